@@ -1,0 +1,31 @@
+/**
+ * Fee records (spec §3 "Fee record"), one per student. Money is integer piastres (1 EGP = 100).
+ * `paid_piastres` is the running sum of the student's payment rows, kept in the same batch as each payment;
+ * the CHECK makes over-payment impossible at the moment of the write.
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { students } from "./students";
+import { timestamps } from "./_common";
+
+export const feeRecords = sqliteTable(
+  "fee_records",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    studentId: integer("student_id")
+      .notNull()
+      .unique()
+      .references(() => students.id, { onDelete: "restrict" }),
+    grade: text("grade").notNull(),
+    totalPiastres: integer("total_piastres").notNull(),
+    paidPiastres: integer("paid_piastres").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    check("fee_total_chk", sql`${t.totalPiastres} >= 0`),
+    check("fee_paid_chk", sql`${t.paidPiastres} >= 0 AND ${t.paidPiastres} <= ${t.totalPiastres}`),
+    index("fee_records_grade_idx").on(t.grade),
+  ],
+);
+
+export type FeeRecord = typeof feeRecords.$inferSelect;

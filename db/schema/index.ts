@@ -1,0 +1,16 @@
+/** The drizzle schema: one table per file (spec §3). */
+export * from "./admins";
+export * from "./admin-sessions";
+export * from "./login-throttle";
+export * from "./students";
+export * from "./fee-records";
+export * from "./payments";
+export * from "./results";
+export * from "./result-publications";
+export * from "./news";
+export * from "./selection-subjects";
+export * from "./teachers";
+export * from "./selection-periods";
+export * from "./student-selections";
+export * from "./selection-attempts";
+export * from "./audit-log";

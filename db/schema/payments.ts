@@ -1,0 +1,42 @@
+/**
+ * Payments: one row per payment with a receipt number `RCP-{academic year}-{sequence}` (sequence restarts
+ * each academic year). `kind` = "payment" for cash-desk payments, "adjustment" for corrections made through the
+ * fee edit form (may be negative), so the paid amount always equals the sum of these rows.
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { feeRecords } from "./fee-records";
+import { admins } from "./admins";
+import { nowIso } from "./_common";
+
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    feeRecordId: integer("fee_record_id")
+      .notNull()
+      .references(() => feeRecords.id, { onDelete: "restrict" }),
+    receiptNo: text("receipt_no").notNull().unique(),
+    academicYear: text("academic_year").notNull(),
+    sequence: integer("sequence").notNull(),
+    amountPiastres: integer("amount_piastres").notNull(),
+    kind: text("kind", { enum: ["payment", "adjustment"] }).notNull().default("payment"),
+    /** Client-supplied Idempotency-Key; with `request_hash`, replays return this row. */
+    idempotencyKey: text("idempotency_key").unique(),
+    requestHash: text("request_hash"),
+    paidAt: text("paid_at").notNull().default(nowIso),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("payments_kind_chk", sql`${t.kind} IN ('payment','adjustment')`),
+    check("payments_amount_chk", sql`${t.kind} = 'adjustment' OR ${t.amountPiastres} > 0`),
+    uniqueIndex("payments_year_seq_uq").on(t.academicYear, t.sequence),
+    index("payments_fee_idx").on(t.feeRecordId, t.paidAt),
+  ],
+);
+
+/** Per-academic-year receipt counters; incremented inside the payment batch. */
+export const receiptCounters = sqliteTable("receipt_counters", {
+  academicYear: text("academic_year").primaryKey(),
+  lastSequence: integer("last_sequence").notNull().default(0),
+});

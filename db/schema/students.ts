@@ -1,0 +1,30 @@
+/** Students (spec §3 "Student (admin)"). `student_no` is the national ID or passport number. */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { timestamps } from "./_common";
+
+export const students = sqliteTable(
+  "students",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    studentNo: text("student_no").notNull().unique(),
+    fullName: text("full_name").notNull(),
+    nationality: text("nationality").notNull(),
+    religion: text("religion"),
+    /** One of the admin grade list: KG-1, KG-2, Primary-1..6, Prep-1..3, Private. */
+    currentGrade: text("current_grade").notNull(),
+    buildingNo: integer("building_no").notNull(),
+    gender: text("gender", { enum: ["male", "female"] }).notNull(),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check("students_building_chk", sql`${t.buildingNo} BETWEEN 1 AND 6`),
+    check("students_gender_chk", sql`${t.gender} IN ('male','female')`),
+    index("students_grade_idx").on(t.currentGrade, t.fullName),
+    index("students_active_idx").on(t.isActive),
+    index("students_name_idx").on(t.fullName),
+  ],
+);
+
+export type Student = typeof students.$inferSelect;

@@ -1,0 +1,17 @@
+/** Applies the committed drizzle migrations (db/migrations) to a libSQL URL. Idempotent. */
+import { createClient } from "@libsql/client";
+import { drizzle } from "drizzle-orm/libsql";
+import { migrate } from "drizzle-orm/libsql/migrator";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const MIGRATIONS = join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."), "db/migrations");
+
+export async function applyMigrations(url: string, authToken?: string): Promise<void> {
+  const client = createClient({ url, authToken });
+  try {
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+  } finally {
+    client.close();
+  }
+}

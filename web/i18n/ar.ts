@@ -1,0 +1,4 @@
+/** Arabic dictionary: one module per area, merged here. */
+import common from "./ar/common";
+
+export default { ...common };

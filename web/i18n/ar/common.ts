@@ -1,0 +1,15 @@
+/** Arabic strings shared across pages. */
+export default {
+  schoolName: "مدارس النخبة الخاصة",
+  schoolShort: "النخبة",
+  language: { switchTo: "English", label: "اللغة" },
+  nav: { home: "الرئيسية", news: "الأخبار", results: "عرض النتائج", chooseTeachers: "اختيار المعلمين", menu: "القائمة", close: "إغلاق" },
+  error: {
+    title: "حدث خطأ ما",
+    body: "نعتذر، حدث خطأ غير متوقع.",
+    refresh: "تحديث الصفحة",
+    tryAgain: "حاول مرة أخرى",
+    notFound: "الصفحة غير موجودة",
+  },
+  footer: { rights: "جميع الحقوق محفوظة", social: "مجموعتنا على فيسبوك" },
+};

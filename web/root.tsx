@@ -1,0 +1,72 @@
+/**
+ * The document shell. `<html lang dir>` comes from the server: Arabic/RTL by default on public pages, English on
+ * the admin console, switchable by cookie (routes/lang.ts). Every script carries the CSP nonce.
+ */
+import { useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import { workerContext } from "./context";
+import { createI18n, dirOf, langFromRequest, type Lang } from "./i18n";
+import "./app.css";
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { lang: langFromRequest(request), nonce: context.get(workerContext).nonce };
+}
+
+export function meta() {
+  return [{ title: "مدارس النخبة الخاصة | Elite Private Schools" }, { name: "description", content: "School news, exam results and Prep-3 teacher selection." }];
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const lang: Lang = data?.lang ?? "ar";
+  const i18n = useMemo(() => createI18n(lang), [lang]);
+  return (
+    <html lang={lang} dir={dirOf(lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1e3a8a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          {children}
+          <Toaster richColors position={lang === "ar" ? "top-left" : "top-right"} dir={dirOf(lang)} duration={3000} />
+        </I18nextProvider>
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+/** The top-level error screen (spec §2): "Something went wrong" with Refresh Page and Try Again. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="flex min-h-dvh items-center justify-center p-6">
+      <div role="alert" className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
+        <h1 className="text-2xl font-bold">{notFound ? t("error.notFound") : t("error.title")}</h1>
+        <p className="mt-2 text-muted-foreground">{notFound ? "404" : t("error.body")}</p>
+        <div className="mt-6 flex justify-center gap-3">
+          <button type="button" onClick={() => window.location.reload()} className="rounded-md bg-primary px-4 py-2 text-primary-foreground">
+            {t("error.refresh")}
+          </button>
+          <a href="/" className="rounded-md border px-4 py-2">
+            {t("error.tryAgain")}
+          </a>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,10 @@
+/** Every URL of the product, explicitly (spec §2 route table). One module per URL. */
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  index("routes/public/home.tsx"),
+  route("lang", "routes/lang.ts"),
+  route("admin", "routes/admin/index.ts"),
+  route("admin/login", "routes/admin/login.tsx"),
+  ...prefix("admin/dashboard", [layout("routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")])]),
+] satisfies RouteConfig;

@@ -1,0 +1,4 @@
+import { Outlet } from "react-router";
+export default function AdminLayout() {
+  return <div><Outlet /></div>;
+}

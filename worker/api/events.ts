@@ -1,0 +1,21 @@
+/**
+ * Admin live-event streams (contract "Dashboard and live events"), bearer token in the Authorization header only.
+ * The stream itself is held by the EventHub Durable Object.
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
+import type { LiveEvent } from "../hub";
+import { subscribe } from "../services/events";
+
+export function streamHandler(events: readonly LiveEvent[]) {
+  return async (c: Context<AppEnv>) => {
+    const upstream = await subscribe(c.env, events, c.req.raw.signal);
+    return new Response(upstream.body, {
+      headers: {
+        "Content-Type": "text/event-stream; charset=utf-8",
+        "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",
+      },
+    });
+  };
+}

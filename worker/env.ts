@@ -1,0 +1,32 @@
+/** Worker bindings and per-request Hono variables. */
+import type { EventHub } from "./hub";
+import type { Db } from "./db";
+
+export interface Env {
+  /** libSQL endpoint: `http://127.0.0.1:PORT` locally (sqld), `libsql://…` on Turso. Secret in production. */
+  LIBSQL_URL: string;
+  LIBSQL_AUTH_TOKEN?: string;
+  /** Secret mixed into every password hash (HMAC key); never stored in the database. */
+  PASSWORD_PEPPER: string;
+  /** Comma-separated origins granted CORS; empty = same-origin only. */
+  CORS_ORIGINS?: string;
+  /** "1" turns off the public rate limiters; only for `npm run bench` (bench/README.md). */
+  BENCH_DISABLE_RATE_LIMIT?: string;
+  EVENT_HUB: DurableObjectNamespace<EventHub>;
+  PUBLIC_IP_LIMITER: RateLimit;
+  PUBLIC_ID_LIMITER: RateLimit;
+}
+
+export interface ActingAdmin {
+  id: number;
+  username: string;
+  sessionId: number;
+}
+
+export interface AppVariables {
+  requestId: string;
+  db: Db;
+  admin: ActingAdmin;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };

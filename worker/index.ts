@@ -1,0 +1,28 @@
+/**
+ * The Worker entry: `/health` and `/api/*` go to Hono (worker/app.ts); every other request goes to React Router
+ * SSR (web/). Also exports the EventHub Durable Object. See docs/decisions/0001-one-worker.md.
+ */
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { app } from "./app";
+import type { Env } from "./env";
+import { newNonce, withSecurityHeaders } from "./security-headers";
+import { workerContext } from "../web/context";
+
+export { EventHub } from "./hub";
+
+const handleSsr = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+
+function isApi(pathname: string) {
+  return pathname === "/health" || pathname === "/api" || pathname.startsWith("/api/");
+}
+
+export default {
+  async fetch(request, env, ctx) {
+    const nonce = newNonce();
+    const { pathname } = new URL(request.url);
+    if (isApi(pathname)) return withSecurityHeaders(await app.fetch(request, env, ctx), nonce);
+    const context = new RouterContextProvider();
+    context.set(workerContext, { env, ctx, nonce });
+    return withSecurityHeaders(await handleSsr(request, context), nonce);
+  },
+} satisfies ExportedHandler<Env>;
