@@ -1,0 +1,2 @@
+/** ar strings for the admin console (keys under `admin.`). */
+export default {};

@@ -1,0 +1,2 @@
+/** en strings for the admin console (keys under `admin.`). */
+export default {};

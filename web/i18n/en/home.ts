@@ -1,0 +1,2 @@
+/** en strings for the public home page and public shell (keys under `home.`). */
+export default {};
