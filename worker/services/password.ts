@@ -15,7 +15,7 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-export function fromBase64(b64: string): Uint8Array {
+export function fromBase64(b64: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(b64), (ch) => ch.charCodeAt(0));
 }
 
@@ -26,7 +26,7 @@ async function pepperedKey(password: string, pepper: string): Promise<CryptoKey>
   return crypto.subtle.importKey("raw", peppered, "PBKDF2", false, ["deriveBits"]);
 }
 
-async function derive(password: string, pepper: string, salt: Uint8Array, iterations: number): Promise<Uint8Array> {
+async function derive(password: string, pepper: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
   const key = await pepperedKey(password, pepper);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, HASH_BITS);
   return new Uint8Array(bits);

@@ -1,0 +1,118 @@
+/** Contract "Auth": login, logout, update-password, token lifetime, lockout, one error shape. */
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { admins, auditLog } from "../../db/schema";
+import { getDb } from "../../worker/db";
+import { hashPassword } from "../../worker/services/password";
+import { api, expectError, loginAdmin, uid } from "./helpers";
+
+const db = () => getDb(env as never);
+
+async function createAdmin(password = "secret-pass-1") {
+  const username = uid("adm");
+  await db().insert(admins).values({ username, passwordHash: await hashPassword(password, (env as any).PASSWORD_PEPPER) });
+  return { username, password };
+}
+
+const login = (username: string, password: string) => api("/api/auth/login", { method: "POST", body: { username, password } });
+
+afterEach(() => vi.useRealTimers());
+
+describe("POST /api/auth/login", () => {
+  it("returns a token, its expiry 2 h ahead, and a message", async () => {
+    const before = Date.now();
+    const res = await login("admin", (env as any).TEST_ADMIN_PASSWORD);
+    expect(res.status).toBe(200);
+    expect(res.json.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(res.json.message).toBeTypeOf("string");
+    const ttl = Date.parse(res.json.expiresAt) - before;
+    expect(ttl).toBeGreaterThan(7_190_000);
+    expect(ttl).toBeLessThanOrEqual(7_200_000 + 5_000);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("gives the same 401 text for an unknown user and a wrong password", async () => {
+    const { username } = await createAdmin();
+    const wrong = expectError(await login(username, "nope-nope"), 401, "UNAUTHORIZED");
+    const unknown = expectError(await login(uid("ghost"), "nope-nope"), 401, "UNAUTHORIZED");
+    expect(wrong.message).toBe("Invalid username or password");
+    expect(unknown.message).toBe(wrong.message);
+  });
+
+  it("validates the body (400) and rejects malformed JSON (400)", async () => {
+    const missing = expectError(await api("/api/auth/login", { method: "POST", body: { username: "" } }), 400, "VALIDATION_FAILED");
+    expect(missing.message).toMatch(/required|expected/i);
+    expectError(await api("/api/auth/login", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } }), 400, "VALIDATION_FAILED");
+  });
+
+  it("locks a username for 15 minutes after 5 failures, even with the right password", async () => {
+    const { username, password } = await createAdmin();
+    for (let i = 0; i < 5; i++) expectError(await login(username, "wrong-" + i), 401, "UNAUTHORIZED");
+    const locked = await login(username, password);
+    expectError(locked, 429, "RATE_LIMITED");
+    expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(800);
+    vi.useFakeTimers({ now: Date.now() + 15 * 60 * 1000 + 1000, toFake: ["Date"] });
+    expect((await login(username, password)).status).toBe(200);
+  });
+});
+
+describe("sessions", () => {
+  it("refuses a missing, malformed or unknown token with 401", async () => {
+    expectError(await api("/api/students/active/count"), 401, "UNAUTHORIZED");
+    expectError(await api("/api/students/active/count", { headers: { Authorization: "Basic abc" } }), 401, "UNAUTHORIZED");
+    expectError(await api("/api/students/active/count", { token: "x".repeat(43) }), 401, "UNAUTHORIZED");
+  });
+
+  it("refuses a token 2 h + 1 s after login", async () => {
+    const token = await loginAdmin();
+    expect((await api("/api/students/active/count", { token })).status).toBe(200);
+    vi.useFakeTimers({ now: Date.now() + 2 * 60 * 60 * 1000 + 1000, toFake: ["Date"] });
+    expectError(await api("/api/students/active/count", { token }), 401, "UNAUTHORIZED");
+  });
+
+  it("refuses a token after logout", async () => {
+    const token = await loginAdmin();
+    const out = await api("/api/auth/logout", { method: "POST", token });
+    expect(out.status).toBe(200);
+    expect(out.json.message).toBeTypeOf("string");
+    expectError(await api("/api/students/active/count", { token }), 401, "UNAUTHORIZED");
+  });
+});
+
+describe("PUT /api/auth/update-password", () => {
+  const cases: Array<[Record<string, string>, string]> = [
+    [{ oldPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" }, "All fields are required"],
+    [{ oldPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" }, "New password and confirm password do not match"],
+    [{ oldPassword: "x", newPassword: "abc", confirmPassword: "abc" }, "New password must be at least 6 characters long"],
+    [{ oldPassword: "abcdef", newPassword: "abcdef", confirmPassword: "abcdef" }, "New password must be different from current password"],
+  ];
+  it.each(cases)("400 with the spec's text for %j", async (body, text) => {
+    const token = await loginAdmin();
+    const res = expectError(await api("/api/auth/update-password", { method: "PUT", token, body }), 400, "VALIDATION_FAILED");
+    expect(res.message).toBe(text);
+  });
+
+  it("changes the password, keeps this session, revokes the others, and audits without secrets", async () => {
+    const { username, password } = await createAdmin("first-pass-1");
+    const other = (await login(username, password)).json.token;
+    const mine = (await login(username, password)).json.token;
+    const wrongOld = await api("/api/auth/update-password", { method: "PUT", token: mine, body: { oldPassword: "bad-old", newPassword: "second-pass-2", confirmPassword: "second-pass-2" } });
+    expectError(wrongOld, 400, "VALIDATION_FAILED");
+    const ok = await api("/api/auth/update-password", { method: "PUT", token: mine, body: { oldPassword: password, newPassword: "second-pass-2", confirmPassword: "second-pass-2" } });
+    expect(ok.status).toBe(200);
+    expect(ok.json.message).toBe("Password updated successfully!");
+    expectError(await api("/api/students/active/count", { token: other }), 401, "UNAUTHORIZED");
+    expect((await api("/api/students/active/count", { token: mine })).status).toBe(200);
+    expectError(await login(username, password), 401, "UNAUTHORIZED");
+    expect((await login(username, "second-pass-2")).status).toBe(200);
+    const [admin] = await db().select().from(admins).where(eq(admins.username, username));
+    const rows = await db().select().from(auditLog).where(eq(auditLog.adminId, admin!.id));
+    expect(rows.map((r) => r.action)).toContain("update_password");
+    expect(JSON.stringify(rows)).not.toMatch(/pbkdf2|second-pass|first-pass/);
+  });
+
+  it("needs a token (401)", async () => {
+    expectError(await api("/api/auth/update-password", { method: "PUT", body: {} }), 401, "UNAUTHORIZED");
+  });
+});

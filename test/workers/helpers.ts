@@ -1,0 +1,52 @@
+/** Helpers for API tests running inside workerd: requests to the Worker, admin login, unique test data. */
+import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
+
+export const BASE = "http://school.test";
+
+/** Sends a request to the Worker under test. `body` objects are sent as JSON. */
+export async function api(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...init.headers };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  let body: BodyInit | undefined;
+  if (typeof init.body === "string") body = init.body;
+  else if (init.body !== undefined) {
+    body = JSON.stringify(init.body);
+    headers["Content-Type"] ??= "application/json";
+  }
+  const res = await (exports as unknown as { default: Fetcher }).default.fetch(new Request(`${BASE}${path}`, { method: init.method ?? "GET", headers, body }));
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, headers: res.headers, json, text };
+}
+
+export const adminPassword = () => (env as unknown as { TEST_ADMIN_PASSWORD: string }).TEST_ADMIN_PASSWORD;
+
+/** Logs in as the test admin and returns a fresh token. */
+export async function loginAdmin(password = adminPassword()): Promise<string> {
+  const res = await api("/api/auth/login", { method: "POST", body: { username: "admin", password } });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.token as string;
+}
+
+/** Asserts the contract's one error shape and returns the body. */
+export function expectError(res: { status: number; json: any }, status: number, code: string) {
+  expect(res.status, JSON.stringify(res.json)).toBe(status);
+  expect(res.json).toMatchObject({ success: false, code });
+  expect(typeof res.json.message).toBe("string");
+  expect(res.json.error).toBe(res.json.message);
+  expect(JSON.stringify(res.json)).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  return res.json;
+}
+
+let counter = 0;
+/** A unique suffix for test data (tests share one database). */
+export function uid(prefix = "t"): string {
+  counter += 1;
+  return `${prefix}${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+}

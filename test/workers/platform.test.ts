@@ -1,0 +1,84 @@
+/** Contract "General"/"Health"/"Dashboard": health, JSON 404, body limit, CORS allowlist, request id, stats, streams. */
+import { describe, expect, it } from "vitest";
+import { api, expectError, loginAdmin } from "./helpers";
+
+describe("platform", () => {
+  it("GET /health reports the database", async () => {
+    const res = await api("/health");
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: "ok", db: "ok" });
+  });
+
+  it("answers unknown /api paths with a JSON 404 in the error shape", async () => {
+    const res = expectError(await api("/api/nope"), 404, "NOT_FOUND");
+    expect(res.message).toBe("API route not found");
+  });
+
+  it("refuses bodies over 1 MB with 413", async () => {
+    const big = JSON.stringify({ username: "a".repeat(1_100_000), password: "x" });
+    expectError(await api("/api/auth/login", { method: "POST", body: big, headers: { "Content-Type": "application/json" } }), 413, "PAYLOAD_TOO_LARGE");
+  });
+
+  it("sets a request id and security headers", async () => {
+    const res = await api("/health", { headers: { "X-Request-Id": "req-123" } });
+    expect(res.headers.get("X-Request-Id")).toBe("req-123");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+
+  it("grants CORS only to allowlisted origins", async () => {
+    const ok = await api("/api/openapi.json", { headers: { Origin: "https://allowed.example" } });
+    expect(ok.headers.get("Access-Control-Allow-Origin")).toBe("https://allowed.example");
+    const bad = await api("/api/openapi.json", { headers: { Origin: "https://evil.example" } });
+    expect(bad.headers.get("Access-Control-Allow-Origin")).toBeNull();
+  });
+
+  it("serves an OpenAPI document and a docs page", async () => {
+    const doc = await api("/api/openapi.json");
+    expect(doc.status).toBe(200);
+    expect(doc.json.openapi).toBe("3.1.0");
+    expect(doc.json.paths["/api/auth/login"].post.requestBody).toBeTruthy();
+    const page = await api("/api/docs");
+    expect(page.text).toContain("/api/auth/login");
+  });
+});
+
+describe("dashboard stats (bearer)", () => {
+  it("returns the three figures with the contract's keys", async () => {
+    const token = await loginAdmin();
+    const count = await api("/api/students/active/count", { token });
+    expect(count.json).toEqual({ activeStudents: expect.any(Number) });
+    const total = await api("/api/fees/TotalFees", { token });
+    expect(total.json).toEqual({ totalFees: expect.any(Number) });
+    const pct = await api("/api/fees/paid-percentage", { token });
+    expect(pct.json).toEqual({ paidPercentage: expect.any(Number) });
+    expect(pct.headers.get("Cache-Control")).toBe("no-store");
+  });
+
+  it("opens an SSE stream that receives published events", async () => {
+    const token = await loginAdmin();
+    const { exports } = await import("cloudflare:workers");
+    const ctrl = new AbortController();
+    const res = await (exports as unknown as { default: Fetcher }).default.fetch(
+      new Request("http://school.test/api/fees/events/stream", { headers: { Authorization: `Bearer ${token}` }, signal: ctrl.signal }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toContain("text/event-stream");
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain(": connected");
+    const { publish } = await import("../../worker/services/events");
+    const { env } = await import("cloudflare:workers");
+    const delivered = await publish(env as never, "fees_changed", "fee_record", 1);
+    expect(delivered).toBeGreaterThanOrEqual(1);
+    const next = new TextDecoder().decode((await reader.read()).value);
+    expect(next).toContain("event: fees_changed");
+    expect(JSON.parse(next.split("data: ")[1]!)).toMatchObject({ entity: "fee_record", id: 1 });
+    ctrl.abort();
+    await reader.cancel().catch(() => {});
+  });
+
+  it("refuses a stream without a token, and ignores a token in the URL", async () => {
+    const token = await loginAdmin();
+    expectError(await api(`/api/students/events?token=${token}`), 401, "UNAUTHORIZED");
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * Three vitest projects (docs/decisions/0003-testing.md):
+ * - unit: plain Node tests;
+ * - workers: API tests inside workerd (@cloudflare/vitest-plugin) against a real sqld started by a global setup;
+ * - e2e: playwright-core + Debian Chromium against the built Worker served by `wrangler dev`.
+ */
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: { name: "unit", environment: "node", include: ["test/unit/**/*.test.ts"] },
+      },
+      {
+        plugins: [
+          cloudflareTest(({ inject }) => ({
+            main: "./test/workers/main.ts",
+            wrangler: { configPath: "./wrangler.toml" },
+            miniflare: {
+              bindings: {
+                LIBSQL_URL: inject<string>("libsqlUrl"),
+                PASSWORD_PEPPER: inject<string>("pepper"),
+                TEST_ADMIN_PASSWORD: inject<string>("adminPassword"),
+                CORS_ORIGINS: "https://allowed.example",
+              },
+            },
+          })),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/workers/**/*.test.ts"],
+          globalSetup: ["./test/workers/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["./test/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

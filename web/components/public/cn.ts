@@ -1,0 +1,8 @@
+/** Class-name helper for the public components: clsx for conditions, tailwind-merge to settle conflicts. */
+import { clsx, type ClassValue } from "clsx";
+import { twMerge } from "tailwind-merge";
+
+/** Joins class names and lets later Tailwind utilities win over earlier ones. */
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs));
+}

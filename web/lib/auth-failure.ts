@@ -1,0 +1,36 @@
+/**
+ * What every admin screen does when the server says the session is gone (401) or no token is stored:
+ * forget the token and go to the login page (spec §4 "Admin session", §6).
+ */
+import { useCallback } from "react";
+import { useNavigate, type NavigateFunction } from "react-router";
+import { ApiFailure } from "./api";
+import { clearToken } from "./auth-storage";
+
+export const LOGIN_PATH = "/admin/login";
+
+/** True for an ApiFailure (or Response) with HTTP status 401. */
+export function isAuthFailure(err: unknown): boolean {
+  if (err instanceof ApiFailure) return err.status === 401;
+  if (typeof Response !== "undefined" && err instanceof Response) return err.status === 401;
+  return false;
+}
+
+/** Clears the token and navigates to /admin/login. */
+export function signOutLocally(navigate: NavigateFunction) {
+  clearToken();
+  void navigate(LOGIN_PATH, { replace: true });
+}
+
+/** If `err` is a 401, signs out locally and returns true; otherwise returns false (the caller shows the error). */
+export function handleAuthFailure(err: unknown, navigate: NavigateFunction): boolean {
+  if (!isAuthFailure(err)) return false;
+  signOutLocally(navigate);
+  return true;
+}
+
+/** `handleAuthFailure` bound to the current router's navigate. */
+export function useHandleAuthFailure(): (err: unknown) => boolean {
+  const navigate = useNavigate();
+  return useCallback((err: unknown) => handleAuthFailure(err, navigate), [navigate]);
+}
