@@ -6,11 +6,12 @@
  *  3. builds the app and serves the Worker with `wrangler dev` on 127.0.0.1:PORT (default 8787).
  * Ctrl-C stops everything it started; data stays in DATA_DIR for the next start.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { bootstrapDatabase } from "./lib/bootstrap";
 import { LOCAL_ADMIN, ROOT, dataDir, localPepper, writeWorkerEnvFile } from "./lib/local-env";
 import { startSqld } from "./lib/sqld";
+import { startWranglerDev, type WranglerDev } from "./lib/wrangler";
 
 const t0 = Date.now();
 const log = (msg: string) => console.log(`[start +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
@@ -22,13 +23,13 @@ const pepper = localPepper(dir);
 const sqld = await startSqld(join(dir, "school.sqld"), sqldPort);
 log(`libSQL server on ${sqld.url} (data in ${dir})`);
 
-let wrangler: ReturnType<typeof spawn> | null = null;
+let wrangler: WranglerDev | null = null;
 let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   log("stopping…");
-  wrangler?.kill("SIGINT");
+  await wrangler?.stop();
   await sqld.stop();
   process.exit(code);
 }
@@ -51,23 +52,14 @@ try {
     if (build.status !== 0) throw new Error("build failed");
   }
 
-  const envFile = writeWorkerEnvFile(dir, { LIBSQL_URL: sqld.url, PASSWORD_PEPPER: pepper, ...(process.env.BENCH_DISABLE_RATE_LIMIT ? { BENCH_DISABLE_RATE_LIMIT: process.env.BENCH_DISABLE_RATE_LIMIT } : {}) });
-  wrangler = spawn(
-    "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--env-file", envFile, "--persist-to", join(dir, "wrangler"), "--show-interactive-dev-session=false", "--log-level", process.env.WRANGLER_LOG ?? "warn"],
-    { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
-  );
-  wrangler.on("exit", (code) => void shutdown(code ?? 0));
-
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/health`)).ok) break;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  const envFile = writeWorkerEnvFile(dir, {
+    LIBSQL_URL: sqld.url,
+    PASSWORD_PEPPER: pepper,
+    ...(process.env.BENCH_DISABLE_RATE_LIMIT ? { BENCH_DISABLE_RATE_LIMIT: process.env.BENCH_DISABLE_RATE_LIMIT } : {}),
+  });
+  wrangler = await startWranglerDev({ port, envFile, persistTo: join(dir, "wrangler"), logLevel: process.env.WRANGLER_LOG });
+  wrangler.process.on("exit", (code) => void shutdown(code ?? 0));
+  const url = wrangler.url;
   log(`ready: ${url}  (admin: ${url}/admin/login)`);
 } catch (err) {
   console.error(err);

@@ -26,7 +26,7 @@ export function prefersReducedMotion(): boolean {
 const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
 
 /** Scrolls the window to vertical position `y` over `duration` ms; resolves when done or interrupted. */
-export function scrollToY(y: number, duration = SECTION_SCROLL.duration): Promise<void> {
+export function scrollToY(y: number, duration: number = SECTION_SCROLL.duration): Promise<void> {
   if (typeof window === "undefined") return Promise.resolve();
   cancelCurrent?.();
   const max = Math.max(0, document.documentElement.scrollHeight - window.innerHeight);

@@ -1,3 +1,137 @@
+/**
+ * /admin/dashboard (spec §2 "Dashboard overview", §7 "Dashboard"): three statistics that reload live on
+ * fees_changed / students_changed (throttled to one reload per second), Quick Actions and the global search.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Banknote, Percent, Users } from "lucide-react";
+import { apiClient, call } from "~/lib/api";
+import { useHandleAuthFailure, isAuthFailure } from "~/lib/auth-failure";
+import { formatEgp, formatNumber, formatPercent } from "~/lib/format";
+import { useLiveEvents, type LiveStatus } from "~/lib/live-events";
+import { cn } from "~/lib/utils";
+import { StatCard } from "~/components/admin/stat-card";
+import { QuickActions } from "~/components/admin/quick-actions";
+import { GlobalSearch } from "~/components/admin/global-search";
+
+const STAT_EVENTS = ["fees_changed", "students_changed"];
+
+interface Stats {
+  activeStudents: number | null;
+  totalFees: number | null;
+  paidPercentage: number | null;
+}
+
+const numberOrNull = (r: PromiseSettledResult<unknown>, key: string): number | null => {
+  if (r.status !== "fulfilled" || !r.value || typeof r.value !== "object") return null;
+  const v = Number((r.value as Record<string, unknown>)[key]);
+  return Number.isFinite(v) ? v : null;
+};
+
+/** Loads the three statistics; reloads on live events. Returns null until the first load ends. */
+function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
+  const onAuthFailure = useHandleAuthFailure();
+  const [stats, setStats] = useState<Stats | null>(null);
+  const seq = useRef(0);
+
+  const load = useCallback(async () => {
+    const mine = ++seq.current;
+    const client = apiClient();
+    const results = await Promise.allSettled([
+      call(client.api.students.active.count.$get()),
+      call(client.api.fees.TotalFees.$get()),
+      call(client.api.fees["paid-percentage"].$get()),
+    ]);
+    if (mine !== seq.current) return;
+    const denied = results.find((r) => r.status === "rejected" && isAuthFailure(r.reason));
+    if (denied && denied.status === "rejected") {
+      onAuthFailure(denied.reason);
+      return;
+    }
+    setStats({
+      activeStudents: numberOrNull(results[0], "activeStudents"),
+      totalFees: numberOrNull(results[1], "totalFees"),
+      paidPercentage: numberOrNull(results[2], "paidPercentage"),
+    });
+  }, [onAuthFailure]);
+
+  useEffect(() => {
+    void load();
+    return () => {
+      seq.current++;
+    };
+  }, [load]);
+
+  const live = useLiveEvents(STAT_EVENTS, () => void load(), { throttleMs: 1000 });
+  return { stats, live };
+}
+
+function LiveIndicator({ status }: { status: LiveStatus }) {
+  const { t } = useTranslation();
+  const dot = { open: "bg-success", connecting: "bg-warning", error: "bg-destructive", idle: "bg-muted-foreground" }[status];
+  return (
+    <span className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 text-xs font-medium text-muted-foreground" role="status">
+      <span className="relative flex size-2">
+        {status === "open" && <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />}
+        <span className={cn("relative inline-flex size-2 rounded-full", dot)} />
+      </span>
+      {t(`admin.dashboard.live.${status}`)}
+    </span>
+  );
+}
+
+/** The dashboard overview page. */
 export default function Dashboard() {
-  return <h1>Dashboard Overview</h1>;
+  const { t, i18n } = useTranslation();
+  const { stats, live } = useDashboardStats();
+  const lang = i18n.language;
+  const loading = stats === null;
+  const unavailable = t("admin.dashboard.stats.unavailable");
+  const fmt = (v: number | null | undefined, f: (n: number, l?: string) => string) => (v === null || v === undefined ? null : f(v, lang));
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("admin.dashboard.title")}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("admin.dashboard.subtitle")}</p>
+        </div>
+        <LiveIndicator status={live} />
+      </div>
+
+      <section aria-label={t("admin.dashboard.title")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <StatCard
+          label={t("admin.dashboard.stats.students")}
+          hint={t("admin.dashboard.stats.studentsHint")}
+          value={fmt(stats?.activeStudents, (n, l) => formatNumber(n, l))}
+          icon={Users}
+          loading={loading}
+          unavailable={unavailable}
+        />
+        <StatCard
+          label={t("admin.dashboard.stats.fees")}
+          hint={t("admin.dashboard.stats.feesHint")}
+          value={fmt(stats?.totalFees, formatEgp)}
+          icon={Banknote}
+          loading={loading}
+          unavailable={unavailable}
+          tone="bg-success/12 text-success"
+        />
+        <StatCard
+          label={t("admin.dashboard.stats.paid")}
+          hint={t("admin.dashboard.stats.paidHint")}
+          value={fmt(stats?.paidPercentage, formatPercent)}
+          icon={Percent}
+          loading={loading}
+          unavailable={unavailable}
+          tone="bg-warning/15 text-[oklch(0.5_0.13_60)]"
+        />
+      </section>
+
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+        <GlobalSearch />
+        <QuickActions />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,118 @@
+/**
+ * The admin console's navigation (spec §2 "Admin shell"): brand, "NAVIGATION", Dashboard, Students / Fees /
+ * Results (each expands to the grade list; choosing a grade opens the page with that filter), Course
+ * Selections, News. The current item is highlighted and marked `aria-current="page"`.
+ */
+import { useState } from "react";
+import { NavLink, useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Collapsible } from "radix-ui";
+import { BookOpenCheck, ChevronDown, ClipboardList, GraduationCap, LayoutDashboard, Newspaper, Wallet, type LucideIcon } from "lucide-react";
+import { ADMIN_GRADES, ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
+import { cn } from "~/lib/utils";
+
+const itemClass = (active: boolean) =>
+  cn(
+    "group flex w-full items-center gap-3 rounded-lg px-3 py-2 text-start text-sm font-medium outline-none transition-colors",
+    "focus-visible:ring-2 focus-visible:ring-sky-300/70",
+    active ? "bg-white/12 text-white shadow-sm" : "text-slate-300 hover:bg-white/6 hover:text-white",
+  );
+
+const GRADE_SECTIONS: { page: AdminListPage; icon: LucideIcon }[] = [
+  { page: "students", icon: GraduationCap },
+  { page: "fees", icon: Wallet },
+  { page: "results", icon: ClipboardList },
+];
+
+/** The brand block at the top of the sidebar. */
+export function SidebarBrand() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex items-center gap-3 px-4 py-5">
+      <img src="/favicon.svg" alt="" width={40} height={40} className="size-10 rounded-xl bg-white/95 p-1" />
+      <div className="min-w-0">
+        <p className="truncate text-base leading-tight font-bold text-white">{t("admin.consoleTitle")}</p>
+        <p className="truncate text-xs text-slate-400">{t("admin.tagline")}</p>
+      </div>
+    </div>
+  );
+}
+
+function GradeSection({ page, icon: Icon, onNavigate }: { page: AdminListPage; icon: LucideIcon; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const active = location.pathname.startsWith(ADMIN_PAGE_PATHS[page]);
+  const [open, setOpen] = useState(active);
+  const currentGrade = active ? ((location.state as AdminNavState | null)?.grade ?? "All") : null;
+  const label = t(`admin.nav.${page}`);
+  const listId = `grades-${page}`;
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen} asChild>
+      <li>
+        <Collapsible.Trigger className={itemClass(active)} aria-controls={listId}>
+          <Icon className="size-4.5 shrink-0" aria-hidden="true" />
+          <span className="flex-1">{label}</span>
+          <ChevronDown className={cn("size-4 shrink-0 opacity-70 transition-transform", open && "rotate-180")} aria-hidden="true" />
+        </Collapsible.Trigger>
+        <Collapsible.Content className="overflow-hidden data-[state=closed]:animate-collapsible-up data-[state=open]:animate-collapsible-down">
+          <ul id={listId} aria-label={t("admin.nav.gradesOf", { section: label })} className="ms-5 mt-1 mb-2 space-y-0.5 border-s border-white/10 ps-3">
+            {ADMIN_GRADES.map((grade) => {
+              const selected = currentGrade === grade;
+              return (
+                <li key={grade}>
+                  <button
+                    type="button"
+                    aria-current={selected ? "true" : undefined}
+                    onClick={() => {
+                      goToGrade(navigate, page, grade);
+                      onNavigate?.();
+                    }}
+                    className={cn(
+                      "w-full rounded-md px-2.5 py-1.5 text-start text-[13px] outline-none transition-colors focus-visible:ring-2 focus-visible:ring-sky-300/70",
+                      selected ? "bg-sky-400/15 font-semibold text-sky-200" : "text-slate-400 hover:bg-white/6 hover:text-white",
+                    )}
+                  >
+                    {t(`admin.grades.${grade}`)}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </Collapsible.Content>
+      </li>
+    </Collapsible.Root>
+  );
+}
+
+function LinkItem({ to, icon: Icon, label, end, onNavigate }: { to: string; icon: LucideIcon; label: string; end?: boolean; onNavigate?: () => void }) {
+  return (
+    <li>
+      <NavLink to={to} end={end} onClick={onNavigate} className={({ isActive }) => itemClass(isActive)}>
+        <Icon className="size-4.5 shrink-0" aria-hidden="true" />
+        <span>{label}</span>
+      </NavLink>
+    </li>
+  );
+}
+
+/** The sidebar contents (used in the desktop aside and the phone sheet); `onNavigate` runs after a choice. */
+export function AdminSidebar({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={cn("flex h-full flex-col bg-slate-900 text-slate-100", className)}>
+      <SidebarBrand />
+      <nav aria-label={t("admin.nav.label")} className="flex-1 overflow-y-auto px-3 pb-6">
+        <p className="px-3 pt-2 pb-2 text-[11px] font-semibold tracking-wider text-slate-500 rtl:text-xs rtl:tracking-normal">{t("admin.nav.section")}</p>
+        <ul className="space-y-1">
+          <LinkItem to="/admin/dashboard" end icon={LayoutDashboard} label={t("admin.nav.dashboard")} onNavigate={onNavigate} />
+          {GRADE_SECTIONS.map((s) => (
+            <GradeSection key={s.page} page={s.page} icon={s.icon} onNavigate={onNavigate} />
+          ))}
+          <LinkItem to="/admin/dashboard/course-selections" icon={BookOpenCheck} label={t("admin.nav.courseSelections")} onNavigate={onNavigate} />
+          <LinkItem to="/admin/dashboard/news" icon={Newspaper} label={t("admin.nav.news")} onNavigate={onNavigate} />
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/** A dashboard statistic: icon, label, big value (a skeleton while loading) and a hint line. */
+import type { LucideIcon } from "lucide-react";
+import { Card } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { cn } from "~/lib/utils";
+
+export interface StatCardProps {
+  label: string;
+  /** Formatted value; null shows the `unavailable` text. */
+  value: string | null;
+  hint: string;
+  icon: LucideIcon;
+  loading: boolean;
+  unavailable: string;
+  /** Tailwind classes for the icon badge colours. */
+  tone?: string;
+}
+
+/** One statistic card; announces itself busy while loading. */
+export function StatCard({ label, value, hint, icon: Icon, loading, unavailable, tone = "bg-primary/10 text-primary" }: StatCardProps) {
+  return (
+    <Card className="gap-0 py-5" aria-busy={loading}>
+      <div className="flex items-start justify-between gap-4 px-5">
+        <div className="min-w-0 flex-1">
+          <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
+          <div className="mt-2 flex h-9 items-center">
+            {loading ? (
+              <Skeleton className="h-8 w-32" />
+            ) : (
+              <p className={cn("truncate text-2xl font-bold tracking-tight sm:text-3xl", value === null && "text-base font-medium text-muted-foreground sm:text-base")}>
+                {value ?? unavailable}
+              </p>
+            )}
+          </div>
+          <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+        </div>
+        <span className={cn("flex size-11 shrink-0 items-center justify-center rounded-xl", tone)}>
+          <Icon className="size-5" aria-hidden="true" />
+        </span>
+      </div>
+    </Card>
+  );
+}

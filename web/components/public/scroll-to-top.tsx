@@ -1,0 +1,37 @@
+/** The floating back-to-top button (spec §2, §9): shows after 300 px of scroll and glides to the top in 2 s. */
+import { ArrowUp } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { cn } from "./cn";
+import { TOP_SCROLL_DURATION, scrollToY } from "./scroll";
+
+/** Scroll distance in px after which the button appears. */
+export const SCROLL_TOP_THRESHOLD = 300;
+
+/** Back-to-top button; `hidden` keeps it away (e.g. while the news modal is open). */
+export function ScrollToTop({ hidden = false }: { hidden?: boolean }) {
+  const { t } = useTranslation();
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_TOP_THRESHOLD);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  if (!scrolled || hidden) return null;
+  return (
+    <button
+      type="button"
+      aria-label={t("home.scrollTop")}
+      title={t("home.scrollTop")}
+      onClick={() => void scrollToY(0, TOP_SCROLL_DURATION)}
+      className={cn(
+        "fixed end-4 bottom-4 z-30 grid size-12 place-items-center rounded-full bg-primary text-primary-foreground shadow-lg shadow-blue-950/25 sm:end-6 sm:bottom-6",
+        "ring-2 ring-amber-400/80 transition-colors hover:bg-blue-900 focus-visible:outline-none focus-visible:ring-4 focus-visible:ring-amber-400",
+        "animate-in fade-in-0 zoom-in-75 duration-200 motion-reduce:animate-none",
+      )}
+    >
+      <ArrowUp className="size-5" aria-hidden="true" />
+    </button>
+  );
+}
