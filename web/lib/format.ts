@@ -24,9 +24,10 @@ export function formatNumber(value: number, lang?: string, options: Intl.NumberF
   return formatter(localeOf(lang), options).format(value);
 }
 
-/** An amount in EGP, e.g. "EGP 1,250.50" / "‏١٬٢٥٠٫٥٠ ج.م.‏". */
+/** An amount in EGP, e.g. "EGP 1,250.50"; whole amounts drop the ".00" ("EGP 42,506,200"). */
 export function formatEgp(value: number, lang?: string): string {
-  return formatter(localeOf(lang), { style: "currency", currency: "EGP" }).format(value);
+  const digits = Number.isInteger(value) ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
+  return formatter(localeOf(lang), { style: "currency", currency: "EGP", ...digits }).format(value);
 }
 
 /** A percentage given on a 0–100 scale (the API's `paidPercentage`), with up to 2 decimals. */

@@ -42,13 +42,15 @@ function Hit({ hit }: { hit: SearchHit }) {
         className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-start outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm font-medium">{hit.name || "—"}</span>
-          <span className="flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground">
+          <span className="block text-sm font-medium break-words">{hit.name || "—"}</span>
+          <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
             <span dir="ltr" className="font-mono">
               {hit.studentNo}
             </span>
             {details.map((d, i) => (
-              <span key={i}>· {d}</span>
+              <span key={i} className="rounded bg-muted px-1.5 py-px">
+                {d}
+              </span>
             ))}
           </span>
         </span>
@@ -66,8 +68,8 @@ function Group({ group }: { group: SearchGroup }) {
   const headingId = `search-group-${group.page}`;
   return (
     <section aria-labelledby={headingId} className="rounded-lg border bg-background p-3">
-      <div className="mb-1 flex items-center gap-2 px-2">
-        <Icon className="size-4 text-muted-foreground" aria-hidden="true" />
+      <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-1 px-2">
+        <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
         <h3 id={headingId} className="text-sm font-semibold">
           {t(`admin.dashboard.search.groups.${group.page}`)}
         </h3>

@@ -26,7 +26,7 @@ export function QuickActions() {
           <h2>{t("admin.dashboard.quick.title")}</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-1">
+      <CardContent className="grid gap-3 sm:grid-cols-3">
         {ACTIONS.map(({ page, key, icon: Icon, tone }) => (
           <button
             key={key}

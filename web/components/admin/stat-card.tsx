@@ -23,11 +23,11 @@ export function StatCard({ label, value, hint, icon: Icon, loading, unavailable,
       <div className="flex items-start justify-between gap-4 px-5">
         <div className="min-w-0 flex-1">
           <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-          <div className="mt-2 flex h-9 items-center">
+          <div className="mt-2 flex min-h-9 items-center">
             {loading ? (
               <Skeleton className="h-8 w-32" />
             ) : (
-              <p className={cn("truncate text-2xl font-bold tracking-tight sm:text-3xl", value === null && "text-base font-medium text-muted-foreground sm:text-base")}>
+              <p className={cn("text-2xl leading-tight font-bold tracking-tight tabular-nums break-words rtl:tracking-normal", value === null && "text-base font-medium text-muted-foreground sm:text-base")}>
                 {value ?? unavailable}
               </p>
             )}

@@ -45,13 +45,10 @@ export function HeroSection() {
               <ClipboardList aria-hidden="true" />
               {t("nav.results")}
             </Link>
-            <Link to={PUBLIC_PATHS.chooseTeachers} className={buttonClass({ variant: "outlineLight", size: "lg", className: "group" })}>
+            <Link to={PUBLIC_PATHS.chooseTeachers} className={buttonClass({ variant: "outlineLight", size: "lg" })}>
               <UsersRound aria-hidden="true" />
               {t("nav.chooseTeachers")}
-              <ArrowRight
-                aria-hidden="true"
-                className="transition-transform group-hover:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover:-translate-x-0.5 motion-reduce:transition-none"
-              />
+              <ArrowRight aria-hidden="true" className="rtl:-scale-x-100" />
             </Link>
           </div>
         </div>

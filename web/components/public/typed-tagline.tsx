@@ -51,7 +51,8 @@ export function TypedTagline({ phrases, label, className }: { phrases: readonly 
     const { state: next, delay } = nextTyping(state, phrases);
     const timer = window.setTimeout(() => setState(next), delay);
     return () => window.clearTimeout(timer);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- phrasesKey stands for phrases
+    // phrasesKey stands for phrases, so a new array with the same words does not restart the timer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, phrasesKey, reduced]);
 
   const typed = Array.from(phrases[state.index] ?? "")
@@ -69,8 +70,19 @@ export function TypedTagline({ phrases, label, className }: { phrases: readonly 
         <span>{typed}</span>
         <span className="ms-1 inline-block h-[0.9em] w-[3px] translate-y-[0.12em] animate-pulse rounded-full bg-current align-baseline" />
       </p>
-      <p aria-hidden="true" className={cn("min-h-[1.4em]", reduced ? "block" : "hidden motion-reduce:block")}>
-        {phrases.join(" · ")}
+      <p
+        aria-hidden="true"
+        className={cn(
+          "flex-wrap items-center justify-center gap-x-3 gap-y-1 text-[0.6em] lg:justify-start",
+          reduced ? "flex" : "hidden motion-reduce:flex",
+        )}
+      >
+        {phrases.map((p, i) => (
+          <span key={p} className="inline-flex items-center gap-3">
+            {i > 0 && <span className="size-1.5 rounded-full bg-current opacity-60" />}
+            {p}
+          </span>
+        ))}
       </p>
     </div>
   );

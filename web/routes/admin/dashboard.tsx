@@ -93,7 +93,7 @@ export default function Dashboard() {
     <div className="mx-auto grid max-w-7xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("admin.dashboard.title")}</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t("admin.dashboard.title")}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t("admin.dashboard.subtitle")}</p>
         </div>
         <LiveIndicator status={live} />
@@ -128,10 +128,8 @@ export default function Dashboard() {
         />
       </section>
 
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <GlobalSearch />
-        <QuickActions />
-      </div>
+      <QuickActions />
+      <GlobalSearch />
     </div>
   );
 }

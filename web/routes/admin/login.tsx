@@ -81,7 +81,7 @@ export default function Login() {
             <CardHeader className="justify-items-center gap-2 text-center">
               <img src="/favicon.svg" alt={t("schoolName")} width={64} height={64} className="mb-1 size-16 rounded-2xl shadow-sm" />
               <p className="text-sm font-medium text-primary">{t("schoolName")}</p>
-              <h1 className="text-2xl font-bold tracking-tight">{t("admin.login.title")}</h1>
+              <h1 className="text-2xl font-bold tracking-tight rtl:tracking-normal">{t("admin.login.title")}</h1>
               <p className="text-sm text-muted-foreground">{t("admin.login.subtitle")}</p>
             </CardHeader>
             <CardContent>

@@ -1,0 +1,109 @@
+/**
+ * Foundation flows in Chromium against the built Worker with the demo data: the guard redirect; login → the
+ * dashboard figures (checked against the API) → logout; the password-update validation messages.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const base = inject("baseUrl");
+const password = inject("e2eAdminPassword");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+async function login(page: Page) {
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(`${base}/admin/dashboard`);
+}
+
+async function apiFigures() {
+  const { token } = (await (await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password }) })).json()) as { token: string };
+  const get = async (p: string) => (await (await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Record<string, number>;
+  return {
+    active: (await get("/api/students/active/count")).activeStudents,
+    total: (await get("/api/fees/TotalFees")).totalFees,
+    pct: (await get("/api/fees/paid-percentage")).paidPercentage,
+  };
+}
+
+describe("admin authentication", () => {
+  it("sends a visitor without a token from the dashboard to the login page", async () => {
+    const page = await newPage();
+    await page.goto(`${base}/admin/dashboard`);
+    await page.waitForURL(`${base}/admin/login`);
+    await expect(page.getByRole("heading", { name: "Admin Login" }).isVisible()).resolves.toBe(true);
+    await page.context().close();
+  });
+
+  it("shows the error banner for a wrong password", async () => {
+    const page = await newPage();
+    await page.goto(`${base}/admin/login`);
+    await page.getByLabel("Username").fill("admin");
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password");
+    await page.getByRole("button", { name: "Login" }).click();
+    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("Invalid username or password");
+    await page.context().close();
+  });
+
+  it("logs in, shows the demo figures on the dashboard, and logs out", async () => {
+    const page = await newPage();
+    await login(page);
+    await page.getByRole("heading", { name: "Dashboard Overview" }).waitFor();
+    const figures = await apiFigures();
+    expect(figures.active).toBeGreaterThan(1000);
+    const activeText = new Intl.NumberFormat("en-EG").format(figures.active);
+    await page.getByText(activeText, { exact: true }).first().waitFor();
+    const pctText = await page.locator("main").textContent();
+    expect(pctText).toContain(String(Math.trunc(figures.pct)));
+    const stored = await page.evaluate(() => [localStorage.getItem("adminToken"), localStorage.getItem("adminTokenExpiresAt")]);
+    expect(stored[0]).toBeTruthy();
+    expect(Number(stored[1]) - Date.now()).toBeGreaterThan(7_000_000);
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByText("Are you sure you want to logout?").waitFor();
+    await page.getByRole("button", { name: "Yes" }).click();
+    await page.waitForURL(`${base}/admin/login`);
+    expect(await page.evaluate(() => localStorage.getItem("adminToken"))).toBeNull();
+    const res = await fetch(`${base}/api/students/active/count`, { headers: { Authorization: `Bearer ${stored[0]}` } });
+    expect(res.status).toBe(401);
+    await page.context().close();
+  });
+
+  it("validates the password-update form with the spec's texts", async () => {
+    const page = await newPage();
+    await login(page);
+    await page.getByRole("button", { name: "Update Password" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    const submit = dialog.getByRole("button", { name: "Update Password" });
+    const fill = async (oldP: string, newP: string, confirm: string) => {
+      await dialog.getByLabel("Current Password").fill(oldP);
+      await dialog.getByLabel("New Password", { exact: true }).fill(newP);
+      await dialog.getByLabel("Confirm New Password").fill(confirm);
+      await submit.click();
+    };
+    await fill("", "", "");
+    await dialog.getByText("All fields are required").waitFor();
+    await fill(password, "abcdef", "abcdeg");
+    await dialog.getByText("New password and confirm password do not match").waitFor();
+    await fill(password, "abc", "abc");
+    await dialog.getByText("New password must be at least 6 characters long").waitFor();
+    await fill(password, password, password);
+    await dialog.getByText("New password must be different from current password").waitFor();
+    await page.context().close();
+  });
+});
