@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { Toaster } from "sonner";
+import { Direction } from "radix-ui";
 import type { Route } from "./+types/root";
 import { workerContext } from "./context";
 import { createI18n, dirOf, langFromRequest, type Lang } from "./i18n";
@@ -35,7 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
-          {children}
+          <Direction.Provider dir={dirOf(lang)}>{children}</Direction.Provider>
           <Toaster richColors position={lang === "ar" ? "top-left" : "top-right"} dir={dirOf(lang)} duration={3000} />
         </I18nextProvider>
         <ScrollRestoration nonce={data?.nonce} />

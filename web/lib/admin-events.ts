@@ -21,29 +21,34 @@ export const ADMIN_GRADES = [
   "Prep-3",
   "Private",
 ] as const;
+/** One admin grade filter value. */
 export type AdminGrade = (typeof ADMIN_GRADES)[number];
 
 /** The list pages that take a grade filter, an add modal, or a prefilled search. */
 export type AdminListPage = "students" | "fees" | "results";
 
+/** The URL of each list page. */
 export const ADMIN_PAGE_PATHS: Record<AdminListPage, string> = {
   students: "/admin/dashboard/students",
   fees: "/admin/dashboard/fees",
   results: "/admin/dashboard/results",
 };
 
+/** Window event names (CustomEvent; the grade filter carries `GradeFilterDetail`). */
 export const GRADE_FILTER_EVENT = "admin:grade-filter";
 export const OPEN_ADD_STUDENT_EVENT = "admin:open-add-student";
 export const OPEN_ADD_FEE_EVENT = "admin:open-add-fee";
 export const OPEN_ADD_RESULT_EVENT = "admin:open-add-result";
 export const OPEN_ADD_NEWS_EVENT = "admin:open-add-news";
 
+/** The "open the add modal" event of each list page. */
 export const OPEN_ADD_EVENTS: Record<AdminListPage, string> = {
   students: OPEN_ADD_STUDENT_EVENT,
   fees: OPEN_ADD_FEE_EVENT,
   results: OPEN_ADD_RESULT_EVENT,
 };
 
+/** `detail` of GRADE_FILTER_EVENT. */
 export interface GradeFilterDetail {
   page: AdminListPage;
   grade: AdminGrade;

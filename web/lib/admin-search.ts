@@ -12,6 +12,7 @@ import { sampleMatches } from "./sample-search-data";
 /** Items shown per group. */
 export const SEARCH_LIMIT = 5;
 
+/** One search result row. */
 export interface SearchHit {
   page: AdminListPage;
   key: string;
@@ -23,6 +24,7 @@ export interface SearchHit {
   status?: string;
 }
 
+/** The hits of one page (students, fees or results). */
 export interface SearchGroup {
   page: AdminListPage;
   hits: SearchHit[];

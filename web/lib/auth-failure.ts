@@ -7,6 +7,7 @@ import { useNavigate, type NavigateFunction } from "react-router";
 import { ApiFailure } from "./api";
 import { clearToken } from "./auth-storage";
 
+/** Where a signed-out admin is sent. */
 export const LOGIN_PATH = "/admin/login";
 
 /** True for an ApiFailure (or Response) with HTTP status 401. */

@@ -13,8 +13,10 @@ import { signOutLocally } from "./auth-failure";
 /** The combined admin stream: fees_changed, students_changed, news_updated. */
 export const ADMIN_EVENTS_PATH = "/api/fees/events/stream";
 
+/** Connection state of the live stream. */
 export type LiveStatus = "idle" | "connecting" | "open" | "error";
 
+/** Options of useLiveEvents. */
 export interface LiveEventsOptions {
   /** Minimum time between two `onEvent` calls (default 1000 ms, spec §9). */
   throttleMs?: number;

@@ -28,17 +28,19 @@ export function AdminHeader({ onOpenSidebar }: { onOpenSidebar: () => void }) {
       </div>
       <div className="ms-auto flex items-center gap-1 sm:gap-2">
         <LanguageSwitch />
-        <Button variant="outline" size="sm" onClick={() => setPasswordOpen(true)}>
-          <KeyRound aria-hidden="true" />
-          <span className="sr-only md:not-sr-only">{t("admin.header.updatePassword")}</span>
-        </Button>
-        <Button variant="outline" size="sm" className="text-destructive hover:bg-destructive/10 hover:text-destructive" onClick={() => setLogoutOpen(true)}>
-          <LogOut className="rtl:-scale-x-100" aria-hidden="true" />
-          <span className="sr-only md:not-sr-only">{t("admin.header.logout")}</span>
-        </Button>
+        <PasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen}>
+          <Button variant="outline" size="sm">
+            <KeyRound aria-hidden="true" />
+            <span className="sr-only md:not-sr-only">{t("admin.header.updatePassword")}</span>
+          </Button>
+        </PasswordDialog>
+        <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen}>
+          <Button variant="outline" size="sm" className="text-destructive hover:bg-destructive/10 hover:text-destructive">
+            <LogOut className="rtl:-scale-x-100" aria-hidden="true" />
+            <span className="sr-only md:not-sr-only">{t("admin.header.logout")}</span>
+          </Button>
+        </LogoutDialog>
       </div>
-      <PasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} />
-      <LogoutDialog open={logoutOpen} onOpenChange={setLogoutOpen} />
     </header>
   );
 }

@@ -6,7 +6,7 @@ import { Spinner } from "~/components/ui/spinner";
 export function FullPageSpinner() {
   const { t } = useTranslation();
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-3 bg-background text-muted-foreground">
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-3 text-muted-foreground">
       <Spinner className="size-10 text-primary" label={t("admin.loading")} />
       <span className="text-sm">{t("admin.loading")}</span>
     </div>

@@ -2,7 +2,7 @@
  * Logout confirmation (spec §2 "Admin shell"): "Are you sure you want to logout?" with No/Yes. Yes revokes the
  * session on the server (a failure is ignored), forgets the token and goes to /admin/login.
  */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { apiClient, call } from "~/lib/api";
@@ -17,11 +17,12 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
+  AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Spinner } from "~/components/ui/spinner";
 
-/** The controlled logout confirmation dialog. */
-export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The controlled logout confirmation dialog; `children` is the trigger button. */
+export function LogoutDialog({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -40,6 +41,7 @@ export function LogoutDialog({ open, onOpenChange }: { open: boolean; onOpenChan
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>{t("admin.logout.title")}</AlertDialogTitle>

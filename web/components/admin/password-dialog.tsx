@@ -3,7 +3,7 @@
  * confirm fields, the spec's validation texts inline, PUT /api/auth/update-password, an inline success message
  * and auto-close after 2 s. A 401 signs the admin out.
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { CircleCheck, TriangleAlert } from "lucide-react";
@@ -13,7 +13,7 @@ import { getToken } from "~/lib/auth-storage";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { translateServerMessage } from "~/lib/server-messages";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
@@ -33,8 +33,8 @@ const FIELDS = [
   { name: "confirmPassword", autoComplete: "new-password" },
 ] as const;
 
-/** The controlled password-change dialog. */
-export function PasswordDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** The controlled password-change dialog; `children` is the trigger button (focus returns to it on close). */
+export function PasswordDialog({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
   const { t } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
   const { register, handleSubmit, reset, formState } = useForm<Values>({ defaultValues: EMPTY });
@@ -77,6 +77,7 @@ export function PasswordDialog({ open, onOpenChange }: { open: boolean; onOpenCh
   const busy = formState.isSubmitting || !!success;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{children}</DialogTrigger>
       <DialogContent closeLabel={t("nav.close")} aria-describedby="password-dialog-description">
         <DialogHeader>
           <DialogTitle>{t("admin.password.title")}</DialogTitle>

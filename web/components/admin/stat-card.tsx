@@ -4,6 +4,7 @@ import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 
+/** Props of StatCard. */
 export interface StatCardProps {
   label: string;
   /** Formatted value; null shows the `unavailable` text. */

@@ -6,9 +6,10 @@
 import { useState } from "react";
 import { Outlet, redirect } from "react-router";
 import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/layout";
+import { adminMeta } from "~/lib/admin-meta";
 import { getToken } from "~/lib/auth-storage";
 import { LOGIN_PATH } from "~/lib/auth-failure";
-import { DirectionProvider } from "~/components/ui/direction";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { AdminHeader } from "~/components/admin/admin-header";
@@ -21,14 +22,25 @@ export async function clientLoader() {
 }
 clientLoader.hydrate = true as const;
 
+/**
+ * Shared by HydrateFallback and the layout. Sharing a top-level statement also keeps HydrateFallback in the main
+ * route chunk: with route-module splitting, React Router 8.4 emitted a separate HydrateFallback chunk but left it
+ * out of the manifest, so the client hydrated without the fallback and the server's spinner stayed on the page.
+ */
+const SHELL_CLASS = "min-h-dvh bg-muted/40";
+
 /** Shown during SSR and hydration until the guard has run in the browser. */
 export function HydrateFallback() {
-  return <FullPageSpinner />;
+  return (
+    <div className={SHELL_CLASS}>
+      <FullPageSpinner />
+    </div>
+  );
 }
 
 /** Page title for the admin console. */
-export function meta() {
-  return [{ title: "Admin Console | Elite Private Schools" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "console");
 }
 
 /** The admin layout: sidebar + header + the current page. */
@@ -36,8 +48,7 @@ export default function AdminLayout() {
   const { t } = useTranslation();
   const [sheetOpen, setSheetOpen] = useState(false);
   return (
-    <DirectionProvider>
-      <div className="min-h-dvh bg-muted/40">
+      <div className={SHELL_CLASS}>
         <aside className="fixed inset-y-0 start-0 z-40 hidden w-64 border-e border-slate-800 lg:block">
           <AdminSidebar />
         </aside>
@@ -55,6 +66,5 @@ export default function AdminLayout() {
           </main>
         </div>
       </div>
-    </DirectionProvider>
   );
 }

@@ -10,6 +10,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Eye, EyeOff, Lock, TriangleAlert, User } from "lucide-react";
 import { loginSchema, type LoginInput } from "../../../worker/api/auth.schema";
 import { ApiFailure, apiClient, call } from "~/lib/api";
+import type { Route } from "./+types/login";
+import { adminMeta } from "~/lib/admin-meta";
 import { getToken, setToken } from "~/lib/auth-storage";
 import { translateServerMessage } from "~/lib/server-messages";
 import { Button } from "~/components/ui/button";
@@ -17,14 +19,13 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
-import { DirectionProvider } from "~/components/ui/direction";
 import { LanguageSwitch } from "~/components/admin/language-switch";
 
 const DASHBOARD_PATH = "/admin/dashboard";
 
 /** Page title. */
-export function meta() {
-  return [{ title: "Admin Login | Elite Private Schools" }, { name: "robots", content: "noindex" }];
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "login");
 }
 
 /** The admin sign-in page. */
@@ -69,7 +70,6 @@ export default function Login() {
   const passwordError = fieldError(errors.password?.message, "admin.login.errors.passwordRequired");
 
   return (
-    <DirectionProvider>
       <main className="relative flex min-h-dvh items-center justify-center overflow-hidden bg-gradient-to-br from-primary/10 via-background to-secondary p-4">
         <div aria-hidden="true" className="pointer-events-none absolute -top-32 -end-32 size-96 rounded-full bg-primary/10 blur-3xl" />
         <div aria-hidden="true" className="pointer-events-none absolute -bottom-40 -start-40 size-96 rounded-full bg-primary/5 blur-3xl" />
@@ -153,6 +153,5 @@ export default function Login() {
           </div>
         </div>
       </main>
-    </DirectionProvider>
   );
 }
