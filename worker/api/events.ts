@@ -9,8 +9,8 @@ import { subscribe } from "../services/events";
 
 export function streamHandler(events: readonly LiveEvent[]) {
   return async (c: Context<AppEnv>) => {
-    const upstream = await subscribe(c.env, events, c.req.raw.signal);
-    return new Response(upstream.body, {
+    const body = await subscribe(c.env, c.executionCtx, events);
+    return new Response(body, {
       headers: {
         "Content-Type": "text/event-stream; charset=utf-8",
         "Cache-Control": "no-store",

@@ -23,8 +23,27 @@ export async function publish(env: Env, event: LiveEvent, entity: string, id: st
   }
 }
 
-/** Opens an SSE stream on the hub for the given events; the Response is handed straight to the client. */
-export function subscribe(env: Env, events: readonly LiveEvent[], signal: AbortSignal): Promise<Response> {
-  const url = `https://hub/subscribe?topics=${events.join(",")}`;
-  return hub(env).fetch(url, { signal });
+/**
+ * Opens an SSE stream on the hub for the given events and returns a body for the client. When the client goes
+ * away (its body is cancelled), the hub is told to drop the stream (`ctx.waitUntil`), so none pile up.
+ */
+export async function subscribe(env: Env, ctx: ExecutionContext, events: readonly LiveEvent[]): Promise<ReadableStream<Uint8Array>> {
+  const stub = hub(env);
+  const upstream = await stub.fetch(`https://hub/subscribe?topics=${events.join(",")}`);
+  const id = upstream.headers.get("X-Hub-Client") ?? "";
+  const reader = upstream.body!.getReader();
+  const unsubscribe = () => stub.fetch(`https://hub/unsubscribe?id=${encodeURIComponent(id)}`, { method: "POST" }).then(() => undefined, () => undefined);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        controller.close();
+        ctx.waitUntil(unsubscribe());
+      } else controller.enqueue(value);
+    },
+    cancel() {
+      reader.cancel().catch(() => {});
+      ctx.waitUntil(unsubscribe());
+    },
+  });
 }

@@ -1,0 +1,31 @@
+/** The EventHub drops a stream once its reader goes away, so closed browser tabs do not pile up. */
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { loginAdmin } from "./helpers";
+
+const hubStats = async () => {
+  const ns = (env as any).EVENT_HUB as DurableObjectNamespace;
+  const res = await ns.get(ns.idFromName("global")).fetch("https://hub/stats");
+  return ((await res.json()) as { clients: number }).clients;
+};
+
+describe("EventHub", () => {
+  it("forgets a stream after the client cancels it", async () => {
+    const token = await loginAdmin();
+    const before = await hubStats();
+    const res = await (exports as unknown as { default: Fetcher }).default.fetch(
+      new Request("http://school.test/api/students/events", { headers: { Authorization: `Bearer ${token}` } }),
+    );
+    const reader = res.body!.getReader();
+    await reader.read();
+    expect(await hubStats()).toBe(before + 1);
+    await reader.cancel();
+    let after = -1;
+    for (let i = 0; i < 40; i++) {
+      after = await hubStats();
+      if (after === before) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(after).toBe(before);
+  });
+});
