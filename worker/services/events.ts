@@ -27,7 +27,7 @@ export async function publish(env: Env, event: LiveEvent, entity: string, id: st
  * Opens an SSE stream on the hub for the given events and returns a body for the client. When the client goes
  * away (its body is cancelled), the hub is told to drop the stream (`ctx.waitUntil`), so none pile up.
  */
-export async function subscribe(env: Env, ctx: ExecutionContext, events: readonly LiveEvent[]): Promise<ReadableStream<Uint8Array>> {
+export async function subscribe(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, events: readonly LiveEvent[]): Promise<ReadableStream<Uint8Array>> {
   const stub = hub(env);
   const upstream = await stub.fetch(`https://hub/subscribe?topics=${events.join(",")}`);
   const id = upstream.headers.get("X-Hub-Client") ?? "";
