@@ -6,5 +6,15 @@ export default [
   route("lang", "routes/lang.ts"),
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
-  ...prefix("admin/dashboard", [layout("routes/admin/layout.tsx", [index("routes/admin/dashboard.tsx")])]),
+  ...prefix("admin/dashboard", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("students", "routes/admin/students.tsx"),
+      route("students/:grade", "routes/admin/students-grade.tsx"),
+      route("fees", "routes/admin/fees.tsx"),
+      route("fees/:grade", "routes/admin/fees-grade.tsx"),
+      route("results", "routes/admin/results.tsx"),
+      route("results/:grade", "routes/admin/results-grade.tsx"),
+    ]),
+  ]),
 ] satisfies RouteConfig;

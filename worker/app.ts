@@ -13,6 +13,7 @@ import { onError } from "./middleware/error-handler";
 import { authApi } from "./api/auth";
 import { studentsApi } from "./api/students";
 import { feesApi } from "./api/fees";
+import { adminResultsApi } from "./api/results";
 import { docsPage, openApiDocument } from "./openapi";
 
 /** Largest accepted request body (bytes). */
@@ -22,6 +23,7 @@ const api = new Hono<AppEnv>()
   .route("/auth", authApi)
   .route("/students", studentsApi)
   .route("/fees", feesApi)
+  .route("/admin/results", adminResultsApi)
   .get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
     return c.json(openApiDocument());

@@ -2,5 +2,9 @@
 import common from "./ar/common";
 import admin from "./ar/admin";
 import home from "./ar/home";
+import students from "./ar/students";
+import fees from "./ar/fees";
+import results from "./ar/results";
+import gradeDemo from "./ar/gradeDemo";
 
-export default { ...common, admin, home };
+export default { ...common, admin, home, students, fees, results, gradeDemo };

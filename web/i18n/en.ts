@@ -2,5 +2,9 @@
 import common from "./en/common";
 import admin from "./en/admin";
 import home from "./en/home";
+import students from "./en/students";
+import fees from "./en/fees";
+import results from "./en/results";
+import gradeDemo from "./en/gradeDemo";
 
-export default { ...common, admin, home };
+export default { ...common, admin, home, students, fees, results, gradeDemo };

@@ -1,0 +1,2 @@
+/** ar strings for the admin fees pages (keys under `fees.`). */
+export default {};

@@ -1,0 +1,2 @@
+/** ar strings for the admin gradeDemo pages (keys under `gradeDemo.`). */
+export default {};

@@ -1,0 +1,2 @@
+/** ar strings for the admin results pages (keys under `results.`). */
+export default {};

@@ -1,0 +1,2 @@
+/** en strings for the admin fees pages (keys under `fees.`). */
+export default {};

@@ -1,0 +1,2 @@
+/** en strings for the admin results pages (keys under `results.`). */
+export default {};

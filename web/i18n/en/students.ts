@@ -1,0 +1,2 @@
+/** en strings for the admin students pages (keys under `students.`). */
+export default {};

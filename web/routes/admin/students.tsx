@@ -1,0 +1,4 @@
+/** Placeholder until the page lands (issue: admin records). */
+export default function Page() {
+  return null;
+}
