@@ -45,7 +45,7 @@ describe("admin authentication", () => {
     const page = await newPage();
     await page.goto(`${base}/admin/dashboard`);
     await page.waitForURL(`${base}/admin/login`);
-    await expect(page.getByRole("heading", { name: "Admin Login" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("heading", { name: "Admin Login" }).waitFor();
     await page.context().close();
   });
 
@@ -55,7 +55,7 @@ describe("admin authentication", () => {
     await page.getByLabel("Username").fill("admin");
     await page.getByLabel("Password", { exact: true }).fill("wrong-password");
     await page.getByRole("button", { name: "Login" }).click();
-    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("Invalid username or password");
+    await page.getByRole("alert").filter({ hasText: "Invalid username or password" }).waitFor();
     await page.context().close();
   });
 
