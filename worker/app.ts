@@ -14,6 +14,7 @@ import { authApi } from "./api/auth";
 import { studentsApi } from "./api/students";
 import { feesApi } from "./api/fees";
 import { adminResultsApi } from "./api/results";
+import { adminNewsApi, publicNewsApi } from "./api/news";
 import { docsPage, openApiDocument } from "./openapi";
 
 /** Largest accepted request body (bytes). */
@@ -24,6 +25,8 @@ const api = new Hono<AppEnv>()
   .route("/students", studentsApi)
   .route("/fees", feesApi)
   .route("/admin/results", adminResultsApi)
+  .route("/admin/news", adminNewsApi)
+  .route("/public/news", publicNewsApi)
   .get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
     return c.json(openApiDocument());

@@ -10,7 +10,11 @@ import { ApiError } from "./errors";
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
     if (!result.success) {
-      const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+      // zod's generic texts ("Invalid input: expected string…") name no field; prefix the path so the reader knows which.
+      const issues = result.error.issues.map((i) => {
+        const path = i.path.join(".");
+        return { path, message: path && /^Invalid/.test(i.message) ? `${path}: ${i.message}` : i.message };
+      });
       throw new ApiError("VALIDATION_FAILED", issues[0]?.message ?? "Invalid request", { issues });
     }
   });

@@ -1,0 +1,155 @@
+/**
+ * News (spec §2 "News Management", public carousel; contract "News"). Admin CRUD with audit rows in the same batch;
+ * public reads see only `published` items. Dates are ISO 8601 UTC.
+ */
+import { and, asc, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { news } from "../../db/schema";
+import type { Db } from "../db";
+import type { ActingAdmin } from "../env";
+import { notFound } from "../errors";
+import type { NewsInput } from "../api/news.schema";
+import { auditInsert } from "./audit";
+
+type NewsRow = typeof news.$inferSelect;
+
+/** Admin shape: every column, snake_case. */
+export function toAdminNews(r: NewsRow) {
+  return {
+    id: r.id,
+    title: r.title,
+    summary: r.summary,
+    content: r.content,
+    image_url: r.imageUrl,
+    author_name: r.authorName,
+    status: r.status,
+    priority: r.priority,
+    publish_date: r.publishDate,
+    views: r.views,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
+}
+
+/** Public shape (spec §3 "News item (public)"). */
+export function toPublicNews(r: NewsRow) {
+  return { id: r.id, title: r.title, summary: r.summary, content: r.content, image_url: r.imageUrl, publish_date: r.publishDate, author_name: r.authorName };
+}
+export type PublicNews = ReturnType<typeof toPublicNews>;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+export interface NewsListQuery {
+  page: number;
+  limit: number;
+  search: string;
+  status: "" | NewsRow["status"];
+  sortBy: "publish_date" | "title" | "created_at" | "views" | "priority";
+  sortOrder: "ASC" | "DESC";
+}
+
+/** One page of articles for the admin list, with the total for "Page X of Y". */
+export async function listNews(db: Db, q: NewsListQuery) {
+  const filters: SQL[] = [];
+  if (q.status) filters.push(eq(news.status, q.status));
+  if (q.search) {
+    const pattern = `%${escapeLike(q.search)}%`;
+    filters.push(or(sql`${news.title} LIKE ${pattern} ESCAPE '\\'`, sql`${news.content} LIKE ${pattern} ESCAPE '\\'`, sql`${news.authorName} LIKE ${pattern} ESCAPE '\\'`)!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const column = { publish_date: news.publishDate, title: news.title, created_at: news.createdAt, views: news.views, priority: news.priority }[q.sortBy];
+  const [rows, [count]] = await Promise.all([
+    db.select().from(news).where(where).orderBy(q.sortOrder === "ASC" ? asc(column) : desc(column), desc(news.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db.select({ n: sql<number>`count(*)` }).from(news).where(where),
+  ]);
+  const total = Number(count?.n ?? 0);
+  return { news: rows.map(toAdminNews), pagination: { page: q.page, limit: q.limit, total, totalPages: Math.max(1, Math.ceil(total / q.limit)) } };
+}
+
+/** The five counters of the News Management stat cards. */
+export async function newsStats(db: Db) {
+  const [row] = await db
+    .select({
+      published_count: sql<number>`coalesce(sum(${news.status} = 'published'), 0)`,
+      draft_count: sql<number>`coalesce(sum(${news.status} = 'draft'), 0)`,
+      archived_count: sql<number>`coalesce(sum(${news.status} = 'archived'), 0)`,
+      total_count: sql<number>`count(*)`,
+      total_views: sql<number>`coalesce(sum(${news.views}), 0)`,
+    })
+    .from(news);
+  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v ?? 0)])) as Record<
+    "published_count" | "draft_count" | "archived_count" | "total_count" | "total_views",
+    number
+  >;
+}
+
+async function getRow(db: Db, id: number): Promise<NewsRow> {
+  const [row] = await db.select().from(news).where(eq(news.id, id));
+  if (!row) throw notFound("News");
+  return row;
+}
+
+function values(input: NewsInput, now: Date) {
+  return {
+    title: input.title,
+    content: input.content,
+    summary: input.summary,
+    imageUrl: input.image_url,
+    authorName: input.author_name,
+    status: input.status,
+    priority: input.priority,
+    publishDate: input.publish_date ?? now.toISOString(),
+  };
+}
+
+/** Creates an article (audit row in the same batch). */
+export async function createNews(db: Db, admin: ActingAdmin, input: NewsInput, requestId?: string) {
+  const now = new Date();
+  const [[row]] = await db.batch([
+    db.insert(news).values(values(input, now)).returning(),
+    auditInsert(db, admin, { action: "create", entity: "news", entityId: null, after: { title: input.title, status: input.status } }, requestId),
+  ]);
+  return toAdminNews(row!);
+}
+
+/** Replaces an article's editable fields. Throws 404. `publish_date` keeps its value when omitted. */
+export async function updateNews(db: Db, admin: ActingAdmin, id: number, input: NewsInput, requestId?: string) {
+  const before = await getRow(db, id);
+  const now = new Date();
+  const next = { ...values(input, now), publishDate: input.publish_date ?? before.publishDate, updatedAt: now.toISOString() };
+  const [[row]] = await db.batch([
+    db.update(news).set(next).where(eq(news.id, id)).returning(),
+    auditInsert(db, admin, { action: "update", entity: "news", entityId: id, before: toAdminNews(before), after: next }, requestId),
+  ]);
+  if (!row) throw notFound("News");
+  return toAdminNews(row);
+}
+
+/** Deletes an article. Throws 404. */
+export async function deleteNews(db: Db, admin: ActingAdmin, id: number, requestId?: string) {
+  const before = await getRow(db, id);
+  await db.batch([
+    db.delete(news).where(eq(news.id, id)),
+    auditInsert(db, admin, { action: "delete", entity: "news", entityId: id, before: toAdminNews(before) }, requestId),
+  ]);
+}
+
+const published = eq(news.status, "published");
+
+/** The `limit` most recent published items (home carousel, spec §9: 6). */
+export async function recentPublishedNews(db: Db, limit: number): Promise<PublicNews[]> {
+  const rows = await db.select().from(news).where(published).orderBy(desc(news.publishDate), desc(news.id)).limit(limit);
+  return rows.map(toPublicNews);
+}
+
+/** Published items with a priority above 0, highest first (public "featured"). */
+export async function featuredNews(db: Db, limit = 3): Promise<PublicNews[]> {
+  const rows = await db.select().from(news).where(and(published, sql`${news.priority} > 0`)).orderBy(desc(news.priority), desc(news.publishDate)).limit(limit);
+  return rows.map(toPublicNews);
+}
+
+/** One published item, counting a view in the same statement. Throws 404 unless published. */
+export async function readPublishedNews(db: Db, id: number): Promise<PublicNews> {
+  const [row] = await db.update(news).set({ views: sql`${news.views} + 1` }).where(and(eq(news.id, id), published)).returning();
+  if (!row) throw notFound("News");
+  return toPublicNews(row);
+}
