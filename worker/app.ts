@@ -15,6 +15,7 @@ import { studentsApi } from "./api/students";
 import { feesApi } from "./api/fees";
 import { adminResultsApi } from "./api/results";
 import { adminNewsApi, publicNewsApi } from "./api/news";
+import { publicResultsApi } from "./api/public-results";
 import { docsPage, openApiDocument } from "./openapi";
 
 /** Largest accepted request body (bytes). */
@@ -27,6 +28,7 @@ const api = new Hono<AppEnv>()
   .route("/admin/results", adminResultsApi)
   .route("/admin/news", adminNewsApi)
   .route("/public/news", publicNewsApi)
+  .route("/student/results", publicResultsApi)
   .get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
     return c.json(openApiDocument());

@@ -1,0 +1,40 @@
+/** Direct-to-database fixtures for API tests (unique student numbers; money in piastres). */
+import { env } from "cloudflare:workers";
+import { feeRecords, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
+import { getDb } from "../../worker/db";
+
+export const testDb = () => getDb(env as never);
+
+let seq = 0;
+/** A unique 14-digit national-ID-shaped number (not checksum-valid; the API does not require it). */
+export function uniqueStudentNo(): string {
+  seq += 1;
+  return `9${String(Date.now()).slice(-8)}${String(seq).padStart(2, "0")}${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`.slice(0, 14);
+}
+
+export async function insertStudent(over: Partial<typeof students.$inferInsert> = {}) {
+  const [row] = await testDb()
+    .insert(students)
+    .values({ studentNo: uniqueStudentNo(), fullName: "طالب اختبار", nationality: "Egyptian", currentGrade: "Prep-3", buildingNo: 5, gender: "male", ...over })
+    .returning();
+  return row!;
+}
+
+export async function insertFee(studentId: number, totalPiastres: number, paidPiastres: number, grade = "Prep-3") {
+  await testDb().insert(feeRecords).values({ studentId, grade, totalPiastres, paidPiastres });
+}
+
+export async function insertResult(studentId: number, year: string, semester: "S1" | "S2", scores: Array<[string, number, number]>, grade = "Prep-3") {
+  const [r] = await testDb().insert(results).values({ studentId, academicYearName: year, semester, grade }).returning();
+  await testDb()
+    .insert(resultSubjectScores)
+    .values(scores.map(([subjectName, score, maxScore], position) => ({ resultId: r!.id, position, subjectName, score, maxScore })));
+  return r!;
+}
+
+export async function setPublished(year: string, semester: "S1" | "S2", isPublished: boolean) {
+  await testDb()
+    .insert(resultPublications)
+    .values({ academicYearName: year, semester, isPublished, publishedAt: isPublished ? new Date().toISOString() : null })
+    .onConflictDoUpdate({ target: [resultPublications.academicYearName, resultPublications.semester], set: { isPublished } });
+}

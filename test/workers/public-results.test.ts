@@ -1,0 +1,77 @@
+/** Contract "Public results": every outcome, digit normalisation, no-store, and the rate limits. */
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, expectError } from "./helpers";
+import { insertFee, insertResult, insertStudent, setPublished } from "./fixtures";
+
+const toArabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+let ipCounter = 0;
+/** Each test uses its own client address so the per-IP limit of one test does not leak into another. */
+const lookup = (id: string, ip = `10.0.0.${++ipCounter}`) => api(`/api/student/results/${encodeURIComponent(id)}`, { headers: { "CF-Connecting-IP": ip } });
+
+// Years that the demo data and other tests do not use.
+const PUB = "2027-2028";
+const UNPUB = "2026-2027";
+
+beforeAll(async () => {
+  await setPublished(PUB, "S1", true);
+  await setPublished(UNPUB, "S2", false);
+});
+
+describe("GET /api/student/results/:nationalId", () => {
+  it("returns published results, newest first, for an ID typed in Arabic-Indic digits", async () => {
+    const s = await insertStudent({ fullName: "منى أحمد" });
+    await insertFee(s.id, 4_500_000, 4_500_000);
+    await insertResult(s.id, PUB, "S1", [["Mathematics", 95, 100], ["Art", 40, 50]]);
+    await insertResult(s.id, UNPUB, "S2", [["Mathematics", 10, 100]]);
+    const res = await lookup(` ${toArabicIndic(s.studentNo)} `);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    expect(res.json).toEqual({
+      success: true,
+      data: [{ full_name: "منى أحمد", grade: "Prep-3", academic_year_name: PUB, semester: "S1", subjects: [{ subject_name: "Mathematics", score: 95, max_score: 100 }, { subject_name: "Art", score: 40, max_score: 50 }] }],
+    });
+  });
+
+  it("says results are not published when none of the student's results is", async () => {
+    const s = await insertStudent();
+    await insertFee(s.id, 100, 100);
+    await insertResult(s.id, UNPUB, "S2", [["Science", 70, 100]]);
+    const err = expectError(await lookup(s.studentNo), 403, "FORBIDDEN");
+    expect(err).toMatchObject({ resultsNotPublished: true, message: "Results not yet published" });
+  });
+
+  it("refuses with requiresPayment when fees are not fully paid", async () => {
+    const s = await insertStudent();
+    await insertFee(s.id, 4_500_000, 1_000_000);
+    await insertResult(s.id, PUB, "S1", [["Science", 70, 100]]);
+    const err = expectError(await lookup(s.studentNo), 403, "FORBIDDEN");
+    expect(err).toMatchObject({ requiresPayment: true, message: "Fees are not fully paid" });
+  });
+
+  it("answers 404 for an unknown ID and for a student without results, 400 for garbage", async () => {
+    expectError(await lookup("00000000000000"), 404, "NOT_FOUND");
+    const s = await insertStudent();
+    expectError(await lookup(s.studentNo), 404, "NOT_FOUND");
+    expectError(await lookup("' OR 1=1 --"), 400, "VALIDATION_FAILED");
+    expectError(await lookup("1".repeat(40)), 400, "VALIDATION_FAILED");
+  });
+
+  it("limits one ID to 10 lookups a minute (429 + Retry-After), whatever the address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await lookup("12345678901234", `10.1.${i}.1`)).status);
+    expect(statuses.slice(0, 10).every((s) => s === 404)).toBe(true);
+    const limited = await lookup("12345678901234", "10.1.99.1");
+    expectError(limited, 429, "RATE_LIMITED");
+    expect(limited.headers.get("Retry-After")).toBe("60");
+  });
+
+  it("limits one address to 60 lookups a minute across IDs", async () => {
+    const ip = "10.2.0.1";
+    let firstRefused = -1;
+    for (let i = 0; i < 62 && firstRefused < 0; i++) {
+      const res = await lookup(`5550000000${String(i).padStart(4, "0")}`, ip);
+      if (res.status === 429) firstRefused = i;
+    }
+    expect(firstRefused).toBe(60);
+  });
+});
