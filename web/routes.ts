@@ -3,6 +3,9 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 
 export default [
   index("routes/public/home.tsx"),
+  route("results", "routes/public/results.tsx"),
+  route("current-students", "routes/public/current-students.tsx"),
+  route("base-url-config", "routes/public/base-url-config.tsx"),
   route("lang", "routes/lang.ts"),
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
@@ -15,6 +18,7 @@ export default [
       route("fees/:grade", "routes/admin/fees-grade.tsx"),
       route("results", "routes/admin/results.tsx"),
       route("results/:grade", "routes/admin/results-grade.tsx"),
+      route("news", "routes/admin/news.tsx"),
     ]),
   ]),
 ] satisfies RouteConfig;

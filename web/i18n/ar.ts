@@ -6,5 +6,9 @@ import students from "./ar/students";
 import fees from "./ar/fees";
 import results from "./ar/results";
 import gradeDemo from "./ar/gradeDemo";
+import publicResults from "./ar/publicResults";
+import baseUrl from "./ar/baseUrl";
+import news from "./ar/news";
+import selection from "./ar/selection";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection };

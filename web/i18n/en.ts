@@ -6,5 +6,9 @@ import students from "./en/students";
 import fees from "./en/fees";
 import results from "./en/results";
 import gradeDemo from "./en/gradeDemo";
+import publicResults from "./en/publicResults";
+import baseUrl from "./en/baseUrl";
+import news from "./en/news";
+import selection from "./en/selection";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection };

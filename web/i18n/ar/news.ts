@@ -1,0 +1,2 @@
+/** ar strings (keys under `news.`). */
+export default {};

@@ -1,0 +1,2 @@
+/** en strings (keys under `baseUrl.`). */
+export default {};

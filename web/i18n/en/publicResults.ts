@@ -1,0 +1,2 @@
+/** en strings (keys under `publicResults.`). */
+export default {};

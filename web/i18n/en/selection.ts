@@ -1,0 +1,2 @@
+/** en strings (keys under `selection.`). */
+export default {};
