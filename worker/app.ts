@@ -16,6 +16,7 @@ import { feesApi } from "./api/fees";
 import { adminResultsApi } from "./api/results";
 import { adminNewsApi, publicNewsApi } from "./api/news";
 import { publicResultsApi } from "./api/public-results";
+import { adminSelectionApi } from "./api/admin-selection";
 import { docsPage, openApiDocument } from "./openapi";
 
 /** Largest accepted request body (bytes). */
@@ -29,6 +30,7 @@ const api = new Hono<AppEnv>()
   .route("/admin/news", adminNewsApi)
   .route("/public/news", publicNewsApi)
   .route("/student/results", publicResultsApi)
+  .route("/admin/selection", adminSelectionApi)
   .get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
     return c.json(openApiDocument());
