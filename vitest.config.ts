@@ -32,6 +32,8 @@ export default defineConfig({
           name: "workers",
           include: ["test/workers/**/*.test.ts"],
           globalSetup: ["./test/workers/global-setup.ts"],
+          // Files share one database and some set global state (the single active selection period): one at a time.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
