@@ -17,6 +17,7 @@ import { adminResultsApi } from "./api/results";
 import { adminNewsApi, publicNewsApi } from "./api/news";
 import { publicResultsApi } from "./api/public-results";
 import { adminSelectionApi } from "./api/admin-selection";
+import { publicSelectionApi } from "./api/public-selection";
 import { docsPage, openApiDocument } from "./openapi";
 
 /** Largest accepted request body (bytes). */
@@ -31,6 +32,7 @@ const api = new Hono<AppEnv>()
   .route("/public/news", publicNewsApi)
   .route("/student/results", publicResultsApi)
   .route("/admin/selection", adminSelectionApi)
+  .route("/public/selection", publicSelectionApi)
   .get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
     return c.json(openApiDocument());

@@ -5,12 +5,8 @@ import { getDb } from "../../worker/db";
 
 export const testDb = () => getDb(env as never);
 
-let seq = 0;
-/** A unique 14-digit national-ID-shaped number (not checksum-valid; the API does not require it). */
-export function uniqueStudentNo(): string {
-  seq += 1;
-  return `9${String(Date.now()).slice(-8)}${String(seq).padStart(2, "0")}${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`.slice(0, 14);
-}
+export { uniqueStudentNo } from "../support/selection-world";
+import { uniqueStudentNo } from "../support/selection-world";
 
 export async function insertStudent(over: Partial<typeof students.$inferInsert> = {}) {
   const [row] = await testDb()

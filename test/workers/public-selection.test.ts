@@ -1,0 +1,137 @@
+/** Contract "Teacher selection, public": lookups, states, every refusal, session assignment, update-once. */
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { selectionAttempts, selectionRegistrations, students } from "../../db/schema";
+import { api, expectError, loginAdmin } from "./helpers";
+import { insertStudent, testDb } from "./fixtures";
+import { makeWorld as makeWorldIn, seatLedger as ledgerIn, setPeriodActive as setActiveIn, type World } from "../support/selection-world";
+
+const makeWorld = (o: Parameters<typeof makeWorldIn>[1]) => makeWorldIn(testDb() as never, o);
+const seatLedger = (ids: number[]) => ledgerIn(testDb() as never, ids);
+const setPeriodActive = (id: number, on: boolean) => setActiveIn(testDb() as never, id, on);
+
+let ip = 0;
+const call = (path: string, init: { method?: string; body?: unknown } = {}) => api(path, { ...init, headers: { "CF-Connecting-IP": `10.9.${Math.floor(++ip / 250)}.${ip % 250}` } });
+const choose = (w: World, pick: (s: World["subjects"][number]) => number = (s) => s.teachers[0]!) => w.subjects.map((s) => ({ subject_id: s.id, teacher_id: pick(s) }));
+const select = (studentNo: string, selections: unknown) => call("/api/public/selection/student/select", { method: "POST", body: { student_id: studentNo, selections } });
+
+let w: World;
+beforeEach(async () => {
+  w = await makeWorld({ subjects: 5, caps: [[2, 1], [35, 35]], studentCount: 6 });
+});
+
+describe("lookups", () => {
+  it("returns the student card, teachers with seats, and an empty selection state", async () => {
+    const no = w.students[0]!;
+    const card = await call(`/api/public/selection/student/${no}`);
+    expect(card.json).toEqual({ success: true, data: { student_no: no, full_name: "طالب", current_grade: "Prep-3" } });
+    const t = await call(`/api/public/selection/teachers/${no}`);
+    expect(t.json.teachers).toHaveLength(10);
+    expect(t.json.teachers[0]).toMatchObject({ teacher_id: w.subjects[0]!.teachers[0], subject_id: w.subjects[0]!.id, session_1_available: 2, session_2_available: 1, recommended_session: 1 });
+    const sel = await call(`/api/public/selection/student/${no}/selections`);
+    expect(sel.json.data).toEqual({ has_selections: false, selections: [], canUpdate: false, updateDeadline: null, hasUpdated: false, periodClosed: false });
+    const seats = await call("/api/public/selection/seats");
+    expect(seats.json.seats[0]).toEqual({ teacher_id: expect.any(Number), session_1_available: expect.any(Number), session_2_available: expect.any(Number), recommended_session: expect.anything() });
+    expect(JSON.stringify(seats.json)).not.toMatch(/طالب|معلم/);
+  });
+
+  it("answers 404 for an unknown student, 403 for a student who is not an active Prep-3 student", async () => {
+    expectError(await call("/api/public/selection/student/00000000000001"), 404, "NOT_FOUND");
+    const prep2 = await insertStudent({ currentGrade: "Prep-2" });
+    expect(expectError(await call(`/api/public/selection/student/${prep2.studentNo}`), 403, "FORBIDDEN").message).toMatch(/Prep-3/);
+    await testDb().update(students).set({ isActive: false }).where(eq(students.studentNo, w.students[1]!));
+    expectError(await call(`/api/public/selection/student/${w.students[1]}`), 403, "FORBIDDEN");
+    expectError(await call("/api/public/selection/student/%20"), 400, "VALIDATION_FAILED");
+  });
+
+  it("says the period is closed when none is active or it has not started", async () => {
+    await setPeriodActive(w.periodId, false);
+    expect(expectError(await call(`/api/public/selection/student/${w.students[0]}`), 403, "FORBIDDEN").message).toBe("No active selection period found.");
+    const later = await makeWorld({ subjects: 5, caps: [[5, 5]], studentCount: 1, periodStart: new Date(Date.now() + 86_400_000) });
+    expect(expectError(await call(`/api/public/selection/student/${later.students[0]}`), 403, "FORBIDDEN").message).toBe("Selection period is not currently active.");
+    expectError(await select(later.students[0]!, choose(later)), 403, "FORBIDDEN");
+  });
+});
+
+describe("POST /student/select", () => {
+  it("creates, assigns the session with more free seats (1 on a tie), then allows exactly one update", async () => {
+    const [a, b] = w.students;
+    const first = await select(a!, choose(w));
+    expect(first.status).toBe(201);
+    expect(first.json).toEqual({ success: true, action: "created", hasUpdated: false, message: expect.any(String) });
+    // caps [2,1]: a takes session 1 (2 free vs 1), b takes... 1 free vs 1 free → session 1 on the tie.
+    await select(b!, choose(w));
+    const state = (await call(`/api/public/selection/student/${b}/selections`)).json.data;
+    expect(state.selections.map((s: { session_number: number }) => s.session_number)).toEqual([1, 1, 1, 1, 1]);
+    expect(state).toMatchObject({ has_selections: true, canUpdate: true, hasUpdated: false, periodClosed: false });
+    expect(Date.parse(state.updateDeadline) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+
+    const upd = await select(a!, choose(w, (s) => s.teachers[1]!));
+    expect(upd.json).toMatchObject({ success: true, action: "updated", hasUpdated: true });
+    const again = expectError(await select(a!, choose(w)), 403, "FORBIDDEN");
+    expect(again.message).toMatch(/one allowed update/);
+    const ledger = await seatLedger(w.subjects.flatMap((s) => s.teachers));
+    for (const t of ledger) {
+      expect(t.taken1).toBe(t.rows1);
+      expect(t.taken2).toBe(t.rows2);
+    }
+    const after = (await call(`/api/public/selection/student/${a}/selections`)).json.data;
+    expect(after).toMatchObject({ canUpdate: false, hasUpdated: true });
+  });
+
+  it("refuses incomplete, duplicate and mismatched choices with 400", async () => {
+    const no = w.students[0]!;
+    expect(expectError(await select(no, choose(w).slice(0, 4)), 400, "VALIDATION_FAILED").message).toMatch(/all 5 subjects/);
+    const dup = choose(w);
+    dup[4] = dup[0]!;
+    expectError(await select(no, dup), 400, "VALIDATION_FAILED");
+    const wrong = choose(w);
+    wrong[0] = { subject_id: w.subjects[0]!.id, teacher_id: w.subjects[1]!.teachers[0]! };
+    expectError(await select(no, wrong), 400, "VALIDATION_FAILED");
+    expectError(await select(no, []), 400, "VALIDATION_FAILED");
+    expectError(await call("/api/public/selection/student/select", { method: "POST", body: { student_id: no } }), 400, "VALIDATION_FAILED");
+    const attempts = await testDb().select().from(selectionAttempts).where(eq(selectionAttempts.studentNo, no));
+    expect(attempts.length).toBeGreaterThanOrEqual(3);
+    expect(attempts.every((a) => a.outcome === "refused" && a.reason)).toBe(true);
+  });
+
+  it("refuses with 409 naming the subject when a teacher is full, and stores nothing", async () => {
+    // Teacher 0 of each subject has 2 + 1 seats: three students fill it.
+    for (const no of w.students.slice(0, 3)) expect((await select(no, choose(w))).status).toBe(201);
+    const full = expectError(await select(w.students[3]!, choose(w)), 409, "CONFLICT");
+    expect(full.subject_name).toMatch(/^subj0-/);
+    const state = (await call(`/api/public/selection/student/${w.students[3]}/selections`)).json.data;
+    expect(state.has_selections).toBe(false);
+    const [reg] = await testDb().select().from(selectionRegistrations).innerJoin(students, eq(students.id, selectionRegistrations.studentId)).where(eq(students.studentNo, w.students[3]!));
+    expect(reg).toBeUndefined();
+    const t = (await call(`/api/public/selection/teachers/${w.students[3]}`)).json.teachers[0];
+    expect([t.session_1_available, t.session_2_available, t.recommended_session]).toEqual([0, 0, null]);
+  });
+
+  it("refuses an update when the period does not allow changes", async () => {
+    const strict = await makeWorld({ subjects: 5, caps: [[5, 5]], studentCount: 1, allowChanges: false });
+    const no = strict.students[0]!;
+    expect((await select(no, choose(strict))).status).toBe(201);
+    expect((await call(`/api/public/selection/student/${no}/selections`)).json.data.canUpdate).toBe(false);
+    expectError(await select(no, choose(strict)), 403, "FORBIDDEN");
+  });
+});
+
+describe("admin summary and delete-all", () => {
+  it("lists combinations with student IDs, and delete-all frees the seats so the student can choose again", async () => {
+    const token = await loginAdmin();
+    const no = w.students[0]!;
+    await select(no, choose(w));
+    const summary = await api("/api/admin/selection/summary", { token });
+    const row = summary.json.data.find((r: { student_ids: string[] }) => r.student_ids.includes(no));
+    expect(row).toMatchObject({ session_number: 1, total_selections: 1, teacher_name: expect.any(String), subject_name: expect.any(String) });
+    const del = await api("/api/admin/selection/delete-all", { method: "DELETE", token, body: { student_id: no } });
+    expect(del.json).toEqual({ success: true, message: "All selections deleted successfully", deleted: 5 });
+    const ledger = await seatLedger(w.subjects.flatMap((s) => s.teachers));
+    expect(ledger.every((t) => t.taken1 === 0 && t.taken2 === 0)).toBe(true);
+    expect((await select(no, choose(w))).json.action).toBe("created");
+    expectError(await api("/api/admin/selection/delete-all", { method: "DELETE", token, body: { student_id: "00000000000009" } }), 404, "NOT_FOUND");
+    expectError(await api("/api/admin/selection/delete-all", { method: "DELETE", token, body: {} }), 400, "VALIDATION_FAILED");
+    expectError(await api("/api/admin/selection/summary"), 401, "UNAUTHORIZED");
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Letter grades and percentages (spec §9 "Letter grades"). Pure and zero-dependency: the Worker and the web app
+ * (admin results form, public results page) import the same functions.
+ *
+ * Two scales, because the spec's screens read grades differently:
+ * - admin results form: ≥90 A+, ≥80 A, ≥70 B+, ≥60 B, ≥50 C, ≥40 D, else F;
+ * - public results page (and its per-subject badge colours): ≥90 A+, ≥80 A, ≥70 B, ≥60 C, ≥50 D, else F.
+ * Thresholds compare the exact percentage, never a rounded one: 89.99 % is an A on both scales.
+ */
+
+export const ADMIN_LETTER_GRADES = ["A+", "A", "B+", "B", "C", "D", "F"] as const;
+export type AdminLetterGrade = (typeof ADMIN_LETTER_GRADES)[number];
+
+export const PUBLIC_LETTER_GRADES = ["A+", "A", "B", "C", "D", "F"] as const;
+export type PublicLetterGrade = (typeof PUBLIC_LETTER_GRADES)[number];
+
+/** `[minimum percentage, letter]`, highest first; anything below the last minimum is F. */
+export const ADMIN_GRADE_SCALE: ReadonlyArray<readonly [number, AdminLetterGrade]> = [
+  [90, "A+"],
+  [80, "A"],
+  [70, "B+"],
+  [60, "B"],
+  [50, "C"],
+  [40, "D"],
+];
+
+/** `[minimum percentage, letter]`, highest first; anything below the last minimum is F. */
+export const PUBLIC_GRADE_SCALE: ReadonlyArray<readonly [number, PublicLetterGrade]> = [
+  [90, "A+"],
+  [80, "A"],
+  [70, "B"],
+  [60, "C"],
+  [50, "D"],
+];
+
+function onScale<L extends string>(scale: ReadonlyArray<readonly [number, L]>, percentage: number, fail: L): L {
+  if (!Number.isFinite(percentage)) return fail;
+  for (const [min, letter] of scale) if (percentage >= min) return letter;
+  return fail;
+}
+
+/** Admin-form letter grade of a percentage (0-100). NaN/Infinity → "F". */
+export function adminLetterGrade(percentage: number): AdminLetterGrade {
+  return onScale(ADMIN_GRADE_SCALE, percentage, "F");
+}
+
+/** Public-page letter grade of a percentage (0-100). NaN/Infinity → "F". */
+export function publicLetterGrade(percentage: number): PublicLetterGrade {
+  return onScale(PUBLIC_GRADE_SCALE, percentage, "F");
+}
+
+/**
+ * `score` as a percentage of `maxScore`, unrounded; 0 when `maxScore` is not positive.
+ * Computed as `score * 100 / max` (not `score / max * 100`) so whole percentages stay exact: 57/100 → 57, not
+ * 56.99999999999999, which would drop a grade at a threshold such as 29/50 → 58 or 35/50 → 70.
+ */
+export function percentage(score: number, maxScore: number): number {
+  if (!(maxScore > 0) || !Number.isFinite(score)) return 0;
+  return (score * 100) / maxScore;
+}
+
+/**
+ * Rounds to 2 decimals (half away from zero), e.g. for a displayed percentage; -0 becomes 0. The relative
+ * nudge makes binary near-halves such as 1.005 (stored as 1.00499…) round up as written.
+ */
+export function round2(value: number): number {
+  if (!Number.isFinite(value)) return 0;
+  const r = (Math.sign(value) * Math.round(Math.abs(value) * 100 * (1 + Number.EPSILON))) / 100;
+  return r === 0 ? 0 : r;
+}
+
+/** The admin form's default subject remark: `"Grade: X"` on the admin scale (spec §7 "Admin results"). */
+export function gradeRemark(score: number, maxScore: number): string {
+  return `Grade: ${adminLetterGrade(percentage(score, maxScore))}`;
+}
+
+export interface ScoreLike {
+  score: number;
+  max_score: number;
+}
+
+export interface ScoreTotals {
+  /** Sum of scores. */
+  total: number;
+  /** Sum of max scores. */
+  max: number;
+  /** total / max × 100, unrounded (0 when max is 0). */
+  percentage: number;
+}
+
+/** Totals over subject rows, as the public results card shows them (spec §2 "Results page"). */
+export function scoreTotals(subjects: readonly ScoreLike[]): ScoreTotals {
+  let total = 0;
+  let max = 0;
+  for (const s of subjects) {
+    total += s.score;
+    max += s.max_score;
+  }
+  return { total, max, percentage: percentage(total, max) };
+}

@@ -1,0 +1,322 @@
+/**
+ * Admin results and their publication (contract "Results"; spec §3 "Result (admin list)", §5, §7, §9).
+ * A result is one per student, academic year and semester (unique index → 409), with one score row per subject.
+ * Every write is one `db.batch` with its audit row. Errors: ApiError 404 (student or result), 409 (duplicate).
+ */
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { auditLog, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
+import { nowIso } from "../../db/schema/_common";
+import type { Db } from "../db";
+import { constraintFailure } from "../db";
+import type { ActingAdmin } from "../env";
+import { ApiError, notFound } from "../errors";
+import { gradeRemark } from "../lib/grading";
+import { normalizeNationalId } from "../lib/normalize";
+import { ACADEMIC_YEARS, SEMESTERS, type PublicationBody, type ResultBody, type ResultListQuery, type Semester } from "../api/results.schema";
+import { auditInsert } from "./audit";
+
+export const DUPLICATE_RESULT = "A result for this student, academic year and semester already exists";
+
+/** One subject row of a result. Scores are whole marks. */
+export interface SubjectScoreDto {
+  subject_name: string;
+  score: number;
+  max_score: number;
+  remarks: string | null;
+}
+
+/** A result as the admin API returns it; `result_id` = `id`, `current_grade` = the grade it is filed under. */
+export interface ResultDto {
+  id: number;
+  result_id: number;
+  student_no: string;
+  full_name: string;
+  academic_year_name: string;
+  semester: Semester;
+  current_grade: string;
+  subject_scores: SubjectScoreDto[];
+  remarks: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Publication state of one academic year + semester; `published_at` is ISO UTC or null. */
+export interface PublicationDto {
+  academic_year_name: string;
+  semester: Semester;
+  is_published: boolean;
+  published_at: string | null;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+const listColumns = {
+  id: results.id,
+  studentNo: students.studentNo,
+  fullName: students.fullName,
+  academicYearName: results.academicYearName,
+  semester: results.semester,
+  grade: results.grade,
+  remarks: results.remarks,
+  createdAt: results.createdAt,
+  updatedAt: results.updatedAt,
+};
+
+/**
+ * The subject rows of the current `results` row as one JSON array text, in form order. The order comes from the
+ * ordered subquery (SQLite does not flatten an ORDER BY subquery into an aggregate); sqld's parser rejects the
+ * newer `json_group_array(… ORDER BY …)` form.
+ */
+const sc = resultSubjectScores;
+const scoresJson = sql<string>`(SELECT json_group_array(json_object(
+    'subject_name', x.subject_name, 'score', x.score, 'max_score', x.max_score, 'remarks', x.remarks))
+  FROM (SELECT ${sc.subjectName}, ${sc.score}, ${sc.maxScore}, ${sc.remarks} FROM ${sc}
+        WHERE ${sc.resultId} = ${results.id} ORDER BY ${sc.position}, ${sc.id}) AS x)`;
+
+/**
+ * Results matching `where` (over `results` joined to `students`), newest first, with their subject rows.
+ * One statement: each result carries its rows as a JSON aggregate, so there is no N+1, and the HTTP answer has one
+ * cell per result instead of five per subject row. Measured against local sqld on the demo data (1,741 results ×
+ * 7 subjects, unfiltered): roughly half the time of a second query over the score rows (≈80-150 ms against
+ * 120-300 ms on a loaded 2-core machine); a grade filter or search answers in ≈15-45 ms.
+ */
+async function fetchResults(db: Db, where: SQL | undefined): Promise<ResultDto[]> {
+  const rows = await db
+    .select({ ...listColumns, scores: scoresJson })
+    .from(results)
+    .innerJoin(students, eq(students.id, results.studentId))
+    .where(where)
+    .orderBy(desc(results.id));
+  return rows.map((r) => ({
+    id: r.id,
+    result_id: r.id,
+    student_no: r.studentNo,
+    full_name: r.fullName,
+    academic_year_name: r.academicYearName,
+    semester: r.semester,
+    current_grade: r.grade,
+    subject_scores: JSON.parse(r.scores ?? "[]") as SubjectScoreDto[],
+    remarks: r.remarks,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  }));
+}
+
+/** `GET /api/admin/results`: filters by grade, year, semester, and a search over name and student_no. */
+export async function listResults(db: Db, q: ResultListQuery): Promise<ResultDto[]> {
+  const conds: SQL[] = [];
+  if (q.grade) conds.push(eq(results.grade, q.grade));
+  if (q.academic_year_name) conds.push(eq(results.academicYearName, q.academic_year_name));
+  if (q.semester) conds.push(eq(results.semester, q.semester as Semester));
+  // Invisible direction marks and Arabic-Indic/Persian digits are normalised, as for an ID typed anywhere.
+  const term = normalizeNationalId(q.search ?? "");
+  if (term) {
+    const pattern = `%${escapeLike(term)}%`;
+    conds.push(or(sql`${students.fullName} LIKE ${pattern} ESCAPE '\\'`, sql`${students.studentNo} LIKE ${pattern} ESCAPE '\\'`)!);
+  }
+  return fetchResults(db, conds.length ? and(...conds) : undefined);
+}
+
+/** One result with its subject rows. Throws 404 "Result not found". */
+export async function getResult(db: Db, id: number): Promise<ResultDto> {
+  const [row] = await fetchResults(db, eq(results.id, id));
+  if (!row) throw notFound("Result");
+  return row;
+}
+
+async function findStudent(db: Db, studentNo: string) {
+  const no = normalizeNationalId(studentNo);
+  const [student] = await db
+    .select({ id: students.id, studentNo: students.studentNo, fullName: students.fullName, currentGrade: students.currentGrade })
+    .from(students)
+    .where(eq(students.studentNo, no));
+  if (!student) throw notFound("Student");
+  return student;
+}
+
+type StudentRef = Awaited<ReturnType<typeof findStudent>>;
+
+/** The `results` values, the subject rows (empty remarks → "Grade: X", admin scale) and the audit snapshot. */
+function planWrite(body: ResultBody, student: StudentRef, grade: string) {
+  const scores: SubjectScoreDto[] = body.subject_scores.map((r) => ({
+    subject_name: r.subject_name,
+    score: r.score,
+    max_score: r.max_score,
+    remarks: r.remarks ?? gradeRemark(r.score, r.max_score),
+  }));
+  const values = { studentId: student.id, academicYearName: body.academic_year_name, semester: body.semester, grade, remarks: body.remarks };
+  const after = { student_no: student.studentNo, academic_year_name: body.academic_year_name, semester: body.semester, current_grade: grade, subject_scores: scores, remarks: body.remarks };
+  return { scores, values, after };
+}
+
+/**
+ * One INSERT … SELECT for all score rows of the result selected by `resultWhere` (a condition on `results`).
+ * Inside a batch the new result's id cannot be read between statements, so it is selected by its unique key;
+ * for an update it also means no rows are written if the result vanished meanwhile.
+ */
+function insertScores(db: Db, resultWhere: SQL, rows: SubjectScoreDto[]) {
+  const values = sql.join(
+    rows.map((r, i) => sql`(${i}, ${r.subject_name}, ${r.score}, ${r.max_score}, ${r.remarks})`),
+    sql`, `,
+  );
+  return db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score, max_score, remarks)
+    SELECT ${results.id}, v.column1, v.column2, v.column3, v.column4, v.column5
+    FROM ${results}, (VALUES ${values}) AS v WHERE ${resultWhere}`);
+}
+
+/** Maps a failed write to 409 (duplicate student+year+semester) or 404 (student gone); rethrows the rest. */
+function mapWriteError(err: unknown): never {
+  const failure = constraintFailure(err);
+  if (failure && /UNIQUE/i.test(failure) && /results\./.test(failure)) throw new ApiError("CONFLICT", DUPLICATE_RESULT);
+  if (failure && /FOREIGN KEY/i.test(failure)) throw notFound("Student");
+  throw err;
+}
+
+/** `POST`: creates a result and its subject rows in one batch. 404 unknown student; 409 duplicate. */
+export async function createResult(db: Db, admin: ActingAdmin, body: ResultBody, requestId?: string): Promise<ResultDto> {
+  const student = await findStudent(db, body.student_id);
+  const { scores, values, after } = planWrite(body, student, body.grade ?? student.currentGrade);
+  const key = and(eq(results.studentId, student.id), eq(results.academicYearName, body.academic_year_name), eq(results.semester, body.semester))!;
+  try {
+    const [[row]] = await db.batch([
+      db.insert(results).values(values).returning(),
+      insertScores(db, key, scores),
+      auditInsert(db, admin, { action: "create", entity: "result", entityId: null, after }, requestId),
+      // auditInsert takes a literal id, and the new id is unknown inside the batch: fill it in from the unique key.
+      db
+        .update(auditLog)
+        .set({ entityId: sql`(SELECT CAST(${results.id} AS TEXT) FROM ${results} WHERE ${key})` })
+        .where(eq(auditLog.id, sql`last_insert_rowid()`)),
+    ]);
+    return { ...toDto(row!, student), subject_scores: scores };
+  } catch (err) {
+    mapWriteError(err);
+  }
+}
+
+/**
+ * `PUT /:id`: replaces the result (student, year, semester, grade, remarks) and all its subject rows in one batch:
+ * update, delete old rows, insert new rows, audit. 404 unknown result or student; 409 if it would collide with
+ * another result of the same student, year and semester. An omitted grade keeps the result's grade (or takes the
+ * new student's current grade when the student changes).
+ */
+export async function updateResult(db: Db, admin: ActingAdmin, id: number, body: ResultBody, requestId?: string): Promise<ResultDto> {
+  const before = await getResult(db, id);
+  const student = await findStudent(db, body.student_id);
+  const grade = body.grade ?? (student.studentNo === before.student_no ? before.current_grade : student.currentGrade);
+  const { scores, values, after } = planWrite(body, student, grade);
+  try {
+    const [updated] = await db.batch([
+      db.update(results).set({ ...values, updatedAt: nowIso }).where(eq(results.id, id)).returning(),
+      db.delete(resultSubjectScores).where(eq(resultSubjectScores.resultId, id)),
+      insertScores(db, eq(results.id, id), scores),
+      auditInsert(db, admin, { action: "update", entity: "result", entityId: id, before, after }, requestId),
+    ]);
+    if (!updated[0]) throw notFound("Result");
+    return { ...toDto(updated[0], student), subject_scores: scores };
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    mapWriteError(err);
+  }
+}
+
+/** `DELETE /:id`: removes the result and its subject rows (audit keeps the before snapshot). 404 if unknown. */
+export async function deleteResult(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
+  const before = await getResult(db, id);
+  await db.batch([
+    // sqld and Turso enforce foreign keys, so the cascade would remove these too; deleting them explicitly keeps
+    // the batch correct whatever that connection setting is.
+    db.delete(resultSubjectScores).where(eq(resultSubjectScores.resultId, id)),
+    db.delete(results).where(eq(results.id, id)),
+    auditInsert(db, admin, { action: "delete", entity: "result", entityId: id, before }, requestId),
+  ]);
+}
+
+function toDto(row: typeof results.$inferSelect, student: { studentNo: string; fullName: string }): Omit<ResultDto, "subject_scores"> {
+  return {
+    id: row.id,
+    result_id: row.id,
+    student_no: student.studentNo,
+    full_name: student.fullName,
+    academic_year_name: row.academicYearName,
+    semester: row.semester,
+    current_grade: row.grade,
+    remarks: row.remarks,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+const toPublication = (r: typeof resultPublications.$inferSelect): PublicationDto => ({
+  academic_year_name: r.academicYearName,
+  semester: r.semester,
+  is_published: r.isPublished,
+  published_at: r.isPublished ? r.publishedAt : null,
+});
+
+/** Every academic year × semester of the spec's lists (spec §9), oldest year first; a missing row = not published. */
+export async function listPublications(db: Db): Promise<PublicationDto[]> {
+  const rows = await db.select().from(resultPublications);
+  const byKey = new Map(rows.map((r) => [`${r.academicYearName}|${r.semester}`, r]));
+  return ACADEMIC_YEARS.flatMap((year) =>
+    SEMESTERS.map((semester) => {
+      const row = byKey.get(`${year}|${semester}`);
+      return row ? toPublication(row) : { academic_year_name: year, semester, is_published: false, published_at: null };
+    }),
+  );
+}
+
+/**
+ * `PUT /publications`: publishes or unpublishes one year + semester (upsert, with its audit row).
+ * `published_at` is set on publishing (kept if it was already published) and cleared on unpublishing.
+ */
+export async function setPublication(db: Db, admin: ActingAdmin, body: PublicationBody, requestId?: string): Promise<PublicationDto> {
+  const where = and(eq(resultPublications.academicYearName, body.academic_year_name), eq(resultPublications.semester, body.semester));
+  const [previous] = await db.select().from(resultPublications).where(where);
+  const p = resultPublications;
+  const [[row]] = await db.batch([
+    db
+      .insert(p)
+      .values({ academicYearName: body.academic_year_name, semester: body.semester, isPublished: body.is_published, publishedAt: body.is_published ? nowIso : null })
+      .onConflictDoUpdate({
+        target: [p.academicYearName, p.semester],
+        set: {
+          isPublished: sql`excluded.is_published`,
+          publishedAt: sql`CASE WHEN excluded.is_published THEN COALESCE(CASE WHEN ${p.isPublished} THEN ${p.publishedAt} END, excluded.published_at) END`,
+        },
+      })
+      .returning(),
+    auditInsert(
+      db,
+      admin,
+      {
+        action: body.is_published ? "publish" : "unpublish",
+        entity: "result_publication",
+        entityId: `${body.academic_year_name}/${body.semester}`,
+        before: previous ? toPublication(previous) : null,
+        after: body,
+      },
+      requestId,
+    ),
+  ]);
+  return toPublication(row!);
+}
+
+/** Whether the public may see results of this academic year + semester (for the public lookup). */
+export async function isPublished(db: Db, academicYearName: string, semester: Semester): Promise<boolean> {
+  const [row] = await db
+    .select({ isPublished: resultPublications.isPublished })
+    .from(resultPublications)
+    .where(and(eq(resultPublications.academicYearName, academicYearName), eq(resultPublications.semester, semester)));
+  return row?.isPublished ?? false;
+}
+
+/** The published academic year + semester pairs, newest year first (S2 before S1), for the public lookup. */
+export async function publishedPairs(db: Db): Promise<PublicationDto[]> {
+  const rows = await db
+    .select()
+    .from(resultPublications)
+    .where(eq(resultPublications.isPublished, true))
+    .orderBy(desc(resultPublications.academicYearName), desc(resultPublications.semester));
+  return rows.map(toPublication);
+}

@@ -1,0 +1,145 @@
+/**
+ * Prep-3 teacher selection, reads (spec §2 "Teacher selection page", §4 states; contract "Teacher selection,
+ * public" and "Course selection, admin" summary). Times are ISO 8601 UTC strings; seats are counts.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { selectionPeriods, selectionRegistrations, selectionSubjects, studentSelections, students, teachers } from "../../db/schema";
+import type { Db } from "../db";
+import { ApiError } from "../errors";
+
+export const SELECTION_GRADE = "Prep-3";
+export const UPDATE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const MSG = {
+  noPeriod: "No active selection period found.",
+  notOpen: "Selection period is not currently active.",
+  notFound: "Student not found",
+  notEligible: "Teacher selection is only available to active Prep-3 students.",
+} as const;
+
+export type Period = typeof selectionPeriods.$inferSelect;
+export type PeriodState = "none" | "not_started" | "open" | "ended";
+
+/** The single active period, if any. */
+export async function activePeriod(db: Db): Promise<Period | null> {
+  const [row] = await db.select().from(selectionPeriods).where(eq(selectionPeriods.isActive, true)).limit(1);
+  return row ?? null;
+}
+
+export function periodState(period: Period | null, nowIso: string): PeriodState {
+  if (!period) return "none";
+  if (nowIso < period.startDate) return "not_started";
+  if (nowIso > period.endDate) return "ended";
+  return "open";
+}
+
+/** Throws the contract's 403 for a period that is missing or has not started. */
+export function assertPeriodVisible(state: PeriodState): void {
+  if (state === "none") throw new ApiError("FORBIDDEN", MSG.noPeriod, { success: false });
+  if (state === "not_started") throw new ApiError("FORBIDDEN", MSG.notOpen, { success: false });
+}
+
+/** The student behind a student number, if an active Prep-3 student. Throws 404 / 403. */
+export async function eligibleStudent(db: Db, studentNo: string) {
+  const [s] = await db.select().from(students).where(eq(students.studentNo, studentNo));
+  if (!s) throw new ApiError("NOT_FOUND", MSG.notFound, { success: false });
+  if (!s.isActive || s.currentGrade !== SELECTION_GRADE) throw new ApiError("FORBIDDEN", MSG.notEligible, { success: false });
+  return s;
+}
+
+/** `GET /student/{id}`: the student card. Throws 404, or 403 (not eligible, no period, not started). */
+export async function lookupStudent(db: Db, studentNo: string, nowIso: string) {
+  const [student, period] = await Promise.all([eligibleStudent(db, studentNo), activePeriod(db)]);
+  assertPeriodVisible(periodState(period, nowIso));
+  return { student_no: student.studentNo, full_name: student.fullName, current_grade: student.currentGrade };
+}
+
+/** `GET /student/{id}/selections`: the current selections and what the student may still do. */
+export async function studentSelectionState(db: Db, studentNo: string, nowIso: string) {
+  const student = await eligibleStudent(db, studentNo);
+  const [period, [registration], rows] = await Promise.all([
+    activePeriod(db),
+    db.select().from(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id)),
+    db
+      .select({
+        subject_id: studentSelections.subjectId,
+        subject_name: selectionSubjects.name,
+        teacher_id: studentSelections.teacherId,
+        teacher_name: teachers.fullName,
+        session_number: studentSelections.sessionNumber,
+        selection_date: studentSelections.selectedAt,
+      })
+      .from(studentSelections)
+      .innerJoin(selectionSubjects, eq(selectionSubjects.id, studentSelections.subjectId))
+      .innerJoin(teachers, eq(teachers.id, studentSelections.teacherId))
+      .where(eq(studentSelections.studentId, student.id))
+      .orderBy(asc(selectionSubjects.id)),
+  ]);
+  const state = periodState(period, nowIso);
+  const samePeriod = !!registration && registration.periodId === period?.id;
+  const hasUpdated = samePeriod && registration.updateCount >= 1;
+  const canUpdate =
+    rows.length > 0 && samePeriod && !hasUpdated && state === "open" && !!period?.allowChanges && nowIso <= registration.updateDeadline;
+  return {
+    has_selections: rows.length > 0,
+    selections: rows,
+    canUpdate,
+    updateDeadline: samePeriod ? registration.updateDeadline : null,
+    hasUpdated,
+    periodClosed: state !== "open",
+  };
+}
+
+/** Seats left per session, and the session the server would assign now (more free seats; 1 on a tie; null if full). */
+function seatFields(t: { c1: number; c2: number; s1: number; s2: number }) {
+  const a1 = Math.max(0, t.c1 - t.s1);
+  const a2 = Math.max(0, t.c2 - t.s2);
+  return { session_1_available: a1, session_2_available: a2, recommended_session: a1 === 0 && a2 === 0 ? null : a1 >= a2 ? 1 : 2 };
+}
+
+const seatColumns = { c1: teachers.session1Capacity, c2: teachers.session2Capacity, s1: teachers.seatsTaken1, s2: teachers.seatsTaken2 };
+const offered = and(eq(teachers.isActive, true), eq(selectionSubjects.isActive, true));
+
+/** `GET /teachers/{id}`: active teachers of active subjects with seats left. */
+export async function availableTeachers(db: Db) {
+  const rows = await db
+    .select({ id: teachers.id, code: teachers.teacherCode, name: teachers.fullName, building: teachers.buildingNo, subjectId: selectionSubjects.id, subjectName: selectionSubjects.name, ...seatColumns })
+    .from(teachers)
+    .innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
+    .where(offered)
+    .orderBy(asc(selectionSubjects.id), asc(teachers.fullName));
+  return rows.map((t) => ({
+    teacher_id: t.id,
+    teacher_code: t.code,
+    teacher_name: t.name,
+    building_no: t.building,
+    subject_id: t.subjectId,
+    subject_name: t.subjectName,
+    ...seatFields(t),
+  }));
+}
+
+/** Seats only (no names, no personal data): for the page's live refresh. */
+export async function seatSnapshot(db: Db) {
+  const rows = await db.select({ id: teachers.id, ...seatColumns }).from(teachers).innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId)).where(offered);
+  return rows.map((t) => ({ teacher_id: t.id, ...seatFields(t) }));
+}
+
+/** Admin summary: one row per subject × teacher × session with the student numbers in it. */
+export async function selectionSummary(db: Db) {
+  const rows = await db
+    .select({
+      subject_name: selectionSubjects.name,
+      teacher_name: teachers.fullName,
+      session_number: studentSelections.sessionNumber,
+      total_selections: sql<number>`count(*)`,
+      student_ids: sql<string>`json_group_array(${students.studentNo})`,
+    })
+    .from(studentSelections)
+    .innerJoin(selectionSubjects, eq(selectionSubjects.id, studentSelections.subjectId))
+    .innerJoin(teachers, eq(teachers.id, studentSelections.teacherId))
+    .innerJoin(students, eq(students.id, studentSelections.studentId))
+    .groupBy(selectionSubjects.id, teachers.id, studentSelections.sessionNumber)
+    .orderBy(asc(selectionSubjects.name), asc(teachers.fullName), asc(studentSelections.sessionNumber));
+  return rows.map((r) => ({ ...r, total_selections: Number(r.total_selections), student_ids: JSON.parse(r.student_ids) as string[] }));
+}

@@ -1,0 +1,173 @@
+/**
+ * Prep-3 teacher selection, writes (contract "Teacher selection, public" rules; docs/decisions/0002).
+ * Every rule is enforced inside ONE `db.batch` at the moment of the write, never by read-then-write:
+ * - the session is chosen in the INSERT … SELECT from the teacher's current free seats (more free; 1 on a tie);
+ * - seat counters move in the same batch, and the teachers' CHECK constraints abort the batch on overselling;
+ * - the registration row's CHECK (`update_count` 0..1) aborts the batch when a guard fails: the period is active
+ *   and open now, the student is an active Prep-3 student, exactly one teacher per active subject, and (on update)
+ *   changes are allowed, the deadline has not passed and the one update is unused.
+ * The read phase before the batch only produces clear error messages. Every attempt is logged.
+ */
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { selectionAttempts, selectionRegistrations, selectionSubjects, studentSelections, students, teachers } from "../../db/schema";
+import type { Db } from "../db";
+import { batchAll, constraintFailure } from "../db";
+import type { ActingAdmin } from "../env";
+import { ApiError } from "../errors";
+import { auditInsert } from "./audit";
+import { MSG, SELECTION_GRADE, UPDATE_WINDOW_MS, activePeriod, eligibleStudent, periodState, type Period } from "./selection-read";
+
+export interface Choice {
+  teacher_id: number;
+  subject_id: number;
+}
+
+const REFUSED = {
+  incomplete: (n: number) => `Please choose a teacher for all ${n} subjects.`,
+  mismatch: "A chosen teacher does not teach that subject, or is not available.",
+  updateUsed: "You have already used your one allowed update.",
+  deadline: "The update deadline has passed.",
+  noChanges: "Changes are not allowed in this selection period.",
+  raced: "Your selections were just saved by another request. Please reload the page.",
+};
+
+/** Saves a first choice or the one allowed update. Returns the contract's success body; throws 400/403/404/409. */
+export async function saveSelections(db: Db, studentNo: string, choices: Choice[], now: Date) {
+  const nowIso = now.toISOString();
+  const log = (outcome: "accepted" | "refused", reason: string | null, action: string | null, periodId: number | null) =>
+    db.insert(selectionAttempts).values({ studentNo, periodId, payload: JSON.stringify(choices), outcome, action, reason, at: nowIso });
+  let period: Period | null = null;
+  try {
+    const student = await eligibleStudent(db, studentNo);
+    period = await activePeriod(db);
+    const state = periodState(period, nowIso);
+    if (state === "none") throw new ApiError("FORBIDDEN", MSG.noPeriod, { success: false });
+    if (state !== "open") throw new ApiError("FORBIDDEN", MSG.notOpen, { success: false });
+    const p = period!;
+    await validateChoices(db, choices, p);
+    const [reg] = await db.select().from(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id));
+    const fresh = !reg || reg.periodId !== p.id;
+    if (!fresh) {
+      if (reg.updateCount >= 1) throw new ApiError("FORBIDDEN", REFUSED.updateUsed, { success: false, hasUpdated: true });
+      if (!p.allowChanges) throw new ApiError("FORBIDDEN", REFUSED.noChanges, { success: false });
+      if (nowIso > reg.updateDeadline) throw new ApiError("FORBIDDEN", REFUSED.deadline, { success: false });
+    }
+    const action = reg && !fresh ? "updated" : "created";
+    const deadline = new Date(Math.min(Date.parse(p.endDate), now.getTime() + UPDATE_WINDOW_MS)).toISOString();
+    const sid = student.id;
+    const guard = sql`EXISTS (SELECT 1 FROM selection_periods WHERE id = ${p.id} AND is_active = 1 AND start_date <= ${nowIso} AND end_date >= ${nowIso})
+      AND EXISTS (SELECT 1 FROM students WHERE id = ${sid} AND is_active = 1 AND current_grade = ${SELECTION_GRADE})
+      AND (SELECT count(*) FROM student_selections WHERE student_id = ${sid}) = (SELECT count(*) FROM selection_subjects WHERE is_active = 1)
+      AND NOT EXISTS (SELECT 1 FROM student_selections ss JOIN selection_subjects s ON s.id = ss.subject_id WHERE ss.student_id = ${sid} AND s.is_active = 0)`;
+    const registration = reg
+      ? // An upsert: if an admin deleted the registration meanwhile, this becomes a fresh first save. SQLite checks
+        // the VALUES row's CHECK before the conflict, so it carries the guard too.
+        db.run(sql`INSERT INTO selection_registrations (student_id, period_id, first_saved_at, update_deadline, update_count, last_saved_at)
+          VALUES (${sid}, ${p.id}, ${nowIso}, ${deadline}, CASE WHEN ${guard} THEN 0 ELSE 99 END, ${nowIso})
+          ON CONFLICT(student_id) DO UPDATE SET
+            update_count = CASE WHEN ${guard} AND period_id IS ${p.id} AND update_deadline >= ${nowIso}
+                             AND (SELECT allow_changes FROM selection_periods WHERE id = ${p.id}) = 1 THEN update_count + 1
+                           WHEN ${guard} AND period_id IS NOT ${p.id} THEN 0 ELSE 99 END,
+            first_saved_at = CASE WHEN period_id IS ${p.id} THEN first_saved_at ELSE ${nowIso} END,
+            update_deadline = CASE WHEN period_id IS ${p.id} THEN update_deadline ELSE ${deadline} END,
+            period_id = ${p.id},
+            last_saved_at = ${nowIso}`)
+      : db.run(sql`INSERT INTO selection_registrations (student_id, period_id, first_saved_at, update_deadline, update_count, last_saved_at)
+          VALUES (${sid}, ${p.id}, ${nowIso}, ${deadline}, CASE WHEN ${guard} THEN 0 ELSE 99 END, ${nowIso})`);
+    await batchAll(db, [
+      ...(reg ? releaseSeats(db, sid) : []),
+      ...choices.flatMap((ch) => takeSeat(db, sid, ch, p.id, nowIso)),
+      registration,
+      log("accepted", null, action, p.id),
+    ]);
+    const hasUpdated = action === "updated";
+    return {
+      success: true as const,
+      action,
+      hasUpdated,
+      message: hasUpdated ? "Your selections were updated successfully." : "Your selections were saved successfully.",
+    };
+  } catch (err) {
+    const refusal = await explain(db, err, choices);
+    await log("refused", refusal.message, null, period?.id ?? null).catch(() => {});
+    throw refusal;
+  }
+}
+
+/** Read-phase checks that give precise 400s: one teacher per active subject, each teacher teaching it. */
+async function validateChoices(db: Db, choices: Choice[], period: Period) {
+  const active = await db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(eq(selectionSubjects.isActive, true));
+  const activeIds = new Set(active.map((s) => s.id));
+  const chosen = new Set(choices.map((c) => c.subject_id));
+  const incomplete = REFUSED.incomplete(activeIds.size);
+  if (chosen.size !== choices.length || chosen.size !== activeIds.size || [...chosen].some((id) => !activeIds.has(id))) {
+    throw new ApiError("VALIDATION_FAILED", incomplete, { success: false, required: activeIds.size });
+  }
+  if (choices.length > period.maxSubjects) throw new ApiError("VALIDATION_FAILED", incomplete, { success: false });
+  const rows = await db
+    .select({ id: teachers.id, subjectId: teachers.subjectId, isActive: teachers.isActive })
+    .from(teachers)
+    .where(inArray(teachers.id, choices.map((c) => c.teacher_id)));
+  const byId = new Map(rows.map((t) => [t.id, t]));
+  if (choices.some((c) => byId.get(c.teacher_id)?.subjectId !== c.subject_id || !byId.get(c.teacher_id)?.isActive)) {
+    throw new ApiError("VALIDATION_FAILED", REFUSED.mismatch, { success: false });
+  }
+}
+
+/** Statements that insert one choice (session picked from current free seats) and take its seat. */
+function takeSeat(db: Db, sid: number, ch: Choice, periodId: number, nowIso: string) {
+  const session = (n: 1 | 2) => sql`(SELECT count(*) FROM student_selections WHERE student_id = ${sid} AND teacher_id = ${ch.teacher_id} AND session_number = ${n})`;
+  return [
+    db.run(sql`INSERT INTO student_selections (student_id, subject_id, teacher_id, session_number, period_id, selected_at)
+      SELECT ${sid}, ${ch.subject_id}, t.id,
+             CASE WHEN t.session_1_capacity - t.seats_taken_1 >= t.session_2_capacity - t.seats_taken_2 THEN 1 ELSE 2 END,
+             ${periodId}, ${nowIso}
+      FROM teachers t JOIN selection_subjects s ON s.id = t.subject_id
+      WHERE t.id = ${ch.teacher_id} AND t.subject_id = ${ch.subject_id} AND t.is_active = 1 AND s.is_active = 1`),
+    db.run(sql`UPDATE teachers SET seats_taken_1 = seats_taken_1 + ${session(1)}, seats_taken_2 = seats_taken_2 + ${session(2)} WHERE id = ${ch.teacher_id}`),
+  ];
+}
+
+/** Statements that free every seat the student holds and delete their selections. */
+function releaseSeats(db: Db, sid: number) {
+  const held = (n: 1 | 2): SQL => sql`(SELECT count(*) FROM student_selections ss WHERE ss.student_id = ${sid} AND ss.teacher_id = teachers.id AND ss.session_number = ${n})`;
+  return [
+    db.run(sql`UPDATE teachers SET seats_taken_1 = seats_taken_1 - ${held(1)}, seats_taken_2 = seats_taken_2 - ${held(2)}
+      WHERE id IN (SELECT teacher_id FROM student_selections WHERE student_id = ${sid})`),
+    db.delete(studentSelections).where(eq(studentSelections.studentId, sid)),
+  ];
+}
+
+/** Turns a failed batch into the error the student should see (re-reading state only to word the message). */
+async function explain(db: Db, err: unknown, choices: Choice[]): Promise<ApiError | Error> {
+  if (err instanceof ApiError) return err;
+  const failure = constraintFailure(err);
+  if (!failure) return err as Error;
+  if (/teachers_seats/.test(failure)) {
+    const full = await db
+      .select({ subjectId: selectionSubjects.id, subject: selectionSubjects.name, teacher: teachers.fullName })
+      .from(teachers)
+      .innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
+      .where(and(inArray(teachers.id, choices.map((c) => c.teacher_id)), sql`${teachers.seatsTaken1} >= ${teachers.session1Capacity}`, sql`${teachers.seatsTaken2} >= ${teachers.session2Capacity}`));
+    const first = full[0];
+    const message = first ? `No seats left with ${first.teacher} for ${first.subject}. Please choose another teacher.` : "No seats left for one of the chosen teachers. Please choose again.";
+    return new ApiError("CONFLICT", message, { success: false, subject_id: first?.subjectId ?? null, subject_name: first?.subject ?? null });
+  }
+  if (/UNIQUE/i.test(failure)) return new ApiError("CONFLICT", REFUSED.raced, { success: false });
+  // The registration guard (update_count CHECK) failed: state changed between the read phase and the write.
+  return new ApiError("FORBIDDEN", "The selection could not be saved because the selection period or your registration changed. Please reload the page.", { success: false });
+}
+
+/** Admin delete-all: frees the seats, deletes the selections and the registration (the student may choose again). */
+export async function deleteAllSelections(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string) {
+  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, studentNo));
+  if (!student) throw new ApiError("NOT_FOUND", MSG.notFound, { success: false });
+  const before = await db.select().from(studentSelections).where(eq(studentSelections.studentId, student.id));
+  if (before.length === 0) throw new ApiError("NOT_FOUND", "No selections found for this student", { success: false });
+  await batchAll(db, [
+    ...releaseSeats(db, student.id),
+    db.delete(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id)),
+    auditInsert(db, admin, { action: "delete_all", entity: "student_selections", entityId: studentNo, before }, requestId),
+  ]);
+  return before.length;
+}
