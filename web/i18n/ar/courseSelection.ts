@@ -1,0 +1,2 @@
+/** ar strings for the admin course-selection pages (keys under `courseSelection.`). */
+export default {};

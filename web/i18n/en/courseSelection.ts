@@ -1,0 +1,2 @@
+/** en strings for the admin course-selection pages (keys under `courseSelection.`). */
+export default {};
