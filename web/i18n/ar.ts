@@ -10,5 +10,6 @@ import publicResults from "./ar/publicResults";
 import baseUrl from "./ar/baseUrl";
 import news from "./ar/news";
 import selection from "./ar/selection";
+import courseSelection from "./ar/courseSelection";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection };

@@ -10,5 +10,6 @@ import publicResults from "./en/publicResults";
 import baseUrl from "./en/baseUrl";
 import news from "./en/news";
 import selection from "./en/selection";
+import courseSelection from "./en/courseSelection";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection };
