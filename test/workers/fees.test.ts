@@ -1,0 +1,293 @@
+/**
+ * Contract "Fees": fee records, payments with receipts, adjustments, idempotency, delete refusals, dashboard figures.
+ * After every write the invariant paid_amount = sum(payment rows) is checked in the database.
+ */
+import { env } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { admins, auditLog, feeRecords, payments, students } from "../../db/schema";
+import { getDb } from "../../worker/db";
+import type { ActingAdmin, Env } from "../../worker/env";
+import { academicYearOf, addPayment, formatReceiptNo } from "../../worker/services/receipts";
+import { api, expectError, loginAdmin, uid } from "./helpers";
+
+let token: string;
+let admin: ActingAdmin;
+beforeAll(async () => {
+  token = await loginAdmin();
+  const [row] = await db().select().from(admins).where(eq(admins.username, "admin"));
+  admin = { id: row!.id, username: row!.username, sessionId: 0 };
+});
+
+const db = () => getDb(env as unknown as Env);
+const nid = () => "2" + Array.from(crypto.getRandomValues(new Uint8Array(13)), (b) => b % 10).join("");
+const toArabic = (s: string) => s.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
+const RECEIPT = /^RCP-(\d{4})-(\d{4})-(\d{6})$/;
+const FEE_KEYS = ["full_name", "grade", "id", "paid_amount", "payments", "remaining", "status", "student_no", "total_amount"];
+
+async function newStudent(over: Record<string, unknown> = {}) {
+  const res = await api("/api/students", {
+    method: "POST",
+    token,
+    body: { student_no: nid(), full_name: `Fee ${uid()}`, nationality: "Egyptian", current_grade: "Prep-2", building_no: 4, ...over },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json.student as { id: number; student_no: string; full_name: string };
+}
+
+async function newFee(total: number, paid = 0, over: Record<string, unknown> = {}) {
+  const s = await newStudent(over);
+  const res = await api("/api/fees", { method: "POST", token, body: { student_id: s.student_no, grade: "Prep-2", total_amount: total, paid_amount: paid } });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return { student: s, fee: res.json.fee };
+}
+
+/** paid_piastres equals the sum of the record's payment rows. Returns both, in piastres. */
+async function expectPaidIsSum(feeId: number) {
+  const [fee] = await db().select().from(feeRecords).where(eq(feeRecords.id, feeId));
+  const [{ sum }] = await db().select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` }).from(payments).where(eq(payments.feeRecordId, feeId));
+  expect(Number(sum)).toBe(fee!.paidPiastres);
+  return { paid: fee!.paidPiastres, total: fee!.totalPiastres };
+}
+
+const pay = (studentNo: string, amount: unknown, key?: string) =>
+  api(`/api/fees/${studentNo}/add-payment`, { method: "POST", token, body: { payment_amount: amount }, headers: key ? { "Idempotency-Key": key } : {} });
+
+describe("auth", () => {
+  it("answers 401 on every fees endpoint without a bearer token", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/fees"],
+      ["GET", "/api/fees/Prep-2"],
+      ["GET", "/api/fees/31001310119461/payments"],
+      ["POST", "/api/fees"],
+      ["PUT", "/api/fees/31001310119461"],
+      ["POST", "/api/fees/31001310119461/add-payment"],
+      ["DELETE", "/api/fees/31001310119461"],
+    ] as const) {
+      expectError(await api(path, { method, body: method === "POST" || method === "PUT" ? {} : undefined }), 401, "UNAUTHORIZED");
+    }
+  });
+});
+
+describe("POST /api/fees", () => {
+  it("creates a not-paid record with the contract's shape", async () => {
+    const { student, fee } = await newFee(12500.5);
+    expect(Object.keys(fee).sort()).toEqual(FEE_KEYS);
+    expect(fee).toMatchObject({ student_no: student.student_no, full_name: student.full_name, grade: "Prep-2", total_amount: 12500.5, paid_amount: 0, remaining: 12500.5, status: "not_paid", payments: [] });
+    await expectPaidIsSum(fee.id);
+  });
+
+  it("records a non-zero paid amount as the first payment with a receipt", async () => {
+    const { fee } = await newFee(10000, 2500.25);
+    expect(fee).toMatchObject({ paid_amount: 2500.25, remaining: 7499.75, status: "partially_paid" });
+    expect(fee.payments).toHaveLength(1);
+    expect(fee.payments[0]).toMatchObject({ amount: 2500.25, kind: "payment" });
+    const [, y1, y2] = RECEIPT.exec(fee.payments[0].receipt_no)!;
+    expect(`${y1}-${y2}`).toBe(academicYearOf(new Date()));
+    await expectPaidIsSum(fee.id);
+  });
+
+  it("treats a total of 0 as nothing owed (paid)", async () => {
+    const { fee } = await newFee(0);
+    expect(fee).toMatchObject({ total_amount: 0, paid_amount: 0, remaining: 0, status: "paid" });
+  });
+
+  it("accepts the student ID with Arabic digits and amounts as typed strings", async () => {
+    const s = await newStudent();
+    const res = await api("/api/fees", { method: "POST", token, body: { student_id: toArabic(s.student_no), grade: "prep-2", total_amount: "١٥٠٠٫٥٠", paid_amount: "0" } });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.fee).toMatchObject({ student_no: s.student_no, grade: "Prep-2", total_amount: 1500.5 });
+  });
+
+  it("answers 404 for an unknown student and 409 for a second record", async () => {
+    expectError(await api("/api/fees", { method: "POST", token, body: { student_id: nid(), grade: "Prep-2", total_amount: 1, paid_amount: 0 } }), 404, "NOT_FOUND");
+    const { student } = await newFee(100);
+    const dup = expectError(await api("/api/fees", { method: "POST", token, body: { student_id: student.student_no, grade: "Prep-2", total_amount: 1, paid_amount: 0 } }), 409, "CONFLICT");
+    expect(dup.message).toBe("This student already has a fee record");
+  });
+
+  it("validates amounts: ≤ 2 decimals, not negative, ≤ 10,000,000, paid ≤ total, required fields", async () => {
+    const s = await newStudent();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ total_amount: 100.123 }, "Total amount can have at most 2 decimal places"],
+      [{ total_amount: -1 }, "Total amount cannot be negative"],
+      [{ total_amount: 10_000_000.01 }, "Total amount cannot exceed 10,000,000 EGP"],
+      [{ total_amount: "abc" }, "Total amount must be a number"],
+      [{ total_amount: undefined }, "Total amount is required"],
+      [{ total_amount: 100, paid_amount: 100.01 }, "Paid amount cannot exceed the total amount"],
+      [{ grade: "" }, "Grade is required"],
+      [{ student_id: " " }, "Student ID is required"],
+    ];
+    for (const [over, message] of cases) {
+      const b = { student_id: s.student_no, grade: "Prep-2", total_amount: 500, paid_amount: 0, ...over };
+      expect(expectError(await api("/api/fees", { method: "POST", token, body: b }), 400, "VALIDATION_FAILED").message, JSON.stringify(over)).toBe(message);
+    }
+  });
+});
+
+describe("GET /api/fees", () => {
+  it("searches, filters by grade and computed status, and includes payments with receipt numbers", async () => {
+    const tag = uid("Fq");
+    const a = await newFee(1000, 0, { full_name: `Amr ${tag}` });
+    const b = await newFee(1000, 400, { full_name: `Bassem ${tag}` });
+    const c = await newFee(1000, 1000, { full_name: `Celine ${tag}` });
+    const list = async (q: string) => (await api(`/api/fees?${q}`, { token })).json.fees as { student_no: string; payments: unknown[] }[];
+    expect((await list(`search=${tag}`)).map((f) => f.student_no).sort()).toEqual([a, b, c].map((x) => x.student.student_no).sort());
+    expect((await list(`search=${tag}&status=not_paid`)).map((f) => f.student_no)).toEqual([a.student.student_no]);
+    expect((await list(`search=${tag}&status=partially_paid`)).map((f) => f.student_no)).toEqual([b.student.student_no]);
+    expect((await list(`search=${tag}&status=paid&grade=Prep-2`)).map((f) => f.student_no)).toEqual([c.student.student_no]);
+    expect(await list(`search=${tag}&grade=KG-1`)).toEqual([]);
+    const [row] = await list(`search=${encodeURIComponent(toArabic(b.student.student_no))}`);
+    expect(row!.payments).toEqual([{ id: expect.any(Number), receipt_no: expect.stringMatching(RECEIPT), amount: 400, paid_at: expect.any(String), kind: "payment" }]);
+    expectError(await api("/api/fees?status=pending", { token }), 400, "VALIDATION_FAILED");
+  });
+
+  it("GET /api/fees/{grade} answers {students} with that grade's fee rows; an unknown grade is a 400", async () => {
+    const { fee } = await newFee(700);
+    const res = await api("/api/fees/Prep-2", { token });
+    expect(res.status).toBe(200);
+    expect(res.json.students.map((f: { id: number }) => f.id)).toContain(fee.id);
+    expect(res.json.students.every((f: { grade: string }) => f.grade === "Prep-2")).toBe(true);
+    expectError(await api("/api/fees/Grade-3", { token }), 400, "VALIDATION_FAILED");
+  });
+
+  it("GET /api/fees/{student_no}/payments lists receipts; 404 without a record", async () => {
+    const { student } = await newFee(900, 300);
+    const res = await api(`/api/fees/${student.student_no}/payments`, { token });
+    expect(res.json.payments).toHaveLength(1);
+    expectError(await api(`/api/fees/${nid()}/payments`, { token }), 404, "NOT_FOUND");
+  });
+});
+
+describe("PUT /api/fees/{student_no}", () => {
+  it("records a paid change as an adjustment row (up and down) and keeps paid = sum(payments)", async () => {
+    const { student, fee } = await newFee(5000, 1000);
+    const up = await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 6000, paid_amount: 1500.5 } });
+    expect(up.status, JSON.stringify(up.json)).toBe(200);
+    expect(up.json.fee).toMatchObject({ total_amount: 6000, paid_amount: 1500.5, remaining: 4499.5, status: "partially_paid" });
+    const adj = up.json.fee.payments.at(-1);
+    expect(adj).toMatchObject({ amount: 500.5, kind: "adjustment" });
+    expect(adj.receipt_no).toMatch(/^ADJ-\d{4}-\d{4}-\d{6}$/);
+    await expectPaidIsSum(fee.id);
+
+    const down = await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 6000, paid_amount: 0 } });
+    expect(down.json.fee).toMatchObject({ paid_amount: 0, status: "not_paid" });
+    expect(down.json.fee.payments.at(-1)).toMatchObject({ amount: -1500.5, kind: "adjustment" });
+    await expectPaidIsSum(fee.id);
+
+    const same = await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 7000, paid_amount: 0 } });
+    expect(same.json.fee.payments).toHaveLength(3); // total-only change: no new row
+    const audits = await db().select().from(auditLog).where(eq(auditLog.entityId, String(fee.id)));
+    expect(audits.filter((a) => a.entity === "fee_record" && a.action === "update")).toHaveLength(3);
+  });
+
+  it("refuses a total below the paid amount (400), unknown records (404) and bad amounts (400)", async () => {
+    const { student } = await newFee(5000, 3000);
+    const res = await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 2000, paid_amount: 3000 } });
+    expect(expectError(res, 400, "VALIDATION_FAILED").message).toBe("Paid amount cannot exceed the total amount");
+    expectError(await api(`/api/fees/${nid()}`, { method: "PUT", token, body: { total_amount: 1, paid_amount: 0 } }), 404, "NOT_FOUND");
+    expectError(await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 1.001, paid_amount: 0 } }), 400, "VALIDATION_FAILED");
+  });
+});
+
+describe("POST /api/fees/{student_no}/add-payment", () => {
+  it("adds a payment with the next receipt number and moves the status to paid", async () => {
+    const { student, fee } = await newFee(3000, 1000);
+    const first = await pay(student.student_no, 1500);
+    expect(first.status, JSON.stringify(first.json)).toBe(201);
+    expect(first.json.fee).toMatchObject({ paid_amount: 2500, remaining: 500, status: "partially_paid" });
+    expect(first.json.payment).toMatchObject({ amount: 1500, kind: "payment", receipt_no: expect.stringMatching(RECEIPT) });
+    const second = await pay(toArabic(student.student_no), "٥٠٠");
+    expect(second.json.fee).toMatchObject({ paid_amount: 3000, remaining: 0, status: "paid" });
+    const seq = (r: string) => Number(RECEIPT.exec(r)![3]);
+    expect(seq(second.json.payment.receipt_no)).toBeGreaterThan(seq(first.json.payment.receipt_no));
+    expect(second.json.fee.payments.map((p: { receipt_no: string }) => p.receipt_no)).toContain(first.json.payment.receipt_no);
+    await expectPaidIsSum(fee.id);
+  });
+
+  it("answers 400 for amounts ≤ 0 or empty, and above the remaining amount (nothing recorded)", async () => {
+    const { student, fee } = await newFee(1000, 900);
+    for (const amount of [0, -5, "", null, "abc"]) {
+      expect(expectError(await pay(student.student_no, amount), 400, "VALIDATION_FAILED").message).toBe("Please enter a valid payment amount");
+    }
+    expectError(await pay(student.student_no, 1.005), 400, "VALIDATION_FAILED");
+    expect(expectError(await pay(student.student_no, 100.01), 400, "VALIDATION_FAILED").message).toBe("Payment exceeds the remaining amount");
+    expect(await expectPaidIsSum(fee.id)).toEqual({ paid: 90000, total: 100000 });
+    expectError(await pay(nid(), 10), 404, "NOT_FOUND");
+  });
+
+  it("replays the same Idempotency-Key and body, and refuses the key with another body (422)", async () => {
+    const { student, fee } = await newFee(1000);
+    const key = crypto.randomUUID();
+    const first = await pay(student.student_no, 250, key);
+    expect(first.status).toBe(201);
+    const again = await pay(student.student_no, "250.00", key);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("Idempotent-Replayed")).toBe("true");
+    expect(again.json.payment).toEqual(first.json.payment);
+    expect(again.json.fee.paid_amount).toBe(250);
+    const other = expectError(await pay(student.student_no, 300, key), 422, "UNPROCESSABLE");
+    expect(other.message).toBe("Idempotency-Key was already used with a different request");
+    const { student: s2 } = await newFee(1000);
+    expectError(await pay(s2.student_no, 250, key), 422, "UNPROCESSABLE");
+    expect(await expectPaidIsSum(fee.id)).toEqual({ paid: 25000, total: 100000 });
+    expectError(await pay(student.student_no, 1, "x".repeat(256)), 400, "VALIDATION_FAILED");
+  });
+
+  it("numbers receipts per academic year (1 Sep-31 Aug, Cairo time), restarting at 000001", async () => {
+    expect(academicYearOf(new Date("2026-11-21T10:00:00Z"))).toBe("2026-2027");
+    expect(academicYearOf(new Date("2027-08-31T20:59:00Z"))).toBe("2026-2027"); // 23:59 in Cairo (UTC+3)
+    expect(academicYearOf(new Date("2027-08-31T21:00:00Z"))).toBe("2027-2028"); // already 1 Sep in Cairo
+    expect(formatReceiptNo("RCP", "2026-2027", 42)).toBe("RCP-2026-2027-000042");
+
+    const { student } = await newFee(100000);
+    const at = (iso: string) => addPayment(db(), admin, { studentNo: student.student_no, amountPiastres: 100 }, new Date(iso));
+    expect((await at("2090-10-01T08:00:00Z")).payment.receipt_no).toBe("RCP-2090-2091-000001");
+    expect((await at("2091-03-01T08:00:00Z")).payment.receipt_no).toBe("RCP-2090-2091-000002");
+    expect((await at("2091-09-02T08:00:00Z")).payment.receipt_no).toBe("RCP-2091-2092-000001");
+    expect((await at("2091-12-31T08:00:00Z")).payment.receipt_no).toBe("RCP-2091-2092-000002");
+  });
+});
+
+describe("DELETE /api/fees/{student_no}", () => {
+  it("deletes a record without payments; refuses one with payments (409); 404 for none", async () => {
+    const clean = await newFee(800);
+    const res = await api(`/api/fees/${clean.student.student_no}`, { method: "DELETE", token });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ message: "Fee record deleted successfully" });
+    expectError(await api(`/api/fees/${clean.student.student_no}`, { method: "DELETE", token }), 404, "NOT_FOUND");
+
+    const paid = await newFee(800, 100);
+    const refused = expectError(await api(`/api/fees/${paid.student.student_no}`, { method: "DELETE", token }), 409, "CONFLICT");
+    expect(refused.message).toMatch(/has payments with receipts and cannot be deleted/);
+    expect(await db().select().from(feeRecords).where(eq(feeRecords.id, paid.fee.id))).toHaveLength(1);
+
+    // An adjusted-then-reverted record still has history (two ADJ rows summing to 0): kept as well.
+    const adjusted = await newFee(800);
+    await api(`/api/fees/${adjusted.student.student_no}`, { method: "PUT", token, body: { total_amount: 800, paid_amount: 50 } });
+    await api(`/api/fees/${adjusted.student.student_no}`, { method: "PUT", token, body: { total_amount: 800, paid_amount: 0 } });
+    expectError(await api(`/api/fees/${adjusted.student.student_no}`, { method: "DELETE", token }), 409, "CONFLICT");
+  });
+});
+
+describe("dashboard figures", () => {
+  it("TotalFees and paid-percentage reflect a new record, a payment and a deactivation at once", async () => {
+    const total = async () => (await api("/api/fees/TotalFees", { token })).json.totalFees as number;
+    const before = await total();
+    const { student } = await newFee(9_000_000);
+    // Other test files add small records concurrently; 9,000,000 EGP dwarfs them.
+    expect((await total()) - before).toBeGreaterThan(8_999_000);
+    const pct = (await api("/api/fees/paid-percentage", { token })).json.paidPercentage as number;
+    await pay(student.student_no, 4_500_000);
+    expect((await api("/api/fees/paid-percentage", { token })).json.paidPercentage).toBeGreaterThan(pct);
+    const [s] = await db().select().from(students).where(eq(students.studentNo, student.student_no));
+    await api(`/api/students/${s!.id}`, { method: "PUT", token, body: { student_no: s!.studentNo, full_name: s!.fullName, nationality: "Egyptian", current_grade: "Prep-2", building_no: 4, is_active: false } });
+    expect((await total()) - before).toBeLessThan(1_000_000);
+  });
+
+  it("documents the endpoints in the OpenAPI document", async () => {
+    const doc = (await api("/api/openapi.json")).json;
+    expect(doc.paths["/api/fees/{student_no}/add-payment"].post.responses["422"]).toBeTruthy();
+    expect(doc.paths["/api/fees"].post.requestBody).toBeTruthy();
+  });
+});

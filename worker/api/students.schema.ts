@@ -1,0 +1,159 @@
+/**
+ * Students request schemas (spec §5 "Student form", §9 grades and buildings; contract "Students"). Shared with the
+ * web forms; imports only zod and the dependency-free normaliser. `GRADES` is the canonical admin grade list.
+ */
+import { z } from "zod";
+import { normalizeDigits, normalizeNationalId } from "../lib/normalize";
+
+/** Admin grade list (spec §9 "Grades (admin filters)", without the "All" filter value). */
+export const GRADES = [
+  "KG-1",
+  "KG-2",
+  "Primary-1",
+  "Primary-2",
+  "Primary-3",
+  "Primary-4",
+  "Primary-5",
+  "Primary-6",
+  "Prep-1",
+  "Prep-2",
+  "Prep-3",
+  "Private",
+] as const;
+export type Grade = (typeof GRADES)[number];
+
+export const GENDERS = ["male", "female"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+/** Student buildings 1-6 (spec §9 "Buildings"). */
+export const BUILDINGS = [1, 2, 3, 4, 5, 6] as const;
+
+/** The grade of the list, matched case-insensitively ("prep-3" → "Prep-3"); undefined when unknown. */
+export function toGrade(value: string): Grade | undefined {
+  const v = value.trim().toLowerCase();
+  return GRADES.find((g) => g.toLowerCase() === v);
+}
+
+export const STUDENT_NO_MESSAGE = "ID must be a 14-digit national ID or a passport number (5-20 letters and digits)";
+
+/**
+ * Whether a normalised `student_no` is acceptable: an Egyptian national ID (exactly 14 digits), or a passport
+ * number for foreign students (5-20 letters/digits; when made of digits only, at most 10, so that a national ID
+ * with a digit missing or added is refused instead of being taken for a passport).
+ */
+export function isValidStudentNo(v: string): boolean {
+  if (/^\d+$/.test(v)) return v.length === 14 || (v.length >= 5 && v.length <= 10);
+  return /^[A-Z0-9]{5,20}$/.test(v);
+}
+
+const str = (v: unknown) => (typeof v === "string" ? v : v == null ? v : String(v));
+
+/** `student_no`: trimmed, digits normalised, passport letters upper-cased, then `isValidStudentNo`. */
+export const studentNoSchema = z.preprocess(
+  (v) => (typeof v === "string" ? normalizeNationalId(v).toUpperCase() : str(v)),
+  z.string({ error: "ID is required" }).min(1, "ID is required").refine(isValidStudentNo, STUDENT_NO_MESSAGE),
+);
+
+const requiredText = (label: string, max: number) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+const gradeSchema = z.preprocess(
+  (v) => (typeof v === "string" ? (toGrade(v) ?? v) : v),
+  z.enum(GRADES, { error: (iss) => (iss.input === undefined || iss.input === "" ? "Grade is required" : "Unknown grade") }),
+);
+
+const buildingSchema = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(normalizeDigits(v.trim()))) : v),
+  z
+    .number({ error: "Building is required" })
+    .int("Building must be between 1 and 6")
+    .min(1, "Building must be between 1 and 6")
+    .max(6, "Building must be between 1 and 6"),
+);
+
+const religionSchema = z
+  .string()
+  .trim()
+  .max(50, "Religion must be at most 50 characters")
+  .nullish()
+  .transform((v) => v || null);
+
+const genderSchema = z.enum(GENDERS, { error: "Gender must be male or female" });
+
+/** `POST /api/students` body (API names). Defaults: `is_active` true, `gender` "male" (spec §5). */
+export const createStudentSchema = z.object({
+  student_no: studentNoSchema,
+  full_name: requiredText("Name", 200),
+  nationality: requiredText("Nationality", 100),
+  religion: religionSchema,
+  current_grade: gradeSchema,
+  building_no: buildingSchema,
+  gender: genderSchema.default("male"),
+  is_active: z.boolean({ error: "is_active must be true or false" }).default(true),
+});
+
+/**
+ * `PUT /api/students/{id}` body: the same fields; `gender` and `is_active` keep their stored values when omitted
+ * (a partial client must not silently re-activate a student).
+ */
+export const updateStudentSchema = createStudentSchema.extend({
+  gender: genderSchema.optional(),
+  is_active: z.boolean({ error: "is_active must be true or false" }).optional(),
+});
+
+/** A list filter: one of `values` (case-insensitive); "" and "All" mean no filter (→ undefined). */
+export const filterValue = <T extends string>(values: readonly T[], label: string) =>
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => v === "" || v === "all" || values.some((x) => x.toLowerCase() === v), `Unknown ${label}`)
+    .transform((v) => values.find((x) => x.toLowerCase() === v))
+    .optional();
+
+/** Free-text search: at most 100 characters, invisible marks removed, digits normalised. */
+export const searchSchema = z
+  .string()
+  .max(100, "Search must be at most 100 characters")
+  .transform((v) => normalizeNationalId(v) || undefined)
+  .optional();
+
+/** `GET /api/students` query: all optional; "" and "All" mean no filter. */
+export const listStudentsQuerySchema = z.object({
+  search: searchSchema,
+  grade: filterValue(GRADES, "grade"),
+  gender: filterValue(GENDERS, "gender"),
+  status: filterValue(["active", "inactive"] as const, "status"),
+  building: filterValue(["1", "2", "3", "4", "5", "6"] as const, "building"),
+});
+
+/** The student form of the console, with the spec's form names (spec §3 "Form names"). */
+export const studentFormSchema = z.object({
+  studentId: studentNoSchema,
+  name: requiredText("Name", 200),
+  nationality: requiredText("Nationality", 100),
+  religion: religionSchema,
+  grade: gradeSchema,
+  building: buildingSchema,
+  status: z.enum(["active", "inactive"]).default("active"),
+  gender: genderSchema.default("male"),
+});
+
+export type CreateStudentInput = z.output<typeof createStudentSchema>;
+export type UpdateStudentInput = z.output<typeof updateStudentSchema>;
+export type ListStudentsQuery = z.output<typeof listStudentsQuerySchema>;
+export type StudentFormValues = z.output<typeof studentFormSchema>;
+
+/** Form values (spec form names) → the API body. */
+export function studentFormToBody(f: StudentFormValues): CreateStudentInput {
+  return {
+    student_no: f.studentId,
+    full_name: f.name,
+    nationality: f.nationality,
+    religion: f.religion,
+    current_grade: f.grade,
+    building_no: f.building,
+    gender: f.gender,
+    is_active: f.status === "active",
+  };
+}

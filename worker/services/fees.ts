@@ -1,0 +1,200 @@
+/**
+ * Fee records (spec §2 "Fees page", §3 "Fee record", §5 "Fee add form"; contract "Fees"). One record per student;
+ * money is integer piastres here and EGP at the API edge. `paid` always equals the sum of the record's payment rows:
+ * a paid amount given at creation is a first payment (RCP receipt), a paid amount changed through the edit form is
+ * an adjustment row (ADJ number), both in the same batch as the balance (see ./receipts.ts).
+ *
+ * Status (computed here and in SQL the same way): remaining = 0 → "paid" (this includes a total of 0: nothing is
+ * owed, e.g. a full scholarship); otherwise paid = 0 → "not_paid"; otherwise "partially_paid".
+ */
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { feeRecords, payments, students } from "../../db/schema";
+import type { Db } from "../db";
+import { constraintFailure } from "../db";
+import type { ActingAdmin } from "../env";
+import { ApiError } from "../errors";
+import { egpToPiastres, piastresToEgp } from "../money";
+import type { CreateFeeInput, FeeStatus, ListFeesQuery, UpdateFeeInput } from "../api/fees.schema";
+import type { Grade } from "../api/students.schema";
+import { auditInsert } from "./audit";
+import { academicYearOf, adjustmentStatements, bumpCounter, insertPayment, toPaymentJson, type PaymentJson } from "./receipts";
+import { studentSearchCondition } from "./students";
+
+export const FEE_NOT_FOUND = "Fee record not found";
+export const FEE_EXISTS = "This student already has a fee record";
+export const FEE_HAS_PAYMENTS =
+  "This fee record has payments with receipts and cannot be deleted. Edit the amounts instead; the payment history is kept.";
+export const TOTAL_BELOW_PAID = "Total amount cannot be less than the paid amount";
+
+/** A fee record as the API returns it; amounts in EGP, `payments` oldest first. */
+export interface FeeJson {
+  id: number;
+  student_no: string;
+  full_name: string;
+  grade: string;
+  total_amount: number;
+  paid_amount: number;
+  remaining: number;
+  status: FeeStatus;
+  payments: PaymentJson[];
+}
+
+/** The status rule of the module doc, on piastres. */
+export function feeStatus(totalPiastres: number, paidPiastres: number): FeeStatus {
+  if (totalPiastres - paidPiastres <= 0) return "paid";
+  return paidPiastres === 0 ? "not_paid" : "partially_paid";
+}
+
+const statusSql = sql<FeeStatus>`CASE WHEN ${feeRecords.totalPiastres} - ${feeRecords.paidPiastres} <= 0 THEN 'paid'
+  WHEN ${feeRecords.paidPiastres} = 0 THEN 'not_paid' ELSE 'partially_paid' END`;
+
+const feeColumns = {
+  id: feeRecords.id,
+  studentNo: students.studentNo,
+  fullName: students.fullName,
+  grade: feeRecords.grade,
+  total: feeRecords.totalPiastres,
+  paid: feeRecords.paidPiastres,
+};
+type FeeRow = { id: number; studentNo: string; fullName: string; grade: string; total: number; paid: number };
+
+function toFeeJson(r: FeeRow, rowPayments: PaymentJson[]): FeeJson {
+  return {
+    id: r.id,
+    student_no: r.studentNo,
+    full_name: r.fullName,
+    grade: r.grade,
+    total_amount: piastresToEgp(r.total),
+    paid_amount: piastresToEgp(r.paid),
+    remaining: piastresToEgp(r.total - r.paid),
+    status: feeStatus(r.total, r.paid),
+    payments: rowPayments,
+  };
+}
+
+/** Fee records matching `where` with their payments, newest record first. */
+async function selectFees(db: Db, where: SQL | undefined): Promise<FeeJson[]> {
+  const rows = await db
+    .select(feeColumns)
+    .from(feeRecords)
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .where(where)
+    .orderBy(desc(feeRecords.id));
+  if (!rows.length) return [];
+  const payRows = await db
+    .select({ p: payments })
+    .from(payments)
+    .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .where(where)
+    .orderBy(asc(payments.paidAt), asc(payments.id));
+  const byFee = new Map<number, PaymentJson[]>();
+  for (const { p } of payRows) {
+    const list = byFee.get(p.feeRecordId);
+    if (list) list.push(toPaymentJson(p));
+    else byFee.set(p.feeRecordId, [toPaymentJson(p)]);
+  }
+  return rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? []));
+}
+
+/** Fee records matching the list filters (search over name and ID, grade, computed status). */
+export function listFees(db: Db, q: ListFeesQuery & { grade?: Grade }): Promise<FeeJson[]> {
+  const conds: SQL[] = [];
+  if (q.search) conds.push(studentSearchCondition(q.search));
+  if (q.grade) conds.push(eq(feeRecords.grade, q.grade));
+  if (q.status) conds.push(sql`${statusSql} = ${q.status}`);
+  return selectFees(db, conds.length ? and(...conds) : undefined);
+}
+
+/** The fee record of `studentNo`. Throws 404 `FEE_NOT_FOUND`. */
+export async function getFee(db: Db, studentNo: string): Promise<FeeJson> {
+  const [fee] = await selectFees(db, eq(students.studentNo, studentNo));
+  if (!fee) throw new ApiError("NOT_FOUND", FEE_NOT_FOUND);
+  return fee;
+}
+
+/** The fee record with id `id` (after a write that returned only the id). */
+export async function getFeeById(db: Db, id: number): Promise<FeeJson> {
+  const [fee] = await selectFees(db, eq(feeRecords.id, id));
+  if (!fee) throw new ApiError("NOT_FOUND", FEE_NOT_FOUND);
+  return fee;
+}
+
+/**
+ * Creates the fee record of student `input.student_id` (a student number); a non-zero paid amount becomes the
+ * first payment (RCP receipt) in the same batch. Throws 404 (unknown student), 409 `FEE_EXISTS`.
+ */
+export async function createFee(db: Db, admin: ActingAdmin, input: CreateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
+  const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, input.student_id));
+  if (!student) throw new ApiError("NOT_FOUND", "Student not found");
+  const total = egpToPiastres(input.total_amount);
+  const paid = egpToPiastres(input.paid_amount);
+  const year = academicYearOf(now);
+  const paidAt = now.toISOString();
+  const feeId = sql`(SELECT id FROM fee_records WHERE student_id = ${student.id})`;
+  try {
+    const [[row]] = await db.batch([
+      db.insert(feeRecords).values({ studentId: student.id, grade: input.grade, totalPiastres: total, paidPiastres: paid }).returning({ id: feeRecords.id }),
+      ...(paid > 0
+        ? [bumpCounter(db, year), insertPayment(db, { feeRecordId: feeId, amountPiastres: paid, year, paidAt, adminId: admin.id })]
+        : []),
+      auditInsert(db, admin, { action: "create", entity: "fee_record", entityId: input.student_id, after: input }, requestId),
+    ] as const);
+    return await getFeeById(db, row!.id);
+  } catch (err) {
+    const failure = constraintFailure(err) ?? "";
+    if (/UNIQUE constraint failed: fee_records\.student_id/i.test(failure)) throw new ApiError("CONFLICT", FEE_EXISTS);
+    if (/fee_paid_chk/i.test(failure)) throw new ApiError("VALIDATION_FAILED", "Paid amount cannot exceed the total amount");
+    if (/FOREIGN KEY/i.test(failure)) throw new ApiError("NOT_FOUND", "Student not found");
+    throw err;
+  }
+}
+
+/**
+ * Sets the total and paid amounts of `studentNo`'s fee record. A changed paid amount is recorded as an adjustment
+ * row (difference against the value at the moment of the write, may be negative). Throws 404, 400 `TOTAL_BELOW_PAID`.
+ */
+export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, input: UpdateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
+  const before = await getFee(db, studentNo);
+  const total = egpToPiastres(input.total_amount);
+  const paid = egpToPiastres(input.paid_amount);
+  const year = academicYearOf(now);
+  const at = now.toISOString();
+  const { payments: _history, ...beforeSnapshot } = before;
+  const [bumpIfChanged, insertAdjustment] = adjustmentStatements(db, before.id, paid, year, at, admin.id);
+  try {
+    await db.batch([
+      bumpIfChanged,
+      insertAdjustment,
+      db.update(feeRecords).set({ totalPiastres: total, paidPiastres: paid, updatedAt: at }).where(eq(feeRecords.id, before.id)),
+      auditInsert(db, admin, { action: "update", entity: "fee_record", entityId: before.id, before: beforeSnapshot, after: input }, requestId),
+    ] as const);
+  } catch (err) {
+    if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw new ApiError("VALIDATION_FAILED", TOTAL_BELOW_PAID);
+    throw err;
+  }
+  return getFeeById(db, before.id);
+}
+
+/**
+ * Deletes `studentNo`'s fee record. A record with payment rows (payments or adjustments) is kept: the payments'
+ * ON DELETE RESTRICT foreign key aborts the batch → 409 `FEE_HAS_PAYMENTS`. Throws 404. Returns the record id.
+ */
+export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string): Promise<number> {
+  const before = await getFee(db, studentNo);
+  try {
+    await db.batch([
+      db.delete(feeRecords).where(eq(feeRecords.id, before.id)),
+      auditInsert(db, admin, { action: "delete", entity: "fee_record", entityId: before.id, before }, requestId),
+    ]);
+    return before.id;
+  } catch (err) {
+    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw new ApiError("CONFLICT", FEE_HAS_PAYMENTS);
+    throw err;
+  }
+}
+
+/** Payment rows of `studentNo`'s fee record, oldest first. Throws 404 `FEE_NOT_FOUND`. */
+export async function listPayments(db: Db, studentNo: string): Promise<PaymentJson[]> {
+  return (await getFee(db, studentNo)).payments;
+}

@@ -1,0 +1,195 @@
+/**
+ * Payments and receipt numbers (issue "Admin records" › Payments; contract "Fees"; ADR 0002).
+ *
+ * Numbering: `RCP-{academic year}-{sequence}` for payments and `ADJ-{academic year}-{sequence}` for adjustments
+ * made through the fee edit form. Both draw from the one `receipt_counters` row of the academic year (1 Sep-31 Aug,
+ * Cairo time), so (year, sequence) stays unique across kinds; RCP numbers therefore skip the numbers taken by
+ * adjustments. The sequence is 6 digits, zero-padded, and restarts at 000001 each academic year.
+ *
+ * A payment is ONE batch: counter +1, payment row numbered from the counter, `paid_piastres += amount` (the CHECK
+ * `paid_piastres <= total_piastres` aborts everything when the amount exceeds the remaining balance), audit row.
+ * `Idempotency-Key`: the key and a SHA-256 of the canonical request are stored on the payment row; the UNIQUE index
+ * on the key makes concurrent duplicates fail inside the database, and they then answer with the stored row.
+ */
+import { eq, sql, type SQL } from "drizzle-orm";
+import { feeRecords, payments, receiptCounters, students } from "../../db/schema";
+import type { Db } from "../db";
+import { constraintFailure } from "../db";
+import type { ActingAdmin } from "../env";
+import { ApiError } from "../errors";
+import { piastresToEgp } from "../money";
+import { auditInsert } from "./audit";
+import { sha256Hex } from "./tokens";
+
+/** Time zone that decides which academic year a payment belongs to. */
+export const SCHOOL_TIME_ZONE = "Africa/Cairo";
+export const PAYMENT_EXCEEDS_REMAINING = "Payment exceeds the remaining amount";
+export const IDEMPOTENCY_MISMATCH = "Idempotency-Key was already used with a different request";
+
+/** A payment row as the API returns it. `amount` in EGP (negative only for a downward adjustment). */
+export interface PaymentJson {
+  id: number;
+  receipt_no: string;
+  amount: number;
+  paid_at: string;
+  kind: "payment" | "adjustment";
+}
+
+export function toPaymentJson(p: typeof payments.$inferSelect): PaymentJson {
+  return { id: p.id, receipt_no: p.receiptNo, amount: piastresToEgp(p.amountPiastres), paid_at: p.paidAt, kind: p.kind };
+}
+
+const cairoDate = new Intl.DateTimeFormat("en-CA", { timeZone: SCHOOL_TIME_ZONE, year: "numeric", month: "numeric" });
+
+/** The academic year (1 Sep-31 Aug, school time) of an instant: 2026-11-21 → "2026-2027", 2027-03-01 → "2026-2027". */
+export function academicYearOf(at: Date): string {
+  const parts = cairoDate.formatToParts(at);
+  const year = Number(parts.find((p) => p.type === "year")!.value);
+  const month = Number(parts.find((p) => p.type === "month")!.value);
+  const start = month >= 9 ? year : year - 1;
+  return `${start}-${start + 1}`;
+}
+
+/** `RCP-2026-2027-000042`: what the SQL below produces, for documentation and tests. */
+export function formatReceiptNo(prefix: "RCP" | "ADJ", academicYear: string, sequence: number): string {
+  return `${prefix}-${academicYear}-${String(sequence).padStart(6, "0")}`;
+}
+
+/** The counter's current value for `year`, read inside the batch right after it was incremented. */
+const currentSequence = (year: string): SQL => sql`(SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})`;
+
+/** Statement: +1 on the academic year's receipt counter (created at 1). */
+export function bumpCounter(db: Db, year: string) {
+  return db
+    .insert(receiptCounters)
+    .values({ academicYear: year, lastSequence: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.academicYear, set: { lastSequence: sql`last_sequence + 1` } });
+}
+
+export interface NewPayment {
+  /** Fee record id, or an SQL expression for it (when the record is created in the same batch). */
+  feeRecordId: number | SQL;
+  amountPiastres: number;
+  year: string;
+  paidAt: string;
+  adminId: number;
+  idempotencyKey?: string | null;
+  requestHash?: string | null;
+}
+
+/** Statement: a `payment` row numbered from the counter that `bumpCounter` just incremented (same batch). */
+export function insertPayment(db: Db, p: NewPayment) {
+  const seq = currentSequence(p.year);
+  return db
+    .insert(payments)
+    .values({
+      feeRecordId: p.feeRecordId,
+      receiptNo: sql`'RCP-' || ${p.year} || '-' || printf('%06d', ${seq})`,
+      academicYear: p.year,
+      sequence: seq,
+      amountPiastres: p.amountPiastres,
+      kind: "payment",
+      idempotencyKey: p.idempotencyKey ?? null,
+      requestHash: p.requestHash ?? null,
+      paidAt: p.paidAt,
+      adminId: p.adminId,
+    })
+    .returning();
+}
+
+/**
+ * Statements that set fee record `feeId`'s paid amount to `newPaid` piastres, recording the difference with the
+ * value current AT THE MOMENT OF THE WRITE as an `adjustment` row (`ADJ-…`), and nothing when it is unchanged.
+ * Computing the difference in SQL means a payment landing between the admin's read and this write cannot break
+ * `paid = sum(payments)`. Put these before the UPDATE of `fee_records` in the same batch.
+ */
+export function adjustmentStatements(db: Db, feeId: number, newPaid: number, year: string, paidAt: string, adminId: number) {
+  return [
+    db.run(sql`INSERT INTO receipt_counters (academic_year, last_sequence)
+      SELECT ${year}, 1 WHERE (SELECT paid_piastres FROM fee_records WHERE id = ${feeId}) <> ${newPaid}
+      ON CONFLICT(academic_year) DO UPDATE SET last_sequence = last_sequence + 1`),
+    db.run(sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at, admin_id)
+      SELECT f.id, 'ADJ-' || ${year} || '-' || printf('%06d', c.last_sequence), ${year}, c.last_sequence,
+             ${newPaid} - f.paid_piastres, 'adjustment', ${paidAt}, ${adminId}
+      FROM fee_records f JOIN receipt_counters c ON c.academic_year = ${year}
+      WHERE f.id = ${feeId} AND f.paid_piastres <> ${newPaid}`),
+  ] as const;
+}
+
+/** SHA-256 (hex) of the canonical add-payment request: student number and amount in piastres. */
+export function paymentRequestHash(studentNo: string, amountPiastres: number): Promise<string> {
+  return sha256Hex(`add-payment\n${studentNo}\n${amountPiastres}`);
+}
+
+export interface AddPaymentInput {
+  studentNo: string;
+  amountPiastres: number;
+  idempotencyKey?: string;
+}
+
+export interface AddPaymentResult {
+  feeRecordId: number;
+  payment: PaymentJson;
+  /** True when an earlier request with the same Idempotency-Key and body was answered again. */
+  replayed: boolean;
+}
+
+async function replay(db: Db, key: string, hash: string): Promise<AddPaymentResult | null> {
+  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
+  if (!row) return null;
+  if (row.requestHash !== hash) throw new ApiError("UNPROCESSABLE", IDEMPOTENCY_MISMATCH);
+  return { feeRecordId: row.feeRecordId, payment: toPaymentJson(row), replayed: true };
+}
+
+/**
+ * Records a payment of `amountPiastres` (> 0) on the fee record of `studentNo` at `now`.
+ * Throws 404 (no fee record), 400 `PAYMENT_EXCEEDS_REMAINING`, 422 `IDEMPOTENCY_MISMATCH`.
+ */
+export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentInput, now: Date, requestId?: string): Promise<AddPaymentResult> {
+  const key = input.idempotencyKey;
+  const hash = key ? await paymentRequestHash(input.studentNo, input.amountPiastres) : null;
+  if (key) {
+    const earlier = await replay(db, key, hash!);
+    if (earlier) return earlier;
+  }
+  const [fee] = await db
+    .select({ id: feeRecords.id, total: feeRecords.totalPiastres, paid: feeRecords.paidPiastres })
+    .from(feeRecords)
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .where(eq(students.studentNo, input.studentNo));
+  if (!fee) throw new ApiError("NOT_FOUND", "Fee record not found");
+
+  const year = academicYearOf(now);
+  const paidAt = now.toISOString();
+  try {
+    const [, [row]] = await db.batch([
+      bumpCounter(db, year),
+      insertPayment(db, { feeRecordId: fee.id, amountPiastres: input.amountPiastres, year, paidAt, adminId: admin.id, idempotencyKey: key, requestHash: hash }),
+      db
+        .update(feeRecords)
+        .set({ paidPiastres: sql`paid_piastres + ${input.amountPiastres}`, updatedAt: paidAt })
+        .where(eq(feeRecords.id, fee.id)),
+      auditInsert(
+        db,
+        admin,
+        {
+          action: "add_payment",
+          entity: "fee_record",
+          entityId: fee.id,
+          before: { student_no: input.studentNo, paid_piastres: fee.paid, total_piastres: fee.total },
+          after: { amount_piastres: input.amountPiastres, academic_year: year, idempotency_key: key ?? null },
+        },
+        requestId,
+      ),
+    ]);
+    return { feeRecordId: fee.id, payment: toPaymentJson(row!), replayed: false };
+  } catch (err) {
+    const failure = constraintFailure(err) ?? "";
+    if (key && /UNIQUE constraint failed: payments\.idempotency_key/i.test(failure)) {
+      const earlier = await replay(db, key, hash!);
+      if (earlier) return earlier;
+    }
+    if (/fee_paid_chk/i.test(failure)) throw new ApiError("VALIDATION_FAILED", PAYMENT_EXCEEDS_REMAINING);
+    throw err;
+  }
+}

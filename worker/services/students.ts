@@ -1,0 +1,169 @@
+/**
+ * Student records (spec §2 "Students page", §3 "Student (admin)", §5 "Student form"; contract "Students").
+ * Every mutation is one `db.batch` holding the change and its audit row. Uniqueness of `student_no` and the
+ * "no history is lost" rule on delete are enforced by the database (UNIQUE index, ON DELETE RESTRICT foreign
+ * keys), so two racing requests cannot get around them; constraint failures become 409s with clear texts.
+ */
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { feeRecords, students, type Student } from "../../db/schema";
+import type { Db } from "../db";
+import { constraintFailure } from "../db";
+import type { ActingAdmin } from "../env";
+import { ApiError } from "../errors";
+import type { CreateStudentInput, Grade, ListStudentsQuery, UpdateStudentInput } from "../api/students.schema";
+import { auditInsert } from "./audit";
+
+export const DUPLICATE_STUDENT = "A student with this ID already exists";
+export const STUDENT_HAS_HISTORY =
+  "This student has payment/result history and cannot be deleted. Mark the student inactive instead.";
+
+/** A student as the API returns it (contract "Students"). Timestamps are ISO 8601 UTC. */
+export interface StudentJson {
+  id: number;
+  student_no: string;
+  full_name: string;
+  nationality: string;
+  religion: string | null;
+  current_grade: string;
+  building_no: number;
+  gender: "male" | "female";
+  is_active: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toStudentJson(s: Student): StudentJson {
+  return {
+    id: s.id,
+    student_no: s.studentNo,
+    full_name: s.fullName,
+    nationality: s.nationality,
+    religion: s.religion ?? null,
+    current_grade: s.currentGrade,
+    building_no: s.buildingNo,
+    gender: s.gender,
+    is_active: s.isActive,
+    created_at: s.createdAt,
+    updated_at: s.updatedAt,
+  };
+}
+
+/** `LIKE` pattern matching `text` anywhere, with `%`, `_` and `\` taken literally (used with `ESCAPE '\'`). */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Case-insensitive "contains" over a student's name and number (digits already normalised in the query). */
+export function studentSearchCondition(search: string): SQL {
+  const p = containsPattern(search);
+  return sql`(lower(${students.fullName}) LIKE ${p} ESCAPE '\\' OR lower(${students.studentNo}) LIKE ${p} ESCAPE '\\')`;
+}
+
+/** Students matching the filters, newest first. */
+export async function listStudents(db: Db, q: ListStudentsQuery & { grade?: Grade }): Promise<StudentJson[]> {
+  const conds: SQL[] = [];
+  if (q.search) conds.push(studentSearchCondition(q.search));
+  if (q.grade) conds.push(eq(students.currentGrade, q.grade));
+  if (q.gender) conds.push(eq(students.gender, q.gender));
+  if (q.status) conds.push(eq(students.isActive, q.status === "active"));
+  if (q.building) conds.push(eq(students.buildingNo, Number(q.building)));
+  const rows = await db
+    .select()
+    .from(students)
+    .where(conds.length ? and(...conds) : undefined)
+    .orderBy(desc(students.id));
+  return rows.map(toStudentJson);
+}
+
+async function findById(db: Db, id: number): Promise<Student | undefined> {
+  const [row] = await db.select().from(students).where(eq(students.id, id));
+  return row;
+}
+
+function isDuplicateStudentNo(err: unknown): boolean {
+  return /UNIQUE constraint failed: students\.student_no/i.test(constraintFailure(err) ?? "");
+}
+
+/** Creates a student. Throws 409 CONFLICT (`DUPLICATE_STUDENT`) when `student_no` is taken. */
+export async function createStudent(db: Db, admin: ActingAdmin, input: CreateStudentInput, requestId?: string): Promise<StudentJson> {
+  const values = {
+    studentNo: input.student_no,
+    fullName: input.full_name,
+    nationality: input.nationality,
+    religion: input.religion,
+    currentGrade: input.current_grade,
+    buildingNo: input.building_no,
+    gender: input.gender,
+    isActive: input.is_active,
+  };
+  try {
+    const [[row]] = await db.batch([
+      db.insert(students).values(values).returning(),
+      auditInsert(db, admin, { action: "create", entity: "student", entityId: input.student_no, after: input }, requestId),
+    ]);
+    return toStudentJson(row!);
+  } catch (err) {
+    if (isDuplicateStudentNo(err)) throw new ApiError("CONFLICT", DUPLICATE_STUDENT);
+    throw err;
+  }
+}
+
+/**
+ * Updates student `id` with the form's fields (`gender`/`is_active` kept when omitted). Throws 404 when the
+ * student does not exist, 409 when the new `student_no` belongs to another student.
+ */
+export async function updateStudent(db: Db, admin: ActingAdmin, id: number, input: UpdateStudentInput, requestId?: string): Promise<StudentJson> {
+  const before = await findById(db, id);
+  if (!before) throw new ApiError("NOT_FOUND", "Student not found");
+  const set = {
+    studentNo: input.student_no,
+    fullName: input.full_name,
+    nationality: input.nationality,
+    religion: input.religion,
+    currentGrade: input.current_grade,
+    buildingNo: input.building_no,
+    gender: input.gender ?? before.gender,
+    isActive: input.is_active ?? before.isActive,
+    updatedAt: new Date().toISOString(),
+  };
+  try {
+    const [rows] = await db.batch([
+      db.update(students).set(set).where(eq(students.id, id)).returning(),
+      auditInsert(db, admin, { action: "update", entity: "student", entityId: id, before: toStudentJson(before), after: input }, requestId),
+    ]);
+    if (!rows[0]) throw new ApiError("NOT_FOUND", "Student not found");
+    return toStudentJson(rows[0]);
+  } catch (err) {
+    if (isDuplicateStudentNo(err)) throw new ApiError("CONFLICT", DUPLICATE_STUDENT);
+    throw err;
+  }
+}
+
+/**
+ * Deletes the student with `student_no`, together with an unpaid fee record that has no payment rows (one batch).
+ * Payments, results and course selections keep the student: their ON DELETE RESTRICT foreign keys abort the
+ * batch, which becomes 409 `STUDENT_HAS_HISTORY`. Throws 404 when no such student exists.
+ * Returns the deleted student's id (for the live event).
+ */
+export async function deleteStudent(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string): Promise<number> {
+  const [before] = await db.select().from(students).where(eq(students.studentNo, studentNo));
+  if (!before) throw new ApiError("NOT_FOUND", "Student not found");
+  const [fee] = await db.select().from(feeRecords).where(eq(feeRecords.studentId, before.id));
+  try {
+    const [, deleted] = await db.batch([
+      db.delete(feeRecords).where(eq(feeRecords.studentId, before.id)),
+      db.delete(students).where(eq(students.id, before.id)).returning({ id: students.id }),
+      auditInsert(
+        db,
+        admin,
+        { action: "delete", entity: "student", entityId: before.id, before: { ...toStudentJson(before), fee_record: fee ?? null } },
+        requestId,
+      ),
+    ]);
+    if (!deleted[0]) throw new ApiError("NOT_FOUND", "Student not found");
+    return before.id;
+  } catch (err) {
+    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw new ApiError("CONFLICT", STUDENT_HAS_HISTORY);
+    throw err;
+  }
+}
