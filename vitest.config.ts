@@ -1,6 +1,7 @@
 /**
- * Three vitest projects (docs/decisions/0003-testing.md):
+ * Four vitest projects (docs/decisions/0003-testing.md):
  * - unit: plain Node tests;
+ * - ops: backup/restore drill and other operations scripts against a real sqld;
  * - workers: API tests inside workerd (@cloudflare/vitest-plugin) against a real sqld started by a global setup;
  * - e2e: playwright-core + Debian Chromium against the built Worker served by `wrangler dev`.
  */
@@ -12,6 +13,9 @@ export default defineConfig({
     projects: [
       {
         test: { name: "unit", environment: "node", include: ["test/unit/**/*.test.ts"] },
+      },
+      {
+        test: { name: "ops", environment: "node", include: ["test/ops/**/*.test.ts"], testTimeout: 120_000 },
       },
       {
         plugins: [

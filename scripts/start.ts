@@ -7,8 +7,10 @@
  * Ctrl-C stops everything it started; data stays in DATA_DIR for the next start.
  */
 import { spawnSync } from "node:child_process";
+import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bootstrapDatabase } from "./lib/bootstrap";
+import { localDbPath, urlFile } from "./lib/local-db";
 import { LOCAL_ADMIN, ROOT, dataDir, localPepper, writeWorkerEnvFile } from "./lib/local-env";
 import { startSqld } from "./lib/sqld";
 import { startWranglerDev, type WranglerDev } from "./lib/wrangler";
@@ -20,7 +22,8 @@ const port = Number(process.env.PORT ?? 8787);
 const sqldPort = Number(process.env.SQLD_PORT ?? 0);
 const pepper = localPepper(dir);
 
-const sqld = await startSqld(join(dir, "school.sqld"), sqldPort);
+const sqld = await startSqld(localDbPath(dir), sqldPort);
+writeFileSync(urlFile(dir), sqld.url);
 log(`libSQL server on ${sqld.url} (data in ${dir})`);
 
 let wrangler: WranglerDev | null = null;
@@ -31,6 +34,7 @@ async function shutdown(code = 0) {
   log("stopping…");
   await wrangler?.stop();
   await sqld.stop();
+  rmSync(urlFile(dir), { force: true });
   process.exit(code);
 }
 process.on("SIGINT", () => void shutdown(0));
