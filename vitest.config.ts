@@ -28,6 +28,7 @@ export default defineConfig({
                 PASSWORD_PEPPER: inject<string>("pepper"),
                 TEST_ADMIN_PASSWORD: inject<string>("adminPassword"),
                 CORS_ORIGINS: "https://allowed.example",
+                FUZZ_RUNS: process.env.FUZZ_RUNS ?? "100",
               },
             },
           })),
