@@ -29,6 +29,8 @@ export default defineConfig({
                 TEST_ADMIN_PASSWORD: inject<string>("adminPassword"),
                 CORS_ORIGINS: "https://allowed.example",
                 FUZZ_RUNS: process.env.FUZZ_RUNS ?? "100",
+                FAULTY_LIBSQL_URL: inject<string>("faultyLibsqlUrl"),
+                FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
               },
             },
           })),

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { bootstrapDatabase } from "../../scripts/lib/bootstrap";
 import { startSqld } from "../../scripts/lib/sqld";
+import { startFaultProxy } from "../support/fault-proxy";
 
 export const TEST_ADMIN = { username: "admin", password: "test-password-123" };
 
@@ -16,7 +17,11 @@ export default async function setup(project: TestProject) {
   project.provide("libsqlUrl", sqld.url);
   project.provide("pepper", pepper);
   project.provide("adminPassword", TEST_ADMIN.password);
+  const proxy = await startFaultProxy(sqld.url);
+  project.provide("faultyLibsqlUrl", proxy.url);
+  project.provide("faultControlUrl", proxy.control);
   return async () => {
+    await proxy.close();
     await sqld.stop();
     rmSync(dir, { recursive: true, force: true });
   };
@@ -27,5 +32,7 @@ declare module "vitest" {
     libsqlUrl: string;
     pepper: string;
     adminPassword: string;
+    faultyLibsqlUrl: string;
+    faultControlUrl: string;
   }
 }

@@ -1,0 +1,46 @@
+/**
+ * An HTTP proxy in front of sqld that tests can switch between "up", "down" (connections refused/reset) and
+ * "flaky" (every other request is dropped — half before reaching the database, half after it answered, so the
+ * client cannot know whether the write happened). Control: POST {control}/mode with body "up" | "down" | "flaky".
+ */
+import { createServer, request as httpRequest, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type FaultMode = "up" | "down" | "flaky";
+
+export async function startFaultProxy(targetUrl: string): Promise<{ url: string; control: string; close(): Promise<void> }> {
+  const target = new URL(targetUrl);
+  let mode: FaultMode = "up";
+  let n = 0;
+  const proxy: Server = createServer((req, res) => {
+    n++;
+    if (mode === "down" || (mode === "flaky" && n % 4 === 1)) return req.socket.destroy();
+    const dropAfter = mode === "flaky" && n % 4 === 3;
+    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+      if (dropAfter) {
+        up.resume();
+        up.on("end", () => req.socket.destroy());
+        return;
+      }
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
+    });
+    upstream.on("error", () => req.socket.destroy());
+    req.pipe(upstream);
+  });
+  const control: Server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      if (body === "up" || body === "down" || body === "flaky") mode = body;
+      res.end(mode);
+    });
+  });
+  await new Promise<void>((r) => proxy.listen(0, "127.0.0.1", r));
+  await new Promise<void>((r) => control.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    control: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
+    close: () => Promise.all([new Promise((r) => proxy.close(r)), new Promise((r) => control.close(r))]).then(() => undefined),
+  };
+}

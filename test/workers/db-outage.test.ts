@@ -1,0 +1,93 @@
+/**
+ * Database unreachable (issue: reliability). The Worker is pointed at a proxy in front of sqld that the test
+ * switches off or makes flaky. Every API family must answer 503 + Retry-After in the error shape without a stack
+ * trace, /health must report the database down, and nothing may be half-written once the database is back.
+ */
+import { env, exports } from "cloudflare:workers";
+import { eq, sql } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { feeRecords, payments } from "../../db/schema";
+import { app } from "../../worker/app";
+import { loginAdmin } from "./helpers";
+import { insertFee, insertStudent, testDb } from "./fixtures";
+
+const e = env as unknown as Record<string, string>;
+const setMode = (mode: "up" | "down" | "flaky") => fetch(`${e.FAULT_CONTROL_URL}/mode`, { method: "POST", body: mode });
+const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
+
+/** A request to the same app, with its database behind the fault proxy. */
+async function viaProxy(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { "Content-Type": "application/json", "CF-Connecting-IP": "10.66.0.1", ...init.headers };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const res = await app.fetch(
+    new Request(`http://school.test${path}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }),
+    { ...(env as object), LIBSQL_URL: e.FAULTY_LIBSQL_URL } as never,
+    ctx,
+  );
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, text, json: text ? JSON.parse(text) : null };
+}
+
+let token: string;
+beforeAll(async () => {
+  token = await loginAdmin();
+});
+afterEach(async () => {
+  await setMode("up");
+});
+
+describe("database unreachable", () => {
+  it("every API family answers 503 + Retry-After in the error shape, and /health reports the database down", async () => {
+    await setMode("down");
+    const calls: Array<[string, { method?: string; token?: string; body?: unknown }]> = [
+      ["/api/auth/login", { method: "POST", body: { username: "admin", password: "x" } }],
+      ["/api/students", { token }],
+      ["/api/fees", { token }],
+      ["/api/fees/TotalFees", { token }],
+      ["/api/admin/results", { token }],
+      ["/api/admin/news", { token }],
+      ["/api/admin/selection/summary", { token }],
+      ["/api/public/news/recent", {}],
+      ["/api/student/results/31001310119461", {}],
+      ["/api/public/selection/student/31001310119461", {}],
+    ];
+    for (const [path, init] of calls) {
+      const res = await viaProxy(path, init);
+      expect(res.status, path).toBe(503);
+      expect(res.json, path).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE", message: expect.any(String) });
+      expect(res.headers.get("Retry-After"), path).toBe("5");
+      expect(res.text, path).not.toMatch(/at .*\.(ts|js):\d+|stack/i);
+    }
+    const health = await viaProxy("/health");
+    expect(health.status).toBe(503);
+    expect(health.json).toMatchObject({ db: "down", code: "SERVICE_UNAVAILABLE" });
+    await setMode("up");
+    expect((await viaProxy("/health")).json).toEqual({ status: "ok", db: "ok" });
+  });
+
+  it("a flaky link loses no money: paid always equals the sum of payments, retries with the same key pay once", async () => {
+    const s = await insertStudent();
+    await insertFee(s.id, 1_000_000, 0);
+    await setMode("flaky");
+    const outcomes: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const key = `outage-${s.studentNo}-${i}`;
+      // A cashier retries the same payment (same Idempotency-Key) until the server confirms it.
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const res = await viaProxy(`/api/fees/${s.studentNo}/add-payment`, { method: "POST", token, body: { payment_amount: 100 }, headers: { "Idempotency-Key": key } });
+        outcomes.push(res.status);
+        expect([200, 201, 401, 503]).toContain(res.status);
+        if (res.status === 200 || res.status === 201) break;
+      }
+    }
+    await setMode("up");
+    expect(outcomes.filter((s) => s === 503).length).toBeGreaterThan(0);
+    const [fee] = await testDb().select().from(feeRecords).where(eq(feeRecords.studentId, s.id));
+    const [sum] = await testDb().select({ total: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)`, n: sql<number>`count(*)` }).from(payments).where(eq(payments.feeRecordId, fee!.id));
+    expect(fee!.paidPiastres).toBe(Number(sum!.total));
+    expect(Number(sum!.n)).toBeLessThanOrEqual(12);
+    expect(fee!.paidPiastres).toBe(Number(sum!.n) * 10_000);
+  });
+});
+
+void exports;
