@@ -18,6 +18,7 @@ import { adminNewsApi, publicNewsApi } from "./api/news";
 import { publicResultsApi } from "./api/public-results";
 import { adminSelectionApi } from "./api/admin-selection";
 import { publicSelectionApi } from "./api/public-selection";
+import { auditApi } from "./api/audit";
 import { docsPage, openApiDocument } from "./openapi";
 
 /** Largest accepted request body (bytes). */
@@ -33,6 +34,7 @@ const api = new Hono<AppEnv>()
   .route("/student/results", publicResultsApi)
   .route("/admin/selection", adminSelectionApi)
   .route("/public/selection", publicSelectionApi)
+  .route("/admin/audit", auditApi)
   .get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
     return c.json(openApiDocument());

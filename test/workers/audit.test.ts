@@ -1,0 +1,101 @@
+/**
+ * Audit trail: every admin mutation writes an audit row (admin, action, entity, id, before/after) in the same
+ * batch, and no audit row holds a secret or a password hash. Also the `GET /api/admin/audit` filters.
+ */
+import { desc } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../../db/schema";
+import { api, expectError, loginAdmin, uid } from "./helpers";
+import { testDb, uniqueStudentNo } from "./fixtures";
+
+let token: string;
+beforeAll(async () => {
+  token = await loginAdmin();
+});
+
+async function lastAudit() {
+  const [row] = await testDb().select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  return row!;
+}
+
+/** Runs a mutation and returns the audit row it wrote. */
+async function audited(method: string, path: string, body?: unknown, headers?: Record<string, string>) {
+  const before = (await lastAudit())?.id ?? 0;
+  const res = await api(path, { method, token, body, headers });
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.json)}`).toBeLessThan(300);
+  const row = await lastAudit();
+  expect(row.id, `${method} ${path} wrote no audit row`).toBeGreaterThan(before);
+  expect(row.adminUsername).toBe("admin");
+  return { res, row };
+}
+
+describe("every admin mutation is audited", () => {
+  it("students, fees, payments, results, publications, news, subjects, teachers, periods, selections", async () => {
+    const no = uniqueStudentNo();
+    const student = { student_no: no, full_name: "طالب التدقيق", nationality: "Egyptian", religion: null, current_grade: "Prep-1", building_no: 2, gender: "female", is_active: true };
+    const created = await audited("POST", "/api/students", student);
+    expect(created.row).toMatchObject({ action: "create", entity: "student" });
+    const id = created.res.json.student.id;
+    const upd = await audited("PUT", `/api/students/${id}`, { ...student, full_name: "طالبة التدقيق" });
+    expect(JSON.parse(upd.row.before!).full_name).toBe("طالب التدقيق");
+    expect(JSON.parse(upd.row.after!).full_name).toBe("طالبة التدقيق");
+
+    expect((await audited("POST", "/api/fees", { student_id: no, grade: "Prep-1", total_amount: 1000, paid_amount: 0 })).row.entity).toBe("fee_record");
+    expect((await audited("PUT", `/api/fees/${no}`, { total_amount: 1200, paid_amount: 0 })).row.action).toBe("update");
+    expect((await audited("POST", `/api/fees/${no}/add-payment`, { payment_amount: 100 }, { "Idempotency-Key": uid("k") })).row.action).toBe("add_payment");
+
+    const result = await audited("POST", "/api/admin/results", { student_id: no, academic_year_name: "2023-2024", grade: "Prep-1", semester: "S1", subject_scores: [{ subject_name: "Mathematics", score: 80, max_score: 100 }], remarks: "" });
+    const rid = result.res.json.data.id;
+    await audited("PUT", `/api/admin/results/${rid}`, { student_id: no, academic_year_name: "2023-2024", grade: "Prep-1", semester: "S1", subject_scores: [{ subject_name: "Science", score: 70, max_score: 100 }], remarks: "r" });
+    expect((await audited("PUT", "/api/admin/results/publications", { academic_year_name: "2023-2024", semester: "S2", is_published: false })).row.entity).toBe("result_publication");
+    expect((await audited("DELETE", `/api/admin/results/${rid}`)).row.action).toBe("delete");
+
+    const news = await audited("POST", "/api/admin/news", { title: "t", content: "c", status: "draft" });
+    await audited("PUT", `/api/admin/news/${news.res.json.news.id}`, { title: "t2", content: "c", status: "draft" });
+    await audited("DELETE", `/api/admin/news/${news.res.json.news.id}`);
+
+    const subject = await audited("POST", "/api/admin/selection/subjects", { name: uid("subj"), max_selections: 5 });
+    const sid = subject.res.json.data.id;
+    await audited("PUT", `/api/admin/selection/subjects/${sid}`, { name: uid("subj2"), max_selections: 4, is_active: false });
+    const teacherSubject = await audited("POST", "/api/admin/selection/subjects", { name: uid("subjT"), max_selections: 5 });
+    const teacher = await audited("POST", "/api/admin/selection/teachers", { full_name: "أ. تدقيق", building_no: "5", subject_name: teacherSubject.res.json.data.name, session_1_capacity: 10, session_2_capacity: 10 });
+    await audited("PUT", `/api/admin/selection/teachers/${teacher.res.json.data.id}`, { full_name: "أ. تدقيق", building_no: "6", subject_name: teacherSubject.res.json.data.name, session_1_capacity: 11, session_2_capacity: 10, is_active: true });
+    await audited("DELETE", `/api/admin/selection/teachers/${teacher.res.json.data.id}`);
+    await audited("DELETE", `/api/admin/selection/subjects/${sid}`);
+    const period = await audited("POST", "/api/admin/selection/periods", { period_name: uid("p"), start_date: "2030-01-01T00:00:00Z", end_date: "2030-02-01T00:00:00Z", is_active: false, allow_changes: true, max_subjects: 5 });
+    await audited("PUT", `/api/admin/selection/periods/${period.res.json.data.id}`, { period_name: uid("p2"), start_date: "2030-01-01T00:00:00Z", end_date: "2030-03-01T00:00:00Z", is_active: false, allow_changes: false, max_subjects: 4 });
+    await audited("DELETE", `/api/admin/selection/periods/${period.res.json.data.id}`);
+
+    const toggled = await audited("POST", "/api/admin/selection/periods", { period_name: uid("p3"), start_date: "2031-01-01T00:00:00Z", end_date: "2031-02-01T00:00:00Z", is_active: false, max_subjects: 5 });
+    expect((await audited("PUT", `/api/admin/selection/periods/${toggled.res.json.data.id}/toggle`, { is_active: false })).row.entity).toBe("selection_period");
+
+    const other = uniqueStudentNo();
+    await audited("POST", "/api/students", { ...student, student_no: other });
+    await audited("POST", "/api/fees", { student_id: other, grade: "Prep-1", total_amount: 500, paid_amount: 0 });
+    expect((await audited("DELETE", `/api/fees/${other}`)).row).toMatchObject({ action: "delete", entity: "fee_record" });
+    expect((await audited("DELETE", `/api/students/${other}`)).row).toMatchObject({ action: "delete", entity: "student" });
+  });
+
+  it("never stores secrets or password hashes", async () => {
+    const rows = await testDb().select().from(auditLog);
+    const text = JSON.stringify(rows);
+    expect(text).not.toMatch(/pbkdf2|password_hash|passwordHash|token_hash|tokenHash|PASSWORD_PEPPER/);
+  });
+});
+
+describe("GET /api/admin/audit", () => {
+  it("filters by entity, admin and date, newest first, with before/after parsed", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const res = await api(`/api/admin/audit?entity=student&admin=admin&from=${today}&to=${today}&limit=5`, { token });
+    expect(res.status).toBe(200);
+    expect(res.json.data.length).toBeGreaterThan(0);
+    expect(res.json.data.every((r: { entity: string }) => r.entity === "student")).toBe(true);
+    expect(res.json.data[0]).toMatchObject({ admin: "admin", action: expect.any(String), at: expect.any(String) });
+    expect(res.json.pagination).toMatchObject({ page: 1, limit: 5 });
+    expect(res.json.filters.entities).toContain("student");
+    const none = await api("/api/admin/audit?from=2001-01-01&to=2001-01-02", { token });
+    expect(none.json.data).toEqual([]);
+    expectError(await api("/api/admin/audit?from=yesterday", { token }), 400, "VALIDATION_FAILED");
+    expectError(await api("/api/admin/audit"), 401, "UNAUTHORIZED");
+  });
+});
