@@ -116,3 +116,26 @@ describe("PUT /api/auth/update-password", () => {
     expectError(await api("/api/auth/update-password", { method: "PUT", body: {} }), 401, "UNAUTHORIZED");
   });
 });
+
+describe("login timing", () => {
+  it("an unknown user and a wrong password take the same time (median difference < 5 ms)", async () => {
+    const { loginThrottle } = await import("../../db/schema");
+    const { username } = await createAdmin("timing-pass-1");
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const unknown: number[] = [];
+    const wrong: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      // Clear the lockout counters so every attempt takes the full path.
+      await db().delete(loginThrottle);
+      let t = performance.now();
+      await login(uid("nobody"), "wrong-password");
+      unknown.push(performance.now() - t);
+      t = performance.now();
+      await login(username, "wrong-password");
+      wrong.push(performance.now() - t);
+    }
+    const diff = Math.abs(median(unknown) - median(wrong));
+    console.log(`login timing: unknown user median ${median(unknown).toFixed(1)} ms, wrong password median ${median(wrong).toFixed(1)} ms, difference ${diff.toFixed(2)} ms`);
+    expect(diff).toBeLessThan(5);
+  });
+});

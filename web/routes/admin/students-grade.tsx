@@ -1,4 +1,28 @@
-/** Placeholder until the page lands (issue: admin records). */
-export default function Page() {
-  return null;
+/**
+ * /admin/dashboard/students/grade-{1..12} — per-grade students demo screen (spec §2 "Per-grade screens (demo)"):
+ * local sample data, no API calls. Any other `:grade` is a 404.
+ */
+import type { Route } from "./+types/students-grade";
+import { adminMeta } from "~/lib/admin-meta";
+import { requireDemoGrade } from "~/components/grade-demo/grade-param";
+import { DemoStudentsScreen } from "~/components/grade-demo/demo-students";
+
+/** Validates `:grade` on the server (a real 404 status for a bad URL). */
+export function loader({ params }: Route.LoaderArgs) {
+  return requireDemoGrade(params.grade);
+}
+
+/** The same check in the browser, so client navigation needs no server round trip. */
+export function clientLoader({ params }: Route.ClientLoaderArgs) {
+  return requireDemoGrade(params.grade);
+}
+
+/** Page title for the admin console. */
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "console");
+}
+
+/** The screen, remounted per grade so each grade starts from its own sample data. */
+export default function StudentsGradeDemo({ loaderData }: Route.ComponentProps) {
+  return <DemoStudentsScreen key={loaderData.grade} grade={loaderData.grade} />;
 }

@@ -1,0 +1,285 @@
+/**
+ * Students Management in Chromium against the built Worker with the demo data (issue "Tests"): add, edit and
+ * delete a student through the page; a refused delete (student with history) that puts the row back; the CSV
+ * export's file name, BOM and header row; a student created through the API appearing on an open page without a
+ * reload (live refresh); the sidebar grade filter, pagination and keyboard column resizing; the dashboard's Add
+ * Student quick action; the per-grade results demo screen.
+ */
+import { readFileSync } from "node:fs";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const base = inject("baseUrl");
+const password = inject("e2eAdminPassword");
+const samples = JSON.parse(inject("samples")) as { resultsFound?: string };
+const STUDENTS = `${base}/admin/dashboard/students`;
+let browser: Browser;
+let token: string;
+
+/** A fresh 14-digit national-ID-shaped number (unique per call within a run). */
+let seq = 0;
+function newStudentNo(): string {
+  seq++;
+  return `3${String(Date.now()).slice(-9)}${String(seq).padStart(2, "0")}${String(process.pid % 100).padStart(2, "0")}`;
+}
+
+async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? "GET",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+interface ApiStudent {
+  id: number;
+  student_no: string;
+  full_name: string;
+  current_grade: string;
+  building_no: number;
+  is_active: boolean;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password }),
+  });
+  token = ((await res.json()) as { token: string }).token;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  return context.newPage();
+}
+
+async function login(page: Page) {
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(`${base}/admin/dashboard`);
+}
+
+/** Opens the Students page and waits for the first rows. */
+async function openStudents(page: Page) {
+  await page.goto(STUDENTS);
+  await page.getByRole("heading", { name: "Students Management" }).waitFor();
+  await page.getByRole("table").locator("tbody tr th[scope=row]").first().waitFor();
+}
+
+/** Picks `option` in the Radix select labelled `label` inside `scope`. */
+async function choose(page: Page, scope: Locator | Page, label: string, option: string) {
+  await scope.getByLabel(label, { exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+describe("Students Management", () => {
+  it("adds, edits and deletes a student", async () => {
+    const page = await newPage();
+    await login(page);
+    await openStudents(page);
+    const studentNo = newStudentNo();
+    const name = `E2E Student ${studentNo.slice(-6)}`;
+
+    // Add: the modal's defaults are status active and gender male (spec §5).
+    await page.getByRole("button", { name: "Add Student" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Student" });
+    await dialog.waitFor();
+    await expect(dialog.getByLabel("Status").textContent()).resolves.toContain("Active");
+    await expect(dialog.getByLabel("Gender").textContent()).resolves.toContain("Male");
+    await dialog.getByRole("button", { name: "Add Student" }).click();
+    await dialog.getByText("ID is required").waitFor();
+    await dialog.getByText("Grade is required").waitFor();
+    await dialog.getByLabel("Student ID").fill(studentNo);
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Nationality").fill("Egyptian");
+    await choose(page, dialog, "Grade", "Prep-1");
+    await choose(page, dialog, "Building", "Building 2");
+    await dialog.getByRole("button", { name: "Add Student" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByText("Student added").waitFor();
+
+    // Found by its ID typed in Arabic-Indic digits.
+    const arabicDigits = studentNo.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    await page.getByLabel("Search", { exact: true }).fill(arabicDigits);
+    const row = page.getByRole("row", { name: new RegExp(name) });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain(studentNo);
+    const created = (await api<{ students: ApiStudent[] }>(`/api/students?search=${studentNo}`)).body.students;
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ full_name: name, current_grade: "Prep-1", building_no: 2, is_active: true });
+
+    // Edit: rename and mark inactive.
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Student" });
+    await edit.waitFor();
+    await expect(edit.getByLabel("Student ID").inputValue()).resolves.toBe(studentNo);
+    await edit.getByLabel("Name").fill(`${name} Edited`);
+    await choose(page, edit, "Status", "Inactive");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByRole("row", { name: new RegExp(`${name} Edited`) }).getByText("Inactive").waitFor();
+    await page.getByText("Student updated").waitFor();
+    const updated = (await api<{ students: ApiStudent[] }>(`/api/students?search=${studentNo}`)).body.students;
+    expect(updated[0]).toMatchObject({ full_name: `${name} Edited`, is_active: false });
+
+    // Delete with the confirm dialog.
+    await page.getByRole("button", { name: `Delete ${name} Edited` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Are you sure you want to delete").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("No students found").waitFor();
+    await page.getByText("Student deleted").waitFor();
+    const after = (await api<{ students: ApiStudent[] }>(`/api/students?search=${studentNo}`)).body.students;
+    expect(after).toHaveLength(0);
+    await page.context().close();
+  });
+
+  it("exports the filtered students as CSV with a BOM and the spec's header row", async () => {
+    const page = await newPage();
+    await login(page);
+    await openStudents(page);
+    await choose(page, page, "Grade", "Prep-3");
+    const expected = (await api<{ students: ApiStudent[] }>("/api/students?grade=Prep-3")).body.students.length;
+    await page.getByText(new RegExp(`^${new Intl.NumberFormat("en-EG").format(expected)} students$`)).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^students_Prep-3_\d{4}-\d{2}-\d{2}\.csv$/);
+    const bytes = readFileSync((await download.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString("utf8").split("\r\n");
+    expect(lines[0]).toBe('"Name","ID","Nationality","Religion","Grade","Building","Gender","Status"');
+    expect(lines).toHaveLength(expected + 1);
+    expect(lines.slice(1).every((l) => l.includes('"Prep-3"'))).toBe(true);
+    expect(lines[1]).toMatch(/[\u0600-\u06ff]/); // Arabic names survive as UTF-8
+    await page.context().close();
+  });
+
+  it("shows a student created through the API on an open page without a reload", async () => {
+    const page = await newPage();
+    await login(page);
+    await openStudents(page);
+    const studentNo = newStudentNo();
+    const name = `Live Student ${studentNo.slice(-6)}`;
+    await page.getByLabel("Search", { exact: true }).fill(studentNo);
+    await page.getByText("No students found").waitFor();
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+    const created = await api<{ student: ApiStudent }>("/api/students", {
+      method: "POST",
+      body: { student_no: studentNo, full_name: name, nationality: "Egyptian", religion: null, current_grade: "Prep-2", building_no: 4, gender: "female", is_active: true },
+    });
+    expect(created.status).toBe(201);
+    await page.getByRole("row", { name: new RegExp(name) }).waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
+    // A delete through the API disappears the same way.
+    expect((await api(`/api/students/${studentNo}`, { method: "DELETE" })).status).toBe(200);
+    await page.getByText("No students found").waitFor({ timeout: 15_000 });
+    await page.context().close();
+  });
+
+  it("puts a student with payments and results back when the server refuses the delete", async () => {
+    const studentNo = samples.resultsFound;
+    expect(studentNo).toBeTruthy();
+    const page = await newPage();
+    await login(page);
+    await openStudents(page);
+    await page.getByLabel("Search", { exact: true }).fill(studentNo!);
+    const row = page.getByRole("row").filter({ hasText: studentNo! });
+    await row.waitFor();
+    await row.getByRole("button", { name: /^Delete / }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Mark the student inactive instead").first().waitFor();
+    await row.waitFor();
+    expect((await api<{ students: ApiStudent[] }>(`/api/students?search=${studentNo}`)).body.students).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it("filters by the sidebar grade, paginates, and resizes the Name column from the keyboard within 180-500 px", async () => {
+    const page = await newPage();
+    await login(page);
+    await openStudents(page);
+    await page.getByText(/^Showing 1–15 of /).waitFor();
+    await expect(page.locator("tbody tr").count()).resolves.toBe(15);
+    await page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Page 2" }).click();
+    await page.getByText(/^Showing 16–30 of /).waitFor();
+    await choose(page, page, "Rows per page", "50");
+    await page.getByText(/^Showing 1–50 of /).waitFor();
+
+    await page.getByRole("list", { name: "Students by grade" }).getByRole("button", { name: "Prep-2", exact: true }).click();
+    await expect(page.getByLabel("Grade", { exact: true }).textContent()).resolves.toBe("Prep-2");
+    const grades = await page.locator("tbody tr td:nth-child(5)").allTextContents();
+    expect(grades.length).toBeGreaterThan(0);
+    expect(new Set(grades)).toEqual(new Set(["Prep-2"]));
+
+    const handle = page.getByRole("separator", { name: "Resize column Name" });
+    const width = async () => Number(await handle.getAttribute("aria-valuenow"));
+    const start = await width();
+    await handle.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    expect(await width()).toBe(start + 20);
+    await page.keyboard.press("End");
+    expect(await width()).toBe(500);
+    const th = page.getByRole("columnheader", { name: "Name" });
+    expect(Math.round((await th.boundingBox())!.width)).toBe(500);
+    await page.keyboard.press("Home");
+    expect(await width()).toBe(180);
+    await page.getByRole("button", { name: "Name", exact: true }).click();
+    await expect(th.getAttribute("aria-sort")).resolves.toBe("ascending");
+    await page.context().close();
+  });
+
+  it("opens the add modal from the dashboard's Add Student quick action", async () => {
+    const page = await newPage();
+    await login(page);
+    await page.getByRole("button", { name: /Add Student/ }).click();
+    await page.waitForURL(STUDENTS);
+    await page.getByRole("dialog", { name: "Add Student" }).waitFor();
+    await page.context().close();
+  });
+
+  it("runs the per-grade results demo locally: add, then delete with the confirm", async () => {
+    const first = await newPage();
+    await login(first);
+    // A second tab of the same session, so the dashboard's own calls are not counted.
+    const page = await first.context().newPage();
+    const calls: string[] = [];
+    page.on("request", (r) => r.url().includes("/api/") && calls.push(r.url()));
+    await page.goto(`${base}/admin/dashboard/results/grade-4`);
+    await page.getByRole("heading", { name: "Grade 4 Results" }).waitFor();
+    const heading = page.getByRole("heading", { name: /^Results \(\d+\)$/ });
+    const count = Number(/\((\d+)\)/.exec((await heading.textContent())!)![1]);
+    await page.getByRole("button", { name: "Add Result" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Result" });
+    await dialog.getByLabel("Student Name").fill("Demo Pupil");
+    await dialog.getByLabel("Student ID").fill("STU-0499");
+    await choose(page, dialog, "Subject", "Mathematics");
+    await choose(page, dialog, "Exam Type", "Quiz");
+    await dialog.getByLabel("Marks", { exact: true }).fill("١٨");
+    await dialog.getByLabel("Total Marks").fill("20");
+    await dialog.getByLabel("Date").fill("2025-03-04");
+    await dialog.getByRole("status").getByText("A+").waitFor();
+    await dialog.getByRole("button", { name: "Add Result" }).click();
+    await page.getByRole("heading", { name: `Results (${count + 1})` }).waitFor();
+    await page.getByLabel("Search", { exact: true }).fill("Demo Pupil");
+    const row = page.getByRole("row", { name: /Demo Pupil/ });
+    await expect(row.textContent()).resolves.toContain("18/20");
+    await row.getByRole("button", { name: /^Delete / }).click();
+    await page.getByText("Are you sure you want to delete this result?").waitFor();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Yes" }).click();
+    await page.getByRole("heading", { name: "Results (0)" }).waitFor();
+    expect(calls).toEqual([]);
+    const res = await fetch(`${base}/admin/dashboard/results/grade-13`);
+    expect(res.status).toBe(404);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,225 @@
+/**
+ * The generic admin table on TanStack Table v9 (issue "Shared tables"): client-side text filtering, sorting by
+ * clicking a header (aria-sort), pagination (15/20/30/50 rows, 7-page window; see DataTablePagination), columns
+ * that can be resized between their min and max sizes (mouse, touch, or the keyboard on the focused handle),
+ * skeleton rows while loading and an empty-state slot. Markup is a real `<table>` with `th scope`, logical CSS
+ * only (RTL-safe), and a horizontal scroll on narrow screens.
+ *
+ * Usage:
+ * ```tsx
+ * const columns = useMemo(() => studentColumns(t), [t]); // built with dataTableColumns<Student>()
+ * <DataTable label="Students" columns={columns} data={rows} getRowId={(s) => String(s.id)}
+ *   globalFilter={search} resetPageKey={[grade, status]} loading={loading}
+ *   emptyState="No students found" toolbar={<Filters />} />
+ * ```
+ */
+import { useState, type ReactNode } from "react";
+import { useTable, type PaginationState, type RowData, type SortingState, type Updater } from "@tanstack/react-table";
+import { Direction } from "radix-ui";
+import { Skeleton } from "~/components/ui/skeleton";
+import { cn } from "~/lib/utils";
+import { dataTableFeatures, type DataTableColumnDef } from "./features";
+import { DataTablePagination } from "./data-table-pagination";
+import { SortableHeader, ResizeHandle, alignClass, sizeStyle } from "./data-table-header";
+import { useDataTableLabels } from "./labels";
+import { ADMIN_PAGE_SIZES } from "./page-window";
+
+/** Props of DataTable. Only `label`, `columns` and `data` are required. */
+export interface DataTableProps<TData extends RowData> {
+  /** Accessible name of the table (a visually hidden caption). */
+  label: string;
+  /** Column definitions from `dataTableColumns<TData>()`; keep the array stable (`useMemo`). */
+  columns: DataTableColumnDef<TData>[];
+  /** The rows; keep the array stable between real changes (state or `useMemo`). */
+  data: TData[];
+  /** A stable id per row (default: the row index). Pass one so rows keep their identity across reloads. */
+  getRowId?: (row: TData, index: number) => string;
+  /** Text search over every accessor column: case-insensitive, Arabic-Indic/Persian digits normalised. */
+  globalFilter?: string;
+  /** Initial sort, e.g. `[{ id: "name", desc: false }]`. */
+  initialSorting?: SortingState;
+  /** True while loading: skeleton rows replace the body when there are no rows yet; the table is aria-busy. */
+  loading?: boolean;
+  /** Number of skeleton rows (default 8). */
+  skeletonRows?: number;
+  /** Shown across the table when no row matches (e.g. "No students found"). */
+  emptyState?: ReactNode;
+  /** Rendered above the table: filters, search, buttons. */
+  toolbar?: ReactNode;
+  /** Page sizes; the first is the initial one (default 15, 20, 30, 50). `false` shows every row, no pagination. */
+  pageSizes?: readonly number[] | false;
+  /** The table returns to page 1 whenever this value changes (compared as JSON): pass the page's filter values. */
+  resetPageKey?: unknown;
+  /** Extra classes per row. */
+  rowClassName?: (row: TData) => string | undefined;
+  /** Prefix for element ids (when two tables share a page). */
+  idPrefix?: string;
+  className?: string;
+}
+
+const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === "function" ? (updater as (o: T) => T)(old) : updater);
+
+/** The table with its toolbar and pagination. */
+export function DataTable<TData extends RowData>({
+  label,
+  columns,
+  data,
+  getRowId,
+  globalFilter = "",
+  initialSorting,
+  loading = false,
+  skeletonRows = 8,
+  emptyState,
+  toolbar,
+  pageSizes = ADMIN_PAGE_SIZES,
+  resetPageKey,
+  rowClassName,
+  idPrefix = "data-table",
+  className,
+}: DataTableProps<TData>) {
+  const labels = useDataTableLabels();
+  const dir = Direction.useDirection();
+  const paginated = pageSizes !== false;
+  const [sorting, setSorting] = useState<SortingState>(initialSorting ?? []);
+  const [pagination, setPagination] = useState<PaginationState>({
+    pageIndex: 0,
+    pageSize: paginated ? (pageSizes[0] ?? ADMIN_PAGE_SIZES[0]) : Number.POSITIVE_INFINITY,
+  });
+
+  // Back to page 1 when the search or the page's filters change (adjusting state while rendering, not in an
+  // effect, so the old page never flashes). Data reloads and edits keep the page (autoResetPageIndex: false).
+  const key = JSON.stringify([globalFilter, resetPageKey ?? null]);
+  const [lastKey, setLastKey] = useState(key);
+  if (key !== lastKey) {
+    setLastKey(key);
+    if (pagination.pageIndex !== 0) setPagination((p) => ({ ...p, pageIndex: 0 }));
+  }
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data,
+    getRowId,
+    state: { sorting, pagination, globalFilter },
+    onSortingChange: (u) => {
+      setSorting((old) => apply(u, old));
+      setPagination((p) => ({ ...p, pageIndex: 0 }));
+    },
+    onPaginationChange: (u) => setPagination((old) => apply(u, old)),
+    onGlobalFilterChange: () => {},
+    globalFilterFn: "search",
+    autoResetPageIndex: false,
+    columnResizeMode: "onChange",
+    columnResizeDirection: dir === "rtl" ? "rtl" : "ltr",
+    defaultColumn: { enableResizing: false, sortFn: "auto" },
+  });
+
+  const rowCount = table.getPrePaginatedRowModel().rows.length;
+  const pageCount = Math.max(1, Math.ceil(rowCount / pagination.pageSize));
+  // After a delete or a narrower filter the current page may no longer exist: show the last one instead.
+  if (paginated && pagination.pageIndex > pageCount - 1) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
+
+  const rows = table.getRowModel().rows;
+  const leafColumns = table.getAllLeafColumns();
+  const showSkeleton = loading && data.length === 0;
+
+  return (
+    <div className={cn("grid min-w-0 gap-4", className)}>
+      {toolbar}
+      <div className="relative w-full overflow-x-auto rounded-lg border bg-card" data-slot="data-table">
+        <table className="w-full caption-bottom text-sm" aria-busy={loading || undefined}>
+          <caption className="sr-only">{label}</caption>
+          <thead className="bg-muted/50">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id} className="border-b">
+                {group.headers.map((header) => {
+                  const meta = header.column.columnDef.meta;
+                  const sorted = header.column.getIsSorted();
+                  const canSort = header.column.getCanSort();
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      colSpan={header.colSpan}
+                      aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                      style={sizeStyle(header.column)}
+                      className={cn(
+                        "relative h-11 px-3 align-middle text-[0.8125rem] font-semibold whitespace-nowrap text-muted-foreground",
+                        alignClass(meta?.align),
+                        meta?.headerClassName,
+                      )}
+                    >
+                      {header.isPlaceholder ? null : canSort ? (
+                        <SortableHeader header={header} hint={labels.sortHint}>
+                          <table.FlexRender header={header} />
+                        </SortableHeader>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                      {header.column.getCanResize() && <ResizeHandle header={header} dir={dir} label={labels.resize} />}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {showSkeleton ? (
+              Array.from({ length: skeletonRows }, (_, i) => (
+                <tr key={`skeleton-${i}`} className="border-b last:border-0" aria-hidden="true">
+                  {leafColumns.map((column) => (
+                    <td key={column.id} className="px-3 py-3" style={sizeStyle(column)}>
+                      <Skeleton className={cn("h-4", column.columnDef.meta?.skeletonClassName ?? "w-24")} />
+                    </td>
+                  ))}
+                </tr>
+              ))
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={leafColumns.length} className="px-3 py-14 text-center text-muted-foreground">
+                  {emptyState ?? labels.noRows}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id} className={cn("border-b transition-colors last:border-0 hover:bg-muted/40", rowClassName?.(row.original))}>
+                  {row.getAllCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    const Cell = meta?.rowHeader ? "th" : "td";
+                    return (
+                      <Cell
+                        key={cell.id}
+                        scope={meta?.rowHeader ? "row" : undefined}
+                        style={sizeStyle(cell.column)}
+                        className={cn(
+                          "px-3 py-2.5 align-middle",
+                          cell.column.getCanResize() ? "break-words whitespace-normal" : "whitespace-nowrap",
+                          meta?.rowHeader && "font-medium text-foreground",
+                          alignClass(meta?.align),
+                          meta?.cellClassName,
+                        )}
+                      >
+                        <table.FlexRender cell={cell} />
+                      </Cell>
+                    );
+                  })}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {paginated && !showSkeleton && rowCount > 0 && (
+        <DataTablePagination
+          pageIndex={pagination.pageIndex}
+          pageSize={pagination.pageSize}
+          rowCount={rowCount}
+          pageSizes={pageSizes}
+          idPrefix={idPrefix}
+          onPageIndexChange={(i) => table.setPageIndex(Math.max(0, Math.min(i, pageCount - 1)))}
+          onPageSizeChange={(s) => setPagination({ pageIndex: 0, pageSize: s })}
+        />
+      )}
+    </div>
+  );
+}

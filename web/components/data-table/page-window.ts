@@ -1,0 +1,42 @@
+/** Page sizes and the page-button window of the admin tables (spec §9 "Admin page sizes"). */
+
+/** Rows per page offered by the admin tables; the first is the default. */
+export const ADMIN_PAGE_SIZES = [15, 20, 30, 50] as const;
+/** The default rows per page (spec §9). */
+export const DEFAULT_PAGE_SIZE = 15;
+/** At most this many page-number buttons are shown at once (spec §9). */
+export const PAGE_WINDOW = 7;
+
+/** One slot of the page bar: a 1-based page number or a gap (before or after the window). */
+export type PageSlot = number | "gap-start" | "gap-end";
+
+/**
+ * The page slots for `current` (1-based) among `count` pages: every page when there are at most `size`, otherwise
+ * the first and last page plus a run around the current one, with gaps where pages are skipped, so that exactly
+ * `size` page numbers are shown. An ellipsis never stands for a single page unless there are exactly `size + 1`
+ * pages. E.g. (10, 20) → 1 … 8 9 10 11 12 … 20; (1, 20) and (5, 20) → 1 2 3 4 5 6 … 20.
+ */
+export function pageWindow(current: number, count: number, size = PAGE_WINDOW): PageSlot[] {
+  if (count <= 0) return [];
+  if (count <= size) return Array.from({ length: count }, (_, i) => i + 1);
+  const inner = size - 2;
+  const page = Math.min(Math.max(1, current), count);
+  let start = Math.max(2, page - Math.floor((inner - 1) / 2));
+  let end = Math.min(count - 1, start + inner - 1);
+  start = Math.max(2, end - inner + 1);
+  // An ellipsis that would hide a single page shows that page instead (shifting the run towards it) when the
+  // other side can give up a page.
+  if (start === 3 && end + 1 < count - 1) {
+    start = 2;
+    end = start + inner - 1;
+  } else if (end === count - 2 && start - 1 > 2) {
+    end = count - 1;
+    start = end - inner + 1;
+  }
+  const slots: PageSlot[] = [1];
+  if (start > 2) slots.push("gap-start");
+  for (let p = start; p <= end; p++) slots.push(p);
+  if (end < count - 1) slots.push("gap-end");
+  slots.push(count);
+  return slots;
+}

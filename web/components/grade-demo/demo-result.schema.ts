@@ -1,0 +1,69 @@
+/**
+ * The per-grade result form (spec §3 "Result (per-grade demo, client-only)", §5 "Per-grade result form"): student
+ * name, student ID, subject, exam type, marks (≥ 0), total marks (≥ 1) and date are required; marks may not exceed
+ * the total. Numbers and IDs typed with Arabic-Indic or Persian digits are accepted. Client-only (no API).
+ */
+import { z } from "zod";
+import { normalizeNationalId, normalizeNumberInput } from "../../../worker/lib/normalize";
+import { DEMO_SUBJECTS, EXAM_TYPES } from "./sample-data";
+
+/** Validation texts (English); the form shows them through `gradeDemo.results.errors.<key>`. */
+export const DEMO_RESULT_MESSAGES = {
+  studentRequired: "Student name is required",
+  studentIdRequired: "Student ID is required",
+  subjectRequired: "Subject is required",
+  examTypeRequired: "Exam type is required",
+  marksRequired: "Marks are required",
+  marksMin: "Marks must be 0 or more",
+  marksMax: "Marks cannot exceed the total marks",
+  totalRequired: "Total marks are required",
+  totalMin: "Total marks must be at least 1",
+  dateRequired: "Date is required",
+  tooLong: "Too long",
+} as const;
+const M = DEMO_RESULT_MESSAGES;
+
+/** The `gradeDemo.results.errors.*` key of a validation text, if it is one of ours. */
+export function demoResultMessageKey(message: string | undefined): string | undefined {
+  return (Object.keys(M) as (keyof typeof M)[]).find((k) => M[k] === message);
+}
+
+/** A typed number: digits normalised, required, finite, then `min`. */
+const numberText = (required: string, min: number, minMessage: string) =>
+  z
+    .string()
+    .overwrite((v) => normalizeNumberInput(v))
+    .min(1, required)
+    .refine((v) => v !== "" && Number.isFinite(Number(v)), required)
+    .transform(Number)
+    .pipe(z.number().min(min, minMessage));
+
+export const demoResultSchema = z
+  .object({
+    student: z.string().trim().min(1, M.studentRequired).max(100, M.tooLong),
+    studentId: z
+      .string()
+      .overwrite((v) => normalizeNationalId(v))
+      .min(1, M.studentIdRequired)
+      .max(30, M.tooLong),
+    subject: z.enum(DEMO_SUBJECTS, { error: M.subjectRequired }),
+    examType: z.enum(EXAM_TYPES, { error: M.examTypeRequired }),
+    marks: numberText(M.marksRequired, 0, M.marksMin),
+    totalMarks: numberText(M.totalRequired, 1, M.totalMin),
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, M.dateRequired),
+  })
+  .refine((v) => v.marks <= v.totalMarks, { path: ["marks"], message: M.marksMax });
+
+/** What the inputs hold (all text; "" = empty). */
+export interface DemoResultFields {
+  student: string;
+  studentId: string;
+  subject: string;
+  examType: string;
+  marks: string;
+  totalMarks: string;
+  date: string;
+}
+
+/** The parsed form values. */
+export type DemoResultValues = z.output<typeof demoResultSchema>;

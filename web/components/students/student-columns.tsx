@@ -1,0 +1,137 @@
+/**
+ * The Students table's columns (spec §2 "Students page"): Name (resizable 180-500 px), ID, Nationality, Religion,
+ * Grade, Building, Gender, Status (badge), Actions (Edit, Delete). Known stored values (grades, nationalities,
+ * religions) are shown translated; grades sort in school order.
+ */
+import type { TFunction } from "i18next";
+import { Pencil, Trash2 } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { dataTableColumns } from "~/components/data-table";
+import { formatNumber } from "~/lib/format";
+import { STUDENT_GRADES } from "./student-form-schema";
+import type { Student } from "./student-types";
+
+/** Name column width limits (spec §2): 180 to 500 px; it starts at 200 px. */
+export const NAME_COLUMN = { size: 200, minSize: 180, maxSize: 500 } as const;
+
+const gradeRank = (g: unknown) => {
+  const i = (STUDENT_GRADES as readonly string[]).indexOf(String(g));
+  return i === -1 ? STUDENT_GRADES.length : i;
+};
+
+/** A stored value in the current language (`students.<group>.<value>`), or the value itself when unknown. */
+export function studentValueLabel(t: TFunction, group: "nationalities" | "religions" | "gender" | "status", value: string): string {
+  return t(`students.${group}.${value}`, { defaultValue: value });
+}
+
+/** Row actions the Actions column calls. */
+export interface StudentRowActions {
+  onEdit: (student: Student) => void;
+  onDelete: (student: Student) => void;
+}
+
+const col = dataTableColumns<Student>();
+
+/** The column definitions; memoise on `t` and the actions. */
+export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete }: StudentRowActions) {
+  return col.columns([
+    col.accessor("full_name", {
+      id: "name",
+      header: t("students.columns.name"),
+      ...NAME_COLUMN,
+      enableResizing: true,
+      meta: { rowHeader: true, skeletonClassName: "w-40" },
+    }),
+    col.accessor("student_no", {
+      id: "id",
+      header: t("students.columns.id"),
+      cell: ({ getValue }) => (
+        <span dir="ltr" className="font-mono text-[0.8125rem] tabular-nums">
+          {getValue()}
+        </span>
+      ),
+      meta: { skeletonClassName: "w-32" },
+    }),
+    col.accessor("nationality", {
+      id: "nationality",
+      header: t("students.columns.nationality"),
+      cell: ({ getValue }) => studentValueLabel(t, "nationalities", getValue()),
+      meta: { skeletonClassName: "w-16" },
+    }),
+    col.accessor("religion", {
+      id: "religion",
+      header: t("students.columns.religion"),
+      cell: ({ getValue }) => {
+        const v = getValue();
+        return v ? studentValueLabel(t, "religions", v) : <span className="text-muted-foreground" aria-label="—">—</span>;
+      },
+      sortUndefined: "last",
+      meta: { skeletonClassName: "w-14" },
+    }),
+    col.accessor("current_grade", {
+      id: "grade",
+      header: t("students.columns.grade"),
+      cell: ({ getValue }) => t(`admin.grades.${getValue()}`, { defaultValue: getValue() }),
+      sortFn: (a, b, id) => gradeRank(a.getValue(id)) - gradeRank(b.getValue(id)),
+      meta: { skeletonClassName: "w-20" },
+    }),
+    col.accessor("building_no", {
+      id: "building",
+      header: t("students.columns.building"),
+      cell: ({ getValue }) => formatNumber(getValue(), lang),
+      sortDescFirst: false,
+      meta: { align: "center", skeletonClassName: "mx-auto w-6" },
+    }),
+    col.accessor("gender", {
+      id: "gender",
+      header: t("students.columns.gender"),
+      cell: ({ getValue }) => studentValueLabel(t, "gender", getValue()),
+      meta: { skeletonClassName: "w-12" },
+    }),
+    col.accessor("is_active", {
+      id: "status",
+      header: t("students.columns.status"),
+      cell: ({ getValue }) =>
+        getValue() ? (
+          <Badge variant="success">{t("students.status.active")}</Badge>
+        ) : (
+          <Badge variant="secondary">{t("students.status.inactive")}</Badge>
+        ),
+      sortFn: (a, b, id) => Number(b.getValue(id)) - Number(a.getValue(id)),
+      meta: { skeletonClassName: "w-14 rounded-full" },
+    }),
+    col.display({
+      id: "actions",
+      header: t("students.columns.actions"),
+      cell: ({ row }) => {
+        const name = row.original.full_name;
+        return (
+          <div className="flex justify-end gap-1">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              onClick={() => onEdit(row.original)}
+              aria-label={t("students.actions.editNamed", { name })}
+              title={t("students.actions.edit")}
+            >
+              <Pencil aria-hidden="true" />
+            </Button>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive"
+              onClick={() => onDelete(row.original)}
+              aria-label={t("students.actions.deleteNamed", { name })}
+              title={t("students.actions.delete")}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
+          </div>
+        );
+      },
+      meta: { align: "end", skeletonClassName: "ms-auto w-16" },
+    }),
+  ]);
+}

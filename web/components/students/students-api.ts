@@ -1,0 +1,51 @@
+/**
+ * The admin students calls (spec §7 "Admin students", contract "Students") as a small typed `fetch` wrapper: the
+ * typed Hono client does not know these routes yet. Same rules as `call()` in ~/lib/api: the base-URL override,
+ * the bearer token, and an `ApiFailure` (server message, HTTP status; status 0 for a network error) on failure.
+ * Without a stored token it throws a 401 ApiFailure without calling, so the page signs the admin out.
+ */
+import { ApiFailure, call, getBaseUrl } from "~/lib/api";
+import { getToken } from "~/lib/auth-storage";
+import type { Student, StudentBody } from "./student-types";
+
+async function request<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const token = getToken();
+  if (!token) throw new ApiFailure("Session expired or invalid. Please login again.", 401, "UNAUTHORIZED");
+  return call<T>(
+    fetch(`${getBaseUrl()}${path}`, {
+      method,
+      signal,
+      headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+}
+
+/** The list from `{students}`, `{data}` or a bare array (spec §7 allows each). */
+function listOf(body: unknown): Student[] {
+  if (Array.isArray(body)) return body as Student[];
+  const b = (body ?? {}) as { students?: unknown; data?: unknown };
+  if (Array.isArray(b.students)) return b.students as Student[];
+  if (Array.isArray(b.data)) return b.data as Student[];
+  return [];
+}
+
+/** GET /api/students → every student (the page filters on the client). */
+export async function fetchStudents(signal?: AbortSignal): Promise<Student[]> {
+  return listOf(await request<unknown>("GET", "/api/students", undefined, signal));
+}
+
+/** POST /api/students → the created student (409 for a duplicate student_no). */
+export async function createStudent(body: StudentBody): Promise<Student> {
+  return (await request<{ student: Student }>("POST", "/api/students", body)).student;
+}
+
+/** PUT /api/students/{id} → the updated student. */
+export async function updateStudent(id: number, body: StudentBody): Promise<Student> {
+  return (await request<{ student: Student }>("PUT", `/api/students/${id}`, body)).student;
+}
+
+/** DELETE /api/students/{student_no} → the server's message (409 when the student has payments or results). */
+export async function deleteStudent(studentNo: string): Promise<string | undefined> {
+  return (await request<{ message?: string }>("DELETE", `/api/students/${encodeURIComponent(studentNo)}`)).message;
+}
