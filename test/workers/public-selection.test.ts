@@ -135,3 +135,15 @@ describe("admin summary and delete-all", () => {
     expectError(await api("/api/admin/selection/summary"), 401, "UNAUTHORIZED");
   });
 });
+
+describe("update keeping a full teacher", () => {
+  it("lets a student keep a teacher whose sessions are full because of their own seat", async () => {
+    const tight = await makeWorld({ subjects: 1, caps: [[1, 0], [5, 5]], studentCount: 1 });
+    const [sub] = tight.subjects;
+    const no = tight.students[0]!;
+    expect((await select(no, [{ subject_id: sub!.id, teacher_id: sub!.teachers[0]! }])).status).toBe(201);
+    const again = await select(no, [{ subject_id: sub!.id, teacher_id: sub!.teachers[0]! }]);
+    expect(again.status).toBe(200);
+    expect(again.json.action).toBe("updated");
+  });
+});

@@ -9,13 +9,13 @@
  * The read phase before the batch only produces clear error messages. Every attempt is logged.
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { selectionAttempts, selectionRegistrations, selectionSubjects, studentSelections, students, teachers } from "../../db/schema";
+import { selectionAttempts, selectionPeriods, selectionRegistrations, selectionSubjects, studentSelections, students, teachers } from "../../db/schema";
 import type { Db } from "../db";
 import { batchAll, constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { auditInsert } from "./audit";
-import { MSG, SELECTION_GRADE, UPDATE_WINDOW_MS, activePeriod, eligibleStudent, periodState, type Period } from "./selection-read";
+import { MSG, SELECTION_GRADE, UPDATE_WINDOW_MS, periodState, type Period } from "./selection-read";
 
 export interface Choice {
   teacher_id: number;
@@ -38,16 +38,37 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
     db.insert(selectionAttempts).values({ studentNo, periodId, payload: JSON.stringify(choices), outcome, action, reason, at: nowIso });
   let period: Period | null = null;
   try {
-    const student = await eligibleStudent(db, studentNo);
-    period = await activePeriod(db);
+    // One round trip for everything the checks below need (a rush sends ~1,000 of these at once).
+    const [studentRows, periodRows, subjectRows, teacherRows, regRows, heldRows] = await db.batch([
+      db.select().from(students).where(eq(students.studentNo, studentNo)),
+      db.select().from(selectionPeriods).where(eq(selectionPeriods.isActive, true)).limit(1),
+      db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(eq(selectionSubjects.isActive, true)),
+      db
+        .select({ id: teachers.id, subjectId: teachers.subjectId, isActive: teachers.isActive, name: teachers.fullName, subject: selectionSubjects.name, c1: teachers.session1Capacity, c2: teachers.session2Capacity, s1: teachers.seatsTaken1, s2: teachers.seatsTaken2 })
+        .from(teachers)
+        .leftJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
+        .where(inArray(teachers.id, choices.map((c) => c.teacher_id))),
+      db.select({ reg: selectionRegistrations }).from(selectionRegistrations).innerJoin(students, eq(students.id, selectionRegistrations.studentId)).where(eq(students.studentNo, studentNo)),
+      db.select({ teacherId: studentSelections.teacherId }).from(studentSelections).innerJoin(students, eq(students.id, studentSelections.studentId)).where(eq(students.studentNo, studentNo)),
+    ]);
+    const student = studentRows[0];
+    if (!student) throw new ApiError("NOT_FOUND", MSG.notFound, { success: false });
+    if (!student.isActive || student.currentGrade !== SELECTION_GRADE) throw new ApiError("FORBIDDEN", MSG.notEligible, { success: false });
+    period = periodRows[0] ?? null;
     const state = periodState(period, nowIso);
     if (state === "none") throw new ApiError("FORBIDDEN", MSG.noPeriod, { success: false });
     if (state !== "open") throw new ApiError("FORBIDDEN", MSG.notOpen, { success: false });
     const p = period!;
-    await validateChoices(db, choices, p);
-    const [reg] = await db.select().from(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id));
+    validateChoices(choices, p, new Set(subjectRows.map((r) => r.id)), teacherRows);
+    // Refuse at once when a chosen teacher is already full: the write would fail anyway, and skipping it keeps the
+    // write lock free for requests that can succeed. A teacher the student already holds is not "full" for them (an
+    // update frees that seat first). Only a refusal is decided here; a success is decided in the write.
+    const held = new Set(heldRows.map((r) => r.teacherId));
+    const full = teacherRows.find((t) => t.s1 >= t.c1 && t.s2 >= t.c2 && !held.has(t.id));
+    if (full) throw noSeats(full.subjectId, full.subject, full.name);
+    const reg = regRows[0]?.reg;
     const fresh = !reg || reg.periodId !== p.id;
-    if (!fresh) {
+    if (reg && !fresh) {
       if (reg.updateCount >= 1) throw new ApiError("FORBIDDEN", REFUSED.updateUsed, { success: false, hasUpdated: true });
       if (!p.allowChanges) throw new ApiError("FORBIDDEN", REFUSED.noChanges, { success: false });
       if (nowIso > reg.updateDeadline) throw new ApiError("FORBIDDEN", REFUSED.deadline, { success: false });
@@ -95,23 +116,22 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
 }
 
 /** Read-phase checks that give precise 400s: one teacher per active subject, each teacher teaching it. */
-async function validateChoices(db: Db, choices: Choice[], period: Period) {
-  const active = await db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(eq(selectionSubjects.isActive, true));
-  const activeIds = new Set(active.map((s) => s.id));
+function validateChoices(choices: Choice[], period: Period, activeIds: Set<number>, found: Array<{ id: number; subjectId: number | null; isActive: boolean }>) {
   const chosen = new Set(choices.map((c) => c.subject_id));
   const incomplete = REFUSED.incomplete(activeIds.size);
   if (chosen.size !== choices.length || chosen.size !== activeIds.size || [...chosen].some((id) => !activeIds.has(id))) {
     throw new ApiError("VALIDATION_FAILED", incomplete, { success: false, required: activeIds.size });
   }
   if (choices.length > period.maxSubjects) throw new ApiError("VALIDATION_FAILED", incomplete, { success: false });
-  const rows = await db
-    .select({ id: teachers.id, subjectId: teachers.subjectId, isActive: teachers.isActive })
-    .from(teachers)
-    .where(inArray(teachers.id, choices.map((c) => c.teacher_id)));
-  const byId = new Map(rows.map((t) => [t.id, t]));
+  const byId = new Map(found.map((t) => [t.id, t]));
   if (choices.some((c) => byId.get(c.teacher_id)?.subjectId !== c.subject_id || !byId.get(c.teacher_id)?.isActive)) {
     throw new ApiError("VALIDATION_FAILED", REFUSED.mismatch, { success: false });
   }
+}
+
+function noSeats(subjectId: number | null, subject: string | null, teacher: string | null) {
+  const message = subject ? `No seats left with ${teacher} for ${subject}. Please choose another teacher.` : "No seats left for one of the chosen teachers. Please choose again.";
+  return new ApiError("CONFLICT", message, { success: false, subject_id: subjectId, subject_name: subject });
 }
 
 /** Statements that insert one choice (session picked from current free seats) and take its seat. */
@@ -150,8 +170,7 @@ async function explain(db: Db, err: unknown, choices: Choice[]): Promise<ApiErro
       .innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
       .where(and(inArray(teachers.id, choices.map((c) => c.teacher_id)), sql`${teachers.seatsTaken1} >= ${teachers.session1Capacity}`, sql`${teachers.seatsTaken2} >= ${teachers.session2Capacity}`));
     const first = full[0];
-    const message = first ? `No seats left with ${first.teacher} for ${first.subject}. Please choose another teacher.` : "No seats left for one of the chosen teachers. Please choose again.";
-    return new ApiError("CONFLICT", message, { success: false, subject_id: first?.subjectId ?? null, subject_name: first?.subject ?? null });
+    return noSeats(first?.subjectId ?? null, first?.subject ?? null, first?.teacher ?? null);
   }
   if (/UNIQUE/i.test(failure)) return new ApiError("CONFLICT", REFUSED.raced, { success: false });
   // The registration guard (update_count CHECK) failed: state changed between the read phase and the write.
