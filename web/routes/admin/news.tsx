@@ -1,4 +1,137 @@
-/** Placeholder until the page lands. */
-export default function Page() {
-  return null;
+/**
+ * /admin/dashboard/news — News Management (spec §2 "News Management", §4, §6, §7 "Admin news", §8 "News", §9):
+ * the four stat cards, a search (debounced 500 ms, back to page 1), the status filter, Add News, the table with
+ * View/Edit/Delete, "Page X of Y" pagination, one view/edit/add modal and the delete confirmation. The add modal
+ * also opens on the window event `admin:open-add-news` or with navigation state `{ openAdd: true }`. The list and
+ * counters reload on `news_updated`.
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Plus, Search } from "lucide-react";
+import { NEWS_STATUSES } from "@worker/api/news.schema";
+import { DataTable } from "~/components/data-table";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { DeleteNewsDialog } from "~/components/admin-news/delete-news-dialog";
+import type { AdminNews, NewsStatus } from "~/components/admin-news/news-api";
+import { newsColumns } from "~/components/admin-news/news-columns";
+import { NewsFormDialog, type NewsModalMode } from "~/components/admin-news/news-form-dialog";
+import { NewsPagination } from "~/components/admin-news/news-pagination";
+import { NewsStatCards } from "~/components/admin-news/news-stats";
+import { useNewsList } from "~/components/admin-news/use-news-list";
+import { OPEN_ADD_NEWS_EVENT, onAdminEvent, type AdminNavState } from "~/lib/admin-events";
+import { langFromMatches } from "~/lib/admin-meta";
+import arCommon from "~/i18n/ar/common";
+import arNews from "~/i18n/ar/news";
+import enCommon from "~/i18n/en/common";
+import enNews from "~/i18n/en/news";
+import type { Route } from "./+types/news";
+
+/** `<title>`: "News Management | school" in the console language. */
+export function meta({ matches }: Route.MetaArgs) {
+  const ar = langFromMatches(matches) === "ar";
+  return [{ title: `${(ar ? arNews : enNews).admin.title} | ${(ar ? arCommon : enCommon).schoolName}` }, { name: "robots", content: "noindex" }];
+}
+
+/** "All Status" in the filter (Radix Select needs a non-empty value). */
+const ALL = "all";
+
+/** The News Management page. */
+export default function NewsManagement() {
+  const { t, i18n } = useTranslation();
+  const list = useNewsList();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [modal, setModal] = useState<{ open: boolean; mode: NewsModalMode; item: AdminNews | null }>({ open: false, mode: "add", item: null });
+  const [deleting, setDeleting] = useState<AdminNews | null>(null);
+
+  const openAdd = useCallback(() => setModal({ open: true, mode: "add", item: null }), []);
+  useEffect(() => onAdminEvent(OPEN_ADD_NEWS_EVENT, openAdd), [openAdd]);
+  useEffect(() => {
+    if (!(location.state as AdminNavState | null)?.openAdd) return;
+    openAdd();
+    // Consume the flag so a reload or going back does not open the modal again.
+    void navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [location.state, location.pathname, location.search, navigate, openAdd]);
+
+  const columns = useMemo(
+    () =>
+      newsColumns(t, i18n.language, {
+        onView: (item) => setModal({ open: true, mode: "view", item }),
+        onEdit: (item) => setModal({ open: true, mode: "edit", item }),
+        onDelete: setDeleting,
+      }),
+    [t, i18n.language],
+  );
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t("news.admin.title")}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("news.admin.subtitle")}</p>
+        </div>
+        <Button onClick={openAdd}>
+          <Plus aria-hidden="true" />
+          {t("news.admin.add")}
+        </Button>
+      </div>
+
+      <NewsStatCards stats={list.stats} loading={list.statsLoading} />
+
+      <DataTable
+        label={t("news.admin.table.label")}
+        columns={columns}
+        data={list.rows}
+        getRowId={(row) => String(row.id)}
+        loading={list.loading}
+        skeletonRows={6}
+        pageSizes={false}
+        emptyState={t("news.admin.table.empty")}
+        idPrefix="news"
+        toolbar={
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <div className="relative flex-1 sm:max-w-md">
+              <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Input
+                type="search"
+                value={list.searchText}
+                onChange={(e) => list.setSearchText(e.target.value)}
+                placeholder={t("news.admin.search")}
+                aria-label={t("news.admin.searchLabel")}
+                className="ps-9"
+              />
+            </div>
+            <Select value={list.status || ALL} onValueChange={(v) => list.setStatus(v === ALL ? "" : (v as NewsStatus))}>
+              <SelectTrigger aria-label={t("news.admin.statusFilter")} className="w-full sm:w-44">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={ALL}>{t("news.admin.allStatus")}</SelectItem>
+                {NEWS_STATUSES.map((s) => (
+                  <SelectItem key={s} value={s}>
+                    {t(`news.admin.status.${s}`)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        }
+      />
+
+      <NewsPagination page={list.page} totalPages={list.pagination?.totalPages ?? 1} disabled={list.loading} onPageChange={list.setPage} />
+
+      <NewsFormDialog
+        open={modal.open}
+        mode={modal.mode}
+        item={modal.item}
+        onOpenChange={(open) => setModal((m) => ({ ...m, open }))}
+        onModeChange={(mode) => setModal((m) => ({ ...m, mode }))}
+        onSaved={list.reload}
+      />
+      <DeleteNewsDialog item={deleting} onClose={() => setDeleting(null)} onDeleted={list.reload} />
+    </div>
+  );
 }

@@ -1,7 +1,16 @@
-/** Public home page (/): hero, the news section (hidden until the news carousel arrives) and "why choose us". */
-import { useTranslation } from "react-i18next";
+/**
+ * Public home page (/): hero, the news carousel and "why choose us". The loader reads the most recent published
+ * news on the server (spec §9: 6 items), so the carousel is in the HTML and readable without JavaScript; a
+ * database failure is logged and leaves the news section hidden (spec §8 "Public news fetch failures are only
+ * logged").
+ */
+import { useState } from "react";
+import { getDb } from "@worker/db";
+import { RECENT_NEWS_LIMIT } from "@worker/api/news.schema";
+import { recentPublishedNews, type PublicNews } from "@worker/services/news";
+import { workerContext } from "~/context";
+import { NewsSection } from "~/components/news/news-section";
 import { AboutSection } from "~/components/public/about-section";
-import { SECTION_IDS } from "~/components/public/constants";
 import { HeroSection } from "~/components/public/hero-section";
 import { PublicLayout } from "~/components/public/public-layout";
 import arCommon from "~/i18n/ar/common";
@@ -16,14 +25,23 @@ export function meta({ matches }: Route.MetaArgs) {
   return [{ title: `${home.meta.title} | ${common.schoolName}` }, { name: "description", content: home.meta.description }];
 }
 
-/** The public home page. */
-export default function Home() {
-  const { t } = useTranslation();
+/** `{ news }`: the most recent published items, newest first ([] when the database cannot be read). */
+export async function loader({ context }: Route.LoaderArgs): Promise<{ news: PublicNews[] }> {
+  try {
+    return { news: await recentPublishedNews(getDb(context.get(workerContext).env), RECENT_NEWS_LIMIT) };
+  } catch (err) {
+    console.error("home: recent news could not be read", err);
+    return { news: [] };
+  }
+}
+
+/** The public home page. The scroll-to-top button stays hidden while a news item is open. */
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const [newsOpen, setNewsOpen] = useState(false);
   return (
-    <PublicLayout>
+    <PublicLayout scrollTopHidden={newsOpen}>
       <HeroSection />
-      {/* Spec §2: the news section is hidden while there are no news items; the carousel will fill it later. */}
-      <section id={SECTION_IDS.news} aria-label={t("home.news.title")} hidden />
+      <NewsSection items={loaderData.news} onModalOpenChange={setNewsOpen} />
       <AboutSection />
     </PublicLayout>
   );

@@ -1,0 +1,164 @@
+/**
+ * News Management in Chromium against the built Worker with the demo data: log in, add a published article, edit
+ * it, see it as the first slide of the public home carousel, delete it. Also: view mode (Edit does not save),
+ * validation texts, the window event that opens the add modal, and "Authentication required" without a token.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const base = inject("baseUrl");
+const password = inject("e2eAdminPassword");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function adminPage(): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(`${base}/admin/dashboard`);
+  await page.getByRole("link", { name: "News" }).click();
+  await page.waitForURL(`${base}/admin/dashboard/news`);
+  await page.getByRole("heading", { name: "News Management" }).waitFor();
+  await page.locator("tbody tr").first().getByRole("button", { name: /^View: / }).waitFor();
+  return page;
+}
+
+/** The number on a stat card ("Published" → 7). */
+async function statValue(page: Page, label: string): Promise<number> {
+  const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole("heading", { name: label, exact: true }) });
+  await card.locator("p.text-2xl").waitFor();
+  return Number((await card.locator("p.text-2xl").textContent())?.replace(/\D/g, ""));
+}
+
+/** Waits until a stat card shows `value`. */
+async function waitForStat(page: Page, label: string, value: number) {
+  await page.waitForFunction(
+    ([l, v]) =>
+      [...document.querySelectorAll('[data-slot="card"]')].some((c) => c.querySelector("h2")?.textContent === l && c.querySelector("p.text-2xl")?.textContent?.replace(/\D/g, "") === String(v)),
+    [label, value] as const,
+  );
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+
+async function firstSlideTitle(): Promise<string> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: "lang", value: "en", url: base }]);
+  const page = await context.newPage();
+  await page.goto(`${base}/`);
+  const title = (await page.locator('[aria-roledescription="slide"]').first().locator("h3").textContent())?.trim() ?? "";
+  await context.close();
+  return title;
+}
+
+describe("news management", () => {
+  it("adds, edits, publishes on the home page and deletes an article", async () => {
+    const page = await adminPage();
+    const title = `E2E news ${Date.now().toString(36)}`;
+    const published = await statValue(page, "Published");
+    const total = await statValue(page, "Total");
+
+    // Add (published, publish date left at its default: now → the newest item).
+    await page.getByRole("button", { name: "Add News" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("heading", { name: "Add News" }).waitFor();
+    expect(await dialog.getByLabel("Author").inputValue()).toBe("Admin");
+    expect(await dialog.getByLabel("Publish Date").inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/);
+    await dialog.getByRole("button", { name: "Create News" }).click();
+    await dialog.getByText("Title is required").waitFor();
+    await dialog.getByText("Content is required").waitFor();
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Summary").fill("A short summary for the carousel.");
+    await dialog.getByLabel("Content").fill("First paragraph of the article.\n\nSecond paragraph of the article.");
+    await dialog.getByLabel("Image URL").fill("not a url");
+    await dialog.getByRole("button", { name: "Create News" }).click();
+    await dialog.getByText("Image URL must be a valid URL").waitFor();
+    await dialog.getByLabel("Image URL").fill("");
+    await dialog.getByRole("combobox", { name: "Status" }).click();
+    await page.getByRole("option", { name: "Published" }).click();
+    await dialog.getByRole("button", { name: "Create News" }).click();
+    await toast(page, "News created successfully");
+    await dialog.waitFor({ state: "detached" });
+    await waitForStat(page, "Published", published + 1);
+    await waitForStat(page, "Total", total + 1);
+
+    // Find it with the search (debounced 500 ms).
+    await page.getByRole("searchbox", { name: "Search news" }).fill(title);
+    const row = page.locator("tbody tr").filter({ hasText: title });
+    await row.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 1);
+    expect(await row.getByText("Published").count()).toBe(1);
+
+    // View mode: fields disabled; Edit switches to edit mode without saving anything.
+    await row.getByRole("button", { name: `View: ${title}` }).click();
+    await dialog.getByRole("heading", { name: "View News" }).waitFor();
+    expect(await dialog.getByLabel("Title").isDisabled()).toBe(true);
+    await dialog.getByRole("button", { name: "Edit" }).click();
+    await dialog.getByRole("heading", { name: "Edit News" }).waitFor();
+    expect(await dialog.getByLabel("Title").isEnabled()).toBe(true);
+    await page.waitForTimeout(500);
+    expect(await page.locator("[data-sonner-toast]").filter({ hasText: "News updated successfully" }).count()).toBe(0);
+
+    // Edit.
+    const edited = `${title} (edited)`;
+    await dialog.getByLabel("Title").fill(edited);
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, "News updated successfully");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("searchbox", { name: "Search news" }).fill(edited);
+    await page.locator("tbody tr").filter({ hasText: edited }).waitFor();
+
+    // The public home shows it first.
+    expect(await firstSlideTitle()).toBe(edited);
+
+    // Delete.
+    await page.locator("tbody tr").filter({ hasText: edited }).getByRole("button", { name: `Delete: ${edited}` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await confirm.getByText("Are you sure you want to delete this news article? This action cannot be undone.").waitFor();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await toast(page, "News deleted successfully");
+    await page.getByText("No news found").waitFor();
+    await waitForStat(page, "Total", total);
+    expect(await firstSlideTitle()).not.toBe(edited);
+    await page.context().close();
+  });
+
+  it("paginates 10 per page and filters by status", async () => {
+    const page = await adminPage();
+    expect(await page.locator("tbody tr").count()).toBe(10);
+    await page.getByText("Page 1 of 2").waitFor();
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByText("Page 2 of 2").waitFor();
+    expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
+    await page.getByRole("combobox", { name: "Filter by status" }).click();
+    await page.getByRole("option", { name: "Draft" }).click();
+    await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 3);
+    expect(await page.getByText(/^Page \d of \d$/).count()).toBe(0); // one page: no pagination
+    await page.context().close();
+  });
+
+  it("opens the add modal on the window event, and says so when the token is gone", async () => {
+    const page = await adminPage();
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("admin:open-add-news")));
+    await page.getByRole("dialog").getByRole("heading", { name: "Add News" }).waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByRole("dialog").waitFor({ state: "detached" });
+
+    await page.evaluate(() => localStorage.removeItem("adminToken"));
+    await page.getByRole("combobox", { name: "Filter by status" }).click();
+    await page.getByRole("option", { name: "Archived" }).click();
+    await toast(page, "Authentication required");
+    await page.getByText("No news found").waitFor();
+    await page.context().close();
+  });
+});

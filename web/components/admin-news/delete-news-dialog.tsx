@@ -1,0 +1,74 @@
+/**
+ * The delete confirmation of News Management (spec §2, §8): "Are you sure you want to delete this news article?
+ * This action cannot be undone.", then `DELETE /api/admin/news/{id}`. Toasts: "News deleted successfully"; the
+ * server's message or "Delete failed"; "Error deleting news" when the server cannot be reached.
+ */
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { deleteNews, type AdminNews } from "./news-api";
+import { failureText, notifyError, notifySuccess } from "./news-messages";
+
+/** Props of DeleteNewsDialog. `item` null = closed. */
+export interface DeleteNewsDialogProps {
+  item: AdminNews | null;
+  onClose: () => void;
+  onDeleted: (item: AdminNews) => void;
+}
+
+/** The confirmation; focus starts on Cancel and the dialog cannot be dismissed while deleting. */
+export function DeleteNewsDialog({ item, onClose, onDeleted }: DeleteNewsDialogProps) {
+  const { t } = useTranslation();
+  const onAuthFailure = useHandleAuthFailure();
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    if (!item) return;
+    setBusy(true);
+    try {
+      await deleteNews(item.id);
+      notifySuccess(t("news.admin.toast.deleted"));
+      onDeleted(item);
+      onClose();
+    } catch (err) {
+      if (onAuthFailure(err)) return;
+      notifyError(failureText(t, err, t("news.admin.toast.deleteFailed"), t("news.admin.toast.deleteError")));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AlertDialog open={!!item} onOpenChange={(open) => !open && !busy && onClose()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t("news.admin.delete.title")}</AlertDialogTitle>
+          <AlertDialogDescription>{t("news.admin.delete.confirm")}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {item && (
+          <p dir="auto" className="rounded-md border bg-muted/40 px-3 py-2 text-sm font-medium">
+            {item.title}
+          </p>
+        )}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>{t("news.admin.delete.cancel")}</AlertDialogCancel>
+          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
+            {busy && <Spinner className="size-4" />}
+            {t("news.admin.delete.yes")}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

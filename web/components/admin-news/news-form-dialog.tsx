@@ -1,0 +1,157 @@
+/**
+ * The one news modal (spec §2 "News Management", §4 "Modals", §5 "News form", §8 "News"): view mode (fields
+ * disabled; Close and Edit, Edit switches to edit mode), edit mode and add mode. Validated with the API's own
+ * `newsInputSchema` (react-hook-form + zodResolver), then `POST /api/admin/news` or `PUT /api/admin/news/{id}`.
+ * Defaults for a new article: author "Admin", status draft, publish date now; priority is 0 for a new article and
+ * kept as it is on edit. Toasts: "News created successfully" / "News updated successfully"; the server's message
+ * or "Operation failed"; "Error saving news" when the server cannot be reached.
+ */
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslation } from "react-i18next";
+import { Pencil } from "lucide-react";
+import { newsInputSchema, type NewsInput } from "@worker/api/news.schema";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
+import { ApiFailure } from "~/lib/api";
+import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { createNews, updateNews, type AdminNews } from "./news-api";
+import { NewsFormFields, type NewsField, type NewsFormValues } from "./news-form-fields";
+import { failureText, notifyError, notifySuccess } from "./news-messages";
+
+/** The modal's mode. */
+export type NewsModalMode = "view" | "edit" | "add";
+
+/** Props of NewsFormDialog. `item` is required in view and edit mode. */
+export interface NewsFormDialogProps {
+  open: boolean;
+  mode: NewsModalMode;
+  item: AdminNews | null;
+  onOpenChange: (open: boolean) => void;
+  onModeChange: (mode: NewsModalMode) => void;
+  /** Called after a successful create/update (the page reloads its list and counters). */
+  onSaved: (item: AdminNews) => void;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** `YYYY-MM-DDTHH:mm` (datetime-local) of a time, in the browser's time zone. */
+export function toLocalInput(value: string | Date): string {
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) return "";
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+function valuesOf(item: AdminNews | null): NewsFormValues {
+  if (!item) return { title: "", summary: "", content: "", image_url: "", author_name: "Admin", status: "draft", publish_date: toLocalInput(new Date()) };
+  return {
+    title: item.title,
+    summary: item.summary ?? "",
+    content: item.content,
+    image_url: item.image_url ?? "",
+    author_name: item.author_name,
+    status: item.status,
+    publish_date: toLocalInput(item.publish_date),
+  };
+}
+
+const schemaResolver = zodResolver(newsInputSchema);
+const FIELDS: readonly NewsField[] = ["title", "summary", "content", "image_url", "author_name", "status", "publish_date"];
+
+/**
+ * The schema reads a local `datetime-local` value as the browser's local time and sends it as UTC; an emptied
+ * date means "now", which the server fills in.
+ */
+const resolver = ((values: NewsFormValues, ctx: unknown, options: never) =>
+  schemaResolver({ ...values, publish_date: values.publish_date || null } as never, ctx, options)) as never;
+
+/** The view/edit/add modal. */
+export function NewsFormDialog({ open, mode, item, onOpenChange, onModeChange, onSaved }: NewsFormDialogProps) {
+  const { t } = useTranslation();
+  const onAuthFailure = useHandleAuthFailure();
+  const form = useForm<NewsFormValues, unknown, NewsInput>({ resolver, defaultValues: valuesOf(null) });
+  const { handleSubmit, reset, setError, formState } = form;
+  const { isSubmitting } = formState;
+  const editing = mode === "edit" && item;
+
+  // Fresh values each time the modal opens or shows another article; switching view → edit keeps them.
+  const itemKey = mode === "add" ? "new" : item?.id;
+  useEffect(() => {
+    if (open) reset(valuesOf(mode === "add" ? null : item));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, itemKey, reset]);
+
+  // View → Edit: the fields just became editable; start typing in the title.
+  useEffect(() => {
+    if (open && mode === "edit") requestAnimationFrame(() => form.setFocus("title"));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode]);
+
+  const onSubmit = handleSubmit(async (input) => {
+    try {
+      const saved = editing
+        ? await updateNews(item.id, { ...input, id: item.id, priority: item.priority })
+        : await createNews({ ...input, priority: 0 });
+      notifySuccess(t(editing ? "news.admin.toast.updated" : "news.admin.toast.created"));
+      onSaved(saved);
+      onOpenChange(false);
+    } catch (err) {
+      if (onAuthFailure(err)) return;
+      const issues = err instanceof ApiFailure ? (err.body?.issues as { path?: string; message?: string }[] | undefined) : undefined;
+      for (const issue of issues ?? []) {
+        if (issue.path && FIELDS.includes(issue.path as NewsField)) setError(issue.path as NewsField, { message: issue.message });
+      }
+      notifyError(failureText(t, err, t("news.admin.toast.saveFailed"), t("news.admin.toast.saveError")));
+    }
+  });
+
+  const title = t(mode === "view" ? "news.admin.form.viewTitle" : mode === "edit" ? "news.admin.form.editTitle" : "news.admin.form.addTitle");
+  const description = t(mode === "view" ? "news.admin.form.viewDescription" : mode === "edit" ? "news.admin.form.editDescription" : "news.admin.form.addDescription");
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
+      <DialogContent closeLabel={t("news.admin.form.close")} className="sm:max-w-2xl" data-testid="news-form-dialog">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid min-w-0 gap-4">
+          <NewsFormFields form={form} readOnly={mode === "view"} />
+          <DialogFooter className="mt-2">
+            {/* Distinct keys: without them React would turn the clicked Edit button into the submit button while
+                the click is still being handled, and the browser would then submit the form. */}
+            {mode === "view" ? (
+              <>
+                <Button key="view-close" variant="outline" onClick={() => onOpenChange(false)}>
+                  {t("news.admin.form.close")}
+                </Button>
+                <Button
+                  key="view-edit"
+                  onClick={(e) => {
+                    e.preventDefault();
+                    onModeChange("edit");
+                  }}
+                >
+                  <Pencil aria-hidden="true" />
+                  {t("news.admin.form.edit")}
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button key="cancel" variant="outline" disabled={isSubmitting} onClick={() => onOpenChange(false)}>
+                  {t("news.admin.form.cancel")}
+                </Button>
+                <Button key="submit" type="submit" disabled={isSubmitting}>
+                  {isSubmitting && <Spinner className="size-4" />}
+                  {isSubmitting ? t("news.admin.form.saving") : t(mode === "add" ? "news.admin.form.create" : "news.admin.form.save")}
+                </Button>
+              </>
+            )}
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

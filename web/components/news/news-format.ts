@@ -1,0 +1,52 @@
+/**
+ * Formatting of public news items (spec §2 "Public home", §9): dates in Cairo time with a long month
+ * (`ar-EG` / `en-GB`), the slide excerpt (summary, else the first 200 characters of the content + "…"),
+ * and the content split into paragraphs.
+ */
+import type { PublicNews } from "@worker/services/news";
+
+export type { PublicNews };
+
+/** Carousel autoplay interval in ms (spec §9). */
+export const AUTOPLAY_DELAY_MS = 5000;
+/** Characters of the content shown when an item has no summary (spec §9). */
+export const EXCERPT_LENGTH = 200;
+
+/**
+ * The school is in Egypt: dates are shown in Cairo time on the server and in every browser, so the server-rendered
+ * text and the hydrated text agree (a browser's own zone could put an evening item on the next day).
+ */
+const TIME_ZONE = "Africa/Cairo";
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** "18 November 2026" / "١٨ نوفمبر ٢٠٢٦" for an ISO 8601 UTC time; "" when the value is not a date. */
+export function formatNewsDate(iso: string | null | undefined, lang: string): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return "";
+  const locale = lang.startsWith("ar") ? "ar-EG" : "en-GB";
+  let f = dateFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", timeZone: TIME_ZONE });
+    dateFormats.set(locale, f);
+  }
+  return f.format(date);
+}
+
+/** The slide text: the summary, or the first 200 characters (code points) of the content followed by "…". */
+export function newsExcerpt(item: Pick<PublicNews, "summary" | "content">, length = EXCERPT_LENGTH): string {
+  const summary = item.summary?.trim();
+  if (summary) return summary;
+  const chars = Array.from((item.content ?? "").replace(/\s+/g, " ").trim());
+  if (chars.length <= length) return chars.join("");
+  return `${chars.slice(0, length).join("").trimEnd()}…`;
+}
+
+/** The content as paragraphs: split on line breaks, blank lines dropped. */
+export function newsParagraphs(content: string | null | undefined): string[] {
+  return (content ?? "")
+    .split(/\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}

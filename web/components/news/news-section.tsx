@@ -1,0 +1,78 @@
+/**
+ * The home page news section `#news` (spec §2 "Public home", §4): heading "آخر الأخبار" / "Latest News", the
+ * carousel of the most recent published items (server-rendered by the home loader) and the detail modal.
+ * Hidden when there are no items; a spinner shows while the page's data is being loaded again (a client-side
+ * navigation to the home page or a revalidation, e.g. after the language switch).
+ */
+import { useState } from "react";
+import { Newspaper } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useNavigation, useRevalidator } from "react-router";
+import { SECTION_IDS } from "~/components/public/constants";
+import { Spinner } from "~/components/ui/spinner";
+import type { PublicNews } from "./news-format";
+import { NewsCarousel } from "./news-carousel";
+import { NewsDialog } from "./news-dialog";
+
+/** Props of NewsSection. */
+export interface NewsSectionProps {
+  items: PublicNews[];
+  /** Told when the detail modal opens/closes (the page hides its scroll-to-top button meanwhile). */
+  onModalOpenChange?: (open: boolean) => void;
+}
+
+/** True while React Router is loading the data of the current page again. */
+function useReloading(pathname: string): boolean {
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  return revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === pathname);
+}
+
+/** The section; renders `hidden` while there is nothing to show. */
+export function NewsSection({ items, onModalOpenChange }: NewsSectionProps) {
+  const { t } = useTranslation();
+  const loading = useReloading("/");
+  const [open, setOpen] = useState<PublicNews | null>(null);
+  const headingId = "news-title";
+
+  const show = (item: PublicNews | null) => {
+    setOpen(item);
+    onModalOpenChange?.(!!item);
+  };
+
+  if (items.length === 0 && !loading) return <section id={SECTION_IDS.news} hidden />;
+
+  const header = (
+    <div>
+      <p className="inline-flex items-center gap-2 text-sm font-bold text-amber-700">
+        <Newspaper className="size-4" aria-hidden="true" />
+        {t("news.public.subtitle")}
+      </p>
+      <div className="mt-1 flex items-center gap-3">
+        <h2 id={headingId} className="text-3xl font-bold text-blue-950 sm:text-4xl">
+          {t("news.public.title")}
+        </h2>
+        {loading && items.length > 0 && <Spinner className="size-6 text-primary" label={t("news.public.loading")} />}
+      </div>
+      <div aria-hidden="true" className="mt-3 h-1 w-16 rounded-full bg-amber-400" />
+    </div>
+  );
+
+  return (
+    <section id={SECTION_IDS.news} aria-labelledby={headingId} aria-busy={loading || undefined} className="scroll-mt-24 bg-linear-to-b from-sky-50/70 to-background py-14 md:py-20">
+      <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        {items.length > 0 ? (
+          <NewsCarousel items={items} held={!!open} onReadMore={show} header={header} />
+        ) : (
+          <>
+            {header}
+            <div className="grid min-h-48 place-items-center">
+              <Spinner className="size-8 text-primary" label={t("news.public.loading")} />
+            </div>
+          </>
+        )}
+      </div>
+      <NewsDialog item={open} onClose={() => show(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The news carousel's behaviour on Embla (embla-carousel-react + embla-carousel-autoplay), spec §4 "News carousel":
+ * looping, autoplay every 5000 ms, stopped while `held` (the detail modal is open) or paused by the visitor, and
+ * off by default under prefers-reduced-motion (the visitor may still start it). Arrows and dots restart the timer.
+ *
+ * Autoplay state has one owner, this hook: the plugin only stops on its own for a drag (pointerDown), and the
+ * hook restarts it on pointerUp when it should be playing.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import useEmblaCarousel from "embla-carousel-react";
+import Autoplay from "embla-carousel-autoplay";
+import { AUTOPLAY_DELAY_MS } from "./news-format";
+
+/** True while the visitor asks for reduced motion (false on the server and before hydration). */
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia?.("(prefers-reduced-motion: reduce)");
+    if (!query) return;
+    const update = () => setReduced(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return reduced;
+}
+
+/** What the carousel component needs. */
+export interface NewsCarouselState {
+  viewportRef: ReturnType<typeof useEmblaCarousel>[0];
+  /** True once Embla runs (before that the slides are a plain scrollable row: the no-JavaScript layout). */
+  ready: boolean;
+  /** Index of the selected slide. */
+  selected: number;
+  /** Number of scroll positions (one per slide while looping). */
+  snapCount: number;
+  /** Autoplay is paused (by the visitor, or by default under reduced motion). */
+  paused: boolean;
+  /** Autoplay is actually running now. */
+  playing: boolean;
+  togglePaused: () => void;
+  prev: () => void;
+  next: () => void;
+  goTo: (index: number) => void;
+}
+
+/** Embla + autoplay for `count` slides in reading direction `dir`; `held` stops autoplay (e.g. a modal is open). */
+export function useNewsCarousel({ dir, held, count }: { dir: "rtl" | "ltr"; held: boolean; count: number }): NewsCarouselState {
+  const reducedMotion = usePrefersReducedMotion();
+  const autoplay = useMemo(
+    () => Autoplay({ delay: AUTOPLAY_DELAY_MS, playOnInit: false, stopOnInteraction: true, stopOnFocusIn: false, stopOnMouseEnter: false }),
+    [],
+  );
+  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start", direction: dir, duration: 30 }, [autoplay]);
+  const [selected, setSelected] = useState(0);
+  const [snapCount, setSnapCount] = useState(count);
+  const [userPaused, setUserPaused] = useState<boolean | null>(null);
+  const [playing, setPlaying] = useState(false);
+
+  const paused = userPaused ?? reducedMotion;
+  const shouldPlay = !paused && !held && snapCount > 1;
+  const shouldPlayRef = useRef(shouldPlay);
+  shouldPlayRef.current = shouldPlay;
+  const jumpRef = useRef(reducedMotion);
+  jumpRef.current = reducedMotion;
+
+  useEffect(() => {
+    if (!api) return;
+    const sync = () => {
+      setSelected(api.selectedScrollSnap());
+      setSnapCount(api.scrollSnapList().length);
+    };
+    const onReInit = () => {
+      sync();
+      if (shouldPlayRef.current) api.plugins().autoplay?.play();
+    };
+    const onPointerUp = () => {
+      if (shouldPlayRef.current) api.plugins().autoplay?.play();
+    };
+    const onPlay = () => setPlaying(true);
+    const onStop = () => setPlaying(false);
+    sync();
+    // Before hydration the row scrolls natively (no-JavaScript layout); Embla measured from that position, so go
+    // back to the start and measure again.
+    const root = api.rootNode();
+    if (root.scrollLeft !== 0) {
+      root.scrollLeft = 0;
+      api.reInit();
+    }
+    api.on("select", sync).on("reInit", onReInit).on("pointerUp", onPointerUp).on("autoplay:play", onPlay).on("autoplay:stop", onStop);
+    return () => {
+      api.off("select", sync).off("reInit", onReInit).off("pointerUp", onPointerUp).off("autoplay:play", onPlay).off("autoplay:stop", onStop);
+    };
+  }, [api]);
+
+  useEffect(() => {
+    const plugin = api?.plugins().autoplay;
+    if (!plugin) return;
+    if (shouldPlay) plugin.play();
+    else plugin.stop();
+  }, [api, shouldPlay]);
+
+  const restartTimer = useCallback(() => api?.plugins().autoplay?.reset(), [api]);
+  const prev = useCallback(() => {
+    api?.scrollPrev(jumpRef.current);
+    restartTimer();
+  }, [api, restartTimer]);
+  const next = useCallback(() => {
+    api?.scrollNext(jumpRef.current);
+    restartTimer();
+  }, [api, restartTimer]);
+  const goTo = useCallback(
+    (index: number) => {
+      api?.scrollTo(index, jumpRef.current);
+      restartTimer();
+    },
+    [api, restartTimer],
+  );
+  const togglePaused = useCallback(() => setUserPaused((p) => !(p ?? reducedMotion)), [reducedMotion]);
+
+  return { viewportRef, ready: !!api, selected, snapCount, paused, playing, togglePaused, prev, next, goTo };
+}
