@@ -1,4 +1,141 @@
-/** Placeholder until the page lands. */
-export default function Page() {
-  return null;
+/**
+ * /base-url-config — the backend base-URL override for testing (spec §2 "Base URL Configuration", §4, §5, §8).
+ * Public (not behind the admin gate) and in the public site's language. The override lives in localStorage under
+ * `BASE_URL_KEY`, which `getBaseUrl()` in web/lib/api.ts reads for every API call; the default is this origin.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { ArrowLeft, CircleCheck, Server } from "lucide-react";
+import { BaseUrlForm } from "~/components/base-url/base-url-form";
+import { BaseUrlInfoPanel } from "~/components/base-url/info-panel";
+import { readOverride, removeOverride, writeOverride } from "~/components/base-url/base-url";
+import { Brand } from "~/components/public/brand";
+import { LanguageSwitch } from "~/components/public/language-switch";
+import { buttonVariants } from "~/components/ui/button";
+import { BASE_URL_KEY } from "~/lib/api";
+import { cn } from "~/lib/utils";
+import arBaseUrl from "~/i18n/ar/baseUrl";
+import arCommon from "~/i18n/ar/common";
+import enBaseUrl from "~/i18n/en/baseUrl";
+import enCommon from "~/i18n/en/common";
+import type { Route } from "./+types/base-url-config";
+
+/** How long the "Configuration updated successfully!" banner stays (spec §2: 3 seconds). */
+export const BANNER_MS = 3000;
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.loaderData as { lang?: string } | undefined)?.lang === "en" ? "en" : "ar";
+  const [common, page] = lang === "en" ? [enCommon, enBaseUrl] : [arCommon, arBaseUrl];
+  return [{ title: `${page.meta.title} | ${common.schoolName}` }, { name: "robots", content: "noindex" }];
+}
+
+/** Browser-only state: the origin and the stored override (null until read after hydration). */
+function useOverride() {
+  const [state, setState] = useState<{ origin: string; stored: string | null } | null>(null);
+  useEffect(() => setState({ origin: window.location.origin, stored: readOverride(window.localStorage, BASE_URL_KEY) }), []);
+  const refresh = useCallback(() => setState({ origin: window.location.origin, stored: readOverride(window.localStorage, BASE_URL_KEY) }), []);
+  return [state, refresh] as const;
+}
+
+/** The base-URL configuration page. */
+export default function BaseUrlConfig() {
+  const { t } = useTranslation();
+  const [override, refresh] = useOverride();
+  const [banner, setBanner] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const updated = () => {
+    refresh();
+    setBanner(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setBanner(false), BANNER_MS);
+  };
+
+  const effective = override ? (override.stored ?? override.origin) : null;
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-linear-to-b from-primary/5 via-background to-background">
+      <header className="border-b bg-white/90 backdrop-blur">
+        <div className="mx-auto flex h-16 max-w-5xl items-center gap-3 px-4 sm:px-6">
+          <Link to="/" aria-label={`${t("schoolName")} – ${t("nav.home")}`} className="min-w-0 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+            <Brand />
+          </Link>
+          <LanguageSwitch className="ms-auto shrink-0" />
+        </div>
+      </header>
+
+      <main className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 sm:px-6 sm:py-12">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <h1 className="flex items-center gap-2.5 text-2xl font-bold text-blue-950 sm:text-3xl">
+              <Server className="size-7 shrink-0 text-primary" aria-hidden="true" />
+              {t("baseUrl.title")}
+            </h1>
+            <p className="mt-2 text-muted-foreground">{t("baseUrl.subtitle")}</p>
+          </div>
+          <Link to="/admin/dashboard" className={buttonVariants({ variant: "outline", className: "shrink-0" })}>
+            <ArrowLeft className="rtl:rotate-180" aria-hidden="true" />
+            {t("baseUrl.actions.back")}
+          </Link>
+        </div>
+
+        <div role="status" aria-live="polite" className="mt-6 empty:hidden">
+          {banner && (
+            <p className="flex items-center gap-2 rounded-lg border border-green-300 bg-green-50 px-4 py-3 font-semibold text-green-800 shadow-sm">
+              <CircleCheck className="size-5 shrink-0" aria-hidden="true" />
+              {t("baseUrl.saved")}
+            </p>
+          )}
+        </div>
+
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <section aria-labelledby="current-url-title" className="rounded-2xl border bg-card p-5 shadow-sm sm:p-7">
+            <div className="mb-6 rounded-xl border bg-muted/40 px-4 py-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <h2 id="current-url-title" className="text-sm font-semibold text-muted-foreground">
+                  {t("baseUrl.current.title")}
+                </h2>
+                {override && (
+                  <span
+                    data-testid="current-kind"
+                    className={cn(
+                      "rounded-full border px-2 py-0.5 text-xs font-semibold",
+                      override.stored ? "border-amber-300 bg-amber-50 text-amber-800" : "border-green-300 bg-green-50 text-green-800",
+                    )}
+                  >
+                    {override.stored ? t("baseUrl.current.custom") : t("baseUrl.current.default")}
+                  </span>
+                )}
+              </div>
+              <p dir="ltr" data-testid="current-url" className="mt-1 font-mono text-sm font-semibold break-all text-blue-950 rtl:text-end">
+                {effective ?? t("baseUrl.current.loading")}
+              </p>
+            </div>
+            {override && (
+              <BaseUrlForm
+                origin={override.origin}
+                initialValue={override.stored ?? override.origin}
+                onSave={(url) => {
+                  if (!writeOverride(window.localStorage, BASE_URL_KEY, url)) return false;
+                  updated();
+                  return true;
+                }}
+                onReset={() => {
+                  removeOverride(window.localStorage, BASE_URL_KEY);
+                  updated();
+                }}
+                onClear={() => {
+                  removeOverride(window.localStorage, BASE_URL_KEY);
+                  updated();
+                }}
+              />
+            )}
+          </section>
+          <BaseUrlInfoPanel origin={override?.origin ?? ""} />
+        </div>
+      </main>
+    </div>
+  );
 }

@@ -1,4 +1,116 @@
-/** Placeholder until the page lands. */
-export default function Page() {
-  return null;
+/**
+ * /results — public exam results by national ID (spec §2 "Results page", §4 "Public results search", §5, §8).
+ * Arabic-first inside the public shell. States: idle → loading → found (result cards) | a modal (not published,
+ * fees required, incorrect ID) | inline text (network error, too many attempts). What was typed is kept on failure.
+ */
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { BadgeCheck, ClipboardList, ShieldCheck, Wallet } from "lucide-react";
+import { PublicLayout } from "~/components/public/public-layout";
+import { LookupForm } from "~/components/results-lookup/lookup-form";
+import { OutcomeDialog } from "~/components/results-lookup/outcome-dialog";
+import { isModalFailure } from "~/components/results-lookup/outcome";
+import { ResultsPanel } from "~/components/results-lookup/results-panel";
+import { useResultsLookup } from "~/components/results-lookup/use-results-lookup";
+import "~/components/results-lookup/print.css";
+import arCommon from "~/i18n/ar/common";
+import arResults from "~/i18n/ar/publicResults";
+import enCommon from "~/i18n/en/common";
+import enResults from "~/i18n/en/publicResults";
+import type { Route } from "./+types/results";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const lang = (matches[0]?.loaderData as { lang?: string } | undefined)?.lang === "en" ? "en" : "ar";
+  const [common, page] = lang === "en" ? [enCommon, enResults] : [arCommon, arResults];
+  return [{ title: `${page.meta.title} | ${common.schoolName}` }, { name: "description", content: page.meta.description }];
+}
+
+const TIPS = [
+  { key: "published", icon: BadgeCheck },
+  { key: "fees", icon: Wallet },
+  { key: "privacy", icon: ShieldCheck },
+] as const;
+
+/** The results search page. */
+export default function Results() {
+  const { t } = useTranslation();
+  const { state, search, dismiss } = useResultsLookup();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const failure = state.status === "failed" ? state.failure : null;
+  const modal = isModalFailure(failure) ? failure : null;
+  const inline = failure && !isModalFailure(failure) ? failure : null;
+
+  return (
+    <PublicLayout className="results-main" scrollTopHidden={modal !== null}>
+      <section aria-labelledby="results-title" className="relative isolate overflow-hidden bg-blue-950 text-white print:hidden">
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-br from-blue-950 via-blue-900 to-primary" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 [background-size:22px_22px] bg-[radial-gradient(rgb(255_255_255/0.09)_1px,transparent_1px)] [mask-image:linear-gradient(to_bottom,black,transparent)]"
+        />
+        <div className="mx-auto max-w-3xl px-4 pt-10 pb-24 text-center sm:px-6 sm:pt-14 sm:pb-28">
+          <p className="inline-flex items-center gap-2 rounded-full border border-amber-300/40 bg-white/5 px-4 py-1 text-sm font-semibold text-amber-200">
+            <ClipboardList className="size-4" aria-hidden="true" />
+            {t("publicResults.hero.eyebrow")}
+          </p>
+          <h1 id="results-title" className="mt-4 text-3xl font-bold text-balance sm:text-4xl">
+            {t("publicResults.hero.title")}
+          </h1>
+          <p className="mx-auto mt-3 max-w-xl text-base leading-relaxed text-blue-100 sm:text-lg">{t("publicResults.hero.intro")}</p>
+        </div>
+      </section>
+
+      <div className="relative mx-auto -mt-16 max-w-4xl px-4 pb-16 sm:px-6 md:pb-24 print:mt-0 print:px-0">
+        <div className="rounded-2xl border bg-card p-5 shadow-lg shadow-blue-950/5 sm:p-7 print:hidden">
+          <LookupForm loading={state.status === "loading"} inlineFailure={inline} onSearch={(id) => void search(id)} inputRef={inputRef} />
+        </div>
+
+        {/* A short announcement; the card itself is not a live region (it would be read out in full). */}
+        <p className="sr-only" aria-live="polite">
+          {state.status === "found" ? t("publicResults.card.found", { name: state.results[0]?.full_name }) : ""}
+        </p>
+        <div className="mt-8">
+          {state.status === "found" ? (
+            <ResultsPanel results={state.results} nationalId={state.nationalId} />
+          ) : (
+            state.status !== "loading" && (
+              <section aria-labelledby="tips-title" className="rounded-2xl border border-dashed bg-muted/30 p-5 sm:p-6 print:hidden">
+                <h2 id="tips-title" className="text-base font-bold text-blue-950">
+                  {t("publicResults.tips.title")}
+                </h2>
+                <ul className="mt-3 grid gap-3 sm:grid-cols-3">
+                  {TIPS.map(({ key, icon: Icon }) => (
+                    <li key={key} className="flex items-start gap-2.5 text-sm leading-relaxed text-muted-foreground">
+                      <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
+                      {t(`publicResults.tips.${key}`)}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )
+          )}
+          {state.status === "loading" && <ResultSkeleton />}
+        </div>
+      </div>
+
+      <OutcomeDialog failure={modal} onClose={dismiss} returnFocusTo={inputRef} />
+    </PublicLayout>
+  );
+}
+
+/** Placeholder card while the lookup runs (the button already says "Searching..."). */
+function ResultSkeleton() {
+  return (
+    <div aria-hidden="true" className="overflow-hidden rounded-2xl border bg-card">
+      <div className="h-24 animate-pulse bg-blue-950/80" />
+      <div className="space-y-4 p-6">
+        <div className="grid gap-3 sm:grid-cols-3">
+          {[0, 1, 2].map((i) => (
+            <div key={i} className="h-16 animate-pulse rounded-xl bg-muted" />
+          ))}
+        </div>
+        <div className="h-48 animate-pulse rounded-xl bg-muted" />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,95 @@
+/**
+ * axe-core (4.14) on the public pages and the admin login (issue 5 "Quality bar": 0 serious or critical
+ * violations on /, /results, /current-students and /admin/login), in Arabic and English, at 1280 and 375 px.
+ * Also the results page's found state and its modal, and /base-url-config. The axe source is injected into a
+ * context with `bypassCSP` (the app's CSP allows only nonce'd scripts). Every violation of any impact is printed
+ * so moderate/minor ones are visible too.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const base = inject("baseUrl");
+let browser: Browser;
+let axeSource: string;
+
+interface AxeViolation {
+  id: string;
+  impact: "minor" | "moderate" | "serious" | "critical" | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  axeSource = (await import("axe-core")).default.source;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const LANGS = ["ar", "en"] as const;
+const WIDTHS = [1280, 375] as const;
+const PAGES = ["/", "/results", "/current-students", "/admin/login", "/base-url-config"] as const;
+
+async function open(path: string, lang: (typeof LANGS)[number], width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+  // The public pages read `lang`, the admin console `admin_lang` (web/i18n/index.ts).
+  await context.addCookies([
+    { name: "lang", value: lang, url: base },
+    { name: "admin_lang", value: lang, url: base },
+  ]);
+  const page = await context.newPage();
+  await page.goto(`${base}${path}`, { waitUntil: "networkidle" });
+  return page;
+}
+
+/** Runs axe and returns the serious/critical violations; logs every violation found. */
+async function audit(page: Page, label: string): Promise<AxeViolation[]> {
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run({ resultTypes: ["violations"] })).violations;
+  });
+  for (const v of violations) {
+    console.log(`[axe] ${label}: ${v.impact} ${v.id} — ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  }
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+const summary = (vs: AxeViolation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+
+describe("axe-core: 0 serious or critical violations", () => {
+  for (const path of PAGES) {
+    for (const lang of LANGS) {
+      for (const width of WIDTHS) {
+        it(`${path} ${lang} ${width}px`, async () => {
+          const page = await open(path, lang, width);
+          expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+          const serious = await audit(page, `${path} ${lang} ${width}`);
+          await page.context().close();
+          expect(summary(serious)).toEqual([]);
+        });
+      }
+    }
+  }
+
+  // One real lookup per language (the per-ID limit is 10 a minute).
+  for (const lang of LANGS) {
+    it(`/results found state and the incorrect-ID modal, ${lang}`, async () => {
+      const page = await open("/results", lang, 375);
+      await page.locator("#national-id").fill("31001310119461");
+      await page.locator("form:has(#national-id) button[type=submit]:enabled").click();
+      await page.locator("article h2").waitFor();
+      const found = await audit(page, `/results found ${lang}`);
+
+      await page.route("**/api/student/results/**", (route) => route.fulfill({ status: 404, json: { success: false, message: "Student not found or no results available" } }));
+      await page.locator("form:has(#national-id) button[type=submit]:enabled").click();
+      await page.getByRole("dialog").waitFor();
+      await page.waitForTimeout(300); // let the open animation finish so colours are final
+      const modal = await audit(page, `/results modal ${lang}`);
+      await page.context().close();
+      expect(summary([...found, ...modal])).toEqual([]);
+    });
+  }
+});

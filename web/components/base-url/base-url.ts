@@ -1,0 +1,87 @@
+/**
+ * The backend base-URL override (spec §2 "Base URL Configuration", §5 "Base URL", §8 "Base URL page"). Pure,
+ * DOM-free helpers shared by the page and the unit tests; web/lib/api.ts `getBaseUrl()` reads the stored value.
+ * - valid = parses as a URL with the http: or https: protocol and a host;
+ * - stored form = trimmed, trailing slashes removed (so `{base}/health` and `{base}/api/...` join cleanly);
+ * - the default is the app's own origin (the Worker serves the UI and the API on one origin).
+ */
+import { z } from "zod/mini";
+
+/** True when `value` parses as an absolute http(s) URL with a host. */
+export function isValidBaseUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return false;
+  }
+  return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+}
+
+/** `value` as it is stored and used: trimmed, without trailing slashes. */
+export function normalizeBaseUrl(value: string): string {
+  return value.trim().replace(/\/+$/, "");
+}
+
+/** The URL the Test button calls (spec §7 "Backend address test"). */
+export function healthUrl(base: string): string {
+  return `${normalizeBaseUrl(base)}/health`;
+}
+
+/** The form's schema; the message is an i18n key (the page adds the `{host}` example). */
+export const baseUrlFormSchema = z.object({
+  baseUrl: z.pipe(z.string().check(z.refine(isValidBaseUrl, "baseUrl.errors.invalidSave")), z.transform(normalizeBaseUrl)),
+});
+export type BaseUrlFormInput = z.input<typeof baseUrlFormSchema>;
+export type BaseUrlFormOutput = z.output<typeof baseUrlFormSchema>;
+
+/** Outcome of the Test button: reachable (2xx), answered with another status, or not reachable at all. */
+export type HealthOutcome = { kind: "ok"; status: number } | { kind: "status"; status: number } | { kind: "unreachable" };
+
+/** How long the Test button waits for `/health` before calling the server unreachable (ms). */
+export const HEALTH_TIMEOUT_MS = 10_000;
+
+/**
+ * GET `{base}/health` without caching. Never throws: network errors, CORS refusals and the timeout all give
+ * `unreachable` (the browser does not tell them apart).
+ */
+export async function checkHealth(base: string, fetchImpl: typeof fetch = fetch, timeoutMs = HEALTH_TIMEOUT_MS): Promise<HealthOutcome> {
+  try {
+    const res = await fetchImpl(healthUrl(base), { method: "GET", cache: "no-store", signal: AbortSignal.timeout(timeoutMs) });
+    return res.ok ? { kind: "ok", status: res.status } : { kind: "status", status: res.status };
+  } catch {
+    return { kind: "unreachable" };
+  }
+}
+
+/** The subset of `Storage` used here (lets tests pass a fake that throws). */
+export type KeyValueStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+/** The stored override, or null when none (or storage is unavailable). */
+export function readOverride(store: KeyValueStore, key: string): string | null {
+  try {
+    return store.getItem(key) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stores the override; returns false when the browser refuses (private mode, quota, disabled storage). */
+export function writeOverride(store: KeyValueStore, key: string, value: string): boolean {
+  try {
+    store.setItem(key, normalizeBaseUrl(value));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes the override; returns false when the browser refuses. */
+export function removeOverride(store: KeyValueStore, key: string): boolean {
+  try {
+    store.removeItem(key);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,31 @@
+/** The explanatory panel of /base-url-config (spec §2): browser-only, for testing, not shared across devices. */
+import { useTranslation } from "react-i18next";
+import { FlaskConical, Info, MonitorSmartphone, RotateCcw, UserX } from "lucide-react";
+
+/** `origin` is the default address, named in the reset note. */
+export function BaseUrlInfoPanel({ origin }: { origin: string }) {
+  const { t, i18n } = useTranslation();
+  const host = origin ? (i18n.language === "ar" ? `\u2068${origin}\u2069` : origin) : "…";
+  const items = [
+    { icon: MonitorSmartphone, text: t("baseUrl.info.browserOnly") },
+    { icon: FlaskConical, text: t("baseUrl.info.testing") },
+    { icon: UserX, text: t("baseUrl.info.notShared") },
+    { icon: RotateCcw, text: t("baseUrl.info.reset", { host }) },
+  ];
+  return (
+    <aside aria-labelledby="base-url-info-title" className="rounded-2xl border border-blue-200 bg-blue-50/70 p-5 text-blue-950">
+      <h2 id="base-url-info-title" className="flex items-center gap-2 text-base font-bold">
+        <Info className="size-5 text-primary" aria-hidden="true" />
+        {t("baseUrl.info.title")}
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {items.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-start gap-2.5 text-sm leading-relaxed">
+            <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            <span className="min-w-0 break-words">{text}</span>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}
