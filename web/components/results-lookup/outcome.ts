@@ -20,11 +20,12 @@ export function isModalFailure(f: LookupFailure | null | undefined): f is ModalF
 /**
  * The spec's mapping, with the server's flags first and its English message as the fallback signal:
  * `resultsNotPublished` / "Results not yet published" → notPublished; `requiresPayment` / "Fees are not fully paid"
- * → requiresPayment; 429 → rateLimited; no response at all → network; anything else (404, 5xx…) → notFound.
+ * → requiresPayment; 429 → rateLimited; no response at all, or a 5xx (the service or its database is down —
+ * telling a parent their ID is wrong would be false) → network; anything else (404…) → notFound.
  */
 export function classifyLookupFailure(err: unknown): LookupFailure {
   if (!(err instanceof ApiFailure)) return "notFound";
-  if (err.isNetwork) return "network";
+  if (err.isNetwork || err.status >= 500) return "network";
   if (err.status === 429) return "rateLimited";
   const body = err.body ?? {};
   if (body.resultsNotPublished === true || err.message === "Results not yet published") return "notPublished";
