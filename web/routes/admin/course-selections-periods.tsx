@@ -1,4 +1,171 @@
-/** Placeholder until the page lands. */
-export default function Page() {
-  return null;
+/**
+ * /admin/dashboard/course-selections/periods — Selection Periods (spec §2 "Selection Periods", §3, §4 "Selection
+ * period active flag", §5 "Period form", §6, §7, §8). The table with the Live Now badge and a Toggle switch
+ * (`PUT /{id}/toggle`): after success the toggled period takes the server's value and every other period shows
+ * inactive, so one period at most is active. Add/Edit modal, delete confirmation. Failures show the server's
+ * message or "Failed to save/delete period" / "Failed to toggle period status"; without a token the list stays
+ * empty and actions go to the login page.
+ */
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { CalendarX, Plus, RefreshCw } from "lucide-react";
+import type { PeriodCreateInput } from "@worker/api/selection-admin.schema";
+import type { Route } from "./+types/course-selections-periods";
+import { adminMeta } from "~/lib/admin-meta";
+import { cn } from "~/lib/utils";
+import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/data-table";
+import { ConfirmDeleteDialog } from "~/components/course-selection/confirm-delete-dialog";
+import { SelectionPageHeader } from "~/components/course-selection/page-header";
+import { periodColumns } from "~/components/course-selection/period-columns";
+import { PeriodFormDialog } from "~/components/course-selection/period-form-dialog";
+import { SCHOOL_TIME_ZONE } from "~/components/course-selection/period-dates";
+import { createPeriod, deletePeriod, fetchPeriods, togglePeriod, updatePeriod, type SelectionPeriod } from "~/components/course-selection/selection-api";
+import { useSelectionAction } from "~/components/course-selection/use-selection-action";
+import { useSelectionList } from "~/components/course-selection/use-selection-list";
+
+/** Page title for the admin console. */
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "console");
+}
+
+/** How often "now" is refreshed for the Live Now badge (ms). */
+const CLOCK_TICK_MS = 30_000;
+
+/** The Selection Periods page. */
+export default function SelectionPeriodsPage() {
+  const { t, i18n } = useTranslation();
+  const run = useSelectionAction();
+  const { items: periods, setItems, loading, refreshing, reload } = useSelectionList(fetchPeriods, "selection periods");
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<SelectionPeriod | null>(null);
+  const [deleting, setDeleting] = useState<SelectionPeriod | null>(null);
+  const [toggling, setToggling] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const openAdd = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = useCallback((p: SelectionPeriod) => {
+    setEditing(p);
+    setFormOpen(true);
+  }, []);
+
+  const onToggle = useCallback(
+    async (period: SelectionPeriod) => {
+      setToggling(period.id);
+      const outcome = await run(() => togglePeriod(period.id, !period.is_active), {
+        fallback: t("courseSelection.periods.toasts.toggleFailed"),
+        network: t("courseSelection.periods.toasts.toggleNetwork"),
+      });
+      setToggling(null);
+      if (!outcome.ok) return;
+      const saved = outcome.value;
+      setItems((list) => list.map((p) => (p.id === period.id ? { ...p, ...saved } : { ...p, is_active: false })));
+      toast.success(t(saved.is_active ? "courseSelection.periods.toasts.activated" : "courseSelection.periods.toasts.deactivated", { name: saved.period_name }));
+    },
+    [run, setItems, t],
+  );
+
+  const columns = useMemo(
+    () => periodColumns(t, i18n.language, { onToggle: (p) => void onToggle(p), onEdit: openEdit, onDelete: setDeleting, toggling, now }),
+    [t, i18n.language, onToggle, openEdit, toggling, now],
+  );
+
+  const onSubmit = async (input: PeriodCreateInput) => {
+    const target = editing;
+    const outcome = await run(() => (target ? updatePeriod(target.id, input) : createPeriod(input)), {
+      fallback: t("courseSelection.periods.toasts.saveFailed"),
+      network: t("courseSelection.periods.toasts.saveNetwork"),
+    });
+    if (!outcome.ok) return outcome.message === null ? undefined : { message: outcome.message };
+    const saved = outcome.value;
+    // Saving an active period deactivates the others on the server: mirror that at once, then reload the order.
+    setItems((list) => {
+      const rest = list.map((p) => (saved.is_active && p.id !== saved.id ? { ...p, is_active: false } : p));
+      return target ? rest.map((p) => (p.id === saved.id ? saved : p)) : [saved, ...rest.filter((p) => p.id !== saved.id)];
+    });
+    setFormOpen(false);
+    toast.success(t(target ? "courseSelection.periods.toasts.updated" : "courseSelection.periods.toasts.created", { name: saved.period_name }));
+    void reload();
+  };
+
+  const onConfirmDelete = async () => {
+    const period = deleting;
+    setDeleting(null);
+    if (!period) return;
+    const outcome = await run(() => deletePeriod(period.id), {
+      fallback: t("courseSelection.periods.toasts.deleteFailed"),
+      network: t("courseSelection.periods.toasts.deleteNetwork"),
+    });
+    if (!outcome.ok) return;
+    setItems((list) => list.filter((p) => p.id !== period.id));
+    toast.success(t("courseSelection.periods.toasts.deleted", { name: period.period_name }));
+  };
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <SelectionPageHeader
+        title={t("courseSelection.periods.title")}
+        subtitle={t("courseSelection.periods.subtitle")}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void reload()} disabled={refreshing} aria-busy={refreshing || undefined}>
+              <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
+              {t("courseSelection.common.refresh")}
+            </Button>
+            <Button onClick={openAdd}>
+              <Plus aria-hidden="true" />
+              {t("courseSelection.periods.add")}
+            </Button>
+          </>
+        }
+      />
+
+      <DataTable
+        label={t("courseSelection.periods.tableLabel")}
+        idPrefix="periods"
+        columns={columns}
+        data={periods}
+        getRowId={(p) => String(p.id)}
+        loading={loading}
+        skeletonRows={3}
+        rowClassName={(p) => (p.is_active ? "bg-primary/[0.03]" : undefined)}
+        toolbar={
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 className="text-lg font-semibold">{t("courseSelection.periods.heading")}</h2>
+            <p className="text-xs text-muted-foreground">{t("courseSelection.periods.timeZoneNote", { zone: SCHOOL_TIME_ZONE })}</p>
+          </div>
+        }
+        emptyState={
+          <div className="mx-auto grid max-w-sm justify-items-center gap-2">
+            <CalendarX className="size-8 text-muted-foreground/70" aria-hidden="true" />
+            <p className="font-medium text-foreground">{t("courseSelection.periods.empty")}</p>
+            <p className="text-sm">{t("courseSelection.periods.emptyHint")}</p>
+            <Button variant="outline" size="sm" className="mt-1" onClick={openAdd}>
+              <Plus aria-hidden="true" />
+              {t("courseSelection.periods.add")}
+            </Button>
+          </div>
+        }
+      />
+
+      <PeriodFormDialog open={formOpen} onOpenChange={setFormOpen} period={editing} onSubmit={onSubmit} />
+      <ConfirmDeleteDialog
+        open={!!deleting}
+        title={t("courseSelection.periods.delete.title")}
+        question={t("courseSelection.periods.delete.question")}
+        subject={deleting?.period_name}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void onConfirmDelete()}
+      />
+    </div>
+  );
 }

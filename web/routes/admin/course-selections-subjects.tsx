@@ -1,4 +1,141 @@
-/** Placeholder until the page lands. */
-export default function Page() {
-  return null;
+/**
+ * /admin/dashboard/course-selections/subjects — Selection Subjects (spec §2 "Selection Subjects", §3, §5 "Subject
+ * form", §6, §7, §8 "Subjects, teachers, periods"). "All Subjects (n)" table, Add/Edit modal (a new subject goes to
+ * the top of the list, an edited one is replaced in place), delete confirmation "Are you sure you want to delete
+ * this subject?". Failures show the server's message or "Failed to save/delete subject"; without a token the list
+ * stays empty and actions go to the login page.
+ */
+import { useCallback, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { BookOpen, Plus, RefreshCw } from "lucide-react";
+import type { SubjectCreateInput } from "@worker/api/selection-admin.schema";
+import type { Route } from "./+types/course-selections-subjects";
+import { adminMeta } from "~/lib/admin-meta";
+import { ApiFailure } from "~/lib/api";
+import { formatNumber } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { Button } from "~/components/ui/button";
+import { DataTable } from "~/components/data-table";
+import { ConfirmDeleteDialog } from "~/components/course-selection/confirm-delete-dialog";
+import { SelectionPageHeader } from "~/components/course-selection/page-header";
+import { createSubject, deleteSubject, fetchSubjects, updateSubject, type SelectionSubject } from "~/components/course-selection/selection-api";
+import { subjectColumns } from "~/components/course-selection/subject-columns";
+import { SubjectFormDialog } from "~/components/course-selection/subject-form-dialog";
+import { useSelectionAction } from "~/components/course-selection/use-selection-action";
+import { useSelectionList } from "~/components/course-selection/use-selection-list";
+
+/** Page title for the admin console. */
+export function meta({ matches }: Route.MetaArgs) {
+  return adminMeta(matches, "console");
+}
+
+const DUPLICATE = "A subject with this name already exists";
+
+/** The Selection Subjects page. */
+export default function SelectionSubjectsPage() {
+  const { t, i18n } = useTranslation();
+  const run = useSelectionAction();
+  const { items: subjects, setItems, loading, refreshing, reload } = useSelectionList(fetchSubjects, "subjects");
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<SelectionSubject | null>(null);
+  const [deleting, setDeleting] = useState<SelectionSubject | null>(null);
+
+  const openAdd = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  const openEdit = useCallback((s: SelectionSubject) => {
+    setEditing(s);
+    setFormOpen(true);
+  }, []);
+  const columns = useMemo(() => subjectColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting }), [t, i18n.language, openEdit]);
+
+  const onSubmit = async (input: SubjectCreateInput) => {
+    const target = editing;
+    const outcome = await run(() => (target ? updateSubject(target.id, input) : createSubject(input)), {
+      fallback: t("courseSelection.subjects.toasts.saveFailed"),
+      network: t("courseSelection.subjects.toasts.saveNetwork"),
+    });
+    if (!outcome.ok) {
+      if (outcome.message === null) return;
+      const duplicate = outcome.error instanceof ApiFailure && outcome.error.status === 409 && outcome.error.message === DUPLICATE;
+      return { field: duplicate ? ("name" as const) : undefined, message: outcome.message };
+    }
+    const saved = outcome.value;
+    setItems((list) => (target ? list.map((s) => (s.id === saved.id ? saved : s)) : [saved, ...list.filter((s) => s.id !== saved.id)]));
+    setFormOpen(false);
+    toast.success(t(target ? "courseSelection.subjects.toasts.updated" : "courseSelection.subjects.toasts.created", { name: saved.name }));
+  };
+
+  const onConfirmDelete = async () => {
+    const subject = deleting;
+    setDeleting(null);
+    if (!subject) return;
+    const outcome = await run(() => deleteSubject(subject.id), {
+      fallback: t("courseSelection.subjects.toasts.deleteFailed"),
+      network: t("courseSelection.subjects.toasts.deleteNetwork"),
+    });
+    if (!outcome.ok) return;
+    setItems((list) => list.filter((s) => s.id !== subject.id));
+    toast.success(t("courseSelection.subjects.toasts.deleted", { name: subject.name }));
+  };
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <SelectionPageHeader
+        title={t("courseSelection.subjects.title")}
+        subtitle={t("courseSelection.subjects.subtitle")}
+        actions={
+          <>
+            <Button variant="outline" onClick={() => void reload()} disabled={refreshing} aria-busy={refreshing || undefined}>
+              <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
+              {t("courseSelection.common.refresh")}
+            </Button>
+            <Button onClick={openAdd}>
+              <Plus aria-hidden="true" />
+              {t("courseSelection.subjects.add")}
+            </Button>
+          </>
+        }
+      />
+
+      <DataTable
+        label={t("courseSelection.subjects.tableLabel")}
+        idPrefix="subjects"
+        columns={columns}
+        data={subjects}
+        getRowId={(s) => String(s.id)}
+        loading={loading}
+        skeletonRows={5}
+        rowClassName={(s) => (s.is_active ? undefined : "text-muted-foreground")}
+        toolbar={
+          <h2 className="text-lg font-semibold">
+            {t("courseSelection.subjects.heading", { count: subjects.length, formattedCount: formatNumber(subjects.length, i18n.language) })}
+          </h2>
+        }
+        emptyState={
+          <div className="mx-auto grid max-w-sm justify-items-center gap-2">
+            <BookOpen className="size-8 text-muted-foreground/70" aria-hidden="true" />
+            <p className="font-medium text-foreground">{t("courseSelection.subjects.empty")}</p>
+            <p className="text-sm">{t("courseSelection.subjects.emptyHint")}</p>
+            <Button variant="outline" size="sm" className="mt-1" onClick={openAdd}>
+              <Plus aria-hidden="true" />
+              {t("courseSelection.subjects.add")}
+            </Button>
+          </div>
+        }
+      />
+
+      <SubjectFormDialog open={formOpen} onOpenChange={setFormOpen} subject={editing} onSubmit={onSubmit} />
+      <ConfirmDeleteDialog
+        open={!!deleting}
+        title={t("courseSelection.subjects.delete.title")}
+        question={t("courseSelection.subjects.delete.question")}
+        subject={deleting?.name}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void onConfirmDelete()}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,123 @@
+/**
+ * Form building blocks of the subject, teacher and period modals: a labelled field with its hint and error (wired
+ * with aria-describedby), a switch row, the server-error banner, and a numeric text input that converts
+ * Arabic-Indic and Persian digits as typed (spec §5 / house rule).
+ */
+import type { ComponentProps, ReactNode } from "react";
+import { TriangleAlert } from "lucide-react";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Switch } from "~/components/ui/switch";
+import { normalizeDigits } from "~/components/data-table";
+import { cn } from "~/lib/utils";
+
+/** Feedback from a failed save: an error on `field`, or a banner at the top of the form when `field` is absent. */
+export interface FormFeedback<F extends string> {
+  field?: F;
+  message: string;
+}
+
+/**
+ * `dir` for a free-text input (names, descriptions): "auto" in the English console, so Arabic text is typed right to
+ * left; the Arabic console's inputs are already right to left.
+ */
+export const freeTextDir = (lang: string | undefined) => (lang?.startsWith("ar") ? undefined : ("auto" as const));
+
+/** `aria-*` props of the control of field `id`. */
+export function describedBy(id: string, error?: string, hint?: string) {
+  return { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined } as const;
+}
+
+export interface FieldProps {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/** Label (with a red * when required), the control, then the error or the hint. */
+export function Field({ id, label, required, error, hint, className, children }: FieldProps) {
+  return (
+    <div className={cn("grid content-start gap-1.5", className)}>
+      <div className="flex items-center gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        {required && (
+          <span className="text-sm leading-none text-destructive" aria-hidden="true">
+            *
+          </span>
+        )}
+      </div>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      ) : (
+        hint && (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        )
+      )}
+    </div>
+  );
+}
+
+/** A text input for whole numbers: numeric keyboard on phones; ٠-٩ and ۰-۹ become 0-9 as typed. */
+export function NumberInput({ onChange, className, ...props }: ComponentProps<"input">) {
+  return (
+    <Input
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      dir="ltr"
+      className={cn("tabular-nums rtl:text-end", className)}
+      onChange={(e) => {
+        const v = normalizeDigits(e.target.value);
+        if (v !== e.target.value) e.target.value = v;
+        onChange?.(e);
+      }}
+      {...props}
+    />
+  );
+}
+
+export interface SwitchFieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
+}
+
+/** A bordered row: label and hint at the start, the switch at the end. */
+export function SwitchField({ id, label, hint, checked, onCheckedChange, disabled }: SwitchFieldProps) {
+  return (
+    <div className="flex items-center justify-between gap-4 rounded-lg border px-3 py-2.5">
+      <div className="grid gap-0.5">
+        <Label htmlFor={id}>{label}</Label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+            {hint}
+          </p>
+        )}
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined} />
+    </div>
+  );
+}
+
+/** The banner at the top of a form for an error the server returned. */
+export function FormError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>{message}</span>
+    </div>
+  );
+}

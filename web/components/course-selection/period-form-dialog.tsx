@@ -1,0 +1,146 @@
+/**
+ * Add/Edit selection period modal (spec §3 "Selection period", §4 "Selection period active flag", §5 "Period
+ * form"): period_name (placeholder "Academic Year 2024-2025 - Semester 1"), start and end (datetime-local, the
+ * admin's local time, sent as ISO UTC), max_subjects (1-10, default 5), is_active (default off; "Only one period can
+ * be active at a time") and allow_changes (default on). Validated with the API's own `periodCreateSchema` after the
+ * local → ISO conversion, so the rules (end after start, ranges) are the server's.
+ */
+import { useEffect, useId } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { PERIOD_MAX_SUBJECTS, PERIOD_NAME_PLACEHOLDER, periodCreateSchema, type PeriodCreateInput } from "@worker/api/selection-admin.schema";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Spinner } from "~/components/ui/spinner";
+import { formatNumber } from "~/lib/format";
+import { Field, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
+import { browserIsOutsideSchoolZone, formatSchoolDateTime, isoToLocalInput, localInputToIso } from "./period-dates";
+import type { SelectionPeriod } from "./selection-api";
+import { selectionMessage } from "./selection-messages";
+
+/** What the inputs hold (dates as `datetime-local` values). */
+export interface PeriodFormFields {
+  period_name: string;
+  start_date: string;
+  end_date: string;
+  max_subjects: string;
+  is_active: boolean;
+  allow_changes: boolean;
+}
+
+const EMPTY: PeriodFormFields = { period_name: "", start_date: "", end_date: "", max_subjects: String(PERIOD_MAX_SUBJECTS.default), is_active: false, allow_changes: true };
+const toForm = (p: SelectionPeriod): PeriodFormFields => ({
+  period_name: p.period_name,
+  start_date: isoToLocalInput(p.start_date),
+  end_date: isoToLocalInput(p.end_date),
+  max_subjects: String(p.max_subjects),
+  is_active: p.is_active,
+  allow_changes: p.allow_changes,
+});
+
+/** The shared schema, fed ISO dates converted from the local inputs. */
+const periodFormSchema = z.preprocess((v) => {
+  const f = (v ?? {}) as Record<string, unknown>;
+  return { ...f, start_date: localInputToIso(f.start_date), end_date: localInputToIso(f.end_date) };
+}, periodCreateSchema);
+// The cast only restores the object input type that `z.preprocess` widens to `unknown`.
+const resolver = zodResolver(periodFormSchema as unknown as typeof periodCreateSchema) as unknown as Resolver<PeriodFormFields, unknown, PeriodCreateInput>;
+
+export interface PeriodFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The period being edited, or null to add one. */
+  period: SelectionPeriod | null;
+  onSubmit: (input: PeriodCreateInput) => Promise<FormFeedback<keyof PeriodFormFields> | void>;
+}
+
+/** The modal; its fields reset whenever it opens. */
+export function PeriodFormDialog({ open, onOpenChange, period, onSubmit }: PeriodFormDialogProps) {
+  const { t, i18n } = useTranslation();
+  const uid = useId();
+  const form = useForm<PeriodFormFields, unknown, PeriodCreateInput>({ resolver, defaultValues: EMPTY });
+  const { register, handleSubmit, reset, setError, watch, setValue, formState } = form;
+  const { errors, isSubmitting } = formState;
+  const n = (v: number) => formatNumber(v, i18n.language);
+
+  useEffect(() => {
+    if (open) reset(period ? toForm(period) : EMPTY);
+  }, [open, period, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    const feedback = await onSubmit(values);
+    if (feedback) setError(feedback.field ?? "root.server", { type: "server", message: feedback.message });
+  });
+
+  const id = (name: string) => `${uid}-${name}`;
+  const err = (name: keyof PeriodFormFields) => {
+    const m = errors[name]?.message;
+    return m ? selectionMessage(t, m, m, i18n.language) : undefined;
+  };
+  // Where the admin's device is not on Cairo time, say which Cairo time the typed local time is.
+  const cairoHint = (value: string) => {
+    const iso = localInputToIso(value);
+    if (typeof iso !== "string" || !browserIsOutsideSchoolZone()) return undefined;
+    const text = formatSchoolDateTime(iso, i18n.language);
+    return text ? t("courseSelection.periods.form.cairoTime", { time: text }) : undefined;
+  };
+  const startHint = cairoHint(watch("start_date"));
+  const endHint = cairoHint(watch("end_date"));
+  const maxHint = t("courseSelection.periods.form.maxSubjectsHint", { min: n(PERIOD_MAX_SUBJECTS.min), max: n(PERIOD_MAX_SUBJECTS.max) });
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
+      <DialogContent closeLabel={t("nav.close")} className="sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{period ? t("courseSelection.periods.form.editTitle") : t("courseSelection.periods.form.addTitle")}</DialogTitle>
+          <DialogDescription>{t("courseSelection.periods.form.description")}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <FormError message={errors.root?.server?.message} />
+          <Field id={id("name")} label={t("courseSelection.periods.form.name")} required error={err("period_name")}>
+            <Input id={id("name")} dir={freeTextDir(i18n.language)} autoComplete="off" placeholder={PERIOD_NAME_PLACEHOLDER} {...describedBy(id("name"), err("period_name"))} {...register("period_name")} />
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={id("start")} label={t("courseSelection.periods.form.start")} required error={err("start_date")} hint={startHint}>
+              <Input id={id("start")} type="datetime-local" dir="ltr" className="rtl:text-end" {...describedBy(id("start"), err("start_date"), startHint)} {...register("start_date")} />
+            </Field>
+            <Field id={id("end")} label={t("courseSelection.periods.form.end")} required error={err("end_date")} hint={endHint}>
+              <Input id={id("end")} type="datetime-local" dir="ltr" className="rtl:text-end" {...describedBy(id("end"), err("end_date"), endHint)} {...register("end_date")} />
+            </Field>
+          </div>
+          <Field id={id("max")} label={t("courseSelection.periods.form.maxSubjects")} required error={err("max_subjects")} hint={maxHint}>
+            <NumberInput id={id("max")} className="max-w-32" {...describedBy(id("max"), err("max_subjects"), maxHint)} {...register("max_subjects")} />
+          </Field>
+          <SwitchField
+            id={id("active")}
+            label={t("courseSelection.common.active")}
+            hint={t("courseSelection.periods.form.onlyOneActive")}
+            checked={watch("is_active")}
+            onCheckedChange={(v) => setValue("is_active", v, { shouldDirty: true })}
+          />
+          <SwitchField
+            id={id("changes")}
+            label={t("courseSelection.periods.form.allowChanges")}
+            hint={t("courseSelection.periods.form.allowChangesHint")}
+            checked={watch("allow_changes")}
+            onCheckedChange={(v) => setValue("allow_changes", v, { shouldDirty: true })}
+          />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={isSubmitting}>
+                {t("courseSelection.common.cancel")}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting && <Spinner label={t("courseSelection.common.saving")} />}
+              {isSubmitting ? t("courseSelection.common.saving") : period ? t("courseSelection.common.saveChanges") : t("courseSelection.periods.add")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
