@@ -19,6 +19,7 @@ export default [
       route("results", "routes/admin/results.tsx"),
       route("results/:grade", "routes/admin/results-grade.tsx"),
       route("news", "routes/admin/news.tsx"),
+      route("audit-log", "routes/admin/audit-log.tsx"),
       route("course-selections", "routes/admin/course-selections.tsx"),
       route("course-selections/subjects", "routes/admin/course-selections-subjects.tsx"),
       route("course-selections/teachers", "routes/admin/course-selections-teachers.tsx"),

@@ -11,5 +11,6 @@ import baseUrl from "./ar/baseUrl";
 import news from "./ar/news";
 import selection from "./ar/selection";
 import courseSelection from "./ar/courseSelection";
+import audit from "./ar/audit";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit };

@@ -11,5 +11,6 @@ import baseUrl from "./en/baseUrl";
 import news from "./en/news";
 import selection from "./en/selection";
 import courseSelection from "./en/courseSelection";
+import audit from "./en/audit";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit };

@@ -1,13 +1,13 @@
 /**
  * The admin console's navigation (spec §2 "Admin shell"): brand, "NAVIGATION", Dashboard, Students / Fees /
  * Results (each expands to the grade list; choosing a grade opens the page with that filter), Course
- * Selections, News. The current item is highlighted and marked `aria-current="page"`.
+ * Selections, News, Audit Log. The current item is highlighted and marked `aria-current="page"`.
  */
 import { useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Collapsible } from "radix-ui";
-import { BookOpenCheck, ChevronDown, ClipboardList, GraduationCap, LayoutDashboard, Newspaper, Wallet, type LucideIcon } from "lucide-react";
+import { BookOpenCheck, ChevronDown, ClipboardList, GraduationCap, LayoutDashboard, Newspaper, ScrollText, Wallet, type LucideIcon } from "lucide-react";
 import { ADMIN_GRADES, ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import { cn } from "~/lib/utils";
 
@@ -103,7 +103,7 @@ export function AdminSidebar({ onNavigate, className }: { onNavigate?: () => voi
     <div className={cn("flex h-full flex-col bg-slate-900 text-slate-100", className)}>
       <SidebarBrand />
       <nav aria-label={t("admin.nav.label")} className="flex-1 overflow-y-auto px-3 pb-6">
-        <p className="px-3 pt-2 pb-2 text-[11px] font-semibold tracking-wider text-slate-500 rtl:text-xs rtl:tracking-normal">{t("admin.nav.section")}</p>
+        <p className="px-3 pt-2 pb-2 text-[11px] font-semibold tracking-wider text-slate-400 rtl:text-xs rtl:tracking-normal">{t("admin.nav.section")}</p>
         <ul className="space-y-1">
           <LinkItem to="/admin/dashboard" end icon={LayoutDashboard} label={t("admin.nav.dashboard")} onNavigate={onNavigate} />
           {GRADE_SECTIONS.map((s) => (
@@ -111,6 +111,7 @@ export function AdminSidebar({ onNavigate, className }: { onNavigate?: () => voi
           ))}
           <LinkItem to="/admin/dashboard/course-selections" icon={BookOpenCheck} label={t("admin.nav.courseSelections")} onNavigate={onNavigate} />
           <LinkItem to="/admin/dashboard/news" icon={Newspaper} label={t("admin.nav.news")} onNavigate={onNavigate} />
+          <LinkItem to="/admin/dashboard/audit-log" icon={ScrollText} label={t("admin.nav.auditLog")} onNavigate={onNavigate} />
         </ul>
       </nav>
     </div>

@@ -13,6 +13,7 @@ export default {
     results: "النتائج",
     courseSelections: "اختيارات المواد",
     news: "الأخبار",
+    auditLog: "سجل التغييرات",
     openSidebar: "فتح القائمة الجانبية",
     closeSidebar: "إغلاق القائمة الجانبية",
     gradesOf: "{{section}} حسب الصف",

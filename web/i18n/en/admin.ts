@@ -13,6 +13,7 @@ export default {
     results: "Results",
     courseSelections: "Course Selections",
     news: "News",
+    auditLog: "Audit Log",
     openSidebar: "Open sidebar",
     closeSidebar: "Close sidebar",
     gradesOf: "{{section}} by grade",
