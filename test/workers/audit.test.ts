@@ -34,13 +34,14 @@ describe("every admin mutation is audited", () => {
     const no = uniqueStudentNo();
     const student = { student_no: no, full_name: "طالب التدقيق", nationality: "Egyptian", religion: null, current_grade: "Prep-1", building_no: 2, gender: "female", is_active: true };
     const created = await audited("POST", "/api/students", student);
-    expect(created.row).toMatchObject({ action: "create", entity: "student" });
     const id = created.res.json.student.id;
+    expect(created.row).toMatchObject({ action: "create", entity: "student", entityId: String(id) });
     const upd = await audited("PUT", `/api/students/${id}`, { ...student, full_name: "طالبة التدقيق" });
     expect(JSON.parse(upd.row.before!).full_name).toBe("طالب التدقيق");
     expect(JSON.parse(upd.row.after!).full_name).toBe("طالبة التدقيق");
 
-    expect((await audited("POST", "/api/fees", { student_id: no, grade: "Prep-1", total_amount: 1000, paid_amount: 0 })).row.entity).toBe("fee_record");
+    const fee = await audited("POST", "/api/fees", { student_id: no, grade: "Prep-1", total_amount: 1000, paid_amount: 0 });
+    expect(fee.row).toMatchObject({ entity: "fee_record", entityId: String(fee.res.json.fee.id) });
     expect((await audited("PUT", `/api/fees/${no}`, { total_amount: 1200, paid_amount: 0 })).row.action).toBe("update");
     expect((await audited("POST", `/api/fees/${no}/add-payment`, { payment_amount: 100 }, { "Idempotency-Key": uid("k") })).row.action).toBe("add_payment");
 
@@ -51,18 +52,22 @@ describe("every admin mutation is audited", () => {
     expect((await audited("DELETE", `/api/admin/results/${rid}`)).row.action).toBe("delete");
 
     const news = await audited("POST", "/api/admin/news", { title: "t", content: "c", status: "draft" });
+    expect(news.row.entityId).toBe(String(news.res.json.news.id));
     await audited("PUT", `/api/admin/news/${news.res.json.news.id}`, { title: "t2", content: "c", status: "draft" });
     await audited("DELETE", `/api/admin/news/${news.res.json.news.id}`);
 
     const subject = await audited("POST", "/api/admin/selection/subjects", { name: uid("subj"), max_selections: 5 });
     const sid = subject.res.json.data.id;
+    expect(subject.row.entityId).toBe(String(sid));
     await audited("PUT", `/api/admin/selection/subjects/${sid}`, { name: uid("subj2"), max_selections: 4, is_active: false });
     const teacherSubject = await audited("POST", "/api/admin/selection/subjects", { name: uid("subjT"), max_selections: 5 });
     const teacher = await audited("POST", "/api/admin/selection/teachers", { full_name: "أ. تدقيق", building_no: "5", subject_name: teacherSubject.res.json.data.name, session_1_capacity: 10, session_2_capacity: 10 });
+    expect(teacher.row.entityId).toBe(String(teacher.res.json.data.id));
     await audited("PUT", `/api/admin/selection/teachers/${teacher.res.json.data.id}`, { full_name: "أ. تدقيق", building_no: "6", subject_name: teacherSubject.res.json.data.name, session_1_capacity: 11, session_2_capacity: 10, is_active: true });
     await audited("DELETE", `/api/admin/selection/teachers/${teacher.res.json.data.id}`);
     await audited("DELETE", `/api/admin/selection/subjects/${sid}`);
     const period = await audited("POST", "/api/admin/selection/periods", { period_name: uid("p"), start_date: "2030-01-01T00:00:00Z", end_date: "2030-02-01T00:00:00Z", is_active: false, allow_changes: true, max_subjects: 5 });
+    expect(period.row.entityId).toBe(String(period.res.json.data.id));
     await audited("PUT", `/api/admin/selection/periods/${period.res.json.data.id}`, { period_name: uid("p2"), start_date: "2030-01-01T00:00:00Z", end_date: "2030-03-01T00:00:00Z", is_active: false, allow_changes: false, max_subjects: 4 });
     await audited("DELETE", `/api/admin/selection/periods/${period.res.json.data.id}`);
 

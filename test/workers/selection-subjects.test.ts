@@ -31,7 +31,7 @@ describe("selection subjects", () => {
     expect(ids.indexOf(second.json.data.id)).toBeLessThan(ids.indexOf(res.json.data.id));
     expect(list.json.data.find((s: { id: number }) => s.id === res.json.data.id)).toEqual(res.json.data);
 
-    const [audit] = await testDb().select().from(auditLog).where(and(eq(auditLog.entity, "selection_subject"), eq(auditLog.entityId, name)));
+    const [audit] = await testDb().select().from(auditLog).where(and(eq(auditLog.entity, "selection_subject"), eq(auditLog.entityId, String(res.json.data.id))));
     expect(audit).toMatchObject({ action: "create", adminUsername: "admin" });
   });
 

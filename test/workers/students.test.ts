@@ -55,7 +55,7 @@ describe("POST /api/students", () => {
     expect(Object.keys(s).sort()).toEqual(STUDENT_KEYS);
     expect(s).toMatchObject({ student_no: b.student_no, full_name: b.full_name, nationality: "Egyptian", religion: "Muslim", current_grade: "Prep-3", building_no: 5, gender: "male", is_active: true });
     expect(s.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.entity, "student"), eq(auditLog.entityId, b.student_no)));
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.entity, "student"), eq(auditLog.entityId, String(s.id))));
     expect(audit).toMatchObject({ action: "create", adminUsername: "admin" });
   });
 

@@ -2,6 +2,7 @@
  * Audit rows for admin mutations. `auditInsert` returns a statement to put in the same `db.batch` as the
  * change, so the change and its audit row land together or not at all. Secrets are stripped from snapshots.
  */
+import { sql, type SQL } from "drizzle-orm";
 import { auditLog } from "../../db/schema";
 import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
@@ -16,7 +17,11 @@ function snapshot(value: unknown): string | null {
 export interface AuditEntry {
   action: string;
   entity: string;
-  entityId?: string | number | null;
+  /**
+   * The changed record's primary key. On a create it is not known yet inside the batch: pass `NEW_ROW_ID` (when the
+   * audit row directly follows the INSERT) or a subquery on a unique key.
+   */
+  entityId?: string | number | SQL | null;
   before?: unknown;
   after?: unknown;
 }
@@ -27,9 +32,12 @@ export function auditInsert(db: Db, admin: ActingAdmin, entry: AuditEntry, reque
     adminUsername: admin.username,
     action: entry.action,
     entity: entry.entity,
-    entityId: entry.entityId == null ? null : String(entry.entityId),
+    entityId: entry.entityId == null ? null : typeof entry.entityId === "object" ? sql`CAST(${entry.entityId} AS TEXT)` : String(entry.entityId),
     before: snapshot(entry.before),
     after: snapshot(entry.after),
     requestId: requestId ?? null,
   });
 }
+
+/** The id of the row inserted by the statement just before in the same batch. */
+export const NEW_ROW_ID = sql`(SELECT last_insert_rowid())`;

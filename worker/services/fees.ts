@@ -138,7 +138,7 @@ export async function createFee(db: Db, admin: ActingAdmin, input: CreateFeeInpu
       ...(paid > 0
         ? [bumpCounter(db, year), insertPayment(db, { feeRecordId: feeId, amountPiastres: paid, year, paidAt, adminId: admin.id })]
         : []),
-      auditInsert(db, admin, { action: "create", entity: "fee_record", entityId: input.student_id, after: input }, requestId),
+      auditInsert(db, admin, { action: "create", entity: "fee_record", entityId: sql`(SELECT id FROM fee_records WHERE student_id = ${student.id})`, after: input }, requestId),
     ] as const);
     return await getFeeById(db, row!.id);
   } catch (err) {

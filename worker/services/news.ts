@@ -8,7 +8,7 @@ import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
 import { notFound } from "../errors";
 import type { NewsInput } from "../api/news.schema";
-import { auditInsert } from "./audit";
+import { NEW_ROW_ID, auditInsert } from "./audit";
 
 type NewsRow = typeof news.$inferSelect;
 
@@ -106,7 +106,7 @@ export async function createNews(db: Db, admin: ActingAdmin, input: NewsInput, r
   const now = new Date();
   const [[row]] = await db.batch([
     db.insert(news).values(values(input, now)).returning(),
-    auditInsert(db, admin, { action: "create", entity: "news", entityId: null, after: { title: input.title, status: input.status } }, requestId),
+    auditInsert(db, admin, { action: "create", entity: "news", entityId: NEW_ROW_ID, after: input }, requestId),
   ]);
   return toAdminNews(row!);
 }

@@ -19,7 +19,7 @@ import { constraintFailure, type Db } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import type { PeriodCreateInput, PeriodUpdateInput, SubjectCreateInput, SubjectUpdateInput, TeacherCreateInput, TeacherUpdateInput } from "../api/selection-admin.schema";
-import { auditInsert } from "./audit";
+import { NEW_ROW_ID, auditInsert } from "./audit";
 
 export const DUPLICATE_SUBJECT = "A subject with this name already exists";
 export const SUBJECT_IN_USE = "This subject has teachers or selections and cannot be deleted. Mark it inactive instead.";
@@ -59,7 +59,7 @@ export async function createSubject(db: Db, admin: ActingAdmin, input: SubjectCr
   try {
     const [[row]] = await db.batch([
       db.insert(selectionSubjects).values(values).returning(),
-      auditInsert(db, admin, { action: "create", entity: "selection_subject", entityId: input.name, after: input }, requestId),
+      auditInsert(db, admin, { action: "create", entity: "selection_subject", entityId: sql`(SELECT id FROM selection_subjects WHERE name = ${input.name})`, after: input }, requestId),
     ]);
     return toSubjectJson(row!);
   } catch (err) {
@@ -162,7 +162,7 @@ export async function createTeacher(db: Db, admin: ActingAdmin, input: TeacherCr
     try {
       const [[row]] = await db.batch([
         db.insert(teachers).values(values).returning(),
-        auditInsert(db, admin, { action: "create", entity: "teacher", entityId: code, after: { teacher_code: code, ...input } }, requestId),
+        auditInsert(db, admin, { action: "create", entity: "teacher", entityId: sql`(SELECT id FROM teachers WHERE teacher_code = ${code})`, after: { teacher_code: code, ...input } }, requestId),
       ]);
       return toTeacherJson(row!, input.subject_name);
     } catch (err) {
@@ -266,7 +266,7 @@ export async function createPeriod(db: Db, admin: ActingAdmin, input: PeriodCrea
   const [, [row]] = await db.batch([
     deactivateOthers(db, input.is_active),
     db.insert(selectionPeriods).values(values).returning(),
-    auditInsert(db, admin, { action: "create", entity: "selection_period", entityId: null, after: input }, requestId),
+    auditInsert(db, admin, { action: "create", entity: "selection_period", entityId: NEW_ROW_ID, after: input }, requestId),
   ]);
   return toPeriodJson(row!);
 }

@@ -11,7 +11,7 @@ import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import type { CreateStudentInput, Grade, ListStudentsQuery, UpdateStudentInput } from "../api/students.schema";
-import { auditInsert } from "./audit";
+import { NEW_ROW_ID, auditInsert } from "./audit";
 
 export const DUPLICATE_STUDENT = "A student with this ID already exists";
 export const STUDENT_HAS_HISTORY =
@@ -99,7 +99,7 @@ export async function createStudent(db: Db, admin: ActingAdmin, input: CreateStu
   try {
     const [[row]] = await db.batch([
       db.insert(students).values(values).returning(),
-      auditInsert(db, admin, { action: "create", entity: "student", entityId: input.student_no, after: input }, requestId),
+      auditInsert(db, admin, { action: "create", entity: "student", entityId: NEW_ROW_ID, after: input }, requestId),
     ]);
     return toStudentJson(row!);
   } catch (err) {
