@@ -4,16 +4,23 @@
  */
 import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
-import { Toaster } from "sonner";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Direction } from "radix-ui";
 import type { Route } from "./+types/root";
 import { workerContext } from "./context";
-import { createI18n, dirOf, langFromRequest, type Lang } from "./i18n";
+import { createI18n, dirOf, langFromRequest, scopeOf, type Lang } from "./i18n";
+import { dictionaryFor } from "./i18n/resources.server";
 import "./app.css";
 
 export function loader({ request, context }: Route.LoaderArgs) {
-  return { lang: langFromRequest(request), nonce: context.get(workerContext).nonce };
+  const lang = langFromRequest(request);
+  const scope = scopeOf(new URL(request.url).pathname);
+  return { lang, scope, dictionary: dictionaryFor(lang, scope), nonce: context.get(workerContext).nonce };
+}
+
+/** Reload the dictionary when crossing between the public site and the console (they differ), or after /lang. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return scopeOf(currentUrl.pathname) !== scopeOf(nextUrl.pathname) || defaultShouldRevalidate;
 }
 
 export function meta() {
@@ -23,7 +30,8 @@ export function meta() {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const lang: Lang = data?.lang ?? "ar";
-  const i18n = useMemo(() => createI18n(lang), [lang]);
+  const dictionary = data?.dictionary;
+  const i18n = useMemo(() => createI18n(lang, dictionary ?? {}), [lang, dictionary]);
   return (
     <html lang={lang} dir={dirOf(lang)}>
       <head>
@@ -37,7 +45,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <I18nextProvider i18n={i18n}>
           <Direction.Provider dir={dirOf(lang)}>{children}</Direction.Provider>
-          <Toaster richColors position={lang === "ar" ? "top-left" : "top-right"} dir={dirOf(lang)} duration={3000} />
         </I18nextProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />

@@ -54,7 +54,7 @@ export function isDbUnavailable(err: unknown): boolean {
     const msg = String((e as Error).message ?? "");
     const code = String((e as { code?: string }).code ?? "");
     if (/fetch failed|ECONNREFUSED|network|connection|Failed to fetch|socket|timed? ?out/i.test(msg)) return true;
-    if (/HRANA_WEBSOCKET|SERVER_ERROR|CONNECTION|ECONNREFUSED/.test(code)) return true;
+    if (/HRANA_WEBSOCKET|SERVER_ERROR|CONNECTION|ECONNREFUSED|SQLITE_BUSY/.test(code)) return true;
     if (/^5\d\d$/.test(String((e as { status?: number }).status ?? ""))) return true;
   }
   return false;
@@ -70,8 +70,26 @@ export function constraintFailure(err: unknown): string | null {
   return null;
 }
 
-/** `db.batch` for a list built at run time (drizzle's type wants a non-empty tuple). One request, one transaction. */
-export function batchAll(db: Db, items: BatchItem<"sqlite">[]) {
+/** True when the database refused a write because another held the lock past its busy timeout. */
+export function isBusy(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
+    if (/SQLITE_BUSY|database is locked/i.test(`${(e as { code?: string }).code ?? ""} ${(e as Error).message ?? ""}`)) return true;
+  }
+  return false;
+}
+
+/**
+ * `db.batch` for a list built at run time (drizzle's type wants a non-empty tuple). One request, one transaction.
+ * A batch refused with SQLITE_BUSY was rolled back whole, so it is retried (3 times, jittered) before giving up.
+ */
+export async function batchAll(db: Db, items: BatchItem<"sqlite">[]) {
   if (items.length === 0) throw new Error("batchAll needs at least one statement");
-  return db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.batch(items as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    } catch (err) {
+      if (!isBusy(err) || attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 20 * 2 ** attempt * (0.5 + Math.random())));
+    }
+  }
 }

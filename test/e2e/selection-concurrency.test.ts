@@ -18,6 +18,8 @@ beforeAll(async () => {
   const periods = await db.select({ id: selectionPeriods.id, on: selectionPeriods.isActive }).from(selectionPeriods);
   restore = async () => {
     await db.update(selectionPeriods).set({ isActive: false });
+    // The worlds made here add active subjects of their own: switch everything off, then back what was on.
+    await db.update(selectionSubjects).set({ isActive: false });
     for (const s of subjects) await db.update(selectionSubjects).set({ isActive: s.on }).where(eq(selectionSubjects.id, s.id));
     for (const p of periods.filter((p) => p.on)) await db.update(selectionPeriods).set({ isActive: true }).where(eq(selectionPeriods.id, p.id));
   };

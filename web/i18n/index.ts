@@ -1,11 +1,10 @@
 /**
- * i18n with i18next + react-i18next. Resources are bundled (two small dictionaries), so an instance initialises
- * synchronously on the server and the client alike. Public pages default to Arabic, the admin console to English.
+ * i18n with i18next + react-i18next. The root loader sends the page's dictionary (resources.server.ts), so an instance
+ * initialises synchronously on the server and the client alike, and the dictionaries stay out of the JS bundle.
+ * Public pages default to Arabic, the admin console to English.
  */
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import ar from "./ar";
-import en from "./en";
 
 export const LANGS = ["ar", "en"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -17,17 +16,43 @@ export const ADMIN_LANG_COOKIE = "admin_lang";
 export const dirOf = (lang: Lang) => (lang === "ar" ? "rtl" : "ltr");
 export const isLang = (v: unknown): v is Lang => v === "ar" || v === "en";
 
-export function createI18n(lang: Lang): i18n {
+export function createI18n(lang: Lang, dictionary: Record<string, unknown>): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: lang,
-    fallbackLng: "en",
-    resources: { ar: { translation: ar }, en: { translation: en } },
+    fallbackLng: false,
+    resources: { [lang]: { translation: dictionary } },
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
   });
   return instance;
+}
+
+/** Which dictionary a path needs: the console's, or the public site's. */
+export const scopeOf = (pathname: string): "public" | "admin" => (pathname.startsWith("/admin") ? "admin" : "public");
+
+/**
+ * A `t` for route `meta` functions (which run outside React): reads the dictionary from the root loader's data.
+ * Returns the key itself when missing.
+ */
+export function metaT(matches: readonly unknown[]): (key: string) => string {
+  const data = (matches[0] as { loaderData?: { dictionary?: Record<string, unknown> } } | undefined)?.loaderData;
+  return (key) => {
+    let node: unknown = data?.dictionary;
+    for (const part of key.split(".")) node = (node as Record<string, unknown> | undefined)?.[part];
+    return typeof node === "string" ? node : key;
+  };
+}
+
+/** `<title>` "Page | School" (+ noindex for the console) for a route `meta`. */
+export function pageTitle(matches: readonly unknown[], titleKey: string, opts: { description?: string; noindex?: boolean } = {}) {
+  const t = metaT(matches);
+  return [
+    { title: `${t(titleKey)} | ${t("schoolName")}` },
+    ...(opts.description ? [{ name: "description", content: t(opts.description) }] : []),
+    ...(opts.noindex ? [{ name: "robots", content: "noindex" }] : []),
+  ];
 }
 
 /** Reads the language for a request path from its cookies. */

@@ -12,18 +12,13 @@ import { AuditFilters } from "~/components/audit/audit-filters";
 import { hasFilters, withFilters } from "~/components/audit/audit-query";
 import { AuditTable } from "~/components/audit/audit-table";
 import { useAuditLog } from "~/components/audit/use-audit-log";
-import { langFromMatches } from "~/lib/admin-meta";
 import { cn } from "~/lib/utils";
-import arAudit from "~/i18n/ar/audit";
-import arCommon from "~/i18n/ar/common";
-import enAudit from "~/i18n/en/audit";
-import enCommon from "~/i18n/en/common";
+import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/audit-log";
 
 /** `<title>`: "Audit Log | school" in the console language. */
 export function meta({ matches }: Route.MetaArgs) {
-  const ar = langFromMatches(matches) === "ar";
-  return [{ title: `${(ar ? arAudit : enAudit).title} | ${(ar ? arCommon : enCommon).schoolName}` }, { name: "robots", content: "noindex" }];
+  return pageTitle(matches, "audit.title", { noindex: true });
 }
 
 /** The Audit Log page. */

@@ -14,6 +14,7 @@ import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { FullPageSpinner } from "~/components/admin/full-page-spinner";
+import { AppToaster } from "~/components/ui/toaster";
 
 /** Route guard: a missing or expired token (cleared by getToken) sends the visitor to the login page. */
 export async function clientLoader() {
@@ -49,6 +50,7 @@ export default function AdminLayout() {
   const [sheetOpen, setSheetOpen] = useState(false);
   return (
       <div className={SHELL_CLASS}>
+        <AppToaster />
         <aside className="fixed inset-y-0 start-0 z-40 hidden w-64 border-e border-slate-800 lg:block">
           <AdminSidebar />
         </aside>

@@ -22,17 +22,12 @@ import { NewsPagination } from "~/components/admin-news/news-pagination";
 import { NewsStatCards } from "~/components/admin-news/news-stats";
 import { useNewsList } from "~/components/admin-news/use-news-list";
 import { OPEN_ADD_NEWS_EVENT, onAdminEvent, type AdminNavState } from "~/lib/admin-events";
-import { langFromMatches } from "~/lib/admin-meta";
-import arCommon from "~/i18n/ar/common";
-import arNews from "~/i18n/ar/news";
-import enCommon from "~/i18n/en/common";
-import enNews from "~/i18n/en/news";
+import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/news";
 
 /** `<title>`: "News Management | school" in the console language. */
 export function meta({ matches }: Route.MetaArgs) {
-  const ar = langFromMatches(matches) === "ar";
-  return [{ title: `${(ar ? arNews : enNews).admin.title} | ${(ar ? arCommon : enCommon).schoolName}` }, { name: "robots", content: "noindex" }];
+  return pageTitle(matches, "news.admin.title", { noindex: true });
 }
 
 /** "All Status" in the filter (Radix Select needs a non-empty value). */

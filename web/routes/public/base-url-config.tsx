@@ -15,19 +15,14 @@ import { LanguageSwitch } from "~/components/public/language-switch";
 import { buttonVariants } from "~/components/ui/button";
 import { BASE_URL_KEY } from "~/lib/api";
 import { cn } from "~/lib/utils";
-import arBaseUrl from "~/i18n/ar/baseUrl";
-import arCommon from "~/i18n/ar/common";
-import enBaseUrl from "~/i18n/en/baseUrl";
-import enCommon from "~/i18n/en/common";
+import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/base-url-config";
 
 /** How long the "Configuration updated successfully!" banner stays (spec §2: 3 seconds). */
 export const BANNER_MS = 3000;
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.loaderData as { lang?: string } | undefined)?.lang === "en" ? "en" : "ar";
-  const [common, page] = lang === "en" ? [enCommon, enBaseUrl] : [arCommon, arBaseUrl];
-  return [{ title: `${page.meta.title} | ${common.schoolName}` }, { name: "robots", content: "noindex" }];
+  return pageTitle(matches, "baseUrl.meta.title", { noindex: true });
 }
 
 /** Browser-only state: the origin and the stored override (null until read after hydration). */

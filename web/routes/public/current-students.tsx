@@ -1,4 +1,160 @@
-/** Placeholder until the page lands. */
-export default function Page() {
-  return null;
+/**
+ * /current-students — Prep-3 teacher selection (spec §2 "Teacher selection page", §4, §5, §8, §9). Arabic-first
+ * inside the public shell: a national-ID search, the student card with the current selections and the status
+ * line, then (while choosing or updating is allowed) the teacher cards per subject with live seat counts and a
+ * sticky submit bar; confirmation dialog, toasts and the modals. All data is read in the browser (per-ID rate
+ * limits, no personal data in the HTML).
+ */
+import { useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { ClipboardCheck, MousePointerClick, RefreshCw, Search, UsersRound } from "lucide-react";
+import { PublicLayout } from "~/components/public/public-layout";
+import { ConfirmDialog } from "~/components/selection/confirm-dialog";
+import { LookupForm } from "~/components/selection/lookup-form";
+import { OutcomeDialog } from "~/components/selection/outcome-dialog";
+import { StudentPanel } from "~/components/selection/student-panel";
+import { SubmitBar } from "~/components/selection/submit-bar";
+import { TeacherPicker } from "~/components/selection/teacher-picker";
+import { useTeacherSelection } from "~/components/selection/use-teacher-selection";
+import { pageTitle } from "~/i18n";
+import { AppToaster } from "~/components/ui/toaster";
+import type { Route } from "./+types/current-students";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageTitle(matches, "selection.meta.title", { description: "selection.meta.description" });
+}
+
+const STEPS = [
+  { key: "lookup", icon: Search },
+  { key: "choose", icon: MousePointerClick },
+  { key: "confirm", icon: ClipboardCheck },
+  { key: "update", icon: RefreshCw },
+] as const;
+
+/** The teacher-selection page. */
+export default function CurrentStudents() {
+  const { t } = useTranslation();
+  const s = useTeacherSelection();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const chosen = s.groups.filter((g) => s.choices[g.subject_id] !== undefined).length;
+  const modalOpen = s.modal !== null || s.incomplete !== null || s.pending !== null;
+
+  return (
+    <PublicLayout scrollTopHidden={modalOpen || (s.phase === "ready" && s.choosing)}>
+      <AppToaster duration={3500} />
+      <section aria-labelledby="selection-title" className="relative isolate overflow-hidden bg-blue-950 text-white">
+        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-br from-blue-950 via-blue-900 to-primary" />
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 -z-10 [background-size:22px_22px] bg-[radial-gradient(rgb(255_255_255/0.09)_1px,transparent_1px)] [mask-image:linear-gradient(to_bottom,black,transparent)]"
+        />
+        <div className="mx-auto max-w-3xl px-4 pt-10 pb-24 text-center sm:px-6 sm:pt-14 sm:pb-28">
+          <p className="inline-flex items-center gap-2 rounded-full border border-amber-300/40 bg-white/5 px-4 py-1 text-sm font-semibold text-amber-200">
+            <UsersRound className="size-4" aria-hidden="true" />
+            {t("selection.hero.eyebrow")}
+          </p>
+          <h1 id="selection-title" className="mt-4 text-3xl font-bold text-balance sm:text-4xl">
+            {t("selection.hero.title")}
+          </h1>
+          <p className="mx-auto mt-3 max-w-xl text-base leading-relaxed text-blue-100 sm:text-lg">{t("selection.hero.intro")}</p>
+        </div>
+      </section>
+
+      <div className="relative mx-auto -mt-16 max-w-5xl px-4 pb-16 sm:px-6 md:pb-24">
+        <div className="mx-auto max-w-3xl rounded-2xl border bg-card p-5 shadow-lg shadow-blue-950/5 sm:p-7">
+          <LookupForm loading={s.phase === "loading"} rateLimited={s.rateLimited} onSearch={(id) => void s.lookup(id)} inputRef={inputRef} />
+        </div>
+
+        <div className="mt-8" aria-live="polite">
+          {s.phase === "ready" && s.loaded && s.mode ? (
+            <>
+              <p className="sr-only">{t("selection.student.found", { name: s.loaded.student.full_name })}</p>
+              <StudentPanel student={s.loaded.student} state={s.loaded.state} mode={s.mode} />
+            </>
+          ) : s.phase === "loading" ? (
+            <PanelSkeleton />
+          ) : (
+            <HowItWorks />
+          )}
+        </div>
+
+        {s.phase === "ready" && s.loaded && s.choosing && (
+          <section aria-labelledby="picker-title" className="mt-10">
+            <div className="mb-5">
+              <h2 id="picker-title" className="text-2xl font-bold text-blue-950">
+                {t(s.mode === "update" ? "selection.picker.updateTitle" : "selection.picker.title")}
+              </h2>
+              <p className="mt-1.5 max-w-3xl leading-relaxed text-muted-foreground">{t("selection.picker.intro")}</p>
+              <p className="mt-2 inline-flex items-center gap-2 text-sm font-semibold text-emerald-700">
+                <span aria-hidden="true" className="relative flex size-2.5">
+                  <span className="absolute inline-flex size-full animate-ping rounded-full bg-emerald-500 opacity-60 motion-reduce:animate-none" />
+                  <span className="relative inline-flex size-2.5 rounded-full bg-emerald-600" />
+                </span>
+                {t("selection.picker.live")}
+              </p>
+            </div>
+            {s.groups.length === 0 ? (
+              <p className="rounded-2xl border border-dashed bg-muted/30 px-5 py-8 text-center text-muted-foreground">{t("selection.picker.none")}</p>
+            ) : (
+              <>
+                <TeacherPicker
+                  groups={s.groups}
+                  choices={s.choices}
+                  saved={s.mode === "update" ? s.loaded.state.selections : []}
+                  disabled={s.saving}
+                  onChoose={s.choose}
+                />
+                <SubmitBar chosen={chosen} total={s.groups.length} saving={s.saving} update={s.mode === "update"} onSubmit={s.requestSubmit} />
+              </>
+            )}
+          </section>
+        )}
+      </div>
+
+      <OutcomeDialog kind={s.modal} onClose={s.closeModal} returnFocusTo={inputRef} />
+      <OutcomeDialog kind={s.incomplete ? "incomplete" : null} incomplete={s.incomplete} onClose={s.closeIncomplete} />
+      <ConfirmDialog pending={s.pending} teachers={s.loaded?.teachers ?? []} update={s.mode === "update"} onCancel={s.cancelPending} onConfirm={() => void s.confirmSave()} />
+    </PublicLayout>
+  );
+}
+
+/** The steps shown before a search. */
+function HowItWorks() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="steps-title" className="mx-auto max-w-3xl rounded-2xl border border-dashed bg-muted/30 p-5 sm:p-6">
+      <h2 id="steps-title" className="text-base font-bold text-blue-950">
+        {t("selection.steps.title")}
+      </h2>
+      <ol className="mt-3 grid gap-3 sm:grid-cols-2">
+        {STEPS.map(({ key, icon: Icon }, i) => (
+          <li key={key} className="flex items-start gap-2.5 text-sm leading-relaxed text-muted-foreground">
+            <span className="grid size-7 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
+              <Icon className="size-4" aria-hidden="true" />
+              <span className="sr-only">{i + 1}</span>
+            </span>
+            <span className="pt-0.5">{t(`selection.steps.${key}`)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Placeholder while the student and the teachers load (the button already spins). */
+function PanelSkeleton() {
+  return (
+    <div aria-hidden="true" className="overflow-hidden rounded-2xl border bg-card">
+      <div className="h-24 animate-pulse bg-blue-950/80" />
+      <div className="space-y-4 p-6">
+        <div className="grid gap-3 sm:grid-cols-2">
+          {[0, 1].map((i) => (
+            <div key={i} className="h-16 animate-pulse rounded-xl bg-muted" />
+          ))}
+        </div>
+        <div className="h-12 animate-pulse rounded-xl bg-muted" />
+        <div className="h-40 animate-pulse rounded-xl bg-muted" />
+      </div>
+    </div>
+  );
 }

@@ -13,16 +13,11 @@ import { NewsSection } from "~/components/news/news-section";
 import { AboutSection } from "~/components/public/about-section";
 import { HeroSection } from "~/components/public/hero-section";
 import { PublicLayout } from "~/components/public/public-layout";
-import arCommon from "~/i18n/ar/common";
-import arHome from "~/i18n/ar/home";
-import enCommon from "~/i18n/en/common";
-import enHome from "~/i18n/en/home";
+import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/home";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.loaderData as { lang?: string } | undefined)?.lang === "en" ? "en" : "ar";
-  const [common, home] = lang === "en" ? [enCommon, enHome] : [arCommon, arHome];
-  return [{ title: `${home.meta.title} | ${common.schoolName}` }, { name: "description", content: home.meta.description }];
+  return pageTitle(matches, "home.meta.title", { description: "home.meta.description" });
 }
 
 /** `{ news }`: the most recent published items, newest first ([] when the database cannot be read). */

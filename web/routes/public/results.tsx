@@ -13,16 +13,11 @@ import { isModalFailure } from "~/components/results-lookup/outcome";
 import { ResultsPanel } from "~/components/results-lookup/results-panel";
 import { useResultsLookup } from "~/components/results-lookup/use-results-lookup";
 import "~/components/results-lookup/print.css";
-import arCommon from "~/i18n/ar/common";
-import arResults from "~/i18n/ar/publicResults";
-import enCommon from "~/i18n/en/common";
-import enResults from "~/i18n/en/publicResults";
+import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/results";
 
 export function meta({ matches }: Route.MetaArgs) {
-  const lang = (matches[0]?.loaderData as { lang?: string } | undefined)?.lang === "en" ? "en" : "ar";
-  const [common, page] = lang === "en" ? [enCommon, enResults] : [arCommon, arResults];
-  return [{ title: `${page.meta.title} | ${common.schoolName}` }, { name: "description", content: page.meta.description }];
+  return pageTitle(matches, "publicResults.meta.title", { description: "publicResults.meta.description" });
 }
 
 const TIPS = [

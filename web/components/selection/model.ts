@@ -1,0 +1,156 @@
+/**
+ * Shapes and pure rules of the public teacher-selection page (spec §3 "Teacher option", "Existing selection",
+ * "Selections response", "Save payload"; §4 "Teacher selection"; §5 "Teacher selection submit"). No React here, so
+ * the rules read on their own: grouping the teachers by subject, merging live seat counts, the page mode, and the
+ * save payload (which throws when a chosen teacher/subject pair is not in the loaded list).
+ */
+
+/** `GET /api/public/selection/student/{id}` → `data`. */
+export interface SelectionStudent {
+  student_no: string;
+  full_name: string;
+  current_grade: string;
+}
+
+/** One saved choice; `selection_date` is ISO 8601 UTC; `session_number` is 1 or 2. */
+export interface ExistingSelection {
+  subject_id: number;
+  subject_name: string;
+  teacher_id: number;
+  teacher_name: string;
+  session_number: number;
+  selection_date: string;
+}
+
+/** `GET /api/public/selection/student/{id}/selections` → `data`. `updateDeadline` is ISO 8601 UTC or null. */
+export interface SelectionState {
+  has_selections: boolean;
+  selections: ExistingSelection[];
+  canUpdate: boolean;
+  updateDeadline: string | null;
+  hasUpdated: boolean;
+  periodClosed: boolean;
+}
+
+/** Seats left per session of one teacher; `recommended_session` is the one the server would assign now (null = full). */
+export interface SeatCounts {
+  teacher_id: number;
+  session_1_available: number;
+  session_2_available: number;
+  recommended_session: 1 | 2 | null;
+}
+
+/** `GET /api/public/selection/teachers/{id}` → one of `teachers`. */
+export interface TeacherOption extends SeatCounts {
+  teacher_code: string;
+  teacher_name: string;
+  building_no: string;
+  subject_id: number;
+  subject_name: string;
+}
+
+/** A subject and its teachers, in the API's order (subject id, then teacher name). */
+export interface SubjectGroup {
+  subject_id: number;
+  subject_name: string;
+  teachers: TeacherOption[];
+}
+
+/** Local, unconfirmed choices: subject id → teacher id. */
+export type Choices = Record<number, number>;
+
+/** `POST /api/public/selection/student/select` body. */
+export interface SavePayload {
+  student_id: string;
+  selections: { teacher_id: number; subject_id: number }[];
+}
+
+/**
+ * What the student may do (spec §4): `choose` (no selections yet), `update` (canUpdate), `used` (the one update is
+ * spent), `closed` (period over: view only), `locked` (has selections but no update allowed: deadline passed or the
+ * period allows no changes; view only).
+ */
+export type SelectionMode = "choose" | "update" | "used" | "closed" | "locked";
+
+export function modeOf(s: SelectionState): SelectionMode {
+  if (s.periodClosed) return "closed";
+  if (!s.has_selections) return "choose";
+  if (s.canUpdate) return "update";
+  if (s.hasUpdated) return "used";
+  return "locked";
+}
+
+/** True when the teacher cards and the submit bar are shown. */
+export const canChoose = (mode: SelectionMode) => mode === "choose" || mode === "update";
+
+/** Groups the teacher list by subject, keeping the API's order. */
+export function groupBySubject(teachers: readonly TeacherOption[]): SubjectGroup[] {
+  const groups = new Map<number, SubjectGroup>();
+  for (const t of teachers) {
+    let g = groups.get(t.subject_id);
+    if (!g) groups.set(t.subject_id, (g = { subject_id: t.subject_id, subject_name: t.subject_name, teachers: [] }));
+    g.teachers.push(t);
+  }
+  return [...groups.values()];
+}
+
+/** A card is full (disabled, spec §5) when both sessions have 0 seats left. */
+export const isFull = (t: SeatCounts) => t.session_1_available <= 0 && t.session_2_available <= 0;
+
+/**
+ * The teacher list with fresh seat counts from `GET /seats` (teachers missing from the snapshot — deactivated
+ * since the page loaded — are shown as full). Returns the same array when nothing changed, so React skips a render.
+ */
+export function mergeSeats(teachers: TeacherOption[], seats: readonly SeatCounts[]): TeacherOption[] {
+  const byId = new Map(seats.map((s) => [s.teacher_id, s]));
+  let changed = false;
+  const next = teachers.map((t) => {
+    const s = byId.get(t.teacher_id) ?? { teacher_id: t.teacher_id, session_1_available: 0, session_2_available: 0, recommended_session: null };
+    if (s.session_1_available === t.session_1_available && s.session_2_available === t.session_2_available && s.recommended_session === t.recommended_session) return t;
+    changed = true;
+    return { ...t, session_1_available: s.session_1_available, session_2_available: s.session_2_available, recommended_session: s.recommended_session };
+  });
+  return changed ? next : teachers;
+}
+
+/** The current selections as local choices (update mode starts from them). */
+export function choicesFromSelections(selections: readonly ExistingSelection[]): Choices {
+  return Object.fromEntries(selections.map((s) => [s.subject_id, s.teacher_id]));
+}
+
+/** Raised when a chosen teacher/subject pair is not in the loaded teacher list (spec §5). */
+export class UnknownChoiceError extends Error {
+  constructor(readonly subjectId: number, readonly teacherId: number) {
+    super(`Teacher ${teacherId} is not offered for subject ${subjectId}`);
+    this.name = "UnknownChoiceError";
+  }
+}
+
+/**
+ * The save payload in subject order. Throws `UnknownChoiceError` for a pair not in `teachers`; the caller has already
+ * checked that every subject has a choice (the incomplete-selection modal).
+ */
+export function buildPayload(studentId: string, choices: Choices, teachers: readonly TeacherOption[]): SavePayload {
+  const selections = Object.entries(choices).map(([subject, teacher]) => {
+    const found = teachers.find((t) => t.teacher_id === teacher && t.subject_id === Number(subject));
+    if (!found) throw new UnknownChoiceError(Number(subject), teacher);
+    return { teacher_id: found.teacher_id, subject_id: found.subject_id };
+  });
+  selections.sort((a, b) => a.subject_id - b.subject_id);
+  return { student_id: studentId, selections };
+}
+
+/** True when the choices are exactly the saved selections (an update would change nothing). */
+export function sameAsSaved(choices: Choices, selections: readonly ExistingSelection[]): boolean {
+  const keys = Object.keys(choices);
+  return keys.length === selections.length && selections.every((s) => choices[s.subject_id] === s.teacher_id);
+}
+
+/**
+ * Chosen teachers that just became full and are not the student's own current teacher (whose seat is released by the
+ * update itself). The page drops these choices after a live seat refresh.
+ */
+export function choicesNowFull(choices: Choices, teachers: readonly TeacherOption[], saved: readonly ExistingSelection[]): TeacherOption[] {
+  const own = new Set(saved.map((s) => s.teacher_id));
+  return teachers.filter((t) => choices[t.subject_id] === t.teacher_id && isFull(t) && !own.has(t.teacher_id));
+}
