@@ -8,9 +8,9 @@ export default {
   count_zero: "لا توجد سجلات",
   count_one: "سجل واحد",
   count_two: "سجلان",
-  count_few: "{{count}} سجلات",
-  count_many: "{{count}} سجلًا",
-  count_other: "{{count}} سجل",
+  count_few: "{{formatted}} سجلات",
+  count_many: "{{formatted}} سجلًا",
+  count_other: "{{formatted}} سجل",
   filters: {
     label: "عوامل التصفية",
     grade: "الصف",
@@ -88,7 +88,6 @@ export default {
   },
   payments: {
     title: "الدفعات",
-    description: "{{name}} · {{id}}",
     receiptNo: "رقم الإيصال",
     amount: "المبلغ",
     date: "التاريخ",
@@ -102,15 +101,6 @@ export default {
     dialogTitle: "إيصال الدفع",
     print: "طباعة",
     close: "إغلاق",
-    title: "إيصال استلام نقدية",
-    receiptNo: "رقم الإيصال",
-    date: "التاريخ",
-    student: "اسم الطالب",
-    studentId: "رقم الطالب",
-    grade: "الصف",
-    amount: "المبلغ المدفوع",
-    thanks: "شكرًا لكم. يُرجى الاحتفاظ بهذا الإيصال.",
-    signature: "توقيع أمين الخزينة",
   },
   validation: {
     labels: { total: "إجمالي المصروفات", paid: "المبلغ المدفوع", payment: "مبلغ الدفعة" },
@@ -152,5 +142,4 @@ export default {
   },
   empty: "لا توجد سجلات مصروفات",
   emptyHint: "جرّب صفًا أو حالة أو بحثًا آخر.",
-  loading: "جارٍ تحميل سجلات المصروفات…",
 };

@@ -5,8 +5,8 @@ export default {
   refresh: "Refresh",
   exportCsv: "Export CSV",
   add: "Add Fee Record",
-  count_one: "{{count}} fee record",
-  count_other: "{{count}} fee records",
+  count_one: "{{formatted}} fee record",
+  count_other: "{{formatted}} fee records",
   filters: {
     label: "Filters",
     grade: "Grade",
@@ -84,7 +84,6 @@ export default {
   },
   payments: {
     title: "Payments",
-    description: "{{name}} · {{id}}",
     receiptNo: "Receipt No.",
     amount: "Amount",
     date: "Date",
@@ -98,15 +97,6 @@ export default {
     dialogTitle: "Payment receipt",
     print: "Print",
     close: "Close",
-    title: "Payment Receipt",
-    receiptNo: "Receipt No.",
-    date: "Date",
-    student: "Student",
-    studentId: "Student ID",
-    grade: "Grade",
-    amount: "Amount paid",
-    thanks: "Thank you. Please keep this receipt.",
-    signature: "Cashier signature",
   },
   validation: {
     labels: { total: "Total amount", paid: "Paid amount", payment: "Payment amount" },
@@ -148,5 +138,4 @@ export default {
   },
   empty: "No fees found",
   emptyHint: "Try another grade, status or search.",
-  loading: "Loading fee records…",
 };

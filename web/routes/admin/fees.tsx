@@ -1,4 +1,167 @@
-/** Placeholder until the page lands (issue: admin records). */
-export default function Page() {
-  return null;
+/**
+ * /admin/dashboard/fees — Fees Management (spec §2 "Fees page", §4, §5, §7 "Admin fees", §8). Lists fee records
+ * in EGP with grade/status filters and a search, inline edit and inline payment entry (both confirmed, optimistic,
+ * reverting on failure), a delete dialog, the Add Fee Record modal, each record's payments with printable
+ * receipts, a CSV export of what the table shows, and a live reload on `fees_changed`.
+ */
+import { useCallback, useMemo, useState } from "react";
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Download, Plus, RefreshCw } from "lucide-react";
+import { DataTable, filterBySearch } from "~/components/data-table";
+import { Button } from "~/components/ui/button";
+import { formatEgp, formatNumber } from "~/lib/format";
+import type { AdminGrade } from "~/lib/admin-events";
+import { AddFeeDialog } from "~/components/fees/add-fee-dialog";
+import { ConfirmDialog } from "~/components/fees/confirm-dialog";
+import { feeColumns } from "~/components/fees/fee-columns";
+import { FeeRowsContext } from "~/components/fees/fee-row-state";
+import { exportFeesCsv } from "~/components/fees/fees-csv";
+import { FeesToolbar, LiveDot } from "~/components/fees/fees-toolbar";
+import type { FeeRecord, Payment } from "~/components/fees/fees-api";
+import { PaymentsDialog } from "~/components/fees/payments-dialog";
+import { ReceiptDialog } from "~/components/fees/receipt-dialog";
+import { useFeeActions } from "~/components/fees/use-fee-actions";
+import { useFeeList } from "~/components/fees/use-fee-list";
+import { navState, useListIntents } from "~/components/fees/use-list-intents";
+import { cn } from "~/lib/utils";
+
+/** The Fees Management page. */
+export default function FeesPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const location = useLocation();
+  const [grade, setGrade] = useState<string>(() => navState(location.state).grade ?? "All");
+  const [status, setStatus] = useState("All");
+  const [search, setSearch] = useState(() => navState(location.state).search ?? "");
+  const [addOpen, setAddOpen] = useState(() => navState(location.state).openAdd ?? false);
+  const [paymentsOf, setPaymentsOf] = useState<FeeRecord | null>(null);
+  const [receipt, setReceipt] = useState<{ fee: FeeRecord; payment: Payment } | null>(null);
+
+  const { fees, setFees, loading, reload, live } = useFeeList({ grade, status });
+  const openReceipt = useCallback((fee: FeeRecord, payment: Payment) => setReceipt({ fee, payment }), []);
+  const { rowsApi, confirm, setConfirm, onConfirm, deleting, closeEditor } = useFeeActions({ setFees, reload, lang, openPayments: setPaymentsOf, openReceipt });
+
+  useListIntents("fees", {
+    openAdd: () => setAddOpen(true),
+    setSearch,
+    setGrade: (g: AdminGrade) => setGrade(g),
+  });
+
+  const visible = useMemo(
+    () => filterBySearch(fees, search, (f) => [f.full_name, f.student_no, f.grade, t(`admin.grades.${f.grade}`, { defaultValue: f.grade })]),
+    [fees, search, t],
+  );
+  const columns = useMemo(() => feeColumns(t), [t]);
+  // The dialog shows the row as it is now (after payments or live reloads), not as it was when opened.
+  const paymentsRow = paymentsOf ? (fees.find((f) => f.student_no === paymentsOf.student_no) ?? paymentsOf) : null;
+
+  // The server refuses to delete a record with receipts (history is kept); say so before the admin tries.
+  const deleteBlocked = confirm?.kind === "delete" && !!confirm.fee.payments?.length;
+
+  const changeFilter = (apply: () => void) => {
+    closeEditor();
+    apply();
+  };
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t("fees.title")}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("fees.subtitle")}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <LiveDot status={live} />
+          <Button variant="outline" onClick={() => void reload()} disabled={loading}>
+            <RefreshCw aria-hidden="true" className={cn(loading && "animate-spin")} />
+            {t("fees.refresh")}
+          </Button>
+          <Button variant="outline" onClick={() => exportFeesCsv(visible, grade)} disabled={visible.length === 0}>
+            <Download aria-hidden="true" />
+            {t("fees.exportCsv")}
+          </Button>
+          <Button onClick={() => setAddOpen(true)}>
+            <Plus aria-hidden="true" />
+            {t("fees.add")}
+          </Button>
+        </div>
+      </div>
+
+      <FeeRowsContext.Provider value={rowsApi}>
+        <DataTable
+          label={t("fees.title")}
+          idPrefix="fees"
+          columns={columns}
+          data={visible}
+          getRowId={(f) => f.student_no}
+          loading={loading}
+          resetPageKey={[grade, status, search]}
+          rowClassName={(f) => (rowsApi.editor?.studentNo === f.student_no ? "bg-primary/5 hover:bg-primary/5" : rowsApi.pending.has(f.student_no) ? "opacity-70" : undefined)}
+          toolbar={
+            <>
+              <FeesToolbar
+                grade={grade}
+                onGrade={(v) => changeFilter(() => setGrade(v))}
+                status={status}
+                onStatus={(v) => changeFilter(() => setStatus(v))}
+                search={search}
+                onSearch={setSearch}
+              />
+              {!loading || fees.length > 0 ? (
+                <p className="-mb-1 text-sm text-muted-foreground" aria-live="polite">
+                  {t("fees.count", { count: visible.length, formatted: formatNumber(visible.length, lang) })}
+                </p>
+              ) : null}
+            </>
+          }
+          emptyState={
+            <div className="grid gap-1">
+              <p className="font-medium text-foreground">{t("fees.empty")}</p>
+              <p className="text-sm">{t("fees.emptyHint")}</p>
+            </div>
+          }
+        />
+      </FeeRowsContext.Provider>
+
+      <AddFeeDialog
+        open={addOpen}
+        onOpenChange={setAddOpen}
+        defaultGrade={grade}
+        onCreated={(fee) => setFees((rows) => [fee, ...rows.filter((r) => r.student_no !== fee.student_no)])}
+      />
+      <PaymentsDialog fee={paymentsRow} lang={lang} onOpenChange={(open) => !open && setPaymentsOf(null)} onReceipt={openReceipt} />
+      <ReceiptDialog payment={receipt?.payment ?? null} student={receipt?.fee ?? null} onOpenChange={(open) => !open && setReceipt(null)} />
+
+      <ConfirmDialog
+        open={confirm?.kind === "save" || confirm?.kind === "payment"}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={t(confirm?.kind === "payment" ? "fees.confirm.paymentTitle" : "fees.confirm.saveTitle")}
+        description={t(confirm?.kind === "payment" ? "fees.confirm.payment" : "fees.confirm.save")}
+        details={
+          confirm?.kind === "payment"
+            ? t("fees.confirm.paymentDetails", { amount: formatEgp(confirm.amount, lang), name: confirm.fee.full_name, id: confirm.fee.student_no })
+            : confirm?.kind === "save"
+              ? t("fees.confirm.saveDetails", { total: formatEgp(confirm.total, lang), paid: formatEgp(confirm.paid, lang) })
+              : null
+        }
+        confirmLabel={t("fees.confirm.confirm")}
+        cancelLabel={t("fees.confirm.cancel")}
+        onConfirm={onConfirm}
+      />
+      <ConfirmDialog
+        open={confirm?.kind === "delete"}
+        onOpenChange={(open) => !open && setConfirm(null)}
+        title={t("fees.delete.title")}
+        description={confirm?.kind === "delete" ? t("fees.delete.body", { name: confirm.fee.full_name, id: confirm.fee.student_no }) : ""}
+        details={deleteBlocked ? <p className="text-[oklch(0.45_0.12_60)]">{t("fees.server.feeHasPayments")}</p> : undefined}
+        confirmDisabled={deleteBlocked}
+        confirmLabel={t("fees.delete.confirm")}
+        cancelLabel={t("fees.delete.cancel")}
+        destructive
+        busy={deleting}
+        onConfirm={onConfirm}
+      />
+    </div>
+  );
 }

@@ -1,4 +1,164 @@
-/** Placeholder until the page lands (issue: admin records). */
-export default function Page() {
-  return null;
+/**
+ * /admin/dashboard/results — Results Management (spec §2 "Results page (admin)", §5, §7 "Admin results", §8, §9):
+ * results per student, academic year and semester with a grade filter and a search, the add/edit modal with
+ * repeatable subject rows, a delete confirmation (the list updates after the server succeeds), publishing per
+ * year and semester, and a CSV export of what the table shows.
+ */
+import { useMemo, useState } from "react";
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Download, Plus, RefreshCw } from "lucide-react";
+import { DataTable, filterBySearch } from "~/components/data-table";
+import { Button } from "~/components/ui/button";
+import { formatNumber } from "~/lib/format";
+import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { cn } from "~/lib/utils";
+import { ConfirmDialog } from "~/components/fees/confirm-dialog";
+import { FilterSelect, LiveDot, SearchBox, useGradeOptions } from "~/components/fees/fees-toolbar";
+import { navState, useListIntents } from "~/components/fees/use-list-intents";
+import { PublicationsCard } from "~/components/results/publications-card";
+import { ResultFormDialog } from "~/components/results/result-form-dialog";
+import { resultFailureText } from "~/components/results/result-messages";
+import { deleteResult, type AdminResult } from "~/components/results/results-api";
+import { resultColumns } from "~/components/results/results-columns";
+import { exportResultsCsv } from "~/components/results/results-csv";
+import { useResultList } from "~/components/results/use-result-list";
+
+/** The Results Management page. */
+export default function ResultsPage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const location = useLocation();
+  const onAuthFailure = useHandleAuthFailure();
+  const grades = useGradeOptions();
+  const [grade, setGrade] = useState<string>(() => navState(location.state).grade ?? "All");
+  const [search, setSearch] = useState(() => navState(location.state).search ?? "");
+  const [formOpen, setFormOpen] = useState(() => navState(location.state).openAdd ?? false);
+  const [editing, setEditing] = useState<AdminResult | null>(null);
+  const [deleting, setDeleting] = useState<AdminResult | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { results, setResults, loading, reload, live } = useResultList(grade);
+
+  const openAdd = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+  useListIntents("results", { openAdd, setSearch, setGrade });
+
+  const columns = useMemo(
+    () =>
+      resultColumns(t, {
+        onEdit: (r) => {
+          setEditing(r);
+          setFormOpen(true);
+        },
+        onDelete: setDeleting,
+      }),
+    [t],
+  );
+  const visible = useMemo(
+    () => filterBySearch(results, search, (r) => [r.full_name, r.student_no, r.academic_year_name, r.semester, r.current_grade]),
+    [results, search],
+  );
+
+  const onSaved = (saved: AdminResult, created: boolean) => {
+    const fits = grade === "All" || saved.current_grade === grade;
+    setResults((rows) => {
+      const rest = rows.filter((r) => r.id !== saved.id);
+      if (!fits) return rest;
+      return created ? [saved, ...rest] : rows.map((r) => (r.id === saved.id ? saved : r));
+    });
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteResult(deleting.id);
+      setResults((rows) => rows.filter((r) => r.id !== deleting.id));
+      toast.success(t("results.toast.deleted"));
+      setDeleting(null);
+    } catch (err) {
+      setDeleting(null);
+      if (onAuthFailure(err)) return;
+      toast.error(resultFailureText(t, err, t("results.errors.deleteFailed"), t("results.errors.deleteNetwork")));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t("results.title")}</h1>
+          <p className="mt-1 text-sm text-muted-foreground">{t("results.subtitle")}</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <LiveDot status={live} />
+          <Button variant="outline" onClick={() => void reload()} disabled={loading}>
+            <RefreshCw aria-hidden="true" className={cn(loading && "animate-spin")} />
+            {t("results.refresh")}
+          </Button>
+          <Button variant="outline" onClick={() => exportResultsCsv(visible, grade)} disabled={visible.length === 0}>
+            <Download aria-hidden="true" />
+            {t("results.exportCsv")}
+          </Button>
+          <Button onClick={openAdd}>
+            <Plus aria-hidden="true" />
+            {t("results.add")}
+          </Button>
+        </div>
+      </div>
+
+      <PublicationsCard />
+
+      <DataTable
+        label={t("results.title")}
+        idPrefix="results"
+        columns={columns}
+        data={visible}
+        getRowId={(r) => String(r.id)}
+        loading={loading}
+        resetPageKey={[grade, search]}
+        toolbar={
+          <>
+            <div role="search" aria-label={t("results.filters.label")} className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:flex-wrap sm:items-end">
+              <SearchBox id="results-search" label={t("results.filters.search")} placeholder={t("results.filters.searchPlaceholder")} clearLabel={t("results.filters.clearSearch")} value={search} onChange={setSearch} />
+              <FilterSelect id="results-grade" label={t("results.filters.grade")} value={grade} onChange={setGrade} options={grades} />
+            </div>
+            {!loading || results.length > 0 ? (
+              <p className="-mb-1 text-sm text-muted-foreground" aria-live="polite">
+                {t("results.count", { count: visible.length, formatted: formatNumber(visible.length, lang) })}
+              </p>
+            ) : null}
+          </>
+        }
+        emptyState={
+          <div className="grid gap-1">
+            <p className="font-medium text-foreground">{t("results.empty")}</p>
+            <p className="text-sm">{t("results.emptyHint")}</p>
+          </div>
+        }
+      />
+
+      <ResultFormDialog open={formOpen} onOpenChange={setFormOpen} editing={editing} onSaved={onSaved} />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t("results.delete.title")}
+        description={
+          deleting
+            ? t("results.delete.body", { name: deleting.full_name, id: deleting.student_no, year: deleting.academic_year_name, semester: t(`results.semesters.${deleting.semester}`) })
+            : ""
+        }
+        confirmLabel={t("results.delete.confirm")}
+        cancelLabel={t("results.delete.cancel")}
+        destructive
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+      />
+    </div>
+  );
 }

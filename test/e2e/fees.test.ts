@@ -1,0 +1,126 @@
+/**
+ * Fees Management in Chromium against the built Worker with the demo data (spec §2 "Fees page", §4 "Payment
+ * flow", §5 "Payment"): find a partially paid student with the search box, record the rest of the balance with
+ * Add Payment → Full-Paid → Save Payment → confirm, and see the status, the remaining amount and the receipt number.
+ * The first attempt loses the server's answer: the row reverts, and the retry reuses the Idempotency-Key so the
+ * payment is recorded once.
+ * The student is picked through the API and is never one of the public-page samples (other tests rely on those).
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const base = inject("baseUrl");
+const password = inject("e2eAdminPassword");
+const samples = Object.values(JSON.parse(inject("samples") || "{}") as Record<string, string>);
+let browser: Browser;
+let token: string;
+
+interface Fee {
+  student_no: string;
+  full_name: string;
+  total_amount: number;
+  paid_amount: number;
+  remaining: number;
+  status: string;
+}
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function login(page: Page) {
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(`${base}/admin/dashboard`);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password }) });
+  token = ((await res.json()) as { token: string }).token;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("fees management", () => {
+  it("records a payment on a partially paid student and shows the new status, remaining amount and receipt", async () => {
+    const { fees } = await api<{ fees: Fee[] }>("/api/fees?status=partially_paid&grade=Prep-2");
+    const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining > 0);
+    expect(fee, "a partially paid Prep-2 student in the demo data").toBeTruthy();
+    const { student_no: id, remaining } = fee!;
+
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await login(page);
+    await page.goto(`${base}/admin/dashboard/fees`);
+    await page.getByRole("heading", { name: "Fees Management" }).waitFor();
+    await page.getByLabel("Search", { exact: true }).fill(id);
+    const row = page.getByRole("row").filter({ hasText: id });
+    await row.getByText("Partially paid").waitFor();
+    await expect(page.getByRole("row").filter({ hasText: "EGP" }).count()).resolves.toBe(1);
+
+    // An empty amount is refused with the spec's text.
+    await row.getByRole("button", { name: "Add Payment" }).click();
+    await row.getByRole("button", { name: "Save Payment" }).click();
+    await row.getByRole("alert").filter({ hasText: "Please enter a valid payment amount" }).waitFor();
+
+    await row.getByRole("button", { name: "Full-Paid" }).click();
+    await expect(row.getByRole("textbox").inputValue()).resolves.toBe(Number.isInteger(remaining) ? String(remaining) : remaining.toFixed(2));
+
+    // First attempt: the server records the payment but the answer is lost. The row reverts with the spec's
+    // network text, and the entry stays open with its Idempotency-Key, so the retry cannot pay twice.
+    const before = (await api<{ payments: unknown[] }>(`/api/fees/${id}/payments`)).payments.length;
+    const keys: string[] = [];
+    await page.route("**/add-payment", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    const savePayment = async () => {
+      await row.getByRole("button", { name: "Save Payment" }).click();
+      const confirm = page.getByRole("alertdialog");
+      await confirm.getByText("Are you sure you want to add this payment?").waitFor();
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+    };
+    await savePayment();
+    await page.getByText("An error occurred while adding the payment").waitFor();
+    await expect(row.getByRole("textbox").inputValue()).resolves.not.toBe("");
+    await page.unroute("**/add-payment");
+
+    page.on("request", (r) => r.url().endsWith("/add-payment") && keys.push(r.headers()["idempotency-key"] ?? ""));
+    await savePayment();
+    await row.getByText("Paid", { exact: true }).waitFor();
+    // Cells after the name (a row header): Student ID, Grade, Total, Paid, Remaining, Status, Actions.
+    await expect(row.locator("td").nth(4).textContent()).resolves.toMatch(/^EGP\s0$/);
+    await expect(row.getByRole("button", { name: "Add Payment" }).isDisabled()).resolves.toBe(true);
+
+    const { payments } = await api<{ payments: { receipt_no: string; amount: number }[] }>(`/api/fees/${id}/payments`);
+    expect(payments.length).toBe(before + 1);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    const last = payments.at(-1)!;
+    expect(last.amount).toBe(remaining);
+    expect(last.receipt_no).toMatch(/^RCP-\d{4}-\d{4}-\d{6}$/);
+    await page.getByText(`Payment recorded: receipt ${last.receipt_no}`).waitFor();
+
+    // The record's payments list the new receipt number, and its receipt opens for printing.
+    await row.getByRole("button", { name: /More actions/ }).click();
+    await page.getByRole("menuitem", { name: "Payments" }).click();
+    const dialog = page.getByRole("dialog", { name: "Payments" });
+    await dialog.getByRole("rowheader", { name: last.receipt_no }).waitFor();
+    await dialog.getByRole("button", { name: `Receipt ${last.receipt_no}` }).click();
+    const receipt = page.getByRole("dialog", { name: "Payment receipt" });
+    await receipt.getByText("إيصال استلام نقدية").waitFor();
+    await expect(receipt.locator("[data-print-receipt]").textContent()).resolves.toContain(last.receipt_no);
+    await page.context().close();
+
+    const after = await api<{ fees: Fee[] }>(`/api/fees?search=${id}`);
+    expect(after.fees[0]).toMatchObject({ status: "paid", remaining: 0 });
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Results Management in Chromium against the built Worker with the demo data (spec §2 "Results page (admin)",
+ * §5 "Admin result form"): add a 2025-2026 S1 result with three subject rows (the demo data only has 2024-2025, so
+ * there is no duplicate), check the live letter grades on the admin scale, and find the new result in the list.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+
+const base = inject("baseUrl");
+const password = inject("e2eAdminPassword");
+const samples = Object.values(JSON.parse(inject("samples") || "{}") as Record<string, string>);
+let browser: Browser;
+let token: string;
+
+interface Result {
+  student_no: string;
+  academic_year_name: string;
+  semester: string;
+  current_grade: string;
+  subject_scores: { subject_name: string; score: number; max_score: number; remarks: string | null }[];
+}
+
+async function api<T>(path: string): Promise<T> {
+  const res = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+async function login(page: Page) {
+  await page.goto(`${base}/admin/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(`${base}/admin/dashboard`);
+}
+
+/** Opens a Radix select by its label and picks an option. */
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole("dialog").getByLabel(label, { exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password }) });
+  token = ((await res.json()) as { token: string }).token;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("results management", () => {
+  it("adds a result with three subject rows and shows it in the list", async () => {
+    const { students } = await api<{ students: { student_no: string; full_name: string; current_grade: string; is_active: boolean }[] }>("/api/students?grade=Prep-1&status=active");
+    const candidates = students.filter((s) => !samples.includes(s.student_no));
+    let student: (typeof candidates)[number] | undefined;
+    for (const s of candidates.slice(5, 40)) {
+      const { data } = await api<{ data: Result[] }>(`/api/admin/results?search=${s.student_no}`);
+      if (!data.some((r) => r.academic_year_name === "2025-2026" && r.semester === "S1")) {
+        student = s;
+        break;
+      }
+    }
+    expect(student, "an active Prep-1 student without a 2025-2026 S1 result").toBeTruthy();
+    const id = student!.student_no;
+
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await login(page);
+    await page.goto(`${base}/admin/dashboard/results`);
+    await page.getByRole("heading", { name: "Results Management" }).waitFor();
+    await page.getByRole("button", { name: "Add Result" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Result" });
+    await dialog.waitFor();
+
+    await choose(page, "Academic Year", "2025-2026");
+    await choose(page, "Semester", "Semester 1");
+    await dialog.getByLabel("Student ID").fill(id);
+    await dialog.getByText(student!.full_name).waitFor();
+
+    // One row exists and cannot be removed; two more are added.
+    await expect(dialog.getByRole("button", { name: "Remove subject row 1" }).isDisabled()).resolves.toBe(true);
+    await dialog.getByRole("button", { name: "Add Subject" }).click();
+    await dialog.getByRole("button", { name: "Add Subject" }).click();
+    const rows = [
+      { subject: "Mathematics", marks: "95", total: "100", letter: "A+" },
+      { subject: "English", marks: "36", total: "50", letter: "B+" },
+      { subject: "Science", marks: "38", total: "100", letter: "F" },
+    ];
+    for (const [i, r] of rows.entries()) {
+      await choose(page, `Subject ${i + 1}`, r.subject);
+      await dialog.getByLabel(`Marks ${i + 1}`, { exact: true }).fill(r.marks);
+      await dialog.getByLabel(`Total ${i + 1}`, { exact: true }).fill(r.total);
+      await dialog.getByRole("listitem").nth(i).getByText(r.letter, { exact: true }).waitFor();
+    }
+    await expect(dialog.getByRole("button", { name: "Remove subject row 1" }).isEnabled()).resolves.toBe(true);
+    await dialog.getByRole("button", { name: "Save Result" }).click();
+    await page.getByText("Result saved").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    await page.getByLabel("Search", { exact: true }).fill(id);
+    const row = page.getByRole("row").filter({ hasText: id }).filter({ hasText: "2025-2026" });
+    await row.waitFor();
+    await row.getByText("S1", { exact: true }).waitFor();
+
+    const { data } = await api<{ data: Result[] }>(`/api/admin/results?search=${id}`);
+    const saved = data.find((r) => r.academic_year_name === "2025-2026" && r.semester === "S1");
+    expect(saved?.current_grade).toBe(student!.current_grade);
+    expect(saved?.subject_scores).toEqual([
+      { subject_name: "Mathematics", score: 95, max_score: 100, remarks: "Grade: A+" },
+      { subject_name: "English", score: 36, max_score: 50, remarks: "Grade: B+" },
+      { subject_name: "Science", score: 38, max_score: 100, remarks: "Grade: F" },
+    ]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * A yes/no confirmation on the alert dialog (spec §4 "Payment flow", "Fee edit", delete confirmations). Focus
+ * starts on Cancel; the confirm button shows a spinner while `busy` and the dialog cannot be dismissed then.
+ * Used by the Fees and Results pages.
+ */
+import type { ReactNode } from "react";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+
+/** Props of ConfirmDialog. */
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** The question, e.g. "Are you sure you want to add this payment?". */
+  description: string;
+  /** Extra context under the question (amounts, names). */
+  details?: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  destructive?: boolean;
+  busy?: boolean;
+  /** Disables the confirm button (e.g. the action is not allowed for this record). */
+  confirmDisabled?: boolean;
+  onConfirm: () => void;
+}
+
+/** The confirmation dialog. `onConfirm` runs on the confirm button; the caller closes the dialog. */
+export function ConfirmDialog({ open, onOpenChange, title, description, details, confirmLabel, cancelLabel, destructive, busy, confirmDisabled, onConfirm }: ConfirmDialogProps) {
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        {details && <div className="rounded-md border bg-muted/40 px-3 py-2 text-sm">{details}</div>}
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
+          <Button variant={destructive ? "destructive" : "default"} disabled={busy || confirmDisabled} onClick={onConfirm}>
+            {busy && <Spinner className="size-4" />}
+            {confirmLabel}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

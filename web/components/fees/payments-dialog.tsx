@@ -1,0 +1,132 @@
+/**
+ * The "Payments" dialog of a fee record (issue "Fees Management": each payment shows its receipt number): receipt
+ * number, amount and date of every payment row, oldest first, each with a printable receipt. Uses the payments
+ * that came with the list row and refreshes them from `GET /api/fees/{student_no}/payments` when opened.
+ */
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Printer } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Skeleton } from "~/components/ui/skeleton";
+import { formatEgp } from "~/lib/format";
+import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { listPayments, type FeeRecord, type Payment } from "./fees-api";
+import { formatDateTime } from "./fee-money";
+import { FeeStatusBadge } from "./fee-cells";
+
+interface PaymentsDialogProps {
+  fee: FeeRecord | null;
+  lang: string;
+  onOpenChange: (open: boolean) => void;
+  onReceipt: (fee: FeeRecord, payment: Payment) => void;
+}
+
+/** The payments of one fee record; open while `fee` is set. */
+export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt }: PaymentsDialogProps) {
+  const { t } = useTranslation();
+  const onAuthFailure = useHandleAuthFailure();
+  const [fetched, setFetched] = useState<{ studentNo: string; payments: Payment[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const studentNo = fee?.student_no;
+
+  useEffect(() => {
+    if (!studentNo) return;
+    let live = true;
+    setFailed(false);
+    listPayments(studentNo).then(
+      (payments) => live && setFetched({ studentNo, payments }),
+      (err) => live && !onAuthFailure(err) && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [studentNo, onAuthFailure]);
+
+  const payments = fetched && fetched.studentNo === studentNo ? fetched.payments : fee?.payments;
+  const loading = !payments && !failed;
+
+  return (
+    <Dialog open={!!fee} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-2xl" closeLabel={t("fees.payments.close")}>
+        <DialogHeader>
+          <DialogTitle>{t("fees.payments.title")}</DialogTitle>
+          <DialogDescription>
+            {fee && (
+              <>
+                <span dir="auto">{fee.full_name}</span> · <span dir="ltr">{fee.student_no}</span>
+              </>
+            )}
+          </DialogDescription>
+        </DialogHeader>
+        {fee && (
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+            <Figure label={t("fees.columns.total")} value={formatEgp(fee.total_amount, lang)} />
+            <Figure label={t("fees.columns.paid")} value={formatEgp(fee.paid_amount, lang)} />
+            <Figure label={t("fees.columns.remaining")} value={formatEgp(fee.remaining, lang)} />
+            <FeeStatusBadge status={fee.status} />
+          </div>
+        )}
+        <div className="overflow-x-auto rounded-lg border">
+          <table className="w-full text-sm">
+            <caption className="sr-only">{t("fees.payments.title")}</caption>
+            <thead className="bg-muted/50 text-xs text-muted-foreground">
+              <tr>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("fees.payments.receiptNo")}</th>
+                <th scope="col" className="px-3 py-2 text-end font-semibold">{t("fees.payments.amount")}</th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("fees.payments.date")}</th>
+                <th scope="col" className="px-3 py-2"><span className="sr-only">{t("fees.payments.receipt")}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {loading &&
+                [0, 1].map((i) => (
+                  <tr key={i} className="border-t">
+                    <td colSpan={4} className="px-3 py-3"><Skeleton className="h-4 w-full" /></td>
+                  </tr>
+                ))}
+              {!loading && (payments?.length ?? 0) === 0 && (
+                <tr className="border-t">
+                  <td colSpan={4} className="px-3 py-8 text-center text-muted-foreground">{failed ? t("fees.payments.loadFailed") : t("fees.payments.none")}</td>
+                </tr>
+              )}
+              {payments?.map((p) => (
+                <tr key={p.id} className="border-t">
+                  <th scope="row" className="px-3 py-2 text-start font-mono text-[13px] font-medium whitespace-nowrap" dir="ltr">
+                    {p.receipt_no}
+                    {p.kind === "adjustment" && <Badge variant="secondary" className="ms-2 font-sans">{t("fees.payments.adjustment")}</Badge>}
+                  </th>
+                  <td className="px-3 py-2 text-end whitespace-nowrap tabular-nums">{formatEgp(p.amount, lang)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatDateTime(p.paid_at, lang)}</td>
+                  <td className="px-3 py-1.5 text-end">
+                    {p.kind !== "adjustment" && fee && (
+                      <Button size="sm" variant="ghost" onClick={() => onReceipt(fee, p)} aria-label={`${t("fees.payments.receipt")} ${p.receipt_no}`}>
+                        <Printer aria-hidden="true" />
+                        {t("fees.payments.receipt")}
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button variant="outline">{t("fees.payments.close")}</Button>
+          </DialogClose>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <div className="text-xs text-muted-foreground">{label}</div>
+      <div className="font-semibold tabular-nums">{value}</div>
+    </div>
+  );
+}

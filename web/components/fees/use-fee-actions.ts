@@ -1,0 +1,183 @@
+/**
+ * The row actions of the Fees page (spec §4 "Optimistic updates", "Payment flow", "Fee edit"; §5 "Payment";
+ * §8 texts): inline edit → confirm → `PUT`; inline payment → confirm → `POST add-payment` with an Idempotency-Key;
+ * both optimistic (the row changes at once and reverts on failure, with the spec's alert texts). Delete updates
+ * the list after the server succeeds.
+ */
+import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { addPaymentSchema, updateFeeSchema } from "@worker/api/fees.schema";
+import { normalizeNumberInput } from "@worker/lib/normalize";
+import { formatEgp } from "~/lib/format";
+import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { addPayment, deleteFee, updateFee, type FeeRecord, type Payment } from "./fees-api";
+import { amountInputValue, remainingOf, toPiastres, withAmounts, withPayment } from "./fee-money";
+import { feeFailureText, feeMessage } from "./fee-messages";
+import { newIdempotencyKey, type FeeRowsApi, type RowEditor } from "./fee-row-state";
+
+/** What is waiting for the admin's confirmation. */
+export type PendingConfirm =
+  | { kind: "save"; fee: FeeRecord; total: number; paid: number }
+  | { kind: "payment"; fee: FeeRecord; amount: number; key: string }
+  | { kind: "delete"; fee: FeeRecord };
+
+interface Options {
+  setFees: Dispatch<SetStateAction<FeeRecord[]>>;
+  /** Reloads the list: after a failed write the server's state is the truth (a lost answer may have committed). */
+  reload: () => Promise<void>;
+  lang: string;
+  openPayments: (fee: FeeRecord) => void;
+  openReceipt: (fee: FeeRecord, payment: Payment) => void;
+}
+
+/** Editors, confirmations and mutations of the Fees table. */
+export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt }: Options) {
+  const { t } = useTranslation();
+  const onAuthFailure = useHandleAuthFailure();
+  const [editor, setEditor] = useState<RowEditor | null>(null);
+  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  const [deleting, setDeleting] = useState(false);
+
+  const mark = useCallback((studentNo: string, on: boolean) => {
+    setPending((old) => {
+      const next = new Set(old);
+      if (on) next.add(studentNo);
+      else next.delete(studentNo);
+      return next;
+    });
+  }, []);
+  const putRow = useCallback(
+    (studentNo: string, fee: FeeRecord) => setFees((rows) => rows.map((r) => (r.student_no === studentNo ? fee : r))),
+    [setFees],
+  );
+
+  const rowsApi: FeeRowsApi = useMemo(
+    () => ({
+      editor,
+      pending,
+      lang,
+      openPayments,
+      openReceipt,
+      startEdit: (fee) => setEditor({ mode: "edit", studentNo: fee.student_no, total: amountInputValue(fee.total_amount), paid: amountInputValue(fee.paid_amount) }),
+      startPayment: (fee) => setEditor({ mode: "pay", studentNo: fee.student_no, amount: "", key: newIdempotencyKey() }),
+      updateDraft: (patch) => setEditor((ed) => (ed ? ({ ...ed, ...patch, error: undefined } as RowEditor) : ed)),
+      cancel: () => setEditor(null),
+      fillRemaining: (fee) => setEditor((ed) => (ed?.mode === "pay" ? { ...ed, amount: amountInputValue(remainingOf(fee)), error: undefined } : ed)),
+      openDelete: (fee) => setConfirm({ kind: "delete", fee }),
+      requestSave: (fee) => {
+        if (editor?.mode !== "edit") return;
+        const parsed = updateFeeSchema.safeParse({ total_amount: editor.total, paid_amount: editor.paid });
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message;
+          setEditor({ ...editor, error: feeMessage(t, message, t("fees.errors.updateFailed")) });
+          return;
+        }
+        setConfirm({ kind: "save", fee, total: parsed.data.total_amount, paid: parsed.data.paid_amount });
+      },
+      requestPayment: (fee) => {
+        if (editor?.mode !== "pay") return;
+        const parsed = addPaymentSchema.safeParse({ payment_amount: editor.amount });
+        if (!parsed.success) {
+          setEditor({ ...editor, error: feeMessage(t, parsed.error.issues[0]?.message, t("fees.errors.invalidPayment")) });
+          return;
+        }
+        const amount = parsed.data.payment_amount;
+        // Same entry, same amount → same key (a retry); a changed amount is a new request.
+        const retry = editor.sentAmount === amount;
+        const key = editor.sentAmount === undefined || retry ? editor.key : newIdempotencyKey();
+        // A retry may concern a payment the server already recorded (the row then looks settled): the server
+        // answers it with the first payment, so only a new request is checked against the remaining amount.
+        if (!retry && toPiastres(amount) > toPiastres(remainingOf(fee))) {
+          setEditor({ ...editor, error: t("fees.validation.paymentAboveRemaining", { amount: formatEgp(remainingOf(fee), lang) }) });
+          return;
+        }
+        setEditor({ ...editor, key });
+        setConfirm({ kind: "payment", fee, amount, key });
+      },
+    }),
+    [editor, pending, lang, openPayments, openReceipt, t],
+  );
+
+  const saveEdit = useCallback(
+    async (fee: FeeRecord, total: number, paid: number) => {
+      const draft = editor;
+      setEditor(null);
+      putRow(fee.student_no, withAmounts(fee, total, paid));
+      mark(fee.student_no, true);
+      try {
+        const saved = await updateFee(fee.student_no, { total_amount: total, paid_amount: paid });
+        putRow(fee.student_no, saved);
+        toast.success(t("fees.toast.updated"));
+      } catch (err) {
+        putRow(fee.student_no, fee);
+        if (onAuthFailure(err)) return;
+        void reload();
+        toast.error(feeFailureText(t, err, t("fees.errors.updateFailed"), t("fees.errors.updateNetwork")));
+        setEditor((cur) => cur ?? draft);
+      } finally {
+        mark(fee.student_no, false);
+      }
+    },
+    [editor, putRow, mark, onAuthFailure, reload, t],
+  );
+
+  const savePayment = useCallback(
+    async (fee: FeeRecord, amount: number, key: string) => {
+      const entry = editor?.mode === "pay" ? { ...editor, amount: normalizeNumberInput(editor.amount), sentAmount: amount, key } : null;
+      setEditor(null);
+      putRow(fee.student_no, withPayment(fee, amount));
+      mark(fee.student_no, true);
+      try {
+        const { fee: saved, payment } = await addPayment(fee.student_no, amount, key);
+        putRow(fee.student_no, saved);
+        toast.success(t("fees.toast.paymentAdded", { receipt: payment.receipt_no }), {
+          description: `${fee.full_name} · ${formatEgp(payment.amount, lang)}`,
+          action: { label: t("fees.payments.receipt"), onClick: () => openReceipt(saved, payment) },
+        });
+      } catch (err) {
+        putRow(fee.student_no, fee);
+        if (onAuthFailure(err)) return;
+        void reload();
+        toast.error(feeFailureText(t, err, t("fees.errors.paymentFailed"), t("fees.errors.paymentNetwork")));
+        // Reopen the same entry (same key) so "Save Payment" again is a safe retry.
+        if (entry) setEditor((cur) => cur ?? entry);
+      } finally {
+        mark(fee.student_no, false);
+      }
+    },
+    [editor, putRow, mark, onAuthFailure, reload, openReceipt, lang, t],
+  );
+
+  const removeFee = useCallback(
+    async (fee: FeeRecord) => {
+      setDeleting(true);
+      try {
+        await deleteFee(fee.student_no);
+        setFees((rows) => rows.filter((r) => r.student_no !== fee.student_no));
+        setEditor((ed) => (ed?.studentNo === fee.student_no ? null : ed));
+        toast.success(t("fees.toast.deleted"));
+        setConfirm(null);
+      } catch (err) {
+        setConfirm(null);
+        if (onAuthFailure(err)) return;
+        toast.error(feeFailureText(t, err, t("fees.errors.deleteFailed"), t("fees.errors.deleteNetwork")));
+      } finally {
+        setDeleting(false);
+      }
+    },
+    [setFees, onAuthFailure, t],
+  );
+
+  /** Runs the confirmed action; the confirmation closes at once for the optimistic ones. */
+  const onConfirm = useCallback(() => {
+    if (!confirm) return;
+    if (confirm.kind === "delete") return void removeFee(confirm.fee);
+    setConfirm(null);
+    if (confirm.kind === "save") void saveEdit(confirm.fee, confirm.total, confirm.paid);
+    else void savePayment(confirm.fee, confirm.amount, confirm.key);
+  }, [confirm, removeFee, saveEdit, savePayment]);
+
+  return { rowsApi, confirm, setConfirm, onConfirm, deleting, closeEditor: () => setEditor(null) };
+}

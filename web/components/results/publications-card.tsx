@@ -1,0 +1,129 @@
+/**
+ * Publishing per academic year and semester (issue "Results Management": a publish/unpublish control; contract
+ * "Publishing"): `GET /api/admin/results/publications` lists every year × semester; each has a switch that asks
+ * for confirmation ("Publish results for 2024-2025 S2? Parents will be able to see them.") and then sends
+ * `PUT /api/admin/results/publications`. The public results page only shows published semesters.
+ */
+import { useCallback, useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { toast } from "sonner";
+import { Eye, EyeOff } from "lucide-react";
+import type { PublicationBody, Semester } from "@worker/api/results.schema";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Skeleton } from "~/components/ui/skeleton";
+import { Switch } from "~/components/ui/switch";
+import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { localeOf } from "~/lib/format";
+import { ConfirmDialog } from "~/components/fees/confirm-dialog";
+import { listPublications, setPublication, type Publication } from "./results-api";
+import { resultFailureText } from "./result-messages";
+
+const key = (p: Pick<Publication, "academic_year_name" | "semester">) => `${p.academic_year_name}|${p.semester}`;
+
+/** The publishing card: one tile per academic year with a switch per semester. */
+export function PublicationsCard() {
+  const { t, i18n } = useTranslation();
+  const onAuthFailure = useHandleAuthFailure();
+  const [rows, setRows] = useState<Publication[] | null>(null);
+  const [asking, setAsking] = useState<Publication | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setRows(await listPublications());
+    } catch (err) {
+      if (!onAuthFailure(err)) setRows([]);
+    }
+  }, [onAuthFailure]);
+  useEffect(() => void load(), [load]);
+
+  const years = [...new Set((rows ?? []).map((r) => r.academic_year_name))];
+  const find = (year: string, semester: Semester) => rows?.find((r) => r.academic_year_name === year && r.semester === semester);
+  const semesterLabel = (s: string) => t(`results.semesters.${s}`);
+  const vars = (p: Publication) => ({ year: p.academic_year_name, semester: semesterLabel(p.semester) });
+  const dateOf = (iso: string | null) => (iso ? new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: "medium", timeZone: "Africa/Cairo" }).format(new Date(iso)) : "");
+
+  const apply = async () => {
+    if (!asking) return;
+    const target: PublicationBody = { academic_year_name: asking.academic_year_name as PublicationBody["academic_year_name"], semester: asking.semester, is_published: !asking.is_published };
+    setBusy(key(asking));
+    try {
+      const saved = await setPublication(target);
+      setRows((old) => (old ?? []).map((r) => (key(r) === key(saved) ? saved : r)));
+      toast.success(t(saved.is_published ? "results.publications.publishedToast" : "results.publications.unpublishedToast", vars(saved)));
+      setAsking(null);
+    } catch (err) {
+      setAsking(null);
+      if (onAuthFailure(err)) return;
+      toast.error(resultFailureText(t, err, t("results.publications.failed"), t("results.publications.network")));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Card className="gap-4 py-5">
+      <CardHeader className="px-5">
+        <CardTitle>
+          <h2 className="text-base">{t("results.publications.title")}</h2>
+        </CardTitle>
+        <CardDescription>{t("results.publications.description")}</CardDescription>
+      </CardHeader>
+      <CardContent className="px-5">
+        {rows === null ? (
+          <div className="grid gap-2">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className="h-9 w-full" />
+            ))}
+          </div>
+        ) : years.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t("results.publications.none")}</p>
+        ) : (
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 2xl:grid-cols-5">
+            {years.map((year) => (
+              <li key={year} className="rounded-lg border bg-background px-3 py-2">
+                <p className="mb-1 text-sm font-semibold tabular-nums">{year}</p>
+                <div className="grid grid-cols-1 gap-1">
+                  {(["S1", "S2"] as const).map((semester) => {
+                    const p = find(year, semester);
+                    if (!p) return null;
+                    const id = `pub-${year}-${semester}`;
+                    return (
+                      <div key={semester} className="flex items-center justify-between gap-2" title={p.is_published && p.published_at ? t("results.publications.publishedOn", { date: dateOf(p.published_at) }) : undefined}>
+                        <label htmlFor={id} className="flex min-w-0 flex-1 items-center gap-1.5 text-sm">
+                          {p.is_published ? <Eye className="size-3.5 shrink-0 text-success" aria-hidden="true" /> : <EyeOff className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />}
+                          <span className="font-medium whitespace-nowrap">{semesterLabel(semester)}</span>
+                          <span className={`min-w-0 truncate text-xs ${p.is_published ? "text-[oklch(0.45_0.13_150)]" : "text-muted-foreground"}`}>
+                            {p.is_published ? t("results.publications.published") : t("results.publications.hidden")}
+                          </span>
+                        </label>
+                        <Switch
+                          id={id}
+                          checked={p.is_published}
+                          disabled={busy === key(p)}
+                          onCheckedChange={() => setAsking(p)}
+                          aria-label={t("results.publications.toggle", vars(p))}
+                        />
+                      </div>
+                    );
+                  })}
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      <ConfirmDialog
+        open={!!asking}
+        onOpenChange={(open) => !open && setAsking(null)}
+        title={t(asking?.is_published ? "results.publications.confirmUnpublishTitle" : "results.publications.confirmPublishTitle")}
+        description={asking ? t(asking.is_published ? "results.publications.confirmUnpublish" : "results.publications.confirmPublish", vars(asking)) : ""}
+        confirmLabel={t("results.publications.confirm")}
+        cancelLabel={t("results.publications.cancel")}
+        destructive={!!asking?.is_published}
+        busy={!!busy}
+        onConfirm={() => void apply()}
+      />
+    </Card>
+  );
+}

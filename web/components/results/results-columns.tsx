@@ -1,0 +1,84 @@
+/**
+ * Columns of the Results table (spec §2 "Results page (admin)"): Student, Student ID, Academic Year, Semester,
+ * Actions (Edit, Delete). Under the name: the grade the result is filed under and its subject count.
+ */
+import type { TFunction } from "i18next";
+import { Pencil, Trash2 } from "lucide-react";
+import { dataTableColumns, type DataTableColumnDef } from "~/components/data-table";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import type { AdminResult } from "./results-api";
+
+const col = dataTableColumns<AdminResult>();
+
+/** Row actions supplied by the page. */
+export interface ResultRowActions {
+  onEdit: (r: AdminResult) => void;
+  onDelete: (r: AdminResult) => void;
+}
+
+/** The Results table's columns for the current language. */
+export function resultColumns(t: TFunction, actions: ResultRowActions): DataTableColumnDef<AdminResult>[] {
+  return col.columns([
+    col.accessor("full_name", {
+      id: "student",
+      header: t("results.columns.student"),
+      cell: ({ row }) => (
+        <span className="grid">
+          <span>
+            <bdi>{row.original.full_name}</bdi>
+          </span>
+          <span className="text-xs font-normal text-muted-foreground">
+            {t(`admin.grades.${row.original.current_grade}`, { defaultValue: row.original.current_grade })}
+          </span>
+        </span>
+      ),
+      meta: { rowHeader: true, skeletonClassName: "w-40" },
+    }),
+    col.accessor("student_no", {
+      id: "studentId",
+      header: t("results.columns.studentId"),
+      cell: ({ getValue }) => (
+        <span dir="ltr" className="font-mono text-[13px] tracking-tight text-muted-foreground">
+          {getValue()}
+        </span>
+      ),
+      meta: { skeletonClassName: "w-32" },
+    }),
+    col.accessor("academic_year_name", {
+      id: "year",
+      header: t("results.columns.academicYear"),
+      cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+      meta: { skeletonClassName: "w-20" },
+    }),
+    col.accessor("semester", {
+      id: "semester",
+      header: t("results.columns.semester"),
+      cell: ({ getValue }) => <Badge variant="secondary">{t(`results.semesters.${getValue()}`)}</Badge>,
+      meta: { skeletonClassName: "w-10" },
+    }),
+    col.display({
+      id: "actions",
+      header: t("results.columns.actions"),
+      cell: ({ row }) => (
+        <div className="flex items-center gap-1">
+          <Button size="sm" variant="ghost" onClick={() => actions.onEdit(row.original)} aria-label={`${t("results.actions.edit")} ${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`}>
+            <Pencil aria-hidden="true" />
+            {t("results.actions.edit")}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            onClick={() => actions.onDelete(row.original)}
+            aria-label={`${t("results.actions.delete")} ${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`}
+          >
+            <Trash2 aria-hidden="true" />
+            {t("results.actions.delete")}
+          </Button>
+        </div>
+      ),
+      meta: { skeletonClassName: "w-32" },
+    }),
+  ]);
+}
