@@ -54,7 +54,7 @@ describe("selection concurrency (real sqld, built Worker)", () => {
     expect(refused).toBe(965);
     const [t] = await seatLedger(db, w.subjects[0]!.teachers);
     expect(t).toMatchObject({ cap1: 20, cap2: 15, taken1: 20, taken2: 15, rows1: 20, rows2: 15 });
-  }, 120_000);
+  }, 300_000);
 
   it("100 simultaneous updates by one student: exactly 1 succeeds", async () => {
     const w = await makeWorld(db, { subjects: 2, caps: [[35, 35], [35, 35]], studentCount: 1 });
@@ -74,5 +74,5 @@ describe("selection concurrency (real sqld, built Worker)", () => {
       expect(t.taken2).toBe(t.rows2);
     }
     expect(ledger.reduce((n, t) => n + t.rows1 + t.rows2, 0)).toBe(2);
-  }, 60_000);
+  }, 180_000);
 });
