@@ -48,7 +48,7 @@ describe("every admin mutation is audited", () => {
     const result = await audited("POST", "/api/admin/results", { student_id: no, academic_year_name: "2023-2024", grade: "Prep-1", semester: "S1", subject_scores: [{ subject_name: "Mathematics", score: 80, max_score: 100 }], remarks: "" });
     const rid = result.res.json.data.id;
     await audited("PUT", `/api/admin/results/${rid}`, { student_id: no, academic_year_name: "2023-2024", grade: "Prep-1", semester: "S1", subject_scores: [{ subject_name: "Science", score: 70, max_score: 100 }], remarks: "r" });
-    expect((await audited("PUT", "/api/admin/results/publications", { academic_year_name: "2023-2024", semester: "S2", is_published: false })).row.entity).toBe("result_publication");
+    expect((await audited("PUT", "/api/admin/results/publications", { academic_year_name: "2025-2026", semester: "S1", is_published: false })).row.entity).toBe("result_publication");
     expect((await audited("DELETE", `/api/admin/results/${rid}`)).row.action).toBe("delete");
 
     const news = await audited("POST", "/api/admin/news", { title: "t", content: "c", status: "draft" });
