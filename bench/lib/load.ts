@@ -1,0 +1,58 @@
+/** A thin wrapper over autocannon's programmatic API with the figures the benchmarks report. Times in ms. */
+import autocannon, { type Options } from "autocannon";
+
+export interface LoadFigures {
+  /** Completed requests per second over the whole run. */
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  /** Responses per HTTP status, e.g. `{ "200": 812, "404": 203 }`. */
+  statuses: Record<string, number>;
+  /** Socket errors (refused, reset) and request timeouts, as autocannon counts them. */
+  errors: number;
+  timeouts: number;
+  total: number;
+  seconds: number;
+}
+
+/** Runs autocannon with `opts` (default request timeout 10 s) and summarises the result. */
+export async function load(opts: Options): Promise<LoadFigures> {
+  const r = await autocannon({ timeout: 10, ...opts });
+  const statuses: Record<string, number> = {};
+  for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statuses[code] = count;
+  const total = Object.values(statuses).reduce((a, b) => a + b, 0);
+  return {
+    rps: total / r.duration,
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p99: r.latency.p99,
+    statuses,
+    errors: r.errors - r.timeouts,
+    timeouts: r.timeouts,
+    total,
+    seconds: r.duration,
+  };
+}
+
+/** The value at percentile `p` (0-100) of `values` (nearest rank); 0 for an empty list. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+/** The median of `values`; 0 for an empty list. */
+export const median = (values: number[]) => percentile(values, 50);
+
+/** Median ms of `n` requests to `url` sent one at a time (after one unmeasured request): latency without queueing. */
+export async function alone(url: string, n: number, init: RequestInit = {}): Promise<number> {
+  await (await fetch(url, init)).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await (await fetch(url, init)).arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  return median(times);
+}

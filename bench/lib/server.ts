@@ -1,0 +1,86 @@
+/**
+ * A benchmark server, as `npm start` runs it: a fresh sqld in a temp DATA_DIR with migrations, the first admin and
+ * the demo data, then the BUILT Worker under `wrangler dev` on a free port, with `BENCH_DISABLE_RATE_LIMIT=1`
+ * (bench only; docs/decisions/0007). The benchmark loads it from this process over HTTP and reads the database
+ * directly for setup and verification. `stop()` ends both servers and deletes the temp directory.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { SeedSamples } from "../../db/seed";
+import { bootstrapDatabase } from "../../scripts/lib/bootstrap";
+import { nodeDb } from "../../scripts/lib/db";
+import { ROOT, writeWorkerEnvFile } from "../../scripts/lib/local-env";
+import { freePort, startSqld } from "../../scripts/lib/sqld";
+import { startWranglerDev } from "../../scripts/lib/wrangler";
+
+/** Credentials of the admin each benchmark server is bootstrapped with (local only). */
+export const BENCH_ADMIN = { username: "admin", password: "bench-password-123" };
+
+export interface BenchServer {
+  /** Base URL of the Worker, e.g. `http://127.0.0.1:40123`. */
+  url: string;
+  /** sqld's HTTP URL (for direct setup inserts and verification). */
+  libsqlUrl: string;
+  db: ReturnType<typeof nodeDb>["db"];
+  /** sqld's process id (for sampling its thread count during a load). */
+  sqldPid: number;
+  samples: SeedSamples;
+  stop(): Promise<void>;
+}
+
+const running = new Set<() => Promise<void>>();
+
+/** Stops every server still running (for Ctrl-C: wrangler runs in its own process group and would outlive us). */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map((stop) => stop()));
+}
+
+/** Starts sqld + the built Worker with the demo data. Throws if `build/` is missing or a server fails to start. */
+export async function startBenchServer(): Promise<BenchServer> {
+  if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("No build/: run without --no-build, or `npx react-router build` first.");
+  const dir = mkdtempSync(join(tmpdir(), "school-bench-"));
+  const cleanups: Array<() => Promise<void> | void> = [() => rmSync(dir, { recursive: true, force: true })];
+  const stop = async () => {
+    running.delete(stop);
+    for (const fn of cleanups.splice(0).reverse()) await fn();
+  };
+  running.add(stop);
+  try {
+    const sqld = await startSqld(join(dir, "db"));
+    cleanups.push(() => sqld.stop());
+    const pepper = "bench-pepper";
+    const { seeded } = await bootstrapDatabase({ url: sqld.url, pepper, admin: BENCH_ADMIN, seedDemo: true });
+    if (!seeded) throw new Error("demo data was not loaded");
+    const envFile = writeWorkerEnvFile(dir, { LIBSQL_URL: sqld.url, PASSWORD_PEPPER: pepper, BENCH_DISABLE_RATE_LIMIT: "1" });
+    const wrangler = await startWranglerDev({ port: await freePort(), envFile, persistTo: join(dir, "wrangler") });
+    cleanups.push(() => wrangler.stop());
+    const { db, close } = nodeDb(sqld.url);
+    cleanups.push(close);
+    return { url: wrangler.url, libsqlUrl: sqld.url, db, sqldPid: sqld.process.pid!, samples: seeded.samples, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** Runs `fn` against a fresh server and always stops it, also when `fn` throws. */
+export async function withServer<T>(fn: (server: BenchServer) => Promise<T>): Promise<T> {
+  const server = await startBenchServer();
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Logs in as the bench admin and returns the bearer token. */
+export async function adminToken(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (!res.ok) throw new Error(`admin login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
