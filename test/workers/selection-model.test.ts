@@ -111,7 +111,18 @@ describe("selection rules against a model", () => {
           .where(inArray(students.studentNo, w.students));
         expect(regs.every((r) => r.n <= 1)).toBe(true);
       }),
-      { numRuns: 25 },
+      // The example is a sequence CI once found: a student whose one update is used re-selects a now-full teacher
+      // and must hear "update used" (403), not "teacher full" (409).
+      {
+        numRuns: 25,
+        examples: [[[
+          { kind: "select", student: 0, picks: [0, 0] },
+          { kind: "select", student: 0, picks: [0, 1] },
+          { kind: "select", student: 2, picks: [0, 0] },
+          { kind: "select", student: 1, picks: [1, 0] },
+          { kind: "select", student: 0, picks: [0, 0] },
+        ]]],
+      },
     );
   }, 300_000);
 });

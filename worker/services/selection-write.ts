@@ -60,12 +60,6 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
     if (state !== "open") throw new ApiError("FORBIDDEN", MSG.notOpen, { success: false });
     const p = period!;
     validateChoices(choices, p, new Set(subjectRows.map((r) => r.id)), teacherRows);
-    // Refuse at once when a chosen teacher is already full: the write would fail anyway, and skipping it keeps the
-    // write lock free for requests that can succeed. A teacher the student already holds is not "full" for them (an
-    // update frees that seat first). Only a refusal is decided here; a success is decided in the write.
-    const held = new Set(heldRows.map((r) => r.teacherId));
-    const full = teacherRows.find((t) => t.s1 >= t.c1 && t.s2 >= t.c2 && !held.has(t.id));
-    if (full) throw noSeats(full.subjectId, full.subject, full.name);
     const reg = regRows[0]?.reg;
     const fresh = !reg || reg.periodId !== p.id;
     if (reg && !fresh) {
@@ -73,6 +67,12 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
       if (!p.allowChanges) throw new ApiError("FORBIDDEN", REFUSED.noChanges, { success: false });
       if (nowIso > reg.updateDeadline) throw new ApiError("FORBIDDEN", REFUSED.deadline, { success: false });
     }
+    // Refuse at once when a chosen teacher is already full: the write would fail anyway, and skipping it keeps the
+    // write lock free for requests that can succeed. A teacher the student already holds is not "full" for them (an
+    // update frees that seat first). Only a refusal is decided here; a success is decided in the write.
+    const held = new Set(heldRows.map((r) => r.teacherId));
+    const full = teacherRows.find((t) => t.s1 >= t.c1 && t.s2 >= t.c2 && !held.has(t.id));
+    if (full) throw noSeats(full.subjectId, full.subject, full.name);
     const action = reg && !fresh ? "updated" : "created";
     const deadline = new Date(Math.min(Date.parse(p.endDate), now.getTime() + UPDATE_WINDOW_MS)).toISOString();
     const sid = student.id;
