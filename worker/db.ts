@@ -7,25 +7,10 @@ import { createClient } from "@libsql/client/web";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql/web";
 import * as schema from "../db/schema";
+import { retryingFetch } from "./db-retry";
 import type { Env } from "./env";
 
 export type Db = ReturnType<typeof makeDb>;
-
-/** Retries for a database that answers 429 (over its concurrency limit): it did not run the request, so a retry is safe. */
-const DB_RETRIES = 6;
-
-/** `fetch` that retries a 429 from the database with jittered exponential backoff (25 ms … ~800 ms). */
-export function retryingFetch(inner: typeof fetch = fetch): typeof fetch {
-  return async (input, init) => {
-    for (let attempt = 0; ; attempt++) {
-      const req = new Request(input as RequestInfo, init);
-      const res = await inner(req);
-      if (res.status !== 429 || attempt >= DB_RETRIES) return res;
-      await res.body?.cancel();
-      await new Promise((r) => setTimeout(r, 25 * 2 ** attempt * (0.5 + Math.random())));
-    }
-  };
-}
 
 function makeDb(url: string, authToken?: string, fetchImpl?: typeof fetch) {
   const client = createClient({ url, authToken, fetch: retryingFetch(fetchImpl) });

@@ -4,6 +4,7 @@
  * is consistent even while the app writes; it returns an SQL script. `restoreDump` runs such a script against an
  * empty database. `checkDatabase` returns `PRAGMA integrity_check`, per-table row counts and the money totals.
  */
+import { retryingFetch } from "../../worker/db-retry";
 import { createClient, type InValue } from "@libsql/client";
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -24,7 +25,7 @@ interface SchemaRow {
 
 /** An SQL script that recreates the database: tables, their rows, then indexes and triggers. */
 export async function dumpDatabase(url: string, authToken?: string): Promise<{ sql: string; tables: Record<string, number> }> {
-  const client = createClient({ url, authToken });
+  const client = createClient({ url, authToken, fetch: retryingFetch() });
   try {
     const schema = (await client.execute("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_litestream%' ORDER BY CASE type WHEN 'table' THEN 0 ELSE 1 END, name")).rows as unknown as SchemaRow[];
     const tables = schema.filter((s) => s.type === "table").map((s) => s.name);
@@ -50,7 +51,7 @@ export async function dumpDatabase(url: string, authToken?: string): Promise<{ s
 
 /** Runs a dump against an EMPTY database. Throws if the database already has tables. */
 export async function restoreDump(url: string, sql: string, authToken?: string): Promise<void> {
-  const client = createClient({ url, authToken });
+  const client = createClient({ url, authToken, fetch: retryingFetch() });
   try {
     const existing = await client.execute("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
     if (Number(existing.rows[0]!.n) > 0) throw new Error("The target database is not empty; restore only into a fresh database.");
@@ -68,7 +69,7 @@ export interface DbCheck {
 
 /** Integrity check, row counts per table and the money totals (piastres). */
 export async function checkDatabase(url: string, authToken?: string): Promise<DbCheck> {
-  const client = createClient({ url, authToken });
+  const client = createClient({ url, authToken, fetch: retryingFetch() });
   try {
     const integrity = String((await client.execute("PRAGMA integrity_check")).rows[0]![0]);
     const names = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows.map((r) => String(r[0]));

@@ -1,4 +1,5 @@
 /** Applies the committed drizzle migrations (db/migrations) to a libSQL URL. Idempotent. */
+import { retryingFetch } from "../../worker/db-retry";
 import { createClient } from "@libsql/client";
 import { drizzle } from "drizzle-orm/libsql";
 import { migrate } from "drizzle-orm/libsql/migrator";
@@ -8,7 +9,7 @@ import { fileURLToPath } from "node:url";
 const MIGRATIONS = join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."), "db/migrations");
 
 export async function applyMigrations(url: string, authToken?: string): Promise<void> {
-  const client = createClient({ url, authToken });
+  const client = createClient({ url, authToken, fetch: retryingFetch() });
   try {
     await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
   } finally {
