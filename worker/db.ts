@@ -6,7 +6,6 @@
 import { createClient } from "@libsql/client/web";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql/web";
-import * as schema from "../db/schema";
 import { retryingFetch } from "./db-retry";
 import type { Env } from "./env";
 
@@ -14,7 +13,8 @@ export type Db = ReturnType<typeof makeDb>;
 
 function makeDb(url: string, authToken?: string, fetchImpl?: typeof fetch) {
   const client = createClient({ url, authToken, fetch: retryingFetch(fetchImpl) });
-  return drizzle(client, { schema });
+  // No `schema`: the relational query API is unused, and building its config costs ~0.1 ms on every request.
+  return drizzle(client);
 }
 
 /**

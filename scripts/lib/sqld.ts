@@ -53,10 +53,10 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
 export async function startSqld(dbPath: string, port = 0, opts: { quiet?: boolean } = {}): Promise<Sqld> {
   mkdirSync(dirname(dbPath), { recursive: true });
   const p = port || (await freePort());
-  // sqld answers HTTP 429 past this many concurrent requests; the Worker's db client retries those with backoff
-  // (worker/db.ts). Raising the limit to 2,048 let ~1,000 write transactions wait inside sqld at once during a
-  // selection rush, where it sometimes stopped finishing them (bench/README.md); 128 is sqld's default.
-  const limits = ["--max-concurrent-requests", "16"];
+  // sqld answers HTTP 429 past 128 concurrent requests by default; a selection rush sends ~1,000 reads at once, so
+  // the limit is raised. Writers are kept from piling up inside sqld by the Worker's write gate (worker/write-gate.ts):
+  // ~1,000 waiting writers made sqld spin on its lock until it stopped finishing them (bench/README.md).
+  const limits = ["--max-concurrent-requests", "2048", "--max-concurrent-connections", "2048"];
   const child = spawn(SQLD_BIN, ["--db-path", dbPath, "--http-listen-addr", `127.0.0.1:${p}`, "--no-welcome", ...limits], {
     stdio: opts.quiet === false ? "inherit" : ["ignore", "ignore", "pipe"],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "error" },

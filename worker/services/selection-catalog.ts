@@ -20,6 +20,7 @@ import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import type { PeriodCreateInput, PeriodUpdateInput, SubjectCreateInput, SubjectUpdateInput, TeacherCreateInput, TeacherUpdateInput } from "../api/selection-admin.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
+import { forgetFull } from "./full-teachers";
 
 export const DUPLICATE_SUBJECT = "A subject with this name already exists";
 export const SUBJECT_IN_USE = "This subject has teachers or selections and cannot be deleted. Mark it inactive instead.";
@@ -199,6 +200,7 @@ export async function updateTeacher(db: Db, admin: ActingAdmin, id: number, inpu
       auditInsert(db, admin, { action: "update", entity: "teacher", entityId: id, before: toTeacherJson(before, null), after: input }, requestId),
     ]);
     if (!row) throw notFound("Teacher");
+    forgetFull(); // a capacity may have grown
     return toTeacherJson(row, input.subject_name);
   } catch (err) {
     const failure = failureOf(err);

@@ -6,7 +6,9 @@
  * - the registration row's CHECK (`update_count` 0..1) aborts the batch when a guard fails: the period is active
  *   and open now, the student is an active Prep-3 student, exactly one teacher per active subject, and (on update)
  *   changes are allowed, the deadline has not passed and the one update is unused.
- * The read phase before the batch only produces clear error messages. Every attempt is logged.
+ * The read phase before the batch only produces clear error messages. Every attempt is logged (refusals with group
+ * commit, attempt-log.ts). Writes pass one at a time per isolate through `gatedWrite` (a rush would otherwise pile
+ * ~1,000 waiting writers into the database).
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { selectionAttempts, selectionPeriods, selectionRegistrations, selectionSubjects, studentSelections, students, teachers } from "../../db/schema";
@@ -14,7 +16,10 @@ import type { Db } from "../db";
 import { batchAll, constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
+import { gatedWrite } from "../write-gate";
+import { recordRefusal } from "./attempt-log";
 import { auditInsert } from "./audit";
+import { forgetFull, markFull, recentlyFull } from "./full-teachers";
 import { MSG, SELECTION_GRADE, UPDATE_WINDOW_MS, periodState, type Period } from "./selection-read";
 
 export interface Choice {
@@ -34,8 +39,8 @@ const REFUSED = {
 /** Saves a first choice or the one allowed update. Returns the contract's success body; throws 400/403/404/409. */
 export async function saveSelections(db: Db, studentNo: string, choices: Choice[], now: Date) {
   const nowIso = now.toISOString();
-  const log = (outcome: "accepted" | "refused", reason: string | null, action: string | null, periodId: number | null) =>
-    db.insert(selectionAttempts).values({ studentNo, periodId, payload: JSON.stringify(choices), outcome, action, reason, at: nowIso });
+  const logAccepted = (action: string, periodId: number) =>
+    db.insert(selectionAttempts).values({ studentNo, periodId, payload: JSON.stringify(choices), outcome: "accepted", action, at: nowIso });
   let period: Period | null = null;
   try {
     // One round trip for everything the checks below need (a rush sends ~1,000 of these at once).
@@ -95,12 +100,23 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
             last_saved_at = ${nowIso}`)
       : db.run(sql`INSERT INTO selection_registrations (student_id, period_id, first_saved_at, update_deadline, update_count, last_saved_at)
           VALUES (${sid}, ${p.id}, ${nowIso}, ${deadline}, CASE WHEN ${guard} THEN 0 ELSE 99 END, ${nowIso})`);
-    await batchAll(db, [
-      ...(reg ? releaseSeats(db, sid) : []),
-      ...choices.flatMap((ch) => takeSeat(db, sid, ch, p.id, nowIso)),
-      registration,
-      log("accepted", null, action, p.id),
-    ]);
+    await gatedWrite(async () => {
+      // Requests that read free seats before the rush filled them queue here; once a write has found a teacher full,
+      // the rest are refused without a doomed write each.
+      const seenFull = teacherRows.find((t) => !held.has(t.id) && recentlyFull(t.id));
+      if (seenFull) throw noSeats(seenFull.subjectId, seenFull.subject, seenFull.name);
+      try {
+        await batchAll(db, [
+          ...(reg ? releaseSeats(db, sid) : []),
+          ...choices.flatMap((ch) => takeSeat(db, sid, ch, p.id, nowIso)),
+          registration,
+          logAccepted(action, p.id),
+        ]);
+      } catch (err) {
+        throw await explain(db, err, choices); // inside the turn, so the next turn sees the "full" mark
+      }
+    });
+    if (reg) forgetFull(); // the update freed this student's previous seats
     const hasUpdated = action === "updated";
     return {
       success: true as const,
@@ -110,7 +126,7 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
     };
   } catch (err) {
     const refusal = await explain(db, err, choices);
-    await log("refused", refusal.message, null, period?.id ?? null).catch(() => {});
+    await recordRefusal(db, { studentNo, periodId: period?.id ?? null, payload: JSON.stringify(choices), outcome: "refused", reason: refusal.message, at: nowIso }).catch(() => {});
     throw refusal;
   }
 }
@@ -165,10 +181,11 @@ async function explain(db: Db, err: unknown, choices: Choice[]): Promise<ApiErro
   if (!failure) return err as Error;
   if (/teachers_seats/.test(failure)) {
     const full = await db
-      .select({ subjectId: selectionSubjects.id, subject: selectionSubjects.name, teacher: teachers.fullName })
+      .select({ id: teachers.id, subjectId: selectionSubjects.id, subject: selectionSubjects.name, teacher: teachers.fullName })
       .from(teachers)
       .innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
       .where(and(inArray(teachers.id, choices.map((c) => c.teacher_id)), sql`${teachers.seatsTaken1} >= ${teachers.session1Capacity}`, sql`${teachers.seatsTaken2} >= ${teachers.session2Capacity}`));
+    markFull(full.map((t) => t.id));
     const first = full[0];
     return noSeats(first?.subjectId ?? null, first?.subject ?? null, first?.teacher ?? null);
   }
@@ -188,5 +205,6 @@ export async function deleteAllSelections(db: Db, admin: ActingAdmin, studentNo:
     db.delete(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id)),
     auditInsert(db, admin, { action: "delete_all", entity: "student_selections", entityId: studentNo, before }, requestId),
   ]);
+  forgetFull();
   return before.length;
 }

@@ -1,0 +1,44 @@
+/**
+ * The record of refused selection attempts (contract "Teacher selection, public": every attempt is recorded), written
+ * with group commit: a refusal queues its row, then waits its turn at the write gate, and whoever's turn comes first
+ * writes every queued row in one INSERT. In a rush ~1,000 refusals arrive within seconds; one write each would queue
+ * them all behind each other at the database.
+ *
+ * A request answers only after its own row is written (by itself or by an earlier turn), so a refusal the student
+ * sees is always on record. Accepted attempts are logged inside their own write batch (selection-write.ts).
+ */
+import { selectionAttempts } from "../../db/schema";
+import type { Db } from "../db";
+import { gatedWrite } from "../write-gate";
+
+export type AttemptRow = typeof selectionAttempts.$inferInsert;
+
+/** Rows per INSERT: SQLite allows 32,766 bound parameters; a row binds 7. */
+const MAX_ROWS = 500;
+
+interface Entry {
+  row: AttemptRow;
+  /** queued → taken by a turn → written; "taken" stays if that turn's request vanished mid-write. */
+  state: "queued" | "taken" | "written";
+}
+
+const queue: Entry[] = [];
+
+/**
+ * Records a refused attempt. Resolves once the row is stored (by this request's turn or an earlier one); rejects if
+ * the database refused it. No request ever awaits another request's promise (workerd cancels those): each checks its
+ * own row's state when its turn comes.
+ */
+export async function recordRefusal(db: Db, row: AttemptRow): Promise<void> {
+  const mine: Entry = { row, state: "queued" };
+  queue.push(mine);
+  await gatedWrite(async () => {
+    if (mine.state === "written") return;
+    // Still queued: write everything queued. "taken" here means the turn that took it never finished: write it alone.
+    const batch = mine.state === "queued" ? queue.splice(0, MAX_ROWS) : [mine];
+    if (!batch.includes(mine)) batch.push(...queue.splice(queue.indexOf(mine), 1)); // the head filled one INSERT
+    for (const e of batch) e.state = "taken";
+    await db.insert(selectionAttempts).values(batch.map((e) => e.row));
+    for (const e of batch) e.state = "written";
+  });
+}
