@@ -90,7 +90,8 @@ describe("every admin mutation is audited", () => {
 
 describe("GET /api/admin/audit", () => {
   it("filters by entity, admin and date, newest first, with before/after parsed", async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // Date filters are school days (Cairo time); en-CA formats as YYYY-MM-DD.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo" }).format(new Date());
     const res = await api(`/api/admin/audit?entity=student&admin=admin&from=${today}&to=${today}&limit=5`, { token });
     expect(res.status).toBe(200);
     expect(res.json.data.length).toBeGreaterThan(0);

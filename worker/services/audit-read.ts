@@ -5,6 +5,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "../../db/schema";
 import type { Db } from "../db";
+import { schoolDayStartUtc } from "../school-day";
 import type { AuditQuery } from "../api/audit.schema";
 
 const parse = (v: string | null) => {
@@ -21,8 +22,9 @@ export async function listAudit(db: Db, q: AuditQuery) {
   if (q.entity) where.push(eq(auditLog.entity, q.entity));
   if (q.entity_id) where.push(eq(auditLog.entityId, q.entity_id));
   if (q.admin) where.push(eq(auditLog.adminUsername, q.admin));
-  if (q.from) where.push(gte(auditLog.at, `${q.from}T00:00:00.000Z`));
-  if (q.to) where.push(lt(auditLog.at, new Date(Date.parse(`${q.to}T00:00:00.000Z`) + 86_400_000).toISOString()));
+  // `from` and `to` are school days (Cairo time), both inclusive.
+  if (q.from) where.push(gte(auditLog.at, schoolDayStartUtc(q.from)));
+  if (q.to) where.push(lt(auditLog.at, schoolDayStartUtc(q.to, 1)));
   const filter = where.length ? and(...where) : undefined;
   const [rows, [count], entities, admins] = await Promise.all([
     db.select().from(auditLog).where(filter).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(q.limit).offset((q.page - 1) * q.limit),
