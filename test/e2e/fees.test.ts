@@ -48,7 +48,52 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Waits until the table has the answer to the last request (server paging keeps the old rows meanwhile). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector("table[aria-busy]"));
+}
+
 describe("fees management", () => {
+  it("pages, sorts and filters on the server (15 rows by default, 7-page window)", async () => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await login(page);
+    await page.goto(`${base}/admin/dashboard/fees`);
+    await page.getByRole("heading", { name: "Fees Management" }).waitFor();
+    const { pagination } = await api<{ pagination: { total: number } }>("/api/fees?page=1&limit=15");
+    const fmt = (n: number) => new Intl.NumberFormat("en-EG").format(n);
+    await page.getByText(`Showing 1–15 of ${fmt(pagination.total)}`).waitFor();
+    await expect(page.locator("tbody tr").count()).resolves.toBe(15);
+    const ids = () => page.locator("tbody tr td:nth-child(2)").allTextContents();
+    const first = await ids();
+    const nav = page.getByRole("navigation", { name: "Pagination" });
+    await expect(nav.getByRole("button", { name: /^Page \d+$/ }).count()).resolves.toBe(Math.min(7, Math.ceil(pagination.total / 15)));
+    await nav.getByRole("button", { name: "Page 2" }).click();
+    await page.getByText(/^Showing 16–30 of /).waitFor();
+    await settled(page);
+    const second = await ids();
+    expect(second).toHaveLength(15);
+    expect(second.filter((id) => first.includes(id))).toEqual([]);
+
+    // Sorting by Remaining (descending first for amounts) returns to page 1 and matches the API's order.
+    await page.getByRole("button", { name: "Remaining Amount", exact: true }).click();
+    await page.getByText(/^Showing 1–15 of /).waitFor();
+    await settled(page);
+    const th = page.getByRole("columnheader", { name: "Remaining Amount" });
+    const order = (await th.getAttribute("aria-sort")) === "descending" ? "desc" : "asc";
+    const sorted = await api<{ fees: Fee[] }>(`/api/fees?page=1&limit=15&sortBy=remaining&sortOrder=${order}`);
+    expect(await ids()).toEqual(sorted.fees.map((f) => f.student_no));
+
+    // A status filter counts on the server.
+    const paid = await api<{ pagination: { total: number } }>("/api/fees?status=paid&page=1&limit=15");
+    await page.getByLabel("Status", { exact: true }).click();
+    await page.getByRole("option", { name: "Paid", exact: true }).click();
+    await page.getByText(new RegExp(`^${fmt(paid.pagination.total)} fee records?$`)).waitFor();
+    await settled(page);
+    await expect(page.getByRole("row").filter({ hasText: "Partially paid" }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+
   it("records a payment on a partially paid student and shows the new status, remaining amount and receipt", async () => {
     const { fees } = await api<{ fees: Fee[] }>("/api/fees?status=partially_paid&grade=Prep-2");
     const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining > 0);
@@ -62,6 +107,8 @@ describe("fees management", () => {
     await page.getByLabel("Search", { exact: true }).fill(id);
     const row = page.getByRole("row").filter({ hasText: id });
     await row.getByText("Partially paid").waitFor();
+    // The search runs on the server: the previous page stays on screen until its answer is in.
+    await settled(page);
     await expect(page.getByRole("row").filter({ hasText: "EGP" }).count()).resolves.toBe(1);
 
     // An empty amount is refused with the spec's text.

@@ -55,6 +55,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Waits until the table has the answer to the last request (server paging keeps the old rows meanwhile). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector("table[aria-busy]"));
+}
+
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   return context.newPage();
@@ -209,13 +214,34 @@ describe("Students Management", () => {
     await openStudents(page);
     await page.getByText(/^Showing 1–15 of /).waitFor();
     await expect(page.locator("tbody tr").count()).resolves.toBe(15);
-    await page.getByRole("navigation", { name: "Pagination" }).getByRole("button", { name: "Page 2" }).click();
+    // Pages come from the server (issue 7): each page is a different set of 15 students.
+    const ids = () => page.locator("tbody tr td:nth-child(2)").allTextContents();
+    const first = await ids();
+    const pagination = page.getByRole("navigation", { name: "Pagination" });
+    await pagination.getByRole("button", { name: "Page 2" }).click();
     await page.getByText(/^Showing 16–30 of /).waitFor();
+    await settled(page);
+    const second = await ids();
+    expect(second).toHaveLength(15);
+    expect(second.filter((id) => first.includes(id))).toEqual([]);
+    await pagination.getByRole("button", { name: "Next" }).click();
+    await page.getByText(/^Showing 31–45 of /).waitFor();
+    await settled(page);
+    const third = await ids();
+    expect(third.filter((id) => first.includes(id) || second.includes(id))).toEqual([]);
+    // The last page button of the 7-page window, with its shorter page.
+    const total = Number((await page.getByText(/^Showing 31–45 of /).textContent())!.replace(/.* of /, "").replace(/\D/g, ""));
+    const last = Math.ceil(total / 15);
+    await pagination.getByRole("button", { name: `Page ${last}` }).click();
+    await page.getByText(new RegExp(`^Showing ${new Intl.NumberFormat("en-EG").format((last - 1) * 15 + 1)}–`)).waitFor();
+    await settled(page);
+    await expect(page.locator("tbody tr").count()).resolves.toBe(total - (last - 1) * 15);
     await choose(page, page, "Rows per page", "50");
     await page.getByText(/^Showing 1–50 of /).waitFor();
 
     await page.getByRole("list", { name: "Students by grade" }).getByRole("button", { name: "Prep-2", exact: true }).click();
     await expect(page.getByLabel("Grade", { exact: true }).textContent()).resolves.toBe("Prep-2");
+    await settled(page);
     const grades = await page.locator("tbody tr td:nth-child(5)").allTextContents();
     expect(grades.length).toBeGreaterThan(0);
     expect(new Set(grades)).toEqual(new Set(["Prep-2"]));
@@ -235,6 +261,10 @@ describe("Students Management", () => {
     expect(await width()).toBe(180);
     await page.getByRole("button", { name: "Name", exact: true }).click();
     await expect(th.getAttribute("aria-sort")).resolves.toBe("ascending");
+    // Sorted by the server across the whole grade, not just the rows that were on screen.
+    await settled(page);
+    const sorted = (await api<{ students: ApiStudent[] }>("/api/students?grade=Prep-2&page=1&limit=50&sortBy=full_name&sortOrder=asc")).body.students;
+    expect(await page.locator("tbody tr td:nth-child(2)").allTextContents()).toEqual(sorted.map((s) => s.student_no));
     await page.context().close();
   });
 

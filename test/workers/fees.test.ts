@@ -159,6 +159,55 @@ describe("GET /api/fees", () => {
   });
 });
 
+describe("GET /api/fees with page/limit (server paging)", () => {
+  type Page = { fees: { id: number; full_name: string; student_no: string; status: string; payments: { amount: number }[] }[]; pagination: { page: number; limit: number; total: number; totalPages: number } };
+  const get = async (q: string) => {
+    const res = await api(`/api/fees?${q}`, { token });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return res.json as Page;
+  };
+
+  it("answers one page with pagination; pages are disjoint; the page's payments come along", async () => {
+    const tag = uid("Fp");
+    const made = [];
+    for (let i = 0; i < 16; i++) made.push(await newFee(1000, i % 4 === 0 ? 250 : 0, { full_name: `Pager ${tag} ${String(i).padStart(2, "0")}` }));
+    const first = await get(`search=${tag}&page=1&limit=15`);
+    expect(first.pagination).toEqual({ page: 1, limit: 15, total: 16, totalPages: 2 });
+    expect(first.fees.map((f) => f.id)).toEqual(made.map((m) => m.fee.id).reverse().slice(0, 15));
+    expect(Object.keys(first.fees[0]!).sort()).toEqual(FEE_KEYS);
+    const second = await get(`search=${tag}&page=2&limit=15`);
+    expect(second.fees.map((f) => f.id)).toEqual([made[0]!.fee.id]);
+    expect(second.fees[0]!.payments.map((p) => p.amount)).toEqual([250]);
+    expect(first.fees.filter((f) => f.payments.length).length).toBe(3);
+    // Status filter + search + sort, counted in SQL.
+    const partial = await get(`search=${tag}&status=partially_paid&page=1&limit=20&sortBy=full_name&sortOrder=desc`);
+    expect(partial.pagination).toEqual({ page: 1, limit: 20, total: 4, totalPages: 1 });
+    expect(partial.fees.map((f) => f.full_name)).toEqual([12, 8, 4, 0].map((i) => `Pager ${tag} ${String(i).padStart(2, "0")}`));
+    const remaining = (await get(`search=${tag}&page=1&limit=15&sortBy=remaining&sortOrder=asc`)).fees;
+    expect(remaining[0]!.status).toBe("partially_paid");
+    expect((await get(`search=${tag}&grade=KG-1&page=1&limit=15`)).pagination).toEqual({ page: 1, limit: 15, total: 0, totalPages: 1 });
+  });
+
+  it("keeps the full {fees} answer without page/limit, and searches with Arabic digits and letter variants", async () => {
+    const tag = uid("Fa").toLowerCase();
+    const a = await newFee(500, 0, { full_name: `أسماء ${tag}` });
+    const full = await api(`/api/fees?search=${encodeURIComponent(toArabic(a.student.student_no))}`, { token });
+    expect(Object.keys(full.json)).toEqual(["fees"]);
+    expect(full.json.fees.map((f: { id: number }) => f.id)).toEqual([a.fee.id]);
+    expect((await get(`search=${encodeURIComponent(`اسماء ${tag}`)}&page=1&limit=15`)).fees.map((f) => f.id)).toEqual([a.fee.id]);
+    expect((await get(`search=${encodeURIComponent(toArabic(a.student.student_no.slice(4)))}&page=1&limit=15`)).fees.map((f) => f.id)).toEqual([a.fee.id]);
+  });
+
+  it("refuses a limit other than 15/20/30/50 and bad sort values with 400", async () => {
+    for (const q of ["page=1&limit=25", "limit=0", "page=abc", "page=1&sortBy=id", "page=1&sortOrder=sideways"]) {
+      expectError(await api(`/api/fees?${q}`, { token }), 400, "VALIDATION_FAILED");
+    }
+    for (const sortBy of ["full_name", "student_no", "grade", "total_amount", "paid_amount", "remaining", "status"]) {
+      expect((await get(`page=1&limit=15&sortBy=${sortBy}&sortOrder=desc`)).fees.length).toBeGreaterThan(0);
+    }
+  });
+});
+
 describe("PUT /api/fees/{student_no}", () => {
   it("records a paid change as an adjustment row (up and down) and keeps paid = sum(payments)", async () => {
     const { student, fee } = await newFee(5000, 1000);

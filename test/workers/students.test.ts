@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, results, students as studentsTable } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
+import { foldSearchText } from "../../worker/api/students.schema";
+import { normaliseSearchText } from "../../web/components/data-table/search";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 
 let token: string;
@@ -136,6 +138,90 @@ describe("GET /api/students", () => {
   });
 });
 
+describe("GET /api/students with page/limit (server paging)", () => {
+  type Page = { students: { id: number; full_name: string; student_no: string }[]; pagination: { page: number; limit: number; total: number; totalPages: number } };
+  const get = async (q: string) => {
+    const res = await api(`/api/students?${q}`, { token });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return res.json as Page;
+  };
+
+  it("answers one page with {page, limit, total, totalPages}; pages are disjoint and in order", async () => {
+    const tag = uid("Pg");
+    const made: { id: number; full_name: string }[] = [];
+    for (let i = 0; i < 17; i++) made.push(await create({ full_name: `Pager ${tag} ${String(i).padStart(2, "0")}`, current_grade: i % 2 ? "KG-1" : "KG-2" }));
+    const first = await get(`search=${tag}&page=1&limit=15`);
+    expect(first.pagination).toEqual({ page: 1, limit: 15, total: 17, totalPages: 2 });
+    expect(first.students).toHaveLength(15);
+    // Default order: newest first, as the unpaged list.
+    expect(first.students.map((s) => s.id)).toEqual(made.map((s) => s.id).reverse().slice(0, 15));
+    const second = await get(`search=${tag}&page=2&limit=15`);
+    expect(second.pagination).toEqual({ page: 2, limit: 15, total: 17, totalPages: 2 });
+    expect(second.students.map((s) => s.id)).toEqual([made[1]!.id, made[0]!.id]);
+    const past = await get(`search=${tag}&page=3&limit=15`);
+    expect(past.students).toEqual([]);
+    expect(past.pagination.total).toBe(17);
+    // limit alone means page 1; page alone means 15 rows.
+    expect((await get(`search=${tag}&limit=20`)).pagination).toEqual({ page: 1, limit: 20, total: 17, totalPages: 1 });
+    expect((await get(`search=${tag}&page=1`)).pagination.limit).toBe(15);
+    // Sorted by name, both ways, across pages.
+    const asc = [...(await get(`search=${tag}&page=1&limit=15&sortBy=full_name&sortOrder=asc`)).students, ...(await get(`search=${tag}&page=2&limit=15&sortBy=full_name&sortOrder=ASC`)).students];
+    expect(asc.map((s) => s.full_name)).toEqual(made.map((s) => s.full_name).sort());
+    const desc = (await get(`search=${tag}&page=1&limit=15&sortBy=full_name&sortOrder=desc`)).students;
+    expect(desc[0]!.full_name).toBe(`Pager ${tag} 16`);
+    // Filters combined with the search, counted in SQL.
+    const kg1 = await get(`search=${tag}&grade=KG-1&status=active&page=1&limit=15`);
+    expect(kg1.pagination).toEqual({ page: 1, limit: 15, total: 8, totalPages: 1 });
+    expect(kg1.students.every((s) => made.findIndex((m) => m.id === s.id) % 2 === 1)).toBe(true);
+    expect((await get(`search=${tag}&grade=KG-1&status=inactive&page=1&limit=15`)).pagination).toEqual({ page: 1, limit: 15, total: 0, totalPages: 1 });
+  });
+
+  it("keeps the full {students} answer without page/limit", async () => {
+    const tag = uid("Fl");
+    for (let i = 0; i < 2; i++) await create({ full_name: `Full ${tag} ${i}` });
+    const res = await api(`/api/students?search=${tag}`, { token });
+    expect(Object.keys(res.json)).toEqual(["students"]);
+    expect(res.json.students).toHaveLength(2);
+  });
+
+  it("searches in SQL like the console: Arabic-Indic digits, Arabic letter variants and diacritics, case", async () => {
+    const tag = uid("Ar").toLowerCase();
+    const a = await create({ full_name: `أحمد إبراهيم ${tag}` });
+    const b = await create({ full_name: `فاطِمة مصطفى ${tag}` });
+    const ids = async (search: string) => (await get(`search=${encodeURIComponent(search)}&page=1&limit=50`)).students.map((s) => s.id).sort();
+    expect(await ids(toArabic(a.student_no))).toEqual([a.id]);
+    expect(await ids(`\u200f${toArabic(a.student_no.slice(2, 11))} `)).toEqual([a.id]);
+    expect(await ids(`احمد ابراهيم ${tag}`)).toEqual([a.id]);
+    expect(await ids(`فاطمه مصطفي ${tag.toUpperCase()}`)).toEqual([b.id]);
+    expect(await ids(`${tag}`)).toEqual([a.id, b.id].sort());
+    expect(await ids(`${tag}%`)).toEqual([]);
+    // The full list uses the same search.
+    expect((await api(`/api/students?search=${encodeURIComponent(`احمد ${tag}`)}`, { token })).json.students.map((s: { id: number }) => s.id)).toEqual([]);
+    expect((await api(`/api/students?search=${encodeURIComponent(`احمد ابراهيم ${tag}`)}`, { token })).json.students.map((s: { id: number }) => s.id)).toEqual([a.id]);
+  });
+
+  it("folds a search exactly like the console's table search did (web/components/data-table/search.ts)", () => {
+    for (const text of ["  أحمد  إبراهيم ", "فاطِمَة", "مصطفى", "ـعلـي", "\u200f٣١٠۰١\u200e", "ABC xyz", "Élodie", "آمنة"]) {
+      expect(foldSearchText(text)).toBe(normaliseSearchText(text));
+    }
+  });
+
+  it("refuses a limit other than 15/20/30/50 and bad page/sort values with 400 in the error shape", async () => {
+    for (const q of ["page=1&limit=10", "page=1&limit=100", "limit=abc", "page=0", "page=-1", "page=1.5", "page=x", "page=1&sortBy=password", "page=1&sortBy=full_name&sortOrder=up"]) {
+      expectError(await api(`/api/students?${q}`, { token }), 400, "VALIDATION_FAILED");
+    }
+    expect((await get("page=١&limit=٣٠")).pagination).toMatchObject({ page: 1, limit: 30 });
+  });
+
+  it("sorts by every table column without error", async () => {
+    for (const sortBy of ["full_name", "student_no", "nationality", "religion", "current_grade", "building_no", "gender", "is_active", "created_at"]) {
+      for (const sortOrder of ["asc", "desc"]) expect((await get(`page=1&limit=15&sortBy=${sortBy}&sortOrder=${sortOrder}`)).students.length).toBeGreaterThan(0);
+    }
+    const grades = (await get("grade=&page=1&limit=50&sortBy=current_grade&sortOrder=asc")).students as unknown as { current_grade: string }[];
+    expect(grades[0]!.current_grade).toBe("KG-1");
+  });
+});
+
 describe("PUT /api/students/{id}", () => {
   it("updates every field and returns the student", async () => {
     const s = await create();
@@ -230,5 +316,7 @@ describe("dashboard and live events", () => {
     expect(doc.paths["/api/students"].post.requestBody).toBeTruthy();
     expect(doc.paths["/api/students/{id}"].put).toBeTruthy();
     expect(doc.paths["/api/students/{student_no}"].delete.responses["409"]).toBeTruthy();
+    const query = doc.paths["/api/students"].get.parameters.find((p: { in: string }) => p.in === "query").schema.properties;
+    expect(Object.keys(query)).toEqual(expect.arrayContaining(["search", "page", "limit", "sortBy", "sortOrder"]));
   });
 });

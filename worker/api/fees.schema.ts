@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { normalizeNationalId, normalizeNumberInput } from "../lib/normalize";
-import { filterValue, GRADES, searchSchema, toGrade } from "./students.schema";
+import { filterValue, GRADES, limitParam, listSearchSchema, pageParam, sortByParam, sortOrderParam, toGrade } from "./students.schema";
 
 /** Largest accepted amount, EGP. */
 export const MAX_AMOUNT_EGP = 10_000_000;
@@ -80,11 +80,22 @@ export const idempotencyKeySchema = z
   .regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1-255 visible ASCII characters")
   .optional();
 
-/** `GET /api/fees` query: all optional; "" and "All" mean no filter. */
+/** Columns the Fees table sorts on (API field names). Without `sortBy`: newest record first. */
+export const FEE_SORT_FIELDS = ["full_name", "student_no", "grade", "total_amount", "paid_amount", "remaining", "status"] as const;
+export type FeeSortField = (typeof FEE_SORT_FIELDS)[number];
+
+/**
+ * `GET /api/fees` query: all optional; "" and "All" mean no filter. Search over name and student number, folded
+ * like the students list. With `page` or `limit` (15, 20, 30, 50) the answer is one page plus `pagination`.
+ */
 export const listFeesQuerySchema = z.object({
-  search: searchSchema,
+  search: listSearchSchema,
   grade: filterValue(GRADES, "grade"),
   status: filterValue(FEE_STATUSES, "status"),
+  page: pageParam,
+  limit: limitParam,
+  sortBy: sortByParam(FEE_SORT_FIELDS),
+  sortOrder: sortOrderParam,
 });
 
 export type CreateFeeInput = z.output<typeof createFeeSchema>;

@@ -13,7 +13,7 @@ import { egpToPiastres, piastresToEgp } from "../money";
 import { addOperations } from "../openapi";
 import { feeTotals, paidPercentage } from "../services/dashboard";
 import { publish } from "../services/events";
-import { createFee, deleteFee, getFeeById, listFees, listPayments, updateFee } from "../services/fees";
+import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
 import { addPayment } from "../services/receipts";
 import { validate } from "../validate";
 import { streamHandler } from "./events";
@@ -44,7 +44,10 @@ export const feesApi = new Hono<AppEnv>()
   .get("/events/stream", streamHandler(["fees_changed", "students_changed", "news_updated"]))
   .get("/events", streamHandler(["fees_changed"]))
   .get("/", validate("query", listFeesQuerySchema), async (c) => {
-    return c.json({ fees: await listFees(c.get("db"), c.req.valid("query")) });
+    const q = c.req.valid("query");
+    // Paged only when asked: CSV exports and the global search rely on the full list of the contract.
+    if (q.page !== undefined || q.limit !== undefined) return c.json(await listFeesPage(c.get("db"), q));
+    return c.json({ fees: await listFees(c.get("db"), q) });
   })
   .get("/:student_no/payments", async (c) => {
     return c.json({ payments: await listPayments(c.get("db"), studentNoParam(c)) });
@@ -93,7 +96,7 @@ export const feesApi = new Hono<AppEnv>()
 
 const T = "Fees";
 addOperations([
-  { method: "get", path: "/api/fees", tag: T, summary: "List fee records with their payments (search over name and ID; filters grade, status)", auth: true, query: listFeesQuerySchema, responses: { 200: "{fees: Fee[]} — Fee {id, student_no, full_name, grade, total_amount, paid_amount, remaining, status, payments[]}", 400: "Unknown filter value", 401: "Not signed in" } },
+  { method: "get", path: "/api/fees", tag: T, summary: "List fee records with their payments, newest first (search over name and ID, Arabic letter variants and digits folded; filters grade, status). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination", auth: true, query: listFeesQuerySchema, responses: { 200: "{fees: Fee[]} — Fee {id, student_no, full_name, grade, total_amount, paid_amount, remaining, status, payments[]}; with page/limit also pagination {page, limit, total, totalPages}", 400: "Unknown filter value; limit not 15/20/30/50; bad page, sortBy or sortOrder", 401: "Not signed in" } },
   { method: "get", path: "/api/fees/:grade", tag: T, summary: "Fee records of one grade", auth: true, responses: { 200: "{students: Fee[]}", 400: "Unknown grade", 401: "Not signed in" } },
   { method: "get", path: "/api/fees/:student_no/payments", tag: T, summary: "Payments of one fee record, oldest first ({id, receipt_no, amount, paid_at, kind})", auth: true, responses: { 200: "{payments}", 401: "Not signed in", 404: "Fee record not found" } },
   { method: "post", path: "/api/fees", tag: T, summary: "Create a fee record (a non-zero paid amount becomes the first payment, with a receipt)", auth: true, body: createFeeSchema, responses: { 201: "{fee}", 400: "Validation (≤ 2 decimals, 0 … 10,000,000 EGP, paid ≤ total)", 401: "Not signed in", 404: "Student not found", 409: "This student already has a fee record" } },

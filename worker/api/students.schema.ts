@@ -118,14 +118,105 @@ export const searchSchema = z
   .transform((v) => normalizeNationalId(v) || undefined)
   .optional();
 
-/** `GET /api/students` query: all optional; "" and "All" mean no filter. */
+/**
+ * The comparable form of a search text (spec §5, the admin tables' search): invisible marks removed, Arabic-Indic
+ * and Persian digits → ASCII, NFKC, lower-cased, Arabic diacritics and tatweel removed, أ/إ/آ → ا, ى → ي, ة → ه,
+ * runs of whitespace → one space, trimmed. The list endpoints fold the stored names the same way in SQL
+ * (worker/services/students.ts `foldedSql`), so the server matches exactly what the console's search matched.
+ */
+export function foldSearchText(text: string): string {
+  return normalizeNationalId(text)
+    .normalize("NFKC")
+    .toLocaleLowerCase("en")
+    .replace(SEARCH_STRIPPED, "")
+    .replace(/[أإآ]/g, "ا")
+    .replace(/ى/g, "ي")
+    .replace(/ة/g, "ه")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** Harakat U+064B-U+065F, superscript alef U+0670, tatweel U+0640: ignored by the search. */
+export const SEARCH_STRIPPED = /[\u064b-\u065f\u0670\u0640]/g;
+/** Letter variants the search treats as equal: [from, to]. */
+export const SEARCH_FOLDS = [["أ", "ا"], ["إ", "ا"], ["آ", "ا"], ["ى", "ي"], ["ة", "ه"]] as const;
+
+/** List search for the paged admin lists: at most 100 characters, folded with `foldSearchText` ("" → no search). */
+export const listSearchSchema = z
+  .string()
+  .max(100, "Search must be at most 100 characters")
+  .transform((v) => foldSearchText(v) || undefined)
+  .optional();
+
+/** Rows per page of the admin lists (spec §9 "Admin page sizes"); the first is the default. */
+export const LIST_PAGE_SIZES = [15, 20, 30, 50] as const;
+export const DEFAULT_LIST_PAGE_SIZE = 15;
+
+const queryNumber = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(normalizeDigits(v.trim()))) : v);
+
+/** `page`: 1-based page number (digits normalised). Optional: without `page`/`limit` the list is not paged. */
+export const pageParam = z.preprocess(
+  queryNumber,
+  z.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(1_000_000, "page is too large").optional(),
+).describe("1-based page number (default 1 when limit is given)");
+
+/** `limit`: one of the admin page sizes 15, 20, 30, 50. */
+export const limitParam = z.preprocess(
+  queryNumber,
+  z
+    .number({ error: "limit must be one of 15, 20, 30, 50" })
+    .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), "limit must be one of 15, 20, 30, 50")
+    .optional(),
+).describe("Rows per page: 15, 20, 30 or 50. With page and/or limit the answer is one page plus pagination");
+
+/** `sortOrder`: asc or desc (any case); default asc when `sortBy` is given. */
+export const sortOrderParam = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => v === "" || v === "asc" || v === "desc", "sortOrder must be asc or desc")
+  .transform((v) => (v === "desc" ? ("desc" as const) : v === "asc" ? ("asc" as const) : undefined))
+  .optional()
+  .describe("asc (default) or desc");
+
+/** A `sortBy` over `fields` (exact API field names); "" means the default order. */
+export const sortByParam = <T extends string>(fields: readonly T[]) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === "" || (fields as readonly string[]).includes(v), `sortBy must be one of ${fields.join(", ")}`)
+    .transform((v) => (v === "" ? undefined : (v as T)))
+    .optional()
+    .describe(`Sort column, one of ${fields.join(", ")} (default: newest first)`);
+
+/** Columns the Students table sorts on (API field names). Without `sortBy`: newest first. */
+export const STUDENT_SORT_FIELDS = ["full_name", "student_no", "nationality", "religion", "current_grade", "building_no", "gender", "is_active", "created_at"] as const;
+export type StudentSortField = (typeof STUDENT_SORT_FIELDS)[number];
+
+/**
+ * `GET /api/students` query: all optional; "" and "All" mean no filter. Search over name and student number
+ * (`foldSearchText`). With `page` or `limit` the answer is one page plus `pagination` (page defaults to 1, limit
+ * to 15); without them every matching student (CSV export, global search).
+ */
 export const listStudentsQuerySchema = z.object({
-  search: searchSchema,
+  search: listSearchSchema,
   grade: filterValue(GRADES, "grade"),
   gender: filterValue(GENDERS, "gender"),
   status: filterValue(["active", "inactive"] as const, "status"),
   building: filterValue(["1", "2", "3", "4", "5", "6"] as const, "building"),
+  page: pageParam,
+  limit: limitParam,
+  sortBy: sortByParam(STUDENT_SORT_FIELDS),
+  sortOrder: sortOrderParam,
 });
+
+/** `{page, limit, total, totalPages}` of a paged list (the contract's admin-news shape); totalPages ≥ 1. */
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+}
 
 /** The student form of the console, with the spec's form names (spec §3 "Form names"). */
 export const studentFormSchema = z.object({

@@ -7,18 +7,18 @@
  * Status (computed here and in SQL the same way): remaining = 0 → "paid" (this includes a total of 0: nothing is
  * owed, e.g. a full scholarship); otherwise paid = 0 → "not_paid"; otherwise "partially_paid".
  */
-import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
-import type { CreateFeeInput, FeeStatus, ListFeesQuery, UpdateFeeInput } from "../api/fees.schema";
-import type { Grade } from "../api/students.schema";
+import type { CreateFeeInput, FeeSortField, FeeStatus, ListFeesQuery, UpdateFeeInput } from "../api/fees.schema";
+import { DEFAULT_LIST_PAGE_SIZE, type Grade, type Pagination } from "../api/students.schema";
 import { auditInsert } from "./audit";
 import { academicYearOf, adjustmentStatements, bumpCounter, insertPayment, toPaymentJson, type PaymentJson } from "./receipts";
-import { studentSearchCondition } from "./students";
+import { gradeRankSql, studentSearchCondition } from "./students";
 
 export const FEE_NOT_FOUND = "Fee record not found";
 export const FEE_EXISTS = "This student already has a fee record";
@@ -72,6 +72,17 @@ function toFeeJson(r: FeeRow, rowPayments: PaymentJson[]): FeeJson {
   };
 }
 
+/** Groups payment rows by fee record, keeping their order. */
+function paymentsByFee(payRows: Array<{ p: typeof payments.$inferSelect }>): Map<number, PaymentJson[]> {
+  const byFee = new Map<number, PaymentJson[]>();
+  for (const { p } of payRows) {
+    const list = byFee.get(p.feeRecordId);
+    if (list) list.push(toPaymentJson(p));
+    else byFee.set(p.feeRecordId, [toPaymentJson(p)]);
+  }
+  return byFee;
+}
+
 /** Fee records matching `where` with their payments, newest record first. */
 async function selectFees(db: Db, where: SQL | undefined): Promise<FeeJson[]> {
   const rows = await db
@@ -88,22 +99,79 @@ async function selectFees(db: Db, where: SQL | undefined): Promise<FeeJson[]> {
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .where(where)
     .orderBy(asc(payments.paidAt), asc(payments.id));
-  const byFee = new Map<number, PaymentJson[]>();
-  for (const { p } of payRows) {
-    const list = byFee.get(p.feeRecordId);
-    if (list) list.push(toPaymentJson(p));
-    else byFee.set(p.feeRecordId, [toPaymentJson(p)]);
-  }
+  const byFee = paymentsByFee(payRows);
   return rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? []));
 }
 
-/** Fee records matching the list filters (search over name and ID, grade, computed status). */
-export function listFees(db: Db, q: ListFeesQuery & { grade?: Grade }): Promise<FeeJson[]> {
+/** The WHERE of the fees list: search over name and ID (folded), grade, computed status. */
+function feesWhere(q: ListFeesQuery & { grade?: Grade }): SQL | undefined {
   const conds: SQL[] = [];
   if (q.search) conds.push(studentSearchCondition(q.search));
   if (q.grade) conds.push(eq(feeRecords.grade, q.grade));
   if (q.status) conds.push(sql`${statusSql} = ${q.status}`);
-  return selectFees(db, conds.length ? and(...conds) : undefined);
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** ORDER BY for `sortBy`/`sortOrder` (default newest record first); ties break on id so pages never overlap. */
+function feesOrder(sortBy: FeeSortField | undefined, order: "asc" | "desc" = "asc"): SQL[] {
+  if (!sortBy) return [desc(feeRecords.id)];
+  const key = {
+    full_name: sql`${students.fullName}`,
+    student_no: sql`${students.studentNo}`,
+    grade: gradeRankSql(feeRecords.grade),
+    total_amount: sql`${feeRecords.totalPiastres}`,
+    paid_amount: sql`${feeRecords.paidPiastres}`,
+    remaining: sql`${feeRecords.totalPiastres} - ${feeRecords.paidPiastres}`,
+    status: statusSql,
+  }[sortBy];
+  return [order === "desc" ? desc(key) : asc(key), asc(feeRecords.id)];
+}
+
+/** Every fee record matching the list filters (search over name and ID, grade, computed status), newest first. */
+export function listFees(db: Db, q: ListFeesQuery & { grade?: Grade }): Promise<FeeJson[]> {
+  return selectFees(db, feesWhere(q));
+}
+
+/**
+ * One page of the fee records matching the filters, sorted by `sortBy`/`sortOrder`, with their payments and the
+ * total. One `db.batch` (one round trip): the page, the count, and the page's payments (selected through the same
+ * page query as a subquery, so they cannot disagree). `page` defaults to 1, `limit` to 15.
+ */
+export async function listFeesPage(db: Db, q: ListFeesQuery): Promise<{ fees: FeeJson[]; pagination: Pagination }> {
+  const page = q.page ?? 1;
+  const limit = q.limit ?? DEFAULT_LIST_PAGE_SIZE;
+  const where = feesWhere(q);
+  const pageQuery = () =>
+    db
+      .select({ id: feeRecords.id })
+      .from(feeRecords)
+      .innerJoin(students, eq(students.id, feeRecords.studentId))
+      .where(where)
+      .orderBy(...feesOrder(q.sortBy, q.sortOrder))
+      .limit(limit)
+      .offset((page - 1) * limit);
+  const [rows, [count], payRows] = await db.batch([
+    db
+      .select(feeColumns)
+      .from(feeRecords)
+      .innerJoin(students, eq(students.id, feeRecords.studentId))
+      .where(where)
+      .orderBy(...feesOrder(q.sortBy, q.sortOrder))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: sql<number>`count(*)` }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(where),
+    db
+      .select({ p: payments })
+      .from(payments)
+      .where(inArray(payments.feeRecordId, pageQuery()))
+      .orderBy(asc(payments.paidAt), asc(payments.id)),
+  ]);
+  const byFee = paymentsByFee(payRows);
+  const total = Number(count?.n ?? 0);
+  return {
+    fees: rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? [])),
+    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+  };
 }
 
 /** The fee record of `studentNo`. Throws 404 `FEE_NOT_FOUND`. */

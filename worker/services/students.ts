@@ -4,13 +4,14 @@
  * "no history is lost" rule on delete are enforced by the database (UNIQUE index, ON DELETE RESTRICT foreign
  * keys), so two racing requests cannot get around them; constraint failures become 409s with clear texts.
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { feeRecords, students, type Student } from "../../db/schema";
 import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
-import type { CreateStudentInput, Grade, ListStudentsQuery, UpdateStudentInput } from "../api/students.schema";
+import { DEFAULT_LIST_PAGE_SIZE, GRADES, SEARCH_FOLDS } from "../api/students.schema";
+import type { CreateStudentInput, Grade, ListStudentsQuery, Pagination, StudentSortField, UpdateStudentInput } from "../api/students.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 
 export const DUPLICATE_STUDENT = "A student with this ID already exists";
@@ -53,26 +54,100 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-/** Case-insensitive "contains" over a student's name and number (digits already normalised in the query). */
-export function studentSearchCondition(search: string): SQL {
-  const p = containsPattern(search);
-  return sql`(lower(${students.fullName}) LIKE ${p} ESCAPE '\\' OR lower(${students.studentNo}) LIKE ${p} ESCAPE '\\')`;
+// The SQL twin of `foldSearchText` for stored text: lower() (ASCII, like the digits and IDs), then the Arabic
+// folds as nested replace() calls (literal constants, no bound parameters). SQLite's parser overflows at about 30
+// nested calls (fewer inside a subquery), so only the marks that occur in typed names are stripped here: the eight
+// harakat U+064B-U+0652, superscript alef and tatweel (16 levels in all). The rarer Quranic marks U+0653-U+065F
+// are still ignored in what is typed.
+const STRIPPED_CHARS = [...Array.from({ length: 0x652 - 0x64b + 1 }, (_, i) => String.fromCharCode(0x64b + i)), "\u0670", "\u0640"];
+const SQL_FOLDS: ReadonlyArray<readonly [string, string]> = [...STRIPPED_CHARS.map((c) => [c, ""] as const), ...SEARCH_FOLDS];
+
+/** `column` folded like `foldSearchText` (except NFKC, non-ASCII case and the rare marks above). */
+export function foldedSql(column: SQL | AnyColumn): SQL {
+  let expr = sql`lower(${column})`;
+  for (const [from, to] of SQL_FOLDS) expr = sql`replace(${expr}, ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`;
+  return expr;
 }
 
-/** Students matching the filters, newest first. */
-export async function listStudents(db: Db, q: ListStudentsQuery & { grade?: Grade }): Promise<StudentJson[]> {
+const ARABIC = /[\u0600-\u06ff]/;
+
+/**
+ * "Contains" over a student's name and number; `search` is already folded (`foldSearchText`). The stored name is
+ * folded in SQL only when the query has Arabic letters: the folds touch nothing else, and skipping them keeps a
+ * Latin or digit search (the usual ID lookup) a plain scan. A contains-search cannot use an index either way.
+ */
+export function studentSearchCondition(search: string): SQL {
+  const p = containsPattern(search);
+  const name = ARABIC.test(search) ? foldedSql(students.fullName) : sql`lower(${students.fullName})`;
+  return sql`(${name} LIKE ${p} ESCAPE '\\' OR lower(${students.studentNo}) LIKE ${p} ESCAPE '\\')`;
+}
+
+/** The WHERE of the students list for the query's search and filters (undefined: every student). */
+function studentsWhere(q: ListStudentsQuery & { grade?: Grade }): SQL | undefined {
   const conds: SQL[] = [];
   if (q.search) conds.push(studentSearchCondition(q.search));
   if (q.grade) conds.push(eq(students.currentGrade, q.grade));
   if (q.gender) conds.push(eq(students.gender, q.gender));
   if (q.status) conds.push(eq(students.isActive, q.status === "active"));
   if (q.building) conds.push(eq(students.buildingNo, Number(q.building)));
-  const rows = await db
-    .select()
-    .from(students)
-    .where(conds.length ? and(...conds) : undefined)
-    .orderBy(desc(students.id));
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** Grade order of the admin grade list (KG-1 … Private) for sorting; unknown grades last. */
+export function gradeRankSql(column: AnyColumn): SQL {
+  return sql`CASE ${column} ${sql.raw(GRADES.map((g, i) => `WHEN '${g}' THEN ${i}`).join(" "))} ELSE ${sql.raw(String(GRADES.length))} END`;
+}
+
+/**
+ * ORDER BY for `sortBy`/`sortOrder` (default: newest first). Ties break on id so pages never overlap. "Active"
+ * sorts before "inactive" in ascending order, and students without a religion come last, as the table showed.
+ */
+function studentsOrder(sortBy: StudentSortField | undefined, order: "asc" | "desc" = "asc"): SQL[] {
+  const dir = (e: SQL | AnyColumn) => (order === "desc" ? desc(e) : asc(e));
+  switch (sortBy) {
+    case undefined:
+      return [desc(students.id)];
+    case "is_active":
+      return [order === "desc" ? asc(students.isActive) : desc(students.isActive), asc(students.id)];
+    case "religion":
+      return [sql`${students.religion} IS NULL`, dir(students.religion), asc(students.id)];
+    case "current_grade":
+      return [dir(gradeRankSql(students.currentGrade)), dir(students.fullName), asc(students.id)];
+    default: {
+      const column = {
+        full_name: students.fullName,
+        student_no: students.studentNo,
+        nationality: students.nationality,
+        building_no: students.buildingNo,
+        gender: students.gender,
+        created_at: students.createdAt,
+      }[sortBy];
+      return [dir(column), asc(students.id)];
+    }
+  }
+}
+
+/** Every student matching the search and filters, newest first (the unpaged contract answer). */
+export async function listStudents(db: Db, q: ListStudentsQuery & { grade?: Grade }): Promise<StudentJson[]> {
+  const rows = await db.select().from(students).where(studentsWhere(q)).orderBy(desc(students.id));
   return rows.map(toStudentJson);
+}
+
+/**
+ * One page of the students matching the search and filters, sorted by `sortBy`/`sortOrder`, and their total:
+ * page and count in one `db.batch` (one round trip). `page` defaults to 1, `limit` to 15. A page past the end is
+ * empty (the total still tells the client where the last page is).
+ */
+export async function listStudentsPage(db: Db, q: ListStudentsQuery): Promise<{ students: StudentJson[]; pagination: Pagination }> {
+  const page = q.page ?? 1;
+  const limit = q.limit ?? DEFAULT_LIST_PAGE_SIZE;
+  const where = studentsWhere(q);
+  const [rows, [count]] = await db.batch([
+    db.select().from(students).where(where).orderBy(...studentsOrder(q.sortBy, q.sortOrder)).limit(limit).offset((page - 1) * limit),
+    db.select({ n: sql<number>`count(*)` }).from(students).where(where),
+  ]);
+  const total = Number(count?.n ?? 0);
+  return { students: rows.map(toStudentJson), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
 }
 
 async function findById(db: Db, id: number): Promise<Student | undefined> {

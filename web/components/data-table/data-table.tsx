@@ -12,6 +12,10 @@
  *   globalFilter={search} resetPageKey={[grade, status]} loading={loading}
  *   emptyState="No students found" toolbar={<Filters />} />
  * ```
+ *
+ * Client-side mode (above) is the default. With `server` (from `useServerTable`, see use-server-table.ts) the
+ * server owns search, sorting and paging: TanStack runs with manualPagination/manualSorting/manualFiltering,
+ * `data` is the current page, `rowCount` the server's total, and `globalFilter`/`resetPageKey` are not used.
  */
 import { useState, type ReactNode } from "react";
 import { useTable, type PaginationState, type RowData, type SortingState, type Updater } from "@tanstack/react-table";
@@ -23,6 +27,7 @@ import { DataTablePagination } from "./data-table-pagination";
 import { SortableHeader, ResizeHandle, alignClass, sizeStyle } from "./data-table-header";
 import { useDataTableLabels } from "./labels";
 import { ADMIN_PAGE_SIZES } from "./page-window";
+import type { DataTableServerState } from "./use-server-table";
 
 /** Props of DataTable. Only `label`, `columns` and `data` are required. */
 export interface DataTableProps<TData extends RowData> {
@@ -55,6 +60,8 @@ export interface DataTableProps<TData extends RowData> {
   /** Prefix for element ids (when two tables share a page). */
   idPrefix?: string;
   className?: string;
+  /** Server-side mode: `data` is one page; sorting and paging state live in the page (`useServerTable`). */
+  server?: DataTableServerState;
 }
 
 const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === "function" ? (updater as (o: T) => T)(old) : updater);
@@ -76,6 +83,7 @@ export function DataTable<TData extends RowData>({
   rowClassName,
   idPrefix = "data-table",
   className,
+  server,
 }: DataTableProps<TData>) {
   const labels = useDataTableLabels();
   const dir = Direction.useDirection();
@@ -88,9 +96,9 @@ export function DataTable<TData extends RowData>({
 
   // Back to page 1 when the search or the page's filters change (adjusting state while rendering, not in an
   // effect, so the old page never flashes). Data reloads and edits keep the page (autoResetPageIndex: false).
-  const key = JSON.stringify([globalFilter, resetPageKey ?? null]);
+  const key = server ? "server" : JSON.stringify([globalFilter, resetPageKey ?? null]);
   const [lastKey, setLastKey] = useState(key);
-  if (key !== lastKey) {
+  if (!server && key !== lastKey) {
     setLastKey(key);
     if (pagination.pageIndex !== 0) setPagination((p) => ({ ...p, pageIndex: 0 }));
   }
@@ -100,12 +108,17 @@ export function DataTable<TData extends RowData>({
     columns,
     data,
     getRowId,
-    state: { sorting, pagination, globalFilter },
+    state: server ? { sorting: server.sorting, pagination: server.pagination, globalFilter: "" } : { sorting, pagination, globalFilter },
     onSortingChange: (u) => {
+      if (server) return server.onSortingChange(apply(u, server.sorting));
       setSorting((old) => apply(u, old));
       setPagination((p) => ({ ...p, pageIndex: 0 }));
     },
-    onPaginationChange: (u) => setPagination((old) => apply(u, old)),
+    onPaginationChange: (u) => (server ? server.onPaginationChange(apply(u, server.pagination)) : setPagination((old) => apply(u, old))),
+    manualPagination: !!server,
+    manualSorting: !!server,
+    manualFiltering: !!server,
+    rowCount: server?.rowCount,
     onGlobalFilterChange: () => {},
     globalFilterFn: "search",
     autoResetPageIndex: false,
@@ -114,10 +127,13 @@ export function DataTable<TData extends RowData>({
     defaultColumn: { enableResizing: false, sortFn: "auto" },
   });
 
-  const rowCount = table.getPrePaginatedRowModel().rows.length;
-  const pageCount = Math.max(1, Math.ceil(rowCount / pagination.pageSize));
-  // After a delete or a narrower filter the current page may no longer exist: show the last one instead.
-  if (paginated && pagination.pageIndex > pageCount - 1) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
+  const page = server ? server.pagination : pagination;
+  const rowCount = server ? server.rowCount : table.getPrePaginatedRowModel().rows.length;
+  const pageCount = Math.max(1, Math.ceil(rowCount / page.pageSize));
+  // After a delete or a narrower filter the current page may no longer exist: show the last one instead (in
+  // server mode useServerTable does this when the answer arrives).
+  if (!server && paginated && pagination.pageIndex > pageCount - 1) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
+  const busy = loading || !!server?.fetching;
 
   const rows = table.getRowModel().rows;
   const leafColumns = table.getAllLeafColumns();
@@ -127,7 +143,7 @@ export function DataTable<TData extends RowData>({
     <div className={cn("grid min-w-0 gap-4", className)}>
       {toolbar}
       <div className="relative w-full overflow-x-auto rounded-lg border bg-card" data-slot="data-table">
-        <table className="w-full caption-bottom text-sm" aria-busy={loading || undefined}>
+        <table className="w-full caption-bottom text-sm" aria-busy={busy || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-muted/50">
             {table.getHeaderGroups().map((group) => (
@@ -211,13 +227,13 @@ export function DataTable<TData extends RowData>({
       </div>
       {paginated && !showSkeleton && rowCount > 0 && (
         <DataTablePagination
-          pageIndex={pagination.pageIndex}
-          pageSize={pagination.pageSize}
+          pageIndex={page.pageIndex}
+          pageSize={page.pageSize}
           rowCount={rowCount}
           pageSizes={pageSizes}
           idPrefix={idPrefix}
           onPageIndexChange={(i) => table.setPageIndex(Math.max(0, Math.min(i, pageCount - 1)))}
-          onPageSizeChange={(s) => setPagination({ pageIndex: 0, pageSize: s })}
+          onPageSizeChange={(s) => (server ? server.onPaginationChange({ pageIndex: 0, pageSize: s }) : setPagination({ pageIndex: 0, pageSize: s }))}
         />
       )}
     </div>

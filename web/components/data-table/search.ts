@@ -9,7 +9,11 @@ import { normalizeDigits, normalizeNationalId } from "../../../worker/lib/normal
 /** Re-exported: Arabic-Indic (٠-٩) and Persian (۰-۹) digits → ASCII 0-9 (worker/lib/normalize.ts). */
 export { normalizeDigits };
 
-/** The comparable form of a text for searching: digits normalised, lower-cased, Arabic variants folded, trimmed. */
+/**
+ * The comparable form of a text for searching: digits normalised, lower-cased, Arabic variants folded, trimmed.
+ * `foldSearchText` in worker/api/students.schema.ts is the same function for the paged list endpoints; it is not
+ * imported here so that tables without forms do not load zod.
+ */
 export function normaliseSearchText(text: string): string {
   return normalizeNationalId(text)
     .normalize("NFKC")

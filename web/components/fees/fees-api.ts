@@ -4,6 +4,7 @@
  * server's message. Amounts are EGP numbers (≤ 2 decimals).
  */
 import type { FeeStatus } from "@worker/api/fees.schema";
+import { pagePrimer, type ServerPage, type ServerPageRequest } from "~/components/data-table";
 import { apiClient, call } from "~/lib/api";
 
 export type { FeeStatus };
@@ -34,21 +35,38 @@ export interface Payment {
   kind?: "payment" | "adjustment";
 }
 
-/** List filters; empty values / "All" are left out of the query. */
+/** List filters; empty values / "All" are left out of the query. `search` is run by the server (name and ID). */
 export interface FeeFilters {
   grade?: string;
   status?: string;
+  search?: string;
 }
+
+const filterQuery = ({ grade, status, search }: FeeFilters) => ({
+  grade: grade && grade !== "All" ? grade : undefined,
+  status: status && status !== "All" ? status : undefined,
+  search: search?.trim() ? search.trim() : undefined,
+});
 
 // hc puts path values in as they are; an ID is digits/letters, but encode anyway.
 const enc = (studentNo: string) => ({ student_no: encodeURIComponent(studentNo) });
 
-/** `GET /api/fees?grade=&status=` → the fee records ("All"/empty filters are left out). */
-export async function listFees({ grade, status }: FeeFilters = {}): Promise<FeeRecord[]> {
-  const query = { grade: grade && grade !== "All" ? grade : undefined, status: status && status !== "All" ? status : undefined };
-  const body = await call(apiClient().api.fees.$get({ query }));
+/** `GET /api/fees?grade=&status=&search=` → every matching fee record (CSV export; "All"/empty filters left out). */
+export async function listFees(filters: FeeFilters = {}): Promise<FeeRecord[]> {
+  const body = await call(apiClient().api.fees.$get({ query: filterQuery(filters) }));
   return Array.isArray(body?.fees) ? body.fees : [];
 }
+
+/** `GET /api/fees?…&page&limit&sortBy&sortOrder` → one page and the total (search, sort and paging in SQL). */
+export async function listFeesPage({ filters, page, limit, sortBy, sortOrder, signal }: ServerPageRequest<FeeFilters>): Promise<ServerPage<FeeRecord>> {
+  const query = { ...filterQuery(filters), page: String(page), limit: String(limit), sortBy, sortOrder: sortBy ? sortOrder : undefined };
+  const body = (await call(apiClient().api.fees.$get({ query }, { init: { signal } }))) as { fees?: FeeRecord[]; pagination?: { total?: number } };
+  const rows = Array.isArray(body?.fees) ? body.fees : [];
+  return { rows, total: Number(body?.pagination?.total ?? rows.length) };
+}
+
+/** The default first page, started by the route's clientLoader before the page renders (see pagePrimer). */
+export const feesPrimer = pagePrimer(listFeesPage);
 
 /** `POST /api/fees {student_id, grade, total_amount, paid_amount}` → the new record. */
 export async function createFee(json: { student_id: string; grade: string; total_amount: number; paid_amount: number }): Promise<FeeRecord> {

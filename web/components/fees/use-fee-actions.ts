@@ -156,6 +156,8 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       try {
         await deleteFee(fee.student_no);
         setFees((rows) => rows.filter((r) => r.student_no !== fee.student_no));
+        // The table holds one page: refill it from the next one.
+        void reload();
         setEditor((ed) => (ed?.studentNo === fee.student_no ? null : ed));
         toast.success(t("fees.toast.deleted"));
         setConfirm(null);
@@ -167,7 +169,7 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
         setDeleting(false);
       }
     },
-    [setFees, onAuthFailure, t],
+    [setFees, reload, onAuthFailure, t],
   );
 
   /** Runs the confirmed action; the confirmation closes at once for the optimistic ones. */

@@ -1,52 +1,64 @@
 /**
- * The fee records of the current grade/status filters (contract `GET /api/fees?grade=&status=`), reloaded on
- * `fees_changed` at most once per second (spec §4 "Live refresh", §9). A failed load keeps the list empty/as it
- * was (spec §8 "Failed list fetches yield an empty list silently"); a 401 signs the admin out.
+ * The fee records of the current filters and search, one page at a time from the server (contract
+ * `GET /api/fees?grade=&status=&search=&page&limit&sortBy&sortOrder`; issue 7 benchmark 3; see useServerTable),
+ * refetched on `fees_changed` at most once per second (spec §4 "Live refresh", §9). A failed load keeps the rows
+ * shown (an empty list on the first load, spec §8 "Failed list fetches yield an empty list silently"); a 401 signs
+ * the admin out. `setFees` (optimistic edits) also marks a write, so an answer to an earlier request cannot undo it.
  */
-import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
+import { useCallback, type Dispatch, type SetStateAction } from "react";
+import { useServerTable, type DataTableServerState } from "~/components/data-table";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useLiveEvents, type LiveStatus } from "~/lib/live-events";
-import { listFees, type FeeFilters, type FeeRecord } from "./fees-api";
+import { feesPrimer, listFeesPage, type FeeFilters, type FeeRecord } from "./fees-api";
 
 const LIVE_EVENTS = ["fees_changed"];
 
-/** The list state and its mutators. `setFees` is for optimistic updates. */
+/** Table column id → the API's `sortBy` (worker/api/fees.schema.ts FEE_SORT_FIELDS). */
+export const FEE_SORT_FIELDS: Readonly<Record<string, string>> = {
+  student: "full_name",
+  studentId: "student_no",
+  grade: "grade",
+  total: "total_amount",
+  paid: "paid_amount",
+  remaining: "remaining",
+  status: "status",
+};
+
+/** The list state and its mutators. `setFees` is for optimistic updates of the current page. */
 export interface FeeList {
+  /** The current page. */
   fees: FeeRecord[];
   setFees: Dispatch<SetStateAction<FeeRecord[]>>;
+  /** Records matching the filters (all pages). */
+  total: number;
+  /** True until the first answer. */
   loading: boolean;
+  /** True while any request runs. */
+  fetching: boolean;
   reload: () => Promise<void>;
   live: LiveStatus;
+  /** Paging and sorting for `<DataTable server={...}>`. */
+  server: DataTableServerState;
 }
 
-/** Loads the list for `filters` and keeps it fresh. */
-export function useFeeList({ grade, status }: FeeFilters): FeeList {
+/** Loads the page for `filters` and keeps it fresh. */
+export function useFeeList(filters: FeeFilters): FeeList {
   const onAuthFailure = useHandleAuthFailure();
-  const [fees, setFees] = useState<FeeRecord[]>([]);
-  const [loading, setLoading] = useState(true);
-  const seq = useRef(0);
-
-  const reload = useCallback(async () => {
-    const mine = ++seq.current;
-    setLoading(true);
-    try {
-      const rows = await listFees({ grade, status });
-      if (mine === seq.current) setFees(rows);
-    } catch (err) {
-      onAuthFailure(err);
-    } finally {
-      if (mine === seq.current) setLoading(false);
-    }
-  }, [grade, status, onAuthFailure]);
-
-  useEffect(() => {
-    setFees([]);
-    void reload();
-    return () => {
-      seq.current++;
-    };
-  }, [reload]);
-
+  const { rows, setRows, total, loading, fetching, reload, beginMutation, server } = useServerTable<FeeRecord, FeeFilters>({
+    fetchPage: listFeesPage,
+    filters,
+    sortFields: FEE_SORT_FIELDS,
+    onError: onAuthFailure,
+    takePrefetched: feesPrimer.take,
+    peekPrefetched: feesPrimer.peek,
+  });
+  const setFees = useCallback<Dispatch<SetStateAction<FeeRecord[]>>>(
+    (update) => {
+      beginMutation();
+      setRows(update);
+    },
+    [beginMutation, setRows],
+  );
   const live = useLiveEvents(LIVE_EVENTS, () => void reload(), { throttleMs: 1000 });
-  return { fees, setFees, loading, reload, live };
+  return { fees: rows, setFees, total, loading, fetching, reload, live, server };
 }

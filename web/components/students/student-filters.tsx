@@ -1,5 +1,5 @@
 /**
- * The Students page filters (spec §2 "Students page"): text search (name, ID, nationality, religion, grade; digits
+ * The Students page filters (spec §2 "Students page"): text search (name and ID, run by the server; digits
  * normalised as typed), grade (All + the admin grade list), building (All, 1-6), gender (All/male/female) and
  * status (All/active/inactive), with the number of matching students and a Clear filters button.
  */
@@ -43,15 +43,17 @@ function FilterSelect({ id, label, value, options, onChange }: FilterSelectProps
   );
 }
 
-/** Props: the current filters, a setter for one or more of them, and the number of matching rows. */
+/** Props: the current filters, a setter for one or more of them, and the number of matching rows (server total). */
 export interface StudentFiltersBarProps {
   filters: StudentFilters;
   onChange: (patch: Partial<StudentFilters>) => void;
   matching: number;
+  /** True before the first answer: the count is not known yet. */
+  loading?: boolean;
 }
 
 /** The filter bar above the Students table. */
-export function StudentFiltersBar({ filters, onChange, matching }: StudentFiltersBarProps) {
+export function StudentFiltersBar({ filters, onChange, matching, loading = false }: StudentFiltersBarProps) {
   const { t, i18n } = useTranslation();
   const all = t("students.filters.all");
   const active = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
@@ -129,7 +131,7 @@ export function StudentFiltersBar({ filters, onChange, matching }: StudentFilter
       </div>
       <div className="flex min-h-8 flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-muted-foreground" aria-live="polite">
-          {t("students.count", { count: matching, formattedCount: formatNumber(matching, i18n.language) })}
+          {loading ? "\u00a0" : t("students.count", { count: matching, formattedCount: formatNumber(matching, i18n.language) })}
         </p>
         {active && (
           <Button variant="ghost" size="sm" onClick={() => onChange(NO_FILTERS)}>

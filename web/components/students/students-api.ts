@@ -6,7 +6,8 @@
  */
 import { ApiFailure, call, getBaseUrl } from "~/lib/api";
 import { getToken } from "~/lib/auth-storage";
-import type { Student, StudentBody } from "./student-types";
+import { pagePrimer, type ServerPage, type ServerPageRequest } from "~/components/data-table";
+import type { Student, StudentBody, StudentFilters } from "./student-types";
 
 async function request<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const token = getToken();
@@ -30,9 +31,35 @@ function listOf(body: unknown): Student[] {
   return [];
 }
 
-/** GET /api/students → every student (the page filters on the client). */
-export async function fetchStudents(signal?: AbortSignal): Promise<Student[]> {
-  return listOf(await request<unknown>("GET", "/api/students", undefined, signal));
+/** The query string of the filters ("All" and an empty search are left out). */
+function filterParams(f: Partial<StudentFilters>): URLSearchParams {
+  const q = new URLSearchParams();
+  if (f.search?.trim()) q.set("search", f.search.trim());
+  for (const key of ["grade", "building", "gender", "status"] as const) {
+    const v = f[key];
+    if (v && v !== "All") q.set(key, v);
+  }
+  return q;
+}
+
+/** GET /api/students?{filters} → every matching student (CSV export; no filters → the whole list). */
+export async function fetchStudents(filters: Partial<StudentFilters> = {}, signal?: AbortSignal): Promise<Student[]> {
+  const q = filterParams(filters).toString();
+  return listOf(await request<unknown>("GET", `/api/students${q ? `?${q}` : ""}`, undefined, signal));
+}
+
+/** GET /api/students?{filters}&page&limit&sortBy&sortOrder → one page and the total (search/sort/paging in SQL). */
+export async function fetchStudentsPage({ filters, page, limit, sortBy, sortOrder, signal }: ServerPageRequest<StudentFilters>): Promise<ServerPage<Student>> {
+  const q = filterParams(filters);
+  q.set("page", String(page));
+  q.set("limit", String(limit));
+  if (sortBy) {
+    q.set("sortBy", sortBy);
+    q.set("sortOrder", sortOrder ?? "asc");
+  }
+  const body = await request<{ students?: Student[]; pagination?: { total?: number } }>("GET", `/api/students?${q}`, undefined, signal);
+  const rows = listOf(body);
+  return { rows, total: Number(body?.pagination?.total ?? rows.length) };
 }
 
 /** POST /api/students → the created student (409 for a duplicate student_no). */
@@ -49,3 +76,6 @@ export async function updateStudent(id: number, body: StudentBody): Promise<Stud
 export async function deleteStudent(studentNo: string): Promise<string | undefined> {
   return (await request<{ message?: string }>("DELETE", `/api/students/${encodeURIComponent(studentNo)}`)).message;
 }
+
+/** The default first page, started by the route's clientLoader before the page renders (see pagePrimer). */
+export const studentsPrimer = pagePrimer(fetchStudentsPage);

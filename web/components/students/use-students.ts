@@ -1,30 +1,49 @@
 /**
- * The Students list state (spec §4 "Optimistic updates", "Live refresh"; §8): loads every student, reloads on
- * `students_changed` (at most once per second) and on demand, and performs the mutations. Edit and delete change
- * the list at once and put the row back if the server refuses; add waits for the server. A reload that started
- * before a mutation is discarded so it cannot undo the optimistic change. The first failed load leaves an empty
- * list without an alert (spec §8); a failed reload keeps the rows already shown. A 401 signs the admin out.
+ * The Students list state (spec §4 "Optimistic updates", "Live refresh"; §8; issue 7 benchmark 3): one page at a
+ * time from the server (`GET /api/students?page&limit&sortBy&sortOrder` + the filters and search, see
+ * useServerTable), refetched on `students_changed` (at most once per second), on demand and after each write.
+ * Edit and delete change the page at once and put the row back if the server refuses; add waits for the server.
+ * An answer to a request sent before a write is not applied (it is asked again). The first failed load leaves an
+ * empty list without an alert (spec §8); a failed reload keeps the rows already shown. A 401 signs the admin out.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useRef } from "react";
+import { useServerTable, type DataTableServerState } from "~/components/data-table";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useLiveEvents, type LiveStatus } from "~/lib/live-events";
-import { createStudent, deleteStudent, fetchStudents, updateStudent } from "./students-api";
-import type { Student, StudentBody } from "./student-types";
+import { createStudent, deleteStudent, fetchStudentsPage, studentsPrimer, updateStudent } from "./students-api";
+import type { Student, StudentBody, StudentFilters } from "./student-types";
 
 /** The students event stream (contract "Dashboard and live events"). */
 export const STUDENTS_EVENTS_PATH = "/api/students/events";
 /** Live refresh throttle (spec §9). */
 export const LIVE_THROTTLE_MS = 1000;
 
+/** Table column id → the API's `sortBy` (worker/api/students.schema.ts STUDENT_SORT_FIELDS). */
+export const STUDENT_SORT_FIELDS: Readonly<Record<string, string>> = {
+  name: "full_name",
+  id: "student_no",
+  nationality: "nationality",
+  religion: "religion",
+  grade: "current_grade",
+  building: "building_no",
+  gender: "gender",
+  status: "is_active",
+};
+
 export interface UseStudents {
+  /** The current page. */
   students: Student[];
+  /** Students matching the filters (all pages). */
+  total: number;
   /** True until the first load has finished. */
   loading: boolean;
   /** True while any load runs. */
   refreshing: boolean;
   live: LiveStatus;
+  /** Paging and sorting for `<DataTable server={...}>`. */
+  server: DataTableServerState;
   reload: () => Promise<void>;
-  /** POST; adds the created student at the top. Throws ApiFailure. */
+  /** POST, then reloads the page (the new student is first in the default order). Throws ApiFailure. */
   create: (body: StudentBody) => Promise<Student>;
   /** Optimistic PUT; restores `before` and rethrows on failure. */
   update: (before: Student, body: StudentBody) => Promise<Student>;
@@ -34,87 +53,75 @@ export interface UseStudents {
 
 const replace = (list: Student[], id: number, next: Student) => list.map((s) => (s.id === id ? next : s));
 
-/** See the module doc. */
-export function useStudents(): UseStudents {
+/** See the module doc. `filters` includes the search text. */
+export function useStudents(filters: StudentFilters): UseStudents {
   const onAuthFailure = useHandleAuthFailure();
-  const [students, setStudents] = useState<Student[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [running, setRunning] = useState(0);
+  const { rows, setRows, total, loading, fetching, reload, beginMutation, server } = useServerTable<Student, StudentFilters>({
+    fetchPage: fetchStudentsPage,
+    filters,
+    sortFields: STUDENT_SORT_FIELDS,
+    onError: onAuthFailure,
+    takePrefetched: studentsPrimer.take,
+    peekPrefetched: studentsPrimer.peek,
+  });
   const current = useRef<Student[]>([]);
-  current.current = students;
-  const loaded = useRef(false);
-  // Bumped by every mutation: a reload that started under an older epoch drops its (stale) data.
-  const epoch = useRef(0);
-  const mounted = useRef(true);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
-
-  const reload = useCallback(async () => {
-    const started = epoch.current;
-    setRunning((n) => n + 1);
-    try {
-      const list = await fetchStudents();
-      if (mounted.current && started === epoch.current) setStudents(list);
-    } catch (err) {
-      if (onAuthFailure(err)) return;
-      if (mounted.current && !loaded.current) setStudents([]);
-    } finally {
-      if (mounted.current) {
-        loaded.current = true;
-        setLoading(false);
-        setRunning((n) => n - 1);
-      }
-    }
-  }, [onAuthFailure]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
+  current.current = rows;
 
   const live = useLiveEvents(["students_changed"], () => void reload(), { throttleMs: LIVE_THROTTLE_MS, path: STUDENTS_EVENTS_PATH });
 
-  const create = useCallback(async (body: StudentBody) => {
-    const created = await createStudent(body);
-    epoch.current++;
-    setStudents((list) => [created, ...list.filter((s) => s.id !== created.id)]);
-    return created;
-  }, []);
+  const create = useCallback(
+    async (body: StudentBody) => {
+      const created = await createStudent(body);
+      beginMutation();
+      void reload();
+      return created;
+    },
+    [beginMutation, reload],
+  );
 
-  const update = useCallback(async (before: Student, body: StudentBody) => {
-    epoch.current++;
-    setStudents((list) => replace(list, before.id, { ...before, ...body }));
-    try {
-      const saved = await updateStudent(before.id, body);
-      setStudents((list) => replace(list, before.id, saved));
-      return saved;
-    } catch (err) {
-      epoch.current++;
-      setStudents((list) => replace(list, before.id, before));
-      throw err;
-    }
-  }, []);
+  const update = useCallback(
+    async (before: Student, body: StudentBody) => {
+      beginMutation();
+      setRows((list) => replace(list, before.id, { ...before, ...body }));
+      try {
+        const saved = await updateStudent(before.id, body);
+        beginMutation();
+        setRows((list) => replace(list, before.id, saved));
+        // The edit may move the student out of the filters or to another position in the sort.
+        void reload();
+        return saved;
+      } catch (err) {
+        beginMutation();
+        setRows((list) => replace(list, before.id, before));
+        throw err;
+      }
+    },
+    [beginMutation, reload, setRows],
+  );
 
-  const remove = useCallback(async (student: Student) => {
-    epoch.current++;
-    const index = current.current.findIndex((s) => s.id === student.id);
-    setStudents((list) => list.filter((s) => s.id !== student.id));
-    try {
-      return await deleteStudent(student.student_no);
-    } catch (err) {
-      epoch.current++;
-      setStudents((list) => {
-        if (list.some((s) => s.id === student.id)) return list;
-        const at = index < 0 ? 0 : Math.min(index, list.length);
-        return [...list.slice(0, at), student, ...list.slice(at)];
-      });
-      throw err;
-    }
-  }, []);
+  const remove = useCallback(
+    async (student: Student) => {
+      beginMutation();
+      const index = current.current.findIndex((s) => s.id === student.id);
+      setRows((list) => list.filter((s) => s.id !== student.id));
+      try {
+        const message = await deleteStudent(student.student_no);
+        beginMutation();
+        // Refill the page from the next one.
+        void reload();
+        return message;
+      } catch (err) {
+        beginMutation();
+        setRows((list) => {
+          if (list.some((s) => s.id === student.id)) return list;
+          const at = index < 0 ? 0 : Math.min(index, list.length);
+          return [...list.slice(0, at), student, ...list.slice(at)];
+        });
+        throw err;
+      }
+    },
+    [beginMutation, reload, setRows],
+  );
 
-  return { students, loading, refreshing: running > 0, live, reload, create, update, remove };
+  return { students: rows, total, loading, refreshing: fetching, live, server, reload, create, update, remove };
 }

@@ -1,14 +1,17 @@
 /**
  * /admin/dashboard/fees — Fees Management (spec §2 "Fees page", §4, §5, §7 "Admin fees", §8). Lists fee records
- * in EGP with grade/status filters and a search, inline edit and inline payment entry (both confirmed, optimistic,
- * reverting on failure), a delete dialog, the Add Fee Record modal, each record's payments with printable
- * receipts, a CSV export of what the table shows, and a live reload on `fees_changed`.
+ * in EGP with grade/status filters and a search (name and ID), all applied by the server, which also sorts and pages
+ * (issue 7: one page of 15/20/30/50 records at a time); inline edit and inline payment entry (both confirmed,
+ * optimistic, reverting on failure), a delete dialog, the Add Fee Record modal, each record's payments with
+ * printable receipts, a CSV export of every record matching the filters (fetched unpaged), and a live reload of
+ * the current page on `fees_changed`.
  */
 import { useCallback, useMemo, useState } from "react";
+import { toast } from "sonner";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Download, Plus, RefreshCw } from "lucide-react";
-import { DataTable, filterBySearch } from "~/components/data-table";
+import { DataTable, DEFAULT_PAGE_SIZE } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
 import { formatEgp, formatNumber } from "~/lib/format";
 import type { AdminGrade } from "~/lib/admin-events";
@@ -18,13 +21,31 @@ import { feeColumns } from "~/components/fees/fee-columns";
 import { FeeRowsContext } from "~/components/fees/fee-row-state";
 import { exportFeesCsv } from "~/components/fees/fees-csv";
 import { FeesToolbar, LiveDot } from "~/components/fees/fees-toolbar";
-import type { FeeRecord, Payment } from "~/components/fees/fees-api";
+import { feesPrimer, listFees, type FeeRecord, type Payment } from "~/components/fees/fees-api";
+import { getToken } from "~/lib/auth-storage";
+import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { PaymentsDialog } from "~/components/fees/payments-dialog";
 import { ReceiptDialog } from "~/components/fees/receipt-dialog";
 import { useFeeActions } from "~/components/fees/use-fee-actions";
 import { useFeeList } from "~/components/fees/use-fee-list";
 import { navState, useListIntents } from "~/components/fees/use-list-intents";
 import { cn } from "~/lib/utils";
+
+/** No `fees.errors.exportFailed` key yet (web/i18n is not this module's): the two texts live here. */
+const EXPORT_FAILED = { en: "Could not export the fee records. Check the connection and try again.", ar: "تعذّر تصدير سجلات الرسوم. تحقّق من الاتصال وحاول مرة أخرى." };
+
+/** The filters of the page before any navigation intent: the default first page is primed with them. */
+const DEFAULT_FEE_FILTERS = { grade: "All", status: "All", search: "" };
+
+/**
+ * Starts the default first page while the console renders, without waiting for it: the page takes the answer if
+ * its first request is the same (no navigation filters). Issue 7: time to usable.
+ */
+export async function clientLoader() {
+  if (getToken()) feesPrimer.prime({ filters: DEFAULT_FEE_FILTERS, page: 1, limit: DEFAULT_PAGE_SIZE });
+  return null;
+}
+clientLoader.hydrate = true as const;
 
 /** The Fees Management page. */
 export default function FeesPage() {
@@ -38,7 +59,10 @@ export default function FeesPage() {
   const [paymentsOf, setPaymentsOf] = useState<FeeRecord | null>(null);
   const [receipt, setReceipt] = useState<{ fee: FeeRecord; payment: Payment } | null>(null);
 
-  const { fees, setFees, loading, reload, live } = useFeeList({ grade, status });
+  const [exporting, setExporting] = useState(false);
+  const onAuthFailure = useHandleAuthFailure();
+  const filters = useMemo(() => ({ grade, status, search }), [grade, status, search]);
+  const { fees, setFees, total, loading, fetching, reload, live, server } = useFeeList(filters);
   const openReceipt = useCallback((fee: FeeRecord, payment: Payment) => setReceipt({ fee, payment }), []);
   const { rowsApi, confirm, setConfirm, onConfirm, deleting, closeEditor } = useFeeActions({ setFees, reload, lang, openPayments: setPaymentsOf, openReceipt });
 
@@ -48,10 +72,6 @@ export default function FeesPage() {
     setGrade: (g: AdminGrade) => setGrade(g),
   });
 
-  const visible = useMemo(
-    () => filterBySearch(fees, search, (f) => [f.full_name, f.student_no, f.grade, t(`admin.grades.${f.grade}`, { defaultValue: f.grade })]),
-    [fees, search, t],
-  );
   const columns = useMemo(() => feeColumns(t), [t]);
   // The dialog shows the row as it is now (after payments or live reloads), not as it was when opened.
   const paymentsRow = paymentsOf ? (fees.find((f) => f.student_no === paymentsOf.student_no) ?? paymentsOf) : null;
@@ -64,6 +84,18 @@ export default function FeesPage() {
     apply();
   };
 
+  // The table holds one page: the export asks the server for every record matching the filters.
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      exportFeesCsv(await listFees(filters), grade);
+    } catch (err) {
+      if (!onAuthFailure(err)) toast.error(lang.startsWith("ar") ? EXPORT_FAILED.ar : EXPORT_FAILED.en);
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -73,11 +105,11 @@ export default function FeesPage() {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <LiveDot status={live} />
-          <Button variant="outline" onClick={() => void reload()} disabled={loading}>
-            <RefreshCw aria-hidden="true" className={cn(loading && "animate-spin")} />
+          <Button variant="outline" onClick={() => void reload()} disabled={fetching} aria-busy={fetching || undefined}>
+            <RefreshCw aria-hidden="true" className={cn(fetching && "animate-spin")} />
             {t("fees.refresh")}
           </Button>
-          <Button variant="outline" onClick={() => exportFeesCsv(visible, grade)} disabled={visible.length === 0}>
+          <Button variant="outline" onClick={() => void onExport()} disabled={loading || exporting || total === 0} aria-busy={exporting || undefined}>
             <Download aria-hidden="true" />
             {t("fees.exportCsv")}
           </Button>
@@ -93,10 +125,10 @@ export default function FeesPage() {
           label={t("fees.title")}
           idPrefix="fees"
           columns={columns}
-          data={visible}
+          data={fees}
           getRowId={(f) => f.student_no}
           loading={loading}
-          resetPageKey={[grade, status, search]}
+          server={server}
           rowClassName={(f) => (rowsApi.editor?.studentNo === f.student_no ? "bg-primary/5 hover:bg-primary/5" : rowsApi.pending.has(f.student_no) ? "opacity-70" : undefined)}
           toolbar={
             <>
@@ -108,9 +140,9 @@ export default function FeesPage() {
                 search={search}
                 onSearch={setSearch}
               />
-              {!loading || fees.length > 0 ? (
+              {!loading ? (
                 <p className="-mb-1 text-sm text-muted-foreground" aria-live="polite">
-                  {t("fees.count", { count: visible.length, formatted: formatNumber(visible.length, lang) })}
+                  {t("fees.count", { count: total, formatted: formatNumber(total, lang) })}
                 </p>
               ) : null}
             </>
@@ -128,7 +160,10 @@ export default function FeesPage() {
         open={addOpen}
         onOpenChange={setAddOpen}
         defaultGrade={grade}
-        onCreated={(fee) => setFees((rows) => [fee, ...rows.filter((r) => r.student_no !== fee.student_no)])}
+        onCreated={(fee) => {
+          setFees((rows) => [fee, ...rows.filter((r) => r.student_no !== fee.student_no)]);
+          void reload();
+        }}
       />
       <PaymentsDialog fee={paymentsRow} lang={lang} onOpenChange={(open) => !open && setPaymentsOf(null)} onReceipt={openReceipt} />
       <ReceiptDialog payment={receipt?.payment ?? null} student={receipt?.fee ?? null} onOpenChange={(open) => !open && setReceipt(null)} />

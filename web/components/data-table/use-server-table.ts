@@ -1,0 +1,184 @@
+/**
+ * Server-side paging, sorting and search for an admin table (issue 7, benchmark 3): the page asks the API for one
+ * page (`page`, `limit` 15/20/30/50, `sortBy`, `sortOrder` plus its filters and search) and passes the result to
+ * `<DataTable server={...}>`, which then runs TanStack in manual mode.
+ *
+ * - Every change of the filters (search included) goes to the server at once, without a debounce; the request of
+ *   the previous keystroke is aborted, and an answer that is not the latest is dropped.
+ * - The rows shown stay until the next page has arrived (no empty flash); `loading` is true only before the first
+ *   answer. A filter change returns to page 1; a page past the end (after deletes) moves to the last page.
+ * - `reload()` refetches the current page (Refresh, live events, after writes). `setRows` is for optimistic edits;
+ *   `beginMutation()` marks a write, so an answer to a request sent before it cannot undo the optimistic change
+ *   (that request is sent again instead).
+ * - Failures: `onError(err)` (e.g. sign out on 401); the rows already shown stay, a first failure shows none.
+ */
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
+import type { PaginationState, SortingState } from "@tanstack/react-table";
+import { DEFAULT_PAGE_SIZE } from "./page-window";
+
+/** What `fetchPage` is asked for. `page` is 1-based. */
+export interface ServerPageRequest<TFilters> {
+  filters: TFilters;
+  page: number;
+  limit: number;
+  /** API field name of the sorted column (from `sortFields`), undefined for the server's default order. */
+  sortBy?: string;
+  sortOrder?: "asc" | "desc";
+  signal: AbortSignal;
+}
+
+/** One page as the API answered it. */
+export interface ServerPage<TRow> {
+  rows: TRow[];
+  total: number;
+}
+
+/** The `server` prop of DataTable. Page indexes are 0-based. */
+export interface DataTableServerState {
+  rowCount: number;
+  pagination: PaginationState;
+  onPaginationChange: (next: PaginationState) => void;
+  sorting: SortingState;
+  onSortingChange: (next: SortingState) => void;
+  /** True while a request runs (the table is aria-busy; the rows shown are the previous answer). */
+  fetching: boolean;
+}
+
+export interface UseServerTableOptions<TRow, TFilters> {
+  /** Calls the API; must honour `signal`. */
+  fetchPage: (request: ServerPageRequest<TFilters>) => Promise<ServerPage<TRow>>;
+  /** The page's filters and search; compared as JSON, any change returns to page 1. */
+  filters: TFilters;
+  /** Table column id → API `sortBy` value; columns not listed are not sortable. */
+  sortFields: Readonly<Record<string, string>>;
+  onError?: (err: unknown) => void;
+  /**
+   * A request already started for the first load (e.g. by the route's clientLoader, so the network overlaps the
+   * page's first render): called once with the first request; return its promise when it is the same request.
+   */
+  takePrefetched?: (request: Omit<ServerPageRequest<TFilters>, "signal">) => Promise<ServerPage<TRow>> | undefined;
+  /** The prefetched first page if its answer is already in (read, not consumed, by the first render). */
+  peekPrefetched?: (request: Omit<ServerPageRequest<TFilters>, "signal">) => ServerPage<TRow> | undefined;
+}
+
+export interface UseServerTable<TRow> {
+  rows: TRow[];
+  setRows: Dispatch<SetStateAction<TRow[]>>;
+  /** Rows matching the filters on the server (all pages). */
+  total: number;
+  /** True until the first answer (or failure). */
+  loading: boolean;
+  /** True while any request runs. */
+  fetching: boolean;
+  reload: () => Promise<void>;
+  /** Call before an optimistic change: answers to earlier requests are then refetched instead of applied. */
+  beginMutation: () => void;
+  /** Spread into `<DataTable server={...}>`. */
+  server: DataTableServerState;
+}
+
+const isAbort = (err: unknown) => (err as { name?: string } | null)?.name === "AbortError";
+
+/** See the module doc. */
+export function useServerTable<TRow, TFilters>({ fetchPage, filters, sortFields, onError, takePrefetched, peekPrefetched }: UseServerTableOptions<TRow, TFilters>): UseServerTable<TRow> {
+  // A prefetched first page that has already arrived is shown by the very first render (one render less on a
+  // throttled phone); the first load below then only consumes it.
+  const [first] = useState(() => peekPrefetched?.({ filters, page: 1, limit: DEFAULT_PAGE_SIZE }));
+  const [rows, setRows] = useState<TRow[]>(first?.rows ?? []);
+  const [total, setTotal] = useState(first?.total ?? 0);
+  const [loading, setLoading] = useState(!first);
+  const [fetching, setFetching] = useState(false);
+  const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize: DEFAULT_PAGE_SIZE });
+  const [sorting, setSorting] = useState<SortingState>([]);
+
+  // Back to page 1 when the filters change, while rendering (not in an effect) so only one request is sent.
+  const filtersKey = JSON.stringify(filters);
+  const [lastKey, setLastKey] = useState(filtersKey);
+  if (filtersKey !== lastKey) {
+    setLastKey(filtersKey);
+    if (pagination.pageIndex !== 0) setPagination((p) => ({ ...p, pageIndex: 0 }));
+  }
+
+  const latest = useRef({ fetchPage, filters, sortFields, onError, pagination, sorting, takePrefetched });
+  latest.current = { fetchPage, filters, sortFields, onError, pagination, sorting, takePrefetched };
+  const controller = useRef<AbortController | null>(null);
+  const seq = useRef(0);
+  const epoch = useRef(0);
+  const loaded = useRef(false);
+
+  const load = useCallback(async (): Promise<void> => {
+    const { fetchPage: fetcher, filters: f, sortFields: fields, pagination: p, sorting: s } = latest.current;
+    controller.current?.abort();
+    const ctrl = new AbortController();
+    controller.current = ctrl;
+    const mine = ++seq.current;
+    const startedEpoch = epoch.current;
+    const sort = s[0];
+    const sortBy = sort ? fields[sort.id] : undefined;
+    setFetching(true);
+    try {
+      const request = { filters: f, page: p.pageIndex + 1, limit: p.pageSize, sortBy, sortOrder: sortBy ? (sort!.desc ? "desc" : "asc") : undefined } as const;
+      const prefetched = loaded.current ? undefined : latest.current.takePrefetched?.(request);
+      // Already on screen (see `first`): nothing to apply.
+      if (prefetched && first && !loaded.current) {
+        loaded.current = true;
+        setFetching(false);
+        return;
+      }
+      const page = await (prefetched ?? fetcher({ ...request, signal: ctrl.signal }));
+      if (mine !== seq.current) return;
+      // A write happened while this was on its way: its rows may predate the write. Ask again.
+      if (startedEpoch !== epoch.current) return void load();
+      const lastPage = Math.max(0, Math.ceil(page.total / p.pageSize) - 1);
+      if (p.pageIndex > lastPage && page.total > 0) {
+        setPagination((old) => ({ ...old, pageIndex: lastPage }));
+        return;
+      }
+      setRows(page.rows);
+      setTotal(page.total);
+    } catch (err) {
+      if (isAbort(err) || mine !== seq.current) return;
+      latest.current.onError?.(err);
+    } finally {
+      if (mine === seq.current) {
+        loaded.current = true;
+        setLoading(false);
+        setFetching(false);
+      }
+    }
+  }, []);
+
+  const sortKey = JSON.stringify(sorting);
+  useEffect(() => {
+    void load();
+  }, [load, filtersKey, pagination.pageIndex, pagination.pageSize, sortKey]);
+
+  useEffect(
+    () => () => {
+      seq.current++;
+      controller.current?.abort();
+    },
+    [],
+  );
+
+  const onSortingChange = useCallback((next: SortingState) => {
+    const allowed = next.filter((s) => latest.current.sortFields[s.id] !== undefined);
+    setSorting(allowed);
+    setPagination((p) => ({ ...p, pageIndex: 0 }));
+  }, []);
+  const onPaginationChange = useCallback((next: PaginationState) => setPagination(next), []);
+  const beginMutation = useCallback(() => {
+    epoch.current++;
+  }, []);
+
+  return {
+    rows,
+    setRows,
+    total,
+    loading,
+    fetching,
+    reload: load,
+    beginMutation,
+    server: { rowCount: total, pagination, onPaginationChange, sorting, onSortingChange, fetching },
+  };
+}
