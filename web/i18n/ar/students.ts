@@ -20,7 +20,7 @@ export default {
     gender: "النوع",
     status: "الحالة",
     search: "بحث",
-    searchPlaceholder: "ابحث بالاسم أو الرقم القومي أو الجنسية…",
+    searchPlaceholder: "ابحث بالاسم أو الرقم القومي…",
     all: "الكل",
     buildingN: "مبنى {{n}}",
     clear: "مسح عوامل التصفية",
@@ -100,6 +100,7 @@ export default {
     notFound: "الطالب غير موجود",
   },
   toasts: {
+    exportFailed: "تعذّر تصدير الطلاب. تحقّق من الاتصال وحاول مرة أخرى.",
     added: "تمت إضافة الطالب",
     updated: "تم تحديث بيانات الطالب",
     deleted: "تم حذف الطالب",

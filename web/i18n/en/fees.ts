@@ -125,6 +125,7 @@ export default {
     saved: "Fee record saved",
   },
   errors: {
+    exportFailed: "Could not export the fee records. Check the connection and try again.",
     invalidPayment: "Please enter a valid payment amount",
     updateFailed: "Failed to update fee record",
     updateNetwork: "An error occurred while updating the fee record",

@@ -16,7 +16,7 @@ export default {
     gender: "Gender",
     status: "Status",
     search: "Search",
-    searchPlaceholder: "Search by name, ID or nationality…",
+    searchPlaceholder: "Search by name or ID…",
     all: "All",
     buildingN: "Building {{n}}",
     clear: "Clear filters",
@@ -96,6 +96,7 @@ export default {
     notFound: "Student not found",
   },
   toasts: {
+    exportFailed: "Could not export the students. Check the connection and try again.",
     added: "Student added",
     updated: "Student updated",
     deleted: "Student deleted",

@@ -31,9 +31,6 @@ import { useFeeList } from "~/components/fees/use-fee-list";
 import { navState, useListIntents } from "~/components/fees/use-list-intents";
 import { cn } from "~/lib/utils";
 
-/** No `fees.errors.exportFailed` key yet (web/i18n is not this module's): the two texts live here. */
-const EXPORT_FAILED = { en: "Could not export the fee records. Check the connection and try again.", ar: "تعذّر تصدير سجلات الرسوم. تحقّق من الاتصال وحاول مرة أخرى." };
-
 /** The filters of the page before any navigation intent: the default first page is primed with them. */
 const DEFAULT_FEE_FILTERS = { grade: "All", status: "All", search: "" };
 
@@ -90,7 +87,7 @@ export default function FeesPage() {
     try {
       exportFeesCsv(await listFees(filters), grade);
     } catch (err) {
-      if (!onAuthFailure(err)) toast.error(lang.startsWith("ar") ? EXPORT_FAILED.ar : EXPORT_FAILED.en);
+      if (!onAuthFailure(err)) toast.error(t("fees.errors.exportFailed"));
     } finally {
       setExporting(false);
     }

@@ -60,9 +60,6 @@ function initialFilters(state: unknown): StudentFilters {
   };
 }
 
-/** No `students.toasts.exportFailed` key yet (web/i18n is not this module's): the two texts live here. */
-const EXPORT_FAILED = { en: "Could not export the students. Check the connection and try again.", ar: "تعذّر تصدير الطلاب. تحقّق من الاتصال وحاول مرة أخرى." };
-
 /** The Students Management page. */
 export default function StudentsPage() {
   const { t, i18n } = useTranslation();
@@ -149,7 +146,7 @@ export default function StudentsPage() {
       exportStudentsCsv(rows, filters.grade);
       toast.success(t("students.toasts.exported", { count: rows.length, formattedCount: formatNumber(rows.length, i18n.language) }));
     } catch (err) {
-      if (!onAuthFailure(err)) toast.error(i18n.language.startsWith("ar") ? EXPORT_FAILED.ar : EXPORT_FAILED.en);
+      if (!onAuthFailure(err)) toast.error(t("students.toasts.exportFailed"));
     } finally {
       setExporting(false);
     }
