@@ -1,11 +1,11 @@
 /** Base-URL override helpers (spec §5 "Base URL", §8 "Base URL page"): validity, stored form, /health outcomes, storage failures. */
 import { describe, expect, it } from "vitest";
 import {
-  baseUrlFormSchema,
   checkHealth,
   healthUrl,
   isValidBaseUrl,
   normalizeBaseUrl,
+  parseBaseUrlForm,
   readOverride,
   removeOverride,
   writeOverride,
@@ -53,14 +53,13 @@ describe("normalizeBaseUrl / healthUrl", () => {
   });
 });
 
-describe("baseUrlFormSchema", () => {
+describe("parseBaseUrlForm", () => {
   it("outputs the stored form for a valid URL", () => {
-    expect(baseUrlFormSchema.parse({ baseUrl: " https://x.example.com/ " })).toEqual({ baseUrl: "https://x.example.com" });
+    expect(parseBaseUrlForm(" https://x.example.com/ ")).toEqual({ ok: true, baseUrl: "https://x.example.com" });
   });
   it("refuses an invalid URL with the i18n key of the save message", () => {
-    const r = baseUrlFormSchema.safeParse({ baseUrl: "not a url" });
-    expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe("baseUrl.errors.invalidSave");
+    expect(parseBaseUrlForm("not a url")).toEqual({ ok: false, message: "baseUrl.errors.invalidSave" });
+    expect(parseBaseUrlForm("")).toEqual({ ok: false, message: "baseUrl.errors.invalidSave" });
   });
 });
 

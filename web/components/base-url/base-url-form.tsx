@@ -2,17 +2,16 @@
  * The base-URL form (spec §2 "Base URL Configuration", §5 "Base URL", §8 "Base URL page"): the URL field with its
  * live "Valid/Invalid URL format" hint, Test (GET `{url}/health`, enabled only for a valid URL), Save
  * Configuration, Reset to Default and Clear Configuration. Storage and banners belong to the page (callbacks).
+ * A controlled field (no form library, issue 5), validated like one: on Save (focus goes to the field when
+ * refused), then again on every change. Rendered on the server too, read-only and without its id until `ready`,
+ * so the card has its final height at first paint (no layout shift when the page hydrates).
  */
-import { useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CircleAlert, CircleCheck, CircleX, Eraser, LoaderCircle, PlugZap, RotateCcw, Save } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { cn } from "~/lib/utils";
-import { baseUrlFormSchema, checkHealth, isValidBaseUrl, normalizeBaseUrl, type BaseUrlFormInput, type BaseUrlFormOutput } from "./base-url";
+import { cn } from "~/components/public/cn";
+import { kitButtonClass, kitInputClass, kitLabelClass } from "~/components/public/kit-styles";
+import { checkHealth, isValidBaseUrl, normalizeBaseUrl, parseBaseUrlForm } from "./base-url";
 
 const FIELD_ID = "base-url";
 
@@ -30,29 +29,38 @@ export interface BaseUrlFormProps {
   onSave: (url: string) => boolean;
   onReset: () => void;
   onClear: () => void;
+  /** False for the server render and until the page has read the stored override: the form is shown inert. */
+  ready: boolean;
 }
 
-/** The form card's body; `key` it on the initial value to re-seed it. */
-export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear }: BaseUrlFormProps) {
+/** The form card's body; `key` it to re-seed it from `initialValue` (the page does so once, when it is ready). */
+export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear, ready }: BaseUrlFormProps) {
   const { t, i18n } = useTranslation();
   const host = i18n.language === "ar" ? isolate(origin) : origin;
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<TestResult>(null);
-  const { register, handleSubmit, control, setValue, setError, clearErrors, getValues, formState } = useForm<BaseUrlFormInput, unknown, BaseUrlFormOutput>({
-    resolver: zodResolver(baseUrlFormSchema),
-    defaultValues: { baseUrl: initialValue },
-  });
-  const value = useWatch({ control, name: "baseUrl" }) ?? "";
+  const [value, setValue] = useState(initialValue);
+  const [saveError, setSaveError] = useState<"baseUrl.errors.invalidSave" | "baseUrl.errors.storage" | null>(null);
+  const submitted = useRef(false);
+  const field = useRef<HTMLInputElement>(null);
   const valid = isValidBaseUrl(value);
-  const saveError = formState.errors.baseUrl?.message;
 
-  const save = handleSubmit(({ baseUrl }) => {
-    if (!onSave(baseUrl)) setError("baseUrl", { message: "baseUrl.errors.storage" });
-    else setValue("baseUrl", baseUrl); // show the stored form (trimmed, no trailing slash)
-  });
+  const save = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    submitted.current = true;
+    const parsed = parseBaseUrlForm(value);
+    if (!parsed.ok) {
+      setSaveError(parsed.message);
+      field.current?.focus();
+    } else if (!onSave(parsed.baseUrl)) setSaveError("baseUrl.errors.storage");
+    else {
+      setSaveError(null);
+      setValue(parsed.baseUrl); // show the stored form (trimmed, no trailing slash)
+    }
+  };
 
   const test = async () => {
-    const url = getValues("baseUrl");
+    const url = value;
     if (!isValidBaseUrl(url)) {
       setTestResult({ tone: "error", text: t("baseUrl.errors.invalidTest") });
       return;
@@ -68,8 +76,8 @@ export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear }: 
   };
 
   const replaceValue = (next: string, then: () => void) => {
-    setValue("baseUrl", next, { shouldDirty: true });
-    clearErrors();
+    setValue(next);
+    setSaveError(null);
     setTestResult(null);
     then();
   };
@@ -79,11 +87,15 @@ export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear }: 
   return (
     <form noValidate onSubmit={save} className="grid gap-5">
       <div className="grid gap-2">
-        <Label htmlFor={FIELD_ID} className="text-sm font-semibold">
+        <label htmlFor={FIELD_ID} className={kitLabelClass}>
           {t("baseUrl.form.label")}
-        </Label>
-        <Input
-          id={FIELD_ID}
+        </label>
+        <input
+          ref={field}
+          id={ready ? FIELD_ID : undefined}
+          name="baseUrl"
+          readOnly={!ready}
+          value={value}
           type="url"
           inputMode="url"
           dir="ltr"
@@ -91,15 +103,17 @@ export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear }: 
           autoCapitalize="none"
           spellCheck={false}
           placeholder={t("baseUrl.form.placeholder")}
-          className="h-11 font-mono text-sm"
+          data-slot="input"
+          className={kitInputClass}
           aria-invalid={!!value && !valid}
           aria-describedby={describedBy}
-          {...register("baseUrl", {
-            onChange: () => {
-              clearErrors("baseUrl");
-              setTestResult(null); // a result for another address would mislead
-            },
-          })}
+          onChange={(e) => {
+            const next = e.target.value;
+            setValue(next);
+            // After a refused Save the message follows the field, as a form library's re-validation would.
+            setSaveError(submitted.current && !isValidBaseUrl(next) ? "baseUrl.errors.invalidSave" : null);
+            setTestResult(null); // a result for another address would mislead
+          }}
         />
         <p id={`${FIELD_ID}-help`} className="text-sm text-muted-foreground">
           {t("baseUrl.form.help")}{" "}
@@ -126,14 +140,14 @@ export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear }: 
       </div>
 
       <div className="grid gap-2 sm:grid-cols-2">
-        <Button type="button" variant="outline" size="lg" disabled={!valid || testing} onClick={() => void test()}>
+        <button type="button" className={kitButtonClass({ variant: "outline", size: "lg" })} disabled={!ready || !valid || testing} onClick={() => void test()}>
           {testing ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <PlugZap aria-hidden="true" />}
           {testing ? t("baseUrl.actions.testing") : t("baseUrl.actions.test")}
-        </Button>
-        <Button type="submit" size="lg">
+        </button>
+        <button type="submit" className={kitButtonClass({ size: "lg" })} disabled={!ready}>
           <Save aria-hidden="true" />
           {t("baseUrl.actions.save")}
-        </Button>
+        </button>
       </div>
 
       <div aria-live="polite">
@@ -152,14 +166,14 @@ export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear }: 
       </div>
 
       <div className="grid gap-2 border-t pt-5 sm:grid-cols-2">
-        <Button type="button" variant="secondary" onClick={() => replaceValue(origin, onReset)}>
+        <button type="button" className={kitButtonClass({ variant: "secondary" })} disabled={!ready} onClick={() => replaceValue(origin, onReset)}>
           <RotateCcw aria-hidden="true" />
           {t("baseUrl.actions.reset")}
-        </Button>
-        <Button type="button" variant="outline" className="text-destructive hover:text-destructive" onClick={() => replaceValue("", onClear)}>
+        </button>
+        <button type="button" className={kitButtonClass({ variant: "outlineDanger" })} disabled={!ready} onClick={() => replaceValue("", onClear)}>
           <Eraser aria-hidden="true" />
           {t("baseUrl.actions.clear")}
-        </Button>
+        </button>
       </div>
     </form>
   );

@@ -5,8 +5,6 @@
  * - stored form = trimmed, trailing slashes removed (so `{base}/health` and `{base}/api/...` join cleanly);
  * - the default is the app's own origin (the Worker serves the UI and the API on one origin).
  */
-import { z } from "zod/mini";
-
 /** True when `value` parses as an absolute http(s) URL with a host. */
 export function isValidBaseUrl(value: string): boolean {
   let url: URL;
@@ -28,12 +26,14 @@ export function healthUrl(base: string): string {
   return `${normalizeBaseUrl(base)}/health`;
 }
 
-/** The form's schema; the message is an i18n key (the page adds the `{host}` example). */
-export const baseUrlFormSchema = z.object({
-  baseUrl: z.pipe(z.string().check(z.refine(isValidBaseUrl, "baseUrl.errors.invalidSave")), z.transform(normalizeBaseUrl)),
-});
-export type BaseUrlFormInput = z.input<typeof baseUrlFormSchema>;
-export type BaseUrlFormOutput = z.output<typeof baseUrlFormSchema>;
+/**
+ * The Save check: the stored form of a valid URL, or the i18n key of the save message (the page adds the `{host}`
+ * example). Plain code, not a zod schema: the override never reaches the server, and zod would add ~14 KB gzip to
+ * this public page (issue 5).
+ */
+export function parseBaseUrlForm(value: string): { ok: true; baseUrl: string } | { ok: false; message: "baseUrl.errors.invalidSave" } {
+  return isValidBaseUrl(value) ? { ok: true, baseUrl: normalizeBaseUrl(value) } : { ok: false, message: "baseUrl.errors.invalidSave" };
+}
 
 /** Outcome of the Test button: reachable (2xx), answered with another status, or not reachable at all. */
 export type HealthOutcome = { kind: "ok"; status: number } | { kind: "status"; status: number } | { kind: "unreachable" };

@@ -23,7 +23,7 @@ export interface NewsCarouselProps {
   header?: ReactNode;
 }
 
-const controlClass = cn(buttonClass({ variant: "outline", size: "icon" }), "rounded-full bg-card shadow-sm");
+const controlClass = buttonClass({ variant: "outline", size: "icon", round: true, className: "shadow-sm" });
 
 /** The carousel region. */
 export function NewsCarousel({ items, held, onReadMore, header }: NewsCarouselProps) {

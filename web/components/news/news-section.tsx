@@ -4,15 +4,23 @@
  * Hidden when there are no items; a spinner shows while the page's data is being loaded again (a client-side
  * navigation to the home page or a revalidation, e.g. after the language switch).
  */
-import { useState } from "react";
-import { Newspaper } from "lucide-react";
+import { Suspense, useState } from "react";
+import { LoaderCircle, Newspaper } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigation, useRevalidator } from "react-router";
 import { SECTION_IDS } from "~/components/public/constants";
-import { Spinner } from "~/components/ui/spinner";
+import { lazyNamed, useOpenedOnce } from "~/components/public/lazy";
 import type { PublicNews } from "./news-format";
 import { NewsCarousel } from "./news-carousel";
-import { NewsDialog } from "./news-dialog";
+
+// The detail modal (Radix dialog) loads on the first "Read more", not with the home page (issue 5).
+const loadDialog = () => import("./news-dialog");
+const NewsDialog = lazyNamed(loadDialog, "NewsDialog");
+
+/** The kit's spinner look (components/ui/spinner.tsx) without its tailwind-merge; `size` is a Tailwind size class. */
+function Spinner({ size, label }: { size: "size-6" | "size-8"; label: string }) {
+  return <LoaderCircle role="status" aria-label={label} className={`${size} animate-spin text-primary`} />;
+}
 
 /** Props of NewsSection. */
 export interface NewsSectionProps {
@@ -33,6 +41,7 @@ export function NewsSection({ items, onModalOpenChange }: NewsSectionProps) {
   const { t } = useTranslation();
   const loading = useReloading("/");
   const [open, setOpen] = useState<PublicNews | null>(null);
+  const dialogMounted = useOpenedOnce(open !== null);
   const headingId = "news-title";
 
   const show = (item: PublicNews | null) => {
@@ -52,14 +61,21 @@ export function NewsSection({ items, onModalOpenChange }: NewsSectionProps) {
         <h2 id={headingId} className="text-3xl font-bold text-blue-950 sm:text-4xl">
           {t("news.public.title")}
         </h2>
-        {loading && items.length > 0 && <Spinner className="size-6 text-primary" label={t("news.public.loading")} />}
+        {loading && items.length > 0 && <Spinner size="size-6" label={t("news.public.loading")} />}
       </div>
       <div aria-hidden="true" className="mt-3 h-1 w-16 rounded-full bg-amber-400" />
     </div>
   );
 
   return (
-    <section id={SECTION_IDS.news} aria-labelledby={headingId} aria-busy={loading || undefined} className="scroll-mt-24 bg-linear-to-b from-sky-50/70 to-background py-14 md:py-20">
+    <section
+      id={SECTION_IDS.news}
+      aria-labelledby={headingId}
+      aria-busy={loading || undefined}
+      // Hovering or tabbing into the news fetches the detail modal ahead of a "Read more".
+      onPointerOver={() => void loadDialog()}
+      onFocus={() => void loadDialog()}
+      className="scroll-mt-24 bg-linear-to-b from-sky-50/70 to-background py-14 md:py-20">
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         {items.length > 0 ? (
           <NewsCarousel items={items} held={!!open} onReadMore={show} header={header} />
@@ -67,12 +83,16 @@ export function NewsSection({ items, onModalOpenChange }: NewsSectionProps) {
           <>
             {header}
             <div className="grid min-h-48 place-items-center">
-              <Spinner className="size-8 text-primary" label={t("news.public.loading")} />
+              <Spinner size="size-8" label={t("news.public.loading")} />
             </div>
           </>
         )}
       </div>
-      <NewsDialog item={open} onClose={() => show(null)} />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <NewsDialog item={open} onClose={() => show(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

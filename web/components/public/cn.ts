@@ -1,8 +1,12 @@
-/** Class-name helper for the public components: clsx for conditions, tailwind-merge to settle conflicts. */
+/**
+ * Class-name helper for the public components: clsx for conditions, no conflict resolution. tailwind-merge (~9 KB
+ * gzip) is kept off the public pages' first load (issue 5), so callers must not pass two utilities of one group
+ * (e.g. `text-foreground` and `text-blue-950`): which one wins would depend on the stylesheet's order. Public
+ * style helpers (button-styles.ts, kit-styles.ts) offer variants for the combinations they need instead.
+ */
 import { clsx, type ClassValue } from "clsx";
-import { twMerge } from "tailwind-merge";
 
-/** Joins class names and lets later Tailwind utilities win over earlier ones. */
+/** Joins class names (falsy entries dropped). */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -1,29 +1,24 @@
 /**
- * The phone side menu (below md): a Radix dialog sliding in from the inline end. Radix gives the focus trap,
- * Escape and outside-click closing, and the page scroll lock (body overflow hidden) while it is open.
+ * The phone side menu (below md): the menu button here, the slide-in sheet (a Radix dialog, mobile-menu-sheet.tsx)
+ * loaded on first open so its dialog code is not part of every public page's first load. The chunk is fetched as
+ * soon as the button is pointed at or focused, so it is normally there by the time of the click.
  */
-import { Menu, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useRef, useState } from "react";
+import { Menu } from "lucide-react";
+import { Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Brand } from "./brand";
 import { buttonClass } from "./button-styles";
 import { cn } from "./cn";
-import { LanguageSwitch } from "./language-switch";
-import { NavItemLink, usePublicNavItems } from "./nav-items";
-import { useSectionNav } from "./section-nav";
+import { lazyNamed, useOpenedOnce } from "./lazy";
 
-const itemClass =
-  "flex items-center gap-3 rounded-lg px-3 py-3 text-base font-semibold text-foreground transition-colors hover:bg-accent hover:text-primary " +
-  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-accent aria-[current=page]:text-primary";
+const loadSheet = () => import("./mobile-menu-sheet");
+const MobileMenuSheet = lazyNamed(loadSheet, "MobileMenuSheet");
 
 /** Menu button plus slide-in side menu holding the navbar links and the language switch. */
 export function MobileMenu({ className, onOpenChange }: { className?: string; onOpenChange?: (open: boolean) => void }) {
   const { t } = useTranslation();
-  const items = usePublicNavItems();
-  const goToSection = useSectionNav();
   const [open, setOpen] = useState(false);
-  const pendingSection = useRef<string | null>(null);
+  const mounted = useOpenedOnce(open);
+  const button = useRef<HTMLButtonElement>(null);
 
   const change = (next: boolean) => {
     setOpen(next);
@@ -31,58 +26,26 @@ export function MobileMenu({ className, onOpenChange }: { className?: string; on
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={change}>
-      <Dialog.Trigger asChild>
-        <button type="button" className={cn(buttonClass({ variant: "ghost", size: "icon" }), "text-blue-950", className)} aria-label={t("home.nav.openMenu")}>
-          <Menu aria-hidden="true" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-blue-950/55 backdrop-blur-[2px] data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=open]:animate-in data-[state=open]:fade-in-0" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 end-0 z-50 flex w-[85vw] max-w-xs flex-col bg-card shadow-2xl duration-300 data-[state=closed]:animate-out data-[state=closed]:slide-out-to-end data-[state=open]:animate-in data-[state=open]:slide-in-from-end"
-          onCloseAutoFocus={() => {
-            // Scroll only after the dialog has released the page scroll lock.
-            const id = pendingSection.current;
-            pendingSection.current = null;
-            if (id) requestAnimationFrame(() => goToSection(id));
-          }}
-        >
-          <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
-            <Brand className="text-sm" />
-            <Dialog.Close className={cn(buttonClass({ variant: "ghost", size: "icon" }), "shrink-0")} aria-label={t("home.nav.closeMenu")}>
-              <X aria-hidden="true" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Title className="px-5 pt-5 pb-2 text-xs font-bold tracking-wide text-muted-foreground uppercase">{t("nav.menu")}</Dialog.Title>
-          <nav aria-label={t("home.nav.mobileLabel")} className="flex-1 overflow-y-auto px-3">
-            <ul className="space-y-1">
-              {items.map((item) => (
-                <li key={item.key}>
-                  <NavItemLink
-                    item={item}
-                    className={itemClass}
-                    onSection={(id) => {
-                      pendingSection.current = id;
-                      change(false);
-                    }}
-                    onNavigate={() => change(false)}
-                  >
-                    <span className="grid size-9 place-items-center rounded-md bg-primary/10 text-primary">
-                      <item.icon className="size-5" aria-hidden="true" />
-                    </span>
-                    {item.label}
-                  </NavItemLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="border-t p-4">
-            <LanguageSwitch onSwitch={() => change(false)} />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className={cn(buttonClass({ variant: "ghostNavy", size: "icon" }), className)}
+        aria-label={t("home.nav.openMenu")}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? "open" : "closed"}
+        onPointerEnter={() => void loadSheet()}
+        onFocus={() => void loadSheet()}
+        onClick={() => change(true)}
+      >
+        <Menu aria-hidden="true" />
+      </button>
+      {mounted && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet open={open} onOpenChange={change} returnFocusTo={button} />
+        </Suspense>
+      )}
+    </>
   );
 }

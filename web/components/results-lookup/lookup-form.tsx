@@ -1,16 +1,15 @@
 /**
  * The national-ID search form of /results (spec §5 "Public results search"): `inputmode="numeric"` (not
  * `type="number"`, which would drop leading zeros and refuse Arabic digits), converted and trimmed as typed, the
- * Arabic required message inline, and a button that says "Searching..." and is disabled while loading.
+ * Arabic required message inline, and a button that says "Searching..." and is disabled while loading. As with a
+ * form library's defaults: checked on submit (focus goes to the field when refused), then again on every change.
  */
-import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CircleAlert, Hourglass, LoaderCircle, Search, WifiOff } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
-import { NATIONAL_ID_MAX, lookupSchema, normalizeAsTyped, type LookupFormInput, type LookupFormOutput } from "./lookup.schema";
+import { cn } from "~/components/public/cn";
+import { kitButtonClass } from "~/components/public/kit-styles";
+import { NATIONAL_ID_MAX, checkNationalId, normalizeInputInPlace, type NationalIdError } from "~/components/public/national-id-field";
 import type { InlineFailure } from "./outcome";
 
 const FIELD_ID = "national-id";
@@ -30,20 +29,24 @@ export function LookupForm({
   const { t } = useTranslation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LookupFormInput, unknown, LookupFormOutput>({ resolver: zodResolver(lookupSchema), defaultValues: { nationalId: "" } });
+  const [error, setError] = useState<NationalIdError | null>(null);
+  const submitted = useRef(false);
 
-  const field = register("nationalId");
+  const submit = (e: React.FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    submitted.current = true;
+    const checked = checkNationalId(inputRef.current?.value ?? "");
+    setError(checked.ok ? null : checked.error);
+    if (checked.ok) onSearch(checked.id);
+    else inputRef.current?.focus();
+  };
 
-  const fieldError = errors.nationalId?.message ? t(errors.nationalId.message) : null;
+  const fieldError = error ? t(`publicResults.form.errors.${error}`) : null;
   const inlineText = inlineFailure ? t(inlineFailure === "network" ? "publicResults.errors.network" : "publicResults.errors.rateLimited") : null;
   const describedBy = [`${FIELD_ID}-hint`, fieldError && `${FIELD_ID}-error`, inlineText && `${FIELD_ID}-status`].filter(Boolean).join(" ");
 
   return (
-    <form noValidate onSubmit={handleSubmit(({ nationalId }) => onSearch(nationalId))} className="grid gap-3" aria-busy={loading}>
+    <form noValidate onSubmit={submit} className="grid gap-3" aria-busy={loading}>
       <label htmlFor={FIELD_ID} className="text-base font-bold text-blue-950">
         {t("publicResults.form.label")}
       </label>
@@ -66,26 +69,21 @@ export function LookupForm({
             "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
             "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
           )}
-          {...field}
-          ref={(el) => {
-            field.ref(el);
-            inputRef.current = el;
-          }}
+          name="nationalId"
+          ref={inputRef}
           onChange={(e) => {
             // Convert as typed (spec §5): the field itself shows ASCII digits after each keystroke or paste.
-            const el = e.target;
-            const next = normalizeAsTyped(el.value, el.selectionEnd);
-            if (next.value !== el.value) {
-              el.value = next.value;
-              if (next.caret !== null && document.activeElement === el) el.setSelectionRange(next.caret, next.caret);
+            const value = normalizeInputInPlace(e.target);
+            if (submitted.current) {
+              const checked = checkNationalId(value);
+              setError(checked.ok ? null : checked.error);
             }
-            void field.onChange(e);
           }}
         />
-        <Button type="submit" size="lg" disabled={!hydrated || loading} className="h-12 min-w-36 text-base font-bold">
+        <button type="submit" disabled={!hydrated || loading} className={kitButtonClass({ size: "search" })}>
           {loading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
           {loading ? t("publicResults.form.searching") : t("publicResults.form.submit")}
-        </Button>
+        </button>
       </div>
       <p id={`${FIELD_ID}-hint`} className="text-sm text-muted-foreground">
         {t("publicResults.form.hint")}

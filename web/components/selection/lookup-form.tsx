@@ -5,14 +5,12 @@
  * loading; a 429 leaves a clear inline message under the field.
  */
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
 import { Hourglass, LoaderCircle, Search } from "lucide-react";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
-import { STUDENT_ID_MAX, normalizeAsTyped, selectionLookupSchema, type SelectionLookupInput, type SelectionLookupOutput } from "./lookup.schema";
+import { cn } from "~/components/public/cn";
+import { kitButtonClass } from "~/components/public/kit-styles";
+import { NATIONAL_ID_MAX, checkNationalId, normalizeInputInPlace } from "~/components/public/national-id-field";
+import { toast } from "./lazy-toast";
 import { TOAST_MS } from "./use-teacher-selection";
 
 export const STUDENT_ID_FIELD = "student-national-id";
@@ -32,11 +30,6 @@ export function LookupForm({
   const { t } = useTranslation();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const { register, handleSubmit } = useForm<SelectionLookupInput, unknown, SelectionLookupOutput>({
-    resolver: zodResolver(selectionLookupSchema),
-    defaultValues: { studentId: "" },
-  });
-  const field = register("studentId");
   const describedBy = [`${STUDENT_ID_FIELD}-hint`, rateLimited && `${STUDENT_ID_FIELD}-status`].filter(Boolean).join(" ");
 
   return (
@@ -44,13 +37,13 @@ export function LookupForm({
       noValidate
       aria-busy={loading}
       className="grid gap-3"
-      onSubmit={handleSubmit(
-        ({ studentId }) => onSearch(studentId),
-        (errors) => {
-          toast.error(t(errors.studentId?.message ?? "selection.form.errors.required"), { duration: TOAST_MS.error });
-          inputRef.current?.focus();
-        },
-      )}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const checked = checkNationalId(inputRef.current?.value ?? "");
+        if (checked.ok) return onSearch(checked.id);
+        toast.error(t(`selection.form.errors.${checked.error}`), { duration: TOAST_MS.error });
+        inputRef.current?.focus();
+      }}
     >
       <label htmlFor={STUDENT_ID_FIELD} className="text-base font-bold text-blue-950">
         {t("selection.form.label")}
@@ -63,7 +56,7 @@ export function LookupForm({
           autoComplete="off"
           autoCorrect="off"
           spellCheck={false}
-          maxLength={STUDENT_ID_MAX}
+          maxLength={NATIONAL_ID_MAX}
           dir="ltr"
           placeholder={t("selection.form.placeholder")}
           aria-describedby={describedBy}
@@ -72,26 +65,15 @@ export function LookupForm({
             "placeholder:font-sans placeholder:text-base placeholder:text-muted-foreground",
             "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
           )}
-          {...field}
-          ref={(el) => {
-            field.ref(el);
-            inputRef.current = el;
-          }}
-          onChange={(e) => {
-            // Convert as typed (spec §5): the field shows ASCII digits after each keystroke or paste.
-            const el = e.target;
-            const next = normalizeAsTyped(el.value, el.selectionEnd);
-            if (next.value !== el.value) {
-              el.value = next.value;
-              if (next.caret !== null && document.activeElement === el) el.setSelectionRange(next.caret, next.caret);
-            }
-            void field.onChange(e);
-          }}
+          name="studentId"
+          ref={inputRef}
+          // Convert as typed (spec §5): the field shows ASCII digits after each keystroke or paste.
+          onChange={(e) => void normalizeInputInPlace(e.target)}
         />
-        <Button type="submit" size="lg" disabled={!hydrated || loading} className="h-12 min-w-36 text-base font-bold">
+        <button type="submit" disabled={!hydrated || loading} className={kitButtonClass({ size: "search" })}>
           {loading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
           {loading ? t("selection.form.searching") : t("selection.form.submit")}
-        </Button>
+        </button>
       </div>
       <p id={`${STUDENT_ID_FIELD}-hint`} className="text-sm text-muted-foreground">
         {t("selection.form.hint")}

@@ -12,14 +12,22 @@ import { BaseUrlInfoPanel } from "~/components/base-url/info-panel";
 import { readOverride, removeOverride, writeOverride } from "~/components/base-url/base-url";
 import { Brand } from "~/components/public/brand";
 import { LanguageSwitch } from "~/components/public/language-switch";
-import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/components/public/cn";
+import { kitButtonClass } from "~/components/public/kit-styles";
 import { BASE_URL_KEY } from "~/lib/api";
-import { cn } from "~/lib/utils";
 import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/base-url-config";
 
 /** How long the "Configuration updated successfully!" banner stays (spec §2: 3 seconds). */
 export const BANNER_MS = 3000;
+
+/**
+ * `{ origin }` of this request: lets the server render the form and the info panel with their real text, so the
+ * page does not grow when it hydrates (CLS). The browser's own origin replaces it after hydration.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: new URL(request.url).origin };
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "baseUrl.meta.title", { noindex: true });
@@ -34,7 +42,7 @@ function useOverride() {
 }
 
 /** The base-URL configuration page. */
-export default function BaseUrlConfig() {
+export default function BaseUrlConfig({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [override, refresh] = useOverride();
   const [banner, setBanner] = useState(false);
@@ -70,7 +78,7 @@ export default function BaseUrlConfig() {
             </h1>
             <p className="mt-2 text-muted-foreground">{t("baseUrl.subtitle")}</p>
           </div>
-          <Link to="/admin/dashboard" className={buttonVariants({ variant: "outline", className: "shrink-0" })}>
+          <Link to="/admin/dashboard" className={kitButtonClass({ variant: "outline" })}>
             <ArrowLeft className="rtl:rotate-180" aria-hidden="true" />
             {t("baseUrl.actions.back")}
           </Link>
@@ -92,43 +100,45 @@ export default function BaseUrlConfig() {
                 <h2 id="current-url-title" className="text-sm font-semibold text-muted-foreground">
                   {t("baseUrl.current.title")}
                 </h2>
-                {override && (
-                  <span
-                    data-testid="current-kind"
-                    className={cn(
-                      "rounded-full border px-2 py-0.5 text-xs font-semibold",
-                      override.stored ? "border-amber-300 bg-amber-50 text-amber-800" : "border-green-300 bg-green-50 text-green-800",
-                    )}
-                  >
-                    {override.stored ? t("baseUrl.current.custom") : t("baseUrl.current.default")}
-                  </span>
-                )}
+                {/* Held in place (invisible) until the stored override is known, so the row keeps its height. */}
+                <span
+                  data-testid={override ? "current-kind" : undefined}
+                  aria-hidden={override ? undefined : true}
+                  className={cn(
+                    "rounded-full border px-2 py-0.5 text-xs font-semibold",
+                    !override && "invisible",
+                    override?.stored ? "border-amber-300 bg-amber-50 text-amber-800" : "border-green-300 bg-green-50 text-green-800",
+                  )}
+                >
+                  {override?.stored ? t("baseUrl.current.custom") : t("baseUrl.current.default")}
+                </span>
               </div>
               <p dir="ltr" data-testid="current-url" className="mt-1 font-mono text-sm font-semibold break-all text-blue-950 rtl:text-end">
                 {effective ?? t("baseUrl.current.loading")}
               </p>
             </div>
-            {override && (
-              <BaseUrlForm
-                origin={override.origin}
-                initialValue={override.stored ?? override.origin}
-                onSave={(url) => {
-                  if (!writeOverride(window.localStorage, BASE_URL_KEY, url)) return false;
-                  updated();
-                  return true;
-                }}
-                onReset={() => {
-                  removeOverride(window.localStorage, BASE_URL_KEY);
-                  updated();
-                }}
-                onClear={() => {
-                  removeOverride(window.localStorage, BASE_URL_KEY);
-                  updated();
-                }}
-              />
-            )}
+            <BaseUrlForm
+              // Re-seeded once, when the stored override has been read (the server render is inert).
+              key={override ? "ready" : "server"}
+              ready={!!override}
+              origin={override?.origin ?? loaderData.origin}
+              initialValue={override ? (override.stored ?? override.origin) : loaderData.origin}
+              onSave={(url) => {
+                if (!writeOverride(window.localStorage, BASE_URL_KEY, url)) return false;
+                updated();
+                return true;
+              }}
+              onReset={() => {
+                removeOverride(window.localStorage, BASE_URL_KEY);
+                updated();
+              }}
+              onClear={() => {
+                removeOverride(window.localStorage, BASE_URL_KEY);
+                updated();
+              }}
+            />
           </section>
-          <BaseUrlInfoPanel origin={override?.origin ?? ""} />
+          <BaseUrlInfoPanel origin={override?.origin ?? loaderData.origin} />
         </div>
       </main>
     </div>

@@ -5,24 +5,28 @@
  * sticky submit bar; confirmation dialog, toasts and the modals. All data is read in the browser (per-ID rate
  * limits, no personal data in the HTML).
  */
-import { useRef } from "react";
+import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ClipboardCheck, MousePointerClick, RefreshCw, Search, UsersRound } from "lucide-react";
+import { lazyNamed, useOpenedOnce } from "~/components/public/lazy";
 import { PublicLayout } from "~/components/public/public-layout";
-import { ConfirmDialog } from "~/components/selection/confirm-dialog";
+import { LazyToaster } from "~/components/selection/lazy-toast";
 import { LookupForm } from "~/components/selection/lookup-form";
-import { OutcomeDialog } from "~/components/selection/outcome-dialog";
-import { StudentPanel } from "~/components/selection/student-panel";
-import { SubmitBar } from "~/components/selection/submit-bar";
-import { TeacherPicker } from "~/components/selection/teacher-picker";
 import { useTeacherSelection } from "~/components/selection/use-teacher-selection";
 import { pageTitle } from "~/i18n";
-import { AppToaster } from "~/components/ui/toaster";
 import type { Route } from "./+types/current-students";
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "selection.meta.title", { description: "selection.meta.description" });
 }
+
+// Everything shown after a search loads with the first search (see on-demand.ts).
+const loadOnDemand = () => import("~/components/selection/on-demand");
+const StudentPanel = lazyNamed(loadOnDemand, "StudentPanel");
+const TeacherPicker = lazyNamed(loadOnDemand, "TeacherPicker");
+const SubmitBar = lazyNamed(loadOnDemand, "SubmitBar");
+const OutcomeDialog = lazyNamed(loadOnDemand, "OutcomeDialog");
+const ConfirmDialog = lazyNamed(loadOnDemand, "ConfirmDialog");
 
 const STEPS = [
   { key: "lookup", icon: Search },
@@ -38,10 +42,11 @@ export default function CurrentStudents() {
   const inputRef = useRef<HTMLInputElement>(null);
   const chosen = s.groups.filter((g) => s.choices[g.subject_id] !== undefined).length;
   const modalOpen = s.modal !== null || s.incomplete !== null || s.pending !== null;
+  const dialogsMounted = useOpenedOnce(modalOpen);
 
   return (
     <PublicLayout scrollTopHidden={modalOpen || (s.phase === "ready" && s.choosing)}>
-      <AppToaster duration={3500} />
+      <LazyToaster duration={3500} />
       <section aria-labelledby="selection-title" className="relative isolate overflow-hidden bg-blue-950 text-white">
         <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-br from-blue-950 via-blue-900 to-primary" />
         <div
@@ -62,14 +67,24 @@ export default function CurrentStudents() {
 
       <div className="relative mx-auto -mt-16 max-w-5xl px-4 pb-16 sm:px-6 md:pb-24">
         <div className="mx-auto max-w-3xl rounded-2xl border bg-card p-5 shadow-lg shadow-blue-950/5 sm:p-7">
-          <LookupForm loading={s.phase === "loading"} rateLimited={s.rateLimited} onSearch={(id) => void s.lookup(id)} inputRef={inputRef} />
+          <LookupForm
+            loading={s.phase === "loading"}
+            rateLimited={s.rateLimited}
+            inputRef={inputRef}
+            onSearch={(id) => {
+              void loadOnDemand();
+              void s.lookup(id);
+            }}
+          />
         </div>
 
         <div className="mt-8" aria-live="polite">
           {s.phase === "ready" && s.loaded && s.mode ? (
             <>
               <p className="sr-only">{t("selection.student.found", { name: s.loaded.student.full_name })}</p>
-              <StudentPanel student={s.loaded.student} state={s.loaded.state} mode={s.mode} />
+              <Suspense fallback={<PanelSkeleton />}>
+                <StudentPanel student={s.loaded.student} state={s.loaded.state} mode={s.mode} />
+              </Suspense>
             </>
           ) : s.phase === "loading" ? (
             <PanelSkeleton />
@@ -96,7 +111,7 @@ export default function CurrentStudents() {
             {s.groups.length === 0 ? (
               <p className="rounded-2xl border border-dashed bg-muted/30 px-5 py-8 text-center text-muted-foreground">{t("selection.picker.none")}</p>
             ) : (
-              <>
+              <Suspense fallback={null}>
                 <TeacherPicker
                   groups={s.groups}
                   choices={s.choices}
@@ -105,15 +120,25 @@ export default function CurrentStudents() {
                   onChoose={s.choose}
                 />
                 <SubmitBar chosen={chosen} total={s.groups.length} saving={s.saving} update={s.mode === "update"} onSubmit={s.requestSubmit} />
-              </>
+              </Suspense>
             )}
           </section>
         )}
       </div>
 
-      <OutcomeDialog kind={s.modal} onClose={s.closeModal} returnFocusTo={inputRef} />
-      <OutcomeDialog kind={s.incomplete ? "incomplete" : null} incomplete={s.incomplete} onClose={s.closeIncomplete} />
-      <ConfirmDialog pending={s.pending} teachers={s.loaded?.teachers ?? []} update={s.mode === "update"} onCancel={s.cancelPending} onConfirm={() => void s.confirmSave()} />
+      {dialogsMounted && (
+        <Suspense fallback={null}>
+          <OutcomeDialog kind={s.modal} onClose={s.closeModal} returnFocusTo={inputRef} />
+          <OutcomeDialog kind={s.incomplete ? "incomplete" : null} incomplete={s.incomplete} onClose={s.closeIncomplete} />
+          <ConfirmDialog
+            pending={s.pending}
+            teachers={s.loaded?.teachers ?? []}
+            update={s.mode === "update"}
+            onCancel={s.cancelPending}
+            onConfirm={() => void s.confirmSave()}
+          />
+        </Suspense>
+      )}
     </PublicLayout>
   );
 }

@@ -3,22 +3,33 @@
  * Arabic-first inside the public shell. States: idle → loading → found (result cards) | a modal (not published,
  * fees required, incorrect ID) | inline text (network error, too many attempts). What was typed is kept on failure.
  */
-import { useRef } from "react";
+import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { BadgeCheck, ClipboardList, ShieldCheck, Wallet } from "lucide-react";
+import { lazyNamed, useOpenedOnce } from "~/components/public/lazy";
 import { PublicLayout } from "~/components/public/public-layout";
 import { LookupForm } from "~/components/results-lookup/lookup-form";
-import { OutcomeDialog } from "~/components/results-lookup/outcome-dialog";
 import { isModalFailure } from "~/components/results-lookup/outcome";
-import { ResultsPanel } from "~/components/results-lookup/results-panel";
 import { useResultsLookup } from "~/components/results-lookup/use-results-lookup";
-import "~/components/results-lookup/print.css";
+import printCss from "~/components/results-lookup/print.css?url";
 import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/results";
+
+/** The print layout (print.css is all `@media print`): linked with media="print", so it does not block rendering. */
+export function links() {
+  return [{ rel: "stylesheet", href: printCss, media: "print" }];
+}
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "publicResults.meta.title", { description: "publicResults.meta.description" });
 }
+
+// Result cards and the failure modals load with the first search (issue 5: not part of the page's first load);
+// the search starts fetching them alongside the API call.
+const loadPanel = () => import("~/components/results-lookup/results-panel");
+const loadOutcome = () => import("~/components/results-lookup/outcome-dialog");
+const ResultsPanel = lazyNamed(loadPanel, "ResultsPanel");
+const OutcomeDialog = lazyNamed(loadOutcome, "OutcomeDialog");
 
 const TIPS = [
   { key: "published", icon: BadgeCheck },
@@ -34,6 +45,7 @@ export default function Results() {
   const failure = state.status === "failed" ? state.failure : null;
   const modal = isModalFailure(failure) ? failure : null;
   const inline = failure && !isModalFailure(failure) ? failure : null;
+  const dialogMounted = useOpenedOnce(modal !== null);
 
   return (
     <PublicLayout className="results-main" scrollTopHidden={modal !== null}>
@@ -57,7 +69,16 @@ export default function Results() {
 
       <div className="relative mx-auto -mt-16 max-w-4xl px-4 pb-16 sm:px-6 md:pb-24 print:mt-0 print:px-0">
         <div className="rounded-2xl border bg-card p-5 shadow-lg shadow-blue-950/5 sm:p-7 print:hidden">
-          <LookupForm loading={state.status === "loading"} inlineFailure={inline} onSearch={(id) => void search(id)} inputRef={inputRef} />
+          <LookupForm
+            loading={state.status === "loading"}
+            inlineFailure={inline}
+            inputRef={inputRef}
+            onSearch={(id) => {
+              void loadPanel();
+              void loadOutcome();
+              void search(id);
+            }}
+          />
         </div>
 
         {/* A short announcement; the card itself is not a live region (it would be read out in full). */}
@@ -66,7 +87,9 @@ export default function Results() {
         </p>
         <div className="mt-8">
           {state.status === "found" ? (
-            <ResultsPanel results={state.results} nationalId={state.nationalId} />
+            <Suspense fallback={<ResultSkeleton />}>
+              <ResultsPanel results={state.results} nationalId={state.nationalId} />
+            </Suspense>
           ) : (
             state.status !== "loading" && (
               <section aria-labelledby="tips-title" className="rounded-2xl border border-dashed bg-muted/30 p-5 sm:p-6 print:hidden">
@@ -88,7 +111,11 @@ export default function Results() {
         </div>
       </div>
 
-      <OutcomeDialog failure={modal} onClose={dismiss} returnFocusTo={inputRef} />
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <OutcomeDialog failure={modal} onClose={dismiss} returnFocusTo={inputRef} />
+        </Suspense>
+      )}
     </PublicLayout>
   );
 }

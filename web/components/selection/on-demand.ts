@@ -1,0 +1,9 @@
+/**
+ * What /current-students shows only after a lookup — the student card, the teacher cards, the submit bar and the
+ * dialogs — as one chunk loaded when the first search starts (issue 5: the page's first load stays small).
+ */
+export { ConfirmDialog } from "./confirm-dialog";
+export { OutcomeDialog } from "./outcome-dialog";
+export { StudentPanel } from "./student-panel";
+export { SubmitBar } from "./submit-bar";
+export { TeacherPicker } from "./teacher-picker";
