@@ -165,8 +165,9 @@ describe("/results", () => {
 
   it("shows the inline network-error and too-many-attempts texts and keeps the ID", async () => {
     const page = await open();
-    await typeId(page, arabicIndic(IDS.found), IDS.found);
+    // Routed before typing, so no lookup can slip past the interception (seen ~5% of runs when routed after).
     await page.route(RESULTS_API, (route) => route.abort("internetdisconnected"));
+    await typeId(page, arabicIndic(IDS.found), IDS.found);
     await page.keyboard.press("Enter");
     await page.getByRole("alert").filter({ hasText: "حدث خطأ أثناء البحث، يرجى المحاولة مرة أخرى." }).waitFor();
     expect(await page.getByRole("dialog").count()).toBe(0);
