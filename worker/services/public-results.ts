@@ -19,46 +19,48 @@ export interface PublicResult {
 const NOT_FOUND = "Student not found or no results available";
 
 /**
- * Reads everything in ONE round trip (a read batch of three queries keyed by the national ID), because results day
- * is bound by database round trips. Scores are read for published pairs only; the rules are applied afterwards.
+ * Reads everything with ONE statement (no batch, so no transaction around it), because results day is bound by
+ * database round trips: the student, their fee record, each result with its publication flag, and the subject
+ * scores of published results only, as joined rows. The rules are applied to the rows afterwards.
  */
 export async function lookupPublishedResults(db: Db, studentNo: string): Promise<PublicResult[]> {
-  const published = and(eq(resultPublications.academicYearName, results.academicYearName), eq(resultPublications.semester, results.semester));
-  const [studentRows, rows, scores] = await db.batch([
-    db
-      .select({ id: students.id, fullName: students.fullName, total: feeRecords.totalPiastres, paid: feeRecords.paidPiastres })
-      .from(students)
-      .leftJoin(feeRecords, eq(feeRecords.studentId, students.id))
-      .where(eq(students.studentNo, studentNo)),
-    db
-      .select({ id: results.id, grade: results.grade, year: results.academicYearName, semester: results.semester, published: resultPublications.isPublished })
-      .from(results)
-      .innerJoin(students, eq(students.id, results.studentId))
-      .leftJoin(resultPublications, published)
-      .where(eq(students.studentNo, studentNo))
-      .orderBy(desc(results.academicYearName), desc(results.semester)),
-    db
-      .select({ resultId: resultSubjectScores.resultId, name: resultSubjectScores.subjectName, score: resultSubjectScores.score, max: resultSubjectScores.maxScore })
-      .from(resultSubjectScores)
-      .innerJoin(results, eq(results.id, resultSubjectScores.resultId))
-      .innerJoin(students, eq(students.id, results.studentId))
-      .innerJoin(resultPublications, and(published, eq(resultPublications.isPublished, true)))
-      .where(eq(students.studentNo, studentNo))
-      .orderBy(asc(resultSubjectScores.resultId), asc(resultSubjectScores.position), asc(resultSubjectScores.id)),
-  ]);
-  const student = studentRows[0];
+  const rows = await db
+    .select({
+      fullName: students.fullName,
+      total: feeRecords.totalPiastres,
+      paid: feeRecords.paidPiastres,
+      resultId: results.id,
+      grade: results.grade,
+      year: results.academicYearName,
+      semester: results.semester,
+      published: resultPublications.isPublished,
+      subject: resultSubjectScores.subjectName,
+      score: resultSubjectScores.score,
+      max: resultSubjectScores.maxScore,
+    })
+    .from(students)
+    .leftJoin(feeRecords, eq(feeRecords.studentId, students.id))
+    .leftJoin(results, eq(results.studentId, students.id))
+    .leftJoin(resultPublications, and(eq(resultPublications.academicYearName, results.academicYearName), eq(resultPublications.semester, results.semester)))
+    .leftJoin(resultSubjectScores, and(eq(resultSubjectScores.resultId, results.id), eq(resultPublications.isPublished, true)))
+    .where(eq(students.studentNo, studentNo))
+    .orderBy(desc(results.academicYearName), desc(results.semester), asc(resultSubjectScores.position), asc(resultSubjectScores.id));
+  const student = rows[0];
   if (!student) throw new ApiError("NOT_FOUND", NOT_FOUND);
-  if (rows.length === 0) throw new ApiError("NOT_FOUND", NOT_FOUND);
-  const visible = rows.filter((r) => r.published);
-  if (visible.length === 0) throw new ApiError("FORBIDDEN", "Results not yet published", { resultsNotPublished: true });
+  if (student.resultId === null) throw new ApiError("NOT_FOUND", NOT_FOUND);
+  if (!rows.some((r) => r.published)) throw new ApiError("FORBIDDEN", "Results not yet published", { resultsNotPublished: true });
   if (student.total !== null && (student.paid ?? 0) < student.total) {
     throw new ApiError("FORBIDDEN", "Fees are not fully paid", { requiresPayment: true });
   }
-  return visible.map((r) => ({
-    full_name: student.fullName,
-    grade: r.grade,
-    academic_year_name: r.year,
-    semester: r.semester,
-    subjects: scores.filter((s) => s.resultId === r.id).map((s) => ({ subject_name: s.name, score: s.score, max_score: s.max })),
-  }));
+  const byResult = new Map<number, PublicResult>();
+  for (const r of rows) {
+    if (!r.published || r.resultId === null) continue;
+    let result = byResult.get(r.resultId);
+    if (!result) {
+      result = { full_name: r.fullName, grade: r.grade!, academic_year_name: r.year!, semester: r.semester!, subjects: [] };
+      byResult.set(r.resultId, result);
+    }
+    if (r.subject !== null) result.subjects.push({ subject_name: r.subject, score: r.score!, max_score: r.max! });
+  }
+  return [...byResult.values()];
 }
