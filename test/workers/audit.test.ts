@@ -43,7 +43,9 @@ describe("every admin mutation is audited", () => {
     const fee = await audited("POST", "/api/fees", { student_id: no, grade: "Prep-1", total_amount: 1000, paid_amount: 0 });
     expect(fee.row).toMatchObject({ entity: "fee_record", entityId: String(fee.res.json.fee.id) });
     expect((await audited("PUT", `/api/fees/${no}`, { total_amount: 1200, paid_amount: 0 })).row.action).toBe("update");
-    expect((await audited("POST", `/api/fees/${no}/add-payment`, { payment_amount: 100 }, { "Idempotency-Key": uid("k") })).row.action).toBe("add_payment");
+    const paid = await audited("POST", `/api/fees/${no}/add-payment`, { payment_amount: 100 }, { "Idempotency-Key": uid("k") });
+    expect(paid.row.action).toBe("add_payment");
+    expect(JSON.parse(paid.row.after!)).toMatchObject({ amount_piastres: 10_000, receipt_no: paid.res.json.payment.receipt_no });
 
     const result = await audited("POST", "/api/admin/results", { student_id: no, academic_year_name: "2023-2024", grade: "Prep-1", semester: "S1", subject_scores: [{ subject_name: "Mathematics", score: 80, max_score: 100 }], remarks: "" });
     const rid = result.res.json.data.id;

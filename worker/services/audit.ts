@@ -2,7 +2,7 @@
  * Audit rows for admin mutations. `auditInsert` returns a statement to put in the same `db.batch` as the
  * change, so the change and its audit row land together or not at all. Secrets are stripped from snapshots.
  */
-import { sql, type SQL } from "drizzle-orm";
+import { is, SQL, sql } from "drizzle-orm";
 import { auditLog } from "../../db/schema";
 import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
@@ -13,6 +13,16 @@ function snapshot(value: unknown): string | null {
   if (value === undefined || value === null) return null;
   return JSON.stringify(value, (k, v) => (k && SECRET_KEYS.test(k) ? undefined : v));
 }
+
+/**
+ * A snapshot with fields only the database knows inside the batch (e.g. a receipt number drawn from a counter in the
+ * same batch): `value` as JSON (secrets stripped) with each of `computed` set by SQL. Pass it as `after`/`before`.
+ */
+export function snapshotWith(value: Record<string, unknown>, computed: Record<string, SQL>): SQL {
+  return Object.entries(computed).reduce<SQL>((json, [key, expr]) => sql`json_set(${json}, ${`$.${key}`}, ${expr})`, sql`${snapshot(value)}`);
+}
+
+const snapshotOf = (value: unknown) => (is(value, SQL) ? value : snapshot(value));
 
 export interface AuditEntry {
   action: string;
@@ -33,8 +43,8 @@ export function auditInsert(db: Db, admin: ActingAdmin, entry: AuditEntry, reque
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId == null ? null : typeof entry.entityId === "object" ? sql`CAST(${entry.entityId} AS TEXT)` : String(entry.entityId),
-    before: snapshot(entry.before),
-    after: snapshot(entry.after),
+    before: snapshotOf(entry.before),
+    after: snapshotOf(entry.after),
     requestId: requestId ?? null,
   });
 }

@@ -18,7 +18,7 @@ import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { piastresToEgp } from "../money";
-import { auditInsert } from "./audit";
+import { auditInsert, snapshotWith } from "./audit";
 import { sha256Hex } from "./tokens";
 
 /** Time zone that decides which academic year a payment belongs to. */
@@ -57,6 +57,8 @@ export function formatReceiptNo(prefix: "RCP" | "ADJ", academicYear: string, seq
 
 /** The counter's current value for `year`, read inside the batch right after it was incremented. */
 const currentSequence = (year: string): SQL => sql`(SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})`;
+/** The receipt number of the counter's current value: `RCP-{year}-{6 digits}`. */
+const receiptNoSql = (year: string): SQL => sql`'RCP-' || ${year} || '-' || printf('%06d', ${currentSequence(year)})`;
 
 /** Statement: +1 on the academic year's receipt counter (created at 1). */
 export function bumpCounter(db: Db, year: string) {
@@ -84,7 +86,7 @@ export function insertPayment(db: Db, p: NewPayment) {
     .insert(payments)
     .values({
       feeRecordId: p.feeRecordId,
-      receiptNo: sql`'RCP-' || ${p.year} || '-' || printf('%06d', ${seq})`,
+      receiptNo: receiptNoSql(p.year),
       academicYear: p.year,
       sequence: seq,
       amountPiastres: p.amountPiastres,
@@ -177,7 +179,8 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
           entity: "fee_record",
           entityId: fee.id,
           before: { student_no: input.studentNo, paid_piastres: fee.paid, total_piastres: fee.total },
-          after: { amount_piastres: input.amountPiastres, academic_year: year, idempotency_key: key ?? null },
+          // The receipt number comes from the counter bumped at the start of this batch.
+          after: snapshotWith({ amount_piastres: input.amountPiastres, academic_year: year, idempotency_key: key ?? null }, { receipt_no: receiptNoSql(year) }),
         },
         requestId,
       ),
