@@ -2,7 +2,7 @@
  * Logout confirmation (spec §2 "Admin shell"): "Are you sure you want to logout?" with No/Yes. Yes revokes the
  * session on the server (a failure is ignored), forgets the token and goes to /admin/login.
  */
-import { useState, type ReactNode } from "react";
+import { useState, type RefObject } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { apiClient, call } from "~/lib/api";
@@ -17,12 +17,14 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-  AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Spinner } from "~/components/ui/spinner";
 
-/** The controlled logout confirmation dialog; `children` is the trigger button. */
-export function LogoutDialog({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
+/**
+ * The controlled logout confirmation dialog. The header owns the trigger button (it renders before this module
+ * loads, issue 7); `returnFocus` is that button, focused again when the dialog closes without logging out.
+ */
+export function LogoutDialog({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus?: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -41,8 +43,12 @@ export function LogoutDialog({ open, onOpenChange, children }: { open: boolean; 
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>
-      <AlertDialogContent>
+      <AlertDialogContent
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          returnFocus?.current?.focus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{t("admin.logout.title")}</AlertDialogTitle>
           <AlertDialogDescription>{t("admin.logout.confirm")}</AlertDialogDescription>

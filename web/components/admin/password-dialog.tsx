@@ -3,7 +3,7 @@
  * confirm fields, the spec's validation texts inline, PUT /api/auth/update-password, an inline success message
  * and auto-close after 2 s. A 401 signs the admin out.
  */
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { CircleCheck, TriangleAlert } from "lucide-react";
@@ -13,7 +13,7 @@ import { getToken } from "~/lib/auth-storage";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { translateServerMessage } from "~/lib/server-messages";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
@@ -33,8 +33,11 @@ const FIELDS = [
   { name: "confirmPassword", autoComplete: "new-password" },
 ] as const;
 
-/** The controlled password-change dialog; `children` is the trigger button (focus returns to it on close). */
-export function PasswordDialog({ open, onOpenChange, children }: { open: boolean; onOpenChange: (open: boolean) => void; children: ReactNode }) {
+/**
+ * The controlled password-change dialog. The header owns the trigger button (it renders before this module loads,
+ * issue 7); `returnFocus` is that button, focused again on close.
+ */
+export function PasswordDialog({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus?: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
   const { register, handleSubmit, reset, formState } = useForm<Values>({ defaultValues: EMPTY });
@@ -77,8 +80,14 @@ export function PasswordDialog({ open, onOpenChange, children }: { open: boolean
   const busy = formState.isSubmitting || !!success;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>{children}</DialogTrigger>
-      <DialogContent closeLabel={t("nav.close")} aria-describedby="password-dialog-description">
+      <DialogContent
+        closeLabel={t("nav.close")}
+        aria-describedby="password-dialog-description"
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          returnFocus?.current?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{t("admin.password.title")}</DialogTitle>
           <DialogDescription id="password-dialog-description">{t("admin.password.description")}</DialogDescription>

@@ -1,12 +1,16 @@
 /**
  * Dashboard Quick Actions (spec §2 "Dashboard overview"): Add Student, Record Fee, Add Result. Each opens the add
  * modal of its page: via navigation state `{ openAdd: true }`, or a window event when that page is already open.
+ * Pointer-over or focus on an action preloads that page's route modules (and, for students, the add modal, which
+ * the page loads on first open — issue 7), so the click opens the modal without a wait.
  */
-import { useLocation, useNavigate } from "react-router";
+import { useState } from "react";
+import { PrefetchPageLinks, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ClipboardPlus, Receipt, UserPlus, type LucideIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { openAddOn, type AdminListPage } from "~/lib/admin-events";
+import { ADMIN_PAGE_PATHS, openAddOn, type AdminListPage } from "~/lib/admin-events";
+import { loadStudentFormDialog } from "~/components/students/lazy-dialogs";
 
 const ACTIONS: { page: AdminListPage; key: string; icon: LucideIcon; tone: string }[] = [
   { page: "students", key: "addStudent", icon: UserPlus, tone: "bg-primary/10 text-primary" },
@@ -19,6 +23,11 @@ export function QuickActions() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const [wanted, setWanted] = useState<readonly AdminListPage[]>([]);
+  const intent = (page: AdminListPage) => {
+    if (page === "students") void loadStudentFormDialog();
+    setWanted((w) => (w.includes(page) ? w : [...w, page]));
+  };
   return (
     <Card className="gap-4">
       <CardHeader>
@@ -32,6 +41,8 @@ export function QuickActions() {
             key={key}
             type="button"
             onClick={() => openAddOn(navigate, location, page)}
+            onPointerEnter={() => intent(page)}
+            onFocus={() => intent(page)}
             className="group flex items-center gap-3 rounded-lg border bg-background p-3 text-start outline-none transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
             <span className={`flex size-10 shrink-0 items-center justify-center rounded-lg ${tone}`}>
@@ -42,6 +53,9 @@ export function QuickActions() {
               <span className="block text-xs text-muted-foreground">{t(`admin.dashboard.quick.${key}Hint`)}</span>
             </span>
           </button>
+        ))}
+        {wanted.map((page) => (
+          <PrefetchPageLinks key={page} page={ADMIN_PAGE_PATHS[page]} />
         ))}
       </CardContent>
     </Card>

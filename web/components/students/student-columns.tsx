@@ -9,15 +9,16 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { dataTableColumns } from "~/components/data-table";
 import { formatNumber } from "~/lib/format";
-import { STUDENT_GRADES } from "./student-form-schema";
+import { ADMIN_GRADES } from "~/lib/admin-events";
 import type { Student } from "./student-types";
 
 /** Name column width limits (spec §2): 180 to 500 px; it starts at 200 px. */
 export const NAME_COLUMN = { size: 200, minSize: 180, maxSize: 500 } as const;
 
+/** School order; the admin filter list ("All" first, then KG-1 … Private) rather than the zod schema module. */
 const gradeRank = (g: unknown) => {
-  const i = (STUDENT_GRADES as readonly string[]).indexOf(String(g));
-  return i === -1 ? STUDENT_GRADES.length : i;
+  const i = (ADMIN_GRADES as readonly string[]).indexOf(String(g));
+  return i <= 0 ? ADMIN_GRADES.length : i;
 };
 
 /** A stored value in the current language (`students.<group>.<value>`), or the value itself when unknown. */
@@ -29,12 +30,14 @@ export function studentValueLabel(t: TFunction, group: "nationalities" | "religi
 export interface StudentRowActions {
   onEdit: (student: Student) => void;
   onDelete: (student: Student) => void;
+  /** Pointer over or focus on Edit/Delete: a chance to fetch that dialog's code before the click. */
+  onIntent?: (action: "edit" | "delete") => void;
 }
 
 const col = dataTableColumns<Student>();
 
 /** The column definitions; memoise on `t` and the actions. */
-export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete }: StudentRowActions) {
+export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, onIntent }: StudentRowActions) {
   return col.columns([
     col.accessor("full_name", {
       id: "name",
@@ -113,6 +116,8 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete }:
               size="icon"
               className="size-8"
               onClick={() => onEdit(row.original)}
+              onPointerEnter={() => onIntent?.("edit")}
+              onFocus={() => onIntent?.("edit")}
               aria-label={t("students.actions.editNamed", { name })}
               title={t("students.actions.edit")}
             >
@@ -123,6 +128,8 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete }:
               size="icon"
               className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive"
               onClick={() => onDelete(row.original)}
+              onPointerEnter={() => onIntent?.("delete")}
+              onFocus={() => onIntent?.("delete")}
               aria-label={t("students.actions.deleteNamed", { name })}
               title={t("students.actions.delete")}
             >

@@ -2,7 +2,7 @@
  * The web side of the add/edit student form (spec §3 form names, §5 "Student form"). The rules and texts are the
  * API's own (`studentFormSchema` in worker/api/students.schema.ts, shared with the server); this module adds what
  * the inputs need: string field values, the defaults (status active, gender male), the values of an existing
- * student, and the i18n key of each validation text.
+ * student. The i18n keys of the validation texts live in student-messages.ts, which the page loads without zod.
  */
 import type { Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -14,8 +14,10 @@ import {
   type StudentFormValues,
 } from "../../../worker/api/students.schema";
 import type { Student, StudentBody } from "./student-types";
+import { STUDENT_NO_TEXT } from "./student-messages";
 
 export { GRADES as STUDENT_GRADES };
+export { studentMessageKey } from "./student-messages";
 
 /** What the inputs hold: every field as a string ("" = not chosen). */
 export interface StudentFormFields {
@@ -68,25 +70,5 @@ export function formToStudentBody(values: StudentFormValues): StudentBody {
   return { ...b, religion: b.religion ?? null, gender: b.gender, is_active: b.is_active };
 }
 
-/** Schema and server texts → keys under `students.messages` (so Arabic screens show Arabic); unknown texts are shown as is. */
-const MESSAGE_KEYS: Record<string, string> = {
-  "ID is required": "studentIdRequired",
-  [STUDENT_NO_MESSAGE]: "studentIdFormat",
-  "Name is required": "nameRequired",
-  "Name must be at most 200 characters": "nameTooLong",
-  "Nationality is required": "nationalityRequired",
-  "Nationality must be at most 100 characters": "nationalityTooLong",
-  "Religion must be at most 50 characters": "religionTooLong",
-  "Grade is required": "gradeRequired",
-  "Unknown grade": "gradeRequired",
-  "Building is required": "buildingRequired",
-  "Building must be between 1 and 6": "buildingRequired",
-  "A student with this ID already exists": "duplicate",
-  "This student has payment/result history and cannot be deleted. Mark the student inactive instead.": "hasHistory",
-  "Student not found": "notFound",
-};
-
-/** The `students.messages.*` key of a schema or server text, if known. */
-export function studentMessageKey(message: string | undefined): string | undefined {
-  return message ? MESSAGE_KEYS[message] : undefined;
-}
+/** Keeps the zod-free copy in student-messages.ts equal to the schema's text (a type error if they drift). */
+STUDENT_NO_TEXT satisfies typeof STUDENT_NO_MESSAGE;

@@ -1,20 +1,24 @@
 /**
  * The admin shell for every /admin/dashboard/* route (spec §2 "Admin shell", §6): a client-side guard (the
  * token lives in localStorage, which the server cannot see), a fixed sidebar on large screens, a sheet on
- * phones, and the header. Without a live token the guard redirects to /admin/login.
+ * phones, and the header. Without a live token the guard redirects to /admin/login. Issue 7: the phone sheet, the
+ * header's dialogs and the toast outlet load after the page (on first use / when idle).
  */
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Outlet, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/layout";
 import { adminMeta } from "~/lib/admin-meta";
 import { getToken } from "~/lib/auth-storage";
 import { LOGIN_PATH } from "~/lib/auth-failure";
-import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";
+import { lazyNamed, useOpenedOnce } from "~/components/public/lazy";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { AdminHeader } from "~/components/admin/admin-header";
+import { DeferredToaster } from "~/components/admin/deferred-toaster";
 import { FullPageSpinner } from "~/components/admin/full-page-spinner";
-import { AppToaster } from "~/components/ui/toaster";
+
+/** The phone navigation sheet, loaded on first open (issue 7: Radix Dialog is not needed to show a page). */
+const loadSidebarSheet = () => import("~/components/admin/sidebar-sheet");
+const SidebarSheet = lazyNamed(loadSidebarSheet, "SidebarSheet");
 
 /** Route guard: a missing or expired token (cleared by getToken) sends the visitor to the login page. */
 export async function clientLoader() {
@@ -46,23 +50,21 @@ export function meta({ matches }: Route.MetaArgs) {
 
 /** The admin layout: sidebar + header + the current page. */
 export default function AdminLayout() {
-  const { t } = useTranslation();
   const [sheetOpen, setSheetOpen] = useState(false);
+  const sheetMounted = useOpenedOnce(sheetOpen);
   return (
       <div className={SHELL_CLASS}>
-        <AppToaster />
+        <DeferredToaster />
         <aside className="fixed inset-y-0 start-0 z-40 hidden w-64 border-e border-slate-800 lg:block">
           <AdminSidebar />
         </aside>
-        <Sheet open={sheetOpen} onOpenChange={setSheetOpen}>
-          <SheetContent side="start" className="w-72 gap-0 border-slate-800 p-0 sm:max-w-72 [&>button]:text-slate-300" closeLabel={t("admin.nav.closeSidebar")}>
-            <SheetTitle className="sr-only">{t("admin.consoleTitle")}</SheetTitle>
-            <SheetDescription className="sr-only">{t("admin.nav.label")}</SheetDescription>
-            <AdminSidebar onNavigate={() => setSheetOpen(false)} />
-          </SheetContent>
-        </Sheet>
+        {sheetMounted && (
+          <Suspense fallback={null}>
+            <SidebarSheet open={sheetOpen} onOpenChange={setSheetOpen} />
+          </Suspense>
+        )}
         <div className="flex min-h-dvh flex-col lg:ps-64">
-          <AdminHeader onOpenSidebar={() => setSheetOpen(true)} />
+          <AdminHeader onOpenSidebar={() => setSheetOpen(true)} onSidebarIntent={() => void loadSidebarSheet()} />
           <main id="admin-main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
             <Outlet />
           </main>

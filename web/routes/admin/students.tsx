@@ -6,12 +6,13 @@
  * resizable 180-500 px); add/edit modal; optimistic edit and delete with the spec's alert texts; live reload of
  * the current page on `students_changed`.
  * Navigation state `{openAdd, search, grade}` and the window events `admin:open-add-student` /
- * `admin:grade-filter` drive the modal and the filters.
+ * `admin:grade-filter` drive the modal and the filters. Issue 7: the dialogs, the CSV writer and sonner load on first
+ * use (pointer-over/focus of the opening buttons fetches them early), so the first rows need only the table's code.
  */
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/selection/lazy-toast";
 import { Download, Plus, RefreshCw, SearchX } from "lucide-react";
 import type { Route } from "./+types/students";
 import { adminMeta } from "~/lib/admin-meta";
@@ -24,9 +25,15 @@ import { Button } from "~/components/ui/button";
 import { DataTable, DEFAULT_PAGE_SIZE, normalizeDigits } from "~/components/data-table";
 import { studentColumns } from "~/components/students/student-columns";
 import { StudentFiltersBar } from "~/components/students/student-filters";
-import { StudentFormDialog, type StudentFormFeedback } from "~/components/students/student-form-dialog";
-import { DeleteStudentDialog } from "~/components/students/delete-student-dialog";
-import { exportStudentsCsv } from "~/components/students/students-csv";
+import type { StudentFormFeedback } from "~/components/students/student-form-dialog";
+import { useOpenedOnce } from "~/components/public/lazy";
+import {
+  LazyDeleteStudentDialog,
+  LazyStudentFormDialog,
+  loadDeleteStudentDialog,
+  loadStudentFormDialog,
+  loadStudentsCsv,
+} from "~/components/students/lazy-dialogs";
 import { fetchStudents, studentsPrimer } from "~/components/students/students-api";
 import { getToken } from "~/lib/auth-storage";
 import { useStudentMessage } from "~/components/students/student-messages";
@@ -73,6 +80,9 @@ export default function StudentsPage() {
   const [editing, setEditing] = useState<Student | null>(null);
   const [deleting, setDeleting] = useState<Student | null>(null);
   const [exporting, setExporting] = useState(false);
+  // The dialogs' code loads on first open (a request made before it arrives opens the dialog once it has).
+  const formMounted = useOpenedOnce(formOpen);
+  const deleteMounted = useOpenedOnce(deleting !== null);
 
   const patchFilters = useCallback((patch: Partial<StudentFilters>) => setFilters((f) => ({ ...f, ...patch })), []);
   const openAdd = useCallback(() => {
@@ -98,7 +108,10 @@ export default function StudentsPage() {
   useEffect(() => onAdminEvent(OPEN_ADD_STUDENT_EVENT, openAdd), [openAdd]);
   useEffect(() => onGradeFilter("students", (grade) => patchFilters({ grade })), [patchFilters]);
 
-  const columns = useMemo(() => studentColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting }), [t, i18n.language, openEdit]);
+  const columns = useMemo(
+    () => studentColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting, onIntent: (a) => void (a === "edit" ? loadStudentFormDialog() : loadDeleteStudentDialog()) }),
+    [t, i18n.language, openEdit],
+  );
 
   const failure = (err: unknown, fallbackKey: string, networkKey: string) => {
     if (onAuthFailure(err)) return null;
@@ -142,7 +155,7 @@ export default function StudentsPage() {
   const onExport = async () => {
     setExporting(true);
     try {
-      const rows = await fetchStudents(filters);
+      const [rows, { exportStudentsCsv }] = await Promise.all([fetchStudents(filters), loadStudentsCsv()]);
       exportStudentsCsv(rows, filters.grade);
       toast.success(t("students.toasts.exported", { count: rows.length, formattedCount: formatNumber(rows.length, i18n.language) }));
     } catch (err) {
@@ -166,11 +179,11 @@ export default function StudentsPage() {
             <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
             {t("students.refresh")}
           </Button>
-          <Button variant="outline" onClick={() => void onExport()} disabled={loading || exporting || total === 0} aria-busy={exporting || undefined}>
+          <Button variant="outline" onClick={() => void onExport()} onPointerEnter={() => void loadStudentsCsv()} onFocus={() => void loadStudentsCsv()} disabled={loading || exporting || total === 0} aria-busy={exporting || undefined}>
             <Download aria-hidden="true" />
             {t("students.exportCsv")}
           </Button>
-          <Button onClick={openAdd}>
+          <Button onClick={openAdd} onPointerEnter={() => void loadStudentFormDialog()} onFocus={() => void loadStudentFormDialog()}>
             <Plus aria-hidden="true" />
             {t("students.addStudent")}
           </Button>
@@ -203,8 +216,16 @@ export default function StudentsPage() {
         }
       />
 
-      <StudentFormDialog open={formOpen} onOpenChange={setFormOpen} student={editing} onSubmit={onSubmit} />
-      <DeleteStudentDialog student={deleting} onCancel={() => setDeleting(null)} onConfirm={onConfirmDelete} />
+      {formMounted && (
+        <Suspense fallback={null}>
+          <LazyStudentFormDialog open={formOpen} onOpenChange={setFormOpen} student={editing} onSubmit={onSubmit} />
+        </Suspense>
+      )}
+      {deleteMounted && (
+        <Suspense fallback={null}>
+          <LazyDeleteStudentDialog student={deleting} onCancel={() => setDeleting(null)} onConfirm={onConfirmDelete} />
+        </Suspense>
+      )}
     </div>
   );
 }
