@@ -164,6 +164,7 @@ describe("Students Management", () => {
     expect(lines).toHaveLength(expected + 1);
     expect(lines.slice(1).every((l) => l.includes('"Prep-3"'))).toBe(true);
     expect(lines[1]).toMatch(/[\u0600-\u06ff]/); // Arabic names survive as UTF-8
+    expect(lines[1]).toMatch(/^"[^"]*","\t\d{14}",/); // the ID stays text in a spreadsheet
     await page.context().close();
   });
 

@@ -1,7 +1,7 @@
 /** The CSV writer (spec §3 "CSV exports"): BOM, quoting, doubled quotes, CRLF, formula neutralisation, names. */
 import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
-import { CSV_BOM, csvFileName, isoDay, toCsv } from "../../web/lib/csv";
+import { CSV_BOM, csvFileName, isoDay, studentIdCell, toCsv } from "../../web/lib/csv";
 
 const STUDENT_HEADER = ["Name", "ID", "Nationality", "Religion", "Grade", "Building", "Gender", "Status"];
 
@@ -74,5 +74,12 @@ describe("csvFileName", () => {
 
   it("replaces characters that do not belong in a file name", () => {
     expect(csvFileName("students", "Grade 1/A", day)).toBe("students_Grade_1_A_2025-03-04.csv");
+  });
+});
+
+describe("studentIdCell", () => {
+  it("keeps a 14-digit ID as text in a spreadsheet (a leading TAB) and is not treated as a formula", () => {
+    const csv = toCsv([["ID"], [studentIdCell("31001310119461")]]);
+    expect(csv.slice(1).split("\r\n")[1]).toBe('"\t31001310119461"');
   });
 });

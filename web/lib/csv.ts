@@ -15,6 +15,12 @@ const FORMULA_START = /^[=+\-@]/;
 /** One cell: text, a number, a boolean, or empty (null/undefined → ""). */
 export type CsvCell = string | number | boolean | null | undefined;
 
+/**
+ * A national ID (or passport number) as written in a file: a TAB, then the ID. Spreadsheets otherwise read a
+ * 14-digit ID as a number and show it as 3.10013E+13; the TAB keeps it text and is invisible in the cell.
+ */
+export const studentIdCell = (id: string) => `\t${id}`;
+
 /** The list a file exports (file name prefix). */
 export type CsvKind = "students" | "fees" | "results";
 

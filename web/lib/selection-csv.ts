@@ -13,7 +13,7 @@
  *
  * A student whose name is unknown is written as "Unknown ({id})", like the Overview table.
  */
-import { downloadCsv, isoDay, toCsv, type CsvCell } from "./csv";
+import { downloadCsv, isoDay, studentIdCell, toCsv, type CsvCell } from "./csv";
 
 /** One row of `GET /api/admin/selection/summary` (contract "Course selection, admin"). */
 export interface SelectionSummaryRow {
@@ -63,9 +63,6 @@ export const studentNameOr = (id: string, nameOf: NameLookup) => nameOf(id)?.tri
 export function selectionCsvFileName(date: Date = new Date()): string {
   return `course-selections-${isoDay(date)}.csv`;
 }
-
-/** A student ID as written in the file: a TAB, then the ID. */
-export const studentIdCell = (id: string) => `\t${id}`;
 
 /**
  * The summary rows grouped by teacher (name, then subject, for two teachers of the same name), then session.

@@ -3,7 +3,7 @@
  * (EGP), Remaining Amount (EGP), Status; file `fees_{grade|all_grades}_{YYYY-MM-DD}.csv`. Amounts are plain EGP
  * numbers and the status is the API value, so the file sorts and sums in a spreadsheet whatever the UI language.
  */
-import { csvFileName, downloadCsv, type CsvCell } from "~/lib/csv";
+import { csvFileName, downloadCsv, studentIdCell, type CsvCell } from "~/lib/csv";
 import type { FeeRecord } from "./fees-api";
 import { remainingOf } from "./fee-money";
 
@@ -11,7 +11,7 @@ export const FEES_CSV_HEADER = ["Student Name", "Student ID", "Grade", "Total Am
 
 /** Header + one row per record. */
 export function feesCsvRows(fees: readonly FeeRecord[]): CsvCell[][] {
-  return [[...FEES_CSV_HEADER], ...fees.map((f) => [f.full_name, f.student_no, f.grade, f.total_amount, f.paid_amount, remainingOf(f), f.status ?? "unknown"])];
+  return [[...FEES_CSV_HEADER], ...fees.map((f) => [f.full_name, studentIdCell(f.student_no), f.grade, f.total_amount, f.paid_amount, remainingOf(f), f.status ?? "unknown"])];
 }
 
 /** Saves `fees` (what the table shows) as the Fees CSV for `grade`. */

@@ -2,14 +2,14 @@
  * The Results CSV export (spec §3 "CSV exports"): Student Name, Student ID, Academic Year, Semester, Grade; file
  * `results_{grade|all_grades}_{YYYY-MM-DD}.csv`. Grade is the grade the result is filed under (API value).
  */
-import { csvFileName, downloadCsv, type CsvCell } from "~/lib/csv";
+import { csvFileName, downloadCsv, studentIdCell, type CsvCell } from "~/lib/csv";
 import type { AdminResult } from "./results-api";
 
 export const RESULTS_CSV_HEADER = ["Student Name", "Student ID", "Academic Year", "Semester", "Grade"] as const;
 
 /** Header + one row per result. */
 export function resultsCsvRows(results: readonly AdminResult[]): CsvCell[][] {
-  return [[...RESULTS_CSV_HEADER], ...results.map((r) => [r.full_name, r.student_no, r.academic_year_name, r.semester, r.current_grade])];
+  return [[...RESULTS_CSV_HEADER], ...results.map((r) => [r.full_name, studentIdCell(r.student_no), r.academic_year_name, r.semester, r.current_grade])];
 }
 
 /** Saves `results` (what the table shows) as the Results CSV for `grade`. */

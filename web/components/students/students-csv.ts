@@ -3,7 +3,7 @@
  * Gender, Status, file `students_{grade|all_grades}_{YYYY-MM-DD}.csv`. The header is the spec's English; values are
  * the stored ones (Arabic names as they are), gender and status as the English labels.
  */
-import { csvFileName, downloadCsv, type CsvCell } from "~/lib/csv";
+import { csvFileName, downloadCsv, studentIdCell, type CsvCell } from "~/lib/csv";
 import type { Student } from "./student-types";
 
 /** The export's header row (spec §3). */
@@ -13,7 +13,7 @@ export const STUDENT_CSV_HEADER = ["Name", "ID", "Nationality", "Religion", "Gra
 export function studentCsvRow(s: Student): CsvCell[] {
   return [
     s.full_name,
-    s.student_no,
+    studentIdCell(s.student_no),
     s.nationality,
     s.religion ?? "",
     s.current_grade,
