@@ -87,12 +87,12 @@ describe("/results", () => {
 
   it("finds a student from Arabic-Indic digits: searching label, card, subject table, print layout", async () => {
     const page = await open();
-    await typeId(page, `${arabicIndic(IDS.found)} `, IDS.found);
-    // Hold the answer back a little to see the loading state.
+    // Hold the answer back a little to see the loading state. Routed before typing (see the network-error test).
     await page.route(RESULTS_API, async (route) => {
       await new Promise((r) => setTimeout(r, 600));
       await route.continue();
     });
+    await typeId(page, `${arabicIndic(IDS.found)} `, IDS.found);
     const answer = page.waitForResponse((r) => r.url().includes("/api/student/results/"));
     await page.keyboard.press("Enter");
     const searching = page.getByRole("button", { name: "جارٍ البحث..." });
