@@ -5,8 +5,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, results, students as studentsTable } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
-import { foldSearchText } from "../../worker/api/students.schema";
-import { normaliseSearchText } from "../../web/components/data-table/search";
+import { foldSearchText } from "../../worker/lib/normalize";
+import { foldSearchText as normaliseSearchText } from "../../web/components/data-table/search";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 
 let token: string;

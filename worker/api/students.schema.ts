@@ -3,7 +3,7 @@
  * web forms; imports only zod and the dependency-free normaliser. `GRADES` is the canonical admin grade list.
  */
 import { z } from "zod";
-import { normalizeDigits, normalizeNationalId } from "../lib/normalize";
+import { foldSearchText, normalizeDigits, normalizeNationalId } from "../lib/normalize";
 
 /** Admin grade list (spec §9 "Grades (admin filters)", without the "All" filter value). */
 export const GRADES = [
@@ -118,29 +118,6 @@ export const searchSchema = z
   .transform((v) => normalizeNationalId(v) || undefined)
   .optional();
 
-/**
- * The comparable form of a search text (spec §5, the admin tables' search): invisible marks removed, Arabic-Indic
- * and Persian digits → ASCII, NFKC, lower-cased, Arabic diacritics and tatweel removed, أ/إ/آ → ا, ى → ي, ة → ه,
- * runs of whitespace → one space, trimmed. The list endpoints fold the stored names the same way in SQL
- * (worker/services/students.ts `foldedSql`), so the server matches exactly what the console's search matched.
- */
-export function foldSearchText(text: string): string {
-  return normalizeNationalId(text)
-    .normalize("NFKC")
-    .toLocaleLowerCase("en")
-    .replace(SEARCH_STRIPPED, "")
-    .replace(/[أإآ]/g, "ا")
-    .replace(/ى/g, "ي")
-    .replace(/ة/g, "ه")
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** Harakat U+064B-U+065F, superscript alef U+0670, tatweel U+0640: ignored by the search. */
-export const SEARCH_STRIPPED = /[\u064b-\u065f\u0670\u0640]/g;
-/** Letter variants the search treats as equal: [from, to]. */
-export const SEARCH_FOLDS = [["أ", "ا"], ["إ", "ا"], ["آ", "ا"], ["ى", "ي"], ["ة", "ه"]] as const;
-
 /** List search for the paged admin lists: at most 100 characters, folded with `foldSearchText` ("" → no search). */
 export const listSearchSchema = z
   .string()
@@ -195,7 +172,7 @@ export type StudentSortField = (typeof STUDENT_SORT_FIELDS)[number];
 
 /**
  * `GET /api/students` query: all optional; "" and "All" mean no filter. Search over name and student number
- * (`foldSearchText`). With `page` or `limit` the answer is one page plus `pagination` (page defaults to 1, limit
+ * (`foldSearchText`, worker/lib/normalize.ts). With `page` or `limit` the answer is one page plus `pagination` (page defaults to 1, limit
  * to 15); without them every matching student (CSV export, global search).
  */
 export const listStudentsQuerySchema = z.object({

@@ -41,3 +41,20 @@ export function normalizeNationalId(s: string): string {
 export function normalizeNumberInput(s: string): string {
   return normalizeNationalId(s).replace(/\u066b/g, ".");
 }
+
+/** Harakat U+064B-U+065F, superscript alef U+0670, tatweel U+0640: ignored by the search. */
+export const SEARCH_STRIPPED = /[\u064b-\u065f\u0670\u0640]/g;
+/** Letter variants the search treats as equal: [from, to]. */
+export const SEARCH_FOLDS = [["أ", "ا"], ["إ", "ا"], ["آ", "ا"], ["ى", "ي"], ["ة", "ه"]] as const;
+
+/**
+ * The comparable form of a search text (spec §5, the admin tables' search): invisible marks removed, Arabic-Indic
+ * and Persian digits → ASCII, NFKC, lower-cased, Arabic diacritics and tatweel removed, أ/إ/آ → ا, ى → ي, ة → ه,
+ * runs of whitespace → one space, trimmed. Used by the console's client-side tables and by the paged list
+ * endpoints, which fold the stored names the same way in SQL (worker/services/students.ts `foldedSql`).
+ */
+export function foldSearchText(text: string): string {
+  let folded = normalizeNationalId(text).normalize("NFKC").toLocaleLowerCase("en").replace(SEARCH_STRIPPED, "");
+  for (const [from, to] of SEARCH_FOLDS) folded = folded.replaceAll(from, to);
+  return folded.replace(/\s+/g, " ").trim();
+}

@@ -10,7 +10,8 @@ import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
-import { DEFAULT_LIST_PAGE_SIZE, GRADES, SEARCH_FOLDS } from "../api/students.schema";
+import { DEFAULT_LIST_PAGE_SIZE, GRADES } from "../api/students.schema";
+import { SEARCH_FOLDS } from "../lib/normalize";
 import type { CreateStudentInput, Grade, ListStudentsQuery, Pagination, StudentSortField, UpdateStudentInput } from "../api/students.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 

@@ -35,7 +35,7 @@ import {
   type ColumnDef,
   type RowData,
 } from "@tanstack/react-table";
-import { normaliseSearchText } from "./search";
+import { foldSearchText } from "./search";
 
 /** Per-column presentation options (`meta` of a column definition). */
 export interface DataTableColumnMeta {
@@ -65,9 +65,9 @@ const sortFn_localeText = constructSortFn({
  * (spec §5), Arabic letter variants folded (see search.ts).
  */
 const filterFn_search = constructFilterFn({
-  filter: (value: unknown, query: string) => value !== null && value !== undefined && normaliseSearchText(String(value)).includes(query),
-  resolveFilterValue: (query: unknown) => normaliseSearchText(String(query ?? "")),
-  autoRemove: (query: unknown) => !normaliseSearchText(String(query ?? "")),
+  filter: (value: unknown, query: string) => value !== null && value !== undefined && foldSearchText(String(value)).includes(query),
+  resolveFilterValue: (query: unknown) => foldSearchText(String(query ?? "")),
+  autoRemove: (query: unknown) => !foldSearchText(String(query ?? "")),
 });
 
 /** The stable feature registry passed to `useTable` (module scope on purpose; see the TanStack v9 docs). */
