@@ -9,7 +9,7 @@ import { Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { KeyRound, LogOut, Menu, ShieldCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { lazyNamed, useOpenedOnce } from "~/components/public/lazy";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
 import { LanguageSwitch } from "./language-switch";
 
 const loadPasswordDialog = () => import("./password-dialog");

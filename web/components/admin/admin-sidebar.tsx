@@ -12,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { BookOpenCheck, ChevronDown, ClipboardList, GraduationCap, LayoutDashboard, Newspaper, ScrollText, Wallet, type LucideIcon } from "lucide-react";
 import { ADMIN_GRADES, ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import { cn } from "~/lib/utils";
-import { useOpenedOnce } from "~/components/public/lazy";
+import { useOpenedOnce } from "~/lib/lazy";
 
 const itemClass = (active: boolean) =>
   cn(

@@ -10,7 +10,7 @@ import { Search, X } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
-import { lazyNamed } from "~/components/public/lazy";
+import { lazyNamed } from "~/lib/lazy";
 import { globalSearch, type SearchGroup } from "~/lib/admin-search";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useDebouncedValue } from "~/lib/use-debounce";

@@ -9,7 +9,7 @@ import { LoaderCircle, Newspaper } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useNavigation, useRevalidator } from "react-router";
 import { SECTION_IDS } from "~/components/public/constants";
-import { lazyNamed, useOpenedOnce } from "~/components/public/lazy";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
 import type { PublicNews } from "./news-format";
 import { NewsCarousel } from "./news-carousel";
 

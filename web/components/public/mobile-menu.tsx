@@ -8,7 +8,7 @@ import { Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "./button-styles";
 import { cn } from "./cn";
-import { lazyNamed, useOpenedOnce } from "./lazy";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
 
 const loadSheet = () => import("./mobile-menu-sheet");
 const MobileMenuSheet = lazyNamed(loadSheet, "MobileMenuSheet");

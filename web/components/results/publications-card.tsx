@@ -14,7 +14,7 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { localeOf } from "~/lib/format";
-import { ConfirmDialog } from "~/components/fees/confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { listPublications, setPublication, type Publication } from "./results-api";
 import { resultFailureText } from "./result-messages";
 

@@ -10,7 +10,7 @@ import { Hourglass, LoaderCircle, Search } from "lucide-react";
 import { cn } from "~/components/public/cn";
 import { kitButtonClass } from "~/components/public/kit-styles";
 import { NATIONAL_ID_MAX, checkNationalId, normalizeInputInPlace } from "~/components/public/national-id-field";
-import { toast } from "./lazy-toast";
+import { toast } from "~/components/ui/lazy-toast";
 import { TOAST_MS } from "./use-teacher-selection";
 
 export const STUDENT_ID_FIELD = "student-national-id";

@@ -9,7 +9,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "./lazy-toast";
+import { toast } from "~/components/ui/lazy-toast";
 import { apiClient, call } from "~/lib/api";
 import {
   UnknownChoiceError,

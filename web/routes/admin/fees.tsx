@@ -16,11 +16,12 @@ import { Button } from "~/components/ui/button";
 import { formatEgp, formatNumber } from "~/lib/format";
 import type { AdminGrade } from "~/lib/admin-events";
 import { AddFeeDialog } from "~/components/fees/add-fee-dialog";
-import { ConfirmDialog } from "~/components/fees/confirm-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { feeColumns } from "~/components/fees/fee-columns";
 import { FeeRowsContext } from "~/components/fees/fee-row-state";
 import { exportFeesCsv } from "~/components/fees/fees-csv";
-import { FeesToolbar, LiveDot } from "~/components/fees/fees-toolbar";
+import { LiveDot } from "~/components/admin/list-filters";
+import { FeesToolbar } from "~/components/fees/fees-toolbar";
 import { feesPrimer, listFees, type FeeRecord, type Payment } from "~/components/fees/fees-api";
 import { getToken } from "~/lib/auth-storage";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
@@ -28,7 +29,7 @@ import { PaymentsDialog } from "~/components/fees/payments-dialog";
 import { ReceiptDialog } from "~/components/fees/receipt-dialog";
 import { useFeeActions } from "~/components/fees/use-fee-actions";
 import { useFeeList } from "~/components/fees/use-fee-list";
-import { navState, useListIntents } from "~/components/fees/use-list-intents";
+import { navState, useListIntents } from "~/lib/use-list-intents";
 import { cn } from "~/lib/utils";
 
 /** The filters of the page before any navigation intent: the default first page is primed with them. */

@@ -10,7 +10,7 @@ import type { Route } from "./+types/layout";
 import { adminMeta } from "~/lib/admin-meta";
 import { getToken } from "~/lib/auth-storage";
 import { LOGIN_PATH } from "~/lib/auth-failure";
-import { lazyNamed, useOpenedOnce } from "~/components/public/lazy";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
 import { AdminSidebar } from "~/components/admin/admin-sidebar";
 import { AdminHeader } from "~/components/admin/admin-header";
 import { DeferredToaster } from "~/components/admin/deferred-toaster";

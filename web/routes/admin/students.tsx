@@ -12,7 +12,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { toast } from "~/components/selection/lazy-toast";
+import { toast } from "~/components/ui/lazy-toast";
 import { Download, Plus, RefreshCw, SearchX } from "lucide-react";
 import type { Route } from "./+types/students";
 import { adminMeta } from "~/lib/admin-meta";
@@ -26,7 +26,7 @@ import { DataTable, DEFAULT_PAGE_SIZE, normalizeDigits } from "~/components/data
 import { studentColumns } from "~/components/students/student-columns";
 import { StudentFiltersBar } from "~/components/students/student-filters";
 import type { StudentFormFeedback } from "~/components/students/student-form-dialog";
-import { useOpenedOnce } from "~/components/public/lazy";
+import { useOpenedOnce } from "~/lib/lazy";
 import {
   LazyDeleteStudentDialog,
   LazyStudentFormDialog,

@@ -8,9 +8,9 @@
 import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ClipboardCheck, MousePointerClick, RefreshCw, Search, UsersRound } from "lucide-react";
-import { lazyNamed, useOpenedOnce } from "~/components/public/lazy";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
 import { PublicLayout } from "~/components/public/public-layout";
-import { LazyToaster } from "~/components/selection/lazy-toast";
+import { LazyToaster } from "~/components/ui/lazy-toast";
 import { LookupForm } from "~/components/selection/lookup-form";
 import { useTeacherSelection } from "~/components/selection/use-teacher-selection";
 import { pageTitle } from "~/i18n";

@@ -6,7 +6,7 @@
 import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { BadgeCheck, ClipboardList, ShieldCheck, Wallet } from "lucide-react";
-import { lazyNamed, useOpenedOnce } from "~/components/public/lazy";
+import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
 import { PublicLayout } from "~/components/public/public-layout";
 import { LookupForm } from "~/components/results-lookup/lookup-form";
 import { isModalFailure } from "~/components/results-lookup/outcome";

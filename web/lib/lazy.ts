@@ -1,6 +1,6 @@
 /**
- * On-demand UI for the public pages (issue 5: ≤ 150 KB of JavaScript per public route on first view). Dialogs,
- * the phone menu sheet and the panels shown after a lookup are not needed to paint or use the page, so their code
+ * On-demand UI (issue 5: ≤ 150 KB of JavaScript per public route; issue 7: admin time to usable). Dialogs, menu
+ * sheets and the panels shown after a lookup are not needed to paint or use the page, so their code
  * (Radix dialog, focus scope, scroll lock, tailwind-merge, …) loads the first time they open instead of with the
  * route. Pair `lazyNamed` with `useOpenedOnce`: the component mounts on first open and then stays mounted, so later
  * opens and every close animate as before.

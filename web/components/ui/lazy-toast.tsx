@@ -1,5 +1,5 @@
 /**
- * Toasts for /current-students with sonner loaded on the first toast instead of with the page (issue 5: sonner is
+ * Toasts with sonner loaded on the first toast instead of with the page (issue 5: sonner is
  * ~9 KB gzip, and most visits never toast). `toast.success/error/warning/info` take sonner's arguments; the page
  * renders `<LazyToaster>`, which mounts the shared outlet (components/ui/toaster.tsx) once sonner is wanted.
  * sonner replays toasts created before its outlet subscribed, so the first one is not lost.

@@ -1,7 +1,7 @@
 /**
  * A yes/no confirmation on the alert dialog (spec §4 "Payment flow", "Fee edit", delete confirmations). Focus
  * starts on Cancel; the confirm button shows a spinner while `busy` and the dialog cannot be dismissed then.
- * Used by the Fees and Results pages.
+ * Used by the Fees, Results and course-selection pages.
  */
 import type { ReactNode } from "react";
 import {
