@@ -1,20 +1,11 @@
 /**
  * The delete confirmation of subjects, teachers and periods (spec §2 "delete confirmation"; the subject's text is
- * "Are you sure you want to delete this subject?"). Focus starts on Cancel; the parent deletes on confirm.
+ * "Are you sure you want to delete this subject?"): the shared ConfirmDialog with Cancel and a red Delete. Focus
+ * starts on Cancel; the parent closes the dialog and deletes on confirm.
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-import { buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 export interface ConfirmDeleteDialogProps {
   /** Open while true. */
@@ -32,22 +23,16 @@ export interface ConfirmDeleteDialogProps {
 export function ConfirmDeleteDialog({ open, title, question, subject, onCancel, onConfirm }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   return (
-    <AlertDialog open={open} onOpenChange={(o) => !o && onCancel()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{question}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {subject && <div dir="auto" className="rounded-md border bg-muted/50 px-3 py-2 text-start text-sm font-medium break-words">
-            {subject}
-          </div>}
-        <AlertDialogFooter>
-          <AlertDialogCancel>{t("courseSelection.common.cancel")}</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onConfirm}>
-            {t("courseSelection.common.delete")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(o) => !o && onCancel()}
+      title={title}
+      description={question}
+      details={subject && <span dir="auto" className="block font-medium break-words">{subject}</span>}
+      confirmLabel={t("courseSelection.common.delete")}
+      cancelLabel={t("courseSelection.common.cancel")}
+      destructive
+      onConfirm={onConfirm}
+    />
   );
 }
