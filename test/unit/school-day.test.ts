@@ -1,6 +1,6 @@
 /** worker/school-day.ts: Cairo calendar days as UTC instants, across Egypt's summer-time changes. */
 import { describe, expect, it } from "vitest";
-import { schoolDayStartUtc } from "../../worker/school-day";
+import { schoolDayStartUtc } from "../../worker/lib/school-day";
 
 describe("schoolDayStartUtc", () => {
   it("starts a winter day at 22:00 UTC the day before (UTC+2)", () => {

@@ -5,7 +5,7 @@
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "../../db/schema";
 import type { Db } from "../db";
-import { schoolDayStartUtc } from "../school-day";
+import { schoolDayStartUtc } from "../lib/school-day";
 import type { AuditQuery } from "../api/audit.schema";
 
 const parse = (v: string | null) => {

@@ -17,12 +17,11 @@ import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
+import { schoolDateParts } from "../lib/school-day";
 import { piastresToEgp } from "../money";
 import { auditInsert, snapshotWith } from "./audit";
 import { sha256Hex } from "./tokens";
 
-/** Time zone that decides which academic year a payment belongs to. */
-export const SCHOOL_TIME_ZONE = "Africa/Cairo";
 export const PAYMENT_EXCEEDS_REMAINING = "Payment exceeds the remaining amount";
 export const IDEMPOTENCY_MISMATCH = "Idempotency-Key was already used with a different request";
 
@@ -39,13 +38,9 @@ export function toPaymentJson(p: typeof payments.$inferSelect): PaymentJson {
   return { id: p.id, receipt_no: p.receiptNo, amount: piastresToEgp(p.amountPiastres), paid_at: p.paidAt, kind: p.kind };
 }
 
-const cairoDate = new Intl.DateTimeFormat("en-CA", { timeZone: SCHOOL_TIME_ZONE, year: "numeric", month: "numeric" });
-
 /** The academic year (1 Sep-31 Aug, school time) of an instant: 2026-11-21 → "2026-2027", 2027-03-01 → "2026-2027". */
 export function academicYearOf(at: Date): string {
-  const parts = cairoDate.formatToParts(at);
-  const year = Number(parts.find((p) => p.type === "year")!.value);
-  const month = Number(parts.find((p) => p.type === "month")!.value);
+  const { year, month } = schoolDateParts(at);
   const start = month >= 9 ? year : year - 1;
   return `${start}-${start + 1}`;
 }

@@ -5,9 +5,7 @@
  */
 import type { TFunction } from "i18next";
 import { localeOf } from "~/lib/format";
-
-/** School time zone: audit times are stored in UTC and shown as the office experienced them. */
-export const SCHOOL_TIME_ZONE = "Africa/Cairo";
+import { SCHOOL_TIME_ZONE } from "../../../worker/lib/school-day";
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

@@ -5,9 +5,7 @@
  * with Intl, in the UI language.
  */
 import { localeOf } from "~/lib/format";
-
-/** The school's time zone: dates in the table are shown in it. */
-export const SCHOOL_TIME_ZONE = "Africa/Cairo";
+import { SCHOOL_TIME_ZONE } from "../../../worker/lib/school-day";
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -3,9 +3,7 @@
  * UI language's digits, and the dictionary key of a grade.
  */
 import { formatNumber, localeOf } from "~/lib/format";
-
-/** The school's time zone: selection dates and the update deadline are shown in it. */
-export const SCHOOL_TIME_ZONE = "Africa/Cairo";
+import { SCHOOL_TIME_ZONE } from "../../../worker/lib/school-day";
 
 const dateTimeCache = new Map<string, Intl.DateTimeFormat>();
 

@@ -20,7 +20,7 @@ import { ConfirmDeleteDialog } from "~/components/course-selection/confirm-delet
 import { SelectionPageHeader } from "~/components/course-selection/page-header";
 import { periodColumns } from "~/components/course-selection/period-columns";
 import { PeriodFormDialog } from "~/components/course-selection/period-form-dialog";
-import { SCHOOL_TIME_ZONE } from "~/components/course-selection/period-dates";
+import { SCHOOL_TIME_ZONE } from "../../../worker/lib/school-day";
 import { createPeriod, deletePeriod, fetchPeriods, togglePeriod, updatePeriod, type SelectionPeriod } from "~/components/course-selection/selection-api";
 import { useSelectionAction } from "~/components/course-selection/use-selection-action";
 import { useSelectionList } from "~/components/course-selection/use-selection-list";
