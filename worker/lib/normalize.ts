@@ -51,7 +51,8 @@ export const SEARCH_FOLDS = [["أ", "ا"], ["إ", "ا"], ["آ", "ا"], ["ى", "�
  * The comparable form of a search text (spec §5, the admin tables' search): invisible marks removed, Arabic-Indic
  * and Persian digits → ASCII, NFKC, lower-cased, Arabic diacritics and tatweel removed, أ/إ/آ → ا, ى → ي, ة → ه,
  * runs of whitespace → one space, trimmed. Used by the console's client-side tables and by the paged list
- * endpoints, which fold the stored names the same way in SQL (worker/services/students.ts `foldedSql`).
+ * endpoints, which compare it with `students.search_name`: the stored names folded the same way by the database
+ * (db/migrations/0002_students_search_name_triggers.sql).
  */
 export function foldSearchText(text: string): string {
   let folded = normalizeNationalId(text).normalize("NFKC").toLocaleLowerCase("en").replace(SEARCH_STRIPPED, "");

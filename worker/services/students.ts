@@ -11,7 +11,6 @@ import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { DEFAULT_LIST_PAGE_SIZE, GRADES } from "../api/students.schema";
-import { SEARCH_FOLDS } from "../lib/normalize";
 import type { CreateStudentInput, Grade, ListStudentsQuery, Pagination, StudentSortField, UpdateStudentInput } from "../api/students.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 
@@ -55,32 +54,14 @@ export function containsPattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
-// The SQL twin of `foldSearchText` for stored text: lower() (ASCII, like the digits and IDs), then the Arabic
-// folds as nested replace() calls (literal constants, no bound parameters). SQLite's parser overflows at about 30
-// nested calls (fewer inside a subquery), so only the marks that occur in typed names are stripped here: the eight
-// harakat U+064B-U+0652, superscript alef and tatweel (16 levels in all). The rarer Quranic marks U+0653-U+065F
-// are still ignored in what is typed.
-const STRIPPED_CHARS = [...Array.from({ length: 0x652 - 0x64b + 1 }, (_, i) => String.fromCharCode(0x64b + i)), "\u0670", "\u0640"];
-const SQL_FOLDS: ReadonlyArray<readonly [string, string]> = [...STRIPPED_CHARS.map((c) => [c, ""] as const), ...SEARCH_FOLDS];
-
-/** `column` folded like `foldSearchText` (except NFKC, non-ASCII case and the rare marks above). */
-export function foldedSql(column: SQL | AnyColumn): SQL {
-  let expr = sql`lower(${column})`;
-  for (const [from, to] of SQL_FOLDS) expr = sql`replace(${expr}, ${sql.raw(`'${from}'`)}, ${sql.raw(`'${to}'`)})`;
-  return expr;
-}
-
-const ARABIC = /[\u0600-\u06ff]/;
-
 /**
- * "Contains" over a student's name and number; `search` is already folded (`foldSearchText`). The stored name is
- * folded in SQL only when the query has Arabic letters: the folds touch nothing else, and skipping them keeps a
- * Latin or digit search (the usual ID lookup) a plain scan. A contains-search cannot use an index either way.
+ * "Contains" over a student's name and number; `search` is already folded (`foldSearchText`). The name side is
+ * the stored `search_name` (the name folded the same way, kept by the database), so this is a plain scan: a
+ * contains-search cannot use an index either way.
  */
 export function studentSearchCondition(search: string): SQL {
   const p = containsPattern(search);
-  const name = ARABIC.test(search) ? foldedSql(students.fullName) : sql`lower(${students.fullName})`;
-  return sql`(${name} LIKE ${p} ESCAPE '\\' OR lower(${students.studentNo}) LIKE ${p} ESCAPE '\\')`;
+  return sql`(${students.searchName} LIKE ${p} ESCAPE '\\' OR lower(${students.studentNo}) LIKE ${p} ESCAPE '\\')`;
 }
 
 /** The WHERE of the students list for the query's search and filters (undefined: every student). */

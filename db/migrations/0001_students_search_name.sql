@@ -1,0 +1,1 @@
+ALTER TABLE `students` ADD `search_name` text DEFAULT '' NOT NULL;
