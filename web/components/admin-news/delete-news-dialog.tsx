@@ -5,17 +5,7 @@
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-import { Button } from "~/components/ui/button";
-import { Spinner } from "~/components/ui/spinner";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { deleteNews, type AdminNews } from "./news-api";
 import { failureText, notifyError, notifySuccess } from "./news-messages";
@@ -50,25 +40,17 @@ export function DeleteNewsDialog({ item, onClose, onDeleted }: DeleteNewsDialogP
   };
 
   return (
-    <AlertDialog open={!!item} onOpenChange={(open) => !open && !busy && onClose()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("news.admin.delete.title")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("news.admin.delete.confirm")}</AlertDialogDescription>
-        </AlertDialogHeader>
-        {item && (
-          <p dir="auto" className="rounded-md border bg-muted/40 px-3 py-2 text-sm font-medium">
-            {item.title}
-          </p>
-        )}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{t("news.admin.delete.cancel")}</AlertDialogCancel>
-          <Button variant="destructive" disabled={busy} onClick={() => void confirm()}>
-            {busy && <Spinner className="size-4" />}
-            {t("news.admin.delete.yes")}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={!!item}
+      onOpenChange={(open) => !open && onClose()}
+      title={t("news.admin.delete.title")}
+      description={t("news.admin.delete.confirm")}
+      details={item && <p dir="auto" className="font-medium">{item.title}</p>}
+      cancelLabel={t("news.admin.delete.cancel")}
+      confirmLabel={t("news.admin.delete.yes")}
+      destructive
+      busy={busy}
+      onConfirm={() => void confirm()}
+    />
   );
 }

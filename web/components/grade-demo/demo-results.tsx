@@ -10,17 +10,8 @@ import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { ClipboardList, Pencil, Percent, Plus, Target, Trash2 } from "lucide-react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Button } from "~/components/ui/button";
 import { StatCard } from "~/components/admin/stat-card";
 import { DataTable, dataTableColumns, filterBySearch } from "~/components/data-table";
 import { formatNumber } from "~/lib/format";
@@ -213,20 +204,16 @@ export function DemoResultsScreen({ grade }: { grade: number }) {
         }
       />
       <DemoResultDialog open={formOpen} onOpenChange={setFormOpen} result={editing} onSave={onSave} />
-      <AlertDialog open={!!deleting} onOpenChange={(o) => !o && setDeleting(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t("gradeDemo.results.delete.title")}</AlertDialogTitle>
-            <AlertDialogDescription>{t("gradeDemo.results.delete.confirm")}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("gradeDemo.results.delete.no")}</AlertDialogCancel>
-            <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onDelete}>
-              {t("gradeDemo.results.delete.yes")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(o) => !o && setDeleting(null)}
+        title={t("gradeDemo.results.delete.title")}
+        description={t("gradeDemo.results.delete.confirm")}
+        cancelLabel={t("gradeDemo.results.delete.no")}
+        confirmLabel={t("gradeDemo.results.delete.yes")}
+        destructive
+        onConfirm={onDelete}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * A yes/no confirmation on the alert dialog (spec §4 "Payment flow", "Fee edit", delete confirmations). Focus
  * starts on Cancel; the confirm button shows a spinner while `busy` and the dialog cannot be dismissed then.
- * Used by the Fees, Results and course-selection pages.
+ * Used by the Fees, Results, News, course-selection and per-grade demo pages.
  */
 import type { ReactNode } from "react";
 import {
@@ -29,13 +29,15 @@ export interface ConfirmDialogProps {
   cancelLabel: string;
   destructive?: boolean;
   busy?: boolean;
+  /** What the spinner announces while busy, e.g. "Deleting…" (default: the spinner's "Loading"). */
+  busyLabel?: string;
   /** Disables the confirm button (e.g. the action is not allowed for this record). */
   confirmDisabled?: boolean;
   onConfirm: () => void;
 }
 
 /** The confirmation dialog. `onConfirm` runs on the confirm button; the caller closes the dialog. */
-export function ConfirmDialog({ open, onOpenChange, title, description, details, confirmLabel, cancelLabel, destructive, busy, confirmDisabled, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, details, confirmLabel, cancelLabel, destructive, busy, busyLabel, confirmDisabled, onConfirm }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialogContent>
@@ -46,8 +48,8 @@ export function ConfirmDialog({ open, onOpenChange, title, description, details,
         {details && <div className="rounded-md border bg-muted/40 px-3 py-2 text-sm">{details}</div>}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
-          <Button variant={destructive ? "destructive" : "default"} disabled={busy || confirmDisabled} onClick={onConfirm}>
-            {busy && <Spinner className="size-4" />}
+          <Button variant={destructive ? "destructive" : "default"} disabled={busy || confirmDisabled} aria-busy={busy || undefined} onClick={onConfirm}>
+            {busy && <Spinner className="size-4" label={busyLabel} />}
             {confirmLabel}
           </Button>
         </AlertDialogFooter>
