@@ -1,7 +1,9 @@
 /**
  * Number formatting for the current UI language (Intl). Arabic uses the "ar-EG" locale (Arabic-Indic digits),
- * English "en-EG". Money is EGP (spec §1).
+ * English "en-EG". Money is EGP (spec §1); times are shown in school time.
  */
+import { SCHOOL_TIME_ZONE } from "../../worker/lib/school-day";
+
 const cache = new Map<string, Intl.NumberFormat>();
 
 /** The Intl locale for a UI language. */
@@ -33,4 +35,25 @@ export function formatEgp(value: number, lang?: string): string {
 /** A percentage given on a 0–100 scale (the API's `paidPercentage`), with up to 2 decimals. */
 export function formatPercent(value: number, lang?: string): string {
   return formatter(localeOf(lang), { style: "percent", maximumFractionDigits: 2 }).format(value / 100);
+}
+
+const dateTimeCache = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An ISO 8601 UTC instant in school time (Africa/Cairo, whatever the browser's zone, so server-rendered and
+ * hydrated text agree), in the UI language's locale unless `locale` is given. `options` are Intl date/time options
+ * without the zone, e.g. `{ dateStyle: "medium", timeStyle: "short" }` → "Oct 12, 2024, 9:41 AM". "" for null or an
+ * unreadable value.
+ */
+export function formatSchoolTime(iso: string | null | undefined, lang: string | undefined, options: Intl.DateTimeFormatOptions, locale = localeOf(lang)): string {
+  if (!iso) return "";
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return "";
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = dateTimeCache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: SCHOOL_TIME_ZONE });
+    dateTimeCache.set(key, f);
+  }
+  return f.format(ms);
 }

@@ -4,22 +4,11 @@
  * each action's badge.
  */
 import type { TFunction } from "i18next";
-import { localeOf } from "~/lib/format";
-import { SCHOOL_TIME_ZONE } from "../../../worker/lib/school-day";
-
-const formats = new Map<string, Intl.DateTimeFormat>();
+import { formatSchoolTime } from "~/lib/format";
 
 /** An ISO UTC time as date and time (with seconds) in Africa/Cairo, e.g. "Nov 21, 2026, 1:20:45 PM"; bad input as is. */
 export function formatAuditTime(iso: string, lang: string | undefined): string {
-  const ms = Date.parse(iso);
-  if (!Number.isFinite(ms)) return iso;
-  const locale = localeOf(lang);
-  let f = formats.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "medium", timeZone: SCHOOL_TIME_ZONE });
-    formats.set(locale, f);
-  }
-  return f.format(ms);
+  return formatSchoolTime(iso, lang, { dateStyle: "medium", timeStyle: "medium" }) || iso;
 }
 
 /** True for an ISO 8601 date-time string such as "2026-11-21T11:20:45.123Z". */

@@ -4,22 +4,12 @@
  * `new Date(local).toISOString()` before sending; the table shows dates in the school's time zone (Africa/Cairo)
  * with Intl, in the UI language.
  */
-import { localeOf } from "~/lib/format";
+import { formatSchoolTime } from "~/lib/format";
 import { SCHOOL_TIME_ZONE } from "../../../worker/lib/school-day";
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
 
 /** An ISO date-time as e.g. "Sep 1, 2025, 10:00 AM" (en) / "١ سبتمبر ٢٠٢٥، ١٠:٠٠ ص" (ar), Cairo time. "" when invalid. */
 export function formatSchoolDateTime(iso: string, lang: string | undefined): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const locale = localeOf(lang);
-  let f = formatters.get(locale);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: SCHOOL_TIME_ZONE });
-    formatters.set(locale, f);
-  }
-  return f.format(date);
+  return formatSchoolTime(iso, lang, { dateStyle: "medium", timeStyle: "short" });
 }
 
 /** ISO → the `datetime-local` value of the same instant in the browser's time zone ("2025-09-01T10:00"). */

@@ -3,7 +3,7 @@
  * integer piastres so 0.1 + 0.2 style errors never reach the screen. The server stays the authority on status
  * and remaining: these only drive the optimistic row until the server's record replaces it (spec §4).
  */
-import { localeOf } from "~/lib/format";
+import { formatSchoolTime } from "~/lib/format";
 import type { FeeRecord, FeeStatus } from "./fees-api";
 
 /** EGP → integer piastres. */
@@ -40,21 +40,10 @@ export function amountInputValue(egp: number): string {
   return Number.isInteger(egp) ? String(egp) : egp.toFixed(2);
 }
 
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * An ISO time as a date and time in school time (Africa/Cairo), e.g. "Oct 12, 2024, 9:41 AM"; `style` "long"
- * spells the month ("October 12, 2024 at 9:41 AM" / "١٢ أكتوبر ٢٠٢٤ في ٩:٤١ ص"), as on receipts.
+ * spells the month ("October 12, 2024 at 9:41 AM" / "١٢ أكتوبر ٢٠٢٤ في ٩:٤١ ص"), as on receipts. Bad input as is.
  */
 export function formatDateTime(iso: string, lang: string, style: "medium" | "long" = "medium"): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  const locale = localeOf(lang);
-  const k = `${locale}|${style}`;
-  let f = dateTimeFormats.get(k);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle: "short", timeZone: "Africa/Cairo" });
-    dateTimeFormats.set(k, f);
-  }
-  return f.format(d);
+  return formatSchoolTime(iso, lang, { dateStyle: style, timeStyle: "short" }) || iso;
 }

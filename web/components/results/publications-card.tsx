@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Skeleton } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
-import { localeOf } from "~/lib/format";
+import { formatSchoolTime } from "~/lib/format";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { listPublications, setPublication, type Publication } from "./results-api";
 import { resultFailureText } from "./result-messages";
@@ -41,7 +41,7 @@ export function PublicationsCard() {
   const find = (year: string, semester: Semester) => rows?.find((r) => r.academic_year_name === year && r.semester === semester);
   const semesterLabel = (s: string) => t(`results.semesters.${s}`);
   const vars = (p: Publication) => ({ year: p.academic_year_name, semester: semesterLabel(p.semester) });
-  const dateOf = (iso: string | null) => (iso ? new Intl.DateTimeFormat(localeOf(i18n.language), { dateStyle: "medium", timeZone: "Africa/Cairo" }).format(new Date(iso)) : "");
+  const dateOf = (iso: string | null) => formatSchoolTime(iso, i18n.language, { dateStyle: "medium" });
 
   const apply = async () => {
     if (!asking) return;
