@@ -4,23 +4,10 @@
  * open listens for these; a page being opened reads the same intent from navigation state instead.
  */
 import type { Location, NavigateFunction } from "react-router";
+import { GRADES } from "../../worker/lib/grades";
 
 /** Admin grade filter values (spec §9 "Grades (admin filters)"). */
-export const ADMIN_GRADES = [
-  "All",
-  "KG-1",
-  "KG-2",
-  "Primary-1",
-  "Primary-2",
-  "Primary-3",
-  "Primary-4",
-  "Primary-5",
-  "Primary-6",
-  "Prep-1",
-  "Prep-2",
-  "Prep-3",
-  "Private",
-] as const;
+export const ADMIN_GRADES = ["All", ...GRADES] as const;
 /** One admin grade filter value. */
 export type AdminGrade = (typeof ADMIN_GRADES)[number];
 

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { normalizeNationalId, normalizeNumberInput } from "../lib/normalize";
-import { filterValue, GRADES, limitParam, listSearchSchema, pageParam, sortByParam, sortOrderParam, toGrade } from "./students.schema";
+import { GRADES } from "../lib/grades";
+import { filterValue, limitParam, listSearchSchema, pageParam, sortByParam, sortOrderParam, toGrade } from "./students.schema";
 
 /** Largest accepted amount, EGP. */
 export const MAX_AMOUNT_EGP = 10_000_000;

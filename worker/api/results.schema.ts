@@ -6,6 +6,7 @@
  * number inputs, so a fractional mark is refused (400) rather than silently rounded.
  */
 import { z } from "zod";
+import { GRADES } from "../lib/grades";
 
 /** Academic years of the admin form (spec §9). */
 export const ACADEMIC_YEARS = ["2023-2024", "2024-2025", "2025-2026", "2026-2027", "2027-2028"] as const;
@@ -34,21 +35,8 @@ export const RESULT_SUBJECTS = [
 ] as const;
 export type ResultSubject = (typeof RESULT_SUBJECTS)[number];
 
-/** Grades a result can be filed under: the admin grade list without "All" (spec §9). */
-export const RESULT_GRADES = [
-  "KG-1",
-  "KG-2",
-  "Primary-1",
-  "Primary-2",
-  "Primary-3",
-  "Primary-4",
-  "Primary-5",
-  "Primary-6",
-  "Prep-1",
-  "Prep-2",
-  "Prep-3",
-  "Private",
-] as const;
+/** Grades a result can be filed under: the admin grade list (spec §9). */
+export const RESULT_GRADES = GRADES;
 /** The body's grade when the list filter is "All" (spec §7). */
 export const DEFAULT_RESULT_GRADE = "Primary-1";
 

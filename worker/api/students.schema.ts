@@ -1,26 +1,11 @@
 /**
  * Students request schemas (spec §5 "Student form", §9 grades and buildings; contract "Students"). Shared with the
- * web forms; imports only zod and the dependency-free normaliser. `GRADES` is the canonical admin grade list.
+ * web forms; imports only zod and the dependency-free normaliser and grade list.
  */
 import { z } from "zod";
+import { GRADES, type Grade } from "../lib/grades";
 import { foldSearchText, normalizeDigits, normalizeNationalId } from "../lib/normalize";
 
-/** Admin grade list (spec §9 "Grades (admin filters)", without the "All" filter value). */
-export const GRADES = [
-  "KG-1",
-  "KG-2",
-  "Primary-1",
-  "Primary-2",
-  "Primary-3",
-  "Primary-4",
-  "Primary-5",
-  "Primary-6",
-  "Prep-1",
-  "Prep-2",
-  "Prep-3",
-  "Private",
-] as const;
-export type Grade = (typeof GRADES)[number];
 
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];

@@ -10,8 +10,9 @@ import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
-import { DEFAULT_LIST_PAGE_SIZE, GRADES } from "../api/students.schema";
-import type { CreateStudentInput, Grade, ListStudentsQuery, Pagination, StudentSortField, UpdateStudentInput } from "../api/students.schema";
+import { DEFAULT_LIST_PAGE_SIZE } from "../api/students.schema";
+import { GRADES, type Grade } from "../lib/grades";
+import type { CreateStudentInput, ListStudentsQuery, Pagination, StudentSortField, UpdateStudentInput } from "../api/students.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 
 export const DUPLICATE_STUDENT = "A student with this ID already exists";

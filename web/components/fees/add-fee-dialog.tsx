@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { toast } from "sonner";
 import { CircleCheck, CircleAlert } from "lucide-react";
 import { createFeeSchema, type CreateFeeInput } from "@worker/api/fees.schema";
-import { GRADES } from "@worker/api/students.schema";
+import { GRADES } from "@worker/lib/grades";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";

@@ -6,8 +6,8 @@
  */
 import type { Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { GRADES } from "../../../worker/lib/grades";
 import {
-  GRADES,
   STUDENT_NO_MESSAGE,
   studentFormSchema,
   studentFormToBody,
