@@ -1,7 +1,8 @@
 /**
- * Pieces of the admin list filter bars, shared by the Fees and Results pages: a labelled select, a search box with
+ * Pieces of the admin list filter bars, shared by the Fees, Results and Teachers pages: a labelled select, a search box with
  * a clear button (Arabic-Indic digits accepted), the translated grade options, and the live-connection pill.
  */
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Search, X } from "lucide-react";
 import { Input } from "~/components/ui/input";
@@ -11,15 +12,26 @@ import { ADMIN_GRADES } from "~/lib/admin-events";
 import type { LiveStatus } from "~/lib/live-events";
 import { cn } from "~/lib/utils";
 
+/** Props of FilterSelect; `fill` makes the select take its grid cell's width (default: 12rem from sm up). */
+export interface FilterSelectProps {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  /** The choices in order; a label may be markup (e.g. `<span dir="auto">` around a name). */
+  options: { value: string; label: ReactNode }[];
+  fill?: boolean;
+}
+
 /** One labelled select of a filter bar. */
-export function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
+export function FilterSelect({ id, label, value, onChange, options, fill }: FilterSelectProps) {
   return (
-    <div className="grid gap-1.5">
+    <div className={cn("grid gap-1.5", fill && "min-w-0")}>
       <Label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </Label>
       <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full sm:w-48">
+        <SelectTrigger id={id} className={fill ? "w-full min-w-0" : "w-full sm:w-48"}>
           <SelectValue />
         </SelectTrigger>
         <SelectContent>

@@ -10,7 +10,7 @@ import type { AuditQuery } from "@worker/api/audit.schema";
 import { normalizeDigits } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { FilterSelect } from "~/components/admin/list-filters";
 import { hasFilters, rangeInverted, withFilters } from "./audit-query";
 import { entityLabel } from "./audit-format";
 
@@ -29,38 +29,19 @@ export interface AuditFiltersProps {
 
 const LABEL = "text-xs font-medium text-muted-foreground";
 
-interface FilterSelectProps {
-  id: string;
-  label: string;
-  all: string;
-  value: string;
-  options: string[];
-  labelOf: (value: string) => string;
-  onChange: (value: string) => void;
-}
-
-function FilterSelect({ id, label, all, value, options, labelOf, onChange }: FilterSelectProps) {
+/** A select whose first choice means "no filter" (""), e.g. All entities. */
+function AllOrOneSelect({ id, label, all, value, options, labelOf, onChange }: { id: string; label: string; all: string; value: string; options: string[]; labelOf: (value: string) => string; onChange: (value: string) => void }) {
   // The chosen value stays selectable before the first response (a shared link) or after its rows are gone.
   const list = value && !options.includes(value) ? [...options, value] : options;
   return (
-    <div className="grid min-w-0 gap-1.5">
-      <label htmlFor={id} className={LABEL}>
-        {label}
-      </label>
-      <Select value={value || ALL} onValueChange={(v) => onChange(v === ALL ? "" : v)}>
-        <SelectTrigger id={id} className="w-full min-w-0">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{all}</SelectItem>
-          {list.map((v) => (
-            <SelectItem key={v} value={v}>
-              <span dir="auto">{labelOf(v)}</span>
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <FilterSelect
+      fill
+      id={id}
+      label={label}
+      value={value || ALL}
+      onChange={(v) => onChange(v === ALL ? "" : v)}
+      options={[{ value: ALL, label: all }, ...list.map((v) => ({ value: v, label: <span dir="auto">{labelOf(v)}</span> }))]}
+    />
   );
 }
 
@@ -89,7 +70,7 @@ export function AuditFilters({ query, onChange, entities, admins }: AuditFilters
   return (
     <section aria-label={t("audit.filters.label")} className="grid gap-3 rounded-lg border bg-card p-4 shadow-xs">
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_repeat(2,minmax(0,0.8fr))_auto] lg:items-end">
-        <FilterSelect
+        <AllOrOneSelect
           id="audit-entity"
           label={t("audit.filters.entity")}
           all={t("audit.filters.allEntities")}
@@ -122,7 +103,7 @@ export function AuditFilters({ query, onChange, entities, admins }: AuditFilters
           />
         </div>
         <div className="col-span-2 lg:col-span-1">
-          <FilterSelect
+          <AllOrOneSelect
             id="audit-admin"
             label={t("audit.filters.admin")}
             all={t("audit.filters.allAdmins")}

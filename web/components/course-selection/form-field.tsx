@@ -5,6 +5,10 @@
  */
 import type { ComponentProps, ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
+import { DialogClose, DialogFooter } from "~/components/ui/dialog";
+import { Spinner } from "~/components/ui/spinner";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
@@ -119,5 +123,26 @@ export function FormError({ message }: { message?: string }) {
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>{message}</span>
     </div>
+  );
+}
+
+/**
+ * The footer of the subject, teacher and period forms: Cancel (closes the dialog) and the submit button, which
+ * says "Saving…" with a spinner while `submitting`; `submitLabel` is "Save Changes" or the add action's label.
+ */
+export function FormDialogFooter({ submitting, submitLabel }: { submitting: boolean; submitLabel: string }) {
+  const { t } = useTranslation();
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline" disabled={submitting}>
+          {t("courseSelection.common.cancel")}
+        </Button>
+      </DialogClose>
+      <Button type="submit" disabled={submitting}>
+        {submitting && <Spinner label={t("courseSelection.common.saving")} />}
+        {submitting ? t("courseSelection.common.saving") : submitLabel}
+      </Button>
+    </DialogFooter>
   );
 }

@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Search, Trash2, X } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { FilterSelect } from "~/components/admin/list-filters";
 import { normalizeDigits } from "~/components/data-table";
 import { NO_OVERVIEW_FILTERS, type OverviewFilters } from "./overview-model";
 
@@ -17,29 +17,6 @@ export interface OverviewFiltersBarProps {
   subjects: string[];
   teachers: string[];
   onDeleteAll: () => void;
-}
-
-function FilterSelect({ id, label, value, all, options, onChange }: { id: string; label: string; value: string; all: string; options: string[]; onChange: (v: string) => void }) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
-        {label}
-      </label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full min-w-0">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value="All">{all}</SelectItem>
-          {options.map((o) => (
-            <SelectItem key={o} value={o}>
-              {o}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
 }
 
 /** The filter bar above the combinations table. */
@@ -92,17 +69,17 @@ export function OverviewFiltersBar({ filters, onChange, subjects, teachers, onDe
         <FilterSelect
           id="selections-subject"
           label={t("courseSelection.overview.filters.subject")}
+          fill
           value={filters.subject}
-          all={t("courseSelection.overview.filters.allSubjects")}
-          options={subjects}
+          options={[{ value: "All", label: t("courseSelection.overview.filters.allSubjects") }, ...subjects.map((o) => ({ value: o, label: o }))]}
           onChange={(subject) => onChange({ subject })}
         />
         <FilterSelect
           id="selections-teacher"
           label={t("courseSelection.overview.filters.teacher")}
+          fill
           value={filters.teacher}
-          all={t("courseSelection.overview.filters.allTeachers")}
-          options={teachers}
+          options={[{ value: "All", label: t("courseSelection.overview.filters.allTeachers") }, ...teachers.map((o) => ({ value: o, label: o }))]}
           onChange={(teacher) => onChange({ teacher })}
         />
         <Button variant="outline" onClick={() => onChange(NO_OVERVIEW_FILTERS)} disabled={!active} className="col-span-2 justify-self-start lg:col-span-1">

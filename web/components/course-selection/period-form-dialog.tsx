@@ -11,12 +11,10 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { PERIOD_MAX_SUBJECTS, PERIOD_NAME_PLACEHOLDER, periodCreateSchema, type PeriodCreateInput } from "@worker/api/selection-admin.schema";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { Spinner } from "~/components/ui/spinner";
 import { formatNumber } from "~/lib/format";
-import { Field, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
+import { Field, FormDialogFooter, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
 import { browserIsOutsideSchoolZone, formatSchoolDateTime, isoToLocalInput, localInputToIso } from "./period-dates";
 import type { SelectionPeriod } from "./selection-api";
 import { selectionMessage } from "./selection-messages";
@@ -128,17 +126,7 @@ export function PeriodFormDialog({ open, onOpenChange, period, onSubmit }: Perio
             checked={watch("allow_changes")}
             onCheckedChange={(v) => setValue("allow_changes", v, { shouldDirty: true })}
           />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isSubmitting}>
-                {t("courseSelection.common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <Spinner label={t("courseSelection.common.saving")} />}
-              {isSubmitting ? t("courseSelection.common.saving") : period ? t("courseSelection.common.saveChanges") : t("courseSelection.periods.add")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submitting={isSubmitting} submitLabel={period ? t("courseSelection.common.saveChanges") : t("courseSelection.periods.add")} />
         </form>
       </DialogContent>
     </Dialog>

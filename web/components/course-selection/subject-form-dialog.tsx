@@ -9,13 +9,11 @@ import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { SUBJECT_MAX_SELECTIONS, subjectCreateSchema, type SubjectCreateInput } from "@worker/api/selection-admin.schema";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { formatNumber } from "~/lib/format";
-import { Field, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
+import { Field, FormDialogFooter, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
 import type { SelectionSubject } from "./selection-api";
 import { selectionMessage } from "./selection-messages";
 
@@ -89,17 +87,7 @@ export function SubjectFormDialog({ open, onOpenChange, subject, onSubmit }: Sub
             checked={watch("is_active")}
             onCheckedChange={(v) => setValue("is_active", v, { shouldDirty: true })}
           />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isSubmitting}>
-                {t("courseSelection.common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <Spinner label={t("courseSelection.common.saving")} />}
-              {isSubmitting ? t("courseSelection.common.saving") : subject ? t("courseSelection.common.saveChanges") : t("courseSelection.subjects.add")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submitting={isSubmitting} submitLabel={subject ? t("courseSelection.common.saveChanges") : t("courseSelection.subjects.add")} />
         </form>
       </DialogContent>
     </Dialog>

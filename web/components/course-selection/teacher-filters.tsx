@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { X } from "lucide-react";
 import { TEACHER_BUILDINGS, type TeacherBuilding } from "@worker/api/selection-admin.schema";
 import { Button } from "~/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { FilterSelect } from "~/components/admin/list-filters";
 import { formatNumber } from "~/lib/format";
 
 /** The filter values; "All" = no filter. */
@@ -28,28 +28,6 @@ export interface TeacherFiltersBarProps {
   activeSubjects: string[];
 }
 
-function FilterSelect({ id, label, value, onChange, options }: { id: string; label: string; value: string; onChange: (v: string) => void; options: { value: string; label: string }[] }) {
-  return (
-    <div className="grid min-w-0 gap-1.5">
-      <label htmlFor={id} className="text-xs font-medium text-muted-foreground">
-        {label}
-      </label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id} className="w-full min-w-0">
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {options.map((o) => (
-            <SelectItem key={o.value} value={o.value}>
-              {o.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
-
 /** The filter bar with its chips. */
 export function TeacherFiltersBar({ filters, onChange, activeSubjects }: TeacherFiltersBarProps) {
   const { t, i18n } = useTranslation();
@@ -63,6 +41,7 @@ export function TeacherFiltersBar({ filters, onChange, activeSubjects }: Teacher
     <section aria-label={t("courseSelection.teachers.filters.label")} className="grid gap-3 rounded-lg border bg-card p-4 shadow-xs">
       <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,16rem)_auto] sm:items-end">
         <FilterSelect
+          fill
           id="teachers-building"
           label={t("courseSelection.teachers.filters.building")}
           value={filters.building}
@@ -70,6 +49,7 @@ export function TeacherFiltersBar({ filters, onChange, activeSubjects }: Teacher
           options={[{ value: "All", label: t("courseSelection.common.all") }, ...TEACHER_BUILDINGS.map((b) => ({ value: b, label: building(b) }))]}
         />
         <FilterSelect
+          fill
           id="teachers-subject"
           label={t("courseSelection.teachers.filters.subject")}
           value={filters.subject}

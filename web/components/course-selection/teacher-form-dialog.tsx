@@ -16,13 +16,11 @@ import {
   type TeacherBuilding,
   type TeacherCreateInput,
 } from "@worker/api/selection-admin.schema";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Spinner } from "~/components/ui/spinner";
 import { formatNumber } from "~/lib/format";
-import { Field, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
+import { Field, FormDialogFooter, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
 import type { SelectionTeacher } from "./selection-api";
 import { selectionMessage } from "./selection-messages";
 
@@ -175,17 +173,7 @@ export function TeacherFormDialog({ open, onOpenChange, teacher, activeSubjects,
             checked={watch("is_active")}
             onCheckedChange={(v) => setValue("is_active", v, { shouldDirty: true })}
           />
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline" disabled={isSubmitting}>
-                {t("courseSelection.common.cancel")}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting && <Spinner label={t("courseSelection.common.saving")} />}
-              {isSubmitting ? t("courseSelection.common.saving") : teacher ? t("courseSelection.common.saveChanges") : t("courseSelection.teachers.add")}
-            </Button>
-          </DialogFooter>
+          <FormDialogFooter submitting={isSubmitting} submitLabel={teacher ? t("courseSelection.common.saveChanges") : t("courseSelection.teachers.add")} />
         </form>
       </DialogContent>
     </Dialog>
