@@ -5,6 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { adminToken, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
 const password = inject("e2eAdminPassword");
@@ -22,16 +23,9 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function login(page: Page) {
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${base}/admin/dashboard`);
-}
 
 async function apiFigures() {
-  const { token } = (await (await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password }) })).json()) as { token: string };
+  const token = await adminToken();
   const get = async (p: string) => (await (await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Record<string, number>;
   return {
     active: (await get("/api/students/active/count")).activeStudents,
@@ -61,7 +55,7 @@ describe("admin authentication", () => {
 
   it("logs in, shows the demo figures on the dashboard, and logs out", async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page);
     await page.getByRole("heading", { name: "Dashboard Overview" }).waitFor();
     const figures = await apiFigures();
     expect(figures.active).toBeGreaterThan(1000);
@@ -85,7 +79,7 @@ describe("admin authentication", () => {
 
   it("validates the password-update form with the spec's texts", async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page);
     await page.getByRole("button", { name: "Update Password" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();

@@ -7,9 +7,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { signIn } from "./admin-session";
 
 const base = inject("baseUrl");
-const password = inject("e2eAdminPassword");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -23,11 +23,7 @@ afterAll(async () => {
 async function login(): Promise<{ page: Page; token: string }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${base}/admin/dashboard`);
+  await signIn(page);
   const token = await page.evaluate(() => localStorage.getItem("adminToken"));
   expect(token).toBeTruthy();
   return { page, token: token! };

@@ -10,9 +10,9 @@ import Papa from "papaparse";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { adminToken, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
-const password = inject("e2eAdminPassword");
 const OVERVIEW = `${base}/admin/dashboard/course-selections`;
 let browser: Browser;
 let token: string;
@@ -46,8 +46,7 @@ const fmt = (n: number) => new Intl.NumberFormat("en-EG").format(n);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password }) });
-  token = ((await res.json()) as { token: string }).token;
+  token = await adminToken();
 });
 afterAll(async () => {
   await browser?.close();
@@ -56,11 +55,7 @@ afterAll(async () => {
 async function loggedIn(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${base}/admin/dashboard`);
+  await signIn(page);
   return page;
 }
 

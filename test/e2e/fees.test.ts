@@ -9,9 +9,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { adminToken, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
-const password = inject("e2eAdminPassword");
 const samples = Object.values(JSON.parse(inject("samples") || "{}") as Record<string, string>);
 let browser: Browser;
 let token: string;
@@ -31,18 +31,10 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function login(page: Page) {
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${base}/admin/dashboard`);
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password }) });
-  token = ((await res.json()) as { token: string }).token;
+  token = await adminToken();
 });
 afterAll(async () => {
   await browser?.close();
@@ -56,7 +48,7 @@ async function settled(page: Page): Promise<void> {
 describe("fees management", () => {
   it("pages, sorts and filters on the server (15 rows by default, 7-page window)", async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await login(page);
+    await signIn(page);
     await page.goto(`${base}/admin/dashboard/fees`);
     await page.getByRole("heading", { name: "Fees Management" }).waitFor();
     const { pagination } = await api<{ pagination: { total: number } }>("/api/fees?page=1&limit=15");
@@ -101,7 +93,7 @@ describe("fees management", () => {
     const { student_no: id, remaining } = fee!;
 
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await login(page);
+    await signIn(page);
     await page.goto(`${base}/admin/dashboard/fees`);
     await page.getByRole("heading", { name: "Fees Management" }).waitFor();
     await page.getByLabel("Search", { exact: true }).fill(id);

@@ -6,9 +6,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { signIn } from "./admin-session";
 
 const base = inject("baseUrl");
-const password = inject("e2eAdminPassword");
 let browser: Browser;
 
 beforeAll(async () => {
@@ -21,11 +21,7 @@ afterAll(async () => {
 async function adminPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${base}/admin/dashboard`);
+  await signIn(page);
   await page.getByRole("link", { name: "News" }).click();
   await page.waitForURL(`${base}/admin/dashboard/news`);
   await page.getByRole("heading", { name: "News Management" }).waitFor();

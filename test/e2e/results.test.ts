@@ -6,9 +6,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { adminToken, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
-const password = inject("e2eAdminPassword");
 const samples = Object.values(JSON.parse(inject("samples") || "{}") as Record<string, string>);
 let browser: Browser;
 let token: string;
@@ -27,13 +27,6 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-async function login(page: Page) {
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${base}/admin/dashboard`);
-}
 
 /** Opens a Radix select by its label and picks an option. */
 async function choose(page: Page, label: string, option: string) {
@@ -43,8 +36,7 @@ async function choose(page: Page, label: string, option: string) {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password }) });
-  token = ((await res.json()) as { token: string }).token;
+  token = await adminToken();
 });
 afterAll(async () => {
   await browser?.close();
@@ -66,7 +58,7 @@ describe("results management", () => {
     const id = student!.student_no;
 
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await login(page);
+    await signIn(page);
     await page.goto(`${base}/admin/dashboard/results`);
     await page.getByRole("heading", { name: "Results Management" }).waitFor();
     await page.getByRole("button", { name: "Add Result" }).click();

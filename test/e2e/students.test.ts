@@ -9,9 +9,9 @@ import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { adminToken, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
-const password = inject("e2eAdminPassword");
 const samples = JSON.parse(inject("samples")) as { resultsFound?: string };
 const STUDENTS = `${base}/admin/dashboard/students`;
 let browser: Browser;
@@ -44,12 +44,7 @@ interface ApiStudent {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ username: "admin", password }),
-  });
-  token = ((await res.json()) as { token: string }).token;
+  token = await adminToken();
 });
 afterAll(async () => {
   await browser?.close();
@@ -65,13 +60,6 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function login(page: Page) {
-  await page.goto(`${base}/admin/login`);
-  await page.getByLabel("Username").fill("admin");
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(`${base}/admin/dashboard`);
-}
 
 /** Opens the Students page and waits for the first rows. */
 async function openStudents(page: Page) {
@@ -89,7 +77,7 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
 describe("Students Management", () => {
   it("adds, edits and deletes a student", async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page);
     await openStudents(page);
     const studentNo = newStudentNo();
     const name = `E2E Student ${studentNo.slice(-6)}`;
@@ -149,7 +137,7 @@ describe("Students Management", () => {
 
   it("exports the filtered students as CSV with a BOM and the spec's header row", async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page);
     await openStudents(page);
     await choose(page, page, "Grade", "Prep-3");
     const expected = (await api<{ students: ApiStudent[] }>("/api/students?grade=Prep-3")).body.students.length;
@@ -170,7 +158,7 @@ describe("Students Management", () => {
 
   it("shows a student created through the API on an open page without a reload", async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page);
     await openStudents(page);
     const studentNo = newStudentNo();
     const name = `Live Student ${studentNo.slice(-6)}`;
@@ -196,7 +184,7 @@ describe("Students Management", () => {
     const studentNo = samples.resultsFound;
     expect(studentNo).toBeTruthy();
     const page = await newPage();
-    await login(page);
+    await signIn(page);
     await openStudents(page);
     await page.getByLabel("Search", { exact: true }).fill(studentNo!);
     const row = page.getByRole("row").filter({ hasText: studentNo! });
@@ -211,7 +199,7 @@ describe("Students Management", () => {
 
   it("filters by the sidebar grade, paginates, and resizes the Name column from the keyboard within 180-500 px", async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page);
     await openStudents(page);
     await page.getByText(/^Showing 1–15 of /).waitFor();
     await expect(page.locator("tbody tr").count()).resolves.toBe(15);
@@ -271,7 +259,7 @@ describe("Students Management", () => {
 
   it("opens the add modal from the dashboard's Add Student quick action", async () => {
     const page = await newPage();
-    await login(page);
+    await signIn(page);
     await page.getByRole("button", { name: /Add Student/ }).click();
     await page.waitForURL(STUDENTS);
     await page.getByRole("dialog", { name: "Add Student" }).waitFor();
@@ -280,7 +268,7 @@ describe("Students Management", () => {
 
   it("runs the per-grade results demo locally: add, then delete with the confirm", async () => {
     const first = await newPage();
-    await login(first);
+    await signIn(first);
     // A second tab of the same session, so the dashboard's own calls are not counted.
     const page = await first.context().newPage();
     const calls: string[] = [];

@@ -9,9 +9,9 @@
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { adminToken } from "./admin-session";
 
 const base = inject("baseUrl");
-const password = inject("e2eAdminPassword");
 const README_SAMPLE = "31004191378125";
 const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 const SEL = "**/api/public/selection";
@@ -30,8 +30,7 @@ async function adminGet<T>(path: string, token: string): Promise<T> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const login = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password }) });
-  const { token } = (await login.json()) as { token: string };
+  const token = await adminToken();
   const { students } = await adminGet<{ students: { student_no: string; full_name: string; is_active: boolean; current_grade: string }[] }>("/api/students?grade=Prep-3&status=active", token);
   const { data } = await adminGet<{ data: { student_ids: string[] }[] }>("/api/admin/selection/summary", token);
   const taken = new Set(data.flatMap((r) => r.student_ids));

@@ -1,0 +1,28 @@
+/**
+ * Signing the demo admin in for the browser tests: through the API (a bearer token for setting up and checking
+ * data) or through the login form, as a person does. The password is the one global-setup gave the e2e admin.
+ */
+import type { Page } from "playwright-core";
+import { expect, inject } from "vitest";
+
+const base = () => inject("baseUrl");
+
+/** A bearer token from `POST /api/auth/login`. Throws (fails the test) if the login is refused. */
+export async function adminToken(): Promise<string> {
+  const res = await fetch(`${base()}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: inject("e2eAdminPassword") }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Logs in through the login form and waits for the dashboard. */
+export async function signIn(page: Page): Promise<void> {
+  await page.goto(`${base()}/admin/login`);
+  await page.getByLabel("Username").fill("admin");
+  await page.getByLabel("Password", { exact: true }).fill(inject("e2eAdminPassword"));
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(`${base()}/admin/dashboard`);
+}
