@@ -6,6 +6,7 @@
  * It is independent of TanStack: DataTable wires it to its table, and a page with server-side pages can use it on
  * its own with the same props.
  */
+import { memo } from "react";
 import { ChevronLeft, ChevronRight, Ellipsis } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
@@ -32,8 +33,8 @@ export interface DataTablePaginationProps {
   className?: string;
 }
 
-/** The pagination bar. */
-export function DataTablePagination({
+/** The pagination bar (memoised: the table re-renders on every toolbar keystroke, the bar only when its props change). */
+export const DataTablePagination = memo(function DataTablePagination({
   pageIndex,
   pageSize,
   rowCount,
@@ -111,4 +112,4 @@ export function DataTablePagination({
       </nav>
     </div>
   );
-}
+});

@@ -17,12 +17,12 @@
  * server owns search, sorting and paging: TanStack runs with manualPagination/manualSorting/manualFiltering,
  * `data` is the current page, `rowCount` the server's total, and `globalFilter`/`resetPageKey` are not used.
  */
-import { useState, type ReactNode } from "react";
-import { useTable, type PaginationState, type RowData, type SortingState, type Updater } from "@tanstack/react-table";
+import { memo, useCallback, useState, type ReactNode } from "react";
+import { flexRender, useTable, type Column, type PaginationState, type Row, type RowData, type SortingState, type Updater } from "@tanstack/react-table";
 import { Direction } from "radix-ui";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
-import { dataTableFeatures, type DataTableColumnDef } from "./features";
+import { dataTableFeatures, type DataTableColumnDef, type DataTableFeatures } from "./features";
 import { DataTablePagination } from "./data-table-pagination";
 import { SortableHeader, ResizeHandle, alignClass, sizeStyle } from "./data-table-header";
 import { useDataTableLabels } from "./labels";
@@ -65,6 +65,111 @@ export interface DataTableProps<TData extends RowData> {
 }
 
 const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === "function" ? (updater as (o: T) => T)(old) : updater);
+
+interface BodyRowProps<TData extends RowData> {
+  row: Row<DataTableFeatures, TData>;
+  className: string | undefined;
+  /** The resizable columns' widths: a resize re-renders the rows, a keystroke in the toolbar does not. */
+  sizes: string;
+  columns: unknown;
+}
+
+/** A column's cell classes, joined once per column definition instead of once per cell and render. */
+const cellClasses = new WeakMap<object, string>();
+function cellClass<TData extends RowData>(column: Column<DataTableFeatures, TData, unknown>): string {
+  const def = column.columnDef as object;
+  let cls = cellClasses.get(def);
+  if (cls === undefined) {
+    const meta = column.columnDef.meta;
+    cls = cn(
+      "px-3 py-2.5 align-middle",
+      column.getCanResize() ? "break-words whitespace-normal" : "whitespace-nowrap",
+      meta?.rowHeader && "font-medium text-foreground",
+      alignClass(meta?.align),
+      meta?.cellClassName,
+    );
+    cellClasses.set(def, cls);
+  }
+  return cls;
+}
+
+/**
+ * One body row. Memoised on the row's data, the column set and the widths (issue 7, benchmark 3): typing in the
+ * toolbar or a fetch flag re-renders the table, but the 15-50 rows only render again when their content changes.
+ */
+const BodyRow = memo(
+  function BodyRow<TData extends RowData>({ row, className }: BodyRowProps<TData>) {
+    return (
+      <tr className={cn("border-b transition-colors last:border-0 hover:bg-muted/40", className)}>
+        {row.getAllCells().map((cell) => {
+          const meta = cell.column.columnDef.meta;
+          const Cell = meta?.rowHeader ? "th" : "td";
+          return (
+            <Cell
+              key={cell.id}
+              scope={meta?.rowHeader ? "row" : undefined}
+              style={sizeStyle(cell.column)}
+              className={cellClass(cell.column)}
+            >
+              {/* flexRender, not <FlexRender>: one component less per cell (135 per 15-row page). */}
+              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            </Cell>
+          );
+        })}
+      </tr>
+    );
+  },
+  (a, b) => a.row.original === b.row.original && a.row.id === b.row.id && a.className === b.className && a.sizes === b.sizes && a.columns === b.columns,
+) as <TData extends RowData>(props: BodyRowProps<TData>) => ReactNode;
+
+interface HeadRowsProps<TData extends RowData> {
+  table: ReturnType<typeof useTable<DataTableFeatures, TData>>;
+  /** Sorting, widths and the column being resized, as one string: the header renders again only when it changes. */
+  state: string;
+  columns: unknown;
+  dir: "ltr" | "rtl";
+}
+
+/** The header rows (sort buttons, resize handles), memoised like the body rows. */
+const HeadRows = memo(function HeadRows<TData extends RowData>({ table, dir }: HeadRowsProps<TData>) {
+  const labels = useDataTableLabels();
+  return (
+    <>
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id} className="border-b">
+          {group.headers.map((header) => {
+            const meta = header.column.columnDef.meta;
+            const sorted = header.column.getIsSorted();
+            const canSort = header.column.getCanSort();
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                colSpan={header.colSpan}
+                aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                style={sizeStyle(header.column)}
+                className={cn(
+                  "relative h-11 px-3 align-middle text-[0.8125rem] font-semibold whitespace-nowrap text-muted-foreground",
+                  alignClass(meta?.align),
+                  meta?.headerClassName,
+                )}
+              >
+                {header.isPlaceholder ? null : canSort ? (
+                  <SortableHeader header={header} hint={labels.sortHint}>
+                    {flexRender(header.column.columnDef.header, header.getContext())}
+                  </SortableHeader>
+                ) : (
+                  flexRender(header.column.columnDef.header, header.getContext())
+                )}
+                {header.column.getCanResize() && <ResizeHandle header={header} dir={dir} label={labels.resize} />}
+              </th>
+            );
+          })}
+        </tr>
+      ))}
+    </>
+  );
+}) as <TData extends RowData>(props: HeadRowsProps<TData>) => ReactNode;
 
 /** The table with its toolbar and pagination. */
 export function DataTable<TData extends RowData>({
@@ -137,6 +242,14 @@ export function DataTable<TData extends RowData>({
 
   const rows = table.getRowModel().rows;
   const leafColumns = table.getAllLeafColumns();
+  const sizes = leafColumns.map((c) => (c.getCanResize() ? c.getSize() : "")).join();
+  const headState = `${JSON.stringify(server ? server.sorting : sorting)}|${sizes}|${leafColumns.find((c) => c.getIsResizing())?.id ?? ""}`;
+  const setPageIndex = useCallback((i: number) => table.setPageIndex(Math.max(0, Math.min(i, pageCount - 1))), [table, pageCount]);
+  const onServerPagination = server?.onPaginationChange;
+  const setPageSize = useCallback(
+    (s: number) => (onServerPagination ? onServerPagination({ pageIndex: 0, pageSize: s }) : setPagination({ pageIndex: 0, pageSize: s })),
+    [onServerPagination],
+  );
   const showSkeleton = loading && data.length === 0;
 
   return (
@@ -146,38 +259,7 @@ export function DataTable<TData extends RowData>({
         <table className="w-full caption-bottom text-sm" aria-busy={busy || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-muted/50">
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="border-b">
-                {group.headers.map((header) => {
-                  const meta = header.column.columnDef.meta;
-                  const sorted = header.column.getIsSorted();
-                  const canSort = header.column.getCanSort();
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      colSpan={header.colSpan}
-                      aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                      style={sizeStyle(header.column)}
-                      className={cn(
-                        "relative h-11 px-3 align-middle text-[0.8125rem] font-semibold whitespace-nowrap text-muted-foreground",
-                        alignClass(meta?.align),
-                        meta?.headerClassName,
-                      )}
-                    >
-                      {header.isPlaceholder ? null : canSort ? (
-                        <SortableHeader header={header} hint={labels.sortHint}>
-                          <table.FlexRender header={header} />
-                        </SortableHeader>
-                      ) : (
-                        <table.FlexRender header={header} />
-                      )}
-                      {header.column.getCanResize() && <ResizeHandle header={header} dir={dir} label={labels.resize} />}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
+            <HeadRows table={table} state={headState} columns={columns} dir={dir} />
           </thead>
           <tbody>
             {showSkeleton ? (
@@ -197,30 +279,7 @@ export function DataTable<TData extends RowData>({
                 </td>
               </tr>
             ) : (
-              rows.map((row) => (
-                <tr key={row.id} className={cn("border-b transition-colors last:border-0 hover:bg-muted/40", rowClassName?.(row.original))}>
-                  {row.getAllCells().map((cell) => {
-                    const meta = cell.column.columnDef.meta;
-                    const Cell = meta?.rowHeader ? "th" : "td";
-                    return (
-                      <Cell
-                        key={cell.id}
-                        scope={meta?.rowHeader ? "row" : undefined}
-                        style={sizeStyle(cell.column)}
-                        className={cn(
-                          "px-3 py-2.5 align-middle",
-                          cell.column.getCanResize() ? "break-words whitespace-normal" : "whitespace-nowrap",
-                          meta?.rowHeader && "font-medium text-foreground",
-                          alignClass(meta?.align),
-                          meta?.cellClassName,
-                        )}
-                      >
-                        <table.FlexRender cell={cell} />
-                      </Cell>
-                    );
-                  })}
-                </tr>
-              ))
+              rows.map((row) => <BodyRow key={row.id} row={row} className={rowClassName?.(row.original)} sizes={sizes} columns={columns} />)
             )}
           </tbody>
         </table>
@@ -232,8 +291,8 @@ export function DataTable<TData extends RowData>({
           rowCount={rowCount}
           pageSizes={pageSizes}
           idPrefix={idPrefix}
-          onPageIndexChange={(i) => table.setPageIndex(Math.max(0, Math.min(i, pageCount - 1)))}
-          onPageSizeChange={(s) => (server ? server.onPaginationChange({ pageIndex: 0, pageSize: s }) : setPagination({ pageIndex: 0, pageSize: s }))}
+          onPageIndexChange={setPageIndex}
+          onPageSizeChange={setPageSize}
         />
       )}
     </div>

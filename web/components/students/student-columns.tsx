@@ -5,8 +5,9 @@
  */
 import type { TFunction } from "i18next";
 import { Pencil, Trash2 } from "lucide-react";
-import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { badgeVariants } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
 import { dataTableColumns } from "~/components/data-table";
 import { formatNumber } from "~/lib/format";
 import { ADMIN_GRADES } from "~/lib/admin-events";
@@ -36,8 +37,45 @@ export interface StudentRowActions {
 
 const col = dataTableColumns<Student>();
 
-/** The column definitions; memoise on `t` and the actions. */
+/**
+ * Class names of the cells' pills and icon buttons, joined once (they are the Badge and ghost icon Button styles):
+ * a page renders 15-50 rows, and per-cell tailwind-merge calls were a visible part of its first render at 4× CPU
+ * (issue 7, benchmark 3).
+ */
+const PILL = { active: cn(badgeVariants({ variant: "success" })), inactive: cn(badgeVariants({ variant: "secondary" })) };
+const EDIT_BUTTON = cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-8");
+const DELETE_BUTTON = cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-8 text-destructive hover:bg-destructive/10 hover:text-destructive");
+
+/** `t` with a cache per key: the same few labels repeat on every row (translation lookups add up). */
+function cachedT(t: TFunction) {
+  const cache = new Map<string, string>();
+  return (key: string, defaultValue?: string): string => {
+    let v = cache.get(key);
+    if (v === undefined) {
+      v = defaultValue === undefined ? t(key) : t(key, { defaultValue });
+      cache.set(key, v);
+    }
+    return v;
+  };
+}
+
+/** A text with one `{{name}}` slot, translated once and split, so each row only joins strings. */
+function withName(t: TFunction, key: string): (name: string) => string {
+  const text = t(key, { name: "\u0000" });
+  const at = text.indexOf("\u0000");
+  return at < 0 ? () => text : (name) => text.slice(0, at) + name + text.slice(at + 1);
+}
+
+/** The column definitions; memoise on `t`, the language and the actions. */
 export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, onIntent }: StudentRowActions) {
+  const tc = cachedT(t);
+  const value = (group: "nationalities" | "religions" | "gender", v: string) => tc(`students.${group}.${v}`, v);
+  const editTitle = tc("students.actions.edit");
+  const deleteTitle = tc("students.actions.delete");
+  const editNamed = withName(t, "students.actions.editNamed");
+  const deleteNamed = withName(t, "students.actions.deleteNamed");
+  const active = tc("students.status.active");
+  const inactive = tc("students.status.inactive");
   return col.columns([
     col.accessor("full_name", {
       id: "name",
@@ -59,7 +97,7 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
     col.accessor("nationality", {
       id: "nationality",
       header: t("students.columns.nationality"),
-      cell: ({ getValue }) => studentValueLabel(t, "nationalities", getValue()),
+      cell: ({ getValue }) => value("nationalities", getValue()),
       meta: { skeletonClassName: "w-16" },
     }),
     col.accessor("religion", {
@@ -67,7 +105,7 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
       header: t("students.columns.religion"),
       cell: ({ getValue }) => {
         const v = getValue();
-        return v ? studentValueLabel(t, "religions", v) : <span className="text-muted-foreground" aria-label="—">—</span>;
+        return v ? value("religions", v) : <span className="text-muted-foreground" aria-label="—">—</span>;
       },
       sortUndefined: "last",
       meta: { skeletonClassName: "w-14" },
@@ -75,7 +113,7 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
     col.accessor("current_grade", {
       id: "grade",
       header: t("students.columns.grade"),
-      cell: ({ getValue }) => t(`admin.grades.${getValue()}`, { defaultValue: getValue() }),
+      cell: ({ getValue }) => tc(`admin.grades.${getValue()}`, getValue()),
       sortFn: (a, b, id) => gradeRank(a.getValue(id)) - gradeRank(b.getValue(id)),
       meta: { skeletonClassName: "w-20" },
     }),
@@ -89,7 +127,7 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
     col.accessor("gender", {
       id: "gender",
       header: t("students.columns.gender"),
-      cell: ({ getValue }) => studentValueLabel(t, "gender", getValue()),
+      cell: ({ getValue }) => value("gender", getValue()),
       meta: { skeletonClassName: "w-12" },
     }),
     col.accessor("is_active", {
@@ -97,9 +135,13 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
       header: t("students.columns.status"),
       cell: ({ getValue }) =>
         getValue() ? (
-          <Badge variant="success">{t("students.status.active")}</Badge>
+          <span data-slot="badge" className={PILL.active}>
+            {active}
+          </span>
         ) : (
-          <Badge variant="secondary">{t("students.status.inactive")}</Badge>
+          <span data-slot="badge" className={PILL.inactive}>
+            {inactive}
+          </span>
         ),
       sortFn: (a, b, id) => Number(b.getValue(id)) - Number(a.getValue(id)),
       meta: { skeletonClassName: "w-14 rounded-full" },
@@ -111,30 +153,30 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
         const name = row.original.full_name;
         return (
           <div className="flex justify-end gap-1">
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8"
+            <button
+              type="button"
+              data-slot="button"
+              className={EDIT_BUTTON}
               onClick={() => onEdit(row.original)}
               onPointerEnter={() => onIntent?.("edit")}
               onFocus={() => onIntent?.("edit")}
-              aria-label={t("students.actions.editNamed", { name })}
-              title={t("students.actions.edit")}
+              aria-label={editNamed(name)}
+              title={editTitle}
             >
               <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive"
+            </button>
+            <button
+              type="button"
+              data-slot="button"
+              className={DELETE_BUTTON}
               onClick={() => onDelete(row.original)}
               onPointerEnter={() => onIntent?.("delete")}
               onFocus={() => onIntent?.("delete")}
-              aria-label={t("students.actions.deleteNamed", { name })}
-              title={t("students.actions.delete")}
+              aria-label={deleteNamed(name)}
+              title={deleteTitle}
             >
               <Trash2 aria-hidden="true" />
-            </Button>
+            </button>
           </div>
         );
       },

@@ -42,6 +42,8 @@ export interface UseStudents {
   live: LiveStatus;
   /** Paging and sorting for `<DataTable server={...}>`. */
   server: DataTableServerState;
+  /** Sends page 1 for filters an event handler is about to set (useServerTable `sendFilters`). */
+  sendFilters: (next: StudentFilters) => void;
   reload: () => Promise<void>;
   /** POST, then reloads the page (the new student is first in the default order). Throws ApiFailure. */
   create: (body: StudentBody) => Promise<Student>;
@@ -56,7 +58,7 @@ const replace = (list: Student[], id: number, next: Student) => list.map((s) => 
 /** See the module doc. `filters` includes the search text. */
 export function useStudents(filters: StudentFilters): UseStudents {
   const onAuthFailure = useHandleAuthFailure();
-  const { rows, setRows, total, loading, fetching, reload, beginMutation, server } = useServerTable<Student, StudentFilters>({
+  const { rows, setRows, total, loading, fetching, reload, beginMutation, sendFilters, server } = useServerTable<Student, StudentFilters>({
     fetchPage: fetchStudentsPage,
     filters,
     sortFields: STUDENT_SORT_FIELDS,
@@ -123,5 +125,5 @@ export function useStudents(filters: StudentFilters): UseStudents {
     [beginMutation, reload, setRows],
   );
 
-  return { students: rows, total, loading, refreshing: fetching, live, server, reload, create, update, remove };
+  return { students: rows, total, loading, refreshing: fetching, live, server, sendFilters, reload, create, update, remove };
 }
