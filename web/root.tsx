@@ -24,13 +24,17 @@ const PRELOAD_FONTS: Record<Lang, string[]> = { ar: [cairoArabic400, cairoLatin4
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromRequest(request);
-  const scope = scopeOf(new URL(request.url).pathname);
-  return { lang, scope, dictionary: dictionaryFor(lang, scope), nonce: context.get(workerContext).nonce };
+  const { pathname } = new URL(request.url);
+  return { lang, scope: scopeOf(pathname), dictionary: dictionaryFor(lang, pathname), nonce: context.get(workerContext).nonce };
 }
 
-/** Reload the dictionary when crossing between the public site and the console (they differ), or after /lang. */
+/**
+ * Reload the dictionary when the next page needs another one: console vs public site, another public page (each
+ * gets only its own texts, i18n/resources.server.ts), or after /lang.
+ */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return scopeOf(currentUrl.pathname) !== scopeOf(nextUrl.pathname) || defaultShouldRevalidate;
+  const scope = scopeOf(nextUrl.pathname);
+  return scope !== scopeOf(currentUrl.pathname) || (scope === "public" && nextUrl.pathname !== currentUrl.pathname) || defaultShouldRevalidate;
 }
 
 export function meta() {

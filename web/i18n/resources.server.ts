@@ -1,7 +1,9 @@
 /**
  * Server-only: the dictionary a page needs, sent to the browser in the root loader's data instead of the JS bundle
  * (public pages must stay within their JavaScript budget; the admin dictionary is not needed there).
- * Public pages get everything but the console's namespaces; /admin gets everything. One language per response.
+ * One language per response. /admin gets everything. A public page gets the shared namespaces (layout, errors)
+ * plus its own (issue 5, LCP: the dictionary is part of the HTML, which every other request waits for); the root
+ * route's `shouldRevalidate` reloads it on every navigation between public pages.
  */
 import ar from "./ar";
 import en from "./en";
@@ -9,11 +11,51 @@ import type { Lang } from ".";
 
 export type Dictionary = Record<string, unknown>;
 
+/** The public pages that get a dictionary of their own; "other" (e.g. a 404) gets every public text. */
+type PublicPage = "home" | "results" | "current-students" | "base-url-config" | "other";
+
+/** The public page a path shows (a trailing slash is ignored). */
+function publicPageOf(pathname: string): PublicPage {
+  const page = pathname.replace(/\/+$/, "").slice(1);
+  if (page === "") return "home";
+  return page === "results" || page === "current-students" || page === "base-url-config" ? page : "other";
+}
+
 /** Namespaces only the console uses. */
 const ADMIN_ONLY = new Set(["admin", "students", "fees", "results", "gradeDemo", "courseSelection", "audit"]);
 
-export function dictionaryFor(lang: Lang, scope: "public" | "admin"): Dictionary {
+/** Public namespaces that belong to one page; every other public namespace is shared by all pages. */
+const PAGE_NAMESPACES: Record<Exclude<PublicPage, "other">, readonly string[]> = {
+  home: ["news"],
+  results: ["publicResults"],
+  "current-students": ["selection"],
+  "base-url-config": ["baseUrl"],
+};
+const PAGE_OWNED = new Set(Object.values(PAGE_NAMESPACES).flat());
+
+/** Parts of `home` only the home page shows; the rest of it (nav, footer, language, scroll-to-top) is the layout's. */
+const HOME_PAGE_ONLY = new Set(["meta", "hero", "news", "about"]);
+
+/** Sub-trees a public page uses: the console's news texts stay out. */
+const PUBLIC_PART: Record<string, string> = { news: "public" };
+
+function pick(node: unknown, keep: (key: string) => boolean): Dictionary {
+  return Object.fromEntries(Object.entries(node as Dictionary).filter(([key]) => keep(key)));
+}
+
+/** The dictionary for `lang` on `pathname` (public: shared namespaces + the page's own; unknown pages: all public). */
+export function dictionaryFor(lang: Lang, pathname: string): Dictionary {
   const all = (lang === "ar" ? ar : en) as Dictionary;
-  if (scope === "admin") return all;
-  return Object.fromEntries(Object.entries(all).filter(([key]) => !ADMIN_ONLY.has(key)));
+  if (pathname.startsWith("/admin")) return all;
+  const page = publicPageOf(pathname);
+  const own = page === "other" ? [...PAGE_OWNED] : PAGE_NAMESPACES[page];
+  const out: Dictionary = {};
+  for (const [key, value] of Object.entries(all)) {
+    if (ADMIN_ONLY.has(key) || (PAGE_OWNED.has(key) && !own.includes(key))) continue;
+    let v = value;
+    if (key === "home" && page !== "home" && page !== "other") v = pick(v, (k) => !HOME_PAGE_ONLY.has(k));
+    if (PUBLIC_PART[key]) v = pick(v, (k) => k === PUBLIC_PART[key]);
+    out[key] = v;
+  }
+  return out;
 }

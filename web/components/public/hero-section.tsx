@@ -21,8 +21,9 @@ export function HeroSection() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 [background-size:22px_22px] bg-[radial-gradient(rgb(255_255_255/0.09)_1px,transparent_1px)] [mask-image:linear-gradient(to_bottom,black,transparent)]"
       />
-      <div aria-hidden="true" className="absolute -top-32 -end-24 -z-10 size-[28rem] rounded-full bg-sky-400/15 blur-3xl" />
-      <div aria-hidden="true" className="absolute -bottom-40 -start-24 -z-10 size-[24rem] rounded-full bg-sky-400/10 blur-3xl" />
+      {/* Two soft glows: 28rem and 24rem disks blurred by 4rem, drawn as gradients (app.css `glow-*`, issue 5). */}
+      <div aria-hidden="true" className="absolute -end-72 -top-80 -z-10 size-208 glow-15 [--glow-k:3.5]" />
+      <div aria-hidden="true" className="absolute -start-72 -bottom-88 -z-10 size-192 glow-10 [--glow-k:3]" />
 
       <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 pt-14 pb-20 sm:px-6 md:pt-20 md:pb-28 lg:grid-cols-[1.4fr_1fr] lg:px-8 lg:pt-24 lg:pb-32">
         <div className="text-center lg:text-start">
@@ -56,7 +57,7 @@ export function HeroSection() {
         <div aria-hidden="true" className="relative hidden justify-center lg:flex">
           <div className="absolute inset-0 m-auto size-80 rounded-full border border-amber-300/20" />
           <div className="absolute inset-0 m-auto size-[25rem] rounded-full border border-white/10" />
-          <div className="absolute inset-0 m-auto size-72 rounded-full bg-sky-400/25 blur-3xl" />
+          <div className="absolute inset-0 m-auto size-168 glow-25 [--glow-k:2.25]" />
           <img src="/logo.svg" alt="" width={224} height={252} className="relative h-64 w-auto drop-shadow-[0_20px_40px_rgba(0,0,0,0.45)]" />
         </div>
       </div>
