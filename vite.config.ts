@@ -27,6 +27,8 @@ const ADMIN_LAYOUT = /[\\/]web[\\/]routes[\\/]admin[\\/]layout\.tsx\?/;
 const TABLE_KIT = /[\\/]web[\\/]components[\\/]data-table[\\/]index\.ts$/;
 /** Loaded by every page: the client entry and the root route. */
 const EVERY_PAGE = /(entry\.client\.tsx$|[\\/]web[\\/]root\.tsx\?)/;
+/** The layout of the public pages (home, results, teacher selection). */
+const PUBLIC_LAYOUT = /[\\/]web[\\/]components[\\/]public[\\/]public-layout\.tsx$/;
 const LUCIDE_ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 type ModuleInfo = { id: string; isEntry: boolean; importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] };
@@ -128,6 +130,12 @@ function consoleChunking() {
     // The table kit first, so what the shell also uses is overwritten by `admin` (loaded by every console page).
     for (const id of tables) if (consoleOnly(id)) out.set(id, "admin-tables");
     for (const id of [...shell, ...[...iconUses].filter(([, n]) => n >= 2).map(([i]) => i)]) if (consoleOnly(id)) out.set(id, "admin");
+    // The public pages' shell (navbar, footer, language switch and their icons), which every page with the public
+    // layout loads, as one file instead of about ten; modules the console also reaches stay out of it, so no
+    // console page loads navbar code.
+    const consoleReach = closure(entries.filter((id) => ADMIN_ROUTE.test(id)), true);
+    for (const id of closure(ids.filter((id) => PUBLIC_LAYOUT.test(id)), false))
+      if (!consoleReach.has(id) && !id.includes(ROUTE_ENTRY) && !barrels.some((b) => b.id.test(id)) && !out.has(id)) out.set(id, "public-shell");
     // The libraries every page runs (React, React DOM, React Router, i18next): one file instead of six.
     for (const id of closure(entries.filter((e) => EVERY_PAGE.test(e)), false)) if (id.includes("node_modules") && !ctx.getModuleInfo(id)?.isEntry && !barrels.some((b) => b.id.test(id))) out.set(id, "framework");
     return out;
