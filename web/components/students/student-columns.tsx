@@ -10,22 +10,10 @@ import { buttonVariants } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 import { dataTableColumns } from "~/components/data-table";
 import { formatNumber } from "~/lib/format";
-import { ADMIN_GRADES } from "~/lib/admin-events";
 import type { Student } from "./student-types";
 
 /** Name column width limits (spec §2): 180 to 500 px; it starts at 200 px. */
 export const NAME_COLUMN = { size: 200, minSize: 180, maxSize: 500 } as const;
-
-/** School order; the admin filter list ("All" first, then KG-1 … Private) rather than the zod schema module. */
-const gradeRank = (g: unknown) => {
-  const i = (ADMIN_GRADES as readonly string[]).indexOf(String(g));
-  return i <= 0 ? ADMIN_GRADES.length : i;
-};
-
-/** A stored value in the current language (`students.<group>.<value>`), or the value itself when unknown. */
-export function studentValueLabel(t: TFunction, group: "nationalities" | "religions" | "gender" | "status", value: string): string {
-  return t(`students.${group}.${value}`, { defaultValue: value });
-}
 
 /** Row actions the Actions column calls. */
 export interface StudentRowActions {
@@ -107,14 +95,12 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
         const v = getValue();
         return v ? value("religions", v) : <span className="text-muted-foreground" aria-label="—">—</span>;
       },
-      sortUndefined: "last",
       meta: { skeletonClassName: "w-14" },
     }),
     col.accessor("current_grade", {
       id: "grade",
       header: t("students.columns.grade"),
       cell: ({ getValue }) => tc(`admin.grades.${getValue()}`, getValue()),
-      sortFn: (a, b, id) => gradeRank(a.getValue(id)) - gradeRank(b.getValue(id)),
       meta: { skeletonClassName: "w-20" },
     }),
     col.accessor("building_no", {

@@ -23,13 +23,13 @@ import {
   EMPTY_STUDENT_FORM,
   NATIONALITY_SUGGESTIONS,
   RELIGION_SUGGESTIONS,
-  STUDENT_GRADES,
   formToStudentBody,
   studentFormResolver,
   studentToForm,
   type StudentFormFields,
 } from "./student-form-schema";
 import type { StudentFormValues } from "../../../worker/api/students.schema";
+import { GRADES } from "../../../worker/lib/grades";
 import { BUILDINGS, type Student, type StudentBody } from "./student-types";
 import { useStudentMessage } from "./student-messages";
 
@@ -175,7 +175,7 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
                       <SelectValue placeholder={t("students.form.selectGrade")} />
                     </SelectTrigger>
                     <SelectContent>
-                      {STUDENT_GRADES.map((g) => (
+                      {GRADES.map((g) => (
                         <SelectItem key={g} value={g}>
                           {t(`admin.grades.${g}`)}
                         </SelectItem>

@@ -6,7 +6,6 @@
  */
 import type { Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { GRADES } from "../../../worker/lib/grades";
 import {
   STUDENT_NO_MESSAGE,
   studentFormSchema,
@@ -16,7 +15,6 @@ import {
 import type { Student, StudentBody } from "./student-types";
 import { STUDENT_NO_TEXT } from "./student-messages";
 
-export { GRADES as STUDENT_GRADES };
 export { studentMessageKey } from "./student-messages";
 
 /** What the inputs hold: every field as a string ("" = not chosen). */
