@@ -57,3 +57,11 @@ export function formatSchoolTime(iso: string | null | undefined, lang: string | 
   }
   return f.format(ms);
 }
+
+/**
+ * An ISO instant as date and time in school time, e.g. "Oct 12, 2024, 9:41 AM" (medium); `long`
+ * spells the month ("October 12, 2024 at 9:41 AM"), as on receipts. "" when unreadable.
+ */
+export function formatSchoolDateTime(iso: string | null | undefined, lang: string | undefined, style: "medium" | "long" = "medium"): string {
+  return formatSchoolTime(iso, lang, { dateStyle: style, timeStyle: "short" });
+}

@@ -4,13 +4,7 @@
  * `new Date(local).toISOString()` before sending; the table shows dates in the school's time zone (Africa/Cairo)
  * with Intl, in the UI language.
  */
-import { formatSchoolTime } from "~/lib/format";
 import { SCHOOL_TIME_ZONE } from "../../../worker/lib/school-day";
-
-/** An ISO date-time as e.g. "Sep 1, 2025, 10:00 AM" (en) / "١ سبتمبر ٢٠٢٥، ١٠:٠٠ ص" (ar), Cairo time. "" when invalid. */
-export function formatSchoolDateTime(iso: string, lang: string | undefined): string {
-  return formatSchoolTime(iso, lang, { dateStyle: "medium", timeStyle: "short" });
-}
 
 /** ISO → the `datetime-local` value of the same instant in the browser's time zone ("2025-09-01T10:00"). */
 export function isoToLocalInput(iso: string): string {

@@ -13,9 +13,9 @@ import { z } from "zod";
 import { PERIOD_MAX_SUBJECTS, PERIOD_NAME_PLACEHOLDER, periodCreateSchema, type PeriodCreateInput } from "@worker/api/selection-admin.schema";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { formatNumber } from "~/lib/format";
+import { formatNumber, formatSchoolDateTime } from "~/lib/format";
 import { Field, FormDialogFooter, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
-import { browserIsOutsideSchoolZone, formatSchoolDateTime, isoToLocalInput, localInputToIso } from "./period-dates";
+import { browserIsOutsideSchoolZone, isoToLocalInput, localInputToIso } from "./period-dates";
 import type { SelectionPeriod } from "./selection-api";
 import { selectionMessage } from "./selection-messages";
 

@@ -3,7 +3,6 @@
  * integer piastres so 0.1 + 0.2 style errors never reach the screen. The server stays the authority on status
  * and remaining: these only drive the optimistic row until the server's record replaces it (spec §4).
  */
-import { formatSchoolTime } from "~/lib/format";
 import type { FeeRecord, FeeStatus } from "./fees-api";
 
 /** EGP → integer piastres. */
@@ -38,12 +37,4 @@ export function remainingOf(fee: FeeRecord): number {
 /** An amount as plain text for an input ("1250.5" → "1250.50"; whole numbers without decimals). */
 export function amountInputValue(egp: number): string {
   return Number.isInteger(egp) ? String(egp) : egp.toFixed(2);
-}
-
-/**
- * An ISO time as a date and time in school time (Africa/Cairo), e.g. "Oct 12, 2024, 9:41 AM"; `style` "long"
- * spells the month ("October 12, 2024 at 9:41 AM" / "١٢ أكتوبر ٢٠٢٤ في ٩:٤١ ص"), as on receipts. Bad input as is.
- */
-export function formatDateTime(iso: string, lang: string, style: "medium" | "long" = "medium"): string {
-  return formatSchoolTime(iso, lang, { dateStyle: style, timeStyle: "short" }) || iso;
 }

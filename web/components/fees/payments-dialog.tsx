@@ -10,10 +10,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Skeleton } from "~/components/ui/skeleton";
-import { formatEgp } from "~/lib/format";
+import { formatEgp, formatSchoolDateTime } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { listPayments, type FeeRecord, type Payment } from "./fees-api";
-import { formatDateTime } from "./fee-money";
 import { FeeStatusBadge } from "./fee-cells";
 
 interface PaymentsDialogProps {
@@ -98,7 +97,7 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt }: PaymentsD
                     {p.kind === "adjustment" && <Badge variant="secondary" className="ms-2 font-sans">{t("fees.payments.adjustment")}</Badge>}
                   </th>
                   <td className="px-3 py-2 text-end whitespace-nowrap tabular-nums">{formatEgp(p.amount, lang)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatDateTime(p.paid_at, lang)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatSchoolDateTime(p.paid_at, lang)}</td>
                   <td className="px-3 py-1.5 text-end">
                     {p.kind !== "adjustment" && fee && (
                       <Button size="sm" variant="ghost" onClick={() => onReceipt(fee, p)} aria-label={`${t("fees.payments.receipt")} ${p.receipt_no}`}>

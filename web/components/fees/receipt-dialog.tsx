@@ -7,9 +7,8 @@ import { useTranslation } from "react-i18next";
 import { Printer } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { formatEgp } from "~/lib/format";
+import { formatEgp, formatSchoolDateTime } from "~/lib/format";
 import type { FeeRecord, Payment } from "./fees-api";
-import { formatDateTime } from "./fee-money";
 import { RECEIPT_LABELS, receiptGrade } from "./receipt-labels";
 
 type RowKey = "receiptNo" | "date" | "student" | "studentId" | "grade";
@@ -66,7 +65,7 @@ export function Receipt({ payment, student }: { payment: Payment; student: Recei
   const ar = RECEIPT_LABELS.ar;
   const rows: { key: RowKey; value: string; valueAr?: string; mono?: boolean }[] = [
     { key: "receiptNo", value: payment.receipt_no, mono: true },
-    { key: "date", value: formatDateTime(payment.paid_at, "en", "long"), valueAr: formatDateTime(payment.paid_at, "ar", "long") },
+    { key: "date", value: formatSchoolDateTime(payment.paid_at, "en", "long"), valueAr: formatSchoolDateTime(payment.paid_at, "ar", "long") },
     { key: "student", value: student.full_name },
     { key: "studentId", value: student.student_no, mono: true },
     { key: "grade", value: receiptGrade("en", student.grade), valueAr: receiptGrade("ar", student.grade) },
