@@ -4,12 +4,11 @@
  * Arabic required message inline, and a button that says "Searching..." and is disabled while loading. As with a
  * form library's defaults: checked on submit (focus goes to the field when refused), then again on every change.
  */
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { CircleAlert, Hourglass, LoaderCircle, Search, WifiOff } from "lucide-react";
-import { cn } from "~/components/public/cn";
-import { kitButtonClass } from "~/components/public/kit-styles";
-import { NATIONAL_ID_MAX, checkNationalId, normalizeInputInPlace, type NationalIdError } from "~/components/public/national-id-field";
+import { CircleAlert, Hourglass, WifiOff } from "lucide-react";
+import { checkNationalId, type NationalIdError } from "~/components/public/national-id-field";
+import { NationalIdSearchRow } from "~/components/public/national-id-input";
 import type { InlineFailure } from "./outcome";
 
 const FIELD_ID = "national-id";
@@ -27,8 +26,6 @@ export function LookupForm({
   inputRef: React.RefObject<HTMLInputElement | null>;
 }) {
   const { t } = useTranslation();
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const [error, setError] = useState<NationalIdError | null>(null);
   const submitted = useRef(false);
 
@@ -50,41 +47,24 @@ export function LookupForm({
       <label htmlFor={FIELD_ID} className="text-base font-bold text-blue-950">
         {t("publicResults.form.label")}
       </label>
-      <div className="flex flex-col gap-3 sm:flex-row">
-        <input
-          id={FIELD_ID}
-          type="text"
-          inputMode="numeric"
-          autoComplete="off"
-          autoCorrect="off"
-          spellCheck={false}
-          maxLength={NATIONAL_ID_MAX}
-          dir="auto"
-          placeholder={t("publicResults.form.placeholder")}
-          aria-invalid={!!fieldError}
-          aria-describedby={describedBy}
-          className={cn(
-            "h-12 w-full min-w-0 shrink-0 rounded-lg sm:flex-1 sm:shrink border border-input bg-background px-4 text-center font-mono text-lg tabular-nums shadow-xs transition-[color,box-shadow] outline-none",
-            "placeholder:font-sans placeholder:text-base placeholder:text-muted-foreground",
-            "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
-            "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
-          )}
-          name="nationalId"
-          ref={inputRef}
-          onChange={(e) => {
-            // Convert as typed (spec §5): the field itself shows ASCII digits after each keystroke or paste.
-            const value = normalizeInputInPlace(e.target);
-            if (submitted.current) {
-              const checked = checkNationalId(value);
-              setError(checked.ok ? null : checked.error);
-            }
-          }}
-        />
-        <button type="submit" disabled={!hydrated || loading} className={kitButtonClass({ size: "search" })}>
-          {loading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
-          {loading ? t("publicResults.form.searching") : t("publicResults.form.submit")}
-        </button>
-      </div>
+      <NationalIdSearchRow
+        id={FIELD_ID}
+        name="nationalId"
+        placeholder={t("publicResults.form.placeholder")}
+        describedBy={describedBy}
+        invalid={!!fieldError}
+        dir="auto"
+        inputRef={inputRef}
+        onValue={(value) => {
+          if (submitted.current) {
+            const checked = checkNationalId(value);
+            setError(checked.ok ? null : checked.error);
+          }
+        }}
+        loading={loading}
+        submitLabel={t("publicResults.form.submit")}
+        searchingLabel={t("publicResults.form.searching")}
+      />
       <p id={`${FIELD_ID}-hint`} className="text-sm text-muted-foreground">
         {t("publicResults.form.hint")}
       </p>

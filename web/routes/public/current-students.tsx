@@ -9,6 +9,7 @@ import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ClipboardCheck, MousePointerClick, RefreshCw, Search, UsersRound } from "lucide-react";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
+import { PageHero } from "~/components/public/page-hero";
 import { PublicLayout } from "~/components/public/public-layout";
 import { LazyToaster } from "~/components/ui/lazy-toast";
 import { LookupForm } from "~/components/selection/lookup-form";
@@ -47,23 +48,7 @@ export default function CurrentStudents() {
   return (
     <PublicLayout scrollTopHidden={modalOpen || (s.phase === "ready" && s.choosing)}>
       <LazyToaster duration={3500} />
-      <section aria-labelledby="selection-title" className="relative isolate overflow-hidden bg-blue-950 text-white">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-br from-blue-950 via-blue-900 to-primary" />
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 [background-size:22px_22px] bg-[radial-gradient(rgb(255_255_255/0.09)_1px,transparent_1px)] [mask-image:linear-gradient(to_bottom,black,transparent)]"
-        />
-        <div className="mx-auto max-w-3xl px-4 pt-10 pb-24 text-center sm:px-6 sm:pt-14 sm:pb-28">
-          <p className="inline-flex items-center gap-2 rounded-full border border-amber-300/40 bg-white/5 px-4 py-1 text-sm font-semibold text-amber-200">
-            <UsersRound className="size-4" aria-hidden="true" />
-            {t("selection.hero.eyebrow")}
-          </p>
-          <h1 id="selection-title" className="mt-4 text-3xl font-bold text-balance sm:text-4xl">
-            {t("selection.hero.title")}
-          </h1>
-          <p className="mx-auto mt-3 max-w-xl text-base leading-relaxed text-blue-100 sm:text-lg">{t("selection.hero.intro")}</p>
-        </div>
-      </section>
+      <PageHero id="selection-title" icon={UsersRound} eyebrow={t("selection.hero.eyebrow")} title={t("selection.hero.title")} intro={t("selection.hero.intro")} />
 
       <div className="relative mx-auto -mt-16 max-w-5xl px-4 pb-16 sm:px-6 md:pb-24">
         <div className="mx-auto max-w-3xl rounded-2xl border bg-card p-5 shadow-lg shadow-blue-950/5 sm:p-7">

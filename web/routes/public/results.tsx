@@ -7,6 +7,7 @@ import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { BadgeCheck, ClipboardList, ShieldCheck, Wallet } from "lucide-react";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
+import { PageHero } from "~/components/public/page-hero";
 import { PublicLayout } from "~/components/public/public-layout";
 import { LookupForm } from "~/components/results-lookup/lookup-form";
 import { isModalFailure } from "~/components/results-lookup/outcome";
@@ -49,23 +50,7 @@ export default function Results() {
 
   return (
     <PublicLayout className="results-main" scrollTopHidden={modal !== null}>
-      <section aria-labelledby="results-title" className="relative isolate overflow-hidden bg-blue-950 text-white print:hidden">
-        <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-br from-blue-950 via-blue-900 to-primary" />
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 -z-10 [background-size:22px_22px] bg-[radial-gradient(rgb(255_255_255/0.09)_1px,transparent_1px)] [mask-image:linear-gradient(to_bottom,black,transparent)]"
-        />
-        <div className="mx-auto max-w-3xl px-4 pt-10 pb-24 text-center sm:px-6 sm:pt-14 sm:pb-28">
-          <p className="inline-flex items-center gap-2 rounded-full border border-amber-300/40 bg-white/5 px-4 py-1 text-sm font-semibold text-amber-200">
-            <ClipboardList className="size-4" aria-hidden="true" />
-            {t("publicResults.hero.eyebrow")}
-          </p>
-          <h1 id="results-title" className="mt-4 text-3xl font-bold text-balance sm:text-4xl">
-            {t("publicResults.hero.title")}
-          </h1>
-          <p className="mx-auto mt-3 max-w-xl text-base leading-relaxed text-blue-100 sm:text-lg">{t("publicResults.hero.intro")}</p>
-        </div>
-      </section>
+      <PageHero id="results-title" icon={ClipboardList} eyebrow={t("publicResults.hero.eyebrow")} title={t("publicResults.hero.title")} intro={t("publicResults.hero.intro")} className="print:hidden" />
 
       <div className="relative mx-auto -mt-16 max-w-4xl px-4 pb-16 sm:px-6 md:pb-24 print:mt-0 print:px-0">
         <div className="rounded-2xl border bg-card p-5 shadow-lg shadow-blue-950/5 sm:p-7 print:hidden">
