@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { GRADES } from "../lib/grades";
+import { RESULT_SUBJECTS } from "../lib/subjects";
 
 /** Academic years of the admin form (spec §9). */
 export const ACADEMIC_YEARS = ["2023-2024", "2024-2025", "2025-2026", "2026-2027", "2027-2028"] as const;
@@ -16,24 +17,6 @@ export type AcademicYear = (typeof ACADEMIC_YEARS)[number];
 export const SEMESTERS = ["S1", "S2"] as const;
 export type Semester = (typeof SEMESTERS)[number];
 
-/** Subjects of the admin results form (spec §9), in the spec's order. */
-export const RESULT_SUBJECTS = [
-  "Mathematics",
-  "English",
-  "Science",
-  "History",
-  "Geography",
-  "Physics",
-  "Chemistry",
-  "Biology",
-  "Computer Science",
-  "Literature",
-  "Economics",
-  "Art",
-  "Music",
-  "Physical Education",
-] as const;
-export type ResultSubject = (typeof RESULT_SUBJECTS)[number];
 
 /** Grades a result can be filed under: the admin grade list (spec §9). */
 export const RESULT_GRADES = GRADES;

@@ -15,7 +15,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { normalizeNumberInput } from "../../../worker/lib/normalize";
 import { cn } from "~/lib/utils";
 import { demoResultMessageKey, demoResultSchema, type DemoResultFields, type DemoResultValues } from "./demo-result.schema";
-import { DEMO_SUBJECTS, EXAM_TYPES, demoLetterGrade, type DemoResult } from "./sample-data";
+import { RESULT_SUBJECTS } from "../../../worker/lib/subjects";
+import { EXAM_TYPES, demoLetterGrade, type DemoResult } from "./sample-data";
 import { GradeBadge } from "./grade-badge";
 
 const resolver = zodResolver(demoResultSchema) as unknown as Resolver<DemoResultFields, unknown, DemoResultValues>;
@@ -95,7 +96,7 @@ export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoRes
                       <SelectValue placeholder={t("gradeDemo.results.form.selectSubject")} />
                     </SelectTrigger>
                     <SelectContent>
-                      {DEMO_SUBJECTS.map((s) => (
+                      {RESULT_SUBJECTS.map((s) => (
                         <SelectItem key={s} value={s}>
                           {t(`results.subjects.${s}`, { defaultValue: s })}
                         </SelectItem>

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { normalizeNationalId, normalizeNumberInput } from "../../../worker/lib/normalize";
-import { DEMO_SUBJECTS, EXAM_TYPES } from "./sample-data";
+import { RESULT_SUBJECTS } from "../../../worker/lib/subjects";
+import { EXAM_TYPES } from "./sample-data";
 
 /** Validation texts (English); the form shows them through `gradeDemo.results.errors.<key>`. */
 export const DEMO_RESULT_MESSAGES = {
@@ -46,7 +47,7 @@ export const demoResultSchema = z
       .overwrite((v) => normalizeNationalId(v))
       .min(1, M.studentIdRequired)
       .max(30, M.tooLong),
-    subject: z.enum(DEMO_SUBJECTS, { error: M.subjectRequired }),
+    subject: z.enum(RESULT_SUBJECTS, { error: M.subjectRequired }),
     examType: z.enum(EXAM_TYPES, { error: M.examTypeRequired }),
     marks: numberText(M.marksRequired, 0, M.marksMin),
     totalMarks: numberText(M.totalRequired, 1, M.totalMin),

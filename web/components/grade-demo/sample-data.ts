@@ -14,23 +14,6 @@ export const FEE_TYPES = ["Tuition", "Library", "Lab", "Transport", "Hostel"] as
 export const FEE_STATUSES = ["Pending", "Paid", "Overdue"] as const;
 /** Exam types (spec §9). */
 export const EXAM_TYPES = ["Mid-term", "Final", "Quiz", "Assignment", "Project"] as const;
-/** Subjects: the admin results form's list (spec §9). */
-export const DEMO_SUBJECTS = [
-  "Mathematics",
-  "English",
-  "Science",
-  "History",
-  "Geography",
-  "Physics",
-  "Chemistry",
-  "Biology",
-  "Computer Science",
-  "Literature",
-  "Economics",
-  "Art",
-  "Music",
-  "Physical Education",
-] as const;
 
 export type FeeType = (typeof FEE_TYPES)[number];
 export type FeeStatus = (typeof FEE_STATUSES)[number];

@@ -7,7 +7,7 @@
 import { Controller, useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Plus, Trash2 } from "lucide-react";
-import { RESULT_SUBJECTS } from "@worker/api/results.schema";
+import { RESULT_SUBJECTS } from "@worker/lib/subjects";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
