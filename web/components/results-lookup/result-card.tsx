@@ -11,6 +11,7 @@ import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import { GradeBadge, gradeTone } from "./grade-badge";
 import type { PublishedResult } from "./use-results-lookup";
+import { FactList } from "~/components/public/fact-list";
 
 interface ResultCardProps {
   result: PublishedResult;
@@ -90,17 +91,7 @@ export function ResultCard({ result, nationalId, headingLevel: Heading = "h2", o
       </header>
 
       <div className="space-y-6 px-5 py-6 sm:px-7">
-        <dl className="grid gap-2.5 sm:grid-cols-2 sm:gap-3">
-          {facts.map(({ icon: Icon, label, value }) => (
-            <div key={label} className="rounded-xl border bg-muted/40 px-3.5 py-3">
-              <dt className="flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
-                <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-                {label}
-              </dt>
-              <dd className="mt-1 ps-5.5 font-semibold break-words text-blue-950">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} />
 
         <dl className="grid grid-cols-3 gap-2 sm:gap-4">
           <Stat icon={Percent} label={t("publicResults.card.percentage")}>

@@ -12,6 +12,7 @@ import { cn } from "~/lib/utils";
 import { formatCairoDateTime, num } from "./format";
 import type { ExistingSelection, SelectionMode, SelectionState, SelectionStudent } from "./model";
 import { SELECTIONS_ID } from "./use-teacher-selection";
+import { FactList } from "~/components/public/fact-list";
 
 const STATUS: Record<SelectionMode, { icon: LucideIcon; tone: string }> = {
   choose: { icon: Info, tone: "border-blue-200 bg-blue-50 text-blue-900" },
@@ -52,17 +53,7 @@ export function StudentPanel({ student, state, mode }: { student: SelectionStude
       </header>
 
       <div className="space-y-5 px-5 py-6 sm:px-7">
-        <dl className="grid gap-2.5 sm:grid-cols-2 sm:gap-3">
-          {facts.map(({ icon: Icon, label, value }) => (
-            <div key={label} className="rounded-xl border bg-muted/40 px-3.5 py-3">
-              <dt className="flex items-center gap-1.5 text-xs font-semibold text-muted-foreground">
-                <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
-                {label}
-              </dt>
-              <dd className="mt-1 ps-5.5 font-semibold break-words text-blue-950">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts} />
 
         <p data-mode={mode} className={cn("flex items-start gap-2.5 rounded-xl border px-4 py-3 text-sm leading-relaxed font-semibold", tone)}>
           <StatusIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />

@@ -1,22 +1,9 @@
 /** The admin student record and list filters (spec §3 "Student (admin)", contract "Students"). */
+import type { StudentJson } from "@worker/services/students";
 import type { AdminGrade } from "~/lib/admin-events";
 
-/** A student as the API returns it. `student_no` is the national ID or passport number (shown as "ID"). */
-export interface Student {
-  id: number;
-  student_no: string;
-  full_name: string;
-  nationality: string;
-  religion: string | null;
-  /** One of the admin grade list (KG-1 … Private). */
-  current_grade: string;
-  /** 1-6 (spec §9 "Buildings"). */
-  building_no: number;
-  gender: "male" | "female";
-  is_active: boolean;
-  created_at?: string;
-  updated_at?: string;
-}
+/** A student as the API returns it (contract "Students"); `student_no` is the national ID or passport number. */
+export type Student = StudentJson;
 
 /** The body of POST /api/students and PUT /api/students/{id}. */
 export interface StudentBody {
