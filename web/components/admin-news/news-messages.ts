@@ -4,7 +4,7 @@
  * "News", §9): top right, 3 s, green for success and red for errors.
  */
 import type { TFunction } from "i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { ApiFailure } from "~/lib/api";
 import { translateServerMessage } from "~/lib/server-messages";
 

@@ -1,8 +1,8 @@
 /**
  * The console's toast outlet, loaded once the browser is idle after the page has had time to show its data
  * (issue 7: sonner, ~9 KB gzip, is not needed for the first rows). sonner keeps toasts created before its outlet
- * mounts and shows them when it does, so an early toast is late, never lost. Pages may call sonner's `toast`
- * directly or through components/ui/lazy-toast.tsx; both reach this one outlet.
+ * mounts and shows them when it does, so an early toast is late, never lost. Pages toast through
+ * components/ui/lazy-toast.tsx, which loads sonner on the first toast; it reaches this one outlet.
  */
 import { Suspense, lazy, useEffect, useState } from "react";
 

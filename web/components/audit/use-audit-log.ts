@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import type { AuditQuery } from "@worker/api/audit.schema";
 import { ApiFailure } from "~/lib/api";
 import { useHandleAuthFailure } from "~/lib/auth-failure";

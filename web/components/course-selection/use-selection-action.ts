@@ -7,7 +7,7 @@
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { ApiFailure } from "~/lib/api";
 import { getToken } from "~/lib/auth-storage";
 import { signOutLocally, useHandleAuthFailure } from "~/lib/auth-failure";

@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { CircleCheck, CircleAlert } from "lucide-react";
 import { createFeeSchema, type CreateFeeInput } from "@worker/api/fees.schema";
 import { GRADES } from "@worker/lib/grades";

@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { addPaymentSchema, updateFeeSchema } from "@worker/api/fees.schema";
 import { normalizeNumberInput } from "@worker/lib/normalize";
 import { formatEgp } from "~/lib/format";

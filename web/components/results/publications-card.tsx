@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { Eye, EyeOff } from "lucide-react";
 import type { PublicationBody, Semester } from "@worker/api/results.schema";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";

@@ -7,7 +7,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { ACADEMIC_YEARS, SEMESTERS, type ResultBody } from "@worker/api/results.schema";
 import { normalizeNationalId } from "@worker/lib/normalize";

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { CalendarX, Plus, RefreshCw } from "lucide-react";
 import type { PeriodCreateInput } from "@worker/api/selection-admin.schema";
 import type { Route } from "./+types/course-selections-periods";

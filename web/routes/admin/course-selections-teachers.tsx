@@ -7,7 +7,7 @@
  */
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { Plus, RefreshCw, UserX } from "lucide-react";
 import type { TeacherCreateInput } from "@worker/api/selection-admin.schema";
 import type { Route } from "./+types/course-selections-teachers";

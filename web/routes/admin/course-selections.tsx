@@ -7,7 +7,7 @@
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { BookOpen, Download, GraduationCap, ListChecks, RefreshCw, SearchX, Users } from "lucide-react";
 import type { Route } from "./+types/course-selections";
 import { adminMeta } from "~/lib/admin-meta";

@@ -7,7 +7,7 @@
  * the current page on `fees_changed`.
  */
 import { useCallback, useMemo, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Download, Plus, RefreshCw } from "lucide-react";

@@ -7,7 +7,7 @@
 import { useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
-import { toast } from "sonner";
+import { toast } from "~/components/ui/lazy-toast";
 import { Download, Plus, RefreshCw } from "lucide-react";
 import { DataTable, filterBySearch } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
