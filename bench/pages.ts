@@ -100,6 +100,10 @@ interface Vitals {
   cls: number;
   tbtMs: number;
   performanceScore: number;
+  /** LCP in the unthrottled page load Lighthouse observes (ms); its simulation counts what finished before it. */
+  observedLcpMs: number;
+  /** KB (as transferred) of the requests that finished before the observed LCP: what the simulated LCP must load. */
+  kbBeforeLcp: number;
   /** The LCP element's HTML snippet, as Lighthouse reports it. */
   lcpElement: string | null;
   /** Lighthouse "bootup-time": the three scripts with the most main-thread time (ms, simulated). */
@@ -121,7 +125,11 @@ async function lighthouseRun(url: string, port: number): Promise<Vitals> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { audits, categories, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  const observedLcpMs = (audits["metrics"]?.details as { items?: Array<{ observedLargestContentfulPaint?: number }> } | undefined)?.items?.[0]?.observedLargestContentfulPaint ?? NaN;
+  const requests = (audits["network-requests"]?.details as { items?: Array<{ networkEndTime: number; transferSize: number }> } | undefined)?.items ?? [];
   return {
+    observedLcpMs,
+    kbBeforeLcp: Math.round(requests.filter((r) => r.networkEndTime <= observedLcpMs).reduce((n, r) => n + r.transferSize, 0) / 102.4) / 10,
     lcpMs: audits["largest-contentful-paint"]!.numericValue!,
     cls: audits["cumulative-layout-shift"]!.numericValue!,
     tbtMs: audits["total-blocking-time"]!.numericValue!,
