@@ -53,7 +53,9 @@ export function deferHydration(response: Response, nonce: string): Response {
     .on("body", {
       element(el) {
         // At the end of the body, so every deferred module script is already in the document when it runs.
-        el.onEndTag((end) => end.before(`<script nonce="${nonce}">${DEFERRED_BOOT_SCRIPT}</script>`, { html: true }));
+        el.onEndTag((end) => {
+          end.before(`<script nonce="${nonce}">${DEFERRED_BOOT_SCRIPT}</script>`, { html: true });
+        });
       },
     })
     .transform(response);
