@@ -49,14 +49,18 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
   throw new Error(`sqld did not become ready within ${timeoutMs} ms`);
 }
 
-/** Starts sqld with its data in `dbPath` (created if missing). `port` 0 = pick a free one. */
-export async function startSqld(dbPath: string, port = 0, opts: { quiet?: boolean } = {}): Promise<Sqld> {
+/**
+ * Starts sqld with its data in `dbPath` (created if missing). `port` 0 = pick a free one. `maxConcurrentRequests`
+ * (default 2048) is how many requests sqld runs at once; past it, it answers 429 and the callers' retrying fetch
+ * (worker/db-retry.ts) waits and tries again.
+ */
+export async function startSqld(dbPath: string, port = 0, opts: { quiet?: boolean; maxConcurrentRequests?: number } = {}): Promise<Sqld> {
   mkdirSync(dirname(dbPath), { recursive: true });
   const p = port || (await freePort());
   // sqld answers HTTP 429 past 128 concurrent requests by default; a selection rush sends ~1,000 reads at once, so
   // the limit is raised. Writers are kept from piling up inside sqld by the Worker's write gate (worker/write-gate.ts):
   // ~1,000 waiting writers made sqld spin on its lock until it stopped finishing them (bench/README.md).
-  const limits = ["--max-concurrent-requests", "2048", "--max-concurrent-connections", "2048"];
+  const limits = ["--max-concurrent-requests", String(opts.maxConcurrentRequests ?? 2048), "--max-concurrent-connections", "2048"];
   const child = spawn(SQLD_BIN, ["--db-path", dbPath, "--http-listen-addr", `127.0.0.1:${p}`, "--no-welcome", ...limits], {
     stdio: opts.quiet === false ? "inherit" : ["ignore", "ignore", "pipe"],
     env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "error" },
