@@ -36,28 +36,13 @@ const LOOKUP_FIELDS = {
 };
 const LOOKUP_KEYS = Object.keys(LOOKUP_FIELDS) as Array<keyof typeof LOOKUP_FIELDS>;
 
-/** One joined row: the student, their fee record, one result with its publication flag, one subject score. */
-interface LookupRow {
-  fullName: string;
-  total: number | null;
-  paid: number | null;
-  resultId: number | null;
-  grade: string | null;
-  year: string | null;
-  semester: "S1" | "S2" | null;
-  published: boolean;
-  subject: string | null;
-  score: number | null;
-  max: number | null;
-}
-
 /**
  * The statement, built once per isolate with the national ID as a placeholder: results day runs it thousands of
  * times a minute, and building this five-join select with drizzle costs about as much Worker CPU as the rest of
  * the request (~0.2-0.5 ms). It reads the student, their fee record, each result with its publication flag, and
  * the subject scores of published results only; no batch, so no transaction around it.
  */
-const LOOKUP = new QueryBuilder()
+const LOOKUP_QUERY = new QueryBuilder()
   .select(LOOKUP_FIELDS)
   .from(students)
   .leftJoin(feeRecords, eq(feeRecords.studentId, students.id))
@@ -65,14 +50,17 @@ const LOOKUP = new QueryBuilder()
   .leftJoin(resultPublications, and(eq(resultPublications.academicYearName, results.academicYearName), eq(resultPublications.semester, results.semester)))
   .leftJoin(resultSubjectScores, and(eq(resultSubjectScores.resultId, results.id), eq(resultPublications.isPublished, true)))
   .where(eq(students.studentNo, sql.placeholder("studentNo")))
-  .orderBy(desc(results.academicYearName), desc(results.semester), asc(resultSubjectScores.position), asc(resultSubjectScores.id))
-  .toSQL();
+  .orderBy(desc(results.academicYearName), desc(results.semester), asc(resultSubjectScores.position), asc(resultSubjectScores.id));
+const LOOKUP = LOOKUP_QUERY.toSQL();
+
+/** One joined row, typed by the select itself: the student, their fee record, one result, one subject score. */
+type LookupRow = (typeof LOOKUP_QUERY)["_"]["result"][number];
 
 async function readLookupRows(db: Db, studentNo: string): Promise<LookupRow[]> {
   const rs = await db.$client.execute({ sql: LOOKUP.sql, args: fillPlaceholders(LOOKUP.params, { studentNo }) as InArgs });
   return rs.rows.map((r) => {
     const row = Object.fromEntries(LOOKUP_KEYS.map((k, i) => [k, r[i] ?? null])) as unknown as LookupRow;
-    row.published = Number(row.published) === 1;
+    row.published = Number(row.published) === 1; // raw SQLite 0/1/NULL, read without drizzle's column decoders
     return row;
   });
 }
