@@ -17,12 +17,6 @@ export type AcademicYear = (typeof ACADEMIC_YEARS)[number];
 export const SEMESTERS = ["S1", "S2"] as const;
 export type Semester = (typeof SEMESTERS)[number];
 
-
-/** Grades a result can be filed under: the admin grade list (spec §9). */
-export const RESULT_GRADES = GRADES;
-/** The body's grade when the list filter is "All" (spec §7). */
-export const DEFAULT_RESULT_GRADE = "Primary-1";
-
 /** Default max score of a subject row (spec §9). */
 export const DEFAULT_MAX_SCORE = 100;
 /** Upper bound on a subject's max score, to keep typos such as 1000000 out. */
@@ -65,7 +59,7 @@ export const resultBodySchema = z
     academic_year_name: choice(ACADEMIC_YEARS, "Academic Year is required", "Unknown academic year"),
     semester: choice(SEMESTERS, "Semester is required", "Semester must be S1 or S2"),
     /** The grade the result is filed under; omitted → the student's current grade. */
-    grade: choice(RESULT_GRADES, "Grade is required", "Unknown grade").optional(),
+    grade: choice(GRADES, "Grade is required", "Unknown grade").optional(),
     subject_scores: z
       .array(subjectScoreSchema, { error: "Add at least one subject" })
       .min(1, "Add at least one subject")
@@ -92,7 +86,7 @@ const optionalChoice = (values: readonly string[], label: string, extra: readonl
 
 /** `GET /api/admin/results` query: empty values and grade "All" mean no filter. */
 export const resultListQuerySchema = z.object({
-  grade: optionalChoice(RESULT_GRADES, "grade", ["All"]),
+  grade: optionalChoice(GRADES, "grade", ["All"]),
   search: z.string().trim().max(100, "Search is too long").optional(),
   academic_year_name: optionalChoice(ACADEMIC_YEARS, "academic year"),
   semester: optionalChoice(SEMESTERS, "semester"),
