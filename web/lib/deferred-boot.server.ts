@@ -7,11 +7,11 @@
  * the browser fetch ~145 KB of modules at the same time, on the same slow mobile link. This rewrites its output as
  * it streams, with the Workers runtime's HTMLRewriter:
  * - `<link rel="modulepreload">` becomes `rel="x-deferred-modulepreload"`, which the browser does not fetch;
- * - the boot module (`<script type="module">`, whose static imports would fetch the route modules) becomes inert
- *   (`type="text/x-deferred-module"`);
- * - a small inline script at the end of the body, with the response's CSP nonce, restores both once the first frame has been
- *   presented on screen (the browser's `first-contentful-paint` entry, which is also the page's LCP: see the ADR),
- *   or after `FALLBACK_MS` in a browser that reports no paint timing.
+ * - the inline boot module (`<script type="module">`, whose static imports would fetch the route modules) becomes
+ *   inert (`type="text/x-deferred-module"`); an external module script (`src`) is left alone;
+ * - a small inline script at the end of the body, with the response's CSP nonce, restores both once the first frame
+ *   has been presented on screen (the browser's `first-contentful-paint` entry, which is also the page's LCP: see
+ *   the ADR), or after `FALLBACK_MS` in a browser that reports no paint timing.
  *
  * The console (/admin) is not rewritten: it has no LCP target and renders its lists in the browser.
  */
@@ -23,13 +23,13 @@ const FALLBACK_MS = 1_500;
 
 /**
  * ES5 on purpose: it runs before any of our bundles. Idempotent: the first of the paint entry or the fallback timer
- * wins. Module scripts are restored in document order, inline (`textContent`) or external (`src`, Vite's dev client).
+ * wins. Module scripts are restored in document order.
  */
 export const DEFERRED_BOOT_SCRIPT = `(function(){var done=false,d=document;function go(){if(done)return;done=true;\
 var ls=d.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]');for(var i=0;i<ls.length;i++){var l=d.createElement("link");\
 l.rel="modulepreload";l.setAttribute("href",ls[i].getAttribute("href"));l.nonce=ls[i].nonce;d.head.appendChild(l);}\
 var ms=d.querySelectorAll('script[type="${DEFERRED_MODULE}"]');for(var j=0;j<ms.length;j++){var o=ms[j],s=d.createElement("script");\
-s.type="module";s.nonce=o.nonce;if(o.src)s.src=o.src;else s.textContent=o.textContent;o.parentNode.replaceChild(s,o);}}\
+s.type="module";s.nonce=o.nonce;s.textContent=o.textContent;o.parentNode.replaceChild(s,o);}}\
 try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)go();})\
 .observe({type:"paint",buffered:true});}catch(e){}setTimeout(go,${FALLBACK_MS});})();`;
 
@@ -44,10 +44,9 @@ export function deferHydration(response: Response, nonce: string): Response {
         el.setAttribute("rel", DEFERRED_PRELOAD);
       },
     })
-    .on('script[type="module"]', {
+    .on('script[type="module"]:not([src])', {
       element(el) {
         el.setAttribute("type", DEFERRED_MODULE);
-        el.removeAttribute("async");
       },
     })
     .on("body", {
