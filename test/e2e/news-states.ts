@@ -4,7 +4,7 @@
  * deletes the test's items and publishes the demo's again with their original fields. The home page reads the news
  * in its loader (server-rendered), so intercepting the browser's requests could not build these states.
  */
-import { inject } from "vitest";
+import { adminApi as call } from "./admin-api";
 import { adminToken } from "./admin-session";
 
 interface AdminNews {
@@ -17,18 +17,6 @@ interface AdminNews {
   status: "draft" | "published" | "archived";
   priority: number;
   publish_date: string | null;
-}
-
-const base = () => inject("baseUrl");
-
-async function call<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base()}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
 }
 
 const fields = (n: AdminNews) => ({

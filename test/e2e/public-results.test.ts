@@ -193,7 +193,7 @@ describe("/results", () => {
     await page.getByRole("alert").filter({ hasText: "Please enter the national ID" }).waitFor();
     await typeId(page, arabicIndic(IDS.found), IDS.found);
     await page.keyboard.press("Enter");
-    await page.locator("article").getByText("Third Preparatory Grade").waitFor();
+    await page.locator("article dd").getByText("Prep-3", { exact: true }).waitFor(); // the result's own grade
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.context().close();
   });

@@ -28,9 +28,6 @@ export default {
     confirm: "Review and confirm; you are placed automatically in the group with more free seats.",
     update: "You can update your selections once, within the allowed window.",
   },
-  grades: {
-    "Prep-3": "Third Preparatory Grade (Prep 3)",
-  },
   student: {
     eyebrow: "Student",
     found: "Student found: {{name}}",
