@@ -35,7 +35,8 @@ async function open(lang: "ar" | "en" = "ar", width = 1280): Promise<Page> {
   if (lang === "en") await context.addCookies([{ name: "lang", value: "en", url: base }]);
   const page = await context.newPage();
   await page.goto(`${base}/results`);
-  await page.getByRole("button", { name: lang === "ar" ? "بحث" : "Search" }).and(page.locator(":enabled")).waitFor();
+  // Hydrated: the field converts digits as typed (before that, a search is kept and replayed: public-search-early).
+  await page.locator("form[data-hydrated]:has(#national-id)").waitFor();
   return page;
 }
 

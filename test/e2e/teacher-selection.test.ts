@@ -55,7 +55,7 @@ async function open(context?: BrowserContext, lang: "ar" | "en" = "ar"): Promise
   if (lang === "en") await ctx.addCookies([{ name: "lang", value: "en", url: base }]);
   const page = await ctx.newPage();
   await page.goto(`${base}/current-students`);
-  await searchButton(page).and(page.locator(":enabled")).waitFor();
+  await page.locator("form[data-hydrated]:has(#student-national-id)").waitFor(); // the app handles the form
   return page;
 }
 const field = (page: Page) => page.locator("#student-national-id");
