@@ -80,7 +80,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="flex min-h-dvh items-center justify-center p-6">
+    <main data-error-screen="" className="flex min-h-dvh items-center justify-center p-6">
       <div role="alert" className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
         <h1 className="text-2xl font-bold">{notFound ? t("error.notFound") : t("error.title")}</h1>
         <p className="mt-2 text-muted-foreground">{notFound ? "404" : t("error.body")}</p>

@@ -1,7 +1,9 @@
 /**
  * The home news carousel in Chromium against the built Worker with the demo data (7 published items → 6 slides):
  * server-rendered HTML (also with JavaScript disabled), autoplay every 5 s, the detail modal pausing and resuming
- * it (and hiding the scroll-to-top button), arrows and dots in English and Arabic (RTL), reduced motion.
+ * it (and hiding the scroll-to-top button), arrows and dots in English and Arabic (RTL), reduced motion. Time is
+ * Playwright's fake clock: it runs while the page loads, then is paused and moved on by the test. Other item counts
+ * and widths: carousel-states.test.ts.
  */
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -21,16 +23,23 @@ async function openHome(lang: "ar" | "en", options: BrowserContextOptions = {}):
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   await context.addCookies([{ name: "lang", value: lang, url: base }]);
   const page = await context.newPage();
+  if (options.javaScriptEnabled !== false) await page.clock.install();
   await page.goto(`${base}/`);
   return page;
+}
+
+/** Stops the page's fake clock where it is now: from here on only `page.clock.runFor` moves time. */
+async function pauseClock(page: Page): Promise<void> {
+  // A little ahead of the page's time, which keeps running until the pause lands.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 250);
 }
 
 /** Index of the dot marked aria-current (the selected slide). */
 const selectedIndex = (page: Page) =>
   page.locator('[data-testid="news-dots"] button').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
 
-/** Waits until the selected slide is no longer `from`; returns the new index. */
-async function waitForSelectionChange(page: Page, from: number, timeout: number): Promise<number> {
+/** Waits until the selected slide is no longer `from` (the page's own events, no clock needed); returns it. */
+async function waitForSelectionChange(page: Page, from: number): Promise<number> {
   await page.waitForFunction(
     (prev) => {
       const dots = [...document.querySelectorAll('[data-testid="news-dots"] button')];
@@ -38,7 +47,7 @@ async function waitForSelectionChange(page: Page, from: number, timeout: number)
       return i !== -1 && i !== prev;
     },
     from,
-    { timeout },
+    { timeout: 5_000 },
   );
   return selectedIndex(page);
 }
@@ -74,12 +83,14 @@ describe("home news carousel", () => {
   it("advances every 5 seconds", async () => {
     const page = await openHome("en");
     await page.locator('[data-testid="news-carousel"][data-playing="true"]').waitFor();
-    const start = Date.now();
+    await pauseClock(page);
     expect(await selectedIndex(page)).toBe(0);
-    const next = await waitForSelectionChange(page, 0, 8000);
-    const elapsed = Date.now() - start;
-    expect(next).toBe(1);
-    expect(elapsed).toBeGreaterThan(3500);
+    await page.clock.runFor(3_500);
+    expect(await selectedIndex(page)).toBe(0);
+    await page.clock.runFor(1_600);
+    expect(await waitForSelectionChange(page, 0)).toBe(1);
+    await page.clock.runFor(5_000);
+    expect(await waitForSelectionChange(page, 1)).toBe(2);
     expect(await page.locator('[data-testid="news-dots"] button').count()).toBe(6);
     await page.context().close();
   });
@@ -103,14 +114,17 @@ describe("home news carousel", () => {
     await dialog.getByRole("heading", { name: title }).waitFor();
 
     const held = await selectedIndex(page);
-    await page.waitForTimeout(6000);
+    // Paused only now: React reveals the lazily loaded dialog on a timer.
+    await pauseClock(page);
+    await page.clock.runFor(12_000);
     expect(await selectedIndex(page)).toBe(held);
 
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await dialog.waitFor({ state: "detached" });
     await toTop.waitFor();
     await page.locator('[data-testid="news-carousel"][data-playing="true"]').waitFor();
-    expect(await waitForSelectionChange(page, held, 8000)).not.toBe(held);
+    await page.clock.runFor(5_100);
+    expect(await waitForSelectionChange(page, held)).not.toBe(held);
     await page.context().close();
   });
 
@@ -121,23 +135,23 @@ describe("home news carousel", () => {
     await pause.click();
     expect(await pause.getAttribute("aria-pressed")).toBe("true");
     await page.locator('[data-testid="news-carousel"][data-playing="false"]').waitFor();
+    await pauseClock(page);
     const at = await selectedIndex(page);
 
     await page.getByRole("button", { name: "Next news" }).click();
-    expect(await waitForSelectionChange(page, at, 3000)).toBe((at + 1) % 6);
+    expect(await waitForSelectionChange(page, at)).toBe((at + 1) % 6);
     await page.getByRole("button", { name: "Previous news" }).click();
-    expect(await waitForSelectionChange(page, (at + 1) % 6, 3000)).toBe(at);
+    expect(await waitForSelectionChange(page, (at + 1) % 6)).toBe(at);
     await page.getByRole("button", { name: "Show news 4" }).click();
-    expect(await waitForSelectionChange(page, at, 3000)).toBe(3);
-    if (at === 0) {
-      await page.getByRole("button", { name: "Show news 1" }).click();
-      await waitForSelectionChange(page, 3, 3000);
-      await page.getByRole("button", { name: "Previous news" }).click();
-      expect(await waitForSelectionChange(page, 0, 3000)).toBe(5); // loops
-    }
+    expect(await waitForSelectionChange(page, at)).toBe(3);
+    await page.getByRole("button", { name: "Show news 1" }).click();
+    await waitForSelectionChange(page, 3);
+    await page.getByRole("button", { name: "Previous news" }).click();
+    expect(await waitForSelectionChange(page, 0)).toBe(5); // loops
     // Still paused after using the controls.
-    await page.waitForTimeout(5500);
+    await page.clock.runFor(11_000);
     expect(await playing(page)).toBe("false");
+    expect(await selectedIndex(page)).toBe(5);
     await pause.click();
     expect(await pause.getAttribute("aria-pressed")).toBe("false");
     await page.locator('[data-testid="news-carousel"][data-playing="true"]').waitFor();
@@ -146,19 +160,19 @@ describe("home news carousel", () => {
 
   it("is mirrored in Arabic: the next item comes in from the left", async () => {
     const page = await openHome("ar");
+    await page.locator('[data-testid="news-carousel"][data-playing="true"]').waitFor();
+    await pauseClock(page);
     await page.getByRole("button", { name: "إيقاف التمرير التلقائي" }).click();
     const slides = page.locator('[aria-roledescription="slide"]');
     const first = await slides.nth(0).boundingBox();
     const second = await slides.nth(1).boundingBox();
     expect(second!.x).toBeLessThan(first!.x); // RTL: the second slide sits to the left of the first
     await page.getByRole("button", { name: "الخبر التالي" }).click();
-    await waitForSelectionChange(page, 0, 3000);
-    // The second slide glides into the first one's place (right edge), once the scroll animation settles.
-    const gap = async () => {
-      const moved = await slides.nth(1).boundingBox();
-      return Math.abs(moved!.x + moved!.width - (first!.x + first!.width));
-    };
-    await expect.poll(gap, { timeout: 4000, interval: 200 }).toBeLessThan(2);
+    await waitForSelectionChange(page, 0);
+    // The second slide glides into the first one's place (right edge) once the scroll animation has run.
+    await page.clock.runFor(2_000);
+    const moved = await slides.nth(1).boundingBox();
+    expect(Math.abs(moved!.x + moved!.width - (first!.x + first!.width))).toBeLessThan(2);
     await page.context().close();
   });
 
@@ -167,7 +181,8 @@ describe("home news carousel", () => {
     const pause = page.getByRole("button", { name: "Pause automatic rotation" });
     await page.locator('[data-testid="news-autoplay"][aria-pressed="true"]').waitFor();
     expect(await pause.getAttribute("aria-pressed")).toBe("true");
-    await page.waitForTimeout(5500);
+    await pauseClock(page);
+    await page.clock.runFor(11_000);
     expect(await selectedIndex(page)).toBe(0);
     expect(await playing(page)).toBe("false");
     await page.context().close();

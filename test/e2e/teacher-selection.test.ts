@@ -19,7 +19,7 @@ const SEL = "**/api/public/selection";
 let browser: Browser;
 let studentNo: string;
 let studentName: string;
-/** Active subjects now (5 in the demo data; other files may add their own while they run). */
+/** Subjects to choose now (5 in the demo data; other files may add their own while they run). */
 let subjectCount: number;
 
 async function adminGet<T>(path: string, token: string): Promise<T> {
@@ -34,8 +34,11 @@ beforeAll(async () => {
   const { students } = await adminGet<{ students: { student_no: string; full_name: string; is_active: boolean; current_grade: string }[] }>("/api/students?grade=Prep-3&status=active", token);
   const { data } = await adminGet<{ data: { student_ids: string[] }[] }>("/api/admin/selection/summary", token);
   const taken = new Set(data.flatMap((r) => r.student_ids));
-  const subjects = await adminGet<{ data: { is_active: boolean }[] }>("/api/admin/selection/subjects", token);
-  subjectCount = subjects.data.filter((x) => x.is_active).length;
+  // The subjects a student must choose: active ones with an active teacher (a subject nobody teaches is not asked).
+  const subjects = await adminGet<{ data: { id: number; is_active: boolean }[] }>("/api/admin/selection/subjects", token);
+  const teachers = await adminGet<{ data: { subject_id: number | null; is_active: boolean }[] }>("/api/admin/selection/teachers", token);
+  const taught = new Set(teachers.data.filter((x) => x.is_active).map((x) => x.subject_id));
+  subjectCount = subjects.data.filter((x) => x.is_active && taught.has(x.id)).length;
   const free = students.filter((s) => s.is_active && s.current_grade === "Prep-3" && !taken.has(s.student_no) && s.student_no !== README_SAMPLE);
   expect(free.length).toBeGreaterThan(5);
   // A random one, so another file choosing "the first free student" is unlikely to collide with this one.
@@ -52,7 +55,7 @@ async function open(context?: BrowserContext, lang: "ar" | "en" = "ar"): Promise
   if (lang === "en") await ctx.addCookies([{ name: "lang", value: "en", url: base }]);
   const page = await ctx.newPage();
   await page.goto(`${base}/current-students`);
-  await searchButton(page).and(page.locator(":enabled")).waitFor();
+  await page.locator("form[data-hydrated]:has(#student-national-id)").waitFor(); // the app handles the form
   return page;
 }
 const field = (page: Page) => page.locator("#student-national-id");
@@ -127,10 +130,11 @@ describe("/current-students: choose, update once, no more updates (real API, dem
     });
   });
 
-  it("updates once: a different teacher for one subject", async () => {
+  it("updates once: a different teacher for one subject; the others keep their groups, as the dialog says", async () => {
     // Update mode pre-selects the current teachers and shows the deadline.
     expect(await page.locator("[data-mode=update]").textContent()).toMatch(/حتى .+/);
     await page.getByText(`تم اختيار ${arabicIndic(String(subjectCount))} من ${arabicIndic(String(subjectCount))}`).waitFor();
+    const before = await tableRows(page);
     const g0 = groups(page).nth(0);
     const subject = await subjectOf(page, g0);
     const other = g0.locator("label:not([data-full]):not(:has(input:checked))").first();
@@ -138,12 +142,25 @@ describe("/current-students: choose, update once, no more updates (real API, dem
     expect(newTeacher).not.toBe(firstChoice.get(subject));
     await other.click();
     await page.getByRole("button", { name: "تحديث الاختيارات" }).click();
-    await page.getByRole("alertdialog").getByRole("button", { name: "تأكيد التعديل" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("heading", { name: "تأكيد تعديل الاختيارات" }).waitFor();
+    // Each row: the group the student keeps (the one in the table), or "assigned on save" for the changed teacher.
+    const dialogRows = await dialog.locator("li[data-confirm-row]").evaluateAll((lis) =>
+      lis.map((li) => ({ subject: li.querySelector("span")!.textContent!.trim(), group: li.querySelector("[data-group]")!.textContent!.trim() })),
+    );
+    expect(dialogRows).toHaveLength(subjectCount);
+    for (const row of dialogRows) {
+      if (row.subject === subject) expect(row.group).toBe("تُحدَّد المجموعة عند الحفظ");
+      else expect(row.group).toBe(`تبقى في ${before.find((b) => b.subject === row.subject)!.group}`);
+    }
+    await dialog.getByRole("button", { name: "تأكيد التعديل" }).click();
     await toast(page, "تم تحديث اختياراتك بنجاح.").waitFor();
     await page.locator("[data-mode=used]").waitFor();
     const rows = await tableRows(page);
     expect(rows.find((r) => r.subject === subject)?.teacher).toBe(newTeacher);
     expect(rows).toHaveLength(subjectCount);
+    // The groups the dialog promised are the groups saved.
+    for (const r of rows.filter((x) => x.subject !== subject)) expect(r.group).toBe(before.find((b) => b.subject === r.subject)!.group);
   });
 
   it("cannot update again: view only in the page, and a direct POST is refused with 403", async () => {

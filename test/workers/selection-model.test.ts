@@ -1,7 +1,8 @@
 /**
  * Property test (fast-check): random sequences of select, update, delete-all and toggle-period against a simple
  * model of the rules. After every command the server's answer matches the model, seats taken equal the stored rows
- * and never exceed capacity, and no student has used more than one update.
+ * (per group: an update keeps an unchanged teacher's group) and never exceed capacity, and no student has used more
+ * than one update.
  */
 import { eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
@@ -81,7 +82,8 @@ describe("selection rules against a model", () => {
               const f1 = c1 - t1;
               const f2 = c2 - t2;
               if (f1 <= 0 && f2 <= 0) full = true;
-              const session: 1 | 2 = f1 >= f2 ? 1 : 2;
+              // An update keeps the group of an unchanged teacher; a new teacher gets the group with more free seats.
+              const session: 1 | 2 = mine.find((h) => h.teacher === ch.teacher_id)?.session ?? (f1 >= f2 ? 1 : 2);
               after.get(ch.teacher_id)![session - 1]++;
               assigned.push({ teacher: ch.teacher_id, session });
             }

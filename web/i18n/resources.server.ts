@@ -39,6 +39,12 @@ const HOME_PAGE_ONLY = new Set(["meta", "hero", "news", "about"]);
 /** Sub-trees a public page uses: the console's news texts stay out. */
 const PUBLIC_PART: Record<string, string> = { news: "public" };
 
+/**
+ * Parts of console namespaces a public page shows: the one list of grade names (`admin.grades`), on the results
+ * card and the selection student card.
+ */
+const SHARED_ADMIN_PART: Partial<Record<PublicPage, string>> = { results: "grades", "current-students": "grades", other: "grades" };
+
 function pick(node: unknown, keep: (key: string) => boolean): Dictionary {
   return Object.fromEntries(Object.entries(node as Dictionary).filter(([key]) => keep(key)));
 }
@@ -51,6 +57,11 @@ export function dictionaryFor(lang: Lang, pathname: string): Dictionary {
   const own = page === "other" ? [...PAGE_OWNED] : PAGE_NAMESPACES[page];
   const out: Dictionary = {};
   for (const [key, value] of Object.entries(all)) {
+    const adminPart = key === "admin" ? SHARED_ADMIN_PART[page] : undefined;
+    if (adminPart) {
+      out[key] = pick(value, (k) => k === adminPart);
+      continue;
+    }
     if (ADMIN_ONLY.has(key) || (PAGE_OWNED.has(key) && !own.includes(key))) continue;
     let v = value;
     if (key === "home" && page !== "home" && page !== "other") v = pick(v, (k) => !HOME_PAGE_ONLY.has(k));

@@ -16,16 +16,28 @@
  * The console (/admin) is not rewritten: it has no LCP target and renders its lists in the browser.
  */
 
+import { EARLY_SUBMIT_ATTR, HYDRATED_ATTR, PENDING_ATTR } from "./early-submit";
+
 const DEFERRED_PRELOAD = "x-deferred-modulepreload";
 const DEFERRED_MODULE = "text/x-deferred-module";
 /** Ms after the boot script runs: start anyway when no paint entry has come (no Paint Timing API, or a hidden tab). */
 const FALLBACK_MS = 1_500;
 
 /**
- * ES5 on purpose: it runs before any of our bundles. Idempotent: the first of the paint entry or the fallback timer
- * wins. Module scripts are restored in document order.
+ * Searches typed before the app runs (docs/product.md#public-results, #teacher-selection): the search buttons are
+ * server-rendered disabled (a native submit would put the national ID in the address), so this enables them, and a
+ * submit of a form marked `EARLY_SUBMIT_ATTR` that the app does not handle yet is stopped and marked
+ * `PENDING_ATTR`; the app replays it when it starts. Without any JavaScript the buttons stay disabled.
  */
-export const DEFERRED_BOOT_SCRIPT = `(function(){var done=false,d=document;function go(){if(done)return;done=true;\
+const EARLY_SUBMIT = `var fs=d.querySelectorAll("form[${EARLY_SUBMIT_ATTR}] button[type=submit]");for(var k=0;k<fs.length;k++)fs[k].disabled=false;\
+d.addEventListener("submit",function(e){var f=e.target;if(f&&f.hasAttribute&&f.hasAttribute("${EARLY_SUBMIT_ATTR}")&&!f.hasAttribute("${HYDRATED_ATTR}")){\
+e.preventDefault();f.setAttribute("${PENDING_ATTR}","");f.setAttribute("aria-busy","true");}},true);`;
+
+/**
+ * ES5 on purpose: it runs before any of our bundles. Idempotent: the first of the paint entry or the fallback timer
+ * wins. Module scripts are restored in document order. The early-submit part runs at once.
+ */
+export const DEFERRED_BOOT_SCRIPT = `(function(){var done=false,d=document;${EARLY_SUBMIT}function go(){if(done)return;done=true;\
 var ls=d.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]');for(var i=0;i<ls.length;i++){var l=d.createElement("link");\
 l.rel="modulepreload";l.setAttribute("href",ls[i].getAttribute("href"));l.nonce=ls[i].nonce;d.head.appendChild(l);}\
 var ms=d.querySelectorAll('script[type="${DEFERRED_MODULE}"]');for(var j=0;j<ms.length;j++){var o=ms[j],s=d.createElement("script");\

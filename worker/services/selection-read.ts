@@ -18,6 +18,15 @@ export const MSG = {
 } as const;
 
 export type Period = typeof selectionPeriods.$inferSelect;
+
+/**
+ * The subjects a student must choose a teacher for, as a condition on `selection_subjects`: active, with at least
+ * one active teacher (docs/product.md#teacher-selection). A subject nobody can choose is not required, so a subject
+ * left without teachers does not block every student. The same rule decides the teachers endpoint (its subjects are
+ * exactly these), the read-phase check and the write's guard, so the page and the server never disagree.
+ */
+export const REQUIRED_SUBJECT = sql`selection_subjects.is_active = 1
+  AND EXISTS (SELECT 1 FROM teachers rt WHERE rt.subject_id = selection_subjects.id AND rt.is_active = 1)`;
 export type PeriodState = "none" | "not_started" | "open" | "ended";
 
 /** The single active period, if any. */
@@ -123,6 +132,24 @@ export async function availableTeachers(db: Db) {
 export async function seatSnapshot(db: Db) {
   const rows = await db.select({ id: teachers.id, ...seatColumns }).from(teachers).innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId)).where(offered);
   return rows.map((t) => ({ teacher_id: t.id, ...seatFields(t) }));
+}
+
+/**
+ * Active subjects without an active teacher with a free seat (docs/product.md#course-selection), by name, for the
+ * admin warning: `active_teachers` 0 means students are not asked for the subject; more than 0 means they are, but
+ * every seat is taken (or has no capacity), so no student can complete a selection. Seats are counts.
+ */
+export async function subjectsWithoutSeats(db: Db) {
+  const seatsLeft = sql<number>`coalesce(sum(max(0, ${teachers.session1Capacity} - ${teachers.seatsTaken1}) + max(0, ${teachers.session2Capacity} - ${teachers.seatsTaken2})), 0)`;
+  const rows = await db
+    .select({ subject_id: selectionSubjects.id, subject_name: selectionSubjects.name, active_teachers: sql<number>`count(${teachers.id})`, seats_left: seatsLeft })
+    .from(selectionSubjects)
+    .leftJoin(teachers, and(eq(teachers.subjectId, selectionSubjects.id), eq(teachers.isActive, true)))
+    .where(eq(selectionSubjects.isActive, true))
+    .groupBy(selectionSubjects.id)
+    .having(sql`${seatsLeft} = 0`)
+    .orderBy(asc(selectionSubjects.name));
+  return rows.map((r) => ({ ...r, active_teachers: Number(r.active_teachers), seats_left: Number(r.seats_left) }));
 }
 
 /** Admin summary: one row per subject × teacher × session with the student numbers in it. */

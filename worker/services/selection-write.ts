@@ -4,8 +4,11 @@
  * - the session is chosen in the INSERT … SELECT from the teacher's current free seats (more free; 1 on a tie);
  * - seat counters move in the same batch, and the teachers' CHECK constraints abort the batch on overselling;
  * - the registration row's CHECK (`update_count` 0..1) aborts the batch when a guard fails: the period is active
- *   and open now, the student is an active Prep-3 student, exactly one teacher per active subject, and (on update)
- *   changes are allowed, the deadline has not passed and the one update is unused.
+ *   and open now, the student is an active Prep-3 student, exactly one teacher per required subject (active, with an
+ *   active teacher: `REQUIRED_SUBJECT`), and (on update) changes are allowed, the deadline has not passed and the
+ *   one update is unused;
+ * - on update, a subject whose teacher is unchanged keeps its session (group) and selection date: only a changed
+ *   teacher gets the session with more free seats.
  * The read phase before the batch only produces clear error messages. Every attempt is logged (refusals with group
  * commit, attempt-log.ts). Writes pass one at a time per isolate through `gatedWrite` (a rush would otherwise pile
  * ~1,000 waiting writers into the database).
@@ -20,7 +23,7 @@ import { gatedWrite } from "../write-gate";
 import { recordRefusal } from "./attempt-log";
 import { auditInsert } from "./audit";
 import { forgetFull, markFull, recentlyFull } from "./full-teachers";
-import { MSG, SELECTION_GRADE, UPDATE_WINDOW_MS, periodState, type Period } from "./selection-read";
+import { MSG, REQUIRED_SUBJECT, SELECTION_GRADE, UPDATE_WINDOW_MS, periodState, type Period } from "./selection-read";
 
 export interface Choice {
   teacher_id: number;
@@ -47,14 +50,18 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
     const [studentRows, periodRows, subjectRows, teacherRows, regRows, heldRows] = await db.batch([
       db.select().from(students).where(eq(students.studentNo, studentNo)),
       db.select().from(selectionPeriods).where(eq(selectionPeriods.isActive, true)).limit(1),
-      db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(eq(selectionSubjects.isActive, true)),
+      db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(REQUIRED_SUBJECT),
       db
         .select({ id: teachers.id, subjectId: teachers.subjectId, isActive: teachers.isActive, name: teachers.fullName, subject: selectionSubjects.name, c1: teachers.session1Capacity, c2: teachers.session2Capacity, s1: teachers.seatsTaken1, s2: teachers.seatsTaken2 })
         .from(teachers)
         .leftJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
         .where(inArray(teachers.id, choices.map((c) => c.teacher_id))),
       db.select({ reg: selectionRegistrations }).from(selectionRegistrations).innerJoin(students, eq(students.id, selectionRegistrations.studentId)).where(eq(students.studentNo, studentNo)),
-      db.select({ teacherId: studentSelections.teacherId }).from(studentSelections).innerJoin(students, eq(students.id, studentSelections.studentId)).where(eq(students.studentNo, studentNo)),
+      db
+        .select({ teacherId: studentSelections.teacherId, subjectId: studentSelections.subjectId, session: studentSelections.sessionNumber, selectedAt: studentSelections.selectedAt })
+        .from(studentSelections)
+        .innerJoin(students, eq(students.id, studentSelections.studentId))
+        .where(eq(students.studentNo, studentNo)),
     ]);
     const student = studentRows[0];
     if (!student) throw new ApiError("NOT_FOUND", MSG.notFound, { success: false });
@@ -83,7 +90,7 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
     const sid = student.id;
     const guard = sql`EXISTS (SELECT 1 FROM selection_periods WHERE id = ${p.id} AND is_active = 1 AND start_date <= ${nowIso} AND end_date >= ${nowIso})
       AND EXISTS (SELECT 1 FROM students WHERE id = ${sid} AND is_active = 1 AND current_grade = ${SELECTION_GRADE})
-      AND (SELECT count(*) FROM student_selections WHERE student_id = ${sid}) = (SELECT count(*) FROM selection_subjects WHERE is_active = 1)
+      AND (SELECT count(*) FROM student_selections WHERE student_id = ${sid}) = (SELECT count(*) FROM selection_subjects WHERE ${REQUIRED_SUBJECT})
       AND NOT EXISTS (SELECT 1 FROM student_selections ss JOIN selection_subjects s ON s.id = ss.subject_id WHERE ss.student_id = ${sid} AND s.is_active = 0)`;
     const registration = reg
       ? // An upsert: if an admin deleted the registration meanwhile, this becomes a fresh first save. SQLite checks
@@ -108,7 +115,7 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
       try {
         await batchAll(db, [
           ...(reg ? releaseSeats(db, sid) : []),
-          ...choices.flatMap((ch) => takeSeat(db, sid, ch, p.id, nowIso)),
+          ...choices.flatMap((ch) => takeSeat(db, sid, ch, p.id, nowIso, action === "updated" ? kept(heldRows, ch) : undefined)),
           registration,
           logAccepted(action, p.id),
         ]);
@@ -131,12 +138,12 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
   }
 }
 
-/** Read-phase checks that give precise 400s: one teacher per active subject, each teacher teaching it. */
-function validateChoices(choices: Choice[], period: Period, activeIds: Set<number>, found: Array<{ id: number; subjectId: number | null; isActive: boolean }>) {
+/** Read-phase checks that give precise 400s: one teacher per required subject, each teacher teaching it. */
+function validateChoices(choices: Choice[], period: Period, requiredIds: Set<number>, found: Array<{ id: number; subjectId: number | null; isActive: boolean }>) {
   const chosen = new Set(choices.map((c) => c.subject_id));
-  const incomplete = REFUSED.incomplete(activeIds.size);
-  if (chosen.size !== choices.length || chosen.size !== activeIds.size || [...chosen].some((id) => !activeIds.has(id))) {
-    throw new ApiError("VALIDATION_FAILED", incomplete, { success: false, required: activeIds.size });
+  const incomplete = REFUSED.incomplete(requiredIds.size);
+  if (chosen.size !== choices.length || chosen.size !== requiredIds.size || [...chosen].some((id) => !requiredIds.has(id))) {
+    throw new ApiError("VALIDATION_FAILED", incomplete, { success: false, required: requiredIds.size });
   }
   if (choices.length > period.maxSubjects) throw new ApiError("VALIDATION_FAILED", incomplete, { success: false });
   const byId = new Map(found.map((t) => [t.id, t]));
@@ -150,14 +157,31 @@ function noSeats(subjectId: number | null, subject: string | null, teacher: stri
   return new ApiError("CONFLICT", message, { success: false, subject_id: subjectId, subject_name: subject });
 }
 
-/** Statements that insert one choice (session picked from current free seats) and take its seat. */
-function takeSeat(db: Db, sid: number, ch: Choice, periodId: number, nowIso: string) {
+/** A held selection as read before the write. */
+interface Held {
+  teacherId: number;
+  subjectId: number;
+  session: number;
+  selectedAt: string;
+}
+
+/** The student's current selection of this very subject + teacher (an update keeps it), if any. */
+function kept(held: readonly Held[], ch: Choice): Held | undefined {
+  return held.find((h) => h.subjectId === ch.subject_id && h.teacherId === ch.teacher_id);
+}
+
+/**
+ * Statements that insert one choice and take its seat: a kept choice gets its session and date back (the update
+ * released its seat just before, in the same batch, so the seat is free), a new one the session with more free
+ * seats now. A concurrent update of the same student, which could change the held rows after the read, is refused
+ * by the registration guard (its one-update count); whatever happens, the seat CHECKs still refuse overselling.
+ */
+function takeSeat(db: Db, sid: number, ch: Choice, periodId: number, nowIso: string, keep?: Held) {
   const session = (n: 1 | 2) => sql`(SELECT count(*) FROM student_selections WHERE student_id = ${sid} AND teacher_id = ${ch.teacher_id} AND session_number = ${n})`;
+  const assigned = keep ? sql`${keep.session}` : sql`CASE WHEN t.session_1_capacity - t.seats_taken_1 >= t.session_2_capacity - t.seats_taken_2 THEN 1 ELSE 2 END`;
   return [
     db.run(sql`INSERT INTO student_selections (student_id, subject_id, teacher_id, session_number, period_id, selected_at)
-      SELECT ${sid}, ${ch.subject_id}, t.id,
-             CASE WHEN t.session_1_capacity - t.seats_taken_1 >= t.session_2_capacity - t.seats_taken_2 THEN 1 ELSE 2 END,
-             ${periodId}, ${nowIso}
+      SELECT ${sid}, ${ch.subject_id}, t.id, ${assigned}, ${periodId}, ${keep?.selectedAt ?? nowIso}
       FROM teachers t JOIN selection_subjects s ON s.id = t.subject_id
       WHERE t.id = ${ch.teacher_id} AND t.subject_id = ${ch.subject_id} AND t.is_active = 1 AND s.is_active = 1`),
     db.run(sql`UPDATE teachers SET seats_taken_1 = seats_taken_1 + ${session(1)}, seats_taken_2 = seats_taken_2 + ${session(2)} WHERE id = ${ch.teacher_id}`),

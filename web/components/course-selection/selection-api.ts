@@ -125,6 +125,16 @@ export async function deleteSubject(id: number): Promise<string> {
   return (await call(client().subjects[":id"].$delete(param(id)))).message;
 }
 
+/**
+ * `GET …/subjects/uncovered` → active subjects without an active teacher with a free seat, by name: `active_teachers`
+ * 0 = not asked of students; more = asked, but no seat left.
+ */
+export async function fetchUncoveredSubjects() {
+  return (await call(client().subjects.uncovered.$get())).data;
+}
+/** One row of `fetchUncoveredSubjects` (the server's type). */
+export type UncoveredSubject = Awaited<ReturnType<typeof fetchUncoveredSubjects>>[number];
+
 // ---------------------------------------------------------------- teachers
 
 /** `GET …/teachers` with subject names and seats taken, newest first. */

@@ -1,7 +1,9 @@
 /**
- * The home news carousel (spec §2, §4 "News carousel"; WAI-ARIA carousel pattern): previous/next arrows (mirrored
- * in RTL), a pause/resume toggle, the slides, and one dot per slide. Without JavaScript the slides form a
- * horizontally scrollable row, so every item can still be read.
+ * The home news carousel (docs/product.md#public-home; WAI-ARIA carousel pattern): previous/next arrows (mirrored
+ * in RTL), a pause/resume toggle, the slides, and one dot per scroll position. The controls are there only when
+ * there is somewhere to move to (carousel-plan.ts): before Embla has measured, CSS hides them at the widths where
+ * every item fits, so the server HTML already shows what stays after hydration. Without JavaScript the slides form
+ * a horizontally scrollable row, so every item can still be read.
  */
 import type { ReactNode } from "react";
 import { ChevronLeft, ChevronRight, Pause, Play } from "lucide-react";
@@ -9,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/public/button-styles";
 import { cn } from "~/components/public/cn";
 import { formatNumber } from "~/lib/format";
+import { controlsVisibilityClass } from "./carousel-plan";
 import type { PublicNews } from "./news-format";
 import { NewsSlide } from "./news-slide";
 import { useNewsCarousel } from "./use-news-carousel";
@@ -30,15 +33,18 @@ export function NewsCarousel({ items, held, onReadMore, header }: NewsCarouselPr
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const dir = lang.startsWith("ar") ? "rtl" : "ltr";
-  const c = useNewsCarousel({ dir, held, count: items.length });
-  const many = items.length > 1 && c.snapCount > 1;
+  const c = useNewsCarousel({ dir, held });
+  // Measured by Embla once it runs; before that, one position per item, hidden by CSS where they all fit.
+  const controls = c.ready ? c.plan.controls : items.length > 1;
+  const dots = c.ready ? c.plan.dots : items.length;
+  const hideWhereAllFit = c.ready ? "" : controlsVisibilityClass(items.length);
 
   return (
-    <div role="region" aria-roledescription="carousel" aria-label={t("news.public.carousel")} data-testid="news-carousel" data-playing={c.playing}>
+    <div role="region" aria-roledescription="carousel" aria-label={t("news.public.carousel")} data-testid="news-carousel" data-ready={c.ready} data-playing={c.playing}>
       <div className="mb-6 flex flex-wrap items-end justify-between gap-x-4 gap-y-5">
         {header}
-        {many && (
-        <div className="flex items-center gap-2">
+        {controls && (
+        <div className={cn("flex items-center gap-2", hideWhereAllFit)} data-testid="news-controls">
           <button
             type="button"
             className={controlClass}
@@ -79,9 +85,9 @@ export function NewsCarousel({ items, held, onReadMore, header }: NewsCarouselPr
         </div>
       </div>
 
-      {many && (
-        <div role="group" aria-label={t("news.public.dots")} className="mt-5 flex flex-wrap items-center justify-center gap-1" data-testid="news-dots">
-          {Array.from({ length: c.snapCount }, (_, i) => {
+      {controls && (
+        <div role="group" aria-label={t("news.public.dots")} className={cn("mt-5 flex flex-wrap items-center justify-center gap-1", hideWhereAllFit)} data-testid="news-dots">
+          {Array.from({ length: dots }, (_, i) => {
             const current = i === c.selected;
             return (
               <button

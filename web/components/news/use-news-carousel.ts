@@ -9,7 +9,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import useEmblaCarousel from "embla-carousel-react";
 import Autoplay from "embla-carousel-autoplay";
+import { carouselPlan, type CarouselPlan } from "./carousel-plan";
 import { AUTOPLAY_DELAY_MS } from "./news-format";
+
+type EmblaApi = NonNullable<ReturnType<typeof useEmblaCarousel>[1]>;
+
+/**
+ * Starts autoplay only while Embla has somewhere to move to. With every slide in view Embla keeps one scroll
+ * position and the autoplay plugin skips its set-up (no delays), so its `play()` would throw; the count is read from
+ * Embla itself, never from React state that may not have caught up with a re-measure yet.
+ */
+function playIfMovable(api: EmblaApi): void {
+  if (api.scrollSnapList().length > 1) api.plugins().autoplay?.play();
+}
 
 /** True while the visitor asks for reduced motion (false on the server and before hydration). */
 function usePrefersReducedMotion(): boolean {
@@ -32,8 +44,10 @@ export interface NewsCarouselState {
   ready: boolean;
   /** Index of the selected slide. */
   selected: number;
-  /** Number of scroll positions (one per slide while looping). */
+  /** Number of scroll positions Embla measured (one per slide while looping; 1 when all fit; 0 before it runs). */
   snapCount: number;
+  /** Controls, dots and autoplay for the measured carousel (carousel-plan.ts). */
+  plan: CarouselPlan;
   /** Autoplay is paused (by the visitor, or by default under reduced motion). */
   paused: boolean;
   /** Autoplay is actually running now. */
@@ -44,8 +58,8 @@ export interface NewsCarouselState {
   goTo: (index: number) => void;
 }
 
-/** Embla + autoplay for `count` slides in reading direction `dir`; `held` stops autoplay (e.g. a modal is open). */
-export function useNewsCarousel({ dir, held, count }: { dir: "rtl" | "ltr"; held: boolean; count: number }): NewsCarouselState {
+/** Embla + autoplay for the slides in reading direction `dir`; `held` stops autoplay (e.g. a modal is open). */
+export function useNewsCarousel({ dir, held }: { dir: "rtl" | "ltr"; held: boolean }): NewsCarouselState {
   const reducedMotion = usePrefersReducedMotion();
   const autoplay = useMemo(
     () => Autoplay({ delay: AUTOPLAY_DELAY_MS, playOnInit: false, stopOnInteraction: true, stopOnFocusIn: false, stopOnMouseEnter: false }),
@@ -53,12 +67,13 @@ export function useNewsCarousel({ dir, held, count }: { dir: "rtl" | "ltr"; held
   );
   const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start", direction: dir, duration: 30 }, [autoplay]);
   const [selected, setSelected] = useState(0);
-  const [snapCount, setSnapCount] = useState(count);
+  const [snapCount, setSnapCount] = useState(0);
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
   const [playing, setPlaying] = useState(false);
 
   const paused = userPaused ?? reducedMotion;
-  const shouldPlay = !paused && !held && snapCount > 1;
+  const plan = carouselPlan({ snapCount, paused, held });
+  const shouldPlay = plan.autoplay;
   const shouldPlayRef = useRef(shouldPlay);
   shouldPlayRef.current = shouldPlay;
   const jumpRef = useRef(reducedMotion);
@@ -72,10 +87,10 @@ export function useNewsCarousel({ dir, held, count }: { dir: "rtl" | "ltr"; held
     };
     const onReInit = () => {
       sync();
-      if (shouldPlayRef.current) api.plugins().autoplay?.play();
+      if (shouldPlayRef.current) playIfMovable(api);
     };
     const onPointerUp = () => {
-      if (shouldPlayRef.current) api.plugins().autoplay?.play();
+      if (shouldPlayRef.current) playIfMovable(api);
     };
     const onPlay = () => setPlaying(true);
     const onStop = () => setPlaying(false);
@@ -95,8 +110,8 @@ export function useNewsCarousel({ dir, held, count }: { dir: "rtl" | "ltr"; held
 
   useEffect(() => {
     const plugin = api?.plugins().autoplay;
-    if (!plugin) return;
-    if (shouldPlay) plugin.play();
+    if (!api || !plugin) return;
+    if (shouldPlay) playIfMovable(api);
     else plugin.stop();
   }, [api, shouldPlay]);
 
@@ -118,5 +133,5 @@ export function useNewsCarousel({ dir, held, count }: { dir: "rtl" | "ltr"; held
   );
   const togglePaused = useCallback(() => setUserPaused((p) => !(p ?? reducedMotion)), [reducedMotion]);
 
-  return { viewportRef, ready: !!api, selected, snapCount, paused, playing, togglePaused, prev, next, goTo };
+  return { viewportRef, ready: !!api, selected, snapCount, plan, paused, playing, togglePaused, prev, next, goTo };
 }

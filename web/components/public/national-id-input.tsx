@@ -1,9 +1,17 @@
 /**
- * The ID field and search button shared by /results and /current-students (spec §5): `inputmode="numeric"` (not
- * `type="number"`, which drops leading zeros and refuses Arabic digits), converted as typed (national-id-field.ts),
- * and a submit button that spins, says its busy label and stays disabled until hydrated or while loading.
+ * The ID field and search button shared by /results and /current-students (docs/product.md#public-results,
+ * #teacher-selection): `inputmode="numeric"` (not `type="number"`, which drops leading zeros and refuses Arabic
+ * digits), converted as typed (national-id-field.ts), and a submit button that spins and says its busy label while
+ * loading.
+ *
+ * Before the app runs (public pages load their JavaScript after the first paint, docs/decisions/0016) the boot
+ * script enables the button and keeps a submit (lib/deferred-boot.server.ts); once hydrated, this converts what was
+ * typed meanwhile (Arabic-Indic digits included) and replays that submit, so a visitor who searched early gets the
+ * answer. Server-rendered, the button is disabled: without any JavaScript a native submit would only put the ID in
+ * the address bar.
  */
 import { useEffect, useState } from "react";
+import { EARLY_SUBMIT_ATTR, HYDRATED_ATTR, PENDING_ATTR } from "~/lib/early-submit";
 import { LoaderCircle, Search } from "lucide-react";
 import { cn } from "./cn";
 import { kitButtonClass } from "./kit-styles";
@@ -29,7 +37,21 @@ export interface NationalIdSearchRowProps {
 /** The field and the button, side by side from `sm` up. */
 export function NationalIdSearchRow({ id, name, placeholder, describedBy, invalid, dir, inputRef, onValue, loading, submitLabel, searchingLabel }: NationalIdSearchRowProps) {
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    const input = inputRef.current;
+    const form = input?.form;
+    if (!input || !form) return;
+    const value = normalizeInputInPlace(input);
+    if (value !== "") onValue?.(value);
+    form.setAttribute(HYDRATED_ATTR, "");
+    if (form.hasAttribute(PENDING_ATTR)) {
+      form.removeAttribute(PENDING_ATTR);
+      form.requestSubmit();
+    }
+    // Once, when the app takes the form over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
       <input
@@ -59,8 +81,11 @@ export function NationalIdSearchRow({ id, name, placeholder, describedBy, invali
         }}
       />
       <button type="submit" disabled={!hydrated || loading} className={kitButtonClass({ size: "search" })}>
-        {loading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" />}
-        {loading ? searchingLabel : submitLabel}
+        {/* A submit kept before the app runs shows the busy look at once (the form is marked pending). */}
+        {loading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" className="in-data-pending:hidden" />}
+        {!loading && <LoaderCircle aria-hidden="true" className="hidden animate-spin in-data-pending:block" />}
+        {loading ? searchingLabel : <span className="in-data-pending:hidden">{submitLabel}</span>}
+        {!loading && <span className="hidden in-data-pending:inline">{searchingLabel}</span>}
       </button>
     </div>
   );

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { CircleAlert, Hourglass, WifiOff } from "lucide-react";
 import { checkNationalId, type NationalIdError } from "~/components/public/national-id-field";
 import { NationalIdSearchRow } from "~/components/public/national-id-input";
+import { EARLY_SUBMIT_ATTR } from "~/lib/early-submit";
 import type { InlineFailure } from "./outcome";
 
 const FIELD_ID = "national-id";
@@ -43,7 +44,7 @@ export function LookupForm({
   const describedBy = [`${FIELD_ID}-hint`, fieldError && `${FIELD_ID}-error`, inlineText && `${FIELD_ID}-status`].filter(Boolean).join(" ");
 
   return (
-    <form noValidate onSubmit={submit} className="grid gap-3" aria-busy={loading}>
+    <form noValidate onSubmit={submit} className="grid gap-3" aria-busy={loading} {...{ [EARLY_SUBMIT_ATTR]: "" }}>
       <label htmlFor={FIELD_ID} className="text-base font-bold text-blue-950">
         {t("publicResults.form.label")}
       </label>

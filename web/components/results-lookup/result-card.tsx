@@ -1,6 +1,6 @@
 /**
- * The student's result card (spec §2 "Results page"): name, national ID, the fixed third-preparatory grade label,
- * term, percentage (total ÷ total max × 100, at most 2 decimals), total marks "X / Y", the overall letter grade on
+ * The student's result card (docs/product.md#public-results): name, national ID, the grade the result was filed
+ * under (the result's own grade, named from the one grade list `admin.grades`), term, percentage (total ÷ total max × 100, at most 2 decimals), total marks "X / Y", the overall letter grade on
  * the public scale, and a table of subjects with score/max and a coloured grade badge. Prints on its own (print.css).
  */
 import { useTranslation } from "react-i18next";
@@ -53,7 +53,7 @@ export function ResultCard({ result, nationalId, headingLevel: Heading = "h2", o
 
   const facts = [
     { icon: IdCard, label: t("publicResults.card.nationalId"), value: <span dir="ltr" className="font-mono tabular-nums">{nationalId}</span> },
-    { icon: School, label: t("publicResults.card.gradeLevel"), value: t("publicResults.card.gradeLabel") },
+    { icon: School, label: t("publicResults.card.gradeLevel"), value: t(`admin.grades.${result.grade}`, { defaultValue: result.grade }) },
     { icon: CalendarDays, label: t("publicResults.card.academicYear"), value: <bdi>{year}</bdi> },
     { icon: BookOpen, label: t("publicResults.card.semester"), value: semester },
   ];

@@ -4,17 +4,12 @@
  * search supersedes an older one still in flight, so a slow answer never overwrites a newer one.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
+import type { PublicResult } from "@worker/services/public-results";
 import { apiClient, call } from "~/lib/api";
 import { classifyLookupFailure, type LookupFailure } from "./outcome";
 
 /** One published academic year + semester for the student (contract "Public results"), newest first. */
-export interface PublishedResult {
-  full_name: string;
-  grade: string;
-  academic_year_name: string;
-  semester: string;
-  subjects: { subject_name: string; score: number; max_score: number }[];
-}
+export type PublishedResult = PublicResult;
 
 export type LookupState =
   | { status: "idle" }

@@ -1,8 +1,9 @@
 /**
- * The confirmation dialog before saving (spec §2, §4 "Choosing a teacher is local until confirmed"): lists each
- * subject with the chosen teacher and the group the server would assign now, and says what the save means (a first
- * save can be updated once; an update is the last change). Radix AlertDialog: focus starts on Cancel, stays inside,
- * and returns to the submit button on close.
+ * The confirmation dialog before saving (docs/product.md#teacher-selection; choosing is local until confirmed):
+ * lists each subject with the chosen teacher and its group: the group the student keeps for an unchanged teacher,
+ * "assigned on save" for a new one (model.ts confirmRows), and says what the save means (a first save can be updated
+ * once; an update is the last change). Radix AlertDialog: focus starts on Cancel, stays inside, and returns to the
+ * submit button on close.
  */
 import { useTranslation } from "react-i18next";
 import {
@@ -16,24 +17,27 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 import { num } from "./format";
-import type { SavePayload, TeacherOption } from "./model";
+import { confirmRows, type ExistingSelection, type SavePayload, type TeacherOption } from "./model";
 
 export function ConfirmDialog({
   pending,
   teachers,
+  saved,
   update,
   onCancel,
   onConfirm,
 }: {
   pending: SavePayload | null;
   teachers: TeacherOption[];
+  /** The saved selections an update starts from ([] for a first save). */
+  saved: readonly ExistingSelection[];
   update: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const rows = (pending?.selections ?? []).map((s) => teachers.find((x) => x.teacher_id === s.teacher_id && x.subject_id === s.subject_id)).filter((x): x is TeacherOption => !!x);
+  const rows = pending ? confirmRows(pending, teachers, saved) : [];
 
   return (
     <AlertDialog open={pending !== null} onOpenChange={(open) => !open && onCancel()}>
@@ -44,12 +48,18 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <ul className="divide-y rounded-xl border">
           {rows.map((r) => (
-            <li key={r.subject_id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 px-4 py-2.5">
+            <li key={r.subject_id} data-confirm-row={r.subject_id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-4 py-2.5">
               <span className="font-bold text-blue-950">{r.subject_name}</span>
-              <span className="text-sm">
+              <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
                 {r.teacher_name}
-                {r.recommended_session !== null && (
-                  <span className="ms-2 rounded-full bg-blue-50 px-2 py-0.5 text-xs font-bold text-blue-900">{t("selection.groupN", { n: num(r.recommended_session, lang) })}</span>
+                {r.group.kind === "kept" ? (
+                  <span data-group="kept" className="rounded-full bg-blue-50 px-2 py-0.5 text-xs font-bold text-blue-900">
+                    {t("selection.confirm.groupKept", { group: t("selection.groupN", { n: num(r.group.session, lang) }) })}
+                  </span>
+                ) : (
+                  <span data-group="on-save" className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-bold text-amber-900">
+                    {t("selection.confirm.groupOnSave")}
+                  </span>
                 )}
               </span>
             </li>

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Hourglass } from "lucide-react";
 import { checkNationalId } from "~/components/public/national-id-field";
 import { NationalIdSearchRow } from "~/components/public/national-id-input";
+import { EARLY_SUBMIT_ATTR } from "~/lib/early-submit";
 import { toast } from "~/components/ui/lazy-toast";
 import { TOAST_MS } from "./use-teacher-selection";
 
@@ -32,6 +33,7 @@ export function LookupForm({
     <form
       noValidate
       aria-busy={loading}
+      {...{ [EARLY_SUBMIT_ATTR]: "" }}
       className="grid gap-3"
       onSubmit={(e) => {
         e.preventDefault();

@@ -1,8 +1,9 @@
 /**
- * Shapes and pure rules of the public teacher-selection page (spec §3 "Teacher option", "Existing selection",
- * "Selections response", "Save payload"; §4 "Teacher selection"; §5 "Teacher selection submit"). No React here, so
- * the rules read on their own: grouping the teachers by subject, merging live seat counts, the page mode, and the
- * save payload (which throws when a chosen teacher/subject pair is not in the loaded list).
+ * Shapes and pure rules of the public teacher-selection page (docs/product.md#teacher-selection). No React here, so
+ * the rules read on their own: grouping the teachers by subject (the subjects offered are the ones the student must
+ * choose: the server requires exactly the active subjects with an active teacher, the same set its teachers
+ * endpoint lists), progress, merging live seat counts, the page mode, the save payload (which throws when a chosen
+ * teacher/subject pair is not in the loaded list) and the rows of the confirmation.
  */
 
 /** `GET /api/public/selection/student/{id}` → `data`. */
@@ -118,6 +119,23 @@ export function choicesFromSelections(selections: readonly ExistingSelection[]):
   return Object.fromEntries(selections.map((s) => [s.subject_id, s.teacher_id]));
 }
 
+/** How far the student is: subjects with a chosen teacher that is offered for them, of all offered subjects. */
+export interface Progress {
+  chosen: number;
+  total: number;
+  /** Names of the subjects still without an offered teacher chosen, in the page's order. */
+  missing: string[];
+}
+
+/**
+ * Progress over the offered subjects (`groups`). A choice counts only when its teacher is offered for that subject
+ * (a saved teacher deactivated since does not); choices for subjects no longer offered are ignored.
+ */
+export function selectionProgress(groups: readonly SubjectGroup[], choices: Choices): Progress {
+  const missing = groups.filter((g) => !g.teachers.some((t) => t.teacher_id === choices[g.subject_id])).map((g) => g.subject_name);
+  return { chosen: groups.length - missing.length, total: groups.length, missing };
+}
+
 /** Raised when a chosen teacher/subject pair is not in the loaded teacher list (spec §5). */
 export class UnknownChoiceError extends Error {
   constructor(readonly subjectId: number, readonly teacherId: number) {
@@ -127,17 +145,46 @@ export class UnknownChoiceError extends Error {
 }
 
 /**
- * The save payload in subject order. Throws `UnknownChoiceError` for a pair not in `teachers`; the caller has already
- * checked that every subject has a choice (the incomplete-selection modal).
+ * The save payload: one choice per offered subject (`groups`), in subject order; choices for subjects no longer
+ * offered are left out (the server no longer requires them). Throws `UnknownChoiceError` for a chosen teacher not
+ * offered for its subject; the caller has already checked that every subject has a choice (selectionProgress).
  */
-export function buildPayload(studentId: string, choices: Choices, teachers: readonly TeacherOption[]): SavePayload {
-  const selections = Object.entries(choices).map(([subject, teacher]) => {
-    const found = teachers.find((t) => t.teacher_id === teacher && t.subject_id === Number(subject));
-    if (!found) throw new UnknownChoiceError(Number(subject), teacher);
-    return { teacher_id: found.teacher_id, subject_id: found.subject_id };
+export function buildPayload(studentId: string, choices: Choices, groups: readonly SubjectGroup[]): SavePayload {
+  const selections = groups.flatMap((g) => {
+    const teacher = choices[g.subject_id];
+    if (teacher === undefined) return [];
+    const found = g.teachers.find((t) => t.teacher_id === teacher);
+    if (!found) throw new UnknownChoiceError(g.subject_id, teacher);
+    return [{ teacher_id: found.teacher_id, subject_id: found.subject_id }];
   });
   selections.sort((a, b) => a.subject_id - b.subject_id);
   return { student_id: studentId, selections };
+}
+
+/** The group a confirmation row shows: the one the student keeps, or "assigned on save" for a new teacher. */
+export type ConfirmGroup = { kind: "kept"; session: number } | { kind: "onSave" };
+
+/** One row of the confirmation dialog. */
+export interface ConfirmRow {
+  subject_id: number;
+  subject_name: string;
+  teacher_name: string;
+  group: ConfirmGroup;
+}
+
+/**
+ * The confirmation rows for `payload`, in its order. A subject whose teacher is the one already saved keeps its
+ * group (the server keeps it on update); a new or changed teacher's group is decided by the server when saving (the
+ * group with more free seats at that moment), so none is promised here. Pairs not in `teachers` are skipped.
+ */
+export function confirmRows(payload: SavePayload, teachers: readonly TeacherOption[], saved: readonly ExistingSelection[]): ConfirmRow[] {
+  return payload.selections.flatMap((p) => {
+    const t = teachers.find((x) => x.teacher_id === p.teacher_id && x.subject_id === p.subject_id);
+    if (!t) return [];
+    const held = saved.find((s) => s.subject_id === p.subject_id && s.teacher_id === p.teacher_id);
+    const group: ConfirmGroup = held ? { kind: "kept", session: held.session_number } : { kind: "onSave" };
+    return [{ subject_id: t.subject_id, subject_name: t.subject_name, teacher_name: t.teacher_name, group }];
+  });
 }
 
 /** True when the choices are exactly the saved selections (an update would change nothing). */

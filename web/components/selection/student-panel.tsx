@@ -39,7 +39,7 @@ export function StudentPanel({ student, state, mode }: { student: SelectionStude
   const { icon: StatusIcon, tone } = STATUS[mode];
   const facts = [
     { icon: IdCard, label: t("selection.student.nationalId"), value: <span dir="ltr" className="font-mono tabular-nums">{student.student_no}</span> },
-    { icon: School, label: t("selection.student.grade"), value: t(`selection.grades.${student.current_grade}`, { defaultValue: student.current_grade }) },
+    { icon: School, label: t("selection.student.grade"), value: t(`admin.grades.${student.current_grade}`, { defaultValue: student.current_grade }) },
   ];
 
   return (

@@ -21,6 +21,7 @@ import {
   mergeSeats,
   modeOf,
   sameAsSaved,
+  selectionProgress,
   type Choices,
   type SavePayload,
   type SeatCounts,
@@ -98,6 +99,7 @@ export function useTeacherSelection() {
   const mode = loaded ? modeOf(loaded.state) : null;
   const choosing = mode !== null && canChoose(mode);
   const groups = loaded ? groupBySubject(loaded.teachers) : [];
+  const progress = selectionProgress(groups, choices);
 
   // Live seats: merge the counts, and drop a local choice whose teacher just filled up (not the student's own).
   const onSeats = useCallback(
@@ -124,14 +126,13 @@ export function useTeacherSelection() {
   /** The submit button: incomplete → modal; unknown pair → error toast; unchanged update → info; else confirm. */
   const requestSubmit = useCallback(() => {
     if (!loaded || saving) return;
-    const missing = groups.filter((g) => choices[g.subject_id] === undefined).map((g) => g.subject_name);
-    if (missing.length > 0) {
-      setIncomplete({ chosen: groups.length - missing.length, total: groups.length, missing });
+    if (progress.missing.length > 0) {
+      setIncomplete(progress);
       return;
     }
     let payload: SavePayload;
     try {
-      payload = buildPayload(loaded.studentId, choices, loaded.teachers);
+      payload = buildPayload(loaded.studentId, choices, groups);
     } catch (err) {
       if (!(err instanceof UnknownChoiceError)) throw err;
       toast.error(t("selection.errors.pairNotFound"), { duration: TOAST_MS.error });
@@ -142,7 +143,7 @@ export function useTeacherSelection() {
       return;
     }
     setPending(payload);
-  }, [loaded, saving, groups, choices, mode, t]);
+  }, [loaded, saving, groups, progress, choices, mode, t]);
 
   /**
    * Re-reads the selections: after a save (`afterSave`: the local choices restart from what was saved), or when the
@@ -221,6 +222,7 @@ export function useTeacherSelection() {
     mode,
     choosing,
     groups,
+    progress,
     choices,
     choose,
     saving,

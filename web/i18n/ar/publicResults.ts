@@ -52,7 +52,6 @@ export default {
     earlier: "نتائج سابقة معلنة",
     nationalId: "الرقم القومي",
     gradeLevel: "الصف",
-    gradeLabel: "الصف الثالث الإعدادي",
     academicYear: "العام الدراسي",
     semester: "الفصل الدراسي",
     termValue: "{{semester}} — {{year}}",

@@ -213,6 +213,12 @@ export default {
       toggleNetwork: "An error occurred while toggling the period status",
     },
   },
+  uncovered: {
+    title: "Active subjects without an active teacher with seats",
+    noTeacher: "No active teacher: students are not asked to choose this subject until it has one.",
+    noSeats: "Its active teachers have no free seats: students cannot complete their selection until seats are added.",
+    hint: "Add or activate a teacher, raise the capacities, or mark the subject inactive.",
+  },
   messages: {
     nameRequired: "Name is required",
     nameTooLong: "Name must be at most 100 characters",

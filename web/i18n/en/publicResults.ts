@@ -52,7 +52,6 @@ export default {
     earlier: "Earlier published results",
     nationalId: "National ID",
     gradeLevel: "Grade",
-    gradeLabel: "Third Preparatory Grade",
     academicYear: "Academic year",
     semester: "Semester",
     termValue: "{{semester}} — {{year}}",

@@ -28,9 +28,6 @@ export default {
     confirm: "Review and confirm; you are placed automatically in the group with more free seats.",
     update: "You can update your selections once, within the allowed window.",
   },
-  grades: {
-    "Prep-3": "Third Preparatory Grade (Prep 3)",
-  },
   student: {
     eyebrow: "Student",
     found: "Student found: {{name}}",
@@ -83,11 +80,13 @@ export default {
     title: "Confirm your selections",
     updateTitle: "Confirm your update",
     body: "Review the teachers you chose before saving:",
-    firstNote: "After saving, you can update your selections once within the allowed window. The group shown is an estimate; it is assigned when you save.",
+    firstNote: "After saving, you can update your selections once within the allowed window. Each group is assigned when you save: the one with more free seats.",
     updateNote: "This is your only allowed update; you will not be able to change your selections after it.",
     confirm: "Confirm and save",
     confirmUpdate: "Confirm update",
     cancel: "Back",
+    groupKept: "Stays in {{group}}",
+    groupOnSave: "Group assigned on save",
   },
   toast: {
     successTitle: "Registration Complete",

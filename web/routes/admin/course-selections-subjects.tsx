@@ -3,7 +3,8 @@
  * form", §6, §7, §8 "Subjects, teachers, periods"). "All Subjects (n)" table, Add/Edit modal (a new subject goes to
  * the top of the list, an edited one is replaced in place), delete confirmation "Are you sure you want to delete
  * this subject?". Failures show the server's message or "Failed to save/delete subject"; without a token the list
- * stays empty and actions go to the login page.
+ * stays empty and actions go to the login page. Above the table, the warning about active subjects without an active
+ * teacher with seats.
  */
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,6 +23,7 @@ import { SelectionPageHeader } from "~/components/course-selection/page-header";
 import { createSubject, deleteSubject, fetchSubjects, updateSubject, type SelectionSubject } from "~/components/course-selection/selection-api";
 import { subjectColumns } from "~/components/course-selection/subject-columns";
 import { SubjectFormDialog } from "~/components/course-selection/subject-form-dialog";
+import { UncoveredSubjects } from "~/components/course-selection/uncovered-subjects";
 import { useSelectionAction } from "~/components/course-selection/use-selection-action";
 import { useSelectionList } from "~/components/course-selection/use-selection-list";
 
@@ -99,6 +101,8 @@ export default function SelectionSubjectsPage() {
           </>
         }
       />
+
+      <UncoveredSubjects changed={subjects} />
 
       <DataTable
         label={t("courseSelection.subjects.tableLabel")}

@@ -3,7 +3,8 @@
  * §5 "Teacher form", §6, §7, §8). Building and active-subject filters with chips; a table with the seats taken per
  * session; Add/Edit modal (the list reloads after saving); delete confirmation. A save failure shows
  * "Error: {message or Failed to save teacher}" with the status code; a capacity below the seats taken (409) is also
- * shown on the capacity field. Without a token the lists stay empty and actions go to the login page.
+ * shown on the capacity field. Without a token the lists stay empty and actions go to the login page. Above the
+ * table, the warning about active subjects without an active teacher with seats.
  */
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -25,6 +26,7 @@ import { teacherColumns } from "~/components/course-selection/teacher-columns";
 import { NO_TEACHER_FILTERS, TeacherFiltersBar, matchesTeacherFilters, type TeacherFilters } from "~/components/course-selection/teacher-filters";
 import { TeacherFormDialog, type TeacherFormFields } from "~/components/course-selection/teacher-form-dialog";
 import { useSelectionAction } from "~/components/course-selection/use-selection-action";
+import { UncoveredSubjects } from "~/components/course-selection/uncovered-subjects";
 import { useSelectionList } from "~/components/course-selection/use-selection-list";
 
 /** Page title for the admin console. */
@@ -112,6 +114,8 @@ export default function TeachersPage() {
           </>
         }
       />
+
+      <UncoveredSubjects changed={teachers.items} />
 
       <DataTable
         label={t("courseSelection.teachers.tableLabel")}

@@ -41,7 +41,6 @@ export default function CurrentStudents() {
   const { t } = useTranslation();
   const s = useTeacherSelection();
   const inputRef = useRef<HTMLInputElement>(null);
-  const chosen = s.groups.filter((g) => s.choices[g.subject_id] !== undefined).length;
   const modalOpen = s.modal !== null || s.incomplete !== null || s.pending !== null;
   const dialogsMounted = useOpenedOnce(modalOpen);
 
@@ -104,7 +103,7 @@ export default function CurrentStudents() {
                   disabled={s.saving}
                   onChoose={s.choose}
                 />
-                <SubmitBar chosen={chosen} total={s.groups.length} saving={s.saving} update={s.mode === "update"} onSubmit={s.requestSubmit} />
+                <SubmitBar chosen={s.progress.chosen} total={s.progress.total} saving={s.saving} update={s.mode === "update"} onSubmit={s.requestSubmit} />
               </Suspense>
             )}
           </section>
@@ -118,6 +117,7 @@ export default function CurrentStudents() {
           <ConfirmDialog
             pending={s.pending}
             teachers={s.loaded?.teachers ?? []}
+            saved={s.mode === "update" ? (s.loaded?.state.selections ?? []) : []}
             update={s.mode === "update"}
             onCancel={s.cancelPending}
             onConfirm={() => void s.confirmSave()}
