@@ -4,8 +4,9 @@
  * 10 s, admin bearer token): the first page in the default size (`?page=1&limit=15`) and a search request (an ID
  * prefix for students, an Arabic name for fees, which takes the folded-name path), for `GET /api/students` and
  * `GET /api/fees`; the unpaged full lists (CSV export, global search) are measured the same way for reference.
- * Then the Students page in Chromium with 4× CPU throttling: time to usable and search-box typing, where every
- * keystroke is now a server request (bench/lib/students-page.ts). Errors: any list response other than 200.
+ * Then the Students page in Chromium with 4× CPU throttling: time to usable and search-box typing, where the text
+ * goes to the server once it has rested SEARCH_DEBOUNCE_MS (bench/lib/students-page.ts); the keystroke figures are
+ * the time after that wait (an emptied box applies at once). Errors: any list response other than 200.
  */
 import { sql } from "drizzle-orm";
 import { feeRecords, students } from "../db/schema";
@@ -16,6 +17,7 @@ import { adminToken } from "./lib/server";
 import { alone, load, median, type LoadFigures } from "./lib/load";
 import { fig, type BenchResult } from "./lib/report";
 import { measureStudentsPage } from "./lib/students-page";
+import { SEARCH_DEBOUNCE_MS } from "../web/lib/use-debounce";
 
 const GENERATED = 5_000;
 const BATCH = 500;
@@ -80,7 +82,7 @@ export async function adminLists(server: BenchServer): Promise<BenchResult> {
     feesFull: await listLoad(server, token, "/api/fees"),
   };
   const page = await measureStudentsPage(`${server.url}/admin/dashboard/students`, token, target);
-  const paint = page.keystrokes.map((k) => k.paintMs);
+  const paint = page.keystrokes.map((k) => k.paintMs - (k.value === "" ? 0 : SEARCH_DEBOUNCE_MS));
 
   const errors: string[] = [];
   for (const [name, f] of Object.entries(lists)) {
@@ -105,8 +107,8 @@ export async function adminLists(server: BenchServer): Promise<BenchResult> {
       ...listFigures("GET /api/students (full list, reference)", lists.studentsFull),
       ...listFigures("GET /api/fees (full list, reference)", lists.feesFull),
       fig("Students page usable, 4× CPU (median of 3 cold loads)", median(page.usableMs), "ms", { op: "<=", value: 1500 }),
-      fig("search keystroke → table painted, median", paint.length ? median(paint) : null, "ms"),
-      fig("search keystroke → table painted, worst", paint.length ? Math.max(...paint) : null, "ms", { op: "<=", value: 100 }),
+      fig("search keystroke → table painted (after the debounce), median", paint.length ? median(paint) : null, "ms"),
+      fig("search keystroke → table painted (after the debounce), worst", paint.length ? Math.max(...paint) : null, "ms", { op: "<=", value: 100 }),
     ],
     errors,
     details: { generated: GENERATED, ...lists, studentsPage: page, searchedFor: target, nameSearch: NAME_SEARCH },

@@ -56,6 +56,8 @@ export const app = new Hono<AppEnv>()
     return cors({
       origin: (origin) => (allowed.includes(origin) ? origin : null),
       allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
+      // The console reads how long a 429 asks it to wait (login lockout), also from another origin.
+      exposeHeaders: ["Retry-After"],
       allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
       maxAge: 600,
     })(c, next);

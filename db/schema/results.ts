@@ -25,7 +25,11 @@ export const results = sqliteTable(
   ],
 );
 
-/** One row per subject of a result; `max_score` defaults to 100 (spec §9). */
+/**
+ * One row per subject of a result. Marks are stored in integer hundredths of a mark (45.5 → 4550), the way money
+ * is stored in piastres, so half marks are exact and sums never drift; the API speaks plain numbers with up to
+ * 2 decimals (docs/product.md#results). The max score defaults to 100 marks (10000 hundredths).
+ */
 export const resultSubjectScores = sqliteTable(
   "result_subject_scores",
   {
@@ -35,12 +39,13 @@ export const resultSubjectScores = sqliteTable(
       .references(() => results.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
     subjectName: text("subject_name").notNull(),
-    score: integer("score").notNull(),
-    maxScore: integer("max_score").notNull().default(100),
+    scoreHundredths: integer("score_hundredths").notNull(),
+    maxScoreHundredths: integer("max_score_hundredths").notNull().default(10_000),
     remarks: text("remarks"),
   },
   (t) => [
-    check("scores_range_chk", sql`${t.maxScore} >= 1 AND ${t.score} >= 0 AND ${t.score} <= ${t.maxScore}`),
+    // 0 ≤ score ≤ max and max ≥ 0.01 marks, in hundredths.
+    check("scores_range_chk", sql`${t.maxScoreHundredths} >= 1 AND ${t.scoreHundredths} >= 0 AND ${t.scoreHundredths} <= ${t.maxScoreHundredths}`),
     index("scores_result_idx").on(t.resultId, t.position),
   ],
 );

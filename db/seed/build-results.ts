@@ -3,6 +3,7 @@ import type { results, resultSubjectScores } from "../schema";
 import type { Rng } from "./rng";
 import type { SampleStudents, StudentRow } from "./build-students";
 import { ACADEMIC_YEAR } from "./build-fees";
+import { gradeRemark } from "../../worker/lib/grading";
 
 export type ResultRow = typeof results.$inferInsert & { id: number };
 export type ScoreRow = typeof resultSubjectScores.$inferInsert;
@@ -48,23 +49,13 @@ export function subjectsForGrade(grade: string): readonly SubjectSpec[] | null {
   return null;
 }
 
-/** Admin-form letter grade of a percentage: ≥90 A+, ≥80 A, ≥70 B+, ≥60 B, ≥50 C, ≥40 D, else F. */
-export function letterGrade(percentage: number): string {
-  if (percentage >= 90) return "A+";
-  if (percentage >= 80) return "A";
-  if (percentage >= 70) return "B+";
-  if (percentage >= 60) return "B";
-  if (percentage >= 50) return "C";
-  if (percentage >= 40) return "D";
-  return "F";
-}
-
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 /**
  * Builds result rows (ids `baseId + 1 ..`) and per-subject score rows. Each student has an ability in
- * [0.45, 0.98] (≈ N(0.75, 0.11)) plus a per-subject affinity and per-exam noise. The `resultsNotPublished`
- * sample gets only an S2 result.
+ * [0.45, 0.98] (≈ N(0.75, 0.11)) plus a per-subject affinity and per-exam noise. Subjects out of 50 are marked
+ * in half marks (37.5), as Egyptian exams are; marks are stored in hundredths. The `resultsNotPublished` sample
+ * gets only an S2 result.
  */
 export function buildResults(rng: Rng, students: readonly StudentRow[], baseId: number, samples: SampleStudents) {
   const resultRows: ResultRow[] = [];
@@ -83,14 +74,15 @@ export function buildResults(rng: Rng, students: readonly StudentRow[], baseId: 
       subjects.forEach((subj, position) => {
         const bonus = subj.max === 50 ? 0.06 : 0;
         const pct = clamp(ability + affinity[position] + drift + noises[position] + bonus, 0, 1);
-        const score = Math.round(subj.max * pct);
+        const step = subj.max === 50 ? 2 : 1;
+        const score = Math.round(subj.max * pct * step) / step;
         scoreRows.push({
           resultId: id,
           position,
           subjectName: subj.name,
-          score,
-          maxScore: subj.max,
-          remarks: `Grade: ${letterGrade((score / subj.max) * 100)}`,
+          scoreHundredths: Math.round(score * 100),
+          maxScoreHundredths: subj.max * 100,
+          remarks: gradeRemark(score, subj.max),
         });
       });
     }

@@ -1,4 +1,5 @@
 /** Letter-grade scales and percentage helpers (spec §9 "Letter grades"; worker/lib/grading.ts). */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { adminLetterGrade, gradeRemark, percentage, publicLetterGrade, round2, scoreTotals } from "../../worker/lib/grading";
 
@@ -103,5 +104,37 @@ describe("gradeRemark and scoreTotals", () => {
     ]);
     expect(t).toEqual({ total: 130, max: 150, percentage: (130 * 100) / 150 });
     expect(scoreTotals([])).toEqual({ total: 0, max: 0, percentage: 0 });
+  });
+});
+
+describe("marks with decimals (half marks and hundredths)", () => {
+  it("puts an exact threshold on its grade: 0.99 of 1.1 is 90 %, not 89.99999999999999", () => {
+    expect(percentage(0.99, 1.1)).toBe(90);
+    expect(adminLetterGrade(percentage(0.99, 1.1))).toBe("A+");
+    expect(percentage(0.33, 0.55)).toBe(60);
+    expect(percentage(45.5, 50)).toBe(91);
+    expect(gradeRemark(44.5, 50)).toBe("Grade: A"); // 89 %
+  });
+
+  it("sums without float drift: 7.35 + 7.35 + 7.35 + 0.1 + 0.2 is 22.35", () => {
+    const t = scoreTotals([7.35, 7.35, 7.35, 0.1, 0.2].map((score) => ({ score, max_score: 10 })));
+    expect(t.total).toBe(22.35);
+    expect(t.max).toBe(50);
+    expect(t.percentage).toBe(44.7);
+  });
+
+  it("totals and percentages equal the exact hundredths arithmetic for any rows", () => {
+    const row = fc.integer({ min: 1, max: 100_000 }).chain((max) => fc.record({ score: fc.integer({ min: 0, max }), max_score: fc.constant(max) }));
+    fc.assert(
+      fc.property(fc.array(row, { minLength: 1, maxLength: 14 }), (rows) => {
+        const total = rows.reduce((a, r) => a + r.score, 0);
+        const max = rows.reduce((a, r) => a + r.max_score, 0);
+        const t = scoreTotals(rows.map((r) => ({ score: r.score / 100, max_score: r.max_score / 100 })));
+        expect(Math.round(t.total * 100)).toBe(total);
+        expect(t.total).toBe(total / 100);
+        expect(t.max).toBe(max / 100);
+        expect(t.percentage).toBe((total * 100) / max);
+      }),
+    );
   });
 });

@@ -1,7 +1,7 @@
 /** Digit and ID normalisation (worker/lib/normalize.ts): Arabic-Indic and Persian digits, trimming, bidi marks. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { normalizeDigits, normalizeNationalId, normalizeNumberInput } from "../../worker/lib/normalize";
+import { normalizeDigits, normalizeNationalId } from "../../worker/lib/normalize";
 
 const ARABIC = "٠١٢٣٤٥٦٧٨٩";
 const PERSIAN = "۰۱۲۳۴۵۶۷۸۹";
@@ -51,13 +51,3 @@ describe("normalizeNationalId", () => {
   });
 });
 
-describe("normalizeNumberInput", () => {
-  it("reads Arabic digits and the Arabic decimal separator", () => {
-    expect(Number(normalizeNumberInput("١٥٠٫٥٠"))).toBe(150.5);
-    expect(Number(normalizeNumberInput(" ۲۵۰۰ "))).toBe(2500);
-  });
-
-  it("does not drop thousands separators into a different number", () => {
-    expect(Number.isNaN(Number(normalizeNumberInput("1,5")))).toBe(true);
-  });
-});

@@ -20,11 +20,12 @@ export async function insertFee(studentId: number, totalPiastres: number, paidPi
   await testDb().insert(feeRecords).values({ studentId, grade, totalPiastres, paidPiastres });
 }
 
+/** A result with subject rows `[subject, score, max]` in marks (stored as hundredths, like the API does). */
 export async function insertResult(studentId: number, year: string, semester: "S1" | "S2", scores: Array<[string, number, number]>, grade = "Prep-3") {
   const [r] = await testDb().insert(results).values({ studentId, academicYearName: year, semester, grade }).returning();
   await testDb()
     .insert(resultSubjectScores)
-    .values(scores.map(([subjectName, score, maxScore], position) => ({ resultId: r!.id, position, subjectName, score, maxScore })));
+    .values(scores.map(([subjectName, score, maxScore], position) => ({ resultId: r!.id, position, subjectName, scoreHundredths: Math.round(score * 100), maxScoreHundredths: Math.round(maxScore * 100) })));
   return r!;
 }
 

@@ -32,6 +32,19 @@ describe("GET /api/student/results/:nationalId", () => {
     });
   });
 
+  it("answers half marks as the numbers the admin entered (45.5 of 50), never rounded", async () => {
+    const s = await insertStudent();
+    await insertFee(s.id, 100, 100);
+    await insertResult(s.id, PUB, "S1", [["Art", 45.5, 50], ["Music", 7.25, 10], ["Science", 0.1, 0.2]]);
+    const res = await lookup(s.studentNo);
+    expect(res.status).toBe(200);
+    expect(res.json.data[0].subjects).toEqual([
+      { subject_name: "Art", score: 45.5, max_score: 50 },
+      { subject_name: "Music", score: 7.25, max_score: 10 },
+      { subject_name: "Science", score: 0.1, max_score: 0.2 },
+    ]);
+  });
+
   it("says results are not published when none of the student's results is", async () => {
     const s = await insertStudent();
     await insertFee(s.id, 100, 100);

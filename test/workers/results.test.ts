@@ -119,6 +119,27 @@ describe("POST /api/admin/results", () => {
     expect(persian.json.data.student_no).toBe(student.studentNo);
   });
 
+  it("stores half marks exactly: 45.5 of 50 (and typed text such as ٤٥٫٥) round-trips, in hundredths in the database", async () => {
+    const { result } = await createResult({
+      subject_scores: [
+        { subject_name: "Art", score: 45.5, max_score: 50 },
+        { subject_name: "Music", score: "٧٫٥", max_score: "۱۰" },
+        { subject_name: "Science", score: 0.01, max_score: 99.99 },
+        { subject_name: "History", score: 44.55, max_score: 49.5 },
+      ],
+    });
+    expect(result.subject_scores.map((s: any) => [s.score, s.max_score, s.remarks])).toEqual([
+      [45.5, 50, "Grade: A+"],
+      [7.5, 10, "Grade: B+"],
+      [0.01, 99.99, "Grade: F"],
+      [44.55, 49.5, "Grade: A+"], // exactly 90 %
+    ]);
+    const stored = await db().select().from(resultSubjectScores).where(eq(resultSubjectScores.resultId, result.id)).orderBy(resultSubjectScores.position);
+    expect(stored.map((r) => [r.scoreHundredths, r.maxScoreHundredths])).toEqual([[4550, 5000], [750, 1000], [1, 9999], [4455, 4950]]);
+    const read = await api(`${BASE}/${result.id}`, { token });
+    expect(read.json.data.subject_scores.map((s: any) => s.score)).toEqual([45.5, 7.5, 0.01, 44.55]);
+  });
+
   it("accepts a score equal to the max and a score of 0", async () => {
     const { result } = await createResult({ subject_scores: [{ subject_name: "Music", score: 50, max_score: 50 }, { subject_name: "History", score: 0, max_score: 100 }] });
     expect(result.subject_scores.map((s: any) => s.remarks)).toEqual(["Grade: A+", "Grade: F"]);
@@ -149,10 +170,14 @@ describe("POST /api/admin/results", () => {
     ["an empty subject", { subject_scores: [{ subject_name: "", score: 1, max_score: 10 }] }, /select a subject/],
     ["a duplicate subject", { subject_scores: [{ subject_name: "Art", score: 1, max_score: 10 }, { subject_name: "Art", score: 2, max_score: 10 }] }, /more than once/],
     ["a score above the max", { subject_scores: [{ subject_name: "Art", score: 51, max_score: 50 }] }, /more than the total/],
-    ["a negative score", { subject_scores: [{ subject_name: "Art", score: -1, max_score: 50 }] }, /0 or more/],
-    ["a max score of 0", { subject_scores: [{ subject_name: "Art", score: 0, max_score: 0 }] }, /at least 1/],
-    ["a fractional score", { subject_scores: [{ subject_name: "Art", score: 10.5, max_score: 50 }] }, /whole number/],
-    ["a score sent as text", { subject_scores: [{ subject_name: "Art", score: "10", max_score: 50 }] }, /Marks/],
+    ["a negative score", { subject_scores: [{ subject_name: "Art", score: -1, max_score: 50 }] }, /^Marks cannot be negative$/],
+    ["a max score of 0", { subject_scores: [{ subject_name: "Art", score: 0, max_score: 0 }] }, /^Total must be at least 0.01$/],
+    ["a score with 3 decimals", { subject_scores: [{ subject_name: "Art", score: 10.555, max_score: 50 }] }, /^Marks can have at most 2 decimal places$/],
+    ["a total with 3 decimals", { subject_scores: [{ subject_name: "Art", score: 10, max_score: 50.001 }] }, /^Total can have at most 2 decimal places$/],
+    ["a score typed as 1e2", { subject_scores: [{ subject_name: "Art", score: "1e2", max_score: 500 }] }, /^Marks must be a number$/],
+    ["a score typed as -5", { subject_scores: [{ subject_name: "Art", score: "-5", max_score: 50 }] }, /^Marks cannot be negative$/],
+    ["a score typed with a comma", { subject_scores: [{ subject_name: "Art", score: "7,5", max_score: 50 }] }, /^Marks must be a number$/],
+    ["a score above the max in half marks", { subject_scores: [{ subject_name: "Art", score: 50.5, max_score: 50 }] }, /more than the total/],
     ["a grade outside the list", { grade: "Grade-13" }, /Unknown grade/],
   ])("400 for %s", async (_label, overrides, message) => {
     const student = await makeStudent();

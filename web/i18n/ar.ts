@@ -12,5 +12,6 @@ import news from "./ar/news";
 import selection from "./ar/selection";
 import courseSelection from "./ar/courseSelection";
 import audit from "./ar/audit";
+import numbers from "./ar/numbers";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, numbers };

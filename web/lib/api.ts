@@ -34,6 +34,8 @@ export class ApiFailure extends Error {
     readonly status: number,
     readonly code?: string,
     readonly body?: Record<string, unknown>,
+    /** Seconds to wait before trying again, from a 429/503 answer's `Retry-After`. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = "ApiFailure";
@@ -43,8 +45,21 @@ export class ApiFailure extends Error {
   }
 }
 
+/**
+ * A `Retry-After` header in seconds: delta-seconds ("840") or an HTTP date (seconds from `now`, ms since the
+ * epoch); undefined when absent or unreadable.
+ */
+export function retryAfterSeconds(value: string | null | undefined, now = Date.now()): number | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (/^\d+$/.test(v)) return Number(v);
+  if (!/^[A-Za-z]{3}, /.test(v)) return undefined;
+  const at = Date.parse(v);
+  return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : undefined;
+}
+
 /** Awaits an `hc` call and returns its JSON body, or throws ApiFailure (see module doc). */
-export async function call<T>(request: Promise<{ ok: boolean; status: number; json(): Promise<T> }>): Promise<T> {
+export async function call<T>(request: Promise<{ ok: boolean; status: number; headers?: Headers; json(): Promise<T> }>): Promise<T> {
   let res: Awaited<typeof request>;
   try {
     res = await request;
@@ -60,7 +75,7 @@ export async function call<T>(request: Promise<{ ok: boolean; status: number; js
   if (!res.ok) {
     const b = (body ?? {}) as Record<string, unknown>;
     const message = typeof b.message === "string" ? b.message : typeof b.error === "string" ? b.error : `HTTP ${res.status}`;
-    throw new ApiFailure(message, res.status, typeof b.code === "string" ? b.code : undefined, b);
+    throw new ApiFailure(message, res.status, typeof b.code === "string" ? b.code : undefined, b, retryAfterSeconds(res.headers?.get("Retry-After")));
   }
   return body as T;
 }

@@ -1,10 +1,11 @@
 /**
  * Fees and payments request schemas (spec §5 "Fee add form", "Payment"; contract "Fees"). Shared with the web
- * forms; imports only zod and the dependency-free normaliser. Amounts are EGP numbers (or numeric strings, with
- * Arabic-Indic/Persian digits accepted) with at most 2 decimals, 0 … 10,000,000.
+ * forms; imports only zod and the dependency-free normaliser. Amounts are EGP numbers (or text as typed: Arabic-Indic/
+ * Persian digits, "٫", thousands separators such as "12,000" or "١٢٬٠٠٠") with at most 2 decimals, 0 … 10,000,000.
  */
 import { z } from "zod";
-import { normalizeNationalId, normalizeNumberInput } from "../lib/normalize";
+import { normalizeNationalId } from "../lib/normalize";
+import { numberField } from "./number-field";
 import { GRADES } from "../lib/grades";
 import { filterValue, limitParam, listSearchSchema, pageParam, sortByParam, sortOrderParam, toGrade } from "./students.schema";
 
@@ -16,29 +17,9 @@ export type FeeStatus = (typeof FEE_STATUSES)[number];
 
 export const PAYMENT_AMOUNT_MESSAGE = "Please enter a valid payment amount";
 
-/** True when `n` has at most 2 decimals (tolerating binary floating point: 0.1 + 0.2 is fine). */
-export function hasAtMostTwoDecimals(n: number): boolean {
-  return Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
-}
-
-/** A typed amount → number; "" / null → undefined (reported as required); other text → NaN (invalid). */
-function toAmount(v: unknown): unknown {
-  if (typeof v !== "string") return v ?? undefined;
-  const s = normalizeNumberInput(v);
-  if (s === "") return undefined;
-  return /^-?\d+(\.\d+)?$|^-?\.\d+$/.test(s) ? Number(s) : Number.NaN;
-}
-
 /** An EGP amount ≥ 0 with ≤ 2 decimals, ≤ MAX_AMOUNT_EGP. `label` starts the messages ("Total amount …"). */
 export const egpAmount = (label: string) =>
-  z.preprocess(
-    toAmount,
-    z
-      .number({ error: (iss) => (iss.input === undefined ? `${label} is required` : `${label} must be a number`) })
-      .min(0, `${label} cannot be negative`)
-      .max(MAX_AMOUNT_EGP, `${label} cannot exceed 10,000,000 EGP`)
-      .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimal places`),
-  );
+  numberField(label, { decimals: 2, grouping: true, min: 0, max: MAX_AMOUNT_EGP, messages: { max: `${label} cannot exceed 10,000,000 EGP` } });
 
 const PAID_ABOVE_TOTAL = "Paid amount cannot exceed the total amount";
 
@@ -65,14 +46,13 @@ export const updateFeeSchema = z
 
 /** `POST /api/fees/{student_no}/add-payment` body: an amount > 0 (spec §5 "Payment" alert text). */
 export const addPaymentSchema = z.object({
-  payment_amount: z.preprocess(
-    toAmount,
-    z
-      .number({ error: PAYMENT_AMOUNT_MESSAGE })
-      .gt(0, PAYMENT_AMOUNT_MESSAGE)
-      .max(MAX_AMOUNT_EGP, PAYMENT_AMOUNT_MESSAGE)
-      .refine(hasAtMostTwoDecimals, "Payment amount can have at most 2 decimal places"),
-  ),
+  payment_amount: numberField("Payment amount", {
+    decimals: 2,
+    grouping: true,
+    min: 0.01,
+    max: MAX_AMOUNT_EGP,
+    messages: { required: PAYMENT_AMOUNT_MESSAGE, invalid: PAYMENT_AMOUNT_MESSAGE, negative: PAYMENT_AMOUNT_MESSAGE, min: PAYMENT_AMOUNT_MESSAGE, max: PAYMENT_AMOUNT_MESSAGE },
+  }),
 });
 
 /** `Idempotency-Key` header: 1-255 visible ASCII characters (e.g. a UUID made once per payment attempt). */

@@ -2,10 +2,12 @@
  * Admin results request schemas and constants (spec §5 "Admin result form", §7 "Admin results", §9 lists;
  * contract "Results"). Shared with the web form (react-hook-form + zodResolver). Imports only zod.
  *
- * Scores and totals are whole numbers: the database stores integer scores and the form's inputs are integer
- * number inputs, so a fractional mark is refused (400) rather than silently rounded.
+ * Marks and totals have up to 2 decimals (half marks: 45.5 of 50), as JSON numbers or typed text (Arabic-Indic
+ * digits, "٫"); the database keeps them in integer hundredths (docs/product.md#results). More decimals, "1e2" or a
+ * negative mark are refused (400) with their message, never rounded.
  */
 import { z } from "zod";
+import { numberField } from "./number-field";
 import { GRADES } from "../lib/grades";
 import { RESULT_SUBJECTS } from "../lib/subjects";
 
@@ -19,6 +21,8 @@ export type Semester = (typeof SEMESTERS)[number];
 
 /** Default max score of a subject row (spec §9). */
 export const DEFAULT_MAX_SCORE = 100;
+/** Smallest max score: one hundredth of a mark, the unit marks are stored in. */
+export const MIN_MAX_SCORE = 0.01;
 /** Upper bound on a subject's max score, to keep typos such as 1000000 out. */
 export const MAX_MAX_SCORE = 1000;
 
@@ -37,16 +41,8 @@ const optionalText = (max: number) =>
 export const subjectScoreSchema = z
   .object({
     subject_name: choice(RESULT_SUBJECTS, "Please select a subject", "Unknown subject"),
-    score: z
-      .number({ error: "Marks are required" })
-      .int("Marks must be a whole number")
-      .min(0, "Marks must be 0 or more"),
-    max_score: z
-      .number({ error: "Total is required" })
-      .int("Total must be a whole number")
-      .min(1, "Total must be at least 1")
-      .max(MAX_MAX_SCORE, `Total must be at most ${MAX_MAX_SCORE}`)
-      .default(DEFAULT_MAX_SCORE),
+    score: numberField("Marks", { decimals: 2, min: 0, max: MAX_MAX_SCORE, messages: { required: "Marks are required" } }),
+    max_score: numberField("Total", { decimals: 2, min: MIN_MAX_SCORE, max: MAX_MAX_SCORE }).default(DEFAULT_MAX_SCORE),
     /** Empty → "Grade: X" on the admin scale, filled in by the server. */
     remarks: optionalText(200),
   })

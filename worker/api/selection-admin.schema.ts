@@ -16,6 +16,7 @@
  */
 import { z } from "zod";
 import { normalizeDigits } from "../lib/normalize";
+import { numberField } from "./number-field";
 
 /** Subject `max_selections` (spec §9). */
 export const SUBJECT_MAX_SELECTIONS = { min: 1, max: 10, default: 5 } as const;
@@ -37,17 +38,10 @@ const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** An integer in [min, max] from a number or a typed string; `message` for every failure but "missing". */
+/** A whole number in [min, max] from a number or typed text; `message` for every failure but "missing". */
 const intField = (label: string, min: number, max: number) => {
   const message = `${label} must be a whole number between ${min} and ${max}`;
-  return z.preprocess(
-    (v) => {
-      if (typeof v !== "string") return v;
-      const s = normalizeDigits(v).trim();
-      return s === "" ? undefined : /^[+-]?\d+(\.\d+)?$/.test(s) ? Number(s) : v;
-    },
-    z.number({ error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required` : message) }).int(message).min(min, message).max(max, message),
-  );
+  return numberField(label, { decimals: 0, min, max, messages: { invalid: message, negative: message, decimals: message, min: message, max: message } });
 };
 
 const boolField = (label: string) => z.boolean({ error: `${label} must be true or false` });

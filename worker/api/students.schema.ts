@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { GRADES, type Grade } from "../lib/grades";
-import { foldSearchText, normalizeDigits, normalizeNationalId } from "../lib/normalize";
+import { foldSearchText, normalizeNationalId } from "../lib/normalize";
+import { parseTypedNumber } from "../lib/typed-number";
 
 
 export const GENDERS = ["male", "female"] as const;
@@ -47,8 +48,18 @@ const gradeSchema = z.preprocess(
   z.enum(GRADES, { error: (iss) => (iss.input === undefined || iss.input === "" ? "Grade is required" : "Unknown grade") }),
 );
 
+/**
+ * Typed text → a whole number for a schema (the shared reader: Arabic-Indic digits yes, "1e2" no); "" → undefined
+ * (missing), unreadable text → NaN, which the number schema refuses with its own message.
+ */
+const typedWholeNumber = (v: unknown) => {
+  if (typeof v !== "string") return v;
+  const r = parseTypedNumber(v, { decimals: 0 });
+  return r.ok ? r.value : r.problem === "empty" ? undefined : Number.NaN;
+};
+
 const buildingSchema = z.preprocess(
-  (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(normalizeDigits(v.trim()))) : v),
+  typedWholeNumber,
   z
     .number({ error: "Building is required" })
     .int("Building must be between 1 and 6")
@@ -114,17 +125,16 @@ export const listSearchSchema = z
 export const LIST_PAGE_SIZES = [15, 20, 30, 50] as const;
 export const DEFAULT_LIST_PAGE_SIZE = 15;
 
-const queryNumber = (v: unknown) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(normalizeDigits(v.trim()))) : v);
 
 /** `page`: 1-based page number (digits normalised). Optional: without `page`/`limit` the list is not paged. */
 export const pageParam = z.preprocess(
-  queryNumber,
+  typedWholeNumber,
   z.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(1_000_000, "page is too large").optional(),
 ).describe("1-based page number (default 1 when limit is given)");
 
 /** `limit`: one of the admin page sizes 15, 20, 30, 50. */
 export const limitParam = z.preprocess(
-  queryNumber,
+  typedWholeNumber,
   z
     .number({ error: "limit must be one of 15, 20, 30, 50" })
     .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), "limit must be one of 15, 20, 30, 50")

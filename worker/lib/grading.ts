@@ -6,7 +6,10 @@
  * - admin results form: ≥90 A+, ≥80 A, ≥70 B+, ≥60 B, ≥50 C, ≥40 D, else F;
  * - public results page (and its per-subject badge colours): ≥90 A+, ≥80 A, ≥70 B, ≥60 C, ≥50 D, else F.
  * Thresholds compare the exact percentage, never a rounded one: 89.99 % is an A on both scales.
+ * Marks have up to 2 decimals (half marks); sums and percentages are computed on integer hundredths, so 14 subjects
+ * of 7.35 add up to exactly 102.9, and a percentage is one division of two exact integers.
  */
+import { fromHundredths, toHundredths } from "./typed-number";
 
 export const ADMIN_LETTER_GRADES = ["A+", "A", "B+", "B", "C", "D", "F"] as const;
 export type AdminLetterGrade = (typeof ADMIN_LETTER_GRADES)[number];
@@ -50,13 +53,14 @@ export function publicLetterGrade(percentage: number): PublicLetterGrade {
 }
 
 /**
- * `score` as a percentage of `maxScore`, unrounded; 0 when `maxScore` is not positive.
- * Computed as `score * 100 / max` (not `score / max * 100`) so whole percentages stay exact: 57/100 → 57, not
- * 56.99999999999999, which would drop a grade at a threshold such as 29/50 → 58 or 35/50 → 70.
+ * `score` as a percentage of `maxScore` (marks with ≤ 2 decimals), unrounded; 0 when `maxScore` is not positive.
+ * Computed on integer hundredths as `score × 100 / max` (not `score / max × 100`) so whole percentages stay exact:
+ * 57/100 → 57, not 56.99999999999999, which would drop a grade at a threshold such as 29/50 → 58 or 35/50 → 70;
+ * 44.55/49.5 → 90, not 89.99999999999999.
  */
 export function percentage(score: number, maxScore: number): number {
-  if (!(maxScore > 0) || !Number.isFinite(score)) return 0;
-  return (score * 100) / maxScore;
+  if (!(maxScore > 0) || !Number.isFinite(score) || !Number.isFinite(maxScore)) return 0;
+  return (toHundredths(score) * 100) / toHundredths(maxScore);
 }
 
 /**
@@ -80,21 +84,24 @@ export interface ScoreLike {
 }
 
 export interface ScoreTotals {
-  /** Sum of scores. */
+  /** Sum of scores (exact to the hundredth). */
   total: number;
-  /** Sum of max scores. */
+  /** Sum of max scores (exact to the hundredth). */
   max: number;
   /** total / max × 100, unrounded (0 when max is 0). */
   percentage: number;
 }
 
-/** Totals over subject rows, as the public results card shows them (spec §2 "Results page"). */
+/**
+ * Totals over subject rows, as the public results card shows them (docs/product.md#public-results): sums taken in
+ * integer hundredths, so 0.1 + 0.2 style drift never reaches the card.
+ */
 export function scoreTotals(subjects: readonly ScoreLike[]): ScoreTotals {
   let total = 0;
   let max = 0;
   for (const s of subjects) {
-    total += s.score;
-    max += s.max_score;
+    total += toHundredths(s.score);
+    max += toHundredths(s.max_score);
   }
-  return { total, max, percentage: percentage(total, max) };
+  return { total: fromHundredths(total), max: fromHundredths(max), percentage: max > 0 ? (total * 100) / max : 0 };
 }

@@ -33,15 +33,6 @@ export function normalizeNationalId(s: string): string {
   return normalizeDigits(s.replace(INVISIBLES, "")).trim();
 }
 
-/**
- * A typed number (e.g. an EGP amount) → a string `Number()` can read: digits converted, the Arabic decimal
- * separator (٫ U+066B) read as ".", invisible marks and surrounding whitespace removed. Thousands separators are
- * NOT removed ("1,5" stays invalid rather than silently becoming 15).
- */
-export function normalizeNumberInput(s: string): string {
-  return normalizeNationalId(s).replace(/\u066b/g, ".");
-}
-
 /** Harakat U+064B-U+065F, superscript alef U+0670, tatweel U+0640: ignored by the search. */
 export const SEARCH_STRIPPED = /[\u064b-\u065f\u0670\u0640]/g;
 /** Letter variants the search treats as equal: [from, to]. */

@@ -9,12 +9,14 @@ import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { feeRecords, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import type { Db } from "../db";
 import { ApiError } from "../errors";
+import { fromHundredths } from "../lib/typed-number";
 
 export interface PublicResult {
   full_name: string;
   grade: string;
   academic_year_name: string;
   semester: "S1" | "S2";
+  /** Marks with up to 2 decimals (45.5), from the stored hundredths. */
   subjects: { subject_name: string; score: number; max_score: number }[];
 }
 
@@ -31,8 +33,8 @@ const LOOKUP_FIELDS = {
   semester: results.semester,
   published: resultPublications.isPublished,
   subject: resultSubjectScores.subjectName,
-  score: resultSubjectScores.score,
-  max: resultSubjectScores.maxScore,
+  score: resultSubjectScores.scoreHundredths,
+  max: resultSubjectScores.maxScoreHundredths,
 };
 const LOOKUP_KEYS = Object.keys(LOOKUP_FIELDS) as Array<keyof typeof LOOKUP_FIELDS>;
 
@@ -86,7 +88,7 @@ export async function lookupPublishedResults(db: Db, studentNo: string): Promise
       result = { full_name: r.fullName, grade: r.grade!, academic_year_name: r.year!, semester: r.semester!, subjects: [] };
       byResult.set(r.resultId, result);
     }
-    if (r.subject !== null) result.subjects.push({ subject_name: r.subject, score: r.score!, max_score: r.max! });
+    if (r.subject !== null) result.subjects.push({ subject_name: r.subject, score: fromHundredths(r.score!), max_score: fromHundredths(r.max!) });
   }
   return [...byResult.values()];
 }

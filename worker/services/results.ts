@@ -11,13 +11,14 @@ import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError, notFound } from "../errors";
 import { gradeRemark } from "../lib/grading";
+import { fromHundredths, toHundredths } from "../lib/typed-number";
 import { normalizeNationalId } from "../lib/normalize";
 import { ACADEMIC_YEARS, SEMESTERS, type PublicationBody, type ResultBody, type ResultListQuery, type Semester } from "../api/results.schema";
 import { auditInsert } from "./audit";
 
 export const DUPLICATE_RESULT = "A result for this student, academic year and semester already exists";
 
-/** One subject row of a result. Scores are whole marks. */
+/** One subject row of a result. Marks have up to 2 decimals (stored in hundredths). */
 export interface SubjectScoreDto {
   subject_name: string;
   score: number;
@@ -69,8 +70,8 @@ const listColumns = {
  */
 const sc = resultSubjectScores;
 const scoresJson = sql<string>`(SELECT json_group_array(json_object(
-    'subject_name', x.subject_name, 'score', x.score, 'max_score', x.max_score, 'remarks', x.remarks))
-  FROM (SELECT ${sc.subjectName}, ${sc.score}, ${sc.maxScore}, ${sc.remarks} FROM ${sc}
+    'subject_name', x.subject_name, 'score', x.score_hundredths, 'max_score', x.max_score_hundredths, 'remarks', x.remarks))
+  FROM (SELECT ${sc.subjectName}, ${sc.scoreHundredths}, ${sc.maxScoreHundredths}, ${sc.remarks} FROM ${sc}
         WHERE ${sc.resultId} = ${results.id} ORDER BY ${sc.position}, ${sc.id}) AS x)`;
 
 /**
@@ -95,7 +96,7 @@ async function fetchResults(db: Db, where: SQL | undefined): Promise<ResultDto[]
     academic_year_name: r.academicYearName,
     semester: r.semester,
     current_grade: r.grade,
-    subject_scores: JSON.parse(r.scores ?? "[]") as SubjectScoreDto[],
+    subject_scores: (JSON.parse(r.scores ?? "[]") as SubjectScoreDto[]).map((x) => ({ ...x, score: fromHundredths(x.score), max_score: fromHundredths(x.max_score) })),
     remarks: r.remarks,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
@@ -156,10 +157,10 @@ function planWrite(body: ResultBody, student: StudentRef, grade: string) {
  */
 function insertScores(db: Db, resultWhere: SQL, rows: SubjectScoreDto[]) {
   const values = sql.join(
-    rows.map((r, i) => sql`(${i}, ${r.subject_name}, ${r.score}, ${r.max_score}, ${r.remarks})`),
+    rows.map((r, i) => sql`(${i}, ${r.subject_name}, ${toHundredths(r.score)}, ${toHundredths(r.max_score)}, ${r.remarks})`),
     sql`, `,
   );
-  return db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score, max_score, remarks)
+  return db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks)
     SELECT ${results.id}, v.column1, v.column2, v.column3, v.column4, v.column5
     FROM ${results}, (VALUES ${values}) AS v WHERE ${resultWhere}`);
 }

@@ -75,7 +75,7 @@ export function newsColumns(t: TFunction, lang: string, actions: NewsRowActions)
       ),
     }),
     col.accessor("author_name", {
-      id: "author",
+      id: "author", meta: { priority: 3 },
       header: t("news.admin.table.author"),
       enableSorting: false,
       cell: ({ getValue }) => <span dir="auto">{getValue()}</span>,
@@ -84,14 +84,14 @@ export function newsColumns(t: TFunction, lang: string, actions: NewsRowActions)
       id: "status",
       header: t("news.admin.table.status"),
       enableSorting: false,
-      meta: { skeletonClassName: "w-20" },
+      meta: { priority: 1, skeletonClassName: "w-20" },
       cell: ({ getValue }) => <NewsStatusBadge status={getValue()} t={t} />,
     }),
     col.accessor("publish_date", {
       id: "publish_date",
       header: t("news.admin.table.publishDate"),
       enableSorting: false,
-      meta: { skeletonClassName: "w-32" },
+      meta: { priority: 2, skeletonClassName: "w-32" },
       cell: ({ row }) => (
         <div className="grid gap-0.5">
           <time dateTime={row.original.publish_date} className="tabular-nums">

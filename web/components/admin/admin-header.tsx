@@ -1,6 +1,8 @@
 /**
- * The admin header (spec §2 "Admin shell"): Open sidebar (phones), the "Admin" label, the language switch,
- * Update Password and Logout. On phones the button texts are visually hidden but still name the buttons.
+ * The admin header (docs/product.md#admin-shell): Open sidebar (phones), the "Admin" label, the language switch,
+ * Update Password and Logout. On phones the button texts are visually hidden but still name the buttons. While a
+ * backend override is stored, a bar under it shows the address with a one-click reset
+ * (docs/product.md#base-url-override).
  * The two dialogs load on first open (issue 7: react-hook-form, zod and Radix Dialog are not needed to show a
  * page); pointer-over or focus on their buttons fetches the code early, and once opened they stay mounted so
  * later opens and every close animate.
@@ -11,6 +13,8 @@ import { KeyRound, LogOut, Menu, ShieldCheck } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
 import { LanguageSwitch } from "./language-switch";
+import { BaseUrlOverrideNotice } from "~/components/base-url/override-notice";
+import { useBaseUrlOverride } from "~/components/base-url/use-base-url-override";
 
 const loadPasswordDialog = () => import("./password-dialog");
 const loadLogoutDialog = () => import("./logout-dialog");
@@ -26,55 +30,59 @@ export function AdminHeader({ onOpenSidebar, onSidebarIntent }: { onOpenSidebar:
   const passwordMounted = useOpenedOnce(passwordOpen);
   const passwordButton = useRef<HTMLButtonElement>(null);
   const logoutButton = useRef<HTMLButtonElement>(null);
+  const override = useBaseUrlOverride();
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/75 sm:px-6">
-      <Button
-        variant="ghost"
-        size="icon"
-        className="lg:hidden"
-        aria-label={t("admin.nav.openSidebar")}
-        onClick={onOpenSidebar}
-        onPointerEnter={onSidebarIntent}
-        onFocus={onSidebarIntent}
-      >
-        <Menu className="size-5" aria-hidden="true" />
-      </Button>
-      <div className="flex min-w-0 items-center gap-2">
-        <span className="flex size-8 items-center justify-center rounded-full bg-primary/10 text-primary">
-          <ShieldCheck className="size-4" aria-hidden="true" />
-        </span>
-        <span className="truncate text-sm font-semibold">{t("admin.adminLabel")}</span>
-      </div>
-      <div className="ms-auto flex items-center gap-1 sm:gap-2">
-        <LanguageSwitch />
+    <header className="sticky top-0 z-30 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="flex h-16 items-center gap-2 px-3 sm:px-6">
         <Button
-          ref={passwordButton}
-          variant="outline"
-          size="sm"
-          aria-haspopup="dialog"
-          aria-expanded={passwordOpen}
-          onClick={() => setPasswordOpen(true)}
-          onPointerEnter={() => void loadPasswordDialog()}
-          onFocus={() => void loadPasswordDialog()}
+          variant="ghost"
+          size="icon"
+          className="lg:hidden"
+          aria-label={t("admin.nav.openSidebar")}
+          onClick={onOpenSidebar}
+          onPointerEnter={onSidebarIntent}
+          onFocus={onSidebarIntent}
         >
-          <KeyRound aria-hidden="true" />
-          <span className="sr-only md:not-sr-only">{t("admin.header.updatePassword")}</span>
+          <Menu className="size-5" aria-hidden="true" />
         </Button>
-        <Button
-          ref={logoutButton}
-          variant="outline"
-          size="sm"
-          className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-          aria-haspopup="dialog"
-          aria-expanded={logoutOpen}
-          onClick={() => setLogoutOpen(true)}
-          onPointerEnter={() => void loadLogoutDialog()}
-          onFocus={() => void loadLogoutDialog()}
-        >
-          <LogOut className="rtl:-scale-x-100" aria-hidden="true" />
-          <span className="sr-only md:not-sr-only">{t("admin.header.logout")}</span>
-        </Button>
+        <div className="flex min-w-0 items-center gap-2">
+          <span className="flex size-8 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <ShieldCheck className="size-4" aria-hidden="true" />
+          </span>
+          <span className="truncate text-sm font-semibold">{t("admin.adminLabel")}</span>
+        </div>
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
+          <LanguageSwitch />
+          <Button
+            ref={passwordButton}
+            variant="outline"
+            size="sm"
+            aria-haspopup="dialog"
+            aria-expanded={passwordOpen}
+            onClick={() => setPasswordOpen(true)}
+            onPointerEnter={() => void loadPasswordDialog()}
+            onFocus={() => void loadPasswordDialog()}
+          >
+            <KeyRound aria-hidden="true" />
+            <span className="sr-only md:not-sr-only">{t("admin.header.updatePassword")}</span>
+          </Button>
+          <Button
+            ref={logoutButton}
+            variant="outline"
+            size="sm"
+            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            aria-haspopup="dialog"
+            aria-expanded={logoutOpen}
+            onClick={() => setLogoutOpen(true)}
+            onPointerEnter={() => void loadLogoutDialog()}
+            onFocus={() => void loadLogoutDialog()}
+          >
+            <LogOut className="rtl:-scale-x-100" aria-hidden="true" />
+            <span className="sr-only md:not-sr-only">{t("admin.header.logout")}</span>
+          </Button>
+        </div>
       </div>
+      <BaseUrlOverrideNotice override={override} variant="bar" />
       {passwordMounted && (
         <Suspense fallback={null}>
           <PasswordDialog open={passwordOpen} onOpenChange={setPasswordOpen} returnFocus={passwordButton} />

@@ -13,10 +13,8 @@ import { Spinner } from "~/components/ui/spinner";
 import { lazyNamed } from "~/lib/lazy";
 import { globalSearch, type SearchGroup } from "~/lib/admin-search";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
-import { useDebouncedValue } from "~/lib/use-debounce";
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "~/lib/use-debounce";
 
-/** Global search debounce (spec §9). */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 const loadResults = () => import("./global-search-results");
 const GlobalSearchResults = lazyNamed(loadResults, "GlobalSearchResults");

@@ -1,7 +1,7 @@
 /**
  * Form building blocks of the subject, teacher and period modals: a labelled field with its hint and error (wired
- * with aria-describedby), a switch row, the server-error banner, and a numeric text input that converts
- * Arabic-Indic and Persian digits as typed (spec §5 / house rule).
+ * with aria-describedby), a switch row, the server-error banner, and a numeric text input (Arabic-Indic and Persian
+ * digits accepted by the schema, docs/product.md#languages-and-numbers).
  */
 import type { ComponentProps, ReactNode } from "react";
 import { TriangleAlert } from "lucide-react";
@@ -12,7 +12,6 @@ import { Spinner } from "~/components/ui/spinner";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
-import { normalizeDigits } from "~/components/data-table";
 import { cn } from "~/lib/utils";
 
 /** Feedback from a failed save: an error on `field`, or a banner at the top of the form when `field` is absent. */
@@ -70,23 +69,12 @@ export function Field({ id, label, required, error, hint, className, children }:
   );
 }
 
-/** A text input for whole numbers: numeric keyboard on phones; ٠-٩ and ۰-۹ become 0-9 as typed. */
-export function NumberInput({ onChange, className, ...props }: ComponentProps<"input">) {
-  return (
-    <Input
-      type="text"
-      inputMode="numeric"
-      autoComplete="off"
-      dir="ltr"
-      className={cn("tabular-nums rtl:text-end", className)}
-      onChange={(e) => {
-        const v = normalizeDigits(e.target.value);
-        if (v !== e.target.value) e.target.value = v;
-        onChange?.(e);
-      }}
-      {...props}
-    />
-  );
+/**
+ * A text input for whole numbers: numeric keyboard on phones. What is typed stays as typed (٣٥ included); the
+ * shared number field reads it on submit and names what is wrong (docs/product.md#languages-and-numbers).
+ */
+export function NumberInput({ className, ...props }: ComponentProps<"input">) {
+  return <Input type="text" inputMode="numeric" autoComplete="off" dir="ltr" className={cn("tabular-nums rtl:text-end", className)} {...props} />;
 }
 
 export interface SwitchFieldProps {

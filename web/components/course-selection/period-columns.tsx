@@ -45,13 +45,13 @@ export function periodColumns(t: TFunction, lang: string, a: PeriodRowActions) {
       enableResizing: true,
       meta: { rowHeader: true, skeletonClassName: "w-48" },
     }),
-    col.accessor("start_date", { id: "start", header: t("courseSelection.periods.columns.start"), cell: ({ getValue }) => date(getValue()), sortFn: "datetime", meta: { skeletonClassName: "w-28" } }),
-    col.accessor("end_date", { id: "end", header: t("courseSelection.periods.columns.end"), cell: ({ getValue }) => date(getValue()), sortFn: "datetime", meta: { skeletonClassName: "w-28" } }),
+    col.accessor("start_date", { id: "start", header: t("courseSelection.periods.columns.start"), cell: ({ getValue }) => date(getValue()), sortFn: "datetime", meta: { priority: 3, skeletonClassName: "w-28" } }),
+    col.accessor("end_date", { id: "end", header: t("courseSelection.periods.columns.end"), cell: ({ getValue }) => date(getValue()), sortFn: "datetime", meta: { priority: 4, skeletonClassName: "w-28" } }),
     col.accessor("max_subjects", {
       id: "maxSubjects",
       header: t("courseSelection.periods.columns.maxSubjects"),
       cell: ({ getValue }) => <span className="tabular-nums">{formatNumber(getValue(), lang)}</span>,
-      meta: { align: "center", skeletonClassName: "mx-auto w-6" },
+      meta: { priority: 5, align: "center", skeletonClassName: "mx-auto w-6" },
     }),
     col.accessor("is_active", {
       id: "status",
@@ -68,7 +68,7 @@ export function periodColumns(t: TFunction, lang: string, a: PeriodRowActions) {
         </div>
       ),
       sortFn: (x, y, id) => Number(y.getValue(id)) - Number(x.getValue(id)),
-      meta: { skeletonClassName: "w-14 rounded-full" },
+      meta: { priority: 1, skeletonClassName: "w-14 rounded-full" },
     }),
     col.display({
       id: "toggle",
@@ -81,7 +81,7 @@ export function periodColumns(t: TFunction, lang: string, a: PeriodRowActions) {
           aria-label={t(row.original.is_active ? "courseSelection.periods.deactivateNamed" : "courseSelection.periods.activateNamed", { name: row.original.period_name })}
         />
       ),
-      meta: { align: "center", skeletonClassName: "mx-auto w-9 rounded-full" },
+      meta: { priority: 2, align: "center", skeletonClassName: "mx-auto w-9 rounded-full" },
     }),
     col.display({
       id: "actions",

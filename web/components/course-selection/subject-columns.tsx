@@ -38,20 +38,20 @@ export function subjectColumns(t: TFunction, lang: string, { onEdit, onDelete }:
       minSize: 180,
       maxSize: 640,
       enableResizing: true,
-      meta: { skeletonClassName: "w-48" },
+      meta: { priority: 3, skeletonClassName: "w-48" },
     }),
     col.accessor("max_selections", {
       id: "maxSelections",
       header: t("courseSelection.subjects.columns.maxSelections"),
       cell: ({ getValue }) => <span className="tabular-nums">{formatNumber(getValue(), lang)}</span>,
-      meta: { align: "center", skeletonClassName: "mx-auto w-6" },
+      meta: { priority: 2, align: "center", skeletonClassName: "mx-auto w-6" },
     }),
     col.accessor("is_active", {
       id: "status",
       header: t("courseSelection.common.status"),
       cell: ({ getValue }) => <StatusBadge active={getValue()} />,
       sortFn: (a, b, id) => Number(b.getValue(id)) - Number(a.getValue(id)),
-      meta: { skeletonClassName: "w-14 rounded-full" },
+      meta: { priority: 1, skeletonClassName: "w-14 rounded-full" },
     }),
     col.display({
       id: "actions",

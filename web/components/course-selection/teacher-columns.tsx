@@ -66,13 +66,13 @@ export function teacherColumns(t: TFunction, lang: string, { onEdit, onDelete }:
       id: "subject",
       header: t("courseSelection.teachers.columns.subject"),
       cell: ({ getValue }) => (getValue() ? <bdi>{getValue()}</bdi> : <span className="text-muted-foreground">{t("courseSelection.common.notAvailable")}</span>),
-      meta: { skeletonClassName: "w-24" },
+      meta: { priority: 1, skeletonClassName: "w-24" },
     }),
     col.accessor("building_no", {
       id: "building",
       header: t("courseSelection.teachers.columns.building"),
       cell: ({ getValue }) => t("courseSelection.common.buildingN", { n: formatNumber(Number(getValue()), lang) }),
-      meta: { skeletonClassName: "w-16" },
+      meta: { priority: 4, skeletonClassName: "w-16" },
     }),
     col.accessor((r) => r.seats_taken_1 + r.seats_taken_2, {
       id: "capacity",
@@ -86,14 +86,14 @@ export function teacherColumns(t: TFunction, lang: string, { onEdit, onDelete }:
           </div>
         );
       },
-      meta: { skeletonClassName: "w-20" },
+      meta: { priority: 2, skeletonClassName: "w-20" },
     }),
     col.accessor("is_active", {
       id: "status",
       header: t("courseSelection.common.status"),
       cell: ({ getValue }) => <StatusBadge active={getValue()} />,
       sortFn: (a, b, id) => Number(b.getValue(id)) - Number(a.getValue(id)),
-      meta: { skeletonClassName: "w-14 rounded-full" },
+      meta: { priority: 3, skeletonClassName: "w-14 rounded-full" },
     }),
     col.display({
       id: "actions",

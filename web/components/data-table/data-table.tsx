@@ -3,7 +3,9 @@
  * clicking a header (aria-sort), pagination (15/20/30/50 rows, 7-page window; see DataTablePagination), columns
  * that can be resized between their min and max sizes (mouse, touch, or the keyboard on the focused handle),
  * skeleton rows while loading and an empty-state slot. Markup is a real `<table>` with `th scope`, logical CSS
- * only (RTL-safe), and a horizontal scroll on narrow screens.
+ * only (RTL-safe). On a narrow screen the columns that do not fit its measured width move into each row, under the
+ * row header, by their phone priority (column meta `priority`/`width`; see responsive.ts), so a row reads like a
+ * card and its actions stay on screen without sideways scrolling.
  *
  * Usage:
  * ```tsx
@@ -17,14 +19,15 @@
  * server owns search, sorting and paging: TanStack runs with manualPagination/manualSorting/manualFiltering,
  * `data` is the current page, `rowCount` the server's total, and `globalFilter`/`resetPageKey` are not used.
  */
-import { memo, useCallback, useState, type ReactNode } from "react";
-import { flexRender, useTable, type Column, type PaginationState, type Row, type RowData, type SortingState, type Updater } from "@tanstack/react-table";
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { flexRender, useTable, type PaginationState, type RowData, type SortingState, type Updater } from "@tanstack/react-table";
 import { Direction } from "radix-ui";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import { dataTableFeatures, type DataTableColumnDef, type DataTableFeatures } from "./features";
 import { DataTablePagination } from "./data-table-pagination";
 import { SortableHeader, ResizeHandle, alignClass, sizeStyle } from "./data-table-header";
+import { BodyRow, useElementWidth, useFittedLayout, type TableLayout } from "./data-table-row";
 import { useDataTableLabels } from "./labels";
 import { ADMIN_PAGE_SIZES } from "./page-window";
 import type { DataTableServerState } from "./use-server-table";
@@ -66,78 +69,25 @@ export interface DataTableProps<TData extends RowData> {
 
 const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === "function" ? (updater as (o: T) => T)(old) : updater);
 
-interface BodyRowProps<TData extends RowData> {
-  row: Row<DataTableFeatures, TData>;
-  className: string | undefined;
-  /** The resizable columns' widths: a resize re-renders the rows, a keystroke in the toolbar does not. */
-  sizes: string;
-  columns: unknown;
-}
-
-/** A column's cell classes, joined once per column definition instead of once per cell and render. */
-const cellClasses = new WeakMap<object, string>();
-function cellClass<TData extends RowData>(column: Column<DataTableFeatures, TData, unknown>): string {
-  const def = column.columnDef as object;
-  let cls = cellClasses.get(def);
-  if (cls === undefined) {
-    const meta = column.columnDef.meta;
-    cls = cn(
-      "px-3 py-2.5 align-middle",
-      column.getCanResize() ? "break-words whitespace-normal" : "whitespace-nowrap",
-      meta?.rowHeader && "font-medium text-foreground",
-      alignClass(meta?.align),
-      meta?.cellClassName,
-    );
-    cellClasses.set(def, cls);
-  }
-  return cls;
-}
-
-/**
- * One body row. Memoised on the row's data, the column set and the widths (issue 7, benchmark 3): typing in the
- * toolbar or a fetch flag re-renders the table, but the 15-50 rows only render again when their content changes.
- */
-const BodyRow = memo(
-  function BodyRow<TData extends RowData>({ row, className }: BodyRowProps<TData>) {
-    return (
-      <tr className={cn("border-b transition-colors last:border-0 hover:bg-muted/40", className)}>
-        {row.getAllCells().map((cell) => {
-          const meta = cell.column.columnDef.meta;
-          const Cell = meta?.rowHeader ? "th" : "td";
-          return (
-            <Cell
-              key={cell.id}
-              scope={meta?.rowHeader ? "row" : undefined}
-              style={sizeStyle(cell.column)}
-              className={cellClass(cell.column)}
-            >
-              {/* flexRender, not <FlexRender>: one component less per cell (135 per 15-row page). */}
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
-            </Cell>
-          );
-        })}
-      </tr>
-    );
-  },
-  (a, b) => a.row.original === b.row.original && a.row.id === b.row.id && a.className === b.className && a.sizes === b.sizes && a.columns === b.columns,
-) as <TData extends RowData>(props: BodyRowProps<TData>) => ReactNode;
-
 interface HeadRowsProps<TData extends RowData> {
   table: ReturnType<typeof useTable<DataTableFeatures, TData>>;
-  /** Sorting, widths and the column being resized, as one string: the header renders again only when it changes. */
+  /** Sorting, widths, the column being resized and the layout, as one string: the header renders again only when it changes. */
   state: string;
   columns: unknown;
   dir: "ltr" | "rtl";
+  layout: TableLayout;
 }
 
 /** The header rows (sort buttons, resize handles), memoised like the body rows. */
-const HeadRows = memo(function HeadRows<TData extends RowData>({ table, dir }: HeadRowsProps<TData>) {
+const HeadRows = memo(function HeadRows<TData extends RowData>({ table, dir, layout }: HeadRowsProps<TData>) {
   const labels = useDataTableLabels();
   return (
     <>
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id} className="border-b">
           {group.headers.map((header) => {
+            if (!layout.visible.has(header.column.id)) return null;
+            const isHost = header.column.id === layout.host;
             const meta = header.column.columnDef.meta;
             const sorted = header.column.getIsSorted();
             const canSort = header.column.getCanSort();
@@ -147,7 +97,7 @@ const HeadRows = memo(function HeadRows<TData extends RowData>({ table, dir }: H
                 scope="col"
                 colSpan={header.colSpan}
                 aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                style={sizeStyle(header.column)}
+                style={isHost ? undefined : sizeStyle(header.column)}
                 className={cn(
                   "relative h-11 px-3 align-middle text-[0.8125rem] font-semibold whitespace-nowrap text-muted-foreground",
                   alignClass(meta?.align),
@@ -161,7 +111,7 @@ const HeadRows = memo(function HeadRows<TData extends RowData>({ table, dir }: H
                 ) : (
                   flexRender(header.column.columnDef.header, header.getContext())
                 )}
-                {header.column.getCanResize() && <ResizeHandle header={header} dir={dir} label={labels.resize} />}
+                {header.column.getCanResize() && !isHost && <ResizeHandle header={header} dir={dir} label={labels.resize} />}
               </th>
             );
           })}
@@ -243,7 +193,12 @@ export function DataTable<TData extends RowData>({
   const rows = table.getRowModel().rows;
   const leafColumns = table.getAllLeafColumns();
   const sizes = leafColumns.map((c) => (c.getCanResize() ? c.getSize() : "")).join();
-  const headState = `${JSON.stringify(server ? server.sorting : sorting)}|${sizes}|${leafColumns.find((c) => c.getIsResizing())?.id ?? ""}`;
+  // Narrow screens: the columns that fit the measured width; the others are shown inside each row (responsive.ts).
+  const scroller = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(scroller);
+  const { layout, shortfall } = useFittedLayout(scroller, leafColumns, width, columns, sizes, data);
+  const shownColumns = leafColumns.filter((c) => layout.visible.has(c.id));
+  const headState = `${JSON.stringify(server ? server.sorting : sorting)}|${sizes}|${leafColumns.find((c) => c.getIsResizing())?.id ?? ""}|${layout.key}`;
   const setPageIndex = useCallback((i: number) => table.setPageIndex(Math.max(0, Math.min(i, pageCount - 1))), [table, pageCount]);
   const onServerPagination = server?.onPaginationChange;
   const setPageSize = useCallback(
@@ -255,17 +210,17 @@ export function DataTable<TData extends RowData>({
   return (
     <div className={cn("grid min-w-0 gap-4", className)}>
       {toolbar}
-      <div className="relative w-full overflow-x-auto rounded-lg border bg-card" data-slot="data-table">
+      <div ref={scroller} className="relative w-full overflow-x-auto rounded-lg border bg-card" data-slot="data-table" data-layout={layout.hidden.length ? "compact" : "full"} data-shortfall={shortfall || undefined}>
         <table className="w-full caption-bottom text-sm" aria-busy={busy || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-muted/50">
-            <HeadRows table={table} state={headState} columns={columns} dir={dir} />
+            <HeadRows table={table} state={headState} columns={columns} dir={dir} layout={layout} />
           </thead>
           <tbody>
             {showSkeleton ? (
               Array.from({ length: skeletonRows }, (_, i) => (
                 <tr key={`skeleton-${i}`} className="border-b last:border-0" aria-hidden="true">
-                  {leafColumns.map((column) => (
+                  {shownColumns.map((column) => (
                     <td key={column.id} className="px-3 py-3" style={sizeStyle(column)}>
                       <Skeleton className={cn("h-4", column.columnDef.meta?.skeletonClassName ?? "w-24")} />
                     </td>
@@ -274,12 +229,12 @@ export function DataTable<TData extends RowData>({
               ))
             ) : rows.length === 0 ? (
               <tr>
-                <td colSpan={leafColumns.length} className="px-3 py-14 text-center text-muted-foreground">
+                <td colSpan={shownColumns.length} className="px-3 py-14 text-center text-muted-foreground">
                   {emptyState ?? labels.noRows}
                 </td>
               </tr>
             ) : (
-              rows.map((row) => <BodyRow key={row.id} row={row} className={rowClassName?.(row.original)} sizes={sizes} columns={columns} />)
+              rows.map((row) => <BodyRow key={row.id} row={row} className={rowClassName?.(row.original)} sizes={sizes} columns={columns} layout={layout} />)
             )}
           </tbody>
         </table>

@@ -49,6 +49,17 @@ export interface DataTableColumnMeta {
   rowHeader?: boolean;
   /** Width of the skeleton bar in loading rows (Tailwind width class), default "w-24". */
   skeletonClassName?: string;
+  /**
+   * Narrow screens (responsive.ts): lower shows first when the row does not fit; columns without one come last.
+   * The row header and the `actions` column are always shown.
+   */
+  priority?: number;
+  /** Estimated width in px (padding included) for the narrow-screen layout; default the fixed size, else 120. */
+  width?: number;
+  /** Always shown, whatever the width (default: the row header and the column with id `actions`). */
+  pinned?: boolean;
+  /** The label of the column's value when it is shown under the row header (default: a text header, else the id). */
+  label?: string;
 }
 
 /**

@@ -3,8 +3,9 @@
  * page (`page`, `limit` 15/20/30/50, `sortBy`, `sortOrder` plus its filters and search) and passes the result to
  * `<DataTable server={...}>`, which then runs TanStack in manual mode.
  *
- * - Every change of the filters (search included) goes to the server at once, without a debounce; the request of
- *   the previous keystroke is aborted, and an answer that is not the latest is dropped. An event handler can call
+ * - Every change of the filters goes to the server at once (pages pass a search text that has rested for
+ *   SEARCH_DEBOUNCE_MS, see useDebouncedSearch); the request of the previous change is aborted, and an answer that
+ *   is not the latest is dropped. An event handler can call
  *   `sendFilters(next)` with the new filters: the request then leaves before React renders the change (issue 7:
  *   search keystroke ≤ 100 ms at 4× CPU), and the render that follows does not send it again.
  * - The rows shown stay until the next page has arrived (no empty flash); `loading` is true only before the first

@@ -30,37 +30,37 @@ export function feeColumns(t: TFunction): DataTableColumnDef<FeeRecord>[] {
           {getValue()}
         </span>
       ),
-      meta: { headerClassName: WRAP, skeletonClassName: "w-32" },
+      meta: { priority: 5, headerClassName: WRAP, skeletonClassName: "w-32" },
     }),
     col.accessor("grade", {
       id: "grade",
       header: t("fees.columns.grade"),
       cell: ({ getValue }) => t(`admin.grades.${getValue()}`, { defaultValue: getValue() }),
-      meta: { skeletonClassName: "w-20" },
+      meta: { priority: 6, skeletonClassName: "w-20" },
     }),
     col.accessor("total_amount", {
       id: "total",
       header: t("fees.columns.total"),
       cell: ({ row }) => <AmountCell fee={row.original} field="total" />,
-      meta: { align: "end", headerClassName: WRAP, skeletonClassName: "w-20 ms-auto" },
+      meta: { priority: 3, align: "end", headerClassName: WRAP, skeletonClassName: "w-20 ms-auto" },
     }),
     col.accessor("paid_amount", {
       id: "paid",
       header: t("fees.columns.paid"),
       cell: ({ row }) => <AmountCell fee={row.original} field="paid" />,
-      meta: { align: "end", headerClassName: WRAP, skeletonClassName: "w-20 ms-auto" },
+      meta: { priority: 4, align: "end", headerClassName: WRAP, skeletonClassName: "w-20 ms-auto" },
     }),
     col.accessor((f) => remainingOf(f), {
       id: "remaining",
       header: t("fees.columns.remaining"),
       cell: ({ row }) => <RemainingCell fee={row.original} />,
-      meta: { align: "end", headerClassName: WRAP, skeletonClassName: "w-20 ms-auto" },
+      meta: { priority: 1, align: "end", headerClassName: WRAP, skeletonClassName: "w-20 ms-auto" },
     }),
     col.accessor((f) => f.status ?? "unknown", {
       id: "status",
       header: t("fees.columns.status"),
       cell: ({ row }) => <FeeStatusBadge status={row.original.status} />,
-      meta: { skeletonClassName: "w-16" },
+      meta: { priority: 2, skeletonClassName: "w-16" },
     }),
     col.display({
       id: "actions",

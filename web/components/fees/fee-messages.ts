@@ -4,15 +4,13 @@
  */
 import type { TFunction } from "i18next";
 import { ApiFailure } from "~/lib/api";
+import { numberMessage } from "~/lib/number-messages";
 import { translateServerMessage } from "~/lib/server-messages";
 
 const LABELS: Record<string, string> = { "Total amount": "total", "Paid amount": "paid", "Payment amount": "payment" };
 const AMOUNT_RULES: [RegExp, string][] = [
   [/^(.+) is required$/, "amountRequired"],
-  [/^(.+) must be a number$/, "amountNumber"],
-  [/^(.+) cannot be negative$/, "amountNegative"],
   [/^(.+) cannot exceed 10,000,000 EGP$/, "amountTooLarge"],
-  [/^(.+) can have at most 2 decimal places$/, "amountDecimals"],
 ];
 const FIXED: Record<string, string> = {
   "Student ID is required": "fees.validation.studentIdRequired",
@@ -29,8 +27,10 @@ const FIXED: Record<string, string> = {
 };
 
 /** The translation of a fees schema/server message, or `fallback` when the message is empty. */
-export function feeMessage(t: TFunction, message: string | undefined, fallback: string): string {
+export function feeMessage(t: TFunction, message: string | undefined, fallback: string, lang?: string): string {
   if (message && FIXED[message]) return t(FIXED[message]);
+  const number = numberMessage(t, message, lang);
+  if (number) return number;
   for (const [re, key] of AMOUNT_RULES) {
     const m = message ? re.exec(message) : null;
     if (m && LABELS[m[1]]) return t(`fees.validation.${key}`, { label: t(`fees.validation.labels.${LABELS[m[1]]}`) });

@@ -8,7 +8,6 @@ import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } fr
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { addPaymentSchema, updateFeeSchema } from "@worker/api/fees.schema";
-import { normalizeNumberInput } from "@worker/lib/normalize";
 import { formatEgp } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { addPayment, deleteFee, updateFee, type FeeRecord, type Payment } from "./fees-api";
@@ -125,7 +124,7 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
 
   const savePayment = useCallback(
     async (fee: FeeRecord, amount: number, key: string) => {
-      const entry = editor?.mode === "pay" ? { ...editor, amount: normalizeNumberInput(editor.amount), sentAmount: amount, key } : null;
+      const entry = editor?.mode === "pay" ? { ...editor, sentAmount: amount, key } : null;
       setEditor(null);
       putRow(fee.student_no, withPayment(fee, amount));
       mark(fee.student_no, true);

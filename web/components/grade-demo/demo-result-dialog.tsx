@@ -12,7 +12,8 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { normalizeNumberInput } from "../../../worker/lib/normalize";
+import { parseTypedNumber } from "../../../worker/lib/typed-number";
+import { numberMessage } from "~/lib/number-messages";
 import { cn } from "~/lib/utils";
 import { demoResultMessageKey, demoResultSchema, type DemoResultFields, type DemoResultValues } from "./demo-result.schema";
 import { RESULT_SUBJECTS } from "../../../worker/lib/subjects";
@@ -50,7 +51,7 @@ export interface DemoResultDialogProps {
 
 /** The modal; its fields reset whenever it opens. */
 export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoResultDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const uid = useId();
   const { register, control, handleSubmit, reset, formState } = useForm<DemoResultFields, unknown, DemoResultValues>({ resolver, defaultValues: toFields(null) });
   const [marks, total] = useWatch({ control, name: ["marks", "totalMarks"] });
@@ -59,15 +60,15 @@ export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoRes
     if (open) reset(toFields(result));
   }, [open, result, reset]);
 
-  const m = Number(normalizeNumberInput(marks ?? ""));
-  const tot = Number(normalizeNumberInput(total ?? ""));
-  const grade = marks !== "" && total !== "" && Number.isFinite(m) && Number.isFinite(tot) && tot >= 1 && m >= 0 && m <= tot ? demoLetterGrade(m, tot) : null;
+  const m = parseTypedNumber(marks ?? "", { decimals: 2 });
+  const tot = parseTypedNumber(total ?? "", { decimals: 2 });
+  const grade = m.ok && tot.ok && tot.hundredths > 0 && m.hundredths <= tot.hundredths ? demoLetterGrade(m.value, tot.value) : null;
 
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: FieldPath<DemoResultFields>) => {
     const text = formState.errors[name]?.message;
     const key = demoResultMessageKey(text);
-    return key ? t(`gradeDemo.results.errors.${key}`) : text;
+    return key ? t(`gradeDemo.results.errors.${key}`) : (numberMessage(t, text, i18n.language) ?? text);
   };
   const aria = (name: FieldPath<DemoResultFields>) => ({ "aria-invalid": err(name) ? true : undefined, "aria-describedby": err(name) ? `${id(name)}-error` : undefined });
 

@@ -1,10 +1,13 @@
 /**
  * The per-grade result form (spec §3 "Result (per-grade demo, client-only)", §5 "Per-grade result form"): student
- * name, student ID, subject, exam type, marks (≥ 0), total marks (≥ 1) and date are required; marks may not exceed
- * the total. Numbers and IDs typed with Arabic-Indic or Persian digits are accepted. Client-only (no API).
+ * name, student ID, subject, exam type, marks (≥ 0), total marks (≥ 0.01) and date are required; marks may not
+ * exceed the total. Marks take up to 2 decimals like the real results (docs/product.md#per-grade-demo), read by the
+ * shared number field (Arabic-Indic digits, "٫"). Client-only (no API).
  */
 import { z } from "zod";
-import { normalizeNationalId, normalizeNumberInput } from "../../../worker/lib/normalize";
+import { numberField } from "../../../worker/api/number-field";
+import { MAX_MAX_SCORE, MIN_MAX_SCORE } from "../../../worker/api/results.schema";
+import { normalizeNationalId } from "../../../worker/lib/normalize";
 import { RESULT_SUBJECTS } from "../../../worker/lib/subjects";
 import { EXAM_TYPES } from "./sample-data";
 
@@ -15,10 +18,8 @@ export const DEMO_RESULT_MESSAGES = {
   subjectRequired: "Subject is required",
   examTypeRequired: "Exam type is required",
   marksRequired: "Marks are required",
-  marksMin: "Marks must be 0 or more",
   marksMax: "Marks cannot exceed the total marks",
   totalRequired: "Total marks are required",
-  totalMin: "Total marks must be at least 1",
   dateRequired: "Date is required",
   tooLong: "Too long",
 } as const;
@@ -28,16 +29,6 @@ const M = DEMO_RESULT_MESSAGES;
 export function demoResultMessageKey(message: string | undefined): string | undefined {
   return (Object.keys(M) as (keyof typeof M)[]).find((k) => M[k] === message);
 }
-
-/** A typed number: digits normalised, required, finite, then `min`. */
-const numberText = (required: string, min: number, minMessage: string) =>
-  z
-    .string()
-    .overwrite((v) => normalizeNumberInput(v))
-    .min(1, required)
-    .refine((v) => v !== "" && Number.isFinite(Number(v)), required)
-    .transform(Number)
-    .pipe(z.number().min(min, minMessage));
 
 export const demoResultSchema = z
   .object({
@@ -49,8 +40,8 @@ export const demoResultSchema = z
       .max(30, M.tooLong),
     subject: z.enum(RESULT_SUBJECTS, { error: M.subjectRequired }),
     examType: z.enum(EXAM_TYPES, { error: M.examTypeRequired }),
-    marks: numberText(M.marksRequired, 0, M.marksMin),
-    totalMarks: numberText(M.totalRequired, 1, M.totalMin),
+    marks: numberField("Marks", { decimals: 2, min: 0, max: MAX_MAX_SCORE, messages: { required: M.marksRequired } }),
+    totalMarks: numberField("Total", { decimals: 2, min: MIN_MAX_SCORE, max: MAX_MAX_SCORE, messages: { required: M.totalRequired } }),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, M.dateRequired),
   })
   .refine((v) => v.marks <= v.totalMarks, { path: ["marks"], message: M.marksMax });

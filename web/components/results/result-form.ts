@@ -1,14 +1,16 @@
 /**
- * The admin result form's values and their conversion to the API body (spec §5 "Admin result form", §7 "Admin
- * results"). Inputs hold text (so Arabic-Indic digits can be typed); the resolver converts to the body and
- * validates it with the API's own `resultBodySchema`, so field errors land on the same paths
+ * The admin result form's values and their conversion to the API body (docs/product.md#results). Inputs hold the
+ * text exactly as typed (Arabic-Indic digits, "٫", half marks such as 7.5); nothing is rewritten while typing. The
+ * resolver validates the body with the API's own `resultBodySchema`, whose number fields read that text
+ * (worker/lib/typed-number.ts), so "1e2", "-5" or "7.555" get their message on the same paths as the server's
  * (`subject_scores.2.score`, …). Each subject's remarks are "Grade: X" on the admin scale.
  */
 import type { FieldErrors, Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { DEFAULT_ACADEMIC_YEAR, DEFAULT_MAX_SCORE, resultBodySchema, type ResultBody } from "@worker/api/results.schema";
 import { adminLetterGrade, gradeRemark, percentage } from "@worker/lib/grading";
-import { normalizeDigits, normalizeNationalId } from "@worker/lib/normalize";
+import { normalizeNationalId } from "@worker/lib/normalize";
+import { parseTypedNumber } from "@worker/lib/typed-number";
 import type { AdminResult } from "./results-api";
 
 /** One subject row as typed. */
@@ -44,36 +46,34 @@ export function formValuesOf(result?: AdminResult | null): ResultFormValues {
   };
 }
 
-/** Keeps only digits (after converting Arabic-Indic/Persian ones): marks are whole numbers. */
-export const digitsOnly = (v: string) => normalizeDigits(v).replace(/\D+/g, "");
-
-const toInt = (v: string): number | undefined => {
-  const s = digitsOnly(v ?? "");
-  return s === "" ? undefined : Number(s);
+/** A typed mark or total as a number (≤ 2 decimals), or undefined while it is empty or not a valid mark. */
+const markOf = (v: string | undefined): number | undefined => {
+  const r = parseTypedNumber(v ?? "", { decimals: 2 });
+  return r.ok ? r.value : undefined;
 };
 
-/** The letter grade of a typed row on the admin scale, or null while marks/total are incomplete. */
+/** The letter grade of a typed row on the admin scale, or null while marks/total are incomplete or invalid. */
 export function rowLetter(score: string, max: string): string | null {
-  const s = toInt(score);
-  const m = toInt(max);
-  if (s === undefined || m === undefined || m < 1) return null;
+  const s = markOf(score);
+  const m = markOf(max);
+  if (s === undefined || m === undefined || m <= 0 || s > m) return null;
   return adminLetterGrade(percentage(s, m));
 }
 
-/** Typed values → the API body (without `grade`, which the dialog adds). Unparseable numbers stay undefined. */
+/** Typed values → the API body (without `grade`, which the dialog adds). Marks stay text; the schema reads them. */
 export function toBody(v: ResultFormValues): Record<string, unknown> {
   return {
     student_id: normalizeNationalId(v.student_id ?? "").toUpperCase(),
     academic_year_name: v.academic_year_name || undefined,
     semester: v.semester || undefined,
     subject_scores: v.subject_scores.map((r) => {
-      const score = toInt(r.score);
-      const max = toInt(r.max_score);
+      const score = markOf(r.score);
+      const max = markOf(r.max_score);
       return {
         subject_name: r.subject_name || undefined,
-        score,
-        max_score: max,
-        remarks: score !== undefined && max !== undefined && max >= 1 ? gradeRemark(score, max) : null,
+        score: r.score ?? "",
+        max_score: r.max_score ?? "",
+        remarks: score !== undefined && max !== undefined && max > 0 ? gradeRemark(score, max) : null,
       };
     }),
     remarks: v.remarks?.trim() ? v.remarks.trim() : null,

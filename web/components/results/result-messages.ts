@@ -4,18 +4,14 @@
  */
 import type { TFunction } from "i18next";
 import { ApiFailure } from "~/lib/api";
+import { numberMessage } from "~/lib/number-messages";
 import { translateServerMessage } from "~/lib/server-messages";
 
 const FIXED: Record<string, string> = {
   "Please select a subject": "subjectRequired",
   "Marks are required": "marksRequired",
-  "Marks must be a whole number": "marksWhole",
-  "Marks must be 0 or more": "marksMin",
   "Marks cannot be more than the total": "marksAboveTotal",
   "Total is required": "totalRequired",
-  "Total must be a whole number": "totalWhole",
-  "Total must be at least 1": "totalMin",
-  "Total must be at most 1000": "totalMax",
   "Student ID is required": "studentIdRequired",
   "Academic Year is required": "academicYearRequired",
   "Semester is required": "semesterRequired",
@@ -26,10 +22,12 @@ const SERVER: Record<string, string> = {
   "Result not found": "resultNotFound",
 };
 
-/** The translation of a results schema/server message, or `fallback` when empty. */
-export function resultMessage(t: TFunction, message: string | undefined, fallback: string): string {
+/** The translation of a results schema/server message, or `fallback` when empty; `lang` for digits in limits. */
+export function resultMessage(t: TFunction, message: string | undefined, fallback: string, lang?: string): string {
   if (!message) return fallback;
   if (FIXED[message]) return t(`results.validation.${FIXED[message]}`);
+  const number = numberMessage(t, message, lang);
+  if (number) return number;
   if (SERVER[message]) return t(`results.server.${SERVER[message]}`);
   const dup = /^(.+) is listed more than once$/.exec(message);
   if (dup) return t("results.validation.duplicateSubject", { subject: t(`results.subjects.${dup[1]}`, { defaultValue: dup[1] }) });

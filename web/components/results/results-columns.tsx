@@ -43,19 +43,19 @@ export function resultColumns(t: TFunction, actions: ResultRowActions): DataTabl
           {getValue()}
         </span>
       ),
-      meta: { skeletonClassName: "w-32" },
+      meta: { priority: 1, skeletonClassName: "w-32" },
     }),
     col.accessor("academic_year_name", {
       id: "year",
       header: t("results.columns.academicYear"),
       cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
-      meta: { skeletonClassName: "w-20" },
+      meta: { priority: 2, skeletonClassName: "w-20" },
     }),
     col.accessor("semester", {
       id: "semester",
       header: t("results.columns.semester"),
       cell: ({ getValue }) => <Badge variant="secondary">{t(`results.semesters.${getValue()}`)}</Badge>,
-      meta: { skeletonClassName: "w-10" },
+      meta: { priority: 3, skeletonClassName: "w-10" },
     }),
     col.display({
       id: "actions",

@@ -1,8 +1,8 @@
 /**
  * The repeatable subject rows of the admin result form (spec §5 "Admin result form"; §9 subjects and default
- * total): subject select (the spec's list; a subject already used in another row is disabled), marks (≥ 0),
- * total (≥ 1, default 100), the live letter grade on the admin scale, and a remove button that only works while
- * more than one row exists. Built on react-hook-form's `useFieldArray`.
+ * total): subject select (the spec's list; a subject already used in another row is disabled), marks (≥ 0) and
+ * total (> 0, default 100) with up to 2 decimals, kept as typed, the live letter grade on the admin scale, and a
+ * remove button that only works while more than one row exists. Built on react-hook-form's `useFieldArray`.
  */
 import { Controller, useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { cn } from "~/lib/utils";
-import { digitsOnly, emptySubjectRow, rowLetter, type ResultFormValues } from "./result-form";
+import { emptySubjectRow, rowLetter, type ResultFormValues } from "./result-form";
 import { resultMessage } from "./result-messages";
 
 const LETTER_TONE: Record<string, string> = {
@@ -43,7 +43,7 @@ interface SubjectRowsProps {
 
 /** The subject rows with their header and the Add Subject button. */
 export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { fields, append, remove } = useFieldArray({ control, name: "subject_scores" });
   const rows = useWatch({ control, name: "subject_scores" }) ?? [];
   const used = new Set(rows.map((r) => r?.subject_name).filter(Boolean));
@@ -88,19 +88,15 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
                   )}
                 />
                 {(["score", "max_score"] as const).map((name) => {
-                  const reg = register(`subject_scores.${i}.${name}`);
                   return (
                     <Input
                       key={name}
-                      {...reg}
-                      onChange={(e) => {
-                        e.target.value = digitsOnly(e.target.value);
-                        return reg.onChange(e);
-                      }}
+                      {...register(`subject_scores.${i}.${name}`)}
                       aria-label={`${t(name === "score" ? "results.form.marks" : "results.form.total")} ${n}`}
                       placeholder={t(name === "score" ? "results.form.marks" : "results.form.total")}
                       aria-invalid={!!rowErrors?.[name]}
-                      inputMode="numeric"
+                      aria-describedby={messages.length > 0 ? `subject-row-${n}-error` : undefined}
+                      inputMode="decimal"
                       autoComplete="off"
                       dir="ltr"
                       className="px-2 text-center tabular-nums placeholder:text-xs"
@@ -123,8 +119,8 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
                 </Button>
               </div>
               {messages.length > 0 && (
-                <p role="alert" className="text-xs text-destructive">
-                  {messages.map((m) => resultMessage(t, m, m)).join(" · ")}
+                <p role="alert" id={`subject-row-${n}-error`} className="text-xs text-destructive">
+                  {messages.map((m) => resultMessage(t, m, m, i18n.language)).join(" · ")}
                 </p>
               )}
             </li>

@@ -80,13 +80,13 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
           {getValue()}
         </span>
       ),
-      meta: { skeletonClassName: "w-32" },
+      meta: { priority: 1, skeletonClassName: "w-32" },
     }),
     col.accessor("nationality", {
       id: "nationality",
       header: t("students.columns.nationality"),
       cell: ({ getValue }) => value("nationalities", getValue()),
-      meta: { skeletonClassName: "w-16" },
+      meta: { priority: 6, skeletonClassName: "w-16" },
     }),
     col.accessor("religion", {
       id: "religion",
@@ -95,26 +95,26 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
         const v = getValue();
         return v ? value("religions", v) : <span className="text-muted-foreground" aria-label="—">—</span>;
       },
-      meta: { skeletonClassName: "w-14" },
+      meta: { priority: 7, skeletonClassName: "w-14" },
     }),
     col.accessor("current_grade", {
       id: "grade",
       header: t("students.columns.grade"),
       cell: ({ getValue }) => tc(`admin.grades.${getValue()}`, getValue()),
-      meta: { skeletonClassName: "w-20" },
+      meta: { priority: 2, skeletonClassName: "w-20" },
     }),
     col.accessor("building_no", {
       id: "building",
       header: t("students.columns.building"),
       cell: ({ getValue }) => formatNumber(getValue(), lang),
       sortDescFirst: false,
-      meta: { align: "center", skeletonClassName: "mx-auto w-6" },
+      meta: { priority: 4, align: "center", skeletonClassName: "mx-auto w-6" },
     }),
     col.accessor("gender", {
       id: "gender",
       header: t("students.columns.gender"),
       cell: ({ getValue }) => value("gender", getValue()),
-      meta: { skeletonClassName: "w-12" },
+      meta: { priority: 5, skeletonClassName: "w-12" },
     }),
     col.accessor("is_active", {
       id: "status",
@@ -130,7 +130,7 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
           </span>
         ),
       sortFn: (a, b, id) => Number(b.getValue(id)) - Number(a.getValue(id)),
-      meta: { skeletonClassName: "w-14 rounded-full" },
+      meta: { priority: 3, skeletonClassName: "w-14 rounded-full" },
     }),
     col.display({
       id: "actions",

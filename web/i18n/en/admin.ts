@@ -33,6 +33,13 @@ export default {
     "Prep-3": "Prep-3",
     Private: "Private",
   },
+  baseUrlOverride: {
+    title: "This browser uses a custom backend address",
+    body: "Sign-in and all console data go to:",
+    hint: "It was saved on the Base URL Configuration page. If sign-in cannot connect, the address may be wrong or offline.",
+    barLabel: "Custom backend:",
+    reset: "Use this site's server",
+  },
   header: {
     updatePassword: "Update Password",
     logout: "Logout",
@@ -84,6 +91,8 @@ export default {
       invalidResponse: "Invalid response from server",
       invalidCredentials: "Invalid username or password",
       network: "An error occurred during login. Please check your connection.",
+      networkOverride: "Could not reach the backend address shown above. Check it, or reset it to use this site's server.",
+      lockedFor: "Too many failed login attempts. Try again {{wait}}.",
     },
   },
   server: {

@@ -29,6 +29,7 @@ import { PaymentsDialog } from "~/components/fees/payments-dialog";
 import { ReceiptDialog } from "~/components/fees/receipt-dialog";
 import { useFeeActions } from "~/components/fees/use-fee-actions";
 import { useFeeList } from "~/components/fees/use-fee-list";
+import { useDebouncedSearch } from "~/lib/use-debounce";
 import { navState, useListIntents } from "~/lib/use-list-intents";
 import { cn } from "~/lib/utils";
 
@@ -59,7 +60,9 @@ export default function FeesPage() {
 
   const [exporting, setExporting] = useState(false);
   const onAuthFailure = useHandleAuthFailure();
-  const filters = useMemo(() => ({ grade, status, search }), [grade, status, search]);
+  // The box shows every keystroke; the server is asked once the typing rests (SEARCH_DEBOUNCE_MS).
+  const appliedSearch = useDebouncedSearch(search);
+  const filters = useMemo(() => ({ grade, status, search: appliedSearch }), [grade, status, appliedSearch]);
   const { fees, setFees, total, loading, fetching, reload, live, server } = useFeeList(filters);
   const openReceipt = useCallback((fee: FeeRecord, payment: Payment) => setReceipt({ fee, payment }), []);
   const { rowsApi, confirm, setConfirm, onConfirm, deleting, closeEditor } = useFeeActions({ setFees, reload, lang, openPayments: setPaymentsOf, openReceipt });
@@ -86,7 +89,7 @@ export default function FeesPage() {
   const onExport = async () => {
     setExporting(true);
     try {
-      exportFeesCsv(await listFees(filters), grade);
+      exportFeesCsv(await listFees({ grade, status, search }), grade, t);
     } catch (err) {
       if (!onAuthFailure(err)) toast.error(t("fees.errors.exportFailed"));
     } finally {

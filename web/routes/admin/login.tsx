@@ -1,6 +1,8 @@
 /**
- * /admin/login (spec §2 "Admin login", §5 "Login", §8 "Login"): username + password with a show/hide toggle,
- * an error banner and a link back home. A valid stored token skips straight to the dashboard.
+ * /admin/login (docs/product.md#admin-sign-in): username + password with a show/hide toggle, an error banner and
+ * a link back home. A valid stored token skips straight to the dashboard. A stored backend override is shown with
+ * a one-click reset (docs/product.md#base-url-override); a lockout (429) says how long to wait, from `Retry-After`,
+ * counting down.
  */
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -10,6 +12,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Eye, EyeOff, Lock, TriangleAlert, User } from "lucide-react";
 import { loginSchema, type LoginInput } from "../../../worker/api/auth.schema";
 import { ApiFailure, apiClient, call } from "~/lib/api";
+import { formatWait } from "~/lib/wait-time";
+import { useBaseUrlOverride } from "~/components/base-url/use-base-url-override";
+import { BaseUrlOverrideNotice } from "~/components/base-url/override-notice";
 import type { Route } from "./+types/login";
 import { adminMeta } from "~/lib/admin-meta";
 import { getToken, setToken } from "~/lib/auth-storage";
@@ -28,13 +33,36 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "login");
 }
 
+/** While locked out: the time (ms since the epoch) sign-in may be tried again, re-rendered every second. */
+function useLockout() {
+  const [until, setUntil] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= until) setUntil(null);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [until]);
+  const lock = (seconds: number) => {
+    const t = Date.now();
+    setNow(t);
+    setUntil(t + seconds * 1000);
+  };
+  return { remaining: until === null ? null : Math.max(0, (until - now) / 1000), lock, clear: () => setUntil(null) };
+}
+
 /** The admin sign-in page. */
 export default function Login() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setError] = useState<string | null>(null);
+  const lockout = useLockout();
+  const override = useBaseUrlOverride();
   const {
     register,
     handleSubmit,
@@ -48,6 +76,7 @@ export default function Login() {
 
   const onSubmit = handleSubmit(async (json) => {
     setError(null);
+    lockout.clear();
     try {
       const body = await call(apiClient().api.auth.login.$post({ json }));
       if (!body?.token) {
@@ -57,7 +86,8 @@ export default function Login() {
       setToken(body.token, body.expiresAt);
       await navigate(DASHBOARD_PATH, { replace: true });
     } catch (err) {
-      if (err instanceof ApiFailure && err.isNetwork) setError(t("admin.login.errors.network"));
+      if (err instanceof ApiFailure && err.isNetwork) setError(t(override.stored ? "admin.login.errors.networkOverride" : "admin.login.errors.network"));
+      else if (err instanceof ApiFailure && err.status === 429 && err.retryAfter !== undefined && err.retryAfter > 0) lockout.lock(err.retryAfter);
       else {
         const fallback = t("admin.login.errors.invalidCredentials");
         setError(err instanceof ApiFailure && err.status !== 401 ? translateServerMessage(t, err.message, fallback) : fallback);
@@ -65,6 +95,7 @@ export default function Login() {
     }
   });
 
+  const error = lockout.remaining !== null && lockout.remaining > 0 ? t("admin.login.errors.lockedFor", { wait: formatWait(lockout.remaining, i18n.language) }) : failure;
   const fieldError = (message: string | undefined, key: string) => (message ? translateServerMessage(t, message, t(key)) : null);
   const usernameError = fieldError(errors.username?.message, "admin.login.errors.usernameRequired");
   const passwordError = fieldError(errors.password?.message, "admin.login.errors.passwordRequired");
@@ -85,8 +116,9 @@ export default function Login() {
               <p className="text-sm text-muted-foreground">{t("admin.login.subtitle")}</p>
             </CardHeader>
             <CardContent>
+              <BaseUrlOverrideNotice override={override} variant="panel" />
               {error && (
-                <div role="alert" className="mb-4 flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-sm text-destructive">
+                <div role="alert" data-testid="login-error" className="mb-4 flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2.5 text-sm text-destructive">
                   <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
                   <span>{error}</span>
                 </div>

@@ -23,6 +23,7 @@ import { formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import { DataTable, DEFAULT_PAGE_SIZE, normalizeDigits } from "~/components/data-table";
+import { useDebouncedSearch } from "~/lib/use-debounce";
 import { hasEarlyResponse } from "~/components/data-table/page-primer";
 import { studentColumns } from "~/components/students/student-columns";
 import { StudentFiltersBar } from "~/components/students/student-filters";
@@ -89,8 +90,11 @@ export default function StudentsPage() {
   const navigate = useNavigate();
   const onAuthFailure = useHandleAuthFailure();
   const message = useStudentMessage();
+  // `filters` is what the bar shows; the server gets the search once the typing rests (SEARCH_DEBOUNCE_MS).
   const [filters, setFilters] = useState<StudentFilters>(() => initialFilters(location.state));
-  const { students, total, loading, refreshing, server, sendFilters, reload, create, update, remove } = useStudents(filters);
+  const search = useDebouncedSearch(filters.search);
+  const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
+  const { students, total, loading, refreshing, server, sendFilters, reload, create, update, remove } = useStudents(applied);
   const [formOpen, setFormOpen] = useState(() => (location.state as AdminNavState | null)?.openAdd === true);
   const [editing, setEditing] = useState<Student | null>(null);
   const [deleting, setDeleting] = useState<Student | null>(null);
@@ -99,17 +103,20 @@ export default function StudentsPage() {
   const formMounted = useOpenedOnce(formOpen);
   const deleteMounted = useOpenedOnce(deleting !== null);
 
-  // The filter bar's changes (each search keystroke) send their request before React renders them (useServerTable).
-  const current = useRef(filters);
-  current.current = filters;
+  // The filter bar's changes that apply at once (selects, an emptied search) send their request before React
+  // renders them (useServerTable); a search keystroke only waits for the debounce.
+  const current = useRef({ filters, applied });
+  current.current = { filters, applied };
   const patchFilters = useCallback(
     (patch: Partial<StudentFilters>) => {
-      const next = { ...current.current, ...patch };
+      const next = { ...current.current.filters, ...patch };
       // No change (Escape in an empty search box) must not send page 1 while another page is shown.
-      if (JSON.stringify(next) === JSON.stringify(current.current)) return;
-      current.current = next;
+      if (JSON.stringify(next) === JSON.stringify(current.current.filters)) return;
+      const nextApplied = { ...next, search: next.search === "" ? "" : current.current.applied.search };
+      const send = JSON.stringify(nextApplied) !== JSON.stringify(current.current.applied);
+      current.current = { filters: next, applied: nextApplied };
       setFilters(next);
-      sendFilters(next);
+      if (send) sendFilters(nextApplied);
     },
     [sendFilters],
   );
@@ -184,7 +191,7 @@ export default function StudentsPage() {
     setExporting(true);
     try {
       const [rows, { exportStudentsCsv }] = await Promise.all([fetchStudents(filters), loadStudentsCsv()]);
-      exportStudentsCsv(rows, filters.grade);
+      exportStudentsCsv(rows, filters.grade, t);
       toast.success(t("students.toasts.exported", { count: rows.length, formattedCount: formatNumber(rows.length, i18n.language) }));
     } catch (err) {
       if (!onAuthFailure(err)) toast.error(t("students.toasts.exportFailed"));

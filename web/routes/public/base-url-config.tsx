@@ -3,18 +3,17 @@
  * Public (not behind the admin gate) and in the public site's language. The override lives in localStorage under
  * `BASE_URL_KEY`, which `getBaseUrl()` in web/lib/api.ts reads for every API call; the default is this origin.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ArrowLeft, CircleCheck, Server } from "lucide-react";
 import { BaseUrlForm } from "~/components/base-url/base-url-form";
 import { BaseUrlInfoPanel } from "~/components/base-url/info-panel";
-import { readOverride, removeOverride, writeOverride } from "~/components/base-url/base-url";
+import { useBaseUrlOverride } from "~/components/base-url/use-base-url-override";
 import { Brand } from "~/components/public/brand";
 import { LanguageSwitch } from "~/components/public/language-switch";
 import { cn } from "~/components/public/cn";
 import { kitButtonClass } from "~/components/public/kit-styles";
-import { BASE_URL_KEY } from "~/lib/api";
 import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/base-url-config";
 
@@ -33,24 +32,17 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "baseUrl.meta.title", { noindex: true });
 }
 
-/** Browser-only state: the origin and the stored override (null until read after hydration). */
-function useOverride() {
-  const [state, setState] = useState<{ origin: string; stored: string | null } | null>(null);
-  useEffect(() => setState({ origin: window.location.origin, stored: readOverride(window.localStorage, BASE_URL_KEY) }), []);
-  const refresh = useCallback(() => setState({ origin: window.location.origin, stored: readOverride(window.localStorage, BASE_URL_KEY) }), []);
-  return [state, refresh] as const;
-}
-
 /** The base-URL configuration page. */
 export default function BaseUrlConfig({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [override, refresh] = useOverride();
+  const stored = useBaseUrlOverride();
+  // Browser-only state: the origin and the stored override (null until read after hydration).
+  const override = stored.ready ? stored : null;
   const [banner, setBanner] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const updated = () => {
-    refresh();
     setBanner(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setBanner(false), BANNER_MS);
@@ -124,16 +116,16 @@ export default function BaseUrlConfig({ loaderData }: Route.ComponentProps) {
               origin={override?.origin ?? loaderData.origin}
               initialValue={override ? (override.stored ?? override.origin) : loaderData.origin}
               onSave={(url) => {
-                if (!writeOverride(window.localStorage, BASE_URL_KEY, url)) return false;
+                if (!stored.save(url)) return false;
                 updated();
                 return true;
               }}
               onReset={() => {
-                removeOverride(window.localStorage, BASE_URL_KEY);
+                stored.reset();
                 updated();
               }}
               onClear={() => {
-                removeOverride(window.localStorage, BASE_URL_KEY);
+                stored.reset();
                 updated();
               }}
             />

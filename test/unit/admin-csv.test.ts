@@ -1,0 +1,38 @@
+/**
+ * The Fees and Students CSV rows write labels in the admin's language, never raw API values such as
+ * `partially_paid` (docs/product.md#csv-exports).
+ */
+import { describe, expect, it } from "vitest";
+import { createI18n } from "../../web/i18n";
+import ar from "../../web/i18n/ar";
+import en from "../../web/i18n/en";
+import { feesCsvRows } from "../../web/components/fees/fees-csv";
+import { studentCsvRow } from "../../web/components/students/students-csv";
+import type { FeeRecord } from "../../web/components/fees/fees-api";
+import type { Student } from "../../web/components/students/student-types";
+
+const tEn = createI18n("en", en).t;
+const tAr = createI18n("ar", ar).t;
+
+const fee = (status: FeeRecord["status"], total: number, paid: number) =>
+  ({ student_no: "30001010100011", full_name: "منى", grade: "Prep-3", total_amount: total, paid_amount: paid, remaining: total - paid, status }) as FeeRecord;
+
+describe("fees CSV", () => {
+  it("writes each status as its label in the admin's language; amounts stay numbers", () => {
+    const fees = [fee("paid", 100, 100), fee("partially_paid", 12_000, 4_500.5), fee("not_paid", 50, 0)];
+    const en = feesCsvRows(fees, tEn);
+    expect(en.slice(1).map((r) => r[6])).toEqual(["Paid", "Partially paid", "Not paid"]);
+    expect(en[2]!.slice(3, 6)).toEqual([12_000, 4_500.5, 7_499.5]);
+    const ar = feesCsvRows(fees, tAr);
+    expect(ar.slice(1).map((r) => r[6])).toEqual(["مدفوع", "مدفوع جزئيًا", "غير مدفوع"]);
+    expect(ar.flat().join("|")).not.toMatch(/partially_paid|not_paid/);
+  });
+});
+
+describe("students CSV", () => {
+  it("writes gender and status as labels in the admin's language", () => {
+    const s = { full_name: "Ali", student_no: "A12345", nationality: "Egyptian", religion: null, current_grade: "Prep-3", building_no: 5, gender: "female", is_active: false } as unknown as Student;
+    expect(studentCsvRow(s, tEn).slice(6)).toEqual(["Female", "Inactive"]);
+    expect(studentCsvRow(s, tAr).slice(6)).toEqual(["أنثى", "غير نشط"]);
+  });
+});
