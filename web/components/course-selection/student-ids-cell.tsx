@@ -28,7 +28,8 @@ export function StudentIdsCell({ ids, nameOf, query }: StudentIdsCellProps) {
   const hidden = ordered.length - shown.length;
 
   return (
-    <div className="grid gap-1.5">
+    // grid-cols-1 (minmax(0, 1fr)): a chip's max-w-full then holds, and a long name is cut instead of widening the cell.
+    <div className="grid grid-cols-1 gap-1.5">
       <ul className="flex flex-wrap gap-1.5">
         {shown.map((id) => {
           const name = nameOf(id);
