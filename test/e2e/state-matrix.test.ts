@@ -20,8 +20,14 @@ const STATES: StateName[] = (process.env.MATRIX_STATES?.split(",") as StateName[
 const LANGS: Lang[] = ["ar", "en"];
 const ERROR_TITLES = [DICTS.ar.error.title, DICTS.en.error.title];
 
+/** The public site and the console run in separate lanes, so four pages load at once. */
+type Side = "public" | "admin";
+const SIDES: Side[] = ["public", "admin"];
+const sideOf = (path: string): Side => (path.startsWith("/admin") ? "admin" : "public");
+
 interface Lane {
   lang: Lang;
+  side: Side;
   /** The page shows the console (client-side navigation is possible). */
   inConsole: boolean;
   context: BrowserContext;
@@ -41,7 +47,7 @@ beforeAll(async () => {
   const api = await AdminApi.login(base, "admin", inject("e2eAdminPassword"));
   school = new SchoolBuilder(api);
   browser = await launchBrowser();
-  for (const lang of LANGS) {
+  for (const lang of LANGS) for (const side of SIDES) {
     const context = await browser.newContext({ viewport: { width: 360, height: HEIGHT } });
     await context.addCookies([
       { name: "lang", value: lang, url: base },
@@ -55,7 +61,7 @@ beforeAll(async () => {
       [api.token, api.expiresAt] as const,
     );
     await context.clock.install();
-    const lane: Lane = { lang, context, at: "", inConsole: false, audit: null as unknown as PageAudit };
+    const lane: Lane = { lang, side, context, at: "", inConsole: false, audit: null as unknown as PageAudit };
     lane.audit = new PageAudit(await context.newPage(), () => lane.at, ERROR_TITLES);
     lanes.push(lane);
   }
@@ -117,7 +123,7 @@ async function openDialog(lane: Lane, label: string, dialog: NonNullable<MatrixP
   const page = audit.page;
   lane.at = `${label} ${dialog.name} dialog (open)`;
   try {
-    await dialog.open(page, DICTS[lang]).click({ timeout: 5_000 });
+    await (await dialog.open(page, DICTS[lang])).click({ timeout: 5_000 });
     if (!dialog.inline) await page.getByRole("dialog").waitFor({ timeout: 5_000 });
     await audit.ready();
     await audit.checkWidths((w) => (lane.at = `${label} ${dialog.name} dialog @${w}`));
@@ -131,11 +137,11 @@ async function openDialog(lane: Lane, label: string, dialog: NonNullable<MatrixP
 async function runLane(lane: Lane, state: StateName, lookups: Lookups) {
   // The data changed since the last state: the first console page of this state is a full load.
   lane.inConsole = false;
-  for (const spec of PAGES) {
+  for (const spec of PAGES.filter((p) => sideOf(p.path) === lane.side)) {
     if (spec.perState || state === "0") await visit(lane, state, spec, lookups, state === "many");
   }
   // The once-only pages have their dialogs too: open them in the last state.
-  if (state === "many") for (const spec of PAGES.filter((p) => !p.perState && p.dialogs)) await visit(lane, state, spec, lookups, true);
+  if (state === "many") for (const spec of PAGES.filter((p) => !p.perState && p.dialogs && sideOf(p.path) === lane.side)) await visit(lane, state, spec, lookups, true);
 }
 
 describe("state matrix (empty school → many items, ar + en, 360/768/1366 px)", () => {
