@@ -12,6 +12,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The console's pure modules import through the tsconfig paths (~/, @worker/).
+        resolve: { tsconfigPaths: true },
         test: { name: "unit", environment: "node", include: ["test/unit/**/*.test.ts"] },
       },
       {

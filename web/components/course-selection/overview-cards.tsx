@@ -45,7 +45,8 @@ export function OverviewCards({ rows, nameOf, query, loading, emptyState }: Over
     <div className="grid gap-3">
       <ul className="grid gap-3" aria-label={t("courseSelection.overview.table.label")}>
         {rows.slice(0, limit).map((r) => (
-          <li key={summaryRowId(r)} className="grid gap-3 rounded-lg border bg-card p-4 shadow-xs">
+          <li key={summaryRowId(r)} className="grid grid-cols-1 gap-3 rounded-lg border bg-card p-4 shadow-xs">
+            {/* grid-cols-1 (minmax(0, 1fr)): a long student name is cut in its chip instead of widening the card. */}
             <div className="flex items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="font-semibold">

@@ -35,6 +35,19 @@ export function distinctStudentCount(rows: readonly SelectionSummaryRow[]): numb
 /** True when `id` matches the (normalised) search: it contains it. */
 export const idMatches = (id: string, query: string) => !!query && id.toUpperCase().includes(query);
 
+/** Students of a combination shown before "Show all". */
+export const COLLAPSED_STUDENTS = 6;
+
+/**
+ * The student chips of one combination: IDs matching the search first (each group in its own order), the first
+ * `COLLAPSED_STUDENTS` of them unless `expanded`, and how many are left for "Show all".
+ */
+export function studentChips(ids: readonly string[], query: string, expanded: boolean): { shown: string[]; hidden: number } {
+  const ordered = query ? [...ids.filter((id) => idMatches(id, query)), ...ids.filter((id) => !idMatches(id, query))] : [...ids];
+  const shown = expanded ? ordered : ordered.slice(0, COLLAPSED_STUDENTS);
+  return { shown, hidden: ordered.length - shown.length };
+}
+
 /** The rows passing the filters: subject and teacher by name; the search keeps rows with a matching student ID. */
 export function filterSummary(rows: readonly SelectionSummaryRow[], filters: OverviewFilters): SelectionSummaryRow[] {
   const query = normaliseStudentIdQuery(filters.search);

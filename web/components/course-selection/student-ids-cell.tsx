@@ -7,10 +7,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { idMatches } from "./overview-model";
+import { COLLAPSED_STUDENTS, idMatches, studentChips } from "./overview-model";
 
-/** Students shown before "Show all". */
-export const COLLAPSED_STUDENTS = 6;
 
 export interface StudentIdsCellProps {
   ids: string[];
@@ -23,12 +21,11 @@ export interface StudentIdsCellProps {
 export function StudentIdsCell({ ids, nameOf, query }: StudentIdsCellProps) {
   const { t, i18n } = useTranslation();
   const [expanded, setExpanded] = useState(false);
-  const ordered = query ? [...ids.filter((id) => idMatches(id, query)), ...ids.filter((id) => !idMatches(id, query))] : ids;
-  const shown = expanded ? ordered : ordered.slice(0, COLLAPSED_STUDENTS);
-  const hidden = ordered.length - shown.length;
+  const { shown, hidden } = studentChips(ids, query, expanded);
 
   return (
-    <div className="grid gap-1.5">
+    // grid-cols-1 (minmax(0, 1fr)): a chip's max-w-full then holds, and a long name is cut instead of widening the cell.
+    <div className="grid grid-cols-1 gap-1.5">
       <ul className="flex flex-wrap gap-1.5">
         {shown.map((id) => {
           const name = nameOf(id);
@@ -51,7 +48,7 @@ export function StudentIdsCell({ ids, nameOf, query }: StudentIdsCellProps) {
           );
         })}
       </ul>
-      {ordered.length > COLLAPSED_STUDENTS && (
+      {ids.length > COLLAPSED_STUDENTS && (
         <button
           type="button"
           onClick={() => setExpanded((e) => !e)}

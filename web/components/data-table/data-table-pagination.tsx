@@ -14,7 +14,7 @@ import { cn } from "~/lib/utils";
 import { formatNumber } from "~/lib/format";
 import { useTranslation } from "react-i18next";
 import { useDataTableLabels } from "./labels";
-import { ADMIN_PAGE_SIZES, pageWindow } from "./page-window";
+import { ADMIN_PAGE_SIZES, pageRange, pageWindow } from "./page-window";
 
 /** Props of DataTablePagination. Page indexes are 0-based. */
 export interface DataTablePaginationProps {
@@ -46,12 +46,7 @@ export const DataTablePagination = memo(function DataTablePagination({
 }: DataTablePaginationProps) {
   const labels = useDataTableLabels();
   const { i18n } = useTranslation();
-  const pageCount = Math.max(1, Math.ceil(rowCount / pageSize));
-  const page = Math.min(pageIndex, pageCount - 1) + 1;
-  const from = rowCount === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(rowCount, page * pageSize);
-  const canPrev = page > 1;
-  const canNext = page < pageCount;
+  const { page, pageCount, from, to, canPrev, canNext } = pageRange(pageIndex, pageSize, rowCount);
   const sizeId = `${idPrefix}-page-size`;
 
   return (

@@ -29,7 +29,7 @@ import { DataTablePagination } from "./data-table-pagination";
 import { SortableHeader, ResizeHandle, alignClass, sizeStyle } from "./data-table-header";
 import { BodyRow, useElementWidth, useFittedLayout, type TableLayout } from "./data-table-row";
 import { useDataTableLabels } from "./labels";
-import { ADMIN_PAGE_SIZES } from "./page-window";
+import { ADMIN_PAGE_SIZES, pageCountOf, pagerState } from "./page-window";
 import type { DataTableServerState } from "./use-server-table";
 
 /** Props of DataTable. Only `label`, `columns` and `data` are required. */
@@ -184,7 +184,7 @@ export function DataTable<TData extends RowData>({
 
   const page = server ? server.pagination : pagination;
   const rowCount = server ? server.rowCount : table.getPrePaginatedRowModel().rows.length;
-  const pageCount = Math.max(1, Math.ceil(rowCount / page.pageSize));
+  const pageCount = pageCountOf(rowCount, page.pageSize);
   // After a delete or a narrower filter the current page may no longer exist: show the last one instead (in
   // server mode useServerTable does this when the answer arrives).
   if (!server && paginated && pagination.pageIndex > pageCount - 1) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
@@ -199,7 +199,7 @@ export function DataTable<TData extends RowData>({
   const { layout, shortfall } = useFittedLayout(scroller, leafColumns, width, columns, sizes, data);
   const shownColumns = leafColumns.filter((c) => layout.visible.has(c.id));
   const headState = `${JSON.stringify(server ? server.sorting : sorting)}|${sizes}|${leafColumns.find((c) => c.getIsResizing())?.id ?? ""}|${layout.key}`;
-  const setPageIndex = useCallback((i: number) => table.setPageIndex(Math.max(0, Math.min(i, pageCount - 1))), [table, pageCount]);
+  const setPageIndex = useCallback((i: number) => table.setPageIndex(pagerState(i + 1, pageCount).page - 1), [table, pageCount]);
   const onServerPagination = server?.onPaginationChange;
   const setPageSize = useCallback(
     (s: number) => (onServerPagination ? onServerPagination({ pageIndex: 0, pageSize: s }) : setPagination({ pageIndex: 0, pageSize: s })),

@@ -7,6 +7,29 @@ export const DEFAULT_PAGE_SIZE = 15;
 /** At most this many page-number buttons are shown at once (spec §9). */
 export const PAGE_WINDOW = 7;
 
+/** Pages needed for `rowCount` rows at `pageSize` a page: at least 1 (an empty list is one empty page). */
+export function pageCountOf(rowCount: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(rowCount / pageSize));
+}
+
+/** A pager at the 1-based `page` of `pageCount`: the page clamped into 1…pageCount, and whether Previous/Next lead anywhere. */
+export function pagerState(page: number, pageCount: number): { page: number; canPrev: boolean; canNext: boolean } {
+  const p = Math.min(Math.max(1, page), Math.max(1, pageCount));
+  return { page: p, canPrev: p > 1, canNext: p < pageCount };
+}
+
+/**
+ * What an admin table's pagination bar shows for the 0-based `pageIndex`: the 1-based page (clamped to the pages
+ * that exist), the page count, the rows shown as 1-based `from`–`to` (0–0 for an empty list), Previous/Next.
+ */
+export function pageRange(pageIndex: number, pageSize: number, rowCount: number) {
+  const pageCount = pageCountOf(rowCount, pageSize);
+  const { page, canPrev, canNext } = pagerState(pageIndex + 1, pageCount);
+  const from = rowCount === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(rowCount, page * pageSize);
+  return { page, pageCount, from, to, canPrev, canNext };
+}
+
 /** One slot of the page bar: a 1-based page number or a gap (before or after the window). */
 export type PageSlot = number | "gap-start" | "gap-end";
 

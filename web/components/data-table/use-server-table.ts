@@ -17,7 +17,7 @@
  */
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import type { PaginationState, SortingState } from "@tanstack/react-table";
-import { DEFAULT_PAGE_SIZE } from "./page-window";
+import { DEFAULT_PAGE_SIZE, pageCountOf } from "./page-window";
 
 /** What `fetchPage` is asked for. `page` is 1-based. */
 export interface ServerPageRequest<TFilters> {
@@ -139,7 +139,7 @@ export function useServerTable<TRow, TFilters>({ fetchPage, filters, sortFields,
       if (mine !== seq.current) return;
       // A write happened while this was on its way: its rows may predate the write. Ask again.
       if (startedEpoch !== epoch.current) return void load();
-      const lastPage = Math.max(0, Math.ceil(page.total / p.pageSize) - 1);
+      const lastPage = pageCountOf(page.total, p.pageSize) - 1;
       if (p.pageIndex > lastPage && page.total > 0) {
         setPagination((old) => ({ ...old, pageIndex: lastPage }));
         return;

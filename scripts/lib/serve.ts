@@ -1,0 +1,62 @@
+/**
+ * The local server, one way for everyone: sqld on `dbPath`, migrations + first admin (+ demo data unless
+ * `seedDemo` is false), then the BUILT Worker under `wrangler dev` on `port`. `npm start`, the e2e setup and the
+ * benchmarks all start it through here, so the browser tests exercise exactly what `npm start` serves.
+ */
+import { join } from "node:path";
+import type { SeedSummary } from "../../db/seed";
+import { bootstrapDatabase } from "./bootstrap";
+import { writeWorkerEnvFile } from "./local-env";
+import { freePort, startSqld, type Sqld } from "./sqld";
+import { startWranglerDev, type WranglerDev } from "./wrangler";
+
+export interface LocalServerOptions {
+  /** Directory for the Worker env file and wrangler's local state. */
+  dir: string;
+  /** sqld's data directory. */
+  dbPath: string;
+  /** Worker port; 0 (default) = a free one. */
+  port?: number;
+  /** sqld port; 0 (default) = a free one. */
+  sqldPort?: number;
+  pepper: string;
+  admin: { username: string; password: string };
+  seedDemo: boolean;
+  /** Extra Worker variables (e.g. BENCH_DISABLE_RATE_LIMIT). */
+  vars?: Record<string, string>;
+  /** wrangler's --log-level (default "error"). */
+  logLevel?: string;
+  /** Called once sqld answers, before migrations (npm start records its URL for the ops scripts). */
+  onSqld?: (sqld: Sqld) => void;
+}
+
+export interface LocalServer {
+  /** The Worker's base URL, e.g. `http://127.0.0.1:8787`. */
+  url: string;
+  sqld: Sqld;
+  wrangler: WranglerDev;
+  adminCreated: boolean;
+  seeded: SeedSummary | null;
+  /** Stops wrangler, then sqld. */
+  stop(): Promise<void>;
+}
+
+/** Starts sqld and the Worker. Needs `react-router build` first. On a failure, stops what it started and throws. */
+export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer> {
+  const sqld = await startSqld(opts.dbPath, opts.sqldPort ?? 0);
+  try {
+    opts.onSqld?.(sqld);
+    const { adminCreated, seeded } = await bootstrapDatabase({ url: sqld.url, pepper: opts.pepper, admin: opts.admin, seedDemo: opts.seedDemo });
+    const envFile = writeWorkerEnvFile(opts.dir, { LIBSQL_URL: sqld.url, PASSWORD_PEPPER: opts.pepper, ...opts.vars });
+    const port = opts.port || (await freePort());
+    const wrangler = await startWranglerDev({ port, envFile, persistTo: join(opts.dir, "wrangler"), logLevel: opts.logLevel });
+    const stop = async () => {
+      await wrangler.stop();
+      await sqld.stop();
+    };
+    return { url: wrangler.url, sqld, wrangler, adminCreated, seeded, stop };
+  } catch (err) {
+    await sqld.stop();
+    throw err;
+  }
+}
