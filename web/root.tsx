@@ -4,7 +4,7 @@
  */
 import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Direction } from "radix-ui";
 import type { Route } from "./+types/root";
 import { workerContext } from "./context";
@@ -75,15 +75,34 @@ export default function App() {
   return <Outlet />;
 }
 
-/** The top-level error screen (spec §2): "Something went wrong" with Refresh Page and Try Again. */
+/**
+ * The top-level error screen (docs/product.md#public-home): "Something went wrong" with Refresh Page and Try
+ * Again; an unknown address says so and links to the home page (or the console's dashboard under /admin).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (notFound) {
+    const inConsole = pathname === "/admin" || pathname.startsWith("/admin/");
+    return (
+      <main data-not-found="" className="flex min-h-dvh items-center justify-center p-6">
+        <div className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
+          <p className="text-5xl font-bold text-primary" aria-hidden="true">404</p>
+          <h1 className="mt-3 text-2xl font-bold">{t("error.notFound")}</h1>
+          <p className="mt-2 text-muted-foreground">{t("error.notFoundBody")}</p>
+          <a href={inConsole ? "/admin/dashboard" : "/"} className="mt-6 inline-block rounded-md bg-primary px-4 py-2 text-primary-foreground">
+            {inConsole ? t("error.toDashboard") : t("error.toHome")}
+          </a>
+        </div>
+      </main>
+    );
+  }
   return (
     <main data-error-screen="" className="flex min-h-dvh items-center justify-center p-6">
       <div role="alert" className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
-        <h1 className="text-2xl font-bold">{notFound ? t("error.notFound") : t("error.title")}</h1>
-        <p className="mt-2 text-muted-foreground">{notFound ? "404" : t("error.body")}</p>
+        <h1 className="text-2xl font-bold">{t("error.title")}</h1>
+        <p className="mt-2 text-muted-foreground">{t("error.body")}</p>
         <div className="mt-6 flex justify-center gap-3">
           <button type="button" onClick={() => window.location.reload()} className="rounded-md bg-primary px-4 py-2 text-primary-foreground">
             {t("error.refresh")}
@@ -96,3 +115,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </main>
   );
 }
+

@@ -26,4 +26,5 @@ export default [
       route("course-selections/periods", "routes/admin/course-selections-periods.tsx"),
     ]),
   ]),
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -74,7 +74,7 @@ function listProblems(): string[] {
   return problems;
 }
 
-describe("admin lists at 360 px", () => {
+describe("admin lists at 360 px (and 1280 px)", () => {
   for (const lang of ["en", "ar"] as const) {
     it(`every list fits and every row's buttons can be tapped (${lang})`, async () => {
       const page = await adminPage(lang, 360);
@@ -92,6 +92,27 @@ describe("admin lists at 360 px", () => {
       await page.context().close();
     });
   }
+
+  it("a desktop shows every column of the students and fees lists, and the name keeps its resize handle", async () => {
+    // Width estimates once hid Nationality, Religion and Grade at 1280 px with room to spare.
+    const page = await adminPage("en", 1280);
+    for (const list of ["students", "fees"]) {
+      await page.goto(`${base}/admin/dashboard/${list}`);
+      await page.locator("main table tbody tr th[scope=row]").first().waitFor();
+      await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
+      const box = page.locator("[data-slot=data-table]");
+      await expect(box.getAttribute("data-layout")).resolves.toBe("full");
+      await expect(page.locator("main table tbody tr th[scope=row] [data-slot=row-details]").count()).resolves.toBe(0);
+    }
+    // Widening the name until the row no longer fits moves a column under it, and the handle stays.
+    await page.goto(`${base}/admin/dashboard/students`);
+    const handle = page.getByRole("separator", { name: "Resize column Name" });
+    await handle.focus();
+    await page.keyboard.press("End");
+    await expect(page.locator("[data-slot=data-table]").getAttribute("data-layout")).resolves.toBe("compact");
+    await expect(handle.getAttribute("aria-valuenow")).resolves.toBe("500");
+    await page.context().close();
+  });
 
   it("a row's action works on a phone: Edit opens the student form", async () => {
     const page = await adminPage("en", 360);

@@ -154,7 +154,35 @@ describe("home news carousel", () => {
     expect(await selectedIndex(page)).toBe(5);
     await pause.click();
     expect(await pause.getAttribute("aria-pressed")).toBe("false");
+    // Resumed, but held while the pointer and the focus are still on the carousel.
+    expect(await playing(page)).toBe("false");
+    await page.mouse.move(5, 5);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.locator('[data-testid="news-carousel"][data-playing="true"]').waitFor();
+    await page.context().close();
+  });
+
+  it("holds still while the pointer is over it or the focus is inside it, and moves on after", async () => {
+    const page = await openHome("en");
+    await page.locator('[data-testid="news-carousel"][data-playing="true"]').waitFor();
+    await pauseClock(page);
+    const at = await selectedIndex(page);
+    // A visitor reaching for "Read more": the slide must not leave under the pointer.
+    await page.getByTestId("news-carousel").hover();
+    await page.locator('[data-testid="news-carousel"][data-playing="false"]').waitFor();
+    await page.clock.runFor(11_000);
+    expect(await selectedIndex(page)).toBe(at);
+    await page.mouse.move(5, 5);
+    await page.locator('[data-testid="news-carousel"][data-playing="true"]').waitFor();
+    // Keyboard: Tab onto a slide's button holds it the same way.
+    await page.locator('[aria-roledescription="slide"]').nth(at).getByRole("button", { name: "Read more" }).focus();
+    await page.locator('[data-testid="news-carousel"][data-playing="false"]').waitFor();
+    await page.clock.runFor(11_000);
+    expect(await selectedIndex(page)).toBe(at);
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.locator('[data-testid="news-carousel"][data-playing="true"]').waitFor();
+    await page.clock.runFor(5_000);
+    expect(await waitForSelectionChange(page, at)).toBe((at + 1) % 6);
     await page.context().close();
   });
 

@@ -68,6 +68,7 @@ describe("pageWindow", () => {
     expect(pageWindow(10, 20)).toEqual([1, "gap-start", 8, 9, 10, 11, 12, "gap-end", 20]);
     expect(pageWindow(1, 20)).toEqual([1, 2, 3, 4, 5, 6, "gap-end", 20]);
     expect(pageWindow(5, 20)).toEqual([1, 2, 3, 4, 5, 6, "gap-end", 20]);
+    expect(pageWindow(5, 9)).toEqual([1, 2, 3, 4, 5, 6, "gap-end", 9]);
     expect(pageWindow(1, 0)).toEqual([]);
   });
 });

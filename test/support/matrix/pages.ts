@@ -40,8 +40,21 @@ const button = (page: Page, name: string) => page.getByRole("button", { name, ex
 /** The first row's button whose accessible name starts with `word` ("Edit …"). */
 const rowButton = (page: Page, word: string) => page.getByRole("button", { name: new RegExp(`^${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|:|$)`, "u") }).first();
 
-/** The first carousel slide wholly inside the window (autoplay may have moved the first one out). */
+/**
+ * The first carousel slide wholly inside the window. The pointer rests on the carousel first, which holds autoplay
+ * (as for a visitor reaching for "Read more"), so the slide cannot move away before the click.
+ */
 async function slideInView(page: Page): Promise<Locator> {
+  await page.locator('[aria-roledescription="carousel"]').hover();
+  await page.locator('[data-testid="news-carousel"][data-playing="false"]').waitFor({ timeout: 5_000 });
+  // A slide already moving finishes its glide (Embla's duration 30 ≈ 0.5 s): wait until the slides stand still.
+  await page.waitForFunction(() => {
+    const x = [...document.querySelectorAll('[aria-roledescription="slide"]')].map((el) => el.getBoundingClientRect().left).join();
+    const w = window as unknown as { __slideX?: string };
+    const still = w.__slideX === x;
+    w.__slideX = x;
+    return still;
+  }, undefined, { polling: 100 });
   const index = await page.evaluate(() =>
     [...document.querySelectorAll('[aria-roledescription="slide"]')].findIndex((el) => {
       const r = el.getBoundingClientRect();

@@ -3,12 +3,12 @@
  * table's measured width, and the row header cell that also carries the hidden columns' values as a label/value
  * list, so a row on a phone reads like a card and keeps every action reachable.
  */
-import { memo, useLayoutEffect, useMemo, useState, type ReactNode, type RefObject } from "react";
+import { memo, useEffect, useLayoutEffect, useMemo, useState, type ReactNode, type RefObject } from "react";
 import { flexRender, type Cell, type Column, type Row, type RowData } from "@tanstack/react-table";
 import { cn } from "~/lib/utils";
 import type { DataTableFeatures } from "./features";
 import { alignClass, sizeStyle } from "./data-table-header";
-import { DEFAULT_COLUMN_WIDTH, DEFAULT_PRIORITY, columnsForWidth, type LayoutColumn } from "./responsive";
+import { DEFAULT_PRIORITY, columnsHiding, leavingOrder, type LayoutColumn } from "./responsive";
 
 type AnyColumn<TData extends RowData> = Column<DataTableFeatures, TData, unknown>;
 
@@ -19,6 +19,11 @@ export interface TableLayout {
   hidden: readonly string[];
   /** The visible column whose cells also show the hidden columns' values. */
   host: string | undefined;
+  /**
+   * The column that gives up its set width (and its resize handle) to fit the box: the host, once every movable
+   * column is hidden and only the pinned ones are left. Before that the host keeps the width the admin gave it.
+   */
+  flexible: string | undefined;
   /** Stable text of the layout, for memo comparisons. */
   key: string;
 }
@@ -37,55 +42,70 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
   return width;
 }
 
-/** The narrow-screen view of a column (see DataTableColumnMeta `priority`, `width`, `pinned`). */
-function layoutColumn<TData extends RowData>(column: AnyColumn<TData>): LayoutColumn {
-  const meta = column.columnDef.meta;
-  return {
-    id: column.id,
-    width: meta?.width ?? (column.getCanResize() ? column.getSize() : DEFAULT_COLUMN_WIDTH),
-    priority: meta?.priority ?? DEFAULT_PRIORITY,
-    pinned: meta?.pinned ?? (!!meta?.rowHeader || column.id === "actions"),
-  };
+/**
+ * A number that changes each time the page's web fonts finish loading: text measured in the fallback font is wider
+ * or narrower than in Cairo, so a layout fitted before the font arrived is fitted again.
+ */
+export function useFontsLoaded(): number {
+  const [loads, setLoads] = useState(0);
+  useEffect(() => {
+    const fonts = document.fonts;
+    if (!fonts) return;
+    const onDone = () => setLoads((n) => n + 1);
+    fonts.addEventListener("loadingdone", onDone);
+    return () => fonts.removeEventListener("loadingdone", onDone);
+  }, []);
+  return loads;
 }
 
-/** The layout of `columns` in `width` px. */
-export function tableLayout<TData extends RowData>(columns: readonly AnyColumn<TData>[], width: number): TableLayout {
-  const visibleIds = columnsForWidth(columns.map(layoutColumn), width);
+/** The narrow-screen view of a column (see DataTableColumnMeta `priority`, `pinned`). */
+function layoutColumn<TData extends RowData>(column: AnyColumn<TData>): LayoutColumn {
+  const meta = column.columnDef.meta;
+  return { id: column.id, priority: meta?.priority ?? DEFAULT_PRIORITY, pinned: meta?.pinned ?? (!!meta?.rowHeader || column.id === "actions") };
+}
+
+/** The layout of `columns` with the `hide` least important movable columns moved under the row header. */
+export function tableLayout<TData extends RowData>(columns: readonly AnyColumn<TData>[], hide: number): TableLayout {
+  const layoutColumns = columns.map(layoutColumn);
+  const visibleIds = columnsHiding(layoutColumns, hide);
   const visible = new Set(visibleIds);
-  // Shown under the row header most important first, like the order they leave the table in.
-  const hidden = columns
-    .map((c, index) => ({ c, index, priority: c.columnDef.meta?.priority ?? DEFAULT_PRIORITY }))
-    .filter(({ c }) => !visible.has(c.id))
-    .sort((a, b) => a.priority - b.priority || a.index - b.index)
-    .map(({ c }) => c.id);
+  // Shown under the row header most important first: the reverse of the order they leave the table in.
+  const hidden = leavingOrder(layoutColumns)
+    .filter((c) => !visible.has(c.id))
+    .reverse()
+    .map((c) => c.id);
   const host = hidden.length ? (columns.find((c) => visible.has(c.id) && c.columnDef.meta?.rowHeader)?.id ?? visibleIds[0]) : undefined;
-  return { visible, hidden, host, key: `${visibleIds.join()}|${host ?? ""}` };
+  const flexible = host && layoutColumns.every((c) => c.pinned || !visible.has(c.id)) ? host : undefined;
+  return { visible, hidden, host, flexible, key: `${visibleIds.join()}|${host ?? ""}` };
 }
 
 /**
- * The layout for the measured `width`, corrected by what the browser actually needed: column widths are estimates,
- * so when the rendered table is still wider than its box, the overflow is taken off the width and the layout is
- * computed again (before paint), until it fits or only the pinned columns are left. `deps` are the inputs that
- * change the rendered widths (column set, sizes, rows); `shortfall` is the px taken off (0 when the estimates held).
+ * The layout that fits the box of `scroller` at its measured `width`, found by measuring, not estimating: whenever
+ * the width or one of `deps` (column set, sizes, rows) changes, every column is shown again, and while the
+ * rendered table is wider than its box the next least important column moves under the row header. Each step
+ * renders again before paint (layout effect), so the visitor only sees the final layout; a table that fits (a
+ * desktop) shows every column. Until the width is known (server render) every column shows. The fit is found
+ * again when the web fonts finish loading (text changes width).
  */
 export function useFittedLayout<TData extends RowData>(
   scroller: RefObject<HTMLElement | null>,
   columns: readonly AnyColumn<TData>[],
   width: number,
   ...deps: unknown[]
-): { layout: TableLayout; shortfall: number } {
-  const [fix, setFix] = useState({ width, px: 0 });
-  const shortfall = fix.width === width ? fix.px : 0;
-  const layout = useMemo(() => tableLayout(columns, width - shortfall), [width, shortfall, ...deps]); // eslint-disable-line react-hooks/exhaustive-deps
+): TableLayout {
+  const fonts = useFontsLoaded();
+  const inputs = useMemo(() => ({}), [width, fonts, ...deps]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [fit, setFit] = useState({ inputs, hide: 0 });
+  const hide = fit.inputs === inputs ? fit.hide : 0;
+  const layout = useMemo(() => tableLayout(columns, hide), [hide, inputs]); // eslint-disable-line react-hooks/exhaustive-deps
   const movable = columns.length - columns.filter((c) => layoutColumn(c).pinned).length;
   useLayoutEffect(() => {
     const box = scroller.current;
     const table = box?.querySelector("table");
-    if (!box || !table || !Number.isFinite(width) || layout.hidden.length >= movable) return;
-    const over = table.scrollWidth - box.clientWidth;
-    if (over > 1) setFix({ width, px: shortfall + over });
-  }, [layout.key, width, shortfall, movable, ...deps]); // eslint-disable-line react-hooks/exhaustive-deps
-  return { layout, shortfall };
+    if (!box || !table || !Number.isFinite(width) || hide >= movable) return;
+    if (table.scrollWidth - box.clientWidth > 1) setFit({ inputs, hide: hide + 1 });
+  }, [inputs, hide, movable, width, scroller]);
+  return layout;
 }
 
 /** The label of a column's value when shown under the row header. */
@@ -153,13 +173,15 @@ export const BodyRow = memo(
           const meta = cell.column.columnDef.meta;
           const Cell = meta?.rowHeader ? "th" : "td";
           const isHost = cell.column.id === layout.host;
+          const flexible = cell.column.id === layout.flexible;
           return (
             <Cell
               key={cell.id}
               scope={meta?.rowHeader ? "row" : undefined}
-              style={isHost ? undefined : sizeStyle(cell.column)}
-              // Narrow layout: the host may shrink below its usual minimum, and an actions cell wraps its buttons.
-              className={cn(cellClass(cell.column), isHost && "min-w-0 whitespace-normal", compact && cell.column.id === "actions" && "whitespace-normal [&>div]:flex-wrap")}
+              style={flexible ? undefined : sizeStyle(cell.column)}
+              // Narrow layout: the host wraps its details and may shrink below its usual minimum once it is the only
+              // flexible column, and an actions cell wraps its buttons.
+              className={cn(cellClass(cell.column), isHost && "whitespace-normal", flexible && "min-w-0", compact && cell.column.id === "actions" && "whitespace-normal [&>div]:flex-wrap")}
             >
               {/* flexRender, not <FlexRender>: one component less per cell (135 per 15-row page). */}
               {flexRender(cell.column.columnDef.cell, cell.getContext())}

@@ -4,7 +4,7 @@
  * that can be resized between their min and max sizes (mouse, touch, or the keyboard on the focused handle),
  * skeleton rows while loading and an empty-state slot. Markup is a real `<table>` with `th scope`, logical CSS
  * only (RTL-safe). On a narrow screen the columns that do not fit its measured width move into each row, under the
- * row header, by their phone priority (column meta `priority`/`width`; see responsive.ts), so a row reads like a
+ * row header, by their phone priority (column meta `priority`; see responsive.ts), so a row reads like a
  * card and its actions stay on screen without sideways scrolling.
  *
  * Usage:
@@ -87,7 +87,7 @@ const HeadRows = memo(function HeadRows<TData extends RowData>({ table, dir, lay
         <tr key={group.id} className="border-b">
           {group.headers.map((header) => {
             if (!layout.visible.has(header.column.id)) return null;
-            const isHost = header.column.id === layout.host;
+            const flexible = header.column.id === layout.flexible;
             const meta = header.column.columnDef.meta;
             const sorted = header.column.getIsSorted();
             const canSort = header.column.getCanSort();
@@ -97,7 +97,7 @@ const HeadRows = memo(function HeadRows<TData extends RowData>({ table, dir, lay
                 scope="col"
                 colSpan={header.colSpan}
                 aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
-                style={isHost ? undefined : sizeStyle(header.column)}
+                style={flexible ? undefined : sizeStyle(header.column)}
                 className={cn(
                   "relative h-11 px-3 align-middle text-[0.8125rem] font-semibold whitespace-nowrap text-muted-foreground",
                   alignClass(meta?.align),
@@ -111,7 +111,7 @@ const HeadRows = memo(function HeadRows<TData extends RowData>({ table, dir, lay
                 ) : (
                   flexRender(header.column.columnDef.header, header.getContext())
                 )}
-                {header.column.getCanResize() && !isHost && <ResizeHandle header={header} dir={dir} label={labels.resize} />}
+                {header.column.getCanResize() && !flexible && <ResizeHandle header={header} dir={dir} label={labels.resize} />}
               </th>
             );
           })}
@@ -193,10 +193,10 @@ export function DataTable<TData extends RowData>({
   const rows = table.getRowModel().rows;
   const leafColumns = table.getAllLeafColumns();
   const sizes = leafColumns.map((c) => (c.getCanResize() ? c.getSize() : "")).join();
-  // Narrow screens: the columns that fit the measured width; the others are shown inside each row (responsive.ts).
+  // Narrow screens: the columns that fit the box, measured; the others are shown inside each row (responsive.ts).
   const scroller = useRef<HTMLDivElement>(null);
   const width = useElementWidth(scroller);
-  const { layout, shortfall } = useFittedLayout(scroller, leafColumns, width, columns, sizes, data);
+  const layout = useFittedLayout(scroller, leafColumns, width, columns, sizes, data);
   const shownColumns = leafColumns.filter((c) => layout.visible.has(c.id));
   const headState = `${JSON.stringify(server ? server.sorting : sorting)}|${sizes}|${leafColumns.find((c) => c.getIsResizing())?.id ?? ""}|${layout.key}`;
   const setPageIndex = useCallback((i: number) => table.setPageIndex(pagerState(i + 1, pageCount).page - 1), [table, pageCount]);
@@ -210,7 +210,7 @@ export function DataTable<TData extends RowData>({
   return (
     <div className={cn("grid min-w-0 gap-4", className)}>
       {toolbar}
-      <div ref={scroller} className="relative w-full overflow-x-auto rounded-lg border bg-card" data-slot="data-table" data-layout={layout.hidden.length ? "compact" : "full"} data-shortfall={shortfall || undefined}>
+      <div ref={scroller} className="relative w-full overflow-x-auto rounded-lg border bg-card" data-slot="data-table" data-layout={layout.hidden.length ? "compact" : "full"} data-hidden-columns={layout.hidden.length || undefined}>
         <table className="w-full caption-bottom text-sm" aria-busy={busy || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-muted/50">

@@ -54,8 +54,6 @@ export interface DataTableColumnMeta {
    * The row header and the `actions` column are always shown.
    */
   priority?: number;
-  /** Estimated width in px (padding included) for the narrow-screen layout; default the fixed size, else 120. */
-  width?: number;
   /** Always shown, whatever the width (default: the row header and the column with id `actions`). */
   pinned?: boolean;
   /** The label of the column's value when it is shown under the row header (default: a text header, else the id). */

@@ -47,14 +47,15 @@ export function pageWindow(current: number, count: number, size = PAGE_WINDOW): 
   let start = Math.max(2, page - Math.floor((inner - 1) / 2));
   let end = Math.min(count - 1, start + inner - 1);
   start = Math.max(2, end - inner + 1);
-  // An ellipsis that would hide a single page shows that page instead (shifting the run towards it) when the
-  // other side can give up a page.
-  if (start === 3 && end + 1 < count - 1) {
-    start = 2;
-    end = start + inner - 1;
-  } else if (end === count - 2 && start - 1 > 2) {
-    end = count - 1;
-    start = end - inner + 1;
+  // An ellipsis never stands for a single page while the other side has pages to hide: the run moves one page
+  // towards it, so the single page is shown and the other gap grows (the current page stays in the run, which is
+  // centred on it unless clamped at an end, and a clamped run leaves no gap on that side).
+  if (start - 2 === 1 && count - 1 - end >= 1) {
+    start--;
+    end--;
+  } else if (count - 1 - end === 1 && start - 2 >= 1) {
+    start++;
+    end++;
   }
   const slots: PageSlot[] = [1];
   if (start > 2) slots.push("gap-start");

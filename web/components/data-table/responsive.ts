@@ -1,20 +1,19 @@
 /**
- * Which columns an admin table shows at a given width (docs/product.md#admin-shell: every list readable on a
- * phone, its actions reachable without sideways scrolling). Pure, so the rule is property-tested.
+ * Which columns an admin table shows when it does not fit its box (docs/product.md#admin-shell: every list
+ * readable on a phone, its actions reachable without sideways scrolling). Pure, so the rule is property-tested.
  *
- * Every column has an estimated width and a phone priority (column meta `width`, `priority`). When the whole row
- * fits, every column shows. Otherwise the pinned columns (the row header, e.g. the name, and the actions) always
- * show, then the others in priority order (ties: table order) while they fit, stopping at the first that does not,
- * so a less important column never shows while a more important one is hidden. The hidden columns' values are
- * shown inside the row header cell, under the name, so the row reads like a card and nothing is lost.
+ * Every column has a phone priority (column meta `priority`). The pinned columns (the row header, e.g. the name,
+ * and the actions) always show. The others leave the table least important first (highest priority number; ties:
+ * the later column first), so a less important column never shows while a more important one is hidden. How many
+ * leave is decided by measuring the rendered table (data-table-row.ts `useFittedLayout`), not by width estimates:
+ * a desktop shows every column whenever they fit. The hidden columns' values are shown inside the row header cell,
+ * under the name, so the row reads like a card and nothing is lost.
  */
 
 /** One column as the layout sees it. */
 export interface LayoutColumn {
   id: string;
-  /** Estimated width in CSS px, padding included. */
-  width: number;
-  /** Lower shows first when space is short. */
+  /** Lower stays longer when space is short. */
   priority: number;
   /** Always shown (row header, actions). */
   pinned: boolean;
@@ -22,26 +21,21 @@ export interface LayoutColumn {
 
 /** Default phone priority of a column without one: after every column that has one. */
 export const DEFAULT_PRIORITY = 10;
-/** Default estimated width (px) of a column without `meta.width` and without a fixed size. */
-export const DEFAULT_COLUMN_WIDTH = 120;
 
-/**
- * The ids of the columns to show in `available` px (Infinity: all), in table order. See the module doc for the
- * rule; pinned columns show even when they alone are wider than `available`.
- */
-export function columnsForWidth(columns: readonly LayoutColumn[], available: number): string[] {
-  const total = columns.reduce((sum, c) => sum + c.width, 0);
-  if (total <= available) return columns.map((c) => c.id);
-  const shown = new Set(columns.filter((c) => c.pinned).map((c) => c.id));
-  let used = columns.filter((c) => c.pinned).reduce((sum, c) => sum + c.width, 0);
-  const rest = columns
+/** The movable (not pinned) columns, in the order they leave the table: least important first. */
+export function leavingOrder(columns: readonly LayoutColumn[]): LayoutColumn[] {
+  return columns
     .map((c, index) => ({ c, index }))
     .filter(({ c }) => !c.pinned)
-    .sort((a, b) => a.c.priority - b.c.priority || a.index - b.index);
-  for (const { c } of rest) {
-    if (used + c.width > available) break;
-    shown.add(c.id);
-    used += c.width;
-  }
-  return columns.filter((c) => shown.has(c.id)).map((c) => c.id);
+    .sort((a, b) => b.c.priority - a.c.priority || b.index - a.index)
+    .map(({ c }) => c);
+}
+
+/**
+ * The ids of the columns shown, in table order, when the `hide` least important movable columns are hidden
+ * (`hide` is clamped to 0…number of movable columns).
+ */
+export function columnsHiding(columns: readonly LayoutColumn[], hide: number): string[] {
+  const gone = new Set(leavingOrder(columns).slice(0, Math.max(0, hide)).map((c) => c.id));
+  return columns.filter((c) => !gone.has(c.id)).map((c) => c.id);
 }

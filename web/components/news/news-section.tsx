@@ -1,8 +1,9 @@
 /**
  * The home page news section `#news` (spec §2 "Public home", §4): heading "آخر الأخبار" / "Latest News", the
  * carousel of the most recent published items (server-rendered by the home loader) and the detail modal.
- * Hidden when there are no items; a spinner shows while the page's data is being loaded again (a client-side
- * navigation to the home page or a revalidation, e.g. after the language switch).
+ * With no published items it says so in a short section (the navbar's News link must lead somewhere); a spinner
+ * shows while the page's data is being loaded again (a client-side navigation to the home page or a revalidation,
+ * e.g. after the language switch).
  */
 import { Suspense, useState } from "react";
 import { LoaderCircle, Newspaper } from "lucide-react";
@@ -36,7 +37,7 @@ function useReloading(pathname: string): boolean {
   return revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === pathname);
 }
 
-/** The section; renders `hidden` while there is nothing to show. */
+/** The section: the carousel, a spinner while reloading, or a "no news yet" line. */
 export function NewsSection({ items, onModalOpenChange }: NewsSectionProps) {
   const { t } = useTranslation();
   const loading = useReloading("/");
@@ -48,8 +49,6 @@ export function NewsSection({ items, onModalOpenChange }: NewsSectionProps) {
     setOpen(item);
     onModalOpenChange?.(!!item);
   };
-
-  if (items.length === 0 && !loading) return <section id={SECTION_IDS.news} hidden />;
 
   const header = (
     <div>
@@ -82,9 +81,15 @@ export function NewsSection({ items, onModalOpenChange }: NewsSectionProps) {
         ) : (
           <>
             {header}
-            <div className="grid min-h-48 place-items-center">
-              <Spinner size="size-8" label={t("news.public.loading")} />
-            </div>
+            {loading ? (
+              <div className="grid min-h-48 place-items-center">
+                <Spinner size="size-8" label={t("news.public.loading")} />
+              </div>
+            ) : (
+              <p data-testid="news-empty" className="mt-8 rounded-xl border border-dashed border-blue-200 bg-white/70 px-6 py-10 text-center text-muted-foreground">
+                {t("news.public.empty")}
+              </p>
+            )}
           </>
         )}
       </div>

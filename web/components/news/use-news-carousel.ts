@@ -1,7 +1,9 @@
 /**
  * The news carousel's behaviour on Embla (embla-carousel-react + embla-carousel-autoplay), spec §4 "News carousel":
- * looping, autoplay every 5000 ms, stopped while `held` (the detail modal is open) or paused by the visitor, and
- * off by default under prefers-reduced-motion (the visitor may still start it). Arrows and dots restart the timer.
+ * looping, autoplay every 5000 ms, stopped while `held` (the detail modal is open), while the pointer is over the
+ * carousel or the keyboard focus is inside it (a visitor reaching for "Read more" must not see the slide leave), or
+ * paused by the visitor, and off by default under prefers-reduced-motion (the visitor may still start it). Arrows
+ * and dots restart the timer.
  *
  * Autoplay state has one owner, this hook: the plugin only stops on its own for a drag (pointerDown), and the
  * hook restarts it on pointerUp when it should be playing.
@@ -71,8 +73,11 @@ export function useNewsCarousel({ dir, held }: { dir: "rtl" | "ltr"; held: boole
   const [userPaused, setUserPaused] = useState<boolean | null>(null);
   const [playing, setPlaying] = useState(false);
 
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+
   const paused = userPaused ?? reducedMotion;
-  const plan = carouselPlan({ snapCount, paused, held });
+  const plan = carouselPlan({ snapCount, paused, held: held || hovered || focused });
   const shouldPlay = plan.autoplay;
   const shouldPlayRef = useRef(shouldPlay);
   shouldPlayRef.current = shouldPlay;
@@ -102,8 +107,24 @@ export function useNewsCarousel({ dir, held }: { dir: "rtl" | "ltr"; held: boole
       root.scrollLeft = 0;
       api.reInit();
     }
+    // The whole carousel region (slides and controls), not only Embla's viewport.
+    const region = root.closest<HTMLElement>("[aria-roledescription=carousel]") ?? root;
+    const onEnter = () => setHovered(true);
+    const onLeave = () => setHovered(false);
+    const onFocusIn = () => setFocused(true);
+    const onFocusOut = (e: FocusEvent) => {
+      if (!region.contains(e.relatedTarget as Node | null)) setFocused(false);
+    };
+    region.addEventListener("mouseenter", onEnter);
+    region.addEventListener("mouseleave", onLeave);
+    region.addEventListener("focusin", onFocusIn);
+    region.addEventListener("focusout", onFocusOut);
     api.on("select", sync).on("reInit", onReInit).on("pointerUp", onPointerUp).on("autoplay:play", onPlay).on("autoplay:stop", onStop);
     return () => {
+      region.removeEventListener("mouseenter", onEnter);
+      region.removeEventListener("mouseleave", onLeave);
+      region.removeEventListener("focusin", onFocusIn);
+      region.removeEventListener("focusout", onFocusOut);
       api.off("select", sync).off("reInit", onReInit).off("pointerUp", onPointerUp).off("autoplay:play", onPlay).off("autoplay:stop", onStop);
     };
   }, [api]);

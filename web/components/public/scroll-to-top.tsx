@@ -1,4 +1,4 @@
-/** The floating back-to-top button (spec §2, §9): shows after 300 px of scroll and glides to the top in 2 s. */
+/** The floating back-to-top button: shows after 300 px of scroll and glides to the top in 2 s. */
 import { ArrowUp } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -8,15 +8,40 @@ import { TOP_SCROLL_DURATION, scrollToY } from "./scroll";
 /** Scroll distance in px after which the button appears. */
 export const SCROLL_TOP_THRESHOLD = 300;
 
-/** Back-to-top button; `hidden` keeps it away (e.g. while the news modal is open). */
+/** Below this width (px) the button only appears while the visitor scrolls up, so it never rests on content. */
+export const PHONE_MAX_WIDTH = 639;
+/** On phones, how long (ms) the button stays after the last upward scroll. */
+export const PHONE_LINGER_MS = 2500;
+
+/**
+ * Back-to-top button (docs/product.md#public-home); `hidden` keeps it away (e.g. while the news modal is open).
+ * On a phone a fixed button would sit on the inline-end column of whatever is under it (a result's grade
+ * badges), so there it shows only while the visitor scrolls up, and leaves shortly after scrolling stops.
+ */
 export function ScrollToTop({ hidden = false }: { hidden?: boolean }) {
   const { t } = useTranslation();
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > SCROLL_TOP_THRESHOLD);
-    onScroll();
+    const phone = window.matchMedia(`(max-width: ${PHONE_MAX_WIDTH}px)`);
+    let lastY = window.scrollY;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const onScroll = () => {
+      const y = window.scrollY;
+      const past = y > SCROLL_TOP_THRESHOLD;
+      if (!phone.matches) setScrolled(past);
+      else if (y < lastY && past) {
+        setScrolled(true);
+        clearTimeout(timer);
+        timer = setTimeout(() => setScrolled(false), PHONE_LINGER_MS);
+      } else if (y > lastY || !past) setScrolled(false);
+      lastY = y;
+    };
+    if (!phone.matches) onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener("scroll", onScroll);
+    };
   }, []);
   if (!scrolled || hidden) return null;
   return (

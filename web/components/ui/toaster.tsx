@@ -7,7 +7,16 @@ import { useTranslation } from "react-i18next";
 
 /** Renders sonner's `<Toaster>` for the current language. */
 export function AppToaster({ duration = 3000 }: { duration?: number }) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const rtl = i18n.language === "ar";
-  return <Toaster richColors position={rtl ? "top-left" : "top-right"} dir={rtl ? "rtl" : "ltr"} duration={duration} />;
+  // sonner names its region "Notifications" in English unless told otherwise.
+  return (
+    <Toaster
+      richColors
+      position={rtl ? "top-left" : "top-right"}
+      dir={rtl ? "rtl" : "ltr"}
+      duration={duration}
+      containerAriaLabel={t("notifications")}
+    />
+  );
 }

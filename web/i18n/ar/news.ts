@@ -3,6 +3,7 @@ export default {
   public: {
     title: "آخر الأخبار",
     subtitle: "إعلانات المدرسة وفعالياتها",
+    empty: "لم تُنشر أخبار بعد. تابعونا قريبًا.",
     loading: "جارٍ تحميل الأخبار…",
     carousel: "أخبار المدرسة",
     slideLabel: "{{n}} من {{total}}",

@@ -3,6 +3,7 @@ export default {
   public: {
     title: "Latest News",
     subtitle: "Announcements and events from our schools",
+    empty: "No news has been published yet. Please check back soon.",
     loading: "Loading news…",
     carousel: "School news",
     slideLabel: "{{n}} of {{total}}",
