@@ -8,7 +8,7 @@
  */
 import { z } from "zod";
 import { numberField } from "./number-field";
-import { GRADES } from "../lib/grades";
+import { GRADES } from "../lib/school-grades";
 import { RESULT_SUBJECTS } from "../lib/subjects";
 
 /** Academic years of the admin form (spec §9). */

@@ -3,7 +3,7 @@
  * web forms; imports only zod and the dependency-free normaliser and grade list.
  */
 import { z } from "zod";
-import { GRADES, type Grade } from "../lib/grades";
+import { GRADES, type Grade } from "../lib/school-grades";
 import { foldSearchText, normalizeNationalId } from "../lib/normalize";
 import { parseTypedNumber } from "../lib/typed-number";
 
