@@ -3,6 +3,7 @@
  * no-store → body limit → db; then one chained sub-app per resource; JSON 404; one `onError`.
  */
 import { Hono } from "hono";
+import { createApi, docsPage, openApiDocument } from "./openapi";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { sql } from "drizzle-orm";
@@ -19,12 +20,11 @@ import { publicResultsApi } from "./api/public-results";
 import { adminSelectionApi } from "./api/selection-admin";
 import { publicSelectionApi } from "./api/public-selection";
 import { auditApi } from "./api/audit";
-import { docsPage, openApiDocument } from "./openapi";
 
 /** Largest accepted request body (bytes). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const api = new Hono<AppEnv>()
+const api = createApi()
   .route("/auth", authApi)
   .route("/students", studentsApi)
   .route("/fees", feesApi)
@@ -34,14 +34,18 @@ const api = new Hono<AppEnv>()
   .route("/student/results", publicResultsApi)
   .route("/admin/selection", adminSelectionApi)
   .route("/public/selection", publicSelectionApi)
-  .route("/admin/audit", auditApi)
+  .route("/admin/audit", auditApi);
+
+// Generated once per isolate: the routes do not change while it lives.
+let document: ReturnType<typeof openApiDocument> | undefined;
+api
   .get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
-    return c.json(openApiDocument());
+    return c.json((document ??= openApiDocument(api)));
   })
   .get("/docs", (c) => {
     c.header("Cache-Control", "public, max-age=300");
-    return c.html(docsPage());
+    return c.html(docsPage((document ??= openApiDocument(api))));
   });
 
 export const app = new Hono<AppEnv>()
@@ -72,7 +76,7 @@ export const app = new Hono<AppEnv>()
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
       onError: () => {
-        throw new ApiError("PAYLOAD_TOO_LARGE", "Request body is too large");
+        throw new ApiError("PAYLOAD_TOO_LARGE");
       },
     }),
   )
@@ -87,12 +91,12 @@ export const app = new Hono<AppEnv>()
       return c.json({ status: "ok", db: "ok" });
     } catch {
       c.header("Retry-After", "5");
-      return c.json({ ...errorBody("SERVICE_UNAVAILABLE", "Database unavailable"), status: "degraded", db: "down" }, 503);
+      return c.json({ ...errorBody("DATABASE_UNAVAILABLE"), status: "degraded", db: "down" }, 503);
     }
   })
   .route("/api", api)
   .all("/api/*", () => {
-    throw new ApiError("NOT_FOUND", "API route not found");
+    throw new ApiError("ROUTE_NOT_FOUND");
   })
   .onError(onError);
 

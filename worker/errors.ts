@@ -1,22 +1,15 @@
 /**
- * The one error shape of the API (contract "General"):
- * `{ success: false, code, message, error }` where `message` and `error` carry the same human text.
+ * The one error shape of the API (docs/product.md#api-errors):
+ * `{ success: false, code, reason, message, error, params?, issues?, ... }` where `code` is the contract's family
+ * (VALIDATION_FAILED, NOT_FOUND, …), `reason` the stable name of what went wrong (worker/reasons.ts), and `message` and
+ * `error` carry the same English text.
  */
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { codeOf, englishOf, type ErrorCode, type Reason, type ReasonParams } from "./reasons";
 
-export type ErrorCode =
-  | "VALIDATION_FAILED"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "UNPROCESSABLE"
-  | "PAYLOAD_TOO_LARGE"
-  | "RATE_LIMITED"
-  | "SERVICE_UNAVAILABLE"
-  | "INTERNAL";
+export type { ErrorCode } from "./reasons";
 
-const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
+export const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   VALIDATION_FAILED: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
@@ -29,25 +22,64 @@ const STATUS: Record<ErrorCode, ContentfulStatusCode> = {
   INTERNAL: 500,
 };
 
+export interface ApiErrorOptions {
+  /** Values for the reason's placeholders; sent as `params` so the console can phrase the text itself. */
+  params?: ReasonParams;
+  /** Extra fields merged into the body, e.g. `{ requiresPayment: true }` or `{ issues }`. */
+  extra?: Record<string, unknown>;
+  /** Seconds, sent as `Retry-After` (429, 503). */
+  retryAfter?: number;
+  /** Replaces the reason's English text: zod's own texts of an INVALID_INPUT. */
+  message?: string;
+}
+
 /** Thrown by handlers and services; `app.onError` turns it into the error shape. */
 export class ApiError extends Error {
+  readonly code: ErrorCode;
   readonly status: ContentfulStatusCode;
+  readonly params: ReasonParams | undefined;
+  readonly extra: Record<string, unknown>;
+  readonly retryAfter: number | undefined;
   constructor(
-    readonly code: ErrorCode,
-    message: string,
-    /** Extra fields merged into the body, e.g. `{ requiresPayment: true }` or `{ issues }`. */
-    readonly extra: Record<string, unknown> = {},
-    /** Seconds, sent as `Retry-After` (429, 503). */
-    readonly retryAfter?: number,
+    readonly reason: Reason,
+    options: ApiErrorOptions = {},
   ) {
-    super(message);
+    super(options.message ?? englishOf(reason, options.params));
     this.name = "ApiError";
-    this.status = STATUS[code];
+    this.code = codeOf(reason);
+    this.status = STATUS[this.code];
+    this.params = options.params;
+    this.extra = options.extra ?? {};
+    this.retryAfter = options.retryAfter;
   }
 }
 
-export function errorBody(code: ErrorCode, message: string, extra: Record<string, unknown> = {}) {
-  return { success: false as const, code, message, error: message, ...extra };
+/** The generic reason of each code, for errors raised before their reason was named. */
+const GENERIC: Record<ErrorCode, Reason> = {
+  VALIDATION_FAILED: "INVALID_INPUT",
+  UNAUTHORIZED: "AUTH_REQUIRED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  UNPROCESSABLE: "UNPROCESSABLE",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  RATE_LIMITED: "RATE_LIMITED",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
+  INTERNAL: "INTERNAL",
+};
+
+/**
+ * TRANSITIONAL (removed when every area names its reasons): an error with a free English text and the generic
+ * reason of its code.
+ */
+export function legacyError(code: ErrorCode, message: string, extra: Record<string, unknown> = {}, retryAfter?: number): ApiError {
+  return new ApiError(GENERIC[code], { extra, retryAfter, message });
 }
 
-export const notFound = (what: string) => new ApiError("NOT_FOUND", `${what} not found`);
+/** The error body of `reason` (`message` and `error` are its English text). */
+export function errorBody(reason: Reason, params?: ReasonParams, extra: Record<string, unknown> = {}, message = englishOf(reason, params)) {
+  return { success: false as const, code: codeOf(reason), reason, message, error: message, ...(params ? { params } : {}), ...extra };
+}
+
+/** TRANSITIONAL: "<what> not found" without a named reason (see `legacyError`). */
+export const notFound = (what: string) => legacyError("NOT_FOUND", `${what} not found`);

@@ -1,21 +1,51 @@
 /**
- * zod validation for every input (`json`, `query`, `param`, `header`) through @hono/zod-validator, failing with
- * the contract's error shape: 400 VALIDATION_FAILED, `message` = the first issue's text, `issues` = all of them.
+ * zod validation of every input (`json`, `query`, `param`, `header`), failing with the contract's error shape
+ * (docs/product.md#api-errors): 400 VALIDATION_FAILED with the first issue's `reason` and text, and `issues` = all of
+ * them as `{path, reason, params?, message}`. A schema names its reasons with `reason()` (worker/reasons.ts); zod's own
+ * texts ("Invalid input: expected string…") come as INVALID_INPUT with the path in front, since they name no field.
  */
 import { zValidator } from "@hono/zod-validator";
 import type { ValidationTargets } from "hono";
-import type { ZodType } from "zod";
+import type { ZodError, ZodType } from "zod";
 import { ApiError } from "./errors";
+import { englishOf, parseReason, type Reason, type ReasonParams } from "./reasons";
 
+/** One refused part of a request. */
+export interface Issue {
+  path: string;
+  reason: Reason;
+  params?: ReasonParams;
+  message: string;
+}
+
+/** The issues of a zod error as the API reports them. */
+export function issuesOf(error: Pick<ZodError, "issues">): Issue[] {
+  return error.issues.map((i) => {
+    const path = i.path.join(".");
+    const named = parseReason(i.message);
+    if (named) {
+      const params = Object.keys(named.params).length ? named.params : undefined;
+      return { path, reason: named.reason, ...(params ? { params } : {}), message: englishOf(named.reason, named.params) };
+    }
+    return { path, reason: "INVALID_INPUT" as const, message: path && /^Invalid/.test(i.message) ? `${path}: ${i.message}` : i.message };
+  });
+}
+
+/** The 400 of a failed validation: the first issue's reason and text, every issue in `issues`. */
+export function invalidInput(error: Pick<ZodError, "issues">): ApiError {
+  const issues = issuesOf(error);
+  const first = issues[0] ?? { reason: "INVALID_INPUT" as const, message: englishOf("INVALID_INPUT") };
+  return new ApiError(first.reason, { params: first.params, message: first.message, extra: { issues } });
+}
+
+/** The hook of every validator (and of the OpenAPI routes, worker/openapi.ts): throws `invalidInput` on failure. */
+export function validationHook(result: { success: true } | { success: false; error: ZodError }): void {
+  if (!result.success) throw invalidInput(result.error);
+}
+
+/** A validator middleware for `target` (for the few routes outside the OpenAPI document). */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
-    if (!result.success) {
-      // zod's generic texts ("Invalid input: expected string…") name no field; prefix the path so the reader knows which.
-      const issues = result.error.issues.map((i) => {
-        const path = i.path.join(".");
-        return { path, message: path && /^Invalid/.test(i.message) ? `${path}: ${i.message}` : i.message };
-      });
-      throw new ApiError("VALIDATION_FAILED", issues[0]?.message ?? "Invalid request", { issues });
-    }
+    if (!result.success) throw invalidInput(result.error);
   });
 }

@@ -1,7 +1,7 @@
 /**
  * Every number field of the console, as one table: what is typed → what is stored (the API schema's output, and the
  * integer hundredths/piastres the database keeps) → what is shown (Intl, both languages), and for bad input the
- * message in both languages (web/lib/number-messages.ts). The fields use the API's own schemas, as the forms do.
+ * message in both languages (its reason, web/lib/reason-text.ts). The fields use the API's own schemas, as the forms do.
  */
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
@@ -14,7 +14,7 @@ import { createI18n } from "../../web/i18n";
 import ar from "../../web/i18n/ar";
 import en from "../../web/i18n/en";
 import { formatEgp, formatNumber } from "../../web/lib/format";
-import { numberMessage } from "../../web/lib/number-messages";
+import { messageText } from "../../web/lib/reason-text";
 
 const tEn = createI18n("en", en).t;
 const tAr = createI18n("ar", ar).t;
@@ -32,8 +32,8 @@ interface Field {
 const FIELDS: Record<string, Field> = {
   score: { name: "result marks", schema: subjectScoreSchema.shape.score, show: marks },
   max: { name: "result total", schema: subjectScoreSchema.shape.max_score, show: marks },
-  total: { name: "fee total amount", schema: egpAmount("Total amount"), show: formatEgp },
-  paid: { name: "fee paid amount", schema: egpAmount("Paid amount"), show: formatEgp },
+  total: { name: "fee total amount", schema: egpAmount("total_amount"), show: formatEgp },
+  paid: { name: "fee paid amount", schema: egpAmount("paid_amount"), show: formatEgp },
   payment: { name: "payment entry", schema: addPaymentSchema.shape.payment_amount, show: formatEgp },
   capacity: { name: "teacher capacity", schema: teacherCreateSchema.shape.session_1_capacity, show: whole },
   maxSelections: { name: "subject max selections", schema: subjectCreateSchema.shape.max_selections, show: whole },
@@ -95,20 +95,20 @@ describe("number fields: typed → stored → shown", () => {
     const r = stored(FIELDS[field]!.schema, typed);
     expect(r.success).toBe(false);
     const message = r.error!.issues[0]!.message;
-    expect(numberMessage(tEn, message, "en")).toBe(messageEn);
-    expect(numberMessage(tAr, message, "ar")).toBe(messageAr);
+    expect(messageText(tEn, "en", message)).toBe(messageEn);
+    expect(messageText(tAr, "ar", message)).toBe(messageAr);
   });
 
   it("whole-number fields keep one range message for every kind of bad input", () => {
     for (const typed of ["1e2", "-1", "35.5", "36", "abc"]) {
       const r = stored(FIELDS.capacity!.schema, typed);
-      expect(r.error?.issues[0]?.message).toBe("Session 1 capacity must be a whole number between 0 and 35");
+      expect(messageText(tEn, "en", r.error?.issues[0]?.message)).toBe("Session 1 capacity must be a whole number between 0 and 35");
     }
     expect(stored(FIELDS.page!.schema, "1e2").success).toBe(false);
     expect(stored(FIELDS.page!.schema, "2.5").success).toBe(false);
   });
 
   it("a payment must be above zero, with the payment message", () => {
-    for (const typed of ["0", "-5", "abc"]) expect(stored(FIELDS.payment!.schema, typed).error?.issues[0]?.message).toBe("Please enter a valid payment amount");
+    for (const typed of ["0", "-5", "abc"]) expect(messageText(tEn, "en", stored(FIELDS.payment!.schema, typed).error?.issues[0]?.message)).toBe("Please enter a valid payment amount");
   });
 });

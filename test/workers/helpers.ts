@@ -40,6 +40,7 @@ export function expectError(res: { status: number; json: any }, status: number, 
   expect(res.json).toMatchObject({ success: false, code });
   expect(typeof res.json.message).toBe("string");
   expect(res.json.error).toBe(res.json.message);
+  expect(typeof res.json.reason, "every error names its reason").toBe("string");
   expect(JSON.stringify(res.json)).not.toMatch(/\bat .*\.(ts|js):\d+/);
   return res.json;
 }

@@ -73,6 +73,21 @@ describe("POST /api/students", () => {
     const s = await create();
     const res = expectError(await api("/api/students", { method: "POST", token, body: body({ student_no: toArabic(s.student_no) }) }), 409, "CONFLICT");
     expect(res.message).toBe("A student with this ID already exists");
+    // The stable reason the console translates, beside the contract's code.
+    expect(res.reason).toBe("STUDENT_DUPLICATE");
+  });
+
+  it("names the reason of every refused field, with its params, in the issues", async () => {
+    const res = expectError(await api("/api/students", { method: "POST", token, body: body({ full_name: "x".repeat(201), building_no: 9 }) }), 400, "VALIDATION_FAILED");
+    expect(res.reason).toBe("TOO_LONG");
+    expect(res.params).toEqual({ field: "name", max: 200 });
+    expect(res.message).toBe("Name must be at most 200 characters");
+    expect(res.issues).toEqual(
+      expect.arrayContaining([
+        { path: "full_name", reason: "TOO_LONG", params: { field: "name", max: 200 }, message: "Name must be at most 200 characters" },
+        { path: "building_no", reason: "BUILDING_RANGE", message: "Building must be between 1 and 6" },
+      ]),
+    );
   });
 
   it("validates the form (spec §5): required fields, grade list, building 1-6, ID format", async () => {
@@ -316,7 +331,11 @@ describe("dashboard and live events", () => {
     expect(doc.paths["/api/students"].post.requestBody).toBeTruthy();
     expect(doc.paths["/api/students/{id}"].put).toBeTruthy();
     expect(doc.paths["/api/students/{student_no}"].delete.responses["409"]).toBeTruthy();
-    const query = doc.paths["/api/students"].get.parameters.find((p: { in: string }) => p.in === "query").schema.properties;
-    expect(Object.keys(query)).toEqual(expect.arrayContaining(["search", "page", "limit", "sortBy", "sortOrder"]));
+    // Generated from the route's query schema: one parameter per field.
+    const query = doc.paths["/api/students"].get.parameters.filter((p: { in: string }) => p.in === "query").map((p: { name: string }) => p.name);
+    expect(query).toEqual(expect.arrayContaining(["search", "page", "limit", "sortBy", "sortOrder"]));
+    // Answers are described by their schemas, errors by the one error shape.
+    expect(doc.paths["/api/students"].get.responses["200"].content["application/json"].schema.properties.students).toBeTruthy();
+    expect(doc.paths["/api/students"].post.responses["409"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
   });
 });

@@ -13,5 +13,6 @@ import selection from "./ar/selection";
 import courseSelection from "./ar/courseSelection";
 import audit from "./ar/audit";
 import numbers from "./ar/numbers";
+import errors from "./ar/errors";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, numbers };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, numbers, errors };

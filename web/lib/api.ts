@@ -2,11 +2,15 @@
  * The typed API client (Hono `hc` over the Worker's AppType). Honours the base-URL override stored in the
  * browser (spec §2 "Base URL Configuration"); admin calls carry `Authorization: Bearer` (spec §7).
  *
- * `call(promise)` resolves to the JSON body of a 2xx response, or throws `ApiFailure` carrying the contract's
- * error shape (`message`, `code`, HTTP status). A network failure throws `ApiFailure` with status 0.
+ * `call(promise)` resolves to the JSON body of a 2xx answer, typed from the server's route (the hc client), or throws
+ * `ApiFailure` carrying the error shape (`reason`, `params`, `code`, HTTP status, English `message`); the console
+ * shows a failure through its reason (web/lib/reason-text.ts), never by matching the English. A network failure
+ * throws `ApiFailure` with status 0.
  */
 import { hc } from "hono/client";
+import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "@worker/app";
+import { isReason, type Reason, type ReasonParams } from "@worker/reasons";
 import { getToken } from "./auth-storage";
 
 export const BASE_URL_KEY = "customBaseUrl";
@@ -28,6 +32,12 @@ export function apiClient() {
   });
 }
 
+/**
+ * The JSON body of the 2xx answers of an hc call (its error answers are thrown as ApiFailure). An answer declared
+ * without a status (any status) counts as a 2xx one.
+ */
+export type Ok<R> = R extends { status: infer S; json(): Promise<infer T> } ? (S extends SuccessStatusCode ? T : SuccessStatusCode extends S ? T : never) : never;
+
 export class ApiFailure extends Error {
   constructor(
     message: string,
@@ -39,6 +49,16 @@ export class ApiFailure extends Error {
   ) {
     super(message);
     this.name = "ApiFailure";
+  }
+  /** The server's reason (worker/reasons.ts), if it gave a known one. */
+  get reason(): Reason | undefined {
+    const r = this.body?.reason;
+    return isReason(r) ? r : undefined;
+  }
+  /** The reason's params (numbers and words for its text). */
+  get params(): ReasonParams {
+    const p = this.body?.params;
+    return p && typeof p === "object" ? (p as ReasonParams) : {};
   }
   get isNetwork() {
     return this.status === 0;
@@ -58,9 +78,9 @@ export function retryAfterSeconds(value: string | null | undefined, now = Date.n
   return Number.isFinite(at) ? Math.max(0, Math.ceil((at - now) / 1000)) : undefined;
 }
 
-/** Awaits an `hc` call and returns its JSON body, or throws ApiFailure (see module doc). */
-export async function call<T>(request: Promise<{ ok: boolean; status: number; headers?: Headers; json(): Promise<T> }>): Promise<T> {
-  let res: Awaited<typeof request>;
+/** Awaits an `hc` call and returns its 2xx JSON body, or throws ApiFailure (see module doc). */
+export async function call<R extends { ok: boolean; status: number; headers?: Headers; json(): Promise<unknown> }>(request: Promise<R>): Promise<Ok<R>> {
+  let res: R;
   try {
     res = await request;
   } catch (err) {
@@ -77,5 +97,5 @@ export async function call<T>(request: Promise<{ ok: boolean; status: number; he
     const message = typeof b.message === "string" ? b.message : typeof b.error === "string" ? b.error : `HTTP ${res.status}`;
     throw new ApiFailure(message, res.status, typeof b.code === "string" ? b.code : undefined, b, retryAfterSeconds(res.headers?.get("Retry-After")));
   }
-  return body as T;
+  return body as Ok<R>;
 }

@@ -5,7 +5,9 @@
  * the UI language (docs/product.md#languages-and-numbers). Labels the console does not know are shown as sent.
  */
 import type { TFunction } from "i18next";
+import { parseReason } from "@worker/reasons";
 import { formatNumber } from "./format";
+import { messageText } from "./reason-text";
 
 /** English labels used by the API's number fields → `numbers.labels.*`. */
 const LABELS: Record<string, string> = {
@@ -33,6 +35,8 @@ const RULES: Array<[RegExp, string]> = [
  */
 export function numberMessage(t: TFunction, message: string | undefined, lang?: string): string | null {
   if (!message) return null;
+  // TRANSITIONAL: the number fields now name reasons (web/lib/reason-text.ts); this table goes with the last caller.
+  if (parseReason(message)) return messageText(t, lang ?? "en", message);
   for (const [re, key] of RULES) {
     const m = re.exec(message);
     if (!m || !LABELS[m[1]!]) continue;

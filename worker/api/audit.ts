@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/auth";
-import { addOperations } from "../openapi";
+import { addOperations } from "../openapi-legacy";
 import { listAudit } from "../services/audit-read";
 import { validate } from "../validate";
 import { auditQuerySchema } from "./audit.schema";

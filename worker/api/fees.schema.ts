@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { normalizeNationalId } from "../lib/normalize";
 import { numberField } from "./number-field";
+import { reason } from "../reasons";
 import { GRADES } from "../lib/school-grades";
 import { filterValue, limitParam, listSearchSchema, pageParam, sortByParam, sortOrderParam, toGrade } from "./students.schema";
 
@@ -15,11 +16,9 @@ export const MAX_AMOUNT_EGP = 10_000_000;
 export const FEE_STATUSES = ["paid", "partially_paid", "not_paid"] as const;
 export type FeeStatus = (typeof FEE_STATUSES)[number];
 
-export const PAYMENT_AMOUNT_MESSAGE = "Please enter a valid payment amount";
-
-/** An EGP amount ≥ 0 with ≤ 2 decimals, ≤ MAX_AMOUNT_EGP. `label` starts the messages ("Total amount …"). */
-export const egpAmount = (label: string) =>
-  numberField(label, { decimals: 2, grouping: true, min: 0, max: MAX_AMOUNT_EGP, messages: { max: `${label} cannot exceed 10,000,000 EGP` } });
+/** An EGP amount ≥ 0 with ≤ 2 decimals, ≤ MAX_AMOUNT_EGP (AMOUNT_TOO_LARGE above it). */
+export const egpAmount = (field: "total_amount" | "paid_amount") =>
+  numberField(field, { decimals: 2, grouping: true, min: 0, max: MAX_AMOUNT_EGP, messages: { max: reason("AMOUNT_TOO_LARGE", { field }) } });
 
 const PAID_ABOVE_TOTAL = "Paid amount cannot exceed the total amount";
 
@@ -34,24 +33,24 @@ export const createFeeSchema = z
       (v) => (typeof v === "string" ? (toGrade(v) ?? v) : v),
       z.enum(GRADES, { error: (iss) => (iss.input === undefined || iss.input === "" ? "Grade is required" : "Unknown grade") }),
     ),
-    total_amount: egpAmount("Total amount"),
-    paid_amount: egpAmount("Paid amount"),
+    total_amount: egpAmount("total_amount"),
+    paid_amount: egpAmount("paid_amount"),
   })
   .refine((v) => v.paid_amount <= v.total_amount, { message: PAID_ABOVE_TOTAL, path: ["paid_amount"] });
 
 /** `PUT /api/fees/{student_no}` body: the new total and paid amounts (a paid change becomes an adjustment row). */
 export const updateFeeSchema = z
-  .object({ total_amount: egpAmount("Total amount"), paid_amount: egpAmount("Paid amount") })
+  .object({ total_amount: egpAmount("total_amount"), paid_amount: egpAmount("paid_amount") })
   .refine((v) => v.paid_amount <= v.total_amount, { message: PAID_ABOVE_TOTAL, path: ["paid_amount"] });
 
 /** `POST /api/fees/{student_no}/add-payment` body: an amount > 0 (spec §5 "Payment" alert text). */
 export const addPaymentSchema = z.object({
-  payment_amount: numberField("Payment amount", {
+  payment_amount: numberField("payment_amount", {
     decimals: 2,
     grouping: true,
     min: 0.01,
     max: MAX_AMOUNT_EGP,
-    messages: { required: PAYMENT_AMOUNT_MESSAGE, invalid: PAYMENT_AMOUNT_MESSAGE, negative: PAYMENT_AMOUNT_MESSAGE, min: PAYMENT_AMOUNT_MESSAGE, max: PAYMENT_AMOUNT_MESSAGE },
+    messages: Object.fromEntries((["required", "invalid", "negative", "min", "max"] as const).map((p) => [p, reason("PAYMENT_AMOUNT_INVALID")])),
   }),
 });
 

@@ -6,11 +6,11 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
+import { ApiError, legacyError } from "../errors";
 import { normalizeNationalId } from "../lib/normalize";
 import { requireAdmin } from "../middleware/auth";
 import { egpToPiastres, piastresToEgp } from "../money";
-import { addOperations } from "../openapi";
+import { addOperations } from "../openapi-legacy";
 import { feeTotals, paidPercentage } from "../services/dashboard";
 import { publish } from "../services/events";
 import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
@@ -25,7 +25,7 @@ const idempotencyHeader = z.object({ "idempotency-key": idempotencyKeySchema });
 /** The `:student_no` path segment as stored: digits normalised, passport letters upper-cased. */
 function studentNoParam(c: Context<AppEnv>): string {
   const v = normalizeNationalId(c.req.param("student_no") ?? "").toUpperCase();
-  if (!v) throw new ApiError("VALIDATION_FAILED", "Student ID is required");
+  if (!v) throw legacyError("VALIDATION_FAILED", "Student ID is required");
   return v;
 }
 
@@ -54,7 +54,7 @@ export const feesApi = new Hono<AppEnv>()
   })
   .get("/:grade", async (c) => {
     const grade = toGrade(c.req.param("grade"));
-    if (!grade) throw new ApiError("VALIDATION_FAILED", "Unknown grade");
+    if (!grade) throw legacyError("VALIDATION_FAILED", "Unknown grade");
     return c.json({ students: await listFees(c.get("db"), { grade }) });
   })
   .post("/", validate("json", createFeeSchema), async (c) => {

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/auth";
-import { addOperations } from "../openapi";
+import { addOperations } from "../openapi-legacy";
 import { publish } from "../services/events";
 import * as svc from "../services/news";
 import { validate } from "../validate";

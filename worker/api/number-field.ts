@@ -1,11 +1,12 @@
 /**
  * The zod field for every number the API and the console forms accept (docs/product.md#languages-and-numbers):
  * a JSON number, or text as typed (Arabic-Indic/Persian digits, "٫"), read by `readTypedNumber`, then checked
- * against a range. Its English messages follow one pattern per problem so the console translates them in one
- * place (web/lib/number-messages.ts); a field may replace any of them.
+ * against a range. Each problem has its reason (NUMBER_INVALID, NUMBER_DECIMALS, …, worker/reasons.ts) naming the
+ * field, so the console phrases it in the admin's language; a field may replace any of them with its own reason.
  */
 import { z } from "zod";
 import { readTypedNumber, type TypedNumberProblem, type TypedNumberRules } from "../lib/typed-number";
+import { reason, type Field } from "../reasons";
 
 export type NumberFieldProblem = Exclude<TypedNumberProblem, "empty" | "tooLarge"> | "required" | "min" | "max";
 
@@ -14,19 +15,19 @@ export interface NumberFieldOptions extends TypedNumberRules {
   min: number;
   /** Largest accepted value (inclusive). */
   max: number;
-  /** Replacement messages, e.g. one text for every failure of a range field. */
+  /** Replacement messages (`reason()` texts), e.g. one reason for every failure of a range field. */
   messages?: Partial<Record<NumberFieldProblem, string>>;
 }
 
-/** Texts of the default messages: `numberFieldMessages("Marks", …).decimals` → "Marks can have at most 2 decimal places". */
-export function numberFieldMessages(label: string, o: NumberFieldOptions): Record<NumberFieldProblem, string> {
+/** The `reason()` message of each problem of `field`, e.g. `.decimals` → NUMBER_DECIMALS with the field and 2. */
+export function numberFieldMessages(field: Field, o: NumberFieldOptions): Record<NumberFieldProblem, string> {
   return {
-    required: `${label} is required`,
-    invalid: `${label} must be a number`,
-    negative: `${label} cannot be negative`,
-    decimals: o.decimals === 0 ? `${label} must be a whole number` : `${label} can have at most ${o.decimals} decimal places`,
-    min: `${label} must be at least ${o.min}`,
-    max: `${label} must be at most ${o.max}`,
+    required: reason("REQUIRED", { field }),
+    invalid: reason("NUMBER_INVALID", { field }),
+    negative: reason("NUMBER_NEGATIVE", { field }),
+    decimals: o.decimals === 0 ? reason("NUMBER_WHOLE", { field }) : reason("NUMBER_DECIMALS", { field, decimals: o.decimals ?? 0 }),
+    min: reason("NUMBER_MIN", { field, min: o.min }),
+    max: reason("NUMBER_MAX", { field, max: o.max }),
     ...o.messages,
   };
 }
@@ -35,8 +36,8 @@ export function numberFieldMessages(label: string, o: NumberFieldOptions): Recor
  * A required number in [min, max] with at most `decimals` decimals; "", null and undefined are "required"
  * (chain `.optional()` / `.default()` for optional fields). Output: the number (45.5), never the text.
  */
-export function numberField(label: string, options: NumberFieldOptions) {
-  const m = numberFieldMessages(label, options);
+export function numberField(field: Field, options: NumberFieldOptions) {
+  const m = numberFieldMessages(field, options);
   return z.preprocess(
     (input, ctx) => {
       const r = readTypedNumber(input, options);

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppEnv } from "../env";
 import { normalizeNationalId } from "../lib/normalize";
 import { enforcePublicLookupLimits } from "../middleware/rate-limit";
-import { addOperations } from "../openapi";
+import { addOperations } from "../openapi-legacy";
 import { lookupPublishedResults } from "../services/public-results";
 import { validate } from "../validate";
 

@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { enforcePublicLookupLimits } from "../middleware/rate-limit";
-import { addOperations } from "../openapi";
+import { addOperations } from "../openapi-legacy";
 import { availableTeachers, eligibleStudent, lookupStudent, seatSnapshot, studentSelectionState } from "../services/selection-read";
 import { saveSelections } from "../services/selection-write";
 import { validate } from "../validate";

@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { numberField } from "./number-field";
+import { reason } from "../reasons";
 import { GRADES } from "../lib/school-grades";
 import { RESULT_SUBJECTS } from "../lib/subjects";
 
@@ -41,8 +42,8 @@ const optionalText = (max: number) =>
 export const subjectScoreSchema = z
   .object({
     subject_name: choice(RESULT_SUBJECTS, "Please select a subject", "Unknown subject"),
-    score: numberField("Marks", { decimals: 2, min: 0, max: MAX_MAX_SCORE, messages: { required: "Marks are required" } }),
-    max_score: numberField("Total", { decimals: 2, min: MIN_MAX_SCORE, max: MAX_MAX_SCORE }).default(DEFAULT_MAX_SCORE),
+    score: numberField("marks", { decimals: 2, min: 0, max: MAX_MAX_SCORE, messages: { required: reason("MARKS_REQUIRED") } }),
+    max_score: numberField("total", { decimals: 2, min: MIN_MAX_SCORE, max: MAX_MAX_SCORE }).default(DEFAULT_MAX_SCORE),
     /** Empty → "Grade: X" on the admin scale, filled in by the server. */
     remarks: optionalText(200),
   })

@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/auth";
-import { addOperations } from "../openapi";
+import { addOperations } from "../openapi-legacy";
 import { publish } from "../services/events";
 import { createResult, deleteResult, getResult, listPublications, listResults, setPublication, updateResult } from "../services/results";
 import { validate } from "../validate";

@@ -17,6 +17,7 @@
 import { z } from "zod";
 import { normalizeDigits } from "../lib/normalize";
 import { numberField } from "./number-field";
+import { reason } from "../reasons";
 import { studentNoSchema } from "./public-selection.schema";
 
 /** Subject `max_selections` (spec §9). */
@@ -39,10 +40,10 @@ const requiredText = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
 
-/** A whole number in [min, max] from a number or typed text; `message` for every failure but "missing". */
-const intField = (label: string, min: number, max: number) => {
-  const message = `${label} must be a whole number between ${min} and ${max}`;
-  return numberField(label, { decimals: 0, min, max, messages: { invalid: message, negative: message, decimals: message, min: message, max: message } });
+/** A whole number in [min, max] from a number or typed text; WHOLE_BETWEEN for every failure but "missing". */
+const intField = (field: "max_selections" | "capacity_1" | "capacity_2" | "max_subjects", min: number, max: number) => {
+  const message = reason("WHOLE_BETWEEN", { field, min, max });
+  return numberField(field, { decimals: 0, min, max, messages: { invalid: message, negative: message, decimals: message, min: message, max: message } });
 };
 
 const boolField = (label: string) => z.boolean({ error: `${label} must be true or false` });
@@ -62,7 +63,7 @@ const subjectFields = {
     .max(1_000, "Description must be at most 1000 characters")
     .nullish()
     .transform((v) => v || null),
-  max_selections: intField("Max selections", SUBJECT_MAX_SELECTIONS.min, SUBJECT_MAX_SELECTIONS.max),
+  max_selections: intField("max_selections", SUBJECT_MAX_SELECTIONS.min, SUBJECT_MAX_SELECTIONS.max),
 };
 
 /** Body of POST /api/admin/selection/subjects. `is_active` defaults to true, `max_selections` to 5. */
@@ -94,7 +95,7 @@ const buildingField = z.preprocess(
   (v) => (typeof v === "number" ? String(v) : typeof v === "string" ? normalizeDigits(v).trim() : v),
   z.enum(TEACHER_BUILDINGS, { error: "Building must be 5 or 6" }),
 );
-const capacityField = (session: 1 | 2) => intField(`Session ${session} capacity`, TEACHER_CAPACITY.min, TEACHER_CAPACITY.max);
+const capacityField = (session: 1 | 2) => intField(`capacity_${session}`, TEACHER_CAPACITY.min, TEACHER_CAPACITY.max);
 
 /**
  * Body of POST /api/admin/selection/teachers. `subject_name` names the teacher's subject, which must be active
@@ -142,7 +143,7 @@ const periodFields = {
   period_name: requiredText("Period name", 200),
   start_date: dateTimeField("Start date"),
   end_date: dateTimeField("End date"),
-  max_subjects: intField("Max subjects", PERIOD_MAX_SUBJECTS.min, PERIOD_MAX_SUBJECTS.max),
+  max_subjects: intField("max_subjects", PERIOD_MAX_SUBJECTS.min, PERIOD_MAX_SUBJECTS.max),
 };
 
 const endAfterStart = { message: "End date must be after start date", path: ["end_date"] };

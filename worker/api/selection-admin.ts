@@ -2,7 +2,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/auth";
-import { addOperations } from "../openapi";
+import { addOperations } from "../openapi-legacy";
 import { selectionSummary } from "../services/selection-read";
 import { deleteAllSelections } from "../services/selection-write";
 import { validate } from "../validate";

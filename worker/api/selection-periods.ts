@@ -5,7 +5,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { addOperations } from "../openapi";
+import { addOperations } from "../openapi-legacy";
 import * as svc from "../services/selection-catalog";
 import { validate } from "../validate";
 import { periodCreateSchema, periodToggleSchema, periodUpdateSchema, selectionIdParamSchema } from "./selection-admin.schema";

@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
-import { addOperations } from "../openapi";
+import { addOperations } from "../openapi-legacy";
 import * as svc from "../services/selection-catalog";
 import { validate } from "../validate";
 import { selectionIdParamSchema, teacherCreateSchema, teacherUpdateSchema } from "./selection-admin.schema";

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { GRADES, type Grade } from "../lib/school-grades";
 import { foldSearchText, normalizeNationalId } from "../lib/normalize";
 import { parseTypedNumber } from "../lib/typed-number";
+import { reason, type Field } from "../reasons";
 
 
 export const GENDERS = ["male", "female"] as const;
@@ -19,8 +20,6 @@ export function toGrade(value: string): Grade | undefined {
   const v = value.trim().toLowerCase();
   return GRADES.find((g) => g.toLowerCase() === v);
 }
-
-export const STUDENT_NO_MESSAGE = "ID must be a 14-digit national ID or a passport number (5-20 letters and digits)";
 
 /**
  * Whether a normalised `student_no` is acceptable: an Egyptian national ID (exactly 14 digits), or a passport
@@ -37,15 +36,16 @@ const str = (v: unknown) => (typeof v === "string" ? v : v == null ? v : String(
 /** `student_no`: trimmed, digits normalised, passport letters upper-cased, then `isValidStudentNo`. */
 export const studentNoSchema = z.preprocess(
   (v) => (typeof v === "string" ? normalizeNationalId(v).toUpperCase() : str(v)),
-  z.string({ error: "ID is required" }).min(1, "ID is required").refine(isValidStudentNo, STUDENT_NO_MESSAGE),
+  z.string({ error: reason("STUDENT_NO_REQUIRED") }).min(1, reason("STUDENT_NO_REQUIRED")).refine(isValidStudentNo, reason("STUDENT_NO_FORMAT")),
 );
 
-const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+/** A required free text of at most `max` characters (REQUIRED, TOO_LONG). */
+const requiredText = (field: Field, max: number) =>
+  z.string({ error: reason("REQUIRED", { field }) }).trim().min(1, reason("REQUIRED", { field })).max(max, reason("TOO_LONG", { field, max }));
 
 const gradeSchema = z.preprocess(
   (v) => (typeof v === "string" ? (toGrade(v) ?? v) : v),
-  z.enum(GRADES, { error: (iss) => (iss.input === undefined || iss.input === "" ? "Grade is required" : "Unknown grade") }),
+  z.enum(GRADES, { error: (iss) => (iss.input === undefined || iss.input === "" ? reason("GRADE_REQUIRED") : reason("GRADE_UNKNOWN")) }),
 );
 
 /**
@@ -61,31 +61,31 @@ const typedWholeNumber = (v: unknown) => {
 const buildingSchema = z.preprocess(
   typedWholeNumber,
   z
-    .number({ error: "Building is required" })
-    .int("Building must be between 1 and 6")
-    .min(1, "Building must be between 1 and 6")
-    .max(6, "Building must be between 1 and 6"),
+    .number({ error: reason("BUILDING_REQUIRED") })
+    .int(reason("BUILDING_RANGE"))
+    .min(1, reason("BUILDING_RANGE"))
+    .max(6, reason("BUILDING_RANGE")),
 );
 
 const religionSchema = z
   .string()
   .trim()
-  .max(50, "Religion must be at most 50 characters")
+  .max(50, reason("TOO_LONG", { field: "religion", max: 50 }))
   .nullish()
   .transform((v) => v || null);
 
-const genderSchema = z.enum(GENDERS, { error: "Gender must be male or female" });
+const genderSchema = z.enum(GENDERS, { error: reason("GENDER_INVALID") });
 
 /** `POST /api/students` body (API names). Defaults: `is_active` true, `gender` "male" (spec §5). */
 export const createStudentSchema = z.object({
   student_no: studentNoSchema,
-  full_name: requiredText("Name", 200),
-  nationality: requiredText("Nationality", 100),
+  full_name: requiredText("name", 200),
+  nationality: requiredText("nationality", 100),
   religion: religionSchema,
   current_grade: gradeSchema,
   building_no: buildingSchema,
   gender: genderSchema.default("male"),
-  is_active: z.boolean({ error: "is_active must be true or false" }).default(true),
+  is_active: z.boolean({ error: reason("NOT_BOOLEAN", { field: "is_active" }) }).default(true),
 });
 
 /**
@@ -94,30 +94,30 @@ export const createStudentSchema = z.object({
  */
 export const updateStudentSchema = createStudentSchema.extend({
   gender: genderSchema.optional(),
-  is_active: z.boolean({ error: "is_active must be true or false" }).optional(),
+  is_active: z.boolean({ error: reason("NOT_BOOLEAN", { field: "is_active" }) }).optional(),
 });
 
 /** A list filter: one of `values` (case-insensitive); "" and "All" mean no filter (→ undefined). */
-export const filterValue = <T extends string>(values: readonly T[], label: string) =>
+export const filterValue = <T extends string>(values: readonly T[], field: Field) =>
   z
     .string()
     .trim()
     .toLowerCase()
-    .refine((v) => v === "" || v === "all" || values.some((x) => x.toLowerCase() === v), `Unknown ${label}`)
+    .refine((v) => v === "" || v === "all" || values.some((x) => x.toLowerCase() === v), reason("UNKNOWN_VALUE", { field }))
     .transform((v) => values.find((x) => x.toLowerCase() === v))
     .optional();
 
 /** Free-text search: at most 100 characters, invisible marks removed, digits normalised. */
 export const searchSchema = z
   .string()
-  .max(100, "Search must be at most 100 characters")
+  .max(100, reason("SEARCH_TOO_LONG"))
   .transform((v) => normalizeNationalId(v) || undefined)
   .optional();
 
 /** List search for the paged admin lists: at most 100 characters, folded with `foldSearchText` ("" → no search). */
 export const listSearchSchema = z
   .string()
-  .max(100, "Search must be at most 100 characters")
+  .max(100, reason("SEARCH_TOO_LONG"))
   .transform((v) => foldSearchText(v) || undefined)
   .optional();
 
@@ -129,15 +129,15 @@ export const DEFAULT_LIST_PAGE_SIZE = 15;
 /** `page`: 1-based page number (digits normalised). Optional: without `page`/`limit` the list is not paged. */
 export const pageParam = z.preprocess(
   typedWholeNumber,
-  z.number({ error: "page must be a whole number from 1" }).int("page must be a whole number from 1").min(1, "page must be a whole number from 1").max(1_000_000, "page is too large").optional(),
+  z.number({ error: reason("PAGE_INVALID") }).int(reason("PAGE_INVALID")).min(1, reason("PAGE_INVALID")).max(1_000_000, reason("PAGE_TOO_LARGE")).optional(),
 ).describe("1-based page number (default 1 when limit is given)");
 
 /** `limit`: one of the admin page sizes 15, 20, 30, 50. */
 export const limitParam = z.preprocess(
   typedWholeNumber,
   z
-    .number({ error: "limit must be one of 15, 20, 30, 50" })
-    .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), "limit must be one of 15, 20, 30, 50")
+    .number({ error: reason("LIMIT_INVALID") })
+    .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), reason("LIMIT_INVALID"))
     .optional(),
 ).describe("Rows per page: 15, 20, 30 or 50. With page and/or limit the answer is one page plus pagination");
 
@@ -146,7 +146,7 @@ export const sortOrderParam = z
   .string()
   .trim()
   .toLowerCase()
-  .refine((v) => v === "" || v === "asc" || v === "desc", "sortOrder must be asc or desc")
+  .refine((v) => v === "" || v === "asc" || v === "desc", reason("SORT_ORDER_INVALID"))
   .transform((v) => (v === "desc" ? ("desc" as const) : v === "asc" ? ("asc" as const) : undefined))
   .optional()
   .describe("asc (default) or desc");
@@ -156,7 +156,7 @@ export const sortByParam = <T extends string>(fields: readonly T[]) =>
   z
     .string()
     .trim()
-    .refine((v) => v === "" || (fields as readonly string[]).includes(v), `sortBy must be one of ${fields.join(", ")}`)
+    .refine((v) => v === "" || (fields as readonly string[]).includes(v), reason("SORT_BY_INVALID", { fields: fields.join(", ") }))
     .transform((v) => (v === "" ? undefined : (v as T)))
     .optional()
     .describe(`Sort column, one of ${fields.join(", ")} (default: newest first)`);
@@ -183,18 +183,38 @@ export const listStudentsQuerySchema = z.object({
 });
 
 /** `{page, limit, total, totalPages}` of a paged list (the contract's admin-news shape); totalPages ≥ 1. */
-export interface Pagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
+export const paginationSchema = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.output<typeof paginationSchema>;
+
+/** A student as the API returns it (docs/product.md#students). Timestamps are ISO 8601 UTC. */
+export const studentJsonSchema = z.object({
+  id: z.number().int(),
+  student_no: z.string().describe("14-digit national ID or passport number"),
+  full_name: z.string(),
+  nationality: z.string(),
+  religion: z.string().nullable(),
+  current_grade: z.string().describe("One of KG-1 … Private"),
+  building_no: z.number().int(),
+  gender: z.enum(GENDERS),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type StudentJson = z.output<typeof studentJsonSchema>;
+
+/** `GET /api/students`: every matching student, or one page of them with `pagination` when asked for a page. */
+export const studentListSchema = z.object({ students: z.array(studentJsonSchema), pagination: paginationSchema.optional() });
 
 /** The student form of the console, with the spec's form names (spec §3 "Form names"). */
 export const studentFormSchema = z.object({
   studentId: studentNoSchema,
-  name: requiredText("Name", 200),
-  nationality: requiredText("Nationality", 100),
+  name: requiredText("name", 200),
+  nationality: requiredText("nationality", 100),
   religion: religionSchema,
   grade: gradeSchema,
   building: buildingSchema,

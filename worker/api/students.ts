@@ -1,69 +1,125 @@
 /**
- * `/api/students` (contract "Students", "Dashboard and live events"; spec §7 "Admin students"). Admin only.
- * Fixed paths (`/active/count`, `/events`) are registered before `/:grade`. Every mutation publishes
- * `students_changed` (and `fees_changed` when a fee record may be affected) after it is committed. The list is
- * the full contract answer unless `page`/`limit` ask for one page (the console's table; benchmark 3).
+ * `/api/students` (docs/product.md#students, #dashboard, #live-events). Admin only. Fixed paths (`/active/count`,
+ * `/events`) are registered before `/{grade}`. Every mutation publishes `students_changed` (and `fees_changed` when
+ * a fee record may be affected) after it is committed. The list is every matching student unless `page`/`limit` ask
+ * for one page (the console's table).
  */
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../env";
+import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../errors";
 import { normalizeNationalId } from "../lib/normalize";
-import { requireAdmin } from "../middleware/auth";
-import { addOperations } from "../openapi";
+import { bearer, createAdminApi, errors, json } from "../openapi";
+import { reason } from "../reasons";
 import { activeStudentCount } from "../services/dashboard";
 import { publish } from "../services/events";
 import { createStudent, deleteStudent, listStudents, listStudentsPage, updateStudent } from "../services/students";
-import { validate } from "../validate";
 import { streamHandler } from "./events";
-import { createStudentSchema, listStudentsQuerySchema, toGrade, updateStudentSchema } from "./students.schema";
+import { createStudentSchema, listStudentsQuerySchema, studentJsonSchema, studentListSchema, toGrade, updateStudentSchema } from "./students.schema";
 
-const idParam = z.object({
-  id: z.string().regex(/^[1-9]\d{0,15}$/, "Invalid student id").transform(Number),
+const tags = ["Students"];
+const security = bearer;
+const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, reason("STUDENT_ID_INVALID")).transform(Number) });
+const studentBody = z.object({ student: studentJsonSchema });
+const messageBody = z.object({ message: z.string() });
+
+const activeCount = createRoute({
+  method: "get",
+  path: "/active/count",
+  tags: ["Dashboard"],
+  security,
+  summary: "Number of active students",
+  responses: { 200: json(z.object({ activeStudents: z.number().int() }), "Active students"), ...errors(401) },
 });
 
-export const studentsApi = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/active/count", async (c) => c.json({ activeStudents: await activeStudentCount(c.get("db")) }))
-  .get("/events", streamHandler(["students_changed"]))
-  .get("/", validate("query", listStudentsQuerySchema), async (c) => {
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  security,
+  summary: "List students",
+  description:
+    "Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade, gender, status, building. With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
+  request: { query: listStudentsQuerySchema },
+  responses: { 200: json(studentListSchema, "The students (one page with pagination when asked)"), ...errors(400, 401) },
+});
+
+const byGrade = createRoute({
+  method: "get",
+  path: "/{grade}",
+  tags,
+  security,
+  summary: "Students of one grade (KG-1 … Private)",
+  request: { params: z.object({ grade: z.string() }) },
+  responses: { 200: json(z.object({ students: z.array(studentJsonSchema) }), "The grade's students"), ...errors(400, 401) },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  security,
+  summary: "Create a student",
+  description: "is_active defaults to true, gender to male.",
+  request: { body: { required: true, content: { "application/json": { schema: createStudentSchema } } } },
+  responses: { 201: json(studentBody, "The created student"), ...errors(400, 401, 409) },
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "Update a student",
+  description: "gender and is_active keep their stored values when omitted.",
+  request: { params: idParam, body: { required: true, content: { "application/json": { schema: updateStudentSchema } } } },
+  responses: { 200: json(studentBody, "The updated student"), ...errors(400, 401, 404, 409) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{student_no}",
+  tags,
+  security,
+  summary: "Delete a student (and an unpaid fee record without payments)",
+  description: "409 STUDENT_HAS_HISTORY when payments or results exist: mark the student inactive instead.",
+  request: { params: z.object({ student_no: z.string() }) },
+  responses: { 200: json(messageBody, "Deleted"), ...errors(400, 401, 404, 409) },
+});
+
+const app = createAdminApi();
+// Before `/{grade}`, which would take "events" for a grade. Not in the document: a text/event-stream.
+app.get("/events", streamHandler(["students_changed"]));
+
+export const studentsApi = app
+  .openapi(activeCount, async (c) => c.json({ activeStudents: await activeStudentCount(c.get("db")) }, 200))
+  .openapi(list, async (c) => {
     const q = c.req.valid("query");
-    // Paged only when asked: CSV exports and the global search rely on the full list of the contract.
-    if (q.page !== undefined || q.limit !== undefined) return c.json(await listStudentsPage(c.get("db"), q));
-    return c.json({ students: await listStudents(c.get("db"), q) });
+    // Paged only when asked: CSV exports and the global search rely on the full list.
+    if (q.page !== undefined || q.limit !== undefined) return c.json(await listStudentsPage(c.get("db"), q), 200);
+    return c.json({ students: await listStudents(c.get("db"), q) }, 200);
   })
-  .get("/:grade", async (c) => {
-    const grade = toGrade(c.req.param("grade"));
-    if (!grade) throw new ApiError("VALIDATION_FAILED", "Unknown grade");
-    return c.json({ students: await listStudents(c.get("db"), { grade }) });
+  .openapi(byGrade, async (c) => {
+    const grade = toGrade(c.req.valid("param").grade);
+    if (!grade) throw new ApiError("GRADE_UNKNOWN");
+    return c.json({ students: await listStudents(c.get("db"), { grade }) }, 200);
   })
-  .post("/", validate("json", createStudentSchema), async (c) => {
+  .openapi(create, async (c) => {
     const student = await createStudent(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "student", student.id));
     return c.json({ student }, 201);
   })
-  .put("/:id", validate("param", idParam), validate("json", updateStudentSchema), async (c) => {
+  .openapi(update, async (c) => {
     const { id } = c.req.valid("param");
     const student = await updateStudent(c.get("db"), c.get("admin"), id, c.req.valid("json"), c.get("requestId"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "student", student.id));
     // Names, grades and the active flag also show on the fees page and in the dashboard's fee totals.
     c.executionCtx.waitUntil(publish(c.env, "fees_changed", "student", student.id));
-    return c.json({ student });
+    return c.json({ student }, 200);
   })
-  .delete("/:student_no", async (c) => {
-    const studentNo = normalizeNationalId(c.req.param("student_no")).toUpperCase();
-    if (!studentNo) throw new ApiError("VALIDATION_FAILED", "ID is required");
+  .openapi(remove, async (c) => {
+    const studentNo = normalizeNationalId(c.req.valid("param").student_no).toUpperCase();
+    if (!studentNo) throw new ApiError("STUDENT_NO_REQUIRED");
     const id = await deleteStudent(c.get("db"), c.get("admin"), studentNo, c.get("requestId"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "student", id));
     c.executionCtx.waitUntil(publish(c.env, "fees_changed", "student", id));
-    return c.json({ message: "Student deleted successfully" });
+    return c.json({ message: "Student deleted successfully" }, 200);
   });
-
-const T = "Students";
-addOperations([
-  { method: "get", path: "/api/students", tag: T, summary: "List students, newest first (search over name and ID, Arabic letter variants and digits folded; filters grade, gender, status, building). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination", auth: true, query: listStudentsQuerySchema, responses: { 200: "{students: Student[]} — or, with page/limit, {students: Student[], pagination: {page, limit, total, totalPages}}", 400: "Unknown filter value; limit not 15/20/30/50; bad page, sortBy or sortOrder", 401: "Not signed in" } },
-  { method: "get", path: "/api/students/:grade", tag: T, summary: "Students of one grade (KG-1 … Private)", auth: true, responses: { 200: "{students: Student[]}", 400: "Unknown grade", 401: "Not signed in" } },
-  { method: "post", path: "/api/students", tag: T, summary: "Create a student (is_active defaults to true, gender to male)", auth: true, body: createStudentSchema, responses: { 201: "{student}", 400: "Validation (spec §5 student form)", 401: "Not signed in", 409: "A student with this ID already exists" } },
-  { method: "put", path: "/api/students/:id", tag: T, summary: "Update a student (gender/is_active kept when omitted)", auth: true, body: updateStudentSchema, responses: { 200: "{student}", 400: "Validation", 401: "Not signed in", 404: "Student not found", 409: "A student with this ID already exists" } },
-  { method: "delete", path: "/api/students/:student_no", tag: T, summary: "Delete a student (and an unpaid fee record without payments)", auth: true, responses: { 200: "{message}", 401: "Not signed in", 404: "Student not found", 409: "Has payment/result history: mark the student inactive instead" } },
-]);

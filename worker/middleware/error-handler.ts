@@ -4,12 +4,14 @@
  */
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { ApiError, errorBody, type ErrorCode } from "../errors";
+import { ApiError, errorBody } from "../errors";
+import type { Reason } from "../reasons";
 import { constraintFailure, isDbUnavailable } from "../db";
 
-const HTTP_CODES: Record<number, ErrorCode> = {
-  400: "VALIDATION_FAILED",
-  401: "UNAUTHORIZED",
+/** The reason of a status Hono answers by itself (e.g. a 404 of an unknown route). */
+const HTTP_REASONS: Record<number, Reason> = {
+  400: "INVALID_INPUT",
+  401: "AUTH_REQUIRED",
   403: "FORBIDDEN",
   404: "NOT_FOUND",
   409: "CONFLICT",
@@ -19,18 +21,16 @@ const HTTP_CODES: Record<number, ErrorCode> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
+/** Any thrown value as an ApiError: ours as is, Hono's by status, a database outage 503, a constraint 409, else 500. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof HTTPException) {
-    const code = HTTP_CODES[err.status] ?? "INTERNAL";
-    const message = err.status === 400 && /JSON/i.test(err.message) ? "Malformed JSON in request body" : err.message;
-    return new ApiError(code, message || "Request failed");
+    if (err.status === 400 && /JSON/i.test(err.message)) return new ApiError("MALFORMED_JSON");
+    return new ApiError(HTTP_REASONS[err.status] ?? "INTERNAL");
   }
-  if (isDbUnavailable(err)) {
-    return new ApiError("SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Please try again shortly.", {}, 5);
-  }
-  if (constraintFailure(err)) return new ApiError("CONFLICT", "The change conflicts with existing data");
-  return new ApiError("INTERNAL", "Internal server error");
+  if (isDbUnavailable(err)) return new ApiError("SERVICE_UNAVAILABLE", { retryAfter: 5 });
+  if (constraintFailure(err)) return new ApiError("CONFLICT");
+  return new ApiError("INTERNAL");
 }
 
 /**
@@ -55,5 +55,5 @@ export function onError(err: unknown, c: Context) {
   }
   if (apiErr.retryAfter !== undefined) c.header("Retry-After", String(apiErr.retryAfter));
   c.header("Cache-Control", "no-store");
-  return c.json(errorBody(apiErr.code, apiErr.message, apiErr.extra), apiErr.status);
+  return c.json(errorBody(apiErr.reason, apiErr.params, apiErr.extra, apiErr.message), apiErr.status);
 }

@@ -5,7 +5,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError } from "../errors";
+import { ApiError, legacyError } from "../errors";
 
 export const RATE_LIMIT_WINDOW_S = 60;
 
@@ -22,6 +22,6 @@ export async function enforcePublicLookupLimits(c: Context<AppEnv>, scope: strin
     c.env.PUBLIC_ID_LIMITER.limit({ key: `${scope}:id:${id}` }),
   ]);
   if (!ip.success || !perId.success) {
-    throw new ApiError("RATE_LIMITED", "Too many requests. Please wait a minute and try again.", {}, RATE_LIMIT_WINDOW_S);
+    throw legacyError("RATE_LIMITED", "Too many requests. Please wait a minute and try again.", {}, RATE_LIMIT_WINDOW_S);
   }
 }

@@ -8,7 +8,7 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { adminSessions, admins, loginThrottle } from "../../db/schema";
 import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError } from "../errors";
+import { ApiError, legacyError } from "../errors";
 import { auditInsert } from "./audit";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 import { newToken, sha256Hex } from "./tokens";
@@ -30,13 +30,13 @@ export async function login(db: Db, username: string, password: string, pepper: 
   const [throttle] = await db.select().from(loginThrottle).where(eq(loginThrottle.username, key));
   if (throttle?.lockedUntil && throttle.lockedUntil > now.toISOString()) {
     const retry = Math.ceil((Date.parse(throttle.lockedUntil) - now.getTime()) / 1000);
-    throw new ApiError("RATE_LIMITED", "Too many failed login attempts. Please try again later.", {}, retry);
+    throw legacyError("RATE_LIMITED", "Too many failed login attempts. Please try again later.", {}, retry);
   }
   const [admin] = await db.select().from(admins).where(eq(sql`lower(${admins.username})`, key));
   const ok = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH, pepper);
   if (!admin || !ok) {
     await recordFailure(db, key, now);
-    throw new ApiError("UNAUTHORIZED", INVALID);
+    throw legacyError("UNAUTHORIZED", INVALID);
   }
   const token = newToken();
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS).toISOString();
@@ -102,7 +102,7 @@ export async function updatePassword(
 ): Promise<void> {
   const [row] = await db.select().from(admins).where(eq(admins.id, admin.id));
   if (!row || !(await verifyPassword(oldPassword, row.passwordHash, pepper))) {
-    throw new ApiError("VALIDATION_FAILED", "Current password is incorrect");
+    throw legacyError("VALIDATION_FAILED", "Current password is incorrect");
   }
   const nowIso = now.toISOString();
   await db.batch([

@@ -12,7 +12,7 @@ import { feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError } from "../errors";
+import { ApiError, legacyError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
 import type { CreateFeeInput, FeeSortField, FeeStatus, ListFeesQuery, UpdateFeeInput } from "../api/fees.schema";
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../api/students.schema";
@@ -178,14 +178,14 @@ export async function listFeesPage(db: Db, q: ListFeesQuery): Promise<{ fees: Fe
 /** The fee record of `studentNo`. Throws 404 `FEE_NOT_FOUND`. */
 export async function getFee(db: Db, studentNo: string): Promise<FeeJson> {
   const [fee] = await selectFees(db, eq(students.studentNo, studentNo));
-  if (!fee) throw new ApiError("NOT_FOUND", FEE_NOT_FOUND);
+  if (!fee) throw legacyError("NOT_FOUND", FEE_NOT_FOUND);
   return fee;
 }
 
 /** The fee record with id `id` (after a write that returned only the id). */
 export async function getFeeById(db: Db, id: number): Promise<FeeJson> {
   const [fee] = await selectFees(db, eq(feeRecords.id, id));
-  if (!fee) throw new ApiError("NOT_FOUND", FEE_NOT_FOUND);
+  if (!fee) throw legacyError("NOT_FOUND", FEE_NOT_FOUND);
   return fee;
 }
 
@@ -195,7 +195,7 @@ export async function getFeeById(db: Db, id: number): Promise<FeeJson> {
  */
 export async function createFee(db: Db, admin: ActingAdmin, input: CreateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, input.student_id));
-  if (!student) throw new ApiError("NOT_FOUND", "Student not found");
+  if (!student) throw legacyError("NOT_FOUND", "Student not found");
   const total = egpToPiastres(input.total_amount);
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
@@ -212,9 +212,9 @@ export async function createFee(db: Db, admin: ActingAdmin, input: CreateFeeInpu
     return await getFeeById(db, row!.id);
   } catch (err) {
     const failure = constraintFailure(err) ?? "";
-    if (/UNIQUE constraint failed: fee_records\.student_id/i.test(failure)) throw new ApiError("CONFLICT", FEE_EXISTS);
-    if (/fee_paid_chk/i.test(failure)) throw new ApiError("VALIDATION_FAILED", "Paid amount cannot exceed the total amount");
-    if (/FOREIGN KEY/i.test(failure)) throw new ApiError("NOT_FOUND", "Student not found");
+    if (/UNIQUE constraint failed: fee_records\.student_id/i.test(failure)) throw legacyError("CONFLICT", FEE_EXISTS);
+    if (/fee_paid_chk/i.test(failure)) throw legacyError("VALIDATION_FAILED", "Paid amount cannot exceed the total amount");
+    if (/FOREIGN KEY/i.test(failure)) throw legacyError("NOT_FOUND", "Student not found");
     throw err;
   }
 }
@@ -239,7 +239,7 @@ export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, i
       auditInsert(db, admin, { action: "update", entity: "fee_record", entityId: before.id, before: beforeSnapshot, after: input }, requestId),
     ] as const);
   } catch (err) {
-    if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw new ApiError("VALIDATION_FAILED", TOTAL_BELOW_PAID);
+    if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw legacyError("VALIDATION_FAILED", TOTAL_BELOW_PAID);
     throw err;
   }
   return getFeeById(db, before.id);
@@ -258,7 +258,7 @@ export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, r
     ]);
     return before.id;
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw new ApiError("CONFLICT", FEE_HAS_PAYMENTS);
+    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw legacyError("CONFLICT", FEE_HAS_PAYMENTS);
     throw err;
   }
 }

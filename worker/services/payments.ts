@@ -16,7 +16,7 @@ import { feeRecords, payments, receiptCounters, students } from "../../db/schema
 import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError } from "../errors";
+import { ApiError, legacyError } from "../errors";
 import { schoolDateParts } from "../lib/school-day";
 import { piastresToEgp } from "../money";
 import { auditInsert, snapshotWith } from "./audit";
@@ -134,7 +134,7 @@ export interface AddPaymentResult {
 async function replay(db: Db, key: string, hash: string): Promise<AddPaymentResult | null> {
   const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
   if (!row) return null;
-  if (row.requestHash !== hash) throw new ApiError("UNPROCESSABLE", IDEMPOTENCY_MISMATCH);
+  if (row.requestHash !== hash) throw legacyError("UNPROCESSABLE", IDEMPOTENCY_MISMATCH);
   return { feeRecordId: row.feeRecordId, payment: toPaymentJson(row), replayed: true };
 }
 
@@ -154,7 +154,7 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .where(eq(students.studentNo, input.studentNo));
-  if (!fee) throw new ApiError("NOT_FOUND", "Fee record not found");
+  if (!fee) throw legacyError("NOT_FOUND", "Fee record not found");
 
   const year = academicYearOf(now);
   const paidAt = now.toISOString();
@@ -187,7 +187,7 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
       const earlier = await replay(db, key, hash!);
       if (earlier) return earlier;
     }
-    if (/fee_paid_chk/i.test(failure)) throw new ApiError("VALIDATION_FAILED", PAYMENT_EXCEEDS_REMAINING);
+    if (/fee_paid_chk/i.test(failure)) throw legacyError("VALIDATION_FAILED", PAYMENT_EXCEEDS_REMAINING);
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, fillPlaceholders, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { feeRecords, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import type { Db } from "../db";
-import { ApiError } from "../errors";
+import { ApiError, legacyError } from "../errors";
 import { fromHundredths } from "../lib/typed-number";
 
 export interface PublicResult {
@@ -74,11 +74,11 @@ async function readLookupRows(db: Db, studentNo: string): Promise<LookupRow[]> {
 export async function lookupPublishedResults(db: Db, studentNo: string): Promise<PublicResult[]> {
   const rows = await readLookupRows(db, studentNo);
   const student = rows[0];
-  if (!student) throw new ApiError("NOT_FOUND", NOT_FOUND);
-  if (student.resultId === null) throw new ApiError("NOT_FOUND", NOT_FOUND);
-  if (!rows.some((r) => r.published)) throw new ApiError("FORBIDDEN", "Results not yet published", { resultsNotPublished: true });
+  if (!student) throw legacyError("NOT_FOUND", NOT_FOUND);
+  if (student.resultId === null) throw legacyError("NOT_FOUND", NOT_FOUND);
+  if (!rows.some((r) => r.published)) throw legacyError("FORBIDDEN", "Results not yet published", { resultsNotPublished: true });
   if (student.total !== null && (student.paid ?? 0) < student.total) {
-    throw new ApiError("FORBIDDEN", "Fees are not fully paid", { requiresPayment: true });
+    throw legacyError("FORBIDDEN", "Fees are not fully paid", { requiresPayment: true });
   }
   const byResult = new Map<number, PublicResult>();
   for (const r of rows) {

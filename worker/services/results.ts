@@ -9,7 +9,7 @@ import { nowIso } from "../../db/schema/_common";
 import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError, notFound } from "../errors";
+import { ApiError, legacyError, notFound } from "../errors";
 import { gradeRemark } from "../lib/letter-grades";
 import { fromHundredths, toHundredths } from "../lib/typed-number";
 import { normalizeNationalId } from "../lib/normalize";
@@ -168,7 +168,7 @@ function insertScores(db: Db, resultWhere: SQL, rows: SubjectScoreDto[]) {
 /** Maps a failed write to 409 (duplicate student+year+semester) or 404 (student gone); rethrows the rest. */
 function mapWriteError(err: unknown): never {
   const failure = constraintFailure(err);
-  if (failure && /UNIQUE/i.test(failure) && /results\./.test(failure)) throw new ApiError("CONFLICT", DUPLICATE_RESULT);
+  if (failure && /UNIQUE/i.test(failure) && /results\./.test(failure)) throw legacyError("CONFLICT", DUPLICATE_RESULT);
   if (failure && /FOREIGN KEY/i.test(failure)) throw notFound("Student");
   throw err;
 }

@@ -17,7 +17,7 @@ import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { selectionPeriods, selectionSubjects, studentSelections, teachers, type SelectionPeriod, type Teacher } from "../../db/schema";
 import { constraintFailure, type Db } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError } from "../errors";
+import { ApiError, legacyError } from "../errors";
 import type { PeriodCreateInput, PeriodUpdateInput, SubjectCreateInput, SubjectUpdateInput, TeacherCreateInput, TeacherUpdateInput } from "../api/selection-admin.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 import { forgetFull } from "./full-teachers";
@@ -35,7 +35,7 @@ const failureOf = (err: unknown) => constraintFailure(err) ?? "";
 const now = () => new Date().toISOString();
 /** Keeps only the keys whose value is defined: an omitted PUT field leaves its column as stored at write time. */
 const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-const notFound = (what: string) => new ApiError("NOT_FOUND", `${what} not found`);
+const notFound = (what: string) => legacyError("NOT_FOUND", `${what} not found`);
 
 // ---------------------------------------------------------------- subjects
 
@@ -64,7 +64,7 @@ export async function createSubject(db: Db, admin: ActingAdmin, input: SubjectCr
     ]);
     return toSubjectJson(row!);
   } catch (err) {
-    if (isDuplicateName(err)) throw new ApiError("CONFLICT", DUPLICATE_SUBJECT);
+    if (isDuplicateName(err)) throw legacyError("CONFLICT", DUPLICATE_SUBJECT);
     throw err;
   }
 }
@@ -82,7 +82,7 @@ export async function updateSubject(db: Db, admin: ActingAdmin, id: number, inpu
     if (!row) throw notFound("Subject");
     return toSubjectJson(row);
   } catch (err) {
-    if (isDuplicateName(err)) throw new ApiError("CONFLICT", DUPLICATE_SUBJECT);
+    if (isDuplicateName(err)) throw legacyError("CONFLICT", DUPLICATE_SUBJECT);
     throw err;
   }
 }
@@ -98,7 +98,7 @@ export async function deleteSubject(db: Db, admin: ActingAdmin, id: number, requ
     ]);
     if (!deleted[0]) throw notFound("Subject");
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(failureOf(err))) throw new ApiError("CONFLICT", SUBJECT_IN_USE);
+    if (/FOREIGN KEY constraint failed/i.test(failureOf(err))) throw legacyError("CONFLICT", SUBJECT_IN_USE);
     throw err;
   }
 }
@@ -169,11 +169,11 @@ export async function createTeacher(db: Db, admin: ActingAdmin, input: TeacherCr
     } catch (err) {
       const failure = failureOf(err);
       if (/UNIQUE constraint failed: teachers\.teacher_code/i.test(failure)) continue;
-      if (/FOREIGN KEY constraint failed/i.test(failure)) throw new ApiError("VALIDATION_FAILED", SUBJECT_NOT_ACTIVE);
+      if (/FOREIGN KEY constraint failed/i.test(failure)) throw legacyError("VALIDATION_FAILED", SUBJECT_NOT_ACTIVE);
       throw err;
     }
   }
-  throw new ApiError("CONFLICT", "Could not allocate a teacher code. Please try again.");
+  throw legacyError("CONFLICT", "Could not allocate a teacher code. Please try again.");
 }
 
 /**
@@ -205,13 +205,13 @@ export async function updateTeacher(db: Db, admin: ActingAdmin, id: number, inpu
   } catch (err) {
     const failure = failureOf(err);
     if (/FOREIGN KEY constraint failed/i.test(failure)) {
-      throw (await isActiveSubject(db, input.subject_name)) ? new ApiError("CONFLICT", TEACHER_SUBJECT_LOCKED) : new ApiError("VALIDATION_FAILED", SUBJECT_NOT_ACTIVE);
+      throw (await isActiveSubject(db, input.subject_name)) ? legacyError("CONFLICT", TEACHER_SUBJECT_LOCKED) : legacyError("VALIDATION_FAILED", SUBJECT_NOT_ACTIVE);
     }
     const session = /teachers_seats1_chk/.test(failure) ? 1 : /teachers_seats2_chk/.test(failure) ? 2 : 0;
     if (session) {
       const [current] = await db.select().from(teachers).where(eq(teachers.id, id));
       const taken = session === 1 ? current?.seatsTaken1 : current?.seatsTaken2;
-      throw new ApiError("CONFLICT", capacityBelowTaken(taken ?? 0, session), { session, seats_taken: taken ?? 0 });
+      throw legacyError("CONFLICT", capacityBelowTaken(taken ?? 0, session), { session, seats_taken: taken ?? 0 });
     }
     throw err;
   }
@@ -228,7 +228,7 @@ export async function deleteTeacher(db: Db, admin: ActingAdmin, id: number, requ
     ]);
     if (!deleted[0]) throw notFound("Teacher");
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(failureOf(err))) throw new ApiError("CONFLICT", TEACHER_HAS_SELECTIONS);
+    if (/FOREIGN KEY constraint failed/i.test(failureOf(err))) throw legacyError("CONFLICT", TEACHER_HAS_SELECTIONS);
     throw err;
   }
 }
@@ -305,7 +305,7 @@ export async function deletePeriod(db: Db, admin: ActingAdmin, id: number, reque
   const p = selectionPeriods;
   const [before] = await db.select().from(p).where(eq(p.id, id));
   if (!before) throw notFound("Selection period");
-  if (before.isActive) throw new ApiError("CONFLICT", PERIOD_IS_ACTIVE);
+  if (before.isActive) throw legacyError("CONFLICT", PERIOD_IS_ACTIVE);
   try {
     const [, deleted] = await db.batch([
       // Guard against an activation that raced the check above: on an active row this breaks periods_dates_chk.
@@ -315,7 +315,7 @@ export async function deletePeriod(db: Db, admin: ActingAdmin, id: number, reque
     ]);
     if (!deleted[0]) throw notFound("Selection period");
   } catch (err) {
-    if (/periods_dates_chk/.test(failureOf(err))) throw new ApiError("CONFLICT", PERIOD_IS_ACTIVE);
+    if (/periods_dates_chk/.test(failureOf(err))) throw legacyError("CONFLICT", PERIOD_IS_ACTIVE);
     throw err;
   }
 }

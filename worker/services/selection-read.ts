@@ -5,7 +5,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { selectionPeriods, selectionRegistrations, selectionSubjects, studentSelections, students, teachers } from "../../db/schema";
 import type { Db } from "../db";
-import { ApiError } from "../errors";
+import { ApiError, legacyError } from "../errors";
 
 export const SELECTION_GRADE = "Prep-3";
 export const UPDATE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -44,15 +44,15 @@ export function periodState(period: Period | null, nowIso: string): PeriodState 
 
 /** Throws the contract's 403 for a period that is missing or has not started. */
 export function assertPeriodVisible(state: PeriodState): void {
-  if (state === "none") throw new ApiError("FORBIDDEN", MSG.noPeriod, { success: false });
-  if (state === "not_started") throw new ApiError("FORBIDDEN", MSG.notOpen, { success: false });
+  if (state === "none") throw legacyError("FORBIDDEN", MSG.noPeriod, { success: false });
+  if (state === "not_started") throw legacyError("FORBIDDEN", MSG.notOpen, { success: false });
 }
 
 /** The student behind a student number, if an active Prep-3 student. Throws 404 / 403. */
 export async function eligibleStudent(db: Db, studentNo: string) {
   const [s] = await db.select().from(students).where(eq(students.studentNo, studentNo));
-  if (!s) throw new ApiError("NOT_FOUND", MSG.notFound, { success: false });
-  if (!s.isActive || s.currentGrade !== SELECTION_GRADE) throw new ApiError("FORBIDDEN", MSG.notEligible, { success: false });
+  if (!s) throw legacyError("NOT_FOUND", MSG.notFound, { success: false });
+  if (!s.isActive || s.currentGrade !== SELECTION_GRADE) throw legacyError("FORBIDDEN", MSG.notEligible, { success: false });
   return s;
 }
 

@@ -18,7 +18,7 @@ import { selectionAttempts, selectionPeriods, selectionRegistrations, selectionS
 import type { Db } from "../db";
 import { batchAll, constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError } from "../errors";
+import { ApiError, legacyError } from "../errors";
 import { gatedWrite } from "../write-gate";
 import { recordRefusal } from "./attempt-log";
 import { auditInsert } from "./audit";
@@ -64,20 +64,20 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
         .where(eq(students.studentNo, studentNo)),
     ]);
     const student = studentRows[0];
-    if (!student) throw new ApiError("NOT_FOUND", MSG.notFound, { success: false });
-    if (!student.isActive || student.currentGrade !== SELECTION_GRADE) throw new ApiError("FORBIDDEN", MSG.notEligible, { success: false });
+    if (!student) throw legacyError("NOT_FOUND", MSG.notFound, { success: false });
+    if (!student.isActive || student.currentGrade !== SELECTION_GRADE) throw legacyError("FORBIDDEN", MSG.notEligible, { success: false });
     period = periodRows[0] ?? null;
     const state = periodState(period, nowIso);
-    if (state === "none") throw new ApiError("FORBIDDEN", MSG.noPeriod, { success: false });
-    if (state !== "open") throw new ApiError("FORBIDDEN", MSG.notOpen, { success: false });
+    if (state === "none") throw legacyError("FORBIDDEN", MSG.noPeriod, { success: false });
+    if (state !== "open") throw legacyError("FORBIDDEN", MSG.notOpen, { success: false });
     const p = period!;
     validateChoices(choices, p, new Set(subjectRows.map((r) => r.id)), teacherRows);
     const reg = regRows[0]?.reg;
     const fresh = !reg || reg.periodId !== p.id;
     if (reg && !fresh) {
-      if (reg.updateCount >= 1) throw new ApiError("FORBIDDEN", REFUSED.updateUsed, { success: false, hasUpdated: true });
-      if (!p.allowChanges) throw new ApiError("FORBIDDEN", REFUSED.noChanges, { success: false });
-      if (nowIso > reg.updateDeadline) throw new ApiError("FORBIDDEN", REFUSED.deadline, { success: false });
+      if (reg.updateCount >= 1) throw legacyError("FORBIDDEN", REFUSED.updateUsed, { success: false, hasUpdated: true });
+      if (!p.allowChanges) throw legacyError("FORBIDDEN", REFUSED.noChanges, { success: false });
+      if (nowIso > reg.updateDeadline) throw legacyError("FORBIDDEN", REFUSED.deadline, { success: false });
     }
     // Refuse at once when a chosen teacher is already full: the write would fail anyway, and skipping it keeps the
     // write lock free for requests that can succeed. A teacher the student already holds is not "full" for them (an
@@ -143,18 +143,18 @@ function validateChoices(choices: Choice[], period: Period, requiredIds: Set<num
   const chosen = new Set(choices.map((c) => c.subject_id));
   const incomplete = REFUSED.incomplete(requiredIds.size);
   if (chosen.size !== choices.length || chosen.size !== requiredIds.size || [...chosen].some((id) => !requiredIds.has(id))) {
-    throw new ApiError("VALIDATION_FAILED", incomplete, { success: false, required: requiredIds.size });
+    throw legacyError("VALIDATION_FAILED", incomplete, { success: false, required: requiredIds.size });
   }
-  if (choices.length > period.maxSubjects) throw new ApiError("VALIDATION_FAILED", incomplete, { success: false });
+  if (choices.length > period.maxSubjects) throw legacyError("VALIDATION_FAILED", incomplete, { success: false });
   const byId = new Map(found.map((t) => [t.id, t]));
   if (choices.some((c) => byId.get(c.teacher_id)?.subjectId !== c.subject_id || !byId.get(c.teacher_id)?.isActive)) {
-    throw new ApiError("VALIDATION_FAILED", REFUSED.mismatch, { success: false });
+    throw legacyError("VALIDATION_FAILED", REFUSED.mismatch, { success: false });
   }
 }
 
 function noSeats(subjectId: number | null, subject: string | null, teacher: string | null) {
   const message = subject ? `No seats left with ${teacher} for ${subject}. Please choose another teacher.` : "No seats left for one of the chosen teachers. Please choose again.";
-  return new ApiError("CONFLICT", message, { success: false, subject_id: subjectId, subject_name: subject });
+  return legacyError("CONFLICT", message, { success: false, subject_id: subjectId, subject_name: subject });
 }
 
 /** A held selection as read before the write. */
@@ -213,17 +213,17 @@ async function explain(db: Db, err: unknown, choices: Choice[]): Promise<ApiErro
     const first = full[0];
     return noSeats(first?.subjectId ?? null, first?.subject ?? null, first?.teacher ?? null);
   }
-  if (/UNIQUE/i.test(failure)) return new ApiError("CONFLICT", REFUSED.raced, { success: false });
+  if (/UNIQUE/i.test(failure)) return legacyError("CONFLICT", REFUSED.raced, { success: false });
   // The registration guard (update_count CHECK) failed: state changed between the read phase and the write.
-  return new ApiError("FORBIDDEN", "The selection could not be saved because the selection period or your registration changed. Please reload the page.", { success: false });
+  return legacyError("FORBIDDEN", "The selection could not be saved because the selection period or your registration changed. Please reload the page.", { success: false });
 }
 
 /** Admin delete-all: frees the seats, deletes the selections and the registration (the student may choose again). */
 export async function deleteAllSelections(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string) {
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, studentNo));
-  if (!student) throw new ApiError("NOT_FOUND", MSG.notFound, { success: false });
+  if (!student) throw legacyError("NOT_FOUND", MSG.notFound, { success: false });
   const before = await db.select().from(studentSelections).where(eq(studentSelections.studentId, student.id));
-  if (before.length === 0) throw new ApiError("NOT_FOUND", "No selections found for this student", { success: false });
+  if (before.length === 0) throw legacyError("NOT_FOUND", "No selections found for this student", { success: false });
   await batchAll(db, [
     ...releaseSeats(db, student.id),
     db.delete(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id)),

@@ -12,27 +12,8 @@ import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { DEFAULT_LIST_PAGE_SIZE } from "../api/students.schema";
 import { GRADES, type Grade } from "../lib/school-grades";
-import type { CreateStudentInput, ListStudentsQuery, Pagination, StudentSortField, UpdateStudentInput } from "../api/students.schema";
+import type { CreateStudentInput, ListStudentsQuery, Pagination, StudentJson, StudentSortField, UpdateStudentInput } from "../api/students.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
-
-export const DUPLICATE_STUDENT = "A student with this ID already exists";
-export const STUDENT_HAS_HISTORY =
-  "This student has payment/result history and cannot be deleted. Mark the student inactive instead.";
-
-/** A student as the API returns it (contract "Students"). Timestamps are ISO 8601 UTC. */
-export interface StudentJson {
-  id: number;
-  student_no: string;
-  full_name: string;
-  nationality: string;
-  religion: string | null;
-  current_grade: string;
-  building_no: number;
-  gender: "male" | "female";
-  is_active: boolean;
-  created_at: string;
-  updated_at: string;
-}
 
 /**
  * The columns a student row is read with: all but `search_name`, which only the database's search reads (it would
@@ -40,6 +21,7 @@ export interface StudentJson {
  */
 const { searchName: _searchName, ...STUDENT_COLUMNS } = getTableColumns(students);
 
+/** A student row as the API returns it. */
 export function toStudentJson(s: Omit<Student, "searchName">): StudentJson {
   return {
     id: s.id,
@@ -167,7 +149,7 @@ export async function createStudent(db: Db, admin: ActingAdmin, input: CreateStu
     ]);
     return toStudentJson(row!);
   } catch (err) {
-    if (isDuplicateStudentNo(err)) throw new ApiError("CONFLICT", DUPLICATE_STUDENT);
+    if (isDuplicateStudentNo(err)) throw new ApiError("STUDENT_DUPLICATE");
     throw err;
   }
 }
@@ -178,7 +160,7 @@ export async function createStudent(db: Db, admin: ActingAdmin, input: CreateStu
  */
 export async function updateStudent(db: Db, admin: ActingAdmin, id: number, input: UpdateStudentInput, requestId?: string): Promise<StudentJson> {
   const before = await findById(db, id);
-  if (!before) throw new ApiError("NOT_FOUND", "Student not found");
+  if (!before) throw new ApiError("STUDENT_NOT_FOUND");
   const set = {
     studentNo: input.student_no,
     fullName: input.full_name,
@@ -195,10 +177,10 @@ export async function updateStudent(db: Db, admin: ActingAdmin, id: number, inpu
       db.update(students).set(set).where(eq(students.id, id)).returning(),
       auditInsert(db, admin, { action: "update", entity: "student", entityId: id, before: toStudentJson(before), after: input }, requestId),
     ]);
-    if (!rows[0]) throw new ApiError("NOT_FOUND", "Student not found");
+    if (!rows[0]) throw new ApiError("STUDENT_NOT_FOUND");
     return toStudentJson(rows[0]);
   } catch (err) {
-    if (isDuplicateStudentNo(err)) throw new ApiError("CONFLICT", DUPLICATE_STUDENT);
+    if (isDuplicateStudentNo(err)) throw new ApiError("STUDENT_DUPLICATE");
     throw err;
   }
 }
@@ -211,7 +193,7 @@ export async function updateStudent(db: Db, admin: ActingAdmin, id: number, inpu
  */
 export async function deleteStudent(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string): Promise<number> {
   const [before] = await db.select(STUDENT_COLUMNS).from(students).where(eq(students.studentNo, studentNo));
-  if (!before) throw new ApiError("NOT_FOUND", "Student not found");
+  if (!before) throw new ApiError("STUDENT_NOT_FOUND");
   const [fee] = await db.select().from(feeRecords).where(eq(feeRecords.studentId, before.id));
   try {
     const [, deleted] = await db.batch([
@@ -224,10 +206,10 @@ export async function deleteStudent(db: Db, admin: ActingAdmin, studentNo: strin
         requestId,
       ),
     ]);
-    if (!deleted[0]) throw new ApiError("NOT_FOUND", "Student not found");
+    if (!deleted[0]) throw new ApiError("STUDENT_NOT_FOUND");
     return before.id;
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw new ApiError("CONFLICT", STUDENT_HAS_HISTORY);
+    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw new ApiError("STUDENT_HAS_HISTORY");
     throw err;
   }
 }

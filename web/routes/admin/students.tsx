@@ -38,7 +38,7 @@ import {
 } from "~/features/students/admin/lazy-dialogs";
 import { fetchStudents, studentsPrimer } from "~/features/students/admin/students-api";
 import { getToken } from "~/lib/auth-storage";
-import { useStudentMessage } from "~/features/students/admin/student-messages";
+import { useReasonText } from "~/lib/reason-text";
 import { useStudents } from "~/features/students/admin/use-students";
 import { NO_FILTERS, type Student, type StudentBody, type StudentFilters } from "~/features/students/admin/student-types";
 
@@ -68,7 +68,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "console");
 }
 
-const DUPLICATE_ID = "A student with this ID already exists";
 
 const studentRowId = (s: Student) => String(s.id);
 const inactiveRow = (s: Student) => (s.is_active ? undefined : "text-muted-foreground");
@@ -89,7 +88,7 @@ export default function StudentsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const onAuthFailure = useHandleAuthFailure();
-  const message = useStudentMessage();
+  const { failureText } = useReasonText();
   // `filters` is what the bar shows; the server gets the search once the typing rests (SEARCH_DEBOUNCE_MS).
   const [filters, setFilters] = useState<StudentFilters>(() => initialFilters(location.state));
   const search = useDebouncedSearch(filters.search);
@@ -150,7 +149,7 @@ export default function StudentsPage() {
 
   const failure = (err: unknown, fallbackKey: string, networkKey: string) => {
     if (onAuthFailure(err)) return null;
-    const text = err instanceof ApiFailure && err.isNetwork ? t(networkKey) : message((err as Error)?.message, t(fallbackKey));
+    const text = failureText(err, t(fallbackKey), t(networkKey));
     toast.error(text);
     return text;
   };
@@ -174,7 +173,7 @@ export default function StudentsPage() {
     } catch (err) {
       const text = failure(err, "students.toasts.saveFailed", "students.toasts.saveNetwork");
       if (text === null) return;
-      const duplicate = err instanceof ApiFailure && err.status === 409 && err.message === DUPLICATE_ID;
+      const duplicate = err instanceof ApiFailure && err.reason === "STUDENT_DUPLICATE";
       return duplicate ? { field: "studentId", message: text } : { message: text };
     }
   };

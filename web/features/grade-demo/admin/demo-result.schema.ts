@@ -40,8 +40,8 @@ export const demoResultSchema = z
       .max(30, M.tooLong),
     subject: z.enum(RESULT_SUBJECTS, { error: M.subjectRequired }),
     examType: z.enum(EXAM_TYPES, { error: M.examTypeRequired }),
-    marks: numberField("Marks", { decimals: 2, min: 0, max: MAX_MAX_SCORE, messages: { required: M.marksRequired } }),
-    totalMarks: numberField("Total", { decimals: 2, min: MIN_MAX_SCORE, max: MAX_MAX_SCORE, messages: { required: M.totalRequired } }),
+    marks: numberField("marks", { decimals: 2, min: 0, max: MAX_MAX_SCORE, messages: { required: M.marksRequired } }),
+    totalMarks: numberField("total", { decimals: 2, min: MIN_MAX_SCORE, max: MAX_MAX_SCORE, messages: { required: M.totalRequired } }),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, M.dateRequired),
   })
   .refine((v) => v.marks <= v.totalMarks, { path: ["marks"], message: M.marksMax });

@@ -89,12 +89,12 @@ export function summaryRowsOf(body: unknown): SelectionSummaryRow[] {
 
 /** `GET /api/admin/selection/summary` → subject × teacher × session rows with their student IDs. */
 export async function fetchSummary(): Promise<SelectionSummaryRow[]> {
-  return summaryRowsOf(await call<unknown>(client().summary.$get()));
+  return summaryRowsOf(await call(client().summary.$get()));
 }
 
 /** `GET /api/students` → `{student_no|id, full_name|name}` pairs, to name the students of the summary. */
 export async function fetchStudentNames(): Promise<SelectionStudent[]> {
-  const body = await call<unknown>(apiClient().api.students.$get({ query: {} }));
+  const body = await call(apiClient().api.students.$get({ query: {} }));
   return listOf(body, "students").map((raw) => {
     const s = (raw ?? {}) as Record<string, unknown>;
     return { id: text(s.student_no ?? s.id), name: text(s.full_name ?? s.name) };
@@ -110,7 +110,7 @@ export async function deleteAllSelections(studentId: string): Promise<{ message:
 
 /** `GET …/subjects`, newest first. */
 export async function fetchSubjects(): Promise<SelectionSubject[]> {
-  return listOf(await call<unknown>(client().subjects.$get())) as SelectionSubject[];
+  return listOf(await call(client().subjects.$get())) as SelectionSubject[];
 }
 /** `POST …/subjects` → the created subject (409 for a duplicate name). */
 export async function createSubject(input: SubjectCreateInput): Promise<SelectionSubject> {
@@ -139,7 +139,7 @@ export type UncoveredSubject = Awaited<ReturnType<typeof fetchUncoveredSubjects>
 
 /** `GET …/teachers` with subject names and seats taken, newest first. */
 export async function fetchTeachers(): Promise<SelectionTeacher[]> {
-  return listOf(await call<unknown>(client().teachers.$get())) as SelectionTeacher[];
+  return listOf(await call(client().teachers.$get())) as SelectionTeacher[];
 }
 /** `POST …/teachers` (400 when the subject is not active). */
 export async function createTeacher(input: TeacherCreateInput): Promise<SelectionTeacher> {
@@ -158,7 +158,7 @@ export async function deleteTeacher(id: number): Promise<string> {
 
 /** `GET …/periods`, latest start first. */
 export async function fetchPeriods(): Promise<SelectionPeriod[]> {
-  return listOf(await call<unknown>(client().periods.$get())) as SelectionPeriod[];
+  return listOf(await call(client().periods.$get())) as SelectionPeriod[];
 }
 /** `POST …/periods`; an active period replaces the active one. */
 export async function createPeriod(input: PeriodCreateInput): Promise<SelectionPeriod> {

@@ -31,7 +31,7 @@ import {
 import type { StudentFormValues } from "@worker/api/students.schema";
 import { GRADES } from "@worker/lib/school-grades";
 import { BUILDINGS, type Student, type StudentBody } from "./student-types";
-import { useStudentMessage } from "./student-messages";
+import { useReasonText } from "~/lib/reason-text";
 
 /** What the parent can ask the form to show after a failed save. */
 export interface StudentFormFeedback {
@@ -86,7 +86,7 @@ function Field({ id, label, required, optional, error, hint, className, children
 /** The modal; its fields reset whenever it opens. */
 export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: StudentFormDialogProps) {
   const { t, i18n } = useTranslation();
-  const message = useStudentMessage();
+  const { messageText } = useReasonText();
   const uid = useId();
   const editing = !!student;
   const form = useForm<StudentFormFields, unknown, StudentFormValues>({
@@ -109,7 +109,7 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: FieldPath<StudentFormFields>) => {
     const e = errors[name as keyof typeof errors];
-    return e && "message" in e && typeof e.message === "string" ? message(e.message) : undefined;
+    return e && "message" in e && typeof e.message === "string" ? messageText(e.message) : undefined;
   };
   const described = (name: string, error?: string, hint?: boolean) =>
     ({ "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id(name)}-error` : hint ? `${id(name)}-hint` : undefined }) as const;

@@ -2,20 +2,16 @@
  * The web side of the add/edit student form (spec §3 form names, §5 "Student form"). The rules and texts are the
  * API's own (`studentFormSchema` in worker/api/students.schema.ts, shared with the server); this module adds what
  * the inputs need: string field values, the defaults (status active, gender male), the values of an existing
- * student. The i18n keys of the validation texts live in student-messages.ts, which the page loads without zod.
+ * student. Its messages are reasons (worker/reasons.ts), shown in the admin's language by web/lib/reason-text.ts.
  */
 import type { Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
-  STUDENT_NO_MESSAGE,
   studentFormSchema,
   studentFormToBody,
   type StudentFormValues,
 } from "@worker/api/students.schema";
 import type { Student, StudentBody } from "./student-types";
-import { STUDENT_NO_TEXT } from "./student-messages";
-
-export { studentMessageKey } from "./student-messages";
 
 /** What the inputs hold: every field as a string ("" = not chosen). */
 export interface StudentFormFields {
@@ -64,9 +60,5 @@ export const studentFormResolver = zodResolver(studentFormSchema) as unknown as 
 
 /** The API body of parsed form values. */
 export function formToStudentBody(values: StudentFormValues): StudentBody {
-  const b = studentFormToBody(values);
-  return { ...b, religion: b.religion ?? null, gender: b.gender, is_active: b.is_active };
+  return studentFormToBody(values);
 }
-
-/** Keeps the zod-free copy in student-messages.ts equal to the schema's text (a type error if they drift). */
-STUDENT_NO_TEXT satisfies typeof STUDENT_NO_MESSAGE;

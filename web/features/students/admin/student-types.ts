@@ -1,23 +1,14 @@
-/** The admin student record and list filters (spec §3 "Student (admin)", contract "Students"). */
-import type { StudentJson } from "@worker/services/students";
+/** The admin student record and list filters (docs/product.md#students); record and body types are the API's own. */
+import type { CreateStudentInput, StudentJson } from "@worker/api/students.schema";
 import type { AdminGrade } from "~/lib/admin-events";
 
-/** A student as the API returns it (contract "Students"); `student_no` is the national ID or passport number. */
+/** A student as the API returns it; `student_no` is the national ID or passport number. */
 export type Student = StudentJson;
 
 /** The body of POST /api/students and PUT /api/students/{id}. */
-export interface StudentBody {
-  student_no: string;
-  full_name: string;
-  nationality: string;
-  religion: string | null;
-  current_grade: string;
-  building_no: number;
-  gender: "male" | "female";
-  is_active: boolean;
-}
+export type StudentBody = CreateStudentInput;
 
-/** Building filter values (spec §9: buildings 1-6). */
+/** Building filter values (buildings 1-6). */
 export const BUILDINGS = [1, 2, 3, 4, 5, 6] as const;
 
 /** The Students page filters; "All" disables a filter. */

@@ -1,85 +1,56 @@
 /**
- * The admin students calls (spec §7 "Admin students", contract "Students") as a small typed `fetch` wrapper: the
- * typed Hono client does not know these routes yet. Same rules as `call()` in ~/lib/api: the base-URL override,
- * the bearer token, and an `ApiFailure` (server message, HTTP status; status 0 for a network error) on failure.
- * Without a stored token it throws a 401 ApiFailure without calling, so the page signs the admin out.
+ * The admin students calls (docs/product.md#students) over the typed API client: the base-URL override, the bearer
+ * token, answers typed from the server's routes, and an `ApiFailure` (reason, HTTP status; status 0 for a network
+ * error) on failure. Without a stored token it throws a 401 ApiFailure without calling, so the page signs the admin
+ * out.
  */
-import { ApiFailure, call, getBaseUrl } from "~/lib/api";
+import { ApiFailure, apiClient, call } from "~/lib/api";
 import { getToken } from "~/lib/auth-storage";
 import { pagePrimer, type ServerPage, type ServerPageRequest } from "~/components/data-table";
-import { takeEarlyResponse } from "~/components/data-table/page-primer";
 import type { Student, StudentBody, StudentFilters } from "./student-types";
 
-async function request<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const token = getToken();
-  if (!token) throw new ApiFailure("Session expired or invalid. Please login again.", 401, "UNAUTHORIZED");
-  const url = `${getBaseUrl()}${path}`;
-  // The first page may already be on its way, sent by the layout's inline script during the HTML parse.
-  const early = method === "GET" ? takeEarlyResponse(url) : undefined;
-  return call<T>(
-    early ??
-      fetch(url, {
-        method,
-        signal,
-        headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-  );
+/** The students client, or a 401 ApiFailure when no token is stored. */
+function students() {
+  if (!getToken()) throw new ApiFailure("Session expired or invalid. Please login again.", 401, "UNAUTHORIZED", { reason: "SESSION_EXPIRED" });
+  return apiClient().api.students;
 }
 
-/** The list from `{students}`, `{data}` or a bare array (spec §7 allows each). */
-function listOf(body: unknown): Student[] {
-  if (Array.isArray(body)) return body as Student[];
-  const b = (body ?? {}) as { students?: unknown; data?: unknown };
-  if (Array.isArray(b.students)) return b.students as Student[];
-  if (Array.isArray(b.data)) return b.data as Student[];
-  return [];
-}
-
-/** The query string of the filters ("All" and an empty search are left out). */
-function filterParams(f: Partial<StudentFilters>): URLSearchParams {
-  const q = new URLSearchParams();
-  if (f.search?.trim()) q.set("search", f.search.trim());
+/** The query of the filters ("All" and an empty search are left out). */
+function filterQuery(f: Partial<StudentFilters>): Record<string, string> {
+  const q: Record<string, string> = {};
+  if (f.search?.trim()) q.search = f.search.trim();
   for (const key of ["grade", "building", "gender", "status"] as const) {
     const v = f[key];
-    if (v && v !== "All") q.set(key, v);
+    if (v && v !== "All") q[key] = v;
   }
   return q;
 }
 
 /** GET /api/students?{filters} → every matching student (CSV export; no filters → the whole list). */
-export async function fetchStudents(filters: Partial<StudentFilters> = {}, signal?: AbortSignal): Promise<Student[]> {
-  const q = filterParams(filters).toString();
-  return listOf(await request<unknown>("GET", `/api/students${q ? `?${q}` : ""}`, undefined, signal));
+export async function fetchStudents(filters: Partial<StudentFilters> = {}): Promise<Student[]> {
+  return (await call(students().$get({ query: filterQuery(filters) }))).students;
 }
 
 /** GET /api/students?{filters}&page&limit&sortBy&sortOrder → one page and the total (search/sort/paging in SQL). */
 export async function fetchStudentsPage({ filters, page, limit, sortBy, sortOrder, signal }: ServerPageRequest<StudentFilters>): Promise<ServerPage<Student>> {
-  const q = filterParams(filters);
-  q.set("page", String(page));
-  q.set("limit", String(limit));
-  if (sortBy) {
-    q.set("sortBy", sortBy);
-    q.set("sortOrder", sortOrder ?? "asc");
-  }
-  const body = await request<{ students?: Student[]; pagination?: { total?: number } }>("GET", `/api/students?${q}`, undefined, signal);
-  const rows = listOf(body);
-  return { rows, total: Number(body?.pagination?.total ?? rows.length) };
+  const query = { ...filterQuery(filters), page: String(page), limit: String(limit), ...(sortBy ? { sortBy, sortOrder: sortOrder ?? "asc" } : {}) };
+  const body = await call(students().$get({ query }, { init: { signal } }));
+  return { rows: body.students, total: body.pagination?.total ?? body.students.length };
 }
 
-/** POST /api/students → the created student (409 for a duplicate student_no). */
+/** POST /api/students → the created student (409 STUDENT_DUPLICATE for a taken student_no). */
 export async function createStudent(body: StudentBody): Promise<Student> {
-  return (await request<{ student: Student }>("POST", "/api/students", body)).student;
+  return (await call(students().$post({ json: body }))).student;
 }
 
 /** PUT /api/students/{id} → the updated student. */
 export async function updateStudent(id: number, body: StudentBody): Promise<Student> {
-  return (await request<{ student: Student }>("PUT", `/api/students/${id}`, body)).student;
+  return (await call(students()[":id"].$put({ param: { id: String(id) }, json: body }))).student;
 }
 
-/** DELETE /api/students/{student_no} → the server's message (409 when the student has payments or results). */
-export async function deleteStudent(studentNo: string): Promise<string | undefined> {
-  return (await request<{ message?: string }>("DELETE", `/api/students/${encodeURIComponent(studentNo)}`)).message;
+/** DELETE /api/students/{student_no} → the server's message (409 STUDENT_HAS_HISTORY with payments or results). */
+export async function deleteStudent(studentNo: string): Promise<string> {
+  return (await call(students()[":student_no"].$delete({ param: { student_no: studentNo } }))).message;
 }
 
 /** The default first page, started by the route's clientLoader before the page renders (see pagePrimer). */

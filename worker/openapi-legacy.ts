@@ -1,0 +1,67 @@
+/**
+ * TRANSITIONAL (removed once every resource is an OpenAPI route, worker/openapi.ts): hand-listed operations of the
+ * resources not converted yet, merged into the generated document.
+ * Each resource module adds its operations to `operations`; `/api/openapi.json` serves the document and
+ * `/api/docs` a readable page rendered from it (no external scripts, so it passes the CSP).
+ */
+import { z, type ZodType } from "zod";
+import { loginSchema, updatePasswordSchema } from "./api/auth.schema";
+
+export interface Operation {
+  method: "get" | "post" | "put" | "delete";
+  path: string;
+  tag: string;
+  summary: string;
+  auth?: boolean;
+  body?: ZodType;
+  query?: ZodType;
+  responses: Record<number, string>;
+}
+
+export const operations: Operation[] = [
+  { method: "get", path: "/health", tag: "Health", summary: "Liveness and database status", responses: { 200: "{status, db}", 503: "Database down" } },
+  { method: "post", path: "/api/auth/login", tag: "Auth", summary: "Sign in; returns a 2-hour bearer token", body: loginSchema, responses: { 200: "{token, expiresAt, message}", 401: "Invalid username or password", 429: "Locked after repeated failures" } },
+  { method: "post", path: "/api/auth/logout", tag: "Auth", summary: "Revoke the current token", auth: true, responses: { 200: "{message}", 401: "Not signed in" } },
+  { method: "put", path: "/api/auth/update-password", tag: "Auth", summary: "Change password; other tokens stop working", auth: true, body: updatePasswordSchema, responses: { 200: "{message}", 400: "Validation (spec §5 texts)", 401: "Not signed in" } },
+  { method: "get", path: "/api/fees/TotalFees", tag: "Dashboard", summary: "Total fees of active students (EGP)", auth: true, responses: { 200: "{totalFees}" } },
+  { method: "get", path: "/api/fees/paid-percentage", tag: "Dashboard", summary: "Paid percentage (2 decimals)", auth: true, responses: { 200: "{paidPercentage}" } },
+  { method: "get", path: "/api/fees/events/stream", tag: "Live events", summary: "SSE: fees_changed, students_changed, news_updated", auth: true, responses: { 200: "text/event-stream" } },
+  { method: "get", path: "/api/students/events", tag: "Live events", summary: "SSE: students_changed", auth: true, responses: { 200: "text/event-stream" } },
+  { method: "get", path: "/api/fees/events", tag: "Live events", summary: "SSE: fees_changed", auth: true, responses: { 200: "text/event-stream" } },
+];
+
+/** Registers more operations (called at module load by resource modules). */
+export function addOperations(ops: Operation[]) {
+  operations.push(...ops);
+}
+
+const toSchema = (s: ZodType) => z.toJSONSchema(s, { io: "input", unrepresentable: "any" });
+
+function toOpenApiPath(path: string) {
+  return path.replace(/:([A-Za-z_]+)/g, "{$1}");
+}
+
+/** The legacy operations as OpenAPI paths (generated ones take precedence when both exist). */
+export function legacyPaths(): Record<string, Record<string, unknown>> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const op of operations) {
+    const p = toOpenApiPath(op.path);
+    const params = [...p.matchAll(/\{([A-Za-z_]+)\}/g)].map((m) => ({ name: m[1], in: "path", required: true, schema: { type: "string" } }));
+    const responses: Record<string, unknown> = {};
+    for (const [status, description] of Object.entries(op.responses)) {
+      responses[status] = Number(status) >= 400
+        ? { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } }
+        : { description };
+    }
+    (paths[p] ??= {})[op.method] = {
+      tags: [op.tag],
+      summary: op.summary,
+      ...(op.auth ? { security: [{ bearer: [] }] } : {}),
+      ...(params.length ? { parameters: params } : {}),
+      ...(op.query ? { parameters: [...params, { name: "query", in: "query", style: "form", explode: true, schema: toSchema(op.query) }] } : {}),
+      ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(op.body) } } } } : {}),
+      responses,
+    };
+  }
+  return paths;
+}
