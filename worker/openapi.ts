@@ -1,5 +1,5 @@
 /**
- * The API as OpenAPI routes (@hono/zod-openapi, ADR 0019): each resource declares its routes with `createRoute`
+ * The API as OpenAPI routes (@hono/zod-openapi, ADR 0020): each resource declares its routes with `createRoute`
  * (request schemas that validate, response schemas the handlers' answers are type-checked against), so the
  * document at `/api/openapi.json` is generated from the code and cannot drift from it. `/api/docs` renders the same
  * document as one self-contained page (no external scripts, so it passes the CSP).
