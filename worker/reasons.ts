@@ -100,6 +100,7 @@ export type Reason = keyof typeof REASONS;
 
 /** English labels of the fields that generic reasons (`{field}`) name. */
 export const FIELDS = {
+  // Students
   name: "Name",
   nationality: "Nationality",
   religion: "Religion",
@@ -108,15 +109,30 @@ export const FIELDS = {
   gender: "gender",
   status: "status",
   building: "building",
+  page: "page",
+
+  // Auth
+
+  // Fees and payments
   total_amount: "Total amount",
   paid_amount: "Paid amount",
   payment_amount: "Payment amount",
+
+  // Results
   marks: "Marks",
   total: "Total",
+
+  // News
+
+  // Course selection (admin)
   max_selections: "Max selections",
   capacity_1: "Session 1 capacity",
   capacity_2: "Session 2 capacity",
   max_subjects: "Max subjects",
+
+  // Teacher selection (public)
+
+  // Audit log
 } as const satisfies Record<string, string>;
 
 export type Field = keyof typeof FIELDS;

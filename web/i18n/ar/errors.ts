@@ -6,6 +6,7 @@
 import type { Field, Reason } from "@worker/reasons";
 
 const fields: Record<Field, string> = {
+  // Students
   name: "الاسم",
   nationality: "الجنسية",
   religion: "الديانة",
@@ -14,15 +15,30 @@ const fields: Record<Field, string> = {
   gender: "النوع",
   status: "الحالة",
   building: "المبنى",
+  page: "رقم الصفحة",
+
+  // Auth
+
+  // Fees and payments
   total_amount: "إجمالي المصروفات",
   paid_amount: "المبلغ المدفوع",
   payment_amount: "مبلغ الدفعة",
+
+  // Results
   marks: "الدرجة",
   total: "النهاية العظمى",
+
+  // News
+
+  // Course selection (admin)
   max_selections: "الحد الأقصى للاختيارات",
   capacity_1: "سعة المجموعة الأولى",
   capacity_2: "سعة المجموعة الثانية",
   max_subjects: "الحد الأقصى للمواد",
+
+  // Teacher selection (public)
+
+  // Audit log
 };
 
 const texts: Record<Reason, string> = {
@@ -77,11 +93,21 @@ const texts: Record<Reason, string> = {
   STUDENT_DUPLICATE: "يوجد طالب آخر بهذا الرقم",
   STUDENT_HAS_HISTORY: "لهذا الطالب مدفوعات أو نتائج مسجلة ولا يمكن حذفه. اجعله غير نشط بدلًا من ذلك.",
 
+  // Auth
+
   // Fees and payments
   PAYMENT_AMOUNT_INVALID: "يرجى إدخال مبلغ دفعة صالح",
 
   // Results
   MARKS_REQUIRED: "الدرجة مطلوبة",
+
+  // News
+
+  // Course selection (admin)
+
+  // Teacher selection (public)
+
+  // Audit log
 };
 
 export default {
