@@ -271,7 +271,14 @@ export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, r
   }
 }
 
-/** Payment rows of `studentNo`'s fee record, oldest first. Throws 404 `FEE_NOT_FOUND`. */
-export async function listPayments(db: Db, studentNo: string): Promise<PaymentJson[]> {
-  return (await getFee(db, studentNo)).payments;
+/**
+ * Payment rows of `studentNo`'s fee record, oldest first; with `idempotencyKey`, only the payment recorded under that
+ * key (none or one): how the console learns whether a payment whose answer it lost was recorded
+ * (docs/product.md#payments-and-receipts). Throws 404 `FEE_NOT_FOUND`.
+ */
+export async function listPayments(db: Db, studentNo: string, idempotencyKey?: string): Promise<PaymentJson[]> {
+  const fee = await getFee(db, studentNo);
+  if (!idempotencyKey) return fee.payments;
+  const rows = await db.select().from(payments).where(and(eq(payments.feeRecordId, fee.id), eq(payments.idempotencyKey, idempotencyKey)));
+  return rows.map(toPaymentJson);
 }
