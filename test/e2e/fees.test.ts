@@ -45,6 +45,22 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector("table[aria-busy]"));
 }
 
+/** Signs in and shows the Fees page filtered to a partially paid student of `grade` (≥ 10 EGP left, not a sample). */
+async function openPartiallyPaid(grade: string) {
+  const { fees } = await api<{ fees: Fee[] }>(`/api/fees?status=partially_paid&grade=${grade}`);
+  const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining >= 10);
+  expect(fee, `a partially paid ${grade} student in the demo data`).toBeTruthy();
+  const id = fee!.student_no;
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(page);
+  await page.goto(`${base}/admin/dashboard/fees`);
+  await page.getByLabel("Search", { exact: true }).fill(id);
+  const row = page.getByRole("row").filter({ hasText: id });
+  await row.getByText("Partially paid").waitFor();
+  await settled(page);
+  return { id, page, row };
+}
+
 describe("fees management", () => {
   it("pages, sorts and filters on the server (15 rows by default, 7-page window)", async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -164,20 +180,9 @@ describe("fees management", () => {
   });
 
   it("503 after the commit: the key is kept, another amount re-reads the record first, so nothing is charged twice", async () => {
-    const { fees } = await api<{ fees: Fee[] }>("/api/fees?status=partially_paid&grade=Prep-1");
-    const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining >= 10);
-    expect(fee, "a partially paid Prep-1 student in the demo data").toBeTruthy();
-    const id = fee!.student_no;
+    const { id, page, row } = await openPartiallyPaid("Prep-1");
     const count = async () => (await api<{ payments: unknown[] }>(`/api/fees/${id}/payments`)).payments.length;
     const before = await count();
-
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(page);
-    await page.goto(`${base}/admin/dashboard/fees`);
-    await page.getByLabel("Search", { exact: true }).fill(id);
-    const row = page.getByRole("row").filter({ hasText: id });
-    await row.getByText("Partially paid").waitFor();
-    await settled(page);
     const keys: string[] = [];
     page.on("request", (r) => r.url().endsWith("/add-payment") && keys.push(r.headers()["idempotency-key"] ?? ""));
     const save = async (amount: string, confirmed = true) => {
@@ -219,17 +224,7 @@ describe("fees management", () => {
   });
 
   it("no answer and nothing recorded: a changed amount still goes with the kept key", async () => {
-    const { fees } = await api<{ fees: Fee[] }>("/api/fees?status=partially_paid&grade=Prep-3");
-    const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining >= 10);
-    expect(fee).toBeTruthy();
-    const id = fee!.student_no;
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-    await signIn(page);
-    await page.goto(`${base}/admin/dashboard/fees`);
-    await page.getByLabel("Search", { exact: true }).fill(id);
-    const row = page.getByRole("row").filter({ hasText: id });
-    await row.getByText("Partially paid").waitFor();
-    await settled(page);
+    const { id, page, row } = await openPartiallyPaid("Prep-3");
     const keys: string[] = [];
     await page.route("**/add-payment", async (route) => {
       keys.push(route.request().headers()["idempotency-key"] ?? "");
