@@ -20,6 +20,8 @@ export default defineConfig({
         test: { name: "ops", environment: "node", include: ["test/ops/**/*.test.ts"], testTimeout: 120_000 },
       },
       {
+        // Tests reach web modules that import the worker through the one alias (@worker/).
+        resolve: { tsconfigPaths: true },
         plugins: [
           cloudflareTest(({ inject }) => ({
             main: "./test/workers/main.ts",

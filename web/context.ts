@@ -1,6 +1,6 @@
 /** Values the Worker hands to React Router through its `RouterContextProvider` (see worker/index.ts). */
 import { createContext } from "react-router";
-import type { Env } from "../worker/env";
+import type { Env } from "@worker/env";
 
 export interface WorkerContext {
   env: Env;

@@ -16,7 +16,7 @@ import { feesApi } from "./api/fees";
 import { adminResultsApi } from "./api/results";
 import { adminNewsApi, publicNewsApi } from "./api/news";
 import { publicResultsApi } from "./api/public-results";
-import { adminSelectionApi } from "./api/admin-selection";
+import { adminSelectionApi } from "./api/selection-admin";
 import { publicSelectionApi } from "./api/public-selection";
 import { auditApi } from "./api/audit";
 import { docsPage, openApiDocument } from "./openapi";

@@ -3,7 +3,7 @@ import type { results, resultSubjectScores } from "../schema";
 import type { Rng } from "./rng";
 import type { SampleStudents, StudentRow } from "./build-students";
 import { ACADEMIC_YEAR } from "./build-fees";
-import { gradeRemark } from "../../worker/lib/grading";
+import { gradeRemark } from "../../worker/lib/letter-grades";
 
 export type ResultRow = typeof results.$inferInsert & { id: number };
 export type ScoreRow = typeof resultSubjectScores.$inferInsert;

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { movableAt } from "../../web/components/news/carousel-plan";
+import { movableAt } from "../../web/features/news/public/carousel-plan";
 import { RECENT_NEWS_LIMIT } from "../../worker/api/news.schema";
 import { launchBrowser } from "../support/browser";
 import { newsStates } from "./news-states";

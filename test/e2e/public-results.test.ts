@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { percentage, publicLetterGrade, round2, scoreTotals } from "../../worker/lib/grading";
+import { percentage, publicLetterGrade, round2, scoreTotals } from "../../worker/lib/letter-grades";
 import { launchBrowser } from "../support/browser";
 
 const base = inject("baseUrl");

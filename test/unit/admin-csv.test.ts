@@ -6,10 +6,10 @@ import { describe, expect, it } from "vitest";
 import { createI18n } from "../../web/i18n";
 import ar from "../../web/i18n/ar";
 import en from "../../web/i18n/en";
-import { feesCsvRows } from "../../web/components/fees/fees-csv";
-import { studentCsvRow } from "../../web/components/students/students-csv";
-import type { FeeRecord } from "../../web/components/fees/fees-api";
-import type { Student } from "../../web/components/students/student-types";
+import { feesCsvRows } from "../../web/features/fees/admin/fees-csv";
+import { studentCsvRow } from "../../web/features/students/admin/students-csv";
+import type { FeeRecord } from "../../web/features/fees/admin/fees-api";
+import type { Student } from "../../web/features/students/admin/student-types";
 
 const tEn = createI18n("en", en).t;
 const tAr = createI18n("ar", ar).t;

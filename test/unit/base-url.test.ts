@@ -10,7 +10,7 @@ import {
   removeOverride,
   writeOverride,
   type KeyValueStore,
-} from "../../web/components/base-url/base-url";
+} from "../../web/features/base-url/public/base-url";
 
 function memoryStore(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();

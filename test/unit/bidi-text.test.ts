@@ -10,9 +10,8 @@ import { createFeeSchema, addPaymentSchema, updateFeeSchema } from "../../worker
 import { newsInputSchema } from "../../worker/api/news.schema";
 import { selectBodySchema } from "../../worker/api/public-selection.schema";
 import { resultBodySchema, subjectScoreSchema, publicationBodySchema } from "../../worker/api/results.schema";
-import { periodCreateSchema, periodUpdateSchema, subjectCreateSchema, subjectUpdateSchema, teacherCreateSchema, teacherUpdateSchema } from "../../worker/api/selection-admin.schema";
+import { deleteAllBodySchema, periodCreateSchema, periodUpdateSchema, subjectCreateSchema, subjectUpdateSchema, teacherCreateSchema, teacherUpdateSchema } from "../../worker/api/selection-admin.schema";
 import { createStudentSchema, studentFormSchema, updateStudentSchema } from "../../worker/api/students.schema";
-import { deleteAllBodySchema } from "../../worker/api/admin-selection.schema";
 
 const student = { student_no: "30001010000001", full_name: "أحمد علي", nationality: "Egyptian", religion: "Muslim", current_grade: "Prep-3", building_no: 1 };
 const period = { period_name: "Term 1", start_date: "2026-09-01T08:00:00Z", end_date: "2026-09-30T08:00:00Z" };

@@ -1,5 +1,5 @@
 /**
- * The home news carousel's plan (web/components/news/carousel-plan.ts) over every item count and viewport width:
+ * The home news carousel's plan (web/features/news/public/carousel-plan.ts) over every item count and viewport width:
  * controls, dots and autoplay only where there is somewhere to move to, and the server HTML's CSS agreeing with it.
  */
 import fc from "fast-check";
@@ -13,7 +13,7 @@ import {
   controlsVisibilityClass,
   movableAt,
   slidesPerView,
-} from "../../web/components/news/carousel-plan";
+} from "../../web/features/news/public/carousel-plan";
 
 const count = fc.integer({ min: 0, max: 60 });
 const width = fc.integer({ min: 240, max: 3840 });

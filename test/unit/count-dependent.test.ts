@@ -4,8 +4,8 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { COLLAPSED_STUDENTS, idMatches, studentChips } from "../../web/components/course-selection/overview-model";
-import { readAuditQuery, writeAuditQuery } from "../../web/components/audit/audit-query";
+import { COLLAPSED_STUDENTS, idMatches, studentChips } from "../../web/features/selection/admin/overview-model";
+import { readAuditQuery, writeAuditQuery } from "../../web/features/audit/admin/audit-query";
 import { ADMIN_PAGE_SIZES, DEFAULT_PAGE_SIZE } from "../../web/components/data-table/page-window";
 
 const ids = fc.uniqueArray(fc.stringMatching(/^[0-9]{14}$/), { maxLength: 60 });

@@ -1,7 +1,7 @@
 /** The pages' CSP: connect-src is this site plus the configured backends, never any http(s) host. */
 import { describe, expect, it } from "vitest";
 import { backendOrigins, contentSecurityPolicy, withSecurityHeaders } from "../../worker/security-headers";
-import { isAllowedBackend } from "../../web/components/base-url/base-url";
+import { isAllowedBackend } from "../../web/features/base-url/public/base-url";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
 

@@ -1,5 +1,5 @@
 /**
- * The pure rules of /current-students (web/components/selection/model.ts) over random teacher lists, saved
+ * The pure rules of /current-students (web/features/selection/public/model.ts) over random teacher lists, saved
  * selections and choices: the confirmation shows the group a student keeps for an unchanged teacher and "assigned on
  * save" for a new one (it used to show the recommended group for every row); progress and the payload cover exactly
  * the offered subjects (the ones the server requires).
@@ -15,7 +15,7 @@ import {
   type Choices,
   type ExistingSelection,
   type TeacherOption,
-} from "../../web/components/selection/model";
+} from "../../web/features/selection/public/model";
 
 /** A world: subjects 1..n, each with 1..3 teachers (ids subject*10 + k), seats and a recommended session. */
 const world = fc.integer({ min: 1, max: 7 }).chain((n) =>

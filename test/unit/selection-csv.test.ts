@@ -14,7 +14,7 @@ import {
   selectionCsvRows,
   selectionCsvText,
   type SelectionSummaryRow,
-} from "../../web/lib/selection-csv";
+} from "../../web/features/selection/admin/selection-csv";
 
 const MATH = "الرياضيات";
 const SCIENCE = "العلوم";

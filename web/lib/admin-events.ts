@@ -4,7 +4,7 @@
  * open listens for these; a page being opened reads the same intent from navigation state instead.
  */
 import type { Location, NavigateFunction } from "react-router";
-import { GRADES } from "../../worker/lib/grades";
+import { GRADES } from "@worker/lib/school-grades";
 
 /** Admin grade filter values (spec §9 "Grades (admin filters)"). */
 export const ADMIN_GRADES = ["All", ...GRADES] as const;

@@ -6,7 +6,7 @@
  * error shape (`message`, `code`, HTTP status). A network failure throws `ApiFailure` with status 0.
  */
 import { hc } from "hono/client";
-import type { AppType } from "../../worker/app";
+import type { AppType } from "@worker/app";
 import { getToken } from "./auth-storage";
 
 export const BASE_URL_KEY = "customBaseUrl";

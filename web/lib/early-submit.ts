@@ -1,6 +1,6 @@
 /**
  * The attributes shared by the public boot script (deferred-boot.server.ts), which keeps a search submitted before
- * the app runs, and the search row (components/public/national-id-input.tsx), which replays it once hydrated
+ * the app runs, and the search row (components/public-ui/national-id-input.tsx), which replays it once hydrated
  * (docs/product.md#public-results, #teacher-selection; docs/decisions/0017).
  */
 

@@ -2,7 +2,7 @@
  * Number formatting for the current UI language (Intl). Arabic uses the "ar-EG" locale (Arabic-Indic digits),
  * English "en-EG". Money is EGP (spec §1); times are shown in school time.
  */
-import { SCHOOL_TIME_ZONE } from "../../worker/lib/school-day";
+import { SCHOOL_TIME_ZONE } from "@worker/lib/school-day";
 
 const cache = new Map<string, Intl.NumberFormat>();
 

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { normalizeNationalId } from "../lib/normalize";
 import { numberField } from "./number-field";
-import { GRADES } from "../lib/grades";
+import { GRADES } from "../lib/school-grades";
 import { filterValue, limitParam, listSearchSchema, pageParam, sortByParam, sortOrderParam, toGrade } from "./students.schema";
 
 /** Largest accepted amount, EGP. */

@@ -14,7 +14,7 @@ import { addOperations } from "../openapi";
 import { feeTotals, paidPercentage } from "../services/dashboard";
 import { publish } from "../services/events";
 import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
-import { addPayment } from "../services/receipts";
+import { addPayment } from "../services/payments";
 import { validate } from "../validate";
 import { streamHandler } from "./events";
 import { addPaymentSchema, createFeeSchema, idempotencyKeySchema, listFeesQuerySchema, updateFeeSchema } from "./fees.schema";

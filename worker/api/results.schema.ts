@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { plainText, proseText } from "./text-field";
 import { numberField } from "./number-field";
-import { GRADES } from "../lib/grades";
+import { GRADES } from "../lib/school-grades";
 import { RESULT_SUBJECTS } from "../lib/subjects";
 
 /** Academic years of the admin form (spec §9). */

@@ -18,6 +18,7 @@ import { z } from "zod";
 import { plainText, proseText } from "./text-field";
 import { normalizeDigits } from "../lib/normalize";
 import { numberField } from "./number-field";
+import { studentNoSchema } from "./public-selection.schema";
 
 /** Subject `max_selections` (spec §9). */
 export const SUBJECT_MAX_SELECTIONS = { min: 1, max: 10, default: 5 } as const;
@@ -171,3 +172,6 @@ export type PeriodUpdateInput = z.infer<typeof periodUpdateSchema>;
 
 /** Body of PUT /api/admin/selection/periods/:id/toggle: the period's new active flag. */
 export const periodToggleSchema = z.object({ is_active: boolField("is_active") });
+
+/** `DELETE /api/admin/selection/delete-all` body: the student whose selections are removed. */
+export const deleteAllBodySchema = z.object({ student_id: studentNoSchema });

@@ -1,6 +1,6 @@
 /**
  * `/api/admin/selection/periods` (contract "Course selection, admin"; spec §2 "Selection Periods", §4 "Selection
- * period active flag", §7). Mounted behind `requireAdmin` by `admin-selection.ts`. At most one period is active:
+ * period active flag", §7). Mounted behind `requireAdmin` by `selection-admin.ts`. At most one period is active:
  * activating one (toggle, create or update) deactivates the others in the same batch.
  */
 import { Hono } from "hono";

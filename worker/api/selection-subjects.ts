@@ -1,6 +1,6 @@
 /**
  * `/api/admin/selection/subjects` (contract "Course selection, admin"; spec §2 "Selection Subjects", §7). Mounted
- * behind `requireAdmin` by `admin-selection.ts`. Rules and messages live in `services/selection-catalog.ts`.
+ * behind `requireAdmin` by `selection-admin.ts`. Rules and messages live in `services/selection-catalog.ts`.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";

@@ -1,6 +1,6 @@
 /**
  * `/api/admin/selection/teachers` (contract "Course selection, admin"; spec §2 "Teachers Management", §7). Mounted
- * behind `requireAdmin` by `admin-selection.ts`. Seats and subject rules live in `services/selection-catalog.ts`.
+ * behind `requireAdmin` by `selection-admin.ts`. Seats and subject rules live in `services/selection-catalog.ts`.
  */
 import { Hono } from "hono";
 import type { AppEnv } from "../env";

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { plainText } from "./text-field";
-import { GRADES, type Grade } from "../lib/grades";
+import { GRADES, type Grade } from "../lib/school-grades";
 import { foldSearchText, normalizeNationalId } from "../lib/normalize";
 import { parseTypedNumber } from "../lib/typed-number";
 

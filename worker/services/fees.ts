@@ -16,9 +16,9 @@ import { ApiError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
 import type { CreateFeeInput, FeeSortField, FeeStatus, ListFeesQuery, UpdateFeeInput } from "../api/fees.schema";
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../api/students.schema";
-import type { Grade } from "../lib/grades";
+import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
-import { academicYearOf, adjustmentStatements, bumpCounter, insertPayment, toPaymentJson, type PaymentJson } from "./receipts";
+import { academicYearOf, adjustmentStatements, bumpCounter, insertPayment, toPaymentJson, type PaymentJson } from "./payments";
 import { gradeRankSql, studentSearchCondition } from "./students";
 
 export const FEE_NOT_FOUND = "Fee record not found";

@@ -10,7 +10,7 @@ import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError, notFound } from "../errors";
-import { gradeRemark } from "../lib/grading";
+import { gradeRemark } from "../lib/letter-grades";
 import { fromHundredths, toHundredths } from "../lib/typed-number";
 import { normalizeNationalId } from "../lib/normalize";
 import { ACADEMIC_YEARS, SEMESTERS, type PublicationBody, type ResultBody, type ResultListQuery, type Semester } from "../api/results.schema";

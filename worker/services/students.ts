@@ -11,7 +11,7 @@ import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { DEFAULT_LIST_PAGE_SIZE } from "../api/students.schema";
-import { GRADES, type Grade } from "../lib/grades";
+import { GRADES, type Grade } from "../lib/school-grades";
 import type { CreateStudentInput, ListStudentsQuery, Pagination, StudentSortField, UpdateStudentInput } from "../api/students.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 

@@ -5,7 +5,7 @@
  * longest texts each field accepts (item 1 in Arabic, item 2 in English, item 3 mixed, with a link and an image);
  * the "many" round is an ordinary school list with a long item every tenth.
  */
-import { GRADES, type Grade } from "../../../worker/lib/grades";
+import { GRADES, type Grade } from "../../../worker/lib/school-grades";
 import { RESULT_SUBJECTS } from "../../../worker/lib/subjects";
 import { type AdminApi, inPool } from "./admin-api";
 import { type TextLang, newsContent, personName, sentence, shortName } from "./texts";

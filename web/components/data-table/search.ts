@@ -4,7 +4,7 @@
  * Arabic letter variants أ/إ/آ → ا, ى → ي, ة → ه as equal, so a typed name matches however it was stored.
  * Invisible direction marks copied along with an ID are ignored.
  */
-import { foldSearchText, normalizeDigits } from "../../../worker/lib/normalize";
+import { foldSearchText, normalizeDigits } from "@worker/lib/normalize";
 
 /**
  * Re-exported from worker/lib/normalize.ts: Arabic-Indic (٠-٩) and Persian (۰-۹) digits → ASCII 0-9, and the

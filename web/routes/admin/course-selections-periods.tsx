@@ -16,14 +16,14 @@ import { adminMeta } from "~/lib/admin-meta";
 import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/data-table";
-import { ConfirmDeleteDialog } from "~/components/course-selection/confirm-delete-dialog";
-import { SelectionPageHeader } from "~/components/course-selection/page-header";
-import { periodColumns } from "~/components/course-selection/period-columns";
-import { PeriodFormDialog } from "~/components/course-selection/period-form-dialog";
-import { SCHOOL_TIME_ZONE } from "../../../worker/lib/school-day";
-import { createPeriod, deletePeriod, fetchPeriods, togglePeriod, updatePeriod, type SelectionPeriod } from "~/components/course-selection/selection-api";
-import { useSelectionAction } from "~/components/course-selection/use-selection-action";
-import { useSelectionList } from "~/components/course-selection/use-selection-list";
+import { ConfirmDeleteDialog } from "~/features/selection/admin/confirm-delete-dialog";
+import { SelectionPageHeader } from "~/features/selection/admin/page-header";
+import { periodColumns } from "~/features/selection/admin/period-columns";
+import { PeriodFormDialog } from "~/features/selection/admin/period-form-dialog";
+import { SCHOOL_TIME_ZONE } from "@worker/lib/school-day";
+import { createPeriod, deletePeriod, fetchPeriods, togglePeriod, updatePeriod, type SelectionPeriod } from "~/features/selection/admin/selection-api";
+import { useSelectionAction } from "~/features/selection/admin/use-selection-action";
+import { useSelectionList } from "~/features/selection/admin/use-selection-list";
 
 /** Page title for the admin console. */
 export function meta({ matches }: Route.MetaArgs) {

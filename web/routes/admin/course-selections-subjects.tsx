@@ -18,14 +18,14 @@ import { formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/data-table";
-import { ConfirmDeleteDialog } from "~/components/course-selection/confirm-delete-dialog";
-import { SelectionPageHeader } from "~/components/course-selection/page-header";
-import { createSubject, deleteSubject, fetchSubjects, updateSubject, type SelectionSubject } from "~/components/course-selection/selection-api";
-import { subjectColumns } from "~/components/course-selection/subject-columns";
-import { SubjectFormDialog } from "~/components/course-selection/subject-form-dialog";
-import { UncoveredSubjects } from "~/components/course-selection/uncovered-subjects";
-import { useSelectionAction } from "~/components/course-selection/use-selection-action";
-import { useSelectionList } from "~/components/course-selection/use-selection-list";
+import { ConfirmDeleteDialog } from "~/features/selection/admin/confirm-delete-dialog";
+import { SelectionPageHeader } from "~/features/selection/admin/page-header";
+import { createSubject, deleteSubject, fetchSubjects, updateSubject, type SelectionSubject } from "~/features/selection/admin/selection-api";
+import { subjectColumns } from "~/features/selection/admin/subject-columns";
+import { SubjectFormDialog } from "~/features/selection/admin/subject-form-dialog";
+import { UncoveredSubjects } from "~/features/selection/admin/uncovered-subjects";
+import { useSelectionAction } from "~/features/selection/admin/use-selection-action";
+import { useSelectionList } from "~/features/selection/admin/use-selection-list";
 
 /** Page title for the admin console. */
 export function meta({ matches }: Route.MetaArgs) {

@@ -18,16 +18,16 @@ import { formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/data-table";
-import { ConfirmDeleteDialog } from "~/components/course-selection/confirm-delete-dialog";
-import type { FormFeedback } from "~/components/course-selection/form-field";
-import { SelectionPageHeader } from "~/components/course-selection/page-header";
-import { createTeacher, deleteTeacher, fetchSubjects, fetchTeachers, updateTeacher, type SelectionTeacher } from "~/components/course-selection/selection-api";
-import { teacherColumns } from "~/components/course-selection/teacher-columns";
-import { NO_TEACHER_FILTERS, TeacherFiltersBar, matchesTeacherFilters, type TeacherFilters } from "~/components/course-selection/teacher-filters";
-import { TeacherFormDialog, type TeacherFormFields } from "~/components/course-selection/teacher-form-dialog";
-import { useSelectionAction } from "~/components/course-selection/use-selection-action";
-import { UncoveredSubjects } from "~/components/course-selection/uncovered-subjects";
-import { useSelectionList } from "~/components/course-selection/use-selection-list";
+import { ConfirmDeleteDialog } from "~/features/selection/admin/confirm-delete-dialog";
+import type { FormFeedback } from "~/features/selection/admin/form-field";
+import { SelectionPageHeader } from "~/features/selection/admin/page-header";
+import { createTeacher, deleteTeacher, fetchSubjects, fetchTeachers, updateTeacher, type SelectionTeacher } from "~/features/selection/admin/selection-api";
+import { teacherColumns } from "~/features/selection/admin/teacher-columns";
+import { NO_TEACHER_FILTERS, TeacherFiltersBar, matchesTeacherFilters, type TeacherFilters } from "~/features/selection/admin/teacher-filters";
+import { TeacherFormDialog, type TeacherFormFields } from "~/features/selection/admin/teacher-form-dialog";
+import { useSelectionAction } from "~/features/selection/admin/use-selection-action";
+import { UncoveredSubjects } from "~/features/selection/admin/uncovered-subjects";
+import { useSelectionList } from "~/features/selection/admin/use-selection-list";
 
 /** Page title for the admin console. */
 export function meta({ matches }: Route.MetaArgs) {

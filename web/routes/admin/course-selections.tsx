@@ -13,16 +13,16 @@ import type { Route } from "./+types/course-selections";
 import { adminMeta } from "~/lib/admin-meta";
 import { getToken } from "~/lib/auth-storage";
 import { formatNumber } from "~/lib/format";
-import { exportSelectionsCsv } from "~/lib/selection-csv";
+import { exportSelectionsCsv } from "~/features/selection/admin/selection-csv";
 import { cn } from "~/lib/utils";
-import { StatCard } from "~/components/admin/stat-card";
+import { StatCard } from "~/features/dashboard/admin/stat-card";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { DataTable } from "~/components/data-table";
-import { DeleteAllDialog } from "~/components/course-selection/delete-all-dialog";
-import { overviewColumns, summaryRowId } from "~/components/course-selection/overview-columns";
-import { OverviewCards } from "~/components/course-selection/overview-cards";
-import { OverviewFiltersBar } from "~/components/course-selection/overview-filters";
+import { DeleteAllDialog } from "~/features/selection/admin/delete-all-dialog";
+import { overviewColumns, summaryRowId } from "~/features/selection/admin/overview-columns";
+import { OverviewCards } from "~/features/selection/admin/overview-cards";
+import { OverviewFiltersBar } from "~/features/selection/admin/overview-filters";
 import {
   NO_OVERVIEW_FILTERS,
   distinctNames,
@@ -32,11 +32,11 @@ import {
   normaliseStudentIdQuery,
   studentIdFromSearch,
   type OverviewFilters,
-} from "~/components/course-selection/overview-model";
-import { SelectionPageHeader } from "~/components/course-selection/page-header";
-import { deleteAllSelections, fetchStudentNames, fetchSubjects, fetchSummary, fetchTeachers } from "~/components/course-selection/selection-api";
-import { useSelectionAction } from "~/components/course-selection/use-selection-action";
-import { useSelectionList } from "~/components/course-selection/use-selection-list";
+} from "~/features/selection/admin/overview-model";
+import { SelectionPageHeader } from "~/features/selection/admin/page-header";
+import { deleteAllSelections, fetchStudentNames, fetchSubjects, fetchSummary, fetchTeachers } from "~/features/selection/admin/selection-api";
+import { useSelectionAction } from "~/features/selection/admin/use-selection-action";
+import { useSelectionList } from "~/features/selection/admin/use-selection-list";
 
 /** Page title for the admin console. */
 export function meta({ matches }: Route.MetaArgs) {

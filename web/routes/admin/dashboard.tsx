@@ -10,9 +10,9 @@ import { useHandleAuthFailure, isAuthFailure } from "~/lib/auth-failure";
 import { formatEgp, formatNumber, formatPercent } from "~/lib/format";
 import { useLiveEvents, type LiveStatus } from "~/lib/live-events";
 import { cn } from "~/lib/utils";
-import { StatCard } from "~/components/admin/stat-card";
-import { QuickActions } from "~/components/admin/quick-actions";
-import { GlobalSearch } from "~/components/admin/global-search";
+import { StatCard } from "~/features/dashboard/admin/stat-card";
+import { QuickActions } from "~/features/dashboard/admin/quick-actions";
+import { GlobalSearch } from "~/features/shell/admin/global-search";
 
 const STAT_EVENTS = ["fees_changed", "students_changed"];
 

@@ -4,8 +4,8 @@
  */
 import type { Route } from "./+types/fees-grade";
 import { adminMeta } from "~/lib/admin-meta";
-import { requireDemoGrade } from "~/components/grade-demo/grade-param";
-import { DemoFeesScreen } from "~/components/grade-demo/demo-fees";
+import { requireDemoGrade } from "~/features/grade-demo/admin/grade-param";
+import { DemoFeesScreen } from "~/features/grade-demo/admin/demo-fees";
 
 /** Validates `:grade` on the server (a real 404 status for a bad URL). */
 export function loader({ params }: Route.LoaderArgs) {

@@ -12,14 +12,14 @@ import { adminMeta } from "~/lib/admin-meta";
 import { getToken } from "~/lib/auth-storage";
 import { LOGIN_PATH } from "~/lib/auth-failure";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
-import { AdminSidebar } from "~/components/admin/admin-sidebar";
-import { AdminHeader } from "~/components/admin/admin-header";
-import { DeferredToaster } from "~/components/admin/deferred-toaster";
-import { FullPageSpinner } from "~/components/admin/full-page-spinner";
+import { AdminSidebar } from "~/features/shell/admin/admin-sidebar";
+import { AdminHeader } from "~/features/shell/admin/admin-header";
+import { DeferredToaster } from "~/features/shell/admin/deferred-toaster";
+import { FullPageSpinner } from "~/features/shell/admin/full-page-spinner";
 import { EARLY_FIRST_PAGE_SCRIPT } from "~/components/data-table/page-primer";
 
 /** The phone navigation sheet, loaded on first open (issue 7: Radix Dialog is not needed to show a page). */
-const loadSidebarSheet = () => import("~/components/admin/sidebar-sheet");
+const loadSidebarSheet = () => import("~/features/shell/admin/sidebar-sheet");
 const SidebarSheet = lazyNamed(loadSidebarSheet, "SidebarSheet");
 
 /** Route guard: a missing or expired token (cleared by getToken) sends the visitor to the login page. */

@@ -10,11 +10,11 @@ import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Eye, EyeOff, Lock, TriangleAlert, User } from "lucide-react";
-import { loginSchema, type LoginInput } from "../../../worker/api/auth.schema";
+import { loginSchema, type LoginInput } from "@worker/api/auth.schema";
 import { ApiFailure, apiClient, call } from "~/lib/api";
 import { formatWait } from "~/lib/wait-time";
-import { useBaseUrlOverride } from "~/components/base-url/use-base-url-override";
-import { BaseUrlOverrideNotice } from "~/components/base-url/override-notice";
+import { useBaseUrlOverride } from "~/features/base-url/public/use-base-url-override";
+import { BaseUrlOverrideNotice } from "~/features/base-url/public/override-notice";
 import type { Route } from "./+types/login";
 import { adminMeta } from "~/lib/admin-meta";
 import { getToken, setToken } from "~/lib/auth-storage";
@@ -24,7 +24,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
-import { LanguageSwitch } from "~/components/admin/language-switch";
+import { LanguageSwitch } from "~/features/shell/admin/language-switch";
 
 const DASHBOARD_PATH = "/admin/dashboard";
 

@@ -4,8 +4,8 @@
  */
 import type { Route } from "./+types/results-grade";
 import { adminMeta } from "~/lib/admin-meta";
-import { requireDemoGrade } from "~/components/grade-demo/grade-param";
-import { DemoResultsScreen } from "~/components/grade-demo/demo-results";
+import { requireDemoGrade } from "~/features/grade-demo/admin/grade-param";
+import { DemoResultsScreen } from "~/features/grade-demo/admin/demo-results";
 
 /** Validates `:grade` on the server (a real 404 status for a bad URL). */
 export function loader({ params }: Route.LoaderArgs) {

@@ -15,15 +15,15 @@ import { formatNumber } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { FilterSelect, LiveDot, SearchBox, useGradeOptions } from "~/components/admin/list-filters";
+import { FilterSelect, LiveDot, SearchBox, useGradeOptions } from "~/components/data-table/list-filters";
 import { navState, useListIntents } from "~/lib/use-list-intents";
-import { PublicationsCard } from "~/components/results/publications-card";
-import { ResultFormDialog } from "~/components/results/result-form-dialog";
-import { resultFailureText } from "~/components/results/result-messages";
-import { deleteResult, type AdminResult } from "~/components/results/results-api";
-import { resultColumns } from "~/components/results/results-columns";
-import { exportResultsCsv } from "~/components/results/results-csv";
-import { useResultList } from "~/components/results/use-result-list";
+import { PublicationsCard } from "~/features/results/admin/publications-card";
+import { ResultFormDialog } from "~/features/results/admin/result-form-dialog";
+import { resultFailureText } from "~/features/results/admin/result-messages";
+import { deleteResult, type AdminResult } from "~/features/results/admin/results-api";
+import { resultColumns } from "~/features/results/admin/results-columns";
+import { exportResultsCsv } from "~/features/results/admin/results-csv";
+import { useResultList } from "~/features/results/admin/use-result-list";
 
 /** The Results Management page. */
 export default function ResultsPage() {

@@ -4,8 +4,8 @@
  */
 import type { Route } from "./+types/students-grade";
 import { adminMeta } from "~/lib/admin-meta";
-import { requireDemoGrade } from "~/components/grade-demo/grade-param";
-import { DemoStudentsScreen } from "~/components/grade-demo/demo-students";
+import { requireDemoGrade } from "~/features/grade-demo/admin/grade-param";
+import { DemoStudentsScreen } from "~/features/grade-demo/admin/demo-students";
 
 /** Validates `:grade` on the server (a real 404 status for a bad URL). */
 export function loader({ params }: Route.LoaderArgs) {

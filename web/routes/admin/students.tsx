@@ -25,9 +25,9 @@ import { Button } from "~/components/ui/button";
 import { DataTable, DEFAULT_PAGE_SIZE, normalizeDigits } from "~/components/data-table";
 import { useDebouncedSearch } from "~/lib/use-debounce";
 import { hasEarlyResponse } from "~/components/data-table/page-primer";
-import { studentColumns } from "~/components/students/student-columns";
-import { StudentFiltersBar } from "~/components/students/student-filters";
-import type { StudentFormFeedback } from "~/components/students/student-form-dialog";
+import { studentColumns } from "~/features/students/admin/student-columns";
+import { StudentFiltersBar } from "~/features/students/admin/student-filters";
+import type { StudentFormFeedback } from "~/features/students/admin/student-form-dialog";
 import { useOpenedOnce } from "~/lib/lazy";
 import {
   LazyDeleteStudentDialog,
@@ -35,12 +35,12 @@ import {
   loadDeleteStudentDialog,
   loadStudentFormDialog,
   loadStudentsCsv,
-} from "~/components/students/lazy-dialogs";
-import { fetchStudents, studentsPrimer } from "~/components/students/students-api";
+} from "~/features/students/admin/lazy-dialogs";
+import { fetchStudents, studentsPrimer } from "~/features/students/admin/students-api";
 import { getToken } from "~/lib/auth-storage";
-import { useStudentMessage } from "~/components/students/student-messages";
-import { useStudents } from "~/components/students/use-students";
-import { NO_FILTERS, type Student, type StudentBody, type StudentFilters } from "~/components/students/student-types";
+import { useStudentMessage } from "~/features/students/admin/student-messages";
+import { useStudents } from "~/features/students/admin/use-students";
+import { NO_FILTERS, type Student, type StudentBody, type StudentFilters } from "~/features/students/admin/student-types";
 
 /**
  * How long a cold load waits for the first page the layout's inline script requested (see clientLoader): about the

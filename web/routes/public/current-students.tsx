@@ -9,11 +9,11 @@ import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { ClipboardCheck, MousePointerClick, RefreshCw, Search, UsersRound } from "lucide-react";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
-import { PageHero } from "~/components/public/page-hero";
-import { PublicLayout } from "~/components/public/public-layout";
+import { PageHero } from "~/components/public-ui/page-hero";
+import { PublicLayout } from "~/features/shell/public/public-layout";
 import { LazyToaster } from "~/components/ui/lazy-toast";
-import { LookupForm } from "~/components/selection/lookup-form";
-import { useTeacherSelection } from "~/components/selection/use-teacher-selection";
+import { LookupForm } from "~/features/selection/public/lookup-form";
+import { useTeacherSelection } from "~/features/selection/public/use-teacher-selection";
 import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/current-students";
 
@@ -22,7 +22,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 // Everything shown after a search loads with the first search (see on-demand.ts).
-const loadOnDemand = () => import("~/components/selection/on-demand");
+const loadOnDemand = () => import("~/features/selection/public/on-demand");
 const StudentPanel = lazyNamed(loadOnDemand, "StudentPanel");
 const TeacherPicker = lazyNamed(loadOnDemand, "TeacherPicker");
 const SubmitBar = lazyNamed(loadOnDemand, "SubmitBar");

@@ -9,10 +9,10 @@ import { getDb } from "@worker/db";
 import { RECENT_NEWS_LIMIT } from "@worker/api/news.schema";
 import { recentPublishedNews, type PublicNews } from "@worker/services/news";
 import { workerContext } from "~/context";
-import { NewsSection } from "~/components/news/news-section";
-import { AboutSection } from "~/components/public/about-section";
-import { HeroSection } from "~/components/public/hero-section";
-import { PublicLayout } from "~/components/public/public-layout";
+import { NewsSection } from "~/features/news/public/news-section";
+import { AboutSection } from "~/features/home/public/about-section";
+import { HeroSection } from "~/features/home/public/hero-section";
+import { PublicLayout } from "~/features/shell/public/public-layout";
 import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/home";
 

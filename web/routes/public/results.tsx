@@ -7,12 +7,12 @@ import { Suspense, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { BadgeCheck, ClipboardList, ShieldCheck, Wallet } from "lucide-react";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
-import { PageHero } from "~/components/public/page-hero";
-import { PublicLayout } from "~/components/public/public-layout";
-import { LookupForm } from "~/components/results-lookup/lookup-form";
-import { isModalFailure } from "~/components/results-lookup/outcome";
-import { useResultsLookup } from "~/components/results-lookup/use-results-lookup";
-import printCss from "~/components/results-lookup/print.css?url";
+import { PageHero } from "~/components/public-ui/page-hero";
+import { PublicLayout } from "~/features/shell/public/public-layout";
+import { LookupForm } from "~/features/results/public/lookup-form";
+import { isModalFailure } from "~/features/results/public/outcome";
+import { useResultsLookup } from "~/features/results/public/use-results-lookup";
+import printCss from "~/features/results/public/print.css?url";
 import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/results";
 
@@ -27,8 +27,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 // Result cards and the failure modals load with the first search (issue 5: not part of the page's first load);
 // the search starts fetching them alongside the API call.
-const loadPanel = () => import("~/components/results-lookup/results-panel");
-const loadOutcome = () => import("~/components/results-lookup/outcome-dialog");
+const loadPanel = () => import("~/features/results/public/results-panel");
+const loadOutcome = () => import("~/features/results/public/outcome-dialog");
 const ResultsPanel = lazyNamed(loadPanel, "ResultsPanel");
 const OutcomeDialog = lazyNamed(loadOutcome, "OutcomeDialog");
 

@@ -1,0 +1,63 @@
+/**
+ * Dashboard Quick Actions (spec §2 "Dashboard overview"): Add Student, Record Fee, Add Result. Each opens the add
+ * modal of its page: via navigation state `{ openAdd: true }`, or a window event when that page is already open.
+ * Pointer-over or focus on an action preloads that page's route modules (and, for students, the add modal, which
+ * the page loads on first open — issue 7), so the click opens the modal without a wait.
+ */
+import { useState } from "react";
+import { PrefetchPageLinks, useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import { ClipboardPlus, Receipt, UserPlus, type LucideIcon } from "lucide-react";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ADMIN_PAGE_PATHS, openAddOn, type AdminListPage } from "~/lib/admin-events";
+import { loadStudentFormDialog } from "~/features/students/admin/lazy-dialogs";
+
+const ACTIONS: { page: AdminListPage; key: string; icon: LucideIcon; tone: string }[] = [
+  { page: "students", key: "addStudent", icon: UserPlus, tone: "bg-primary/10 text-primary" },
+  { page: "fees", key: "recordFee", icon: Receipt, tone: "bg-success/12 text-success" },
+  { page: "results", key: "addResult", icon: ClipboardPlus, tone: "bg-warning/15 text-[oklch(0.5_0.13_60)]" },
+];
+
+/** The three quick-action buttons in a card. */
+export function QuickActions() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [wanted, setWanted] = useState<readonly AdminListPage[]>([]);
+  const intent = (page: AdminListPage) => {
+    if (page === "students") void loadStudentFormDialog();
+    setWanted((w) => (w.includes(page) ? w : [...w, page]));
+  };
+  return (
+    <Card className="gap-4">
+      <CardHeader>
+        <CardTitle>
+          <h2>{t("admin.dashboard.quick.title")}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3 sm:grid-cols-3">
+        {ACTIONS.map(({ page, key, icon: Icon, tone }) => (
+          <button
+            key={key}
+            type="button"
+            onClick={() => openAddOn(navigate, location, page)}
+            onPointerEnter={() => intent(page)}
+            onFocus={() => intent(page)}
+            className="group flex items-center gap-3 rounded-lg border bg-background p-3 text-start outline-none transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <span className={`flex size-10 shrink-0 items-center justify-center rounded-lg ${tone}`}>
+              <Icon className="size-5" aria-hidden="true" />
+            </span>
+            <span className="min-w-0">
+              <span className="block text-sm font-semibold">{t(`admin.dashboard.quick.${key}`)}</span>
+              <span className="block text-xs text-muted-foreground">{t(`admin.dashboard.quick.${key}Hint`)}</span>
+            </span>
+          </button>
+        ))}
+        {wanted.map((page) => (
+          <PrefetchPageLinks key={page} page={ADMIN_PAGE_PATHS[page]} />
+        ))}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The admin result form's values and their conversion to the API body (docs/product.md#results). Inputs hold the
+ * text exactly as typed (Arabic-Indic digits, "٫", half marks such as 7.5); nothing is rewritten while typing. The
+ * resolver validates the body with the API's own `resultBodySchema`, whose number fields read that text
+ * (worker/lib/typed-number.ts), so "1e2", "-5" or "7.555" get their message on the same paths as the server's
+ * (`subject_scores.2.score`, …). Each subject's remarks are "Grade: X" on the admin scale.
+ */
+import type { FieldErrors, Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { DEFAULT_ACADEMIC_YEAR, DEFAULT_MAX_SCORE, resultBodySchema, type ResultBody } from "@worker/api/results.schema";
+import { adminLetterGrade, gradeRemark, percentage } from "@worker/lib/letter-grades";
+import { normalizeNationalId } from "@worker/lib/normalize";
+import { parseTypedNumber } from "@worker/lib/typed-number";
+import type { AdminResult } from "./results-api";
+
+/** One subject row as typed. */
+export interface SubjectRowValues {
+  subject_name: string;
+  score: string;
+  max_score: string;
+}
+
+/** The whole form as typed. */
+export interface ResultFormValues {
+  academic_year_name: string;
+  student_id: string;
+  semester: string;
+  subject_scores: SubjectRowValues[];
+  remarks: string;
+}
+
+/** A new empty subject row (total defaults to 100, spec §9). */
+export const emptySubjectRow = (): SubjectRowValues => ({ subject_name: "", score: "", max_score: String(DEFAULT_MAX_SCORE) });
+
+/** Form values for a new result, or for editing `result`. */
+export function formValuesOf(result?: AdminResult | null): ResultFormValues {
+  if (!result) return { academic_year_name: DEFAULT_ACADEMIC_YEAR, student_id: "", semester: "", subject_scores: [emptySubjectRow()], remarks: "" };
+  return {
+    academic_year_name: result.academic_year_name,
+    student_id: result.student_no,
+    semester: result.semester,
+    subject_scores: result.subject_scores.length
+      ? result.subject_scores.map((s) => ({ subject_name: s.subject_name, score: String(s.score), max_score: String(s.max_score) }))
+      : [emptySubjectRow()],
+    remarks: result.remarks ?? "",
+  };
+}
+
+/** A typed mark or total as a number (≤ 2 decimals), or undefined while it is empty or not a valid mark. */
+const markOf = (v: string | undefined): number | undefined => {
+  const r = parseTypedNumber(v ?? "", { decimals: 2 });
+  return r.ok ? r.value : undefined;
+};
+
+/** The letter grade of a typed row on the admin scale, or null while marks/total are incomplete or invalid. */
+export function rowLetter(score: string, max: string): string | null {
+  const s = markOf(score);
+  const m = markOf(max);
+  if (s === undefined || m === undefined || m <= 0 || s > m) return null;
+  return adminLetterGrade(percentage(s, m));
+}
+
+/** Typed values → the API body (without `grade`, which the dialog adds). Marks stay text; the schema reads them. */
+export function toBody(v: ResultFormValues): Record<string, unknown> {
+  return {
+    student_id: normalizeNationalId(v.student_id ?? "").toUpperCase(),
+    academic_year_name: v.academic_year_name || undefined,
+    semester: v.semester || undefined,
+    subject_scores: v.subject_scores.map((r) => {
+      const score = markOf(r.score);
+      const max = markOf(r.max_score);
+      return {
+        subject_name: r.subject_name || undefined,
+        score: r.score ?? "",
+        max_score: r.max_score ?? "",
+        remarks: score !== undefined && max !== undefined && max > 0 ? gradeRemark(score, max) : null,
+      };
+    }),
+    remarks: v.remarks?.trim() ? v.remarks.trim() : null,
+  };
+}
+
+const bodyResolver = zodResolver(resultBodySchema);
+
+/** The form's resolver: converts to the body, validates with `resultBodySchema`, returns the body on success. */
+export const resultFormResolver: Resolver<ResultFormValues, unknown, ResultBody> = async (values, context, options) => {
+  const res = await bodyResolver(toBody(values) as never, context, options as never);
+  return res as { values: ResultBody; errors: Record<string, never> } | { values: Record<string, never>; errors: FieldErrors<ResultFormValues> };
+};

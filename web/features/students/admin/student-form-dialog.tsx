@@ -1,0 +1,258 @@
+/**
+ * Add/edit student modal (spec §2 "Add/edit modal", §3 form names, §5 "Student form"): studentId, name,
+ * nationality, religion (optional), grade ("Select grade"), building ("Select building"), status (default
+ * active) and gender (default male). Validated with the API's shared zod schema through react-hook-form; digits
+ * typed in Arabic-Indic or Persian are converted as typed. The parent saves: `onSubmit` resolves to nothing when
+ * it is done (it closes the modal), or to feedback the form shows (a field error such as a duplicate ID, or a
+ * message).
+ */
+import { useEffect, useId, type ReactNode } from "react";
+import { Controller, useForm, type FieldPath } from "react-hook-form";
+import { useTranslation } from "react-i18next";
+import { TriangleAlert } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { Spinner } from "~/components/ui/spinner";
+import { normalizeDigits } from "~/components/data-table";
+import { formatNumber } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import {
+  EMPTY_STUDENT_FORM,
+  NATIONALITY_SUGGESTIONS,
+  RELIGION_SUGGESTIONS,
+  formToStudentBody,
+  studentFormResolver,
+  studentToForm,
+  type StudentFormFields,
+} from "./student-form-schema";
+import type { StudentFormValues } from "@worker/api/students.schema";
+import { GRADES } from "@worker/lib/school-grades";
+import { BUILDINGS, type Student, type StudentBody } from "./student-types";
+import { useStudentMessage } from "./student-messages";
+
+/** What the parent can ask the form to show after a failed save. */
+export interface StudentFormFeedback {
+  field?: FieldPath<StudentFormFields>;
+  message: string;
+}
+
+export interface StudentFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The student being edited, or null to add one. */
+  student: Student | null;
+  onSubmit: (body: StudentBody) => Promise<StudentFormFeedback | void>;
+}
+
+function Field({ id, label, required, optional, error, hint, className, children }: {
+  id: string;
+  label: string;
+  required?: boolean;
+  optional?: string;
+  error?: string;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("grid content-start gap-1.5", className)}>
+      <div className="flex items-center gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        {required && (
+          <span className="text-sm leading-none text-destructive" aria-hidden="true">
+            *
+          </span>
+        )}
+        {optional && <span className="ms-1 text-xs leading-none text-muted-foreground">({optional})</span>}
+      </div>
+      {children}
+      {hint && !error && (
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="text-xs font-medium text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The modal; its fields reset whenever it opens. */
+export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: StudentFormDialogProps) {
+  const { t, i18n } = useTranslation();
+  const message = useStudentMessage();
+  const uid = useId();
+  const editing = !!student;
+  const form = useForm<StudentFormFields, unknown, StudentFormValues>({
+    resolver: studentFormResolver,
+    defaultValues: EMPTY_STUDENT_FORM,
+  });
+  const { register, control, handleSubmit, reset, setError, formState } = form;
+  const errors = formState.errors;
+
+  useEffect(() => {
+    if (open) reset(student ? studentToForm(student) : EMPTY_STUDENT_FORM);
+  }, [open, student, reset]);
+
+  const submit = handleSubmit(async (values) => {
+    const feedback = await onSubmit(formToStudentBody(values));
+    if (!feedback) return;
+    setError(feedback.field ?? "root.server", { type: "server", message: feedback.message });
+  });
+
+  const id = (name: string) => `${uid}-${name}`;
+  const err = (name: FieldPath<StudentFormFields>) => {
+    const e = errors[name as keyof typeof errors];
+    return e && "message" in e && typeof e.message === "string" ? message(e.message) : undefined;
+  };
+  const described = (name: string, error?: string, hint?: boolean) =>
+    ({ "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id(name)}-error` : hint ? `${id(name)}-hint` : undefined }) as const;
+  const studentIdField = register("studentId");
+
+  return (
+    <Dialog open={open} onOpenChange={(o) => !formState.isSubmitting && onOpenChange(o)}>
+      <DialogContent closeLabel={t("nav.close")} className="sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? t("students.form.editTitle") : t("students.form.addTitle")}</DialogTitle>
+          <DialogDescription>{editing ? t("students.form.editDescription") : t("students.form.addDescription")}</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="grid gap-5">
+          {errors.root?.server && (
+            <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+              <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>{errors.root.server.message}</span>
+            </div>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={id("studentId")} label={t("students.form.studentId")} required error={err("studentId")} hint={t("students.form.studentIdHint")}>
+              <Input
+                id={id("studentId")}
+                dir="ltr"
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono rtl:text-end"
+                {...described("studentId", err("studentId"), true)}
+                {...studentIdField}
+                onChange={(e) => {
+                  const v = normalizeDigits(e.target.value);
+                  if (v !== e.target.value) e.target.value = v;
+                  return studentIdField.onChange(e);
+                }}
+              />
+            </Field>
+            <Field id={id("name")} label={t("students.form.name")} required error={err("name")}>
+              <Input id={id("name")} autoComplete="off" {...described("name", err("name"))} {...register("name")} />
+            </Field>
+            <Field id={id("nationality")} label={t("students.form.nationality")} required error={err("nationality")}>
+              <Input id={id("nationality")} list={id("nationalities")} autoComplete="off" {...described("nationality", err("nationality"))} {...register("nationality")} />
+              <datalist id={id("nationalities")}>
+                {NATIONALITY_SUGGESTIONS.map((n) => (
+                  <option key={n} value={n} />
+                ))}
+              </datalist>
+            </Field>
+            <Field id={id("religion")} label={t("students.form.religion")} optional={t("students.form.optional")} error={err("religion")}>
+              <Input id={id("religion")} list={id("religions")} autoComplete="off" {...described("religion", err("religion"))} {...register("religion")} />
+              <datalist id={id("religions")}>
+                {RELIGION_SUGGESTIONS.map((r) => (
+                  <option key={r} value={r} />
+                ))}
+              </datalist>
+            </Field>
+            <Field id={id("grade")} label={t("students.form.grade")} required error={err("grade")}>
+              <Controller
+                control={control}
+                name="grade"
+                render={({ field }) => (
+                  <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
+                    <SelectTrigger id={id("grade")} ref={field.ref} onBlur={field.onBlur} className="w-full" {...described("grade", err("grade"))}>
+                      <SelectValue placeholder={t("students.form.selectGrade")} />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {GRADES.map((g) => (
+                        <SelectItem key={g} value={g}>
+                          {t(`admin.grades.${g}`)}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+            <Field id={id("building")} label={t("students.form.building")} required error={err("building")}>
+              <Controller
+                control={control}
+                name="building"
+                render={({ field }) => (
+                  <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
+                    <SelectTrigger id={id("building")} ref={field.ref} onBlur={field.onBlur} className="w-full" {...described("building", err("building"))}>
+                      <SelectValue placeholder={t("students.form.selectBuilding")} />
+                    </SelectTrigger>
+                    <SelectContent>
+                      {BUILDINGS.map((b) => (
+                        <SelectItem key={b} value={String(b)}>
+                          {t("students.filters.buildingN", { n: formatNumber(b, i18n.language) })}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+            <Field id={id("status")} label={t("students.form.status")}>
+              <Controller
+                control={control}
+                name="status"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                    <SelectTrigger id={id("status")} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="active">{t("students.status.active")}</SelectItem>
+                      <SelectItem value="inactive">{t("students.status.inactive")}</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+            <Field id={id("gender")} label={t("students.form.gender")}>
+              <Controller
+                control={control}
+                name="gender"
+                render={({ field }) => (
+                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                    <SelectTrigger id={id("gender")} ref={field.ref} onBlur={field.onBlur} className="w-full">
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value="male">{t("students.gender.male")}</SelectItem>
+                      <SelectItem value="female">{t("students.gender.female")}</SelectItem>
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </Field>
+          </div>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={formState.isSubmitting}>
+                {t("students.form.cancel")}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={formState.isSubmitting}>
+              {formState.isSubmitting && <Spinner label={t("students.form.saving")} />}
+              {formState.isSubmitting ? t("students.form.saving") : editing ? t("students.form.update") : t("students.form.add")}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
