@@ -3,6 +3,7 @@
  * web forms; imports only zod and the dependency-free normaliser and grade list.
  */
 import { z } from "zod";
+import { plainText } from "./text-field";
 import { GRADES, type Grade } from "../lib/school-grades";
 import { foldSearchText, normalizeNationalId } from "../lib/normalize";
 import { parseTypedNumber } from "../lib/typed-number";
@@ -41,7 +42,7 @@ export const studentNoSchema = z.preprocess(
 );
 
 const requiredText = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+  plainText({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 const gradeSchema = z.preprocess(
   (v) => (typeof v === "string" ? (toGrade(v) ?? v) : v),
@@ -67,8 +68,7 @@ const buildingSchema = z.preprocess(
     .max(6, "Building must be between 1 and 6"),
 );
 
-const religionSchema = z
-  .string()
+const religionSchema = plainText()
   .trim()
   .max(50, "Religion must be at most 50 characters")
   .nullish()
