@@ -35,6 +35,8 @@ export default defineConfig({
                 FUZZ_RUNS: process.env.FUZZ_RUNS ?? "100",
                 FAULTY_LIBSQL_URL: inject<string>("faultyLibsqlUrl"),
                 FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
+                STALLABLE_LIBSQL_URL: inject<string>("stallableLibsqlUrl"),
+                STALL_CONTROL_URL: inject<string>("stallControlUrl"),
               },
             },
           })),

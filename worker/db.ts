@@ -11,8 +11,42 @@ import type { Env } from "./env";
 
 export type Db = ReturnType<typeof makeDb>;
 
+/**
+ * Longest wait for one database HTTP call (request sent → whole answer read), in ms. A stalled database (a stopped
+ * server keeps its connections open) then costs a request at most this long before it answers 503 + Retry-After
+ * (worker/middleware/error-handler.ts), well within the 5 s we promise (docs/product.md#security-and-privacy).
+ * A database that answers 429 is not stalled: those quick refusals are retried by `retryingFetch` on their own budget.
+ */
+export const DB_CALL_TIMEOUT_MS = 4_000;
+
+/** Thrown when a database call outlives DB_CALL_TIMEOUT_MS; `isDbUnavailable` reads it as an outage. */
+export class DbTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`database call timed out after ${ms} ms`);
+    this.name = "DbTimeoutError";
+  }
+}
+
+/** `fetch` that gives up on one call after `ms` (the answer's body included), throwing DbTimeoutError. */
+export function timeoutFetch(inner: typeof fetch = fetch, ms = DB_CALL_TIMEOUT_MS): typeof fetch {
+  return async (input, init) => {
+    const timer = AbortSignal.timeout(ms);
+    const own = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const signal = own ? AbortSignal.any([own, timer]) : timer;
+    try {
+      const res = await inner(input, { ...init, signal });
+      // Read the answer here, under the same deadline: a server can stall after sending its headers.
+      const body = await res.arrayBuffer();
+      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+    } catch (err) {
+      if (timer.aborted) throw new DbTimeoutError(ms);
+      throw err;
+    }
+  };
+}
+
 function makeDb(url: string, authToken?: string, fetchImpl?: typeof fetch) {
-  const client = createClient({ url, authToken, fetch: retryingFetch(fetchImpl) });
+  const client = createClient({ url, authToken, fetch: retryingFetch(timeoutFetch(fetchImpl)) });
   // No `schema`: the relational query API is unused, and building its config costs ~0.1 ms on every request.
   return drizzle(client);
 }
@@ -38,6 +72,7 @@ export function isDbUnavailable(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
     const msg = String((e as Error).message ?? "");
     const code = String((e as { code?: string }).code ?? "");
+    if (e instanceof DbTimeoutError) return true;
     if (/fetch failed|ECONNREFUSED|network|connection|Failed to fetch|socket|timed? ?out/i.test(msg)) return true;
     if (/HRANA_WEBSOCKET|SERVER_ERROR|CONNECTION|ECONNREFUSED|SQLITE_BUSY/.test(code)) return true;
     if (/^5\d\d$/.test(String((e as { status?: number }).status ?? ""))) return true;

@@ -8,8 +8,13 @@ export interface Env {
   LIBSQL_AUTH_TOKEN?: string;
   /** Secret mixed into every password hash (HMAC key); never stored in the database. */
   PASSWORD_PEPPER: string;
-  /** Comma-separated origins granted CORS; empty = same-origin only. */
+  /** Comma-separated origins granted CORS; empty = same-origin only. Also allowed in the pages' `connect-src`. */
   CORS_ORIGINS?: string;
+  /**
+   * Comma-separated origins of other backends that /base-url-config may point this site's pages at (testing,
+   * staging); the pages' CSP `connect-src` allows only these, `CORS_ORIGINS` and the site itself. Empty = none.
+   */
+  BACKEND_ORIGINS?: string;
   /** "1" turns off the public rate limiters; only for `npm run bench` (bench/README.md). */
   BENCH_DISABLE_RATE_LIMIT?: string;
   EVENT_HUB: DurableObjectNamespace<EventHub>;

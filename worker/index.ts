@@ -22,10 +22,10 @@ export default {
     return withDrainedBody(request, async (req) => {
       const nonce = newNonce();
       const { pathname } = new URL(req.url);
-      if (isApi(pathname)) return withSecurityHeaders(await app.fetch(req, env, ctx), nonce);
+      if (isApi(pathname)) return withSecurityHeaders(await app.fetch(req, env, ctx), nonce, env);
       const context = new RouterContextProvider();
       context.set(workerContext, { env, ctx, nonce });
-      return withSecurityHeaders(await handleSsr(req, context), nonce);
+      return withSecurityHeaders(await handleSsr(req, context), nonce, env);
     });
   },
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,8 @@
  * Browser-facing headers for HTML responses: a CSP with a per-response nonce, HSTS (1 year), nosniff,
  * Referrer-Policy, and frame denial. See SECURITY.md.
  */
+import type { Env } from "./env";
+
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   let s = "";
@@ -9,15 +11,38 @@ export function newNonce(): string {
   return btoa(s);
 }
 
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * The other backends this site's pages may talk to (docs/product.md#base-url-override): the origins in
+ * `BACKEND_ORIGINS` (the addresses /base-url-config may point the console at) and in `CORS_ORIGINS` (sibling
+ * deployments trusted to call this API, e.g. staging and production of the same school, which an operator switches
+ * between). Each entry must parse as an http(s) URL and contributes only its origin, so a malformed variable can
+ * never add a directive to the CSP. Sorted, without duplicates and without this site's own origin.
+ */
+export function backendOrigins(env: Pick<Env, "BACKEND_ORIGINS" | "CORS_ORIGINS">): string[] {
+  const out = new Set<string>();
+  for (const entry of `${env.BACKEND_ORIGINS ?? ""},${env.CORS_ORIGINS ?? ""}`.split(",")) {
+    try {
+      const url = new URL(entry.trim());
+      if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname) out.add(url.origin);
+    } catch {
+      /* not a URL: ignored */
+    }
+  }
+  return [...out].sort();
+}
+
+/**
+ * The CSP of an HTML response. `connect-src` is this origin plus `backends` (no other host can receive a fetch, so an
+ * injected script cannot send the admin token elsewhere). `style-src` keeps 'unsafe-inline': see SECURITY.md.
+ */
+export function contentSecurityPolicy(nonce: string, backends: readonly string[] = []): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    // The base-URL override (spec §2) may point the client at another http(s) backend.
-    "connect-src 'self' http: https:",
+    ["connect-src 'self'", ...backends].join(" "),
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -26,10 +51,10 @@ export function contentSecurityPolicy(nonce: string): string {
 }
 
 /** Returns a copy of `res` with the security headers; the CSP only for HTML. */
-export function withSecurityHeaders(res: Response, nonce: string): Response {
+export function withSecurityHeaders(res: Response, nonce: string, env: Pick<Env, "BACKEND_ORIGINS" | "CORS_ORIGINS">): Response {
   const out = new Response(res.body, res);
   const h = out.headers;
-  if ((h.get("Content-Type") ?? "").includes("text/html")) h.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  if ((h.get("Content-Type") ?? "").includes("text/html")) h.set("Content-Security-Policy", contentSecurityPolicy(nonce, backendOrigins(env)));
   h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");

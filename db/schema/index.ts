@@ -8,6 +8,7 @@ export * from "./payments";
 export * from "./results";
 export * from "./result-publications";
 export * from "./news";
+export * from "./news-views";
 export * from "./selection-subjects";
 export * from "./teachers";
 export * from "./selection-periods";

@@ -99,6 +99,19 @@ describe("/base-url-config", () => {
     await page.context().close();
   });
 
+  it("refuses an address the site's CSP does not allow, on Save and on Test", async () => {
+    const page = await open();
+    await input(page).fill("https://evil.example");
+    await page.getByText("Valid URL format").waitFor();
+    await button(page, "Save Configuration").click();
+    await page.getByRole("alert").filter({ hasText: "This site's security policy does not let its pages talk to that address" }).waitFor();
+    expect(await stored(page)).toBeNull();
+    await button(page, "Test").click();
+    await page.getByTestId("test-result").filter({ hasText: "https://staging.example.com" }).waitFor();
+    await page.getByText(/addresses the school's administrator has allowed: .*https:\/\/staging\.example\.com/).waitFor();
+    await page.context().close();
+  });
+
   it("resets to the default origin and clears the configuration", async () => {
     const page = await open();
     await input(page).fill("https://staging.example.com");

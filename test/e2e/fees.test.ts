@@ -45,6 +45,22 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector("table[aria-busy]"));
 }
 
+/** Signs in and shows the Fees page filtered to a partially paid student of `grade` (≥ 10 EGP left, not a sample). */
+async function openPartiallyPaid(grade: string) {
+  const { fees } = await api<{ fees: Fee[] }>(`/api/fees?status=partially_paid&grade=${grade}`);
+  const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining >= 10);
+  expect(fee, `a partially paid ${grade} student in the demo data`).toBeTruthy();
+  const id = fee!.student_no;
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  await signIn(page);
+  await page.goto(`${base}/admin/dashboard/fees`);
+  await page.getByLabel("Search", { exact: true }).fill(id);
+  const row = page.getByRole("row").filter({ hasText: id });
+  await row.getByText("Partially paid").waitFor();
+  await settled(page);
+  return { id, page, row };
+}
+
 describe("fees management", () => {
   it("pages, sorts and filters on the server (15 rows by default, 7-page window)", async () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
@@ -161,5 +177,74 @@ describe("fees management", () => {
 
     const after = await api<{ fees: Fee[] }>(`/api/fees?search=${id}`);
     expect(after.fees[0]).toMatchObject({ status: "paid", remaining: 0 });
+  });
+
+  it("503 after the commit: the key is kept, another amount re-reads the record first, so nothing is charged twice", async () => {
+    const { id, page, row } = await openPartiallyPaid("Prep-1");
+    const count = async () => (await api<{ payments: unknown[] }>(`/api/fees/${id}/payments`)).payments.length;
+    const before = await count();
+    const keys: string[] = [];
+    page.on("request", (r) => r.url().endsWith("/add-payment") && keys.push(r.headers()["idempotency-key"] ?? ""));
+    const save = async (amount: string, confirmed = true) => {
+      await row.getByRole("textbox").fill(amount);
+      await row.getByRole("button", { name: "Save Payment" }).click();
+      if (!confirmed) return;
+      const confirm = page.getByRole("alertdialog");
+      await confirm.getByText("Are you sure you want to add this payment?").waitFor();
+      await confirm.getByRole("button", { name: "Confirm" }).click();
+    };
+
+    // The payment is committed, then the answer is a 503 (the database link dropped after the commit).
+    await page.route("**/add-payment", async (route) => {
+      await route.fetch();
+      await route.fulfill({ status: 503, json: { success: false, code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable. Please try again shortly.", error: "x" } });
+    });
+    await row.getByRole("button", { name: "Add Payment" }).click();
+    await save("1");
+    await page.getByText("The server did not confirm this payment.", { exact: false }).waitFor();
+    await page.unroute("**/add-payment");
+    expect(await count()).toBe(before + 1);
+    expect(await page.evaluate(() => localStorage.getItem("unsettledPayments"))).toContain(keys[0]!);
+
+    // The cashier types another amount: the record is re-read by the kept key first, and no new payment is offered.
+    await save("2", false);
+    await page.getByText(/The server had recorded the payment: receipt RCP-/).waitFor();
+    expect(await page.getByRole("alertdialog").count()).toBe(0);
+    expect(await count()).toBe(before + 1);
+    expect(await page.evaluate(() => localStorage.getItem("unsettledPayments"))).toBeNull();
+
+    // A payment started afterwards is a new one, with a new key.
+    await row.getByRole("button", { name: "Add Payment" }).click();
+    await save("2");
+    await page.getByText(/^Payment recorded: receipt RCP-/).waitFor();
+    expect(await count()).toBe(before + 2);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+    await page.context().close();
+  });
+
+  it("no answer and nothing recorded: a changed amount still goes with the kept key", async () => {
+    const { id, page, row } = await openPartiallyPaid("Prep-3");
+    const keys: string[] = [];
+    await page.route("**/add-payment", async (route) => {
+      keys.push(route.request().headers()["idempotency-key"] ?? "");
+      await route.abort("connectionreset"); // never reaches the server
+    });
+    await row.getByRole("button", { name: "Add Payment" }).click();
+    await row.getByRole("textbox").fill("1");
+    await row.getByRole("button", { name: "Save Payment" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
+    await page.getByText("An error occurred while adding the payment").waitFor();
+    await page.unroute("**/add-payment");
+    page.on("request", (r) => r.url().endsWith("/add-payment") && keys.push(r.headers()["idempotency-key"] ?? ""));
+    await row.getByRole("textbox").fill("3");
+    await row.getByRole("button", { name: "Save Payment" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
+    await page.getByText(/^Payment recorded: receipt RCP-/).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    const { payments } = await api<{ payments: { amount: number }[] }>(`/api/fees/${id}/payments`);
+    expect(payments.at(-1)!.amount).toBe(3);
+    await page.context().close();
   });
 });

@@ -13,11 +13,14 @@ import { serveLocal } from "../../scripts/lib/serve";
 
 export const E2E_ADMIN = { username: "admin", password: "e2e-password-123" };
 
+/** The other backends the demo server's pages may be pointed at (CSP connect-src), as a school would list them. */
+export const E2E_BACKEND_ORIGINS = ["https://staging.example.com", "https://other.example.com", "https://override.example.test", "https://down.example.com", "http://127.0.0.1:59998"];
+
 export default async function setup(project: TestProject) {
   if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("Run `npx react-router build` before the e2e tests (npm test does).");
   const dir = mkdtempSync(join(tmpdir(), "school-e2e-"));
   const start = (name: string, seedDemo: boolean) =>
-    serveLocal({ dir: join(dir, name), dbPath: join(dir, name, "db"), pepper: "e2e-pepper", admin: E2E_ADMIN, seedDemo });
+    serveLocal({ dir: join(dir, name), dbPath: join(dir, name, "db"), pepper: "e2e-pepper", admin: E2E_ADMIN, seedDemo, vars: { BACKEND_ORIGINS: E2E_BACKEND_ORIGINS.join(",") } });
   const started = await Promise.allSettled([start("demo", true), start("empty", false)]);
   const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const cleanup = async () => {

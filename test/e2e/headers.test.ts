@@ -4,6 +4,7 @@
  * Referrer-Policy. API responses with personal data are no-store. Origins off the allowlist get no CORS grant.
  */
 import { describe, expect, inject, it } from "vitest";
+import { E2E_BACKEND_ORIGINS } from "./global-setup";
 
 const base = inject("baseUrl");
 const HTML_PAGES = ["/", "/results", "/current-students", "/base-url-config", "/admin/login", "/admin/dashboard", "/no-such-page"];
@@ -17,6 +18,8 @@ describe("security headers", () => {
     expect(nonce).toBeTruthy();
     expect(b.headers.get("Content-Security-Policy")).not.toContain(nonce!);
     for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
+    // Scripts can reach only this site and the configured backends: no "http:"/"https:" wildcard.
+    expect(csp.split("; ").find((d) => d.startsWith("connect-src"))).toBe(["connect-src 'self'", ...[...E2E_BACKEND_ORIGINS].sort()].join(" "));
     expect(Number(/max-age=(\d+)/.exec(a.headers.get("Strict-Transport-Security") ?? "")?.[1])).toBeGreaterThanOrEqual(31_536_000);
     expect(a.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(a.headers.get("Referrer-Policy")).toBeTruthy();
@@ -25,6 +28,17 @@ describe("security headers", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     await b.text();
+  });
+
+  it("POST /lang never redirects off-site (/\\127.0.0.1:9/x, //host, /.//host)", async () => {
+    for (const redirectTo of ["/\\127.0.0.1:9/x", "//127.0.0.1:9/x", "/.//127.0.0.1:9/x", "https://evil.example/"]) {
+      const res = await fetch(`${base}/lang`, { method: "POST", body: new URLSearchParams({ lang: "en", scope: "public", redirectTo }), redirect: "manual" });
+      expect(res.status, redirectTo).toBeGreaterThanOrEqual(300);
+      const location = res.headers.get("Location") ?? "";
+      expect(new URL(location, base).origin, redirectTo).toBe(new URL(base).origin);
+      expect(location, redirectTo).toMatch(/^\/(?![/\\])/);
+      if (redirectTo !== "/.//127.0.0.1:9/x") expect(location, redirectTo).toBe("/");
+    }
   });
 
   it("marks personal-data API responses no-store and refuses CORS to unknown origins", async () => {

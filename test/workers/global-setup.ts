@@ -6,6 +6,7 @@ import type { TestProject } from "vitest/node";
 import { bootstrapDatabase } from "../../scripts/lib/bootstrap";
 import { startSqld } from "../../scripts/lib/sqld";
 import { startFaultProxy } from "../support/fault-proxy";
+import { startStallControl } from "../support/stall-control";
 
 export const TEST_ADMIN = { username: "admin", password: "test-password-123" };
 
@@ -22,7 +23,15 @@ export default async function setup(project: TestProject) {
   const proxy = await startFaultProxy(sqld.url);
   project.provide("faultyLibsqlUrl", proxy.url);
   project.provide("faultControlUrl", proxy.control);
+  // A second server that a test freezes with SIGSTOP: its own, so a frozen database cannot stall other test files.
+  const stallable = await startSqld(join(dir, "stall-db"), 0);
+  await bootstrapDatabase({ url: stallable.url, pepper, admin: TEST_ADMIN, seedDemo: false });
+  const stall = await startStallControl(stallable.process.pid!);
+  project.provide("stallableLibsqlUrl", stallable.url);
+  project.provide("stallControlUrl", stall.url);
   return async () => {
+    await stall.close();
+    await stallable.stop();
     await proxy.close();
     await sqld.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -36,5 +45,7 @@ declare module "vitest" {
     adminPassword: string;
     faultyLibsqlUrl: string;
     faultControlUrl: string;
+    stallableLibsqlUrl: string;
+    stallControlUrl: string;
   }
 }

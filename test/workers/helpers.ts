@@ -51,3 +51,13 @@ export function uid(prefix = "t"): string {
   counter += 1;
   return `${prefix}${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
 }
+
+/**
+ * Waits, if needed, until at least `needMs` remain in the current 60-second window of the rate-limiting binding.
+ * Miniflare's simulated limiter counts in wall-clock-aligned windows that a faked clock cannot move, so a test that
+ * spends a whole budget must not straddle a window's end (it would then see up to twice the limit).
+ */
+export async function withinOneLimiterWindow(needMs = 15_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((r) => setTimeout(r, left + 50));
+}

@@ -1,5 +1,8 @@
 /** Contract "News": admin CRUD, paging, stats, validation; public recent/featured/detail with view counting. */
-import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { news, newsViewMarks } from "../../db/schema";
+import { testDb } from "./fixtures";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 
 let token: string;
@@ -86,15 +89,23 @@ describe("public news", () => {
     expect(featured.json.news.map((n: { id: number }) => n.id)).toContain(pub.json.news.id);
   });
 
-  it("counts a view on each detail read", async () => {
+  it("counts at most one view per client, item and hour", async () => {
     const pub = await create({ title: `v ${uid()}`, content: "c", status: "published", publish_date: "2020-01-01T00:00:00.000Z" });
-    const before = (await api("/api/admin/news/stats", { token })).json.stats.total_views;
-    const one = await api(`/api/public/news/${pub.json.news.id}`);
+    const read = (ip: string) => api(`/api/public/news/${pub.json.news.id}`, { headers: { "CF-Connecting-IP": ip } });
+    const views = async () => (await testDb().select({ views: news.views }).from(news).where(eq(news.id, pub.json.news.id)))[0]?.views;
+    const one = await read("192.0.2.10");
     expect(one.status).toBe(200);
     expect(one.json.news.id).toBe(pub.json.news.id);
-    await api(`/api/public/news/${pub.json.news.id}`);
-    const after = (await api("/api/admin/news/stats", { token })).json.stats.total_views;
-    expect(after - before).toBe(2);
+    for (let i = 0; i < 5; i++) await read("192.0.2.10");
+    await read("2001:db8:5:5::1");
+    await read("2001:db8:5:5::2"); // the same /64: the same client
+    expect(await views()).toBe(2);
+    vi.useFakeTimers({ now: Date.now() + 60 * 60 * 1000, toFake: ["Date"] });
+    await read("192.0.2.10");
+    vi.useRealTimers();
+    expect(await views()).toBe(3);
+    // The marks keep no address, only a keyed hash.
+    expect(JSON.stringify(await testDb().select().from(newsViewMarks))).not.toMatch(/192\.0\.2|2001:db8/);
     expectError(await api("/api/public/news/999999999"), 404, "NOT_FOUND");
     expectError(await api("/api/public/news/recent?limit=500"), 400, "VALIDATION_FAILED");
   });

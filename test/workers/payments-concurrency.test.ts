@@ -3,9 +3,9 @@
  * many requests race, because they are enforced in the database write, not by a read-then-write.
  */
 import { env } from "cloudflare:workers";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { feeRecords, payments } from "../../db/schema";
+import { auditLog, feeRecords, payments } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
 import { api, loginAdmin, uid } from "./helpers";
@@ -84,5 +84,23 @@ describe("payments under concurrency", () => {
     expect(after.sum).toBe(after.paid);
     expect(after.paid).toBeLessThanOrEqual(after.total);
     expect(new Set(after.rows.map((r) => r.receiptNo)).size).toBe(after.rows.length);
+  });
+
+  it("18 parallel payments: every audit row's before equals the previous row's after", async () => {
+    const { studentNo, feeId } = await feeRecord(10_000);
+    const responses = await Promise.all(Array.from({ length: 18 }, (_, i) => pay(studentNo, 10 + i, crypto.randomUUID())));
+    for (const r of responses) expect(r.status, JSON.stringify(r.json)).toBe(201);
+    const rows = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "fee_record"), eq(auditLog.entityId, String(feeId)), eq(auditLog.action, "add_payment")))
+      .orderBy(asc(auditLog.id));
+    expect(rows).toHaveLength(18);
+    const snaps = rows.map((r) => ({ before: JSON.parse(r.before!), after: JSON.parse(r.after!) }));
+    expect(new Set(snaps.map((s) => s.before.paid_piastres)).size, "distinct befores").toBe(18);
+    expect(snaps[0]!.before.paid_piastres).toBe(0);
+    for (let i = 1; i < snaps.length; i++) expect(snaps[i]!.before.paid_piastres, `row ${i}`).toBe(snaps[i - 1]!.after.paid_piastres);
+    for (const s of snaps) expect(s.after.paid_piastres - s.before.paid_piastres).toBe(s.after.amount_piastres);
+    expect(snaps.at(-1)!.after.paid_piastres).toBe((await state(feeId)).paid);
   });
 });

@@ -2,7 +2,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { selectionAttempts, selectionRegistrations, students } from "../../db/schema";
-import { api, expectError, loginAdmin } from "./helpers";
+import { api, expectError, loginAdmin, withinOneLimiterWindow } from "./helpers";
 import { insertStudent, testDb } from "./fixtures";
 import { makeWorld as makeWorldIn, seatLedger as ledgerIn, setPeriodActive as setActiveIn, type World } from "../support/selection-world";
 
@@ -35,21 +35,72 @@ describe("lookups", () => {
     expect(JSON.stringify(seats.json)).not.toMatch(/طالب|معلم/);
   });
 
-  it("answers 404 for an unknown student, 403 for a student who is not an active Prep-3 student", async () => {
-    expectError(await call("/api/public/selection/student/00000000000001"), 404, "NOT_FOUND");
+  it("gives an unknown ID and a student who is not an active Prep-3 student one identical answer, on every endpoint", async () => {
     const prep2 = await insertStudent({ currentGrade: "Prep-2" });
-    expect(expectError(await call(`/api/public/selection/student/${prep2.studentNo}`), 403, "FORBIDDEN").message).toMatch(/Prep-3/);
     await testDb().update(students).set({ isActive: false }).where(eq(students.studentNo, w.students[1]!));
-    expectError(await call(`/api/public/selection/student/${w.students[1]}`), 403, "FORBIDDEN");
+    const ids = ["00000000000001", prep2.studentNo, w.students[1]!];
+    for (const path of ["/student/ID", "/student/ID/selections", "/teachers/ID"]) {
+      const answers = await Promise.all(ids.map((id) => call(`/api/public/selection${path.replace("ID", id)}`)));
+      const first = expectError(answers[0]!, 403, "FORBIDDEN");
+      expect(first.message).toBe("Teacher selection is only available to active Prep-3 students.");
+      for (const a of answers) expect([a.status, a.json], path).toEqual([403, first]);
+    }
+    const posted = [];
+    for (const id of ids) posted.push(await select(id, choose(w)));
+    for (const a of posted) expect([a.status, a.json]).toEqual([403, posted[0]!.json]);
     expectError(await call("/api/public/selection/student/%20"), 400, "VALIDATION_FAILED");
   });
 
-  it("says the period is closed when none is active or it has not started", async () => {
+  it("says the period is closed when none is active or it has not started, the same for every ID", async () => {
     await setPeriodActive(w.periodId, false);
-    expect(expectError(await call(`/api/public/selection/student/${w.students[0]}`), 403, "FORBIDDEN").message).toBe("No active selection period found.");
+    const prep2 = await insertStudent({ currentGrade: "Prep-2" });
+    for (const id of [w.students[0]!, "00000000000001", prep2.studentNo]) {
+      for (const path of [`/student/${id}`, `/student/${id}/selections`, `/teachers/${id}`]) {
+        expect(expectError(await call(`/api/public/selection${path}`), 403, "FORBIDDEN").message, path).toBe("No active selection period found.");
+      }
+      expect(expectError(await select(id, choose(w)), 403, "FORBIDDEN").message).toBe("No active selection period found.");
+    }
     const later = await makeWorld({ subjects: 5, caps: [[5, 5]], studentCount: 1, periodStart: new Date(Date.now() + 86_400_000) });
-    expect(expectError(await call(`/api/public/selection/student/${later.students[0]}`), 403, "FORBIDDEN").message).toBe("Selection period is not currently active.");
-    expectError(await select(later.students[0]!, choose(later)), 403, "FORBIDDEN");
+    for (const id of [later.students[0]!, "00000000000001"]) {
+      expect(expectError(await call(`/api/public/selection/student/${id}`), 403, "FORBIDDEN").message).toBe("Selection period is not currently active.");
+      expect(expectError(await select(id, choose(later)), 403, "FORBIDDEN").message).toBe("Selection period is not currently active.");
+    }
+  });
+
+  it("records attempts only for real students: unknown IDs posted write nothing", async () => {
+    const ghost = "00000000000077";
+    for (let i = 0; i < 3; i++) expectError(await select(ghost, choose(w)), 403, "FORBIDDEN");
+    expect(await testDb().select().from(selectionAttempts).where(eq(selectionAttempts.studentNo, ghost))).toEqual([]);
+    const prep2 = await insertStudent({ currentGrade: "Prep-2" });
+    expectError(await select(prep2.studentNo, choose(w)), 403, "FORBIDDEN");
+    expect(await testDb().select().from(selectionAttempts).where(eq(selectionAttempts.studentNo, prep2.studentNo))).toHaveLength(1);
+  });
+});
+
+describe("one lookup budget per client", () => {
+  it("shares the 60-a-minute budget between the results and selection lookups", async () => {
+    await withinOneLimiterWindow();
+    const ip = "10.250.0.1";
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const id = `6660000000${String(i).padStart(4, "0")}`;
+      const path = i % 2 === 0 ? `/api/student/results/${id}` : `/api/public/selection/student/${id}`;
+      statuses.push((await api(path, { headers: { "CF-Connecting-IP": ip } })).status);
+    }
+    expect(statuses.slice(0, 60).includes(429)).toBe(false);
+    expect(statuses[60]).toBe(429);
+  });
+
+  it("keys an IPv6 client by its /64", async () => {
+    await withinOneLimiterWindow();
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) {
+      const res = await api(`/api/public/selection/student/7770000000${String(i).padStart(4, "0")}`, { headers: { "CF-Connecting-IP": `2001:db8:60:1::${(i + 1).toString(16)}` } });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, 60).includes(429)).toBe(false);
+    expect(statuses[60]).toBe(429);
+    expect((await api("/api/public/selection/student/77700000009999", { headers: { "CF-Connecting-IP": "2001:db8:60:2::1" } })).status).not.toBe(429);
   });
 });
 

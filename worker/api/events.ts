@@ -1,6 +1,6 @@
 /**
  * Admin live-event streams (contract "Dashboard and live events"), bearer token in the Authorization header only.
- * The stream itself is held by the EventHub Durable Object.
+ * The stream itself is held by the EventHub Durable Object, which closes it when its token is revoked or expires.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
@@ -9,7 +9,7 @@ import { subscribe } from "../services/events";
 
 export function streamHandler(events: readonly LiveEvent[]) {
   return async (c: Context<AppEnv>) => {
-    const body = await subscribe(c.env, c.executionCtx, events);
+    const body = await subscribe(c.env, c.executionCtx, events, c.get("admin").sessionId);
     return new Response(body, {
       headers: {
         "Content-Type": "text/event-stream; charset=utf-8",

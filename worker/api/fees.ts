@@ -21,6 +21,7 @@ import { addPaymentSchema, createFeeSchema, idempotencyKeySchema, listFeesQueryS
 import { toGrade } from "./students.schema";
 
 const idempotencyHeader = z.object({ "idempotency-key": idempotencyKeySchema });
+const paymentsQuery = z.object({ idempotency_key: idempotencyKeySchema.optional() });
 
 /** The `:student_no` path segment as stored: digits normalised, passport letters upper-cased. */
 function studentNoParam(c: Context<AppEnv>): string {
@@ -49,8 +50,8 @@ export const feesApi = new Hono<AppEnv>()
     if (q.page !== undefined || q.limit !== undefined) return c.json(await listFeesPage(c.get("db"), q));
     return c.json({ fees: await listFees(c.get("db"), q) });
   })
-  .get("/:student_no/payments", async (c) => {
-    return c.json({ payments: await listPayments(c.get("db"), studentNoParam(c)) });
+  .get("/:student_no/payments", validate("query", paymentsQuery), async (c) => {
+    return c.json({ payments: await listPayments(c.get("db"), studentNoParam(c), c.req.valid("query").idempotency_key) });
   })
   .get("/:grade", async (c) => {
     const grade = toGrade(c.req.param("grade"));
@@ -98,7 +99,7 @@ const T = "Fees";
 addOperations([
   { method: "get", path: "/api/fees", tag: T, summary: "List fee records with their payments, newest first (search over name and ID, Arabic letter variants and digits folded; filters grade, status). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination", auth: true, query: listFeesQuerySchema, responses: { 200: "{fees: Fee[]} — Fee {id, student_no, full_name, grade, total_amount, paid_amount, remaining, status, payments[]}; with page/limit also pagination {page, limit, total, totalPages}", 400: "Unknown filter value; limit not 15/20/30/50; bad page, sortBy or sortOrder", 401: "Not signed in" } },
   { method: "get", path: "/api/fees/:grade", tag: T, summary: "Fee records of one grade", auth: true, responses: { 200: "{students: Fee[]}", 400: "Unknown grade", 401: "Not signed in" } },
-  { method: "get", path: "/api/fees/:student_no/payments", tag: T, summary: "Payments of one fee record, oldest first ({id, receipt_no, amount, paid_at, kind})", auth: true, responses: { 200: "{payments}", 401: "Not signed in", 404: "Fee record not found" } },
+  { method: "get", path: "/api/fees/:student_no/payments", tag: T, summary: "Payments of one fee record, oldest first ({id, receipt_no, amount, paid_at, kind}); with idempotency_key only the payment recorded under that key (0 or 1), so a client that lost an answer learns whether it was saved", auth: true, query: paymentsQuery, responses: { 200: "{payments}", 401: "Not signed in", 404: "Fee record not found" } },
   { method: "post", path: "/api/fees", tag: T, summary: "Create a fee record (a non-zero paid amount becomes the first payment, with a receipt)", auth: true, body: createFeeSchema, responses: { 201: "{fee}", 400: "Validation (≤ 2 decimals, 0 … 10,000,000 EGP, paid ≤ total)", 401: "Not signed in", 404: "Student not found", 409: "This student already has a fee record" } },
   { method: "put", path: "/api/fees/:student_no", tag: T, summary: "Set total and paid amounts (a paid change is recorded as an ADJ adjustment row)", auth: true, body: updateFeeSchema, responses: { 200: "{fee}", 400: "Validation; total below paid", 401: "Not signed in", 404: "Fee record not found" } },
   { method: "post", path: "/api/fees/:student_no/add-payment", tag: T, summary: "Record a payment (receipt RCP-{academic year}-{6-digit sequence}); honours the Idempotency-Key header", auth: true, body: addPaymentSchema, responses: { 200: "{fee, payment} — replay of the same Idempotency-Key and body (header Idempotent-Replayed: true)", 201: "{fee, payment}", 400: "Please enter a valid payment amount / Payment exceeds the remaining amount", 401: "Not signed in", 404: "Fee record not found", 422: "Idempotency-Key was already used with a different request" } },

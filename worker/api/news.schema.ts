@@ -1,5 +1,6 @@
 /** News schemas (spec §3 "News article", §5 "News form", §9 limits); shared with the admin news form. Imports only zod. */
 import { z } from "zod";
+import { plainText, proseText } from "./text-field";
 
 export const NEWS_STATUSES = ["draft", "published", "archived"] as const;
 export const NEWS_TITLE_MAX = 255;
@@ -18,17 +19,16 @@ const isHttpUrl = (v: string) => {
 /** Body of POST/PUT /api/admin/news. `id` and `priority` are accepted for the spec's "full form body". */
 export const newsInputSchema = z.object({
   id: z.unknown().optional(),
-  title: z.string({ error: "Title is required" }).trim().min(1, "Title is required").max(NEWS_TITLE_MAX, `Title must be at most ${NEWS_TITLE_MAX} characters`),
-  content: z.string({ error: "Content is required" }).trim().min(1, "Content is required").max(50_000, "Content is too long"),
-  summary: z.string().trim().max(1_000, "Summary is too long").nullish().transform((v) => v || null),
-  image_url: z
-    .string()
+  title: plainText({ error: "Title is required" }).trim().min(1, "Title is required").max(NEWS_TITLE_MAX, `Title must be at most ${NEWS_TITLE_MAX} characters`),
+  content: proseText({ error: "Content is required" }).trim().min(1, "Content is required").max(50_000, "Content is too long"),
+  summary: proseText().trim().max(1_000, "Summary is too long").nullish().transform((v) => v || null),
+  image_url: plainText()
     .trim()
     .max(2_000)
     .nullish()
     .transform((v) => v || null)
     .refine((v) => v === null || isHttpUrl(v), "Image URL must be a valid URL"),
-  author_name: z.string().trim().max(100).nullish().transform((v) => v || "Admin"),
+  author_name: plainText().trim().max(100).nullish().transform((v) => v || "Admin"),
   status: z.enum(NEWS_STATUSES, { error: "Status is required" }),
   priority: z.coerce.number().int().min(0).max(100).nullish().transform((v) => v ?? 0),
   publish_date: z

@@ -2,9 +2,11 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { requireAdmin } from "../middleware/auth";
+import { clientOf } from "../middleware/rate-limit";
 import { addOperations } from "../openapi-legacy";
 import { publish } from "../services/events";
 import * as svc from "../services/news";
+import { hmacHex } from "../services/tokens";
 import { validate } from "../validate";
 import { idParamSchema, newsInputSchema, newsListQuerySchema, recentQuerySchema } from "./news.schema";
 
@@ -42,12 +44,15 @@ export const publicNewsApi = new Hono<AppEnv>()
     c.header("Cache-Control", PUBLIC_CACHE);
     return c.json({ news: await svc.featuredNews(c.get("db")) });
   })
-  .get("/:id", validate("param", idParamSchema), async (c) => c.json({ news: await svc.readPublishedNews(c.get("db"), c.req.valid("param").id) }));
+  .get("/:id", validate("param", idParamSchema), async (c) => {
+    const reader = (await hmacHex(c.env.PASSWORD_PEPPER, `news-view\n${clientOf(c)}`)).slice(0, 32);
+    return c.json({ news: await svc.readPublishedNews(c.get("db"), c.req.valid("param").id, reader, new Date()) });
+  });
 
 addOperations([
   { method: "get", path: "/api/public/news/recent", tag: "News (public)", summary: "Most recent published news (default 6)", query: recentQuerySchema, responses: { 200: "{news}" } },
   { method: "get", path: "/api/public/news/featured", tag: "News (public)", summary: "Published news with priority > 0", responses: { 200: "{news}" } },
-  { method: "get", path: "/api/public/news/:id", tag: "News (public)", summary: "One published item; counts a view", responses: { 200: "{news}", 404: "Not found or not published" } },
+  { method: "get", path: "/api/public/news/:id", tag: "News (public)", summary: "One published item; counts at most one view per client and hour", responses: { 200: "{news}", 404: "Not found or not published" } },
   { method: "get", path: "/api/admin/news", tag: "News (admin)", summary: "Paged list", auth: true, query: newsListQuerySchema, responses: { 200: "{news, pagination}", 400: "Invalid query", 401: "Not signed in" } },
   { method: "get", path: "/api/admin/news/stats", tag: "News (admin)", summary: "Counters", auth: true, responses: { 200: "{stats}" } },
   { method: "post", path: "/api/admin/news", tag: "News (admin)", summary: "Create", auth: true, body: newsInputSchema, responses: { 201: "{news}", 400: "Validation", 401: "Not signed in" } },

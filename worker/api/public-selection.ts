@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import type { AppEnv } from "../env";
 import { enforcePublicLookupLimits } from "../middleware/rate-limit";
 import { addOperations } from "../openapi-legacy";
-import { availableTeachers, eligibleStudent, lookupStudent, seatSnapshot, studentSelectionState } from "../services/selection-read";
+import { availableTeachers, lookupStudent, seatSnapshot, studentSelectionState, visibleStudent } from "../services/selection-read";
 import { saveSelections } from "../services/selection-write";
 import { validate } from "../validate";
 import { selectBodySchema, studentParamSchema } from "./public-selection.schema";
@@ -22,7 +22,7 @@ export const publicSelectionApi = new Hono<AppEnv>()
   .get("/teachers/:id", validate("param", studentParamSchema), async (c) => {
     const { id } = c.req.valid("param");
     await enforcePublicLookupLimits(c, "selection", id);
-    await eligibleStudent(c.get("db"), id);
+    await visibleStudent(c.get("db"), id, new Date().toISOString());
     return c.json({ success: true, teachers: await availableTeachers(c.get("db")) });
   })
   // Seats only — no names or IDs — so it may be cached briefly and polled by every open page.
@@ -38,9 +38,9 @@ export const publicSelectionApi = new Hono<AppEnv>()
   });
 
 addOperations([
-  { method: "get", path: "/api/public/selection/student/:id", tag: "Teacher selection (public)", summary: "Student card for an active Prep-3 student", responses: { 200: "{success, data}", 403: "No active/open period, or not eligible", 404: "Student not found", 429: "Rate limited" } },
-  { method: "get", path: "/api/public/selection/student/:id/selections", tag: "Teacher selection (public)", summary: "Current selections and update state", responses: { 200: "{success, data}", 404: "Student not found" } },
-  { method: "get", path: "/api/public/selection/teachers/:id", tag: "Teacher selection (public)", summary: "Active teachers of active subjects with seats left", responses: { 200: "{success, teachers}", 404: "Student not found" } },
+  { method: "get", path: "/api/public/selection/student/:id", tag: "Teacher selection (public)", summary: "Student card for an active Prep-3 student", responses: { 200: "{success, data}", 403: "No period active or not started (same answer for every ID); unknown ID or not an active Prep-3 student (one answer for both)", 429: "Rate limited" } },
+  { method: "get", path: "/api/public/selection/student/:id/selections", tag: "Teacher selection (public)", summary: "Current selections and update state", responses: { 200: "{success, data}", 403: "As GET /student/:id" } },
+  { method: "get", path: "/api/public/selection/teachers/:id", tag: "Teacher selection (public)", summary: "Active teachers of active subjects with seats left", responses: { 200: "{success, teachers}", 403: "As GET /student/:id" } },
   { method: "get", path: "/api/public/selection/seats", tag: "Teacher selection (public)", summary: "Seats left per teacher and session (no personal data; for live refresh)", responses: { 200: "{success, seats}" } },
-  { method: "post", path: "/api/public/selection/student/select", tag: "Teacher selection (public)", summary: "Save or update (once) the selections", body: selectBodySchema, responses: { 201: "{success, action: created, hasUpdated, message}", 200: "{success, action: updated, hasUpdated, message}", 400: "Incomplete or mismatched", 403: "Closed / update used / deadline passed", 409: "No seats left (names the subject)" } },
+  { method: "post", path: "/api/public/selection/student/select", tag: "Teacher selection (public)", summary: "Save or update (once) the selections", body: selectBodySchema, responses: { 201: "{success, action: created, hasUpdated, message}", 200: "{success, action: updated, hasUpdated, message}", 400: "Incomplete or mismatched", 403: "Closed / not an active Prep-3 student (also for unknown IDs) / update used / deadline passed", 409: "No seats left (names the subject)" } },
 ]);

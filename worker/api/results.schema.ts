@@ -7,6 +7,7 @@
  * negative mark are refused (400) with their message, never rounded.
  */
 import { z } from "zod";
+import { plainText, proseText } from "./text-field";
 import { numberField } from "./number-field";
 import { reason } from "../reasons";
 import { GRADES } from "../lib/school-grades";
@@ -32,8 +33,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, required: s
   z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? required : invalid) });
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  proseText()
     .trim()
     .max(max, `Remarks must be at most ${max} characters`)
     .nullish()
@@ -52,7 +52,7 @@ export const subjectScoreSchema = z
 export const resultBodySchema = z
   .object({
     /** The student's `student_no` (national ID); Arabic-Indic/Persian digits are accepted. */
-    student_id: z.string({ error: "Student ID is required" }).trim().min(1, "Student ID is required").max(50),
+    student_id: plainText({ error: "Student ID is required" }).trim().min(1, "Student ID is required").max(50),
     academic_year_name: choice(ACADEMIC_YEARS, "Academic Year is required", "Unknown academic year"),
     semester: choice(SEMESTERS, "Semester is required", "Semester must be S1 or S2"),
     /** The grade the result is filed under; omitted → the student's current grade. */

@@ -15,6 +15,7 @@
  *   then keeps its stored value (so a partial client cannot, say, deactivate the live period by accident).
  */
 import { z } from "zod";
+import { plainText, proseText } from "./text-field";
 import { normalizeDigits } from "../lib/normalize";
 import { numberField } from "./number-field";
 import { reason } from "../reasons";
@@ -34,8 +35,7 @@ export const DEFAULT_TEACHER_BUILDING: TeacherBuilding = "5";
 export const PERIOD_NAME_PLACEHOLDER = "Academic Year 2024-2025 - Semester 1";
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  plainText({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -57,8 +57,7 @@ export const selectionIdParamSchema = z.object({
 
 const subjectFields = {
   name: requiredText("Name", 100),
-  description: z
-    .string({ error: "Description must be text" })
+  description: proseText({ error: "Description must be text" })
     .trim()
     .max(1_000, "Description must be at most 1000 characters")
     .nullish()
@@ -77,8 +76,7 @@ export type SubjectCreateInput = z.infer<typeof subjectCreateSchema>;
 /** Body of PUT /api/admin/selection/subjects/:id; omitted `description`/`max_selections`/`is_active` are kept. */
 export const subjectUpdateSchema = z.object({
   name: subjectFields.name,
-  description: z
-    .string({ error: "Description must be text" })
+  description: proseText({ error: "Description must be text" })
     .trim()
     .max(1_000, "Description must be at most 1000 characters")
     .nullable()

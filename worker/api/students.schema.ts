@@ -3,6 +3,7 @@
  * web forms; imports only zod and the dependency-free normaliser and grade list.
  */
 import { z } from "zod";
+import { plainText } from "./text-field";
 import { GRADES, type Grade } from "../lib/school-grades";
 import { foldSearchText, normalizeNationalId } from "../lib/normalize";
 import { parseTypedNumber } from "../lib/typed-number";
@@ -41,7 +42,7 @@ export const studentNoSchema = z.preprocess(
 
 /** A required free text of at most `max` characters (REQUIRED, TOO_LONG). */
 const requiredText = (field: Field, max: number) =>
-  z.string({ error: reason("REQUIRED", { field }) }).trim().min(1, reason("REQUIRED", { field })).max(max, reason("TOO_LONG", { field, max }));
+  plainText({ error: reason("REQUIRED", { field }) }).trim().min(1, reason("REQUIRED", { field })).max(max, reason("TOO_LONG", { field, max }));
 
 const gradeSchema = z.preprocess(
   (v) => (typeof v === "string" ? (toGrade(v) ?? v) : v),
@@ -67,8 +68,7 @@ const buildingSchema = z.preprocess(
     .max(6, reason("BUILDING_RANGE")),
 );
 
-const religionSchema = z
-  .string()
+const religionSchema = plainText()
   .trim()
   .max(50, reason("TOO_LONG", { field: "religion", max: 50 }))
   .nullish()

@@ -33,6 +33,26 @@ export function normalizeNationalId(s: string): string {
   return normalizeDigits(s.replace(INVISIBLES, "")).trim();
 }
 
+/**
+ * Bidirectional embedding, override and isolate controls (LRE…RLO U+202A-U+202E, LRI…PDI U+2066-U+2069): they
+ * reorder the characters around them, so a stored name such as "\u202eدمحأ" displays as another name ("Trojan
+ * Source"). Nothing typed into a form of this product needs them: the pages isolate every value themselves.
+ */
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+/** Direction marks (LRM U+200E, RLM U+200F, ALM U+061C): invisible, they make two names that look equal differ. */
+const DIRECTION_MARKS = /[\u200e\u200f\u061c]/g;
+
+/**
+ * Free text as stored (docs/product.md#security-and-privacy): bidirectional controls removed; direction marks removed
+ * too unless `keepMarks` (prose such as news content, where a writer places an RLM after Latin text on purpose).
+ * Every free-text field of the API's zod schemas passes through here (worker/api/text-field.ts).
+ * `stripBidiControls("\u202eAli\u202c")` → `"Ali"`.
+ */
+export function stripBidiControls(text: string, keepMarks = false): string {
+  const out = text.replace(BIDI_CONTROLS, "");
+  return keepMarks ? out : out.replace(DIRECTION_MARKS, "");
+}
+
 /** Harakat U+064B-U+065F, superscript alef U+0670, tatweel U+0640: ignored by the search. */
 export const SEARCH_STRIPPED = /[\u064b-\u065f\u0670\u0640]/g;
 /** Letter variants the search treats as equal: [from, to]. */

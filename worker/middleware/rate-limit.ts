@@ -1,24 +1,34 @@
 /**
- * Per-IP and per-ID rate limits on the public lookups (national-ID enumeration; SECURITY.md), with the Workers
+ * Per-client and per-ID rate limits on the public lookups (national-ID enumeration; SECURITY.md), with the Workers
  * rate-limiting binding (simulated by Miniflare locally). Limits: docs/decisions/0007-public-rate-limits.md.
- * Refusals are 429 RATE_LIMITED with `Retry-After: 60`. `BENCH_DISABLE_RATE_LIMIT=1` turns them off for benchmarks.
+ * The results and teacher-selection lookups draw on ONE per-client budget (an enumerator cannot double its rate by
+ * alternating endpoints); a client is its IPv4 address or its IPv6 /64 (worker/lib/client-address.ts). The per-ID
+ * limit stays per lookup family. Refusals are 429 RATE_LIMITED with `Retry-After: 60`.
+ * `BENCH_DISABLE_RATE_LIMIT=1` turns them off for benchmarks.
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError, legacyError } from "../errors";
+import { clientKey } from "../lib/client-address";
 
 export const RATE_LIMIT_WINDOW_S = 60;
 
-/** The caller's address as Cloudflare reports it (clients cannot set this header through Cloudflare). */
-export function clientIp(c: Context<AppEnv>): string {
-  return c.req.header("CF-Connecting-IP") ?? "unknown";
+/**
+ * The caller's client key from the address Cloudflare reports (`CF-Connecting-IP`, which clients cannot set through
+ * Cloudflare): the IPv4 address, or the /64 of an IPv6 address.
+ */
+export function clientOf(c: Context<AppEnv>): string {
+  return clientKey(c.req.header("CF-Connecting-IP"));
 }
 
-/** Throws 429 when either the caller's IP or the looked-up ID is over its limit. `scope` separates the lookups. */
+/**
+ * Throws 429 when the caller (shared budget of every public lookup) or the looked-up ID (per `scope`: "results",
+ * "selection", "select") is over its limit.
+ */
 export async function enforcePublicLookupLimits(c: Context<AppEnv>, scope: string, id: string): Promise<void> {
   if (c.env.BENCH_DISABLE_RATE_LIMIT === "1") return;
   const [ip, perId] = await Promise.all([
-    c.env.PUBLIC_IP_LIMITER.limit({ key: `${scope}:ip:${clientIp(c)}` }),
+    c.env.PUBLIC_IP_LIMITER.limit({ key: `lookup:ip:${clientOf(c)}` }),
     c.env.PUBLIC_ID_LIMITER.limit({ key: `${scope}:id:${id}` }),
   ]);
   if (!ip.success || !perId.success) {

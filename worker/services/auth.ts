@@ -1,21 +1,20 @@
 /**
  * Admin authentication (contract "Auth"; spec §4 "Admin session", §9 token lifetime 2 h).
- * - login: 401 "Invalid username or password" for unknown user and wrong password alike (same PBKDF2 work);
- *   5 failures within 15 min lock the username for 15 min (429 + Retry-After), counted in one atomic upsert.
+ * - login: 401 "Invalid username or password" for unknown user and wrong password alike (same PBKDF2 work); every
+ *   attempt is counted before the password is checked and may be refused with 429 + Retry-After (./login-lock.ts).
  * - sessions: opaque token, SHA-256 stored, expires 2 h after login, revoked on logout/password change.
  */
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { adminSessions, admins, loginThrottle } from "../../db/schema";
+import { adminSessions, admins } from "../../db/schema";
 import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError, legacyError } from "../errors";
 import { auditInsert } from "./audit";
+import { admitLoginAttempt, admitPasswordChange, clearAfterSuccess, clearPasswordChange, clientHash, lockKey } from "./login-lock";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 import { newToken, sha256Hex } from "./tokens";
 
 export const TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
-export const LOCKOUT_THRESHOLD = 5;
-export const LOCKOUT_MS = 15 * 60 * 1000;
 const INVALID = "Invalid username or password";
 
 export interface LoginResult {
@@ -24,46 +23,24 @@ export interface LoginResult {
   admin: { id: number; username: string };
 }
 
-/** Verifies credentials and opens a session. Throws ApiError 401 (bad credentials) or 429 (locked). */
-export async function login(db: Db, username: string, password: string, pepper: string, now: Date): Promise<LoginResult> {
-  const key = username.trim().toLowerCase();
-  const [throttle] = await db.select().from(loginThrottle).where(eq(loginThrottle.username, key));
-  if (throttle?.lockedUntil && throttle.lockedUntil > now.toISOString()) {
-    const retry = Math.ceil((Date.parse(throttle.lockedUntil) - now.getTime()) / 1000);
-    throw legacyError("RATE_LIMITED", "Too many failed login attempts. Please try again later.", {}, retry);
-  }
+/**
+ * Verifies credentials and opens a session. `client` is the caller's client key (worker/lib/client-address.ts).
+ * Throws ApiError 401 (bad credentials) or 429 (locked, `Retry-After` in seconds).
+ */
+export async function login(db: Db, username: string, password: string, pepper: string, now: Date, client = "unknown"): Promise<LoginResult> {
+  const key = lockKey(username);
+  const clientId = await clientHash(pepper, client);
+  await admitLoginAttempt(db, key, clientId, now);
   const [admin] = await db.select().from(admins).where(eq(sql`lower(${admins.username})`, key));
   const ok = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH, pepper);
-  if (!admin || !ok) {
-    await recordFailure(db, key, now);
-    throw legacyError("UNAUTHORIZED", INVALID);
-  }
+  if (!admin || !ok) throw legacyError("UNAUTHORIZED", INVALID);
   const token = newToken();
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS).toISOString();
   await db.batch([
-    db.delete(loginThrottle).where(eq(loginThrottle.username, key)),
+    clearAfterSuccess(db, key, clientId, now),
     db.insert(adminSessions).values({ adminId: admin.id, tokenHash: await sha256Hex(token), createdAt: now.toISOString(), expiresAt }),
   ]);
   return { token, expiresAt, admin: { id: admin.id, username: admin.username } };
-}
-
-async function recordFailure(db: Db, key: string, now: Date) {
-  const nowIso = now.toISOString();
-  const windowStart = new Date(now.getTime() - LOCKOUT_MS).toISOString();
-  const lockUntil = new Date(now.getTime() + LOCKOUT_MS).toISOString();
-  const fresh = sql`${loginThrottle.windowStartedAt} < ${windowStart}`;
-  const nextCount = sql`CASE WHEN ${fresh} THEN 1 ELSE ${loginThrottle.failedCount} + 1 END`;
-  await db
-    .insert(loginThrottle)
-    .values({ username: key, failedCount: 1, windowStartedAt: nowIso })
-    .onConflictDoUpdate({
-      target: loginThrottle.username,
-      set: {
-        failedCount: nextCount,
-        windowStartedAt: sql`CASE WHEN ${fresh} THEN ${nowIso} ELSE ${loginThrottle.windowStartedAt} END`,
-        lockedUntil: sql`CASE WHEN ${nextCount} >= ${LOCKOUT_THRESHOLD} THEN ${lockUntil} ELSE NULL END`,
-      },
-    });
 }
 
 /** The admin behind a live (unexpired, unrevoked) token, or null. */
@@ -89,7 +66,9 @@ export async function logout(db: Db, admin: ActingAdmin, now: Date): Promise<voi
 
 /**
  * Changes the acting admin's password and revokes every other session of that admin, in one batch with the
- * audit row. Throws 400 "Current password is incorrect" when `oldPassword` does not verify.
+ * audit row. Throws 400 "Current password is incorrect" when `oldPassword` does not verify, 429 after 5 wrong ones
+ * on this session within 15 minutes (counted before the check; sign-in is not affected). Returns the ids of the
+ * sessions it revoked (their live-event streams are closed by the caller).
  */
 export async function updatePassword(
   db: Db,
@@ -99,20 +78,24 @@ export async function updatePassword(
   pepper: string,
   now: Date,
   requestId?: string,
-): Promise<void> {
+): Promise<number[]> {
+  await admitPasswordChange(db, admin.username, admin.sessionId, now);
   const [row] = await db.select().from(admins).where(eq(admins.id, admin.id));
   if (!row || !(await verifyPassword(oldPassword, row.passwordHash, pepper))) {
     throw legacyError("VALIDATION_FAILED", "Current password is incorrect");
   }
   const nowIso = now.toISOString();
-  await db.batch([
+  const [, revoked] = await db.batch([
     db.update(admins).set({ passwordHash: await hashPassword(newPassword, pepper), passwordChangedAt: nowIso, updatedAt: nowIso }).where(eq(admins.id, admin.id)),
     db
       .update(adminSessions)
       .set({ revokedAt: nowIso })
-      .where(and(eq(adminSessions.adminId, admin.id), ne(adminSessions.id, admin.sessionId), isNull(adminSessions.revokedAt))),
+      .where(and(eq(adminSessions.adminId, admin.id), ne(adminSessions.id, admin.sessionId), isNull(adminSessions.revokedAt)))
+      .returning({ id: adminSessions.id }),
     auditInsert(db, admin, { action: "update_password", entity: "admin", entityId: admin.id }, requestId),
+    clearPasswordChange(db, admin.username, admin.sessionId),
   ]);
+  return revoked.map((r) => r.id);
 }
 
 /** Creates an admin if none exists (used by `npm start` / deploy bootstrap). Returns true when created. */

@@ -24,12 +24,28 @@ export async function publish(env: Env, event: LiveEvent, entity: string, id: st
 }
 
 /**
- * Opens an SSE stream on the hub for the given events and returns a body for the client. When the client goes
- * away (its body is cancelled), the hub is told to drop the stream (`ctx.waitUntil`), so none pile up.
+ * Closes the open streams of the given admin sessions (tokens just revoked by logout or a password change).
+ * Returns how many closed. Never throws: the hub's keepalive re-check closes them anyway within KEEPALIVE_MS.
  */
-export async function subscribe(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, events: readonly LiveEvent[]): Promise<ReadableStream<Uint8Array>> {
+export async function closeStreams(env: Env, sessions: number[]): Promise<number> {
+  if (sessions.length === 0) return 0;
+  try {
+    const res = await hub(env).fetch("https://hub/revoke", { method: "POST", body: JSON.stringify({ sessions }) });
+    return ((await res.json()) as { closed: number }).closed;
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "closing event streams failed", err: String(err) }));
+    return 0;
+  }
+}
+
+/**
+ * Opens an SSE stream on the hub for the given events, on behalf of admin session `sessionId`, and returns a body for
+ * the client. When the client goes away (its body is cancelled), the hub is told to drop the stream
+ * (`ctx.waitUntil`), so none pile up; when the hub closes it (token revoked or expired), the body ends.
+ */
+export async function subscribe(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, events: readonly LiveEvent[], sessionId: number): Promise<ReadableStream<Uint8Array>> {
   const stub = hub(env);
-  const upstream = await stub.fetch(`https://hub/subscribe?topics=${events.join(",")}`);
+  const upstream = await stub.fetch(`https://hub/subscribe?topics=${events.join(",")}&session=${sessionId}`);
   const id = upstream.headers.get("X-Hub-Client") ?? "";
   const reader = upstream.body!.getReader();
   const unsubscribe = () => stub.fetch(`https://hub/unsubscribe?id=${encodeURIComponent(id)}`, { method: "POST" }).then(() => undefined, () => undefined);

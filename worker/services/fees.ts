@@ -219,6 +219,14 @@ export async function createFee(db: Db, admin: ActingAdmin, input: CreateFeeInpu
   }
 }
 
+/** The fee record `id` as `FeeJson` without payments (amounts in EGP), read by the database inside a batch. */
+function feeSnapshotSql(id: number): SQL {
+  return sql`(SELECT json_object('id', f.id, 'student_no', s.student_no, 'full_name', s.full_name, 'grade', f.grade,
+    'total_amount', f.total_piastres / 100.0, 'paid_amount', f.paid_piastres / 100.0, 'remaining', (f.total_piastres - f.paid_piastres) / 100.0,
+    'status', CASE WHEN f.total_piastres - f.paid_piastres <= 0 THEN 'paid' WHEN f.paid_piastres = 0 THEN 'not_paid' ELSE 'partially_paid' END)
+    FROM fee_records f JOIN students s ON s.id = f.student_id WHERE f.id = ${id})`;
+}
+
 /**
  * Sets the total and paid amounts of `studentNo`'s fee record. A changed paid amount is recorded as an adjustment
  * row (difference against the value at the moment of the write, may be negative). Throws 404, 400 `TOTAL_BELOW_PAID`.
@@ -229,14 +237,14 @@ export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, i
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
   const at = now.toISOString();
-  const { payments: _history, ...beforeSnapshot } = before;
   const [bumpIfChanged, insertAdjustment] = adjustmentStatements(db, before.id, paid, year, at, admin.id);
   try {
     await db.batch([
+      // First in the batch: `before` is the record as this write finds it (a payment may have landed since the read).
+      auditInsert(db, admin, { action: "update", entity: "fee_record", entityId: before.id, before: feeSnapshotSql(before.id), after: input }, requestId),
       bumpIfChanged,
       insertAdjustment,
       db.update(feeRecords).set({ totalPiastres: total, paidPiastres: paid, updatedAt: at }).where(eq(feeRecords.id, before.id)),
-      auditInsert(db, admin, { action: "update", entity: "fee_record", entityId: before.id, before: beforeSnapshot, after: input }, requestId),
     ] as const);
   } catch (err) {
     if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw legacyError("VALIDATION_FAILED", TOTAL_BELOW_PAID);
@@ -263,7 +271,14 @@ export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, r
   }
 }
 
-/** Payment rows of `studentNo`'s fee record, oldest first. Throws 404 `FEE_NOT_FOUND`. */
-export async function listPayments(db: Db, studentNo: string): Promise<PaymentJson[]> {
-  return (await getFee(db, studentNo)).payments;
+/**
+ * Payment rows of `studentNo`'s fee record, oldest first; with `idempotencyKey`, only the payment recorded under that
+ * key (none or one): how the console learns whether a payment whose answer it lost was recorded
+ * (docs/product.md#payments-and-receipts). Throws 404 `FEE_NOT_FOUND`.
+ */
+export async function listPayments(db: Db, studentNo: string, idempotencyKey?: string): Promise<PaymentJson[]> {
+  const fee = await getFee(db, studentNo);
+  if (!idempotencyKey) return fee.payments;
+  const rows = await db.select().from(payments).where(and(eq(payments.feeRecordId, fee.id), eq(payments.idempotencyKey, idempotencyKey)));
+  return rows.map(toPaymentJson);
 }

@@ -147,9 +147,28 @@ export async function featuredNews(db: Db, limit = 3): Promise<PublicNews[]> {
   return rows.map(toPublicNews);
 }
 
-/** One published item, counting a view in the same statement. Throws 404 unless published. */
-export async function readPublishedNews(db: Db, id: number): Promise<PublicNews> {
-  const [row] = await db.update(news).set({ views: sql`${news.views} + 1` }).where(and(eq(news.id, id), published)).returning();
+/** Marks older than this many hours are purged; only the current hour's marks decide anything. */
+const VIEW_MARK_HOURS_KEPT = 2;
+/** Marks purged per read, so the purge stays a bounded piece of each read. */
+const VIEW_MARK_PURGE = 50;
+
+/**
+ * One published item (docs/product.md#news). Counts a view only the first time in the current UTC hour that
+ * `client` (a keyed hash of the reader's address, never the address) reads it: the mark's INSERT OR IGNORE and the
+ * conditional +1 are one batch, so a reload, a crawler or a script adds at most one view per client, item and hour.
+ * Reads of unknown or unpublished items write nothing. Throws 404 unless published.
+ */
+export async function readPublishedNews(db: Db, id: number, client: string, now: Date): Promise<PublicNews> {
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  const [, , , rows] = await db.batch([
+    db.run(sql`INSERT OR IGNORE INTO news_view_marks (news_id, client, hour)
+      SELECT id, ${client}, ${hour} FROM news WHERE id = ${id} AND status = 'published'`),
+    db.run(sql`UPDATE news SET views = views + 1 WHERE id = ${id} AND status = 'published' AND changes() = 1`),
+    db.run(sql`DELETE FROM news_view_marks WHERE rowid IN
+      (SELECT rowid FROM news_view_marks WHERE hour < ${hour - VIEW_MARK_HOURS_KEPT + 1} LIMIT ${VIEW_MARK_PURGE})`),
+    db.select().from(news).where(and(eq(news.id, id), published)),
+  ]);
+  const row = rows[0];
   if (!row) throw notFound("News");
   return toPublicNews(row);
 }

@@ -6,8 +6,9 @@
  * Cairo time), so (year, sequence) stays unique across kinds; RCP numbers therefore skip the numbers taken by
  * adjustments. The sequence is 6 digits, zero-padded, and restarts at 000001 each academic year.
  *
- * A payment is ONE batch: counter +1, payment row numbered from the counter, `paid_piastres += amount` (the CHECK
- * `paid_piastres <= total_piastres` aborts everything when the amount exceeds the remaining balance), audit row.
+ * A payment is ONE batch: counter +1, payment row numbered from the counter, audit row (its before/after read from
+ * the fee record inside the batch), `paid_piastres += amount` (the CHECK `paid_piastres <= total_piastres` aborts
+ * everything when the amount exceeds the remaining balance).
  * `Idempotency-Key`: the key and a SHA-256 of the canonical request are stored on the payment row; the UNIQUE index
  * on the key makes concurrent duplicates fail inside the database, and they then answer with the stored row.
  */
@@ -150,7 +151,7 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
     if (earlier) return earlier;
   }
   const [fee] = await db
-    .select({ id: feeRecords.id, total: feeRecords.totalPiastres, paid: feeRecords.paidPiastres })
+    .select({ id: feeRecords.id })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .where(eq(students.studentNo, input.studentNo));
@@ -159,13 +160,12 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
   const year = academicYearOf(now);
   const paidAt = now.toISOString();
   try {
+    const feeRow = sql`FROM fee_records WHERE id = ${fee.id}`;
     const [, [row]] = await db.batch([
       bumpCounter(db, year),
       insertPayment(db, { feeRecordId: fee.id, amountPiastres: input.amountPiastres, year, paidAt, adminId: admin.id, idempotencyKey: key, requestHash: hash }),
-      db
-        .update(feeRecords)
-        .set({ paidPiastres: sql`paid_piastres + ${input.amountPiastres}`, updatedAt: paidAt })
-        .where(eq(feeRecords.id, fee.id)),
+      // Before the UPDATE in the same transaction: `before` is the row this payment changes, never a value read
+      // earlier that a concurrent payment may have changed since (18 parallel payments: 18 distinct befores).
       auditInsert(
         db,
         admin,
@@ -173,12 +173,19 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
           action: "add_payment",
           entity: "fee_record",
           entityId: fee.id,
-          before: { student_no: input.studentNo, paid_piastres: fee.paid, total_piastres: fee.total },
+          before: sql`(SELECT json_object('student_no', ${input.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
           // The receipt number comes from the counter bumped at the start of this batch.
-          after: snapshotWith({ amount_piastres: input.amountPiastres, academic_year: year, idempotency_key: key ?? null }, { receipt_no: receiptNoSql(year) }),
+          after: snapshotWith(
+            { student_no: input.studentNo, amount_piastres: input.amountPiastres, academic_year: year, idempotency_key: key ?? null },
+            { receipt_no: receiptNoSql(year), paid_piastres: sql`(SELECT paid_piastres + ${input.amountPiastres} ${feeRow})`, total_piastres: sql`(SELECT total_piastres ${feeRow})` },
+          ),
         },
         requestId,
       ),
+      db
+        .update(feeRecords)
+        .set({ paidPiastres: sql`paid_piastres + ${input.amountPiastres}`, updatedAt: paidAt })
+        .where(eq(feeRecords.id, fee.id)),
     ]);
     return { feeRecordId: fee.id, payment: toPaymentJson(row!), replayed: false };
   } catch (err) {

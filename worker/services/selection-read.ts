@@ -48,26 +48,37 @@ export function assertPeriodVisible(state: PeriodState): void {
   if (state === "not_started") throw legacyError("FORBIDDEN", MSG.notOpen, { success: false });
 }
 
-/** The student behind a student number, if an active Prep-3 student. Throws 404 / 403. */
-export async function eligibleStudent(db: Db, studentNo: string) {
-  const [s] = await db.select().from(students).where(eq(students.studentNo, studentNo));
-  if (!s) throw legacyError("NOT_FOUND", MSG.notFound, { success: false });
-  if (!s.isActive || s.currentGrade !== SELECTION_GRADE) throw legacyError("FORBIDDEN", MSG.notEligible, { success: false });
-  return s;
+/** True for a student who may take part in teacher selection: active and in Prep-3. */
+export const isEligible = (s: { isActive: boolean; currentGrade: string }) => s.isActive && s.currentGrade === SELECTION_GRADE;
+
+/**
+ * The answer every public selection endpoint gives for an ID that is unknown or not an active Prep-3 student: ONE
+ * answer for both, so the endpoints do not tell which national IDs belong to students (docs/product.md#teacher-selection).
+ */
+export const notEligible = () => legacyError("FORBIDDEN", MSG.notEligible, { success: false });
+
+/**
+ * The student behind a student number, for the public lookups, in the order that reveals nothing: with no period
+ * active, or one not started yet, every ID gets the same closed answer (403); otherwise an unknown ID and an
+ * ineligible student get the same `notEligible` 403. Returns the active Prep-3 student and the period.
+ */
+export async function visibleStudent(db: Db, studentNo: string, nowIso: string) {
+  const [[s], period] = await Promise.all([db.select().from(students).where(eq(students.studentNo, studentNo)), activePeriod(db)]);
+  assertPeriodVisible(periodState(period, nowIso));
+  if (!s || !isEligible(s)) throw notEligible();
+  return { student: s, period: period! };
 }
 
-/** `GET /student/{id}`: the student card. Throws 404, or 403 (not eligible, no period, not started). */
+/** `GET /student/{id}`: the student card. Throws the 403s of `visibleStudent`. */
 export async function lookupStudent(db: Db, studentNo: string, nowIso: string) {
-  const [student, period] = await Promise.all([eligibleStudent(db, studentNo), activePeriod(db)]);
-  assertPeriodVisible(periodState(period, nowIso));
+  const { student } = await visibleStudent(db, studentNo, nowIso);
   return { student_no: student.studentNo, full_name: student.fullName, current_grade: student.currentGrade };
 }
 
-/** `GET /student/{id}/selections`: the current selections and what the student may still do. */
+/** `GET /student/{id}/selections`: the current selections and what the student may still do. Throws as `visibleStudent`. */
 export async function studentSelectionState(db: Db, studentNo: string, nowIso: string) {
-  const student = await eligibleStudent(db, studentNo);
-  const [period, [registration], rows] = await Promise.all([
-    activePeriod(db),
+  const { student, period } = await visibleStudent(db, studentNo, nowIso);
+  const [[registration], rows] = await Promise.all([
     db.select().from(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id)),
     db
       .select({

@@ -9,8 +9,8 @@
  *   one update is unused;
  * - on update, a subject whose teacher is unchanged keeps its session (group) and selection date: only a changed
  *   teacher gets the session with more free seats.
- * The read phase before the batch only produces clear error messages. Every attempt is logged (refusals with group
- * commit, attempt-log.ts). Writes pass one at a time per isolate through `gatedWrite` (a rush would otherwise pile
+ * The read phase before the batch only produces clear error messages. Every attempt of a real student is logged
+ * (refusals with group commit, attempt-log.ts); a number that is no student's writes nothing. Writes pass one at a time per isolate through `gatedWrite` (a rush would otherwise pile
  * ~1,000 waiting writers into the database).
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
@@ -23,7 +23,7 @@ import { gatedWrite } from "../write-gate";
 import { recordRefusal } from "./attempt-log";
 import { auditInsert } from "./audit";
 import { forgetFull, markFull, recentlyFull } from "./full-teachers";
-import { MSG, REQUIRED_SUBJECT, SELECTION_GRADE, UPDATE_WINDOW_MS, periodState, type Period } from "./selection-read";
+import { MSG, REQUIRED_SUBJECT, SELECTION_GRADE, UPDATE_WINDOW_MS, isEligible, notEligible, periodState, type Period } from "./selection-read";
 
 export interface Choice {
   teacher_id: number;
@@ -39,12 +39,17 @@ const REFUSED = {
   raced: "Your selections were just saved by another request. Please reload the page.",
 };
 
-/** Saves a first choice or the one allowed update. Returns the contract's success body; throws 400/403/404/409. */
+/**
+ * Saves a first choice or the one allowed update. Returns the contract's success body; throws 400/403/409 (an
+ * unknown ID gets the same 403 as an ineligible student, after the period checks).
+ */
 export async function saveSelections(db: Db, studentNo: string, choices: Choice[], now: Date) {
   const nowIso = now.toISOString();
   const logAccepted = (action: string, periodId: number) =>
     db.insert(selectionAttempts).values({ studentNo, periodId, payload: JSON.stringify(choices), outcome: "accepted", action, at: nowIso });
   let period: Period | null = null;
+  /** Whether the number is a real student's: only their attempts are recorded (an unknown ID must write nothing). */
+  let known = false;
   try {
     // One round trip for everything the checks below need (a rush sends ~1,000 of these at once).
     const [studentRows, periodRows, subjectRows, teacherRows, regRows, heldRows] = await db.batch([
@@ -64,12 +69,13 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
         .where(eq(students.studentNo, studentNo)),
     ]);
     const student = studentRows[0];
-    if (!student) throw legacyError("NOT_FOUND", MSG.notFound, { success: false });
-    if (!student.isActive || student.currentGrade !== SELECTION_GRADE) throw legacyError("FORBIDDEN", MSG.notEligible, { success: false });
+    known = !!student;
+    // The period first, then one answer for unknown and ineligible IDs: the refusal tells nothing about who is a student.
     period = periodRows[0] ?? null;
     const state = periodState(period, nowIso);
     if (state === "none") throw legacyError("FORBIDDEN", MSG.noPeriod, { success: false });
     if (state !== "open") throw legacyError("FORBIDDEN", MSG.notOpen, { success: false });
+    if (!student || !isEligible(student)) throw notEligible();
     const p = period!;
     validateChoices(choices, p, new Set(subjectRows.map((r) => r.id)), teacherRows);
     const reg = regRows[0]?.reg;
@@ -133,7 +139,7 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
     };
   } catch (err) {
     const refusal = await explain(db, err, choices);
-    await recordRefusal(db, { studentNo, periodId: period?.id ?? null, payload: JSON.stringify(choices), outcome: "refused", reason: refusal.message, at: nowIso }).catch(() => {});
+    if (known) await recordRefusal(db, { studentNo, periodId: period?.id ?? null, payload: JSON.stringify(choices), outcome: "refused", reason: refusal.message, at: nowIso }).catch(() => {});
     throw refusal;
   }
 }

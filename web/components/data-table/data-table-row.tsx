@@ -51,9 +51,15 @@ export function useFontsLoaded(): number {
   useEffect(() => {
     const fonts = document.fonts;
     if (!fonts) return;
-    const onDone = () => setLoads((n) => n + 1);
+    let live = true;
+    const onDone = () => live && setLoads((n) => n + 1);
     fonts.addEventListener("loadingdone", onDone);
-    return () => fonts.removeEventListener("loadingdone", onDone);
+    // A font that finished between the first fit (a layout effect) and this listener fired no event we could hear.
+    void fonts.ready.then(onDone);
+    return () => {
+      live = false;
+      fonts.removeEventListener("loadingdone", onDone);
+    };
   }, []);
   return loads;
 }

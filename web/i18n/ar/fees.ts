@@ -121,6 +121,7 @@ export default {
   },
   toast: {
     paymentAdded: "تم تسجيل الدفعة: إيصال رقم {{receipt}}",
+    paymentConfirmedLater: "كان الخادم قد سجّل الدفعة: إيصال رقم {{receipt}}",
     updated: "تم تحديث سجل المصروفات",
     deleted: "تم حذف سجل المصروفات",
     saved: "تم حفظ سجل المصروفات",
@@ -132,6 +133,7 @@ export default {
     updateNetwork: "حدث خطأ أثناء تحديث سجل المصروفات",
     paymentFailed: "تعذّرت إضافة الدفعة",
     paymentNetwork: "حدث خطأ أثناء إضافة الدفعة",
+    paymentUnconfirmed: "لم يؤكد الخادم هذه الدفعة. إعادة الحفظ آمنة: لن تُسجَّل مرتين.",
     deleteFailed: "تعذّر حذف سجل المصروفات",
     deleteNetwork: "حدث خطأ أثناء حذف سجل المصروفات",
     saveFailed: "تعذّر حفظ سجل المصروفات",

@@ -33,6 +33,7 @@ export default {
     invalidSave: "Please enter a valid URL (e.g., {{host}})",
     invalidTest: "Please enter a valid URL first",
     storage: "Failed to save URL to localStorage",
+    notAllowed: "This site's security policy does not let its pages talk to that address. Allowed: {{list}}.",
   },
   saved: "Configuration updated successfully!",
   info: {
@@ -40,6 +41,8 @@ export default {
     browserOnly: "The override is stored in this browser only (localStorage).",
     testing: "It is meant for testing, for example against a staging server.",
     notShared: "It is not shared across devices or with other users.",
+    allowed: "For security, the pages may only talk to this site and to the addresses the school's administrator has allowed: {{list}}.",
+    allowedNone: "For security, the pages may only talk to this site: the school's administrator has allowed no other address.",
     reset: "Reset to Default removes the override and uses this site's own address ({{host}}); Clear Configuration removes it and empties the field.",
   },
 };

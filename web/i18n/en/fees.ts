@@ -117,6 +117,7 @@ export default {
   },
   toast: {
     paymentAdded: "Payment recorded: receipt {{receipt}}",
+    paymentConfirmedLater: "The server had recorded the payment: receipt {{receipt}}",
     updated: "Fee record updated",
     deleted: "Fee record deleted",
     saved: "Fee record saved",
@@ -128,6 +129,7 @@ export default {
     updateNetwork: "An error occurred while updating the fee record",
     paymentFailed: "Failed to add payment",
     paymentNetwork: "An error occurred while adding the payment",
+    paymentUnconfirmed: "The server did not confirm this payment. Saving it again is safe: it will not be recorded twice.",
     deleteFailed: "Failed to delete fee record",
     deleteNetwork: "An error occurred while deleting the fee record",
     saveFailed: "Failed to save fee record",

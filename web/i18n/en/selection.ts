@@ -131,7 +131,7 @@ export default {
     },
     notEligible: {
       title: "Not available for this student",
-      body: "Teacher selection is only available to currently enrolled Prep-3 students. Please contact student affairs.",
+      body: "Teacher selection is only available to currently enrolled Prep-3 students. Please check the national ID; if it is correct, contact student affairs.",
     },
     incomplete: {
       title: "Incomplete Selection",

@@ -15,17 +15,20 @@ import { LanguageSwitch } from "~/features/shell/public/language-switch";
 import { cn } from "~/components/public-ui/cn";
 import { kitButtonClass } from "~/components/public-ui/kit-styles";
 import { pageTitle } from "~/i18n";
+import { workerContext } from "~/context";
+import { backendOrigins } from "@worker/security-headers";
 import type { Route } from "./+types/base-url-config";
 
 /** How long the "Configuration updated successfully!" banner stays (spec §2: 3 seconds). */
 export const BANNER_MS = 3000;
 
 /**
- * `{ origin }` of this request: lets the server render the form and the info panel with their real text, so the
- * page does not grow when it hydrates (CLS). The browser's own origin replaces it after hydration.
+ * `{ origin, backends }` of this request: the origin lets the server render the form and the info panel with their
+ * real text, so the page does not grow when it hydrates (CLS); the browser's own origin replaces it after hydration.
+ * `backends` are the other addresses this site's CSP lets its pages connect to (worker/security-headers.ts).
  */
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: new URL(request.url).origin };
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { origin: new URL(request.url).origin, backends: backendOrigins(context.get(workerContext).env) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -114,6 +117,7 @@ export default function BaseUrlConfig({ loaderData }: Route.ComponentProps) {
               key={override ? "ready" : "server"}
               ready={!!override}
               origin={override?.origin ?? loaderData.origin}
+              allowed={loaderData.backends}
               initialValue={override ? (override.stored ?? override.origin) : loaderData.origin}
               onSave={(url) => {
                 if (!stored.save(url)) return false;
@@ -130,7 +134,7 @@ export default function BaseUrlConfig({ loaderData }: Route.ComponentProps) {
               }}
             />
           </section>
-          <BaseUrlInfoPanel origin={override?.origin ?? loaderData.origin} />
+          <BaseUrlInfoPanel origin={override?.origin ?? loaderData.origin} backends={loaderData.backends} />
         </div>
       </main>
     </div>

@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { CircleAlert, CircleCheck, CircleX, Eraser, LoaderCircle, PlugZap, RotateCcw, Save } from "lucide-react";
 import { cn } from "~/components/public-ui/cn";
 import { kitButtonClass, kitInputClass, kitLabelClass } from "~/components/public-ui/kit-styles";
-import { checkHealth, isValidBaseUrl, normalizeBaseUrl, parseBaseUrlForm } from "./base-url";
+import { checkHealth, isAllowedBackend, isValidBaseUrl, normalizeBaseUrl, parseBaseUrlForm } from "./base-url";
 
 const FIELD_ID = "base-url";
 
@@ -23,6 +23,8 @@ export const isolate = (s: string) => `\u2068${s}\u2069`;
 export interface BaseUrlFormProps {
   /** The app's own origin: the default and the example host in messages. */
   origin: string;
+  /** The other backends this site's CSP lets its pages talk to (from the server). */
+  allowed: readonly string[];
   /** The field's starting value (the stored override, else the origin). */
   initialValue: string;
   /** Stores `url`; returns false when the browser refused. */
@@ -34,16 +36,17 @@ export interface BaseUrlFormProps {
 }
 
 /** The form card's body; `key` it to re-seed it from `initialValue` (the page does so once, when it is ready). */
-export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear, ready }: BaseUrlFormProps) {
+export function BaseUrlForm({ origin, allowed, initialValue, onSave, onReset, onClear, ready }: BaseUrlFormProps) {
   const { t, i18n } = useTranslation();
   const host = i18n.language === "ar" ? isolate(origin) : origin;
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<TestResult>(null);
   const [value, setValue] = useState(initialValue);
-  const [saveError, setSaveError] = useState<"baseUrl.errors.invalidSave" | "baseUrl.errors.storage" | null>(null);
+  const [saveError, setSaveError] = useState<"baseUrl.errors.invalidSave" | "baseUrl.errors.storage" | "baseUrl.errors.notAllowed" | null>(null);
   const submitted = useRef(false);
   const field = useRef<HTMLInputElement>(null);
   const valid = isValidBaseUrl(value);
+  const allowedList = [origin, ...allowed].map((o) => (i18n.language === "ar" ? isolate(o) : o)).join(i18n.language === "ar" ? "، " : ", ");
 
   const save = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -51,6 +54,9 @@ export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear, re
     const parsed = parseBaseUrlForm(value);
     if (!parsed.ok) {
       setSaveError(parsed.message);
+      field.current?.focus();
+    } else if (!isAllowedBackend(parsed.baseUrl, origin, allowed)) {
+      setSaveError("baseUrl.errors.notAllowed");
       field.current?.focus();
     } else if (!onSave(parsed.baseUrl)) setSaveError("baseUrl.errors.storage");
     else {
@@ -63,6 +69,10 @@ export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear, re
     const url = value;
     if (!isValidBaseUrl(url)) {
       setTestResult({ tone: "error", text: t("baseUrl.errors.invalidTest") });
+      return;
+    }
+    if (!isAllowedBackend(url, origin, allowed)) {
+      setTestResult({ tone: "error", text: t("baseUrl.errors.notAllowed", { list: allowedList }) });
       return;
     }
     setTesting(true);
@@ -134,7 +144,7 @@ export function BaseUrlForm({ origin, initialValue, onSave, onReset, onClear, re
         {saveError && (
           <p id={`${FIELD_ID}-error`} role="alert" className="flex items-center gap-1.5 text-sm font-semibold text-destructive">
             <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
-            {t(saveError, { host })}
+            {t(saveError, { host, list: allowedList })}
           </p>
         )}
       </div>

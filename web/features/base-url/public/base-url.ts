@@ -21,6 +21,20 @@ export function normalizeBaseUrl(value: string): string {
   return value.trim().replace(/\/+$/, "");
 }
 
+/**
+ * True when `value` (a valid URL) points at this site (`origin`) or at one of `allowed`, the backends this site's CSP
+ * lets its pages connect to (`BACKEND_ORIGINS`, `CORS_ORIGINS`; worker/security-headers.ts). Any other address would
+ * be blocked by the browser on every call, so the page refuses to save it.
+ */
+export function isAllowedBackend(value: string, origin: string, allowed: readonly string[]): boolean {
+  try {
+    const target = new URL(value.trim()).origin;
+    return target === origin || allowed.includes(target);
+  } catch {
+    return false;
+  }
+}
+
 /** The URL the Test button calls (spec §7 "Backend address test"). */
 export function healthUrl(base: string): string {
   return `${normalizeBaseUrl(base)}/health`;

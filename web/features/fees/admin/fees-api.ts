@@ -93,5 +93,14 @@ export async function deleteFee(studentNo: string): Promise<void> {
 
 /** `GET /api/fees/{student_no}/payments` → the record's payments, oldest first. */
 export async function listPayments(studentNo: string): Promise<Payment[]> {
-  return (await call(apiClient().api.fees[":student_no"].payments.$get({ param: enc(studentNo) }))).payments ?? [];
+  return (await call(apiClient().api.fees[":student_no"].payments.$get({ param: enc(studentNo), query: {} }))).payments ?? [];
+}
+
+/**
+ * `GET /api/fees/{student_no}/payments?idempotency_key=key` → the payment recorded under `key`, or null when none
+ * was (a definitive answer about a payment whose own answer was lost). Throws ApiFailure like every call.
+ */
+export async function findPaymentByKey(studentNo: string, key: string): Promise<Payment | null> {
+  const { payments } = await call(apiClient().api.fees[":student_no"].payments.$get({ param: enc(studentNo), query: { idempotency_key: key } }));
+  return payments?.[0] ?? null;
 }

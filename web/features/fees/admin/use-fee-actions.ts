@@ -2,7 +2,9 @@
  * The row actions of the Fees page (spec §4 "Optimistic updates", "Payment flow", "Fee edit"; §5 "Payment";
  * §8 texts): inline edit → confirm → `PUT`; inline payment → confirm → `POST add-payment` with an Idempotency-Key;
  * both optimistic (the row changes at once and reverts on failure, with the spec's alert texts). Delete updates
- * the list after the server succeeds.
+ * the list after the server succeeds. A payment without a definitive answer (none, or a 5xx: it may have been
+ * recorded) keeps its Idempotency-Key for that fee record until one arrives (./unsettled-payments.ts), and the record
+ * is re-read by that key before the console offers a new payment on it.
  */
 import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from "react";
 import { useTranslation } from "react-i18next";
@@ -10,10 +12,14 @@ import { toast } from "~/components/ui/lazy-toast";
 import { addPaymentSchema, updateFeeSchema } from "@worker/api/fees.schema";
 import { formatEgp } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
-import { addPayment, deleteFee, updateFee, type FeeRecord, type Payment } from "./fees-api";
+import { ApiFailure } from "~/lib/api";
+import { addPayment, deleteFee, findPaymentByKey, updateFee, type FeeRecord, type Payment } from "./fees-api";
 import { amountInputValue, remainingOf, toPiastres, withAmounts, withPayment } from "./fee-money";
 import { feeFailureText, feeMessage } from "./fee-messages";
 import { newIdempotencyKey, type FeeRowsApi, type RowEditor } from "./fee-row-state";
+import { markUnsettled, outcomeUnknown, settle, unsettledOf } from "./unsettled-payments";
+
+const storage = () => window.localStorage;
 
 /** What is waiting for the admin's confirmation. */
 export type PendingConfirm =
@@ -52,6 +58,80 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
     [setFees],
   );
 
+  /**
+   * Asks the server whether the payment sent with `key` was recorded. Found → the payment is settled: the list is
+   * re-read and the receipt offered. Returns true (recorded), false (definitively not), null (no answer: unknown).
+   */
+  const checkRecorded = useCallback(
+    async (fee: FeeRecord, key: string): Promise<boolean | null> => {
+      let payment: Payment | null;
+      try {
+        payment = await findPaymentByKey(fee.student_no, key);
+      } catch {
+        return null;
+      }
+      if (!payment) return false;
+      settle(storage(), fee.student_no);
+      void reload();
+      const recorded = payment;
+      toast.success(t("fees.toast.paymentConfirmedLater", { receipt: recorded.receipt_no }), {
+        description: `${fee.full_name} · ${formatEgp(recorded.amount, lang)}`,
+        action: { label: t("fees.payments.receipt"), onClick: () => openReceipt(fee, recorded) },
+      });
+      return true;
+    },
+    [reload, openReceipt, lang, t],
+  );
+
+  /** Opens the payment entry; after an unconfirmed payment, only once the record has been re-read by its key. */
+  const startPayment = useCallback(
+    async (fee: FeeRecord) => {
+      const fresh = { mode: "pay" as const, studentNo: fee.student_no, amount: "", key: newIdempotencyKey() };
+      const open = unsettledOf(storage(), fee.student_no);
+      if (!open) return setEditor(fresh);
+      mark(fee.student_no, true);
+      const recorded = await checkRecorded(fee, open.key);
+      mark(fee.student_no, false);
+      // Recorded: a new payment gets a new key. Not recorded (or no answer): the same intent, the same key.
+      setEditor(recorded ? fresh : { ...fresh, amount: amountInputValue(open.amount), key: open.key, sentAmount: open.amount });
+    },
+    [checkRecorded, mark],
+  );
+
+  /** Validates the payment entry and opens its confirmation, with the key that keeps one intent one payment. */
+  const requestPayment = useCallback(
+    async (fee: FeeRecord) => {
+      if (editor?.mode !== "pay") return;
+      const parsed = addPaymentSchema.safeParse({ payment_amount: editor.amount });
+      if (!parsed.success) {
+        setEditor({ ...editor, error: feeMessage(t, parsed.error.issues[0]?.message, t("fees.errors.invalidPayment")) });
+        return;
+      }
+      const amount = parsed.data.payment_amount;
+      const open = unsettledOf(storage(), fee.student_no);
+      // Another amount while an earlier payment is unconfirmed: re-read the record first. Recorded → no new payment
+      // is offered on stale figures. Otherwise the earlier key goes again, so at most one of the two is recorded.
+      if (open && open.amount !== amount) {
+        mark(fee.student_no, true);
+        const recorded = await checkRecorded(fee, open.key);
+        mark(fee.student_no, false);
+        if (recorded) return setEditor(null);
+      }
+      // Same entry, same amount → same key (a retry); a changed amount is a new request.
+      const retry = editor.sentAmount === amount || open?.amount === amount;
+      const key = open?.key ?? (editor.sentAmount === undefined || retry ? editor.key : newIdempotencyKey());
+      // A retry may concern a payment the server already recorded (the row then looks settled): the server
+      // answers it with the first payment, so only a new request is checked against the remaining amount.
+      if (!retry && toPiastres(amount) > toPiastres(remainingOf(fee))) {
+        setEditor({ ...editor, error: t("fees.validation.paymentAboveRemaining", { amount: formatEgp(remainingOf(fee), lang) }) });
+        return;
+      }
+      setEditor({ ...editor, key });
+      setConfirm({ kind: "payment", fee, amount, key });
+    },
+    [editor, checkRecorded, mark, lang, t],
+  );
+
   const rowsApi: FeeRowsApi = useMemo(
     () => ({
       editor,
@@ -60,7 +140,7 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       openPayments,
       openReceipt,
       startEdit: (fee) => setEditor({ mode: "edit", studentNo: fee.student_no, total: amountInputValue(fee.total_amount), paid: amountInputValue(fee.paid_amount) }),
-      startPayment: (fee) => setEditor({ mode: "pay", studentNo: fee.student_no, amount: "", key: newIdempotencyKey() }),
+      startPayment: (fee) => void startPayment(fee),
       updateDraft: (patch) => setEditor((ed) => (ed ? ({ ...ed, ...patch, error: undefined } as RowEditor) : ed)),
       cancel: () => setEditor(null),
       fillRemaining: (fee) => setEditor((ed) => (ed?.mode === "pay" ? { ...ed, amount: amountInputValue(remainingOf(fee)), error: undefined } : ed)),
@@ -75,28 +155,9 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
         }
         setConfirm({ kind: "save", fee, total: parsed.data.total_amount, paid: parsed.data.paid_amount });
       },
-      requestPayment: (fee) => {
-        if (editor?.mode !== "pay") return;
-        const parsed = addPaymentSchema.safeParse({ payment_amount: editor.amount });
-        if (!parsed.success) {
-          setEditor({ ...editor, error: feeMessage(t, parsed.error.issues[0]?.message, t("fees.errors.invalidPayment")) });
-          return;
-        }
-        const amount = parsed.data.payment_amount;
-        // Same entry, same amount → same key (a retry); a changed amount is a new request.
-        const retry = editor.sentAmount === amount;
-        const key = editor.sentAmount === undefined || retry ? editor.key : newIdempotencyKey();
-        // A retry may concern a payment the server already recorded (the row then looks settled): the server
-        // answers it with the first payment, so only a new request is checked against the remaining amount.
-        if (!retry && toPiastres(amount) > toPiastres(remainingOf(fee))) {
-          setEditor({ ...editor, error: t("fees.validation.paymentAboveRemaining", { amount: formatEgp(remainingOf(fee), lang) }) });
-          return;
-        }
-        setEditor({ ...editor, key });
-        setConfirm({ kind: "payment", fee, amount, key });
-      },
+      requestPayment: (fee) => void requestPayment(fee),
     }),
-    [editor, pending, lang, openPayments, openReceipt, t],
+    [editor, pending, lang, openPayments, openReceipt, startPayment, requestPayment, t],
   );
 
   const saveEdit = useCallback(
@@ -130,6 +191,7 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       mark(fee.student_no, true);
       try {
         const { fee: saved, payment } = await addPayment(fee.student_no, amount, key);
+        settle(storage(), fee.student_no);
         putRow(fee.student_no, saved);
         toast.success(t("fees.toast.paymentAdded", { receipt: payment.receipt_no }), {
           description: `${fee.full_name} · ${formatEgp(payment.amount, lang)}`,
@@ -137,16 +199,21 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
         });
       } catch (err) {
         putRow(fee.student_no, fee);
+        const unknown = outcomeUnknown(err);
+        if (unknown) markUnsettled(storage(), fee.student_no, { key, amount });
         if (onAuthFailure(err)) return;
+        // 422 (the key was used with another amount): that key's earlier, unconfirmed payment was recorded.
+        if (err instanceof ApiFailure && err.status === 422 && (await checkRecorded(fee, key))) return;
+        if (!unknown) settle(storage(), fee.student_no);
         void reload();
-        toast.error(feeFailureText(t, err, t("fees.errors.paymentFailed"), t("fees.errors.paymentNetwork")));
+        toast.error(feeFailureText(t, err, t("fees.errors.paymentFailed"), t("fees.errors.paymentNetwork")), unknown ? { description: t("fees.errors.paymentUnconfirmed") } : undefined);
         // Reopen the same entry (same key) so "Save Payment" again is a safe retry.
         if (entry) setEditor((cur) => cur ?? entry);
       } finally {
         mark(fee.student_no, false);
       }
     },
-    [editor, putRow, mark, onAuthFailure, reload, openReceipt, lang, t],
+    [editor, putRow, mark, onAuthFailure, reload, openReceipt, checkRecorded, lang, t],
   );
 
   const removeFee = useCallback(

@@ -22,9 +22,9 @@ export function isPeriodClosedMessage(message: string): boolean {
 const NOT_ELIGIBLE = "Teacher selection is only available to active Prep-3 students.";
 
 /**
- * Lookup failures (any of the three GETs): closed modal; 403 not eligible → its own modal (clearer than "invalid
- * ID" for a real student of another grade); 429 → inline text; network/5xx → toast; anything else (404, 400) → the
- * invalid-national-ID modal.
+ * Lookup failures (any of the three GETs): closed modal; 403 not eligible → its own modal, which asks to check the
+ * number (the server gives an unknown ID and a student of another grade this one answer, so it names neither);
+ * 429 → inline text; network/5xx → toast; anything else (404 from an older server, 400) → the invalid-ID modal.
  */
 export function classifyLookupFailure(err: unknown): LookupOutcome {
   if (!(err instanceof ApiFailure)) return { kind: "serverError" };

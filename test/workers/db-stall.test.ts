@@ -1,0 +1,54 @@
+/**
+ * A stalled database (the server frozen with SIGSTOP: connections stay open, nothing answers). Every database call
+ * has a timeout, so requests answer 503 + Retry-After in the error shape within 5 s instead of waiting for the
+ * server to wake up. The server is a dedicated sqld (test/workers/global-setup.ts), resumed in `finally` (and by a
+ * watchdog), so a failure here cannot stall other test files.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { app } from "../../worker/app";
+
+const e = env as unknown as Record<string, string>;
+const control = (what: "stop" | "cont") => fetch(`${e.STALL_CONTROL_URL}/${what}`, { method: "POST" });
+const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
+const LIMIT_MS = 5_000;
+
+/** A request to the app with its database on the stallable server; gives up (status 0) after 8 s. */
+async function viaStallable(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
+  const headers: Record<string, string> = { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.0.1" };
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const started = Date.now();
+  const request = new Request(`http://school.test${path}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  const answer = app.fetch(request, { ...(env as object), LIBSQL_URL: e.STALLABLE_LIBSQL_URL } as never, ctx) as Promise<Response>;
+  const res = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 8_000))]);
+  const text = res ? await res.text() : "";
+  return { status: res?.status ?? 0, headers: res?.headers ?? new Headers(), json: text ? JSON.parse(text) : null, ms: Date.now() - started };
+}
+
+describe("stalled database", () => {
+  it("answers /health, a students list and a login with 503 + Retry-After within 5 s, and recovers when it resumes", async () => {
+    const signIn = await viaStallable("/api/auth/login", { method: "POST", body: { username: "admin", password: e.TEST_ADMIN_PASSWORD } });
+    expect(signIn.status).toBe(200);
+    const token = signIn.json.token as string;
+    await control("stop");
+    try {
+      const answers = await Promise.all([
+        viaStallable("/health"),
+        viaStallable("/api/students?page=1", { token }),
+        viaStallable("/api/auth/login", { method: "POST", body: { username: "admin", password: "x" } }),
+      ]);
+      for (const res of answers) {
+        expect(res.status).toBe(503);
+        expect(res.ms).toBeLessThan(LIMIT_MS);
+        expect(res.json).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE", message: expect.any(String) });
+        expect(res.json.error).toBe(res.json.message);
+        expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
+      }
+    } finally {
+      await control("cont");
+    }
+    const health = await viaStallable("/health");
+    expect(health.json).toEqual({ status: "ok", db: "ok" });
+    expect((await viaStallable("/api/students?page=1", { token })).status).toBe(200);
+  });
+});
