@@ -1,5 +1,5 @@
 /**
- * Benchmark 3, admin lists at scale (issue 7): 5,000 generated students with fee records on top of the demo data
+ * Benchmark 3, admin lists at scale: 5,000 generated students with fee records on top of the demo data
  * (direct inserts, 500 per batch), then the list requests the console makes under autocannon (10 connections,
  * 10 s, admin bearer token): the first page in the default size (`?page=1&limit=15`) and a search request (an ID
  * prefix for students, an Arabic name for fees, which takes the folded-name path), for `GET /api/students` and

@@ -1,5 +1,5 @@
 /**
- * Benchmark 5, live events (issue 7; docs/decisions/0004): 200 admin SSE streams on `/api/fees/events/stream`
+ * Benchmark 5, live events (docs/decisions/0004-live-events.md): 200 admin SSE streams on `/api/fees/events/stream`
  * (bearer token, read with plain `fetch` body readers), then one change (`POST /api/admin/news`, a draft, which
  * publishes `news_updated`); measures the time from sending the change until every stream has the event.
  * A stream that never gets it (10 s) is an error.

@@ -1,5 +1,5 @@
 /**
- * Benchmark 4, pages (issue 7): per route, the JavaScript of a cold first load in Chromium — every script response
+ * Benchmark 4, pages: per route, the JavaScript of a cold first load in Chromium — every script response
  * after the load event until 2 s pass without a new one, counted in bytes as transferred (`wrangler dev` serves
  * them gzip-encoded; Playwright's `responseBodySize`), with zlib level-9 gzip of the bodies as a cross-check — and
  * for the public routes LCP, CLS and TBT as the median of 3 Lighthouse mobile runs (Lighthouse 13's default config:

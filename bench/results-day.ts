@@ -1,5 +1,5 @@
 /**
- * Benchmark 1, results day (issue 7): `GET /api/student/results/{id}` under load, IDs drawn per request — 80% from
+ * Benchmark 1, results day: `GET /api/student/results/{id}` under load, IDs drawn per request — 80% from
  * students with published results and fully paid fees (expect 200), 20% unknown 14-digit numbers (expect 404).
  * Then the same load on an `/api` path that touches no database (404 JSON), for the throughput ratio.
  * Errors: any status other than 200/404/403, a found ID not answered 200 or an unknown one not 404, socket errors

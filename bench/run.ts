@@ -1,5 +1,5 @@
 /**
- * `npm run bench [names…] [--no-build]` and `npm run bench:smoke` (issue 7; bench/README.md).
+ * `npm run bench [names…] [--no-build]` and `npm run bench:smoke` (targets and figures: bench/README.md).
  * Builds the app once (unless --no-build), then runs each benchmark against its own fresh server (sqld + the built
  * Worker + demo data), prints figures against targets and writes bench/results/latest.json (smoke: smoke.json.tmp).
  * Exit code: 1 when a benchmark crashed or found a correctness error (unexpected status, oversold seats, a lost

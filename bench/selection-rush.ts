@@ -1,5 +1,5 @@
 /**
- * Benchmark 2, selection rush (issue 7): N simultaneous complete selections (1,000; smoke 200) from distinct active
+ * Benchmark 2, selection rush: N simultaneous complete selections (1,000; smoke 200) from distinct active
  * Prep-3 students without selections (the demo's, topped up with inserted ones), all choosing the same teacher per
  * active subject (the first by id), so exactly min(free seats of those teachers) can be accepted. Five selections
  * sent one at a time first give a lone-request baseline. Afterwards the seat ledger of every teacher is checked:

@@ -12,10 +12,10 @@ import { createI18n, dirOf, langFromRequest, scopeOf, type Lang } from "./i18n";
 import { dictionaryFor } from "./i18n/resources.server";
 // The stylesheet is linked by the Layout below (not through <Links/>), with a React `precedence`: React then puts it
 // at the top of <head>, ahead of the route modules' modulepreload links, so the one render-blocking file is fetched
-// first (issue 5, LCP).
+// first (largest contentful paint, docs/decisions/0013-public-first-paint.md).
 import appCss from "./app.css?url";
 // The regular-weight Cairo files, preloaded so the text above the fold (the LCP element on every public page) does
-// not wait for the stylesheet to be parsed before its font is requested (issue 5). Same hashed files as app.css's.
+// not wait for the stylesheet to be parsed before its font is requested (docs/decisions/0013-public-first-paint.md). Same hashed files as app.css's.
 import cairoArabic400 from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
 import cairoLatin400 from "@fontsource/cairo/files/cairo-latin-400-normal.woff2?url";
 

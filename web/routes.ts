@@ -1,4 +1,4 @@
-/** Every URL of the product, explicitly (spec §2 route table). One module per URL. */
+/** Every URL of the product, explicitly (docs/product.md, one section per page). One module per URL. */
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 export default [

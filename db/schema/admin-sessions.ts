@@ -1,4 +1,4 @@
-/** Admin bearer-token sessions (contract "Auth"). Only the SHA-256 of the opaque token is stored. */
+/** Admin bearer-token sessions (docs/product.md#admin-sign-in). Only the SHA-256 of the opaque token is stored. */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { admins } from "./admins";
 import { nowIso } from "./_common";
@@ -12,7 +12,7 @@ export const adminSessions = sqliteTable(
       .references(() => admins.id, { onDelete: "cascade" }),
     tokenHash: text("token_hash").notNull().unique(),
     createdAt: text("created_at").notNull().default(nowIso),
-    /** ISO UTC; 2 h after login (spec §9). */
+    /** ISO UTC; 2 h after login (docs/product.md#limits). */
     expiresAt: text("expires_at").notNull(),
     revokedAt: text("revoked_at"),
   },

@@ -1,4 +1,4 @@
-/** Administrators (spec §1, §6): one role. Passwords are PBKDF2-SHA256 with salt + pepper (worker/services/password.ts). */
+/** Administrators (docs/product.md#admin-sign-in): one role. Passwords are PBKDF2-SHA256 with salt + pepper (worker/services/password.ts). */
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamps } from "./_common";
 

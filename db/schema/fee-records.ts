@@ -1,5 +1,5 @@
 /**
- * Fee records (spec §3 "Fee record"), one per student. Money is integer piastres (1 EGP = 100).
+ * Fee records (docs/product.md#fees), one per student. Money is integer piastres (1 EGP = 100).
  * `paid_piastres` is the running sum of the student's payment rows, kept in the same batch as each payment;
  * the CHECK makes over-payment impossible at the moment of the write.
  */

@@ -1,4 +1,4 @@
-/** The drizzle schema: one table per file (spec §3). */
+/** The drizzle schema: one table per file (docs/product.md: each area lists its records). */
 export * from "./admins";
 export * from "./admin-sessions";
 export * from "./login-throttle";

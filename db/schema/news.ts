@@ -1,4 +1,4 @@
-/** News articles (spec §3 "News article"). Public readers see only `published`. */
+/** News articles (docs/product.md#news). Public readers see only `published`. */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { nowIso, timestamps } from "./_common";

@@ -1,4 +1,4 @@
-/** Which academic year + semester the public may see (contract "Results / Publishing"). */
+/** Which academic year + semester the public may see (docs/product.md#results-publishing). */
 import { sql } from "drizzle-orm";
 import { check, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 

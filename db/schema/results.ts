@@ -1,4 +1,4 @@
-/** Exam results (spec §3 "Result"): one per student, academic year and semester. */
+/** Exam results (docs/product.md#results): one per student, academic year and semester. */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { students } from "./students";

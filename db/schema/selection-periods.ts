@@ -1,4 +1,4 @@
-/** Selection periods (spec §3 "Selection period"). At most one is active (partial unique index). */
+/** Selection periods (docs/product.md#selection-periods). At most one is active (partial unique index). */
 import { sql } from "drizzle-orm";
 import { check, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { timestamps } from "./_common";

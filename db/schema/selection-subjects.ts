@@ -1,4 +1,4 @@
-/** Subjects offered in Prep-3 teacher selection (spec §3 "Selection subject"). */
+/** Subjects offered in Prep-3 teacher selection (docs/product.md#course-selection). */
 import { sql } from "drizzle-orm";
 import { check, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamps } from "./_common";

@@ -1,4 +1,4 @@
-/** Students (spec §3 "Student (admin)"). `student_no` is the national ID or passport number. */
+/** Students (docs/product.md#students). `student_no` is the national ID or passport number. */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { timestamps } from "./_common";
@@ -17,7 +17,7 @@ export const students = sqliteTable(
     gender: text("gender", { enum: ["male", "female"] }).notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /**
-     * `full_name` folded for the admin search (spec §2 Students/Fees search: أ/إ/آ → ا, ى → ي, ة → ه, harakat and
+     * `full_name` folded for the admin search (docs/product.md#languages-and-numbers, the Students/Fees search: أ/إ/آ → ا, ى → ي, ة → ه, harakat and
      * tatweel removed, lower-cased), so a search is a plain LIKE scan instead of folding every stored name per
      * request. Kept by the database itself (triggers in db/migrations/0002, on insert and on a name change), so every
      * writer gets it; the app never writes it; test/workers/student-search-name.test.ts guards the triggers.

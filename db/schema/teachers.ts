@@ -1,5 +1,5 @@
 /**
- * Teachers with two sessions (groups) each (spec §3 "Teacher"). Seats taken are counters kept in the same
+ * Teachers with two sessions (groups) each (docs/product.md#course-selection). Seats taken are counters kept in the same
  * batch as the selection rows; the CHECKs make overselling impossible at the moment of the write.
  */
 import { sql } from "drizzle-orm";

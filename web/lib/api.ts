@@ -1,6 +1,6 @@
 /**
  * The typed API client (Hono `hc` over the Worker's AppType). Honours the base-URL override stored in the
- * browser (spec §2 "Base URL Configuration"); admin calls carry `Authorization: Bearer` (spec §7).
+ * browser (docs/product.md#base-url-override); admin calls carry `Authorization: Bearer` (docs/product.md#admin-sign-in).
  *
  * `call(promise)` resolves to the JSON body of a 2xx answer, typed from the server's route (the hc client), or throws
  * `ApiFailure` carrying the error shape (`reason`, `params`, `code`, HTTP status, English `message`); the console

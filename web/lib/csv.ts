@@ -1,5 +1,5 @@
 /**
- * CSV exports of the admin lists (spec §3 "CSV exports"). Every value is quoted with inner quotes doubled, lines
+ * CSV exports of the admin lists (docs/product.md#csv-exports). Every value is quoted with inner quotes doubled, lines
  * end with CRLF, and the text starts with a UTF-8 byte-order mark so Excel shows Arabic. A text cell starting with
  * `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet never runs it as a formula (formula injection);
  * real numbers (JS `number`) are written as they are, so a negative amount stays a number.
@@ -43,7 +43,7 @@ export function isoDay(date: Date): string {
 }
 
 /**
- * The export file name (spec §3): `{kind}_{grade}_{YYYY-MM-DD}.csv`, where grade is the filtered grade, or
+ * The export file name (docs/product.md#csv-exports): `{kind}_{grade}_{YYYY-MM-DD}.csv`, where grade is the filtered grade, or
  * `all_grades` when none (empty, null or "All"). Characters outside letters, digits, `-` and `_` become `_`.
  * E.g. `students_Prep-3_2025-03-14.csv`, `fees_all_grades_2025-03-14.csv`.
  */

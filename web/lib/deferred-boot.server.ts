@@ -1,5 +1,5 @@
 /**
- * Public pages start loading their JavaScript after the first paint, not while the HTML is parsed (issue 5, LCP;
+ * Public pages start loading their JavaScript after the first paint, not while the HTML is parsed (largest contentful paint, docs/decisions/0016-public-hydration-after-first-paint.md;
  * docs/decisions/0016-public-hydration-after-first-paint.md).
  *
  * The server-rendered page is complete without JavaScript, so the first paint (the LCP element on every public page

@@ -1,6 +1,6 @@
 /**
  * Number formatting for the current UI language (Intl). Arabic uses the "ar-EG" locale (Arabic-Indic digits),
- * English "en-EG". Money is EGP (spec §1); times are shown in school time.
+ * English "en-EG". Money is EGP (docs/product.md#languages-and-numbers); times are shown in school time.
  */
 import { SCHOOL_TIME_ZONE } from "@worker/lib/school-day";
 

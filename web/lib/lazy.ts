@@ -1,5 +1,5 @@
 /**
- * On-demand UI (issue 5: ≤ 150 KB of JavaScript per public route; issue 7: admin time to usable). Dialogs, menu
+ * On-demand UI (≤ 150 KB of JavaScript per public route, docs/decisions/0012-public-page-weight.md; the console's time to usable, bench/README.md). Dialogs, menu
  * sheets and the panels shown after a lookup are not needed to paint or use the page, so their code
  * (Radix dialog, focus scope, scroll lock, tailwind-merge, …) loads the first time they open instead of with the
  * route. Pair `lazyNamed` with `useOpenedOnce`: the component mounts on first open and then stays mounted, so later

@@ -1,5 +1,5 @@
 /**
- * What other screens ask a list page to do (spec §2 "Students, fees and results pages can be opened with
+ * What other screens ask a list page to do (docs/product.md#dashboard: "Students, fees and results pages can be opened with
  * navigation state…"; web/lib/admin-events.ts): navigation state `{openAdd, search, grade}` on arrival, the
  * page's "open add" window event and the sidebar's grade filter while open. Shared by the Fees and Results pages.
  */

@@ -1,6 +1,6 @@
 /**
  * Normalising what people type as IDs and numbers (product rules: "Arabic-Indic and Persian digits are accepted
- * wherever an ID or number is typed"; spec §5 "Public results search": trimmed, digits converted as typed).
+ * wherever an ID or number is typed"; docs/product.md#public-results: trimmed, digits converted as typed).
  * Dependency-free: shared by the Worker, the zod schemas and the web pages (public and admin).
  */
 
@@ -59,7 +59,7 @@ export const SEARCH_STRIPPED = /[\u064b-\u065f\u0670\u0640]/g;
 export const SEARCH_FOLDS = [["أ", "ا"], ["إ", "ا"], ["آ", "ا"], ["ى", "ي"], ["ة", "ه"]] as const;
 
 /**
- * The comparable form of a search text (spec §5, the admin tables' search): invisible marks removed, Arabic-Indic
+ * The comparable form of a search text (docs/product.md#languages-and-numbers, the admin tables' search): invisible marks removed, Arabic-Indic
  * and Persian digits → ASCII, NFKC, lower-cased, Arabic diacritics and tatweel removed, أ/إ/آ → ا, ى → ي, ة → ه,
  * runs of whitespace → one space, trimmed. Used by the console's client-side tables and by the paged list
  * endpoints, which compare it with `students.search_name`: the stored names folded the same way by the database

@@ -1,5 +1,5 @@
 /**
- * A yes/no confirmation on the alert dialog (spec §4 "Payment flow", "Fee edit", delete confirmations). Focus
+ * A yes/no confirmation on the alert dialog (docs/product.md#payments-and-receipts, #fees; delete confirmations). Focus
  * starts on Cancel; the confirm button shows a spinner while `busy` and the dialog cannot be dismissed then.
  * Used by the Fees, Results, News, course-selection and per-grade demo pages.
  */

@@ -1,5 +1,5 @@
 /**
- * Toasts with sonner loaded on the first toast instead of with the page (issue 5: sonner is
+ * Toasts with sonner loaded on the first toast instead of with the page (public page weight, docs/decisions/0012-public-page-weight.md: sonner is
  * ~9 KB gzip, and most visits never toast). `toast.success/error/warning/info` take sonner's arguments; the page
  * renders `<LazyToaster>`, which mounts the shared outlet (components/ui/toaster.tsx) once sonner is wanted.
  * sonner replays toasts created before its outlet subscribed, so the first one is not lost.
