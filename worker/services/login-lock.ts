@@ -12,7 +12,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { loginThrottle } from "../../db/schema";
 import type { Db } from "../db";
-import { ApiError } from "../errors";
+import { legacyError } from "../errors";
 import { hmacHex } from "./tokens";
 
 export const LOCKOUT_THRESHOLD = 5;
@@ -93,11 +93,11 @@ const secondsLeft = (windowStartedAt: string, now: Date) => Math.max(1, Math.cei
 export async function admitLoginAttempt(db: Db, username: string, client: string, now: Date): Promise<void> {
   const [[pair], ceilingRows] = await db.batch([countOne(db, username, client, now), countCeiling(db, username, client, now), purge(db, now)]);
   const own = pair as Counted;
-  if (own.failedCount > LOCKOUT_THRESHOLD) throw new ApiError("RATE_LIMITED", LOCKED_MESSAGE, {}, secondsLeft(own.windowStartedAt, now));
+  if (own.failedCount > LOCKOUT_THRESHOLD) throw legacyError("RATE_LIMITED", LOCKED_MESSAGE, {}, secondsLeft(own.windowStartedAt, now));
   const trusted = !!own.trustedUntil && own.trustedUntil > now.toISOString();
   const ceiling = ceilingRows.rows[0] as unknown as { failed_count: number; window_started_at: string } | undefined;
   if (!trusted && ceiling && Number(ceiling.failed_count) > USERNAME_CEILING) {
-    throw new ApiError("RATE_LIMITED", LOCKED_MESSAGE, {}, secondsLeft(String(ceiling.window_started_at), now));
+    throw legacyError("RATE_LIMITED", LOCKED_MESSAGE, {}, secondsLeft(String(ceiling.window_started_at), now));
   }
 }
 
@@ -116,7 +116,7 @@ export function clearAfterSuccess(db: Db, username: string, client: string, now:
 export async function admitPasswordChange(db: Db, username: string, sessionId: number, now: Date): Promise<void> {
   const [row] = await countOne(db, lockKey(username), `session:${sessionId}`, now);
   if (row && row.failedCount > PASSWORD_CHANGE_THRESHOLD) {
-    throw new ApiError("RATE_LIMITED", PASSWORD_CHANGE_LOCKED_MESSAGE, {}, secondsLeft(row.windowStartedAt, now));
+    throw legacyError("RATE_LIMITED", PASSWORD_CHANGE_LOCKED_MESSAGE, {}, secondsLeft(row.windowStartedAt, now));
   }
 }
 
