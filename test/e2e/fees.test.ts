@@ -1,6 +1,6 @@
 /**
- * Fees Management in Chromium against the built Worker with the demo data (spec §2 "Fees page", §4 "Payment
- * flow", §5 "Payment"): find a partially paid student with the search box, record the rest of the balance with
+ * Fees Management in Chromium against the built Worker with the demo data (docs/product.md#fees,
+ * #payments-and-receipts): find a partially paid student with the search box, record the rest of the balance with
  * Add Payment → Full-Paid → Save Payment → confirm, and see the status, the remaining amount and the receipt number.
  * The first attempt loses the server's answer: the row reverts, and the retry reuses the Idempotency-Key so the
  * payment is recorded once.
@@ -119,7 +119,7 @@ describe("fees management", () => {
     await settled(page);
     await expect(page.getByRole("row").filter({ hasText: "EGP" }).count()).resolves.toBe(1);
 
-    // An empty amount is refused with the spec's text.
+    // An empty amount is refused with its reason's text.
     await row.getByRole("button", { name: "Add Payment" }).click();
     await row.getByRole("button", { name: "Save Payment" }).click();
     await row.getByRole("alert").filter({ hasText: "Please enter a valid payment amount" }).waitFor();
@@ -127,7 +127,7 @@ describe("fees management", () => {
     await row.getByRole("button", { name: "Full-Paid" }).click();
     await expect(row.getByRole("textbox").inputValue()).resolves.toBe(Number.isInteger(remaining) ? String(remaining) : remaining.toFixed(2));
 
-    // First attempt: the server records the payment but the answer is lost. The row reverts with the spec's
+    // First attempt: the server records the payment but the answer is lost. The row reverts with the documented
     // network text, and the entry stays open with its Idempotency-Key, so the retry cannot pay twice.
     const before = (await api<{ payments: unknown[] }>(`/api/fees/${id}/payments`)).payments.length;
     const keys: string[] = [];
