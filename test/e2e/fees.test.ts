@@ -40,6 +40,17 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** A page of the console in `lang`, signed in with the API token (no login form). */
+async function consolePage(lang: "ar" | "en"): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addCookies([{ name: "admin_lang", value: lang, url: base }]);
+  await context.addInitScript((tk) => {
+    localStorage.setItem("adminToken", tk);
+    localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
+  }, token);
+  return context.newPage();
+}
+
 /** Waits until the table has the answer to the last request (server paging keeps the old rows meanwhile). */
 async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector("table[aria-busy]"));
@@ -177,6 +188,45 @@ describe("fees management", () => {
 
     const after = await api<{ fees: Fee[] }>(`/api/fees?search=${id}`);
     expect(after.fees[0]).toMatchObject({ status: "paid", remaining: 0 });
+  });
+
+  it("speaks Arabic by reason: the form's own checks, the server's refusal of a second record, the payment entry", async () => {
+    const { fees } = await api<{ fees: Fee[] }>("/api/fees?status=partially_paid&grade=Prep-2");
+    const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining > 0);
+    expect(fee, "a partially paid Prep-2 student in the demo data").toBeTruthy();
+    const page = await consolePage("ar");
+    await page.goto(`${base}/admin/dashboard/fees`);
+    await page.getByRole("heading", { name: "إدارة المصروفات" }).waitFor();
+
+    // The shared schema's reasons (REQUIRED with its field), in Arabic.
+    await page.getByRole("button", { name: "إضافة سجل مصروفات" }).click();
+    const dialog = page.getByRole("dialog", { name: "إضافة سجل مصروفات" });
+    await dialog.getByRole("button", { name: "حفظ" }).click();
+    await dialog.getByText("رقم الطالب مطلوب").waitFor();
+    await dialog.getByText("إجمالي المصروفات مطلوب").waitFor();
+
+    // The server refuses a second record for the student: FEE_EXISTS, shown in Arabic (nothing is written).
+    await dialog.getByLabel("رقم الطالب").fill(fee!.student_no);
+    await dialog.getByText(fee!.full_name).waitFor();
+    await dialog.getByLabel("إجمالي المصروفات").fill("١٠٠٠");
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/fees") && r.request().method() === "POST");
+    await dialog.getByRole("button", { name: "حفظ" }).click();
+    expect(await (await answer).json()).toMatchObject({ code: "CONFLICT", reason: "FEE_EXISTS" });
+    await page.getByText("لهذا الطالب سجل مصروفات بالفعل").waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+
+    // The payment entry: an amount that is not one is refused with PAYMENT_AMOUNT_INVALID's Arabic.
+    await page.getByLabel("بحث", { exact: true }).fill(fee!.student_no);
+    const row = page.getByRole("row").filter({ hasText: fee!.student_no });
+    await row.getByText("مدفوع جزئيًا").waitFor();
+    await settled(page);
+    await row.getByRole("button", { name: "إضافة دفعة" }).click();
+    await row.getByRole("textbox").fill("abc");
+    await row.getByRole("button", { name: "حفظ الدفعة" }).click();
+    await row.getByRole("alert").filter({ hasText: "يُرجى إدخال مبلغ دفعة صحيح" }).waitFor();
+    expect((await api<{ fees: Fee[] }>(`/api/fees?search=${fee!.student_no}`)).fees[0]).toMatchObject({ paid_amount: fee!.paid_amount });
+    await page.context().close();
   });
 
   it("503 after the commit: the key is kept, another amount re-reads the record first, so nothing is charged twice", async () => {
