@@ -9,7 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { adminToken, signIn } from "./admin-session";
+import { adminToken, consolePage, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
 const samples = Object.values(JSON.parse(inject("samples") || "{}") as Record<string, string>);
@@ -39,17 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** A page of the console in `lang`, signed in with the API token (no login form). */
-async function consolePage(lang: "ar" | "en"): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addCookies([{ name: "admin_lang", value: lang, url: base }]);
-  await context.addInitScript((tk) => {
-    localStorage.setItem("adminToken", tk);
-    localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-  }, token);
-  return context.newPage();
-}
 
 /** Waits until the table has the answer to the last request (server paging keeps the old rows meanwhile). */
 async function settled(page: Page): Promise<void> {
@@ -194,7 +183,7 @@ describe("fees management", () => {
     const { fees } = await api<{ fees: Fee[] }>("/api/fees?status=partially_paid&grade=Prep-2");
     const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining > 0);
     expect(fee, "a partially paid Prep-2 student in the demo data").toBeTruthy();
-    const page = await consolePage("ar");
+    const page = await consolePage(browser, token, "ar");
     await page.goto(`${base}/admin/dashboard/fees`);
     await page.getByRole("heading", { name: "إدارة المصروفات" }).waitFor();
 
