@@ -83,6 +83,14 @@ export const REASONS = {
 
   // Fees and payments
   PAYMENT_AMOUNT_INVALID: ["VALIDATION_FAILED", "Please enter a valid payment amount"],
+  PAID_ABOVE_TOTAL: ["VALIDATION_FAILED", "Paid amount cannot exceed the total amount"],
+  TOTAL_BELOW_PAID: ["VALIDATION_FAILED", "Total amount cannot be less than the paid amount"],
+  PAYMENT_EXCEEDS_REMAINING: ["VALIDATION_FAILED", "Payment exceeds the remaining amount"],
+  IDEMPOTENCY_KEY_INVALID: ["VALIDATION_FAILED", "Idempotency-Key must be 1-255 visible ASCII characters"],
+  FEE_NOT_FOUND: ["NOT_FOUND", "Fee record not found"],
+  FEE_EXISTS: ["CONFLICT", "This student already has a fee record"],
+  FEE_HAS_PAYMENTS: ["CONFLICT", "This fee record has payments with receipts and cannot be deleted. Edit the amounts instead; the payment history is kept."],
+  IDEMPOTENCY_MISMATCH: ["UNPROCESSABLE", "Idempotency-Key was already used with a different request"],
 
   // Results
   MARKS_REQUIRED: ["VALIDATION_FAILED", "Marks are required"],
@@ -114,6 +122,7 @@ export const FIELDS = {
   // Auth
 
   // Fees and payments
+  student_id: "Student ID",
   total_amount: "Total amount",
   paid_amount: "Paid amount",
   payment_amount: "Payment amount",

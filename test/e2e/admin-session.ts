@@ -1,8 +1,9 @@
 /**
  * Signing the demo admin in for the browser tests: through the API (a bearer token for setting up and checking
- * data) or through the login form, as a person does. The password is the one global-setup gave the e2e admin.
+ * data), through the login form, as a person does, or by handing a page the token and the console language (what
+ * the console keeps after a sign-in). The password is the one global-setup gave the e2e admin.
  */
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 const base = () => inject("baseUrl");
@@ -25,4 +26,15 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(inject("e2eAdminPassword"));
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL(`${base()}/admin/dashboard`);
+}
+
+/** A new page of the console in `lang` at `width` px, already signed in with `token` (no login form). */
+export async function consolePage(browser: Browser, token: string, lang: "en" | "ar", width = 1280): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.addCookies([{ name: "admin_lang", value: lang, url: base() }]);
+  await context.addInitScript((tk) => {
+    localStorage.setItem("adminToken", tk);
+    localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
+  }, token);
+  return context.newPage();
 }

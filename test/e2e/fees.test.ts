@@ -1,6 +1,6 @@
 /**
- * Fees Management in Chromium against the built Worker with the demo data (spec §2 "Fees page", §4 "Payment
- * flow", §5 "Payment"): find a partially paid student with the search box, record the rest of the balance with
+ * Fees Management in Chromium against the built Worker with the demo data (docs/product.md#fees,
+ * #payments-and-receipts): find a partially paid student with the search box, record the rest of the balance with
  * Add Payment → Full-Paid → Save Payment → confirm, and see the status, the remaining amount and the receipt number.
  * The first attempt loses the server's answer: the row reverts, and the retry reuses the Idempotency-Key so the
  * payment is recorded once.
@@ -9,7 +9,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { adminToken, signIn } from "./admin-session";
+import { adminToken, consolePage, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
 const samples = Object.values(JSON.parse(inject("samples") || "{}") as Record<string, string>);
@@ -119,7 +119,7 @@ describe("fees management", () => {
     await settled(page);
     await expect(page.getByRole("row").filter({ hasText: "EGP" }).count()).resolves.toBe(1);
 
-    // An empty amount is refused with the spec's text.
+    // An empty amount is refused with its reason's text.
     await row.getByRole("button", { name: "Add Payment" }).click();
     await row.getByRole("button", { name: "Save Payment" }).click();
     await row.getByRole("alert").filter({ hasText: "Please enter a valid payment amount" }).waitFor();
@@ -127,7 +127,7 @@ describe("fees management", () => {
     await row.getByRole("button", { name: "Full-Paid" }).click();
     await expect(row.getByRole("textbox").inputValue()).resolves.toBe(Number.isInteger(remaining) ? String(remaining) : remaining.toFixed(2));
 
-    // First attempt: the server records the payment but the answer is lost. The row reverts with the spec's
+    // First attempt: the server records the payment but the answer is lost. The row reverts with the documented
     // network text, and the entry stays open with its Idempotency-Key, so the retry cannot pay twice.
     const before = (await api<{ payments: unknown[] }>(`/api/fees/${id}/payments`)).payments.length;
     const keys: string[] = [];
@@ -177,6 +177,45 @@ describe("fees management", () => {
 
     const after = await api<{ fees: Fee[] }>(`/api/fees?search=${id}`);
     expect(after.fees[0]).toMatchObject({ status: "paid", remaining: 0 });
+  });
+
+  it("speaks Arabic by reason: the form's own checks, the server's refusal of a second record, the payment entry", async () => {
+    const { fees } = await api<{ fees: Fee[] }>("/api/fees?status=partially_paid&grade=Prep-2");
+    const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining > 0);
+    expect(fee, "a partially paid Prep-2 student in the demo data").toBeTruthy();
+    const page = await consolePage(browser, token, "ar");
+    await page.goto(`${base}/admin/dashboard/fees`);
+    await page.getByRole("heading", { name: "إدارة المصروفات" }).waitFor();
+
+    // The shared schema's reasons (REQUIRED with its field), in Arabic.
+    await page.getByRole("button", { name: "إضافة سجل مصروفات" }).click();
+    const dialog = page.getByRole("dialog", { name: "إضافة سجل مصروفات" });
+    await dialog.getByRole("button", { name: "حفظ" }).click();
+    await dialog.getByText("رقم الطالب مطلوب").waitFor();
+    await dialog.getByText("إجمالي المصروفات مطلوب").waitFor();
+
+    // The server refuses a second record for the student: FEE_EXISTS, shown in Arabic (nothing is written).
+    await dialog.getByLabel("رقم الطالب").fill(fee!.student_no);
+    await dialog.getByText(fee!.full_name).waitFor();
+    await dialog.getByLabel("إجمالي المصروفات").fill("١٠٠٠");
+    const answer = page.waitForResponse((r) => r.url().endsWith("/api/fees") && r.request().method() === "POST");
+    await dialog.getByRole("button", { name: "حفظ" }).click();
+    expect(await (await answer).json()).toMatchObject({ code: "CONFLICT", reason: "FEE_EXISTS" });
+    await page.getByText("لهذا الطالب سجل مصروفات بالفعل").waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+
+    // The payment entry: an amount that is not one is refused with PAYMENT_AMOUNT_INVALID's Arabic.
+    await page.getByLabel("بحث", { exact: true }).fill(fee!.student_no);
+    const row = page.getByRole("row").filter({ hasText: fee!.student_no });
+    await row.getByText("مدفوع جزئيًا").waitFor();
+    await settled(page);
+    await row.getByRole("button", { name: "إضافة دفعة" }).click();
+    await row.getByRole("textbox").fill("abc");
+    await row.getByRole("button", { name: "حفظ الدفعة" }).click();
+    await row.getByRole("alert").filter({ hasText: "يُرجى إدخال مبلغ دفعة صحيح" }).waitFor();
+    expect((await api<{ fees: Fee[] }>(`/api/fees?search=${fee!.student_no}`)).fees[0]).toMatchObject({ paid_amount: fee!.paid_amount });
+    await page.context().close();
   });
 
   it("503 after the commit: the key is kept, another amount re-reads the record first, so nothing is charged twice", async () => {

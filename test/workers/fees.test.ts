@@ -1,6 +1,7 @@
 /**
- * Contract "Fees": fee records, payments with receipts, adjustments, idempotency, delete refusals, dashboard figures.
- * After every write the invariant paid_amount = sum(payment rows) is checked in the database.
+ * Fee records, payments with receipts, adjustments, idempotency, delete refusals, dashboard figures
+ * (docs/product.md#fees, #payments-and-receipts, #dashboard). After every write the invariant paid_amount = sum(payment
+ * rows) is checked in the database. Every refusal names its reason (worker/reasons.ts) beside its error `code`.
  */
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
@@ -70,7 +71,7 @@ describe("auth", () => {
 });
 
 describe("POST /api/fees", () => {
-  it("creates a not-paid record with the contract's shape", async () => {
+  it("creates a not-paid record with the documented shape", async () => {
     const { student, fee } = await newFee(12500.5);
     expect(Object.keys(fee).sort()).toEqual(FEE_KEYS);
     expect(fee).toMatchObject({ student_no: student.student_no, full_name: student.full_name, grade: "Prep-2", total_amount: 12500.5, paid_amount: 0, remaining: 12500.5, status: "not_paid", payments: [] });
@@ -100,27 +101,33 @@ describe("POST /api/fees", () => {
   });
 
   it("answers 404 for an unknown student and 409 for a second record", async () => {
-    expectError(await api("/api/fees", { method: "POST", token, body: { student_id: nid(), grade: "Prep-2", total_amount: 1, paid_amount: 0 } }), 404, "NOT_FOUND");
+    const unknown = expectError(await api("/api/fees", { method: "POST", token, body: { student_id: nid(), grade: "Prep-2", total_amount: 1, paid_amount: 0 } }), 404, "NOT_FOUND");
+    expect(unknown).toMatchObject({ reason: "STUDENT_NOT_FOUND", message: "Student not found" });
     const { student } = await newFee(100);
     const dup = expectError(await api("/api/fees", { method: "POST", token, body: { student_id: student.student_no, grade: "Prep-2", total_amount: 1, paid_amount: 0 } }), 409, "CONFLICT");
     expect(dup.message).toBe("This student already has a fee record");
+    expect(dup.reason).toBe("FEE_EXISTS");
   });
 
   it("validates amounts: ≤ 2 decimals, not negative, ≤ 10,000,000, paid ≤ total, required fields", async () => {
     const s = await newStudent();
-    const cases: [Record<string, unknown>, string][] = [
-      [{ total_amount: 100.123 }, "Total amount can have at most 2 decimal places"],
-      [{ total_amount: -1 }, "Total amount cannot be negative"],
-      [{ total_amount: 10_000_000.01 }, "Total amount cannot exceed 10,000,000 EGP"],
-      [{ total_amount: "abc" }, "Total amount must be a number"],
-      [{ total_amount: undefined }, "Total amount is required"],
-      [{ total_amount: 100, paid_amount: 100.01 }, "Paid amount cannot exceed the total amount"],
-      [{ grade: "" }, "Grade is required"],
-      [{ student_id: " " }, "Student ID is required"],
+    const cases: [Record<string, unknown>, string, string, Record<string, unknown>?][] = [
+      [{ total_amount: 100.123 }, "Total amount can have at most 2 decimal places", "NUMBER_DECIMALS", { field: "total_amount", decimals: 2 }],
+      [{ total_amount: -1 }, "Total amount cannot be negative", "NUMBER_NEGATIVE", { field: "total_amount" }],
+      [{ total_amount: 10_000_000.01 }, "Total amount cannot exceed 10,000,000 EGP", "AMOUNT_TOO_LARGE", { field: "total_amount" }],
+      [{ total_amount: "abc" }, "Total amount must be a number", "NUMBER_INVALID", { field: "total_amount" }],
+      [{ total_amount: undefined }, "Total amount is required", "REQUIRED", { field: "total_amount" }],
+      [{ total_amount: 100, paid_amount: 100.01 }, "Paid amount cannot exceed the total amount", "PAID_ABOVE_TOTAL"],
+      [{ grade: "" }, "Grade is required", "GRADE_REQUIRED"],
+      [{ grade: "Grade-13" }, "Unknown grade", "GRADE_UNKNOWN"],
+      [{ student_id: " " }, "Student ID is required", "REQUIRED", { field: "student_id" }],
+      [{ student_id: "A".repeat(21) }, "Student ID must be at most 20 characters", "TOO_LONG", { field: "student_id", max: 20 }],
     ];
-    for (const [over, message] of cases) {
+    for (const [over, message, reason, params] of cases) {
       const b = { student_id: s.student_no, grade: "Prep-2", total_amount: 500, paid_amount: 0, ...over };
-      expect(expectError(await api("/api/fees", { method: "POST", token, body: b }), 400, "VALIDATION_FAILED").message, JSON.stringify(over)).toBe(message);
+      const res = expectError(await api("/api/fees", { method: "POST", token, body: b }), 400, "VALIDATION_FAILED");
+      expect(res.message, JSON.stringify(over)).toBe(message);
+      expect({ reason: res.reason, params: res.params }, JSON.stringify(over)).toEqual({ reason, params });
     }
   });
 });
@@ -148,14 +155,16 @@ describe("GET /api/fees", () => {
     expect(res.status).toBe(200);
     expect(res.json.students.map((f: { id: number }) => f.id)).toContain(fee.id);
     expect(res.json.students.every((f: { grade: string }) => f.grade === "Prep-2")).toBe(true);
-    expectError(await api("/api/fees/Grade-3", { token }), 400, "VALIDATION_FAILED");
+    expect(expectError(await api("/api/fees/Grade-3", { token }), 400, "VALIDATION_FAILED").reason).toBe("GRADE_UNKNOWN");
   });
 
   it("GET /api/fees/{student_no}/payments lists receipts; 404 without a record", async () => {
     const { student } = await newFee(900, 300);
     const res = await api(`/api/fees/${student.student_no}/payments`, { token });
     expect(res.json.payments).toHaveLength(1);
-    expectError(await api(`/api/fees/${nid()}/payments`, { token }), 404, "NOT_FOUND");
+    expect(res.headers.get("Cache-Control")).toBe("no-store");
+    const missing = expectError(await api(`/api/fees/${nid()}/payments`, { token }), 404, "NOT_FOUND");
+    expect(missing).toMatchObject({ reason: "FEE_NOT_FOUND", message: "Fee record not found" });
   });
 });
 
@@ -233,9 +242,12 @@ describe("PUT /api/fees/{student_no}", () => {
   it("refuses a total below the paid amount (400), unknown records (404) and bad amounts (400)", async () => {
     const { student } = await newFee(5000, 3000);
     const res = await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 2000, paid_amount: 3000 } });
-    expect(expectError(res, 400, "VALIDATION_FAILED").message).toBe("Paid amount cannot exceed the total amount");
-    expectError(await api(`/api/fees/${nid()}`, { method: "PUT", token, body: { total_amount: 1, paid_amount: 0 } }), 404, "NOT_FOUND");
+    expect(expectError(res, 400, "VALIDATION_FAILED")).toMatchObject({ reason: "PAID_ABOVE_TOTAL", message: "Paid amount cannot exceed the total amount" });
+    expect(expectError(await api(`/api/fees/${nid()}`, { method: "PUT", token, body: { total_amount: 1, paid_amount: 0 } }), 404, "NOT_FOUND").reason).toBe("FEE_NOT_FOUND");
     expectError(await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 1.001, paid_amount: 0 } }), 400, "VALIDATION_FAILED");
+    // A path that is only spaces names no student.
+    const blank = expectError(await api("/api/fees/%20", { method: "PUT", token, body: { total_amount: 1, paid_amount: 0 } }), 400, "VALIDATION_FAILED");
+    expect(blank).toMatchObject({ reason: "REQUIRED", params: { field: "student_id" }, message: "Student ID is required" });
   });
 });
 
@@ -257,12 +269,14 @@ describe("POST /api/fees/{student_no}/add-payment", () => {
   it("answers 400 for amounts ≤ 0 or empty, and above the remaining amount (nothing recorded)", async () => {
     const { student, fee } = await newFee(1000, 900);
     for (const amount of [0, -5, "", null, "abc"]) {
-      expect(expectError(await pay(student.student_no, amount), 400, "VALIDATION_FAILED").message).toBe("Please enter a valid payment amount");
+      const res = expectError(await pay(student.student_no, amount), 400, "VALIDATION_FAILED");
+      expect(res).toMatchObject({ reason: "PAYMENT_AMOUNT_INVALID", message: "Please enter a valid payment amount" });
     }
-    expectError(await pay(student.student_no, 1.005), 400, "VALIDATION_FAILED");
-    expect(expectError(await pay(student.student_no, 100.01), 400, "VALIDATION_FAILED").message).toBe("Payment exceeds the remaining amount");
+    expect(expectError(await pay(student.student_no, 1.005), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "NUMBER_DECIMALS", params: { field: "payment_amount", decimals: 2 } });
+    const above = expectError(await pay(student.student_no, 100.01), 400, "VALIDATION_FAILED");
+    expect(above).toMatchObject({ reason: "PAYMENT_EXCEEDS_REMAINING", message: "Payment exceeds the remaining amount" });
     expect(await expectPaidIsSum(fee.id)).toEqual({ paid: 90000, total: 100000 });
-    expectError(await pay(nid(), 10), 404, "NOT_FOUND");
+    expect(expectError(await pay(nid(), 10), 404, "NOT_FOUND").reason).toBe("FEE_NOT_FOUND");
   });
 
   it("replays the same Idempotency-Key and body, and refuses the key with another body (422)", async () => {
@@ -277,10 +291,12 @@ describe("POST /api/fees/{student_no}/add-payment", () => {
     expect(again.json.fee.paid_amount).toBe(250);
     const other = expectError(await pay(student.student_no, 300, key), 422, "UNPROCESSABLE");
     expect(other.message).toBe("Idempotency-Key was already used with a different request");
+    expect(other.reason).toBe("IDEMPOTENCY_MISMATCH");
     const { student: s2 } = await newFee(1000);
-    expectError(await pay(s2.student_no, 250, key), 422, "UNPROCESSABLE");
+    expect(expectError(await pay(s2.student_no, 250, key), 422, "UNPROCESSABLE").reason).toBe("IDEMPOTENCY_MISMATCH");
     expect(await expectPaidIsSum(fee.id)).toEqual({ paid: 25000, total: 100000 });
-    expectError(await pay(student.student_no, 1, "x".repeat(256)), 400, "VALIDATION_FAILED");
+    const badKey = expectError(await pay(student.student_no, 1, "x".repeat(256)), 400, "VALIDATION_FAILED");
+    expect(badKey).toMatchObject({ reason: "IDEMPOTENCY_KEY_INVALID", message: "Idempotency-Key must be 1-255 visible ASCII characters" });
   });
 
   it("numbers receipts per academic year (1 Sep-31 Aug, Cairo time), restarting at 000001", async () => {
@@ -304,11 +320,12 @@ describe("DELETE /api/fees/{student_no}", () => {
     const res = await api(`/api/fees/${clean.student.student_no}`, { method: "DELETE", token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: "Fee record deleted successfully" });
-    expectError(await api(`/api/fees/${clean.student.student_no}`, { method: "DELETE", token }), 404, "NOT_FOUND");
+    expect(expectError(await api(`/api/fees/${clean.student.student_no}`, { method: "DELETE", token }), 404, "NOT_FOUND").reason).toBe("FEE_NOT_FOUND");
 
     const paid = await newFee(800, 100);
     const refused = expectError(await api(`/api/fees/${paid.student.student_no}`, { method: "DELETE", token }), 409, "CONFLICT");
     expect(refused.message).toMatch(/has payments with receipts and cannot be deleted/);
+    expect(refused.reason).toBe("FEE_HAS_PAYMENTS");
     expect(await db().select().from(feeRecords).where(eq(feeRecords.id, paid.fee.id))).toHaveLength(1);
 
     // An adjusted-then-reverted record still has history (two ADJ rows summing to 0): kept as well.
@@ -334,9 +351,25 @@ describe("dashboard figures", () => {
     expect((await total()) - before).toBeLessThan(1_000_000);
   });
 
-  it("documents the endpoints in the OpenAPI document", async () => {
+  it("documents the endpoints in the OpenAPI document, generated from the routes' schemas", async () => {
     const doc = (await api("/api/openapi.json")).json;
-    expect(doc.paths["/api/fees/{student_no}/add-payment"].post.responses["422"]).toBeTruthy();
+    const addPayment = doc.paths["/api/fees/{student_no}/add-payment"].post;
+    expect(addPayment.responses["422"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+    expect(Object.keys(addPayment.responses["201"].content["application/json"].schema.properties).sort()).toEqual(["fee", "payment"]);
+    expect(addPayment.responses["200"]).toBeTruthy(); // a replay
+    expect(addPayment.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "idempotency-key", in: "header" }), expect.objectContaining({ name: "student_no", in: "path" })]));
     expect(doc.paths["/api/fees"].post.requestBody).toBeTruthy();
+    // One parameter per query field.
+    const query = doc.paths["/api/fees"].get.parameters.filter((p: { in: string }) => p.in === "query").map((p: { name: string }) => p.name);
+    expect(query).toEqual(expect.arrayContaining(["search", "grade", "status", "page", "limit", "sortBy", "sortOrder"]));
+    const fee = doc.paths["/api/fees"].get.responses["200"].content["application/json"].schema.properties.fees.items;
+    expect(Object.keys(fee.properties).sort()).toEqual(FEE_KEYS);
+    expect(doc.paths["/api/fees/{student_no}/payments"].get.parameters.map((p: { name: string }) => p.name)).toContain("idempotency_key");
+    expect(doc.paths["/api/fees/{student_no}"].delete.responses["409"]).toBeTruthy();
+    expect(doc.paths["/api/fees/{grade}"].get.responses["200"].content["application/json"].schema.properties.students).toBeTruthy();
+    // The dashboard figures.
+    expect(doc.paths["/api/fees/TotalFees"].get.responses["200"].content["application/json"].schema.properties.totalFees).toBeTruthy();
+    expect(doc.paths["/api/fees/paid-percentage"].get.responses["200"].content["application/json"].schema.properties.paidPercentage).toBeTruthy();
+    expect(doc.paths["/api/fees/TotalFees"].get.security).toEqual([{ bearer: [] }]);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * Payments under concurrency (issue "Admin records" › Tests; ADR 0002): the rules that protect money hold when
- * many requests race, because they are enforced in the database write, not by a read-then-write.
+ * Payments under concurrency (docs/product.md#payments-and-receipts; docs/decisions/0002-libsql-batches-and-money.md):
+ * the rules that protect money hold when many requests race, because they are enforced in the database write, not by
+ * a read-then-write.
  */
 import { env } from "cloudflare:workers";
 import { and, asc, eq, sql } from "drizzle-orm";
@@ -65,7 +66,7 @@ describe("payments under concurrency", () => {
     const refused = responses.filter((r) => r.status === 400);
     expect(ok).toHaveLength(33); // 33 × 30 = 990 ≤ 1000 < 34 × 30
     expect(refused).toHaveLength(17);
-    for (const r of refused) expect(r.json.message).toBe("Payment exceeds the remaining amount");
+    for (const r of refused) expect(r.json).toMatchObject({ reason: "PAYMENT_EXCEEDS_REMAINING", message: "Payment exceeds the remaining amount" });
     expect(new Set(ok.map((r) => r.json.payment.receipt_no)).size).toBe(33);
 
     const after = await state(feeId);

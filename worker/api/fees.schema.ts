@@ -1,14 +1,15 @@
 /**
- * Fees and payments request schemas (spec §5 "Fee add form", "Payment"; contract "Fees"). Shared with the web
- * forms; imports only zod and the dependency-free normaliser. Amounts are EGP numbers (or text as typed: Arabic-Indic/
- * Persian digits, "٫", thousands separators such as "12,000" or "١٢٬٠٠٠") with at most 2 decimals, 0 … 10,000,000.
+ * Fees and payments schemas (docs/product.md#fees, #payments-and-receipts): request bodies shared with the console's
+ * forms, and the answers the routes are type-checked against (the console takes its types from them). Imports only
+ * zod and dependency-free modules. Amounts are EGP numbers (or text as typed: Arabic-Indic/Persian digits, "٫",
+ * thousands separators such as "12,000" or "١٢٬٠٠٠") with at most 2 decimals, 0 … 10,000,000.
  */
 import { z } from "zod";
 import { normalizeNationalId } from "../lib/normalize";
 import { numberField } from "./number-field";
 import { reason } from "../reasons";
 import { GRADES } from "../lib/school-grades";
-import { filterValue, limitParam, listSearchSchema, pageParam, sortByParam, sortOrderParam, toGrade } from "./students.schema";
+import { filterValue, limitParam, listSearchSchema, pageParam, paginationSchema, sortByParam, sortOrderParam, toGrade } from "./students.schema";
 
 /** Largest accepted amount, EGP. */
 export const MAX_AMOUNT_EGP = 10_000_000;
@@ -20,18 +21,21 @@ export type FeeStatus = (typeof FEE_STATUSES)[number];
 export const egpAmount = (field: "total_amount" | "paid_amount") =>
   numberField(field, { decimals: 2, grouping: true, min: 0, max: MAX_AMOUNT_EGP, messages: { max: reason("AMOUNT_TOO_LARGE", { field }) } });
 
-const PAID_ABOVE_TOTAL = "Paid amount cannot exceed the total amount";
+const PAID_ABOVE_TOTAL = reason("PAID_ABOVE_TOTAL");
 
 /** `POST /api/fees` body. `student_id` is the student's ID (`student_no`), normalised like everywhere. */
 export const createFeeSchema = z
   .object({
     student_id: z.preprocess(
       (v) => (typeof v === "string" ? normalizeNationalId(v).toUpperCase() : v),
-      z.string({ error: "Student ID is required" }).min(1, "Student ID is required").max(20, "Student ID must be at most 20 characters"),
+      z
+        .string({ error: reason("REQUIRED", { field: "student_id" }) })
+        .min(1, reason("REQUIRED", { field: "student_id" }))
+        .max(20, reason("TOO_LONG", { field: "student_id", max: 20 })),
     ),
     grade: z.preprocess(
       (v) => (typeof v === "string" ? (toGrade(v) ?? v) : v),
-      z.enum(GRADES, { error: (iss) => (iss.input === undefined || iss.input === "" ? "Grade is required" : "Unknown grade") }),
+      z.enum(GRADES, { error: (iss) => (iss.input === undefined || iss.input === "" ? reason("GRADE_REQUIRED") : reason("GRADE_UNKNOWN")) }),
     ),
     total_amount: egpAmount("total_amount"),
     paid_amount: egpAmount("paid_amount"),
@@ -43,7 +47,7 @@ export const updateFeeSchema = z
   .object({ total_amount: egpAmount("total_amount"), paid_amount: egpAmount("paid_amount") })
   .refine((v) => v.paid_amount <= v.total_amount, { message: PAID_ABOVE_TOTAL, path: ["paid_amount"] });
 
-/** `POST /api/fees/{student_no}/add-payment` body: an amount > 0 (spec §5 "Payment" alert text). */
+/** `POST /api/fees/{student_no}/add-payment` body: an amount > 0; every failure is PAYMENT_AMOUNT_INVALID. */
 export const addPaymentSchema = z.object({
   payment_amount: numberField("payment_amount", {
     decimals: 2,
@@ -57,7 +61,7 @@ export const addPaymentSchema = z.object({
 /** `Idempotency-Key` header: 1-255 visible ASCII characters (e.g. a UUID made once per payment attempt). */
 export const idempotencyKeySchema = z
   .string()
-  .regex(/^[\x21-\x7e]{1,255}$/, "Idempotency-Key must be 1-255 visible ASCII characters")
+  .regex(/^[\x21-\x7e]{1,255}$/, reason("IDEMPOTENCY_KEY_INVALID"))
   .optional();
 
 /** Columns the Fees table sorts on (API field names). Without `sortBy`: newest record first. */
@@ -81,3 +85,40 @@ export const listFeesQuerySchema = z.object({
 export type CreateFeeInput = z.output<typeof createFeeSchema>;
 export type UpdateFeeInput = z.output<typeof updateFeeSchema>;
 export type ListFeesQuery = z.output<typeof listFeesQuerySchema>;
+
+/**
+ * A payment row as the API returns it: `receipt_no` is `RCP-{academic year}-{6 digits}` for a payment and `ADJ-…`
+ * for an adjustment made through the edit form; `amount` in EGP (negative only for a downward adjustment); `paid_at`
+ * ISO 8601 UTC.
+ */
+export const paymentJsonSchema = z.object({
+  id: z.number().int(),
+  receipt_no: z.string().describe("RCP-{academic year}-{6 digits}, or ADJ-… for an adjustment"),
+  amount: z.number().describe("EGP"),
+  paid_at: z.string().describe("ISO 8601 UTC"),
+  kind: z.enum(["payment", "adjustment"]),
+});
+export type PaymentJson = z.output<typeof paymentJsonSchema>;
+
+/** A fee record as the API returns it; amounts in EGP, remaining = total − paid, `payments` oldest first. */
+export const feeJsonSchema = z.object({
+  id: z.number().int(),
+  student_no: z.string(),
+  full_name: z.string(),
+  grade: z.string().describe("One of KG-1 … Private"),
+  total_amount: z.number().describe("EGP"),
+  paid_amount: z.number().describe("EGP; always the sum of the payment rows"),
+  remaining: z.number().describe("EGP"),
+  status: z.enum(FEE_STATUSES),
+  payments: z.array(paymentJsonSchema),
+});
+export type FeeJson = z.output<typeof feeJsonSchema>;
+
+/** `GET /api/fees`: every matching record, or one page of them with `pagination` when asked for a page. */
+export const feeListSchema = z.object({ fees: z.array(feeJsonSchema), pagination: paginationSchema.optional() });
+
+/** `{fee}`: the record after a create or an edit. */
+export const feeBodySchema = z.object({ fee: feeJsonSchema });
+
+/** `{fee, payment}`: the record after a payment, and that payment. */
+export const paymentResultSchema = z.object({ fee: feeJsonSchema, payment: paymentJsonSchema });

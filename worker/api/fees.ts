@@ -1,75 +1,195 @@
 /**
- * `/api/fees` (contract "Fees", "Dashboard and live events"; spec §7 "Admin fees"). Admin only. Amounts in EGP.
- * Fixed paths (`/TotalFees`, `/paid-percentage`, `/events/stream`, `/events`) are registered before `/:grade`.
- * Every mutation publishes `fees_changed` after it is committed.
+ * `/api/fees` (docs/product.md#fees, #payments-and-receipts, #dashboard, #live-events). Admin only. Amounts in EGP.
+ * Fixed paths (`/TotalFees`, `/paid-percentage`, `/events/stream`, `/events`) are registered before `/{grade}`.
+ * Every mutation publishes `fees_changed` after it is committed. The list is every matching record unless
+ * `page`/`limit` ask for one page (the console's table).
  */
-import { Hono, type Context } from "hono";
-import { z } from "zod";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError, legacyError } from "../errors";
+import { ApiError } from "../errors";
 import { normalizeNationalId } from "../lib/normalize";
-import { requireAdmin } from "../middleware/auth";
 import { egpToPiastres, piastresToEgp } from "../money";
-import { addOperations } from "../openapi-legacy";
+import { bearer, createAdminApi, errors, json } from "../openapi";
 import { feeTotals, paidPercentage } from "../services/dashboard";
 import { publish } from "../services/events";
 import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
 import { addPayment } from "../services/payments";
-import { validate } from "../validate";
 import { streamHandler } from "./events";
-import { addPaymentSchema, createFeeSchema, idempotencyKeySchema, listFeesQuerySchema, updateFeeSchema } from "./fees.schema";
+import {
+  addPaymentSchema,
+  createFeeSchema,
+  feeBodySchema,
+  feeJsonSchema,
+  feeListSchema,
+  idempotencyKeySchema,
+  listFeesQuerySchema,
+  paymentJsonSchema,
+  paymentResultSchema,
+  updateFeeSchema,
+} from "./fees.schema";
 import { toGrade } from "./students.schema";
 
-const idempotencyHeader = z.object({ "idempotency-key": idempotencyKeySchema });
-const paymentsQuery = z.object({ idempotency_key: idempotencyKeySchema.optional() });
+const tags = ["Fees"];
+const security = bearer;
+const studentNoParam = z.object({ student_no: z.string().describe("The student's ID (national ID or passport number); Arabic-Indic digits accepted") });
+const messageBody = z.object({ message: z.string() });
 
-/** The `:student_no` path segment as stored: digits normalised, passport letters upper-cased. */
-function studentNoParam(c: Context<AppEnv>): string {
-  const v = normalizeNationalId(c.req.param("student_no") ?? "").toUpperCase();
-  if (!v) throw legacyError("VALIDATION_FAILED", "Student ID is required");
+/** The `{student_no}` path segment as stored: digits normalised, passport letters upper-cased. */
+function storedStudentNo(raw: string): string {
+  const v = normalizeNationalId(raw).toUpperCase();
+  if (!v) throw new ApiError("REQUIRED", { params: { field: "student_id" } });
   return v;
 }
 
 const changed = (c: Context<AppEnv>, id: number) => c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_record", id));
 
-export const feesApi = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/TotalFees", async (c) => {
+const totalFees = createRoute({
+  method: "get",
+  path: "/TotalFees",
+  tags: ["Dashboard"],
+  security,
+  summary: "Total fees of active students (EGP)",
+  responses: { 200: json(z.object({ totalFees: z.number().describe("EGP") }), "Sum of the active students' totals"), ...errors(401) },
+});
+
+const paidShare = createRoute({
+  method: "get",
+  path: "/paid-percentage",
+  tags: ["Dashboard"],
+  security,
+  summary: "Paid share of the active students' fees, in percent (2 decimals)",
+  responses: { 200: json(z.object({ paidPercentage: z.number().describe("0 … 100, 2 decimals") }), "Paid percentage"), ...errors(401) },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  security,
+  summary: "List fee records with their payments",
+  description:
+    "Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade and status. With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
+  request: { query: listFeesQuerySchema },
+  responses: { 200: json(feeListSchema, "The fee records (one page with pagination when asked)"), ...errors(400, 401) },
+});
+
+const paymentsOf = createRoute({
+  method: "get",
+  path: "/{student_no}/payments",
+  tags,
+  security,
+  summary: "Payments of one fee record, oldest first",
+  description:
+    "With idempotency_key: only the payment recorded under that key (none or one), so a client that lost an answer learns whether the payment was saved.",
+  request: { params: studentNoParam, query: z.object({ idempotency_key: idempotencyKeySchema.describe("The Idempotency-Key a payment was sent with") }) },
+  responses: { 200: json(z.object({ payments: z.array(paymentJsonSchema) }), "The payment rows"), ...errors(400, 401, 404) },
+});
+
+const byGrade = createRoute({
+  method: "get",
+  path: "/{grade}",
+  tags,
+  security,
+  summary: "Fee records of one grade (KG-1 … Private)",
+  request: { params: z.object({ grade: z.string() }) },
+  responses: { 200: json(z.object({ students: z.array(feeJsonSchema) }), "The grade's fee records"), ...errors(400, 401) },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  security,
+  summary: "Create a fee record",
+  description: "A non-zero paid amount becomes the first payment, with a receipt, in the same write.",
+  request: { body: { required: true, content: { "application/json": { schema: createFeeSchema } } } },
+  responses: { 201: json(feeBodySchema, "The created record"), ...errors(400, 401, 404, 409) },
+});
+
+const pay = createRoute({
+  method: "post",
+  path: "/{student_no}/add-payment",
+  tags,
+  security,
+  summary: "Record a payment (receipt RCP-{academic year}-{6-digit sequence})",
+  description:
+    "Honours the Idempotency-Key header: the same key and body again answer 200 with the first payment (header Idempotent-Replayed: true) and record nothing; the key with another body is a 422 IDEMPOTENCY_MISMATCH. Above the remaining amount: 400 PAYMENT_EXCEEDS_REMAINING, nothing recorded.",
+  request: {
+    params: studentNoParam,
+    headers: z.object({ "idempotency-key": idempotencyKeySchema.describe("1-255 visible ASCII characters, e.g. a UUID made once per payment") }),
+    body: { required: true, content: { "application/json": { schema: addPaymentSchema } } },
+  },
+  responses: {
+    200: json(paymentResultSchema, "A replay of the same Idempotency-Key and body"),
+    201: json(paymentResultSchema, "The record after the payment, and the payment"),
+    ...errors(400, 401, 404, 422),
+  },
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/{student_no}",
+  tags,
+  security,
+  summary: "Set the total and paid amounts",
+  description: "A changed paid amount is recorded as an ADJ adjustment row against the value at the moment of the write.",
+  request: { params: studentNoParam, body: { required: true, content: { "application/json": { schema: updateFeeSchema } } } },
+  responses: { 200: json(feeBodySchema, "The updated record"), ...errors(400, 401, 404) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{student_no}",
+  tags,
+  security,
+  summary: "Delete a fee record without payment rows",
+  description: "409 FEE_HAS_PAYMENTS when the record has payments or adjustments: receipts are never deleted.",
+  request: { params: studentNoParam },
+  responses: { 200: json(messageBody, "Deleted"), ...errors(400, 401, 404, 409) },
+});
+
+const app = createAdminApi();
+// Before `/{grade}`, which would take "events" for a grade. Not in the document: text/event-stream.
+app.get("/events/stream", streamHandler(["fees_changed", "students_changed", "news_updated"]));
+app.get("/events", streamHandler(["fees_changed"]));
+
+export const feesApi = app
+  .openapi(totalFees, async (c) => {
     const { totalPiastres } = await feeTotals(c.get("db"));
-    return c.json({ totalFees: piastresToEgp(totalPiastres) });
+    return c.json({ totalFees: piastresToEgp(totalPiastres) }, 200);
   })
-  .get("/paid-percentage", async (c) => {
+  .openapi(paidShare, async (c) => {
     const { totalPiastres, paidPiastres } = await feeTotals(c.get("db"));
-    return c.json({ paidPercentage: paidPercentage(totalPiastres, paidPiastres) });
+    return c.json({ paidPercentage: paidPercentage(totalPiastres, paidPiastres) }, 200);
   })
-  .get("/events/stream", streamHandler(["fees_changed", "students_changed", "news_updated"]))
-  .get("/events", streamHandler(["fees_changed"]))
-  .get("/", validate("query", listFeesQuerySchema), async (c) => {
+  .openapi(list, async (c) => {
     const q = c.req.valid("query");
-    // Paged only when asked: CSV exports and the global search rely on the full list of the contract.
-    if (q.page !== undefined || q.limit !== undefined) return c.json(await listFeesPage(c.get("db"), q));
-    return c.json({ fees: await listFees(c.get("db"), q) });
+    // Paged only when asked: CSV exports and the global search rely on the full list.
+    if (q.page !== undefined || q.limit !== undefined) return c.json(await listFeesPage(c.get("db"), q), 200);
+    return c.json({ fees: await listFees(c.get("db"), q) }, 200);
   })
-  .get("/:student_no/payments", validate("query", paymentsQuery), async (c) => {
-    return c.json({ payments: await listPayments(c.get("db"), studentNoParam(c), c.req.valid("query").idempotency_key) });
+  .openapi(paymentsOf, async (c) => {
+    const studentNo = storedStudentNo(c.req.valid("param").student_no);
+    return c.json({ payments: await listPayments(c.get("db"), studentNo, c.req.valid("query").idempotency_key) }, 200);
   })
-  .get("/:grade", async (c) => {
-    const grade = toGrade(c.req.param("grade"));
-    if (!grade) throw legacyError("VALIDATION_FAILED", "Unknown grade");
-    return c.json({ students: await listFees(c.get("db"), { grade }) });
+  .openapi(byGrade, async (c) => {
+    const grade = toGrade(c.req.valid("param").grade);
+    if (!grade) throw new ApiError("GRADE_UNKNOWN");
+    return c.json({ students: await listFees(c.get("db"), { grade }) }, 200);
   })
-  .post("/", validate("json", createFeeSchema), async (c) => {
+  .openapi(create, async (c) => {
     const fee = await createFee(c.get("db"), c.get("admin"), c.req.valid("json"), new Date(), c.get("requestId"));
     changed(c, fee.id);
     return c.json({ fee }, 201);
   })
-  .post("/:student_no/add-payment", validate("header", idempotencyHeader), validate("json", addPaymentSchema), async (c) => {
+  .openapi(pay, async (c) => {
     const db = c.get("db");
     const result = await addPayment(
       db,
       c.get("admin"),
       {
-        studentNo: studentNoParam(c),
+        studentNo: storedStudentNo(c.req.valid("param").student_no),
         amountPiastres: egpToPiastres(c.req.valid("json").payment_amount),
         idempotencyKey: c.req.valid("header")["idempotency-key"],
       },
@@ -84,24 +204,14 @@ export const feesApi = new Hono<AppEnv>()
     changed(c, fee.id);
     return c.json({ fee, payment: result.payment }, 201);
   })
-  .put("/:student_no", validate("json", updateFeeSchema), async (c) => {
-    const fee = await updateFee(c.get("db"), c.get("admin"), studentNoParam(c), c.req.valid("json"), new Date(), c.get("requestId"));
+  .openapi(update, async (c) => {
+    const studentNo = storedStudentNo(c.req.valid("param").student_no);
+    const fee = await updateFee(c.get("db"), c.get("admin"), studentNo, c.req.valid("json"), new Date(), c.get("requestId"));
     changed(c, fee.id);
-    return c.json({ fee });
+    return c.json({ fee }, 200);
   })
-  .delete("/:student_no", async (c) => {
-    const id = await deleteFee(c.get("db"), c.get("admin"), studentNoParam(c), c.get("requestId"));
+  .openapi(remove, async (c) => {
+    const id = await deleteFee(c.get("db"), c.get("admin"), storedStudentNo(c.req.valid("param").student_no), c.get("requestId"));
     changed(c, id);
-    return c.json({ message: "Fee record deleted successfully" });
+    return c.json({ message: "Fee record deleted successfully" }, 200);
   });
-
-const T = "Fees";
-addOperations([
-  { method: "get", path: "/api/fees", tag: T, summary: "List fee records with their payments, newest first (search over name and ID, Arabic letter variants and digits folded; filters grade, status). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination", auth: true, query: listFeesQuerySchema, responses: { 200: "{fees: Fee[]} — Fee {id, student_no, full_name, grade, total_amount, paid_amount, remaining, status, payments[]}; with page/limit also pagination {page, limit, total, totalPages}", 400: "Unknown filter value; limit not 15/20/30/50; bad page, sortBy or sortOrder", 401: "Not signed in" } },
-  { method: "get", path: "/api/fees/:grade", tag: T, summary: "Fee records of one grade", auth: true, responses: { 200: "{students: Fee[]}", 400: "Unknown grade", 401: "Not signed in" } },
-  { method: "get", path: "/api/fees/:student_no/payments", tag: T, summary: "Payments of one fee record, oldest first ({id, receipt_no, amount, paid_at, kind}); with idempotency_key only the payment recorded under that key (0 or 1), so a client that lost an answer learns whether it was saved", auth: true, query: paymentsQuery, responses: { 200: "{payments}", 401: "Not signed in", 404: "Fee record not found" } },
-  { method: "post", path: "/api/fees", tag: T, summary: "Create a fee record (a non-zero paid amount becomes the first payment, with a receipt)", auth: true, body: createFeeSchema, responses: { 201: "{fee}", 400: "Validation (≤ 2 decimals, 0 … 10,000,000 EGP, paid ≤ total)", 401: "Not signed in", 404: "Student not found", 409: "This student already has a fee record" } },
-  { method: "put", path: "/api/fees/:student_no", tag: T, summary: "Set total and paid amounts (a paid change is recorded as an ADJ adjustment row)", auth: true, body: updateFeeSchema, responses: { 200: "{fee}", 400: "Validation; total below paid", 401: "Not signed in", 404: "Fee record not found" } },
-  { method: "post", path: "/api/fees/:student_no/add-payment", tag: T, summary: "Record a payment (receipt RCP-{academic year}-{6-digit sequence}); honours the Idempotency-Key header", auth: true, body: addPaymentSchema, responses: { 200: "{fee, payment} — replay of the same Idempotency-Key and body (header Idempotent-Replayed: true)", 201: "{fee, payment}", 400: "Please enter a valid payment amount / Payment exceeds the remaining amount", 401: "Not signed in", 404: "Fee record not found", 422: "Idempotency-Key was already used with a different request" } },
-  { method: "delete", path: "/api/fees/:student_no", tag: T, summary: "Delete a fee record without payment rows", auth: true, responses: { 200: "{message}", 401: "Not signed in", 404: "Fee record not found", 409: "The record has payments with receipts and is kept" } },
-]);

@@ -1,8 +1,8 @@
 /**
- * Fee records (spec §2 "Fees page", §3 "Fee record", §5 "Fee add form"; contract "Fees"). One record per student;
- * money is integer piastres here and EGP at the API edge. `paid` always equals the sum of the record's payment rows:
- * a paid amount given at creation is a first payment (RCP receipt), a paid amount changed through the edit form is
- * an adjustment row (ADJ number), both in the same batch as the balance (see ./receipts.ts).
+ * Fee records (docs/product.md#fees). One record per student; money is integer piastres here and EGP at the API
+ * edge. `paid` always equals the sum of the record's payment rows: a paid amount given at creation is a first payment
+ * (RCP receipt), a paid amount changed through the edit form is an adjustment row (ADJ number), both in the same batch
+ * as the balance (see ./payments.ts).
  *
  * Status (computed here and in SQL the same way): remaining = 0 → "paid" (this includes a total of 0: nothing is
  * owed, e.g. a full scholarship); otherwise paid = 0 → "not_paid"; otherwise "partially_paid".
@@ -12,33 +12,14 @@ import { feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError, legacyError } from "../errors";
+import { ApiError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
-import type { CreateFeeInput, FeeSortField, FeeStatus, ListFeesQuery, UpdateFeeInput } from "../api/fees.schema";
+import type { CreateFeeInput, FeeJson, FeeSortField, FeeStatus, ListFeesQuery, PaymentJson, UpdateFeeInput } from "../api/fees.schema";
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../api/students.schema";
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
-import { academicYearOf, adjustmentStatements, bumpCounter, insertPayment, toPaymentJson, type PaymentJson } from "./payments";
+import { academicYearOf, adjustmentStatements, bumpCounter, insertPayment, toPaymentJson } from "./payments";
 import { gradeRankSql, studentSearchCondition } from "./students";
-
-export const FEE_NOT_FOUND = "Fee record not found";
-export const FEE_EXISTS = "This student already has a fee record";
-export const FEE_HAS_PAYMENTS =
-  "This fee record has payments with receipts and cannot be deleted. Edit the amounts instead; the payment history is kept.";
-export const TOTAL_BELOW_PAID = "Total amount cannot be less than the paid amount";
-
-/** A fee record as the API returns it; amounts in EGP, `payments` oldest first. */
-export interface FeeJson {
-  id: number;
-  student_no: string;
-  full_name: string;
-  grade: string;
-  total_amount: number;
-  paid_amount: number;
-  remaining: number;
-  status: FeeStatus;
-  payments: PaymentJson[];
-}
 
 /** The status rule of the module doc, on piastres. */
 export function feeStatus(totalPiastres: number, paidPiastres: number): FeeStatus {
@@ -175,27 +156,27 @@ export async function listFeesPage(db: Db, q: ListFeesQuery): Promise<{ fees: Fe
   };
 }
 
-/** The fee record of `studentNo`. Throws 404 `FEE_NOT_FOUND`. */
+/** The fee record of `studentNo`. Throws 404 FEE_NOT_FOUND. */
 export async function getFee(db: Db, studentNo: string): Promise<FeeJson> {
   const [fee] = await selectFees(db, eq(students.studentNo, studentNo));
-  if (!fee) throw legacyError("NOT_FOUND", FEE_NOT_FOUND);
+  if (!fee) throw new ApiError("FEE_NOT_FOUND");
   return fee;
 }
 
-/** The fee record with id `id` (after a write that returned only the id). */
+/** The fee record with id `id` (after a write that returned only the id). Throws 404 FEE_NOT_FOUND. */
 export async function getFeeById(db: Db, id: number): Promise<FeeJson> {
   const [fee] = await selectFees(db, eq(feeRecords.id, id));
-  if (!fee) throw legacyError("NOT_FOUND", FEE_NOT_FOUND);
+  if (!fee) throw new ApiError("FEE_NOT_FOUND");
   return fee;
 }
 
 /**
  * Creates the fee record of student `input.student_id` (a student number); a non-zero paid amount becomes the
- * first payment (RCP receipt) in the same batch. Throws 404 (unknown student), 409 `FEE_EXISTS`.
+ * first payment (RCP receipt) in the same batch. Throws 404 STUDENT_NOT_FOUND, 409 FEE_EXISTS, 400 PAID_ABOVE_TOTAL.
  */
 export async function createFee(db: Db, admin: ActingAdmin, input: CreateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, input.student_id));
-  if (!student) throw legacyError("NOT_FOUND", "Student not found");
+  if (!student) throw new ApiError("STUDENT_NOT_FOUND");
   const total = egpToPiastres(input.total_amount);
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
@@ -212,14 +193,14 @@ export async function createFee(db: Db, admin: ActingAdmin, input: CreateFeeInpu
     return await getFeeById(db, row!.id);
   } catch (err) {
     const failure = constraintFailure(err) ?? "";
-    if (/UNIQUE constraint failed: fee_records\.student_id/i.test(failure)) throw legacyError("CONFLICT", FEE_EXISTS);
-    if (/fee_paid_chk/i.test(failure)) throw legacyError("VALIDATION_FAILED", "Paid amount cannot exceed the total amount");
-    if (/FOREIGN KEY/i.test(failure)) throw legacyError("NOT_FOUND", "Student not found");
+    if (/UNIQUE constraint failed: fee_records\.student_id/i.test(failure)) throw new ApiError("FEE_EXISTS");
+    if (/fee_paid_chk/i.test(failure)) throw new ApiError("PAID_ABOVE_TOTAL");
+    if (/FOREIGN KEY/i.test(failure)) throw new ApiError("STUDENT_NOT_FOUND");
     throw err;
   }
 }
 
-/** The fee record `id` as `FeeJson` without payments (amounts in EGP), read by the database inside a batch. */
+/** The fee record `id` as a `FeeJson` without payments (amounts in EGP), read by the database inside a batch. */
 function feeSnapshotSql(id: number): SQL {
   return sql`(SELECT json_object('id', f.id, 'student_no', s.student_no, 'full_name', s.full_name, 'grade', f.grade,
     'total_amount', f.total_piastres / 100.0, 'paid_amount', f.paid_piastres / 100.0, 'remaining', (f.total_piastres - f.paid_piastres) / 100.0,
@@ -229,7 +210,8 @@ function feeSnapshotSql(id: number): SQL {
 
 /**
  * Sets the total and paid amounts of `studentNo`'s fee record. A changed paid amount is recorded as an adjustment
- * row (difference against the value at the moment of the write, may be negative). Throws 404, 400 `TOTAL_BELOW_PAID`.
+ * row (difference against the value at the moment of the write, may be negative). Throws 404 FEE_NOT_FOUND, 400
+ * TOTAL_BELOW_PAID.
  */
 export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, input: UpdateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
   const before = await getFee(db, studentNo);
@@ -247,7 +229,7 @@ export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, i
       db.update(feeRecords).set({ totalPiastres: total, paidPiastres: paid, updatedAt: at }).where(eq(feeRecords.id, before.id)),
     ] as const);
   } catch (err) {
-    if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw legacyError("VALIDATION_FAILED", TOTAL_BELOW_PAID);
+    if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw new ApiError("TOTAL_BELOW_PAID");
     throw err;
   }
   return getFeeById(db, before.id);
@@ -255,7 +237,8 @@ export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, i
 
 /**
  * Deletes `studentNo`'s fee record. A record with payment rows (payments or adjustments) is kept: the payments'
- * ON DELETE RESTRICT foreign key aborts the batch → 409 `FEE_HAS_PAYMENTS`. Throws 404. Returns the record id.
+ * ON DELETE RESTRICT foreign key aborts the batch → 409 FEE_HAS_PAYMENTS. Throws 404 FEE_NOT_FOUND. Returns the
+ * record id.
  */
 export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string): Promise<number> {
   const before = await getFee(db, studentNo);
@@ -266,7 +249,7 @@ export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, r
     ]);
     return before.id;
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw legacyError("CONFLICT", FEE_HAS_PAYMENTS);
+    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw new ApiError("FEE_HAS_PAYMENTS");
     throw err;
   }
 }
@@ -274,7 +257,7 @@ export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, r
 /**
  * Payment rows of `studentNo`'s fee record, oldest first; with `idempotencyKey`, only the payment recorded under that
  * key (none or one): how the console learns whether a payment whose answer it lost was recorded
- * (docs/product.md#payments-and-receipts). Throws 404 `FEE_NOT_FOUND`.
+ * (docs/product.md#payments-and-receipts). Throws 404 FEE_NOT_FOUND.
  */
 export async function listPayments(db: Db, studentNo: string, idempotencyKey?: string): Promise<PaymentJson[]> {
   const fee = await getFee(db, studentNo);

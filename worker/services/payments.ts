@@ -1,5 +1,5 @@
 /**
- * Payments and receipt numbers (issue "Admin records" › Payments; contract "Fees"; ADR 0002).
+ * Payments and receipt numbers (docs/product.md#payments-and-receipts; docs/decisions/0002-libsql-batches-and-money.md).
  *
  * Numbering: `RCP-{academic year}-{sequence}` for payments and `ADJ-{academic year}-{sequence}` for adjustments
  * made through the fee edit form. Both draw from the one `receipt_counters` row of the academic year (1 Sep-31 Aug,
@@ -17,24 +17,14 @@ import { feeRecords, payments, receiptCounters, students } from "../../db/schema
 import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError, legacyError } from "../errors";
+import type { PaymentJson } from "../api/fees.schema";
+import { ApiError } from "../errors";
 import { schoolDateParts } from "../lib/school-day";
 import { piastresToEgp } from "../money";
 import { auditInsert, snapshotWith } from "./audit";
 import { sha256Hex } from "./tokens";
 
-export const PAYMENT_EXCEEDS_REMAINING = "Payment exceeds the remaining amount";
-export const IDEMPOTENCY_MISMATCH = "Idempotency-Key was already used with a different request";
-
-/** A payment row as the API returns it. `amount` in EGP (negative only for a downward adjustment). */
-export interface PaymentJson {
-  id: number;
-  receipt_no: string;
-  amount: number;
-  paid_at: string;
-  kind: "payment" | "adjustment";
-}
-
+/** A payment row as the API returns it (amount in EGP). */
 export function toPaymentJson(p: typeof payments.$inferSelect): PaymentJson {
   return { id: p.id, receipt_no: p.receiptNo, amount: piastresToEgp(p.amountPiastres), paid_at: p.paidAt, kind: p.kind };
 }
@@ -135,13 +125,13 @@ export interface AddPaymentResult {
 async function replay(db: Db, key: string, hash: string): Promise<AddPaymentResult | null> {
   const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
   if (!row) return null;
-  if (row.requestHash !== hash) throw legacyError("UNPROCESSABLE", IDEMPOTENCY_MISMATCH);
+  if (row.requestHash !== hash) throw new ApiError("IDEMPOTENCY_MISMATCH");
   return { feeRecordId: row.feeRecordId, payment: toPaymentJson(row), replayed: true };
 }
 
 /**
  * Records a payment of `amountPiastres` (> 0) on the fee record of `studentNo` at `now`.
- * Throws 404 (no fee record), 400 `PAYMENT_EXCEEDS_REMAINING`, 422 `IDEMPOTENCY_MISMATCH`.
+ * Throws 404 FEE_NOT_FOUND, 400 PAYMENT_EXCEEDS_REMAINING, 422 IDEMPOTENCY_MISMATCH.
  */
 export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentInput, now: Date, requestId?: string): Promise<AddPaymentResult> {
   const key = input.idempotencyKey;
@@ -155,7 +145,7 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .where(eq(students.studentNo, input.studentNo));
-  if (!fee) throw legacyError("NOT_FOUND", "Fee record not found");
+  if (!fee) throw new ApiError("FEE_NOT_FOUND");
 
   const year = academicYearOf(now);
   const paidAt = now.toISOString();
@@ -194,7 +184,7 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
       const earlier = await replay(db, key, hash!);
       if (earlier) return earlier;
     }
-    if (/fee_paid_chk/i.test(failure)) throw legacyError("VALIDATION_FAILED", PAYMENT_EXCEEDS_REMAINING);
+    if (/fee_paid_chk/i.test(failure)) throw new ApiError("PAYMENT_EXCEEDS_REMAINING");
     throw err;
   }
 }

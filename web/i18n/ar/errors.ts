@@ -20,6 +20,7 @@ const fields: Record<Field, string> = {
   // Auth
 
   // Fees and payments
+  student_id: "رقم الطالب",
   total_amount: "إجمالي المصروفات",
   paid_amount: "المبلغ المدفوع",
   payment_amount: "مبلغ الدفعة",
@@ -96,7 +97,15 @@ const texts: Record<Reason, string> = {
   // Auth
 
   // Fees and payments
-  PAYMENT_AMOUNT_INVALID: "يرجى إدخال مبلغ دفعة صالح",
+  PAYMENT_AMOUNT_INVALID: "يُرجى إدخال مبلغ دفعة صحيح",
+  PAID_ABOVE_TOTAL: "لا يمكن أن يتجاوز المبلغ المدفوع إجمالي المصروفات",
+  TOTAL_BELOW_PAID: "لا يمكن أن يقل إجمالي المصروفات عن المبلغ المدفوع",
+  PAYMENT_EXCEEDS_REMAINING: "الدفعة أكبر من المبلغ المتبقي",
+  IDEMPOTENCY_KEY_INVALID: "مفتاح منع التكرار (Idempotency-Key) يجب أن يكون من ١ إلى ٢٥٥ حرفًا لاتينيًا ظاهرًا",
+  FEE_NOT_FOUND: "سجل المصروفات غير موجود",
+  FEE_EXISTS: "لهذا الطالب سجل مصروفات بالفعل",
+  FEE_HAS_PAYMENTS: "لا يمكن حذف سجل المصروفات هذا لأن به دفعات لها إيصالات. عدّل المبالغ بدلًا من ذلك؛ يُحتفظ بسجل الدفعات.",
+  IDEMPOTENCY_MISMATCH: "سبق إرسال هذه الدفعة بمبلغ مختلف. أغلق إدخال الدفعة ثم حاول مجددًا.",
 
   // Results
   MARKS_REQUIRED: "الدرجة مطلوبة",

@@ -103,21 +103,7 @@ export default {
     close: "إغلاق",
   },
   validation: {
-    labels: { total: "إجمالي المصروفات", paid: "المبلغ المدفوع", payment: "مبلغ الدفعة" },
-    studentIdRequired: "رقم الطالب مطلوب",
-    gradeRequired: "الصف مطلوب",
-    amountRequired: "{{label}} مطلوب",
-    amountTooLarge: "لا يمكن أن يتجاوز {{label}} 10,000,000 ج.م",
-    paidAboveTotal: "لا يمكن أن يتجاوز المبلغ المدفوع إجمالي المصروفات",
     paymentAboveRemaining: "لا يمكن أن تتجاوز الدفعة المبلغ المتبقي ({{amount}})",
-  },
-  server: {
-    feeNotFound: "سجل المصروفات غير موجود",
-    feeExists: "لهذا الطالب سجل مصروفات بالفعل",
-    feeHasPayments: "لا يمكن حذف سجل المصروفات هذا لأن به دفعات لها إيصالات. عدّل المبالغ بدلًا من ذلك؛ يُحتفظ بسجل الدفعات.",
-    totalBelowPaid: "لا يمكن أن يقل إجمالي المصروفات عن المبلغ المدفوع",
-    paymentExceedsRemaining: "الدفعة أكبر من المبلغ المتبقي",
-    idempotencyMismatch: "سبق إرسال هذه الدفعة بمبلغ مختلف. أغلق إدخال الدفعة ثم حاول مجددًا.",
   },
   toast: {
     paymentAdded: "تم تسجيل الدفعة: إيصال رقم {{receipt}}",
@@ -128,7 +114,6 @@ export default {
   },
   errors: {
     exportFailed: "تعذّر تصدير سجلات الرسوم. تحقّق من الاتصال وحاول مرة أخرى.",
-    invalidPayment: "يُرجى إدخال مبلغ دفعة صحيح",
     updateFailed: "تعذّر تحديث سجل المصروفات",
     updateNetwork: "حدث خطأ أثناء تحديث سجل المصروفات",
     paymentFailed: "تعذّرت إضافة الدفعة",
@@ -138,7 +123,6 @@ export default {
     deleteNetwork: "حدث خطأ أثناء حذف سجل المصروفات",
     saveFailed: "تعذّر حفظ سجل المصروفات",
     saveNetwork: "حدث خطأ أثناء حفظ سجل المصروفات",
-    notFound: "الطالب غير موجود",
   },
   empty: "لا توجد سجلات مصروفات",
   emptyHint: "جرّب صفًا أو حالة أو بحثًا آخر.",

@@ -99,21 +99,7 @@ export default {
     close: "Close",
   },
   validation: {
-    labels: { total: "Total amount", paid: "Paid amount", payment: "Payment amount" },
-    studentIdRequired: "Student ID is required",
-    gradeRequired: "Grade is required",
-    amountRequired: "{{label}} is required",
-    amountTooLarge: "{{label}} cannot exceed 10,000,000 EGP",
-    paidAboveTotal: "Paid amount cannot exceed the total amount",
     paymentAboveRemaining: "The payment cannot be more than the remaining amount ({{amount}})",
-  },
-  server: {
-    feeNotFound: "Fee record not found",
-    feeExists: "This student already has a fee record",
-    feeHasPayments: "This fee record has payments with receipts and cannot be deleted. Edit the amounts instead; the payment history is kept.",
-    totalBelowPaid: "Total amount cannot be less than the paid amount",
-    paymentExceedsRemaining: "Payment exceeds the remaining amount",
-    idempotencyMismatch: "This payment was already submitted with a different amount. Close the payment entry and try again.",
   },
   toast: {
     paymentAdded: "Payment recorded: receipt {{receipt}}",
@@ -124,7 +110,6 @@ export default {
   },
   errors: {
     exportFailed: "Could not export the fee records. Check the connection and try again.",
-    invalidPayment: "Please enter a valid payment amount",
     updateFailed: "Failed to update fee record",
     updateNetwork: "An error occurred while updating the fee record",
     paymentFailed: "Failed to add payment",
@@ -134,7 +119,6 @@ export default {
     deleteNetwork: "An error occurred while deleting the fee record",
     saveFailed: "Failed to save fee record",
     saveNetwork: "An error occurred while saving the fee record",
-    notFound: "Student not found",
   },
   empty: "No fees found",
   emptyHint: "Try another grade, status or search.",

@@ -1,10 +1,10 @@
 /**
- * /admin/dashboard/fees — Fees Management (spec §2 "Fees page", §4, §5, §7 "Admin fees", §8). Lists fee records
- * in EGP with grade/status filters and a search (name and ID), all applied by the server, which also sorts and pages
- * (issue 7: one page of 15/20/30/50 records at a time); inline edit and inline payment entry (both confirmed,
- * optimistic, reverting on failure), a delete dialog, the Add Fee Record modal, each record's payments with
- * printable receipts, a CSV export of every record matching the filters (fetched unpaged), and a live reload of
- * the current page on `fees_changed`.
+ * /admin/dashboard/fees — Fees Management (docs/product.md#fees, #payments-and-receipts). Lists fee records in EGP
+ * with grade/status filters and a search (name and ID), all applied by the server, which also sorts and pages (one
+ * page of 15/20/30/50 records at a time, docs/decisions/0011-admin-lists-page-on-the-server.md); inline edit and
+ * inline payment entry (both confirmed, optimistic, reverting on failure), a delete dialog, the Add Fee Record modal,
+ * each record's payments with printable receipts, a CSV export of every record matching the filters (fetched
+ * unpaged), and a live reload of the current page on `fees_changed`.
  */
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "~/components/ui/lazy-toast";
@@ -29,6 +29,7 @@ import { PaymentsDialog } from "~/features/fees/admin/payments-dialog";
 import { ReceiptDialog } from "~/features/fees/admin/receipt-dialog";
 import { useFeeActions } from "~/features/fees/admin/use-fee-actions";
 import { useFeeList } from "~/features/fees/admin/use-fee-list";
+import { useReasonText } from "~/lib/reason-text";
 import { useDebouncedSearch } from "~/lib/use-debounce";
 import { navState, useListIntents } from "~/lib/use-list-intents";
 import { cn } from "~/lib/utils";
@@ -38,7 +39,7 @@ const DEFAULT_FEE_FILTERS = { grade: "All", status: "All", search: "" };
 
 /**
  * Starts the default first page while the console renders, without waiting for it: the page takes the answer if
- * its first request is the same (no navigation filters). Issue 7: time to usable.
+ * its first request is the same (no navigation filters), so the table is usable sooner.
  */
 export async function clientLoader() {
   if (getToken()) feesPrimer.prime({ filters: DEFAULT_FEE_FILTERS, page: 1, limit: DEFAULT_PAGE_SIZE });
@@ -49,6 +50,7 @@ clientLoader.hydrate = true as const;
 /** The Fees Management page. */
 export default function FeesPage() {
   const { t, i18n } = useTranslation();
+  const { reasonText } = useReasonText();
   const lang = i18n.language;
   const location = useLocation();
   const [grade, setGrade] = useState<string>(() => navState(location.state).grade ?? "All");
@@ -78,7 +80,7 @@ export default function FeesPage() {
   const paymentsRow = paymentsOf ? (fees.find((f) => f.student_no === paymentsOf.student_no) ?? paymentsOf) : null;
 
   // The server refuses to delete a record with receipts (history is kept); say so before the admin tries.
-  const deleteBlocked = confirm?.kind === "delete" && !!confirm.fee.payments?.length;
+  const deleteBlocked = confirm?.kind === "delete" && confirm.fee.payments.length > 0;
 
   const changeFilter = (apply: () => void) => {
     closeEditor();
@@ -190,7 +192,7 @@ export default function FeesPage() {
         onOpenChange={(open) => !open && setConfirm(null)}
         title={t("fees.delete.title")}
         description={confirm?.kind === "delete" ? t("fees.delete.body", { name: confirm.fee.full_name, id: confirm.fee.student_no }) : ""}
-        details={deleteBlocked ? <p className="text-[oklch(0.45_0.12_60)]">{t("fees.server.feeHasPayments")}</p> : undefined}
+        details={deleteBlocked ? <p className="text-[oklch(0.45_0.12_60)]">{reasonText("FEE_HAS_PAYMENTS")}</p> : undefined}
         confirmDisabled={deleteBlocked}
         confirmLabel={t("fees.delete.confirm")}
         cancelLabel={t("fees.delete.cancel")}

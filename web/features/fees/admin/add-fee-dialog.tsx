@@ -1,8 +1,8 @@
 /**
- * The Add Fee Record modal (spec §5 "Fee add form", §7 "Admin fees"): Student ID, Grade, Total Amount and Paid
- * Amount (EGP, ≥ 0, 2 decimals), validated with the API's own `createFeeSchema`, then `POST /api/fees`. Typing a
- * known student ID shows the student's name and fills in their grade. Failures alert the server message or
- * "Failed to save fee record".
+ * The Add Fee Record modal (docs/product.md#fees): Student ID, Grade, Total Amount and Paid Amount (EGP, ≥ 0, 2
+ * decimals), validated with the API's own `createFeeSchema` (its reasons shown in the admin's language), then
+ * `POST /api/fees`. Typing a known student ID shows the student's name and fills in their grade. A refusal is told
+ * by its reason (e.g. FEE_EXISTS), else "Failed to save fee record".
  */
 import { useEffect } from "react";
 import { Controller, useForm } from "react-hook-form";
@@ -19,8 +19,8 @@ import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { useReasonText } from "~/lib/reason-text";
 import { createFee, type FeeRecord } from "./fees-api";
-import { feeFailureText, feeMessage } from "./fee-messages";
 import { useStudentLookup } from "./use-student-lookup";
 
 /** What the inputs hold (text, so Arabic-Indic digits can be typed; the schema converts). */
@@ -44,6 +44,7 @@ const EMPTY: FeeFormValues = { student_id: "", grade: "", total_amount: "", paid
 /** The Add Fee Record dialog. */
 export function AddFeeDialog({ open, onOpenChange, defaultGrade, onCreated }: AddFeeDialogProps) {
   const { t } = useTranslation();
+  const { messageText, failureText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
   const form = useForm<FeeFormValues, unknown, CreateFeeInput>({
     resolver: zodResolver(createFeeSchema) as never,
@@ -70,13 +71,13 @@ export function AddFeeDialog({ open, onOpenChange, defaultGrade, onCreated }: Ad
       onOpenChange(false);
     } catch (err) {
       if (onAuthFailure(err)) return;
-      toast.error(feeFailureText(t, err, t("fees.errors.saveFailed"), t("fees.errors.saveNetwork")));
+      toast.error(failureText(err, t("fees.errors.saveFailed"), t("fees.errors.saveNetwork")));
     }
   });
 
   const err = (name: keyof FeeFormValues) => {
     const message = errors[name]?.message;
-    return message ? feeMessage(t, message, message) : null;
+    return message ? messageText(message) : null;
   };
   const field = (name: keyof FeeFormValues) => ({
     id: `fee-${name}`,

@@ -1,5 +1,5 @@
 /**
- * Cells of the Fees table (spec §2 "Fees page"): EGP amounts (Intl), the status badge (paid green,
+ * Cells of the Fees table (docs/product.md#fees): EGP amounts (Intl), the status badge (paid green,
  * partially_paid amber, not_paid red, "unknown" when missing), and the row's inline editors: total/paid inputs
  * with Save/Cancel, and the payment entry (amount + Full-Paid in the Remaining Amount cell, Save Payment and
  * Cancel in Actions), so the row keeps the table's width.

@@ -1,5 +1,5 @@
 /**
- * Column definitions of the Fees table (spec §2 "Fees page"): Student, Student ID, Grade, Total Amount, Paid
+ * Column definitions of the Fees table (docs/product.md#fees): Student, Student ID, Grade, Total Amount, Paid
  * Amount, Remaining Amount, Status, Actions. Cells read the row editors from FeeRowsContext, so this array only
  * changes with the language.
  */
@@ -56,7 +56,7 @@ export function feeColumns(t: TFunction): DataTableColumnDef<FeeRecord>[] {
       cell: ({ row }) => <RemainingCell fee={row.original} />,
       meta: { priority: 1, align: "end", headerClassName: WRAP, skeletonClassName: "w-20 ms-auto" },
     }),
-    col.accessor((f) => f.status ?? "unknown", {
+    col.accessor("status", {
       id: "status",
       header: t("fees.columns.status"),
       cell: ({ row }) => <FeeStatusBadge status={row.original.status} />,

@@ -1,7 +1,7 @@
 /**
  * Client-side money helpers of the Fees page. Amounts are EGP numbers with ≤ 2 decimals; arithmetic is done in
  * integer piastres so 0.1 + 0.2 style errors never reach the screen. The server stays the authority on status
- * and remaining: these only drive the optimistic row until the server's record replaces it (spec §4).
+ * and remaining: these only drive the optimistic row until the server's record replaces it (docs/product.md#fees).
  */
 import type { FeeRecord, FeeStatus } from "./fees-api";
 

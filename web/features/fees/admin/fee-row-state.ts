@@ -1,6 +1,6 @@
 /**
- * The inline editors of the Fees table (spec §2 "Inline edit. Inline payment entry"; §4 "Payment flow", "Fee
- * edit"): at most one row is being edited or paid at a time. The cells read this state through FeeRowsContext so
+ * The inline editors of the Fees table (docs/product.md#fees, #payments-and-receipts): at most one
+ * row is being edited or paid at a time. The cells read this state through FeeRowsContext so
  * the column definitions stay stable while the admin types.
  */
 import { createContext, useContext } from "react";

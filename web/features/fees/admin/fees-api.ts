@@ -1,39 +1,19 @@
 /**
- * Calls of the Fees page (contract "Fees"; spec §7 "Admin fees") through the typed Hono client (base-URL override,
- * bearer token). Every function throws `ApiFailure` (status 0 = network error; 401 = signed out) carrying the
- * server's message. Amounts are EGP numbers (≤ 2 decimals).
+ * Calls of the Fees page (docs/product.md#fees, #payments-and-receipts) through the typed Hono client (base-URL
+ * override, bearer token): answers typed from the server's routes, and an `ApiFailure` (its `reason`, HTTP status;
+ * status 0 for a network error, 401 when signed out) on failure. Amounts are EGP numbers (≤ 2 decimals).
  */
-import type { FeeStatus } from "@worker/api/fees.schema";
+import type { CreateFeeInput, FeeJson, FeeStatus, PaymentJson, UpdateFeeInput } from "@worker/api/fees.schema";
 import { pagePrimer, type ServerPage, type ServerPageRequest } from "~/components/data-table";
 import { apiClient, call } from "~/lib/api";
 
 export type { FeeStatus };
 
-/** One fee record as the list returns it (contract "Fees"). Amounts in EGP. */
-export interface FeeRecord {
-  id: number;
-  student_no: string;
-  full_name: string;
-  grade: string;
-  total_amount: number;
-  paid_amount: number;
-  remaining: number;
-  status: FeeStatus | string | null;
-  /** The record's payment rows, oldest first (the list includes them). */
-  payments?: Payment[];
-}
+/** One fee record as the API returns it (amounts in EGP, its payment rows oldest first). */
+export type FeeRecord = FeeJson;
 
-/**
- * One payment row: `receipt_no` is `RCP-{academic year}-{sequence}` for payments (an adjustment made through the
- * edit form has its own number and may be negative); `amount` EGP; `paid_at` ISO UTC.
- */
-export interface Payment {
-  id: number;
-  receipt_no: string;
-  amount: number;
-  paid_at: string;
-  kind?: "payment" | "adjustment";
-}
+/** One payment row as the API returns it: `RCP-…` for a payment, `ADJ-…` for an adjustment (may be negative). */
+export type Payment = PaymentJson;
 
 /** List filters; empty values / "All" are left out of the query. `search` is run by the server (name and ID). */
 export interface FeeFilters {
@@ -53,36 +33,35 @@ const enc = (studentNo: string) => ({ student_no: encodeURIComponent(studentNo) 
 
 /** `GET /api/fees?grade=&status=&search=` → every matching fee record (CSV export; "All"/empty filters left out). */
 export async function listFees(filters: FeeFilters = {}): Promise<FeeRecord[]> {
-  const body = await call(apiClient().api.fees.$get({ query: filterQuery(filters) }));
-  return Array.isArray(body?.fees) ? body.fees : [];
+  return (await call(apiClient().api.fees.$get({ query: filterQuery(filters) }))).fees;
 }
 
 /** `GET /api/fees?…&page&limit&sortBy&sortOrder` → one page and the total (search, sort and paging in SQL). */
 export async function listFeesPage({ filters, page, limit, sortBy, sortOrder, signal }: ServerPageRequest<FeeFilters>): Promise<ServerPage<FeeRecord>> {
   const query = { ...filterQuery(filters), page: String(page), limit: String(limit), sortBy, sortOrder: sortBy ? sortOrder : undefined };
-  const body = (await call(apiClient().api.fees.$get({ query }, { init: { signal } }))) as { fees?: FeeRecord[]; pagination?: { total?: number } };
-  const rows = Array.isArray(body?.fees) ? body.fees : [];
-  return { rows, total: Number(body?.pagination?.total ?? rows.length) };
+  const body = await call(apiClient().api.fees.$get({ query }, { init: { signal } }));
+  return { rows: body.fees, total: body.pagination?.total ?? body.fees.length };
 }
 
 /** The default first page, started by the route's clientLoader before the page renders (see pagePrimer). */
 export const feesPrimer = pagePrimer(listFeesPage);
 
 /** `POST /api/fees {student_id, grade, total_amount, paid_amount}` → the new record. */
-export async function createFee(json: { student_id: string; grade: string; total_amount: number; paid_amount: number }): Promise<FeeRecord> {
+export async function createFee(json: CreateFeeInput): Promise<FeeRecord> {
   return (await call(apiClient().api.fees.$post({ json }))).fee;
 }
 
 /** `PUT /api/fees/{student_no} {total_amount, paid_amount}` → the updated record. */
-export async function updateFee(studentNo: string, json: { total_amount: number; paid_amount: number }): Promise<FeeRecord> {
+export async function updateFee(studentNo: string, json: UpdateFeeInput): Promise<FeeRecord> {
   return (await call(apiClient().api.fees[":student_no"].$put({ param: enc(studentNo), json }))).fee;
 }
 
 /**
  * `POST /api/fees/{student_no}/add-payment {payment_amount}` with `Idempotency-Key: key` → `{fee, payment}`.
- * Retrying with the same key and amount returns the first payment instead of adding a second one.
+ * Retrying with the same key and amount returns the first payment instead of adding a second one; the key with
+ * another amount fails with the reason IDEMPOTENCY_MISMATCH.
  */
-export async function addPayment(studentNo: string, amount: number, key: string): Promise<{ fee: FeeRecord; payment: Payment }> {
+export async function addPayment(studentNo: string, amount: number, key: string) {
   return call(apiClient().api.fees[":student_no"]["add-payment"].$post({ param: enc(studentNo), json: { payment_amount: amount }, header: { "idempotency-key": key } }));
 }
 
@@ -93,7 +72,7 @@ export async function deleteFee(studentNo: string): Promise<void> {
 
 /** `GET /api/fees/{student_no}/payments` → the record's payments, oldest first. */
 export async function listPayments(studentNo: string): Promise<Payment[]> {
-  return (await call(apiClient().api.fees[":student_no"].payments.$get({ param: enc(studentNo), query: {} }))).payments ?? [];
+  return (await call(apiClient().api.fees[":student_no"].payments.$get({ param: enc(studentNo), query: {} }))).payments;
 }
 
 /**
@@ -102,5 +81,5 @@ export async function listPayments(studentNo: string): Promise<Payment[]> {
  */
 export async function findPaymentByKey(studentNo: string, key: string): Promise<Payment | null> {
   const { payments } = await call(apiClient().api.fees[":student_no"].payments.$get({ param: enc(studentNo), query: { idempotency_key: key } }));
-  return payments?.[0] ?? null;
+  return payments[0] ?? null;
 }

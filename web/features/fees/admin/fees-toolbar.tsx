@@ -1,5 +1,5 @@
 /**
- * Filters of the Fees table (spec §2 "Filters: grade and status; plus a search"): grade (All + the admin grade
+ * Filters of the Fees table (docs/product.md#fees): grade (All + the admin grade
  * list), status (All, paid, partially_paid, not_paid) and a text search over name and student ID (Arabic-Indic
  * digits accepted), built from the shared list filters.
  */

@@ -1,5 +1,5 @@
 /**
- * The "Payments" dialog of a fee record (issue "Fees Management": each payment shows its receipt number): receipt
+ * The "Payments" dialog of a fee record (docs/product.md#payments-and-receipts): receipt
  * number, amount and date of every payment row, oldest first, each with a printable receipt. Uses the payments
  * that came with the list row and refreshes them from `GET /api/fees/{student_no}/payments` when opened.
  */

@@ -1,5 +1,5 @@
 /**
- * A printable payment receipt in Arabic and English (issue "Fees Management": receipts): school name, receipt
+ * A printable payment receipt in Arabic and English (docs/product.md#payments-and-receipts, #printing): school name, receipt
  * number, student name and ID, grade, the amount in EGP figures and the payment date. Opened in a dialog with a
  * Print button (`window.print()`); `@media print` rules hide everything on the page except the receipt.
  */

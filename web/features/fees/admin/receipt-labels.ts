@@ -18,7 +18,7 @@ export interface ReceiptLabels {
   amount: string;
   thanks: string;
   signature: string;
-  /** Grade names of the admin grade list (spec §9). */
+  /** Grade names of the admin grade list (docs/product.md#limits). */
   grades: Record<string, string>;
 }
 

@@ -1,13 +1,14 @@
 /**
- * The row actions of the Fees page (spec §4 "Optimistic updates", "Payment flow", "Fee edit"; §5 "Payment";
- * §8 texts): inline edit → confirm → `PUT`; inline payment → confirm → `POST add-payment` with an Idempotency-Key;
- * both optimistic (the row changes at once and reverts on failure, with the spec's alert texts). Delete updates
- * the list after the server succeeds. A payment without a definitive answer (none, or a 5xx: it may have been
+ * The row actions of the Fees page (docs/product.md#fees, #payments-and-receipts): inline edit → confirm → `PUT`;
+ * inline payment → confirm → `POST add-payment` with an Idempotency-Key; both optimistic (the row changes at once and
+ * reverts on failure; the failure is told by its reason in the admin's language). Delete updates the list after the
+ * server succeeds. A payment without a definitive answer (none, or a 5xx: it may have been
  * recorded) keeps its Idempotency-Key for that fee record until one arrives (./unsettled-payments.ts), and the record
  * is re-read by that key before the console offers a new payment on it.
  */
 import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from "react";
 import { useTranslation } from "react-i18next";
+import { useReasonText } from "~/lib/reason-text";
 import { toast } from "~/components/ui/lazy-toast";
 import { addPaymentSchema, updateFeeSchema } from "@worker/api/fees.schema";
 import { formatEgp } from "~/lib/format";
@@ -15,7 +16,6 @@ import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { ApiFailure } from "~/lib/api";
 import { addPayment, deleteFee, findPaymentByKey, updateFee, type FeeRecord, type Payment } from "./fees-api";
 import { amountInputValue, remainingOf, toPiastres, withAmounts, withPayment } from "./fee-money";
-import { feeFailureText, feeMessage } from "./fee-messages";
 import { newIdempotencyKey, type FeeRowsApi, type RowEditor } from "./fee-row-state";
 import { markUnsettled, outcomeUnknown, settle, unsettledOf } from "./unsettled-payments";
 
@@ -39,6 +39,7 @@ interface Options {
 /** Editors, confirmations and mutations of the Fees table. */
 export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt }: Options) {
   const { t } = useTranslation();
+  const { messageText, failureText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
   const [editor, setEditor] = useState<RowEditor | null>(null);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
@@ -104,7 +105,7 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       if (editor?.mode !== "pay") return;
       const parsed = addPaymentSchema.safeParse({ payment_amount: editor.amount });
       if (!parsed.success) {
-        setEditor({ ...editor, error: feeMessage(t, parsed.error.issues[0]?.message, t("fees.errors.invalidPayment")) });
+        setEditor({ ...editor, error: messageText(parsed.error.issues[0]?.message) });
         return;
       }
       const amount = parsed.data.payment_amount;
@@ -129,7 +130,7 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       setEditor({ ...editor, key });
       setConfirm({ kind: "payment", fee, amount, key });
     },
-    [editor, checkRecorded, mark, lang, t],
+    [editor, checkRecorded, mark, messageText, lang, t],
   );
 
   const rowsApi: FeeRowsApi = useMemo(
@@ -149,15 +150,14 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
         if (editor?.mode !== "edit") return;
         const parsed = updateFeeSchema.safeParse({ total_amount: editor.total, paid_amount: editor.paid });
         if (!parsed.success) {
-          const message = parsed.error.issues[0]?.message;
-          setEditor({ ...editor, error: feeMessage(t, message, t("fees.errors.updateFailed")) });
+          setEditor({ ...editor, error: messageText(parsed.error.issues[0]?.message) });
           return;
         }
         setConfirm({ kind: "save", fee, total: parsed.data.total_amount, paid: parsed.data.paid_amount });
       },
       requestPayment: (fee) => void requestPayment(fee),
     }),
-    [editor, pending, lang, openPayments, openReceipt, startPayment, requestPayment, t],
+    [editor, pending, lang, openPayments, openReceipt, startPayment, requestPayment, messageText],
   );
 
   const saveEdit = useCallback(
@@ -174,13 +174,13 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
         putRow(fee.student_no, fee);
         if (onAuthFailure(err)) return;
         void reload();
-        toast.error(feeFailureText(t, err, t("fees.errors.updateFailed"), t("fees.errors.updateNetwork")));
+        toast.error(failureText(err, t("fees.errors.updateFailed"), t("fees.errors.updateNetwork")));
         setEditor((cur) => cur ?? draft);
       } finally {
         mark(fee.student_no, false);
       }
     },
-    [editor, putRow, mark, onAuthFailure, reload, t],
+    [editor, putRow, mark, onAuthFailure, reload, failureText, t],
   );
 
   const savePayment = useCallback(
@@ -202,18 +202,18 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
         const unknown = outcomeUnknown(err);
         if (unknown) markUnsettled(storage(), fee.student_no, { key, amount });
         if (onAuthFailure(err)) return;
-        // 422 (the key was used with another amount): that key's earlier, unconfirmed payment was recorded.
-        if (err instanceof ApiFailure && err.status === 422 && (await checkRecorded(fee, key))) return;
+        // The key was used with another amount: that key's earlier, unconfirmed payment was recorded.
+        if (err instanceof ApiFailure && err.reason === "IDEMPOTENCY_MISMATCH" && (await checkRecorded(fee, key))) return;
         if (!unknown) settle(storage(), fee.student_no);
         void reload();
-        toast.error(feeFailureText(t, err, t("fees.errors.paymentFailed"), t("fees.errors.paymentNetwork")), unknown ? { description: t("fees.errors.paymentUnconfirmed") } : undefined);
+        toast.error(failureText(err, t("fees.errors.paymentFailed"), t("fees.errors.paymentNetwork")), unknown ? { description: t("fees.errors.paymentUnconfirmed") } : undefined);
         // Reopen the same entry (same key) so "Save Payment" again is a safe retry.
         if (entry) setEditor((cur) => cur ?? entry);
       } finally {
         mark(fee.student_no, false);
       }
     },
-    [editor, putRow, mark, onAuthFailure, reload, openReceipt, checkRecorded, lang, t],
+    [editor, putRow, mark, onAuthFailure, reload, openReceipt, checkRecorded, failureText, lang, t],
   );
 
   const removeFee = useCallback(
@@ -230,12 +230,12 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       } catch (err) {
         setConfirm(null);
         if (onAuthFailure(err)) return;
-        toast.error(feeFailureText(t, err, t("fees.errors.deleteFailed"), t("fees.errors.deleteNetwork")));
+        toast.error(failureText(err, t("fees.errors.deleteFailed"), t("fees.errors.deleteNetwork")));
       } finally {
         setDeleting(false);
       }
     },
-    [setFees, reload, onAuthFailure, t],
+    [setFees, reload, onAuthFailure, failureText, t],
   );
 
   /** Runs the confirmed action; the confirmation closes at once for the optimistic ones. */

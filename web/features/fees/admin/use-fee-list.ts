@@ -1,9 +1,9 @@
 /**
- * The fee records of the current filters and search, one page at a time from the server (contract
- * `GET /api/fees?grade=&status=&search=&page&limit&sortBy&sortOrder`; issue 7 benchmark 3; see useServerTable),
- * refetched on `fees_changed` at most once per second (spec §4 "Live refresh", §9). A failed load keeps the rows
- * shown (an empty list on the first load, spec §8 "Failed list fetches yield an empty list silently"); a 401 signs
- * the admin out. `setFees` (optimistic edits) also marks a write, so an answer to an earlier request cannot undo it.
+ * The fee records of the current filters and search, one page at a time from the server
+ * (`GET /api/fees?grade=&status=&search=&page&limit&sortBy&sortOrder`, docs/product.md#fees; paging on the server:
+ * docs/decisions/0011-admin-lists-page-on-the-server.md; see useServerTable), refetched on `fees_changed` at most once
+ * per second (docs/product.md#live-events). A failed load keeps the rows shown (an empty list on the first load: a
+ * failed list fetch is silent); a 401 signs the admin out. `setFees` (optimistic edits) also marks a write, so an answer to an earlier request cannot undo it.
  */
 import { useCallback, type Dispatch, type SetStateAction } from "react";
 import { useServerTable, type DataTableServerState } from "~/components/data-table";

@@ -1,35 +1,28 @@
 /**
- * Looks up a student by the ID typed in a form (contract "Students": `GET /api/students?search=`), so the Add Fee
- * Record and result forms can show whose record it is and use the student's current grade. Debounced 300 ms;
+ * Looks up a student by the ID typed in a form (docs/product.md#students: `GET /api/students?search=`), so the Add
+ * Fee Record and result forms can show whose record it is and use the student's current grade. Debounced 300 ms;
  * only an exact `student_no` match counts. A failed call shows nothing (idle), never throws.
  */
 import { useEffect, useState } from "react";
+import type { StudentJson } from "@worker/api/students.schema";
 import { apiClient, call } from "~/lib/api";
 import { useDebouncedValue } from "~/lib/use-debounce";
 import { normalizeNationalId } from "@worker/lib/normalize";
-
-/** The fields of a student the forms show. */
-export interface StudentSummary {
-  student_no: string;
-  full_name: string;
-  current_grade: string;
-  is_active?: boolean;
-}
 
 /** Lookup state: idle (too short to look up), loading, found, or not found. */
 export type StudentLookup =
   | { state: "idle" }
   | { state: "loading" }
-  | { state: "found"; student: StudentSummary }
+  | { state: "found"; student: StudentJson }
   | { state: "missing" };
 
 /** Shortest ID worth looking up (passport numbers have at least 5 characters). */
 const MIN_LENGTH = 5;
 
 /** `GET /api/students?search=id` → the student whose `student_no` equals `id`, or null. Throws ApiFailure. */
-export async function findStudent(id: string, signal?: AbortSignal): Promise<StudentSummary | null> {
+export async function findStudent(id: string, signal?: AbortSignal): Promise<StudentJson | null> {
   const body = await call(apiClient().api.students.$get({ query: { search: id } }, { init: { signal } }));
-  return body.students?.find((s) => s.student_no.toUpperCase() === id.toUpperCase()) ?? null;
+  return body.students.find((s) => s.student_no.toUpperCase() === id.toUpperCase()) ?? null;
 }
 
 /** The lookup state for the typed `rawId` (normalised first). Pass `enabled: false` to skip lookups. */
