@@ -94,6 +94,24 @@ export const REASONS = {
 
   // Results
   MARKS_REQUIRED: ["VALIDATION_FAILED", "Marks are required"],
+  TOTAL_REQUIRED: ["VALIDATION_FAILED", "Total is required"],
+  MARKS_ABOVE_TOTAL: ["VALIDATION_FAILED", "Marks cannot be more than the total"],
+  RESULT_SUBJECT_REQUIRED: ["VALIDATION_FAILED", "Please select a subject"],
+  RESULT_SUBJECT_UNKNOWN: ["VALIDATION_FAILED", "Unknown subject"],
+  RESULT_SUBJECT_REPEATED: ["VALIDATION_FAILED", "{subject} is listed more than once"],
+  RESULT_SUBJECTS_REQUIRED: ["VALIDATION_FAILED", "Add at least one subject"],
+  ACADEMIC_YEAR_REQUIRED: ["VALIDATION_FAILED", "Academic Year is required"],
+  SEMESTER_REQUIRED: ["VALIDATION_FAILED", "Semester is required"],
+  SEMESTER_INVALID: ["VALIDATION_FAILED", "Semester must be S1 or S2"],
+  RESULT_SEARCH_TOO_LONG: ["VALIDATION_FAILED", "Search is too long"],
+  RESULT_ID_INVALID: ["VALIDATION_FAILED", "Invalid result id"],
+  RESULT_NOT_FOUND: ["NOT_FOUND", "Result not found"],
+  RESULT_DUPLICATE: ["CONFLICT", "A result for this student, academic year and semester already exists"],
+  NATIONAL_ID_REQUIRED: ["VALIDATION_FAILED", "National ID is required"],
+  NATIONAL_ID_INVALID: ["VALIDATION_FAILED", "Invalid national ID"],
+  RESULTS_NOT_FOUND: ["NOT_FOUND", "Student not found or no results available"],
+  RESULTS_NOT_PUBLISHED: ["FORBIDDEN", "Results not yet published"],
+  RESULTS_FEES_UNPAID: ["FORBIDDEN", "Fees are not fully paid"],
 
   // News
 
@@ -130,6 +148,14 @@ export const FIELDS = {
   // Results
   marks: "Marks",
   total: "Total",
+  student_id: "Student ID",
+  student_name: "Student name",
+  academic_year: "academic year",
+  semester: "semester",
+  remarks: "Remarks",
+  is_published: "is_published",
+  exam_type: "Exam type",
+  exam_date: "Date",
 
   // News
 

@@ -1,8 +1,9 @@
 /**
- * /results in Chromium against the built Worker with the demo data (spec §2 "Results page", §5, §8; README demo
- * IDs). Every lookup is typed in Arabic-Indic (or Persian) digits and the field must show ASCII digits. The API
- * allows 10 lookups per ID and 60 per IP a minute (docs/decisions/0007), so each test makes at most a couple of
- * real lookups; the network-error and 429 texts are produced by intercepting the request instead.
+ * /results in Chromium against the built Worker with the demo data (docs/product.md#public-results; README demo
+ * IDs). Every lookup is typed in Arabic-Indic (or Persian) digits and the field must show ASCII digits. The modal
+ * follows the answer's reason and flag (RESULTS_FEES_UNPAID / requiresPayment, …). The API allows 10 lookups per ID
+ * and 60 per IP a minute (docs/decisions/0007-public-rate-limits.md), so each test makes at most a couple of real
+ * lookups; the network-error and 429 texts are produced by intercepting the request instead.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -138,7 +139,9 @@ describe("/results", () => {
   it("opens the fees-required modal (Arabic-Indic digits)", async () => {
     const page = await open();
     await typeId(page, arabicIndic(IDS.feesUnpaid), IDS.feesUnpaid);
+    const answer = page.waitForResponse((r) => r.url().includes("/api/student/results/"));
     await page.keyboard.press("Enter");
+    expect(await (await answer).json()).toMatchObject({ code: "FORBIDDEN", reason: "RESULTS_FEES_UNPAID", requiresPayment: true });
     await expectModal(page, "مطلوب سداد المصروفات", IDS.feesUnpaid);
     await page.context().close();
   });
@@ -146,8 +149,25 @@ describe("/results", () => {
   it("opens the not-yet-published modal (Arabic-Indic digits)", async () => {
     const page = await open();
     await typeId(page, arabicIndic(IDS.notPublished), IDS.notPublished);
+    const answer = page.waitForResponse((r) => r.url().includes("/api/student/results/"));
     await page.keyboard.press("Enter");
+    expect(await (await answer).json()).toMatchObject({ code: "FORBIDDEN", reason: "RESULTS_NOT_PUBLISHED", resultsNotPublished: true });
     await expectModal(page, "لم تُعلن النتائج بعد", IDS.notPublished);
+    await page.context().close();
+  });
+
+  it("decides the modal by the reason and flag, not the English text", async () => {
+    const page = await open();
+    // An answer whose English was reworded: the page still knows it by its reason and flag.
+    await page.route(RESULTS_API, (route) =>
+      route.fulfill({
+        status: 403,
+        json: { success: false, code: "FORBIDDEN", reason: "RESULTS_NOT_PUBLISHED", resultsNotPublished: true, message: "Reworded", error: "Reworded" },
+      }),
+    );
+    await typeId(page, arabicIndic(IDS.found), IDS.found);
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog").getByRole("heading", { name: "لم تُعلن النتائج بعد" }).waitFor();
     await page.context().close();
   });
 
@@ -178,7 +198,7 @@ describe("/results", () => {
       route.fulfill({
         status: 429,
         headers: { "Retry-After": "60" },
-        json: { success: false, code: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." },
+        json: { success: false, code: "RATE_LIMITED", reason: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." },
       }),
     );
     await page.getByRole("button", { name: "بحث" }).click();

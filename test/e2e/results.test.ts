@@ -1,11 +1,13 @@
 /**
- * Results Management in Chromium against the built Worker with the demo data (spec §2 "Results page (admin)",
- * §5 "Admin result form"): add a 2025-2026 S1 result with three subject rows (the demo data only has 2024-2025, so
- * there is no duplicate), check the live letter grades on the admin scale, and find the new result in the list.
+ * Results Management in Chromium against the built Worker with the demo data (docs/product.md#results): add a
+ * 2025-2026 S1 result with three subject rows (the demo data only has 2024-2025, so there is no duplicate), check the
+ * live letter grades on the admin scale, and find the new result in the list; in the Arabic console, the form's
+ * messages and a refused second result of the same term read in Arabic (by their reasons).
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { adminApi } from "./admin-api";
 import { adminToken, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
@@ -104,5 +106,61 @@ describe("results management", () => {
       { subject_name: "Science", score: 38, max_score: 100, remarks: "Grade: F" },
     ]);
     await page.context().close();
+  });
+
+  it("says what is wrong in Arabic in the Arabic console, and refuses a second result of the same term", async () => {
+    const studentNo = `7${String(Date.now()).slice(-9)}`; // 10 digits: a school-issued number, unique per run
+    const { student } = await adminApi<{ student: { id: number; full_name: string } }>(token, "POST", "/api/students", {
+      student_no: studentNo,
+      full_name: `نتيجة مكررة ${studentNo.slice(-4)}`,
+      nationality: "مصري",
+      current_grade: "Prep-2",
+      building_no: 3,
+    });
+    const { data: first } = await adminApi<{ data: { id: number } }>(token, "POST", "/api/admin/results", {
+      student_id: studentNo,
+      academic_year_name: "2026-2027",
+      semester: "S2",
+      subject_scores: [{ subject_name: "Art", score: 40, max_score: 50 }],
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      await context.addCookies([{ name: "admin_lang", value: "ar", url: base }]);
+      await context.addInitScript((tk) => {
+        localStorage.setItem("adminToken", tk);
+        localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
+      }, token);
+      const page = await context.newPage();
+      await page.goto(`${base}/admin/dashboard/results`);
+      await page.getByRole("button", { name: "إضافة نتيجة" }).click();
+      const dialog = page.getByRole("dialog", { name: "إضافة نتيجة" });
+      await choose(page, "العام الدراسي", "2026-2027");
+      await choose(page, "الفصل الدراسي", "الفصل الدراسي الثاني");
+      await dialog.getByLabel("رقم الطالب").fill(studentNo);
+      await dialog.getByText(student.full_name).waitFor();
+      await choose(page, "المادة 1", "التربية الفنية");
+      const row = dialog.getByRole("listitem").first();
+
+      await dialog.getByLabel("الدرجة 1", { exact: true }).fill("٤٥");
+      await dialog.getByLabel("النهاية العظمى 1", { exact: true }).fill("");
+      await dialog.getByRole("button", { name: "حفظ النتيجة" }).click();
+      await row.getByRole("alert").filter({ hasText: "النهاية العظمى مطلوبة" }).waitFor();
+      await dialog.getByLabel("النهاية العظمى 1", { exact: true }).fill("٤٠");
+      await dialog.getByRole("button", { name: "حفظ النتيجة" }).click();
+      await row.getByRole("alert").filter({ hasText: "لا يمكن أن تتجاوز الدرجة النهاية العظمى" }).waitFor();
+
+      await dialog.getByLabel("النهاية العظمى 1", { exact: true }).fill("٥٠");
+      const answer = page.waitForResponse((r) => r.url().endsWith("/api/admin/results") && r.request().method() === "POST");
+      await dialog.getByRole("button", { name: "حفظ النتيجة" }).click();
+      const refused = await answer;
+      expect(refused.status()).toBe(409);
+      expect(await refused.json()).toMatchObject({ code: "CONFLICT", reason: "RESULT_DUPLICATE" });
+      await page.getByText("توجد نتيجة لهذا الطالب في هذا العام الدراسي والفصل بالفعل").waitFor();
+      expect(await dialog.isVisible()).toBe(true); // nothing typed is lost
+    } finally {
+      await context.close();
+      await adminApi(token, "DELETE", `/api/admin/results/${first.id}`);
+      await adminApi(token, "DELETE", `/api/students/${studentNo}`);
+    }
   });
 });

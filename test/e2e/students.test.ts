@@ -1,9 +1,10 @@
 /**
- * Students Management in Chromium against the built Worker with the demo data (issue "Tests"): add, edit and
- * delete a student through the page; a refused delete (student with history) that puts the row back; the CSV
+ * Students Management in Chromium against the built Worker with the demo data (docs/product.md#students): add, edit
+ * and delete a student through the page; a refused delete (student with history) that puts the row back; the CSV
  * export's file name, BOM and header row; a student created through the API appearing on an open page without a
  * reload (live refresh); the sidebar grade filter, pagination and keyboard column resizing; the dashboard's Add
- * Student quick action; the per-grade results demo screen.
+ * Student quick action; the per-grade results demo screen (docs/product.md#per-grade-demo) and its form's messages
+ * in Arabic.
  */
 import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -300,5 +301,33 @@ describe("Students Management", () => {
     const res = await fetch(`${base}/admin/dashboard/results/grade-13`);
     expect(res.status).toBe(404);
     await page.context().close();
+  });
+
+  it("the per-grade results demo form says what is missing and wrong in Arabic (its reasons)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: "admin_lang", value: "ar", url: base }]);
+    await context.addInitScript((tk) => {
+      localStorage.setItem("adminToken", tk);
+      localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
+    }, token);
+    const page = await context.newPage();
+    await page.goto(`${base}/admin/dashboard/results/grade-4`);
+    await page.getByRole("button", { name: "إضافة نتيجة" }).click();
+    const dialog = page.getByRole("dialog", { name: "إضافة نتيجة" });
+    await dialog.getByRole("button", { name: "إضافة نتيجة" }).click();
+    for (const text of ["اسم الطالب مطلوب", "رقم الطالب مطلوب", "يُرجى اختيار المادة", "نوع الاختبار مطلوب", "الدرجة مطلوبة", "النهاية العظمى مطلوبة", "التاريخ مطلوب"]) {
+      await dialog.getByText(text, { exact: true }).waitFor();
+    }
+    // Marks above the total: checked once every field is filled in.
+    await dialog.getByLabel("اسم الطالب", { exact: true }).fill("تلميذ تجريبي");
+    await dialog.getByLabel("رقم الطالب", { exact: true }).fill("STU-0499");
+    await choose(page, dialog, "المادة", "التربية الفنية");
+    await choose(page, dialog, "نوع الاختبار", "اختبار قصير");
+    await dialog.getByLabel("الدرجة", { exact: true }).fill("٢١");
+    await dialog.getByLabel("النهاية العظمى", { exact: true }).fill("20");
+    await dialog.getByLabel("التاريخ", { exact: true }).fill("2025-03-04");
+    await dialog.getByRole("button", { name: "إضافة نتيجة" }).click();
+    await dialog.getByText("لا يمكن أن تتجاوز الدرجة النهاية العظمى", { exact: true }).waitFor();
+    await context.close();
   });
 });

@@ -1,7 +1,7 @@
 /**
- * The move of marks to integer hundredths (db/migrations 0003-0005) keeps existing results: a database migrated to
- * the whole-marks schema, holding results, is migrated to the end and must hold the same marks ×100, with the
- * range CHECK still enforced (0 ≤ score ≤ max, max ≥ 0.01 marks).
+ * The move of marks to integer hundredths (db/migrations 0003-0005; docs/product.md#results) keeps existing results:
+ * a database migrated to the whole-marks schema, holding results, is migrated to the end and must hold the same
+ * marks ×100, with the range CHECK still enforced (0 ≤ score ≤ max, max ≥ 0.01 marks).
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

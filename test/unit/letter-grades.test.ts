@@ -1,4 +1,4 @@
-/** Letter-grade scales and percentage helpers (spec §9 "Letter grades"; worker/lib/letter-grades.ts). */
+/** Letter-grade scales and percentage helpers (docs/product.md#letter-grades; worker/lib/letter-grades.ts). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { adminLetterGrade, gradeRemark, percentage, publicLetterGrade, round2, scoreTotals } from "../../worker/lib/letter-grades";

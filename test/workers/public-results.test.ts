@@ -1,4 +1,7 @@
-/** Contract "Public results": every outcome, digit normalisation, no-store, and the rate limits. */
+/**
+ * The public results lookup (docs/product.md#public-results): every outcome with its reason and flag, digit
+ * normalisation, no-store, the rate limits, and the generated API document.
+ */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectError, withinOneLimiterWindow } from "./helpers";
 import { insertFee, insertResult, insertStudent, setPublished } from "./fixtures";
@@ -50,7 +53,8 @@ describe("GET /api/student/results/:nationalId", () => {
     await insertFee(s.id, 100, 100);
     await insertResult(s.id, UNPUB, "S2", [["Science", 70, 100]]);
     const err = expectError(await lookup(s.studentNo), 403, "FORBIDDEN");
-    expect(err).toMatchObject({ resultsNotPublished: true, message: "Results not yet published" });
+    expect(err).toMatchObject({ resultsNotPublished: true, message: "Results not yet published", reason: "RESULTS_NOT_PUBLISHED" });
+    expect(err.requiresPayment).toBeUndefined();
   });
 
   it("refuses with requiresPayment when fees are not fully paid", async () => {
@@ -58,15 +62,17 @@ describe("GET /api/student/results/:nationalId", () => {
     await insertFee(s.id, 4_500_000, 1_000_000);
     await insertResult(s.id, PUB, "S1", [["Science", 70, 100]]);
     const err = expectError(await lookup(s.studentNo), 403, "FORBIDDEN");
-    expect(err).toMatchObject({ requiresPayment: true, message: "Fees are not fully paid" });
+    expect(err).toMatchObject({ requiresPayment: true, message: "Fees are not fully paid", reason: "RESULTS_FEES_UNPAID" });
+    expect(err.resultsNotPublished).toBeUndefined();
   });
 
   it("answers 404 for an unknown ID and for a student without results, 400 for garbage", async () => {
-    expectError(await lookup("00000000000000"), 404, "NOT_FOUND");
+    const unknown = expectError(await lookup("00000000000000"), 404, "NOT_FOUND");
+    expect(unknown).toMatchObject({ reason: "RESULTS_NOT_FOUND", message: "Student not found or no results available" });
     const s = await insertStudent();
-    expectError(await lookup(s.studentNo), 404, "NOT_FOUND");
-    expectError(await lookup("' OR 1=1 --"), 400, "VALIDATION_FAILED");
-    expectError(await lookup("1".repeat(40)), 400, "VALIDATION_FAILED");
+    expect(expectError(await lookup(s.studentNo), 404, "NOT_FOUND").reason).toBe("RESULTS_NOT_FOUND");
+    expect(expectError(await lookup("' OR 1=1 --"), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "NATIONAL_ID_INVALID", message: "Invalid national ID" });
+    expect(expectError(await lookup("1".repeat(40)), 400, "VALIDATION_FAILED").reason).toBe("NATIONAL_ID_INVALID");
   });
 
   it("limits one ID to 10 lookups a minute (429 + Retry-After), whatever the address", async () => {
@@ -88,5 +94,18 @@ describe("GET /api/student/results/:nationalId", () => {
       if (res.status === 429) firstRefused = i;
     }
     expect(firstRefused).toBe(60);
+  });
+});
+
+describe("OpenAPI", () => {
+  it("documents the lookup from its route: the answer's schema and the flags of its 403", async () => {
+    const doc = (await api("/api/openapi.json")).json;
+    const op = doc.paths["/api/student/results/{nationalId}"].get;
+    expect(op.security).toBeUndefined();
+    expect(op.parameters).toEqual([expect.objectContaining({ name: "nationalId", in: "path", required: true })]);
+    const item = op.responses["200"].content["application/json"].schema.properties.data.items;
+    expect(Object.keys(item.properties)).toEqual(["full_name", "grade", "academic_year_name", "semester", "subjects"]);
+    expect(JSON.stringify(op.responses["403"])).toMatch(/resultsNotPublished[\s\S]*requiresPayment/);
+    expect(op.responses["429"]).toBeTruthy();
   });
 });

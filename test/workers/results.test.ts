@@ -1,4 +1,7 @@
-/** Contract "Results": admin results CRUD with subject rows, and publications (spec §5, §7, §9). */
+/**
+ * Admin results CRUD with subject rows, and publications (docs/product.md#results, #results-publishing): answers,
+ * refusals with their reasons, audit rows, live events and the generated API document.
+ */
 import { env, exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -148,12 +151,14 @@ describe("POST /api/admin/results", () => {
   it("404 for an unknown student", async () => {
     const res = expectError(await post(body("00000000000009")), 404, "NOT_FOUND");
     expect(res.message).toBe("Student not found");
+    expect(res.reason).toBe("STUDENT_NOT_FOUND");
   });
 
   it("409 for a second result of the same student, year and semester, and writes nothing", async () => {
     const { student, result } = await createResult();
     const dup = expectError(await post(body(student.studentNo, { subject_scores: [{ subject_name: "Biology", score: 1, max_score: 10 }] })), 409, "CONFLICT");
     expect(dup.message).toBe("A result for this student, academic year and semester already exists");
+    expect(dup.reason).toBe("RESULT_DUPLICATE");
     const scores = await db().select().from(resultSubjectScores).where(eq(resultSubjectScores.resultId, result.id));
     expect(scores).toHaveLength(3);
     expect(await auditRows("result", String(result.id))).toHaveLength(1);
@@ -162,32 +167,53 @@ describe("POST /api/admin/results", () => {
   });
 
   it.each([
-    ["an academic year outside the list", { academic_year_name: "2022-2023" }, /academic year/i],
-    ["a missing academic year", { academic_year_name: "" }, /Academic Year is required/],
-    ["semester S3", { semester: "S3" }, /S1 or S2/],
-    ["no subject rows", { subject_scores: [] }, /at least one subject/i],
-    ["an unknown subject", { subject_scores: [{ subject_name: "Alchemy", score: 1, max_score: 10 }] }, /Unknown subject/],
-    ["an empty subject", { subject_scores: [{ subject_name: "", score: 1, max_score: 10 }] }, /select a subject/],
-    ["a duplicate subject", { subject_scores: [{ subject_name: "Art", score: 1, max_score: 10 }, { subject_name: "Art", score: 2, max_score: 10 }] }, /more than once/],
-    ["a score above the max", { subject_scores: [{ subject_name: "Art", score: 51, max_score: 50 }] }, /more than the total/],
-    ["a negative score", { subject_scores: [{ subject_name: "Art", score: -1, max_score: 50 }] }, /^Marks cannot be negative$/],
-    ["a max score of 0", { subject_scores: [{ subject_name: "Art", score: 0, max_score: 0 }] }, /^Total must be at least 0.01$/],
-    ["a score with 3 decimals", { subject_scores: [{ subject_name: "Art", score: 10.555, max_score: 50 }] }, /^Marks can have at most 2 decimal places$/],
-    ["a total with 3 decimals", { subject_scores: [{ subject_name: "Art", score: 10, max_score: 50.001 }] }, /^Total can have at most 2 decimal places$/],
-    ["a score typed as 1e2", { subject_scores: [{ subject_name: "Art", score: "1e2", max_score: 500 }] }, /^Marks must be a number$/],
-    ["a score typed as -5", { subject_scores: [{ subject_name: "Art", score: "-5", max_score: 50 }] }, /^Marks cannot be negative$/],
-    ["a score typed with a comma", { subject_scores: [{ subject_name: "Art", score: "7,5", max_score: 50 }] }, /^Marks must be a number$/],
-    ["a score above the max in half marks", { subject_scores: [{ subject_name: "Art", score: 50.5, max_score: 50 }] }, /more than the total/],
-    ["a grade outside the list", { grade: "Grade-13" }, /Unknown grade/],
-  ])("400 for %s", async (_label, overrides, message) => {
+    ["an academic year outside the list", { academic_year_name: "2022-2023" }, /academic year/i, "UNKNOWN_VALUE"],
+    ["a missing academic year", { academic_year_name: "" }, /Academic Year is required/, "ACADEMIC_YEAR_REQUIRED"],
+    ["semester S3", { semester: "S3" }, /S1 or S2/, "SEMESTER_INVALID"],
+    ["a missing semester", { semester: undefined }, /^Semester is required$/, "SEMESTER_REQUIRED"],
+    ["no subject rows", { subject_scores: [] }, /at least one subject/i, "RESULT_SUBJECTS_REQUIRED"],
+    ["an unknown subject", { subject_scores: [{ subject_name: "Alchemy", score: 1, max_score: 10 }] }, /Unknown subject/, "RESULT_SUBJECT_UNKNOWN"],
+    ["an empty subject", { subject_scores: [{ subject_name: "", score: 1, max_score: 10 }] }, /select a subject/, "RESULT_SUBJECT_REQUIRED"],
+    ["a duplicate subject", { subject_scores: [{ subject_name: "Art", score: 1, max_score: 10 }, { subject_name: "Art", score: 2, max_score: 10 }] }, /more than once/, "RESULT_SUBJECT_REPEATED"],
+    ["a score above the max", { subject_scores: [{ subject_name: "Art", score: 51, max_score: 50 }] }, /more than the total/, "MARKS_ABOVE_TOTAL"],
+    ["a missing score", { subject_scores: [{ subject_name: "Art", max_score: 50 }] }, /^Marks are required$/, "MARKS_REQUIRED"],
+    ["an empty total", { subject_scores: [{ subject_name: "Art", score: 1, max_score: "" }] }, /^Total is required$/, "TOTAL_REQUIRED"],
+    ["a negative score", { subject_scores: [{ subject_name: "Art", score: -1, max_score: 50 }] }, /^Marks cannot be negative$/, "NUMBER_NEGATIVE"],
+    ["a max score of 0", { subject_scores: [{ subject_name: "Art", score: 0, max_score: 0 }] }, /^Total must be at least 0.01$/, "NUMBER_MIN"],
+    ["a score with 3 decimals", { subject_scores: [{ subject_name: "Art", score: 10.555, max_score: 50 }] }, /^Marks can have at most 2 decimal places$/, "NUMBER_DECIMALS"],
+    ["a total with 3 decimals", { subject_scores: [{ subject_name: "Art", score: 10, max_score: 50.001 }] }, /^Total can have at most 2 decimal places$/, "NUMBER_DECIMALS"],
+    ["a score typed as 1e2", { subject_scores: [{ subject_name: "Art", score: "1e2", max_score: 500 }] }, /^Marks must be a number$/, "NUMBER_INVALID"],
+    ["a score typed as -5", { subject_scores: [{ subject_name: "Art", score: "-5", max_score: 50 }] }, /^Marks cannot be negative$/, "NUMBER_NEGATIVE"],
+    ["a score typed with a comma", { subject_scores: [{ subject_name: "Art", score: "7,5", max_score: 50 }] }, /^Marks must be a number$/, "NUMBER_INVALID"],
+    ["a score above the max in half marks", { subject_scores: [{ subject_name: "Art", score: 50.5, max_score: 50 }] }, /more than the total/, "MARKS_ABOVE_TOTAL"],
+    ["a grade outside the list", { grade: "Grade-13" }, /Unknown grade/, "GRADE_UNKNOWN"],
+    ["remarks over 500 characters", { remarks: "x".repeat(501) }, /^Remarks must be at most 500 characters$/, "TOO_LONG"],
+  ])("400 for %s, with its reason", async (_label, overrides, message, reason) => {
     const student = await makeStudent();
     const res = expectError(await post(body(student.studentNo, overrides)), 400, "VALIDATION_FAILED");
     expect(res.message).toMatch(message);
+    expect(res.reason).toBe(reason);
+  });
+
+  it("names the params of a refused field: the repeated subject, the field and its limit", async () => {
+    const student = await makeStudent();
+    const rows = [
+      { subject_name: "Computer Science", score: 1, max_score: 10, remarks: "r".repeat(201) },
+      { subject_name: "Computer Science", score: 2, max_score: 10 },
+    ];
+    const res = expectError(await post(body(student.studentNo, { subject_scores: rows })), 400, "VALIDATION_FAILED");
+    expect(res.issues).toEqual(
+      expect.arrayContaining([
+        { path: "subject_scores.0.remarks", reason: "TOO_LONG", params: { field: "remarks", max: 200 }, message: "Remarks must be at most 200 characters" },
+        { path: "subject_scores.1.subject_name", reason: "RESULT_SUBJECT_REPEATED", params: { subject: "Computer Science" }, message: "Computer Science is listed more than once" },
+      ]),
+    );
   });
 
   it("400 for a missing student_id and for malformed JSON", async () => {
     const { student_id: _omit, ...rest } = body("1");
-    expect(expectError(await post(rest), 400, "VALIDATION_FAILED").message).toBe("Student ID is required");
+    const missing = expectError(await post(rest), 400, "VALIDATION_FAILED");
+    expect(missing).toMatchObject({ message: "Student ID is required", reason: "REQUIRED", params: { field: "student_id" } });
     expectError(await api(BASE, { method: "POST", token, body: "{nope", headers: { "Content-Type": "application/json" } }), 400, "VALIDATION_FAILED");
   });
 });
@@ -220,10 +246,15 @@ describe("GET /api/admin/results", () => {
     expect(res.json.data).toEqual([]);
   });
 
-  it("400 for an unknown grade, year or semester filter", async () => {
-    expectError(await api(`${BASE}?grade=Grade-99`, { token }), 400, "VALIDATION_FAILED");
-    expectError(await api(`${BASE}?academic_year_name=1999-2000`, { token }), 400, "VALIDATION_FAILED");
-    expectError(await api(`${BASE}?semester=S9`, { token }), 400, "VALIDATION_FAILED");
+  it("400 for an unknown grade, year or semester filter, or a search over 100 characters", async () => {
+    expect(expectError(await api(`${BASE}?grade=Grade-99`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "GRADE_UNKNOWN", message: "Unknown grade" });
+    expect(expectError(await api(`${BASE}?academic_year_name=1999-2000`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({
+      reason: "UNKNOWN_VALUE",
+      params: { field: "academic_year" },
+      message: "Unknown academic year",
+    });
+    expect(expectError(await api(`${BASE}?semester=S9`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "UNKNOWN_VALUE", message: "Unknown semester" });
+    expect(expectError(await api(`${BASE}?search=${"x".repeat(101)}`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "RESULT_SEARCH_TOO_LONG", message: "Search is too long" });
   });
 });
 
@@ -233,8 +264,8 @@ describe("GET /api/admin/results/:id", () => {
     const res = await api(`${BASE}/${result.id}`, { token });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual(result);
-    expect(expectError(await api(`${BASE}/999999999`, { token }), 404, "NOT_FOUND").message).toBe("Result not found");
-    expectError(await api(`${BASE}/abc`, { token }), 400, "VALIDATION_FAILED");
+    expect(expectError(await api(`${BASE}/999999999`, { token }), 404, "NOT_FOUND")).toMatchObject({ message: "Result not found", reason: "RESULT_NOT_FOUND" });
+    expect(expectError(await api(`${BASE}/abc`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({ message: "Invalid result id", reason: "RESULT_ID_INVALID" });
   });
 });
 
@@ -285,15 +316,15 @@ describe("PUT /api/admin/results/:id", () => {
     const { student, result: s1 } = await createResult();
     const s2 = (await post(body(student.studentNo, { semester: "S2" }))).json.data;
     const clash = await api(`${BASE}/${s2.id}`, { method: "PUT", token, body: body(student.studentNo, { semester: "S1", subject_scores: [{ subject_name: "Art", score: 1, max_score: 10 }] }) });
-    expect(expectError(clash, 409, "CONFLICT").message).toBe("A result for this student, academic year and semester already exists");
+    expect(expectError(clash, 409, "CONFLICT")).toMatchObject({ message: "A result for this student, academic year and semester already exists", reason: "RESULT_DUPLICATE" });
     expect((await api(`${BASE}/${s2.id}`, { token })).json.data).toEqual(s2);
     expect((await api(`${BASE}/${s1.id}`, { token })).json.data).toEqual(s1);
   });
 
   it("404 for an unknown result or student; 400 for an invalid body", async () => {
     const { student, result } = await createResult();
-    expect(expectError(await api(`${BASE}/999999999`, { method: "PUT", token, body: body(student.studentNo) }), 404, "NOT_FOUND").message).toBe("Result not found");
-    expect(expectError(await api(`${BASE}/${result.id}`, { method: "PUT", token, body: body("00000000000008") }), 404, "NOT_FOUND").message).toBe("Student not found");
+    expect(expectError(await api(`${BASE}/999999999`, { method: "PUT", token, body: body(student.studentNo) }), 404, "NOT_FOUND")).toMatchObject({ message: "Result not found", reason: "RESULT_NOT_FOUND" });
+    expect(expectError(await api(`${BASE}/${result.id}`, { method: "PUT", token, body: body("00000000000008") }), 404, "NOT_FOUND")).toMatchObject({ message: "Student not found", reason: "STUDENT_NOT_FOUND" });
     expectError(await api(`${BASE}/${result.id}`, { method: "PUT", token, body: body(student.studentNo, { subject_scores: [] }) }), 400, "VALIDATION_FAILED");
     expect((await api(`${BASE}/${result.id}`, { token })).json.data).toEqual(result);
   });
@@ -322,7 +353,7 @@ describe("publications", () => {
   const semester = "S2";
   const put = (b: unknown) => api(`${BASE}/publications`, { method: "PUT", token, body: b });
 
-  it("lists every academic year × semester of the spec, unpublished by default", async () => {
+  it("lists every academic year × semester of the form, unpublished by default", async () => {
     const res = await api(`${BASE}/publications`, { token });
     expect(res.status).toBe(200);
     expect(res.json.data.map((p: any) => `${p.academic_year_name} ${p.semester}`)).toEqual([
@@ -359,7 +390,11 @@ describe("publications", () => {
   it("400 for a year outside the list, a bad semester or a missing flag", async () => {
     expectError(await put({ academic_year_name: "2030-2031", semester: "S1", is_published: true }), 400, "VALIDATION_FAILED");
     expectError(await put({ academic_year_name: year, semester: "S3", is_published: true }), 400, "VALIDATION_FAILED");
-    expectError(await put({ academic_year_name: year, semester, is_published: "yes" }), 400, "VALIDATION_FAILED");
+    expect(expectError(await put({ academic_year_name: year, semester, is_published: "yes" }), 400, "VALIDATION_FAILED")).toMatchObject({
+      reason: "NOT_BOOLEAN",
+      params: { field: "is_published" },
+      message: "is_published must be true or false",
+    });
   });
 });
 
@@ -388,10 +423,22 @@ describe("live events", () => {
 });
 
 describe("OpenAPI", () => {
-  it("documents every results endpoint", async () => {
+  it("documents every results endpoint from its route schemas", async () => {
     const doc = (await api("/api/openapi.json")).json;
     expect(Object.keys(doc.paths["/api/admin/results"])).toEqual(expect.arrayContaining(["get", "post"]));
     expect(Object.keys(doc.paths["/api/admin/results/{id}"])).toEqual(expect.arrayContaining(["get", "put", "delete"]));
     expect(Object.keys(doc.paths["/api/admin/results/publications"])).toEqual(expect.arrayContaining(["get", "put"]));
+    // One parameter per query field; answers described by their schemas, errors by the one error shape.
+    const list = doc.paths["/api/admin/results"].get;
+    const query = list.parameters.filter((p: { in: string }) => p.in === "query").map((p: { name: string }) => p.name);
+    expect(query).toEqual(expect.arrayContaining(["grade", "search", "academic_year_name", "semester"]));
+    expect(list.security).toEqual([{ bearer: [] }]);
+    const result = list.responses["200"].content["application/json"].schema.properties.data.items;
+    expect(Object.keys(result.properties)).toEqual(expect.arrayContaining(["id", "student_no", "subject_scores", "current_grade"]));
+    expect(doc.paths["/api/admin/results"].post.requestBody.content["application/json"].schema).toBeTruthy();
+    expect(doc.paths["/api/admin/results"].post.responses["409"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+    expect(doc.paths["/api/admin/results/{id}"].delete.responses["404"]).toBeTruthy();
+    const publication = doc.paths["/api/admin/results/publications"].put.responses["200"].content["application/json"].schema.properties.data;
+    expect(Object.keys(publication.properties)).toEqual(["academic_year_name", "semester", "is_published", "published_at"]);
   });
 });

@@ -1,33 +1,37 @@
-/** `GET /api/student/results/:nationalId` — public, rate-limited, `no-store` (contract "Public results"). */
-import { Hono } from "hono";
-import { z } from "zod";
-import type { AppEnv } from "../env";
-import { normalizeNationalId } from "../lib/normalize";
+/**
+ * `GET /api/student/results/{nationalId}` (docs/product.md#public-results): public, rate-limited, `no-store`. The
+ * refusals carry their reason and the flags the page decides by: 403 RESULTS_NOT_PUBLISHED `{resultsNotPublished}`,
+ * 403 RESULTS_FEES_UNPAID `{requiresPayment}`, 404 RESULTS_NOT_FOUND, 429 RATE_LIMITED.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
 import { enforcePublicLookupLimits } from "../middleware/rate-limit";
-import { addOperations } from "../openapi-legacy";
+import { createApi, errorSchema, errors, json } from "../openapi";
 import { lookupPublishedResults } from "../services/public-results";
-import { validate } from "../validate";
+import { nationalIdParamSchema, publicResultsSchema } from "./public-results.schema";
 
-export const nationalIdParamSchema = z.object({
-  nationalId: z
-    .string()
-    .transform(normalizeNationalId)
-    .pipe(z.string().min(1, "National ID is required").max(20, "Invalid national ID").regex(/^[A-Za-z0-9]+$/, "Invalid national ID")),
+/** The 403s: the error shape with the flag that says which rule refused. */
+const refusedSchema = errorSchema.extend({
+  resultsNotPublished: z.literal(true).optional().describe("RESULTS_NOT_PUBLISHED: none of the student's terms is published"),
+  requiresPayment: z.literal(true).optional().describe("RESULTS_FEES_UNPAID: the fee record is not fully paid"),
 });
 
-export const publicResultsApi = new Hono<AppEnv>().get("/:nationalId", validate("param", nationalIdParamSchema), async (c) => {
+const lookup = createRoute({
+  method: "get",
+  path: "/{nationalId}",
+  tags: ["Results (public)"],
+  summary: "Published results by national ID (digits normalised)",
+  description: "Published terms only, newest year first (S2 before S1). 404 RESULTS_NOT_FOUND: no such student, or no results at all.",
+  request: { params: nationalIdParamSchema },
+  responses: {
+    200: json(publicResultsSchema, "The student's published results"),
+    ...errors(400, 404, 429),
+    403: json(refusedSchema, "Not shown: results not yet published, or fees not fully paid"),
+  },
+});
+
+export const publicResultsApi = createApi().openapi(lookup, async (c) => {
   const { nationalId } = c.req.valid("param");
   await enforcePublicLookupLimits(c, "results", nationalId);
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true, data: await lookupPublishedResults(c.get("db"), nationalId) });
+  return c.json({ success: true as const, data: await lookupPublishedResults(c.get("db"), nationalId) }, 200);
 });
-
-addOperations([
-  {
-    method: "get",
-    path: "/api/student/results/:nationalId",
-    tag: "Results (public)",
-    summary: "Published results by national ID (digits normalised)",
-    responses: { 200: "{success, data}", 403: "{resultsNotPublished} or {requiresPayment}", 404: "Not found / no results", 429: "Rate limited" },
-  },
-]);

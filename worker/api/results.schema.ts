@@ -1,10 +1,11 @@
 /**
- * Admin results request schemas and constants (spec §5 "Admin result form", §7 "Admin results", §9 lists;
- * contract "Results"). Shared with the web form (react-hook-form + zodResolver). Imports only zod.
+ * Admin results request and answer schemas and their lists (docs/product.md#results, #results-publishing). The
+ * request schemas are shared with the web form (react-hook-form + zodResolver); their messages are reasons
+ * (worker/reasons.ts). Imports only zod and dependency-free modules.
  *
  * Marks and totals have up to 2 decimals (half marks: 45.5 of 50), as JSON numbers or typed text (Arabic-Indic
  * digits, "٫"); the database keeps them in integer hundredths (docs/product.md#results). More decimals, "1e2" or a
- * negative mark are refused (400) with their message, never rounded.
+ * negative mark are refused (400) with their reason, never rounded.
  */
 import { z } from "zod";
 import { plainText, proseText } from "./text-field";
@@ -13,7 +14,7 @@ import { reason } from "../reasons";
 import { GRADES } from "../lib/school-grades";
 import { RESULT_SUBJECTS } from "../lib/subjects";
 
-/** Academic years of the admin form (spec §9). */
+/** Academic years of the admin form (docs/product.md#results). */
 export const ACADEMIC_YEARS = ["2023-2024", "2024-2025", "2025-2026", "2026-2027", "2027-2028"] as const;
 export const DEFAULT_ACADEMIC_YEAR = "2024-2025";
 export type AcademicYear = (typeof ACADEMIC_YEARS)[number];
@@ -21,45 +22,51 @@ export type AcademicYear = (typeof ACADEMIC_YEARS)[number];
 export const SEMESTERS = ["S1", "S2"] as const;
 export type Semester = (typeof SEMESTERS)[number];
 
-/** Default max score of a subject row (spec §9). */
+/** Default max score of a subject row (docs/product.md#results). */
 export const DEFAULT_MAX_SCORE = 100;
 /** Smallest max score: one hundredth of a mark, the unit marks are stored in. */
 export const MIN_MAX_SCORE = 0.01;
 /** Upper bound on a subject's max score, to keep typos such as 1000000 out. */
 export const MAX_MAX_SCORE = 1000;
 
-/** One of `values`; `required` when missing or empty, `invalid` for anything else. */
+/** One of `values`; the reason `required` when missing or empty, `invalid` for anything else (`reason()` texts). */
 const choice = <T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string) =>
   z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? required : invalid) });
 
 const optionalText = (max: number) =>
   proseText()
     .trim()
-    .max(max, `Remarks must be at most ${max} characters`)
+    .max(max, reason("TOO_LONG", { field: "remarks", max }))
     .nullish()
     .transform((v) => (v ? v : null));
 
 export const subjectScoreSchema = z
   .object({
-    subject_name: choice(RESULT_SUBJECTS, "Please select a subject", "Unknown subject"),
+    subject_name: choice(RESULT_SUBJECTS, reason("RESULT_SUBJECT_REQUIRED"), reason("RESULT_SUBJECT_UNKNOWN")),
     score: numberField("marks", { decimals: 2, min: 0, max: MAX_MAX_SCORE, messages: { required: reason("MARKS_REQUIRED") } }),
-    max_score: numberField("total", { decimals: 2, min: MIN_MAX_SCORE, max: MAX_MAX_SCORE }).default(DEFAULT_MAX_SCORE),
+    max_score: numberField("total", { decimals: 2, min: MIN_MAX_SCORE, max: MAX_MAX_SCORE, messages: { required: reason("TOTAL_REQUIRED") } }).default(DEFAULT_MAX_SCORE),
     /** Empty → "Grade: X" on the admin scale, filled in by the server. */
     remarks: optionalText(200),
   })
-  .refine((s) => s.score <= s.max_score, { message: "Marks cannot be more than the total", path: ["score"] });
+  .refine((s) => s.score <= s.max_score, { message: reason("MARKS_ABOVE_TOTAL"), path: ["score"] });
+
+const academicYear = choice(ACADEMIC_YEARS, reason("ACADEMIC_YEAR_REQUIRED"), reason("UNKNOWN_VALUE", { field: "academic_year" }));
+const semester = choice(SEMESTERS, reason("SEMESTER_REQUIRED"), reason("SEMESTER_INVALID"));
 
 export const resultBodySchema = z
   .object({
     /** The student's `student_no` (national ID); Arabic-Indic/Persian digits are accepted. */
-    student_id: plainText({ error: "Student ID is required" }).trim().min(1, "Student ID is required").max(50),
-    academic_year_name: choice(ACADEMIC_YEARS, "Academic Year is required", "Unknown academic year"),
-    semester: choice(SEMESTERS, "Semester is required", "Semester must be S1 or S2"),
+    student_id: plainText({ error: reason("REQUIRED", { field: "student_id" }) })
+      .trim()
+      .min(1, reason("REQUIRED", { field: "student_id" }))
+      .max(50, reason("TOO_LONG", { field: "student_id", max: 50 })),
+    academic_year_name: academicYear,
+    semester,
     /** The grade the result is filed under; omitted → the student's current grade. */
-    grade: choice(GRADES, "Grade is required", "Unknown grade").optional(),
+    grade: choice(GRADES, reason("GRADE_REQUIRED"), reason("GRADE_UNKNOWN")).optional(),
     subject_scores: z
-      .array(subjectScoreSchema, { error: "Add at least one subject" })
-      .min(1, "Add at least one subject")
+      .array(subjectScoreSchema, { error: reason("RESULT_SUBJECTS_REQUIRED") })
+      .min(1, reason("RESULT_SUBJECTS_REQUIRED"))
       .max(RESULT_SUBJECTS.length),
     remarks: optionalText(500),
   })
@@ -67,40 +74,72 @@ export const resultBodySchema = z
     const seen = new Set<string>();
     v.subject_scores.forEach((s, i) => {
       if (seen.has(s.subject_name)) {
-        ctx.addIssue({ code: "custom", message: `${s.subject_name} is listed more than once`, path: ["subject_scores", i, "subject_name"] });
+        ctx.addIssue({ code: "custom", message: reason("RESULT_SUBJECT_REPEATED", { subject: s.subject_name }), path: ["subject_scores", i, "subject_name"] });
       }
       seen.add(s.subject_name);
     });
   });
 
-const optionalChoice = (values: readonly string[], label: string, extra: readonly string[] = []) =>
+/** A list filter: one of `values` (or of `extra`, which means no filter, as "" does); else the reason `unknown`. */
+const optionalChoice = (values: readonly string[], unknown: string, extra: readonly string[] = []) =>
   z
     .string()
     .trim()
     .optional()
-    .refine((v) => !v || values.includes(v) || extra.includes(v), `Unknown ${label}`)
+    .refine((v) => !v || values.includes(v) || extra.includes(v), unknown)
     .transform((v) => (v && !extra.includes(v) ? v : undefined));
 
 /** `GET /api/admin/results` query: empty values and grade "All" mean no filter. */
 export const resultListQuerySchema = z.object({
-  grade: optionalChoice(GRADES, "grade", ["All"]),
-  search: z.string().trim().max(100, "Search is too long").optional(),
-  academic_year_name: optionalChoice(ACADEMIC_YEARS, "academic year"),
-  semester: optionalChoice(SEMESTERS, "semester"),
+  grade: optionalChoice(GRADES, reason("GRADE_UNKNOWN"), ["All"]).describe("One of KG-1 … Private; All or empty: every grade"),
+  search: z.string().trim().max(100, reason("RESULT_SEARCH_TOO_LONG")).optional().describe("Contains, over the student's name and ID (digits normalised)"),
+  academic_year_name: optionalChoice(ACADEMIC_YEARS, reason("UNKNOWN_VALUE", { field: "academic_year" })).describe("2023-2024 … 2027-2028"),
+  semester: optionalChoice(SEMESTERS, reason("UNKNOWN_VALUE", { field: "semester" })).describe("S1 or S2"),
 });
 
 export const resultIdParamSchema = z.object({
   id: z
     .string()
-    .regex(/^\d{1,12}$/, "Invalid result id")
+    .regex(/^\d{1,12}$/, reason("RESULT_ID_INVALID"))
     .transform(Number),
 });
 
 /** `PUT /api/admin/results/publications`. */
 export const publicationBodySchema = z.object({
-  academic_year_name: choice(ACADEMIC_YEARS, "Academic Year is required", "Unknown academic year"),
-  semester: choice(SEMESTERS, "Semester is required", "Semester must be S1 or S2"),
-  is_published: z.boolean({ error: "is_published must be true or false" }),
+  academic_year_name: academicYear,
+  semester,
+  is_published: z.boolean({ error: reason("NOT_BOOLEAN", { field: "is_published" }) }),
+});
+
+/** One subject row of a result as the API returns it: marks with up to 2 decimals; `remarks` "Grade: X" by default. */
+export const subjectScoreJsonSchema = z.object({
+  subject_name: z.string(),
+  score: z.number(),
+  max_score: z.number(),
+  remarks: z.string().nullable(),
+});
+
+/** A result as the admin API returns it (docs/product.md#results). Timestamps are ISO 8601 UTC. */
+export const resultJsonSchema = z.object({
+  id: z.number().int(),
+  result_id: z.number().int().describe("Same as id"),
+  student_no: z.string().describe("The student's national ID or passport number"),
+  full_name: z.string(),
+  academic_year_name: z.string(),
+  semester: z.enum(SEMESTERS),
+  current_grade: z.string().describe("The grade the result is filed under"),
+  subject_scores: z.array(subjectScoreJsonSchema),
+  remarks: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+/** Whether parents may see one academic year + semester (docs/product.md#results-publishing). */
+export const publicationJsonSchema = z.object({
+  academic_year_name: z.string(),
+  semester: z.enum(SEMESTERS),
+  is_published: z.boolean(),
+  published_at: z.string().nullable().describe("ISO 8601 UTC; null while unpublished"),
 });
 
 export type SubjectScoreInput = z.input<typeof subjectScoreSchema>;
@@ -109,3 +148,6 @@ export type ResultBodyInput = z.input<typeof resultBodySchema>;
 export type ResultBody = z.output<typeof resultBodySchema>;
 export type ResultListQuery = z.output<typeof resultListQuerySchema>;
 export type PublicationBody = z.output<typeof publicationBodySchema>;
+export type SubjectScoreJson = z.output<typeof subjectScoreJsonSchema>;
+export type ResultJson = z.output<typeof resultJsonSchema>;
+export type PublicationJson = z.output<typeof publicationJsonSchema>;

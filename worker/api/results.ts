@@ -1,53 +1,125 @@
 /**
- * `/api/admin/results` (contract "Results"; spec §7 "Admin results"). Admin only.
- * Every mutation also publishes `students_changed` with entity "result" / "result_publication": the contract has
- * no results event, and the issue asks every mutation to publish one (listeners can tell by `entity`).
+ * `/api/admin/results` (docs/product.md#results, #results-publishing). Admin only. `/publications` is registered
+ * before `/{id}`, so it is never read as an id. Every mutation also publishes `students_changed` with entity
+ * "result" / "result_publication" (docs/product.md#live-events): there is no results event, and listeners tell the
+ * changes apart by `entity`.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../env";
-import { requireAdmin } from "../middleware/auth";
-import { addOperations } from "../openapi-legacy";
+import { createRoute, z } from "@hono/zod-openapi";
+import { bearer, createAdminApi, errors, json } from "../openapi";
 import { publish } from "../services/events";
 import { createResult, deleteResult, getResult, listPublications, listResults, setPublication, updateResult } from "../services/results";
-import { validate } from "../validate";
-import { publicationBodySchema, resultBodySchema, resultIdParamSchema, resultListQuerySchema } from "./results.schema";
+import {
+  publicationBodySchema,
+  publicationJsonSchema,
+  resultBodySchema,
+  resultIdParamSchema,
+  resultJsonSchema,
+  resultListQuerySchema,
+} from "./results.schema";
 
-export const adminResultsApi = new Hono<AppEnv>()
-  .use(requireAdmin)
-  // Registered before "/:id" so "publications" is never read as an id.
-  .get("/publications", async (c) => c.json({ data: await listPublications(c.get("db")) }))
-  .put("/publications", validate("json", publicationBodySchema), async (c) => {
+const tags = ["Results"];
+const security = bearer;
+const resultBody = z.object({ data: resultJsonSchema });
+const publicationBody = z.object({ data: publicationJsonSchema });
+const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
+
+const publicationList = createRoute({
+  method: "get",
+  path: "/publications",
+  tags,
+  security,
+  summary: "Publication state of every academic year × semester",
+  description: "Oldest year first, S1 before S2; a term never published is listed as unpublished.",
+  responses: { 200: json(z.object({ data: z.array(publicationJsonSchema) }), "Every term"), ...errors(401) },
+});
+
+const publicationPut = createRoute({
+  method: "put",
+  path: "/publications",
+  tags,
+  security,
+  summary: "Publish or unpublish one academic year + semester for the public lookup",
+  description: "published_at is set on publishing (kept when it was already published) and cleared on unpublishing.",
+  request: { body: jsonBody(publicationBodySchema) },
+  responses: { 200: json(publicationBody, "The term's new state"), ...errors(400, 401) },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  security,
+  summary: "List results with their subject scores",
+  description: "Newest first. Filters: grade, academic_year_name, semester; search over the student's name and ID.",
+  request: { query: resultListQuerySchema },
+  responses: { 200: json(z.object({ data: z.array(resultJsonSchema) }), "The matching results"), ...errors(400, 401) },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  security,
+  summary: "Create a result",
+  description:
+    "student_id is the student's national ID or passport number; grade defaults to the student's current grade; empty subject remarks become \"Grade: X\" (admin scale). 409 RESULT_DUPLICATE for a second result of the same student, year and semester.",
+  request: { body: jsonBody(resultBodySchema) },
+  responses: { 201: json(resultBody, "The created result"), ...errors(400, 401, 404, 409) },
+});
+
+const one = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "One result with its subject scores",
+  request: { params: resultIdParamSchema },
+  responses: { 200: json(resultBody, "The result"), ...errors(400, 401, 404) },
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "Replace a result and all its subject rows",
+  description: "An omitted grade keeps the result's grade (or takes the new student's current grade when the student changes).",
+  request: { params: resultIdParamSchema, body: jsonBody(resultBodySchema) },
+  responses: { 200: json(resultBody, "The updated result"), ...errors(400, 401, 404, 409) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "Delete a result and its subject rows",
+  request: { params: resultIdParamSchema },
+  responses: { 200: json(z.object({ message: z.string() }), "Deleted"), ...errors(400, 401, 404) },
+});
+
+export const adminResultsApi = createAdminApi()
+  .openapi(publicationList, async (c) => c.json({ data: await listPublications(c.get("db")) }, 200))
+  .openapi(publicationPut, async (c) => {
     const data = await setPublication(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "result_publication", `${data.academic_year_name}/${data.semester}`));
-    return c.json({ data });
+    return c.json({ data }, 200);
   })
-  .get("/", validate("query", resultListQuerySchema), async (c) => c.json({ data: await listResults(c.get("db"), c.req.valid("query")) }))
-  .post("/", validate("json", resultBodySchema), async (c) => {
+  .openapi(list, async (c) => c.json({ data: await listResults(c.get("db"), c.req.valid("query")) }, 200))
+  .openapi(create, async (c) => {
     const data = await createResult(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "result", data.id));
     return c.json({ data }, 201);
   })
-  .get("/:id", validate("param", resultIdParamSchema), async (c) => c.json({ data: await getResult(c.get("db"), c.req.valid("param").id) }))
-  .put("/:id", validate("param", resultIdParamSchema), validate("json", resultBodySchema), async (c) => {
+  .openapi(one, async (c) => c.json({ data: await getResult(c.get("db"), c.req.valid("param").id) }, 200))
+  .openapi(update, async (c) => {
     const data = await updateResult(c.get("db"), c.get("admin"), c.req.valid("param").id, c.req.valid("json"), c.get("requestId"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "result", data.id));
-    return c.json({ data });
+    return c.json({ data }, 200);
   })
-  .delete("/:id", validate("param", resultIdParamSchema), async (c) => {
+  .openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
     await deleteResult(c.get("db"), c.get("admin"), id, c.get("requestId"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "result", id));
-    return c.json({ message: "Result deleted successfully" });
+    return c.json({ message: "Result deleted successfully" }, 200);
   });
-
-const base = "/api/admin/results";
-const tag = "Results";
-addOperations([
-  { method: "get", path: base, tag, summary: "List results with subject scores (filters: grade, search, academic_year_name, semester)", auth: true, query: resultListQuerySchema, responses: { 200: "{data: Result[]}", 400: "Invalid filter", 401: "Not signed in" } },
-  { method: "get", path: `${base}/publications`, tag, summary: "Publication state of every academic year × semester", auth: true, responses: { 200: "{data: [{academic_year_name, semester, is_published, published_at}]}", 401: "Not signed in" } },
-  { method: "put", path: `${base}/publications`, tag, summary: "Publish or unpublish one academic year + semester for the public lookup", auth: true, body: publicationBodySchema, responses: { 200: "{data: {academic_year_name, semester, is_published, published_at}}", 400: "Validation", 401: "Not signed in" } },
-  { method: "post", path: base, tag, summary: "Create a result (student_id = student_no); subject remarks default to \"Grade: X\"", auth: true, body: resultBodySchema, responses: { 201: "{data: Result}", 400: "Validation", 401: "Not signed in", 404: "Student not found", 409: "A result for this student, academic year and semester already exists" } },
-  { method: "get", path: `${base}/:id`, tag, summary: "One result with its subject scores", auth: true, responses: { 200: "{data: Result}", 400: "Invalid id", 401: "Not signed in", 404: "Result not found" } },
-  { method: "put", path: `${base}/:id`, tag, summary: "Replace a result and all its subject rows", auth: true, body: resultBodySchema, responses: { 200: "{data: Result}", 400: "Validation", 401: "Not signed in", 404: "Result or student not found", 409: "A result for this student, academic year and semester already exists" } },
-  { method: "delete", path: `${base}/:id`, tag, summary: "Delete a result and its subject rows", auth: true, responses: { 200: "{message}", 400: "Invalid id", 401: "Not signed in", 404: "Result not found" } },
-]);

@@ -1,8 +1,8 @@
 /**
- * Letter grades and percentages (spec §9 "Letter grades"). Pure and zero-dependency: the Worker and the web app
+ * Letter grades and percentages (docs/product.md#letter-grades). Pure and zero-dependency: the Worker and the web app
  * (admin results form, public results page) import the same functions.
  *
- * Two scales, because the spec's screens read grades differently:
+ * Two scales, because the product's screens read grades differently:
  * - admin results form: ≥90 A+, ≥80 A, ≥70 B+, ≥60 B, ≥50 C, ≥40 D, else F;
  * - public results page (and its per-subject badge colours): ≥90 A+, ≥80 A, ≥70 B, ≥60 C, ≥50 D, else F.
  * Thresholds compare the exact percentage, never a rounded one: 89.99 % is an A on both scales.
@@ -73,7 +73,7 @@ export function round2(value: number): number {
   return r === 0 ? 0 : r;
 }
 
-/** The admin form's default subject remark: `"Grade: X"` on the admin scale (spec §7 "Admin results"). */
+/** The admin form's default subject remark: `"Grade: X"` on the admin scale (docs/product.md#results). */
 export function gradeRemark(score: number, maxScore: number): string {
   return `Grade: ${adminLetterGrade(percentage(score, maxScore))}`;
 }

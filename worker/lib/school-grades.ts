@@ -1,5 +1,5 @@
 /**
- * The admin grade list (spec §9 "Grades (admin filters)", without the "All" filter value), in school order.
+ * The admin grade list (docs/product.md#limits, without the "All" filter value), in school order.
  * Dependency-free: the zod schemas, the services and the console (filters, sidebar) share this one list.
  */
 export const GRADES = [

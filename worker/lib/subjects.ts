@@ -1,5 +1,5 @@
 /**
- * Subjects of the admin results form (spec §9), in the spec's order. Dependency-free: the results schema, the
+ * Subjects of the admin results form (docs/product.md#results), in the form's order. Dependency-free: the results schema, the
  * results form and the per-grade demo screens share this one list.
  */
 export const RESULT_SUBJECTS = [

@@ -1,26 +1,17 @@
 /**
- * Public exam-result lookup by national ID (spec §2 "Results page", §8 "Public results"; contract "Public results").
- * Only published academic year + semester pairs are returned, newest first; unpaid fees refuse the lookup.
- * Throws ApiError: 404 unknown student or no results; 403 `{resultsNotPublished}`; 403 `{requiresPayment}`.
+ * Public exam-result lookup by national ID (docs/product.md#public-results). Only published academic year + semester
+ * pairs are returned, newest first; unpaid fees refuse the lookup. Throws ApiError: 404 RESULTS_NOT_FOUND (unknown
+ * student or no results); 403 RESULTS_NOT_PUBLISHED `{resultsNotPublished: true}`; 403 RESULTS_FEES_UNPAID
+ * `{requiresPayment: true}`.
  */
 import type { InArgs } from "@libsql/client/web";
 import { and, asc, desc, eq, fillPlaceholders, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { feeRecords, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import type { Db } from "../db";
-import { ApiError, legacyError } from "../errors";
+import { ApiError } from "../errors";
 import { fromHundredths } from "../lib/typed-number";
-
-export interface PublicResult {
-  full_name: string;
-  grade: string;
-  academic_year_name: string;
-  semester: "S1" | "S2";
-  /** Marks with up to 2 decimals (45.5), from the stored hundredths. */
-  subjects: { subject_name: string; score: number; max_score: number }[];
-}
-
-const NOT_FOUND = "Student not found or no results available";
+import type { PublicResultJson } from "../api/public-results.schema";
 
 /** The joined columns of the lookup, in statement order. */
 const LOOKUP_FIELDS = {
@@ -71,16 +62,15 @@ async function readLookupRows(db: Db, studentNo: string): Promise<LookupRow[]> {
  * Reads everything with ONE statement, because results day is bound by database round trips, then applies the
  * rules to the joined rows.
  */
-export async function lookupPublishedResults(db: Db, studentNo: string): Promise<PublicResult[]> {
+export async function lookupPublishedResults(db: Db, studentNo: string): Promise<PublicResultJson[]> {
   const rows = await readLookupRows(db, studentNo);
   const student = rows[0];
-  if (!student) throw legacyError("NOT_FOUND", NOT_FOUND);
-  if (student.resultId === null) throw legacyError("NOT_FOUND", NOT_FOUND);
-  if (!rows.some((r) => r.published)) throw legacyError("FORBIDDEN", "Results not yet published", { resultsNotPublished: true });
+  if (!student || student.resultId === null) throw new ApiError("RESULTS_NOT_FOUND");
+  if (!rows.some((r) => r.published)) throw new ApiError("RESULTS_NOT_PUBLISHED", { extra: { resultsNotPublished: true } });
   if (student.total !== null && (student.paid ?? 0) < student.total) {
-    throw legacyError("FORBIDDEN", "Fees are not fully paid", { requiresPayment: true });
+    throw new ApiError("RESULTS_FEES_UNPAID", { extra: { requiresPayment: true } });
   }
-  const byResult = new Map<number, PublicResult>();
+  const byResult = new Map<number, PublicResultJson>();
   for (const r of rows) {
     if (!r.published || r.resultId === null) continue;
     let result = byResult.get(r.resultId);

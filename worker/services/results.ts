@@ -1,7 +1,7 @@
 /**
- * Admin results and their publication (contract "Results"; spec §3 "Result (admin list)", §5, §7, §9).
- * A result is one per student, academic year and semester (unique index → 409), with one score row per subject.
- * Every write is one `db.batch` with its audit row. Errors: ApiError 404 (student or result), 409 (duplicate).
+ * Admin results and their publication (docs/product.md#results, #results-publishing). A result is one per student,
+ * academic year and semester (unique index → 409), with one score row per subject. Every write is one `db.batch`
+ * with its audit row. Errors: ApiError 404 STUDENT_NOT_FOUND / RESULT_NOT_FOUND, 409 RESULT_DUPLICATE.
  */
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { auditLog, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
@@ -9,45 +9,22 @@ import { nowIso } from "../../db/schema/_common";
 import type { Db } from "../db";
 import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError, legacyError, notFound } from "../errors";
+import { ApiError } from "../errors";
 import { gradeRemark } from "../lib/letter-grades";
 import { fromHundredths, toHundredths } from "../lib/typed-number";
 import { normalizeNationalId } from "../lib/normalize";
-import { ACADEMIC_YEARS, SEMESTERS, type PublicationBody, type ResultBody, type ResultListQuery, type Semester } from "../api/results.schema";
+import {
+  ACADEMIC_YEARS,
+  SEMESTERS,
+  type PublicationBody,
+  type PublicationJson,
+  type ResultBody,
+  type ResultJson,
+  type ResultListQuery,
+  type Semester,
+  type SubjectScoreJson,
+} from "../api/results.schema";
 import { auditInsert } from "./audit";
-
-export const DUPLICATE_RESULT = "A result for this student, academic year and semester already exists";
-
-/** One subject row of a result. Marks have up to 2 decimals (stored in hundredths). */
-export interface SubjectScoreDto {
-  subject_name: string;
-  score: number;
-  max_score: number;
-  remarks: string | null;
-}
-
-/** A result as the admin API returns it; `result_id` = `id`, `current_grade` = the grade it is filed under. */
-export interface ResultDto {
-  id: number;
-  result_id: number;
-  student_no: string;
-  full_name: string;
-  academic_year_name: string;
-  semester: Semester;
-  current_grade: string;
-  subject_scores: SubjectScoreDto[];
-  remarks: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Publication state of one academic year + semester; `published_at` is ISO UTC or null. */
-export interface PublicationDto {
-  academic_year_name: string;
-  semester: Semester;
-  is_published: boolean;
-  published_at: string | null;
-}
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -81,7 +58,7 @@ const scoresJson = sql<string>`(SELECT json_group_array(json_object(
  * 7 subjects, unfiltered): roughly half the time of a second query over the score rows (≈80-150 ms against
  * 120-300 ms on a loaded 2-core machine); a grade filter or search answers in ≈15-45 ms.
  */
-async function fetchResults(db: Db, where: SQL | undefined): Promise<ResultDto[]> {
+async function fetchResults(db: Db, where: SQL | undefined): Promise<ResultJson[]> {
   const rows = await db
     .select({ ...listColumns, scores: scoresJson })
     .from(results)
@@ -96,7 +73,7 @@ async function fetchResults(db: Db, where: SQL | undefined): Promise<ResultDto[]
     academic_year_name: r.academicYearName,
     semester: r.semester,
     current_grade: r.grade,
-    subject_scores: (JSON.parse(r.scores ?? "[]") as SubjectScoreDto[]).map((x) => ({ ...x, score: fromHundredths(x.score), max_score: fromHundredths(x.max_score) })),
+    subject_scores: (JSON.parse(r.scores ?? "[]") as SubjectScoreJson[]).map((x) => ({ ...x, score: fromHundredths(x.score), max_score: fromHundredths(x.max_score) })),
     remarks: r.remarks,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
@@ -104,7 +81,7 @@ async function fetchResults(db: Db, where: SQL | undefined): Promise<ResultDto[]
 }
 
 /** `GET /api/admin/results`: filters by grade, year, semester, and a search over name and student_no. */
-export async function listResults(db: Db, q: ResultListQuery): Promise<ResultDto[]> {
+export async function listResults(db: Db, q: ResultListQuery): Promise<ResultJson[]> {
   const conds: SQL[] = [];
   if (q.grade) conds.push(eq(results.grade, q.grade));
   if (q.academic_year_name) conds.push(eq(results.academicYearName, q.academic_year_name));
@@ -118,10 +95,10 @@ export async function listResults(db: Db, q: ResultListQuery): Promise<ResultDto
   return fetchResults(db, conds.length ? and(...conds) : undefined);
 }
 
-/** One result with its subject rows. Throws 404 "Result not found". */
-export async function getResult(db: Db, id: number): Promise<ResultDto> {
+/** One result with its subject rows. Throws 404 RESULT_NOT_FOUND. */
+export async function getResult(db: Db, id: number): Promise<ResultJson> {
   const [row] = await fetchResults(db, eq(results.id, id));
-  if (!row) throw notFound("Result");
+  if (!row) throw new ApiError("RESULT_NOT_FOUND");
   return row;
 }
 
@@ -131,7 +108,7 @@ async function findStudent(db: Db, studentNo: string) {
     .select({ id: students.id, studentNo: students.studentNo, fullName: students.fullName, currentGrade: students.currentGrade })
     .from(students)
     .where(eq(students.studentNo, no));
-  if (!student) throw notFound("Student");
+  if (!student) throw new ApiError("STUDENT_NOT_FOUND");
   return student;
 }
 
@@ -139,7 +116,7 @@ type StudentRef = Awaited<ReturnType<typeof findStudent>>;
 
 /** The `results` values, the subject rows (empty remarks → "Grade: X", admin scale) and the audit snapshot. */
 function planWrite(body: ResultBody, student: StudentRef, grade: string) {
-  const scores: SubjectScoreDto[] = body.subject_scores.map((r) => ({
+  const scores: SubjectScoreJson[] = body.subject_scores.map((r) => ({
     subject_name: r.subject_name,
     score: r.score,
     max_score: r.max_score,
@@ -155,7 +132,7 @@ function planWrite(body: ResultBody, student: StudentRef, grade: string) {
  * Inside a batch the new result's id cannot be read between statements, so it is selected by its unique key;
  * for an update it also means no rows are written if the result vanished meanwhile.
  */
-function insertScores(db: Db, resultWhere: SQL, rows: SubjectScoreDto[]) {
+function insertScores(db: Db, resultWhere: SQL, rows: SubjectScoreJson[]) {
   const values = sql.join(
     rows.map((r, i) => sql`(${i}, ${r.subject_name}, ${toHundredths(r.score)}, ${toHundredths(r.max_score)}, ${r.remarks})`),
     sql`, `,
@@ -168,13 +145,13 @@ function insertScores(db: Db, resultWhere: SQL, rows: SubjectScoreDto[]) {
 /** Maps a failed write to 409 (duplicate student+year+semester) or 404 (student gone); rethrows the rest. */
 function mapWriteError(err: unknown): never {
   const failure = constraintFailure(err);
-  if (failure && /UNIQUE/i.test(failure) && /results\./.test(failure)) throw legacyError("CONFLICT", DUPLICATE_RESULT);
-  if (failure && /FOREIGN KEY/i.test(failure)) throw notFound("Student");
+  if (failure && /UNIQUE/i.test(failure) && /results\./.test(failure)) throw new ApiError("RESULT_DUPLICATE");
+  if (failure && /FOREIGN KEY/i.test(failure)) throw new ApiError("STUDENT_NOT_FOUND");
   throw err;
 }
 
 /** `POST`: creates a result and its subject rows in one batch. 404 unknown student; 409 duplicate. */
-export async function createResult(db: Db, admin: ActingAdmin, body: ResultBody, requestId?: string): Promise<ResultDto> {
+export async function createResult(db: Db, admin: ActingAdmin, body: ResultBody, requestId?: string): Promise<ResultJson> {
   const student = await findStudent(db, body.student_id);
   const { scores, values, after } = planWrite(body, student, body.grade ?? student.currentGrade);
   const key = and(eq(results.studentId, student.id), eq(results.academicYearName, body.academic_year_name), eq(results.semester, body.semester))!;
@@ -189,7 +166,7 @@ export async function createResult(db: Db, admin: ActingAdmin, body: ResultBody,
         .set({ entityId: sql`(SELECT CAST(${results.id} AS TEXT) FROM ${results} WHERE ${key})` })
         .where(eq(auditLog.id, sql`last_insert_rowid()`)),
     ]);
-    return { ...toDto(row!, student), subject_scores: scores };
+    return { ...toResultJson(row!, student), subject_scores: scores };
   } catch (err) {
     mapWriteError(err);
   }
@@ -201,7 +178,7 @@ export async function createResult(db: Db, admin: ActingAdmin, body: ResultBody,
  * another result of the same student, year and semester. An omitted grade keeps the result's grade (or takes the
  * new student's current grade when the student changes).
  */
-export async function updateResult(db: Db, admin: ActingAdmin, id: number, body: ResultBody, requestId?: string): Promise<ResultDto> {
+export async function updateResult(db: Db, admin: ActingAdmin, id: number, body: ResultBody, requestId?: string): Promise<ResultJson> {
   const before = await getResult(db, id);
   const student = await findStudent(db, body.student_id);
   const grade = body.grade ?? (student.studentNo === before.student_no ? before.current_grade : student.currentGrade);
@@ -213,8 +190,8 @@ export async function updateResult(db: Db, admin: ActingAdmin, id: number, body:
       insertScores(db, eq(results.id, id), scores),
       auditInsert(db, admin, { action: "update", entity: "result", entityId: id, before, after }, requestId),
     ]);
-    if (!updated[0]) throw notFound("Result");
-    return { ...toDto(updated[0], student), subject_scores: scores };
+    if (!updated[0]) throw new ApiError("RESULT_NOT_FOUND");
+    return { ...toResultJson(updated[0], student), subject_scores: scores };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     mapWriteError(err);
@@ -233,7 +210,7 @@ export async function deleteResult(db: Db, admin: ActingAdmin, id: number, reque
   ]);
 }
 
-function toDto(row: typeof results.$inferSelect, student: { studentNo: string; fullName: string }): Omit<ResultDto, "subject_scores"> {
+function toResultJson(row: typeof results.$inferSelect, student: { studentNo: string; fullName: string }): Omit<ResultJson, "subject_scores"> {
   return {
     id: row.id,
     result_id: row.id,
@@ -248,15 +225,15 @@ function toDto(row: typeof results.$inferSelect, student: { studentNo: string; f
   };
 }
 
-const toPublication = (r: typeof resultPublications.$inferSelect): PublicationDto => ({
+const toPublication = (r: typeof resultPublications.$inferSelect): PublicationJson => ({
   academic_year_name: r.academicYearName,
   semester: r.semester,
   is_published: r.isPublished,
   published_at: r.isPublished ? r.publishedAt : null,
 });
 
-/** Every academic year × semester of the spec's lists (spec §9), oldest year first; a missing row = not published. */
-export async function listPublications(db: Db): Promise<PublicationDto[]> {
+/** Every academic year × semester of the form's lists, oldest year first; a missing row = not published. */
+export async function listPublications(db: Db): Promise<PublicationJson[]> {
   const rows = await db.select().from(resultPublications);
   const byKey = new Map(rows.map((r) => [`${r.academicYearName}|${r.semester}`, r]));
   return ACADEMIC_YEARS.flatMap((year) =>
@@ -271,7 +248,7 @@ export async function listPublications(db: Db): Promise<PublicationDto[]> {
  * `PUT /publications`: publishes or unpublishes one year + semester (upsert, with its audit row).
  * `published_at` is set on publishing (kept if it was already published) and cleared on unpublishing.
  */
-export async function setPublication(db: Db, admin: ActingAdmin, body: PublicationBody, requestId?: string): Promise<PublicationDto> {
+export async function setPublication(db: Db, admin: ActingAdmin, body: PublicationBody, requestId?: string): Promise<PublicationJson> {
   const where = and(eq(resultPublications.academicYearName, body.academic_year_name), eq(resultPublications.semester, body.semester));
   const [previous] = await db.select().from(resultPublications).where(where);
   const p = resultPublications;
@@ -313,7 +290,7 @@ export async function isPublished(db: Db, academicYearName: string, semester: Se
 }
 
 /** The published academic year + semester pairs, newest year first (S2 before S1), for the public lookup. */
-export async function publishedPairs(db: Db): Promise<PublicationDto[]> {
+export async function publishedPairs(db: Db): Promise<PublicationJson[]> {
   const rows = await db
     .select()
     .from(resultPublications)

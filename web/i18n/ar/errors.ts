@@ -28,6 +28,14 @@ const fields: Record<Field, string> = {
   // Results
   marks: "الدرجة",
   total: "النهاية العظمى",
+  student_id: "رقم الطالب",
+  student_name: "اسم الطالب",
+  academic_year: "العام الدراسي",
+  semester: "الفصل الدراسي",
+  remarks: "الملاحظات",
+  is_published: "حالة النشر",
+  exam_type: "نوع الاختبار",
+  exam_date: "التاريخ",
 
   // News
 
@@ -109,6 +117,25 @@ const texts: Record<Reason, string> = {
 
   // Results
   MARKS_REQUIRED: "الدرجة مطلوبة",
+  TOTAL_REQUIRED: "النهاية العظمى مطلوبة",
+  MARKS_ABOVE_TOTAL: "لا يمكن أن تتجاوز الدرجة النهاية العظمى",
+  RESULT_SUBJECT_REQUIRED: "يُرجى اختيار المادة",
+  RESULT_SUBJECT_UNKNOWN: "مادة غير معروفة",
+  // The subject's Arabic name, nested from the results dictionary (the English name when it has none).
+  RESULT_SUBJECT_REPEATED: 'المادة $t(results.subjects.{{subject}}, {"defaultValue": "{{subject}}"}) مكررة',
+  RESULT_SUBJECTS_REQUIRED: "أضف مادة واحدة على الأقل",
+  ACADEMIC_YEAR_REQUIRED: "العام الدراسي مطلوب",
+  SEMESTER_REQUIRED: "الفصل الدراسي مطلوب",
+  SEMESTER_INVALID: "الفصل الدراسي يجب أن يكون الأول أو الثاني",
+  RESULT_SEARCH_TOO_LONG: "نص البحث طويل جدًا",
+  RESULT_ID_INVALID: "معرّف النتيجة غير صالح",
+  RESULT_NOT_FOUND: "النتيجة غير موجودة",
+  RESULT_DUPLICATE: "توجد نتيجة لهذا الطالب في هذا العام الدراسي والفصل بالفعل",
+  NATIONAL_ID_REQUIRED: "الرجاء إدخال الرقم القومي",
+  NATIONAL_ID_INVALID: "الرقم القومي يحتوي على أرقام وحروف إنجليزية فقط",
+  RESULTS_NOT_FOUND: "لم يتم العثور على الطالب أو لا توجد نتائج متاحة. يرجى التأكد من الرقم القومي والمحاولة مرة أخرى.",
+  RESULTS_NOT_PUBLISHED: "لم يتم إعلان النتائج حتى الآن. يرجى المحاولة لاحقًا.",
+  RESULTS_FEES_UNPAID: "يرجى استكمال سداد المصروفات الدراسية لعرض النتيجة. للتفاصيل تواصل مع حسابات المدرسة.",
 
   // News
 

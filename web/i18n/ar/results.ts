@@ -96,22 +96,6 @@ export default {
     publishedToast: "نُشرت نتائج {{year}} {{semester}}",
     unpublishedToast: "أُخفيت نتائج {{year}} {{semester}}",
   },
-  validation: {
-    subjectRequired: "يُرجى اختيار المادة",
-    duplicateSubject: "المادة {{subject}} مكررة",
-    marksRequired: "الدرجة مطلوبة",
-    marksAboveTotal: "لا يمكن أن تتجاوز الدرجة النهاية العظمى",
-    totalRequired: "النهاية العظمى مطلوبة",
-    studentIdRequired: "رقم الطالب مطلوب",
-    academicYearRequired: "العام الدراسي مطلوب",
-    semesterRequired: "الفصل الدراسي مطلوب",
-    remarksTooLong: "الملاحظات طويلة جدًا",
-  },
-  server: {
-    duplicate: "توجد نتيجة لهذا الطالب في هذا العام الدراسي والفصل بالفعل",
-    studentNotFound: "الطالب غير موجود",
-    resultNotFound: "النتيجة غير موجودة",
-  },
   toast: {
     saved: "تم حفظ النتيجة",
     deleted: "تم حذف النتيجة",

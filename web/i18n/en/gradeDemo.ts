@@ -96,17 +96,6 @@ export default {
       add: "Add Result",
       update: "Update Result",
     },
-    errors: {
-      studentRequired: "Student name is required",
-      studentIdRequired: "Student ID is required",
-      subjectRequired: "Subject is required",
-      examTypeRequired: "Exam type is required",
-      marksRequired: "Marks are required",
-      marksMax: "Marks cannot exceed the total marks",
-      totalRequired: "Total marks are required",
-      dateRequired: "Date is required",
-      tooLong: "Too long",
-    },
     delete: {
       title: "Delete result",
       confirm: "Are you sure you want to delete this result?",

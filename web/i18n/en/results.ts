@@ -92,22 +92,6 @@ export default {
     publishedToast: "Results for {{year}} {{semester}} are now published",
     unpublishedToast: "Results for {{year}} {{semester}} are now hidden",
   },
-  validation: {
-    subjectRequired: "Please select a subject",
-    duplicateSubject: "{{subject}} is listed more than once",
-    marksRequired: "Marks are required",
-    marksAboveTotal: "Marks cannot be more than the total",
-    totalRequired: "Total is required",
-    studentIdRequired: "Student ID is required",
-    academicYearRequired: "Academic Year is required",
-    semesterRequired: "Semester is required",
-    remarksTooLong: "Remarks are too long",
-  },
-  server: {
-    duplicate: "A result for this student, academic year and semester already exists",
-    studentNotFound: "Student not found",
-    resultNotFound: "Result not found",
-  },
   toast: {
     saved: "Result saved",
     deleted: "Result deleted",

@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard/results/grade-{1..12} — per-grade results demo screen (spec §2 "Per-grade screens (demo)"):
+ * /admin/dashboard/results/grade-{1..12} — per-grade results demo screen (docs/product.md#per-grade-demo):
  * local sample data, no API calls. Any other `:grade` is a 404.
  */
 import type { Route } from "./+types/results-grade";

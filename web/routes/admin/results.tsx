@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard/results — Results Management (spec §2 "Results page (admin)", §5, §7 "Admin results", §8, §9):
+ * /admin/dashboard/results — Results Management (docs/product.md#results, #results-publishing, #csv-exports):
  * results per student, academic year and semester with a grade filter and a search, the add/edit modal with
  * repeatable subject rows, a delete confirmation (the list updates after the server succeeds), publishing per
  * year and semester, and a CSV export of what the table shows.
@@ -13,14 +13,15 @@ import { DataTable, filterBySearch } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
 import { formatNumber } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { useReasonText } from "~/lib/reason-text";
 import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FilterSelect, LiveDot, SearchBox, useGradeOptions } from "~/components/data-table/list-filters";
 import { navState, useListIntents } from "~/lib/use-list-intents";
 import { PublicationsCard } from "~/features/results/admin/publications-card";
 import { ResultFormDialog } from "~/features/results/admin/result-form-dialog";
-import { resultFailureText } from "~/features/results/admin/result-messages";
-import { deleteResult, type AdminResult } from "~/features/results/admin/results-api";
+import type { ResultJson } from "@worker/api/results.schema";
+import { deleteResult } from "~/features/results/admin/results-api";
 import { resultColumns } from "~/features/results/admin/results-columns";
 import { exportResultsCsv } from "~/features/results/admin/results-csv";
 import { useResultList } from "~/features/results/admin/use-result-list";
@@ -31,12 +32,13 @@ export default function ResultsPage() {
   const lang = i18n.language;
   const location = useLocation();
   const onAuthFailure = useHandleAuthFailure();
+  const { failureText } = useReasonText();
   const grades = useGradeOptions();
   const [grade, setGrade] = useState<string>(() => navState(location.state).grade ?? "All");
   const [search, setSearch] = useState(() => navState(location.state).search ?? "");
   const [formOpen, setFormOpen] = useState(() => navState(location.state).openAdd ?? false);
-  const [editing, setEditing] = useState<AdminResult | null>(null);
-  const [deleting, setDeleting] = useState<AdminResult | null>(null);
+  const [editing, setEditing] = useState<ResultJson | null>(null);
+  const [deleting, setDeleting] = useState<ResultJson | null>(null);
   const [busy, setBusy] = useState(false);
   const { results, setResults, loading, reload, live } = useResultList(grade);
 
@@ -62,7 +64,7 @@ export default function ResultsPage() {
     [results, search],
   );
 
-  const onSaved = (saved: AdminResult, created: boolean) => {
+  const onSaved = (saved: ResultJson, created: boolean) => {
     const fits = grade === "All" || saved.current_grade === grade;
     setResults((rows) => {
       const rest = rows.filter((r) => r.id !== saved.id);
@@ -82,7 +84,7 @@ export default function ResultsPage() {
     } catch (err) {
       setDeleting(null);
       if (onAuthFailure(err)) return;
-      toast.error(resultFailureText(t, err, t("results.errors.deleteFailed"), t("results.errors.deleteNetwork")));
+      toast.error(failureText(err, t("results.errors.deleteFailed"), t("results.errors.deleteNetwork")));
     } finally {
       setBusy(false);
     }

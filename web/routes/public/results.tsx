@@ -1,5 +1,5 @@
 /**
- * /results — public exam results by national ID (spec §2 "Results page", §4 "Public results search", §5, §8).
+ * /results — public exam results by national ID (docs/product.md#public-results).
  * Arabic-first inside the public shell. States: idle → loading → found (result cards) | a modal (not published,
  * fees required, incorrect ID) | inline text (network error, too many attempts). What was typed is kept on failure.
  */
@@ -25,8 +25,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return pageTitle(matches, "publicResults.meta.title", { description: "publicResults.meta.description" });
 }
 
-// Result cards and the failure modals load with the first search (issue 5: not part of the page's first load);
-// the search starts fetching them alongside the API call.
+// Result cards and the failure modals load with the first search, not with the page (its first load stays small,
+// docs/decisions/0012-public-page-weight.md); the search starts fetching them alongside the API call.
 const loadPanel = () => import("~/features/results/public/results-panel");
 const loadOutcome = () => import("~/features/results/public/outcome-dialog");
 const ResultsPanel = lazyNamed(loadPanel, "ResultsPanel");

@@ -1,5 +1,5 @@
 /**
- * Per-grade fees demo screen (spec §2 "Per-grade screens (demo)", §9 demo fee types and statuses): sample fees of
+ * Per-grade fees demo screen (docs/product.md#per-grade-demo, with its fee types and statuses): sample fees of
  * one grade in US dollars ($), held in the page (no calls); totals by status, a search and the shared table, with a
  * back button to the Fees list.
  */

@@ -1,6 +1,6 @@
 /**
- * Formatting for the demo screens: amounts in US dollars ("$", spec §1: the per-grade demo screens use $), calendar
- * dates and percentages, in the UI language (Intl; Arabic-Indic digits in Arabic).
+ * Formatting for the demo screens (docs/product.md#per-grade-demo): amounts in US dollars ("$"), calendar dates and
+ * percentages, in the UI language (Intl; Arabic-Indic digits in Arabic).
  */
 import { localeOf } from "~/lib/format";
 

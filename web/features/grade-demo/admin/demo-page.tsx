@@ -1,5 +1,5 @@
 /**
- * Shared parts of the per-grade demo screens (spec §2 "Per-grade screens (demo)"): the header with the back
+ * Shared parts of the per-grade demo screens (docs/product.md#per-grade-demo): the header with the back
  * button to the main list, "Grade N" and a "Demo data" badge; and the table section with its heading (which
  * carries the row count) and search box.
  */

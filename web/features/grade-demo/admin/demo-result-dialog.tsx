@@ -1,5 +1,5 @@
 /**
- * Add/edit modal of the per-grade results demo (spec §2, §5 "Per-grade result form"): student name, student ID,
+ * Add/edit modal of the per-grade results demo (docs/product.md#per-grade-demo): student name, student ID,
  * subject, exam type, marks, total marks and date, all required; the grade is read-only and follows the marks as
  * they are typed. Saving hands the parsed values to the parent (which appends or replaces in its local state).
  */
@@ -13,9 +13,9 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { parseTypedNumber } from "@worker/lib/typed-number";
-import { numberMessage } from "~/lib/number-messages";
+import { useReasonText } from "~/lib/reason-text";
 import { cn } from "~/lib/utils";
-import { demoResultMessageKey, demoResultSchema, type DemoResultFields, type DemoResultValues } from "./demo-result.schema";
+import { demoResultSchema, type DemoResultFields, type DemoResultValues } from "./demo-result.schema";
 import { RESULT_SUBJECTS } from "@worker/lib/subjects";
 import { EXAM_TYPES, demoLetterGrade, type DemoResult } from "./sample-data";
 import { GradeBadge } from "./grade-badge";
@@ -51,7 +51,8 @@ export interface DemoResultDialogProps {
 
 /** The modal; its fields reset whenever it opens. */
 export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoResultDialogProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { messageText } = useReasonText();
   const uid = useId();
   const { register, control, handleSubmit, reset, formState } = useForm<DemoResultFields, unknown, DemoResultValues>({ resolver, defaultValues: toFields(null) });
   const [marks, total] = useWatch({ control, name: ["marks", "totalMarks"] });
@@ -67,8 +68,7 @@ export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoRes
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: FieldPath<DemoResultFields>) => {
     const text = formState.errors[name]?.message;
-    const key = demoResultMessageKey(text);
-    return key ? t(`gradeDemo.results.errors.${key}`) : (numberMessage(t, text, i18n.language) ?? text);
+    return text ? messageText(text) : undefined;
   };
   const aria = (name: FieldPath<DemoResultFields>) => ({ "aria-invalid": err(name) ? true : undefined, "aria-describedby": err(name) ? `${id(name)}-error` : undefined });
 

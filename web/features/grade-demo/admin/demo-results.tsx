@@ -1,10 +1,10 @@
 /**
- * Per-grade results demo screen, exactly as spec §2 "Per-grade screens (demo)" describes: Add Result; stat cards
+ * Per-grade results demo screen, exactly as docs/product.md#per-grade-demo describes: Add Result; stat cards
  * Average Score (percent), Total Exams (count) and Pass Rate (percent, pass mark 50 %, stated in a footnote); a
  * "Search results..." box; the table Student, Student ID, Subject, Exam Type, Marks (obtained/total and the rounded
  * percent), Grade (colour badge), Date, Actions (Edit, Delete); a heading with the result count; the add/edit
  * modal; the delete confirmation "Are you sure you want to delete this result?" (No/Yes). Results live only in this
- * screen's state (§4): adding appends with a computed grade and a timestamp id, editing replaces in place.
+ * screen's state: adding appends with a computed grade and a timestamp id, editing replaces in place.
  */
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -140,7 +140,7 @@ export function DemoResultsScreen({ grade }: { grade: number }) {
       setResults((list) => list.map((r) => (r.id === editing.id ? { ...r, ...v, grade: computed } : r)));
       toast.success(t("gradeDemo.results.toasts.updated"));
     } else {
-      // Timestamp-based id (spec §3), kept unique when two results are added within the same millisecond.
+      // Timestamp-based id, kept unique when two results are added within the same millisecond.
       const id = Math.max(Date.now(), lastId.current + 1);
       lastId.current = id;
       setResults((list) => [...list, { id, ...v, grade: computed }]);

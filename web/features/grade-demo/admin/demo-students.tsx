@@ -1,5 +1,5 @@
 /**
- * Per-grade students demo screen (spec §2 "Per-grade screens (demo)"): sample students of one grade held in the
+ * Per-grade students demo screen (docs/product.md#per-grade-demo): sample students of one grade held in the
  * page (no calls), counts, a search and the shared table, with a back button to the Students list.
  */
 import { useMemo, useState } from "react";

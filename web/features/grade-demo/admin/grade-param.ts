@@ -1,4 +1,4 @@
-/** The `:grade` route parameter of the demo screens (spec §2): `grade-1` … `grade-12`, shown as "Grade N". */
+/** The `:grade` route parameter of the demo screens (docs/product.md#per-grade-demo): `grade-1` … `grade-12`, shown as "Grade N". */
 import { DEMO_GRADE_COUNT } from "./sample-data";
 
 /** The grade number of `grade-N` (1-12), or null for anything else ("grade-01", "grade-13", "Prep-3"…). */

@@ -1,25 +1,25 @@
 /**
- * Hard-coded sample data of the per-grade demo screens (spec §2 "Per-grade screens (demo)", §3, §9 "Demo data"):
+ * Hard-coded sample data of the per-grade demo screens (docs/product.md#per-grade-demo):
  * students, fees in US dollars and exam results for grades 1-12. Held in the browser only; the screens make no
  * calls. The records are built from the fixed lists below with a seeded generator, so a grade always shows the
  * same data. Dates are calendar days (`YYYY-MM-DD`) of the 2024-2025 school year.
  */
 import { adminLetterGrade, percentage } from "@worker/lib/letter-grades";
 
-/** Demo grades: grade-1 … grade-12 (spec §2). */
+/** Demo grades: grade-1 … grade-12. */
 export const DEMO_GRADE_COUNT = 12;
-/** Fee types (spec §9). */
+/** Fee types. */
 export const FEE_TYPES = ["Tuition", "Library", "Lab", "Transport", "Hostel"] as const;
-/** Fee statuses (spec §9). */
+/** Fee statuses. */
 export const FEE_STATUSES = ["Pending", "Paid", "Overdue"] as const;
-/** Exam types (spec §9). */
+/** Exam types. */
 export const EXAM_TYPES = ["Mid-term", "Final", "Quiz", "Assignment", "Project"] as const;
 
 export type FeeType = (typeof FEE_TYPES)[number];
 export type FeeStatus = (typeof FEE_STATUSES)[number];
 export type ExamType = (typeof EXAM_TYPES)[number];
 
-/** A demo student (spec §3 fallback sample: id, studentId, name, contact fields, grade, status, enrolled date). */
+/** A demo student: id, studentId, name, contact fields, grade, status, enrolled date. */
 export interface DemoStudent {
   id: number;
   studentId: string;
@@ -31,7 +31,7 @@ export interface DemoStudent {
   enrolledDate: string;
 }
 
-/** A demo fee (spec §3: student, studentId, feeType, amount in US$, dueDate, status). */
+/** A demo fee: student, studentId, feeType, amount in US$, dueDate, status. */
 export interface DemoFee {
   id: number;
   student: string;
@@ -42,7 +42,7 @@ export interface DemoFee {
   status: FeeStatus;
 }
 
-/** A demo result (spec §3 "Result (per-grade demo, client-only)"). `grade` is the letter, computed from marks. */
+/** A demo result (client-only). `grade` is the letter, computed from marks. */
 export interface DemoResult {
   id: number;
   student: string;
@@ -60,7 +60,7 @@ export function demoLetterGrade(marks: number, totalMarks: number): string {
   return adminLetterGrade(percentage(marks, totalMarks));
 }
 
-/** Pass mark of the demo results screen, in percent of the total marks (the spec leaves it open). */
+/** Pass mark of the demo results screen, in percent of the total marks (docs/product.md#letter-grades). */
 export const PASS_MARK_PERCENT = 50;
 
 const NAMES: readonly (readonly [string, string])[] = [

@@ -1,31 +1,32 @@
 /**
- * Publishing per academic year and semester (issue "Results Management": a publish/unpublish control; contract
- * "Publishing"): `GET /api/admin/results/publications` lists every year × semester; each has a switch that asks
- * for confirmation ("Publish results for 2024-2025 S2? Parents will be able to see them.") and then sends
+ * Publishing per academic year and semester (docs/product.md#results-publishing): `GET
+ * /api/admin/results/publications` lists every year × semester; each has a switch that asks for confirmation
+ * ("Publish results for 2024-2025 S2? Parents will be able to see them.") and then sends
  * `PUT /api/admin/results/publications`. The public results page only shows published semesters.
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { Eye, EyeOff } from "lucide-react";
-import type { PublicationBody, Semester } from "@worker/api/results.schema";
+import { ACADEMIC_YEARS, type PublicationJson, type Semester } from "@worker/api/results.schema";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { formatSchoolTime } from "~/lib/format";
+import { useReasonText } from "~/lib/reason-text";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { listPublications, setPublication, type Publication } from "./results-api";
-import { resultFailureText } from "./result-messages";
+import { listPublications, setPublication } from "./results-api";
 
-const key = (p: Pick<Publication, "academic_year_name" | "semester">) => `${p.academic_year_name}|${p.semester}`;
+const key = (p: Pick<PublicationJson, "academic_year_name" | "semester">) => `${p.academic_year_name}|${p.semester}`;
 
 /** The publishing card: one tile per academic year with a switch per semester. */
 export function PublicationsCard() {
   const { t, i18n } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
-  const [rows, setRows] = useState<Publication[] | null>(null);
-  const [asking, setAsking] = useState<Publication | null>(null);
+  const { failureText } = useReasonText();
+  const [rows, setRows] = useState<PublicationJson[] | null>(null);
+  const [asking, setAsking] = useState<PublicationJson | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
   const load = useCallback(async () => {
@@ -40,22 +41,23 @@ export function PublicationsCard() {
   const years = [...new Set((rows ?? []).map((r) => r.academic_year_name))];
   const find = (year: string, semester: Semester) => rows?.find((r) => r.academic_year_name === year && r.semester === semester);
   const semesterLabel = (s: string) => t(`results.semesters.${s}`);
-  const vars = (p: Publication) => ({ year: p.academic_year_name, semester: semesterLabel(p.semester) });
+  const vars = (p: PublicationJson) => ({ year: p.academic_year_name, semester: semesterLabel(p.semester) });
   const dateOf = (iso: string | null) => formatSchoolTime(iso, i18n.language, { dateStyle: "medium" });
 
   const apply = async () => {
-    if (!asking) return;
-    const target: PublicationBody = { academic_year_name: asking.academic_year_name as PublicationBody["academic_year_name"], semester: asking.semester, is_published: !asking.is_published };
+    // The listed years are the form's; a year the console does not know cannot be switched.
+    const year = ACADEMIC_YEARS.find((y) => y === asking?.academic_year_name);
+    if (!asking || !year) return;
     setBusy(key(asking));
     try {
-      const saved = await setPublication(target);
+      const saved = await setPublication({ academic_year_name: year, semester: asking.semester, is_published: !asking.is_published });
       setRows((old) => (old ?? []).map((r) => (key(r) === key(saved) ? saved : r)));
       toast.success(t(saved.is_published ? "results.publications.publishedToast" : "results.publications.unpublishedToast", vars(saved)));
       setAsking(null);
     } catch (err) {
       setAsking(null);
       if (onAuthFailure(err)) return;
-      toast.error(resultFailureText(t, err, t("results.publications.failed"), t("results.publications.network")));
+      toast.error(failureText(err, t("results.publications.failed"), t("results.publications.network")));
     } finally {
       setBusy(null);
     }

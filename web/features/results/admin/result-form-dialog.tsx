@@ -1,5 +1,5 @@
 /**
- * The Add/Edit Result modal (spec §5 "Admin result form", §7 "Admin results", §8): Academic Year (2023-2024 …
+ * The Add/Edit Result modal (docs/product.md#results): Academic Year (2023-2024 …
  * 2027-2028, default 2024-2025), Student ID, Semester (S1/S2), repeatable subject rows and remarks, validated with
  * the API's `resultBodySchema`. The body's `grade` is the grade of the student looked up by ID (the server uses
  * the student's current grade when it is omitted); an edited result keeps the grade it is filed under.
@@ -11,6 +11,7 @@ import { toast } from "~/components/ui/lazy-toast";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { ACADEMIC_YEARS, SEMESTERS, type ResultBody } from "@worker/api/results.schema";
 import { normalizeNationalId } from "@worker/lib/normalize";
+import { GRADES } from "@worker/lib/school-grades";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -19,24 +20,26 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { useReasonText } from "~/lib/reason-text";
 import { useStudentLookup } from "~/features/fees/admin/use-student-lookup";
-import { createResult, updateResult, type AdminResult } from "./results-api";
+import type { ResultJson } from "@worker/api/results.schema";
+import { createResult, updateResult } from "./results-api";
 import { formValuesOf, resultFormResolver, type ResultFormValues } from "./result-form";
-import { resultFailureText, resultMessage } from "./result-messages";
 import { SubjectRows } from "./subject-rows";
 
 interface ResultFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The result being edited; null/undefined adds a new one. */
-  editing?: AdminResult | null;
-  onSaved: (result: AdminResult, created: boolean) => void;
+  editing?: ResultJson | null;
+  onSaved: (result: ResultJson, created: boolean) => void;
 }
 
 /** The result form dialog. */
 export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: ResultFormDialogProps) {
   const { t } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
+  const { messageText, failureText } = useReasonText();
   const form = useForm<ResultFormValues, unknown, ResultBody>({ resolver: resultFormResolver, defaultValues: formValuesOf(null) });
   const { control, register, handleSubmit, reset, formState } = form;
   const { errors, isSubmitting } = formState;
@@ -49,8 +52,9 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
   }, [open, editing, reset]);
 
   const onSubmit = handleSubmit(async (body) => {
-    const grade = sameStudent ? editing?.current_grade : lookup.state === "found" ? lookup.student.current_grade : undefined;
-    const payload = { ...body, ...(grade ? { grade: grade as ResultBody["grade"] } : {}) };
+    const filedUnder = sameStudent ? editing?.current_grade : lookup.state === "found" ? lookup.student.current_grade : undefined;
+    const grade = GRADES.find((g) => g === filedUnder);
+    const payload: ResultBody = grade ? { ...body, grade } : body;
     try {
       const saved = editing ? await updateResult(editing.id, payload) : await createResult(payload);
       toast.success(t("results.toast.saved"));
@@ -58,11 +62,11 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
       onOpenChange(false);
     } catch (err) {
       if (onAuthFailure(err)) return;
-      toast.error(resultFailureText(t, err, t("results.errors.saveFailed"), t("results.errors.saveNetwork")));
+      toast.error(failureText(err, t("results.errors.saveFailed"), t("results.errors.saveNetwork")));
     }
   });
 
-  const msg = (m: string | undefined) => (m ? resultMessage(t, m, m) : null);
+  const msg = (m: string | undefined) => (m ? messageText(m) : null);
   const topError = (name: "academic_year_name" | "student_id" | "semester") =>
     msg(errors[name]?.message) && (
       <p id={`result-${name}-error`} className="text-sm text-destructive">
@@ -155,7 +159,7 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
 }
 
 /** Whose result this is: the looked-up student (name · grade), or a note that the ID is unknown. */
-function StudentLine({ editing, sameStudent, lookup }: { editing?: AdminResult | null; sameStudent: boolean; lookup: ReturnType<typeof useStudentLookup> }) {
+function StudentLine({ editing, sameStudent, lookup }: { editing?: ResultJson | null; sameStudent: boolean; lookup: ReturnType<typeof useStudentLookup> }) {
   const { t } = useTranslation();
   const grade = (g: string) => t(`admin.grades.${g}`, { defaultValue: g });
   let content: ReactNode = null;

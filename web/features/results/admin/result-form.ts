@@ -11,7 +11,7 @@ import { DEFAULT_ACADEMIC_YEAR, DEFAULT_MAX_SCORE, resultBodySchema, type Result
 import { adminLetterGrade, gradeRemark, percentage } from "@worker/lib/letter-grades";
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { parseTypedNumber } from "@worker/lib/typed-number";
-import type { AdminResult } from "./results-api";
+import type { ResultJson } from "@worker/api/results.schema";
 
 /** One subject row as typed. */
 export interface SubjectRowValues {
@@ -29,11 +29,11 @@ export interface ResultFormValues {
   remarks: string;
 }
 
-/** A new empty subject row (total defaults to 100, spec §9). */
+/** A new empty subject row (total defaults to 100). */
 export const emptySubjectRow = (): SubjectRowValues => ({ subject_name: "", score: "", max_score: String(DEFAULT_MAX_SCORE) });
 
 /** Form values for a new result, or for editing `result`. */
-export function formValuesOf(result?: AdminResult | null): ResultFormValues {
+export function formValuesOf(result?: ResultJson | null): ResultFormValues {
   if (!result) return { academic_year_name: DEFAULT_ACADEMIC_YEAR, student_id: "", semester: "", subject_scores: [emptySubjectRow()], remarks: "" };
   return {
     academic_year_name: result.academic_year_name,

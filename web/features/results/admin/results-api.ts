@@ -1,53 +1,23 @@
 /**
- * Calls of the Results page (contract "Results"; spec §7 "Admin results") through the typed Hono client (base-URL
- * override, bearer token). Every function throws `ApiFailure` (status 0 = network error; 401 = signed out) with the
- * server's message.
+ * Calls of the Results page (docs/product.md#results, #results-publishing) through the typed Hono client (base-URL
+ * override, bearer token); answers are typed from the server's routes. Every function throws `ApiFailure` (status 0
+ * = network error; 401 = signed out) carrying the server's reason.
  */
-import type { PublicationBody, ResultBody, Semester } from "@worker/api/results.schema";
+import type { PublicationBody, PublicationJson, ResultBody, ResultJson } from "@worker/api/results.schema";
 import { apiClient, call } from "~/lib/api";
 
-/** One subject row of a result (whole marks; `remarks` is "Grade: X" on the admin scale). */
-export interface SubjectScore {
-  subject_name: string;
-  score: number;
-  max_score: number;
-  remarks: string | null;
-}
-
-/** A result as the admin list returns it; `current_grade` is the grade the result is filed under. */
-export interface AdminResult {
-  id: number;
-  result_id?: number;
-  student_no: string;
-  full_name: string;
-  academic_year_name: string;
-  semester: Semester;
-  current_grade: string;
-  subject_scores: SubjectScore[];
-  remarks: string | null;
-}
-
-/** Whether parents may see one academic year + semester; `published_at` ISO UTC or null. */
-export interface Publication {
-  academic_year_name: string;
-  semester: Semester;
-  is_published: boolean;
-  published_at: string | null;
-}
-
 /** `GET /api/admin/results?grade=` → the results ("All" = every grade). */
-export async function listResults(grade: string): Promise<AdminResult[]> {
-  const body = await call(apiClient().api.admin.results.$get({ query: { grade: grade && grade !== "All" ? grade : undefined } }));
-  return Array.isArray(body?.data) ? body.data : [];
+export async function listResults(grade: string): Promise<ResultJson[]> {
+  return (await call(apiClient().api.admin.results.$get({ query: { grade: grade && grade !== "All" ? grade : undefined } }))).data;
 }
 
-/** `POST /api/admin/results` with the spec's body → the saved result. 409 on a duplicate year + semester. */
-export async function createResult(json: ResultBody): Promise<AdminResult> {
+/** `POST /api/admin/results` → the saved result. 409 RESULT_DUPLICATE for a second result of the same term. */
+export async function createResult(json: ResultBody): Promise<ResultJson> {
   return (await call(apiClient().api.admin.results.$post({ json }))).data;
 }
 
 /** `PUT /api/admin/results/{id}` → the saved result. */
-export async function updateResult(id: number, json: ResultBody): Promise<AdminResult> {
+export async function updateResult(id: number, json: ResultBody): Promise<ResultJson> {
   return (await call(apiClient().api.admin.results[":id"].$put({ param: { id: String(id) }, json }))).data;
 }
 
@@ -57,12 +27,11 @@ export async function deleteResult(id: number): Promise<void> {
 }
 
 /** `GET /api/admin/results/publications` → every year × semester with its state. */
-export async function listPublications(): Promise<Publication[]> {
-  const body = await call(apiClient().api.admin.results.publications.$get());
-  return Array.isArray(body?.data) ? body.data : [];
+export async function listPublications(): Promise<PublicationJson[]> {
+  return (await call(apiClient().api.admin.results.publications.$get())).data;
 }
 
 /** `PUT /api/admin/results/publications` → the new state. */
-export async function setPublication(json: PublicationBody): Promise<Publication> {
+export async function setPublication(json: PublicationBody): Promise<PublicationJson> {
   return (await call(apiClient().api.admin.results.publications.$put({ json }))).data;
 }

@@ -1,24 +1,24 @@
 /**
- * Columns of the Results table (spec §2 "Results page (admin)"): Student, Student ID, Academic Year, Semester,
- * Actions (Edit, Delete). Under the name: the grade the result is filed under and its subject count.
+ * Columns of the Results table (docs/product.md#results): Student, Student ID, Academic Year, Semester,
+ * Actions (Edit, Delete). Under the name: the grade the result is filed under.
  */
 import type { TFunction } from "i18next";
 import { Pencil, Trash2 } from "lucide-react";
 import { dataTableColumns, type DataTableColumnDef } from "~/components/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { AdminResult } from "./results-api";
+import type { ResultJson } from "@worker/api/results.schema";
 
-const col = dataTableColumns<AdminResult>();
+const col = dataTableColumns<ResultJson>();
 
 /** Row actions supplied by the page. */
 export interface ResultRowActions {
-  onEdit: (r: AdminResult) => void;
-  onDelete: (r: AdminResult) => void;
+  onEdit: (r: ResultJson) => void;
+  onDelete: (r: ResultJson) => void;
 }
 
 /** The Results table's columns for the current language. */
-export function resultColumns(t: TFunction, actions: ResultRowActions): DataTableColumnDef<AdminResult>[] {
+export function resultColumns(t: TFunction, actions: ResultRowActions): DataTableColumnDef<ResultJson>[] {
   return col.columns([
     col.accessor("full_name", {
       id: "student",

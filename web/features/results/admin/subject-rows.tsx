@@ -1,8 +1,8 @@
 /**
- * The repeatable subject rows of the admin result form (spec §5 "Admin result form"; §9 subjects and default
- * total): subject select (the spec's list; a subject already used in another row is disabled), marks (≥ 0) and
- * total (> 0, default 100) with up to 2 decimals, kept as typed, the live letter grade on the admin scale, and a
- * remove button that only works while more than one row exists. Built on react-hook-form's `useFieldArray`.
+ * The repeatable subject rows of the admin result form (docs/product.md#results): subject select (the form's list;
+ * a subject already used in another row is disabled), marks (≥ 0) and total (> 0, default 100) with up to
+ * 2 decimals, kept as typed, the live letter grade on the admin scale, and a remove button that only works while
+ * more than one row exists. Built on react-hook-form's `useFieldArray`.
  */
 import { Controller, useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { useTranslation } from "react-i18next";
@@ -12,9 +12,9 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { useReasonText } from "~/lib/reason-text";
 import { cn } from "~/lib/utils";
 import { emptySubjectRow, rowLetter, type ResultFormValues } from "./result-form";
-import { resultMessage } from "./result-messages";
 
 const LETTER_TONE: Record<string, string> = {
   "A+": "bg-success/12 text-success",
@@ -43,7 +43,8 @@ interface SubjectRowsProps {
 
 /** The subject rows with their header and the Add Subject button. */
 export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { messageText } = useReasonText();
   const { fields, append, remove } = useFieldArray({ control, name: "subject_scores" });
   const rows = useWatch({ control, name: "subject_scores" }) ?? [];
   const used = new Set(rows.map((r) => r?.subject_name).filter(Boolean));
@@ -120,7 +121,7 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
               </div>
               {messages.length > 0 && (
                 <p role="alert" id={`subject-row-${n}-error`} className="text-xs text-destructive">
-                  {messages.map((m) => resultMessage(t, m, m, i18n.language)).join(" · ")}
+                  {messages.map((m) => messageText(m)).join(" · ")}
                 </p>
               )}
             </li>

@@ -1,19 +1,20 @@
 /**
- * The admin results of the current grade filter (contract `GET /api/admin/results?grade=`). Result writes are
- * announced as `students_changed` (entity "result"; see worker/api/results.ts), so the list reloads on that event,
- * at most once per second. A failed load keeps the list as it was (spec §8); a 401 signs the admin out.
+ * The admin results of the current grade filter (`GET /api/admin/results?grade=`, docs/product.md#results). Result
+ * writes are announced as `students_changed` (entity "result"; see worker/api/results.ts), so the list reloads on
+ * that event, at most once per second. A failed load keeps the list as it was; a 401 signs the admin out.
  */
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useLiveEvents, type LiveStatus } from "~/lib/live-events";
-import { listResults, type AdminResult } from "./results-api";
+import type { ResultJson } from "@worker/api/results.schema";
+import { listResults } from "./results-api";
 
 const LIVE_EVENTS = ["students_changed"];
 
 /** The list state and its mutators. */
 export interface ResultList {
-  results: AdminResult[];
-  setResults: Dispatch<SetStateAction<AdminResult[]>>;
+  results: ResultJson[];
+  setResults: Dispatch<SetStateAction<ResultJson[]>>;
   loading: boolean;
   reload: () => Promise<void>;
   live: LiveStatus;
@@ -22,7 +23,7 @@ export interface ResultList {
 /** Loads the results for `grade` and keeps them fresh. */
 export function useResultList(grade: string): ResultList {
   const onAuthFailure = useHandleAuthFailure();
-  const [results, setResults] = useState<AdminResult[]>([]);
+  const [results, setResults] = useState<ResultJson[]>([]);
   const [loading, setLoading] = useState(true);
   const seq = useRef(0);
 

@@ -1,5 +1,5 @@
 /**
- * Letter-grade badge on the PUBLIC scale (spec §9: ≥90 A+, ≥80 A, ≥70 B, ≥60 C, ≥50 D, else F) with the page's
+ * Letter-grade badge on the PUBLIC scale (docs/product.md#letter-grades: ≥90 A+, ≥80 A, ≥70 B, ≥60 C, ≥50 D, else F) with the page's
  * colours: A+/A green, B blue, C amber, D orange, F red. Colours pass WCAG AA contrast (dark text on a light tint).
  */
 import type { PublicLetterGrade } from "@worker/lib/letter-grades";

@@ -1,5 +1,5 @@
 /**
- * The national-ID search form of /results (spec §5 "Public results search"): `inputmode="numeric"` (not
+ * The national-ID search form of /results (docs/product.md#public-results): `inputmode="numeric"` (not
  * `type="number"`, which would drop leading zeros and refuse Arabic digits), converted and trimmed as typed, the
  * Arabic required message inline, and a button that says "Searching..." and is disabled while loading. As with a
  * form library's defaults: checked on submit (focus goes to the field when refused), then again on every change.

@@ -1,5 +1,5 @@
 /**
- * The three failure modals of /results (spec §8 "Public results"): results not yet published, fees payment
+ * The three failure modals of /results (docs/product.md#public-results): results not yet published, fees payment
  * required, incorrect national ID. Radix Dialog traps focus; on close, focus goes back to the national-ID field so
  * the visitor can correct what they typed (the field keeps its value).
  */

@@ -1,6 +1,6 @@
 /**
- * Classifies a failed results lookup into what the page shows (spec §8 "Public results"): three modals, the
- * inline network text, and an inline rate-limit text for the API's 429 (docs/decisions/0007).
+ * Classifies a failed results lookup into what the page shows (docs/product.md#public-results): three modals, the
+ * inline network text, and an inline rate-limit text for the API's 429 (docs/decisions/0007-public-rate-limits.md).
  */
 import { ApiFailure } from "~/lib/api";
 
@@ -18,17 +18,18 @@ export function isModalFailure(f: LookupFailure | null | undefined): f is ModalF
 }
 
 /**
- * The spec's mapping, with the server's flags first and its English message as the fallback signal:
- * `resultsNotPublished` / "Results not yet published" → notPublished; `requiresPayment` / "Fees are not fully paid"
- * → requiresPayment; 429 → rateLimited; no response at all, or a 5xx (the service or its database is down —
- * telling a parent their ID is wrong would be false) → network; anything else (404…) → notFound.
+ * What the page shows for a failed lookup (docs/product.md#public-results), decided by the answer's reason and its
+ * flags, never by its English: `resultsNotPublished` (RESULTS_NOT_PUBLISHED) → notPublished; `requiresPayment`
+ * (RESULTS_FEES_UNPAID) → requiresPayment; 429 → rateLimited; no answer at all, or a 5xx (the service or its
+ * database is down — telling a parent their ID is wrong would be false) → network; anything else (404
+ * RESULTS_NOT_FOUND, a refused ID) → notFound.
  */
 export function classifyLookupFailure(err: unknown): LookupFailure {
   if (!(err instanceof ApiFailure)) return "notFound";
   if (err.isNetwork || err.status >= 500) return "network";
   if (err.status === 429) return "rateLimited";
   const body = err.body ?? {};
-  if (body.resultsNotPublished === true || err.message === "Results not yet published") return "notPublished";
-  if (body.requiresPayment === true || err.message === "Fees are not fully paid") return "requiresPayment";
+  if (err.reason === "RESULTS_NOT_PUBLISHED" || body.resultsNotPublished === true) return "notPublished";
+  if (err.reason === "RESULTS_FEES_UNPAID" || body.requiresPayment === true) return "requiresPayment";
   return "notFound";
 }

@@ -1,6 +1,6 @@
 /**
  * The found state of /results: the newest published term as the main card, then any earlier published terms
- * (contract: `data` is newest first; spec: the first entry is the main one). After a search, focus moves to the
+ * (docs/product.md#public-results: `data` is newest first, and the first entry is the main one). After a search, focus moves to the
  * main card's heading so screen readers announce the result and keyboard users continue from there.
  */
 import { useEffect, useRef } from "react";

@@ -1,15 +1,15 @@
 /**
- * The /results lookup state machine (spec §4 "Public results search"): idle → loading → found | failed.
+ * The /results lookup state machine (docs/product.md#public-results): idle → loading → found | failed.
  * Calls `GET /api/student/results/{id}` through the typed client (so the base-URL override applies); a newer
  * search supersedes an older one still in flight, so a slow answer never overwrites a newer one.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PublicResult } from "@worker/services/public-results";
+import type { PublicResultJson } from "@worker/api/public-results.schema";
 import { apiClient, call } from "~/lib/api";
 import { classifyLookupFailure, type LookupFailure } from "./outcome";
 
-/** One published academic year + semester for the student (contract "Public results"), newest first. */
-export type PublishedResult = PublicResult;
+/** One published academic year + semester of the student, as the API answers it (newest first). */
+export type PublishedResult = PublicResultJson;
 
 export type LookupState =
   | { status: "idle" }
@@ -28,9 +28,8 @@ export function useResultsLookup() {
     setState({ status: "loading", nationalId });
     let next: LookupState;
     try {
-      const body = await call(apiClient().api.student.results[":nationalId"].$get({ param: { nationalId } }));
-      const results = (body?.data ?? []) as PublishedResult[];
-      // Spec §8: an empty data list reads as "incorrect national ID".
+      const { data: results } = await call(apiClient().api.student.results[":nationalId"].$get({ param: { nationalId } }));
+      // An empty list reads as "incorrect national ID", like a 404.
       next = results.length > 0 ? { status: "found", nationalId, results } : { status: "failed", nationalId, failure: "notFound" };
     } catch (err) {
       next = { status: "failed", nationalId, failure: classifyLookupFailure(err) };
