@@ -29,6 +29,14 @@ const fields: Record<Field, string> = {
   total: "النهاية العظمى",
 
   // News
+  title: "العنوان",
+  summary: "الملخص",
+  content: "المحتوى",
+  image_url: "رابط الصورة",
+  author_name: "الكاتب",
+  priority: "الأولوية",
+  search: "البحث",
+  limit: "عدد العناصر",
 
   // Course selection (admin)
   max_selections: "الحد الأقصى للاختيارات",
@@ -102,6 +110,13 @@ const texts: Record<Reason, string> = {
   MARKS_REQUIRED: "الدرجة مطلوبة",
 
   // News
+  NEWS_TEXT_TOO_LONG: "{{field}} طويل جدًا",
+  NEWS_IMAGE_URL_INVALID: "يجب أن يكون رابط الصورة رابطًا صحيحًا",
+  NEWS_STATUS_REQUIRED: "الحالة مطلوبة",
+  NEWS_DATE_INVALID: "يجب أن يكون تاريخ النشر تاريخًا صحيحًا",
+  NEWS_DATE_OUT_OF_RANGE: "تاريخ النشر خارج النطاق المسموح",
+  NEWS_ID_INVALID: "معرّف الخبر غير صالح",
+  NEWS_NOT_FOUND: "الخبر غير موجود",
 
   // Course selection (admin)
 
