@@ -2,7 +2,7 @@
  * Signing the demo admin in for the browser tests: through the API (a bearer token for setting up and checking
  * data) or through the login form, as a person does. The password is the one global-setup gave the e2e admin.
  */
-import type { Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 const base = () => inject("baseUrl");
@@ -25,4 +25,18 @@ export async function signIn(page: Page): Promise<void> {
   await page.getByLabel("Password", { exact: true }).fill(inject("e2eAdminPassword"));
   await page.getByRole("button", { name: "Login" }).click();
   await page.waitForURL(`${base()}/admin/dashboard`);
+}
+
+/**
+ * A browser context already signed in with `token` (the token the console keeps in localStorage), the console in
+ * `lang`: a page opened in it starts on any console URL without the login form.
+ */
+export async function consoleContext(browser: Browser, token: string, lang: "ar" | "en", options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addCookies([{ name: "admin_lang", value: lang, url: base() }]);
+  await context.addInitScript((tk) => {
+    localStorage.setItem("adminToken", tk);
+    localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
+  }, token);
+  return context;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { NewsJson } from "../../worker/api/news.schema";
 import { launchBrowser } from "../support/browser";
 import { adminApi } from "./admin-api";
-import { adminToken, signIn } from "./admin-session";
+import { adminToken, consoleContext, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -167,12 +167,7 @@ describe("news management", () => {
     const token = await adminToken();
     const title = `خبر للحذف ${Date.now().toString(36)}`;
     const { news } = await adminApi<{ news: NewsJson }>(token, "POST", "/api/admin/news", { title, content: "نص", status: "draft" });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: "admin_lang", value: "ar", url: base }]);
-    await context.addInitScript((tk) => {
-      localStorage.setItem("adminToken", tk);
-      localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-    }, token);
+    const context = await consoleContext(browser, token, "ar", { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/admin/dashboard/news`);
     await page.getByRole("heading", { name: "إدارة الأخبار" }).waitFor();
