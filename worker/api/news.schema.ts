@@ -120,7 +120,8 @@ export const idParamSchema = z.object({
     .string()
     .regex(/^[1-9]\d{0,15}$/, reason("NEWS_ID_INVALID"))
     .transform(Number)
-    .refine(Number.isSafeInteger, reason("NEWS_ID_INVALID")),
+    .refine(Number.isSafeInteger, reason("NEWS_ID_INVALID"))
+    .describe("The article's id"),
 });
 
 /** An article as the admin API returns it (docs/product.md#news). Dates are ISO 8601 UTC. */
