@@ -114,6 +114,13 @@ export const REASONS = {
   RESULTS_FEES_UNPAID: ["FORBIDDEN", "Fees are not fully paid"],
 
   // News
+  NEWS_TEXT_TOO_LONG: ["VALIDATION_FAILED", "{field} is too long"],
+  NEWS_IMAGE_URL_INVALID: ["VALIDATION_FAILED", "Image URL must be a valid URL"],
+  NEWS_STATUS_REQUIRED: ["VALIDATION_FAILED", "Status is required"],
+  NEWS_DATE_INVALID: ["VALIDATION_FAILED", "Publish date must be a valid date"],
+  NEWS_DATE_OUT_OF_RANGE: ["VALIDATION_FAILED", "Publish date is out of range"],
+  NEWS_ID_INVALID: ["VALIDATION_FAILED", "Invalid id"],
+  NEWS_NOT_FOUND: ["NOT_FOUND", "News not found"],
 
   // Course selection (admin)
 
@@ -158,6 +165,14 @@ export const FIELDS = {
   exam_date: "Date",
 
   // News
+  title: "Title",
+  summary: "Summary",
+  content: "Content",
+  image_url: "Image URL",
+  author_name: "Author",
+  priority: "Priority",
+  search: "Search",
+  limit: "limit",
 
   // Course selection (admin)
   max_selections: "Max selections",

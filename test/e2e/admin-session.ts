@@ -3,7 +3,7 @@
  * data), through the login form, as a person does, or by handing a page the token and the console language (what
  * the console keeps after a sign-in). The password is the one global-setup gave the e2e admin.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { expect, inject } from "vitest";
 
 const base = () => inject("baseUrl");
@@ -28,13 +28,21 @@ export async function signIn(page: Page): Promise<void> {
   await page.waitForURL(`${base()}/admin/dashboard`);
 }
 
-/** A new page of the console in `lang` at `width` px, already signed in with `token` (no login form). */
-export async function consolePage(browser: Browser, token: string, lang: "en" | "ar", width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+/**
+ * A browser context already signed in with `token` (the token the console keeps in localStorage), the console in
+ * `lang`: a page opened in it starts on any console URL without the login form.
+ */
+export async function consoleContext(browser: Browser, token: string, lang: "ar" | "en", options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
   await context.addCookies([{ name: "admin_lang", value: lang, url: base() }]);
   await context.addInitScript((tk) => {
     localStorage.setItem("adminToken", tk);
     localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
   }, token);
-  return context.newPage();
+  return context;
+}
+
+/** A new page of the console in `lang` at `width` px, already signed in with `token` (no login form). */
+export async function consolePage(browser: Browser, token: string, lang: "en" | "ar", width = 1280): Promise<Page> {
+  return (await consoleContext(browser, token, lang, { viewport: { width, height: 900 } })).newPage();
 }

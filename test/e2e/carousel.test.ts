@@ -7,6 +7,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { PublicNewsJson } from "../../worker/api/news.schema";
 import { launchBrowser } from "../support/browser";
 
 const base = inject("baseUrl");
@@ -56,7 +57,7 @@ const playing = (page: Page) => page.getByTestId("news-carousel").getAttribute("
 
 async function recentTitles(): Promise<string[]> {
   const res = await fetch(`${base}/api/public/news/recent?limit=6`);
-  const body = (await res.json()) as { news: { title: string }[] };
+  const body = (await res.json()) as { news: PublicNewsJson[] };
   return body.news.map((n) => n.title);
 }
 

@@ -4,20 +4,9 @@
  * deletes the test's items and publishes the demo's again with their original fields. The home page reads the news
  * in its loader (server-rendered), so intercepting the browser's requests could not build these states.
  */
+import type { NewsJson as AdminNews } from "../../worker/api/news.schema";
 import { adminApi as call } from "./admin-api";
 import { adminToken } from "./admin-session";
-
-interface AdminNews {
-  id: number;
-  title: string;
-  summary: string | null;
-  content: string;
-  image_url: string | null;
-  author_name: string;
-  status: "draft" | "published" | "archived";
-  priority: number;
-  publish_date: string | null;
-}
 
 const fields = (n: AdminNews) => ({
   title: n.title,

@@ -1,61 +1,148 @@
-/** `/api/admin/news` (admin) and `/api/public/news` (public) — contract "News"; spec §2 "News Management". */
-import { Hono } from "hono";
-import type { AppEnv } from "../env";
-import { requireAdmin } from "../middleware/auth";
+/**
+ * `/api/admin/news` (admin) and `/api/public/news` (public), docs/product.md#news. Every admin write publishes
+ * `news_updated` after it is committed. Public answers are the same for every reader, so they may be cached briefly;
+ * the detail read is not cached, since it counts a view.
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { bearer, createAdminApi, createApi, errors, json } from "../openapi";
 import { clientOf } from "../middleware/rate-limit";
-import { addOperations } from "../openapi-legacy";
 import { publish } from "../services/events";
 import * as svc from "../services/news";
 import { hmacHex } from "../services/tokens";
-import { validate } from "../validate";
-import { idParamSchema, newsInputSchema, newsListQuerySchema, recentQuerySchema } from "./news.schema";
+import {
+  idParamSchema,
+  newsInputSchema,
+  newsJsonSchema,
+  newsListQuerySchema,
+  newsListSchema,
+  newsStatsSchema,
+  publicNewsJsonSchema,
+  recentQuerySchema,
+} from "./news.schema";
 
-export const adminNewsApi = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/", validate("query", newsListQuerySchema), async (c) => c.json(await svc.listNews(c.get("db"), c.req.valid("query"))))
-  .get("/stats", async (c) => c.json({ stats: await svc.newsStats(c.get("db")) }))
-  .post("/", validate("json", newsInputSchema), async (c) => {
+const adminTags = ["News (admin)"];
+const publicTags = ["News (public)"];
+const security = bearer;
+const articleBody = z.object({ news: newsJsonSchema });
+const publicList = z.object({ news: z.array(publicNewsJsonSchema) });
+const body = { required: true, content: { "application/json": { schema: newsInputSchema } } };
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags: adminTags,
+  security,
+  summary: "One page of articles",
+  description: "Search over title, content and author; filter by status; sorted by sortBy/sortOrder, then newest id.",
+  request: { query: newsListQuerySchema },
+  responses: { 200: json(newsListSchema, "The page and its pagination"), ...errors(400, 401) },
+});
+
+const stats = createRoute({
+  method: "get",
+  path: "/stats",
+  tags: adminTags,
+  security,
+  summary: "Counters of the stat cards",
+  responses: { 200: json(z.object({ stats: newsStatsSchema }), "Articles per status and total views"), ...errors(401) },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags: adminTags,
+  security,
+  summary: "Create an article",
+  description: 'author_name defaults to "Admin", priority to 0, publish_date to now.',
+  request: { body },
+  responses: { 201: json(articleBody, "The created article"), ...errors(400, 401) },
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/{id}",
+  tags: adminTags,
+  security,
+  summary: "Update an article",
+  description: "publish_date keeps its stored value when omitted.",
+  request: { params: idParamSchema, body },
+  responses: { 200: json(articleBody, "The updated article"), ...errors(400, 401, 404) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags: adminTags,
+  security,
+  summary: "Delete an article",
+  request: { params: idParamSchema },
+  responses: { 200: json(z.object({ message: z.string() }), "Deleted"), ...errors(400, 401, 404) },
+});
+
+export const adminNewsApi = createAdminApi()
+  .openapi(list, async (c) => c.json(await svc.listNews(c.get("db"), c.req.valid("query")), 200))
+  .openapi(stats, async (c) => c.json({ stats: await svc.newsStats(c.get("db")) }, 200))
+  .openapi(create, async (c) => {
     const item = await svc.createNews(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
     c.executionCtx.waitUntil(publish(c.env, "news_updated", "news", item.id));
     return c.json({ news: item }, 201);
   })
-  .put("/:id", validate("param", idParamSchema), validate("json", newsInputSchema), async (c) => {
+  .openapi(update, async (c) => {
     const { id } = c.req.valid("param");
     const item = await svc.updateNews(c.get("db"), c.get("admin"), id, c.req.valid("json"), c.get("requestId"));
     c.executionCtx.waitUntil(publish(c.env, "news_updated", "news", id));
-    return c.json({ news: item });
+    return c.json({ news: item }, 200);
   })
-  .delete("/:id", validate("param", idParamSchema), async (c) => {
+  .openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
     await svc.deleteNews(c.get("db"), c.get("admin"), id, c.get("requestId"));
     c.executionCtx.waitUntil(publish(c.env, "news_updated", "news", id));
-    return c.json({ message: "News deleted successfully" });
+    return c.json({ message: "News deleted successfully" }, 200);
   });
 
 /** Published news is public and the same for everyone: a short shared cache is safe (edits show within 30 s). */
 const PUBLIC_CACHE = "public, max-age=30";
 
-export const publicNewsApi = new Hono<AppEnv>()
-  .get("/recent", validate("query", recentQuerySchema), async (c) => {
-    c.header("Cache-Control", PUBLIC_CACHE);
-    return c.json({ news: await svc.recentPublishedNews(c.get("db"), c.req.valid("query").limit) });
-  })
-  .get("/featured", async (c) => {
-    c.header("Cache-Control", PUBLIC_CACHE);
-    return c.json({ news: await svc.featuredNews(c.get("db")) });
-  })
-  .get("/:id", validate("param", idParamSchema), async (c) => {
-    const reader = (await hmacHex(c.env.PASSWORD_PEPPER, `news-view\n${clientOf(c)}`)).slice(0, 32);
-    return c.json({ news: await svc.readPublishedNews(c.get("db"), c.req.valid("param").id, reader, new Date()) });
-  });
+const recent = createRoute({
+  method: "get",
+  path: "/recent",
+  tags: publicTags,
+  summary: "The most recent published items",
+  description: "Newest publish date first. Cache-Control: public, max-age=30.",
+  request: { query: recentQuerySchema },
+  responses: { 200: json(publicList, "Published items"), ...errors(400) },
+});
 
-addOperations([
-  { method: "get", path: "/api/public/news/recent", tag: "News (public)", summary: "Most recent published news (default 6)", query: recentQuerySchema, responses: { 200: "{news}" } },
-  { method: "get", path: "/api/public/news/featured", tag: "News (public)", summary: "Published news with priority > 0", responses: { 200: "{news}" } },
-  { method: "get", path: "/api/public/news/:id", tag: "News (public)", summary: "One published item; counts at most one view per client and hour", responses: { 200: "{news}", 404: "Not found or not published" } },
-  { method: "get", path: "/api/admin/news", tag: "News (admin)", summary: "Paged list", auth: true, query: newsListQuerySchema, responses: { 200: "{news, pagination}", 400: "Invalid query", 401: "Not signed in" } },
-  { method: "get", path: "/api/admin/news/stats", tag: "News (admin)", summary: "Counters", auth: true, responses: { 200: "{stats}" } },
-  { method: "post", path: "/api/admin/news", tag: "News (admin)", summary: "Create", auth: true, body: newsInputSchema, responses: { 201: "{news}", 400: "Validation", 401: "Not signed in" } },
-  { method: "put", path: "/api/admin/news/:id", tag: "News (admin)", summary: "Update", auth: true, body: newsInputSchema, responses: { 200: "{news}", 400: "Validation", 404: "Not found" } },
-  { method: "delete", path: "/api/admin/news/:id", tag: "News (admin)", summary: "Delete", auth: true, responses: { 200: "{message}", 404: "Not found" } },
-]);
+const featured = createRoute({
+  method: "get",
+  path: "/featured",
+  tags: publicTags,
+  summary: "Up to 3 published items with a priority above 0",
+  description: "Highest priority first. Cache-Control: public, max-age=30.",
+  responses: { 200: json(publicList, "Featured items"), ...errors() },
+});
+
+const detail = createRoute({
+  method: "get",
+  path: "/{id}",
+  tags: publicTags,
+  summary: "One published item",
+  description: "Counts at most one view per client (IPv4 address or IPv6 /64, kept only as a keyed hash), item and UTC hour.",
+  request: { params: idParamSchema },
+  responses: { 200: json(z.object({ news: publicNewsJsonSchema }), "The item"), ...errors(400, 404) },
+});
+
+// `/recent` and `/featured` before `/{id}`, which would refuse them as ids.
+export const publicNewsApi = createApi()
+  .openapi(recent, async (c) => {
+    c.header("Cache-Control", PUBLIC_CACHE);
+    return c.json({ news: await svc.recentPublishedNews(c.get("db"), c.req.valid("query").limit) }, 200);
+  })
+  .openapi(featured, async (c) => {
+    c.header("Cache-Control", PUBLIC_CACHE);
+    return c.json({ news: await svc.featuredNews(c.get("db")) }, 200);
+  })
+  .openapi(detail, async (c) => {
+    const reader = (await hmacHex(c.env.PASSWORD_PEPPER, `news-view\n${clientOf(c)}`)).slice(0, 32);
+    return c.json({ news: await svc.readPublishedNews(c.get("db"), c.req.valid("param").id, reader, new Date()) }, 200);
+  });

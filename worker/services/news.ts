@@ -1,19 +1,20 @@
 /**
- * News (spec §2 "News Management", public carousel; contract "News"). Admin CRUD with audit rows in the same batch;
- * public reads see only `published` items. Dates are ISO 8601 UTC.
+ * News (docs/product.md#news; the home carousel, #public-home). Admin CRUD with audit rows in the same batch;
+ * public reads see only `published` items. Dates are ISO 8601 UTC. Answers have the shapes of the answer schemas
+ * (worker/api/news.schema.ts).
  */
 import { and, asc, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
 import { news } from "../../db/schema";
 import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
-import { notFound } from "../errors";
-import type { NewsInput } from "../api/news.schema";
+import { ApiError } from "../errors";
+import type { NewsInput, NewsJson, NewsListQuery, NewsStats, PublicNewsJson } from "../api/news.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 
 type NewsRow = typeof news.$inferSelect;
 
 /** Admin shape: every column, snake_case. */
-export function toAdminNews(r: NewsRow) {
+export function toAdminNews(r: NewsRow): NewsJson {
   return {
     id: r.id,
     title: r.title,
@@ -30,22 +31,12 @@ export function toAdminNews(r: NewsRow) {
   };
 }
 
-/** Public shape (spec §3 "News item (public)"). */
-export function toPublicNews(r: NewsRow) {
+/** Public shape: what the home carousel and its detail dialog show. */
+export function toPublicNews(r: NewsRow): PublicNewsJson {
   return { id: r.id, title: r.title, summary: r.summary, content: r.content, image_url: r.imageUrl, publish_date: r.publishDate, author_name: r.authorName };
 }
-export type PublicNews = ReturnType<typeof toPublicNews>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
-export interface NewsListQuery {
-  page: number;
-  limit: number;
-  search: string;
-  status: "" | NewsRow["status"];
-  sortBy: "publish_date" | "title" | "created_at" | "views" | "priority";
-  sortOrder: "ASC" | "DESC";
-}
 
 /** One page of articles for the admin list, with the total for "Page X of Y". */
 export async function listNews(db: Db, q: NewsListQuery) {
@@ -66,7 +57,7 @@ export async function listNews(db: Db, q: NewsListQuery) {
 }
 
 /** The five counters of the News Management stat cards. */
-export async function newsStats(db: Db) {
+export async function newsStats(db: Db): Promise<NewsStats> {
   const [row] = await db
     .select({
       published_count: sql<number>`coalesce(sum(${news.status} = 'published'), 0)`,
@@ -76,15 +67,19 @@ export async function newsStats(db: Db) {
       total_views: sql<number>`coalesce(sum(${news.views}), 0)`,
     })
     .from(news);
-  return Object.fromEntries(Object.entries(row ?? {}).map(([k, v]) => [k, Number(v ?? 0)])) as Record<
-    "published_count" | "draft_count" | "archived_count" | "total_count" | "total_views",
-    number
-  >;
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    published_count: n(row?.published_count),
+    draft_count: n(row?.draft_count),
+    archived_count: n(row?.archived_count),
+    total_count: n(row?.total_count),
+    total_views: n(row?.total_views),
+  };
 }
 
 async function getRow(db: Db, id: number): Promise<NewsRow> {
   const [row] = await db.select().from(news).where(eq(news.id, id));
-  if (!row) throw notFound("News");
+  if (!row) throw new ApiError("NEWS_NOT_FOUND");
   return row;
 }
 
@@ -111,7 +106,7 @@ export async function createNews(db: Db, admin: ActingAdmin, input: NewsInput, r
   return toAdminNews(row!);
 }
 
-/** Replaces an article's editable fields. Throws 404. `publish_date` keeps its value when omitted. */
+/** Replaces an article's editable fields. Throws NEWS_NOT_FOUND (404). `publish_date` keeps its value when omitted. */
 export async function updateNews(db: Db, admin: ActingAdmin, id: number, input: NewsInput, requestId?: string) {
   const before = await getRow(db, id);
   const now = new Date();
@@ -120,11 +115,11 @@ export async function updateNews(db: Db, admin: ActingAdmin, id: number, input: 
     db.update(news).set(next).where(eq(news.id, id)).returning(),
     auditInsert(db, admin, { action: "update", entity: "news", entityId: id, before: toAdminNews(before), after: next }, requestId),
   ]);
-  if (!row) throw notFound("News");
+  if (!row) throw new ApiError("NEWS_NOT_FOUND");
   return toAdminNews(row);
 }
 
-/** Deletes an article. Throws 404. */
+/** Deletes an article. Throws NEWS_NOT_FOUND (404). */
 export async function deleteNews(db: Db, admin: ActingAdmin, id: number, requestId?: string) {
   const before = await getRow(db, id);
   await db.batch([
@@ -135,14 +130,14 @@ export async function deleteNews(db: Db, admin: ActingAdmin, id: number, request
 
 const published = eq(news.status, "published");
 
-/** The `limit` most recent published items (home carousel, spec §9: 6). */
-export async function recentPublishedNews(db: Db, limit: number): Promise<PublicNews[]> {
+/** The `limit` most recent published items, newest publish date first (the home carousel shows 6). */
+export async function recentPublishedNews(db: Db, limit: number): Promise<PublicNewsJson[]> {
   const rows = await db.select().from(news).where(published).orderBy(desc(news.publishDate), desc(news.id)).limit(limit);
   return rows.map(toPublicNews);
 }
 
 /** Published items with a priority above 0, highest first (public "featured"). */
-export async function featuredNews(db: Db, limit = 3): Promise<PublicNews[]> {
+export async function featuredNews(db: Db, limit = 3): Promise<PublicNewsJson[]> {
   const rows = await db.select().from(news).where(and(published, sql`${news.priority} > 0`)).orderBy(desc(news.priority), desc(news.publishDate)).limit(limit);
   return rows.map(toPublicNews);
 }
@@ -156,9 +151,9 @@ const VIEW_MARK_PURGE = 50;
  * One published item (docs/product.md#news). Counts a view only the first time in the current UTC hour that
  * `client` (a keyed hash of the reader's address, never the address) reads it: the mark's INSERT OR IGNORE and the
  * conditional +1 are one batch, so a reload, a crawler or a script adds at most one view per client, item and hour.
- * Reads of unknown or unpublished items write nothing. Throws 404 unless published.
+ * Reads of unknown or unpublished items write nothing. Throws NEWS_NOT_FOUND (404) unless published.
  */
-export async function readPublishedNews(db: Db, id: number, client: string, now: Date): Promise<PublicNews> {
+export async function readPublishedNews(db: Db, id: number, client: string, now: Date): Promise<PublicNewsJson> {
   const hour = Math.floor(now.getTime() / 3_600_000);
   const [, , , rows] = await db.batch([
     db.run(sql`INSERT OR IGNORE INTO news_view_marks (news_id, client, hour)
@@ -169,6 +164,6 @@ export async function readPublishedNews(db: Db, id: number, client: string, now:
     db.select().from(news).where(and(eq(news.id, id), published)),
   ]);
   const row = rows[0];
-  if (!row) throw notFound("News");
+  if (!row) throw new ApiError("NEWS_NOT_FOUND");
   return toPublicNews(row);
 }

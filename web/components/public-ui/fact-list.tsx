@@ -1,6 +1,6 @@
 /**
- * The student facts grid of the public result card and the teacher-selection student panel (spec §2): icon, label
- * and value per fact, two columns from `sm` up.
+ * The student facts grid of the public result card and the teacher-selection student panel
+ * (docs/product.md#public-results, #teacher-selection): icon, label and value per fact, two columns from `sm` up.
  */
 import type { ComponentType, ReactNode, SVGProps } from "react";
 

@@ -1,6 +1,7 @@
 /**
  * The shared UI kit's button, input and label looks (components/ui/button.tsx, input.tsx, label.tsx) for the forms
- * on the public pages' first load, without class-variance-authority, Radix Slot/Label and tailwind-merge (issue 5).
+ * on the public pages' first load, without class-variance-authority, Radix Slot/Label and tailwind-merge
+ * (docs/decisions/0012-public-page-weight.md).
  * Same classes as the kit resolves them; the sizes carry their text size and weight, so nothing here needs merging.
  * Keep in step with components/ui/* when their look changes.
  */

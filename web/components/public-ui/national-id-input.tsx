@@ -4,11 +4,11 @@
  * digits), converted as typed (national-id-field.ts), and a submit button that spins and says its busy label while
  * loading.
  *
- * Before the app runs (public pages load their JavaScript after the first paint, docs/decisions/0016) the boot
- * script enables the button and keeps a submit (lib/deferred-boot.server.ts); once hydrated, this converts what was
- * typed meanwhile (Arabic-Indic digits included) and replays that submit, so a visitor who searched early gets the
- * answer. Server-rendered, the button is disabled: without any JavaScript a native submit would only put the ID in
- * the address bar.
+ * Before the app runs (public pages load their JavaScript after the first paint,
+ * docs/decisions/0016-public-hydration-after-first-paint.md) the boot script enables the button and keeps a submit
+ * (web/lib/deferred-boot.server.ts); once hydrated, this converts what was typed meanwhile (Arabic-Indic digits
+ * included) and replays that submit, so a visitor who searched early gets the answer. Server-rendered, the button
+ * is disabled: without any JavaScript a native submit would only put the ID in the address bar.
  */
 import { useEffect, useState } from "react";
 import { EARLY_SUBMIT_ATTR, HYDRATED_ATTR, PENDING_ATTR } from "~/lib/early-submit";
@@ -74,7 +74,8 @@ export function NationalIdSearchRow({ id, name, placeholder, describedBy, invali
         )}
         name={name}
         ref={inputRef}
-        // Convert as typed (spec §5): the field itself shows ASCII digits after each keystroke or paste.
+        // Convert as typed (docs/product.md#languages-and-numbers): the field shows ASCII digits after each
+        // keystroke or paste.
         onChange={(e) => {
           const value = normalizeInputInPlace(e.target);
           onValue?.(value);

@@ -1,6 +1,7 @@
 /**
- * The blue banner at the top of an inner public page (Results, Teacher selection; spec §2): an eyebrow pill with
- * an icon, the page's h1 (its `id` labels the section) and an intro line. The page's card overlaps its bottom edge.
+ * The blue banner at the top of an inner public page (Results, Teacher selection; docs/product.md#public-results,
+ * #teacher-selection): an eyebrow pill with an icon, the page's h1 (its `id` labels the section) and an intro line.
+ * The page's card overlaps its bottom edge.
  */
 import type { ComponentType, SVGProps } from "react";
 import { cn } from "./cn";

@@ -38,6 +38,14 @@ const fields: Record<Field, string> = {
   exam_date: "التاريخ",
 
   // News
+  title: "العنوان",
+  summary: "الملخص",
+  content: "المحتوى",
+  image_url: "رابط الصورة",
+  author_name: "الكاتب",
+  priority: "الأولوية",
+  search: "البحث",
+  limit: "عدد العناصر",
 
   // Course selection (admin)
   max_selections: "الحد الأقصى للاختيارات",
@@ -138,6 +146,13 @@ const texts: Record<Reason, string> = {
   RESULTS_FEES_UNPAID: "يرجى استكمال سداد المصروفات الدراسية لعرض النتيجة. للتفاصيل تواصل مع حسابات المدرسة.",
 
   // News
+  NEWS_TEXT_TOO_LONG: "{{field}} طويل جدًا",
+  NEWS_IMAGE_URL_INVALID: "يجب أن يكون رابط الصورة رابطًا صحيحًا",
+  NEWS_STATUS_REQUIRED: "الحالة مطلوبة",
+  NEWS_DATE_INVALID: "يجب أن يكون تاريخ النشر تاريخًا صحيحًا",
+  NEWS_DATE_OUT_OF_RANGE: "تاريخ النشر خارج النطاق المسموح",
+  NEWS_ID_INVALID: "معرّف الخبر غير صالح",
+  NEWS_NOT_FOUND: "الخبر غير موجود",
 
   // Course selection (admin)
 

@@ -1,9 +1,9 @@
 /**
- * /admin/dashboard/news — News Management (spec §2 "News Management", §4, §6, §7 "Admin news", §8 "News", §9):
- * the four stat cards, a search (debounced 500 ms, back to page 1), the status filter, Add News, the table with
- * View/Edit/Delete, "Page X of Y" pagination, one view/edit/add modal and the delete confirmation. The add modal
- * also opens on the window event `admin:open-add-news` or with navigation state `{ openAdd: true }`. The list and
- * counters reload on `news_updated`.
+ * /admin/dashboard/news — News Management (docs/product.md#news): the four stat cards, a search (debounced 500 ms,
+ * back to page 1), the status filter, Add News, the table with View/Edit/Delete, "Page X of Y" pagination, one
+ * view/edit/add modal and the delete confirmation. The add modal also opens on the window event
+ * `admin:open-add-news` or with navigation state `{ openAdd: true }`. The list and counters reload on
+ * `news_updated`.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { DeleteNewsDialog } from "~/features/news/admin/delete-news-dialog";
-import type { AdminNews, NewsStatus } from "~/features/news/admin/news-api";
+import type { AdminNews } from "~/features/news/admin/news-api";
 import { newsColumns } from "~/features/news/admin/news-columns";
 import { NewsFormDialog, type NewsModalMode } from "~/features/news/admin/news-form-dialog";
 import { NewsPagination } from "~/features/news/admin/news-pagination";
@@ -99,7 +99,7 @@ export default function NewsManagement() {
                 className="ps-9"
               />
             </div>
-            <Select value={list.status || ALL} onValueChange={(v) => list.setStatus(v === ALL ? "" : (v as NewsStatus))}>
+            <Select value={list.status || ALL} onValueChange={(v) => list.setStatus(NEWS_STATUSES.find((s) => s === v) ?? "")}>
               <SelectTrigger aria-label={t("news.admin.statusFilter")} className="w-full sm:w-44">
                 <SelectValue />
               </SelectTrigger>

@@ -1,14 +1,14 @@
 /**
- * Public home page (/): hero, the news carousel and "why choose us". The loader reads the most recent published
- * news on the server (spec §9: 6 items), so the carousel is in the HTML and readable without JavaScript; a
- * database failure is logged and leaves the news section hidden (spec §8 "Public news fetch failures are only
- * logged").
+ * Public home page (/), docs/product.md#public-home: hero, the news carousel and "why choose us". The loader reads
+ * the 6 most recent published items on the server, so the carousel is in the HTML and readable without JavaScript;
+ * a database failure is only logged, and the news section then says that nothing is published yet.
  */
 import { useState } from "react";
 import { getDb } from "@worker/db";
 import { RECENT_NEWS_LIMIT } from "@worker/api/news.schema";
-import { recentPublishedNews, type PublicNews } from "@worker/services/news";
+import { recentPublishedNews } from "@worker/services/news";
 import { workerContext } from "~/context";
+import type { PublicNews } from "~/features/news/public/news-format";
 import { NewsSection } from "~/features/news/public/news-section";
 import { AboutSection } from "~/features/home/public/about-section";
 import { HeroSection } from "~/features/home/public/hero-section";

@@ -21,7 +21,8 @@ export function HeroSection() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 [background-size:22px_22px] bg-[radial-gradient(rgb(255_255_255/0.09)_1px,transparent_1px)] [mask-image:linear-gradient(to_bottom,black,transparent)]"
       />
-      {/* Two soft glows: 28rem and 24rem disks blurred by 4rem, drawn as gradients (app.css `glow-*`, issue 5). */}
+      {/* Two soft glows: 28rem and 24rem disks blurred by 4rem, drawn as gradients (app.css `glow-*`: a CSS blur
+          filter costs paint time, docs/decisions/0013-public-first-paint.md). */}
       <div aria-hidden="true" className="absolute -end-72 -top-80 -z-10 size-208 glow-15 [--glow-k:3.5]" />
       <div aria-hidden="true" className="absolute -start-72 -bottom-88 -z-10 size-192 glow-10 [--glow-k:3]" />
 

@@ -1,8 +1,8 @@
 /**
- * The hero's looping typed tagline (spec §2, §9): types each phrase at 50 ms per character, holds it 2000 ms,
- * erases it and moves on. The server renders the first phrase in full, so there is no empty flash before
- * hydration. Screen readers get the phrases once as a hidden list; the animation itself is aria-hidden and
- * `aria-live="off"`. With prefers-reduced-motion the phrases are shown together, without animation.
+ * The hero's looping typed tagline (docs/product.md#public-home, #limits): types each phrase at 50 ms per
+ * character, holds it 2000 ms, erases it and moves on. The server renders the first phrase in full, so there is no
+ * empty flash before hydration. Screen readers get the phrases once as a hidden list; the animation itself is
+ * aria-hidden and `aria-live="off"`. With prefers-reduced-motion the phrases are shown together, without animation.
  */
 import { useEffect, useState } from "react";
 import { cn } from "~/components/public-ui/cn";

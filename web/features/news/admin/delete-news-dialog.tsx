@@ -1,14 +1,16 @@
 /**
- * The delete confirmation of News Management (spec §2, §8): "Are you sure you want to delete this news article?
- * This action cannot be undone.", then `DELETE /api/admin/news/{id}`. Toasts: "News deleted successfully"; the
- * server's message or "Delete failed"; "Error deleting news" when the server cannot be reached.
+ * The delete confirmation of News Management (docs/product.md#news): "Are you sure you want to delete this news
+ * article? This action cannot be undone.", then `DELETE /api/admin/news/{id}`. Toasts: "News deleted successfully";
+ * the server's reason in the admin's language or "Delete failed"; "Error deleting news" when the server cannot be
+ * reached.
  */
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { useReasonText } from "~/lib/reason-text";
 import { deleteNews, type AdminNews } from "./news-api";
-import { failureText, notifyError, notifySuccess } from "./news-messages";
+import { notifyError, notifySuccess } from "./news-toast";
 
 /** Props of DeleteNewsDialog. `item` null = closed. */
 export interface DeleteNewsDialogProps {
@@ -21,6 +23,7 @@ export interface DeleteNewsDialogProps {
 export function DeleteNewsDialog({ item, onClose, onDeleted }: DeleteNewsDialogProps) {
   const { t } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
+  const { failureText } = useReasonText();
   const [busy, setBusy] = useState(false);
 
   const confirm = async () => {
@@ -33,7 +36,7 @@ export function DeleteNewsDialog({ item, onClose, onDeleted }: DeleteNewsDialogP
       onClose();
     } catch (err) {
       if (onAuthFailure(err)) return;
-      notifyError(failureText(t, err, t("news.admin.toast.deleteFailed"), t("news.admin.toast.deleteError")));
+      notifyError(failureText(err, t("news.admin.toast.deleteFailed"), t("news.admin.toast.deleteError")));
     } finally {
       setBusy(false);
     }

@@ -1,46 +1,15 @@
 /**
- * Calls of the News Management page (contract "News"; spec §7 "Admin news") through the typed Hono client, which
- * honours the base-URL override and sends the bearer token. Every function throws `ApiFailure` (status 0 = network
- * error) carrying the server's message. Dates are ISO 8601 UTC.
+ * Calls of the News Management page (docs/product.md#news) through the typed Hono client, which honours the
+ * base-URL override and sends the bearer token; answers are typed from the server's routes. Every function throws
+ * `ApiFailure` (its `reason`; status 0 = network error). Dates are ISO 8601 UTC.
  */
-import { NEWS_PAGE_SIZE, type NEWS_STATUSES, type NewsInput } from "@worker/api/news.schema";
+import { NEWS_PAGE_SIZE, type NewsInput, type NewsJson, type NewsStatus } from "@worker/api/news.schema";
 import { apiClient, call } from "~/lib/api";
 
-/** One article status. */
-export type NewsStatus = (typeof NEWS_STATUSES)[number];
+export type { NewsStatus };
 
-/** An article as the admin API returns it (spec §3 "News article"). */
-export interface AdminNews {
-  id: number;
-  title: string;
-  summary: string | null;
-  content: string;
-  image_url: string | null;
-  author_name: string;
-  status: NewsStatus;
-  priority: number;
-  publish_date: string;
-  views: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** The five counters of the stat cards. */
-export interface NewsStats {
-  published_count: number;
-  draft_count: number;
-  archived_count: number;
-  total_count: number;
-  total_views: number;
-}
-
-/** "Page X of Y" data of a list response. */
-export interface NewsPagination {
-  page: number;
-  limit: number;
-  total: number;
-  totalPages: number;
-}
+/** An article as the admin API returns it. */
+export type AdminNews = NewsJson;
 
 /** List filters: `status` "" = All Status. */
 export interface NewsQuery {
@@ -49,32 +18,30 @@ export interface NewsQuery {
   status: NewsStatus | "";
 }
 
-/** `GET /api/admin/news` (10 per page, newest publish date first). */
-export async function listNews(q: NewsQuery): Promise<{ news: AdminNews[]; pagination: NewsPagination }> {
+const news = () => apiClient().api.admin.news;
+
+/** `GET /api/admin/news` (10 per page, newest publish date first) → `{news, pagination}`. */
+export async function listNews(q: NewsQuery) {
   const query = { page: String(q.page), limit: String(NEWS_PAGE_SIZE), search: q.search, status: q.status, sortBy: "publish_date", sortOrder: "DESC" } as const;
-  return call(apiClient().api.admin.news.$get({ query }));
+  return call(news().$get({ query }));
 }
 
-/** `GET /api/admin/news/stats`. */
-export async function newsStats(): Promise<NewsStats> {
-  const body = await call(apiClient().api.admin.news.stats.$get());
-  return body.stats;
+/** `GET /api/admin/news/stats` → the stat cards' counters. */
+export async function newsStats() {
+  return (await call(news().stats.$get())).stats;
 }
 
 /** `POST /api/admin/news` → the created article (201). */
 export async function createNews(input: NewsInput): Promise<AdminNews> {
-  const body = await call(apiClient().api.admin.news.$post({ json: input }));
-  return body.news;
+  return (await call(news().$post({ json: input }))).news;
 }
 
-/** `PUT /api/admin/news/{id}` → the updated article. */
+/** `PUT /api/admin/news/{id}` → the updated article (404 NEWS_NOT_FOUND when it was deleted meanwhile). */
 export async function updateNews(id: number, input: NewsInput): Promise<AdminNews> {
-  const body = await call(apiClient().api.admin.news[":id"].$put({ param: { id: String(id) }, json: input }));
-  return body.news;
+  return (await call(news()[":id"].$put({ param: { id: String(id) }, json: input }))).news;
 }
 
-/** `DELETE /api/admin/news/{id}` → the server's message. */
+/** `DELETE /api/admin/news/{id}` → the server's message (404 NEWS_NOT_FOUND when already deleted). */
 export async function deleteNews(id: number): Promise<string> {
-  const body = await call(apiClient().api.admin.news[":id"].$delete({ param: { id: String(id) } }));
-  return body.message;
+  return (await call(news()[":id"].$delete({ param: { id: String(id) } }))).message;
 }

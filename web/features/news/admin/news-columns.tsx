@@ -1,6 +1,6 @@
 /**
- * Columns of the News Management table (spec §2): Title (summary under it), Author, Status badge, Publish Date,
- * Actions (View, Edit, Delete). The server sorts and pages, so the columns do not sort on the client.
+ * Columns of the News Management table (docs/product.md#news): Title (summary under it), Author, Status badge,
+ * Publish Date, Actions (View, Edit, Delete). The server sorts and pages, so the columns do not sort on the client.
  */
 import type { TFunction } from "i18next";
 import { Eye, Pencil, Trash2 } from "lucide-react";

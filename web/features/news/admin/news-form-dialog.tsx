@@ -1,10 +1,10 @@
 /**
- * The one news modal (spec §2 "News Management", §4 "Modals", §5 "News form", §8 "News"): view mode (fields
- * disabled; Close and Edit, Edit switches to edit mode), edit mode and add mode. Validated with the API's own
- * `newsInputSchema` (react-hook-form + zodResolver), then `POST /api/admin/news` or `PUT /api/admin/news/{id}`.
- * Defaults for a new article: author "Admin", status draft, publish date now; priority is 0 for a new article and
- * kept as it is on edit. Toasts: "News created successfully" / "News updated successfully"; the server's message
- * or "Operation failed"; "Error saving news" when the server cannot be reached.
+ * The one news modal (docs/product.md#news): view mode (fields disabled; Close and Edit, Edit switches to edit
+ * mode), edit mode and add mode. Validated with the API's own `newsInputSchema` (react-hook-form + zodResolver),
+ * then `POST /api/admin/news` or `PUT /api/admin/news/{id}`. Defaults for a new article: author "Admin", status
+ * draft, publish date now; priority is 0 for a new article and kept as it is on edit. Toasts: "News created
+ * successfully" / "News updated successfully"; the server's reason in the admin's language or "Operation failed";
+ * "Error saving news" when the server cannot be reached. Fields the server refused show its reasons under them.
  */
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -12,14 +12,17 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { Pencil } from "lucide-react";
 import { newsInputSchema, type NewsInput } from "@worker/api/news.schema";
+import { isReason, reason } from "@worker/reasons";
+import type { Issue } from "@worker/validate";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiFailure } from "~/lib/api";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { useReasonText } from "~/lib/reason-text";
 import { createNews, updateNews, type AdminNews } from "./news-api";
 import { NewsFormFields, type NewsField, type NewsFormValues } from "./news-form-fields";
-import { failureText, notifyError, notifySuccess } from "./news-messages";
+import { notifyError, notifySuccess } from "./news-toast";
 
 /** The modal's mode. */
 export type NewsModalMode = "view" | "edit" | "add";
@@ -58,7 +61,14 @@ function valuesOf(item: AdminNews | null): NewsFormValues {
 }
 
 const schemaResolver = zodResolver(newsInputSchema);
-const FIELDS: readonly NewsField[] = ["title", "summary", "content", "image_url", "author_name", "status", "publish_date"];
+const FIELDS: readonly string[] = ["title", "summary", "content", "image_url", "author_name", "status", "publish_date"] satisfies NewsField[];
+
+/** The issues of a 400 that name a field of the form (the error shape's `issues`, docs/product.md#api-errors). */
+function fieldIssues(err: unknown): Array<Issue & { path: NewsField }> {
+  const issues = err instanceof ApiFailure ? err.body?.issues : undefined;
+  if (!Array.isArray(issues)) return [];
+  return issues.filter((i): i is Issue & { path: NewsField } => FIELDS.includes(i?.path) && isReason(i?.reason));
+}
 
 /**
  * The schema reads a local `datetime-local` value as the browser's local time and sends it as UTC; an emptied
@@ -71,6 +81,7 @@ const resolver = ((values: NewsFormValues, ctx: unknown, options: never) =>
 export function NewsFormDialog({ open, mode, item, onOpenChange, onModeChange, onSaved }: NewsFormDialogProps) {
   const { t } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
+  const { failureText } = useReasonText();
   const form = useForm<NewsFormValues, unknown, NewsInput>({ resolver, defaultValues: valuesOf(null) });
   const { handleSubmit, reset, setError, formState } = form;
   const { isSubmitting } = formState;
@@ -99,11 +110,9 @@ export function NewsFormDialog({ open, mode, item, onOpenChange, onModeChange, o
       onOpenChange(false);
     } catch (err) {
       if (onAuthFailure(err)) return;
-      const issues = err instanceof ApiFailure ? (err.body?.issues as { path?: string; message?: string }[] | undefined) : undefined;
-      for (const issue of issues ?? []) {
-        if (issue.path && FIELDS.includes(issue.path as NewsField)) setError(issue.path as NewsField, { message: issue.message });
-      }
-      notifyError(failureText(t, err, t("news.admin.toast.saveFailed"), t("news.admin.toast.saveError")));
+      // The field's message is the reason, so it shows in the admin's language like the form's own checks.
+      for (const issue of fieldIssues(err)) setError(issue.path, { message: reason(issue.reason, issue.params) });
+      notifyError(failureText(err, t("news.admin.toast.saveFailed"), t("news.admin.toast.saveError")));
     }
   });
 

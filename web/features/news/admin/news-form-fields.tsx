@@ -1,18 +1,18 @@
 /**
- * The fields of the news modal (spec §5 "News form"): title (required, ≤ 255), summary, content (required),
+ * The fields of the news modal (docs/product.md#news): title (required, ≤ 255), summary, content (required),
  * image URL (optional, URL-shaped, with a preview), author, status (required) and publish date (datetime-local,
- * the admin's own time zone). Priority is not editable. Disabled as a whole in view mode.
+ * the admin's own time zone). Priority is not editable. Disabled as a whole in view mode. Messages are the schema's
+ * and the server's reasons, in the admin's language.
  */
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { NEWS_STATUSES, NEWS_TITLE_MAX, type NewsInput } from "@worker/api/news.schema";
+import { NEWS_STATUSES, NEWS_TITLE_MAX, type NewsInput, type NewsStatus } from "@worker/api/news.schema";
 import { NewsImage } from "~/features/news/public/news-image";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
-import type { NewsStatus } from "./news-api";
-import { newsMessage } from "./news-messages";
+import { useReasonText } from "~/lib/reason-text";
 
 /** What the inputs hold (all text; the schema turns them into the request body). */
 export interface NewsFormValues {
@@ -40,6 +40,7 @@ const isHttpUrl = (v: string) => {
 /** The form body; `readOnly` disables every field (view mode). */
 export function NewsFormFields({ form, readOnly }: { form: UseFormReturn<NewsFormValues, unknown, NewsInput>; readOnly: boolean }) {
   const { t } = useTranslation();
+  const { messageText } = useReasonText();
   const { register, control, watch, formState } = form;
   const { errors } = formState;
   const imageUrl = watch("image_url").trim();
@@ -64,7 +65,7 @@ export function NewsFormFields({ form, readOnly }: { form: UseFormReturn<NewsFor
     const message = errors[name]?.message;
     return message ? (
       <p id={`news-${name}-error`} className="text-sm text-destructive">
-        {newsMessage(t, message, message)}
+        {messageText(message)}
       </p>
     ) : null;
   };

@@ -1,4 +1,4 @@
-/** "Page X of Y" with Previous and Next (spec §2 "News Management"); rendered only when there is more than one page. */
+/** "Page X of Y" with Previous and Next (docs/product.md#news); rendered only when there is more than one page. */
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";

@@ -1,9 +1,9 @@
-/** The four stat cards of News Management (spec §2): Total (with the total views), Published, Drafts, Archived. */
+/** The four stat cards of News Management (docs/product.md#news): Total (with the views), Published, Drafts, Archived. */
 import { Archive, FilePen, Newspaper, Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { StatCard } from "~/features/dashboard/admin/stat-card";
 import { formatNumber } from "~/lib/format";
-import type { NewsStats } from "./news-api";
+import type { NewsStats } from "@worker/api/news.schema";
 
 /** Props of NewsStatCards. `stats` null = unavailable (or still loading when `loading`). */
 export interface NewsStatCardsProps {

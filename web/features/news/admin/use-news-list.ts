@@ -1,7 +1,7 @@
 /**
- * State of the News Management list (spec §2 "News Management", §4 "Live refresh", §6, §8, §9): server-side pages
- * of 10, a search debounced 500 ms and a status filter (both return to page 1), the stat counters, and a reload of
- * both on `news_updated` (at most one per second). Without a token the list stays empty and the red toast
+ * State of the News Management list (docs/product.md#news, #live-events): server-side pages of 10, a search
+ * debounced 500 ms and a status filter (both return to page 1), the stat counters, and a reload of both on
+ * `news_updated` (at most one per second). Without a token the list stays empty and the red toast
  * "Authentication required" is shown; a 401 signs the admin out.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -11,10 +11,12 @@ import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { getToken } from "~/lib/auth-storage";
 import { useLiveEvents, type LiveStatus } from "~/lib/live-events";
 import { useDebouncedValue } from "~/lib/use-debounce";
-import { listNews, newsStats, type AdminNews, type NewsPagination, type NewsStats, type NewsStatus } from "./news-api";
-import { notifyError } from "./news-messages";
+import type { NewsStats } from "@worker/api/news.schema";
+import type { Pagination } from "@worker/api/students.schema";
+import { listNews, newsStats, type AdminNews, type NewsStatus } from "./news-api";
+import { notifyError } from "./news-toast";
 
-/** Search debounce (spec §9). */
+/** Search debounce. */
 export const NEWS_SEARCH_DEBOUNCE_MS = 500;
 const LIVE_EVENTS = ["news_updated"];
 
@@ -27,7 +29,7 @@ export interface NewsListState {
   page: number;
   setPage: (page: number) => void;
   rows: AdminNews[];
-  pagination: NewsPagination | null;
+  pagination: Pagination | null;
   stats: NewsStats | null;
   loading: boolean;
   statsLoading: boolean;
@@ -56,7 +58,7 @@ export function useNewsList(): NewsListState {
   }
 
   const [rows, setRows] = useState<AdminNews[]>([]);
-  const [pagination, setPagination] = useState<NewsPagination | null>(null);
+  const [pagination, setPagination] = useState<Pagination | null>(null);
   const [stats, setStats] = useState<NewsStats | null>(null);
   const [loading, setLoading] = useState(true);
   const [statsLoading, setStatsLoading] = useState(true);

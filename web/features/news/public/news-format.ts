@@ -1,15 +1,16 @@
 /**
- * Formatting of public news items (spec §2 "Public home", §9): dates in Cairo time with a long month
+ * Formatting of public news items (docs/product.md#public-home, #limits): dates in Cairo time with a long month
  * (`ar-EG` / `en-GB`), the slide excerpt (summary, else the first 200 characters of the content + "…"),
  * and the content split into paragraphs.
  */
-import type { PublicNews } from "@worker/services/news";
+import type { PublicNewsJson } from "@worker/api/news.schema";
 
-export type { PublicNews };
+/** A published item as the public API and the home loader give it. */
+export type PublicNews = PublicNewsJson;
 
-/** Carousel autoplay interval in ms (spec §9). */
+/** Carousel autoplay interval in ms. */
 export const AUTOPLAY_DELAY_MS = 5000;
-/** Characters of the content shown when an item has no summary (spec §9). */
+/** Characters of the content shown when an item has no summary. */
 export const EXCERPT_LENGTH = 200;
 
 /**

@@ -46,7 +46,8 @@ export function NewsImage({ src, eager = false, size = "md", tone = 0, className
       <div className={box} aria-hidden="true">
         <div className={cn("absolute inset-0 bg-linear-to-br", TONES[Math.abs(tone) % TONES.length])} />
         <div className="absolute inset-0 [background-size:18px_18px] bg-[radial-gradient(rgb(255_255_255/0.09)_1px,transparent_1px)]" />
-        {/* A 10rem disk blurred by 40 px, drawn as a gradient (app.css `glow-*`, issue 5). */}
+        {/* A 10rem disk blurred by 40 px, drawn as a gradient (app.css `glow-*`: a CSS blur filter costs paint time,
+            docs/decisions/0013-public-first-paint.md). */}
         <div className="absolute -end-40 -top-40 size-100 glow-20 [--glow-k:2]" />
         <div className="absolute inset-x-0 bottom-0 h-1 bg-linear-to-r from-amber-400/0 via-amber-400 to-amber-400/0" />
         <img

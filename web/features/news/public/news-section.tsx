@@ -1,5 +1,5 @@
 /**
- * The home page news section `#news` (spec §2 "Public home", §4): heading "آخر الأخبار" / "Latest News", the
+ * The home page news section `#news` (docs/product.md#public-home): heading "آخر الأخبار" / "Latest News", the
  * carousel of the most recent published items (server-rendered by the home loader) and the detail modal.
  * With no published items it says so in a short section (the navbar's News link must lead somewhere); a spinner
  * shows while the page's data is being loaded again (a client-side navigation to the home page or a revalidation,
@@ -14,7 +14,8 @@ import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
 import type { PublicNews } from "./news-format";
 import { NewsCarousel } from "./news-carousel";
 
-// The detail modal (Radix dialog) loads on the first "Read more", not with the home page (issue 5).
+// The detail modal (Radix dialog) loads on the first "Read more", not with the home page (public JavaScript
+// budget, docs/decisions/0012-public-page-weight.md).
 const loadDialog = () => import("./news-dialog");
 const NewsDialog = lazyNamed(loadDialog, "NewsDialog");
 

@@ -1,4 +1,4 @@
-/** One carousel slide (spec §2 "Public home" news): image or crest, date, title, excerpt and a read-more button. */
+/** One carousel slide (docs/product.md#public-home): image or crest, date, title, excerpt and a read-more button. */
 import { ArrowRight, CalendarDays } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { buttonClass } from "~/components/public-ui/button-styles";

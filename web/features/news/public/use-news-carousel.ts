@@ -1,9 +1,9 @@
 /**
- * The news carousel's behaviour on Embla (embla-carousel-react + embla-carousel-autoplay), spec §4 "News carousel":
- * looping, autoplay every 5000 ms, stopped while `held` (the detail modal is open), while the pointer is over the
- * carousel or the keyboard focus is inside it (a visitor reaching for "Read more" must not see the slide leave), or
- * paused by the visitor, and off by default under prefers-reduced-motion (the visitor may still start it). Arrows
- * and dots restart the timer.
+ * The news carousel's behaviour on Embla (embla-carousel-react + embla-carousel-autoplay),
+ * docs/product.md#public-home: looping, autoplay every 5000 ms, stopped while `held` (the detail modal is open),
+ * while the pointer is over the carousel or the keyboard focus is inside it (a visitor reaching for "Read more" must
+ * not see the slide leave), or paused by the visitor, and off by default under prefers-reduced-motion (the visitor
+ * may still start it). Arrows and dots restart the timer.
  *
  * Autoplay state has one owner, this hook: the plugin only stops on its own for a drag (pointerDown), and the
  * hook restarts it on pointerUp when it should be playing.
