@@ -1,6 +1,6 @@
 /**
- * The admin course-selection pages in Chromium against the built Worker with the demo data (issue 4, spec §2, §3
- * "CSV exports", §6, §8): the Overview's cards and table against `GET /api/admin/selection/summary`; search →
+ * The admin course-selection pages in Chromium against the built Worker with the demo data (docs/product.md#course-selection,
+ * #selection-periods, #csv-exports): the Overview's cards and table against `GET /api/admin/selection/summary`; search →
  * Delete All → the student's rows are gone (also from the API); the CSV export (BOM, grouping, tab before each ID,
  * SUMMARY); add/edit/delete a subject; toggling periods (the demo's active period is restored at the end, because
  * other browser tests need it); a token that disappears while a page is open.

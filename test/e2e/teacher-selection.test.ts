@@ -1,9 +1,10 @@
 /**
- * /current-students in Chromium against the built Worker with the demo data (issue 4 "Browser tests"; spec §4, §5,
- * §8). The real flow uses a Prep-3 student without selections found through the admin API (not the README sample,
+ * /current-students in Chromium against the built Worker with the demo data (docs/product.md#teacher-selection).
+ * The real flow uses a Prep-3 student without selections found through the admin API (not the README sample,
  * which other runs may use): choose five teachers → confirm → "Registration Complete" and the selections → update
  * once → no more updates (UI, and a direct POST refused with 403). The API allows 10 lookups per ID a minute per
- * scope (docs/decisions/0007); this file makes 6 "selection" GETs and 3 "select" POSTs for that ID.
+ * scope (docs/decisions/0007-public-rate-limits.md); this file makes 6 "selection" GETs and 3 "select" POSTs for that
+ * ID.
  * The live-seat poll and the failure outcomes are checked with intercepted responses and Playwright's fake clock.
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";

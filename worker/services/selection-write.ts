@@ -1,6 +1,6 @@
 /**
- * Prep-3 teacher selection, writes (docs/product.md#teacher-selection; docs/decisions/0002-libsql-batches-and-money.md,
- * 0010-write-gate-for-the-selection-rush.md).
+ * Prep-3 teacher selection, writes (docs/product.md#teacher-selection;
+ * docs/decisions/0002-libsql-batches-and-money.md, 0010-write-gate-for-the-selection-rush.md).
  * Every rule is enforced inside ONE `db.batch` at the moment of the write, never by read-then-write:
  * - the session is chosen in the INSERT … SELECT from the teacher's current free seats (more free; 1 on a tie);
  * - seat counters move in the same batch, and the teachers' CHECK constraints abort the batch on overselling;
