@@ -123,8 +123,42 @@ export const REASONS = {
   NEWS_NOT_FOUND: ["NOT_FOUND", "News not found"],
 
   // Course selection (admin)
+  SELECTION_ID_INVALID: ["VALIDATION_FAILED", "Invalid id"],
+  SUBJECT_DESCRIPTION_NOT_TEXT: ["VALIDATION_FAILED", "Description must be text"],
+  SUBJECT_NOT_FOUND: ["NOT_FOUND", "Subject not found"],
+  SUBJECT_DUPLICATE: ["CONFLICT", "A subject with this name already exists"],
+  SUBJECT_IN_USE: ["CONFLICT", "This subject has teachers or selections and cannot be deleted. Mark it inactive instead."],
+  SUBJECT_NOT_ACTIVE: ["VALIDATION_FAILED", "Subject must be an active subject"],
+  TEACHER_BUILDING_INVALID: ["VALIDATION_FAILED", "Building must be 5 or 6"],
+  TEACHER_NOT_FOUND: ["NOT_FOUND", "Teacher not found"],
+  TEACHER_HAS_SELECTIONS: ["CONFLICT", "This teacher has student selections and cannot be deleted. Mark the teacher inactive instead."],
+  TEACHER_SUBJECT_LOCKED: ["CONFLICT", "This teacher has student selections and cannot be moved to another subject"],
+  TEACHER_CAPACITY_BELOW_TAKEN: ["CONFLICT", "Capacity cannot be below the seats already taken ({taken} in session {session})"],
+  TEACHER_CODE_UNAVAILABLE: ["CONFLICT", "Could not allocate a teacher code. Please try again."],
+  PERIOD_DATE_NO_ZONE: ["VALIDATION_FAILED", "{field} must be a date-time with a time zone, e.g. 2025-09-01T08:00:00Z"],
+  PERIOD_DATE_OUT_OF_RANGE: ["VALIDATION_FAILED", "{field} is out of range"],
+  PERIOD_END_BEFORE_START: ["VALIDATION_FAILED", "End date must be after start date"],
+  PERIOD_NOT_FOUND: ["NOT_FOUND", "Selection period not found"],
+  PERIOD_IS_ACTIVE: ["CONFLICT", "Deactivate the period before deleting it"],
+  SELECTIONS_NOT_FOUND: ["NOT_FOUND", "No selections found for this student"],
 
   // Teacher selection (public)
+  SELECTION_STUDENT_ID_REQUIRED: ["VALIDATION_FAILED", "Student ID is required"],
+  SELECTION_STUDENT_ID_INVALID: ["VALIDATION_FAILED", "Invalid student ID"],
+  SELECTIONS_REQUIRED: ["VALIDATION_FAILED", "At least one selection is required"],
+  SELECTIONS_TOO_MANY: ["VALIDATION_FAILED", "Too many selections"],
+  NO_ACTIVE_PERIOD: ["FORBIDDEN", "No active selection period found."],
+  PERIOD_NOT_OPEN: ["FORBIDDEN", "Selection period is not currently active."],
+  SELECTION_NOT_ELIGIBLE: ["FORBIDDEN", "Teacher selection is only available to active Prep-3 students."],
+  SELECTION_INCOMPLETE: ["VALIDATION_FAILED", "Please choose a teacher for all {required} subjects."],
+  SELECTION_TEACHER_MISMATCH: ["VALIDATION_FAILED", "A chosen teacher does not teach that subject, or is not available."],
+  UPDATE_USED: ["FORBIDDEN", "You have already used your one allowed update."],
+  CHANGES_NOT_ALLOWED: ["FORBIDDEN", "Changes are not allowed in this selection period."],
+  UPDATE_DEADLINE_PASSED: ["FORBIDDEN", "The update deadline has passed."],
+  NO_SEATS: ["CONFLICT", "No seats left with {teacher} for {subject}. Please choose another teacher."],
+  NO_SEATS_ANY: ["CONFLICT", "No seats left for one of the chosen teachers. Please choose again."],
+  SELECTION_SAVED_MEANWHILE: ["CONFLICT", "Your selections were just saved by another request. Please reload the page."],
+  SELECTION_STATE_CHANGED: ["FORBIDDEN", "The selection could not be saved because the selection period or your registration changed. Please reload the page."],
 
   // Audit log
 } as const satisfies Record<string, Entry>;
@@ -179,6 +213,14 @@ export const FIELDS = {
   capacity_1: "Session 1 capacity",
   capacity_2: "Session 2 capacity",
   max_subjects: "Max subjects",
+  description: "Description",
+  full_name: "Full name",
+  subject: "Subject",
+  active: "Status",
+  period_name: "Period name",
+  start_date: "Start date",
+  end_date: "End date",
+  allow_changes: "Allow changes",
 
   // Teacher selection (public)
 

@@ -1,8 +1,8 @@
 /**
  * A per-isolate FIFO gate that lets one database write transaction of a hot path run at a time
- * (docs/decisions/0010-write-gate-for-the-selection-rush.md). SQLite has one writer anyway; letting ~1,000 selection writes wait inside the
- * database at once made the local libSQL server spin on its lock until it stopped finishing them (bench/README.md).
- * Waiting here costs nothing, and the order is first come, first served.
+ * (docs/decisions/0010-write-gate-for-the-selection-rush.md). SQLite has one writer anyway; letting ~1,000 selection
+ * writes wait inside the database at once made the local libSQL server spin on its lock until it stopped finishing
+ * them (bench/README.md). Waiting here costs nothing, and the order is first come, first served.
  *
  * Every guarantee (seats, update-once) is still enforced by the write itself; the gate only shapes load. It must
  * survive a holder whose request was cancelled mid-write (its `finally` never runs) and a waiter cancelled before its

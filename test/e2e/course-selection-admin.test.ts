@@ -1,6 +1,6 @@
 /**
- * The admin course-selection pages in Chromium against the built Worker with the demo data (issue 4, spec §2, §3
- * "CSV exports", §6, §8): the Overview's cards and table against `GET /api/admin/selection/summary`; search →
+ * The admin course-selection pages in Chromium against the built Worker with the demo data (docs/product.md#course-selection,
+ * #selection-periods, #csv-exports): the Overview's cards and table against `GET /api/admin/selection/summary`; search →
  * Delete All → the student's rows are gone (also from the API); the CSV export (BOM, grouping, tab before each ID,
  * SUMMARY); add/edit/delete a subject; toggling periods (the demo's active period is restored at the end, because
  * other browser tests need it); a token that disappears while a page is open.
@@ -224,6 +224,36 @@ describe("admin course selections", () => {
     const list = (await api<{ data: { name: string }[] }>("/api/admin/selection/subjects")).data;
     expect(list.some((s) => s.name === name)).toBe(false);
     await page.context().close();
+  });
+
+  it("shows the server's refusals in Arabic, by reason: a subject name in use on the name field, the form's own checks too", async () => {
+    const name = `E2E مادة ${Date.now()}`;
+    const taken = (await api<{ data: { id: number } }>("/api/admin/selection/subjects", { method: "POST", body: { name, is_active: false } })).data;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: "admin_lang", value: "ar", url: base }]);
+    await context.addInitScript((tk) => {
+      localStorage.setItem("adminToken", tk);
+      localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
+    }, token);
+    const page = await context.newPage();
+    await page.goto(`${OVERVIEW}/subjects`);
+    await page.getByRole("heading", { name: "مواد الاختيار", level: 1 }).waitFor();
+    await page.getByRole("button", { name: "إضافة مادة" }).first().click();
+    const form = page.getByRole("dialog");
+    await form.getByRole("button", { name: "إضافة مادة" }).click();
+    await form.getByText("الاسم مطلوب").waitFor();
+    await form.getByLabel("الاسم").fill(name);
+    await form.getByLabel("الحد الأقصى للاختيارات").fill("١١");
+    await form.getByRole("button", { name: "إضافة مادة" }).click();
+    await form.getByText("الحد الأقصى للاختيارات: أدخل عددًا صحيحًا من ١ إلى ١٠").waitFor();
+    await form.getByLabel("الحد الأقصى للاختيارات").fill("٣");
+    await form.getByRole("button", { name: "إضافة مادة" }).click();
+    // 409 SUBJECT_DUPLICATE: the toast and the name field say it in Arabic.
+    await page.locator("[data-sonner-toast]").filter({ hasText: "توجد مادة بهذا الاسم بالفعل" }).waitFor();
+    await form.locator("p[id$=-error]").filter({ hasText: "توجد مادة بهذا الاسم بالفعل" }).waitFor();
+    expect(await form.getByLabel("الاسم").getAttribute("aria-invalid")).toBe("true");
+    await context.close();
+    await api(`/api/admin/selection/subjects/${taken.id}`, { method: "DELETE" });
   });
 
   it("filters teachers with chips and refuses a capacity below the seats taken, showing the status code", async () => {

@@ -52,6 +52,8 @@ describe("selection concurrency (real sqld, built Worker)", () => {
     expect([...new Set(other)].slice(0, 5)).toEqual([]);
     expect(accepted).toBe(35);
     expect(refused).toBe(965);
+    // Every refusal names the teacher who is full (the reason the page words in the student's language).
+    expect(new Set(replies.filter((r) => r.status === 409).map((r) => r.json.reason))).toEqual(new Set(["NO_SEATS"]));
     const [t] = await seatLedger(db, w.subjects[0]!.teachers);
     expect(t).toMatchObject({ cap1: 20, cap2: 15, taken1: 20, taken2: 15, rows1: 20, rows2: 15 });
   }, 300_000);
@@ -68,6 +70,8 @@ describe("selection concurrency (real sqld, built Worker)", () => {
     expect(ok[0]!.json).toMatchObject({ action: "updated", hasUpdated: true });
     // Refusals: 403 (the one update is used), 409 (raced), or 429 (the per-ID rate limit of 10 a minute).
     expect(replies.filter((r) => r.status !== 200).every((r) => [403, 409, 429].includes(r.status))).toBe(true);
+    const reasons = new Set(replies.filter((r) => r.status !== 200).map((r) => r.json.reason));
+    expect([...reasons].filter((r) => !["UPDATE_USED", "SELECTION_STATE_CHANGED", "SELECTION_SAVED_MEANWHILE", "RATE_LIMITED"].includes(r as string))).toEqual([]);
     const ledger = await seatLedger(db, w.subjects.flatMap((s) => s.teachers));
     for (const t of ledger) {
       expect(t.taken1).toBe(t.rows1);

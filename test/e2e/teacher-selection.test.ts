@@ -1,9 +1,10 @@
 /**
- * /current-students in Chromium against the built Worker with the demo data (issue 4 "Browser tests"; spec §4, §5,
- * §8). The real flow uses a Prep-3 student without selections found through the admin API (not the README sample,
+ * /current-students in Chromium against the built Worker with the demo data (docs/product.md#teacher-selection).
+ * The real flow uses a Prep-3 student without selections found through the admin API (not the README sample,
  * which other runs may use): choose five teachers → confirm → "Registration Complete" and the selections → update
  * once → no more updates (UI, and a direct POST refused with 403). The API allows 10 lookups per ID a minute per
- * scope (docs/decisions/0007); this file makes 6 "selection" GETs and 3 "select" POSTs for that ID.
+ * scope (docs/decisions/0007-public-rate-limits.md); this file makes 6 "selection" GETs and 3 "select" POSTs for that
+ * ID.
  * The live-seat poll and the failure outcomes are checked with intercepted responses and Playwright's fake clock.
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -177,7 +178,7 @@ describe("/current-students: choose, update once, no more updates (real API, dem
       body: JSON.stringify({ student_id: studentNo, selections: state.data.selections.map(({ subject_id, teacher_id }) => ({ subject_id, teacher_id })) }),
     });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toBe("You have already used your one allowed update.");
+    expect(await res.json()).toMatchObject({ reason: "UPDATE_USED", message: "You have already used your one allowed update.", hasUpdated: true });
     await page.context().close();
   });
 });
@@ -263,9 +264,11 @@ describe("/current-students: live seats and failure outcomes (intercepted)", () 
     await searchButton(page).click();
     await toast(page, "يجب إدخال الرقم القومي للطالب").waitFor();
 
-    const answer = async (status: number, message: string) => {
+    // The page decides by the reason; the English text is reworded to show it is not read.
+    const answer = async (status: number, reason: string) => {
+      const message = "reworded";
       await page.unroute(`${SEL}/student/*`).catch(() => {});
-      await page.route(`${SEL}/student/*`, (r) => r.fulfill({ status, json: { success: false, code: "X", message, error: message } }));
+      await page.route(`${SEL}/student/*`, (r) => r.fulfill({ status, json: { success: false, code: "X", reason, message, error: message } }));
       await lookUp(page, "30001010000002");
     };
     const modal = async (title: string) => {
@@ -279,15 +282,15 @@ describe("/current-students: live seats and failure outcomes (intercepted)", () 
       await dialog.waitFor({ state: "detached" });
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("student-national-id");
     };
-    await answer(404, "Student not found");
+    await answer(404, "STUDENT_NOT_FOUND");
     await modal("رقم قومي غير صحيح");
-    await answer(403, "Selection period is not currently active.");
+    await answer(403, "PERIOD_NOT_OPEN");
     await modal("فترة الاختيار مغلقة");
-    await answer(403, "Teacher selection is only available to active Prep-3 students.");
+    await answer(403, "SELECTION_NOT_ELIGIBLE");
     await modal("الاختيار غير متاح لهذا الطالب");
-    await answer(429, "Too many requests. Please wait a minute and try again.");
+    await answer(429, "RATE_LIMITED");
     await page.getByRole("alert").filter({ hasText: "محاولات كثيرة جدًا" }).waitFor();
-    await answer(500, "Internal server error");
+    await answer(500, "INTERNAL");
     await toast(page, "خطأ في الخادم. يرجى المحاولة لاحقًا").waitFor();
     await page.context().close();
   });
@@ -311,13 +314,13 @@ describe("/current-students: live seats and failure outcomes (intercepted)", () 
       await page.getByRole("alertdialog").getByRole("button", { name: "Confirm and save" }).click();
     };
     const before = teacherCalls();
-    await post(409, { code: "CONFLICT", message: "No seats left with Teacher Math 1 for Math.", subject_name: "Math", subject_id: 1 });
+    await post(409, { code: "CONFLICT", reason: "NO_SEATS", message: "No seats left with Teacher Math 1 for Math.", subject_name: "Math", subject_id: 1 });
     await toast(page, "No seats left with the chosen teacher for Math").waitFor();
     await expect.poll(() => teacherCalls()).toBe(before + 1);
-    await post(403, { code: "FORBIDDEN", message: "No active selection period found." });
+    await post(403, { code: "FORBIDDEN", reason: "NO_ACTIVE_PERIOD", message: "reworded" });
     await page.getByRole("dialog").getByRole("heading", { name: "Selection Period Closed" }).waitFor();
     await page.keyboard.press("Escape");
-    await post(500, { code: "INTERNAL", message: "" });
+    await post(500, { code: "INTERNAL", reason: "INTERNAL", message: "" });
     await toast(page, "Failed to save selections").waitFor();
     await page.context().close();
   });

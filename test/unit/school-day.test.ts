@@ -1,4 +1,4 @@
-/** worker/school-day.ts: Cairo calendar days as UTC instants, across Egypt's summer-time changes. */
+/** worker/lib/school-day.ts: Cairo calendar days as UTC instants, across Egypt's summer-time changes. */
 import { describe, expect, it } from "vitest";
 import { schoolDayStartUtc } from "../../worker/lib/school-day";
 

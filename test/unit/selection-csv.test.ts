@@ -1,5 +1,5 @@
 /**
- * The course-selection CSV export (spec §3 "CSV exports", course selections): BOM, grouping by teacher then
+ * The course-selection CSV export (docs/product.md#csv-exports): BOM, grouping by teacher then
  * session with the Arabic group label, the tab before every student ID (kept by the formula neutralisation), the
  * SUMMARY block, doubled quotes, "Unknown ({id})", and the file name.
  */

@@ -1,4 +1,4 @@
-/** Contract "Teacher selection, public": lookups, states, every refusal, session assignment, update-once. */
+/** Teacher selection (docs/product.md#teacher-selection): lookups, states, every refusal, session assignment, update-once. */
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { selectionAttempts, selectionRegistrations, students } from "../../db/schema";
@@ -43,12 +43,17 @@ describe("lookups", () => {
       const answers = await Promise.all(ids.map((id) => call(`/api/public/selection${path.replace("ID", id)}`)));
       const first = expectError(answers[0]!, 403, "FORBIDDEN");
       expect(first.message).toBe("Teacher selection is only available to active Prep-3 students.");
+      // One reason and no params: nothing in the answer tells an unknown ID from a student of another grade.
+      expect(first.reason).toBe("SELECTION_NOT_ELIGIBLE");
+      expect(first).not.toHaveProperty("params");
       for (const a of answers) expect([a.status, a.json], path).toEqual([403, first]);
     }
     const posted = [];
     for (const id of ids) posted.push(await select(id, choose(w)));
     for (const a of posted) expect([a.status, a.json]).toEqual([403, posted[0]!.json]);
-    expectError(await call("/api/public/selection/student/%20"), 400, "VALIDATION_FAILED");
+    expect(posted[0]!.json.reason).toBe("SELECTION_NOT_ELIGIBLE");
+    expect(expectError(await call("/api/public/selection/student/%20"), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "SELECTION_STUDENT_ID_REQUIRED", message: "Student ID is required" });
+    expect(expectError(await call("/api/public/selection/student/12-34"), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "SELECTION_STUDENT_ID_INVALID", message: "Invalid student ID" });
   });
 
   it("says the period is closed when none is active or it has not started, the same for every ID", async () => {
@@ -56,14 +61,14 @@ describe("lookups", () => {
     const prep2 = await insertStudent({ currentGrade: "Prep-2" });
     for (const id of [w.students[0]!, "00000000000001", prep2.studentNo]) {
       for (const path of [`/student/${id}`, `/student/${id}/selections`, `/teachers/${id}`]) {
-        expect(expectError(await call(`/api/public/selection${path}`), 403, "FORBIDDEN").message, path).toBe("No active selection period found.");
+        expect(expectError(await call(`/api/public/selection${path}`), 403, "FORBIDDEN"), path).toMatchObject({ reason: "NO_ACTIVE_PERIOD", message: "No active selection period found." });
       }
-      expect(expectError(await select(id, choose(w)), 403, "FORBIDDEN").message).toBe("No active selection period found.");
+      expect(expectError(await select(id, choose(w)), 403, "FORBIDDEN")).toMatchObject({ reason: "NO_ACTIVE_PERIOD", message: "No active selection period found." });
     }
     const later = await makeWorld({ subjects: 5, caps: [[5, 5]], studentCount: 1, periodStart: new Date(Date.now() + 86_400_000) });
     for (const id of [later.students[0]!, "00000000000001"]) {
-      expect(expectError(await call(`/api/public/selection/student/${id}`), 403, "FORBIDDEN").message).toBe("Selection period is not currently active.");
-      expect(expectError(await select(id, choose(later)), 403, "FORBIDDEN").message).toBe("Selection period is not currently active.");
+      expect(expectError(await call(`/api/public/selection/student/${id}`), 403, "FORBIDDEN")).toMatchObject({ reason: "PERIOD_NOT_OPEN", message: "Selection period is not currently active." });
+      expect(expectError(await select(id, choose(later)), 403, "FORBIDDEN")).toMatchObject({ reason: "PERIOD_NOT_OPEN", message: "Selection period is not currently active." });
     }
   });
 
@@ -120,7 +125,7 @@ describe("POST /student/select", () => {
     const upd = await select(a!, choose(w, (s) => s.teachers[1]!));
     expect(upd.json).toMatchObject({ success: true, action: "updated", hasUpdated: true });
     const again = expectError(await select(a!, choose(w)), 403, "FORBIDDEN");
-    expect(again.message).toMatch(/one allowed update/);
+    expect(again).toMatchObject({ reason: "UPDATE_USED", message: "You have already used your one allowed update.", hasUpdated: true });
     const ledger = await seatLedger(w.subjects.flatMap((s) => s.teachers));
     for (const t of ledger) {
       expect(t.taken1).toBe(t.rows1);
@@ -132,14 +137,19 @@ describe("POST /student/select", () => {
 
   it("refuses incomplete, duplicate and mismatched choices with 400", async () => {
     const no = w.students[0]!;
-    expect(expectError(await select(no, choose(w).slice(0, 4)), 400, "VALIDATION_FAILED").message).toMatch(/all 5 subjects/);
+    expect(expectError(await select(no, choose(w).slice(0, 4)), 400, "VALIDATION_FAILED")).toMatchObject({
+      reason: "SELECTION_INCOMPLETE",
+      params: { required: 5 },
+      required: 5,
+      message: "Please choose a teacher for all 5 subjects.",
+    });
     const dup = choose(w);
     dup[4] = dup[0]!;
-    expectError(await select(no, dup), 400, "VALIDATION_FAILED");
+    expect(expectError(await select(no, dup), 400, "VALIDATION_FAILED").reason).toBe("SELECTION_INCOMPLETE");
     const wrong = choose(w);
     wrong[0] = { subject_id: w.subjects[0]!.id, teacher_id: w.subjects[1]!.teachers[0]! };
-    expectError(await select(no, wrong), 400, "VALIDATION_FAILED");
-    expectError(await select(no, []), 400, "VALIDATION_FAILED");
+    expect(expectError(await select(no, wrong), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "SELECTION_TEACHER_MISMATCH", message: "A chosen teacher does not teach that subject, or is not available." });
+    expect(expectError(await select(no, []), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "SELECTIONS_REQUIRED", message: "At least one selection is required" });
     expectError(await call("/api/public/selection/student/select", { method: "POST", body: { student_id: no } }), 400, "VALIDATION_FAILED");
     const attempts = await testDb().select().from(selectionAttempts).where(eq(selectionAttempts.studentNo, no));
     expect(attempts.length).toBeGreaterThanOrEqual(3);
@@ -151,6 +161,8 @@ describe("POST /student/select", () => {
     for (const no of w.students.slice(0, 3)) expect((await select(no, choose(w))).status).toBe(201);
     const full = expectError(await select(w.students[3]!, choose(w)), 409, "CONFLICT");
     expect(full.subject_name).toMatch(/^subj0-/);
+    expect(full).toMatchObject({ reason: "NO_SEATS", params: { subject: full.subject_name, teacher: expect.any(String) }, subject_id: w.subjects[0]!.id });
+    expect(full.message).toBe(`No seats left with ${full.params.teacher} for ${full.subject_name}. Please choose another teacher.`);
     const state = (await call(`/api/public/selection/student/${w.students[3]}/selections`)).json.data;
     expect(state.has_selections).toBe(false);
     const [reg] = await testDb().select().from(selectionRegistrations).innerJoin(students, eq(students.id, selectionRegistrations.studentId)).where(eq(students.studentNo, w.students[3]!));
@@ -164,7 +176,7 @@ describe("POST /student/select", () => {
     const no = strict.students[0]!;
     expect((await select(no, choose(strict))).status).toBe(201);
     expect((await call(`/api/public/selection/student/${no}/selections`)).json.data.canUpdate).toBe(false);
-    expectError(await select(no, choose(strict)), 403, "FORBIDDEN");
+    expect(expectError(await select(no, choose(strict)), 403, "FORBIDDEN")).toMatchObject({ reason: "CHANGES_NOT_ALLOWED", message: "Changes are not allowed in this selection period." });
   });
 });
 
@@ -181,8 +193,16 @@ describe("admin summary and delete-all", () => {
     const ledger = await seatLedger(w.subjects.flatMap((s) => s.teachers));
     expect(ledger.every((t) => t.taken1 === 0 && t.taken2 === 0)).toBe(true);
     expect((await select(no, choose(w))).json.action).toBe("created");
-    expectError(await api("/api/admin/selection/delete-all", { method: "DELETE", token, body: { student_id: "00000000000009" } }), 404, "NOT_FOUND");
-    expectError(await api("/api/admin/selection/delete-all", { method: "DELETE", token, body: {} }), 400, "VALIDATION_FAILED");
+    expect(expectError(await api("/api/admin/selection/delete-all", { method: "DELETE", token, body: { student_id: "00000000000009" } }), 404, "NOT_FOUND")).toMatchObject({
+      reason: "STUDENT_NOT_FOUND",
+      message: "Student not found",
+    });
+    const other = w.students[1]!;
+    expect(expectError(await api("/api/admin/selection/delete-all", { method: "DELETE", token, body: { student_id: other } }), 404, "NOT_FOUND")).toMatchObject({
+      reason: "SELECTIONS_NOT_FOUND",
+      message: "No selections found for this student",
+    });
+    expect(expectError(await api("/api/admin/selection/delete-all", { method: "DELETE", token, body: {} }), 400, "VALIDATION_FAILED").reason).toBe("SELECTION_STUDENT_ID_REQUIRED");
     expectError(await api("/api/admin/selection/summary"), 401, "UNAUTHORIZED");
   });
 });
@@ -196,5 +216,37 @@ describe("update keeping a full teacher", () => {
     const again = await select(no, [{ subject_id: sub!.id, teacher_id: sub!.teachers[0]! }]);
     expect(again.status).toBe(200);
     expect(again.json.action).toBe("updated");
+  });
+});
+
+describe("OpenAPI document", () => {
+  it("documents the selection endpoints from their route schemas", async () => {
+    const doc = (await api("/api/openapi.json")).json;
+    const p = doc.paths;
+    // Public: no security; answers with their schemas; the error shape for refusals.
+    expect(p["/api/public/selection/student/{id}"].get.security).toBeUndefined();
+    expect(p["/api/public/selection/student/{id}"].get.parameters).toContainEqual(expect.objectContaining({ name: "id", in: "path", required: true }));
+    expect(p["/api/public/selection/student/{id}/selections"].get.responses["200"].content["application/json"].schema.properties.data).toBeTruthy();
+    expect(p["/api/public/selection/teachers/{id}"].get.responses["403"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+    expect(p["/api/public/selection/seats"].get.responses["200"].content["application/json"].schema.properties.seats).toBeTruthy();
+    const save = p["/api/public/selection/student/select"].post;
+    expect(save.requestBody.content["application/json"].schema.properties.selections).toBeTruthy();
+    expect(Object.keys(save.responses)).toEqual(expect.arrayContaining(["200", "201", "400", "403", "409", "429"]));
+    // Admin: behind the bearer token, every route generated (none hand-listed).
+    for (const [path, op] of [
+      ["/api/admin/selection/summary", "get"],
+      ["/api/admin/selection/delete-all", "delete"],
+      ["/api/admin/selection/subjects", "post"],
+      ["/api/admin/selection/subjects/uncovered", "get"],
+      ["/api/admin/selection/subjects/{id}", "put"],
+      ["/api/admin/selection/teachers/{id}", "delete"],
+      ["/api/admin/selection/periods/{id}/toggle", "put"],
+      ["/api/admin/selection/periods/{id}", "delete"],
+    ] as const) {
+      expect(p[path]?.[op]?.security, `${op} ${path}`).toEqual([{ bearer: [] }]);
+      expect(p[path][op].responses["401"], `${op} ${path}`).toBeTruthy();
+    }
+    const teacher = p["/api/admin/selection/teachers"].get.responses["200"].content["application/json"].schema.properties.data.items;
+    expect(Object.keys(teacher.properties ?? {})).toEqual(expect.arrayContaining(["teacher_code", "seats_taken_1", "seats_taken_2", "subject_name"]));
   });
 });

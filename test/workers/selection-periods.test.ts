@@ -1,5 +1,5 @@
 /**
- * Contract "Course selection, admin" — selection periods: ISO UTC dates, end after start, one active period
+ * Selection periods (docs/product.md#selection-periods): ISO UTC dates, end after start, one active period
  * (toggle/create/update deactivate the others in the same batch), delete rules, 400/401/404/409 paths.
  * Other test files use the single active period too: the one active before this file is restored at the end.
  */
@@ -64,19 +64,28 @@ describe("selection periods", () => {
   });
 
   it.each([
-    [{ end_date: "2031-08-01T00:00:00Z" }, /end date must be after start date/i],
-    [{ end_date: "2031-09-01T05:00:00Z" }, /end date must be after start date/i],
-    [{ start_date: "2031-09-01T08:00" }, /time zone/],
-    [{ start_date: "2031-02-30T08:00:00Z" }, /time zone/],
-    [{ end_date: "" }, /end date is required/i],
-    [{ period_name: " " }, /period name is required/i],
-    [{ max_subjects: 0 }, /between 1 and 10/],
-    [{ max_subjects: 11 }, /between 1 and 10/],
-    [{ max_subjects: "1.5" }, /between 1 and 10/],
-    [{ is_active: "true" }, /true or false/],
-    [{ allow_changes: 1 }, /true or false/],
-  ])("refuses %j with 400", async (over, message) => {
-    expect(expectError(await create(over), 400, "VALIDATION_FAILED").message).toMatch(message);
+    [{ end_date: "2031-08-01T00:00:00Z" }, /end date must be after start date/i, "PERIOD_END_BEFORE_START"],
+    [{ end_date: "2031-09-01T05:00:00Z" }, /end date must be after start date/i, "PERIOD_END_BEFORE_START"],
+    [{ start_date: "2031-09-01T08:00" }, /^Start date must be a date-time with a time zone, e\.g\. 2025-09-01T08:00:00Z$/, "PERIOD_DATE_NO_ZONE"],
+    [{ start_date: "2031-02-30T08:00:00Z" }, /time zone/, "PERIOD_DATE_NO_ZONE"],
+    [{ start_date: "1999-09-01T08:00:00Z" }, /^Start date is out of range$/, "PERIOD_DATE_OUT_OF_RANGE"],
+    [{ end_date: "" }, /end date is required/i, "REQUIRED"],
+    [{ period_name: " " }, /period name is required/i, "REQUIRED"],
+    [{ max_subjects: 0 }, /between 1 and 10/, "WHOLE_BETWEEN"],
+    [{ max_subjects: 11 }, /between 1 and 10/, "WHOLE_BETWEEN"],
+    [{ max_subjects: "1.5" }, /between 1 and 10/, "WHOLE_BETWEEN"],
+    [{ is_active: "true" }, /true or false/, "NOT_BOOLEAN"],
+    [{ allow_changes: 1 }, /^Allow changes must be true or false$/, "NOT_BOOLEAN"],
+  ])("refuses %j with 400 and names the reason", async (over, message, reason) => {
+    const err = expectError(await create(over), 400, "VALIDATION_FAILED");
+    expect(err.message).toMatch(message);
+    expect(err.reason).toBe(reason);
+  });
+
+  it("names the field of a date's reason in its params and the issue's path", async () => {
+    const err = expectError(await create({ end_date: "2031-09-30T20:00" }), 400, "VALIDATION_FAILED");
+    expect(err).toMatchObject({ reason: "PERIOD_DATE_NO_ZONE", params: { field: "end_date" } });
+    expect(err.issues[0]).toMatchObject({ path: "end_date", reason: "PERIOD_DATE_NO_ZONE", params: { field: "end_date" } });
   });
 
   it("toggle activates one and deactivates every other in the same write; leaves exactly one active", async () => {
@@ -95,7 +104,7 @@ describe("selection periods", () => {
     expect(offB.json.data).toMatchObject({ id: b.id, is_active: false });
     expect(await activeIds()).toEqual([]);
     expect(expectError(await toggle(b.id, "yes"), 400, "VALIDATION_FAILED").message).toMatch(/true or false/);
-    expectError(await toggle(99999999, true), 404, "NOT_FOUND");
+    expect(expectError(await toggle(99999999, true), 404, "NOT_FOUND")).toMatchObject({ reason: "PERIOD_NOT_FOUND", message: "Selection period not found" });
   });
 
   it("simultaneous activations of different periods end with exactly one active", async () => {
@@ -131,7 +140,7 @@ describe("selection periods", () => {
 
   it("refuses deleting the active period (409); deletes an inactive one and keeps its selections", async () => {
     const live = (await create({ is_active: true })).json.data;
-    expect(expectError(await api(`${BASE}/${live.id}`, { method: "DELETE", token }), 409, "CONFLICT").message).toBe("Deactivate the period before deleting it");
+    expect(expectError(await api(`${BASE}/${live.id}`, { method: "DELETE", token }), 409, "CONFLICT")).toMatchObject({ reason: "PERIOD_IS_ACTIVE", message: "Deactivate the period before deleting it" });
     expect(await activeIds()).toEqual([live.id]);
     // deletePeriod's guard against a racing activation relies on periods_dates_chk refusing end = start.
     const guard = await testDb().update(selectionPeriods).set({ endDate: sql`${selectionPeriods.startDate}` }).where(eq(selectionPeriods.id, live.id)).then(() => "", (e: unknown) => constraintFailure(e));

@@ -1,5 +1,5 @@
 /**
- * Which subjects a student must choose, and what an update keeps (contract "Teacher selection, public"):
+ * Which subjects a student must choose, and what an update keeps (docs/product.md#teacher-selection):
  * - an active subject without an active teacher is not required (it used to block every student: the page asked
  *   for the subjects it was offered, the server for every active subject);
  * - the admin list of active subjects without an active teacher with seats;

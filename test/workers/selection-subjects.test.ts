@@ -1,4 +1,4 @@
-/** Contract "Course selection, admin" — subjects: list, create, update, delete; 400/401/404/409 paths; audit rows. */
+/** Selection subjects (docs/product.md#course-selection): list, create, update, delete; 400/401/404/409 paths; audit rows. */
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, selectionSubjects, studentSelections, teachers } from "../../db/schema";
@@ -36,29 +36,42 @@ describe("selection subjects", () => {
   });
 
   it.each([
-    [{}, /name is required/i],
-    [{ name: "   " }, /name is required/i],
-    [{ name: "x".repeat(101) }, /at most 100/],
-    [{ name: "n", max_selections: 0 }, /between 1 and 10/],
-    [{ name: "n", max_selections: 11 }, /between 1 and 10/],
-    [{ name: "n", max_selections: 2.5 }, /between 1 and 10/],
-    [{ name: "n", max_selections: "2.5" }, /between 1 and 10/],
-    [{ name: "n", max_selections: "abc" }, /between 1 and 10/],
-    [{ name: "n", max_selections: "" }, /required/i],
-    [{ name: "n", is_active: "false" }, /true or false/],
-    [{ name: "n", description: 5 }, /text/],
-  ])("refuses %j with 400", async (body, message) => {
+    [{}, /name is required/i, "REQUIRED"],
+    [{ name: "   " }, /name is required/i, "REQUIRED"],
+    [{ name: "x".repeat(101) }, /at most 100/, "TOO_LONG"],
+    [{ name: "n", max_selections: 0 }, /between 1 and 10/, "WHOLE_BETWEEN"],
+    [{ name: "n", max_selections: 11 }, /between 1 and 10/, "WHOLE_BETWEEN"],
+    [{ name: "n", max_selections: 2.5 }, /between 1 and 10/, "WHOLE_BETWEEN"],
+    [{ name: "n", max_selections: "2.5" }, /between 1 and 10/, "WHOLE_BETWEEN"],
+    [{ name: "n", max_selections: "abc" }, /between 1 and 10/, "WHOLE_BETWEEN"],
+    [{ name: "n", max_selections: "" }, /required/i, "REQUIRED"],
+    [{ name: "n", is_active: "false" }, /true or false/, "NOT_BOOLEAN"],
+    [{ name: "n", description: 5 }, /text/, "SUBJECT_DESCRIPTION_NOT_TEXT"],
+    [{ name: "n", description: "d".repeat(1001) }, /^Description must be at most 1000 characters$/, "TOO_LONG"],
+  ])("refuses %j with 400 and names the reason", async (body, message, reason) => {
     const err = expectError(await create(body), 400, "VALIDATION_FAILED");
     expect(err.message).toMatch(message);
+    expect(err.reason).toBe(reason);
+  });
+
+  it("sends the params of a field's reason, so the console can phrase it", async () => {
+    const err = expectError(await create({ name: "x".repeat(101), max_selections: 0 }), 400, "VALIDATION_FAILED");
+    expect(err).toMatchObject({ reason: "TOO_LONG", params: { field: "name", max: 100 }, message: "Name must be at most 100 characters" });
+    expect(err.issues).toContainEqual({
+      path: "max_selections",
+      reason: "WHOLE_BETWEEN",
+      params: { field: "max_selections", min: 1, max: 10 },
+      message: "Max selections must be a whole number between 1 and 10",
+    });
   });
 
   it("refuses a duplicate name with 409 on create and on rename", async () => {
     const name = `Arabic ${uid()}`;
     expect((await create({ name })).status).toBe(201);
-    expect(expectError(await create({ name }), 409, "CONFLICT").message).toBe("A subject with this name already exists");
+    expect(expectError(await create({ name }), 409, "CONFLICT")).toMatchObject({ reason: "SUBJECT_DUPLICATE", message: "A subject with this name already exists" });
     const other = await create({ name: `Other ${uid()}` });
     const rename = await api(`${BASE}/${other.json.data.id}`, { method: "PUT", token, body: { name } });
-    expect(expectError(rename, 409, "CONFLICT").message).toBe("A subject with this name already exists");
+    expect(expectError(rename, 409, "CONFLICT")).toMatchObject({ reason: "SUBJECT_DUPLICATE", message: "A subject with this name already exists" });
   });
 
   it("updates fields, keeps omitted ones, and answers 404 for an unknown id", async () => {
@@ -71,9 +84,9 @@ describe("selection subjects", () => {
     const cleared = await api(`${BASE}/${made.id}`, { method: "PUT", token, body: { name: newName, description: "", max_selections: "10" } });
     expect(cleared.json.data).toMatchObject({ description: null, max_selections: 10, is_active: false });
 
-    expectError(await api(`${BASE}/99999999`, { method: "PUT", token, body: { name: "x" } }), 404, "NOT_FOUND");
-    expectError(await api(`${BASE}/99999999`, { method: "DELETE", token }), 404, "NOT_FOUND");
-    expectError(await api(`${BASE}/abc`, { method: "DELETE", token }), 400, "VALIDATION_FAILED");
+    expect(expectError(await api(`${BASE}/99999999`, { method: "PUT", token, body: { name: "x" } }), 404, "NOT_FOUND")).toMatchObject({ reason: "SUBJECT_NOT_FOUND", message: "Subject not found" });
+    expect(expectError(await api(`${BASE}/99999999`, { method: "DELETE", token }), 404, "NOT_FOUND").reason).toBe("SUBJECT_NOT_FOUND");
+    expect(expectError(await api(`${BASE}/abc`, { method: "DELETE", token }), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "SELECTION_ID_INVALID", message: "Invalid id" });
     expectError(await api(`${BASE}/0`, { method: "PUT", token, body: { name: "x" } }), 400, "VALIDATION_FAILED");
   });
 
@@ -88,7 +101,7 @@ describe("selection subjects", () => {
     const taught = (await create({ name: `Taught ${uid()}` })).json.data;
     const teacher = await api("/api/admin/selection/teachers", { method: "POST", token, body: { full_name: "أ. منى علي", subject_name: taught.name } });
     expect(teacher.status).toBe(201);
-    expect(expectError(await api(`${BASE}/${taught.id}`, { method: "DELETE", token }), 409, "CONFLICT").message).toBe(refusal);
+    expect(expectError(await api(`${BASE}/${taught.id}`, { method: "DELETE", token }), 409, "CONFLICT")).toMatchObject({ reason: "SUBJECT_IN_USE", message: refusal });
 
     // A selection row alone (teacher moved away in the data) also keeps the subject.
     const chosen = (await create({ name: `Chosen ${uid()}` })).json.data;

@@ -1,5 +1,5 @@
 /**
- * Contract "Course selection, admin" — teachers: generated codes, the active-subject rule, capacities vs seats
+ * Teachers (docs/product.md#course-selection): generated codes, the active-subject rule, capacities vs seats
  * taken (refused by the CHECK in the UPDATE itself), moving a teacher who has selections, 400/401/404/409.
  */
 import { and, eq } from "drizzle-orm";
@@ -89,23 +89,26 @@ describe("teachers", () => {
 
   it("requires an active subject (400) on create and update", async () => {
     const message = "Subject must be an active subject";
-    expect(expectError(await create({ full_name: "x", subject_name: inactive.name }), 400, "VALIDATION_FAILED").message).toBe(message);
+    expect(expectError(await create({ full_name: "x", subject_name: inactive.name }), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "SUBJECT_NOT_ACTIVE", message });
     expect(expectError(await create({ full_name: "x", subject_name: `Missing ${uid()}` }), 400, "VALIDATION_FAILED").message).toBe(message);
     const t = (await create({ full_name: "x", subject_name: subject.name })).json.data;
-    expect(expectError(await put(t.id, { full_name: "x", subject_name: inactive.name }), 400, "VALIDATION_FAILED").message).toBe(message);
+    expect(expectError(await put(t.id, { full_name: "x", subject_name: inactive.name }), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "SUBJECT_NOT_ACTIVE", message });
     expect((await row(t.id))!.subjectId).toBe(subject.id);
   });
 
   it.each([
-    [{ subject_name: "s" }, /full name is required/i],
-    [{ full_name: "n" }, /subject is required/i],
-    [{ full_name: "n", subject_name: "s", building_no: "7" }, /building must be 5 or 6/i],
-    [{ full_name: "n", subject_name: "s", session_1_capacity: 36 }, /session 1 capacity .*between 0 and 35/i],
-    [{ full_name: "n", subject_name: "s", session_2_capacity: -1 }, /session 2 capacity .*between 0 and 35/i],
-    [{ full_name: "n", subject_name: "s", session_2_capacity: "3.5" }, /between 0 and 35/i],
-    [{ full_name: "n", subject_name: "s", is_active: "true" }, /true or false/],
-  ])("refuses %j with 400", async (body, message) => {
-    expect(expectError(await create(body), 400, "VALIDATION_FAILED").message).toMatch(message);
+    [{ subject_name: "s" }, /full name is required/i, "REQUIRED"],
+    [{ full_name: "n" }, /subject is required/i, "REQUIRED"],
+    [{ full_name: "n", subject_name: "s", building_no: "7" }, /building must be 5 or 6/i, "TEACHER_BUILDING_INVALID"],
+    [{ full_name: "n", subject_name: "s", session_1_capacity: 36 }, /session 1 capacity .*between 0 and 35/i, "WHOLE_BETWEEN"],
+    [{ full_name: "n", subject_name: "s", session_2_capacity: -1 }, /session 2 capacity .*between 0 and 35/i, "WHOLE_BETWEEN"],
+    [{ full_name: "n", subject_name: "s", session_2_capacity: "3.5" }, /between 0 and 35/i, "WHOLE_BETWEEN"],
+    [{ full_name: "n", subject_name: "s", is_active: "true" }, /^Status must be true or false$/, "NOT_BOOLEAN"],
+    [{ full_name: "x".repeat(151), subject_name: "s" }, /^Full name must be at most 150 characters$/, "TOO_LONG"],
+  ])("refuses %j with 400 and names the reason", async (body, message, reason) => {
+    const err = expectError(await create(body), 400, "VALIDATION_FAILED");
+    expect(err.message).toMatch(message);
+    expect(err.reason).toBe(reason);
   });
 
   it("updates fields and keeps omitted ones; 404 for an unknown id", async () => {
@@ -113,7 +116,7 @@ describe("teachers", () => {
     const upd = await put(t.id, { full_name: "After", subject_name: other.name, session_2_capacity: 12 });
     expect(upd.status, JSON.stringify(upd.json)).toBe(200);
     expect(upd.json.data).toMatchObject({ id: t.id, teacher_code: t.teacher_code, full_name: "After", building_no: "6", subject_id: other.id, subject_name: other.name, session_1_capacity: 30, session_2_capacity: 12 });
-    expectError(await put(99999999, { full_name: "x", subject_name: subject.name }), 404, "NOT_FOUND");
+    expect(expectError(await put(99999999, { full_name: "x", subject_name: subject.name }), 404, "NOT_FOUND")).toMatchObject({ reason: "TEACHER_NOT_FOUND", message: "Teacher not found" });
     expectError(await api(`${BASE}/99999999`, { method: "DELETE", token }), 404, "NOT_FOUND");
     expectError(await api(`${BASE}/x`, { method: "DELETE", token }), 400, "VALIDATION_FAILED");
   });
@@ -125,9 +128,10 @@ describe("teachers", () => {
 
     const low1 = expectError(await put(t.id, { full_name: "Renamed", subject_name: subject.name, session_1_capacity: 11, session_2_capacity: 15 }), 409, "CONFLICT");
     expect(low1.message).toBe("Capacity cannot be below the seats already taken (12 in session 1)");
-    expect(low1).toMatchObject({ session: 1, seats_taken: 12 });
+    expect(low1).toMatchObject({ reason: "TEACHER_CAPACITY_BELOW_TAKEN", params: { taken: 12, session: 1 }, session: 1, seats_taken: 12 });
     const low2 = expectError(await put(t.id, { full_name: "Renamed", subject_name: subject.name, session_2_capacity: 8 }), 409, "CONFLICT");
     expect(low2.message).toBe("Capacity cannot be below the seats already taken (9 in session 2)");
+    expect(low2).toMatchObject({ reason: "TEACHER_CAPACITY_BELOW_TAKEN", params: { taken: 9, session: 2 } });
     expect(await row(t.id)).toEqual(before);
     expect(await audits(t.id)).toEqual(["create"]); // the refused batch wrote no audit row
 
@@ -143,13 +147,13 @@ describe("teachers", () => {
     const cleanup = await simulateSelections(t.id, subject.id, 1, 0);
     const before = await row(t.id);
     const move = expectError(await put(t.id, { full_name: "Chosen", subject_name: other.name }), 409, "CONFLICT");
-    expect(move.message).toBe("This teacher has student selections and cannot be moved to another subject");
+    expect(move).toMatchObject({ reason: "TEACHER_SUBJECT_LOCKED", message: "This teacher has student selections and cannot be moved to another subject" });
     expect(await row(t.id)).toEqual(before);
     // Same subject: the other fields still change.
     expect((await put(t.id, { full_name: "Chosen 2", subject_name: subject.name, building_no: "6" })).json.data).toMatchObject({ full_name: "Chosen 2", building_no: "6", subject_id: subject.id });
 
     const del = expectError(await api(`${BASE}/${t.id}`, { method: "DELETE", token }), 409, "CONFLICT");
-    expect(del.message).toBe("This teacher has student selections and cannot be deleted. Mark the teacher inactive instead.");
+    expect(del).toMatchObject({ reason: "TEACHER_HAS_SELECTIONS", message: "This teacher has student selections and cannot be deleted. Mark the teacher inactive instead." });
     expect(await row(t.id)).toBeDefined();
 
     await cleanup();

@@ -1,46 +1,98 @@
-/** `/api/public/selection/*` — Prep-3 teacher selection for students (contract "Teacher selection, public"). */
-import { Hono } from "hono";
-import type { AppEnv } from "../env";
+/**
+ * `/api/public/selection/*`: Prep-3 teacher selection for students, no sign-in (docs/product.md#teacher-selection).
+ * The lookups and the save share the public lookup budget (429 RATE_LIMITED). Their 403s come in an order that
+ * tells nothing about who is a student: first the period (NO_ACTIVE_PERIOD, PERIOD_NOT_OPEN, the same for every
+ * ID), then one identical SELECTION_NOT_ELIGIBLE for an unknown ID and for a student who is not an active Prep-3
+ * student (services/selection-read.ts `visibleStudent`).
+ */
+import { createRoute, z } from "@hono/zod-openapi";
 import { enforcePublicLookupLimits } from "../middleware/rate-limit";
-import { addOperations } from "../openapi-legacy";
+import { createApi, errors, json } from "../openapi";
 import { availableTeachers, lookupStudent, seatSnapshot, studentSelectionState, visibleStudent } from "../services/selection-read";
 import { saveSelections } from "../services/selection-write";
-import { validate } from "../validate";
-import { selectBodySchema, studentParamSchema } from "./public-selection.schema";
+import { seatCountsSchema, selectBodySchema, selectResultSchema, selectionStateSchema, studentCardSchema, studentParamSchema, teacherOptionSchema } from "./public-selection.schema";
 
-export const publicSelectionApi = new Hono<AppEnv>()
-  .get("/student/:id", validate("param", studentParamSchema), async (c) => {
+const tags = ["Teacher selection (public)"];
+const refusals =
+  "403 NO_ACTIVE_PERIOD or PERIOD_NOT_OPEN for every ID while selection is closed; then 403 SELECTION_NOT_ELIGIBLE, one identical answer for an unknown ID and for a student who is not an active Prep-3 student.";
+
+const student = createRoute({
+  method: "get",
+  path: "/student/{id}",
+  tags,
+  summary: "The student card of an active Prep-3 student",
+  description: refusals,
+  request: { params: studentParamSchema },
+  responses: { 200: json(z.object({ success: z.literal(true), data: studentCardSchema }), "The student card"), ...errors(400, 403, 429) },
+});
+
+const selections = createRoute({
+  method: "get",
+  path: "/student/{id}/selections",
+  tags,
+  summary: "The student's current selections and what they may still do",
+  description: `periodClosed is true unless the period is open (an ended active period is view only). ${refusals}`,
+  request: { params: studentParamSchema },
+  responses: { 200: json(z.object({ success: z.literal(true), data: selectionStateSchema }), "The selection state"), ...errors(400, 403, 429) },
+});
+
+const teachers = createRoute({
+  method: "get",
+  path: "/teachers/{id}",
+  tags,
+  summary: "Active teachers of active subjects, with their seats",
+  description: refusals,
+  request: { params: studentParamSchema },
+  responses: { 200: json(z.object({ success: z.literal(true), teachers: z.array(teacherOptionSchema) }), "The teachers by subject"), ...errors(400, 403, 429) },
+});
+
+const seats = createRoute({
+  method: "get",
+  path: "/seats",
+  tags,
+  summary: "Seats left per teacher and session",
+  description: "No personal data, so it is cached briefly (public, max-age=2) and polled by every open page; not rate-limited.",
+  responses: { 200: json(z.object({ success: z.literal(true), seats: z.array(seatCountsSchema) }), "The seats"), ...errors() },
+});
+
+const select = createRoute({
+  method: "post",
+  path: "/student/select",
+  tags,
+  summary: "Save the selections, or update them once",
+  description: `201 created or 200 updated. 400 SELECTION_INCOMPLETE (required) or SELECTION_TEACHER_MISMATCH; 403 UPDATE_USED (hasUpdated), CHANGES_NOT_ALLOWED, UPDATE_DEADLINE_PASSED or SELECTION_STATE_CHANGED; 409 NO_SEATS (subject_id, subject_name) or SELECTION_SAVED_MEANWHILE. ${refusals}`,
+  request: { body: { required: true, content: { "application/json": { schema: selectBodySchema } } } },
+  responses: {
+    201: json(selectResultSchema, "Saved (action: created)"),
+    200: json(selectResultSchema, "Updated (action: updated, hasUpdated: true)"),
+    ...errors(400, 403, 409, 429),
+  },
+});
+
+export const publicSelectionApi = createApi()
+  .openapi(student, async (c) => {
     const { id } = c.req.valid("param");
     await enforcePublicLookupLimits(c, "selection", id);
-    return c.json({ success: true, data: await lookupStudent(c.get("db"), id, new Date().toISOString()) });
+    return c.json({ success: true as const, data: await lookupStudent(c.get("db"), id, new Date().toISOString()) }, 200);
   })
-  .get("/student/:id/selections", validate("param", studentParamSchema), async (c) => {
+  .openapi(selections, async (c) => {
     const { id } = c.req.valid("param");
     await enforcePublicLookupLimits(c, "selection", id);
-    return c.json({ success: true, data: await studentSelectionState(c.get("db"), id, new Date().toISOString()) });
+    return c.json({ success: true as const, data: await studentSelectionState(c.get("db"), id, new Date().toISOString()) }, 200);
   })
-  .get("/teachers/:id", validate("param", studentParamSchema), async (c) => {
+  .openapi(teachers, async (c) => {
     const { id } = c.req.valid("param");
     await enforcePublicLookupLimits(c, "selection", id);
     await visibleStudent(c.get("db"), id, new Date().toISOString());
-    return c.json({ success: true, teachers: await availableTeachers(c.get("db")) });
+    return c.json({ success: true as const, teachers: await availableTeachers(c.get("db")) }, 200);
   })
-  // Seats only — no names or IDs — so it may be cached briefly and polled by every open page.
-  .get("/seats", async (c) => {
+  .openapi(seats, async (c) => {
     c.header("Cache-Control", "public, max-age=2");
-    return c.json({ success: true, seats: await seatSnapshot(c.get("db")) });
+    return c.json({ success: true as const, seats: await seatSnapshot(c.get("db")) }, 200);
   })
-  .post("/student/select", validate("json", selectBodySchema), async (c) => {
+  .openapi(select, async (c) => {
     const { student_id, selections } = c.req.valid("json");
     await enforcePublicLookupLimits(c, "select", student_id);
     const result = await saveSelections(c.get("db"), student_id, selections, new Date());
-    return c.json(result, result.action === "created" ? 201 : 200);
+    return result.action === "created" ? c.json(result, 201) : c.json(result, 200);
   });
-
-addOperations([
-  { method: "get", path: "/api/public/selection/student/:id", tag: "Teacher selection (public)", summary: "Student card for an active Prep-3 student", responses: { 200: "{success, data}", 403: "No period active or not started (same answer for every ID); unknown ID or not an active Prep-3 student (one answer for both)", 429: "Rate limited" } },
-  { method: "get", path: "/api/public/selection/student/:id/selections", tag: "Teacher selection (public)", summary: "Current selections and update state", responses: { 200: "{success, data}", 403: "As GET /student/:id" } },
-  { method: "get", path: "/api/public/selection/teachers/:id", tag: "Teacher selection (public)", summary: "Active teachers of active subjects with seats left", responses: { 200: "{success, teachers}", 403: "As GET /student/:id" } },
-  { method: "get", path: "/api/public/selection/seats", tag: "Teacher selection (public)", summary: "Seats left per teacher and session (no personal data; for live refresh)", responses: { 200: "{success, seats}" } },
-  { method: "post", path: "/api/public/selection/student/select", tag: "Teacher selection (public)", summary: "Save or update (once) the selections", body: selectBodySchema, responses: { 201: "{success, action: created, hasUpdated, message}", 200: "{success, action: updated, hasUpdated, message}", 400: "Incomplete or mismatched", 403: "Closed / not an active Prep-3 student (also for unknown IDs) / update used / deadline passed", 409: "No seats left (names the subject)" } },
-]);

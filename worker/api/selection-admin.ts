@@ -1,28 +1,48 @@
-/** `/api/admin/selection/*` (contract "Course selection, admin"): summary, delete-all, subjects, teachers, periods. */
-import { Hono } from "hono";
-import type { AppEnv } from "../env";
-import { requireAdmin } from "../middleware/auth";
-import { addOperations } from "../openapi-legacy";
+/**
+ * `/api/admin/selection/*` (docs/product.md#course-selection): summary, delete-all, and the subjects, teachers and
+ * periods sub-apps, all behind `requireAdmin` (registered here, in front of every route below).
+ */
+import { createRoute, z } from "@hono/zod-openapi";
+import { bearer, createAdminApi, errors, json } from "../openapi";
 import { selectionSummary } from "../services/selection-read";
 import { deleteAllSelections } from "../services/selection-write";
-import { validate } from "../validate";
-import { deleteAllBodySchema } from "./selection-admin.schema";
+import { deleteAllBodySchema, summaryRowSchema } from "./selection-admin.schema";
 import { selectionPeriodsApi } from "./selection-periods";
 import { selectionSubjectsApi } from "./selection-subjects";
 import { selectionTeachersApi } from "./selection-teachers";
 
-export const adminSelectionApi = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/summary", async (c) => c.json({ success: true, data: await selectionSummary(c.get("db")) }))
-  .delete("/delete-all", validate("json", deleteAllBodySchema), async (c) => {
+const tags = ["Course selection (admin)"];
+const security = bearer;
+
+const summary = createRoute({
+  method: "get",
+  path: "/summary",
+  tags,
+  security,
+  summary: "Subject × teacher × session with the student numbers in it",
+  responses: { 200: json(z.object({ success: z.literal(true), data: z.array(summaryRowSchema) }), "The combinations that have selections"), ...errors(401) },
+});
+
+const deleteAll = createRoute({
+  method: "delete",
+  path: "/delete-all",
+  tags,
+  security,
+  summary: "Delete a student's selections and free the seats",
+  description: "The registration goes too, so the student may choose again. 404 STUDENT_NOT_FOUND or SELECTIONS_NOT_FOUND.",
+  request: { body: { required: true, content: { "application/json": { schema: deleteAllBodySchema } } } },
+  responses: {
+    200: json(z.object({ success: z.literal(true), message: z.string(), deleted: z.number().int().describe("Selections deleted") }), "Deleted"),
+    ...errors(400, 401, 404),
+  },
+});
+
+export const adminSelectionApi = createAdminApi()
+  .openapi(summary, async (c) => c.json({ success: true as const, data: await selectionSummary(c.get("db")) }, 200))
+  .openapi(deleteAll, async (c) => {
     const deleted = await deleteAllSelections(c.get("db"), c.get("admin"), c.req.valid("json").student_id, c.get("requestId"));
-    return c.json({ success: true, message: "All selections deleted successfully", deleted });
+    return c.json({ success: true as const, message: "All selections deleted successfully", deleted }, 200);
   })
   .route("/subjects", selectionSubjectsApi)
   .route("/teachers", selectionTeachersApi)
   .route("/periods", selectionPeriodsApi);
-
-addOperations([
-  { method: "get", path: "/api/admin/selection/summary", tag: "Course selection (admin)", summary: "Subject × teacher × session with student IDs", auth: true, responses: { 200: "{success, data}" } },
-  { method: "delete", path: "/api/admin/selection/delete-all", tag: "Course selection (admin)", summary: "Delete a student's selections and free the seats", auth: true, body: deleteAllBodySchema, responses: { 200: "{success, message, deleted}", 404: "No such student or no selections" } },
-]);

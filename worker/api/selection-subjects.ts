@@ -1,37 +1,81 @@
 /**
- * `/api/admin/selection/subjects` (contract "Course selection, admin"; spec §2 "Selection Subjects", §7). Mounted
- * behind `requireAdmin` by `selection-admin.ts`. Rules and messages live in `services/selection-catalog.ts`.
+ * `/api/admin/selection/subjects` (docs/product.md#course-selection). Mounted behind `requireAdmin` by
+ * `selection-admin.ts`. Rules and reasons live in `services/selection-catalog.ts`.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../env";
-import { addOperations } from "../openapi-legacy";
+import { createRoute, z } from "@hono/zod-openapi";
+import { bearer, createApi, errors, json } from "../openapi";
 import * as svc from "../services/selection-catalog";
 import { subjectsWithoutSeats } from "../services/selection-read";
-import { validate } from "../validate";
-import { selectionIdParamSchema, subjectCreateSchema, subjectUpdateSchema } from "./selection-admin.schema";
+import { selectionIdParamSchema, subjectCreateSchema, subjectJsonSchema, subjectUpdateSchema, uncoveredSubjectSchema } from "./selection-admin.schema";
 
-export const selectionSubjectsApi = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ data: await svc.listSubjects(c.get("db")) }))
-  .get("/uncovered", async (c) => c.json({ data: await subjectsWithoutSeats(c.get("db")) }))
-  .post("/", validate("json", subjectCreateSchema), async (c) => {
+const tags = ["Course selection (admin)"];
+const security = bearer;
+const subjectBody = z.object({ data: subjectJsonSchema });
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  security,
+  summary: "Selection subjects, newest first",
+  responses: { 200: json(z.object({ data: z.array(subjectJsonSchema) }), "Every subject"), ...errors(401) },
+});
+
+const uncovered = createRoute({
+  method: "get",
+  path: "/uncovered",
+  tags,
+  security,
+  summary: "Active subjects without an active teacher with a free seat",
+  description: "active_teachers 0: students are not asked for the subject; more: they are, but no seat is left. By name.",
+  responses: { 200: json(z.object({ data: z.array(uncoveredSubjectSchema) }), "The subjects no student can complete"), ...errors(401) },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  security,
+  summary: "Create a subject",
+  description: "max_selections 1-10 (default 5); active by default. 409 SUBJECT_DUPLICATE for a name in use.",
+  request: { body: { required: true, content: { "application/json": { schema: subjectCreateSchema } } } },
+  responses: { 201: json(subjectBody, "The created subject"), ...errors(400, 401, 409) },
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "Update a subject",
+  description: "Omitted description, max_selections and is_active keep their stored values.",
+  request: { params: selectionIdParamSchema, body: { required: true, content: { "application/json": { schema: subjectUpdateSchema } } } },
+  responses: { 200: json(subjectBody, "The updated subject"), ...errors(400, 401, 404, 409) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "Delete a subject without teachers or selections",
+  description: "409 SUBJECT_IN_USE while teachers or selections reference it: mark it inactive instead.",
+  request: { params: selectionIdParamSchema },
+  responses: { 200: json(z.object({ message: z.string() }), "Deleted"), ...errors(400, 401, 404, 409) },
+});
+
+export const selectionSubjectsApi = createApi()
+  .openapi(list, async (c) => c.json({ data: await svc.listSubjects(c.get("db")) }, 200))
+  .openapi(uncovered, async (c) => c.json({ data: await subjectsWithoutSeats(c.get("db")) }, 200))
+  .openapi(create, async (c) => {
     const data = await svc.createSubject(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
     return c.json({ data }, 201);
   })
-  .put("/:id", validate("param", selectionIdParamSchema), validate("json", subjectUpdateSchema), async (c) => {
+  .openapi(update, async (c) => {
     const data = await svc.updateSubject(c.get("db"), c.get("admin"), c.req.valid("param").id, c.req.valid("json"), c.get("requestId"));
-    return c.json({ data });
+    return c.json({ data }, 200);
   })
-  .delete("/:id", validate("param", selectionIdParamSchema), async (c) => {
+  .openapi(remove, async (c) => {
     await svc.deleteSubject(c.get("db"), c.get("admin"), c.req.valid("param").id, c.get("requestId"));
-    return c.json({ message: "Subject deleted successfully" });
+    return c.json({ message: "Subject deleted successfully" }, 200);
   });
-
-const path = "/api/admin/selection/subjects";
-const tag = "Course selection (admin)";
-addOperations([
-  { method: "get", path, tag, summary: "Selection subjects, newest first", auth: true, responses: { 200: "{data: [{id, name, description, is_active, max_selections, created_at, updated_at}]}", 401: "Not signed in" } },
-  { method: "get", path: `${path}/uncovered`, tag, summary: "Active subjects without an active teacher with a free seat (0 active teachers: not asked of students)", auth: true, responses: { 200: "{data: [{subject_id, subject_name, active_teachers, seats_left}]}", 401: "Not signed in" } },
-  { method: "post", path, tag, summary: "Create a subject (max_selections 1-10, default 5; active by default)", auth: true, body: subjectCreateSchema, responses: { 201: "{data}", 400: "Validation", 401: "Not signed in", 409: "A subject with this name already exists" } },
-  { method: "put", path: `${path}/:id`, tag, summary: "Update a subject", auth: true, body: subjectUpdateSchema, responses: { 200: "{data}", 400: "Validation", 401: "Not signed in", 404: "Subject not found", 409: "A subject with this name already exists" } },
-  { method: "delete", path: `${path}/:id`, tag, summary: "Delete a subject without teachers or selections", auth: true, responses: { 200: "{message}", 401: "Not signed in", 404: "Subject not found", 409: "Has teachers or selections: mark it inactive instead" } },
-]);

@@ -1,40 +1,70 @@
 /**
- * `/api/admin/selection/teachers` (contract "Course selection, admin"; spec §2 "Teachers Management", §7). Mounted
- * behind `requireAdmin` by `selection-admin.ts`. Seats and subject rules live in `services/selection-catalog.ts`.
+ * `/api/admin/selection/teachers` (docs/product.md#course-selection). Mounted behind `requireAdmin` by
+ * `selection-admin.ts`. Seats and subject rules live in `services/selection-catalog.ts`.
  */
-import { Hono } from "hono";
-import type { AppEnv } from "../env";
-import { addOperations } from "../openapi-legacy";
+import { createRoute, z } from "@hono/zod-openapi";
+import { bearer, createApi, errors, json } from "../openapi";
 import * as svc from "../services/selection-catalog";
-import { validate } from "../validate";
-import { selectionIdParamSchema, teacherCreateSchema, teacherUpdateSchema } from "./selection-admin.schema";
+import { selectionIdParamSchema, teacherCreateSchema, teacherJsonSchema, teacherUpdateSchema } from "./selection-admin.schema";
 
-export const selectionTeachersApi = new Hono<AppEnv>()
-  .get("/", async (c) => c.json({ data: await svc.listTeachers(c.get("db")) }))
-  .post("/", validate("json", teacherCreateSchema), async (c) => {
+const tags = ["Course selection (admin)"];
+const security = bearer;
+const teacherBody = z.object({ data: teacherJsonSchema });
+
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags,
+  security,
+  summary: "Teachers with their subject's name and the seats taken, newest first",
+  responses: { 200: json(z.object({ data: z.array(teacherJsonSchema) }), "Every teacher"), ...errors(401) },
+});
+
+const create = createRoute({
+  method: "post",
+  path: "/",
+  tags,
+  security,
+  summary: "Create a teacher of an active subject",
+  description: "teacher_code is generated. 400 SUBJECT_NOT_ACTIVE when subject_name names no active subject.",
+  request: { body: { required: true, content: { "application/json": { schema: teacherCreateSchema } } } },
+  responses: { 201: json(teacherBody, "The created teacher"), ...errors(400, 401, 409) },
+});
+
+const update = createRoute({
+  method: "put",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "Update a teacher",
+  description:
+    "Omitted building, capacities and is_active keep their stored values. 400 SUBJECT_NOT_ACTIVE; 409 TEACHER_CAPACITY_BELOW_TAKEN (with session and seats_taken) or TEACHER_SUBJECT_LOCKED (a teacher with selections cannot change subject).",
+  request: { params: selectionIdParamSchema, body: { required: true, content: { "application/json": { schema: teacherUpdateSchema } } } },
+  responses: { 200: json(teacherBody, "The updated teacher"), ...errors(400, 401, 404, 409) },
+});
+
+const remove = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags,
+  security,
+  summary: "Delete a teacher without selections",
+  description: "409 TEACHER_HAS_SELECTIONS while student selections reference the teacher: mark inactive instead.",
+  request: { params: selectionIdParamSchema },
+  responses: { 200: json(z.object({ message: z.string() }), "Deleted"), ...errors(400, 401, 404, 409) },
+});
+
+export const selectionTeachersApi = createApi()
+  .openapi(list, async (c) => c.json({ data: await svc.listTeachers(c.get("db")) }, 200))
+  .openapi(create, async (c) => {
     const data = await svc.createTeacher(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
     return c.json({ data }, 201);
   })
-  .put("/:id", validate("param", selectionIdParamSchema), validate("json", teacherUpdateSchema), async (c) => {
+  .openapi(update, async (c) => {
     const data = await svc.updateTeacher(c.get("db"), c.get("admin"), c.req.valid("param").id, c.req.valid("json"), c.get("requestId"));
-    return c.json({ data });
+    return c.json({ data }, 200);
   })
-  .delete("/:id", validate("param", selectionIdParamSchema), async (c) => {
+  .openapi(remove, async (c) => {
     await svc.deleteTeacher(c.get("db"), c.get("admin"), c.req.valid("param").id, c.get("requestId"));
-    return c.json({ message: "Teacher deleted successfully" });
+    return c.json({ message: "Teacher deleted successfully" }, 200);
   });
-
-const path = "/api/admin/selection/teachers";
-const tag = "Course selection (admin)";
-addOperations([
-  {
-    method: "get", path, tag, summary: "Teachers with subject name and seats taken, newest first", auth: true,
-    responses: { 200: "{data: [{id, teacher_code, full_name, building_no, subject_id, subject_name|null, session_1_capacity, session_2_capacity, seats_taken_1, seats_taken_2, is_active, created_at, updated_at}]}", 401: "Not signed in" },
-  },
-  { method: "post", path, tag, summary: "Create a teacher of an active subject; teacher_code is generated", auth: true, body: teacherCreateSchema, responses: { 201: "{data}", 400: "Validation, or Subject must be an active subject", 401: "Not signed in" } },
-  {
-    method: "put", path: `${path}/:id`, tag, summary: "Update a teacher", auth: true, body: teacherUpdateSchema,
-    responses: { 200: "{data}", 400: "Validation, or Subject must be an active subject", 401: "Not signed in", 404: "Teacher not found", 409: "Capacity below the seats already taken, or moving a teacher who has selections" },
-  },
-  { method: "delete", path: `${path}/:id`, tag, summary: "Delete a teacher without selections", auth: true, responses: { 200: "{message}", 401: "Not signed in", 404: "Teacher not found", 409: "Has student selections: mark inactive instead" } },
-]);

@@ -1,6 +1,6 @@
 /**
- * The record of refused selection attempts (contract "Teacher selection, public": every attempt is recorded), written
- * with group commit: a refusal queues its row, then waits its turn at the write gate, and whoever's turn comes first
+ * The record of refused selection attempts (docs/product.md#teacher-selection: every attempt of a real student is
+ * recorded), written with group commit: a refusal queues its row, then waits its turn at the write gate, and whoever's turn comes first
  * writes every queued row in one INSERT. In a rush ~1,000 refusals arrive within seconds; one write each would queue
  * them all behind each other at the database.
  *

@@ -1,51 +1,50 @@
 /**
- * The course-selection catalogue: subjects, teachers and selection periods (spec §3 "Selection subject",
- * "Teacher", "Selection period"; §7 "Admin course selections"; contract "Course selection, admin").
+ * The course-selection catalogue: subjects, teachers and selection periods (docs/product.md#course-selection,
+ * #selection-periods).
  *
  * Every mutation is ONE `db.batch` holding the change and its audit row. The rules that protect seats and
  * selections are decided by the database inside that write, so a racing request cannot slip past them:
  * - a capacity below the seats already taken breaks `teachers_seats{1,2}_chk` (→ 409);
  * - a teacher's `subject_id` is computed in the statement as the id of the ACTIVE subject of that name, or 0 when
  *   there is none, or when the teacher would change subject while student selections reference them; 0 names no
- *   subject, so the foreign key refuses the write (→ 400 inactive subject / 409 has selections);
+ *   subject, so the foreign key refuses the write (→ 400 SUBJECT_NOT_ACTIVE / 409 TEACHER_SUBJECT_LOCKED);
  * - deleting a subject or a teacher that selections (or teachers) reference breaks an ON DELETE RESTRICT key (→ 409);
  * - at most one period is active (partial unique index); activating one deactivates the others first, in the
  *   same batch; the active period cannot be deleted (a guard statement breaks `periods_dates_chk` → 409).
- * After a refused write, a read only chooses the message. Timestamps are ISO 8601 UTC.
+ * After a refused write, a read only chooses the reason. Timestamps are ISO 8601 UTC.
  */
 import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { selectionPeriods, selectionSubjects, studentSelections, teachers, type SelectionPeriod, type Teacher } from "../../db/schema";
 import { constraintFailure, type Db } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError, legacyError } from "../errors";
-import type { PeriodCreateInput, PeriodUpdateInput, SubjectCreateInput, SubjectUpdateInput, TeacherCreateInput, TeacherUpdateInput } from "../api/selection-admin.schema";
+import { ApiError } from "../errors";
+import type {
+  PeriodCreateInput,
+  PeriodJson,
+  PeriodUpdateInput,
+  SubjectCreateInput,
+  SubjectJson,
+  SubjectUpdateInput,
+  TeacherCreateInput,
+  TeacherJson,
+  TeacherUpdateInput,
+} from "../api/selection-admin.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 import { forgetFull } from "./full-teachers";
-
-export const DUPLICATE_SUBJECT = "A subject with this name already exists";
-export const SUBJECT_IN_USE = "This subject has teachers or selections and cannot be deleted. Mark it inactive instead.";
-export const SUBJECT_NOT_ACTIVE = "Subject must be an active subject";
-export const TEACHER_HAS_SELECTIONS = "This teacher has student selections and cannot be deleted. Mark the teacher inactive instead.";
-export const TEACHER_SUBJECT_LOCKED = "This teacher has student selections and cannot be moved to another subject";
-export const PERIOD_IS_ACTIVE = "Deactivate the period before deleting it";
-export const capacityBelowTaken = (taken: number, session: 1 | 2) =>
-  `Capacity cannot be below the seats already taken (${taken} in session ${session})`;
 
 const failureOf = (err: unknown) => constraintFailure(err) ?? "";
 const now = () => new Date().toISOString();
 /** Keeps only the keys whose value is defined: an omitted PUT field leaves its column as stored at write time. */
 const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
-const notFound = (what: string) => legacyError("NOT_FOUND", `${what} not found`);
 
 // ---------------------------------------------------------------- subjects
 
 type SubjectRow = typeof selectionSubjects.$inferSelect;
 
-/** `{id, name, description, is_active, max_selections, created_at, updated_at}`. */
-export function toSubjectJson(r: SubjectRow) {
+/** A subject row as the API returns it (`subjectJsonSchema`). */
+export function toSubjectJson(r: SubjectRow): SubjectJson {
   return { id: r.id, name: r.name, description: r.description, is_active: r.isActive, max_selections: r.maxSelections, created_at: r.createdAt, updated_at: r.updatedAt };
 }
-export type SubjectJson = ReturnType<typeof toSubjectJson>;
 
 const isDuplicateName = (err: unknown) => /UNIQUE constraint failed: selection_subjects\.name/i.test(failureOf(err));
 
@@ -54,7 +53,7 @@ export async function listSubjects(db: Db): Promise<SubjectJson[]> {
   return (await db.select().from(selectionSubjects).orderBy(desc(selectionSubjects.id))).map(toSubjectJson);
 }
 
-/** Creates a subject. Throws 409 `DUPLICATE_SUBJECT`. */
+/** Creates a subject. Throws 409 SUBJECT_DUPLICATE. */
 export async function createSubject(db: Db, admin: ActingAdmin, input: SubjectCreateInput, requestId?: string): Promise<SubjectJson> {
   const values = { name: input.name, description: input.description, isActive: input.is_active, maxSelections: input.max_selections };
   try {
@@ -64,56 +63,55 @@ export async function createSubject(db: Db, admin: ActingAdmin, input: SubjectCr
     ]);
     return toSubjectJson(row!);
   } catch (err) {
-    if (isDuplicateName(err)) throw legacyError("CONFLICT", DUPLICATE_SUBJECT);
+    if (isDuplicateName(err)) throw new ApiError("SUBJECT_DUPLICATE");
     throw err;
   }
 }
 
-/** Updates subject `id`. Throws 404, 409 `DUPLICATE_SUBJECT`. */
+/** Updates subject `id`. Throws 404 SUBJECT_NOT_FOUND, 409 SUBJECT_DUPLICATE. */
 export async function updateSubject(db: Db, admin: ActingAdmin, id: number, input: SubjectUpdateInput, requestId?: string): Promise<SubjectJson> {
   const [before] = await db.select().from(selectionSubjects).where(eq(selectionSubjects.id, id));
-  if (!before) throw notFound("Subject");
+  if (!before) throw new ApiError("SUBJECT_NOT_FOUND");
   const set = defined({ name: input.name, description: input.description, isActive: input.is_active, maxSelections: input.max_selections, updatedAt: now() });
   try {
     const [[row]] = await db.batch([
       db.update(selectionSubjects).set(set).where(eq(selectionSubjects.id, id)).returning(),
       auditInsert(db, admin, { action: "update", entity: "selection_subject", entityId: id, before: toSubjectJson(before), after: input }, requestId),
     ]);
-    if (!row) throw notFound("Subject");
+    if (!row) throw new ApiError("SUBJECT_NOT_FOUND");
     return toSubjectJson(row);
   } catch (err) {
-    if (isDuplicateName(err)) throw legacyError("CONFLICT", DUPLICATE_SUBJECT);
+    if (isDuplicateName(err)) throw new ApiError("SUBJECT_DUPLICATE");
     throw err;
   }
 }
 
-/** Deletes subject `id`. Throws 404; 409 `SUBJECT_IN_USE` while teachers or selections reference it (FK RESTRICT). */
+/** Deletes subject `id`. Throws 404 SUBJECT_NOT_FOUND; 409 SUBJECT_IN_USE while teachers or selections reference it (FK RESTRICT). */
 export async function deleteSubject(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
   const [before] = await db.select().from(selectionSubjects).where(eq(selectionSubjects.id, id));
-  if (!before) throw notFound("Subject");
+  if (!before) throw new ApiError("SUBJECT_NOT_FOUND");
   try {
     const [deleted] = await db.batch([
       db.delete(selectionSubjects).where(eq(selectionSubjects.id, id)).returning({ id: selectionSubjects.id }),
       auditInsert(db, admin, { action: "delete", entity: "selection_subject", entityId: id, before: toSubjectJson(before) }, requestId),
     ]);
-    if (!deleted[0]) throw notFound("Subject");
+    if (!deleted[0]) throw new ApiError("SUBJECT_NOT_FOUND");
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(failureOf(err))) throw legacyError("CONFLICT", SUBJECT_IN_USE);
+    if (/FOREIGN KEY constraint failed/i.test(failureOf(err))) throw new ApiError("SUBJECT_IN_USE");
     throw err;
   }
 }
 
 // ---------------------------------------------------------------- teachers
 
-/** `{id, teacher_code, full_name, building_no, subject_id, subject_name|null, capacities, seats taken, is_active, …}`. */
-export function toTeacherJson(t: Teacher, subjectName: string | null) {
+/** A teacher row and its subject's name (null when none) as the API returns them (`teacherJsonSchema`). */
+export function toTeacherJson(t: Teacher, subjectName: string | null): TeacherJson {
   return {
     id: t.id, teacher_code: t.teacherCode, full_name: t.fullName, building_no: t.buildingNo, subject_id: t.subjectId, subject_name: subjectName,
     session_1_capacity: t.session1Capacity, session_2_capacity: t.session2Capacity, seats_taken_1: t.seatsTaken1, seats_taken_2: t.seatsTaken2,
     is_active: t.isActive, created_at: t.createdAt, updated_at: t.updatedAt,
   };
 }
-export type TeacherJson = ReturnType<typeof toTeacherJson>;
 
 /** Every teacher with its subject's name (null when none), newest first. */
 export async function listTeachers(db: Db): Promise<TeacherJson[]> {
@@ -147,7 +145,10 @@ async function teacherCode(db: Db, skip: number): Promise<string> {
   return `T-${String(Number(row?.n ?? 0) + 1 + skip).padStart(5, "0")}`;
 }
 
-/** Creates a teacher with a generated unique `teacher_code`. Throws 400 `SUBJECT_NOT_ACTIVE`. */
+/**
+ * Creates a teacher with a generated unique `teacher_code`. Throws 400 SUBJECT_NOT_ACTIVE; 409 TEACHER_CODE_UNAVAILABLE
+ * when every attempt at a free code raced another creation.
+ */
 export async function createTeacher(db: Db, admin: ActingAdmin, input: TeacherCreateInput, requestId?: string): Promise<TeacherJson> {
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const code = await teacherCode(db, attempt);
@@ -169,20 +170,21 @@ export async function createTeacher(db: Db, admin: ActingAdmin, input: TeacherCr
     } catch (err) {
       const failure = failureOf(err);
       if (/UNIQUE constraint failed: teachers\.teacher_code/i.test(failure)) continue;
-      if (/FOREIGN KEY constraint failed/i.test(failure)) throw legacyError("VALIDATION_FAILED", SUBJECT_NOT_ACTIVE);
+      if (/FOREIGN KEY constraint failed/i.test(failure)) throw new ApiError("SUBJECT_NOT_ACTIVE");
       throw err;
     }
   }
-  throw legacyError("CONFLICT", "Could not allocate a teacher code. Please try again.");
+  throw new ApiError("TEACHER_CODE_UNAVAILABLE");
 }
 
 /**
- * Updates teacher `id`. Throws 404; 400 `SUBJECT_NOT_ACTIVE`; 409 `TEACHER_SUBJECT_LOCKED` when a teacher with
- * selections would change subject; 409 `capacityBelowTaken` when a capacity falls below the seats taken.
+ * Updates teacher `id`. Throws 404 TEACHER_NOT_FOUND; 400 SUBJECT_NOT_ACTIVE; 409 TEACHER_SUBJECT_LOCKED when a
+ * teacher with selections would change subject; 409 TEACHER_CAPACITY_BELOW_TAKEN (params `taken`, `session`; body
+ * `session`, `seats_taken`) when a capacity falls below the seats taken.
  */
 export async function updateTeacher(db: Db, admin: ActingAdmin, id: number, input: TeacherUpdateInput, requestId?: string): Promise<TeacherJson> {
   const [before] = await db.select().from(teachers).where(eq(teachers.id, id));
-  if (!before) throw notFound("Teacher");
+  if (!before) throw new ApiError("TEACHER_NOT_FOUND");
   const target = activeSubjectId(input.subject_name);
   const hasSelections = sql`EXISTS (SELECT 1 FROM ${studentSelections} WHERE ${studentSelections.teacherId} = ${teachers.id})`;
   const set = defined({
@@ -199,50 +201,49 @@ export async function updateTeacher(db: Db, admin: ActingAdmin, id: number, inpu
       db.update(teachers).set(set).where(eq(teachers.id, id)).returning(),
       auditInsert(db, admin, { action: "update", entity: "teacher", entityId: id, before: toTeacherJson(before, null), after: input }, requestId),
     ]);
-    if (!row) throw notFound("Teacher");
+    if (!row) throw new ApiError("TEACHER_NOT_FOUND");
     forgetFull(); // a capacity may have grown
     return toTeacherJson(row, input.subject_name);
   } catch (err) {
     const failure = failureOf(err);
     if (/FOREIGN KEY constraint failed/i.test(failure)) {
-      throw (await isActiveSubject(db, input.subject_name)) ? legacyError("CONFLICT", TEACHER_SUBJECT_LOCKED) : legacyError("VALIDATION_FAILED", SUBJECT_NOT_ACTIVE);
+      throw new ApiError((await isActiveSubject(db, input.subject_name)) ? "TEACHER_SUBJECT_LOCKED" : "SUBJECT_NOT_ACTIVE");
     }
     const session = /teachers_seats1_chk/.test(failure) ? 1 : /teachers_seats2_chk/.test(failure) ? 2 : 0;
     if (session) {
       const [current] = await db.select().from(teachers).where(eq(teachers.id, id));
-      const taken = session === 1 ? current?.seatsTaken1 : current?.seatsTaken2;
-      throw legacyError("CONFLICT", capacityBelowTaken(taken ?? 0, session), { session, seats_taken: taken ?? 0 });
+      const taken = (session === 1 ? current?.seatsTaken1 : current?.seatsTaken2) ?? 0;
+      throw new ApiError("TEACHER_CAPACITY_BELOW_TAKEN", { params: { taken, session }, extra: { session, seats_taken: taken } });
     }
     throw err;
   }
 }
 
-/** Deletes teacher `id`. Throws 404; 409 `TEACHER_HAS_SELECTIONS` while selections reference it (FK RESTRICT). */
+/** Deletes teacher `id`. Throws 404 TEACHER_NOT_FOUND; 409 TEACHER_HAS_SELECTIONS while selections reference it (FK RESTRICT). */
 export async function deleteTeacher(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
   const [before] = await db.select().from(teachers).where(eq(teachers.id, id));
-  if (!before) throw notFound("Teacher");
+  if (!before) throw new ApiError("TEACHER_NOT_FOUND");
   try {
     const [deleted] = await db.batch([
       db.delete(teachers).where(eq(teachers.id, id)).returning({ id: teachers.id }),
       auditInsert(db, admin, { action: "delete", entity: "teacher", entityId: id, before: toTeacherJson(before, null) }, requestId),
     ]);
-    if (!deleted[0]) throw notFound("Teacher");
+    if (!deleted[0]) throw new ApiError("TEACHER_NOT_FOUND");
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(failureOf(err))) throw legacyError("CONFLICT", TEACHER_HAS_SELECTIONS);
+    if (/FOREIGN KEY constraint failed/i.test(failureOf(err))) throw new ApiError("TEACHER_HAS_SELECTIONS");
     throw err;
   }
 }
 
 // ---------------------------------------------------------------- periods
 
-/** `{id, period_name, start_date, end_date (ISO UTC), is_active, allow_changes, max_subjects, created_at, updated_at}`. */
-export function toPeriodJson(p: SelectionPeriod) {
+/** A period row as the API returns it (`periodJsonSchema`; dates ISO UTC). */
+export function toPeriodJson(p: SelectionPeriod): PeriodJson {
   return {
     id: p.id, period_name: p.periodName, start_date: p.startDate, end_date: p.endDate, is_active: p.isActive, allow_changes: p.allowChanges,
     max_subjects: p.maxSubjects, created_at: p.createdAt, updated_at: p.updatedAt,
   };
 }
-export type PeriodJson = ReturnType<typeof toPeriodJson>;
 
 /** Every period, latest start first. */
 export async function listPeriods(db: Db): Promise<PeriodJson[]> {
@@ -273,9 +274,9 @@ export async function createPeriod(db: Db, admin: ActingAdmin, input: PeriodCrea
   return toPeriodJson(row!);
 }
 
-async function writePeriod(db: Db, admin: ActingAdmin, id: number, change: Partial<PeriodUpdateInput>, action: string, requestId?: string) {
+async function writePeriod(db: Db, admin: ActingAdmin, id: number, change: Partial<PeriodUpdateInput>, action: string, requestId?: string): Promise<PeriodJson> {
   const [before] = await db.select().from(selectionPeriods).where(eq(selectionPeriods.id, id));
-  if (!before) throw notFound("Selection period");
+  if (!before) throw new ApiError("PERIOD_NOT_FOUND");
   const set = defined({
     periodName: change.period_name, startDate: change.start_date, endDate: change.end_date,
     isActive: change.is_active, allowChanges: change.allow_changes, maxSubjects: change.max_subjects, updatedAt: now(),
@@ -285,27 +286,27 @@ async function writePeriod(db: Db, admin: ActingAdmin, id: number, change: Parti
     db.update(selectionPeriods).set(set).where(eq(selectionPeriods.id, id)).returning(),
     auditInsert(db, admin, { action, entity: "selection_period", entityId: id, before: toPeriodJson(before), after: change }, requestId),
   ]);
-  if (!row) throw notFound("Selection period");
+  if (!row) throw new ApiError("PERIOD_NOT_FOUND");
   return toPeriodJson(row);
 }
 
-/** Updates period `id` (activating it deactivates the others). Throws 404. */
+/** Updates period `id` (activating it deactivates the others). Throws 404 PERIOD_NOT_FOUND. */
 export const updatePeriod = (db: Db, admin: ActingAdmin, id: number, input: PeriodUpdateInput, requestId?: string) =>
   writePeriod(db, admin, id, input, "update", requestId);
 
-/** Sets period `id`'s active flag; activating deactivates every other period in the same batch. Throws 404. */
+/** Sets period `id`'s active flag; activating deactivates every other period in the same batch. Throws 404 PERIOD_NOT_FOUND. */
 export const togglePeriod = (db: Db, admin: ActingAdmin, id: number, isActive: boolean, requestId?: string) =>
   writePeriod(db, admin, id, { is_active: isActive }, "toggle", requestId);
 
 /**
- * Deletes period `id`; its selections keep their rows (`period_id` → NULL). Throws 404; 409 `PERIOD_IS_ACTIVE`
+ * Deletes period `id`; its selections keep their rows (`period_id` → NULL). Throws 404 PERIOD_NOT_FOUND; 409 PERIOD_IS_ACTIVE
  * for the active period, which must be deactivated first (so a click cannot close a running selection).
  */
 export async function deletePeriod(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
   const p = selectionPeriods;
   const [before] = await db.select().from(p).where(eq(p.id, id));
-  if (!before) throw notFound("Selection period");
-  if (before.isActive) throw legacyError("CONFLICT", PERIOD_IS_ACTIVE);
+  if (!before) throw new ApiError("PERIOD_NOT_FOUND");
+  if (before.isActive) throw new ApiError("PERIOD_IS_ACTIVE");
   try {
     const [, deleted] = await db.batch([
       // Guard against an activation that raced the check above: on an active row this breaks periods_dates_chk.
@@ -313,9 +314,9 @@ export async function deletePeriod(db: Db, admin: ActingAdmin, id: number, reque
       db.delete(p).where(eq(p.id, id)).returning({ id: p.id }),
       auditInsert(db, admin, { action: "delete", entity: "selection_period", entityId: id, before: toPeriodJson(before) }, requestId),
     ]);
-    if (!deleted[0]) throw notFound("Selection period");
+    if (!deleted[0]) throw new ApiError("PERIOD_NOT_FOUND");
   } catch (err) {
-    if (/periods_dates_chk/.test(failureOf(err))) throw legacyError("CONFLICT", PERIOD_IS_ACTIVE);
+    if (/periods_dates_chk/.test(failureOf(err))) throw new ApiError("PERIOD_IS_ACTIVE");
     throw err;
   }
 }

@@ -1,21 +1,16 @@
 /**
- * Prep-3 teacher selection, reads (spec §2 "Teacher selection page", §4 states; contract "Teacher selection,
- * public" and "Course selection, admin" summary). Times are ISO 8601 UTC strings; seats are counts.
+ * Prep-3 teacher selection, reads (docs/product.md#teacher-selection; the admin summary and uncovered subjects,
+ * #course-selection). Times are ISO 8601 UTC strings; seats are counts.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { selectionPeriods, selectionRegistrations, selectionSubjects, studentSelections, students, teachers } from "../../db/schema";
 import type { Db } from "../db";
-import { ApiError, legacyError } from "../errors";
+import type { SummaryRow, UncoveredSubject } from "../api/selection-admin.schema";
+import type { SeatCounts, SelectionState, StudentCard, TeacherOption } from "../api/public-selection.schema";
+import { ApiError } from "../errors";
 
 export const SELECTION_GRADE = "Prep-3";
 export const UPDATE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
-
-export const MSG = {
-  noPeriod: "No active selection period found.",
-  notOpen: "Selection period is not currently active.",
-  notFound: "Student not found",
-  notEligible: "Teacher selection is only available to active Prep-3 students.",
-} as const;
 
 export type Period = typeof selectionPeriods.$inferSelect;
 
@@ -42,10 +37,13 @@ export function periodState(period: Period | null, nowIso: string): PeriodState 
   return "open";
 }
 
-/** Throws the contract's 403 for a period that is missing or has not started. */
+/**
+ * Throws the 403 of a period that is missing (NO_ACTIVE_PERIOD) or has not started (PERIOD_NOT_OPEN). These come
+ * before anything about the ID, so every ID gets the same answer while selection is closed.
+ */
 export function assertPeriodVisible(state: PeriodState): void {
-  if (state === "none") throw legacyError("FORBIDDEN", MSG.noPeriod, { success: false });
-  if (state === "not_started") throw legacyError("FORBIDDEN", MSG.notOpen, { success: false });
+  if (state === "none") throw new ApiError("NO_ACTIVE_PERIOD");
+  if (state === "not_started") throw new ApiError("PERIOD_NOT_OPEN");
 }
 
 /** True for a student who may take part in teacher selection: active and in Prep-3. */
@@ -53,9 +51,10 @@ export const isEligible = (s: { isActive: boolean; currentGrade: string }) => s.
 
 /**
  * The answer every public selection endpoint gives for an ID that is unknown or not an active Prep-3 student: ONE
- * answer for both, so the endpoints do not tell which national IDs belong to students (docs/product.md#teacher-selection).
+ * answer for both (403 SELECTION_NOT_ELIGIBLE, the same reason, text and body, no params), so the endpoints do not
+ * tell which national IDs belong to students (docs/product.md#teacher-selection).
  */
-export const notEligible = () => legacyError("FORBIDDEN", MSG.notEligible, { success: false });
+export const notEligible = () => new ApiError("SELECTION_NOT_ELIGIBLE");
 
 /**
  * The student behind a student number, for the public lookups, in the order that reveals nothing: with no period
@@ -70,13 +69,13 @@ export async function visibleStudent(db: Db, studentNo: string, nowIso: string) 
 }
 
 /** `GET /student/{id}`: the student card. Throws the 403s of `visibleStudent`. */
-export async function lookupStudent(db: Db, studentNo: string, nowIso: string) {
+export async function lookupStudent(db: Db, studentNo: string, nowIso: string): Promise<StudentCard> {
   const { student } = await visibleStudent(db, studentNo, nowIso);
   return { student_no: student.studentNo, full_name: student.fullName, current_grade: student.currentGrade };
 }
 
 /** `GET /student/{id}/selections`: the current selections and what the student may still do. Throws as `visibleStudent`. */
-export async function studentSelectionState(db: Db, studentNo: string, nowIso: string) {
+export async function studentSelectionState(db: Db, studentNo: string, nowIso: string): Promise<SelectionState> {
   const { student, period } = await visibleStudent(db, studentNo, nowIso);
   const [[registration], rows] = await Promise.all([
     db.select().from(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id)),
@@ -111,7 +110,7 @@ export async function studentSelectionState(db: Db, studentNo: string, nowIso: s
 }
 
 /** Seats left per session, and the session the server would assign now (more free seats; 1 on a tie; null if full). */
-function seatFields(t: { c1: number; c2: number; s1: number; s2: number }) {
+function seatFields(t: { c1: number; c2: number; s1: number; s2: number }): Omit<SeatCounts, "teacher_id"> {
   const a1 = Math.max(0, t.c1 - t.s1);
   const a2 = Math.max(0, t.c2 - t.s2);
   return { session_1_available: a1, session_2_available: a2, recommended_session: a1 === 0 && a2 === 0 ? null : a1 >= a2 ? 1 : 2 };
@@ -121,7 +120,7 @@ const seatColumns = { c1: teachers.session1Capacity, c2: teachers.session2Capaci
 const offered = and(eq(teachers.isActive, true), eq(selectionSubjects.isActive, true));
 
 /** `GET /teachers/{id}`: active teachers of active subjects with seats left. */
-export async function availableTeachers(db: Db) {
+export async function availableTeachers(db: Db): Promise<TeacherOption[]> {
   const rows = await db
     .select({ id: teachers.id, code: teachers.teacherCode, name: teachers.fullName, building: teachers.buildingNo, subjectId: selectionSubjects.id, subjectName: selectionSubjects.name, ...seatColumns })
     .from(teachers)
@@ -140,7 +139,7 @@ export async function availableTeachers(db: Db) {
 }
 
 /** Seats only (no names, no personal data): for the page's live refresh. */
-export async function seatSnapshot(db: Db) {
+export async function seatSnapshot(db: Db): Promise<SeatCounts[]> {
   const rows = await db.select({ id: teachers.id, ...seatColumns }).from(teachers).innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId)).where(offered);
   return rows.map((t) => ({ teacher_id: t.id, ...seatFields(t) }));
 }
@@ -150,7 +149,7 @@ export async function seatSnapshot(db: Db) {
  * admin warning: `active_teachers` 0 means students are not asked for the subject; more than 0 means they are, but
  * every seat is taken (or has no capacity), so no student can complete a selection. Seats are counts.
  */
-export async function subjectsWithoutSeats(db: Db) {
+export async function subjectsWithoutSeats(db: Db): Promise<UncoveredSubject[]> {
   const seatsLeft = sql<number>`coalesce(sum(max(0, ${teachers.session1Capacity} - ${teachers.seatsTaken1}) + max(0, ${teachers.session2Capacity} - ${teachers.seatsTaken2})), 0)`;
   const rows = await db
     .select({ subject_id: selectionSubjects.id, subject_name: selectionSubjects.name, active_teachers: sql<number>`count(${teachers.id})`, seats_left: seatsLeft })
@@ -164,7 +163,7 @@ export async function subjectsWithoutSeats(db: Db) {
 }
 
 /** Admin summary: one row per subject × teacher × session with the student numbers in it. */
-export async function selectionSummary(db: Db) {
+export async function selectionSummary(db: Db): Promise<SummaryRow[]> {
   const rows = await db
     .select({
       subject_name: selectionSubjects.name,

@@ -1,5 +1,6 @@
 /**
- * Prep-3 teacher selection, writes (contract "Teacher selection, public" rules; docs/decisions/0002).
+ * Prep-3 teacher selection, writes (docs/product.md#teacher-selection;
+ * docs/decisions/0002-libsql-batches-and-money.md, 0010-write-gate-for-the-selection-rush.md).
  * Every rule is enforced inside ONE `db.batch` at the moment of the write, never by read-then-write:
  * - the session is chosen in the INSERT … SELECT from the teacher's current free seats (more free; 1 on a tie);
  * - seat counters move in the same batch, and the teachers' CHECK constraints abort the batch on overselling;
@@ -9,41 +10,35 @@
  *   one update is unused;
  * - on update, a subject whose teacher is unchanged keeps its session (group) and selection date: only a changed
  *   teacher gets the session with more free seats.
- * The read phase before the batch only produces clear error messages. Every attempt of a real student is logged
- * (refusals with group commit, attempt-log.ts); a number that is no student's writes nothing. Writes pass one at a time per isolate through `gatedWrite` (a rush would otherwise pile
- * ~1,000 waiting writers into the database).
+ * The read phase before the batch only chooses the reason of a refusal. Every attempt of a real student is logged
+ * (refusals with group commit, attempt-log.ts); a number that is no student's writes nothing. Writes pass one at a
+ * time per isolate through `gatedWrite` (a rush would otherwise pile ~1,000 waiting writers into the database).
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { selectionAttempts, selectionPeriods, selectionRegistrations, selectionSubjects, studentSelections, students, teachers } from "../../db/schema";
 import type { Db } from "../db";
 import { batchAll, constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError, legacyError } from "../errors";
+import type { SelectResult } from "../api/public-selection.schema";
+import { ApiError } from "../errors";
 import { gatedWrite } from "../write-gate";
 import { recordRefusal } from "./attempt-log";
 import { auditInsert } from "./audit";
 import { forgetFull, markFull, recentlyFull } from "./full-teachers";
-import { MSG, REQUIRED_SUBJECT, SELECTION_GRADE, UPDATE_WINDOW_MS, isEligible, notEligible, periodState, type Period } from "./selection-read";
+import { REQUIRED_SUBJECT, SELECTION_GRADE, UPDATE_WINDOW_MS, assertPeriodVisible, isEligible, notEligible, periodState, type Period } from "./selection-read";
 
 export interface Choice {
   teacher_id: number;
   subject_id: number;
 }
 
-const REFUSED = {
-  incomplete: (n: number) => `Please choose a teacher for all ${n} subjects.`,
-  mismatch: "A chosen teacher does not teach that subject, or is not available.",
-  updateUsed: "You have already used your one allowed update.",
-  deadline: "The update deadline has passed.",
-  noChanges: "Changes are not allowed in this selection period.",
-  raced: "Your selections were just saved by another request. Please reload the page.",
-};
-
 /**
- * Saves a first choice or the one allowed update. Returns the contract's success body; throws 400/403/409 (an
- * unknown ID gets the same 403 as an ineligible student, after the period checks).
+ * Saves a first choice or the one allowed update. Returns the success body (`selectResultSchema`). Throws 403
+ * NO_ACTIVE_PERIOD / PERIOD_NOT_OPEN (for every ID), then 403 SELECTION_NOT_ELIGIBLE (unknown and ineligible IDs
+ * alike); 400 SELECTION_INCOMPLETE / SELECTION_TEACHER_MISMATCH; 403 UPDATE_USED / CHANGES_NOT_ALLOWED /
+ * UPDATE_DEADLINE_PASSED / SELECTION_STATE_CHANGED; 409 NO_SEATS / NO_SEATS_ANY / SELECTION_SAVED_MEANWHILE.
  */
-export async function saveSelections(db: Db, studentNo: string, choices: Choice[], now: Date) {
+export async function saveSelections(db: Db, studentNo: string, choices: Choice[], now: Date): Promise<SelectResult> {
   const nowIso = now.toISOString();
   const logAccepted = (action: string, periodId: number) =>
     db.insert(selectionAttempts).values({ studentNo, periodId, payload: JSON.stringify(choices), outcome: "accepted", action, at: nowIso });
@@ -73,17 +68,18 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
     // The period first, then one answer for unknown and ineligible IDs: the refusal tells nothing about who is a student.
     period = periodRows[0] ?? null;
     const state = periodState(period, nowIso);
-    if (state === "none") throw legacyError("FORBIDDEN", MSG.noPeriod, { success: false });
-    if (state !== "open") throw legacyError("FORBIDDEN", MSG.notOpen, { success: false });
+    assertPeriodVisible(state);
+    // Saving needs an open period; an ended one that is still active is view only.
+    if (state !== "open") throw new ApiError("PERIOD_NOT_OPEN");
     if (!student || !isEligible(student)) throw notEligible();
     const p = period!;
     validateChoices(choices, p, new Set(subjectRows.map((r) => r.id)), teacherRows);
     const reg = regRows[0]?.reg;
     const fresh = !reg || reg.periodId !== p.id;
     if (reg && !fresh) {
-      if (reg.updateCount >= 1) throw legacyError("FORBIDDEN", REFUSED.updateUsed, { success: false, hasUpdated: true });
-      if (!p.allowChanges) throw legacyError("FORBIDDEN", REFUSED.noChanges, { success: false });
-      if (nowIso > reg.updateDeadline) throw legacyError("FORBIDDEN", REFUSED.deadline, { success: false });
+      if (reg.updateCount >= 1) throw new ApiError("UPDATE_USED", { extra: { hasUpdated: true } });
+      if (!p.allowChanges) throw new ApiError("CHANGES_NOT_ALLOWED");
+      if (nowIso > reg.updateDeadline) throw new ApiError("UPDATE_DEADLINE_PASSED");
     }
     // Refuse at once when a chosen teacher is already full: the write would fail anyway, and skipping it keeps the
     // write lock free for requests that can succeed. A teacher the student already holds is not "full" for them (an
@@ -132,7 +128,7 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
     if (reg) forgetFull(); // the update freed this student's previous seats
     const hasUpdated = action === "updated";
     return {
-      success: true as const,
+      success: true,
       action,
       hasUpdated,
       message: hasUpdated ? "Your selections were updated successfully." : "Your selections were saved successfully.",
@@ -147,20 +143,21 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
 /** Read-phase checks that give precise 400s: one teacher per required subject, each teacher teaching it. */
 function validateChoices(choices: Choice[], period: Period, requiredIds: Set<number>, found: Array<{ id: number; subjectId: number | null; isActive: boolean }>) {
   const chosen = new Set(choices.map((c) => c.subject_id));
-  const incomplete = REFUSED.incomplete(requiredIds.size);
+  const params = { required: requiredIds.size };
   if (chosen.size !== choices.length || chosen.size !== requiredIds.size || [...chosen].some((id) => !requiredIds.has(id))) {
-    throw legacyError("VALIDATION_FAILED", incomplete, { success: false, required: requiredIds.size });
+    throw new ApiError("SELECTION_INCOMPLETE", { params, extra: { required: requiredIds.size } });
   }
-  if (choices.length > period.maxSubjects) throw legacyError("VALIDATION_FAILED", incomplete, { success: false });
+  if (choices.length > period.maxSubjects) throw new ApiError("SELECTION_INCOMPLETE", { params });
   const byId = new Map(found.map((t) => [t.id, t]));
   if (choices.some((c) => byId.get(c.teacher_id)?.subjectId !== c.subject_id || !byId.get(c.teacher_id)?.isActive)) {
-    throw legacyError("VALIDATION_FAILED", REFUSED.mismatch, { success: false });
+    throw new ApiError("SELECTION_TEACHER_MISMATCH");
   }
 }
 
+/** 409 NO_SEATS naming the teacher and subject (body `subject_id`, `subject_name`), or NO_SEATS_ANY when unknown. */
 function noSeats(subjectId: number | null, subject: string | null, teacher: string | null) {
-  const message = subject ? `No seats left with ${teacher} for ${subject}. Please choose another teacher.` : "No seats left for one of the chosen teachers. Please choose again.";
-  return legacyError("CONFLICT", message, { success: false, subject_id: subjectId, subject_name: subject });
+  const extra = { subject_id: subjectId, subject_name: subject };
+  return subject ? new ApiError("NO_SEATS", { params: { teacher: teacher ?? "", subject }, extra }) : new ApiError("NO_SEATS_ANY", { extra });
 }
 
 /** A held selection as read before the write. */
@@ -219,17 +216,20 @@ async function explain(db: Db, err: unknown, choices: Choice[]): Promise<ApiErro
     const first = full[0];
     return noSeats(first?.subjectId ?? null, first?.subject ?? null, first?.teacher ?? null);
   }
-  if (/UNIQUE/i.test(failure)) return legacyError("CONFLICT", REFUSED.raced, { success: false });
+  if (/UNIQUE/i.test(failure)) return new ApiError("SELECTION_SAVED_MEANWHILE");
   // The registration guard (update_count CHECK) failed: state changed between the read phase and the write.
-  return legacyError("FORBIDDEN", "The selection could not be saved because the selection period or your registration changed. Please reload the page.", { success: false });
+  return new ApiError("SELECTION_STATE_CHANGED");
 }
 
-/** Admin delete-all: frees the seats, deletes the selections and the registration (the student may choose again). */
-export async function deleteAllSelections(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string) {
+/**
+ * Admin delete-all: frees the seats, deletes the selections and the registration (the student may choose again).
+ * Returns the number of selections deleted. Throws 404 STUDENT_NOT_FOUND, 404 SELECTIONS_NOT_FOUND.
+ */
+export async function deleteAllSelections(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string): Promise<number> {
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, studentNo));
-  if (!student) throw legacyError("NOT_FOUND", MSG.notFound, { success: false });
+  if (!student) throw new ApiError("STUDENT_NOT_FOUND");
   const before = await db.select().from(studentSelections).where(eq(studentSelections.studentId, student.id));
-  if (before.length === 0) throw legacyError("NOT_FOUND", "No selections found for this student", { success: false });
+  if (before.length === 0) throw new ApiError("SELECTIONS_NOT_FOUND");
   await batchAll(db, [
     ...releaseSeats(db, student.id),
     db.delete(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id)),

@@ -52,6 +52,14 @@ const fields: Record<Field, string> = {
   capacity_1: "سعة المجموعة الأولى",
   capacity_2: "سعة المجموعة الثانية",
   max_subjects: "الحد الأقصى للمواد",
+  description: "الوصف",
+  full_name: "الاسم الكامل",
+  subject: "المادة",
+  active: "الحالة",
+  period_name: "اسم الفترة",
+  start_date: "تاريخ البداية",
+  end_date: "تاريخ النهاية",
+  allow_changes: "السماح بالتعديل",
 
   // Teacher selection (public)
 
@@ -155,8 +163,42 @@ const texts: Record<Reason, string> = {
   NEWS_NOT_FOUND: "الخبر غير موجود",
 
   // Course selection (admin)
+  SELECTION_ID_INVALID: "المعرّف غير صالح",
+  SUBJECT_DESCRIPTION_NOT_TEXT: "الوصف يجب أن يكون نصًا",
+  SUBJECT_NOT_FOUND: "المادة غير موجودة",
+  SUBJECT_DUPLICATE: "توجد مادة بهذا الاسم بالفعل",
+  SUBJECT_IN_USE: "لهذه المادة معلمون أو اختيارات ولا يمكن حذفها. اجعلها غير نشطة بدلًا من ذلك.",
+  SUBJECT_NOT_ACTIVE: "يجب أن تكون المادة مادة نشطة",
+  TEACHER_BUILDING_INVALID: "يجب أن يكون المبنى ٥ أو ٦",
+  TEACHER_NOT_FOUND: "المعلم غير موجود",
+  TEACHER_HAS_SELECTIONS: "لهذا المعلم اختيارات طلاب ولا يمكن حذفه. اجعله غير نشط بدلًا من ذلك.",
+  TEACHER_SUBJECT_LOCKED: "لهذا المعلم اختيارات طلاب ولا يمكن نقله إلى مادة أخرى",
+  TEACHER_CAPACITY_BELOW_TAKEN: "لا يمكن أن تقل السعة عن المقاعد المحجوزة ({{taken}} في المجموعة {{session}})",
+  TEACHER_CODE_UNAVAILABLE: "تعذّر إنشاء كود للمعلم. يرجى المحاولة مرة أخرى.",
+  PERIOD_DATE_NO_ZONE: "{{field}} غير صالح: أدخل التاريخ والوقت كاملين",
+  PERIOD_DATE_OUT_OF_RANGE: "{{field}} خارج النطاق المسموح",
+  PERIOD_END_BEFORE_START: "يجب أن يكون تاريخ النهاية بعد تاريخ البداية",
+  PERIOD_NOT_FOUND: "فترة الاختيار غير موجودة",
+  PERIOD_IS_ACTIVE: "أوقف الفترة قبل حذفها",
+  SELECTIONS_NOT_FOUND: "لا توجد اختيارات لهذا الطالب",
 
   // Teacher selection (public)
+  SELECTION_STUDENT_ID_REQUIRED: "رقم الطالب مطلوب",
+  SELECTION_STUDENT_ID_INVALID: "رقم الطالب غير صالح",
+  SELECTIONS_REQUIRED: "يجب اختيار معلم واحد على الأقل",
+  SELECTIONS_TOO_MANY: "عدد الاختيارات أكبر من المسموح",
+  NO_ACTIVE_PERIOD: "لا توجد فترة اختيار نشطة.",
+  PERIOD_NOT_OPEN: "فترة الاختيار غير مفتوحة حاليًا.",
+  SELECTION_NOT_ELIGIBLE: "اختيار المعلمين متاح لطلاب الصف الثالث الإعدادي المقيدين حاليًا فقط.",
+  SELECTION_INCOMPLETE: "يجب اختيار معلم لكل المواد.",
+  SELECTION_TEACHER_MISMATCH: "أحد المعلمين المختارين لا يدرّس هذه المادة أو لم يعد متاحًا.",
+  UPDATE_USED: "لقد استخدمت فرصة التعديل الوحيدة المسموح بها.",
+  CHANGES_NOT_ALLOWED: "لا يُسمح بتعديل الاختيارات في فترة الاختيار الحالية.",
+  UPDATE_DEADLINE_PASSED: "انتهت مهلة تعديل الاختيارات.",
+  NO_SEATS: "لا توجد مقاعد متاحة لدى {{teacher}} في مادة {{subject}}. يرجى اختيار معلم آخر.",
+  NO_SEATS_ANY: "لا توجد مقاعد متاحة لدى أحد المعلمين المختارين. يرجى الاختيار مرة أخرى.",
+  SELECTION_SAVED_MEANWHILE: "تم حفظ اختياراتك للتو بطلب آخر. يرجى إعادة تحميل الصفحة.",
+  SELECTION_STATE_CHANGED: "تعذّر حفظ الاختيارات لأن فترة الاختيار أو تسجيلك تغيّر. يرجى إعادة تحميل الصفحة.",
 
   // Audit log
 };
@@ -166,6 +208,7 @@ export default {
   // Field variants: feminine nouns, and the plural forms of a length limit.
   REQUIRED_nationality: "الجنسية مطلوبة",
   REQUIRED_marks: "الدرجة مطلوبة",
+  REQUIRED_subject: "المادة مطلوبة",
   TOO_LONG_one: "يجب ألا يزيد طول {{field}} على حرف واحد",
   TOO_LONG_two: "يجب ألا يزيد طول {{field}} على حرفين",
   TOO_LONG_few: "يجب ألا يزيد طول {{field}} على {{max}} أحرف",

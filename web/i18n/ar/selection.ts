@@ -1,4 +1,4 @@
-/** ar strings for the public teacher-selection page /current-students (keys under `selection.`); spec §2, §4, §5, §8. */
+/** ar strings for the public teacher-selection page /current-students (keys under `selection.`); docs/product.md#teacher-selection. */
 export default {
   meta: {
     title: "اختيار المعلمين",

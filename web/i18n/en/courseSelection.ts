@@ -1,4 +1,5 @@
-/** en strings for the admin course-selection pages (keys under `courseSelection.`). Spec texts are kept verbatim. */
+/** en strings for the admin course-selection pages (keys under `courseSelection.`). The product's texts
+ * (docs/product.md#course-selection) are kept verbatim. */
 export default {
   nav: {
     label: "Course selection sections",
@@ -218,39 +219,5 @@ export default {
     noTeacher: "No active teacher: students are not asked to choose this subject until it has one.",
     noSeats: "Its active teachers have no free seats: students cannot complete their selection until seats are added.",
     hint: "Add or activate a teacher, raise the capacities, or mark the subject inactive.",
-  },
-  messages: {
-    nameRequired: "Name is required",
-    nameTooLong: "Name must be at most 100 characters",
-    descriptionTooLong: "Description must be at most 1000 characters",
-    maxSelectionsRange: "Max selections must be a whole number between 1 and 10",
-    fullNameRequired: "Full name is required",
-    fullNameTooLong: "Full name must be at most 150 characters",
-    subjectRequired: "Subject is required",
-    building: "Building must be 5 or 6",
-    capacity1Range: "Session 1 capacity must be a whole number between 0 and 35",
-    capacity2Range: "Session 2 capacity must be a whole number between 0 and 35",
-    periodNameRequired: "Period name is required",
-    periodNameTooLong: "Period name must be at most 200 characters",
-    startRequired: "Start date is required",
-    endRequired: "End date is required",
-    startRange: "Start date is out of range",
-    endRange: "End date is out of range",
-    endAfterStart: "End date must be after start date",
-    maxSubjectsRange: "Max subjects must be a whole number between 1 and 10",
-    duplicateSubject: "A subject with this name already exists",
-    subjectInUse: "This subject has teachers or selections and cannot be deleted. Mark it inactive instead.",
-    subjectNotActive: "Subject must be an active subject",
-    teacherHasSelections: "This teacher has student selections and cannot be deleted. Mark the teacher inactive instead.",
-    teacherSubjectLocked: "This teacher has student selections and cannot be moved to another subject",
-    periodIsActive: "Deactivate the period before deleting it",
-    subjectNotFound: "Subject not found",
-    teacherNotFound: "Teacher not found",
-    periodNotFound: "Selection period not found",
-    studentNotFound: "Student not found",
-    noSelections: "No selections found for this student",
-    invalidStudentId: "Invalid student ID",
-    studentIdRequired: "Student ID is required",
-    capacityBelowTaken: "Capacity cannot be below the seats already taken ({{taken}} in session {{session}})",
   },
 };

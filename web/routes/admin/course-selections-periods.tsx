@@ -1,10 +1,9 @@
 /**
- * /admin/dashboard/course-selections/periods — Selection Periods (spec §2 "Selection Periods", §3, §4 "Selection
- * period active flag", §5 "Period form", §6, §7, §8). The table with the Live Now badge and a Toggle switch
- * (`PUT /{id}/toggle`): after success the toggled period takes the server's value and every other period shows
- * inactive, so one period at most is active. Add/Edit modal, delete confirmation. Failures show the server's
- * message or "Failed to save/delete period" / "Failed to toggle period status"; without a token the list stays
- * empty and actions go to the login page.
+ * /admin/dashboard/course-selections/periods — Selection Periods (docs/product.md#selection-periods). The table with
+ * the Live Now badge and a Toggle switch (`PUT /{id}/toggle`): after success the toggled period takes the server's
+ * value and every other period shows inactive, so one period at most is active. Add/Edit modal, delete
+ * confirmation. Failures show the server's reason or "Failed to save/delete period" / "Failed to toggle period
+ * status"; without a token the list stays empty and actions go to the login page.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,9 +1,9 @@
 /**
- * /admin/dashboard/course-selections/subjects — Selection Subjects (spec §2 "Selection Subjects", §3, §5 "Subject
- * form", §6, §7, §8 "Subjects, teachers, periods"). "All Subjects (n)" table, Add/Edit modal (a new subject goes to
- * the top of the list, an edited one is replaced in place), delete confirmation "Are you sure you want to delete
- * this subject?". Failures show the server's message or "Failed to save/delete subject"; without a token the list
- * stays empty and actions go to the login page. Above the table, the warning about active subjects without an active
+ * /admin/dashboard/course-selections/subjects — Selection Subjects (docs/product.md#course-selection). "All Subjects
+ * (n)" table, Add/Edit modal (a new subject goes to the top of the list, an edited one is replaced in place), delete
+ * confirmation "Are you sure you want to delete this subject?". Failures show the server's reason or "Failed to
+ * save/delete subject"; a name in use (SUBJECT_DUPLICATE) is shown on the name field. Without a token the list stays
+ * empty and actions go to the login page. Above the table, the warning about active subjects without an active
  * teacher with seats.
  */
 import { useCallback, useMemo, useState } from "react";
@@ -32,8 +32,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "console");
 }
 
-const DUPLICATE = "A subject with this name already exists";
-
 /** The Selection Subjects page. */
 export default function SelectionSubjectsPage() {
   const { t, i18n } = useTranslation();
@@ -61,7 +59,7 @@ export default function SelectionSubjectsPage() {
     });
     if (!outcome.ok) {
       if (outcome.message === null) return;
-      const duplicate = outcome.error instanceof ApiFailure && outcome.error.status === 409 && outcome.error.message === DUPLICATE;
+      const duplicate = outcome.error instanceof ApiFailure && outcome.error.reason === "SUBJECT_DUPLICATE";
       return { field: duplicate ? ("name" as const) : undefined, message: outcome.message };
     }
     const saved = outcome.value;

@@ -1,10 +1,10 @@
 /**
- * /admin/dashboard/course-selections/teachers — Teachers Management (spec §2 "Teachers Management", §3 "Teacher",
- * §5 "Teacher form", §6, §7, §8). Building and active-subject filters with chips; a table with the seats taken per
- * session; Add/Edit modal (the list reloads after saving); delete confirmation. A save failure shows
- * "Error: {message or Failed to save teacher}" with the status code; a capacity below the seats taken (409) is also
- * shown on the capacity field. Without a token the lists stay empty and actions go to the login page. Above the
- * table, the warning about active subjects without an active teacher with seats.
+ * /admin/dashboard/course-selections/teachers — Teachers Management (docs/product.md#course-selection). Building and
+ * active-subject filters with chips; a table with the seats taken per session; Add/Edit modal (the list reloads
+ * after saving); delete confirmation. A save failure shows "Error: {reason's text or Failed to save teacher}" with
+ * the status code; a capacity below the seats taken (TEACHER_CAPACITY_BELOW_TAKEN) and an inactive subject
+ * (SUBJECT_NOT_ACTIVE) are also shown on their field. Without a token the lists stay empty and actions go to the
+ * login page. Above the table, the warning about active subjects without an active teacher with seats.
  */
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,12 +34,11 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "console");
 }
 
-/** The form field a 409/400 refers to, when the server names one. */
+/** The form field a refusal refers to, by its reason. */
 function fieldOf(err: unknown): keyof TeacherFormFields | undefined {
   if (!(err instanceof ApiFailure)) return undefined;
-  const session = err.body?.session;
-  if (err.status === 409 && (session === 1 || session === 2)) return session === 1 ? "session_1_capacity" : "session_2_capacity";
-  if (err.message === "Subject must be an active subject") return "subject_name";
+  if (err.reason === "TEACHER_CAPACITY_BELOW_TAKEN") return err.params.session === 2 ? "session_2_capacity" : "session_1_capacity";
+  if (err.reason === "SUBJECT_NOT_ACTIVE") return "subject_name";
   return undefined;
 }
 

@@ -1,9 +1,8 @@
 /**
- * /admin/dashboard/course-selections — Course Selections Overview (spec §2 "Course Selections Overview", §3
- * "Selection summary row", "Student for selection", "CSV exports", §6, §7 "Admin course selections", §8
- * "Delete-all selections"). Stat cards (Total Students and Total Selections both count distinct student IDs),
- * filters, the combinations table with student names, Refresh, Export CSV (the rows shown, grouped by teacher then
- * session; see ~/lib/selection-csv), and Delete All for the searched student ID.
+ * /admin/dashboard/course-selections — Course Selections Overview (docs/product.md#course-selection, #csv-exports).
+ * Stat cards (Total Students and Total Selections both count distinct student IDs), filters, the combinations table
+ * with student names, Refresh, Export CSV (the rows shown, grouped by teacher then session; see
+ * ~/features/selection/admin/selection-csv.ts), and Delete All for the searched student ID.
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * /current-students — Prep-3 teacher selection (spec §2 "Teacher selection page", §4, §5, §8, §9). Arabic-first
+ * /current-students — Prep-3 teacher selection (docs/product.md#teacher-selection). Arabic-first
  * inside the public shell: a national-ID search, the student card with the current selections and the status
  * line, then (while choosing or updating is allowed) the teacher cards per subject with live seat counts and a
  * sticky submit bar; confirmation dialog, toasts and the modals. All data is read in the browser (per-ID rate

@@ -1,6 +1,6 @@
 /**
- * The delete confirmation of subjects, teachers and periods (spec §2 "delete confirmation"; the subject's text is
- * "Are you sure you want to delete this subject?"): the shared ConfirmDialog with Cancel and a red Delete. Focus
+ * The delete confirmation of subjects, teachers and periods (docs/product.md#course-selection; the subject's
+ * text is "Are you sure you want to delete this subject?"): the shared ConfirmDialog with Cancel and a red Delete. Focus
  * starts on Cancel; the parent closes the dialog and deletes on confirm.
  */
 import type { ReactNode } from "react";

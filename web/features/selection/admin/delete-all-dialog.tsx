@@ -1,5 +1,5 @@
 /**
- * Delete-all confirmation of the Overview (spec §2, §7, §8 "Delete-all selections"): shows the student ID (and the
+ * Delete-all confirmation of the Overview (docs/product.md#course-selection): shows the student ID (and the
  * name when known) and "This action cannot be undone!". It stays open, busy, until the parent's delete finishes.
  */
 import { useTranslation } from "react-i18next";

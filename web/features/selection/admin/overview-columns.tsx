@@ -1,5 +1,5 @@
 /**
- * The Overview's combinations table (spec §2 "Course Selections Overview"): Subject, Teacher Name, Session
+ * The Overview's combinations table (docs/product.md#course-selection): Subject, Teacher Name, Session
  * ("Session N"), Total Selections, Student IDs (with names).
  */
 import type { TFunction } from "i18next";

@@ -1,5 +1,5 @@
 /**
- * The Overview filters (spec §2 "Course Selections Overview"): search by Student ID (digits normalised as typed),
+ * The Overview filters (docs/product.md#course-selection): search by Student ID (digits normalised as typed),
  * Subject (All Subjects), Teacher (All Teachers; narrowed to the chosen subject's teachers), Clear Filters, and the
  * Delete All button, shown only while the student-ID search has text.
  */

@@ -1,6 +1,5 @@
 /**
- * The Course Selections Overview's arithmetic (spec §2 "Course Selections Overview", §3 "Selection summary row",
- * "Student for selection"): the distinct-student count behind the Total Students and Total Selections cards, the
+ * The Course Selections Overview's arithmetic (docs/product.md#course-selection): the distinct-student count behind the Total Students and Total Selections cards, the
  * filters (student ID, subject, teacher), and student names by ID. Pure functions.
  */
 import { normalizeNationalId } from "@worker/lib/normalize";
@@ -25,7 +24,7 @@ export function normaliseStudentIdQuery(text: string): string {
   return studentIdFromSearch(text).toUpperCase();
 }
 
-/** Number of distinct student IDs across `rows` (Total Students and Total Selections, spec §2). */
+/** Number of distinct student IDs across `rows` (Total Students and Total Selections). */
 export function distinctStudentCount(rows: readonly SelectionSummaryRow[]): number {
   const ids = new Set<string>();
   for (const r of rows) for (const id of r.student_ids) ids.add(id);

@@ -1,5 +1,5 @@
 /**
- * The Selection Periods table's columns (spec §2 "Selection Periods"): Period Name, Start Date, End Date (Cairo
+ * The Selection Periods table's columns (docs/product.md#selection-periods): Period Name, Start Date, End Date (Cairo
  * time), Max Subjects, Status (Active/Inactive, plus "Live Now" while active and now is between start and end), a
  * Toggle switch, Actions (Edit, Delete).
  */

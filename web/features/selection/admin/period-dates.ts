@@ -1,5 +1,5 @@
 /**
- * Dates of the selection periods (spec §3 "Selection period", §4 "Live Now"). The API speaks ISO 8601 UTC; the
+ * Dates of the selection periods (docs/product.md#selection-periods). The API speaks ISO 8601 UTC; the
  * form's `datetime-local` inputs hold the admin's local wall time and are converted with
  * `new Date(local).toISOString()` before sending; the table shows dates in the school's time zone (Africa/Cairo)
  * with Intl, in the UI language.
@@ -35,7 +35,7 @@ export function browserIsOutsideSchoolZone(): boolean {
   }
 }
 
-/** Live Now (spec §2, §4): active, and `now` lies between start and end (inclusive). */
+/** Live Now: active, and `now` lies between start and end (inclusive). */
 export function isLiveNow(p: { is_active: boolean; start_date: string; end_date: string }, now: number): boolean {
   return p.is_active && Date.parse(p.start_date) <= now && now <= Date.parse(p.end_date);
 }

@@ -1,6 +1,5 @@
 /**
- * Add/Edit selection period modal (spec §3 "Selection period", §4 "Selection period active flag", §5 "Period
- * form"): period_name (placeholder "Academic Year 2024-2025 - Semester 1"), start and end (datetime-local, the
+ * Add/Edit selection period modal (docs/product.md#selection-periods): period_name (placeholder "Academic Year 2024-2025 - Semester 1"), start and end (datetime-local, the
  * admin's local time, sent as ISO UTC), max_subjects (1-10, default 5), is_active (default off; "Only one period can
  * be active at a time") and allow_changes (default on). Validated with the API's own `periodCreateSchema` after the
  * local → ISO conversion, so the rules (end after start, ranges) are the server's.
@@ -13,11 +12,11 @@ import { z } from "zod";
 import { PERIOD_MAX_SUBJECTS, PERIOD_NAME_PLACEHOLDER, periodCreateSchema, type PeriodCreateInput } from "@worker/api/selection-admin.schema";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
+import { useReasonText } from "~/lib/reason-text";
 import { formatNumber, formatSchoolDateTime } from "~/lib/format";
 import { Field, FormDialogFooter, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
 import { browserIsOutsideSchoolZone, isoToLocalInput, localInputToIso } from "./period-dates";
 import type { SelectionPeriod } from "./selection-api";
-import { selectionMessage } from "./selection-messages";
 
 /** What the inputs hold (dates as `datetime-local` values). */
 export interface PeriodFormFields {
@@ -58,6 +57,7 @@ export interface PeriodFormDialogProps {
 /** The modal; its fields reset whenever it opens. */
 export function PeriodFormDialog({ open, onOpenChange, period, onSubmit }: PeriodFormDialogProps) {
   const { t, i18n } = useTranslation();
+  const { messageText } = useReasonText();
   const uid = useId();
   const form = useForm<PeriodFormFields, unknown, PeriodCreateInput>({ resolver, defaultValues: EMPTY });
   const { register, handleSubmit, reset, setError, watch, setValue, formState } = form;
@@ -76,7 +76,7 @@ export function PeriodFormDialog({ open, onOpenChange, period, onSubmit }: Perio
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: keyof PeriodFormFields) => {
     const m = errors[name]?.message;
-    return m ? selectionMessage(t, m, m, i18n.language) : undefined;
+    return m ? messageText(m) : undefined;
   };
   // Where the admin's device is not on Cairo time, say which Cairo time the typed local time is.
   const cairoHint = (value: string) => {

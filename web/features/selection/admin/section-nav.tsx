@@ -1,5 +1,5 @@
 /**
- * Course-selection section navigation (spec §2): four cards — Overview, Subjects, Teachers, Selection Periods —
+ * Course-selection section navigation (docs/product.md#course-selection): four cards — Overview, Subjects, Teachers, Selection Periods —
  * linking to the section's pages, the current one highlighted and marked `aria-current="page"`. Shown at the top of
  * all four pages; two columns on phones, four from `lg`.
  */

@@ -1,5 +1,5 @@
 /**
- * The course-selection CSV export of the admin Overview (spec §3 "CSV exports", course selections). Pure functions
+ * The course-selection CSV export of the admin Overview (docs/product.md#csv-exports). Pure functions
  * (plus `exportSelectionsCsv`, which hands the rows to the browser download of ~/lib/csv):
  *
  * - file name `course-selections-{YYYY-MM-DD}.csv` (the admin's local day), UTF-8 with a byte-order mark;
@@ -13,24 +13,20 @@
  *
  * A student whose name is unknown is written as "Unknown ({id})", like the Overview table.
  */
+import type { SummaryRow } from "@worker/api/selection-admin.schema";
 import { downloadCsv, isoDay, studentIdCell, toCsv, type CsvCell } from "~/lib/csv";
 
-/** One row of `GET /api/admin/selection/summary` (contract "Course selection, admin"). */
-export interface SelectionSummaryRow {
-  subject_name: string;
-  teacher_name: string;
-  /** 1 or 2. */
-  session_number: number;
-  total_selections: number;
-  /** Student numbers (national IDs) of the students in this subject × teacher × session. */
-  student_ids: string[];
-}
+/**
+ * One row of `GET /api/admin/selection/summary` (the server's type): subject × teacher × session (1 or 2) with the
+ * student numbers (national IDs) in it.
+ */
+export type SelectionSummaryRow = SummaryRow;
 
-/** The Arabic word for group: the session label of the export (spec §3). */
+/** The Arabic word for group: the session label of the export. */
 export const GROUP_WORD = "المجموعة";
 /** Title line of the summary block. */
 export const SUMMARY_TITLE = "SUMMARY";
-/** Columns of the summary block (spec §3). */
+/** Columns of the summary block. */
 export const SUMMARY_HEADER = ["Subject", "Teacher Name", GROUP_WORD, "Student ID", "Student Name"] as const;
 /** Columns of the student list inside a session block. */
 export const GROUP_HEADER = ["Student ID", "Student Name"] as const;
@@ -56,7 +52,7 @@ const collator = new Intl.Collator(["ar", "en"], { numeric: true, sensitivity: "
 /** "المجموعة 1" for session 1. */
 export const groupLabel = (session: number) => `${GROUP_WORD} ${session}`;
 
-/** The display name of a student: the known name, else "Unknown ({id})" (spec §3 "Student for selection"). */
+/** The display name of a student: the known name, else "Unknown ({id})" (as the Overview table shows it). */
 export const studentNameOr = (id: string, nameOf: NameLookup) => nameOf(id)?.trim() || `Unknown (${id})`;
 
 /** The export's file name for `date` (local day): `course-selections-2025-03-14.csv`. */

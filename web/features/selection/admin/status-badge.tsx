@@ -1,4 +1,4 @@
-/** Active/Inactive badge of subjects, teachers and periods (spec §2). */
+/** Active/Inactive badge of subjects, teachers and periods (docs/product.md#course-selection). */
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 

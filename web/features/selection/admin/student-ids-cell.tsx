@@ -1,6 +1,6 @@
 /**
  * The Student IDs cell of the Overview: each student as name + ID (names from the student list; "Unknown ({id})"
- * when missing, spec §3). IDs matching the search come first and are highlighted. Long lists show the first few
+ * when missing, docs/product.md#course-selection). IDs matching the search come first and are highlighted. Long lists show the first few
  * with a "Show all" toggle.
  */
 import { useState } from "react";

@@ -1,5 +1,5 @@
 /**
- * The Selection Subjects table's columns (spec §2): Name, Description (or "No description"), Max Selections,
+ * The Selection Subjects table's columns (docs/product.md#course-selection): Name, Description (or "No description"), Max Selections,
  * Status (Active/Inactive), Actions (Edit, Delete).
  */
 import type { TFunction } from "i18next";

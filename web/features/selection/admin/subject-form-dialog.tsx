@@ -1,5 +1,5 @@
 /**
- * Add/Edit subject modal (spec §2 "Selection Subjects", §3 "Selection subject", §5 "Subject form"): name
+ * Add/Edit subject modal (docs/product.md#course-selection): name
  * (required), description (optional), max_selections (required, 1-10, default 5) and the active flag (default on).
  * Validated with the API's own `subjectCreateSchema` through react-hook-form. The parent saves: `onSubmit`
  * resolves to nothing when done (it closes the modal) or to feedback the form shows.
@@ -12,10 +12,10 @@ import { SUBJECT_MAX_SELECTIONS, subjectCreateSchema, type SubjectCreateInput } 
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
+import { useReasonText } from "~/lib/reason-text";
 import { formatNumber } from "~/lib/format";
 import { Field, FormDialogFooter, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
 import type { SelectionSubject } from "./selection-api";
-import { selectionMessage } from "./selection-messages";
 
 /** What the inputs hold. */
 export interface SubjectFormFields {
@@ -40,6 +40,7 @@ export interface SubjectFormDialogProps {
 /** The modal; its fields reset whenever it opens. */
 export function SubjectFormDialog({ open, onOpenChange, subject, onSubmit }: SubjectFormDialogProps) {
   const { t, i18n } = useTranslation();
+  const { messageText } = useReasonText();
   const uid = useId();
   const form = useForm<SubjectFormFields, unknown, SubjectCreateInput>({ resolver, defaultValues: EMPTY });
   const { register, handleSubmit, reset, setError, watch, setValue, formState } = form;
@@ -57,7 +58,7 @@ export function SubjectFormDialog({ open, onOpenChange, subject, onSubmit }: Sub
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: keyof SubjectFormFields) => {
     const m = errors[name]?.message;
-    return m ? selectionMessage(t, m, m, i18n.language) : undefined;
+    return m ? messageText(m) : undefined;
   };
   const n = (v: number) => formatNumber(v, i18n.language);
   const rangeHint = t("courseSelection.subjects.form.maxSelectionsHint", { min: n(SUBJECT_MAX_SELECTIONS.min), max: n(SUBJECT_MAX_SELECTIONS.max) });

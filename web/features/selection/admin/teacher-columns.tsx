@@ -1,5 +1,5 @@
 /**
- * The Teachers Management table's columns (spec §2): Teacher (name, with the generated code under it), Subject
+ * The Teachers Management table's columns (docs/product.md#course-selection): Teacher (name, with the generated code under it), Subject
  * (N/A if none), Building, Session Capacity (S1 and S2 as "seats taken / capacity", e.g. "12 / 35", with a bar),
  * Status, Actions (Edit, Delete).
  */

@@ -1,5 +1,5 @@
 /**
- * The Teachers Management filters (spec §2): Building (All, Building 5, Building 6) and Subject (All + the ACTIVE
+ * The Teachers Management filters (docs/product.md#course-selection): Building (All, Building 5, Building 6) and Subject (All + the ACTIVE
  * subjects), a Clear Filters button, and a chip per active filter that removes it.
  */
 import { useTranslation } from "react-i18next";

@@ -1,8 +1,9 @@
 /**
- * Add/Edit teacher modal (spec §3 "Teacher", §5 "Teacher form"): full_name, building_no (5 or 6, default 5),
+ * Add/Edit teacher modal (docs/product.md#course-selection): full_name, building_no (5 or 6, default 5),
  * subject_name (one of the ACTIVE subjects), session_1_capacity and session_2_capacity (0-35, default 35) and the
  * active flag. Validated with the API's own `teacherCreateSchema`. In edit mode each capacity shows the seats
- * already taken (the server refuses a capacity below them with 409; the parent maps that onto the field).
+ * already taken (the server refuses a capacity below them with 409 TEACHER_CAPACITY_BELOW_TAKEN; the parent
+ * shows that on the field).
  */
 import { useEffect, useId } from "react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
@@ -19,10 +20,10 @@ import {
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { useReasonText } from "~/lib/reason-text";
 import { formatNumber } from "~/lib/format";
 import { Field, FormDialogFooter, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
 import type { SelectionTeacher } from "./selection-api";
-import { selectionMessage } from "./selection-messages";
 
 /** What the inputs hold. */
 export interface TeacherFormFields {
@@ -45,7 +46,7 @@ const EMPTY: TeacherFormFields = {
 };
 const toForm = (x: SelectionTeacher): TeacherFormFields => ({
   full_name: x.full_name,
-  building_no: (TEACHER_BUILDINGS as readonly string[]).includes(x.building_no) ? (x.building_no as TeacherBuilding) : DEFAULT_TEACHER_BUILDING,
+  building_no: x.building_no,
   subject_name: x.subject_name ?? "",
   session_1_capacity: String(x.session_1_capacity),
   session_2_capacity: String(x.session_2_capacity),
@@ -66,6 +67,7 @@ export interface TeacherFormDialogProps {
 /** The modal; its fields reset whenever it opens. */
 export function TeacherFormDialog({ open, onOpenChange, teacher, activeSubjects, onSubmit }: TeacherFormDialogProps) {
   const { t, i18n } = useTranslation();
+  const { messageText } = useReasonText();
   const uid = useId();
   const form = useForm<TeacherFormFields, unknown, TeacherCreateInput>({ resolver, defaultValues: EMPTY });
   const { register, control, handleSubmit, reset, setError, watch, setValue, formState } = form;
@@ -84,7 +86,7 @@ export function TeacherFormDialog({ open, onOpenChange, teacher, activeSubjects,
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: keyof TeacherFormFields) => {
     const m = errors[name]?.message;
-    return m ? selectionMessage(t, m, m, i18n.language) : undefined;
+    return m ? messageText(m) : undefined;
   };
   // An edited teacher keeps showing its current subject even if that subject was made inactive meanwhile.
   const current = teacher?.subject_name;

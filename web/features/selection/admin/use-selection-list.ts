@@ -1,7 +1,6 @@
 /**
- * One list of a course-selection admin page (spec §6, §8 "Subjects, teachers, periods"): loaded on mount and on
- * demand. Without a stored admin token the fetch is skipped and the list stays empty (spec §6 "list loads skip the
- * fetch and render empty"); a failed load is logged and shows an empty list (a failed reload keeps the rows already
+ * One list of a course-selection admin page (docs/product.md#course-selection): loaded on mount and on
+ * demand. Without a stored admin token the fetch is skipped and the list stays empty; a failed load is logged and shows an empty list (a failed reload keeps the rows already
  * shown); a 401 signs the admin out. A reload that started before a local change (`setItems`) is discarded, so it
  * cannot undo that change.
  */

@@ -1,7 +1,7 @@
 /**
- * The national-ID search of /current-students (spec §5 "Teacher selection search"): `inputmode="numeric"` (not
+ * The national-ID search of /current-students (docs/product.md#teacher-selection): `inputmode="numeric"` (not
  * `type="number"`, which drops leading zeros and refuses Arabic digits), converted and trimmed as typed. An empty or
- * malformed ID shows a toast (spec: "the student ID must be entered"); the button spins and is disabled while
+ * malformed ID shows a toast ("the student ID must be entered"); the button spins and is disabled while
  * loading; a 429 leaves a clear inline message under the field.
  */
 import { useTranslation } from "react-i18next";

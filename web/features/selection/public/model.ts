@@ -3,52 +3,26 @@
  * the rules read on their own: grouping the teachers by subject (the subjects offered are the ones the student must
  * choose: the server requires exactly the active subjects with an active teacher, the same set its teachers
  * endpoint lists), progress, merging live seat counts, the page mode, the save payload (which throws when a chosen
- * teacher/subject pair is not in the loaded list) and the rows of the confirmation.
+ * teacher/subject pair is not in the loaded list) and the rows of the confirmation. The answer shapes are the
+ * server's (worker/api/public-selection.schema.ts).
  */
+import type { z } from "zod";
+import type { SavedSelection, SeatCounts, SelectionState, StudentCard, TeacherOption, selectBodySchema } from "@worker/api/public-selection.schema";
 
-/** `GET /api/public/selection/student/{id}` → `data`. */
-export interface SelectionStudent {
-  student_no: string;
-  full_name: string;
-  current_grade: string;
-}
+/** `GET /api/public/selection/student/{id}` → `data` (the server's type). */
+export type SelectionStudent = StudentCard;
 
 /** One saved choice; `selection_date` is ISO 8601 UTC; `session_number` is 1 or 2. */
-export interface ExistingSelection {
-  subject_id: number;
-  subject_name: string;
-  teacher_id: number;
-  teacher_name: string;
-  session_number: number;
-  selection_date: string;
-}
+export type ExistingSelection = SavedSelection;
 
 /** `GET /api/public/selection/student/{id}/selections` → `data`. `updateDeadline` is ISO 8601 UTC or null. */
-export interface SelectionState {
-  has_selections: boolean;
-  selections: ExistingSelection[];
-  canUpdate: boolean;
-  updateDeadline: string | null;
-  hasUpdated: boolean;
-  periodClosed: boolean;
-}
+export type { SelectionState };
 
 /** Seats left per session of one teacher; `recommended_session` is the one the server would assign now (null = full). */
-export interface SeatCounts {
-  teacher_id: number;
-  session_1_available: number;
-  session_2_available: number;
-  recommended_session: 1 | 2 | null;
-}
+export type { SeatCounts };
 
 /** `GET /api/public/selection/teachers/{id}` → one of `teachers`. */
-export interface TeacherOption extends SeatCounts {
-  teacher_code: string;
-  teacher_name: string;
-  building_no: string;
-  subject_id: number;
-  subject_name: string;
-}
+export type { TeacherOption };
 
 /** A subject and its teachers, in the API's order (subject id, then teacher name). */
 export interface SubjectGroup {
@@ -60,14 +34,11 @@ export interface SubjectGroup {
 /** Local, unconfirmed choices: subject id → teacher id. */
 export type Choices = Record<number, number>;
 
-/** `POST /api/public/selection/student/select` body. */
-export interface SavePayload {
-  student_id: string;
-  selections: { teacher_id: number; subject_id: number }[];
-}
+/** `POST /api/public/selection/student/select` body, as the page sends it (the student number as text). */
+export type SavePayload = z.input<typeof selectBodySchema> & { student_id: string };
 
 /**
- * What the student may do (spec §4): `choose` (no selections yet), `update` (canUpdate), `used` (the one update is
+ * What the student may do (docs/product.md#teacher-selection): `choose` (no selections yet), `update` (canUpdate), `used` (the one update is
  * spent), `closed` (period over: view only), `locked` (has selections but no update allowed: deadline passed or the
  * period allows no changes; view only).
  */
@@ -95,7 +66,7 @@ export function groupBySubject(teachers: readonly TeacherOption[]): SubjectGroup
   return [...groups.values()];
 }
 
-/** A card is full (disabled, spec §5) when both sessions have 0 seats left. */
+/** A card is full (disabled) when both sessions have 0 seats left. */
 export const isFull = (t: SeatCounts) => t.session_1_available <= 0 && t.session_2_available <= 0;
 
 /**
@@ -136,7 +107,7 @@ export function selectionProgress(groups: readonly SubjectGroup[], choices: Choi
   return { chosen: groups.length - missing.length, total: groups.length, missing };
 }
 
-/** Raised when a chosen teacher/subject pair is not in the loaded teacher list (spec §5). */
+/** Raised when a chosen teacher/subject pair is not in the loaded teacher list. */
 export class UnknownChoiceError extends Error {
   constructor(readonly subjectId: number, readonly teacherId: number) {
     super(`Teacher ${teacherId} is not offered for subject ${subjectId}`);

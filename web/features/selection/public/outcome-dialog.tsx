@@ -1,5 +1,5 @@
 /**
- * The modals of /current-students (spec §8 "Teacher selection", §5): "Selection Period Closed" (teacher selection
+ * The modals of /current-students (docs/product.md#teacher-selection): "Selection Period Closed" (teacher selection
  * unavailable, contact student affairs), the invalid national ID, not an active Prep-3 student, and the incomplete
  * selection (teachers must be chosen for all N subjects, with the ones still missing). Radix Dialog traps focus; on
  * close, focus goes to `returnFocusTo` (the ID field, or the submit button for the incomplete modal).

@@ -1,6 +1,6 @@
 /**
- * The student found (spec §2 "Teacher selection page"): a card with name, national ID and grade; the status line of
- * the page mode (spec §4: choose / can update until the deadline / update used / period closed); and the current
+ * The student found (docs/product.md#teacher-selection): a card with name, national ID and grade; the status line of
+ * the page mode (choose / can update until the deadline / update used / period closed); and the current
  * selections (subject, teacher, group number, selection date in Cairo time) as a table from `sm` and as stacked
  * cards on phones. The selections section is the scroll target after a save.
  */

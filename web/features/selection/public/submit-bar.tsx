@@ -1,5 +1,5 @@
 /**
- * The sticky submit bar under the teacher cards (spec §2, §5): "3 of 5 chosen" with a progress bar, and the submit
+ * The sticky submit bar under the teacher cards (docs/product.md#teacher-selection): "3 of 5 chosen" with a progress bar, and the submit
  * button ("Confirm selections", or "Update selections" in update mode), disabled while nothing is chosen or while
  * saving. It sticks to the bottom of the viewport while the teacher cards scroll past, then rests under them.
  */

@@ -1,5 +1,5 @@
 /**
- * The teacher cards, grouped by subject (spec §2, §5): one radiogroup per subject, built on native radio inputs so
+ * The teacher cards, grouped by subject (docs/product.md#teacher-selection): one radiogroup per subject, built on native radio inputs so
  * Tab enters a subject and the arrow keys move between its teachers. Each card shows the teacher, the building, the
  * seats left in group 1 and group 2 and the group the server would assign now. A card with no seat in either group
  * is disabled and marked full — except the student's own current teacher in update mode, whose seat the update

@@ -1,8 +1,8 @@
 /**
- * Live seat counts for the teacher cards (issue 4 "Live seats"; docs/decisions/0008-live-seats-poll.md): polls
- * `GET /api/public/selection/seats` (no personal data, `Cache-Control: public, max-age=2`) every 10 s while the page
- * is visible, pauses while it is hidden, and polls at once when it becomes visible again. A failed poll is ignored;
- * the next one tries again.
+ * Live seat counts for the teacher cards (docs/product.md#teacher-selection; docs/decisions/0008-live-seats-poll.md):
+ * polls `GET /api/public/selection/seats` (no personal data, `Cache-Control: public, max-age=2`) every 10 s while the
+ * page is visible, pauses while it is hidden, and polls at once when it becomes visible again. A failed poll is
+ * ignored; the next one tries again.
  */
 import { useEffect, useRef } from "react";
 import { apiClient, call } from "~/lib/api";
@@ -14,7 +14,7 @@ export const SEATS_POLL_MS = 10_000;
 /** One snapshot of the seats; `fresh` revalidates past the 2 s cache (right after the student's own save). */
 export async function fetchSeats(signal?: AbortSignal, fresh = false): Promise<SeatCounts[]> {
   const init: RequestInit = { signal, ...(fresh ? { cache: "no-cache" as const } : {}) };
-  return (await call(apiClient().api.public.selection.seats.$get(undefined, { init }))).seats as SeatCounts[];
+  return (await call(apiClient().api.public.selection.seats.$get(undefined, { init }))).seats;
 }
 
 /** Calls `onSeats` with each fresh snapshot while `enabled`. */

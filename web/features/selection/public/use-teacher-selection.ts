@@ -1,5 +1,5 @@
 /**
- * The /current-students state machine (spec §4 "Teacher selection", §5, §8): no student → loading → student found
+ * The /current-students state machine (docs/product.md#teacher-selection): no student → loading → student found
  * (mode choose | update | used | closed | locked) or a failure (modal, inline rate-limit text, server-error toast).
  * Choosing is local until confirmed; saving POSTs, toasts, reloads the selections and scrolls to them.
  *
@@ -32,7 +32,7 @@ import {
 import { classifyLookupFailure, classifySaveFailure, type SelectionModal } from "./outcome";
 import { fetchSeats, useLiveSeats } from "./use-live-seats";
 
-/** Public toasts last 2.5–4 s (spec §9). */
+/** Public toasts last 2.5–4 s (ms per kind). */
 export const TOAST_MS = { success: 3500, error: 4000, info: 3000 } as const;
 
 /** Element id of the current-selections section (the view scrolls there after a save). */
@@ -48,8 +48,8 @@ export interface Loaded {
 export type Phase = "idle" | "loading" | "ready";
 
 const api = () => apiClient().api.public.selection;
-const getSelections = async (id: string) => (await call(api().student[":id"].selections.$get({ param: { id } }))).data as SelectionState;
-const getTeachers = async (id: string) => (await call(api().teachers[":id"].$get({ param: { id } }))).teachers as TeacherOption[];
+const getSelections = async (id: string): Promise<SelectionState> => (await call(api().student[":id"].selections.$get({ param: { id } }))).data;
+const getTeachers = async (id: string): Promise<TeacherOption[]> => (await call(api().teachers[":id"].$get({ param: { id } }))).teachers;
 
 /** Everything the page renders and the actions it calls. */
 export function useTeacherSelection() {
@@ -76,7 +76,7 @@ export function useTeacherSelection() {
       setPending(null);
       setIncomplete(null);
       try {
-        const student = (await call(api().student[":id"].$get({ param: { id: studentId } }))).data as SelectionStudent;
+        const student = (await call(api().student[":id"].$get({ param: { id: studentId } }))).data;
         const [state, teachers] = await Promise.all([getSelections(studentId), getTeachers(studentId)]);
         if (mine !== seq.current) return;
         setLoaded({ studentId, student, state, teachers });
@@ -163,7 +163,7 @@ export function useTeacherSelection() {
     }
   }, [t]);
 
-  /** The confirmation dialog's Confirm: POST, then toasts, reload and scroll (spec §4, §8). */
+  /** The confirmation dialog's Confirm: POST, then toasts, reload and scroll. */
   const confirmSave = useCallback(async () => {
     if (!pending || !loaded) return;
     const payload = pending;
@@ -189,8 +189,8 @@ export function useTeacherSelection() {
       }
     } catch (err) {
       const outcome = classifySaveFailure(err);
-      if (outcome.kind === "closed") {
-        setModal("closed");
+      if (outcome.kind === "modal") {
+        setModal(outcome.modal);
         void reloadSelections(studentId);
       } else if (outcome.kind === "noSeats") {
         toast.error(outcome.subject ? t("selection.errors.noSeats", { subject: outcome.subject }) : t("selection.errors.noSeatsAny"), { duration: TOAST_MS.error });
