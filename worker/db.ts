@@ -1,7 +1,7 @@
 /**
  * The drizzle client over libSQL's HTTP protocol (`@libsql/client/web`, the only kind workerd can open).
  * Writes that touch several rows go through `db.batch([...])`: one request,
- * one transaction, all-or-nothing (see docs/decisions/0002-libsql-batches.md).
+ * one transaction, all-or-nothing (see docs/decisions/0002-libsql-batches-and-money.md).
  */
 import { createClient } from "@libsql/client/web";
 import type { BatchItem } from "drizzle-orm/batch";

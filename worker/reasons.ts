@@ -80,6 +80,15 @@ export const REASONS = {
   STUDENT_HAS_HISTORY: ["CONFLICT", "This student has payment/result history and cannot be deleted. Mark the student inactive instead."],
 
   // Auth
+  INVALID_CREDENTIALS: ["UNAUTHORIZED", "Invalid username or password"],
+  PASSWORD_REQUIRED: ["VALIDATION_FAILED", "Password is required"],
+  LOGIN_LOCKED: ["RATE_LIMITED", "Too many failed login attempts. Please try again later."],
+  PASSWORD_FIELDS_REQUIRED: ["VALIDATION_FAILED", "All fields are required"],
+  PASSWORD_MISMATCH: ["VALIDATION_FAILED", "New password and confirm password do not match"],
+  PASSWORD_TOO_SHORT: ["VALIDATION_FAILED", "New password must be at least {min} characters long"],
+  PASSWORD_SAME_AS_OLD: ["VALIDATION_FAILED", "New password must be different from current password"],
+  PASSWORD_INCORRECT: ["VALIDATION_FAILED", "Current password is incorrect"],
+  PASSWORD_CHANGE_LOCKED: ["RATE_LIMITED", "Too many wrong current passwords. Please try again later."],
 
   // Fees and payments
   PAYMENT_AMOUNT_INVALID: ["VALIDATION_FAILED", "Please enter a valid payment amount"],
@@ -94,6 +103,7 @@ export const REASONS = {
   // Teacher selection (public)
 
   // Audit log
+  AUDIT_DATE_INVALID: ["VALIDATION_FAILED", "{field} must be a date (YYYY-MM-DD)"],
 } as const satisfies Record<string, Entry>;
 
 export type Reason = keyof typeof REASONS;
@@ -112,6 +122,8 @@ export const FIELDS = {
   page: "page",
 
   // Auth
+  username: "Username",
+  password: "Password",
 
   // Fees and payments
   total_amount: "Total amount",
@@ -133,6 +145,12 @@ export const FIELDS = {
   // Teacher selection (public)
 
   // Audit log
+  entity: "entity",
+  entity_id: "entity_id",
+  admin: "admin",
+  from: "from",
+  to: "to",
+  limit: "limit",
 } as const satisfies Record<string, string>;
 
 export type Field = keyof typeof FIELDS;

@@ -1,5 +1,5 @@
 /**
- * The admin Audit Log (issue 6 "Audit trail") in Chromium against the built Worker with the demo data: a change
+ * The admin Audit Log (docs/product.md#audit-log) in Chromium against the built Worker with the demo data: a change
  * made through the API (a news draft created with the bearer token) shows at the top of the log filtered by entity
  * "news", and its details show the title in the "after" column. An update of the same article, found by typing its
  * ID in Arabic-Indic digits, shows the old and new titles side by side; the filters survive a reload (URL).

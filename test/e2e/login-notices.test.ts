@@ -89,7 +89,7 @@ describe("backend override", () => {
 });
 
 describe("login lockout", () => {
-  /** The login answers 429 with `Retry-After: seconds`, in the contract's error shape. */
+  /** The login answers 429 LOGIN_LOCKED with `Retry-After: seconds`, in the API's error shape. */
   async function locked(page: Page, seconds: number) {
     await page.route("**/api/auth/login", (route) =>
       route.fulfill({
