@@ -59,7 +59,10 @@ describe("audit log page", () => {
     // The newest news entry is ours: a "Create" of entity News.
     const first = page.locator("tbody tr[data-entry]").first();
     await first.getByText("Create", { exact: true }).waitFor();
-    await expect.poll(async () => (await page.locator("tbody tr[data-entry]").allTextContents()).every((t) => t.includes("News"))).toBe(true);
+    // The unfiltered rows stay until the filtered page arrives: give a loaded machine time (expect.poll waits 1 s by default).
+    await expect
+      .poll(async () => (await page.locator("tbody tr[data-entry]").allTextContents()).every((t) => t.includes("News")), { timeout: 15_000 })
+      .toBe(true);
     const entryId = await first.getAttribute("data-entry");
     const log = await api<{ data: { id: number; after: { title?: string } }[] }>(token, "GET", "/api/admin/audit?entity=news&limit=1");
     expect(String(log.data[0]!.id)).toBe(entryId);

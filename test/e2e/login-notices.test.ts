@@ -95,7 +95,7 @@ describe("login lockout", () => {
       route.fulfill({
         status: 429,
         headers: { "Content-Type": "application/json", "Retry-After": String(seconds) },
-        body: JSON.stringify({ success: false, code: "RATE_LIMITED", message: "Too many failed login attempts. Please try again later.", error: "Too many failed login attempts. Please try again later." }),
+        body: JSON.stringify({ success: false, code: "RATE_LIMITED", reason: "LOGIN_LOCKED", message: "Too many failed login attempts. Please try again later.", error: "Too many failed login attempts. Please try again later." }),
       }),
     );
   }
