@@ -1,9 +1,10 @@
 /**
- * The Hono API app: `/health` and `/api/*` (contract "General"). Middleware order: request id → CORS →
- * no-store → body limit → db; then one chained sub-app per resource; JSON 404; one `onError`.
+ * The Hono API app: `/health` and `/api/*` (docs/product.md#api-errors, #base-url-override). Middleware order:
+ * request id → CORS → no-store → body limit → db; then one chained sub-app per resource; JSON 404; one `onError`.
  */
 import { Hono } from "hono";
-import { createApi, docsPage, openApiDocument } from "./openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import { createApi, docsPage, errorSchema, json, openApiDocument } from "./openapi";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { sql } from "drizzle-orm";
@@ -24,6 +25,29 @@ import { auditApi } from "./api/audit";
 /** Largest accepted request body (bytes). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+const healthRoute = createRoute({
+  method: "get",
+  path: "/health",
+  tags: ["Health"],
+  summary: "Liveness and database status",
+  responses: {
+    200: json(z.object({ status: z.literal("ok"), db: z.literal("ok") }), "Up, database reachable"),
+    503: json(errorSchema.extend({ status: z.literal("degraded"), db: z.literal("down") }), "Database down (DATABASE_UNAVAILABLE, Retry-After: 5)"),
+  },
+});
+
+/** `GET /health` (outside `/api`: the base-URL page's Test calls it), never cached. */
+const healthApi = createApi().openapi(healthRoute, async (c) => {
+  c.header("Cache-Control", "no-store");
+  try {
+    await c.get("db").run(sql`select 1`);
+    return c.json({ status: "ok" as const, db: "ok" as const }, 200);
+  } catch {
+    c.header("Retry-After", "5");
+    return c.json({ ...errorBody("DATABASE_UNAVAILABLE"), status: "degraded" as const, db: "down" as const }, 503);
+  }
+});
+
 const api = createApi()
   .route("/auth", authApi)
   .route("/students", studentsApi)
@@ -35,6 +59,9 @@ const api = createApi()
   .route("/admin/selection", adminSelectionApi)
   .route("/public/selection", publicSelectionApi)
   .route("/admin/audit", auditApi);
+
+// Served at the root, documented with the API (openApiDocument keeps its path as it is).
+api.openAPIRegistry.registerPath(healthRoute);
 
 // Generated once per isolate: the routes do not change while it lives.
 let document: ReturnType<typeof openApiDocument> | undefined;
@@ -84,16 +111,7 @@ export const app = new Hono<AppEnv>()
     c.set("db", getDb(c.env));
     await next();
   })
-  .get("/health", async (c) => {
-    c.header("Cache-Control", "no-store");
-    try {
-      await c.get("db").run(sql`select 1`);
-      return c.json({ status: "ok", db: "ok" });
-    } catch {
-      c.header("Retry-After", "5");
-      return c.json({ ...errorBody("DATABASE_UNAVAILABLE"), status: "degraded", db: "down" }, 503);
-    }
-  })
+  .route("/", healthApi)
   .route("/api", api)
   .all("/api/*", () => {
     throw new ApiError("ROUTE_NOT_FOUND");

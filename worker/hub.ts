@@ -1,6 +1,6 @@
 /**
  * EventHub: a Durable Object that holds every open admin event stream, so that an event published from any
- * Worker isolate reaches every stream (contract "Dashboard and live events"). One instance, named "global".
+ * Worker isolate reaches every stream (docs/product.md#live-events). One instance, named "global".
  *
  * - `GET /subscribe?topics=a,b&session=N` → `text/event-stream` with header `X-Hub-Client` (the stream's id); a
  *   `: keepalive` comment every KEEPALIVE_MS. `session` is the admin session (token) that opened the stream.
@@ -22,7 +22,7 @@ import type { Env } from "./env";
 export const LIVE_EVENTS = ["students_changed", "fees_changed", "news_updated", "seats_changed"] as const;
 export type LiveEvent = (typeof LIVE_EVENTS)[number];
 
-/** Keepalive (and session re-check) interval in ms; the contract asks for at least one comment every 15 s. */
+/** Keepalive (and session re-check) interval in ms; docs/product.md#live-events asks for one at least every 15 s. */
 export const KEEPALIVE_MS = 10_000;
 
 interface Client {

@@ -5,7 +5,6 @@
  * `/api/docs` a readable page rendered from it (no external scripts, so it passes the CSP).
  */
 import { z, type ZodType } from "zod";
-import { loginSchema, updatePasswordSchema } from "./api/auth.schema";
 
 export interface Operation {
   method: "get" | "post" | "put" | "delete";
@@ -19,10 +18,6 @@ export interface Operation {
 }
 
 export const operations: Operation[] = [
-  { method: "get", path: "/health", tag: "Health", summary: "Liveness and database status", responses: { 200: "{status, db}", 503: "Database down" } },
-  { method: "post", path: "/api/auth/login", tag: "Auth", summary: "Sign in; returns a 2-hour bearer token", body: loginSchema, responses: { 200: "{token, expiresAt, message}", 401: "Invalid username or password", 429: "Locked after repeated failures" } },
-  { method: "post", path: "/api/auth/logout", tag: "Auth", summary: "Revoke the current token", auth: true, responses: { 200: "{message}", 401: "Not signed in" } },
-  { method: "put", path: "/api/auth/update-password", tag: "Auth", summary: "Change password; other tokens stop working", auth: true, body: updatePasswordSchema, responses: { 200: "{message}", 400: "Validation (spec §5 texts)", 401: "Not signed in" } },
   { method: "get", path: "/api/fees/events/stream", tag: "Live events", summary: "SSE: fees_changed, students_changed, news_updated", auth: true, responses: { 200: "text/event-stream" } },
   { method: "get", path: "/api/students/events", tag: "Live events", summary: "SSE: students_changed", auth: true, responses: { 200: "text/event-stream" } },
   { method: "get", path: "/api/fees/events", tag: "Live events", summary: "SSE: fees_changed", auth: true, responses: { 200: "text/event-stream" } },

@@ -80,6 +80,15 @@ export const REASONS = {
   STUDENT_HAS_HISTORY: ["CONFLICT", "This student has payment/result history and cannot be deleted. Mark the student inactive instead."],
 
   // Auth
+  INVALID_CREDENTIALS: ["UNAUTHORIZED", "Invalid username or password"],
+  PASSWORD_REQUIRED: ["VALIDATION_FAILED", "Password is required"],
+  LOGIN_LOCKED: ["RATE_LIMITED", "Too many failed login attempts. Please try again later."],
+  PASSWORD_FIELDS_REQUIRED: ["VALIDATION_FAILED", "All fields are required"],
+  PASSWORD_MISMATCH: ["VALIDATION_FAILED", "New password and confirm password do not match"],
+  PASSWORD_TOO_SHORT: ["VALIDATION_FAILED", "New password must be at least {min} characters long"],
+  PASSWORD_SAME_AS_OLD: ["VALIDATION_FAILED", "New password must be different from current password"],
+  PASSWORD_INCORRECT: ["VALIDATION_FAILED", "Current password is incorrect"],
+  PASSWORD_CHANGE_LOCKED: ["RATE_LIMITED", "Too many wrong current passwords. Please try again later."],
 
   // Fees and payments
   PAYMENT_AMOUNT_INVALID: ["VALIDATION_FAILED", "Please enter a valid payment amount"],
@@ -161,6 +170,7 @@ export const REASONS = {
   SELECTION_STATE_CHANGED: ["FORBIDDEN", "The selection could not be saved because the selection period or your registration changed. Please reload the page."],
 
   // Audit log
+  AUDIT_DATE_INVALID: ["VALIDATION_FAILED", "{field} must be a date (YYYY-MM-DD)"],
 } as const satisfies Record<string, Entry>;
 
 export type Reason = keyof typeof REASONS;
@@ -179,6 +189,8 @@ export const FIELDS = {
   page: "page",
 
   // Auth
+  username: "Username",
+  password: "Password",
 
   // Fees and payments
   student_id: "Student ID",
@@ -225,6 +237,12 @@ export const FIELDS = {
   // Teacher selection (public)
 
   // Audit log
+  entity: "entity",
+  entity_id: "entity_id",
+  admin: "admin",
+  from: "from",
+  to: "to",
+  limit: "limit",
 } as const satisfies Record<string, string>;
 
 export type Field = keyof typeof FIELDS;

@@ -1,6 +1,8 @@
 /**
- * Foundation flows in Chromium against the built Worker with the demo data: the guard redirect; login → the
- * dashboard figures (checked against the API) → logout; the password-update validation messages.
+ * Foundation flows in Chromium against the built Worker with the demo data (docs/product.md#admin-sign-in,
+ * #dashboard, #global-search): the guard redirect; login → the dashboard figures (checked against the API) → logout;
+ * the password-update validation messages; the sign-in and password texts in Arabic, the server's refusals among
+ * them (shown by their reason); the global search's groups, a failing group falling back to sample data.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -20,6 +22,21 @@ afterAll(async () => {
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  return context.newPage();
+}
+
+/** A page in `lang`, signed in with `token` when given (stored once per context, as the login page does). */
+async function openAs(lang: "ar" | "en", token?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addCookies([{ name: "admin_lang", value: lang, url: base }]);
+  if (token) {
+    await context.addInitScript((t) => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem("adminToken", t);
+      localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
+    }, token);
+  }
   return context.newPage();
 }
 
@@ -98,6 +115,59 @@ describe("admin authentication", () => {
     await dialog.getByText("New password must be at least 6 characters long").waitFor();
     await fill(password, password, password);
     await dialog.getByText("New password must be different from current password").waitFor();
+    await page.context().close();
+  });
+
+  it("speaks Arabic on the login page: the form's own checks and the server's refusal", async () => {
+    const page = await openAs("ar");
+    await page.goto(`${base}/admin/login`);
+    await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+    await page.getByText("اسم المستخدم مطلوب", { exact: true }).waitFor();
+    await page.getByText("كلمة المرور مطلوبة", { exact: true }).waitFor();
+    // An unknown username (it does not count against the real admin's sign-in lock): 401 INVALID_CREDENTIALS.
+    await page.locator("#username").fill(`nobody-${Date.now().toString(36)}`);
+    await page.locator("#password").fill("wrong-password");
+    await page.getByRole("button", { name: "تسجيل الدخول" }).click();
+    await page.getByTestId("login-error").filter({ hasText: "اسم المستخدم أو كلمة المرور غير صحيحة" }).waitFor();
+    await page.context().close();
+  });
+
+  it("speaks Arabic in the password dialog, for the shared checks and the server's PASSWORD_INCORRECT", async () => {
+    const page = await openAs("ar", await adminToken());
+    await page.goto(`${base}/admin/dashboard`);
+    await page.getByRole("button", { name: "تغيير كلمة المرور" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    const fill = async (oldP: string, newP: string, confirm: string) => {
+      await dialog.getByLabel("كلمة المرور الحالية").fill(oldP);
+      await dialog.getByLabel("كلمة المرور الجديدة", { exact: true }).fill(newP);
+      await dialog.getByLabel("تأكيد كلمة المرور الجديدة").fill(confirm);
+      await dialog.getByRole("button", { name: "تغيير كلمة المرور" }).click();
+    };
+    await fill("", "", "");
+    await dialog.getByRole("alert").filter({ hasText: "جميع الحقول مطلوبة" }).waitFor();
+    await fill("x", "abc", "abc");
+    await dialog.getByRole("alert").filter({ hasText: "يجب ألا تقل كلمة المرور الجديدة عن ٦ أحرف" }).waitFor();
+    // Passes the shared checks; the server refuses the current password (nothing changes).
+    await fill("not-the-password", "brand-new-pass-1", "brand-new-pass-1");
+    await dialog.getByRole("alert").filter({ hasText: "كلمة المرور الحالية غير صحيحة" }).waitFor();
+    await page.context().close();
+  });
+
+  it("global search: finds a student by ID, and a group whose call fails shows labelled sample data", async () => {
+    const token = await adminToken();
+    const list = (await (await fetch(`${base}/api/students?page=1&limit=15`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+      students: { student_no: string; full_name: string }[];
+    };
+    const student = list.students[0]!;
+    const page = await openAs("en", token);
+    await page.route("**/api/fees?**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.goto(`${base}/admin/dashboard`);
+    await page.getByRole("searchbox", { name: "Search students, fees and results" }).fill(student.student_no);
+    const students = page.getByRole("region", { name: "Students" });
+    await students.getByText(student.full_name, { exact: true }).waitFor();
+    expect(await students.getByText("Sample data").count()).toBe(0);
+    await page.getByRole("region", { name: "Fees" }).getByText("Sample data").waitFor();
     await page.context().close();
   });
 });

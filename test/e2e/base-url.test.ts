@@ -1,7 +1,7 @@
 /**
- * /base-url-config in Chromium (spec §2 "Base URL Configuration", §5 "Base URL", §8 "Base URL page"): the format
- * hint and the Test button's enabled state, save (localStorage + the 3-second banner), Test against the app's own
- * origin and against failing servers, Reset to Default (the origin), Clear, and the override reaching API calls.
+ * /base-url-config in Chromium (docs/product.md#base-url-override): the format hint and the Test button's enabled
+ * state, save (localStorage + the 3-second banner), Test against the app's own origin and against failing servers,
+ * Reset to Default (the origin), Clear, and the override reaching API calls.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";

@@ -89,13 +89,13 @@ describe("backend override", () => {
 });
 
 describe("login lockout", () => {
-  /** The login answers 429 with `Retry-After: seconds`, in the contract's error shape. */
+  /** The login answers 429 LOGIN_LOCKED with `Retry-After: seconds`, in the API's error shape. */
   async function locked(page: Page, seconds: number) {
     await page.route("**/api/auth/login", (route) =>
       route.fulfill({
         status: 429,
         headers: { "Content-Type": "application/json", "Retry-After": String(seconds) },
-        body: JSON.stringify({ success: false, code: "RATE_LIMITED", message: "Too many failed login attempts. Please try again later.", error: "Too many failed login attempts. Please try again later." }),
+        body: JSON.stringify({ success: false, code: "RATE_LIMITED", reason: "LOGIN_LOCKED", message: "Too many failed login attempts. Please try again later.", error: "Too many failed login attempts. Please try again later." }),
       }),
     );
   }

@@ -1,4 +1,7 @@
-/** Base-URL override helpers (spec §5 "Base URL", §8 "Base URL page"): validity, stored form, /health outcomes, storage failures. */
+/**
+ * Base-URL override helpers (docs/product.md#base-url-override): validity, stored form, /health outcomes, storage
+ * failures.
+ */
 import { describe, expect, it } from "vitest";
 import {
   checkHealth,

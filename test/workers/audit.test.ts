@@ -103,7 +103,22 @@ describe("GET /api/admin/audit", () => {
     expect(res.json.filters.entities).toContain("student");
     const none = await api("/api/admin/audit?from=2001-01-01&to=2001-01-02", { token });
     expect(none.json.data).toEqual([]);
-    expectError(await api("/api/admin/audit?from=yesterday", { token }), 400, "VALIDATION_FAILED");
-    expectError(await api("/api/admin/audit"), 401, "UNAUTHORIZED");
+    const badDay = expectError(await api("/api/admin/audit?from=yesterday", { token }), 400, "VALIDATION_FAILED");
+    expect(badDay).toMatchObject({ reason: "AUDIT_DATE_INVALID", params: { field: "from" }, message: "from must be a date (YYYY-MM-DD)" });
+    const badLimit = expectError(await api("/api/admin/audit?limit=500", { token }), 400, "VALIDATION_FAILED");
+    expect(badLimit).toMatchObject({ reason: "WHOLE_BETWEEN", params: { field: "limit", min: 1, max: 200 }, message: "limit must be a whole number between 1 and 200" });
+    expect(expectError(await api("/api/admin/audit?page=0", { token }), 400, "VALIDATION_FAILED").params).toEqual({ field: "page", min: 1, max: 100_000 });
+    expect(expectError(await api("/api/admin/audit"), 401, "UNAUTHORIZED").reason).toBe("AUTH_REQUIRED");
+  });
+
+  it("is documented from its schemas: one parameter per filter, the page's shape, bearer security", async () => {
+    const op = (await api("/api/openapi.json")).json.paths["/api/admin/audit"].get;
+    expect(op.security).toEqual([{ bearer: [] }]);
+    expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
+      ["entity", "entity_id", "admin", "from", "to", "page", "limit"].map((n) => `query:${n}`),
+    );
+    const page = op.responses["200"].content["application/json"].schema;
+    expect(Object.keys(page.properties)).toEqual(["data", "pagination", "filters"]);
+    expect(Object.keys(page.properties.data.items.properties)).toEqual(["id", "at", "admin", "action", "entity", "entity_id", "before", "after", "request_id"]);
   });
 });

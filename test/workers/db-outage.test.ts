@@ -1,5 +1,5 @@
 /**
- * Database unreachable (issue: reliability). The Worker is pointed at a proxy in front of sqld that the test
+ * Database unreachable (docs/product.md#security-and-privacy). The Worker is pointed at a proxy in front of sqld that the test
  * switches off or makes flaky. Every API family must answer 503 + Retry-After in the error shape without a stack
  * trace, /health must report the database down, and nothing may be half-written once the database is back.
  */
@@ -60,7 +60,7 @@ describe("database unreachable", () => {
     }
     const health = await viaProxy("/health");
     expect(health.status).toBe(503);
-    expect(health.json).toMatchObject({ db: "down", code: "SERVICE_UNAVAILABLE" });
+    expect(health.json).toMatchObject({ status: "degraded", db: "down", code: "SERVICE_UNAVAILABLE", reason: "DATABASE_UNAVAILABLE" });
     await setMode("up");
     expect((await viaProxy("/health")).json).toEqual({ status: "ok", db: "ok" });
   });

@@ -1,7 +1,7 @@
 /**
- * The sign-in lock (docs/decisions/0018): every attempt counted before its password is checked, per (username,
- * client) with a per-username ceiling that a trusted client is not held to; IPv6 clients by their /64; and the
- * password change's own throttle, which never locks anyone out of signing in.
+ * The sign-in lock (docs/decisions/0018-login-lock-per-address.md): every attempt counted before its password is
+ * checked, per (username, client) with a per-username ceiling that a trusted client is not held to; IPv6 clients by
+ * their /64; and the password change's own throttle, which never locks anyone out of signing in.
  */
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -39,7 +39,7 @@ describe("sign-in lock", () => {
       expect(statuses.filter((s) => s === 429).length, name).toBeGreaterThanOrEqual(40 - LOCKOUT_THRESHOLD);
       expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
       const refused = answers.find((a) => a.status === 429)!;
-      expectError(refused, 429, "RATE_LIMITED");
+      expect(expectError(refused, 429, "RATE_LIMITED").reason).toBe("LOGIN_LOCKED");
       expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(800);
     }
   });
@@ -95,9 +95,13 @@ describe("password change throttle", () => {
     const token = (await login(username, password, ip)).json.token as string;
     const change = (t: string, oldPassword: string) =>
       api("/api/auth/update-password", { method: "PUT", token: t, body: { oldPassword, newPassword: "brand-new-pass", confirmPassword: "brand-new-pass" } });
-    for (let i = 0; i < 5; i++) expect(expectError(await change(token, `wrong-${i}`), 400, "VALIDATION_FAILED").message).toBe("Current password is incorrect");
-    const locked = expectError(await change(token, password), 429, "RATE_LIMITED");
-    expect(locked.message).toBe("Too many wrong current passwords. Please try again later.");
+    for (let i = 0; i < 5; i++) {
+      expect(expectError(await change(token, `wrong-${i}`), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "PASSWORD_INCORRECT", message: "Current password is incorrect" });
+    }
+    const lockedRes = await change(token, password);
+    const locked = expectError(lockedRes, 429, "RATE_LIMITED");
+    expect(locked).toMatchObject({ reason: "PASSWORD_CHANGE_LOCKED", message: "Too many wrong current passwords. Please try again later." });
+    expect(Number(lockedRes.headers.get("Retry-After"))).toBeGreaterThan(800);
     // Signing in still works, and a fresh session may change the password.
     const other = await login(username, password, ip);
     expect(other.status).toBe(200);

@@ -1,4 +1,7 @@
-/** Contract "General"/"Health"/"Dashboard": health, JSON 404, body limit, CORS allowlist, request id, stats, streams. */
+/**
+ * Platform (docs/product.md#api-errors, #dashboard, #live-events): health, JSON 404, body limit, CORS allowlist,
+ * request id, the generated API document, stats, streams.
+ */
 import { describe, expect, it } from "vitest";
 import { api, expectError, loginAdmin } from "./helpers";
 
@@ -40,10 +43,17 @@ describe("platform", () => {
     const page = await api("/api/docs");
     expect(page.text).toContain("/api/auth/login");
   });
+
+  it("documents /health at the root with both of its answers", async () => {
+    const health = (await api("/api/openapi.json")).json.paths["/health"].get;
+    expect(health.security).toBeUndefined();
+    expect(health.responses["200"].content["application/json"].schema.properties).toMatchObject({ status: { enum: ["ok"] }, db: { enum: ["ok"] } });
+    expect(health.responses["503"].content["application/json"].schema).toBeTruthy();
+  });
 });
 
 describe("dashboard stats (bearer)", () => {
-  it("returns the three figures with the contract's keys", async () => {
+  it("returns the three figures with the documented keys", async () => {
     const token = await loginAdmin();
     const count = await api("/api/students/active/count", { token });
     expect(count.json).toEqual({ activeStudents: expect.any(Number) });

@@ -1,12 +1,12 @@
 /**
- * Window events between the admin shell/dashboard and the list pages (spec §2 "Admin shell", "Dashboard
- * overview"): a grade chosen in the sidebar, and "open the add modal" quick actions. A page that is already
+ * Window events between the admin shell/dashboard and the list pages (docs/product.md#admin-shell,
+ * #dashboard): a grade chosen in the sidebar, and "open the add modal" quick actions. A page that is already
  * open listens for these; a page being opened reads the same intent from navigation state instead.
  */
 import type { Location, NavigateFunction } from "react-router";
 import { GRADES } from "@worker/lib/school-grades";
 
-/** Admin grade filter values (spec §9 "Grades (admin filters)"). */
+/** Admin grade filter values: "All" and the school's grades. */
 export const ADMIN_GRADES = ["All", ...GRADES] as const;
 /** One admin grade filter value. */
 export type AdminGrade = (typeof ADMIN_GRADES)[number];

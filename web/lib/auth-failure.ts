@@ -1,6 +1,6 @@
 /**
  * What every admin screen does when the server says the session is gone (401) or no token is stored:
- * forget the token and go to the login page (spec §4 "Admin session", §6).
+ * forget the token and go to the login page (docs/product.md#admin-sign-in).
  */
 import { useCallback } from "react";
 import { useNavigate, type NavigateFunction } from "react-router";

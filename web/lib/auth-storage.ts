@@ -1,10 +1,10 @@
 /**
- * The admin token in the browser (spec §3 "Login response"): `adminToken` and `adminTokenExpiresAt` (ms since
- * epoch) in localStorage. An expired token is removed on the next read (spec §4 "Admin session").
+ * The admin token in the browser (docs/product.md#admin-sign-in): `adminToken` and `adminTokenExpiresAt` (ms since
+ * epoch) in localStorage. An expired token is removed on the next read.
  */
 export const TOKEN_KEY = "adminToken";
 export const TOKEN_EXPIRES_KEY = "adminTokenExpiresAt";
-/** Token lifetime (spec §9): 2 hours. The server enforces it too. */
+/** Token lifetime: 2 hours. The server enforces it too. */
 export const TOKEN_LIFETIME_MS = 7_200_000;
 
 const hasStorage = () => typeof window !== "undefined" && !!window.localStorage;

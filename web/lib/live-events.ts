@@ -1,5 +1,5 @@
 /**
- * Live refresh over server-sent events (spec §4 "Live refresh"; contract "Dashboard and live events").
+ * Live refresh over server-sent events (docs/product.md#live-events).
  * The stream is opened with `fetchEventSource` so the token travels in the Authorization header, never in the
  * URL. Reloads are throttled (leading + trailing) to at most one per `throttleMs`. A 401 signs the admin out.
  */
@@ -18,7 +18,7 @@ export type LiveStatus = "idle" | "connecting" | "open" | "error";
 
 /** Options of useLiveEvents. */
 export interface LiveEventsOptions {
-  /** Minimum time between two `onEvent` calls (default 1000 ms, spec §9). */
+  /** Minimum time between two `onEvent` calls (default 1000 ms). */
   throttleMs?: number;
   /** Stream path (default the combined admin stream). */
   path?: string;

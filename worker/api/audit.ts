@@ -1,16 +1,20 @@
-/** `GET /api/admin/audit` — the audit trail for disputes over fees and grades. Admin only. */
-import { Hono } from "hono";
-import type { AppEnv } from "../env";
-import { requireAdmin } from "../middleware/auth";
-import { addOperations } from "../openapi-legacy";
+/**
+ * `GET /api/admin/audit` — the audit trail for disputes over fees and grades (docs/product.md#audit-log). Admin only.
+ */
+import { createRoute } from "@hono/zod-openapi";
+import { bearer, createAdminApi, errors, json } from "../openapi";
 import { listAudit } from "../services/audit-read";
-import { validate } from "../validate";
-import { auditQuerySchema } from "./audit.schema";
+import { auditPageJsonSchema, auditQuerySchema } from "./audit.schema";
 
-export const auditApi = new Hono<AppEnv>()
-  .use(requireAdmin)
-  .get("/", validate("query", auditQuerySchema), async (c) => c.json(await listAudit(c.get("db"), c.req.valid("query"))));
+const list = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Audit"],
+  security: bearer,
+  summary: "Audit log, filterable by entity, record, admin and date",
+  description: "Newest first. from/to are Cairo school days, both inclusive; before/after are the record's parsed JSON snapshots.",
+  request: { query: auditQuerySchema },
+  responses: { 200: json(auditPageJsonSchema, "One page of audit rows and the filter choices"), ...errors(400, 401) },
+});
 
-addOperations([
-  { method: "get", path: "/api/admin/audit", tag: "Audit", summary: "Audit log, filterable by entity, admin and date", auth: true, query: auditQuerySchema, responses: { 200: "{data, pagination, filters}", 400: "Invalid filter", 401: "Not signed in" } },
-]);
+export const auditApi = createAdminApi().openapi(list, async (c) => c.json(await listAudit(c.get("db"), c.req.valid("query")), 200));

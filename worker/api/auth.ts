@@ -1,28 +1,63 @@
-/** `/api/auth`: login, logout, update-password (contract "Auth"). */
-import { Hono } from "hono";
-import type { AppEnv } from "../env";
+/** `/api/auth`: login, logout, update-password (docs/product.md#admin-sign-in). */
+import { createRoute } from "@hono/zod-openapi";
 import { requireAdmin } from "../middleware/auth";
 import { clientOf } from "../middleware/rate-limit";
+import { bearer, createApi, errors, json } from "../openapi";
 import { login, logout, updatePassword } from "../services/auth";
 import { closeStreams } from "../services/events";
-import { validate } from "../validate";
-import { loginSchema, updatePasswordSchema } from "./auth.schema";
+import { loginJsonSchema, loginSchema, messageJsonSchema, updatePasswordSchema } from "./auth.schema";
 
-export const authApi = new Hono<AppEnv>()
-  .post("/login", validate("json", loginSchema), async (c) => {
+const tags = ["Auth"];
+
+const loginRoute = createRoute({
+  method: "post",
+  path: "/login",
+  tags,
+  summary: "Sign in; returns a 2-hour bearer token",
+  description:
+    "401 INVALID_CREDENTIALS for an unknown username and a wrong password alike. Every attempt is counted before the password is checked: 429 LOGIN_LOCKED with Retry-After after 5 per 15 minutes from one address (50 per username from addresses it has not signed in from).",
+  request: { body: { required: true, content: { "application/json": { schema: loginSchema } } } },
+  responses: { 200: json(loginJsonSchema, "Signed in"), ...errors(400, 401, 429) },
+});
+
+const logoutRoute = createRoute({
+  method: "post",
+  path: "/logout",
+  tags,
+  security: bearer,
+  summary: "Revoke the current token (its live-event streams close)",
+  middleware: [requireAdmin] as const,
+  responses: { 200: json(messageJsonSchema, "Signed out"), ...errors(401) },
+});
+
+const updatePasswordRoute = createRoute({
+  method: "put",
+  path: "/update-password",
+  tags,
+  security: bearer,
+  summary: "Change the password; the admin's other tokens stop working",
+  description:
+    "400 in this order: PASSWORD_FIELDS_REQUIRED, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT, PASSWORD_SAME_AS_OLD, PASSWORD_INCORRECT. Wrong current passwords are counted per session: the 6th within 15 minutes is 429 PASSWORD_CHANGE_LOCKED.",
+  middleware: [requireAdmin] as const,
+  request: { body: { required: true, content: { "application/json": { schema: updatePasswordSchema } } } },
+  responses: { 200: json(messageJsonSchema, "Password changed"), ...errors(400, 401, 429) },
+});
+
+export const authApi = createApi()
+  .openapi(loginRoute, async (c) => {
     const { username, password } = c.req.valid("json");
     const result = await login(c.get("db"), username, password, c.env.PASSWORD_PEPPER, new Date(), clientOf(c));
-    return c.json({ token: result.token, expiresAt: result.expiresAt, message: "Login successful" });
+    return c.json({ token: result.token, expiresAt: result.expiresAt, message: "Login successful" }, 200);
   })
-  .post("/logout", requireAdmin, async (c) => {
+  .openapi(logoutRoute, async (c) => {
     const admin = c.get("admin");
     await logout(c.get("db"), admin, new Date());
     await closeStreams(c.env, [admin.sessionId]);
-    return c.json({ message: "Logged out successfully" });
+    return c.json({ message: "Logged out successfully" }, 200);
   })
-  .put("/update-password", requireAdmin, validate("json", updatePasswordSchema), async (c) => {
+  .openapi(updatePasswordRoute, async (c) => {
     const { oldPassword, newPassword } = c.req.valid("json");
     const revoked = await updatePassword(c.get("db"), c.get("admin"), oldPassword, newPassword, c.env.PASSWORD_PEPPER, new Date(), c.get("requestId"));
     await closeStreams(c.env, revoked);
-    return c.json({ message: "Password updated successfully!" });
+    return c.json({ message: "Password updated successfully!" }, 200);
   });

@@ -1,5 +1,5 @@
 /**
- * Admin live-event streams (contract "Dashboard and live events"), bearer token in the Authorization header only.
+ * Admin live-event streams (docs/product.md#live-events), bearer token in the Authorization header only.
  * The stream itself is held by the EventHub Durable Object, which closes it when its token is revoked or expires.
  */
 import type { Context } from "hono";

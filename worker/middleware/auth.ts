@@ -1,18 +1,19 @@
 /**
- * `requireAdmin`: the one gate in front of every admin endpoint. Accepts only `Authorization: Bearer <token>`
- * (never a token in the URL), looks up the SHA-256 of the token, and refuses expired or revoked sessions (401).
+ * `requireAdmin`: the one gate in front of every admin endpoint (docs/product.md#admin-sign-in). Accepts only
+ * `Authorization: Bearer <token>` (never a token in the URL), looks up the SHA-256 of the token, and refuses a missing
+ * or malformed token (401 AUTH_REQUIRED) and an unknown, expired or revoked one (401 SESSION_EXPIRED).
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
-import { ApiError, legacyError } from "../errors";
+import { ApiError } from "../errors";
 import { findSession } from "../services/auth";
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization") ?? "";
   const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
-  if (!match) throw legacyError("UNAUTHORIZED", "Authentication required");
+  if (!match) throw new ApiError("AUTH_REQUIRED");
   const admin = await findSession(c.get("db"), match[1]!, new Date());
-  if (!admin) throw legacyError("UNAUTHORIZED", "Session expired or invalid. Please login again.");
+  if (!admin) throw new ApiError("SESSION_EXPIRED");
   c.set("admin", admin);
   await next();
 });

@@ -8,7 +8,7 @@
  */
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
-import { ApiError, legacyError } from "../errors";
+import { ApiError } from "../errors";
 import { clientKey } from "../lib/client-address";
 
 export const RATE_LIMIT_WINDOW_S = 60;
@@ -32,6 +32,6 @@ export async function enforcePublicLookupLimits(c: Context<AppEnv>, scope: strin
     c.env.PUBLIC_ID_LIMITER.limit({ key: `${scope}:id:${id}` }),
   ]);
   if (!ip.success || !perId.success) {
-    throw legacyError("RATE_LIMITED", "Too many requests. Please wait a minute and try again.", {}, RATE_LIMIT_WINDOW_S);
+    throw new ApiError("RATE_LIMITED", { retryAfter: RATE_LIMIT_WINDOW_S });
   }
 }

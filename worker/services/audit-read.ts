@@ -1,12 +1,12 @@
 /**
- * Reading the audit log for the admin "Audit Log" page: filter by entity, entity id, admin username and a date
- * range (UTC days, inclusive), newest first, paged. Before/after are returned parsed.
+ * Reading the audit log for the admin "Audit Log" page (docs/product.md#audit-log): filter by entity, entity id, admin
+ * username and a date range (Cairo school days, inclusive), newest first, paged. Before/after are returned parsed.
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "../../db/schema";
 import type { Db } from "../db";
 import { schoolDayStartUtc } from "../lib/school-day";
-import type { AuditQuery } from "../api/audit.schema";
+import type { AuditPageJson, AuditQuery } from "../api/audit.schema";
 
 const parse = (v: string | null) => {
   if (v === null) return null;
@@ -17,7 +17,8 @@ const parse = (v: string | null) => {
   }
 };
 
-export async function listAudit(db: Db, q: AuditQuery) {
+/** One page of audit rows for `q`, with the entity types and usernames the filters offer. */
+export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPageJson> {
   const where: SQL[] = [];
   if (q.entity) where.push(eq(auditLog.entity, q.entity));
   if (q.entity_id) where.push(eq(auditLog.entityId, q.entity_id));
@@ -36,6 +37,6 @@ export async function listAudit(db: Db, q: AuditQuery) {
   return {
     data: rows.map((r) => ({ id: r.id, at: r.at, admin: r.adminUsername, action: r.action, entity: r.entity, entity_id: r.entityId, before: parse(r.before), after: parse(r.after), request_id: r.requestId })),
     pagination: { page: q.page, limit: q.limit, total, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
-    filters: { entities: entities.map((e) => e.v), admins: admins.map((a) => a.v).filter(Boolean) },
+    filters: { entities: entities.map((e) => e.v), admins: admins.map((a) => a.v).filter((v): v is string => !!v) },
   };
 }

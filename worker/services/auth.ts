@@ -1,21 +1,20 @@
 /**
- * Admin authentication (contract "Auth"; spec §4 "Admin session", §9 token lifetime 2 h).
- * - login: 401 "Invalid username or password" for unknown user and wrong password alike (same PBKDF2 work); every
- *   attempt is counted before the password is checked and may be refused with 429 + Retry-After (./login-lock.ts).
+ * Admin authentication (docs/product.md#admin-sign-in; token lifetime 2 h).
+ * - login: 401 INVALID_CREDENTIALS for unknown user and wrong password alike (same PBKDF2 work); every attempt is
+ *   counted before the password is checked and may be refused with 429 LOGIN_LOCKED + Retry-After (./login-lock.ts).
  * - sessions: opaque token, SHA-256 stored, expires 2 h after login, revoked on logout/password change.
  */
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { adminSessions, admins } from "../../db/schema";
 import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
-import { ApiError, legacyError } from "../errors";
+import { ApiError } from "../errors";
 import { auditInsert } from "./audit";
 import { admitLoginAttempt, admitPasswordChange, clearAfterSuccess, clearPasswordChange, clientHash, lockKey } from "./login-lock";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 import { newToken, sha256Hex } from "./tokens";
 
 export const TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
-const INVALID = "Invalid username or password";
 
 export interface LoginResult {
   token: string;
@@ -25,7 +24,7 @@ export interface LoginResult {
 
 /**
  * Verifies credentials and opens a session. `client` is the caller's client key (worker/lib/client-address.ts).
- * Throws ApiError 401 (bad credentials) or 429 (locked, `Retry-After` in seconds).
+ * Throws ApiError INVALID_CREDENTIALS (401) or LOGIN_LOCKED (429, `Retry-After` in seconds).
  */
 export async function login(db: Db, username: string, password: string, pepper: string, now: Date, client = "unknown"): Promise<LoginResult> {
   const key = lockKey(username);
@@ -33,7 +32,7 @@ export async function login(db: Db, username: string, password: string, pepper: 
   await admitLoginAttempt(db, key, clientId, now);
   const [admin] = await db.select().from(admins).where(eq(sql`lower(${admins.username})`, key));
   const ok = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH, pepper);
-  if (!admin || !ok) throw legacyError("UNAUTHORIZED", INVALID);
+  if (!admin || !ok) throw new ApiError("INVALID_CREDENTIALS");
   const token = newToken();
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS).toISOString();
   await db.batch([
@@ -66,9 +65,9 @@ export async function logout(db: Db, admin: ActingAdmin, now: Date): Promise<voi
 
 /**
  * Changes the acting admin's password and revokes every other session of that admin, in one batch with the
- * audit row. Throws 400 "Current password is incorrect" when `oldPassword` does not verify, 429 after 5 wrong ones
- * on this session within 15 minutes (counted before the check; sign-in is not affected). Returns the ids of the
- * sessions it revoked (their live-event streams are closed by the caller).
+ * audit row. Throws PASSWORD_INCORRECT (400) when `oldPassword` does not verify, PASSWORD_CHANGE_LOCKED (429) after
+ * 5 wrong ones on this session within 15 minutes (counted before the check; sign-in is not affected). Returns the ids
+ * of the sessions it revoked (their live-event streams are closed by the caller).
  */
 export async function updatePassword(
   db: Db,
@@ -82,7 +81,7 @@ export async function updatePassword(
   await admitPasswordChange(db, admin.username, admin.sessionId, now);
   const [row] = await db.select().from(admins).where(eq(admins.id, admin.id));
   if (!row || !(await verifyPassword(oldPassword, row.passwordHash, pepper))) {
-    throw legacyError("VALIDATION_FAILED", "Current password is incorrect");
+    throw new ApiError("PASSWORD_INCORRECT");
   }
   const nowIso = now.toISOString();
   const [, revoked] = await db.batch([

@@ -1,4 +1,4 @@
-/** Dashboard statistics (spec §2 "Dashboard overview"; contract "Dashboard"). Read straight from the tables. */
+/** Dashboard statistics (docs/product.md#dashboard). Read straight from the tables. */
 import { eq, sql } from "drizzle-orm";
 import { feeRecords, students } from "../../db/schema";
 import type { Db } from "../db";

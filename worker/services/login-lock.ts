@@ -12,7 +12,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { loginThrottle } from "../../db/schema";
 import type { Db } from "../db";
-import { legacyError } from "../errors";
+import { ApiError } from "../errors";
 import { hmacHex } from "./tokens";
 
 export const LOCKOUT_THRESHOLD = 5;
@@ -24,9 +24,6 @@ export const PASSWORD_CHANGE_THRESHOLD = 5;
 const ALL_CLIENTS = "*";
 /** Rows of expired windows removed per attempt, so the table stays bounded whatever names are tried. */
 const PURGE_PER_ATTEMPT = 20;
-
-export const LOCKED_MESSAGE = "Too many failed login attempts. Please try again later.";
-export const PASSWORD_CHANGE_LOCKED_MESSAGE = "Too many wrong current passwords. Please try again later.";
 
 /** The stored form of a client key (worker/lib/client-address.ts): a keyed hash, 128 bits of hex. */
 export async function clientHash(pepper: string, client: string): Promise<string> {
@@ -87,17 +84,17 @@ function purge(db: Db, now: Date) {
 const secondsLeft = (windowStartedAt: string, now: Date) => Math.max(1, Math.ceil((Date.parse(windowStartedAt) + LOCKOUT_MS - now.getTime()) / 1000));
 
 /**
- * Counts a sign-in attempt of `username` from `client` (a `clientHash`) and lets it go on, or throws 429
- * RATE_LIMITED with `Retry-After` (seconds to the end of the window that locks it). One batch: one transaction.
+ * Counts a sign-in attempt of `username` from `client` (a `clientHash`) and lets it go on, or throws LOGIN_LOCKED
+ * (429) with `Retry-After` (seconds to the end of the window that locks it). One batch: one transaction.
  */
 export async function admitLoginAttempt(db: Db, username: string, client: string, now: Date): Promise<void> {
   const [[pair], ceilingRows] = await db.batch([countOne(db, username, client, now), countCeiling(db, username, client, now), purge(db, now)]);
   const own = pair as Counted;
-  if (own.failedCount > LOCKOUT_THRESHOLD) throw legacyError("RATE_LIMITED", LOCKED_MESSAGE, {}, secondsLeft(own.windowStartedAt, now));
+  if (own.failedCount > LOCKOUT_THRESHOLD) throw new ApiError("LOGIN_LOCKED", { retryAfter: secondsLeft(own.windowStartedAt, now) });
   const trusted = !!own.trustedUntil && own.trustedUntil > now.toISOString();
   const ceiling = ceilingRows.rows[0] as unknown as { failed_count: number; window_started_at: string } | undefined;
   if (!trusted && ceiling && Number(ceiling.failed_count) > USERNAME_CEILING) {
-    throw legacyError("RATE_LIMITED", LOCKED_MESSAGE, {}, secondsLeft(String(ceiling.window_started_at), now));
+    throw new ApiError("LOGIN_LOCKED", { retryAfter: secondsLeft(String(ceiling.window_started_at), now) });
   }
 }
 
@@ -110,13 +107,14 @@ export function clearAfterSuccess(db: Db, username: string, client: string, now:
 }
 
 /**
- * Counts a password-change attempt on session `sessionId` before its current password is checked; throws 429 after
- * PASSWORD_CHANGE_THRESHOLD in a window. Separate from the sign-in counters, so it never locks anyone out of signing in.
+ * Counts a password-change attempt on session `sessionId` before its current password is checked; throws
+ * PASSWORD_CHANGE_LOCKED (429, `Retry-After` in seconds) after PASSWORD_CHANGE_THRESHOLD in a window. Separate from
+ * the sign-in counters, so it never locks anyone out of signing in.
  */
 export async function admitPasswordChange(db: Db, username: string, sessionId: number, now: Date): Promise<void> {
   const [row] = await countOne(db, lockKey(username), `session:${sessionId}`, now);
   if (row && row.failedCount > PASSWORD_CHANGE_THRESHOLD) {
-    throw legacyError("RATE_LIMITED", PASSWORD_CHANGE_LOCKED_MESSAGE, {}, secondsLeft(row.windowStartedAt, now));
+    throw new ApiError("PASSWORD_CHANGE_LOCKED", { retryAfter: secondsLeft(row.windowStartedAt, now) });
   }
 }
 

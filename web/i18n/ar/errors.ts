@@ -18,6 +18,8 @@ const fields: Record<Field, string> = {
   page: "رقم الصفحة",
 
   // Auth
+  username: "اسم المستخدم",
+  password: "كلمة المرور",
 
   // Fees and payments
   student_id: "رقم الطالب",
@@ -64,6 +66,12 @@ const fields: Record<Field, string> = {
   // Teacher selection (public)
 
   // Audit log
+  entity: "نوع السجل",
+  entity_id: "رقم السجل",
+  admin: "المسؤول",
+  from: "التاريخ «من»",
+  to: "التاريخ «إلى»",
+  limit: "عدد الصفوف",
 };
 
 const texts: Record<Reason, string> = {
@@ -119,6 +127,15 @@ const texts: Record<Reason, string> = {
   STUDENT_HAS_HISTORY: "لهذا الطالب مدفوعات أو نتائج مسجلة ولا يمكن حذفه. اجعله غير نشط بدلًا من ذلك.",
 
   // Auth
+  INVALID_CREDENTIALS: "اسم المستخدم أو كلمة المرور غير صحيحة",
+  PASSWORD_REQUIRED: "كلمة المرور مطلوبة",
+  LOGIN_LOCKED: "محاولات دخول فاشلة كثيرة. يرجى المحاولة لاحقًا.",
+  PASSWORD_FIELDS_REQUIRED: "جميع الحقول مطلوبة",
+  PASSWORD_MISMATCH: "كلمة المرور الجديدة وتأكيدها غير متطابقين",
+  PASSWORD_TOO_SHORT: "يجب ألا تقل كلمة المرور الجديدة عن {{min}} أحرف",
+  PASSWORD_SAME_AS_OLD: "يجب أن تختلف كلمة المرور الجديدة عن كلمة المرور الحالية",
+  PASSWORD_INCORRECT: "كلمة المرور الحالية غير صحيحة",
+  PASSWORD_CHANGE_LOCKED: "محاولات خاطئة كثيرة لكلمة المرور الحالية. يرجى المحاولة لاحقًا.",
 
   // Fees and payments
   PAYMENT_AMOUNT_INVALID: "يُرجى إدخال مبلغ دفعة صحيح",
@@ -201,6 +218,7 @@ const texts: Record<Reason, string> = {
   SELECTION_STATE_CHANGED: "تعذّر حفظ الاختيارات لأن فترة الاختيار أو تسجيلك تغيّر. يرجى إعادة تحميل الصفحة.",
 
   // Audit log
+  AUDIT_DATE_INVALID: "{{field}} يجب أن يكون تاريخًا صحيحًا (سنة-شهر-يوم)",
 };
 
 export default {

@@ -63,10 +63,6 @@ export default {
     cancel: "Cancel",
     success: "Password updated successfully!",
     errors: {
-      required: "All fields are required",
-      mismatch: "New password and confirm password do not match",
-      tooShort: "New password must be at least 6 characters long",
-      sameAsOld: "New password must be different from current password",
       failed: "Failed to update password",
       noToken: "Authentication token not found. Please login again.",
       network: "An error occurred while updating the password. Please try again.",
@@ -86,19 +82,12 @@ export default {
     back: "Back to Homepage",
     footer: "Authorised school staff only.",
     errors: {
-      usernameRequired: "Username is required",
-      passwordRequired: "Password is required",
       invalidResponse: "Invalid response from server",
       invalidCredentials: "Invalid username or password",
       network: "An error occurred during login. Please check your connection.",
       networkOverride: "Could not reach the backend address shown above. Check it, or reset it to use this site's server.",
       lockedFor: "Too many failed login attempts. Try again {{wait}}.",
     },
-  },
-  server: {
-    wrongPassword: "Current password is incorrect",
-    tooManyAttempts: "Too many failed login attempts. Please try again later.",
-    sessionExpired: "Session expired or invalid. Please login again.",
   },
   dashboard: {
     title: "Dashboard Overview",

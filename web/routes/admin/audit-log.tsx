@@ -1,5 +1,5 @@
 /**
- * /admin/dashboard/audit-log — the Audit Log (issue 6 "Audit trail"): every change an administrator made, newest
+ * /admin/dashboard/audit-log — the Audit Log (docs/product.md#audit-log): every change an administrator made, newest
  * first, filterable by entity, entity ID, admin and date (filters in the URL, so a view can be shared), with each
  * change's before/after values side by side. The school office uses it to settle disputes over fees and grades.
  * Data is fetched in the browser (the token lives in localStorage); server-side pages of 15/20/30/50 rows.

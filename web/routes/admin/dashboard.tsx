@@ -1,6 +1,6 @@
 /**
- * /admin/dashboard (spec §2 "Dashboard overview", §7 "Dashboard"): three statistics that reload live on
- * fees_changed / students_changed (throttled to one reload per second), Quick Actions and the global search.
+ * /admin/dashboard (docs/product.md#dashboard): three statistics that reload live on fees_changed /
+ * students_changed (throttled to one reload per second), Quick Actions and the global search.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -22,11 +22,8 @@ interface Stats {
   paidPercentage: number | null;
 }
 
-const numberOrNull = (r: PromiseSettledResult<unknown>, key: string): number | null => {
-  if (r.status !== "fulfilled" || !r.value || typeof r.value !== "object") return null;
-  const v = Number((r.value as Record<string, unknown>)[key]);
-  return Number.isFinite(v) ? v : null;
-};
+/** The figure of a settled call, or null when it failed (the card then says "Unavailable"). */
+const figure = <T,>(r: PromiseSettledResult<T>, pick: (body: T) => number): number | null => (r.status === "fulfilled" ? pick(r.value) : null);
 
 /** Loads the three statistics; reloads on live events. Returns null until the first load ends. */
 function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
@@ -37,21 +34,21 @@ function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
   const load = useCallback(async () => {
     const mine = ++seq.current;
     const client = apiClient();
-    const results = await Promise.allSettled([
+    const [active, total, paid] = await Promise.allSettled([
       call(client.api.students.active.count.$get()),
       call(client.api.fees.TotalFees.$get()),
       call(client.api.fees["paid-percentage"].$get()),
     ]);
     if (mine !== seq.current) return;
-    const denied = results.find((r) => r.status === "rejected" && isAuthFailure(r.reason));
+    const denied = [active, total, paid].find((r) => r.status === "rejected" && isAuthFailure(r.reason));
     if (denied && denied.status === "rejected") {
       onAuthFailure(denied.reason);
       return;
     }
     setStats({
-      activeStudents: numberOrNull(results[0], "activeStudents"),
-      totalFees: numberOrNull(results[1], "totalFees"),
-      paidPercentage: numberOrNull(results[2], "paidPercentage"),
+      activeStudents: figure(active, (b) => b.activeStudents),
+      totalFees: figure(total, (b) => b.totalFees),
+      paidPercentage: figure(paid, (b) => b.paidPercentage),
     });
   }, [onAuthFailure]);
 

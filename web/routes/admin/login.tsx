@@ -18,7 +18,7 @@ import { BaseUrlOverrideNotice } from "~/features/base-url/public/override-notic
 import type { Route } from "./+types/login";
 import { adminMeta } from "~/lib/admin-meta";
 import { getToken, setToken } from "~/lib/auth-storage";
-import { translateServerMessage } from "~/lib/server-messages";
+import { useReasonText } from "~/lib/reason-text";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -57,6 +57,7 @@ function useLockout() {
 /** The admin sign-in page. */
 export default function Login() {
   const { t, i18n } = useTranslation();
+  const { failureText, messageText } = useReasonText();
   const navigate = useNavigate();
   const [hydrated, setHydrated] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
@@ -88,17 +89,13 @@ export default function Login() {
     } catch (err) {
       if (err instanceof ApiFailure && err.isNetwork) setError(t(override.stored ? "admin.login.errors.networkOverride" : "admin.login.errors.network"));
       else if (err instanceof ApiFailure && err.status === 429 && err.retryAfter !== undefined && err.retryAfter > 0) lockout.lock(err.retryAfter);
-      else {
-        const fallback = t("admin.login.errors.invalidCredentials");
-        setError(err instanceof ApiFailure && err.status !== 401 ? translateServerMessage(t, err.message, fallback) : fallback);
-      }
+      else setError(failureText(err, t("admin.login.errors.invalidCredentials")));
     }
   });
 
   const error = lockout.remaining !== null && lockout.remaining > 0 ? t("admin.login.errors.lockedFor", { wait: formatWait(lockout.remaining, i18n.language) }) : failure;
-  const fieldError = (message: string | undefined, key: string) => (message ? translateServerMessage(t, message, t(key)) : null);
-  const usernameError = fieldError(errors.username?.message, "admin.login.errors.usernameRequired");
-  const passwordError = fieldError(errors.password?.message, "admin.login.errors.passwordRequired");
+  const usernameError = errors.username?.message ? messageText(errors.username.message) : null;
+  const passwordError = errors.password?.message ? messageText(errors.password.message) : null;
 
   return (
       <main className="relative flex min-h-dvh items-center justify-center overflow-hidden bg-gradient-to-br from-primary/10 via-background to-secondary p-4">

@@ -1,5 +1,5 @@
 /**
- * /base-url-config — the backend base-URL override for testing (spec §2 "Base URL Configuration", §4, §5, §8).
+ * /base-url-config — the backend base-URL override for testing (docs/product.md#base-url-override).
  * Public (not behind the admin gate) and in the public site's language. The override lives in localStorage under
  * `BASE_URL_KEY`, which `getBaseUrl()` in web/lib/api.ts reads for every API call; the default is this origin.
  */
@@ -19,7 +19,7 @@ import { workerContext } from "~/context";
 import { backendOrigins } from "@worker/security-headers";
 import type { Route } from "./+types/base-url-config";
 
-/** How long the "Configuration updated successfully!" banner stays (spec §2: 3 seconds). */
+/** How long the "Configuration updated successfully!" banner stays (docs/product.md#base-url-override: 3 s). */
 export const BANNER_MS = 3000;
 
 /**

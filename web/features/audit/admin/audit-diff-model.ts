@@ -1,6 +1,6 @@
 /**
- * Field-by-field comparison of an audit row's `before` and `after` snapshots (issue 6 "Audit trail": "shows
- * before/after for each change"). Snapshots come in two spellings: API-shaped records (snake_case) and database
+ * Field-by-field comparison of an audit row's `before` and `after` snapshots (docs/product.md#audit-log: "Details
+ * show changed fields before/after"). Snapshots come in two spellings: API-shaped records (snake_case) and database
  * rows (camelCase), sometimes one on each side of the same row (e.g. a news update), so field names are matched in
  * their snake_case form (`imageUrl` ↔ `image_url`). An array snapshot (a list of rows) becomes fields "1", "2", …;
  * a scalar becomes the field "value". Pure functions, no React.

@@ -1,9 +1,9 @@
 /**
- * The "Details" of an audit row: its `before` and `after` snapshots side by side, field by field (issue 6 "Audit
- * trail"). Changed and added fields come first and are highlighted; unchanged fields (and fields a partial update
- * did not touch) are folded under a toggle. A created or deleted record has one side only, so it is shown as a
- * single column of values under that side's heading. Phones keep Before/After side by side under each field's
- * name. The entry number and the request ID tie the row to the server logs.
+ * The "Details" of an audit row: its `before` and `after` snapshots side by side, field by field
+ * (docs/product.md#audit-log). Changed and added fields come first and are highlighted; unchanged fields (and fields
+ * a partial update did not touch) are folded under a toggle. A created or deleted record has one side only, so it is
+ * shown as a single column of values under that side's heading. Phones keep Before/After side by side under each
+ * field's name. The entry number and the request ID tie the row to the server logs.
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";

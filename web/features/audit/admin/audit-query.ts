@@ -4,6 +4,7 @@
  * Each param is validated with the API's own zod schema (`auditQuerySchema`); an invalid one (a hand-edited link)
  * is ignored rather than sent. Changing a filter returns to page 1. Dates are `YYYY-MM-DD`.
  */
+import type { output, ZodType } from "zod";
 import { auditQuerySchema, type AuditQuery } from "@worker/api/audit.schema";
 import { ADMIN_PAGE_SIZES, DEFAULT_PAGE_SIZE } from "~/components/data-table";
 import { normalizeNationalId } from "@worker/lib/normalize";
@@ -12,22 +13,23 @@ import { normalizeNationalId } from "@worker/lib/normalize";
 export type AuditFilterKey = "entity" | "entity_id" | "admin" | "from" | "to";
 export const AUDIT_FILTER_KEYS: readonly AuditFilterKey[] = ["entity", "entity_id", "admin", "from", "to"];
 
-const field = <K extends keyof AuditQuery>(key: K, raw: string | null): AuditQuery[K] => {
-  const schema = auditQuerySchema.shape[key];
+/** The URL value read by one field's schema, or the field's default when it is refused. */
+const field = <S extends ZodType>(schema: S, raw: string | null): output<S> => {
   const parsed = schema.safeParse(raw ?? undefined);
-  return (parsed.success ? parsed.data : schema.parse(undefined)) as AuditQuery[K];
+  return parsed.success ? parsed.data : schema.parse(undefined);
 };
+const shape = auditQuerySchema.shape;
 
 /** The query the page sends for these URL params (IDs normalised: Arabic-Indic/Persian digits → 0-9). */
 export function readAuditQuery(params: URLSearchParams): AuditQuery {
   const limit = Number(params.get("limit"));
   return {
-    entity: field("entity", params.get("entity")),
-    entity_id: normalizeNationalId(field("entity_id", params.get("entity_id"))),
-    admin: field("admin", params.get("admin")),
-    from: field("from", params.get("from")),
-    to: field("to", params.get("to")),
-    page: field("page", params.get("page")),
+    entity: field(shape.entity, params.get("entity")),
+    entity_id: normalizeNationalId(field(shape.entity_id, params.get("entity_id"))),
+    admin: field(shape.admin, params.get("admin")),
+    from: field(shape.from, params.get("from")),
+    to: field(shape.to, params.get("to")),
+    page: field(shape.page, params.get("page")),
     limit: (ADMIN_PAGE_SIZES as readonly number[]).includes(limit) ? limit : DEFAULT_PAGE_SIZE,
   };
 }

@@ -1,17 +1,16 @@
 /**
  * State of the Audit Log page: the query read from the URL (see audit-query.ts), the current page of entries
  * fetched in the browser (the token lives in localStorage), and the filter choices the server offers. A failed
- * load shows a red toast with the server's message (and `failed` for an inline Retry); a 401 signs the admin out. Answers that arrive after a newer
- * request are dropped.
+ * load shows a red toast with the server's reason in the admin's language (and `failed` for an inline Retry); a 401
+ * signs the admin out. Answers that arrive after a newer request are dropped.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import type { AuditQuery } from "@worker/api/audit.schema";
-import { ApiFailure } from "~/lib/api";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
-import { translateServerMessage } from "~/lib/server-messages";
+import { useReasonText } from "~/lib/reason-text";
 import { fetchAuditPage, type AuditEntry, type AuditPage } from "./audit-api";
 import { readAuditQuery, writeAuditQuery } from "./audit-query";
 
@@ -39,8 +38,10 @@ export interface AuditLogState {
 /** The Audit Log list hook. */
 export function useAuditLog(): AuditLogState {
   const { t } = useTranslation();
-  const tRef = useRef(t);
-  tRef.current = t;
+  const { failureText } = useReasonText();
+  // Read at failure time: a language switch must not reload the page.
+  const text = useRef({ t, failureText });
+  text.current = { t, failureText };
   const onAuthFailure = useHandleAuthFailure();
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readAuditQuery(params), [params]);
@@ -73,10 +74,8 @@ export function useAuditLog(): AuditLogState {
       })
       .catch((err: unknown) => {
         if (mine !== seq.current || onAuthFailure(err)) return;
-        const tr = tRef.current;
-        const text =
-          err instanceof ApiFailure && !err.isNetwork ? translateServerMessage(tr, err.message, tr("audit.errors.failed")) : tr("audit.errors.network");
-        toast.error(text);
+        const { t: tr, failureText: explain } = text.current;
+        toast.error(explain(err, tr("audit.errors.failed"), tr("audit.errors.network")));
         setPage(null);
         setFailed(true);
         setLoadedKey(key);

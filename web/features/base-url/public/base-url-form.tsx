@@ -1,10 +1,10 @@
 /**
- * The base-URL form (spec §2 "Base URL Configuration", §5 "Base URL", §8 "Base URL page"): the URL field with its
- * live "Valid/Invalid URL format" hint, Test (GET `{url}/health`, enabled only for a valid URL), Save
- * Configuration, Reset to Default and Clear Configuration. Storage and banners belong to the page (callbacks).
- * A controlled field (no form library, issue 5), validated like one: on Save (focus goes to the field when
- * refused), then again on every change. Rendered on the server too, read-only and without its id until `ready`,
- * so the card has its final height at first paint (no layout shift when the page hydrates).
+ * The base-URL form (docs/product.md#base-url-override): the URL field with its live "Valid/Invalid URL format" hint,
+ * Test (GET `{url}/health`, enabled only for a valid URL), Save Configuration, Reset to Default and Clear
+ * Configuration. Storage and banners belong to the page (callbacks). A controlled field (no form library:
+ * docs/decisions/0012-public-page-weight.md), validated like one: on Save (focus goes to the field when refused),
+ * then again on every change. Rendered on the server too, read-only and without its id until `ready`, so the card has
+ * its final height at first paint (no layout shift when the page hydrates).
  */
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * The backend base-URL override (spec §2 "Base URL Configuration", §5 "Base URL", §8 "Base URL page"). Pure,
+ * The backend base-URL override (docs/product.md#base-url-override). Pure,
  * DOM-free helpers shared by the page and the unit tests; web/lib/api.ts `getBaseUrl()` reads the stored value.
  * - valid = parses as a URL with the http: or https: protocol and a host;
  * - stored form = trimmed, trailing slashes removed (so `{base}/health` and `{base}/api/...` join cleanly);
@@ -35,7 +35,7 @@ export function isAllowedBackend(value: string, origin: string, allowed: readonl
   }
 }
 
-/** The URL the Test button calls (spec §7 "Backend address test"). */
+/** The URL the Test button calls (`GET /health`, docs/product.md#base-url-override). */
 export function healthUrl(base: string): string {
   return `${normalizeBaseUrl(base)}/health`;
 }
@@ -43,7 +43,7 @@ export function healthUrl(base: string): string {
 /**
  * The Save check: the stored form of a valid URL, or the i18n key of the save message (the page adds the `{host}`
  * example). Plain code, not a zod schema: the override never reaches the server, and zod would add ~14 KB gzip to
- * this public page (issue 5).
+ * this public page (docs/decisions/0012-public-page-weight.md).
  */
 export function parseBaseUrlForm(value: string): { ok: true; baseUrl: string } | { ok: false; message: "baseUrl.errors.invalidSave" } {
   return isValidBaseUrl(value) ? { ok: true, baseUrl: normalizeBaseUrl(value) } : { ok: false, message: "baseUrl.errors.invalidSave" };

@@ -1,4 +1,7 @@
-/** The explanatory panel of /base-url-config (spec §2): browser-only, for testing, not shared across devices. */
+/**
+ * The explanatory panel of /base-url-config (docs/product.md#base-url-override): browser-only, for testing, not
+ * shared across devices.
+ */
 import { useTranslation } from "react-i18next";
 import { FlaskConical, Info, MonitorSmartphone, RotateCcw, ShieldCheck, UserX } from "lucide-react";
 

@@ -1,8 +1,8 @@
 /**
- * Dashboard Quick Actions (spec §2 "Dashboard overview"): Add Student, Record Fee, Add Result. Each opens the add
+ * Dashboard Quick Actions (docs/product.md#dashboard): Add Student, Record Fee, Add Result. Each opens the add
  * modal of its page: via navigation state `{ openAdd: true }`, or a window event when that page is already open.
  * Pointer-over or focus on an action preloads that page's route modules (and, for students, the add modal, which
- * the page loads on first open — issue 7), so the click opens the modal without a wait.
+ * the page loads on first open), so the click opens the modal without a wait.
  */
 import { useState } from "react";
 import { PrefetchPageLinks, useLocation, useNavigate } from "react-router";

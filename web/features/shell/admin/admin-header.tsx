@@ -3,7 +3,7 @@
  * Update Password and Logout. On phones the button texts are visually hidden but still name the buttons. While a
  * backend override is stored, a bar under it shows the address with a one-click reset
  * (docs/product.md#base-url-override).
- * The two dialogs load on first open (issue 7: react-hook-form, zod and Radix Dialog are not needed to show a
+ * The two dialogs load on first open (react-hook-form, zod and Radix Dialog are not needed to show a
  * page); pointer-over or focus on their buttons fetches the code early, and once opened they stay mounted so
  * later opens and every close animate.
  */

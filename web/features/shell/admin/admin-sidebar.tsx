@@ -1,10 +1,10 @@
 /**
- * The admin console's navigation (spec §2 "Admin shell"): brand, "NAVIGATION", Dashboard, Students / Fees /
+ * The admin console's navigation (docs/product.md#admin-shell): brand, "NAVIGATION", Dashboard, Students / Fees /
  * Results (each expands to the grade list; choosing a grade opens the page with that filter), Course
  * Selections, News, Audit Log. The current item is highlighted and marked `aria-current="page"`.
  * The grade lists expand with a CSS grid-rows transition rather than Radix Collapsible, whose mount-time
  * measurement (getComputedStyle + getBoundingClientRect in layout effects) forced the page's first style and
- * layout pass inside React's commit (~70 + ~90 ms in a 4×-throttled profile of a cold load; issue 7, benchmark 3).
+ * layout pass inside React's commit (~70 + ~90 ms in a 4×-throttled profile of a cold load; bench/README.md).
  */
 import { useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";

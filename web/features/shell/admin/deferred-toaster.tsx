@@ -1,6 +1,6 @@
 /**
  * The console's toast outlet, loaded once the browser is idle after the page has had time to show its data
- * (issue 7: sonner, ~9 KB gzip, is not needed for the first rows). sonner keeps toasts created before its outlet
+ * (sonner, ~9 KB gzip, is not needed for the first rows). sonner keeps toasts created before its outlet
  * mounts and shows them when it does, so an early toast is late, never lost. Pages toast through
  * components/ui/lazy-toast.tsx, which loads sonner on the first toast; it reaches this one outlet.
  */

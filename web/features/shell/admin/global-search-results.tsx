@@ -1,7 +1,7 @@
 /**
- * The global search's grouped results (spec §2 "Dashboard overview"): per page (students, fees, results) up to 5
+ * The global search's grouped results (docs/product.md#global-search): per page (students, fees, results) up to 5
  * hits with ID, grade and status; choosing one opens its page with navigation state `{ search: student_no }`.
- * Its own module: global-search.tsx loads it when the first results arrive (issue 7).
+ * Its own module: global-search.tsx loads it when the first results arrive, not with the dashboard.
  */
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * Fallback sample data for the dashboard's global search only (spec §3 "Fallback sample data"): shown, and
+ * Fallback sample data for the dashboard's global search only (docs/product.md#global-search): shown, and
  * labelled "Sample data", when a search call fails. A small fixed list; never sent anywhere.
  */
 import type { AdminListPage } from "~/lib/admin-events";

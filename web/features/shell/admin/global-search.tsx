@@ -1,8 +1,8 @@
 /**
- * Dashboard global search (spec §2 "Dashboard overview", §9: 300 ms debounce): students, fees and results,
- * grouped, up to 5 each. Choosing a hit opens its page with navigation state `{ search: student_no }`.
- * Groups whose call failed show the labelled sample data (spec §3). The results panel (global-search-results.tsx)
- * loads with the first search (typing starts fetching it), not with the dashboard (issue 7).
+ * Dashboard global search (docs/product.md#global-search; 300 ms debounce): students, fees and results, grouped,
+ * up to 5 each. Choosing a hit opens its page with navigation state `{ search: student_no }`. Groups whose call
+ * failed show the labelled sample data. The results panel (global-search-results.tsx) loads with the first search
+ * (typing starts fetching it), not with the dashboard, whose first paint does not need it.
  */
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";

@@ -1,5 +1,5 @@
 /**
- * Logout confirmation (spec §2 "Admin shell"): "Are you sure you want to logout?" with No/Yes. Yes revokes the
+ * Logout confirmation (docs/product.md#admin-sign-in): "Are you sure you want to logout?" with No/Yes. Yes revokes the
  * session on the server (a failure is ignored), forgets the token and goes to /admin/login.
  */
 import { useState, type RefObject } from "react";
@@ -22,7 +22,8 @@ import { Spinner } from "~/components/ui/spinner";
 
 /**
  * The controlled logout confirmation dialog. The header owns the trigger button (it renders before this module
- * loads, issue 7); `returnFocus` is that button, focused again when the dialog closes without logging out.
+ * loads, so the header needs no dialog code to paint); `returnFocus` is that button, focused again when the
+ * dialog closes without logging out.
  */
 export function LogoutDialog({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus?: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();

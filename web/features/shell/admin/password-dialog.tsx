@@ -1,32 +1,27 @@
 /**
- * Update Password modal (spec §2 "Admin shell", §5 "Password change", §8 "Password update"): current, new and
- * confirm fields, the spec's validation texts inline, PUT /api/auth/update-password, an inline success message
- * and auto-close after 2 s. A 401 signs the admin out.
+ * Update Password modal (docs/product.md#admin-sign-in, "Update Password"): current, new and confirm fields, the
+ * shared schema's checks inline (the API's own reasons, in the admin's language), PUT /api/auth/update-password, an
+ * inline success message and auto-close after 2 s. A 401 signs the admin out.
  */
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import { updatePasswordSchema } from "@worker/api/auth.schema";
-import { ApiFailure, apiClient, call } from "~/lib/api";
+import { updatePasswordSchema, type UpdatePasswordInput } from "@worker/api/auth.schema";
+import { apiClient, call } from "~/lib/api";
 import { getToken } from "~/lib/auth-storage";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
-import { translateServerMessage } from "~/lib/server-messages";
+import { useReasonText } from "~/lib/reason-text";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
 
-/** Auto-close delay after a successful change (spec §9). */
+/** Auto-close delay after a successful change (docs/product.md#admin-sign-in). */
 export const PASSWORD_MODAL_CLOSE_MS = 2000;
 
-interface Values {
-  oldPassword: string;
-  newPassword: string;
-  confirmPassword: string;
-}
-const EMPTY: Values = { oldPassword: "", newPassword: "", confirmPassword: "" };
+const EMPTY: UpdatePasswordInput = { oldPassword: "", newPassword: "", confirmPassword: "" };
 const FIELDS = [
   { name: "oldPassword", autoComplete: "current-password" },
   { name: "newPassword", autoComplete: "new-password" },
@@ -35,12 +30,13 @@ const FIELDS = [
 
 /**
  * The controlled password-change dialog. The header owns the trigger button (it renders before this module loads,
- * issue 7); `returnFocus` is that button, focused again on close.
+ * so the header's first paint needs no dialog code); `returnFocus` is that button, focused again on close.
  */
 export function PasswordDialog({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus?: RefObject<HTMLElement | null> }) {
   const { t } = useTranslation();
+  const { failureText, messageText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
-  const { register, handleSubmit, reset, formState } = useForm<Values>({ defaultValues: EMPTY });
+  const { register, handleSubmit, reset, formState } = useForm<UpdatePasswordInput>({ defaultValues: EMPTY });
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -59,7 +55,7 @@ export function PasswordDialog({ open, onOpenChange, returnFocus }: { open: bool
     setSuccess(null);
     const parsed = updatePasswordSchema.safeParse(values);
     if (!parsed.success) {
-      setError(translateServerMessage(t, parsed.error.issues[0]?.message, t("admin.password.errors.required")));
+      setError(messageText(parsed.error.issues[0]?.message));
       return;
     }
     if (!getToken()) {
@@ -72,8 +68,7 @@ export function PasswordDialog({ open, onOpenChange, returnFocus }: { open: bool
       timer.current = setTimeout(() => onOpenChange(false), PASSWORD_MODAL_CLOSE_MS);
     } catch (err) {
       if (onAuthFailure(err)) return;
-      if (err instanceof ApiFailure && err.isNetwork) setError(t("admin.password.errors.network"));
-      else setError(translateServerMessage(t, (err as Error)?.message, t("admin.password.errors.failed")));
+      setError(failureText(err, t("admin.password.errors.failed"), t("admin.password.errors.network")));
     }
   });
 

@@ -1,6 +1,7 @@
 /**
- * The phone navigation (spec §2 "Admin shell"): the sidebar in a start-side sheet. Its own module so the layout
- * loads Radix Dialog only when the sheet is first opened (issue 7); see routes/admin/layout.tsx.
+ * The phone navigation (docs/product.md#admin-shell): the sidebar in a start-side sheet. Its own module so the
+ * layout loads Radix Dialog only when the sheet is first opened (not needed to show a page); see
+ * routes/admin/layout.tsx.
  */
 import { useTranslation } from "react-i18next";
 import { Sheet, SheetContent, SheetDescription, SheetTitle } from "~/components/ui/sheet";

@@ -1,7 +1,8 @@
 /**
- * Animated window scrolling for the public site (spec §9: navbar offset -100 px over 800 ms, scroll-to-top over
- * 2000 ms). Uses requestAnimationFrame with an ease-in-out curve, jumps instantly when the user prefers reduced
- * motion, and cancels itself when the user scrolls by hand (wheel, touch) or a newer animation starts.
+ * Animated window scrolling for the public site (docs/product.md#public-home: navbar offset -100 px over 800 ms,
+ * scroll-to-top over 2000 ms). Uses requestAnimationFrame with an ease-in-out curve, jumps instantly when the user
+ * prefers reduced motion, and cancels itself when the user scrolls by hand (wheel, touch) or a newer animation
+ * starts.
  */
 
 /** Navbar section links: land 100 px above the section, over 800 ms. */

@@ -1,4 +1,7 @@
-/** The public footer (spec §2): home link, the school's social group link and the copyright with the current year. */
+/**
+ * The public footer (docs/product.md#public-home): home link, the school's social group link and the copyright with
+ * the current year.
+ */
 import { ExternalLink, House } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
