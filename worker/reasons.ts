@@ -201,7 +201,6 @@ export const FIELDS = {
   // Results
   marks: "Marks",
   total: "Total",
-  student_id: "Student ID",
   student_name: "Student name",
   academic_year: "academic year",
   semester: "semester",
@@ -242,7 +241,6 @@ export const FIELDS = {
   admin: "admin",
   from: "from",
   to: "to",
-  limit: "limit",
 } as const satisfies Record<string, string>;
 
 export type Field = keyof typeof FIELDS;

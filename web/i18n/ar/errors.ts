@@ -30,7 +30,6 @@ const fields: Record<Field, string> = {
   // Results
   marks: "الدرجة",
   total: "النهاية العظمى",
-  student_id: "رقم الطالب",
   student_name: "اسم الطالب",
   academic_year: "العام الدراسي",
   semester: "الفصل الدراسي",
@@ -71,7 +70,6 @@ const fields: Record<Field, string> = {
   admin: "المسؤول",
   from: "التاريخ «من»",
   to: "التاريخ «إلى»",
-  limit: "عدد الصفوف",
 };
 
 const texts: Record<Reason, string> = {
