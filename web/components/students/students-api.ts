@@ -7,23 +7,18 @@
 import { ApiFailure, call, getBaseUrl } from "~/lib/api";
 import { getToken } from "~/lib/auth-storage";
 import { pagePrimer, type ServerPage, type ServerPageRequest } from "~/components/data-table";
-import { takeEarlyResponse } from "~/components/data-table/page-primer";
 import type { Student, StudentBody, StudentFilters } from "./student-types";
 
 async function request<T>(method: "GET" | "POST" | "PUT" | "DELETE", path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const token = getToken();
   if (!token) throw new ApiFailure("Session expired or invalid. Please login again.", 401, "UNAUTHORIZED");
-  const url = `${getBaseUrl()}${path}`;
-  // The first page may already be on its way, sent by the layout's inline script during the HTML parse.
-  const early = method === "GET" ? takeEarlyResponse(url) : undefined;
   return call<T>(
-    early ??
-      fetch(url, {
-        method,
-        signal,
-        headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
+    fetch(`${getBaseUrl()}${path}`, {
+      method,
+      signal,
+      headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
   );
 }
 

@@ -24,7 +24,6 @@ import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import { DataTable, DEFAULT_PAGE_SIZE, normalizeDigits } from "~/components/data-table";
 import { useDebouncedSearch } from "~/lib/use-debounce";
-import { hasEarlyResponse } from "~/components/data-table/page-primer";
 import { studentColumns } from "~/components/students/student-columns";
 import { StudentFiltersBar } from "~/components/students/student-filters";
 import type { StudentFormFeedback } from "~/components/students/student-form-dialog";
@@ -43,22 +42,11 @@ import { useStudents } from "~/components/students/use-students";
 import { NO_FILTERS, type Student, type StudentBody, type StudentFilters } from "~/components/students/student-types";
 
 /**
- * How long a cold load waits for the first page the layout's inline script requested (see clientLoader): about the
- * cost of the skeleton render it saves at 4× CPU; a slower answer is shown when it arrives, as before.
- */
-const EARLY_PAGE_WAIT_MS = 250;
-
-/**
- * Starts the default first page (15 newest students): the page takes the answer if its first request is the same
- * (no navigation filters). On a cold load the layout's inline script has usually fetched it already while the
- * scripts loaded, so the loader waits for it (at most EARLY_PAGE_WAIT_MS) and the page's first render shows rows,
- * instead of rendering skeleton rows and then the table (issue 7: time to usable). Client navigations never wait.
+ * Starts the default first page (15 newest students) without waiting for it, so the request overlaps the page's
+ * first render; the page takes the answer if its first request is the same (no navigation filters).
  */
 export async function clientLoader() {
-  if (!getToken()) return null;
-  const cold = hasEarlyResponse();
-  studentsPrimer.prime({ filters: NO_FILTERS, page: 1, limit: DEFAULT_PAGE_SIZE });
-  if (cold) await studentsPrimer.settled(EARLY_PAGE_WAIT_MS);
+  if (getToken()) studentsPrimer.prime({ filters: NO_FILTERS, page: 1, limit: DEFAULT_PAGE_SIZE });
   return null;
 }
 clientLoader.hydrate = true as const;
