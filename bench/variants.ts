@@ -54,6 +54,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => vo
 
 const machineAtStart = machineInfo();
 const samples = new Map<string, ColdLoad[]>(); // `${variant} ${route}` → loads
+const failures: string[] = [];
 try {
   const builds: VariantBuild[] = [];
   for (const spec of specs) {
@@ -84,8 +85,17 @@ try {
 
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [...CHROMIUM_ARGS, "--ignore-certificate-errors"] });
   cleanups.push(() => browser.close());
-  const load = (variant: string, route: (typeof ROUTES)[number]) =>
-    coldLoad(browser, `${origins.get(variant)}${route.path}`, { token: route.admin ? token : undefined, firstRow: "firstRow" in route ? route.firstRow : undefined, viewport: route.viewport });
+  /** One cold load; a load that fails (a page that never hydrates) is recorded and tried once more. */
+  const load = async (variant: string, route: (typeof ROUTES)[number]): Promise<ColdLoad> => {
+    const once = () => coldLoad(browser, `${origins.get(variant)}${route.path}`, { token: route.admin ? token : undefined, firstRow: "firstRow" in route ? route.firstRow : undefined, viewport: route.viewport });
+    try {
+      return await once();
+    } catch (err) {
+      failures.push(`${variant} ${route.path}: ${(err as Error).message}`);
+      log(`retrying after: ${(err as Error).message}`);
+      return once();
+    }
+  };
 
   log("warm-up: one load per variant and route");
   for (const build of builds) for (const route of ROUTES) await load(build.name, route);
@@ -136,7 +146,7 @@ try {
   const machine = { ...machineAtStart, loadAverage1mAtEnd: machineInfo().loadAverage1m };
   const method = `each variant built from its commit and served by its own wrangler dev behind an HTTP/2 + TLS proxy (Brotli); one cold load per variant, route and run in a fresh context, variants alternating; CDP throttling ${SLOW_4G.latency} ms latency, ${((SLOW_4G.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbps down, ${CPU_SLOWDOWN}x CPU; scripts = /assets/*.js of the load until 2 s without a new one, KB = encodedBodySize`;
   const variants = builds.map(({ name, spec, commit, overlays }) => ({ name, spec, commit, overlays }));
-  writeFileSync(file, JSON.stringify({ machine, method, runs, variants, summary, pairs, samples: Object.fromEntries(samples) }, null, 2) + "\n");
+  writeFileSync(file, JSON.stringify({ machine, method, runs, variants, summary, pairs, failures, samples: Object.fromEntries(samples) }, null, 2) + "\n");
 
   for (const route of ROUTES) {
     console.log(`\n${route.path}`);

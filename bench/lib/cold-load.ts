@@ -81,10 +81,15 @@ export async function coldLoad(browser: Browser, url: string, opts: ColdLoadOpti
     const origin = new URL(url).origin;
     const protocols = new Set<string>();
     const connections = new Set<number>();
+    const failures: string[] = [];
+    const urls = new Map<string, string>();
+    cdp.on("Network.requestWillBeSent", ({ requestId, request }) => urls.set(requestId, request.url));
+    cdp.on("Network.loadingFailed", ({ requestId, errorText, canceled }) => canceled || failures.push(`${urls.get(requestId)}: ${errorText}`));
     cdp.on("Network.responseReceived", ({ response }) => {
       if (!response.url.startsWith(origin) || response.fromDiskCache) return;
       protocols.add(response.protocol ?? "?");
       connections.add(response.connectionId);
+      if (response.status >= 500) failures.push(`${response.url}: ${response.status}`);
     });
     await cdp.send("Network.enable");
     await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
@@ -118,7 +123,7 @@ export async function coldLoad(browser: Browser, url: string, opts: ColdLoadOpti
       }
       const ready = last.hydrated !== null && (!opts.firstRow || last.firstRow !== null);
       if (ready && Date.now() - quietSince >= 2000) break;
-      if (Date.now() - navigatedAt > 60_000) throw new Error(`${url}: not ${last.hydrated === null ? "hydrated" : "showing a row"} after 60 s`);
+      if (Date.now() - navigatedAt > 60_000) throw new Error(`${url}: not ${last.hydrated === null ? "hydrated" : "showing a row"} after 60 s${failures.length ? `; failed: ${failures.join(", ")}` : ""}`);
       await page.waitForTimeout(50);
     }
     const kb = (key: "size" | "raw") => last.scripts.reduce((n, s) => n + s[key], 0) / 1024;

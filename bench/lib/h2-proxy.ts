@@ -4,7 +4,7 @@
  * HTTP/1.1 fallback), and text responses compressed with Brotli when the browser accepts it (Cloudflare's rule:
  * status 200 and a compressible type; Chromium only offers `br` over HTTPS, so `wrangler dev`'s plain-HTTP gzip is
  * not what a visitor gets). Requests go on to the Worker (`wrangler dev`: the Worker plus the Workers static-assets
- * emulation) over a keep-alive HTTP/1.1 pool, unbuffered, so server-sent events stream through.
+ * emulation) over HTTP/1.1, unbuffered, so server-sent events stream through.
  *
  * The certificate is self-signed, made with `openssl` at start in a temp directory and deleted on `close()`;
  * browsers must be launched with `--ignore-certificate-errors`.
@@ -51,7 +51,9 @@ function selfSignedCert(): { key: Buffer; cert: Buffer } {
 /** Starts the proxy on a free port in front of `upstream` (e.g. `http://127.0.0.1:40123`). */
 export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
   const target = new URL(upstream);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // A fresh loopback connection per request: a pooled socket that `wrangler dev` has just closed would fail the
+  // request (ECONNRESET) and, for a module script, the whole page; connecting costs well under a millisecond here.
+  const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
   const server = http2.createSecureServer({ ...selfSignedCert(), allowHTTP1: false });
 
   server.on("stream", (stream, headers) => {
@@ -80,12 +82,12 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
       const body: Readable = compress ? res.pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY }, flush })) : res;
       pipeline(body, stream, () => res.destroy());
     });
-    req.on("error", () => {
+    req.on("error", (err) => {
+      console.error(`h2 proxy: ${headers[":method"]} ${headers[":path"]}: ${err.message}`);
       if (!stream.headersSent && !stream.destroyed) stream.respond({ ":status": 502 });
       stream.end();
     });
     // A stream the browser cancels (a navigation away, an aborted fetch, a closed event stream) ends upstream too.
-    // (Only while the answer is still coming: a finished request's socket is back in the keep-alive pool.)
     stream.on("close", () => finished || req.destroy());
     pipeline(stream, req, () => {});
   });
