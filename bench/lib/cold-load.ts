@@ -18,7 +18,10 @@ export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 
 export const CPU_SLOWDOWN = 4;
 
 export interface ColdLoadOptions {
-  /** Bearer token to put in localStorage before any page script (console pages). */
+  /**
+   * The admin's session token (console pages): put in localStorage, and set as the HttpOnly `admin_session` cookie
+   * the way the login response sets it (builds without that cookie ignore it).
+   */
   token?: string;
   /** CSS selector whose first appearance is timed (e.g. a data row). */
   firstRow?: string;
@@ -39,6 +42,8 @@ export interface ColdLoad {
   protocols: string[];
   /** Distinct connections to the page's origin (expected: 1). */
   connections: number;
+  /** The API requests the load made (path and query), in order. */
+  api: string[];
 }
 
 /** Stores the token and records when `row` first appears (runs before any page script). */
@@ -75,16 +80,30 @@ export async function coldLoad(browser: Browser, url: string, opts: ColdLoadOpti
   const context = await browser.newContext({ viewport: opts.viewport, ignoreHTTPSErrors: true });
   try {
     await context.addInitScript(KEEP_NAMES_SHIM);
+    if (opts.token) await context.addCookies([{ name: "admin_session", value: opts.token, url: `${new URL(url).origin}/admin`, httpOnly: true, secure: url.startsWith("https:"), sameSite: "Strict" }]);
     await context.addInitScript(pageInit, { token: opts.token ?? null, tokenKey: TOKEN_KEY, expiresKey: TOKEN_EXPIRES_KEY, row: opts.firstRow ?? null });
     const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(`page error: ${err.message}`));
+    page.on("console", (msg) => msg.type() === "error" && errors.push(`console: ${msg.text()}`));
     const cdp = await context.newCDPSession(page);
     const origin = new URL(url).origin;
     const protocols = new Set<string>();
     const connections = new Set<number>();
     const failures: string[] = [];
     const urls = new Map<string, string>();
-    cdp.on("Network.requestWillBeSent", ({ requestId, request }) => urls.set(requestId, request.url));
-    cdp.on("Network.loadingFailed", ({ requestId, errorText, canceled }) => canceled || failures.push(`${urls.get(requestId)}: ${errorText}`));
+    const api: string[] = [];
+    cdp.on("Network.requestWillBeSent", ({ requestId, request }) => {
+      urls.set(requestId, request.url);
+      const u = new URL(request.url);
+      if (u.origin === origin && u.pathname.startsWith("/api/")) api.push(u.pathname + u.search);
+    });
+    const done = new Set<string>();
+    cdp.on("Network.loadingFinished", ({ requestId }) => done.add(requestId));
+    cdp.on("Network.loadingFailed", ({ requestId, errorText, canceled }) => {
+      done.add(requestId);
+      if (!canceled) failures.push(`${urls.get(requestId)}: ${errorText}`);
+    });
     cdp.on("Network.responseReceived", ({ response }) => {
       if (!response.url.startsWith(origin) || response.fromDiskCache) return;
       protocols.add(response.protocol ?? "?");
@@ -123,7 +142,11 @@ export async function coldLoad(browser: Browser, url: string, opts: ColdLoadOpti
       }
       const ready = last.hydrated !== null && (!opts.firstRow || last.firstRow !== null);
       if (ready && Date.now() - quietSince >= 2000) break;
-      if (Date.now() - navigatedAt > 60_000) throw new Error(`${url}: not ${last.hydrated === null ? "hydrated" : "showing a row"} after 60 s${failures.length ? `; failed: ${failures.join(", ")}` : ""}`);
+      if (Date.now() - navigatedAt > 60_000) {
+        const pending = [...urls].filter(([id, u]) => !done.has(id) && !u.includes("/events")).map(([, u]) => `pending: ${u}`);
+        failures.push(...pending);
+        throw new Error(`${url}: not ${last.hydrated === null ? "hydrated" : "showing a row"} after 60 s${[...failures, ...errors].map((f) => `; ${f}`).join("")}`);
+      }
       await page.waitForTimeout(50);
     }
     const kb = (key: "size" | "raw") => last.scripts.reduce((n, s) => n + s[key], 0) / 1024;
@@ -137,6 +160,7 @@ export async function coldLoad(browser: Browser, url: string, opts: ColdLoadOpti
       firstRowMs: last.firstRow,
       protocols: [...protocols],
       connections: connections.size,
+      api,
     };
   } finally {
     await context.close();

@@ -2,7 +2,8 @@
  * A first page asked for before the page renders (issue 7, time to usable): a route's clientLoader calls
  * `prime(request)` without awaiting it, so the request overlaps the console's first render; `useServerTable`
  * then takes the answer (`peek` while rendering, `take` in its first load) when it asks for the very same page.
- * One primed request at a time, kept for 10 s; a failed one is reported to whoever takes it.
+ * One primed request at a time, kept for 10 s; a failed one is reported to whoever takes it. A page whose loader
+ * brought the first page with the HTML primes with that answer instead (`prime(request, answer)`).
  */
 import type { ServerPage, ServerPageRequest } from "./use-server-table";
 
@@ -10,7 +11,8 @@ import type { ServerPage, ServerPageRequest } from "./use-server-table";
 export type PrimedRequest<TFilters> = Omit<ServerPageRequest<TFilters>, "signal">;
 
 export interface PagePrimer<TRow, TFilters> {
-  prime: (request: PrimedRequest<TFilters>) => void;
+  /** Starts `request`; with `answer`, uses it instead, and fetches only when it is null or fails. */
+  prime: (request: PrimedRequest<TFilters>, answer?: Promise<ServerPage<TRow> | null>) => void;
   /** The primed answer for exactly `request` if it has arrived; not consumed (a first render may run twice). */
   peek: (request: PrimedRequest<TFilters>) => ServerPage<TRow> | undefined;
   /** The primed request for exactly `request`, consumed; undefined when there is none (or another). */
@@ -24,8 +26,10 @@ export function pagePrimer<TRow, TFilters>(fetchPage: (request: ServerPageReques
   let primed: { key: string; at: number; promise: Promise<ServerPage<TRow>>; value?: ServerPage<TRow> } | null = null;
   const hit = (request: PrimedRequest<TFilters>) => primed !== null && primed.key === JSON.stringify(request) && Date.now() - primed.at < TTL_MS;
   return {
-    prime(request) {
-      const entry: NonNullable<typeof primed> = { key: JSON.stringify(request), at: Date.now(), promise: fetchPage({ ...request, signal: new AbortController().signal }) };
+    prime(request, answer) {
+      const fetchIt = () => fetchPage({ ...request, signal: new AbortController().signal });
+      const promise = answer ? answer.then((page) => page ?? fetchIt(), fetchIt) : fetchIt();
+      const entry: NonNullable<typeof primed> = { key: JSON.stringify(request), at: Date.now(), promise };
       entry.promise.then(
         (value) => void (entry.value = value),
         () => {}, // reported to whoever takes it; never an unhandled rejection

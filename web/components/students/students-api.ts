@@ -48,6 +48,12 @@ export async function fetchStudents(filters: Partial<StudentFilters> = {}, signa
   return listOf(await request<unknown>("GET", `/api/students${q ? `?${q}` : ""}`, undefined, signal));
 }
 
+/** A paged answer of `GET /api/students` (`{students, pagination: {total}}`) as the table's page. */
+export function toServerPage(body: { students?: Student[]; pagination?: { total?: number } } | null | undefined): ServerPage<Student> {
+  const rows = listOf(body);
+  return { rows, total: Number(body?.pagination?.total ?? rows.length) };
+}
+
 /** GET /api/students?{filters}&page&limit&sortBy&sortOrder → one page and the total (search/sort/paging in SQL). */
 export async function fetchStudentsPage({ filters, page, limit, sortBy, sortOrder, signal }: ServerPageRequest<StudentFilters>): Promise<ServerPage<Student>> {
   const q = filterParams(filters);
@@ -57,9 +63,7 @@ export async function fetchStudentsPage({ filters, page, limit, sortBy, sortOrde
     q.set("sortBy", sortBy);
     q.set("sortOrder", sortOrder ?? "asc");
   }
-  const body = await request<{ students?: Student[]; pagination?: { total?: number } }>("GET", `/api/students?${q}`, undefined, signal);
-  const rows = listOf(body);
-  return { rows, total: Number(body?.pagination?.total ?? rows.length) };
+  return toServerPage(await request<{ students?: Student[]; pagination?: { total?: number } }>("GET", `/api/students?${q}`, undefined, signal));
 }
 
 /** POST /api/students → the created student (409 for a duplicate student_no). */

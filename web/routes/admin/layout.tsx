@@ -44,6 +44,11 @@ export function HydrateFallback() {
   );
 }
 
+/** Console pages may carry personal data in their HTML (a list's first page): never stored by a cache. */
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
 /** Page title for the admin console. */
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "console");

@@ -15,8 +15,13 @@ import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { Download, Plus, RefreshCw, SearchX } from "lucide-react";
 import type { Route } from "./+types/students";
+import { getDb } from "@worker/db";
+import { listStudentsQuerySchema } from "@worker/api/students.schema";
+import { listStudentsPage } from "@worker/services/students";
+import { workerContext } from "~/context";
+import { cookieAdmin } from "~/lib/admin-session.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { ApiFailure } from "~/lib/api";
+import { ApiFailure, getBaseUrl } from "~/lib/api";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { OPEN_ADD_STUDENT_EVENT, onAdminEvent, onGradeFilter, type AdminNavState } from "~/lib/admin-events";
 import { formatNumber } from "~/lib/format";
@@ -35,18 +40,38 @@ import {
   loadStudentFormDialog,
   loadStudentsCsv,
 } from "~/components/students/lazy-dialogs";
-import { fetchStudents, studentsPrimer } from "~/components/students/students-api";
+import { fetchStudents, studentsPrimer, toServerPage } from "~/components/students/students-api";
 import { getToken } from "~/lib/auth-storage";
 import { useStudentMessage } from "~/components/students/student-messages";
 import { useStudents } from "~/components/students/use-students";
 import { NO_FILTERS, type Student, type StudentBody, type StudentFilters } from "~/components/students/student-types";
 
 /**
- * Starts the default first page (15 newest students) without waiting for it, so the request overlaps the page's
- * first render; the page takes the answer if its first request is the same (no navigation filters).
+ * Server: the default first page (15 newest students, as `GET /api/students?page=1&limit=15` answers it) for the
+ * admin whose session cookie came with the request, else null (docs/decisions/0019). Not awaited: it streams after
+ * the HTML shell instead of delaying it.
  */
-export async function clientLoader() {
-  if (getToken()) studentsPrimer.prime({ filters: NO_FILTERS, page: 1, limit: DEFAULT_PAGE_SIZE });
+export function loader({ request, context }: Route.LoaderArgs) {
+  const db = getDb(context.get(workerContext).env);
+  const query = listStudentsQuerySchema.parse({ page: "1", limit: String(DEFAULT_PAGE_SIZE) });
+  return { firstPage: cookieAdmin(request, db).then((admin) => (admin ? listStudentsPage(db, query) : null)) };
+}
+
+/** Only the route's first clientLoader call can hydrate the page the server rendered; later ones are navigations. */
+let firstCall = true;
+
+/**
+ * Starts the default first page without waiting for it, so the request overlaps the page's first render; the page
+ * takes the answer if its first request is the same (no navigation filters). When hydrating the page the server
+ * rendered, the first page comes with the HTML instead of a request after hydration (when the console talks to
+ * this origin: a base-URL override means another backend's data).
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const hydrating = firstCall && new URL(request.url).pathname === window.location.pathname;
+  firstCall = false;
+  if (!getToken()) return null;
+  const fromServer = hydrating && getBaseUrl() === window.location.origin ? (await serverLoader()).firstPage.then((body) => body && toServerPage(body)) : undefined;
+  studentsPrimer.prime({ filters: NO_FILTERS, page: 1, limit: DEFAULT_PAGE_SIZE }, fromServer);
   return null;
 }
 clientLoader.hydrate = true as const;
