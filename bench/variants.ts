@@ -1,5 +1,5 @@
 /**
- * `npm run bench:variants -- A=REV B=REV+vite.config.ts@REV … [--runs 7]`: builds of several commits served side by
+ * `npm run bench:variants -- A=REV B=REV+vite.config.ts@REV … [--runs 7] [--routes /,/admin/dashboard]`: builds of several commits served side by
  * side over HTTP/2, measured alternately in one run (bench/README.md, "HTTP/2 production serving").
  *
  * Each variant (bench/lib/variant-build.ts) is built in its own directory and served by its own `wrangler dev`
@@ -27,7 +27,7 @@ import { machineInfo } from "./lib/report";
 import { BENCH_ADMIN, adminToken } from "./lib/server";
 import { buildVariant, parseVariant, type VariantBuild } from "./lib/variant-build";
 
-const ROUTES = [
+const ALL_ROUTES = [
   { path: "/admin/dashboard/students", admin: true, firstRow: "table tbody tr th[scope=row]", viewport: { width: 1366, height: 768 } },
   { path: "/admin/dashboard", admin: true, viewport: { width: 1366, height: 768 } },
   { path: "/", admin: false, viewport: { width: 412, height: 823 } },
@@ -36,11 +36,13 @@ const METRICS = ["scripts", "jsKb", "firstRowMs", "hydratedMs", "fcpMs", "lastSc
 type Metric = (typeof METRICS)[number];
 
 const args = process.argv.slice(2);
-const runsAt = args.indexOf("--runs");
-const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 7;
-const specs = args.filter((a, i) => !a.startsWith("--") && i !== runsAt + 1).map(parseVariant);
-if (specs.length < 2 || !(runs >= 1)) {
-  console.error("usage: npm run bench:variants -- A=REV B=REV[+PATH@REV…] … [--runs N]");
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const runs = Number(option("--runs") ?? 7);
+const only = option("--routes")?.split(",");
+const ROUTES = ALL_ROUTES.filter((r) => !only || only.includes(r.path));
+const specs = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")).map(parseVariant);
+if (specs.length < 2 || !(runs >= 1) || !ROUTES.length) {
+  console.error(`usage: npm run bench:variants -- A=REV B=REV[+PATH@REV…] … [--runs N] [--routes ${ALL_ROUTES.map((r) => r.path).join(",")}]`);
   process.exit(2);
 }
 
@@ -86,7 +88,7 @@ try {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [...CHROMIUM_ARGS, "--ignore-certificate-errors"] });
   cleanups.push(() => browser.close());
   /** One cold load; a load that fails (a page that never hydrates) is recorded and tried once more. */
-  const load = async (variant: string, route: (typeof ROUTES)[number]): Promise<ColdLoad> => {
+  const load = async (variant: string, route: (typeof ALL_ROUTES)[number]): Promise<ColdLoad> => {
     const once = () => coldLoad(browser, `${origins.get(variant)}${route.path}`, { token: route.admin ? token : undefined, firstRow: "firstRow" in route ? route.firstRow : undefined, viewport: route.viewport });
     try {
       return await once();

@@ -56,7 +56,17 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
   const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
   const server = http2.createSecureServer({ ...selfSignedCert(), allowHTTP1: false });
 
+  // Requests still waiting for the Worker's answer (a stalled page must be told apart from a stalled browser).
+  const waiting = new Map<number, { path: string; since: number }>();
+  let seq = 0;
+  const watchdog = setInterval(() => {
+    const stale = [...waiting.values()].filter((w) => Date.now() - w.since > 15_000);
+    if (stale.length) console.error(`h2 proxy → ${upstream}: ${stale.length} request(s) without an answer for > 15 s, e.g. ${stale[0]!.path}`);
+  }, 10_000).unref();
+
   server.on("stream", (stream, headers) => {
+    const id = ++seq;
+    waiting.set(id, { path: String(headers[":path"]), since: Date.now() });
     const out: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(headers)) if (!name.startsWith(":") && !HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
     out.host = headers[":authority"];
@@ -65,6 +75,7 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
     out["accept-encoding"] = "identity";
     let finished = false;
     const req = http.request({ host: target.hostname, port: target.port, method: headers[":method"], path: headers[":path"], headers: out, agent }, (res) => {
+      waiting.delete(id);
       res.on("end", () => (finished = true));
       const type = String(res.headers["content-type"] ?? "");
       const compress = acceptsBr && res.statusCode === 200 && COMPRESSIBLE.test(type) && !res.headers["content-encoding"];
@@ -82,8 +93,10 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
       const body: Readable = compress ? res.pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY }, flush })) : res;
       pipeline(body, stream, () => res.destroy());
     });
+    req.on("close", () => waiting.delete(id));
     req.on("error", (err) => {
-      console.error(`h2 proxy: ${headers[":method"]} ${headers[":path"]}: ${err.message}`);
+      // A request the browser cancelled was ended here on purpose; anything else is worth a line.
+      if (!stream.destroyed) console.error(`h2 proxy: ${headers[":method"]} ${headers[":path"]}: ${err.message}`);
       if (!stream.headersSent && !stream.destroyed) stream.respond({ ":status": 502 });
       stream.end();
     });
@@ -99,6 +112,7 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
     url: `https://127.0.0.1:${port}`,
     close: () =>
       new Promise<void>((resolve) => {
+        clearInterval(watchdog);
         agent.destroy();
         server.close(() => resolve());
         // Open sessions (an event stream) would keep close() waiting.
