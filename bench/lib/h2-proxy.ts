@@ -56,17 +56,22 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
   const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
   const server = http2.createSecureServer({ ...selfSignedCert(), allowHTTP1: false });
 
-  // Requests still waiting for the Worker's answer (a stalled page must be told apart from a stalled browser).
-  const waiting = new Map<number, { path: string; since: number }>();
+  // Where each unfinished request is (event streams aside), so that a page that stalls tells which side stalled:
+  // the Worker not answering or not finishing its body, or the browser not reading what was sent.
+  const open = new Map<number, { path: string; since: number; stage: "waiting for the Worker" | "Worker body" | "sending to the browser" }>();
   let seq = 0;
   const watchdog = setInterval(() => {
-    const stale = [...waiting.values()].filter((w) => Date.now() - w.since > 15_000);
-    if (stale.length) console.error(`h2 proxy → ${upstream}: ${stale.length} request(s) without an answer for > 15 s, e.g. ${stale[0]!.path}`);
+    const stale = [...open.values()].filter((w) => Date.now() - w.since > 15_000);
+    for (const stage of new Set(stale.map((w) => w.stage))) {
+      const at = stale.filter((w) => w.stage === stage);
+      console.error(`h2 proxy → ${upstream}: ${at.length} request(s) stuck > 15 s at "${stage}", e.g. ${at[0]!.path}`);
+    }
   }, 10_000).unref();
 
   server.on("stream", (stream, headers) => {
     const id = ++seq;
-    waiting.set(id, { path: String(headers[":path"]), since: Date.now() });
+    const entry = { path: String(headers[":path"]), since: Date.now(), stage: "waiting for the Worker" as const };
+    open.set(id, entry);
     const out: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(headers)) if (!name.startsWith(":") && !HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
     out.host = headers[":authority"];
@@ -75,9 +80,13 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
     out["accept-encoding"] = "identity";
     let finished = false;
     const req = http.request({ host: target.hostname, port: target.port, method: headers[":method"], path: headers[":path"], headers: out, agent }, (res) => {
-      waiting.delete(id);
-      res.on("end", () => (finished = true));
       const type = String(res.headers["content-type"] ?? "");
+      if (type.startsWith("text/event-stream")) open.delete(id);
+      else open.set(id, { ...entry, stage: "Worker body" });
+      res.on("end", () => {
+        finished = true;
+        if (open.has(id)) open.set(id, { ...entry, stage: "sending to the browser" });
+      });
       const compress = acceptsBr && res.statusCode === 200 && COMPRESSIBLE.test(type) && !res.headers["content-encoding"];
       const reply: http2.OutgoingHttpHeaders = { ":status": res.statusCode ?? 502 };
       for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) reply[name] = value;
@@ -91,9 +100,11 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
       // Streamed HTML is flushed per chunk, so the shell reaches the browser before the rest is rendered.
       const flush = type.startsWith("text/html") ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.BROTLI_OPERATION_PROCESS;
       const body: Readable = compress ? res.pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY }, flush })) : res;
-      pipeline(body, stream, () => res.destroy());
+      pipeline(body, stream, () => {
+        open.delete(id);
+        res.destroy();
+      });
     });
-    req.on("close", () => waiting.delete(id));
     req.on("error", (err) => {
       // A request the browser cancelled was ended here on purpose; anything else is worth a line.
       if (!stream.destroyed) console.error(`h2 proxy: ${headers[":method"]} ${headers[":path"]}: ${err.message}`);
@@ -101,7 +112,10 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
       stream.end();
     });
     // A stream the browser cancels (a navigation away, an aborted fetch, a closed event stream) ends upstream too.
-    stream.on("close", () => finished || req.destroy());
+    stream.on("close", () => {
+      open.delete(id);
+      if (!finished) req.destroy();
+    });
     pipeline(stream, req, () => {});
   });
   server.on("sessionError", () => {});
