@@ -26,6 +26,8 @@ export interface LocalServerOptions {
   vars?: Record<string, string>;
   /** wrangler's --log-level (default "error"). */
   logLevel?: string;
+  /** The checkout whose build `wrangler dev` serves (default: this repository). */
+  cwd?: string;
   /** Called once sqld answers, before migrations (npm start records its URL for the ops scripts). */
   onSqld?: (sqld: Sqld) => void;
 }
@@ -33,6 +35,8 @@ export interface LocalServerOptions {
 export interface LocalServer {
   /** The Worker's base URL, e.g. `http://127.0.0.1:8787`. */
   url: string;
+  /** The env file handed to `wrangler dev` (another `wrangler dev` on the same database can reuse it). */
+  envFile: string;
   sqld: Sqld;
   wrangler: WranglerDev;
   adminCreated: boolean;
@@ -49,12 +53,12 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
     const { adminCreated, seeded } = await bootstrapDatabase({ url: sqld.url, pepper: opts.pepper, admin: opts.admin, seedDemo: opts.seedDemo });
     const envFile = writeWorkerEnvFile(opts.dir, { LIBSQL_URL: sqld.url, PASSWORD_PEPPER: opts.pepper, ...opts.vars });
     const port = opts.port || (await freePort());
-    const wrangler = await startWranglerDev({ port, envFile, persistTo: join(opts.dir, "wrangler"), logLevel: opts.logLevel });
+    const wrangler = await startWranglerDev({ port, envFile, persistTo: join(opts.dir, "wrangler"), logLevel: opts.logLevel, cwd: opts.cwd });
     const stop = async () => {
       await wrangler.stop();
       await sqld.stop();
     };
-    return { url: wrangler.url, sqld, wrangler, adminCreated, seeded, stop };
+    return { url: wrangler.url, envFile, sqld, wrangler, adminCreated, seeded, stop };
   } catch (err) {
     await sqld.stop();
     throw err;

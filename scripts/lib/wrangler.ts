@@ -12,7 +12,11 @@ export interface WranglerDev {
   stop(): Promise<void>;
 }
 
-export async function startWranglerDev(opts: { port: number; envFile: string; persistTo: string; logLevel?: string; timeoutMs?: number }): Promise<WranglerDev> {
+/**
+ * Starts `wrangler dev` on `port` and waits until `/health` answers. `cwd` (default: the repository) is the
+ * checkout whose build it serves: the benchmarks serve builds of other commits side by side.
+ */
+export async function startWranglerDev(opts: { port: number; envFile: string; persistTo: string; logLevel?: string; timeoutMs?: number; cwd?: string }): Promise<WranglerDev> {
   const child = spawn(
     process.execPath,
     [
@@ -25,7 +29,7 @@ export async function startWranglerDev(opts: { port: number; envFile: string; pe
       "--show-interactive-dev-session=false",
       "--log-level", opts.logLevel ?? "error",
     ],
-    { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, detached: true },
+    { cwd: opts.cwd ?? ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, detached: true },
   );
   const url = `http://127.0.0.1:${opts.port}`;
   const stop = () =>

@@ -1,9 +1,13 @@
-/** `/api/auth`: login, logout, update-password (docs/product.md#admin-sign-in). */
+/**
+ * `/api/auth`: login, logout, update-password (docs/product.md#admin-sign-in). Login also sets the console's HttpOnly
+ * session cookie (worker/lib/session-cookie.ts) and logout clears it; the API itself reads only the bearer token.
+ */
 import { createRoute } from "@hono/zod-openapi";
+import { clearSessionCookie, setSessionCookie } from "../lib/session-cookie";
 import { requireAdmin } from "../middleware/auth";
 import { clientOf } from "../middleware/rate-limit";
 import { bearer, createApi, errors, json } from "../openapi";
-import { login, logout, updatePassword } from "../services/auth";
+import { login, logout, TOKEN_TTL_MS, updatePassword } from "../services/auth";
 import { closeStreams } from "../services/events";
 import { loginJsonSchema, loginSchema, messageJsonSchema, updatePasswordSchema } from "./auth.schema";
 
@@ -47,12 +51,14 @@ export const authApi = createApi()
   .openapi(loginRoute, async (c) => {
     const { username, password } = c.req.valid("json");
     const result = await login(c.get("db"), username, password, c.env.PASSWORD_PEPPER, new Date(), clientOf(c));
+    setSessionCookie(c, result.token, TOKEN_TTL_MS);
     return c.json({ token: result.token, expiresAt: result.expiresAt, message: "Login successful" }, 200);
   })
   .openapi(logoutRoute, async (c) => {
     const admin = c.get("admin");
     await logout(c.get("db"), admin, new Date());
     await closeStreams(c.env, [admin.sessionId]);
+    clearSessionCookie(c);
     return c.json({ message: "Logged out successfully" }, 200);
   })
   .openapi(updatePasswordRoute, async (c) => {

@@ -1,12 +1,12 @@
 /**
  * The admin shell for every /admin/dashboard/* route (spec §2 "Admin shell", §6): a client-side guard (the
  * token lives in localStorage, which the server cannot see), a fixed sidebar on large screens, a sheet on
- * phones, and the header. Without a live token the guard redirects to /admin/login. Issue 7: the phone sheet, the
- * header's dialogs and the toast outlet load after the page (on first use / when idle), and the server-rendered
- * fallback carries the inline script that requests a list page's first rows while the scripts load (ADR 0014).
+ * phones, and the header. Without a live token the guard redirects to /admin/login. The phone sheet, the header's
+ * dialogs and the toast outlet load after the page (on first use / when idle), so a first page needs only its own
+ * code.
  */
 import { Suspense, useState } from "react";
-import { Outlet, redirect, useRouteLoaderData } from "react-router";
+import { Outlet, redirect } from "react-router";
 import type { Route } from "./+types/layout";
 import { adminMeta } from "~/lib/admin-meta";
 import { getToken } from "~/lib/auth-storage";
@@ -16,7 +16,6 @@ import { AdminSidebar } from "~/features/shell/admin/admin-sidebar";
 import { AdminHeader } from "~/features/shell/admin/admin-header";
 import { DeferredToaster } from "~/features/shell/admin/deferred-toaster";
 import { FullPageSpinner } from "~/features/shell/admin/full-page-spinner";
-import { EARLY_FIRST_PAGE_SCRIPT } from "~/components/data-table/page-primer";
 
 /** The phone navigation sheet, loaded on first open (issue 7: Radix Dialog is not needed to show a page). */
 const loadSidebarSheet = () => import("~/features/shell/admin/sidebar-sheet");
@@ -36,19 +35,18 @@ clientLoader.hydrate = true as const;
  */
 const SHELL_CLASS = "min-h-dvh bg-muted/40";
 
-/**
- * Shown during SSR and hydration until the guard has run in the browser. Its inline script (with the response's
- * CSP nonce from the root loader) starts the first-page request of a console list during the HTML parse; React
- * hydrates the element and never runs it again.
- */
+/** Shown during SSR and hydration until the guard has run in the browser. */
 export function HydrateFallback() {
-  const nonce = useRouteLoaderData<{ nonce?: string }>("root")?.nonce;
   return (
     <div className={SHELL_CLASS}>
-      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_FIRST_PAGE_SCRIPT }} />
       <FullPageSpinner />
     </div>
   );
+}
+
+/** Console pages may carry personal data in their HTML (a list's first page): never stored by a cache. */
+export function headers() {
+  return { "Cache-Control": "no-store" };
 }
 
 /** Page title for the admin console. */

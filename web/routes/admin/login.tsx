@@ -2,15 +2,17 @@
  * /admin/login (docs/product.md#admin-sign-in): username + password with a show/hide toggle, an error banner and
  * a link back home. A valid stored token skips straight to the dashboard. A stored backend override is shown with
  * a one-click reset (docs/product.md#base-url-override); a lockout (429) says how long to wait, from `Retry-After`,
- * counting down.
+ * counting down. Loading it clears the console's session cookie (docs/decisions/0022): a browser shown the sign-in
+ * page is signed out, even when its logout request never reached the server.
  */
 import { useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Eye, EyeOff, Lock, TriangleAlert, User } from "lucide-react";
 import { loginSchema, type LoginInput } from "@worker/api/auth.schema";
+import { clearedSessionCookie } from "@worker/lib/session-cookie";
 import { ApiFailure, apiClient, call } from "~/lib/api";
 import { formatWait } from "~/lib/wait-time";
 import { useBaseUrlOverride } from "~/features/base-url/public/use-base-url-override";
@@ -27,6 +29,11 @@ import { Spinner } from "~/components/ui/spinner";
 import { LanguageSwitch } from "~/features/shell/admin/language-switch";
 
 const DASHBOARD_PATH = "/admin/dashboard";
+
+/** Server (document loads and client navigations alike): clears the session cookie. */
+export function loader({ request }: Route.LoaderArgs) {
+  return data(null, { headers: { "Set-Cookie": clearedSessionCookie(request.url) } });
+}
 
 /** Page title. */
 export function meta({ matches }: Route.MetaArgs) {

@@ -15,8 +15,13 @@ import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { Download, Plus, RefreshCw, SearchX } from "lucide-react";
 import type { Route } from "./+types/students";
+import { getDb } from "@worker/db";
+import { listStudentsQuerySchema } from "@worker/api/students.schema";
+import { listStudentsPage } from "@worker/services/students";
+import { workerContext } from "~/context";
+import { cookieAdmin } from "~/lib/admin-session.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { ApiFailure } from "~/lib/api";
+import { ApiFailure, getBaseUrl } from "~/lib/api";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { OPEN_ADD_STUDENT_EVENT, onAdminEvent, onGradeFilter, type AdminNavState } from "~/lib/admin-events";
 import { formatNumber } from "~/lib/format";
@@ -24,7 +29,6 @@ import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import { DataTable, DEFAULT_PAGE_SIZE, normalizeDigits } from "~/components/data-table";
 import { useDebouncedSearch } from "~/lib/use-debounce";
-import { hasEarlyResponse } from "~/components/data-table/page-primer";
 import { studentColumns } from "~/features/students/admin/student-columns";
 import { StudentFiltersBar } from "~/features/students/admin/student-filters";
 import type { StudentFormFeedback } from "~/features/students/admin/student-form-dialog";
@@ -36,29 +40,38 @@ import {
   loadStudentFormDialog,
   loadStudentsCsv,
 } from "~/features/students/admin/lazy-dialogs";
-import { fetchStudents, studentsPrimer } from "~/features/students/admin/students-api";
+import { fetchStudents, studentsPrimer, toServerPage } from "~/features/students/admin/students-api";
 import { getToken } from "~/lib/auth-storage";
 import { useReasonText } from "~/lib/reason-text";
 import { useStudents } from "~/features/students/admin/use-students";
 import { NO_FILTERS, type Student, type StudentBody, type StudentFilters } from "~/features/students/admin/student-types";
 
 /**
- * How long a cold load waits for the first page the layout's inline script requested (see clientLoader): about the
- * cost of the skeleton render it saves at 4× CPU; a slower answer is shown when it arrives, as before.
+ * Server: the default first page (15 newest students, as `GET /api/students?page=1&limit=15` answers it) for the
+ * admin whose session cookie came with the request, else null (docs/decisions/0022). Not awaited: it streams after
+ * the HTML shell instead of delaying it.
  */
-const EARLY_PAGE_WAIT_MS = 250;
+export function loader({ request, context }: Route.LoaderArgs) {
+  const db = getDb(context.get(workerContext).env);
+  const query = listStudentsQuerySchema.parse({ page: "1", limit: String(DEFAULT_PAGE_SIZE) });
+  return { firstPage: cookieAdmin(request, db).then((admin) => (admin ? listStudentsPage(db, query) : null)) };
+}
+
+/** Only the route's first clientLoader call can hydrate the page the server rendered; later ones are navigations. */
+let firstCall = true;
 
 /**
- * Starts the default first page (15 newest students): the page takes the answer if its first request is the same
- * (no navigation filters). On a cold load the layout's inline script has usually fetched it already while the
- * scripts loaded, so the loader waits for it (at most EARLY_PAGE_WAIT_MS) and the page's first render shows rows,
- * instead of rendering skeleton rows and then the table (issue 7: time to usable). Client navigations never wait.
+ * Starts the default first page without waiting for it, so the request overlaps the page's first render; the page
+ * takes the answer if its first request is the same (no navigation filters). When hydrating the page the server
+ * rendered, the first page comes with the HTML instead of a request after hydration (when the console talks to
+ * this origin: a base-URL override means another backend's data).
  */
-export async function clientLoader() {
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const hydrating = firstCall && new URL(request.url).pathname === window.location.pathname;
+  firstCall = false;
   if (!getToken()) return null;
-  const cold = hasEarlyResponse();
-  studentsPrimer.prime({ filters: NO_FILTERS, page: 1, limit: DEFAULT_PAGE_SIZE });
-  if (cold) await studentsPrimer.settled(EARLY_PAGE_WAIT_MS);
+  const fromServer = hydrating && getBaseUrl() === window.location.origin ? (await serverLoader()).firstPage.then((body) => body && toServerPage(body)) : undefined;
+  studentsPrimer.prime({ filters: NO_FILTERS, page: 1, limit: DEFAULT_PAGE_SIZE }, fromServer);
   return null;
 }
 clientLoader.hydrate = true as const;

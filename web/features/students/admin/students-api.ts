@@ -34,7 +34,11 @@ export async function fetchStudents(filters: Partial<StudentFilters> = {}): Prom
 /** GET /api/students?{filters}&page&limit&sortBy&sortOrder → one page and the total (search/sort/paging in SQL). */
 export async function fetchStudentsPage({ filters, page, limit, sortBy, sortOrder, signal }: ServerPageRequest<StudentFilters>): Promise<ServerPage<Student>> {
   const query = { ...filterQuery(filters), page: String(page), limit: String(limit), ...(sortBy ? { sortBy, sortOrder: sortOrder ?? "asc" } : {}) };
-  const body = await call(students().$get({ query }, { init: { signal } }));
+  return toServerPage(await call(students().$get({ query }, { init: { signal } })));
+}
+
+/** A paged answer of `GET /api/students` (`{students, pagination: {total}}`) as the table's page. */
+export function toServerPage(body: { students: Student[]; pagination?: { total: number } }): ServerPage<Student> {
   return { rows: body.students, total: body.pagination?.total ?? body.students.length };
 }
 
