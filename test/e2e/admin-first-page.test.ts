@@ -1,5 +1,5 @@
 /**
- * The Students page's first rows on a cold load (docs/decisions/0019). Signed in through the form, the browser
+ * The Students page's first rows on a cold load (docs/decisions/0022). Signed in through the form, the browser
  * holds the HttpOnly session cookie beside the localStorage token, and the first page comes with the HTML: no API
  * request for it. Without the cookie (a token from an older sign-in) the page asks the API as before; with a
  * base-URL override it shows that backend's first page, never this server's. Console HTML is never cached, and

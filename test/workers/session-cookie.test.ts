@@ -1,5 +1,5 @@
 /**
- * The console's session cookie (docs/decisions/0019): set by login beside the bearer token, cleared by logout,
+ * The console's session cookie (docs/decisions/0022): set by login beside the bearer token, cleared by logout,
  * never accepted by the API, and resolved to the admin by the server loaders only while the session is live.
  */
 import { env, exports } from "cloudflare:workers";
