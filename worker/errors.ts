@@ -54,32 +54,8 @@ export class ApiError extends Error {
   }
 }
 
-/** The generic reason of each code, for errors raised before their reason was named. */
-const GENERIC: Record<ErrorCode, Reason> = {
-  VALIDATION_FAILED: "INVALID_INPUT",
-  UNAUTHORIZED: "AUTH_REQUIRED",
-  FORBIDDEN: "FORBIDDEN",
-  NOT_FOUND: "NOT_FOUND",
-  CONFLICT: "CONFLICT",
-  UNPROCESSABLE: "UNPROCESSABLE",
-  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
-  RATE_LIMITED: "RATE_LIMITED",
-  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
-  INTERNAL: "INTERNAL",
-};
-
-/**
- * TRANSITIONAL (removed when every area names its reasons): an error with a free English text and the generic
- * reason of its code.
- */
-export function legacyError(code: ErrorCode, message: string, extra: Record<string, unknown> = {}, retryAfter?: number): ApiError {
-  return new ApiError(GENERIC[code], { extra, retryAfter, message });
-}
-
 /** The error body of `reason` (`message` and `error` are its English text). */
 export function errorBody(reason: Reason, params?: ReasonParams, extra: Record<string, unknown> = {}, message = englishOf(reason, params)) {
   return { success: false as const, code: codeOf(reason), reason, message, error: message, ...(params ? { params } : {}), ...extra };
 }
 
-/** TRANSITIONAL: "<what> not found" without a named reason (see `legacyError`). */
-export const notFound = (what: string) => legacyError("NOT_FOUND", `${what} not found`);

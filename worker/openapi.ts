@@ -9,7 +9,6 @@ import type { ZodType } from "zod";
 import type { AppEnv } from "./env";
 import { STATUS, type ErrorCode } from "./errors";
 import { requireAdmin } from "./middleware/auth";
-import { legacyPaths } from "./openapi-legacy";
 import { validationHook } from "./validate";
 
 /** A sub-app whose routes are OpenAPI routes; invalid input answers 400 in the error shape (worker/validate.ts). */
@@ -78,7 +77,7 @@ const INFO = {
 export function openApiDocument(api: OpenAPIHono<AppEnv>) {
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   const doc = api.getOpenAPI31Document({ openapi: "3.1.0", info: INFO });
-  const paths: Record<string, unknown> = { ...legacyPaths() };
+  const paths: Record<string, unknown> = {};
   for (const [path, item] of Object.entries(doc.paths ?? {})) paths[path === "/health" ? path : `/api${path}`] = item;
   return { ...doc, paths };
 }

@@ -12,7 +12,6 @@ import news from "./ar/news";
 import selection from "./ar/selection";
 import courseSelection from "./ar/courseSelection";
 import audit from "./ar/audit";
-import numbers from "./ar/numbers";
 import errors from "./ar/errors";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, numbers, errors };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, errors };

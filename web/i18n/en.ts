@@ -12,7 +12,6 @@ import news from "./en/news";
 import selection from "./en/selection";
 import courseSelection from "./en/courseSelection";
 import audit from "./en/audit";
-import numbers from "./en/numbers";
 import errors from "./en/errors";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, numbers, errors };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, errors };

@@ -22,7 +22,7 @@ function publicPageOf(pathname: string): PublicPage {
 }
 
 /** Namespaces only the console uses. */
-const ADMIN_ONLY = new Set(["admin", "students", "fees", "results", "gradeDemo", "courseSelection", "audit", "numbers", "errors"]);
+const ADMIN_ONLY = new Set(["admin", "students", "fees", "results", "gradeDemo", "courseSelection", "audit", "errors"]);
 
 /** Public namespaces that belong to one page; every other public namespace is shared by all pages. */
 const PAGE_NAMESPACES: Record<Exclude<PublicPage, "other">, readonly string[]> = {

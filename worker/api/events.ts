@@ -2,11 +2,27 @@
  * Admin live-event streams (docs/product.md#live-events), bearer token in the Authorization header only.
  * The stream itself is held by the EventHub Durable Object, which closes it when its token is revoked or expires.
  */
+import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { LiveEvent } from "../hub";
+import { bearer, errors } from "../openapi";
 import { subscribe } from "../services/events";
 
+/** The OpenAPI route of a stream at `path` (relative to its sub-app) that carries `events`. */
+export function streamRoute(path: string, events: readonly LiveEvent[]) {
+  return createRoute({
+    method: "get",
+    path,
+    tags: ["Live events"],
+    security: bearer,
+    summary: `Server-sent events: ${events.join(", ")}`,
+    description: "Each event's data is `{}`; the console reloads what it shows. The stream closes when its token is revoked or expires.",
+    responses: { 200: { description: "A text/event-stream", content: { "text/event-stream": { schema: z.string() } } }, ...errors(401) },
+  });
+}
+
+/** The handler of a stream of `events` for the signed-in admin (a `text/event-stream` Response, never cached). */
 export function streamHandler(events: readonly LiveEvent[]) {
   return async (c: Context<AppEnv>) => {
     const body = await subscribe(c.env, c.executionCtx, events, c.get("admin").sessionId);

@@ -15,7 +15,7 @@ import { feeTotals, paidPercentage } from "../services/dashboard";
 import { publish } from "../services/events";
 import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
 import { addPayment } from "../services/payments";
-import { streamHandler } from "./events";
+import { streamHandler, streamRoute } from "./events";
 import {
   addPaymentSchema,
   createFeeSchema,
@@ -150,9 +150,10 @@ const remove = createRoute({
 });
 
 const app = createAdminApi();
-// Before `/{grade}`, which would take "events" for a grade. Not in the document: text/event-stream.
-app.get("/events/stream", streamHandler(["fees_changed", "students_changed", "news_updated"]));
-app.get("/events", streamHandler(["fees_changed"]));
+// Before `/{grade}`, which would take "events" for a grade.
+const ALL_EVENTS = ["fees_changed", "students_changed", "news_updated"] as const;
+app.openapi(streamRoute("/events/stream", ALL_EVENTS), streamHandler(ALL_EVENTS));
+app.openapi(streamRoute("/events", ["fees_changed"]), streamHandler(["fees_changed"]));
 
 export const feesApi = app
   .openapi(totalFees, async (c) => {

@@ -12,7 +12,7 @@ import { reason } from "../reasons";
 import { activeStudentCount } from "../services/dashboard";
 import { publish } from "../services/events";
 import { createStudent, deleteStudent, listStudents, listStudentsPage, updateStudent } from "../services/students";
-import { streamHandler } from "./events";
+import { streamHandler, streamRoute } from "./events";
 import { createStudentSchema, listStudentsQuerySchema, studentJsonSchema, studentListSchema, toGrade, updateStudentSchema } from "./students.schema";
 
 const tags = ["Students"];
@@ -86,8 +86,8 @@ const remove = createRoute({
 });
 
 const app = createAdminApi();
-// Before `/{grade}`, which would take "events" for a grade. Not in the document: a text/event-stream.
-app.get("/events", streamHandler(["students_changed"]));
+// Before `/{grade}`, which would take "events" for a grade.
+app.openapi(streamRoute("/events", ["students_changed"]), streamHandler(["students_changed"]));
 
 export const studentsApi = app
   .openapi(activeCount, async (c) => c.json({ activeStudents: await activeStudentCount(c.get("db")) }, 200))
