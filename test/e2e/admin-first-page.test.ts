@@ -83,7 +83,7 @@ describe("Students: first page on a cold load", () => {
   it("with a base-URL override: the other backend's first page, not this server's", async () => {
     const context = await newContext();
     await signIn(await context.newPage());
-    const other = "https://backend.example";
+    const other = "https://override.example.test"; // one of the backends the CSP allows (E2E_BACKEND_ORIGINS)
     await context.addInitScript((url) => localStorage.setItem("customBaseUrl", url), other);
     const elsewhere = { id: 1, student_no: "29901010101010", full_name: "Other Backend Student", nationality: "Egyptian", religion: null, current_grade: "Prep-1", building_no: 1, gender: "male", is_active: true, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
     const cors = { "Access-Control-Allow-Origin": base, "Access-Control-Allow-Headers": "Authorization, Content-Type, Accept", "Access-Control-Allow-Methods": "GET" };
