@@ -1,4 +1,4 @@
-/** Contract "Students" and spec §5 "Student form": list, by grade, create, update, delete, auth, audit, events. */
+/** The students API (docs/product.md#students): list, by grade, create, update, delete, auth, audit, events. */
 import { env, exports } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -48,7 +48,7 @@ describe("auth", () => {
 });
 
 describe("POST /api/students", () => {
-  it("creates a student with the contract's shape and the form defaults (active, male)", async () => {
+  it("creates a student with the documented shape and the form defaults (active, male)", async () => {
     const b = body({ religion: "Muslim" });
     const res = await api("/api/students", { method: "POST", token, body: b });
     expect(res.status).toBe(201);
@@ -73,7 +73,7 @@ describe("POST /api/students", () => {
     const s = await create();
     const res = expectError(await api("/api/students", { method: "POST", token, body: body({ student_no: toArabic(s.student_no) }) }), 409, "CONFLICT");
     expect(res.message).toBe("A student with this ID already exists");
-    // The stable reason the console translates, beside the contract's code.
+    // The stable reason the console translates, beside the error's code.
     expect(res.reason).toBe("STUDENT_DUPLICATE");
   });
 
@@ -90,7 +90,7 @@ describe("POST /api/students", () => {
     );
   });
 
-  it("validates the form (spec §5): required fields, grade list, building 1-6, ID format", async () => {
+  it("validates the form (docs/product.md#students): required fields, grades, building 1-6, ID format", async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ full_name: "  " }, "Name is required"],
       [{ student_no: "" }, "ID is required"],
