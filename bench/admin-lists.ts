@@ -77,7 +77,7 @@ export async function adminLists(server: BenchServer): Promise<BenchResult> {
     studentsSearch: await listLoad(server, token, `/api/students?search=${target.slice(0, 7)}&${firstPage}`),
     fees: await listLoad(server, token, `/api/fees?${firstPage}`),
     feesSearch: await listLoad(server, token, `/api/fees?search=${nameSearch}&${firstPage}`),
-    // Reference: the unpaged contract answer (CSV export, global search).
+    // Reference: the unpaged answer (CSV export, global search; docs/product.md#students).
     studentsFull: await listLoad(server, token, "/api/students"),
     feesFull: await listLoad(server, token, "/api/fees"),
   };

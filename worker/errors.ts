@@ -1,6 +1,6 @@
 /**
  * The one error shape of the API (docs/product.md#api-errors):
- * `{ success: false, code, reason, message, error, params?, issues?, ... }` where `code` is the contract's family
+ * `{ success: false, code, reason, message, error, params?, issues?, ... }` where `code` is the error's family
  * (VALIDATION_FAILED, NOT_FOUND, …), `reason` the stable name of what went wrong (worker/reasons.ts), and `message` and
  * `error` carry the same English text.
  */

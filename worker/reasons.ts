@@ -1,8 +1,8 @@
 /**
- * Every reason the API can give for refusing a request (docs/product.md#api-errors): a stable machine-readable
- * name, the contract's error `code` it is answered with, and its English text. The console never reads the English:
- * it looks the reason up in its dictionaries (web/i18n/{ar,en}/errors.ts), so rewording a text here changes no
- * translation. Dependency-free: the shared zod schemas and the console import it.
+ * Every reason the API can give for refusing a request (docs/product.md#api-errors): a stable machine-readable name,
+ * the error `code` it is answered with, and its English text. The console never reads the English: it looks the reason
+ * up in its dictionaries (web/i18n/{ar,en}/errors.ts), so rewording a text here changes no translation.
+ * Dependency-free: the shared zod schemas and the console import it.
  *
  * Texts may hold `{param}` placeholders. `{field}` names a field through `FIELDS` (English label here, `errors.fields`
  * in the dictionaries); other params are numbers or words given where the reason is raised.
@@ -12,7 +12,7 @@
  * entry with the reason, and the console's forms turn it into the admin's language (web/lib/reason-text.ts).
  */
 
-/** The contract's error codes (one HTTP status each, worker/errors.ts). */
+/** The API's error codes (docs/product.md#api-errors; one HTTP status each, worker/errors.ts). */
 export type ErrorCode =
   | "VALIDATION_FAILED"
   | "UNAUTHORIZED"

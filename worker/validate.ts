@@ -1,5 +1,5 @@
 /**
- * zod validation of every input (`json`, `query`, `param`, `header`), failing with the contract's error shape
+ * zod validation of every input (`json`, `query`, `param`, `header`), failing with the API's one error shape
  * (docs/product.md#api-errors): 400 VALIDATION_FAILED with the first issue's `reason` and text, and `issues` = all of
  * them as `{path, reason, params?, message}`. A schema names its reasons with `reason()` (worker/reasons.ts); zod's own
  * texts ("Invalid input: expected string…") come as INVALID_INPUT with the path in front, since they name no field.

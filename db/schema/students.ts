@@ -17,10 +17,11 @@ export const students = sqliteTable(
     gender: text("gender", { enum: ["male", "female"] }).notNull(),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     /**
-     * `full_name` folded for the admin search (docs/product.md#languages-and-numbers, the Students/Fees search: أ/إ/آ → ا, ى → ي, ة → ه, harakat and
-     * tatweel removed, lower-cased), so a search is a plain LIKE scan instead of folding every stored name per
-     * request. Kept by the database itself (triggers in db/migrations/0002, on insert and on a name change), so every
-     * writer gets it; the app never writes it; test/workers/student-search-name.test.ts guards the triggers.
+     * `full_name` folded for the admin search (docs/product.md#languages-and-numbers, the Students/Fees search: أ/إ/آ →
+     * ا, ى → ي, ة → ه, harakat and tatweel removed, lower-cased), so a search is a plain LIKE scan instead of folding
+     * every stored name per request. Kept by the database itself (triggers in
+     * db/migrations/0002_students_search_name_triggers.sql, on insert and on a name change), so every writer gets it;
+     * the app never writes it; test/workers/student-search-name.test.ts guards the triggers.
      */
     searchName: text("search_name").notNull().default(""),
     ...timestamps,

@@ -1,5 +1,5 @@
 /**
- * axe-core (4.14) on the public pages and the admin login (issue 5 "Quality bar": 0 serious or critical
+ * axe-core (4.14) on the public pages and the admin login (docs/product.md#accessibility: 0 serious or critical
  * violations on /, /results, /current-students and /admin/login), in Arabic and English, at 1280 and 375 px.
  * Also the results page's found state and its modal, and /base-url-config. The axe source is injected into a
  * context with `bypassCSP` (the app's CSP allows only nonce'd scripts). Every violation of any impact is printed

@@ -94,7 +94,7 @@ describe("admin authentication", () => {
     await page.context().close();
   });
 
-  it("validates the password-update form with the spec's texts", async () => {
+  it("validates the password-update form with the texts of docs/product.md#admin-sign-in", async () => {
     const page = await newPage();
     await signIn(page);
     await page.getByRole("button", { name: "Update Password" }).first().click();

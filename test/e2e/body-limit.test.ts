@@ -1,6 +1,6 @@
 /**
  * The server `npm start` runs (scripts/lib/serve.ts, which global-setup uses too) answers an over-limit body sent
- * without Content-Length (chunked) with 413 in the contract's error shape every time, not a 500 stack trace from
+ * without Content-Length (chunked) with 413 in the API's one error shape every time, not a 500 stack trace from
  * wrangler's local proxy or a reset connection (docs/product.md#limits, docs/decisions/0017).
  */
 import { describe, expect, inject, it } from "vitest";

@@ -83,7 +83,7 @@ describe("Students Management", () => {
     const studentNo = newStudentNo();
     const name = `E2E Student ${studentNo.slice(-6)}`;
 
-    // Add: the modal's defaults are status active and gender male (spec §5).
+    // Add: the modal's defaults are status active and gender male (docs/product.md#students).
     await page.getByRole("button", { name: "Add Student" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Student" });
     await dialog.waitFor();
@@ -136,7 +136,7 @@ describe("Students Management", () => {
     await page.context().close();
   });
 
-  it("exports the filtered students as CSV with a BOM and the spec's header row", async () => {
+  it("exports the filtered students as CSV with a BOM and the documented header row", async () => {
     const page = await newPage();
     await signIn(page);
     await openStudents(page);
@@ -204,7 +204,7 @@ describe("Students Management", () => {
     await openStudents(page);
     await page.getByText(/^Showing 1–15 of /).waitFor();
     await expect(page.locator("tbody tr").count()).resolves.toBe(15);
-    // Pages come from the server (issue 7): each page is a different set of 15 students.
+    // Pages come from the server (docs/product.md#students): each page is a different set of 15 students.
     const ids = () => page.locator("tbody tr td:nth-child(2)").allTextContents();
     const first = await ids();
     const pagination = page.getByRole("navigation", { name: "Pagination" });

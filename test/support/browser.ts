@@ -1,4 +1,4 @@
-/** playwright-core driving Debian's Chromium (never a downloaded browser; STACK.md "Browser"). */
+/** playwright-core driving Debian's Chromium (never a downloaded browser; docs/decisions/0003). */
 import { chromium, type Browser } from "playwright-core";
 
 export const CHROMIUM_ARGS = [

@@ -1,4 +1,4 @@
-/** The CSV writer (spec §3 "CSV exports"): BOM, quoting, doubled quotes, CRLF, formula neutralisation, names. */
+/** The CSV writer (docs/product.md#csv-exports): BOM, quoting, doubled quotes, CRLF, formula neutralisation, names. */
 import { describe, expect, it } from "vitest";
 import Papa from "papaparse";
 import { CSV_BOM, csvFileName, isoDay, studentIdCell, toCsv } from "../../web/lib/csv";

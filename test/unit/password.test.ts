@@ -1,4 +1,4 @@
-/** The PBKDF2 cap: production Workers refuse more than 100,000 iterations (STACK.md). */
+/** The PBKDF2 cap: production Workers refuse more than 100,000 iterations (docs/decisions/0005). */
 import { describe, expect, it } from "vitest";
 import { PBKDF2_ITERATIONS, hashPassword, verifyPassword } from "../../worker/services/password";
 

@@ -34,7 +34,7 @@ export async function loginAdmin(password = adminPassword()): Promise<string> {
   return res.json.token as string;
 }
 
-/** Asserts the contract's one error shape and returns the body. */
+/** Asserts the API's one error shape (docs/product.md#api-errors) and returns the body. */
 export function expectError(res: { status: number; json: any }, status: number, code: string) {
   expect(res.status, JSON.stringify(res.json)).toBe(status);
   expect(res.json).toMatchObject({ success: false, code });

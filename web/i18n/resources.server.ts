@@ -1,9 +1,9 @@
 /**
  * Server-only: the dictionary a page needs, sent to the browser in the root loader's data instead of the JS bundle
  * (public pages must stay within their JavaScript budget; the admin dictionary is not needed there).
- * One language per response. /admin gets everything. A public page gets the shared namespaces (layout, errors)
- * plus its own (issue 5, LCP: the dictionary is part of the HTML, which every other request waits for); the root
- * route's `shouldRevalidate` reloads it on every navigation between public pages.
+ * One language per response. /admin gets everything. A public page gets the shared namespaces (layout, errors) plus its
+ * own (the public LCP target, bench/README.md benchmark 4: the dictionary is part of the HTML, which every other
+ * request waits for); the root route's `shouldRevalidate` reloads it on every navigation between public pages.
  */
 import ar from "./ar";
 import en from "./en";

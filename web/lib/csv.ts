@@ -9,7 +9,7 @@ import Papa from "papaparse";
 /** The UTF-8 byte-order mark (U+FEFF), written first. */
 export const CSV_BOM = "\uFEFF";
 
-/** Cells that start like a formula (spec: `=`, `+`, `-`, `@`). */
+/** Cells that start like a formula (docs/product.md#csv-exports: `=`, `+`, `-`, `@`). */
 const FORMULA_START = /^[=+\-@]/;
 
 /** One cell: text, a number, a boolean, or empty (null/undefined → ""). */

@@ -1,5 +1,5 @@
 /**
- * Students request schemas (spec §5 "Student form", §9 grades and buildings; contract "Students"). Shared with the
+ * Students request schemas (docs/product.md#students; grades and buildings in #limits). Shared with the
  * web forms; imports only zod and the dependency-free normaliser and grade list.
  */
 import { z } from "zod";
@@ -13,7 +13,7 @@ import { reason, type Field } from "../reasons";
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** Student buildings 1-6 (spec §9 "Buildings"). */
+/** Student buildings 1-6 (docs/product.md#limits). */
 export const BUILDINGS = [1, 2, 3, 4, 5, 6] as const;
 
 /** The grade of the list, matched case-insensitively ("prep-3" → "Prep-3"); undefined when unknown. */
@@ -76,7 +76,7 @@ const religionSchema = plainText()
 
 const genderSchema = z.enum(GENDERS, { error: reason("GENDER_INVALID") });
 
-/** `POST /api/students` body (API names). Defaults: `is_active` true, `gender` "male" (spec §5). */
+/** `POST /api/students` body (API names). Defaults: `is_active` true, `gender` "male" (docs/product.md#students). */
 export const createStudentSchema = z.object({
   student_no: studentNoSchema,
   full_name: requiredText("name", 200),
@@ -121,7 +121,7 @@ export const listSearchSchema = z
   .transform((v) => foldSearchText(v) || undefined)
   .optional();
 
-/** Rows per page of the admin lists (spec §9 "Admin page sizes"); the first is the default. */
+/** Rows per page of the admin lists (docs/product.md#limits); the first is the default. */
 export const LIST_PAGE_SIZES = [15, 20, 30, 50] as const;
 export const DEFAULT_LIST_PAGE_SIZE = 15;
 
@@ -182,7 +182,7 @@ export const listStudentsQuerySchema = z.object({
   sortOrder: sortOrderParam,
 });
 
-/** `{page, limit, total, totalPages}` of a paged list (the contract's admin-news shape); totalPages ≥ 1. */
+/** `{page, limit, total, totalPages}` of a paged list (docs/product.md#students); totalPages ≥ 1. */
 export const paginationSchema = z.object({
   page: z.number().int(),
   limit: z.number().int(),
@@ -210,7 +210,7 @@ export type StudentJson = z.output<typeof studentJsonSchema>;
 /** `GET /api/students`: every matching student, or one page of them with `pagination` when asked for a page. */
 export const studentListSchema = z.object({ students: z.array(studentJsonSchema), pagination: paginationSchema.optional() });
 
-/** The student form of the console, with the spec's form names (spec §3 "Form names"). */
+/** The student form of the console, with its documented form names (docs/product.md#students). */
 export const studentFormSchema = z.object({
   studentId: studentNoSchema,
   name: requiredText("name", 200),
@@ -227,7 +227,7 @@ export type UpdateStudentInput = z.output<typeof updateStudentSchema>;
 export type ListStudentsQuery = z.output<typeof listStudentsQuerySchema>;
 export type StudentFormValues = z.output<typeof studentFormSchema>;
 
-/** Form values (spec form names) → the API body. */
+/** Form values (the form names) → the API body. */
 export function studentFormToBody(f: StudentFormValues): CreateStudentInput {
   return {
     student_no: f.studentId,

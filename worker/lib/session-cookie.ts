@@ -6,7 +6,7 @@
  * - HttpOnly (page scripts cannot read it), SameSite=Strict, Secure over HTTPS (not on http://127.0.0.1 locally);
  * - Max-Age = the session's lifetime; logout and every load of the login page clear it, and revoking the session on
  *   the server voids it.
- * See docs/product.md#admin-session.
+ * See docs/product.md#admin-sign-in ("Session cookie").
  */
 import type { Context } from "hono";
 import { deleteCookie, setCookie } from "hono/cookie";

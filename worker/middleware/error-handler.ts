@@ -1,6 +1,6 @@
 /**
- * The single `app.onError`: every failure leaves as the contract's error shape, never with a stack trace.
- * Database outages become 503 + Retry-After; unexpected constraint failures become 409.
+ * The single `app.onError`: every failure leaves in the API's one error shape (docs/product.md#api-errors), never with
+ * a stack trace. Database outages become 503 + Retry-After; unexpected constraint failures become 409.
  */
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";

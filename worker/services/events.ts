@@ -1,4 +1,4 @@
-/** Publishing live events to the EventHub Durable Object (contract "Dashboard and live events"). */
+/** Publishing live events to the EventHub Durable Object (docs/product.md#live-events). */
 import type { Env } from "../env";
 import type { LiveEvent } from "../hub";
 

@@ -1,5 +1,5 @@
 /**
- * Student records (spec §2 "Students page", §3 "Student (admin)", §5 "Student form"; contract "Students").
+ * Student records (docs/product.md#students).
  * Every mutation is one `db.batch` holding the change and its audit row. Uniqueness of `student_no` and the
  * "no history is lost" rule on delete are enforced by the database (UNIQUE index, ON DELETE RESTRICT foreign
  * keys), so two racing requests cannot get around them; constraint failures become 409s with clear texts.
@@ -98,7 +98,7 @@ function studentsOrder(sortBy: StudentSortField | undefined, order: "asc" | "des
   }
 }
 
-/** Every student matching the search and filters, newest first (the unpaged contract answer). */
+/** Every student matching the search and filters, newest first (the unpaged answer of `GET /api/students`). */
 export async function listStudents(db: Db, q: ListStudentsQuery & { grade?: Grade }): Promise<StudentJson[]> {
   const rows = await db.select(STUDENT_COLUMNS).from(students).where(studentsWhere(q)).orderBy(desc(students.id));
   return rows.map(toStudentJson);

@@ -1,6 +1,6 @@
 /**
- * The pagination bar of the admin tables (spec §2 "pagination", §9): "Showing X–Y of Z", a rows-per-page select
- * (15 default, 20, 30, 50), Previous/Next and a window of at most 7 page buttons with ellipses. Phones get
+ * The pagination bar of the admin tables (docs/product.md#admin-shell, #limits): "Showing X–Y of Z", a rows-per-page
+ * select (15 default, 20, 30, 50), Previous/Next and a window of at most 7 page buttons with ellipses. Phones get
  * Previous/Next around "Page X of Y" instead of the page buttons.
  *
  * It is independent of TanStack: DataTable wires it to its table, and a page with server-side pages can use it on

@@ -163,7 +163,7 @@ interface BodyRowProps<TData extends RowData> {
 }
 
 /**
- * One body row. Memoised on the row's data, the column set, the widths and the layout (issue 7, benchmark 3):
+ * One body row. Memoised on the row's data, the column set, the widths and the layout (bench/README.md, benchmark 3):
  * typing in the toolbar or a fetch flag re-renders the table, but the 15-50 rows only render again when their
  * content changes.
  */

@@ -71,7 +71,7 @@ const sortFn_localeText = constructSortFn({
 
 /**
  * The global text filter: case-insensitive "contains", Arabic-Indic/Persian digits normalised on both sides
- * (spec §5), Arabic letter variants folded (see search.ts).
+ * (docs/product.md#languages-and-numbers), Arabic letter variants folded (see search.ts).
  */
 const filterFn_search = constructFilterFn({
   filter: (value: unknown, query: string) => value !== null && value !== undefined && foldSearchText(String(value)).includes(query),

@@ -1,9 +1,9 @@
 /**
- * A first page asked for before the page renders (issue 7, time to usable): a route's clientLoader calls
- * `prime(request)` without awaiting it, so the request overlaps the console's first render; `useServerTable`
- * then takes the answer (`peek` while rendering, `take` in its first load) when it asks for the very same page.
- * One primed request at a time, kept for 10 s; a failed one is reported to whoever takes it. A page whose loader
- * brought the first page with the HTML primes with that answer instead (`prime(request, answer)`).
+ * A first page asked for before the page renders (bench/README.md, benchmark 3: time to usable): a route's clientLoader
+ * calls `prime(request)` without awaiting it, so the request overlaps the console's first render; `useServerTable` then
+ * takes the answer (`peek` while rendering, `take` in its first load) when it asks for the very same page. One primed
+ * request at a time, kept for 10 s; a failed one is reported to whoever takes it. A page whose loader brought the first
+ * page with the HTML primes with that answer instead (`prime(request, answer)`).
  */
 import type { ServerPage, ServerPageRequest } from "./use-server-table";
 

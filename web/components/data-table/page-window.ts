@@ -1,10 +1,10 @@
-/** Page sizes and the page-button window of the admin tables (spec §9 "Admin page sizes"). */
+/** Page sizes and the page-button window of the admin tables (docs/product.md#admin-shell, #limits). */
 
 /** Rows per page offered by the admin tables; the first is the default. */
 export const ADMIN_PAGE_SIZES = [15, 20, 30, 50] as const;
-/** The default rows per page (spec §9). */
+/** The default rows per page (docs/product.md#limits). */
 export const DEFAULT_PAGE_SIZE = 15;
-/** At most this many page-number buttons are shown at once (spec §9). */
+/** At most this many page-number buttons are shown at once (docs/product.md#limits). */
 export const PAGE_WINDOW = 7;
 
 /** Pages needed for `rowCount` rows at `pageSize` a page: at least 1 (an empty list is one empty page). */

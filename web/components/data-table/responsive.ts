@@ -5,7 +5,7 @@
  * Every column has a phone priority (column meta `priority`). The pinned columns (the row header, e.g. the name,
  * and the actions) always show. The others leave the table least important first (highest priority number; ties:
  * the later column first), so a less important column never shows while a more important one is hidden. How many
- * leave is decided by measuring the rendered table (data-table-row.ts `useFittedLayout`), not by width estimates:
+ * leave is decided by measuring the rendered table (data-table-row.tsx `useFittedLayout`), not by width estimates:
  * a desktop shows every column whenever they fit. The hidden columns' values are shown inside the row header cell,
  * under the name, so the row reads like a card and nothing is lost.
  */

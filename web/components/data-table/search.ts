@@ -1,8 +1,8 @@
 /**
- * Text search shared by the admin tables (spec §5: Arabic-Indic ٠-٩ and Persian ۰-۹ digits are accepted wherever
- * an ID or number is typed). Matching is case-insensitive, ignores Arabic diacritics and tatweel, and treats the
- * Arabic letter variants أ/إ/آ → ا, ى → ي, ة → ه as equal, so a typed name matches however it was stored.
- * Invisible direction marks copied along with an ID are ignored.
+ * Text search shared by the admin tables (docs/product.md#languages-and-numbers: Arabic-Indic ٠-٩ and Persian ۰-۹
+ * digits are accepted wherever an ID or number is typed). Matching is case-insensitive, ignores Arabic diacritics and
+ * tatweel, and treats the Arabic letter variants أ/إ/آ → ا, ى → ي, ة → ه as equal, so a typed name matches however it
+ * was stored. Invisible direction marks copied along with an ID are ignored.
  */
 import { foldSearchText, normalizeDigits } from "@worker/lib/normalize";
 

@@ -1,13 +1,13 @@
 /**
- * Server-side paging, sorting and search for an admin table (issue 7, benchmark 3): the page asks the API for one
- * page (`page`, `limit` 15/20/30/50, `sortBy`, `sortOrder` plus its filters and search) and passes the result to
- * `<DataTable server={...}>`, which then runs TanStack in manual mode.
+ * Server-side paging, sorting and search for an admin table (docs/product.md#students; bench/README.md, benchmark 3):
+ * the page asks the API for one page (`page`, `limit` 15/20/30/50, `sortBy`, `sortOrder` plus its filters and search)
+ * and passes the result to `<DataTable server={...}>`, which then runs TanStack in manual mode.
  *
  * - Every change of the filters goes to the server at once (pages pass a search text that has rested for
  *   SEARCH_DEBOUNCE_MS, see useDebouncedSearch); the request of the previous change is aborted, and an answer that
  *   is not the latest is dropped. An event handler can call
- *   `sendFilters(next)` with the new filters: the request then leaves before React renders the change (issue 7:
- *   search keystroke ≤ 100 ms at 4× CPU), and the render that follows does not send it again.
+ *   `sendFilters(next)` with the new filters: the request then leaves before React renders the change (benchmark
+ *   3's target: a search keystroke ≤ 100 ms at 4× CPU), and the render that follows does not send it again.
  * - The rows shown stay until the next page has arrived (no empty flash); `loading` is true only before the first
  *   answer. A filter change returns to page 1; a page past the end (after deletes) moves to the last page.
  * - `reload()` refetches the current page (Refresh, live events, after writes). `setRows` is for optimistic edits;

@@ -1,4 +1,4 @@
-/** ar strings for /base-url-config (keys under `baseUrl.`); spec §2 "Base URL Configuration", §5, §8. */
+/** ar strings for /base-url-config (keys under `baseUrl.`); docs/product.md#base-url-override. */
 export default {
   meta: { title: "إعداد عنوان الخادم" },
   title: "إعداد عنوان الخادم",

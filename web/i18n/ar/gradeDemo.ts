@@ -1,4 +1,4 @@
-/** ar strings for the admin gradeDemo pages (keys under `gradeDemo.`); spec §2 "Per-grade screens (demo)". */
+/** ar strings for the admin gradeDemo pages (keys under `gradeDemo.`); docs/product.md#per-grade-demo. */
 export default {
   gradeN: "الصف {{grade}}",
   demoBadge: "بيانات تجريبية",

@@ -1,4 +1,4 @@
-/** ar strings for the public results page /results (keys under `publicResults.`); spec §2 "Results page", §5, §8. */
+/** ar strings for the public results page /results (keys under `publicResults.`); docs/product.md#public-results. */
 export default {
   meta: {
     title: "نتائج الامتحانات",

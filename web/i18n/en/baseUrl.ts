@@ -1,4 +1,4 @@
-/** en strings for /base-url-config (keys under `baseUrl.`); spec §2 "Base URL Configuration", §5, §8 verbatim. */
+/** en strings for /base-url-config (keys under `baseUrl.`); texts as in docs/product.md#base-url-override. */
 export default {
   meta: { title: "Base URL Configuration" },
   title: "Base URL Configuration",

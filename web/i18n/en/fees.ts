@@ -1,4 +1,4 @@
-/** en strings for the admin fees pages (keys under `fees.`); spec §2 "Fees page", §5, §8 texts verbatim. */
+/** en strings for the admin fees pages (keys under `fees.`); texts as in docs/product.md#fees. */
 export default {
   title: "Fees Management",
   subtitle: "Tuition fees in EGP: record payments, correct balances and print receipts.",

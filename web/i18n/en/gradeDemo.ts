@@ -1,4 +1,4 @@
-/** en strings for the admin gradeDemo pages (keys under `gradeDemo.`); spec §2 "Per-grade screens (demo)". */
+/** en strings for the admin gradeDemo pages (keys under `gradeDemo.`); docs/product.md#per-grade-demo. */
 export default {
   gradeN: "Grade {{grade}}",
   demoBadge: "Demo data",

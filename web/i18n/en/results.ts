@@ -1,4 +1,4 @@
-/** en strings for the admin results pages (keys under `results.`); spec §2 "Results page (admin)", §5, §8 verbatim. */
+/** en strings for the admin results pages (keys under `results.`); texts as in docs/product.md#results. */
 export default {
   title: "Results Management",
   subtitle: "Exam results per academic year and semester, and what parents may see.",

@@ -1,5 +1,5 @@
 /**
- * The admin shell for every /admin/dashboard/* route (spec §2 "Admin shell", §6): a client-side guard (the
+ * The admin shell for every /admin/dashboard/* route (docs/product.md#admin-shell): a client-side guard (the
  * token lives in localStorage, which the server cannot see), a fixed sidebar on large screens, a sheet on
  * phones, and the header. Without a live token the guard redirects to /admin/login. The phone sheet, the header's
  * dialogs and the toast outlet load after the page (on first use / when idle), so a first page needs only its own
@@ -17,7 +17,7 @@ import { AdminHeader } from "~/features/shell/admin/admin-header";
 import { DeferredToaster } from "~/features/shell/admin/deferred-toaster";
 import { FullPageSpinner } from "~/features/shell/admin/full-page-spinner";
 
-/** The phone navigation sheet, loaded on first open (issue 7: Radix Dialog is not needed to show a page). */
+/** The phone navigation sheet, loaded on first open (Radix Dialog is not needed to show a page). */
 const loadSidebarSheet = () => import("~/features/shell/admin/sidebar-sheet");
 const SidebarSheet = lazyNamed(loadSidebarSheet, "SidebarSheet");
 

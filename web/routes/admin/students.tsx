@@ -1,13 +1,13 @@
 /**
- * /admin/dashboard/students — Students Management (spec §2 "Students page", §4, §5, §7 "Admin students", §8).
+ * /admin/dashboard/students — Students Management (docs/product.md#students).
  * Refresh, Export CSV (every student matching the filters, fetched unpaged) and Add Student; grade/building/
- * gender/status filters and a text search (name and ID) applied by the server, which also sorts and pages
- * (issue 7: the page loads 15/20/30/50 rows, not the whole school); the shared DataTable in server mode (Name
- * resizable 180-500 px); add/edit modal; optimistic edit and delete with the spec's alert texts; live reload of
- * the current page on `students_changed`.
- * Navigation state `{openAdd, search, grade}` and the window events `admin:open-add-student` /
- * `admin:grade-filter` drive the modal and the filters. Issue 7: the dialogs, the CSV writer and sonner load on first
- * use (pointer-over/focus of the opening buttons fetches them early), so the first rows need only the table's code.
+ * gender/status filters and a text search (name and ID) applied by the server, which also sorts and pages (the page
+ * loads 15/20/30/50 rows, not the whole school: bench/README.md, benchmark 3); the shared DataTable in server mode
+ * (Name resizable 180-500 px); add/edit modal; optimistic edit and delete with the documented failure texts; live
+ * reload of the current page on `students_changed`.
+ * Navigation state `{openAdd, search, grade}` and the window events `admin:open-add-student` / `admin:grade-filter`
+ * drive the modal and the filters. For a fast first row the dialogs, the CSV writer and sonner load on first use
+ * (pointer-over/focus of the opening buttons fetches them early), so the first rows need only the table's code.
  */
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";

@@ -1,6 +1,6 @@
 /**
- * Delete confirmation (spec §2 "Actions (Edit, Delete with confirm)"). Confirming hands the student to the parent,
- * which closes the dialog and removes the student optimistically (spec §4), reverting on failure.
+ * Delete confirmation (docs/product.md#students: Delete confirms by name). Confirming hands the student to the parent,
+ * which closes the dialog and removes the student optimistically (docs/product.md#students), reverting on failure.
  */
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";

@@ -1,5 +1,5 @@
 /**
- * The Students page's dialogs, loaded on first use (issue 7, benchmark 3: time to the first row). The add/edit
+ * The Students page's dialogs, loaded on first use (bench/README.md, benchmark 3: time to the first row). The add/edit
  * modal brings react-hook-form, the zod schema and Radix Select/Dialog; the delete confirm brings Radix
  * AlertDialog; none of it is needed to show the list. Mount each with `useOpenedOnce` (~/lib/lazy.ts)
  * so it stays mounted after its first open and closes with its animation; call the `load*` functions on

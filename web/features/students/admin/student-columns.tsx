@@ -1,5 +1,5 @@
 /**
- * The Students table's columns (spec §2 "Students page"): Name (resizable 180-500 px), ID, Nationality, Religion,
+ * The Students table's columns (docs/product.md#students): Name (resizable 180-500 px), ID, Nationality, Religion,
  * Grade, Building, Gender, Status (badge), Actions (Edit, Delete). Known stored values (grades, nationalities,
  * religions) are shown translated; grades sort in school order.
  */
@@ -12,7 +12,7 @@ import { dataTableColumns } from "~/components/data-table";
 import { formatNumber } from "~/lib/format";
 import type { Student } from "./student-types";
 
-/** Name column width limits (spec §2): 180 to 500 px; it starts at 200 px. */
+/** Name column width limits (docs/product.md#students): 180 to 500 px; it starts at 200 px. */
 export const NAME_COLUMN = { size: 200, minSize: 180, maxSize: 500 } as const;
 
 /** Row actions the Actions column calls. */
@@ -28,7 +28,7 @@ const col = dataTableColumns<Student>();
 /**
  * Class names of the cells' pills and icon buttons, joined once (they are the Badge and ghost icon Button styles):
  * a page renders 15-50 rows, and per-cell tailwind-merge calls were a visible part of its first render at 4× CPU
- * (issue 7, benchmark 3).
+ * (bench/README.md, benchmark 3).
  */
 const PILL = { active: cn(badgeVariants({ variant: "success" })), inactive: cn(badgeVariants({ variant: "secondary" })) };
 const EDIT_BUTTON = cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-8");

@@ -1,5 +1,5 @@
 /**
- * The Students page filters (spec §2 "Students page"): text search (name and ID, run by the server; digits
+ * The Students page filters (docs/product.md#students): text search (name and ID, run by the server; digits
  * normalised as typed), grade (All + the admin grade list), building (All, 1-6), gender (All/male/female) and
  * status (All/active/inactive), with the number of matching students and a Clear filters button.
  */
@@ -26,8 +26,8 @@ interface FilterSelectProps {
 }
 
 /**
- * One labelled Radix select. Memoised with stable options and handler, so a keystroke in the search box renders
- * the search box and the count, not the four selects (issue 7, benchmark 3: search keystroke ≤ 100 ms at 4× CPU).
+ * One labelled Radix select. Memoised with stable options and handler, so a keystroke in the search box renders the
+ * search box and the count, not the four selects (bench/README.md, benchmark 3: search keystroke ≤ 100 ms at 4× CPU).
  */
 const FilterSelect = memo(function FilterSelect({ id, label, field, value, options, onChange }: FilterSelectProps) {
   return (

@@ -1,5 +1,5 @@
 /**
- * Add/edit student modal (spec §2 "Add/edit modal", §3 form names, §5 "Student form"): studentId, name,
+ * Add/edit student modal (docs/product.md#students, its form names and field rules): studentId, name,
  * nationality, religion (optional), grade ("Select grade"), building ("Select building"), status (default
  * active) and gender (default male). Validated with the API's shared zod schema through react-hook-form; digits
  * typed in Arabic-Indic or Persian are converted as typed. The parent saves: `onSubmit` resolves to nothing when

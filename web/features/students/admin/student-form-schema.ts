@@ -1,7 +1,7 @@
 /**
- * The web side of the add/edit student form (spec §3 form names, §5 "Student form"). The rules and texts are the
- * API's own (`studentFormSchema` in worker/api/students.schema.ts, shared with the server); this module adds what
- * the inputs need: string field values, the defaults (status active, gender male), the values of an existing
+ * The web side of the add/edit student form (docs/product.md#students: form names and field rules). The rules and texts
+ * are the API's own (`studentFormSchema` in worker/api/students.schema.ts, shared with the server); this module adds
+ * what the inputs need: string field values, the defaults (status active, gender male), the values of an existing
  * student. Its messages are reasons (worker/reasons.ts), shown in the admin's language by web/lib/reason-text.ts.
  */
 import type { Resolver } from "react-hook-form";
@@ -29,7 +29,7 @@ export interface StudentFormFields {
 export const NATIONALITY_SUGGESTIONS = ["Egyptian", "Sudanese", "Syrian", "Palestinian", "Jordanian", "Saudi"] as const;
 export const RELIGION_SUGGESTIONS = ["Muslim", "Christian"] as const;
 
-/** Empty add form: status active, gender male (spec §5). */
+/** Empty add form: status active, gender male (docs/product.md#students). */
 export const EMPTY_STUDENT_FORM: StudentFormFields = {
   studentId: "",
   name: "",

@@ -1,10 +1,10 @@
 /**
- * The Students list state (spec §4 "Optimistic updates", "Live refresh"; §8; issue 7 benchmark 3): one page at a
- * time from the server (`GET /api/students?page&limit&sortBy&sortOrder` + the filters and search, see
- * useServerTable), refetched on `students_changed` (at most once per second), on demand and after each write.
- * Edit and delete change the page at once and put the row back if the server refuses; add waits for the server.
- * An answer to a request sent before a write is not applied (it is asked again). The first failed load leaves an
- * empty list without an alert (spec §8); a failed reload keeps the rows already shown. A 401 signs the admin out.
+ * The Students list state (docs/product.md#students, #live-events; bench/README.md, benchmark 3): one page at a time
+ * from the server (`GET /api/students?page&limit&sortBy&sortOrder` + the filters and search, see useServerTable),
+ * refetched on `students_changed` (at most once per second), on demand and after each write. Edit and delete change the
+ * page at once and put the row back if the server refuses; add waits for the server. An answer to a request sent before
+ * a write is not applied (it is asked again). The first failed load leaves an empty list without an alert
+ * (docs/product.md#students); a failed reload keeps the rows already shown. A 401 signs the admin out.
  */
 import { useCallback, useRef } from "react";
 import { useServerTable, type DataTableServerState } from "~/components/data-table";
@@ -13,9 +13,9 @@ import { useLiveEvents, type LiveStatus } from "~/lib/live-events";
 import { createStudent, deleteStudent, fetchStudentsPage, studentsPrimer, updateStudent } from "./students-api";
 import type { Student, StudentBody, StudentFilters } from "./student-types";
 
-/** The students event stream (contract "Dashboard and live events"). */
+/** The students event stream (docs/product.md#live-events). */
 export const STUDENTS_EVENTS_PATH = "/api/students/events";
-/** Live refresh throttle (spec §9). */
+/** Live refresh throttle: at most one reload per second (docs/product.md#live-events). */
 export const LIVE_THROTTLE_MS = 1000;
 
 /** Table column id → the API's `sortBy` (worker/api/students.schema.ts STUDENT_SORT_FIELDS). */
