@@ -52,6 +52,8 @@ export default defineConfig({
         },
       },
       {
+        // Tests import console modules (dictionaries, storage keys) that reach the worker through @worker/.
+        resolve: { tsconfigPaths: true },
         test: {
           name: "e2e",
           environment: "node",

@@ -40,7 +40,7 @@ describe("request body limit on the local server", () => {
     const expected = {
       status: 413,
       type: "application/json",
-      body: { success: false, code: "PAYLOAD_TOO_LARGE", message: "Request body is too large", error: "Request body is too large" },
+      body: { success: false, code: "PAYLOAD_TOO_LARGE", reason: "PAYLOAD_TOO_LARGE", message: "Request body is too large", error: "Request body is too large" },
     };
     expect(answers).toEqual(Array.from({ length: 20 }, () => expected));
   });

@@ -314,6 +314,7 @@ describe("Students Management", () => {
     await page.goto(`${base}/admin/dashboard/results/grade-4`);
     await page.getByRole("button", { name: "إضافة نتيجة" }).click();
     const dialog = page.getByRole("dialog", { name: "إضافة نتيجة" });
+    await dialog.getByLabel("النهاية العظمى", { exact: true }).fill(""); // offered as 100
     await dialog.getByRole("button", { name: "إضافة نتيجة" }).click();
     for (const text of ["اسم الطالب مطلوب", "رقم الطالب مطلوب", "يُرجى اختيار المادة", "نوع الاختبار مطلوب", "الدرجة مطلوبة", "النهاية العظمى مطلوبة", "التاريخ مطلوب"]) {
       await dialog.getByText(text, { exact: true }).waitFor();
