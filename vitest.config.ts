@@ -3,10 +3,51 @@
  * - unit: plain Node tests;
  * - ops: backup/restore drill and other operations scripts against a real sqld;
  * - workers: API tests inside workerd (@cloudflare/vitest-plugin) against a real sqld started by a global setup;
- * - e2e: playwright-core + Debian Chromium against the built Worker served by `wrangler dev`.
+ * - e2e and e2e-public: playwright-core + Debian Chromium against the built Worker served by `wrangler dev`. Each
+ *   has its own servers (test/e2e/global-setup.ts) and runs its files one at a time; the two run side by side,
+ *   which halves the wall-clock time of the browser tests on two cores (bench/README.md, "Test suite").
  */
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+/** The public site's browser tests, and those that need the empty school: the second e2e project. */
+const PUBLIC_E2E = [
+  "a11y",
+  "base-url",
+  "body-limit",
+  "carousel",
+  "carousel-states",
+  "headers",
+  "public-boot",
+  "public-results",
+  "public-search-early",
+  "public-shell",
+  "result-card-grade",
+  "selection-concurrency",
+  "selection-required",
+  "state-matrix",
+  "teacher-selection",
+].map((name) => `test/e2e/${name}.test.ts`);
+
+/** A browser-test project over `files` (an include or an exclude list within test/e2e). */
+function e2eProject(name: string, opts: { include?: string[]; exclude?: string[]; withEmptyServer?: boolean }): TestProjectInlineConfiguration {
+  return {
+    // Tests import console modules (dictionaries, storage keys) that reach the worker through @worker/.
+    resolve: { tsconfigPaths: true },
+    test: {
+      name,
+      environment: "node",
+      include: opts.include ?? ["test/e2e/**/*.test.ts"],
+      exclude: opts.exclude ?? [],
+      globalSetup: ["./test/e2e/global-setup.ts"],
+      provide: { withEmptyServer: opts.withEmptyServer ?? false },
+      testTimeout: 60_000,
+      hookTimeout: 180_000,
+      // Files of one project share its servers' data: one at a time.
+      fileParallelism: false,
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -51,19 +92,8 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      {
-        // Tests import console modules (dictionaries, storage keys) that reach the worker through @worker/.
-        resolve: { tsconfigPaths: true },
-        test: {
-          name: "e2e",
-          environment: "node",
-          include: ["test/e2e/**/*.test.ts"],
-          globalSetup: ["./test/e2e/global-setup.ts"],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
+      e2eProject("e2e", { exclude: PUBLIC_E2E }),
+      e2eProject("e2e-public", { include: PUBLIC_E2E, withEmptyServer: true }),
     ],
   },
 });

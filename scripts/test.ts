@@ -9,6 +9,6 @@ import { ROOT } from "./lib/local-env";
 const run = (cmd: string, args: string[]) => spawnSync(cmd, args, { cwd: ROOT, stdio: "inherit" }).status ?? 1;
 
 const extra = process.argv.slice(2);
-const needsBuild = !extra.includes("--project") || extra.includes("e2e");
+const needsBuild = !extra.includes("--project") || extra.some((a) => a.startsWith("e2e"));
 if (needsBuild && run("npx", ["react-router", "build"]) !== 0) process.exit(1);
 process.exit(run("npx", ["vitest", "run", ...extra]));

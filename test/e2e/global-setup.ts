@@ -1,8 +1,9 @@
 /**
- * Serves the built Worker for browser tests exactly as `npm start` does (scripts/lib/serve.ts), twice and at the
- * same time: `baseUrl` with the demo data, `emptyBaseUrl` with `SEED_DEMO=0` (an empty school with only the first
- * admin; the state-matrix tests build their states through its API). Needs `react-router build` first
- * (scripts/test.ts runs it).
+ * Serves the built Worker for browser tests exactly as `npm start` does (scripts/lib/serve.ts). Each e2e project
+ * (vitest.config.ts) gets its own servers, so the two projects run side by side without sharing data: `baseUrl`
+ * with the demo data and, for the project that asks for it, `emptyBaseUrl` with `SEED_DEMO=0` (an empty school with
+ * only the first admin; the state-matrix tests build their states through its API). Needs `react-router build`
+ * first (scripts/test.ts runs it).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +22,8 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "school-e2e-"));
   const start = (name: string, seedDemo: boolean) =>
     serveLocal({ dir: join(dir, name), dbPath: join(dir, name, "db"), pepper: "e2e-pepper", admin: E2E_ADMIN, seedDemo, vars: { BACKEND_ORIGINS: E2E_BACKEND_ORIGINS.join(",") } });
-  const started = await Promise.allSettled([start("demo", true), start("empty", false)]);
+  const withEmpty = project.config.provide?.withEmptyServer === true;
+  const started = await Promise.allSettled([start("demo", true), ...(withEmpty ? [start("empty", false)] : [])]);
   const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const cleanup = async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -32,10 +34,10 @@ export default async function setup(project: TestProject) {
     await cleanup();
     throw failed.reason;
   }
-  const [demo, empty] = servers as [(typeof servers)[0], (typeof servers)[0]];
+  const [demo, empty] = servers as [(typeof servers)[0], (typeof servers)[0] | undefined];
   project.provide("baseUrl", demo.url);
   project.provide("libsqlUrl", demo.sqld.url);
-  project.provide("emptyBaseUrl", empty.url);
+  project.provide("emptyBaseUrl", empty?.url ?? "");
   project.provide("e2eAdminPassword", E2E_ADMIN.password);
   project.provide("samples", JSON.stringify(demo.seeded?.samples ?? {}));
   return cleanup;
@@ -44,8 +46,11 @@ export default async function setup(project: TestProject) {
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
-    /** A server with an empty database (only the first admin), for tests that build their own states. */
+    /** A server with an empty database (only the first admin), for tests that build their own states ("" when the
+     * project did not ask for one with `withEmptyServer`). */
     emptyBaseUrl: string;
+    /** Set in a project's `provide` to have the global setup start the empty server too. */
+    withEmptyServer: boolean;
     e2eAdminPassword: string;
     samples: string;
   }
