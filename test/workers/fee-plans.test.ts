@@ -154,7 +154,7 @@ describe("applying a plan, paying, overdue", () => {
     const preview = await api(`/api/admin/fee-plans/${planId}/apply?dry_run=1`, { method: "POST", token });
     expect(preview.status, JSON.stringify(preview.json)).toBe(200);
     expect(preview.json.dry_run).toBe(true);
-    const mine = (rows: Array<{ key: string }>) => Object.fromEntries(rows.filter((r) => [withPayment.studentNo, without.studentNo].includes(r.key)).map((r) => [r.key, r]));
+    const mine = (rows: Array<{ key: string; action: string }>): Record<string, any> => Object.fromEntries(rows.filter((r) => [withPayment.studentNo, without.studentNo].includes(r.key)).map((r) => [r.key, r]));
     const rows = mine(preview.json.rows);
     expect(rows[withPayment.studentNo]).toMatchObject({ action: "update", total_before: 9000, total_after: 11200.03, paid: 3000, errors: [] });
     expect(rows[without.studentNo]).toMatchObject({ action: "create", total_before: null, total_after: 11200.03, paid: 0 });
