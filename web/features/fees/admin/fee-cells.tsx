@@ -11,7 +11,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { formatEgp } from "~/lib/format";
+import { formatEgp, formatSchoolDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { updateFeeSchema } from "@worker/api/fees.schema";
 import type { FeeRecord } from "./fees-api";
@@ -34,6 +34,19 @@ export function FeeStatusBadge({ status }: { status: string | null | undefined }
     <Badge variant={STATUS_VARIANT[key] ?? "secondary"} data-status={key}>
       {t(`fees.status.${key}`)}
     </Badge>
+  );
+}
+
+/** The overdue amount (red) with the next due date under it; "—" when nothing is overdue or scheduled. */
+export function OverdueCell({ fee }: { fee: FeeRecord }) {
+  const { t } = useTranslation();
+  const { lang } = useFeeRows();
+  const overdue = fee.overdue_amount ?? 0;
+  return (
+    <div className="grid justify-items-end gap-0.5">
+      {overdue > 0 ? <Money value={overdue} className="font-semibold text-destructive" /> : <span className="text-muted-foreground">—</span>}
+      {fee.next_due_date && <span className="text-xs whitespace-nowrap text-muted-foreground">{t("fees.nextDue", { date: formatSchoolDay(fee.next_due_date, lang) })}</span>}
+    </div>
   );
 }
 

@@ -20,12 +20,15 @@ export interface FeeFilters {
   grade?: string;
   status?: string;
   search?: string;
+  /** "7", "14", "30" …: an unpaid instalment due within that many days (docs/product.md#fee-plans); "All": any. */
+  dueWithin?: string;
 }
 
-const filterQuery = ({ grade, status, search }: FeeFilters) => ({
+const filterQuery = ({ grade, status, search, dueWithin }: FeeFilters) => ({
   grade: grade && grade !== "All" ? grade : undefined,
   status: status && status !== "All" ? status : undefined,
   search: search?.trim() ? search.trim() : undefined,
+  due_within_days: dueWithin && dueWithin !== "All" ? dueWithin : undefined,
 });
 
 // hc puts path values in as they are; an ID is digits/letters, but encode anyway.
@@ -63,6 +66,16 @@ export async function updateFee(studentNo: string, json: UpdateFeeInput): Promis
  */
 export async function addPayment(studentNo: string, amount: number, key: string) {
   return call(apiClient().api.fees[":student_no"]["add-payment"].$post({ param: enc(studentNo), json: { payment_amount: amount }, header: { "idempotency-key": key } }));
+}
+
+/** `PUT /api/fees/{student_no}/discount {kind, value, reason}` → the record with its new total and instalments. */
+export async function setDiscount(studentNo: string, json: { kind: "amount" | "percent"; value: number | string; reason: string }): Promise<FeeRecord> {
+  return (await call(apiClient().api.fees[":student_no"].discount.$put({ param: enc(studentNo), json }))).fee;
+}
+
+/** `GET /api/fees/overdue-summary` → `{overdueAmount (EGP), overdueStudents}` of active students. */
+export async function overdueSummary() {
+  return call(apiClient().api.fees["overdue-summary"].$get());
 }
 
 /** `DELETE /api/fees/{student_no}`. */
