@@ -60,7 +60,8 @@ export function feeColumns(t: TFunction): DataTableColumnDef<FeeRecord>[] {
       id: "overdue",
       header: t("fees.columns.overdue"),
       cell: ({ row }) => <OverdueCell fee={row.original} />,
-      meta: { priority: 7, align: "end", headerClassName: WRAP, skeletonClassName: "w-16 ms-auto" },
+      // Right after the status: "who is overdue, and by how much" is the office's daily question.
+      meta: { priority: 2.5, align: "end", headerClassName: WRAP, skeletonClassName: "w-16 ms-auto" },
     }),
     col.accessor("status", {
       id: "status",

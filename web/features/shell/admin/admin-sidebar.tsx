@@ -45,7 +45,8 @@ function GradeSection({ page, icon: Icon, onNavigate }: { page: AdminListPage; i
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const active = location.pathname.startsWith(ADMIN_PAGE_PATHS[page]);
+  // The Fee plans page lives under /fees but has its own sidebar entry.
+  const active = location.pathname.startsWith(ADMIN_PAGE_PATHS[page]) && !location.pathname.startsWith(`${ADMIN_PAGE_PATHS.fees}/plans`);
   const [open, setOpen] = useState(active);
   // A section's 13 grade buttons are rendered once it has been opened, then kept (for the close transition).
   const rendered = useOpenedOnce(open);
