@@ -113,7 +113,7 @@ export default {
     lineTotal: "Total (EGP)",
     split: "Split into equal instalments",
     equal_one: "1 instalment",
-    equal_other: "{{count}} equal",
+    equal_other: "{{formatted}} equal",
     dueDate: "Due date of instalment {{n}}",
     amount: "Amount of instalment {{n}} (EGP)",
     removeInstalment: "Remove instalment {{n}}",

@@ -14,7 +14,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/lazy-toast";
 import { GRADES } from "@worker/lib/school-grades";
-import { formatEgp } from "~/lib/format";
+import { formatEgp, formatNumber } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
 import { defaultDueDates, splitEqual } from "@worker/lib/fee-schedule";
@@ -45,8 +45,8 @@ const equalSplit = (year: string, total: string, n: number): LineState["instalme
   return amounts.map((a, i) => ({ due_date: dates[i] ?? "", amount: (a / 100).toFixed(2) }));
 };
 
-function fromPlan(plan: FeePlan | null, year: string): { year: string; grade: string; lines: LineState[] } {
-  if (!plan) return { year, grade: "", lines: [{ name: "Tuition", total: "", instalments: equalSplit(year, "0", 4) }] };
+function fromPlan(plan: FeePlan | null, year: string, tuition: string): { year: string; grade: string; lines: LineState[] } {
+  if (!plan) return { year, grade: "", lines: [{ name: tuition, total: "", instalments: equalSplit(year, "0", 4) }] };
   return {
     year: plan.academic_year_name,
     grade: plan.grade,
@@ -57,7 +57,7 @@ function fromPlan(plan: FeePlan | null, year: string): { year: string; grade: st
 /** The plan dialog; `plan` null adds one. `onSaved` gets the saved plan. */
 export function FeePlanForm({ open, plan, lang, onOpenChange, onSaved }: { open: boolean; plan: FeePlan | null; lang: string; onOpenChange: (o: boolean) => void; onSaved: (p: FeePlan) => void }) {
   const { t } = useTranslation();
-  const [state, setState] = useState(() => fromPlan(plan, academicYearAt(new Date())));
+  const [state, setState] = useState(() => fromPlan(plan, academicYearAt(new Date()), t("fees.plans.lineNames.tuition")));
   const [busy, setBusy] = useState(false);
   const { failureText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
@@ -127,14 +127,14 @@ export function FeePlanForm({ open, plan, lang, onOpenChange, onSaved }: { open:
                   <div className="flex flex-wrap gap-1" role="group" aria-label={t("fees.plans.split")}>
                     {[1, 2, 4].map((n) => (
                       <Button key={n} type="button" size="sm" variant="outline" onClick={() => setLine(li, { instalments: equalSplit(state.year, line.total, n) })}>
-                        {t("fees.plans.equal", { count: n })}
+                        {t("fees.plans.equal", { count: n, formatted: formatNumber(n, lang) })}
                       </Button>
                     ))}
                   </div>
                 </div>
                 <ol className="grid gap-2">
                   {line.instalments.map((x, k) => (
-                    <li key={k} className="grid grid-cols-[2rem_1fr_1fr_auto] items-center gap-2">
+                    <li key={k} className="grid grid-cols-[1.25rem_minmax(9.5rem,1.3fr)_minmax(5rem,1fr)_auto] items-center gap-2">
                       <span className="text-sm text-muted-foreground tabular-nums">{k + 1}</span>
                       <Input aria-label={t("fees.plans.dueDate", { n: k + 1 })} type="date" value={x.due_date} onChange={(e) => setLine(li, { instalments: line.instalments.map((y, j) => (j === k ? { ...y, due_date: e.target.value } : y)) })} />
                       <Input aria-label={t("fees.plans.amount", { n: k + 1 })} inputMode="decimal" dir="ltr" value={x.amount} onChange={(e) => setLine(li, { instalments: line.instalments.map((y, j) => (j === k ? { ...y, amount: e.target.value } : y)) })} />
