@@ -25,7 +25,10 @@ describe("fee schedule arithmetic", () => {
         const discount = Math.floor(total * share);
         const out = applyDiscount(amounts, discount);
         expect(out.reduce((a, b) => a + b, 0)).toBe(total - discount);
-        out.forEach((x, i) => expect(x).toBeGreaterThanOrEqual(0) && expect(x).toBeLessThanOrEqual(amounts[i]!));
+        out.forEach((x, i) => {
+          expect(x).toBeGreaterThanOrEqual(0);
+          expect(x).toBeLessThanOrEqual(amounts[i]!);
+        });
       }),
     );
   });

@@ -273,6 +273,36 @@ describe("applying a plan, paying, overdue", () => {
     expect(expectError(discount, 400, "VALIDATION_FAILED").reason).toBe("TOTAL_BELOW_PAID");
   });
 
+  it("a custom schedule replaces the plan's for one student, keeps payments, and is left alone by the next apply", async () => {
+    const url = `/api/fees/${without.studentNo}/schedule`;
+    const put = (body: unknown) => api(url, { method: "PUT", token, body, headers: at(`${y1(year)}-09-01`) });
+    const outside = await put({ instalments: [{ line: "Tuition", due_date: `${y2(year)}-09-01`, amount: 100 }] });
+    expect(expectError(outside, 400, "VALIDATION_FAILED")).toMatchObject({ reason: "DUE_DATE_OUTSIDE_YEAR" });
+    expect(outside.json.issues[0].path).toBe("instalments.0.due_date");
+    expect(expectError(await put({ instalments: [] }), 400, "VALIDATION_FAILED").reason).toBe("PLAN_INSTALMENTS_REQUIRED");
+    await api(`/api/fees/${without.studentNo}/add-payment`, { method: "POST", token, body: { payment_amount: 500 } });
+    expect(expectError(await put({ instalments: [{ line: "Tuition", due_date: `${y1(year)}-10-01`, amount: 400 }] }), 400, "VALIDATION_FAILED").reason).toBe("TOTAL_BELOW_PAID");
+
+    const ok = await put({
+      instalments: [
+        { line: "Tuition", due_date: `${y2(year)}-01-10`, amount: 3000 },
+        { line: "Tuition", due_date: `${y1(year)}-10-10`, amount: 3000 },
+        { line: "Bus", due_date: `${y1(year)}-10-10`, amount: 600 },
+      ],
+    });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(ok.json.fee).toMatchObject({ total_amount: 6600, paid_amount: 500, custom_schedule: true, discount: null });
+    expect(ok.json.fee.instalments.map((i: any) => [i.line, i.no, i.paid])).toEqual([["Tuition", 1, 500], ["Bus", 1, 0], ["Tuition", 2, 0]]);
+    await expectBalanced(ok.json.fee.id);
+    const preview = await api(`/api/admin/fee-plans/${planId}/apply?dry_run=1`, { method: "POST", token });
+    expect(preview.json.rows.find((r: { key: string }) => r.key === without.studentNo)).toMatchObject({ action: "unchanged", note: "custom_schedule" });
+    const back = await api(url, { method: "DELETE", token });
+    expect(back.json.fee.custom_schedule).toBe(false);
+    const applied = await api(`/api/admin/fee-plans/${planId}/apply`, { method: "POST", token });
+    expect(applied.status, JSON.stringify(applied.json)).toBe(200);
+    expect((await fee(without.studentNo, `${y1(year)}-09-01`)).total_amount).toBe(11200.03);
+  });
+
   it("a commit with an error row writes nothing and answers the preview's body", async () => {
     const studentNo = withPayment.studentNo;
     await api(`/api/fees/${studentNo}`, { method: "PUT", token, body: { total_amount: 11200.03, paid_amount: 11000 } });

@@ -135,6 +135,29 @@ export const applyResultSchema = z.object({
 export type ApplyRow = z.output<typeof applyRowSchema>;
 export type ApplyResult = z.output<typeof applyResultSchema>;
 
+/**
+ * `PUT /api/fees/{student_no}/schedule` body: a student's own schedule (docs/product.md#fee-plans), instalments
+ * `{line, due_date, amount}` in any order (numbered per line by due date); amounts are what the family owes (no
+ * discount is applied on top). Applying a plan leaves such a record alone until the schedule is removed (DELETE).
+ */
+export const customScheduleSchema = z.object({
+  instalments: z
+    .array(
+      z.object({
+        line: plainText({ error: reason("REQUIRED", { field: "line_name" }) })
+          .trim()
+          .min(1, reason("REQUIRED", { field: "line_name" }))
+          .max(60, reason("TOO_LONG", { field: "line_name", max: 60 })),
+        due_date: dueDate,
+        amount: moneyField("amount"),
+      }),
+      { error: reason("PLAN_INSTALMENTS_REQUIRED", { max: 24 }) },
+    )
+    .min(1, reason("PLAN_INSTALMENTS_REQUIRED", { max: 24 }))
+    .max(24, reason("PLAN_INSTALMENTS_REQUIRED", { max: 24 })),
+});
+export type CustomScheduleInput = z.output<typeof customScheduleSchema>;
+
 /** `PUT /api/fees/{student_no}/discount` body: an amount (EGP) or a percent (0-100, 2 decimals), with a reason; 0 clears it. */
 export const discountInputSchema = z
   .object({

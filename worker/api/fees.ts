@@ -13,8 +13,8 @@ import { egpToPiastres, piastresToEgp } from "../money";
 import { bearer, createAdminApi, errors, json } from "../openapi";
 import { feeTotals, overdueTotals, paidPercentage } from "../services/dashboard";
 import { requestNow, requestToday } from "../request-clock";
-import { discountInputSchema } from "./fee-plans.schema";
-import { setDiscount } from "../services/fee-discount";
+import { customScheduleSchema, discountInputSchema } from "./fee-plans.schema";
+import { clearCustomSchedule, setCustomSchedule, setDiscount } from "../services/fee-discount";
 import { publish } from "../services/events";
 import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
 import { addPayment } from "../services/payments";
@@ -85,6 +85,28 @@ const discount = createRoute({
     "Taken off the record's plan total and its latest instalments first; payments are re-allocated oldest instalment first in the same write. A discount above the total → 400 DISCOUNT_ABOVE_TOTAL; the new total below the paid amount → 400 TOTAL_BELOW_PAID; no plan applied → 409 DISCOUNT_NEEDS_SCHEDULE.",
   request: { params: studentNoParam, body: { required: true, content: { "application/json": { schema: discountInputSchema } } } },
   responses: { 200: json(feeBodySchema, "The record with its new total and instalments"), ...errors(400, 401, 404, 409) },
+});
+
+const schedule = createRoute({
+  method: "put",
+  path: "/{student_no}/schedule",
+  tags,
+  security,
+  summary: "Give a student a custom instalment schedule",
+  description:
+    "The total becomes the schedule's sum and the discount is cleared; payments are re-allocated oldest instalment first in the same write; applying a plan leaves the record alone. With a plan on the record, due dates must fall in its academic year (DUE_DATE_OUTSIDE_YEAR). Below the paid amount → 400 TOTAL_BELOW_PAID.",
+  request: { params: studentNoParam, body: { required: true, content: { "application/json": { schema: customScheduleSchema } } } },
+  responses: { 200: json(feeBodySchema, "The record with its schedule"), ...errors(400, 401, 404) },
+});
+
+const unschedule = createRoute({
+  method: "delete",
+  path: "/{student_no}/schedule",
+  tags,
+  security,
+  summary: "Return a student with a custom schedule to the grade's plan (applied next time)",
+  request: { params: studentNoParam },
+  responses: { 200: json(feeBodySchema, "The record"), ...errors(400, 401, 404) },
 });
 
 const list = createRoute({
@@ -245,6 +267,18 @@ export const feesApi = app
   .openapi(discount, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
     const fee = await setDiscount(c.get("db"), c.get("admin"), studentNo, c.req.valid("json"), requestNow(c), c.get("requestId"));
+    changed(c, fee.id);
+    return c.json({ fee }, 200);
+  })
+  .openapi(schedule, async (c) => {
+    const studentNo = storedStudentNo(c.req.valid("param").student_no);
+    const fee = await setCustomSchedule(c.get("db"), c.get("admin"), studentNo, c.req.valid("json"), requestNow(c), c.get("requestId"));
+    changed(c, fee.id);
+    return c.json({ fee }, 200);
+  })
+  .openapi(unschedule, async (c) => {
+    const studentNo = storedStudentNo(c.req.valid("param").student_no);
+    const fee = await clearCustomSchedule(c.get("db"), c.get("admin"), studentNo, requestNow(c), c.get("requestId"));
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
