@@ -97,7 +97,7 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
     await page.goto(`${base}/admin/dashboard/fees`);
     await page.getByLabel("Search", { exact: true }).fill(student.student_no);
     const row = page.getByRole("row").filter({ hasText: student.student_no });
-    await row.getByText("Next due").waitFor();
+    await row.getByText(/48,000/).first().waitFor();
     await row.getByRole("button", { name: "Add Payment" }).click();
     await row.getByRole("textbox").fill("1000");
     await row.getByRole("button", { name: "Save Payment" }).click();

@@ -29,6 +29,7 @@ export default {
     days_other: "{{formatted}} يوم",
   },
   nextDue: "القسط التالي {{date}}",
+  overdueAmount: "متأخر {{amount}}",
   status: {
     paid: "مدفوع",
     partially_paid: "مدفوع جزئيًا",
@@ -44,7 +45,6 @@ export default {
     total: "إجمالي المصروفات",
     paid: "المبلغ المدفوع",
     remaining: "المبلغ المتبقي",
-    overdue: "المتأخر",
     status: "الحالة",
     actions: "الإجراءات",
   },

@@ -21,6 +21,7 @@ export default {
     days_other: "{{formatted}} days",
   },
   nextDue: "Next due {{date}}",
+  overdueAmount: "Overdue {{amount}}",
   status: {
     paid: "Paid",
     partially_paid: "Partially paid",
@@ -36,7 +37,6 @@ export default {
     total: "Total Amount",
     paid: "Paid Amount",
     remaining: "Remaining Amount",
-    overdue: "Overdue",
     status: "Status",
     actions: "Actions",
   },

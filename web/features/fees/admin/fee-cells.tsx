@@ -37,19 +37,6 @@ export function FeeStatusBadge({ status }: { status: string | null | undefined }
   );
 }
 
-/** The overdue amount (red) with the next due date under it; "—" when nothing is overdue or scheduled. */
-export function OverdueCell({ fee }: { fee: FeeRecord }) {
-  const { t } = useTranslation();
-  const { lang } = useFeeRows();
-  const overdue = fee.overdue_amount ?? 0;
-  return (
-    <div className="grid justify-items-end gap-0.5">
-      {overdue > 0 ? <Money value={overdue} className="font-semibold text-destructive" /> : <span className="text-muted-foreground">—</span>}
-      {fee.next_due_date && <span className="text-xs whitespace-nowrap text-muted-foreground">{t("fees.nextDue", { date: formatSchoolDay(fee.next_due_date, lang) })}</span>}
-    </div>
-  );
-}
-
 /** An amount in EGP. */
 export function Money({ value, className }: { value: number | null | undefined; className?: string }) {
   const { lang } = useFeeRows();
@@ -147,7 +134,21 @@ export function RemainingCell({ fee }: { fee: FeeRecord }) {
     const parsed = updateFeeSchema.safeParse({ total_amount: ed.total, paid_amount: ed.paid });
     if (parsed.success) value = toEgp(toPiastres(parsed.data.total_amount) - toPiastres(parsed.data.paid_amount));
   }
-  return <Money value={value} className={value > 0 ? "font-semibold" : "text-muted-foreground"} />;
+  const overdue = fee.overdue_amount ?? 0;
+  // Under the amount: what of it is overdue (docs/product.md#fee-plans), else when the next instalment falls due.
+  const note = ed
+    ? null
+    : overdue > 0
+      ? <span className="text-xs font-medium text-destructive">{t("fees.overdueAmount", { amount: formatEgp(overdue, rows.lang) })}</span>
+      : fee.next_due_date && value > 0
+        ? <span className="text-xs text-muted-foreground">{t("fees.nextDue", { date: formatSchoolDay(fee.next_due_date, rows.lang) })}</span>
+        : null;
+  return (
+    <div className="grid justify-items-end gap-0.5">
+      <Money value={value} className={value > 0 ? "font-semibold" : "text-muted-foreground"} />
+      {note}
+    </div>
+  );
 }
 
 /** The Actions cell: Add Payment, Edit and a menu (Payments, Delete); Save/Cancel of the edit and payment modes. */

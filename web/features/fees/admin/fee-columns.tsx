@@ -1,12 +1,12 @@
 /**
  * Column definitions of the Fees table (docs/product.md#fees): Student, Student ID, Grade, Total Amount, Paid
- * Amount, Remaining Amount, Overdue (with the next due date), Status, Actions. Cells read the row editors from FeeRowsContext, so this array only
+ * Amount, Remaining Amount (with the overdue part or the next due date under it), Status, Actions. Cells read the row editors from FeeRowsContext, so this array only
  * changes with the language.
  */
 import type { TFunction } from "i18next";
 import { dataTableColumns, type DataTableColumnDef } from "~/components/data-table";
 import type { FeeRecord } from "./fees-api";
-import { ActionsCell, AmountCell, FeeStatusBadge, OverdueCell, RemainingCell } from "./fee-cells";
+import { ActionsCell, AmountCell, FeeStatusBadge, RemainingCell } from "./fee-cells";
 import { remainingOf } from "./fee-money";
 
 const col = dataTableColumns<FeeRecord>();
@@ -55,13 +55,6 @@ export function feeColumns(t: TFunction): DataTableColumnDef<FeeRecord>[] {
       header: t("fees.columns.remaining"),
       cell: ({ row }) => <RemainingCell fee={row.original} />,
       meta: { priority: 1, align: "end", headerClassName: WRAP, skeletonClassName: "w-20 ms-auto" },
-    }),
-    col.accessor("overdue_amount", {
-      id: "overdue",
-      header: t("fees.columns.overdue"),
-      cell: ({ row }) => <OverdueCell fee={row.original} />,
-      // Right after the status: "who is overdue, and by how much" is the office's daily question.
-      meta: { priority: 2.5, align: "end", headerClassName: WRAP, skeletonClassName: "w-16 ms-auto" },
     }),
     col.accessor("status", {
       id: "status",

@@ -34,14 +34,17 @@ const filterQuery = ({ grade, status, search, dueWithin }: FeeFilters) => ({
 // hc puts path values in as they are; an ID is digits/letters, but encode anyway.
 const enc = (studentNo: string) => ({ student_no: encodeURIComponent(studentNo) });
 
-/** `GET /api/fees?grade=&status=&search=` → every matching fee record (CSV export; "All"/empty filters left out). */
+/** The overdue list reads largest overdue amount first unless the admin sorts it (docs/product.md#fee-plans). */
+const overdueOrder = (filters: FeeFilters) => (filters.status === "overdue" ? ({ sortBy: "overdue_amount", sortOrder: "desc" } as const) : {});
+
+/** `GET /api/fees?grade=&status=&search=&due_within_days=` → every matching fee record (CSV export; "All"/empty left out). */
 export async function listFees(filters: FeeFilters = {}): Promise<FeeRecord[]> {
-  return (await call(apiClient().api.fees.$get({ query: filterQuery(filters) }))).fees;
+  return (await call(apiClient().api.fees.$get({ query: { ...filterQuery(filters), ...overdueOrder(filters) } }))).fees;
 }
 
 /** `GET /api/fees?…&page&limit&sortBy&sortOrder` → one page and the total (search, sort and paging in SQL). */
 export async function listFeesPage({ filters, page, limit, sortBy, sortOrder, signal }: ServerPageRequest<FeeFilters>): Promise<ServerPage<FeeRecord>> {
-  const query = { ...filterQuery(filters), page: String(page), limit: String(limit), sortBy, sortOrder: sortBy ? sortOrder : undefined };
+  const query = { ...filterQuery(filters), page: String(page), limit: String(limit), ...(sortBy ? { sortBy, sortOrder } : overdueOrder(filters)) };
   const body = await call(apiClient().api.fees.$get({ query }, { init: { signal } }));
   return { rows: body.fees, total: body.pagination?.total ?? body.fees.length };
 }

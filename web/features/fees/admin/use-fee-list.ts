@@ -22,7 +22,6 @@ export const FEE_SORT_FIELDS: Readonly<Record<string, string>> = {
   paid: "paid_amount",
   remaining: "remaining",
   status: "status",
-  overdue: "overdue_amount",
 };
 
 /** The list state and its mutators. `setFees` is for optimistic updates of the current page. */
