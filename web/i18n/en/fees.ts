@@ -147,6 +147,7 @@ export default {
     actions: { create: "New record", update: "Updated", unchanged: "Unchanged", error: "Cannot apply" },
     customSchedule: "Custom schedule: left as it is",
     noStudents: "No active students in this grade.",
+    applyConfirm_zero: "Nothing to change",
     applyConfirm_one: "Apply to {{formatted}} student",
     applyConfirm_other: "Apply to {{formatted}} students",
     applied: "Plan applied: {{create}} new, {{update}} updated",

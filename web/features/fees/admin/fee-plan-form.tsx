@@ -134,11 +134,12 @@ export function FeePlanForm({ open, plan, lang, onOpenChange, onSaved }: { open:
                 </div>
                 <ol className="grid gap-2">
                   {line.instalments.map((x, k) => (
-                    <li key={k} className="grid grid-cols-[1.25rem_minmax(9.5rem,1.3fr)_minmax(5rem,1fr)_auto] items-center gap-2">
-                      <span className="text-sm text-muted-foreground tabular-nums">{k + 1}</span>
+                    <li key={k} className="grid grid-cols-[1.25rem_minmax(0,1fr)_auto] items-center gap-2 sm:grid-cols-[1.25rem_minmax(9.5rem,1.3fr)_minmax(5rem,1fr)_auto]">
+                      <span className="text-sm text-muted-foreground tabular-nums">{formatNumber(k + 1, lang)}</span>
                       <Input aria-label={t("fees.plans.dueDate", { n: k + 1 })} type="date" value={x.due_date} onChange={(e) => setLine(li, { instalments: line.instalments.map((y, j) => (j === k ? { ...y, due_date: e.target.value } : y)) })} />
-                      <Input aria-label={t("fees.plans.amount", { n: k + 1 })} inputMode="decimal" dir="ltr" value={x.amount} onChange={(e) => setLine(li, { instalments: line.instalments.map((y, j) => (j === k ? { ...y, amount: e.target.value } : y)) })} />
-                      <Button type="button" size="icon" variant="ghost" aria-label={t("fees.plans.removeInstalment", { n: k + 1 })} disabled={line.instalments.length === 1} onClick={() => setLine(li, { instalments: line.instalments.filter((_, j) => j !== k) })}>
+                      {/* Phones: the amount goes under the date; from sm up it sits beside it. */}
+                      <Input className="order-last col-span-2 col-start-2 sm:order-none sm:col-span-1 sm:col-start-auto" aria-label={t("fees.plans.amount", { n: k + 1 })} inputMode="decimal" dir="ltr" value={x.amount} onChange={(e) => setLine(li, { instalments: line.instalments.map((y, j) => (j === k ? { ...y, amount: e.target.value } : y)) })} />
+                      <Button className="sm:order-last" type="button" size="icon" variant="ghost" aria-label={t("fees.plans.removeInstalment", { n: k + 1 })} disabled={line.instalments.length === 1} onClick={() => setLine(li, { instalments: line.instalments.filter((_, j) => j !== k) })}>
                         <Trash2 aria-hidden="true" />
                       </Button>
                     </li>
