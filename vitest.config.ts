@@ -73,6 +73,8 @@ export default defineConfig({
                 PASSWORD_PEPPER: inject<string>("pepper"),
                 TEST_ADMIN_PASSWORD: inject<string>("adminPassword"),
                 CORS_ORIGINS: "https://allowed.example",
+                // The request clock header (worker/request-clock.ts): test-only.
+                TEST_CLOCK: "1",
                 FUZZ_RUNS: process.env.FUZZ_RUNS ?? "100",
                 FAULTY_LIBSQL_URL: inject<string>("faultyLibsqlUrl"),
                 FAULT_CONTROL_URL: inject<string>("faultControlUrl"),

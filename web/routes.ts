@@ -15,6 +15,7 @@ export default [
       route("students", "routes/admin/students.tsx"),
       route("students/:grade", "routes/admin/students-grade.tsx"),
       route("fees", "routes/admin/fees.tsx"),
+      route("fees/plans", "routes/admin/fee-plans.tsx"),
       route("fees/:grade", "routes/admin/fees-grade.tsx"),
       route("results", "routes/admin/results.tsx"),
       route("results/:grade", "routes/admin/results-grade.tsx"),

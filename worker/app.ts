@@ -21,6 +21,8 @@ import { publicResultsApi } from "./api/public-results";
 import { adminSelectionApi } from "./api/selection-admin";
 import { publicSelectionApi } from "./api/public-selection";
 import { auditApi } from "./api/audit";
+import { feePlansApi } from "./api/fee-plans";
+import { settingsApi } from "./api/settings";
 
 /** Largest accepted request body (bytes). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -58,7 +60,9 @@ const api = createApi()
   .route("/student/results", publicResultsApi)
   .route("/admin/selection", adminSelectionApi)
   .route("/public/selection", publicSelectionApi)
-  .route("/admin/audit", auditApi);
+  .route("/admin/audit", auditApi)
+  .route("/admin/fee-plans", feePlansApi)
+  .route("/admin/settings", settingsApi);
 
 // Served at the root, documented with the API (openApiDocument keeps its path as it is).
 api.openAPIRegistry.registerPath(healthRoute);

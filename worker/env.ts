@@ -17,6 +17,8 @@ export interface Env {
   BACKEND_ORIGINS?: string;
   /** "1" turns off the public rate limiters; only for `npm run bench` (bench/README.md). */
   BENCH_DISABLE_RATE_LIMIT?: string;
+  /** "1" lets an `X-Test-Now` header set the request's clock (worker/request-clock.ts); test harnesses only. */
+  TEST_CLOCK?: string;
   EVENT_HUB: DurableObjectNamespace<EventHub>;
   PUBLIC_IP_LIMITER: RateLimit;
   PUBLIC_ID_LIMITER: RateLimit;

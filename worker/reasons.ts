@@ -101,6 +101,27 @@ export const REASONS = {
   FEE_HAS_PAYMENTS: ["CONFLICT", "This fee record has payments with receipts and cannot be deleted. Edit the amounts instead; the payment history is kept."],
   IDEMPOTENCY_MISMATCH: ["UNPROCESSABLE", "Idempotency-Key was already used with a different request"],
 
+  // Fee plans, instalments, discounts and school settings (docs/product.md#fee-plans)
+  PLAN_YEAR_INVALID: ["VALIDATION_FAILED", "Academic year must be two consecutive years, e.g. 2024-2025"],
+  PLAN_LINES_REQUIRED: ["VALIDATION_FAILED", "Add at least one fee line"],
+  PLAN_LINES_TOO_MANY: ["VALIDATION_FAILED", "A plan can have at most {max} lines"],
+  PLAN_LINE_REPEATED: ["VALIDATION_FAILED", "{line} is listed more than once"],
+  PLAN_INSTALMENTS_REQUIRED: ["VALIDATION_FAILED", "Each fee line needs between 1 and {max} instalments"],
+  PLAN_INSTALMENT_ORDER: ["VALIDATION_FAILED", "Instalments must be numbered 1, 2, 3 … with due dates in order"],
+  PLAN_SUM_MISMATCH: ["VALIDATION_FAILED", "The instalments of {line} add up to {sum} EGP, not the line total of {total} EGP"],
+  DUE_DATE_INVALID: ["VALIDATION_FAILED", "Due date must be a date (YYYY-MM-DD)"],
+  DUE_DATE_OUTSIDE_YEAR: ["VALIDATION_FAILED", "Due date must fall within the academic year ({start} to {end})"],
+  PLAN_ID_INVALID: ["VALIDATION_FAILED", "Invalid fee plan id"],
+  PLAN_NOT_FOUND: ["NOT_FOUND", "Fee plan not found"],
+  PLAN_EXISTS: ["CONFLICT", "A fee plan for this grade and academic year already exists"],
+  PLAN_APPLY_ERRORS: ["VALIDATION_FAILED", "Some students cannot take this plan. Preview the plan to see which, fix them, and apply again."],
+  DISCOUNT_ABOVE_TOTAL: ["VALIDATION_FAILED", "Discount cannot exceed the total amount"],
+  DISCOUNT_REASON_REQUIRED: ["VALIDATION_FAILED", "Please give the reason for the discount"],
+  DISCOUNT_KIND_INVALID: ["VALIDATION_FAILED", "Discount must be an amount or a percent"],
+  DISCOUNT_NEEDS_SCHEDULE: ["CONFLICT", "Apply a fee plan to this student before giving a discount"],
+  TOTAL_SET_BY_SCHEDULE: ["CONFLICT", "This fee record follows an instalment schedule: its total is the schedule's sum. Change the plan or the discount instead."],
+  SETTING_VALUE_INVALID: ["VALIDATION_FAILED", "{field} must be one of {values}"],
+
   // Results
   MARKS_REQUIRED: ["VALIDATION_FAILED", "Marks are required"],
   TOTAL_REQUIRED: ["VALIDATION_FAILED", "Total is required"],
@@ -197,6 +218,19 @@ export const FIELDS = {
   total_amount: "Total amount",
   paid_amount: "Paid amount",
   payment_amount: "Payment amount",
+
+  // Fee plans, instalments, discounts and school settings
+  academic_year_name: "Academic year",
+  lines: "Fee lines",
+  line_name: "Line name",
+  line_total: "Line total",
+  instalments: "Instalments",
+  due_date: "Due date",
+  amount: "Amount",
+  discount: "Discount",
+  discount_reason: "Discount reason",
+  due_within_days: "Due within (days)",
+  results_fee_rule: "Results fee rule",
 
   // Results
   marks: "Marks",

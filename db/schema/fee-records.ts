@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { students } from "./students";
+import { feePlans } from "./fee-plans";
 import { timestamps } from "./_common";
 
 export const feeRecords = sqliteTable(
@@ -19,6 +20,15 @@ export const feeRecords = sqliteTable(
     grade: text("grade").notNull(),
     totalPiastres: integer("total_piastres").notNull(),
     paidPiastres: integer("paid_piastres").notNull().default(0),
+    /** The plan whose schedule the record carries (docs/product.md#fee-plans); null: no schedule, or a custom one. */
+    planId: integer("plan_id").references(() => feePlans.id, { onDelete: "set null" }),
+    /** True when the office set this student's schedule by hand: applying a plan leaves it alone. */
+    customSchedule: integer("custom_schedule", { mode: "boolean" }).notNull().default(false),
+    /** Discount already taken off `total_piastres`; `discount_percent` (0-100, 2 decimals) when given as a percent.
+     * Added as plain columns (no CHECK) so the migration is an ALTER TABLE, not a table copy; zod bounds them. */
+    discountPiastres: integer("discount_piastres").notNull().default(0),
+    discountPercent: integer("discount_percent_hundredths"),
+    discountReason: text("discount_reason"),
     ...timestamps,
   },
   (t) => [

@@ -12,6 +12,7 @@ import * as schema from "../schema";
 import { createRng } from "./rng";
 import { buildStudents, pickSamples } from "./build-students";
 import { ACADEMIC_YEAR, buildFees } from "./build-fees";
+import { buildFeePlans } from "./build-fee-plans";
 import { buildResults } from "./build-results";
 import { buildSelection } from "./build-selection";
 import { buildNews } from "./build-news";
@@ -24,6 +25,9 @@ export interface SeedCounts {
   students: number;
   feeRecords: number;
   payments: number;
+  feePlans: number;
+  feeInstalments: number;
+  paymentAllocations: number;
   receiptCounters: number;
   results: number;
   resultSubjectScores: number;
@@ -101,19 +105,25 @@ function inserts<R extends object>(rows: readonly R[], make: (chunk: R[]) => Bat
  */
 export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<SeedSummary> {
   const started = Date.now();
-  const [studentBase, feeBase, resultBase, subjectBase, teacherBase, periodBase] = await Promise.all([
+  const [studentBase, feeBase, resultBase, subjectBase, teacherBase, periodBase, paymentBase, planBase] = await Promise.all([
     maxId(db, schema.students, schema.students.id),
     maxId(db, schema.feeRecords, schema.feeRecords.id),
     maxId(db, schema.results, schema.results.id),
     maxId(db, schema.selectionSubjects, schema.selectionSubjects.id),
     maxId(db, schema.teachers, schema.teachers.id),
     maxId(db, schema.selectionPeriods, schema.selectionPeriods.id),
+    maxId(db, schema.payments, schema.payments.id),
+    maxId(db, schema.feePlans, schema.feePlans.id),
   ]);
 
   const rng = createRng(SEED);
   const students = buildStudents(rng, studentBase);
   const samples = pickSamples(students);
   const fees = buildFees(rng, students, feeBase, samples, now);
+  // Payment ids are set here so the plans' allocations can name them.
+  const paymentRows = fees.payments.map((p, i) => ({ ...p, id: paymentBase + i + 1 }));
+  const plans = buildFeePlans(fees.fees, paymentRows, planBase);
+  const feeRows = fees.fees.map((f) => ({ ...f, planId: plans.planIdByGrade.get(f.grade) ?? null }));
   const res = buildResults(rng, students, resultBase, samples);
   const sel = buildSelection(rng, students, { subject: subjectBase, teacher: teacherBase, period: periodBase }, samples, now);
   const newsRows = buildNews(rng, now);
@@ -125,8 +135,12 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
   const t = schema;
   const statements: Statement[] = [
     ...inserts(students, (c) => db.insert(t.students).values(c)),
-    ...inserts(fees.fees, (c) => db.insert(t.feeRecords).values(c)),
-    ...inserts(fees.payments, (c) => db.insert(t.payments).values(c)),
+    ...inserts(plans.plans, (c) => db.insert(t.feePlans).values(c)),
+    ...inserts(plans.planInstalments, (c) => db.insert(t.feePlanInstalments).values(c)),
+    ...inserts(feeRows, (c) => db.insert(t.feeRecords).values(c)),
+    ...inserts(paymentRows, (c) => db.insert(t.payments).values(c)),
+    ...inserts(plans.instalments, (c) => db.insert(t.feeInstalments).values(c)),
+    ...inserts(plans.allocations, (c) => db.insert(t.paymentAllocations).values(c)),
     {
       query: db
         .insert(t.receiptCounters)
@@ -175,6 +189,9 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
       students: students.length,
       feeRecords: fees.fees.length,
       payments: fees.payments.length,
+      feePlans: plans.plans.length,
+      feeInstalments: plans.instalments.length,
+      paymentAllocations: plans.allocations.length,
       receiptCounters: 1,
       results: res.results.length,
       resultSubjectScores: res.scores.length,

@@ -3,7 +3,8 @@
  * (vitest.config.ts) gets its own servers, so the two projects run side by side without sharing data: `baseUrl`
  * with the demo data and, for the project that asks for it, `emptyBaseUrl` with `SEED_DEMO=0` (an empty school with
  * only the first admin; the state-matrix tests build their states through its API). Needs `react-router build`
- * first (scripts/test.ts runs it).
+ * first (scripts/test.ts runs it). `TEST_CLOCK=1` lets a test set the server's "now" per request
+ * (worker/request-clock.ts).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +22,7 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("Run `npx react-router build` before the e2e tests (npm test does).");
   const dir = mkdtempSync(join(tmpdir(), "school-e2e-"));
   const start = (name: string, seedDemo: boolean) =>
-    serveLocal({ dir: join(dir, name), dbPath: join(dir, name, "db"), pepper: "e2e-pepper", admin: E2E_ADMIN, seedDemo, vars: { BACKEND_ORIGINS: E2E_BACKEND_ORIGINS.join(",") } });
+    serveLocal({ dir: join(dir, name), dbPath: join(dir, name, "db"), pepper: "e2e-pepper", admin: E2E_ADMIN, seedDemo, vars: { BACKEND_ORIGINS: E2E_BACKEND_ORIGINS.join(","), TEST_CLOCK: "1" } });
   const withEmpty = project.config.provide?.withEmptyServer === true;
   const started = await Promise.allSettled([start("demo", true), ...(withEmpty ? [start("empty", false)] : [])]);
   const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));

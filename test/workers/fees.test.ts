@@ -24,7 +24,7 @@ const db = () => getDb(env as unknown as Env);
 const nid = () => "2" + Array.from(crypto.getRandomValues(new Uint8Array(13)), (b) => b % 10).join("");
 const toArabic = (s: string) => s.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
 const RECEIPT = /^RCP-(\d{4})-(\d{4})-(\d{6})$/;
-const FEE_KEYS = ["full_name", "grade", "id", "paid_amount", "payments", "remaining", "status", "student_no", "total_amount"];
+const FEE_KEYS = ["custom_schedule", "discount", "full_name", "grade", "id", "instalments", "next_due_date", "overdue_amount", "paid_amount", "payments", "plan_id", "remaining", "status", "student_no", "total_amount"];
 
 async function newStudent(over: Record<string, unknown> = {}) {
   const res = await api("/api/students", {
@@ -145,7 +145,7 @@ describe("GET /api/fees", () => {
     expect((await list(`search=${tag}&status=paid&grade=Prep-2`)).map((f) => f.student_no)).toEqual([c.student.student_no]);
     expect(await list(`search=${tag}&grade=KG-1`)).toEqual([]);
     const [row] = await list(`search=${encodeURIComponent(toArabic(b.student.student_no))}`);
-    expect(row!.payments).toEqual([{ id: expect.any(Number), receipt_no: expect.stringMatching(RECEIPT), amount: 400, paid_at: expect.any(String), kind: "payment" }]);
+    expect(row!.payments).toEqual([{ id: expect.any(Number), receipt_no: expect.stringMatching(RECEIPT), amount: 400, paid_at: expect.any(String), kind: "payment", allocations: [] }]);
     expectError(await api("/api/fees?status=pending", { token }), 400, "VALIDATION_FAILED");
   });
 

@@ -65,3 +65,9 @@ export function formatSchoolTime(iso: string | null | undefined, lang: string | 
 export function formatSchoolDateTime(iso: string | null | undefined, lang: string | undefined, style: "medium" | "long" = "medium"): string {
   return formatSchoolTime(iso, lang, { dateStyle: style, timeStyle: "short" });
 }
+
+/** A school day "YYYY-MM-DD" (a due date) as a date, e.g. "Sep 15, 2024" / "١٥ سبتمبر ٢٠٢٤". "" when unreadable. */
+export function formatSchoolDay(day: string | null | undefined, lang: string | undefined): string {
+  // Noon UTC falls on the same calendar day in Cairo whatever the season.
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatSchoolTime(`${day}T10:00:00Z`, lang, { dateStyle: "medium" }) : "";
+}

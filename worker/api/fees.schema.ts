@@ -9,6 +9,7 @@ import { normalizeNationalId } from "../lib/normalize";
 import { numberField } from "./number-field";
 import { reason } from "../reasons";
 import { GRADES } from "../lib/school-grades";
+import { INSTALMENT_STATUSES } from "../lib/fee-schedule";
 import { filterValue, limitParam, listSearchSchema, pageParam, paginationSchema, sortByParam, sortOrderParam, toGrade } from "./students.schema";
 
 /** Largest accepted amount, EGP. */
@@ -65,7 +66,13 @@ export const idempotencyKeySchema = z
   .optional();
 
 /** Columns the Fees table sorts on (API field names). Without `sortBy`: newest record first. */
-export const FEE_SORT_FIELDS = ["full_name", "student_no", "grade", "total_amount", "paid_amount", "remaining", "status"] as const;
+export const FEE_SORT_FIELDS = ["full_name", "student_no", "grade", "total_amount", "paid_amount", "remaining", "status", "overdue_amount"] as const;
+
+/** The list's status filter: the record's three statuses, and `overdue` (an instalment unpaid after its due date). */
+export const FEE_FILTER_STATUSES = [...FEE_STATUSES, "overdue"] as const;
+
+/** Largest `due_within_days`: one academic year. */
+export const MAX_DUE_WITHIN_DAYS = 366;
 export type FeeSortField = (typeof FEE_SORT_FIELDS)[number];
 
 /**
@@ -75,7 +82,9 @@ export type FeeSortField = (typeof FEE_SORT_FIELDS)[number];
 export const listFeesQuerySchema = z.object({
   search: listSearchSchema,
   grade: filterValue(GRADES, "grade"),
-  status: filterValue(FEE_STATUSES, "status"),
+  status: filterValue(FEE_FILTER_STATUSES, "status"),
+  /** Records with an unpaid instalment due from today to today + N school days (Cairo); 0 = due today. */
+  due_within_days: numberField("due_within_days", { decimals: 0, min: 0, max: MAX_DUE_WITHIN_DAYS }).optional(),
   page: pageParam,
   limit: limitParam,
   sortBy: sortByParam(FEE_SORT_FIELDS),
@@ -91,12 +100,30 @@ export type ListFeesQuery = z.output<typeof listFeesQuerySchema>;
  * for an adjustment made through the edit form; `amount` in EGP (negative only for a downward adjustment); `paid_at`
  * ISO 8601 UTC.
  */
+/** One instalment of a fee record; amounts in EGP. */
+export const feeInstalmentJsonSchema = z.object({
+  no: z.number().int(),
+  line: z.string(),
+  due_date: z.string().describe("YYYY-MM-DD, school day"),
+  amount: z.number().describe("EGP"),
+  paid: z.number().describe("EGP"),
+  remaining: z.number().describe("EGP"),
+  status: z.enum(INSTALMENT_STATUSES).describe("overdue from the school day after the due date"),
+});
+export const discountJsonSchema = z.object({
+  amount: z.number().describe("EGP taken off the total"),
+  percent: z.number().nullable().describe("When given as a percent"),
+  reason: z.string(),
+});
+export const allocationJsonSchema = z.object({ instalment_no: z.number().int(), line: z.string(), amount: z.number().describe("EGP") });
+
 export const paymentJsonSchema = z.object({
   id: z.number().int(),
   receipt_no: z.string().describe("RCP-{academic year}-{6 digits}, or ADJ-… for an adjustment"),
   amount: z.number().describe("EGP"),
   paid_at: z.string().describe("ISO 8601 UTC"),
   kind: z.enum(["payment", "adjustment"]),
+  allocations: z.array(allocationJsonSchema).describe("The instalments this payment covered when it was recorded, oldest first"),
 });
 export type PaymentJson = z.output<typeof paymentJsonSchema>;
 
@@ -111,6 +138,12 @@ export const feeJsonSchema = z.object({
   remaining: z.number().describe("EGP"),
   status: z.enum(FEE_STATUSES),
   payments: z.array(paymentJsonSchema),
+  plan_id: z.number().int().nullable().describe("The fee plan whose schedule the record carries"),
+  custom_schedule: z.boolean(),
+  instalments: z.array(feeInstalmentJsonSchema).describe("Oldest due first; empty without a schedule"),
+  overdue_amount: z.number().describe("EGP unpaid on instalments whose due date has passed (Cairo)"),
+  next_due_date: z.string().nullable().describe("The earliest due date, today or later, of an unpaid instalment"),
+  discount: discountJsonSchema.nullable(),
 });
 export type FeeJson = z.output<typeof feeJsonSchema>;
 

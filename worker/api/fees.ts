@@ -11,7 +11,10 @@ import { ApiError } from "../errors";
 import { normalizeNationalId } from "../lib/normalize";
 import { egpToPiastres, piastresToEgp } from "../money";
 import { bearer, createAdminApi, errors, json } from "../openapi";
-import { feeTotals, paidPercentage } from "../services/dashboard";
+import { feeTotals, overdueTotals, paidPercentage } from "../services/dashboard";
+import { requestNow, requestToday } from "../request-clock";
+import { customScheduleSchema, discountInputSchema } from "./fee-plans.schema";
+import { clearCustomSchedule, setCustomSchedule, setDiscount } from "../services/fee-discount";
 import { publish } from "../services/events";
 import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
 import { addPayment } from "../services/payments";
@@ -62,6 +65,50 @@ const paidShare = createRoute({
   responses: { 200: json(z.object({ paidPercentage: z.number().describe("0 … 100, 2 decimals") }), "Paid percentage"), ...errors(401) },
 });
 
+const overdue = createRoute({
+  method: "get",
+  path: "/overdue-summary",
+  tags: ["Dashboard"],
+  security,
+  summary: "Overdue amount (EGP) of active students and how many students owe it",
+  description: "Unpaid instalments whose due date has passed (overdue from the start of the next school day, Cairo).",
+  responses: { 200: json(z.object({ overdueAmount: z.number().describe("EGP"), overdueStudents: z.number().int() }), "Overdue totals"), ...errors(401) },
+});
+
+const discount = createRoute({
+  method: "put",
+  path: "/{student_no}/discount",
+  tags,
+  security,
+  summary: "Set or clear a student's discount (amount or percent, with a reason)",
+  description:
+    "Taken off the record's plan total and its latest instalments first; payments are re-allocated oldest instalment first in the same write. A discount above the total → 400 DISCOUNT_ABOVE_TOTAL; the new total below the paid amount → 400 TOTAL_BELOW_PAID; no plan applied → 409 DISCOUNT_NEEDS_SCHEDULE.",
+  request: { params: studentNoParam, body: { required: true, content: { "application/json": { schema: discountInputSchema } } } },
+  responses: { 200: json(feeBodySchema, "The record with its new total and instalments"), ...errors(400, 401, 404, 409) },
+});
+
+const schedule = createRoute({
+  method: "put",
+  path: "/{student_no}/schedule",
+  tags,
+  security,
+  summary: "Give a student a custom instalment schedule",
+  description:
+    "The total becomes the schedule's sum and the discount is cleared; payments are re-allocated oldest instalment first in the same write; applying a plan leaves the record alone. With a plan on the record, due dates must fall in its academic year (DUE_DATE_OUTSIDE_YEAR). Below the paid amount → 400 TOTAL_BELOW_PAID.",
+  request: { params: studentNoParam, body: { required: true, content: { "application/json": { schema: customScheduleSchema } } } },
+  responses: { 200: json(feeBodySchema, "The record with its schedule"), ...errors(400, 401, 404) },
+});
+
+const unschedule = createRoute({
+  method: "delete",
+  path: "/{student_no}/schedule",
+  tags,
+  security,
+  summary: "Return a student with a custom schedule to the grade's plan (applied next time)",
+  request: { params: studentNoParam },
+  responses: { 200: json(feeBodySchema, "The record"), ...errors(400, 401, 404) },
+});
+
 const list = createRoute({
   method: "get",
   path: "/",
@@ -69,7 +116,7 @@ const list = createRoute({
   security,
   summary: "List fee records with their payments",
   description:
-    "Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade and status. With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
+    "Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade and status (paid, partially_paid, not_paid, or overdue: an instalment unpaid after its due date), due_within_days=N (an unpaid instalment due from today to today + N, Cairo). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
   request: { query: listFeesQuerySchema },
   responses: { 200: json(feeListSchema, "The fee records (one page with pagination when asked)"), ...errors(400, 401) },
 });
@@ -164,11 +211,15 @@ export const feesApi = app
     const { totalPiastres, paidPiastres } = await feeTotals(c.get("db"));
     return c.json({ paidPercentage: paidPercentage(totalPiastres, paidPiastres) }, 200);
   })
+  .openapi(overdue, async (c) => {
+    const { overduePiastres, students } = await overdueTotals(c.get("db"), requestToday(c));
+    return c.json({ overdueAmount: piastresToEgp(overduePiastres), overdueStudents: students }, 200);
+  })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
     // Paged only when asked: CSV exports and the global search rely on the full list.
-    if (q.page !== undefined || q.limit !== undefined) return c.json(await listFeesPage(c.get("db"), q), 200);
-    return c.json({ fees: await listFees(c.get("db"), q) }, 200);
+    if (q.page !== undefined || q.limit !== undefined) return c.json(await listFeesPage(c.get("db"), q, requestToday(c)), 200);
+    return c.json({ fees: await listFees(c.get("db"), q, requestToday(c)) }, 200);
   })
   .openapi(paymentsOf, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
@@ -177,10 +228,10 @@ export const feesApi = app
   .openapi(byGrade, async (c) => {
     const grade = toGrade(c.req.valid("param").grade);
     if (!grade) throw new ApiError("GRADE_UNKNOWN");
-    return c.json({ students: await listFees(c.get("db"), { grade }) }, 200);
+    return c.json({ students: await listFees(c.get("db"), { grade }, requestToday(c)) }, 200);
   })
   .openapi(create, async (c) => {
-    const fee = await createFee(c.get("db"), c.get("admin"), c.req.valid("json"), new Date(), c.get("requestId"));
+    const fee = await createFee(c.get("db"), c.get("admin"), c.req.valid("json"), requestNow(c), c.get("requestId"));
     changed(c, fee.id);
     return c.json({ fee }, 201);
   })
@@ -194,20 +245,40 @@ export const feesApi = app
         amountPiastres: egpToPiastres(c.req.valid("json").payment_amount),
         idempotencyKey: c.req.valid("header")["idempotency-key"],
       },
-      new Date(),
+      requestNow(c),
       c.get("requestId"),
     );
-    const fee = await getFeeById(db, result.feeRecordId);
+    const fee = await getFeeById(db, result.feeRecordId, requestToday(c));
+    // The payment as the record lists it: with the instalments it covered.
+    const payment = fee.payments.find((p) => p.id === result.payment.id) ?? result.payment;
     if (result.replayed) {
       c.header("Idempotent-Replayed", "true");
-      return c.json({ fee, payment: result.payment }, 200);
+      return c.json({ fee, payment }, 200);
     }
     changed(c, fee.id);
-    return c.json({ fee, payment: result.payment }, 201);
+    return c.json({ fee, payment }, 201);
   })
   .openapi(update, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await updateFee(c.get("db"), c.get("admin"), studentNo, c.req.valid("json"), new Date(), c.get("requestId"));
+    const fee = await updateFee(c.get("db"), c.get("admin"), studentNo, c.req.valid("json"), requestNow(c), c.get("requestId"));
+    changed(c, fee.id);
+    return c.json({ fee }, 200);
+  })
+  .openapi(discount, async (c) => {
+    const studentNo = storedStudentNo(c.req.valid("param").student_no);
+    const fee = await setDiscount(c.get("db"), c.get("admin"), studentNo, c.req.valid("json"), requestNow(c), c.get("requestId"));
+    changed(c, fee.id);
+    return c.json({ fee }, 200);
+  })
+  .openapi(schedule, async (c) => {
+    const studentNo = storedStudentNo(c.req.valid("param").student_no);
+    const fee = await setCustomSchedule(c.get("db"), c.get("admin"), studentNo, c.req.valid("json"), requestNow(c), c.get("requestId"));
+    changed(c, fee.id);
+    return c.json({ fee }, 200);
+  })
+  .openapi(unschedule, async (c) => {
+    const studentNo = storedStudentNo(c.req.valid("param").student_no);
+    const fee = await clearCustomSchedule(c.get("db"), c.get("admin"), studentNo, requestNow(c), c.get("requestId"));
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })

@@ -7,6 +7,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { enforcePublicLookupLimits } from "../middleware/rate-limit";
 import { createApi, errorSchema, errors, json } from "../openapi";
 import { lookupPublishedResults } from "../services/public-results";
+import { requestToday } from "../request-clock";
 import { nationalIdParamSchema, publicResultsSchema } from "./public-results.schema";
 
 /** The 403s: the error shape with the flag that says which rule refused. */
@@ -33,5 +34,5 @@ export const publicResultsApi = createApi().openapi(lookup, async (c) => {
   const { nationalId } = c.req.valid("param");
   await enforcePublicLookupLimits(c, "results", nationalId);
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true as const, data: await lookupPublishedResults(c.get("db"), nationalId) }, 200);
+  return c.json({ success: true as const, data: await lookupPublishedResults(c.get("db"), nationalId, requestToday(c)) }, 200);
 });

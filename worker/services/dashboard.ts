@@ -1,6 +1,6 @@
 /** Dashboard statistics (docs/product.md#dashboard). Read straight from the tables. */
-import { eq, sql } from "drizzle-orm";
-import { feeRecords, students } from "../../db/schema";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { feeInstalments, feeRecords, students } from "../../db/schema";
 import type { Db } from "../db";
 
 /** Number of active students. */
@@ -20,6 +20,23 @@ export async function feeTotals(db: Db): Promise<{ totalPiastres: number; paidPi
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .where(eq(students.isActive, true));
   return { totalPiastres: Number(row?.total ?? 0), paidPiastres: Number(row?.paid ?? 0) };
+}
+
+/**
+ * The overdue figures of active students on school day `today` (docs/product.md#dashboard): piastres unpaid on
+ * instalments due before today, and how many students owe them.
+ */
+export async function overdueTotals(db: Db, today: string): Promise<{ overduePiastres: number; students: number }> {
+  const [row] = await db
+    .select({
+      amount: sql<number>`coalesce(sum(${feeInstalments.amountPiastres} - ${feeInstalments.paidPiastres}), 0)`,
+      n: sql<number>`count(DISTINCT ${feeInstalments.feeRecordId})`,
+    })
+    .from(feeInstalments)
+    .innerJoin(feeRecords, eq(feeRecords.id, feeInstalments.feeRecordId))
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .where(and(eq(students.isActive, true), lt(feeInstalments.dueDate, today), sql`${feeInstalments.paidPiastres} < ${feeInstalments.amountPiastres}`));
+  return { overduePiastres: Number(row?.amount ?? 0), students: Number(row?.n ?? 0) };
 }
 
 /** paid / total × 100 rounded to 2 decimals; 0 when total is 0. */

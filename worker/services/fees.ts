@@ -14,11 +14,13 @@ import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
+import { schoolDate } from "../lib/fee-schedule";
 import type { CreateFeeInput, FeeJson, FeeSortField, FeeStatus, ListFeesQuery, PaymentJson, UpdateFeeInput } from "../api/fees.schema";
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../api/students.schema";
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
 import { academicYearOf, adjustmentStatements, bumpCounter, insertPayment, toPaymentJson } from "./payments";
+import { allocationsByPayment, allocationsQuery, allocationStatement, dueWithinSql, EMPTY_SCHEDULE, instalmentsQuery, overdueAmountSql, refillStatement, schedulesByFee, type ScheduleJson } from "./fee-instalments";
 import { gradeRankSql, studentSearchCondition } from "./students";
 
 /** The status rule of the module doc, on piastres. */
@@ -37,10 +39,27 @@ const feeColumns = {
   grade: feeRecords.grade,
   total: feeRecords.totalPiastres,
   paid: feeRecords.paidPiastres,
+  planId: feeRecords.planId,
+  customSchedule: feeRecords.customSchedule,
+  discount: feeRecords.discountPiastres,
+  discountPercent: feeRecords.discountPercent,
+  discountReason: feeRecords.discountReason,
 };
-type FeeRow = { id: number; studentNo: string; fullName: string; grade: string; total: number; paid: number };
+type FeeRow = {
+  id: number;
+  studentNo: string;
+  fullName: string;
+  grade: string;
+  total: number;
+  paid: number;
+  planId: number | null;
+  customSchedule: boolean;
+  discount: number;
+  discountPercent: number | null;
+  discountReason: string | null;
+};
 
-function toFeeJson(r: FeeRow, rowPayments: PaymentJson[]): FeeJson {
+function toFeeJson(r: FeeRow, rowPayments: PaymentJson[], schedule: ScheduleJson = EMPTY_SCHEDULE): FeeJson {
   return {
     id: r.id,
     student_no: r.studentNo,
@@ -51,51 +70,56 @@ function toFeeJson(r: FeeRow, rowPayments: PaymentJson[]): FeeJson {
     remaining: piastresToEgp(r.total - r.paid),
     status: feeStatus(r.total, r.paid),
     payments: rowPayments,
+    plan_id: r.planId,
+    custom_schedule: r.customSchedule,
+    ...schedule,
+    discount: r.discount > 0 ? { amount: piastresToEgp(r.discount), percent: r.discountPercent === null ? null : r.discountPercent / 100, reason: r.discountReason ?? "" } : null,
   };
 }
 
-/** Groups payment rows by fee record, keeping their order. */
-function paymentsByFee(payRows: Array<{ p: typeof payments.$inferSelect }>): Map<number, PaymentJson[]> {
+/** The school day every date-dependent figure of a read is computed on ("YYYY-MM-DD", Cairo). */
+export type Today = string;
+
+/** Groups payment rows by fee record, keeping their order, each with the instalments it covered. */
+function paymentsByFee(payRows: Array<{ p: typeof payments.$inferSelect }>, allocRows: Parameters<typeof allocationsByPayment>[0]): Map<number, PaymentJson[]> {
+  const allocs = allocationsByPayment(allocRows);
   const byFee = new Map<number, PaymentJson[]>();
   for (const { p } of payRows) {
+    const json = { ...toPaymentJson(p), allocations: allocs.get(p.id) ?? [] };
     const list = byFee.get(p.feeRecordId);
-    if (list) list.push(toPaymentJson(p));
-    else byFee.set(p.feeRecordId, [toPaymentJson(p)]);
+    if (list) list.push(json);
+    else byFee.set(p.feeRecordId, [json]);
   }
   return byFee;
 }
 
-/** Fee records matching `where` with their payments, newest record first. */
-async function selectFees(db: Db, where: SQL | undefined): Promise<FeeJson[]> {
-  const rows = await db
-    .select(feeColumns)
-    .from(feeRecords)
-    .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(where)
-    .orderBy(desc(feeRecords.id));
-  if (!rows.length) return [];
-  const payRows = await db
-    .select({ p: payments })
-    .from(payments)
-    .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
-    .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(where)
-    .orderBy(asc(payments.paidAt), asc(payments.id));
-  const byFee = paymentsByFee(payRows);
-  return rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? []));
+/** Fee records matching `where` with their payments and schedules on school day `today`, newest record first. */
+async function selectFees(db: Db, where: SQL | undefined, today: Today): Promise<FeeJson[]> {
+  const ids = () => db.select({ id: feeRecords.id }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(where);
+  const [rows, payRows, instRows, allocRows] = await db.batch([
+    db.select(feeColumns).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(where).orderBy(desc(feeRecords.id)),
+    db.select({ p: payments }).from(payments).where(inArray(payments.feeRecordId, ids())).orderBy(asc(payments.paidAt), asc(payments.id)),
+    instalmentsQuery(db, ids()),
+    allocationsQuery(db, ids()),
+  ]);
+  const byFee = paymentsByFee(payRows, allocRows);
+  const schedules = schedulesByFee(instRows, today);
+  return rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? [], schedules.get(r.id)));
 }
 
-/** The WHERE of the fees list: search over name and ID (folded), grade, computed status. */
-function feesWhere(q: ListFeesQuery & { grade?: Grade }): SQL | undefined {
+/** The WHERE of the fees list: search over name and ID (folded), grade, computed status, overdue, due soon. */
+function feesWhere(q: ListFeesQuery & { grade?: Grade }, today: Today): SQL | undefined {
   const conds: SQL[] = [];
   if (q.search) conds.push(studentSearchCondition(q.search));
   if (q.grade) conds.push(eq(feeRecords.grade, q.grade));
-  if (q.status) conds.push(sql`${statusSql} = ${q.status}`);
+  if (q.status === "overdue") conds.push(sql`${overdueAmountSql(today)} > 0`);
+  else if (q.status) conds.push(sql`${statusSql} = ${q.status}`);
+  if (q.due_within_days !== undefined) conds.push(dueWithinSql(today, q.due_within_days));
   return conds.length ? and(...conds) : undefined;
 }
 
 /** ORDER BY for `sortBy`/`sortOrder` (default newest record first); ties break on id so pages never overlap. */
-function feesOrder(sortBy: FeeSortField | undefined, order: "asc" | "desc" = "asc"): SQL[] {
+function feesOrder(sortBy: FeeSortField | undefined, order: "asc" | "desc" = "asc", today: Today): SQL[] {
   if (!sortBy) return [desc(feeRecords.id)];
   const key = {
     full_name: sql`${students.fullName}`,
@@ -105,13 +129,19 @@ function feesOrder(sortBy: FeeSortField | undefined, order: "asc" | "desc" = "as
     paid_amount: sql`${feeRecords.paidPiastres}`,
     remaining: sql`${feeRecords.totalPiastres} - ${feeRecords.paidPiastres}`,
     status: statusSql,
+    overdue_amount: overdueAmountSql(today),
   }[sortBy];
   return [order === "desc" ? desc(key) : asc(key), asc(feeRecords.id)];
 }
 
-/** Every fee record matching the list filters (search over name and ID, grade, computed status), newest first. */
-export function listFees(db: Db, q: ListFeesQuery & { grade?: Grade }): Promise<FeeJson[]> {
-  return selectFees(db, feesWhere(q));
+/**
+ * Every fee record matching the list filters (search over name and ID, grade, computed status, overdue or due within
+ * N days of school day `today`), newest first, or sorted when `sortBy` is given (the overdue list's CSV export).
+ */
+export async function listFees(db: Db, q: ListFeesQuery & { grade?: Grade }, today: Today): Promise<FeeJson[]> {
+  const fees = await selectFees(db, feesWhere(q, today), today);
+  if (q.sortBy === "overdue_amount") fees.sort((a, b) => (q.sortOrder === "desc" ? b.overdue_amount - a.overdue_amount : a.overdue_amount - b.overdue_amount) || a.id - b.id);
+  return fees;
 }
 
 /**
@@ -119,26 +149,26 @@ export function listFees(db: Db, q: ListFeesQuery & { grade?: Grade }): Promise<
  * total. One `db.batch` (one round trip): the page, the count, and the page's payments (selected through the same
  * page query as a subquery, so they cannot disagree). `page` defaults to 1, `limit` to 15.
  */
-export async function listFeesPage(db: Db, q: ListFeesQuery): Promise<{ fees: FeeJson[]; pagination: Pagination }> {
+export async function listFeesPage(db: Db, q: ListFeesQuery, today: Today): Promise<{ fees: FeeJson[]; pagination: Pagination }> {
   const page = q.page ?? 1;
   const limit = q.limit ?? DEFAULT_LIST_PAGE_SIZE;
-  const where = feesWhere(q);
+  const where = feesWhere(q, today);
   const pageQuery = () =>
     db
       .select({ id: feeRecords.id })
       .from(feeRecords)
       .innerJoin(students, eq(students.id, feeRecords.studentId))
       .where(where)
-      .orderBy(...feesOrder(q.sortBy, q.sortOrder))
+      .orderBy(...feesOrder(q.sortBy, q.sortOrder, today))
       .limit(limit)
       .offset((page - 1) * limit);
-  const [rows, [count], payRows] = await db.batch([
+  const [rows, [count], payRows, instRows, allocRows] = await db.batch([
     db
       .select(feeColumns)
       .from(feeRecords)
       .innerJoin(students, eq(students.id, feeRecords.studentId))
       .where(where)
-      .orderBy(...feesOrder(q.sortBy, q.sortOrder))
+      .orderBy(...feesOrder(q.sortBy, q.sortOrder, today))
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: sql<number>`count(*)` }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(where),
@@ -147,25 +177,28 @@ export async function listFeesPage(db: Db, q: ListFeesQuery): Promise<{ fees: Fe
       .from(payments)
       .where(inArray(payments.feeRecordId, pageQuery()))
       .orderBy(asc(payments.paidAt), asc(payments.id)),
+    instalmentsQuery(db, pageQuery()),
+    allocationsQuery(db, pageQuery()),
   ]);
-  const byFee = paymentsByFee(payRows);
+  const byFee = paymentsByFee(payRows, allocRows);
+  const schedules = schedulesByFee(instRows, today);
   const total = Number(count?.n ?? 0);
   return {
-    fees: rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? [])),
+    fees: rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? [], schedules.get(r.id))),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }
 
-/** The fee record of `studentNo`. Throws 404 FEE_NOT_FOUND. */
-export async function getFee(db: Db, studentNo: string): Promise<FeeJson> {
-  const [fee] = await selectFees(db, eq(students.studentNo, studentNo));
+/** The fee record of `studentNo`, its schedule seen on school day `today`. Throws 404 FEE_NOT_FOUND. */
+export async function getFee(db: Db, studentNo: string, today: Today): Promise<FeeJson> {
+  const [fee] = await selectFees(db, eq(students.studentNo, studentNo), today);
   if (!fee) throw new ApiError("FEE_NOT_FOUND");
   return fee;
 }
 
 /** The fee record with id `id` (after a write that returned only the id). Throws 404 FEE_NOT_FOUND. */
-export async function getFeeById(db: Db, id: number): Promise<FeeJson> {
-  const [fee] = await selectFees(db, eq(feeRecords.id, id));
+export async function getFeeById(db: Db, id: number, today: Today): Promise<FeeJson> {
+  const [fee] = await selectFees(db, eq(feeRecords.id, id), today);
   if (!fee) throw new ApiError("FEE_NOT_FOUND");
   return fee;
 }
@@ -190,7 +223,7 @@ export async function createFee(db: Db, admin: ActingAdmin, input: CreateFeeInpu
         : []),
       auditInsert(db, admin, { action: "create", entity: "fee_record", entityId: sql`(SELECT id FROM fee_records WHERE student_id = ${student.id})`, after: input }, requestId),
     ] as const);
-    return await getFeeById(db, row!.id);
+    return await getFeeById(db, row!.id, schoolDate(now));
   } catch (err) {
     const failure = constraintFailure(err) ?? "";
     if (/UNIQUE constraint failed: fee_records\.student_id/i.test(failure)) throw new ApiError("FEE_EXISTS");
@@ -214,12 +247,17 @@ function feeSnapshotSql(id: number): SQL {
  * TOTAL_BELOW_PAID.
  */
 export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, input: UpdateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
-  const before = await getFee(db, studentNo);
+  const today = schoolDate(now);
+  const before = await getFee(db, studentNo, today);
   const total = egpToPiastres(input.total_amount);
   const paid = egpToPiastres(input.paid_amount);
+  // A schedule fixes the total (its sum); the plan or the discount changes it (docs/product.md#fee-plans).
+  if (before.instalments.length && total !== egpToPiastres(before.total_amount)) throw new ApiError("TOTAL_SET_BY_SCHEDULE");
   const year = academicYearOf(now);
   const at = now.toISOString();
   const [bumpIfChanged, insertAdjustment] = adjustmentStatements(db, before.id, paid, year, at, admin.id);
+  // The adjustment row just inserted, if any: its number is the counter's current ADJ number.
+  const adjustmentId = sql`(SELECT id FROM payments WHERE receipt_no = 'ADJ-' || ${year} || '-' || printf('%06d', (SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})))`;
   try {
     await db.batch([
       // First in the batch: `before` is the record as this write finds it (a payment may have landed since the read).
@@ -227,12 +265,14 @@ export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, i
       bumpIfChanged,
       insertAdjustment,
       db.update(feeRecords).set({ totalPiastres: total, paidPiastres: paid, updatedAt: at }).where(eq(feeRecords.id, before.id)),
+      allocationStatement(db, before.id, adjustmentId),
+      refillStatement(db, before.id),
     ] as const);
   } catch (err) {
     if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw new ApiError("TOTAL_BELOW_PAID");
     throw err;
   }
-  return getFeeById(db, before.id);
+  return getFeeById(db, before.id, today);
 }
 
 /**
@@ -241,7 +281,7 @@ export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, i
  * record id.
  */
 export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string): Promise<number> {
-  const before = await getFee(db, studentNo);
+  const before = await getFee(db, studentNo, schoolDate(new Date()));
   try {
     await db.batch([
       db.delete(feeRecords).where(eq(feeRecords.id, before.id)),
@@ -260,8 +300,8 @@ export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, r
  * (docs/product.md#payments-and-receipts). Throws 404 FEE_NOT_FOUND.
  */
 export async function listPayments(db: Db, studentNo: string, idempotencyKey?: string): Promise<PaymentJson[]> {
-  const fee = await getFee(db, studentNo);
+  const fee = await getFee(db, studentNo, schoolDate(new Date()));
   if (!idempotencyKey) return fee.payments;
-  const rows = await db.select().from(payments).where(and(eq(payments.feeRecordId, fee.id), eq(payments.idempotencyKey, idempotencyKey)));
-  return rows.map(toPaymentJson);
+  const [row] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.feeRecordId, fee.id), eq(payments.idempotencyKey, idempotencyKey)));
+  return fee.payments.filter((p) => p.id === row?.id);
 }

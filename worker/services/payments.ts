@@ -9,6 +9,8 @@
  * A payment is ONE batch: counter +1, payment row numbered from the counter, audit row (its before/after read from
  * the fee record inside the batch), `paid_piastres += amount` (the CHECK `paid_piastres <= total_piastres` aborts
  * everything when the amount exceeds the remaining balance).
+ * The same batch then records which instalments the payment covered, oldest due first, and refills the record's
+ * instalments (./fee-instalments.ts), so the instalments' paid amounts always add up to the record's paid amount.
  * `Idempotency-Key`: the key and a SHA-256 of the canonical request are stored on the payment row; the UNIQUE index
  * on the key makes concurrent duplicates fail inside the database, and they then answer with the stored row.
  */
@@ -23,10 +25,11 @@ import { schoolDateParts } from "../lib/school-day";
 import { piastresToEgp } from "../money";
 import { auditInsert, snapshotWith } from "./audit";
 import { sha256Hex } from "./tokens";
+import { allocationStatement, refillStatement } from "./fee-instalments";
 
-/** A payment row as the API returns it (amount in EGP). */
-export function toPaymentJson(p: typeof payments.$inferSelect): PaymentJson {
-  return { id: p.id, receipt_no: p.receiptNo, amount: piastresToEgp(p.amountPiastres), paid_at: p.paidAt, kind: p.kind };
+/** A payment row as the API returns it (amount in EGP), with the instalments it covered when known. */
+export function toPaymentJson(p: typeof payments.$inferSelect, allocations: PaymentJson["allocations"] = []): PaymentJson {
+  return { id: p.id, receipt_no: p.receiptNo, amount: piastresToEgp(p.amountPiastres), paid_at: p.paidAt, kind: p.kind, allocations };
 }
 
 /** The academic year (1 Sep-31 Aug, school time) of an instant: 2026-11-21 → "2026-2027", 2027-03-01 → "2026-2027". */
@@ -176,6 +179,8 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
         .update(feeRecords)
         .set({ paidPiastres: sql`paid_piastres + ${input.amountPiastres}`, updatedAt: paidAt })
         .where(eq(feeRecords.id, fee.id)),
+      allocationStatement(db, fee.id, sql`(SELECT id FROM payments WHERE receipt_no = ${receiptNoSql(year)})`),
+      refillStatement(db, fee.id),
     ]);
     return { feeRecordId: fee.id, payment: toPaymentJson(row!), replayed: false };
   } catch (err) {

@@ -1,6 +1,7 @@
 /**
  * Public exam-result lookup by national ID (docs/product.md#public-results). Only published academic year + semester
- * pairs are returned, newest first; unpaid fees refuse the lookup. Throws ApiError: 404 RESULTS_NOT_FOUND (unknown
+ * pairs are returned, newest first; fees refuse the lookup by the school's `results_fee_rule` (docs/product.md#fee-plans):
+ * `fully_paid` (default) while paid < total, `no_overdue` while an instalment due on or before `today` is unpaid. Throws ApiError: 404 RESULTS_NOT_FOUND (unknown
  * student or no results); 403 RESULTS_NOT_PUBLISHED `{resultsNotPublished: true}`; 403 RESULTS_FEES_UNPAID
  * `{requiresPayment: true}`.
  */
@@ -26,6 +27,10 @@ const LOOKUP_FIELDS = {
   subject: resultSubjectScores.subjectName,
   score: resultSubjectScores.scoreHundredths,
   max: resultSubjectScores.maxScoreHundredths,
+  /** The school's `results_fee_rule` (docs/product.md#fee-plans); null = the default, fully_paid. */
+  rule: sql<string | null>`(SELECT value FROM school_settings WHERE key = 'results_fee_rule')`,
+  /** Instalments due on or before today (Cairo) that are not fully paid. */
+  dueUnpaid: sql<number>`(SELECT count(*) FROM fee_instalments i WHERE i.fee_record_id = ${feeRecords.id} AND i.due_date <= ${sql.placeholder("today")} AND i.paid_piastres < i.amount_piastres)`,
 };
 const LOOKUP_KEYS = Object.keys(LOOKUP_FIELDS) as Array<keyof typeof LOOKUP_FIELDS>;
 
@@ -49,8 +54,8 @@ const LOOKUP = LOOKUP_QUERY.toSQL();
 /** One joined row, typed by the select itself: the student, their fee record, one result, one subject score. */
 type LookupRow = (typeof LOOKUP_QUERY)["_"]["result"][number];
 
-async function readLookupRows(db: Db, studentNo: string): Promise<LookupRow[]> {
-  const rs = await db.$client.execute({ sql: LOOKUP.sql, args: fillPlaceholders(LOOKUP.params, { studentNo }) as InArgs });
+async function readLookupRows(db: Db, studentNo: string, today: string): Promise<LookupRow[]> {
+  const rs = await db.$client.execute({ sql: LOOKUP.sql, args: fillPlaceholders(LOOKUP.params, { studentNo, today }) as InArgs });
   return rs.rows.map((r) => {
     const row = Object.fromEntries(LOOKUP_KEYS.map((k, i) => [k, r[i] ?? null])) as unknown as LookupRow;
     row.published = Number(row.published) === 1; // raw SQLite 0/1/NULL, read without drizzle's column decoders
@@ -62,12 +67,14 @@ async function readLookupRows(db: Db, studentNo: string): Promise<LookupRow[]> {
  * Reads everything with ONE statement, because results day is bound by database round trips, then applies the
  * rules to the joined rows.
  */
-export async function lookupPublishedResults(db: Db, studentNo: string): Promise<PublicResultJson[]> {
-  const rows = await readLookupRows(db, studentNo);
+export async function lookupPublishedResults(db: Db, studentNo: string, today: string): Promise<PublicResultJson[]> {
+  const rows = await readLookupRows(db, studentNo, today);
   const student = rows[0];
   if (!student || student.resultId === null) throw new ApiError("RESULTS_NOT_FOUND");
   if (!rows.some((r) => r.published)) throw new ApiError("RESULTS_NOT_PUBLISHED", { extra: { resultsNotPublished: true } });
-  if (student.total !== null && (student.paid ?? 0) < student.total) {
+  const blocked =
+    student.rule === "no_overdue" ? Number(student.dueUnpaid ?? 0) > 0 : student.total !== null && (student.paid ?? 0) < student.total;
+  if (blocked) {
     throw new ApiError("RESULTS_FEES_UNPAID", { extra: { requiresPayment: true } });
   }
   const byResult = new Map<number, PublicResultJson>();

@@ -27,6 +27,19 @@ const fields: Record<Field, string> = {
   paid_amount: "المبلغ المدفوع",
   payment_amount: "مبلغ الدفعة",
 
+  // Fee plans, instalments, discounts and school settings
+  academic_year_name: "العام الدراسي",
+  lines: "بنود المصروفات",
+  line_name: "اسم البند",
+  line_total: "إجمالي البند",
+  instalments: "الأقساط",
+  due_date: "تاريخ الاستحقاق",
+  amount: "المبلغ",
+  discount: "الخصم",
+  discount_reason: "سبب الخصم",
+  due_within_days: "مستحق خلال (أيام)",
+  results_fee_rule: "شرط المصروفات لعرض النتائج",
+
   // Results
   marks: "الدرجة",
   total: "النهاية العظمى",
@@ -145,6 +158,27 @@ const texts: Record<Reason, string> = {
   FEE_EXISTS: "لهذا الطالب سجل مصروفات بالفعل",
   FEE_HAS_PAYMENTS: "لا يمكن حذف سجل المصروفات هذا لأن به دفعات لها إيصالات. عدّل المبالغ بدلًا من ذلك؛ يُحتفظ بسجل الدفعات.",
   IDEMPOTENCY_MISMATCH: "سبق إرسال هذه الدفعة بمبلغ مختلف. أغلق إدخال الدفعة ثم حاول مجددًا.",
+
+  // Fee plans, instalments, discounts and school settings
+  PLAN_YEAR_INVALID: "يجب أن يكون العام الدراسي عامين متتاليين، مثل 2024-2025",
+  PLAN_LINES_REQUIRED: "أضف بندًا واحدًا على الأقل",
+  PLAN_LINES_TOO_MANY: "لا يزيد عدد بنود الخطة على {{max}}",
+  PLAN_LINE_REPEATED: "البند {{line}} مكرر",
+  PLAN_INSTALMENTS_REQUIRED: "يحتاج كل بند من قسط واحد إلى {{max}} أقساط",
+  PLAN_INSTALMENT_ORDER: "يجب ترقيم الأقساط ١، ٢، ٣ … وتواريخ استحقاقها بالترتيب",
+  PLAN_SUM_MISMATCH: "مجموع أقساط {{line}} هو {{sum}} ج.م وليس إجمالي البند {{total}} ج.م",
+  DUE_DATE_INVALID: "تاريخ الاستحقاق يجب أن يكون تاريخًا صحيحًا (سنة-شهر-يوم)",
+  DUE_DATE_OUTSIDE_YEAR: "يجب أن يقع تاريخ الاستحقاق داخل العام الدراسي (من {{start}} إلى {{end}})",
+  PLAN_ID_INVALID: "معرّف خطة المصروفات غير صالح",
+  PLAN_NOT_FOUND: "خطة المصروفات غير موجودة",
+  PLAN_EXISTS: "توجد خطة مصروفات لهذا الصف وهذا العام الدراسي بالفعل",
+  PLAN_APPLY_ERRORS: "بعض الطلاب لا يمكن تطبيق الخطة عليهم. اعرض المعاينة لمعرفتهم وصحّح ثم طبّق مرة أخرى.",
+  DISCOUNT_ABOVE_TOTAL: "لا يمكن أن يزيد الخصم على إجمالي المصروفات",
+  DISCOUNT_REASON_REQUIRED: "يرجى ذكر سبب الخصم",
+  DISCOUNT_KIND_INVALID: "يجب أن يكون الخصم مبلغًا أو نسبة مئوية",
+  DISCOUNT_NEEDS_SCHEDULE: "طبّق خطة مصروفات على هذا الطالب قبل إعطاء خصم",
+  TOTAL_SET_BY_SCHEDULE: "هذا السجل يتبع جدول أقساط: إجماليه هو مجموع الأقساط. غيّر الخطة أو الخصم بدلًا من ذلك.",
+  SETTING_VALUE_INVALID: "{{field}} يجب أن يكون إحدى القيم: {{values}}",
 
   // Results
   MARKS_REQUIRED: "الدرجة مطلوبة",

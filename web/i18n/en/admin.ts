@@ -14,6 +14,7 @@ export default {
     courseSelections: "Course Selections",
     news: "News",
     auditLog: "Audit Log",
+    feePlans: "Fee Plans",
     openSidebar: "Open sidebar",
     closeSidebar: "Close sidebar",
     gradesOf: "{{section}} by grade",
@@ -99,6 +100,10 @@ export default {
       feesHint: "Grade prices of all current students",
       paid: "Paid Percentage",
       paidHint: "Of all fees, paid so far",
+      overdue: "Overdue (EGP)",
+      overdueHint_one: "{{formatted}} student with an instalment past due",
+      overdueHint_other: "{{formatted}} students with an instalment past due",
+      overdueLink: "View the overdue list",
       unavailable: "Unavailable",
     },
     live: {
@@ -115,6 +120,8 @@ export default {
       recordFeeHint: "Create a fee record",
       addResult: "Add Result",
       addResultHint: "Enter exam scores",
+      overdueList: "Overdue List",
+      overdueListHint: "Students with unpaid instalments past due",
     },
     search: {
       title: "Global Search",

@@ -4,7 +4,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Banknote, Percent, Users } from "lucide-react";
+import { AlarmClock, Banknote, Percent, Users } from "lucide-react";
+import { Link } from "react-router";
 import { apiClient, call } from "~/lib/api";
 import { useHandleAuthFailure, isAuthFailure } from "~/lib/auth-failure";
 import { formatEgp, formatNumber, formatPercent } from "~/lib/format";
@@ -20,7 +21,12 @@ interface Stats {
   activeStudents: number | null;
   totalFees: number | null;
   paidPercentage: number | null;
+  overdueAmount: number | null;
+  overdueStudents: number | null;
 }
+
+/** The overdue list: the Fees page filtered to records with an instalment past due, largest first. */
+export const OVERDUE_LIST_PATH = "/admin/dashboard/fees?status=overdue";
 
 /** The figure of a settled call, or null when it failed (the card then says "Unavailable"). */
 const figure = <T,>(r: PromiseSettledResult<T>, pick: (body: T) => number): number | null => (r.status === "fulfilled" ? pick(r.value) : null);
@@ -34,13 +40,14 @@ function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
   const load = useCallback(async () => {
     const mine = ++seq.current;
     const client = apiClient();
-    const [active, total, paid] = await Promise.allSettled([
+    const [active, total, paid, overdue] = await Promise.allSettled([
       call(client.api.students.active.count.$get()),
       call(client.api.fees.TotalFees.$get()),
       call(client.api.fees["paid-percentage"].$get()),
+      call(client.api.fees["overdue-summary"].$get()),
     ]);
     if (mine !== seq.current) return;
-    const denied = [active, total, paid].find((r) => r.status === "rejected" && isAuthFailure(r.reason));
+    const denied = [active, total, paid, overdue].find((r) => r.status === "rejected" && isAuthFailure(r.reason));
     if (denied && denied.status === "rejected") {
       onAuthFailure(denied.reason);
       return;
@@ -49,6 +56,8 @@ function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
       activeStudents: figure(active, (b) => b.activeStudents),
       totalFees: figure(total, (b) => b.totalFees),
       paidPercentage: figure(paid, (b) => b.paidPercentage),
+      overdueAmount: figure(overdue, (b) => b.overdueAmount),
+      overdueStudents: figure(overdue, (b) => b.overdueStudents),
     });
   }, [onAuthFailure]);
 
@@ -96,7 +105,7 @@ export default function Dashboard() {
         <LiveIndicator status={live} />
       </div>
 
-      <section aria-label={t("admin.dashboard.title")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      <section aria-label={t("admin.dashboard.title")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard
           label={t("admin.dashboard.stats.students")}
           hint={t("admin.dashboard.stats.studentsHint")}
@@ -122,6 +131,20 @@ export default function Dashboard() {
           loading={loading}
           unavailable={unavailable}
           tone="bg-warning/15 text-[oklch(0.5_0.13_60)]"
+        />
+        <StatCard
+          label={t("admin.dashboard.stats.overdue")}
+          hint={stats?.overdueStudents == null ? "" : t("admin.dashboard.stats.overdueHint", { count: stats.overdueStudents, formatted: formatNumber(stats.overdueStudents, lang) })}
+          value={fmt(stats?.overdueAmount, formatEgp)}
+          icon={AlarmClock}
+          loading={loading}
+          unavailable={unavailable}
+          tone="bg-destructive/10 text-destructive"
+          action={
+            <Link to={OVERDUE_LIST_PATH} className="mt-2 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="overdue-link">
+              {t("admin.dashboard.stats.overdueLink")}
+            </Link>
+          }
         />
       </section>
 

@@ -21,7 +21,7 @@ import { feeColumns } from "~/features/fees/admin/fee-columns";
 import { FeeRowsContext } from "~/features/fees/admin/fee-row-state";
 import { exportFeesCsv } from "~/features/fees/admin/fees-csv";
 import { LiveDot } from "~/components/data-table/list-filters";
-import { FeesToolbar } from "~/features/fees/admin/fees-toolbar";
+import { DUE_WITHIN_CHOICES, FEE_FILTER_STATUSES, FeesToolbar } from "~/features/fees/admin/fees-toolbar";
 import { feesPrimer, listFees, type FeeRecord, type Payment } from "~/features/fees/admin/fees-api";
 import { getToken } from "~/lib/auth-storage";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
@@ -47,6 +47,12 @@ export async function clientLoader() {
 }
 clientLoader.hydrate = true as const;
 
+/** A filter's value from the page's query string when it is one of `allowed`, else "All". */
+function urlFilter(search: string, key: string, allowed: readonly string[]): string {
+  const v = new URLSearchParams(search).get(key);
+  return v && allowed.includes(v) ? v : "All";
+}
+
 /** The Fees Management page. */
 export default function FeesPage() {
   const { t, i18n } = useTranslation();
@@ -54,7 +60,9 @@ export default function FeesPage() {
   const lang = i18n.language;
   const location = useLocation();
   const [grade, setGrade] = useState<string>(() => navState(location.state).grade ?? "All");
-  const [status, setStatus] = useState("All");
+  // `?status=overdue` and `?due_within_days=N` open the overdue list (the dashboard links here with them).
+  const [status, setStatus] = useState(() => urlFilter(location.search, "status", FEE_FILTER_STATUSES));
+  const [dueWithin, setDueWithin] = useState(() => urlFilter(location.search, "due_within_days", DUE_WITHIN_CHOICES));
   const [search, setSearch] = useState(() => navState(location.state).search ?? "");
   const [addOpen, setAddOpen] = useState(() => navState(location.state).openAdd ?? false);
   const [paymentsOf, setPaymentsOf] = useState<FeeRecord | null>(null);
@@ -64,7 +72,7 @@ export default function FeesPage() {
   const onAuthFailure = useHandleAuthFailure();
   // The box shows every keystroke; the server is asked once the typing rests (SEARCH_DEBOUNCE_MS).
   const appliedSearch = useDebouncedSearch(search);
-  const filters = useMemo(() => ({ grade, status, search: appliedSearch }), [grade, status, appliedSearch]);
+  const filters = useMemo(() => ({ grade, status, search: appliedSearch, dueWithin }), [grade, status, appliedSearch, dueWithin]);
   const { fees, setFees, total, loading, fetching, reload, live, server } = useFeeList(filters);
   const openReceipt = useCallback((fee: FeeRecord, payment: Payment) => setReceipt({ fee, payment }), []);
   const { rowsApi, confirm, setConfirm, onConfirm, deleting, closeEditor } = useFeeActions({ setFees, reload, lang, openPayments: setPaymentsOf, openReceipt });
@@ -91,7 +99,7 @@ export default function FeesPage() {
   const onExport = async () => {
     setExporting(true);
     try {
-      exportFeesCsv(await listFees({ grade, status, search }), grade, t);
+      exportFeesCsv(await listFees({ grade, status, search, dueWithin }), grade, t);
     } catch (err) {
       if (!onAuthFailure(err)) toast.error(t("fees.errors.exportFailed"));
     } finally {
@@ -142,6 +150,8 @@ export default function FeesPage() {
                 onStatus={(v) => changeFilter(() => setStatus(v))}
                 search={search}
                 onSearch={setSearch}
+                dueWithin={dueWithin}
+                onDueWithin={(v) => changeFilter(() => setDueWithin(v))}
               />
               {!loading ? (
                 <p className="-mb-1 text-sm text-muted-foreground" aria-live="polite">
@@ -168,7 +178,16 @@ export default function FeesPage() {
           void reload();
         }}
       />
-      <PaymentsDialog fee={paymentsRow} lang={lang} onOpenChange={(open) => !open && setPaymentsOf(null)} onReceipt={openReceipt} />
+      <PaymentsDialog
+        fee={paymentsRow}
+        lang={lang}
+        onOpenChange={(open) => !open && setPaymentsOf(null)}
+        onReceipt={openReceipt}
+        onChanged={(fee) => {
+          setPaymentsOf(fee);
+          setFees((rows) => rows.map((r) => (r.student_no === fee.student_no ? fee : r)));
+        }}
+      />
       <ReceiptDialog payment={receipt?.payment ?? null} student={receipt?.fee ?? null} onOpenChange={(open) => !open && setReceipt(null)} />
 
       <ConfirmDialog

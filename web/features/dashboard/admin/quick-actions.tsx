@@ -1,13 +1,13 @@
 /**
- * Dashboard Quick Actions (docs/product.md#dashboard): Add Student, Record Fee, Add Result. Each opens the add
+ * Dashboard Quick Actions (docs/product.md#dashboard): Add Student, Record Fee, Add Result, and the overdue list (a link). Each opens the add
  * modal of its page: via navigation state `{ openAdd: true }`, or a window event when that page is already open.
  * Pointer-over or focus on an action preloads that page's route modules (and, for students, the add modal, which
  * the page loads on first open), so the click opens the modal without a wait.
  */
 import { useState } from "react";
-import { PrefetchPageLinks, useLocation, useNavigate } from "react-router";
+import { Link, PrefetchPageLinks, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ClipboardPlus, Receipt, UserPlus, type LucideIcon } from "lucide-react";
+import { AlarmClock, ClipboardPlus, Receipt, UserPlus, type LucideIcon } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ADMIN_PAGE_PATHS, openAddOn, type AdminListPage } from "~/lib/admin-events";
 import { loadStudentFormDialog } from "~/features/students/admin/lazy-dialogs";
@@ -35,7 +35,7 @@ export function QuickActions() {
           <h2>{t("admin.dashboard.quick.title")}</h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3 sm:grid-cols-3">
+      <CardContent className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
         {ACTIONS.map(({ page, key, icon: Icon, tone }) => (
           <button
             key={key}
@@ -54,6 +54,18 @@ export function QuickActions() {
             </span>
           </button>
         ))}
+        <Link
+          to="/admin/dashboard/fees?status=overdue"
+          className="group flex items-center gap-3 rounded-lg border bg-background p-3 text-start outline-none transition-colors hover:border-primary/40 hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-destructive/10 text-destructive">
+            <AlarmClock className="size-5" aria-hidden="true" />
+          </span>
+          <span className="min-w-0">
+            <span className="block text-sm font-semibold">{t("admin.dashboard.quick.overdueList")}</span>
+            <span className="block text-xs text-muted-foreground">{t("admin.dashboard.quick.overdueListHint")}</span>
+          </span>
+        </Link>
         {wanted.map((page) => (
           <PrefetchPageLinks key={page} page={ADMIN_PAGE_PATHS[page]} />
         ))}

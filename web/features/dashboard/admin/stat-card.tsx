@@ -1,4 +1,5 @@
 /** A dashboard statistic: icon, label, big value (a skeleton while loading) and a hint line. */
+import type { ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
 import { Card } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -15,10 +16,12 @@ export interface StatCardProps {
   unavailable: string;
   /** Tailwind classes for the icon badge colours. */
   tone?: string;
+  /** A link under the hint (e.g. to the list behind the figure). */
+  action?: ReactNode;
 }
 
 /** One statistic card; announces itself busy while loading. */
-export function StatCard({ label, value, hint, icon: Icon, loading, unavailable, tone = "bg-primary/10 text-primary" }: StatCardProps) {
+export function StatCard({ label, value, hint, icon: Icon, loading, unavailable, tone = "bg-primary/10 text-primary", action }: StatCardProps) {
   return (
     <Card className="gap-0 py-5" aria-busy={loading}>
       <div className="flex items-start justify-between gap-4 px-5">
@@ -34,6 +37,7 @@ export function StatCard({ label, value, hint, icon: Icon, loading, unavailable,
             )}
           </div>
           <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+          {action}
         </div>
         <span className={cn("flex size-11 shrink-0 items-center justify-center rounded-xl", tone)}>
           <Icon className="size-5" aria-hidden="true" />

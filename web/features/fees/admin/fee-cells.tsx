@@ -11,7 +11,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { formatEgp } from "~/lib/format";
+import { formatEgp, formatSchoolDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { updateFeeSchema } from "@worker/api/fees.schema";
 import type { FeeRecord } from "./fees-api";
@@ -134,7 +134,21 @@ export function RemainingCell({ fee }: { fee: FeeRecord }) {
     const parsed = updateFeeSchema.safeParse({ total_amount: ed.total, paid_amount: ed.paid });
     if (parsed.success) value = toEgp(toPiastres(parsed.data.total_amount) - toPiastres(parsed.data.paid_amount));
   }
-  return <Money value={value} className={value > 0 ? "font-semibold" : "text-muted-foreground"} />;
+  const overdue = fee.overdue_amount ?? 0;
+  // Under the amount: what of it is overdue (docs/product.md#fee-plans), else when the next instalment falls due.
+  const note = ed
+    ? null
+    : overdue > 0
+      ? <span className="text-xs font-medium text-destructive">{t("fees.overdueAmount", { amount: formatEgp(overdue, rows.lang) })}</span>
+      : fee.next_due_date && value > 0
+        ? <span className="text-xs text-muted-foreground">{t("fees.nextDue", { date: formatSchoolDay(fee.next_due_date, rows.lang) })}</span>
+        : null;
+  return (
+    <div className="grid justify-items-end gap-0.5">
+      <Money value={value} className={value > 0 ? "font-semibold" : "text-muted-foreground"} />
+      {note}
+    </div>
+  );
 }
 
 /** The Actions cell: Add Payment, Edit and a menu (Payments, Delete); Save/Cancel of the edit and payment modes. */

@@ -1,6 +1,6 @@
 /**
  * Column definitions of the Fees table (docs/product.md#fees): Student, Student ID, Grade, Total Amount, Paid
- * Amount, Remaining Amount, Status, Actions. Cells read the row editors from FeeRowsContext, so this array only
+ * Amount, Remaining Amount (with the overdue part or the next due date under it), Status, Actions. Cells read the row editors from FeeRowsContext, so this array only
  * changes with the language.
  */
 import type { TFunction } from "i18next";

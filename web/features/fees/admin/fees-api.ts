@@ -20,25 +20,31 @@ export interface FeeFilters {
   grade?: string;
   status?: string;
   search?: string;
+  /** "7", "14", "30" …: an unpaid instalment due within that many days (docs/product.md#fee-plans); "All": any. */
+  dueWithin?: string;
 }
 
-const filterQuery = ({ grade, status, search }: FeeFilters) => ({
+const filterQuery = ({ grade, status, search, dueWithin }: FeeFilters) => ({
   grade: grade && grade !== "All" ? grade : undefined,
   status: status && status !== "All" ? status : undefined,
   search: search?.trim() ? search.trim() : undefined,
+  due_within_days: dueWithin && dueWithin !== "All" ? dueWithin : undefined,
 });
 
 // hc puts path values in as they are; an ID is digits/letters, but encode anyway.
 const enc = (studentNo: string) => ({ student_no: encodeURIComponent(studentNo) });
 
-/** `GET /api/fees?grade=&status=&search=` → every matching fee record (CSV export; "All"/empty filters left out). */
+/** The overdue list reads largest overdue amount first unless the admin sorts it (docs/product.md#fee-plans). */
+const overdueOrder = (filters: FeeFilters) => (filters.status === "overdue" ? ({ sortBy: "overdue_amount", sortOrder: "desc" } as const) : {});
+
+/** `GET /api/fees?grade=&status=&search=&due_within_days=` → every matching fee record (CSV export; "All"/empty left out). */
 export async function listFees(filters: FeeFilters = {}): Promise<FeeRecord[]> {
-  return (await call(apiClient().api.fees.$get({ query: filterQuery(filters) }))).fees;
+  return (await call(apiClient().api.fees.$get({ query: { ...filterQuery(filters), ...overdueOrder(filters) } }))).fees;
 }
 
 /** `GET /api/fees?…&page&limit&sortBy&sortOrder` → one page and the total (search, sort and paging in SQL). */
 export async function listFeesPage({ filters, page, limit, sortBy, sortOrder, signal }: ServerPageRequest<FeeFilters>): Promise<ServerPage<FeeRecord>> {
-  const query = { ...filterQuery(filters), page: String(page), limit: String(limit), sortBy, sortOrder: sortBy ? sortOrder : undefined };
+  const query = { ...filterQuery(filters), page: String(page), limit: String(limit), ...(sortBy ? { sortBy, sortOrder } : overdueOrder(filters)) };
   const body = await call(apiClient().api.fees.$get({ query }, { init: { signal } }));
   return { rows: body.fees, total: body.pagination?.total ?? body.fees.length };
 }
@@ -63,6 +69,16 @@ export async function updateFee(studentNo: string, json: UpdateFeeInput): Promis
  */
 export async function addPayment(studentNo: string, amount: number, key: string) {
   return call(apiClient().api.fees[":student_no"]["add-payment"].$post({ param: enc(studentNo), json: { payment_amount: amount }, header: { "idempotency-key": key } }));
+}
+
+/** `PUT /api/fees/{student_no}/discount {kind, value, reason}` → the record with its new total and instalments. */
+export async function setDiscount(studentNo: string, json: { kind: "amount" | "percent"; value: number | string; reason: string }): Promise<FeeRecord> {
+  return (await call(apiClient().api.fees[":student_no"].discount.$put({ param: enc(studentNo), json }))).fee;
+}
+
+/** `GET /api/fees/overdue-summary` → `{overdueAmount (EGP), overdueStudents}` of active students. */
+export async function overdueSummary() {
+  return call(apiClient().api.fees["overdue-summary"].$get());
 }
 
 /** `DELETE /api/fees/{student_no}`. */

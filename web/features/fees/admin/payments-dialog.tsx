@@ -14,16 +14,20 @@ import { formatEgp, formatSchoolDateTime } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { listPayments, type FeeRecord, type Payment } from "./fees-api";
 import { FeeStatusBadge } from "./fee-cells";
+import { InstalmentsPanel } from "./instalments-panel";
+import { allocationText } from "./receipt-dialog";
 
 interface PaymentsDialogProps {
   fee: FeeRecord | null;
   lang: string;
+  /** The record after a change made here (a discount). */
+  onChanged: (fee: FeeRecord) => void;
   onOpenChange: (open: boolean) => void;
   onReceipt: (fee: FeeRecord, payment: Payment) => void;
 }
 
 /** The payments of one fee record; open while `fee` is set. */
-export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt }: PaymentsDialogProps) {
+export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt, onChanged }: PaymentsDialogProps) {
   const { t } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
   const [fetched, setFetched] = useState<{ studentNo: string; payments: Payment[] } | null>(null);
@@ -48,7 +52,7 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt }: PaymentsD
 
   return (
     <Dialog open={!!fee} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-2xl" closeLabel={t("fees.payments.close")}>
+      <DialogContent className="max-h-[92dvh] overflow-y-auto sm:max-w-3xl" closeLabel={t("fees.payments.close")}>
         <DialogHeader>
           <DialogTitle>{t("fees.payments.title")}</DialogTitle>
           <DialogDescription>
@@ -67,6 +71,7 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt }: PaymentsD
             <FeeStatusBadge status={fee.status} />
           </div>
         )}
+        {fee && <InstalmentsPanel fee={fee} lang={lang} onChanged={onChanged} />}
         <div className="overflow-x-auto rounded-lg border">
           <table className="w-full text-sm">
             <caption className="sr-only">{t("fees.payments.title")}</caption>
@@ -95,6 +100,11 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt }: PaymentsD
                   <th scope="row" className="px-3 py-2 text-start font-mono text-[13px] font-medium whitespace-nowrap" dir="ltr">
                     {p.receipt_no}
                     {p.kind === "adjustment" && <Badge variant="secondary" className="ms-2 font-sans">{t("fees.payments.adjustment")}</Badge>}
+                    {p.allocations?.length ? (
+                      <span className="block font-sans text-xs font-normal whitespace-normal text-muted-foreground" dir={lang === "ar" ? "rtl" : "ltr"}>
+                        {allocationText(p.allocations, lang)}
+                      </span>
+                    ) : null}
                   </th>
                   <td className="px-3 py-2 text-end whitespace-nowrap tabular-nums">{formatEgp(p.amount, lang)}</td>
                   <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatSchoolDateTime(p.paid_at, lang)}</td>

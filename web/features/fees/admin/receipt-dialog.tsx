@@ -7,11 +7,11 @@ import { useTranslation } from "react-i18next";
 import { Printer } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { formatEgp, formatSchoolDateTime } from "~/lib/format";
+import { formatEgp, formatNumber, formatSchoolDateTime } from "~/lib/format";
 import type { FeeRecord, Payment } from "./fees-api";
 import { RECEIPT_LABELS, receiptGrade } from "./receipt-labels";
 
-type RowKey = "receiptNo" | "date" | "student" | "studentId" | "grade";
+type RowKey = "receiptNo" | "date" | "student" | "studentId" | "grade" | "covers";
 
 /** Hides every top-level node but the one holding the receipt, and lays the dialog out flat on the page. */
 const PRINT_CSS = `
@@ -59,6 +59,11 @@ export function ReceiptDialog({ payment, student, onOpenChange }: ReceiptDialogP
   );
 }
 
+/** "Tuition 1: EGP 2,500.00 · Bus 1: EGP 700.00", the amounts in `lang`'s digits. */
+export function allocationText(allocations: Payment["allocations"], lang: string): string {
+  return allocations.map((a) => `${a.line} ${formatNumber(a.instalment_no, lang)}: ${formatEgp(a.amount, lang)}`).join(" · ");
+}
+
 /** The receipt itself: always laid out left-to-right with English labels at the start and Arabic at the end. */
 export function Receipt({ payment, student }: { payment: Payment; student: ReceiptStudent }) {
   const en = RECEIPT_LABELS.en;
@@ -69,6 +74,9 @@ export function Receipt({ payment, student }: { payment: Payment; student: Recei
     { key: "student", value: student.full_name },
     { key: "studentId", value: student.student_no, mono: true },
     { key: "grade", value: receiptGrade("en", student.grade), valueAr: receiptGrade("ar", student.grade) },
+    ...(payment.allocations?.length
+      ? [{ key: "covers" as const, value: allocationText(payment.allocations, "en"), valueAr: allocationText(payment.allocations, "ar") }]
+      : []),
   ];
   return (
     <article data-print-receipt dir="ltr" lang="en" className="rounded-lg border-2 border-dashed border-primary/30 bg-card p-5 text-card-foreground print:border-solid print:border-black/40">

@@ -16,6 +16,8 @@ export interface ReceiptLabels {
   studentId: string;
   grade: string;
   amount: string;
+  /** The instalments a payment covered (docs/product.md#fee-plans). */
+  covers: string;
   thanks: string;
   signature: string;
   /** Grade names of the admin grade list (docs/product.md#limits). */
@@ -32,6 +34,7 @@ export const RECEIPT_LABELS: Record<"en" | "ar", ReceiptLabels> = {
     studentId: "Student ID",
     grade: "Grade",
     amount: "Amount paid",
+    covers: "Instalments covered",
     thanks: "Thank you. Please keep this receipt.",
     signature: "Cashier signature",
     grades: {},
@@ -45,6 +48,7 @@ export const RECEIPT_LABELS: Record<"en" | "ar", ReceiptLabels> = {
     studentId: "رقم الطالب",
     grade: "الصف",
     amount: "المبلغ المدفوع",
+    covers: "الأقساط المسددة",
     thanks: "شكرًا لكم. يُرجى الاحتفاظ بهذا الإيصال.",
     signature: "توقيع أمين الخزينة",
     grades: {

@@ -1,6 +1,6 @@
 /**
  * The admin console's navigation (docs/product.md#admin-shell): brand, "NAVIGATION", Dashboard, Students / Fees /
- * Results (each expands to the grade list; choosing a grade opens the page with that filter), Course
+ * Results (each expands to the grade list; choosing a grade opens the page with that filter), Fee Plans, Course
  * Selections, News, Audit Log. The current item is highlighted and marked `aria-current="page"`.
  * The grade lists expand with a CSS grid-rows transition rather than Radix Collapsible, whose mount-time
  * measurement (getComputedStyle + getBoundingClientRect in layout effects) forced the page's first style and
@@ -9,7 +9,7 @@
 import { useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { BookOpenCheck, ChevronDown, ClipboardList, GraduationCap, LayoutDashboard, Newspaper, ScrollText, Wallet, type LucideIcon } from "lucide-react";
+import { BookOpenCheck, CalendarClock, ChevronDown, ClipboardList, GraduationCap, LayoutDashboard, Newspaper, ScrollText, Wallet, type LucideIcon } from "lucide-react";
 import { ADMIN_GRADES, ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import { cn } from "~/lib/utils";
 import { useOpenedOnce } from "~/lib/lazy";
@@ -45,7 +45,8 @@ function GradeSection({ page, icon: Icon, onNavigate }: { page: AdminListPage; i
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const active = location.pathname.startsWith(ADMIN_PAGE_PATHS[page]);
+  // The Fee plans page lives under /fees but has its own sidebar entry.
+  const active = location.pathname.startsWith(ADMIN_PAGE_PATHS[page]) && !location.pathname.startsWith(`${ADMIN_PAGE_PATHS.fees}/plans`);
   const [open, setOpen] = useState(active);
   // A section's 13 grade buttons are rendered once it has been opened, then kept (for the close transition).
   const rendered = useOpenedOnce(open);
@@ -125,6 +126,7 @@ export function AdminSidebar({ onNavigate, className }: { onNavigate?: () => voi
           {GRADE_SECTIONS.map((s) => (
             <GradeSection key={s.page} page={s.page} icon={s.icon} onNavigate={onNavigate} />
           ))}
+          <LinkItem to="/admin/dashboard/fees/plans" icon={CalendarClock} label={t("admin.nav.feePlans")} onNavigate={onNavigate} />
           <LinkItem to="/admin/dashboard/course-selections" icon={BookOpenCheck} label={t("admin.nav.courseSelections")} onNavigate={onNavigate} />
           <LinkItem to="/admin/dashboard/news" icon={Newspaper} label={t("admin.nav.news")} onNavigate={onNavigate} />
           <LinkItem to="/admin/dashboard/audit-log" icon={ScrollText} label={t("admin.nav.auditLog")} onNavigate={onNavigate} />

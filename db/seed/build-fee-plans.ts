@@ -1,0 +1,69 @@
+/**
+ * Demo fee plans (docs/product.md#fee-plans) for 2024-2025, one per grade: a Books line (one instalment, 15 Sep) and
+ * Tuition in four equal instalments (15 Sep, 15 Nov, 1 Feb, 1 Apr; remainder piastres on the last), adding up to the
+ * grade's fee so the demo records keep their totals. Every demo fee record carries its grade's schedule, its paid
+ * amount filled oldest first, and each demo payment's allocations, exactly as the API would have written them. The
+ * due dates are past, so every record not fully paid shows as overdue.
+ */
+import type { feeInstalments, feePlanInstalments, feePlans, paymentAllocations } from "../schema";
+import { allocationOf, defaultDueDates, fillOldestFirst, splitEqual } from "../../worker/lib/fee-schedule";
+import type { FeeRow, PaymentRow } from "./build-fees";
+import { ACADEMIC_YEAR } from "./build-fees";
+import { GRADE_SPECS } from "./build-students";
+
+/** Books, piastres: 800 EGP in KG, 1,500 EGP from Primary on. */
+const booksOf = (grade: string) => (grade.startsWith("KG") ? 80_000 : 150_000);
+
+export interface FeePlanSeed {
+  plans: Array<typeof feePlans.$inferInsert>;
+  planInstalments: Array<typeof feePlanInstalments.$inferInsert>;
+  instalments: Array<typeof feeInstalments.$inferInsert>;
+  allocations: Array<typeof paymentAllocations.$inferInsert>;
+  /** Plan id of each grade, to set on the fee records. */
+  planIdByGrade: Map<string, number>;
+}
+
+/** Builds the plans (ids `planBase + 1 ..`), the records' instalments and the payments' allocations (payments need ids). */
+export function buildFeePlans(fees: readonly FeeRow[], payments: ReadonlyArray<PaymentRow & { id: number }>, planBase: number): FeePlanSeed {
+  const out: FeePlanSeed = { plans: [], planInstalments: [], instalments: [], allocations: [], planIdByGrade: new Map() };
+  const schedules = new Map<string, Array<{ line: string; no: number; dueDate: string; amount: number }>>();
+  GRADE_SPECS.forEach((g, i) => {
+    const planId = planBase + i + 1;
+    out.planIdByGrade.set(g.grade, planId);
+    out.plans.push({ id: planId, academicYearName: ACADEMIC_YEAR, grade: g.grade });
+    const books = booksOf(g.grade);
+    const tuition = splitEqual(g.feeEgp * 100 - books, 4);
+    const dates = defaultDueDates(ACADEMIC_YEAR, 4);
+    const rows = [
+      { linePosition: 0, line: "Tuition", items: tuition.map((amount, k) => ({ no: k + 1, dueDate: dates[k]!, amount })) },
+      { linePosition: 1, line: "Books", items: [{ no: 1, dueDate: dates[0]!, amount: books }] },
+    ];
+    for (const r of rows) for (const it of r.items) out.planInstalments.push({ planId, linePosition: r.linePosition, line: r.line, no: it.no, dueDate: it.dueDate, amountPiastres: it.amount });
+    const ordered = rows
+      .flatMap((r) => r.items.map((it) => ({ ...it, line: r.line, pos: r.linePosition })))
+      .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.pos - b.pos || a.no - b.no);
+    schedules.set(g.grade, ordered);
+  });
+
+  const byFee = new Map<number, Array<PaymentRow & { id: number }>>();
+  for (const p of payments) {
+    const list = byFee.get(p.feeRecordId as number);
+    if (list) list.push(p);
+    else byFee.set(p.feeRecordId as number, [p]);
+  }
+  for (const f of fees) {
+    const schedule = schedules.get(f.grade)!;
+    const amounts = schedule.map((s) => s.amount);
+    const fill = fillOldestFirst(amounts, f.paidPiastres);
+    schedule.forEach((s, seq) => out.instalments.push({ feeRecordId: f.id, seq, line: s.line, no: s.no, dueDate: s.dueDate, amountPiastres: s.amount, paidPiastres: fill[seq]! }));
+    let paid = 0;
+    for (const p of byFee.get(f.id) ?? []) {
+      const shares = allocationOf(amounts, paid, paid + p.amountPiastres);
+      paid += p.amountPiastres;
+      shares.forEach((amount, k) => {
+        if (amount !== 0) out.allocations.push({ paymentId: p.id, line: schedule[k]!.line, instalmentNo: schedule[k]!.no, amountPiastres: amount });
+      });
+    }
+  }
+  return out;
+}

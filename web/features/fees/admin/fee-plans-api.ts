@@ -1,0 +1,48 @@
+/**
+ * Calls of the Fee plans page (docs/product.md#fee-plans) through the typed Hono client: plans, applying one (dry
+ * run first), and the school settings. Answers are typed from the server's routes; failures throw `ApiFailure`.
+ */
+import type { ApplyResult, FeePlanJson, SchoolSettings } from "@worker/api/fee-plans.schema";
+import { apiClient, call } from "~/lib/api";
+
+export type FeePlan = FeePlanJson;
+export type { ApplyResult, SchoolSettings };
+
+/** A plan as the form sends it: EGP amounts as typed (Arabic-Indic digits accepted by the server). */
+export interface FeePlanBody {
+  academic_year_name: string;
+  grade: string;
+  lines: Array<{ name: string; total?: string; instalments: Array<{ no: number; due_date: string; amount: string }> }>;
+}
+
+/** `GET /api/admin/fee-plans` → every plan, newest academic year first. */
+export async function listPlans(): Promise<FeePlan[]> {
+  return (await call(apiClient().api.admin["fee-plans"].$get({ query: {} }))).plans;
+}
+
+/** `POST` (no id) or `PUT /api/admin/fee-plans/{id}` → the saved plan. */
+export async function savePlan(body: FeePlanBody, id?: number): Promise<FeePlan> {
+  const json = body as never;
+  const client = apiClient().api.admin["fee-plans"];
+  return id ? (await call(client[":id"].$put({ param: { id: String(id) }, json }))).plan : (await call(client.$post({ json }))).plan;
+}
+
+/** `DELETE /api/admin/fee-plans/{id}`. */
+export async function deletePlan(id: number): Promise<void> {
+  await call(apiClient().api.admin["fee-plans"][":id"].$delete({ param: { id: String(id) } }));
+}
+
+/** `POST /api/admin/fee-plans/{id}/apply[?dry_run=1]` → `{dry_run, summary, rows}`. */
+export async function applyPlan(id: number, dryRun: boolean): Promise<ApplyResult> {
+  return call(apiClient().api.admin["fee-plans"][":id"].apply.$post({ param: { id: String(id) }, query: { dry_run: dryRun ? "1" : "0" } }));
+}
+
+/** `GET /api/admin/settings`. */
+export async function getSettings(): Promise<SchoolSettings> {
+  return (await call(apiClient().api.admin.settings.$get())).settings;
+}
+
+/** `PUT /api/admin/settings` with the settings to change → all settings. */
+export async function putSettings(json: Partial<SchoolSettings>): Promise<SchoolSettings> {
+  return (await call(apiClient().api.admin.settings.$put({ json }))).settings;
+}

@@ -1,0 +1,21 @@
+/**
+ * "Now" for a request. Production: the Worker's clock. Tests only: when the `TEST_CLOCK` binding is "1" (set by the
+ * test harnesses, never in wrangler.toml or a deployment), an `X-Test-Now` header (ISO 8601) replaces it, so a
+ * browser test can move the school day forward with the page's fake clock (docs/product.md#fee-plans: overdue from
+ * the school day after the due date).
+ */
+import type { Context } from "hono";
+import type { AppEnv } from "./env";
+import { schoolDate } from "./lib/fee-schedule";
+
+/** The instant the request is handled at (see the module doc). */
+export function requestNow(c: Context<AppEnv>): Date {
+  if (c.env.TEST_CLOCK === "1") {
+    const at = new Date(c.req.header("X-Test-Now") ?? "");
+    if (!Number.isNaN(at.getTime())) return at;
+  }
+  return new Date();
+}
+
+/** The school day (Cairo, "YYYY-MM-DD") of the request's now. */
+export const requestToday = (c: Context<AppEnv>): string => schoolDate(requestNow(c));

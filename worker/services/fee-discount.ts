@@ -1,0 +1,124 @@
+/**
+ * A student's own terms (docs/product.md#fee-plans): a custom schedule, or a discount: an amount (EGP) or a percent of the plan's total, with a reason,
+ * taken off the record's total and its latest instalments first; the paid amount is refilled oldest instalment first
+ * in the same batch. A value of 0 clears the discount.
+ */
+import { eq } from "drizzle-orm";
+import { feePlanInstalments, feePlans, feeRecords, students } from "../../db/schema";
+import type { Db } from "../db";
+import { constraintFailure } from "../db";
+import type { ActingAdmin } from "../env";
+import { ApiError } from "../errors";
+import { academicYearBounds, percentOf, schoolDate } from "../lib/fee-schedule";
+import { englishOf } from "../reasons";
+import { egpToPiastres } from "../money";
+import type { CustomScheduleInput, DiscountInput } from "../api/fee-plans.schema";
+import type { FeeJson } from "../api/fees.schema";
+import { auditInsert } from "./audit";
+import { discounted, planSchedule, scheduleStatements } from "./fee-plans";
+import { getFeeById } from "./fees";
+
+/**
+ * Sets the discount of `studentNo`'s fee record. Throws 404 FEE_NOT_FOUND, 409 DISCOUNT_NEEDS_SCHEDULE (no plan
+ * applied), 400 DISCOUNT_ABOVE_TOTAL, 400 TOTAL_BELOW_PAID (the paid amount would exceed the new total).
+ */
+export async function setDiscount(db: Db, admin: ActingAdmin, studentNo: string, input: DiscountInput, now: Date, requestId?: string): Promise<FeeJson> {
+  const [fee] = await db
+    .select({ f: feeRecords })
+    .from(feeRecords)
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .where(eq(students.studentNo, studentNo));
+  if (!fee) throw new ApiError("FEE_NOT_FOUND");
+  const record = fee.f;
+  if (record.planId === null || record.customSchedule) throw new ApiError("DISCOUNT_NEEDS_SCHEDULE");
+  const schedule = planSchedule(await db.select().from(feePlanInstalments).where(eq(feePlanInstalments.planId, record.planId)));
+  const gross = schedule.reduce((s, i) => s + i.amount, 0);
+  const percent = input.kind === "percent" && input.value > 0 ? Math.round(input.value * 100) : null;
+  const amount = percent !== null ? percentOf(gross, percent) : egpToPiastres(input.value);
+  if (amount > gross) throw new ApiError("DISCOUNT_ABOVE_TOTAL", { params: { field: "discount" } });
+  const total = gross - amount;
+  if (total < record.paidPiastres) throw new ApiError("TOTAL_BELOW_PAID");
+  const at = now.toISOString();
+  try {
+    await db.batch([
+      db
+        .update(feeRecords)
+        .set({ totalPiastres: total, discountPiastres: amount, discountPercent: percent, discountReason: amount > 0 ? input.reason : null, updatedAt: at })
+        .where(eq(feeRecords.id, record.id)),
+      ...scheduleStatements(db, record.id, discounted(schedule, amount)),
+      auditInsert(
+        db,
+        admin,
+        {
+          action: "set_discount",
+          entity: "fee_record",
+          entityId: record.id,
+          before: { total_piastres: record.totalPiastres, discount_piastres: record.discountPiastres, reason: record.discountReason },
+          after: { total_piastres: total, discount_piastres: amount, percent: input.kind === "percent" ? input.value : null, reason: input.reason },
+        },
+        requestId,
+      ),
+    ]);
+  } catch (err) {
+    // A payment landed since the read and the new total is now below the paid amount.
+    if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw new ApiError("TOTAL_BELOW_PAID");
+    throw err;
+  }
+  return getFeeById(db, record.id, schoolDate(now));
+}
+
+/**
+ * Gives `studentNo`'s record its own schedule (docs/product.md#fee-plans): the total becomes the schedule's sum, the
+ * discount is cleared (the amounts are already what is owed), `custom_schedule` is set so applying a plan leaves it
+ * alone, and the paid amount is refilled oldest first in the same batch. With a plan on the record, due dates must
+ * fall in its academic year. Throws 404 FEE_NOT_FOUND, 400 DUE_DATE_OUTSIDE_YEAR, 400 TOTAL_BELOW_PAID.
+ */
+export async function setCustomSchedule(db: Db, admin: ActingAdmin, studentNo: string, input: CustomScheduleInput, now: Date, requestId?: string): Promise<FeeJson> {
+  const [row] = await db
+    .select({ f: feeRecords, year: feePlans.academicYearName })
+    .from(feeRecords)
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .leftJoin(feePlans, eq(feePlans.id, feeRecords.planId))
+    .where(eq(students.studentNo, studentNo));
+  if (!row) throw new ApiError("FEE_NOT_FOUND");
+  const bounds = row.year ? academicYearBounds(row.year) : null;
+  const outside = bounds && input.instalments.findIndex((i) => i.due_date < bounds.start || i.due_date > bounds.end);
+  if (bounds && outside !== null && outside >= 0) {
+    throw new ApiError("DUE_DATE_OUTSIDE_YEAR", { params: { start: bounds.start, end: bounds.end }, extra: { issues: [{ path: `instalments.${outside}.due_date`, reason: "DUE_DATE_OUTSIDE_YEAR", message: englishOf("DUE_DATE_OUTSIDE_YEAR", { start: bounds.start, end: bounds.end }) }] } });
+  }
+  const lineOrder = [...new Set(input.instalments.map((i) => i.line))];
+  const sorted = [...input.instalments].sort((a, b) => a.due_date.localeCompare(b.due_date) || lineOrder.indexOf(a.line) - lineOrder.indexOf(b.line));
+  const counters = new Map<string, number>();
+  const schedule = sorted.map((i, seq) => {
+    const no = (counters.get(i.line) ?? 0) + 1;
+    counters.set(i.line, no);
+    return { seq, line: i.line, no, dueDate: i.due_date, amount: egpToPiastres(i.amount) };
+  });
+  const total = schedule.reduce((s, i) => s + i.amount, 0);
+  if (total < row.f.paidPiastres) throw new ApiError("TOTAL_BELOW_PAID");
+  try {
+    await db.batch([
+      db
+        .update(feeRecords)
+        .set({ totalPiastres: total, customSchedule: true, discountPiastres: 0, discountPercent: null, discountReason: null, updatedAt: now.toISOString() })
+        .where(eq(feeRecords.id, row.f.id)),
+      ...scheduleStatements(db, row.f.id, schedule),
+      auditInsert(db, admin, { action: "set_schedule", entity: "fee_record", entityId: row.f.id, before: { total_piastres: row.f.totalPiastres, custom_schedule: row.f.customSchedule }, after: input }, requestId),
+    ]);
+  } catch (err) {
+    if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw new ApiError("TOTAL_BELOW_PAID");
+    throw err;
+  }
+  return getFeeById(db, row.f.id, schoolDate(now));
+}
+
+/** Drops `studentNo`'s custom schedule flag: the next plan applied to the grade replaces the schedule. 404. */
+export async function clearCustomSchedule(db: Db, admin: ActingAdmin, studentNo: string, now: Date, requestId?: string): Promise<FeeJson> {
+  const [row] = await db.select({ id: feeRecords.id }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(eq(students.studentNo, studentNo));
+  if (!row) throw new ApiError("FEE_NOT_FOUND");
+  await db.batch([
+    db.update(feeRecords).set({ customSchedule: false, updatedAt: now.toISOString() }).where(eq(feeRecords.id, row.id)),
+    auditInsert(db, admin, { action: "clear_schedule", entity: "fee_record", entityId: row.id }, requestId),
+  ]);
+  return getFeeById(db, row.id, schoolDate(now));
+}

@@ -1,0 +1,221 @@
+/**
+ * Fee plans (docs/product.md#fee-plans): CRUD, and applying a plan to its grade with a dry run. Money in piastres.
+ *
+ * Applying gives every active student of the plan's grade the plan's schedule, less the student's discount (a
+ * percent is recomputed on the new total), taken off the latest instalments first (worker/lib/fee-schedule.ts). A
+ * missing fee record is created; existing payments are kept and refilled oldest instalment first in the same batch;
+ * a record with a custom schedule is left alone. Rows that cannot take the plan (discount above the total, paid above
+ * the new total) are errors: the commit then writes nothing (400 PLAN_APPLY_ERRORS with the preview's body).
+ */
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { feeInstalments, feePlanInstalments, feePlans, feeRecords, students } from "../../db/schema";
+import type { Db } from "../db";
+import { constraintFailure } from "../db";
+import type { ActingAdmin } from "../env";
+import { ApiError } from "../errors";
+import { applyDiscount, percentOf } from "../lib/fee-schedule";
+import { egpToPiastres, piastresToEgp } from "../money";
+import { englishOf } from "../reasons";
+import type { ApplyResult, ApplyRow, FeePlanInput, FeePlanJson } from "../api/fee-plans.schema";
+import { auditInsert } from "./audit";
+import { refillStatement } from "./fee-instalments";
+
+type PlanRow = typeof feePlanInstalments.$inferSelect;
+
+/** One instalment of a schedule in the order it is paid: due date, then line position, then number. */
+export interface ScheduleItem {
+  seq: number;
+  line: string;
+  no: number;
+  dueDate: string;
+  amount: number;
+}
+
+/** A plan's instalment rows as a schedule (`seq` = oldest-first position). */
+export function planSchedule(rows: PlanRow[]): ScheduleItem[] {
+  return [...rows]
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.linePosition - b.linePosition || a.no - b.no)
+    .map((r, seq) => ({ seq, line: r.line, no: r.no, dueDate: r.dueDate, amount: r.amountPiastres }));
+}
+
+/** `schedule` less `discount` piastres, latest instalment first. Throws RangeError above the total. */
+export function discounted(schedule: ScheduleItem[], discount: number): ScheduleItem[] {
+  const amounts = applyDiscount(schedule.map((s) => s.amount), discount);
+  return schedule.map((s, i) => ({ ...s, amount: amounts[i]! }));
+}
+
+function toPlanJson(plan: typeof feePlans.$inferSelect, rows: PlanRow[], applied: number): FeePlanJson {
+  const lines: FeePlanJson["lines"] = [];
+  for (const r of [...rows].sort((a, b) => a.linePosition - b.linePosition || a.no - b.no)) {
+    let line = lines[r.linePosition];
+    if (!line) line = lines[r.linePosition] = { name: r.line, total: 0, instalments: [] };
+    line.instalments.push({ no: r.no, due_date: r.dueDate, amount: piastresToEgp(r.amountPiastres) });
+    line.total = piastresToEgp(egpToPiastres(line.total) + r.amountPiastres);
+  }
+  const total = piastresToEgp(rows.reduce((s, r) => s + r.amountPiastres, 0));
+  return { id: plan.id, academic_year_name: plan.academicYearName, grade: plan.grade, total, lines: lines.filter(Boolean), applied_count: applied, updated_at: plan.updatedAt };
+}
+
+/** Plans, newest academic year first, grades in list order; filters by year and grade. */
+export async function listPlans(db: Db, q: { academic_year_name?: string; grade?: string }): Promise<FeePlanJson[]> {
+  const conds: SQL[] = [];
+  if (q.academic_year_name) conds.push(eq(feePlans.academicYearName, q.academic_year_name));
+  if (q.grade) conds.push(eq(feePlans.grade, q.grade));
+  const where = conds.length ? and(...conds) : undefined;
+  const ids = db.select({ id: feePlans.id }).from(feePlans).where(where);
+  const [plans, rows, counts] = await db.batch([
+    db.select().from(feePlans).where(where).orderBy(sql`${feePlans.academicYearName} DESC`, asc(feePlans.id)),
+    db.select().from(feePlanInstalments).where(inArray(feePlanInstalments.planId, ids)),
+    db.select({ planId: feeRecords.planId, n: sql<number>`count(*)` }).from(feeRecords).where(inArray(feeRecords.planId, ids)).groupBy(feeRecords.planId),
+  ]);
+  const n = new Map(counts.map((c) => [c.planId, Number(c.n)]));
+  return plans.map((p) => toPlanJson(p, rows.filter((r) => r.planId === p.id), n.get(p.id) ?? 0));
+}
+
+/** Plan `id`. Throws 404 PLAN_NOT_FOUND. */
+export async function getPlan(db: Db, id: number): Promise<FeePlanJson> {
+  const [plan, rows, [count]] = await db.batch([
+    db.select().from(feePlans).where(eq(feePlans.id, id)),
+    db.select().from(feePlanInstalments).where(eq(feePlanInstalments.planId, id)),
+    db.select({ n: sql<number>`count(*)` }).from(feeRecords).where(eq(feeRecords.planId, id)),
+  ]);
+  if (!plan[0]) throw new ApiError("PLAN_NOT_FOUND");
+  return toPlanJson(plan[0], rows, Number(count?.n ?? 0));
+}
+
+const instalmentValues = (planId: number | SQL, input: FeePlanInput) =>
+  input.lines.flatMap((line, linePosition) =>
+    line.instalments.map((i) => ({ planId, linePosition, line: line.name, no: i.no, dueDate: i.due_date, amountPiastres: egpToPiastres(i.amount) })),
+  );
+
+function planConflict(err: unknown): never {
+  if (/UNIQUE constraint failed: fee_plans\./i.test(constraintFailure(err) ?? "")) throw new ApiError("PLAN_EXISTS");
+  throw err;
+}
+
+/** Creates a plan (input validated by feePlanInputSchema). Throws 409 PLAN_EXISTS for a second plan of a year and grade. */
+export async function createPlan(db: Db, admin: ActingAdmin, input: FeePlanInput, requestId?: string): Promise<FeePlanJson> {
+  const planId = sql`(SELECT id FROM fee_plans WHERE academic_year_name = ${input.academic_year_name} AND grade = ${input.grade})`;
+  try {
+    const [[row]] = await db.batch([
+      db.insert(feePlans).values({ academicYearName: input.academic_year_name, grade: input.grade }).returning({ id: feePlans.id }),
+      db.insert(feePlanInstalments).values(instalmentValues(planId, input)),
+      auditInsert(db, admin, { action: "create", entity: "fee_plan", entityId: planId, after: input }, requestId),
+    ]);
+    return getPlan(db, row!.id);
+  } catch (err) {
+    planConflict(err);
+  }
+}
+
+/** Replaces plan `id` (records already carrying it keep their schedule until it is applied again). 404, 409. */
+export async function updatePlan(db: Db, admin: ActingAdmin, id: number, input: FeePlanInput, requestId?: string): Promise<FeePlanJson> {
+  const before = await getPlan(db, id);
+  try {
+    await db.batch([
+      db.update(feePlans).set({ academicYearName: input.academic_year_name, grade: input.grade, updatedAt: new Date().toISOString() }).where(eq(feePlans.id, id)),
+      db.delete(feePlanInstalments).where(eq(feePlanInstalments.planId, id)),
+      db.insert(feePlanInstalments).values(instalmentValues(id, input)),
+      auditInsert(db, admin, { action: "update", entity: "fee_plan", entityId: id, before, after: input }, requestId),
+    ]);
+  } catch (err) {
+    planConflict(err);
+  }
+  return getPlan(db, id);
+}
+
+/** Deletes plan `id`; records that carried it keep their instalments (and payments). Throws 404 PLAN_NOT_FOUND. */
+export async function deletePlan(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
+  const before = await getPlan(db, id);
+  await db.batch([
+    db.update(feeRecords).set({ planId: null }).where(eq(feeRecords.planId, id)),
+    db.delete(feePlans).where(eq(feePlans.id, id)),
+    auditInsert(db, admin, { action: "delete", entity: "fee_plan", entityId: id, before }, requestId),
+  ]);
+}
+
+/**
+ * Statements replacing record `feeId`'s instalments by `schedule` and refilling them from its paid amount. The
+ * record's total must already equal the schedule's sum (same batch, before these).
+ */
+export function scheduleStatements(db: Db, feeId: number | SQL, schedule: ScheduleItem[]) {
+  return [
+    db.delete(feeInstalments).where(eq(feeInstalments.feeRecordId, feeId as number)),
+    ...(schedule.length
+      ? [db.insert(feeInstalments).values(schedule.map((s) => ({ feeRecordId: feeId, seq: s.seq, line: s.line, no: s.no, dueDate: s.dueDate, amountPiastres: s.amount })))]
+      : []),
+    refillStatement(db, feeId),
+  ] as const;
+}
+
+const rowError = (field: string, reason: "DISCOUNT_ABOVE_TOTAL" | "TOTAL_BELOW_PAID") => ({ field, code: reason, message: englishOf(reason) });
+
+/**
+ * Applies plan `id` to its grade: with `dryRun`, only the preview `{dry_run, summary, rows}`; otherwise the same
+ * answer after one batch wrote every record, its schedule and its audit row. Throws 404 PLAN_NOT_FOUND, 400
+ * PLAN_APPLY_ERRORS (nothing written; the body carries the rows).
+ */
+export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: boolean, now: Date, requestId?: string): Promise<ApplyResult> {
+  const [plans, planRows, people] = await db.batch([
+    db.select().from(feePlans).where(eq(feePlans.id, id)),
+    db.select().from(feePlanInstalments).where(eq(feePlanInstalments.planId, id)),
+    db
+      .select({ studentId: students.id, studentNo: students.studentNo, fullName: students.fullName, fee: feeRecords })
+      .from(students)
+      .leftJoin(feeRecords, eq(feeRecords.studentId, students.id))
+      .where(and(eq(students.isActive, true), eq(students.currentGrade, sql`(SELECT grade FROM fee_plans WHERE id = ${id})`)))
+      .orderBy(asc(students.fullName), asc(students.id)),
+  ]);
+  const plan = plans[0];
+  if (!plan) throw new ApiError("PLAN_NOT_FOUND");
+  const schedule = planSchedule(planRows);
+  const gross = schedule.reduce((s, i) => s + i.amount, 0);
+  const feeIds = people.flatMap((p) => (p.fee ? [p.fee.id] : []));
+  const current = feeIds.length ? await db.select().from(feeInstalments).where(inArray(feeInstalments.feeRecordId, feeIds)).orderBy(asc(feeInstalments.seq)) : [];
+  const sameAs = (feeId: number, next: ScheduleItem[]) => {
+    const have = current.filter((c) => c.feeRecordId === feeId);
+    return have.length === next.length && have.every((h, i) => h.line === next[i]!.line && h.no === next[i]!.no && h.dueDate === next[i]!.dueDate && h.amountPiastres === next[i]!.amount);
+  };
+
+  const rows: ApplyRow[] = [];
+  const writes: Array<{ studentId: number; feeId: number | null; total: number; discount: number; schedule: ScheduleItem[]; before: unknown }> = [];
+  people.forEach((p, i) => {
+    const base = { row: i + 1, key: p.studentNo, full_name: p.fullName, total_before: p.fee ? piastresToEgp(p.fee.totalPiastres) : null, paid: piastresToEgp(p.fee?.paidPiastres ?? 0) };
+    if (p.fee?.customSchedule) return rows.push({ ...base, action: "unchanged", total_after: base.total_before ?? 0, note: "custom_schedule", errors: [] });
+    const discount = p.fee ? (p.fee.discountPercent !== null ? percentOf(gross, p.fee.discountPercent) : p.fee.discountPiastres) : 0;
+    if (discount > gross) return rows.push({ ...base, action: "error", total_after: 0, errors: [rowError("discount", "DISCOUNT_ABOVE_TOTAL")] });
+    const total = gross - discount;
+    const next = discounted(schedule, discount);
+    const row = { ...base, total_after: piastresToEgp(total) };
+    if (p.fee && p.fee.paidPiastres > total) return rows.push({ ...row, action: "error", errors: [rowError("total_amount", "TOTAL_BELOW_PAID")] });
+    if (p.fee && p.fee.planId === id && p.fee.totalPiastres === total && p.fee.grade === plan.grade && sameAs(p.fee.id, next)) return rows.push({ ...row, action: "unchanged", errors: [] });
+    rows.push({ ...row, action: p.fee ? "update" : "create", errors: [] });
+    writes.push({ studentId: p.studentId, feeId: p.fee?.id ?? null, total, discount, schedule: next, before: p.fee ? { total_piastres: p.fee.totalPiastres, plan_id: p.fee.planId } : null });
+  });
+  const count = (a: ApplyRow["action"]) => rows.filter((r) => r.action === a).length;
+  const result: ApplyResult = {
+    dry_run: dryRun,
+    summary: { total: rows.length, create: count("create"), update: count("update"), unchanged: count("unchanged"), errors: count("error") },
+    rows,
+  };
+  if (dryRun || !writes.length) return result;
+  if (result.summary.errors) throw new ApiError("PLAN_APPLY_ERRORS", { extra: result });
+
+  const at = now.toISOString();
+  const statements = writes.flatMap((w) => {
+    const feeId = w.feeId ?? sql`(SELECT id FROM fee_records WHERE student_id = ${w.studentId})`;
+    const upsert = w.feeId
+      ? db.update(feeRecords).set({ totalPiastres: w.total, discountPiastres: w.discount, grade: plan.grade, planId: id, updatedAt: at }).where(eq(feeRecords.id, w.feeId))
+      : db.insert(feeRecords).values({ studentId: w.studentId, grade: plan.grade, totalPiastres: w.total, planId: id });
+    const after = { plan_id: id, academic_year_name: plan.academicYearName, total_piastres: w.total, discount_piastres: w.discount };
+    return [upsert, ...scheduleStatements(db, feeId, w.schedule), auditInsert(db, admin, { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before: w.before, after }, requestId)];
+  });
+  try {
+    await db.batch(statements as unknown as Parameters<Db["batch"]>[0]);
+  } catch (err) {
+    // A payment or a new record landed between the preview and this write: nothing was written.
+    if (/fee_paid_chk|UNIQUE constraint failed: fee_records\.student_id/i.test(constraintFailure(err) ?? "")) throw new ApiError("CONFLICT");
+    throw err;
+  }
+  return result;
+}
