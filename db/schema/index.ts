@@ -15,3 +15,4 @@ export * from "./selection-periods";
 export * from "./student-selections";
 export * from "./selection-attempts";
 export * from "./audit-log";
+export * from "./import-runs";
