@@ -99,7 +99,8 @@ export interface BuiltRows {
   skipped: number;
 }
 
-const MAX_ROW_LABEL = /max|total|العظمى|النهايةالعظمى|الدرجةالكلية/i;
+/** A max-score row's label, folded like headers (ى → ي, ة → ه). */
+const MAX_ROW_LABEL = /max|total|عظمي|الدرجهالكليه/i;
 
 /** Whether a row is the template's own example, left in by mistake. */
 function isExampleRow(kind: ImportKind, row: readonly Cell[], mapping: readonly string[]): boolean {
@@ -107,8 +108,9 @@ function isExampleRow(kind: ImportKind, row: readonly Cell[], mapping: readonly 
   let compared = 0;
   for (let i = 0; i < mapping.length; i++) {
     const ex = example.get(mapping[i]!);
-    if (ex === undefined || ex === "") continue;
-    if (cellText(row[i]) !== ex) return false;
+    const text = cellText(row[i]);
+    if (ex === undefined || ex === "" || text === "") continue;
+    if (text !== ex) return false;
     compared++;
   }
   return compared >= 2;
