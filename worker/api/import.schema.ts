@@ -37,7 +37,7 @@ export const importRowSchemas = {
   results: z.preprocess(withoutBlanks, resultBodySchema),
   teachers: z.preprocess(
     withoutBlanks,
-    teacherCreateSchema.extend({ teacher_code: z.string().trim().toUpperCase().regex(/^T-\d{5,}$/, reason("UNKNOWN_VALUE", { field: "teacher_code" })).optional() }),
+    teacherCreateSchema.extend({ teacher_code: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, reason("UNKNOWN_VALUE", { field: "teacher_code" })).optional() }),
   ),
 } as const;
 

@@ -16,7 +16,7 @@ import { isoDay } from "~/lib/csv";
 import { formatNumber } from "~/lib/format";
 import { useReasonText } from "~/lib/reason-text";
 import { COLUMNS, targetLabel } from "./columns";
-import { ImportPreview } from "./import-preview";
+import { ImportPreview, type Problem } from "./import-preview";
 import { missingColumns } from "./sheet-rows";
 import { downloadTemplate, useImport, type Busy } from "./use-import";
 
@@ -62,12 +62,12 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
     }
   };
 
-  const downloadErrors = async (texts: string[][]) => {
+  const downloadErrors = async (problems: Problem[][]) => {
     if (!s.table || !s.built || !s.answer) return;
     const { downloadSheet } = await import("./spreadsheet");
     const rows: unknown[][] = [[...s.table.headers, `${t("importing.errorColumn")} / Error`]];
     s.answer.rows.forEach((r, i) => {
-      if (r.action === "error") rows.push([...(s.table!.rows[s.built!.sources[i]!] ?? []), texts[i]!.join("\n")]);
+      if (r.action === "error") rows.push([...(s.table!.rows[s.built!.sources[i]!] ?? []), problems[i]!.map((p) => `${p.where}: ${p.text}`).join("\n")]);
     });
     downloadSheet(rows, `import-${kind}-errors-${isoDay(new Date())}`, "xlsx", rtl);
   };
@@ -126,14 +126,15 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
               </div>
             )}
             <div className="grid gap-2">
-              <label htmlFor={fileId} className="text-sm font-medium">
+              <span className="text-sm font-medium" id={`${fileId}-label`}>
                 {t("importing.file")}
-              </label>
+              </span>
               <input
                 id={fileId}
                 type="file"
+                aria-labelledby={`${fileId}-label`}
                 accept=".xlsx,.xls,.csv,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                className="block w-full text-sm file:me-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm"
+                className="peer sr-only"
                 disabled={s.busy !== null}
                 onChange={(e) => {
                   const f = e.target.files?.[0];
@@ -141,6 +142,13 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
                   e.target.value = "";
                 }}
               />
+              <label
+                htmlFor={fileId}
+                className="inline-flex h-9 w-fit cursor-pointer items-center gap-2 rounded-md border bg-background px-4 text-sm font-medium shadow-xs hover:bg-accent peer-focus-visible:ring-[3px] peer-focus-visible:ring-ring/50 peer-disabled:cursor-not-allowed peer-disabled:opacity-50"
+              >
+                <Upload className="size-4" aria-hidden="true" />
+                {s.file ? s.file.name : t("importing.chooseFile")}
+              </label>
             </div>
           </div>
         )}
@@ -180,7 +188,7 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
         )}
 
         {s.step === "preview" && s.answer && s.built && s.table && (
-          <ImportPreview kind={kind} answer={s.answer} built={s.built} table={s.table} onDownloadErrors={(texts) => void downloadErrors(texts)} />
+          <ImportPreview kind={kind} answer={s.answer} built={s.built} table={s.table} onDownloadErrors={(problems) => void downloadErrors(problems)} />
         )}
 
         {s.step === "done" && s.answer && (

@@ -21,8 +21,15 @@ const ACTIONS = ["create", "update", "unchanged", "error"] as const;
 type Action = (typeof ACTIONS)[number];
 const TONE: Record<Action, "success" | "secondary" | "outline" | "destructive"> = { create: "success", update: "secondary", unchanged: "outline", error: "destructive" };
 
-/** Each row's problems as text: "column: reason" in the admin's language. */
-export function useProblemTexts(answer: ImportAnswer, built: BuiltRows, table: SheetTable) {
+export interface Problem {
+  /** The file's column header (or the field / "Row" when no column holds it). */
+  where: string;
+  /** The reason in the admin's language. */
+  text: string;
+}
+
+/** Each row's problems: the column and the reason in the admin's language. */
+export function useProblems(answer: ImportAnswer, built: BuiltRows, table: SheetTable): Problem[][] {
   const { t } = useTranslation();
   const { reasonText } = useReasonText();
   return useMemo(
@@ -32,18 +39,18 @@ export function useProblemTexts(answer: ImportAnswer, built: BuiltRows, table: S
           const column = columnOfField(built.fieldColumns[i] ?? {}, e.field);
           const where = column !== undefined ? table.headers[column] : e.field ? e.field : t("importing.wholeRow");
           const text = isReason(e.code) ? reasonText(e.code, e.params as never) : e.message;
-          return `${where}: ${text}`;
+          return { where: where ?? "", text };
         }),
       ),
     [answer, built, table, reasonText, t],
   );
 }
 
-export function ImportPreview({ kind, answer, built, table, onDownloadErrors }: { kind: ImportKind; answer: ImportAnswer; built: BuiltRows; table: SheetTable; onDownloadErrors: (texts: string[][]) => void }) {
+export function ImportPreview({ kind, answer, built, table, onDownloadErrors }: { kind: ImportKind; answer: ImportAnswer; built: BuiltRows; table: SheetTable; onDownloadErrors: (problems: Problem[][]) => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [filter, setFilter] = useState<Action | "all">(answer.summary.errors ? "error" : "all");
-  const problems = useProblemTexts(answer, built, table);
+  const problems = useProblems(answer, built, table);
   const n = (v: number) => formatNumber(v, lang);
   const rows = answer.rows.map((r, i) => ({ ...r, index: i })).filter((r) => filter === "all" || r.action === filter);
   const counts: Record<Action | "all", number> = { all: answer.summary.total, create: answer.summary.create, update: answer.summary.update, unchanged: answer.summary.unchanged, error: answer.summary.errors };
@@ -62,9 +69,9 @@ export function ImportPreview({ kind, answer, built, table, onDownloadErrors }: 
         ))}
       </div>
       {answer.summary.errors > 0 && (
-        <div className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm">
-          <p className="min-w-0 flex-1">{t("importing.preview.fixFirst")}</p>
-          <Button size="sm" variant="outline" onClick={() => onDownloadErrors(problems.map((p) => p))}>
+        <div className="grid gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm sm:flex sm:items-center sm:justify-between">
+          <p className="min-w-0 sm:flex-1">{t("importing.preview.fixFirst")}</p>
+          <Button size="sm" variant="outline" className="justify-self-start" onClick={() => onDownloadErrors(problems)}>
             <Download aria-hidden="true" />
             {t("importing.preview.downloadErrors")}
           </Button>
@@ -76,7 +83,7 @@ export function ImportPreview({ kind, answer, built, table, onDownloadErrors }: 
             <tr>
               <th className="px-2 py-1.5 text-start font-medium">{t("importing.preview.line")}</th>
               <th className="px-2 py-1.5 text-start font-medium">{t("importing.preview.action")}</th>
-              <th className="px-2 py-1.5 text-start font-medium">{t("importing.preview.key")}</th>
+              <th className="hidden px-2 py-1.5 text-start font-medium sm:table-cell">{t("importing.preview.key")}</th>
               <th className="px-2 py-1.5 text-start font-medium">{t("importing.preview.problems")}</th>
             </tr>
           </thead>
@@ -87,15 +94,18 @@ export function ImportPreview({ kind, answer, built, table, onDownloadErrors }: 
                 <td className="px-2 py-1.5">
                   <Badge variant={TONE[r.action]}>{t(`importing.actions.${r.action}`)}</Badge>
                 </td>
-                <td className="px-2 py-1.5 break-all" dir="auto">
+                <td className="hidden px-2 py-1.5 break-all sm:table-cell" dir="ltr">
                   {r.key}
                 </td>
                 <td className="px-2 py-1.5">
+                  <span className="block text-xs break-all text-muted-foreground sm:hidden" dir="ltr">
+                    {r.key}
+                  </span>
                   {problems[r.index]!.length > 0 && (
                     <ul className="grid gap-0.5 text-destructive">
                       {problems[r.index]!.map((p, i) => (
-                        <li key={i} dir="auto">
-                          {p}
+                        <li key={i}>
+                          <bdi>{p.where}</bdi>: {p.text}
                         </li>
                       ))}
                     </ul>
