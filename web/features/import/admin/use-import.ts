@@ -13,6 +13,9 @@ import { templateColumns, templateHeader } from "./columns";
 import type { ReadSheet } from "./spreadsheet";
 
 export type Step = "file" | "map" | "preview" | "done";
+
+/** Lets the browser paint and handle input between the steps of a 5,000-row import (each stays one short task). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export type Busy = null | "parsing" | "validating" | "saving";
 
 /** Reads `file` in a Web Worker; where a worker cannot start, on this thread. */
@@ -65,6 +68,7 @@ export function useImport(kind: ImportKind) {
 
   const preview = useCallback(
     async (t: SheetTable, m: string[], opts = options) => {
+      await nextTask();
       const rows = buildRows(kind, t, m);
       if (!rows.rows.length) {
         setProblem("no_rows");
@@ -72,8 +76,10 @@ export function useImport(kind: ImportKind) {
       }
       setBusy("validating");
       setFailure(null);
+      await nextTask();
       try {
         const a = await sendImport(kind, rows.rows, kind === "results" ? opts : undefined);
+        await nextTask();
         setBuilt(rows);
         setAnswer(a);
         key.current = crypto.randomUUID();
@@ -94,6 +100,7 @@ export function useImport(kind: ImportKind) {
       setBusy("parsing");
       try {
         const read = await parseFile(f, sheetName);
+        await nextTask();
         setSheets(read.sheets);
         setSheet(read.sheet);
         const t = tableFromCells(read.cells);
