@@ -1,7 +1,8 @@
 /**
  * Benchmark 6, bulk import (docs/product.md#bulk-import): 5,000 new students written to an .xlsx, then
  * (a) in Node: reading the file with the console's own modules (readSheet + buildRows), the dry run and the commit over
- * HTTP, end to end; (b) the same 5,000 students' results × 8 subjects (a wide sheet), dry run and commit; (c) in
+ * HTTP, end to end; (b) the same 5,000 students' results × 8 subjects (a wide sheet), dry run and commit, and their fee
+ * records with an opening payment each (the fee services' own per-record statements); (c) in
  * Chromium, the Students page's Import dialog given a second 5,000-student file: time from choosing the file to the
  * preview, and the longest main-thread task meanwhile (PerformanceObserver "longtask"; the parse runs in a Web Worker).
  * Errors: a dry run or commit that is not 200, a row that is not a create, records missing afterwards.
@@ -76,6 +77,11 @@ export async function importBench(server: BenchServer): Promise<BenchResult> {
   const resultsDryMs = await post("results", JSON.parse(resultsBody));
   const resultsCommitMs = await post("results", JSON.parse(resultsBody), `bench-r-${Date.now()}`);
 
+  // Fee records for the same students, each with an opening payment: the fee services' per-record statements.
+  const feeRows = nos.map((no, i) => ({ student_id: no, grade: GRADES[i % GRADES.length], total_amount: 12_000, paid_amount: 1_000 }));
+  const feesDryMs = await post("fees", { rows: feeRows });
+  const feesCommitMs = await post("fees", { rows: feeRows }, `bench-f-${Date.now()}`);
+
   // (c) the dialog in Chromium: a second file of 5,000 new students.
   const file2 = join(dir, "students-2.xlsx");
   studentsFile(file2, "B");
@@ -118,6 +124,8 @@ export async function importBench(server: BenchServer): Promise<BenchResult> {
       fig("5,000 students: read + dry run + commit", parseMs + dryMs + commitMs, "ms", { op: "<=", value: 10_000 }),
       fig("5,000 results × 8: dry run", resultsDryMs, "ms", { op: "<=", value: 3_000 }),
       fig("5,000 results × 8: dry run + commit", resultsDryMs + resultsCommitMs, "ms", { op: "<=", value: 10_000 }),
+      fig("5,000 fee records with a first payment: dry run", feesDryMs, "ms", { op: "<=", value: 3_000 }),
+      fig("5,000 fee records with a first payment: dry run + commit", feesDryMs + feesCommitMs, "ms", { op: "<=", value: 10_000 }),
       fig("dialog: file chosen → preview (5,000 rows)", browserMs, "ms"),
       fig("dialog: longest main-thread task meanwhile", longestTask, "ms", { op: "<=", value: 200 }),
     ],

@@ -1,7 +1,7 @@
 /**
  * The preview of an import (docs/product.md#bulk-import): the summary as filter chips by action, the rows with their
  * action and each error as "column: reason" in the admin's language, and the error sheet: the file's own rows with
- * an extra Error column, to fix and upload again. At most 200 rows are drawn at a time (a filter narrows them).
+ * an extra Error column, to fix and upload again. At most 100 rows are drawn at a time (a filter narrows them).
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,7 +16,7 @@ import { cn } from "~/lib/utils";
 import type { ImportAnswer } from "./import-api";
 import { columnOfField, type BuiltRows, type SheetTable } from "./sheet-rows";
 
-const SHOWN = 200;
+const SHOWN = 100;
 const ACTIONS = ["create", "update", "unchanged", "error"] as const;
 type Action = (typeof ACTIONS)[number];
 const TONE: Record<Action, "success" | "secondary" | "outline" | "destructive"> = { create: "success", update: "secondary", unchanged: "outline", error: "destructive" };
