@@ -153,19 +153,19 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
           </div>
         )}
 
+        {(s.step === "map" || s.step === "preview") && s.sheets.length > 1 && s.file && (
+          <label className="grid gap-1 text-sm">
+            {t("importing.sheet")}
+            <select className={selectClass} value={s.sheet} onChange={(e) => void s.choose(s.file!, e.target.value)}>
+              {s.sheets.map((x) => (
+                <option key={x}>{x}</option>
+              ))}
+            </select>
+          </label>
+        )}
         {s.step === "map" && s.table && (
           <div className="grid gap-3">
             <p className="text-sm text-muted-foreground">{t("importing.mapping.hint")}</p>
-            {s.sheets.length > 1 && s.file && (
-              <label className="grid gap-1 text-sm">
-                {t("importing.sheet")}
-                <select className={selectClass} value={s.sheet} onChange={(e) => void s.choose(s.file!, e.target.value)}>
-                  {s.sheets.map((x) => (
-                    <option key={x}>{x}</option>
-                  ))}
-                </select>
-              </label>
-            )}
             <div className="grid max-h-[45dvh] gap-2 overflow-auto pe-1">
               {s.table.headers.map((h, i) => (
                 <label key={i} className="grid items-center gap-1 text-sm sm:grid-cols-2 sm:gap-3">
