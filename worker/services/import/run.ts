@@ -111,7 +111,8 @@ async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
     const key = keyOf(kind, (parsed.success ? parsed.data : input) as Record<string, unknown>);
     if (key && !errors.length) {
       const first = firstRowOf.get(dupKey(key));
-      if (first !== undefined) errors.push(rowError(idField ?? "", "IMPORT_DUPLICATE_ROW", { row: first }));
+      const field = idField ?? ((raw as { teacher_code?: unknown }).teacher_code ? "teacher_code" : "full_name");
+      if (first !== undefined) errors.push(rowError(field, "IMPORT_DUPLICATE_ROW", { row: first }));
       else firstRowOf.set(dupKey(key), index + 1);
     }
     rows.push({ row: index + 1, action: errors.length ? "error" : "unchanged", key, errors });
