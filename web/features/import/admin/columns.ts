@@ -20,7 +20,7 @@ export interface ColumnSpec {
   example: string | number;
 }
 
-const ID_ALIASES = ["national id", "student id", "student_no", "student_id", "studentId", "id", "الرقم القومي", "رقم الطالب", "رقم الهوية", "الرقم"];
+const ID_ALIASES = ["national id", "national number", "nid", "student id", "student_no", "student_id", "studentId", "id", "الرقم القومي", "رقم قومي", "رقم الطالب", "رقم الهوية", "الرقم", "كود الطالب"];
 
 const STUDENT_COLUMNS: ColumnSpec[] = [
   { target: "student_no", ar: "الرقم القومي", en: "ID", aliases: ID_ALIASES, required: true, example: "\t31001310119461" },
