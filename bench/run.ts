@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "../scripts/lib/local-env";
 import { adminLists } from "./admin-lists";
+import { importBench } from "./import";
 import { liveEvents } from "./live-events";
 import { machineInfo, table, verdict, type BenchResult } from "./lib/report";
 import { stopAllServers, withServer, type BenchServer } from "./lib/server";
@@ -24,6 +25,7 @@ const BENCHES: Record<string, Bench> = {
   "admin-lists": adminLists,
   pages,
   "live-events": liveEvents,
+  import: importBench,
 };
 const SMOKE = ["results-day", "selection-rush"];
 

@@ -23,8 +23,10 @@ import { publicSelectionApi } from "./api/public-selection";
 import { auditApi } from "./api/audit";
 import { feePlansApi } from "./api/fee-plans";
 import { settingsApi } from "./api/settings";
+import { importApi } from "./api/import";
+import { IMPORT_MAX_BODY_BYTES } from "./api/import.schema";
 
-/** Largest accepted request body (bytes). */
+/** Largest accepted request body (bytes) everywhere but the import routes (IMPORT_MAX_BODY_BYTES). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 const healthRoute = createRoute({
@@ -62,7 +64,8 @@ const api = createApi()
   .route("/public/selection", publicSelectionApi)
   .route("/admin/audit", auditApi)
   .route("/admin/fee-plans", feePlansApi)
-  .route("/admin/settings", settingsApi);
+  .route("/admin/settings", settingsApi)
+  .route("/admin/import", importApi);
 
 // Served at the root, documented with the API (openApiDocument keeps its path as it is).
 api.openAPIRegistry.registerPath(healthRoute);
@@ -102,15 +105,16 @@ export const app = new Hono<AppEnv>()
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
     c.header("X-Content-Type-Options", "nosniff");
   })
-  .use(
-    "/api/*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+  .use("/api/*", (c, next) => {
+    // The bulk import takes up to 5,000 rows (docs/product.md#bulk-import); every other route keeps 1 MB.
+    const maxSize = c.req.path.startsWith("/api/admin/import/") ? IMPORT_MAX_BODY_BYTES : MAX_BODY_BYTES;
+    return bodyLimit({
+      maxSize,
       onError: () => {
         throw new ApiError("PAYLOAD_TOO_LARGE");
       },
-    }),
-  )
+    })(c, next);
+  })
   .use(async (c, next) => {
     c.set("db", getDb(c.env));
     await next();

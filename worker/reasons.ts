@@ -192,6 +192,17 @@ export const REASONS = {
 
   // Audit log
   AUDIT_DATE_INVALID: ["VALIDATION_FAILED", "{field} must be a date (YYYY-MM-DD)"],
+
+  // Bulk import (docs/product.md#bulk-import)
+  IMPORT_KIND_UNKNOWN: ["VALIDATION_FAILED", "Unknown import kind: students, fees, results or teachers"],
+  IMPORT_NO_ROWS: ["VALIDATION_FAILED", "The file has no data rows"],
+  IMPORT_TOO_MANY_ROWS: ["PAYLOAD_TOO_LARGE", "At most {max} rows can be imported at once"],
+  IMPORT_KEY_REQUIRED: ["VALIDATION_FAILED", "A commit needs an Idempotency-Key header"],
+  IMPORT_HAS_ERRORS: ["VALIDATION_FAILED", "Some rows have errors: nothing was imported"],
+  IMPORT_DUPLICATE_ROW: ["VALIDATION_FAILED", "The same record is already in row {row} of this file"],
+  IMPORT_ID_SCIENTIFIC: ["VALIDATION_FAILED", "The ID was stored as a number in scientific notation and lost digits: format the column as text"],
+  IMPORT_PAID_DIFFERS: ["VALIDATION_FAILED", "The paid amount differs from the payments recorded ({paid} EGP): record payments on the Fees page"],
+  IMPORT_CHANGED_MEANWHILE: ["CONFLICT", "The records changed while importing: run the preview again"],
 } as const satisfies Record<string, Entry>;
 
 export type Reason = keyof typeof REASONS;
@@ -268,6 +279,14 @@ export const FIELDS = {
   allow_changes: "Allow changes",
 
   // Teacher selection (public)
+
+  // Bulk import
+  rows: "rows",
+  building_no: "Building",
+  student_no: "ID",
+  current_grade: "Grade",
+  subject_scores: "Subjects",
+  teacher_code: "Teacher code",
 
   // Audit log
   entity: "entity",

@@ -42,6 +42,9 @@ export function contentSecurityPolicy(nonce: string, backends: readonly string[]
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",
+    // The Import dialog reads spreadsheets in a Web Worker of this origin (docs/product.md#bulk-import); under
+    // 'strict-dynamic' a worker's script needs its own allowance.
+    "worker-src 'self'",
     ["connect-src 'self'", ...backends].join(" "),
     "object-src 'none'",
     "base-uri 'none'",

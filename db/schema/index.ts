@@ -18,3 +18,4 @@ export * from "./selection-periods";
 export * from "./student-selections";
 export * from "./selection-attempts";
 export * from "./audit-log";
+export * from "./import-runs";

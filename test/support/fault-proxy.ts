@@ -1,12 +1,14 @@
 /**
  * An HTTP proxy in front of sqld that tests can switch between "up", "down" (connections refused/reset) and
  * "flaky" (every other request is dropped — half before reaching the database, half after it answered, so the
- * client cannot know whether the write happened). Control: POST {control}/mode with body "up" | "down" | "flaky".
+ * client cannot know whether the write happened), or "cut" (a request body over 64 KB — a big write batch — is
+ * cut after half of it reached the database: the link fails in the middle of sending the commit).
+ * Control: POST {control}/mode with body "up" | "down" | "flaky" | "cut".
  */
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FaultMode = "up" | "down" | "flaky";
+export type FaultMode = "up" | "down" | "flaky" | "cut";
 
 export async function startFaultProxy(targetUrl: string): Promise<{ url: string; control: string; close(): Promise<void> }> {
   const target = new URL(targetUrl);
@@ -16,6 +18,22 @@ export async function startFaultProxy(targetUrl: string): Promise<{ url: string;
     n++;
     if (mode === "down" || (mode === "flaky" && n % 4 === 1)) return req.socket.destroy();
     const dropAfter = mode === "flaky" && n % 4 === 3;
+    const size = Number(req.headers["content-length"] ?? 0);
+    if (mode === "cut" && size > 64 * 1024) {
+      const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers });
+      upstream.on("error", () => {});
+      let sent = 0;
+      req.on("data", (chunk: Buffer) => {
+        if (sent >= size / 2) return;
+        upstream.write(chunk);
+        sent += chunk.length;
+        if (sent >= size / 2) {
+          upstream.destroy();
+          req.socket.destroy();
+        }
+      });
+      return;
+    }
     const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
       if (dropAfter) {
         up.resume();
@@ -32,7 +50,7 @@ export async function startFaultProxy(targetUrl: string): Promise<{ url: string;
     let body = "";
     req.on("data", (d) => (body += d));
     req.on("end", () => {
-      if (body === "up" || body === "down" || body === "flaky") mode = body;
+      if (body === "up" || body === "down" || body === "flaky" || body === "cut") mode = body;
       res.end(mode);
     });
   });

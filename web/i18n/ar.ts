@@ -13,5 +13,6 @@ import selection from "./ar/selection";
 import courseSelection from "./ar/courseSelection";
 import audit from "./ar/audit";
 import errors from "./ar/errors";
+import importing from "./ar/importing";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, errors };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, errors, importing };

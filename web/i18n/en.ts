@@ -13,5 +13,6 @@ import selection from "./en/selection";
 import courseSelection from "./en/courseSelection";
 import audit from "./en/audit";
 import errors from "./en/errors";
+import importing from "./en/importing";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, errors };
+export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, errors, importing };

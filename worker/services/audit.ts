@@ -36,8 +36,9 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export function auditInsert(db: Db, admin: ActingAdmin, entry: AuditEntry, requestId?: string) {
-  return db.insert(auditLog).values({
+/** The `audit_log` row of `entry` as insert values (several can go in one multi-row INSERT, e.g. a bulk import). */
+export function auditValues(admin: ActingAdmin, entry: AuditEntry, requestId?: string) {
+  return {
     adminId: admin.id,
     adminUsername: admin.username,
     action: entry.action,
@@ -46,7 +47,11 @@ export function auditInsert(db: Db, admin: ActingAdmin, entry: AuditEntry, reque
     before: snapshotOf(entry.before),
     after: snapshotOf(entry.after),
     requestId: requestId ?? null,
-  });
+  };
+}
+
+export function auditInsert(db: Db, admin: ActingAdmin, entry: AuditEntry, requestId?: string) {
+  return db.insert(auditLog).values(auditValues(admin, entry, requestId));
 }
 
 /** The id of the row inserted by the statement just before in the same batch. */

@@ -204,32 +204,45 @@ export async function getFeeById(db: Db, id: number, today: Today): Promise<FeeJ
 }
 
 /**
+ * The statements that create student `studentId`'s fee record at `now`: the record, a first payment (RCP receipt)
+ * when `input.paid_amount` > 0, and the audit row. For one `db.batch`: `createFee` runs them alone, the bulk import
+ * (docs/product.md#bulk-import) runs many in one batch. The record's own INSERT comes first (its `returning` id).
+ */
+export function createFeeStatements(db: Db, admin: ActingAdmin, studentId: number, input: CreateFeeInput, now: Date, requestId?: string) {
+  const total = egpToPiastres(input.total_amount);
+  const paid = egpToPiastres(input.paid_amount);
+  const year = academicYearOf(now);
+  const paidAt = now.toISOString();
+  const feeId = sql`(SELECT id FROM fee_records WHERE student_id = ${studentId})`;
+  return [
+    db.insert(feeRecords).values({ studentId, grade: input.grade, totalPiastres: total, paidPiastres: paid }).returning({ id: feeRecords.id }),
+    ...(paid > 0 ? [bumpCounter(db, year), insertPayment(db, { feeRecordId: feeId, amountPiastres: paid, year, paidAt, adminId: admin.id })] : []),
+    auditInsert(db, admin, { action: "create", entity: "fee_record", entityId: feeId, after: input }, requestId),
+  ] as const;
+}
+
+/** The constraint failures of a fee write as their reasons (FEE_EXISTS, PAID_ABOVE_TOTAL, STUDENT_NOT_FOUND), else null. */
+export function feeWriteFailure(err: unknown, belowPaid: "PAID_ABOVE_TOTAL" | "TOTAL_BELOW_PAID" = "PAID_ABOVE_TOTAL"): ApiError | null {
+  const failure = constraintFailure(err) ?? "";
+  if (/UNIQUE constraint failed: fee_records\.student_id/i.test(failure)) return new ApiError("FEE_EXISTS");
+  if (/fee_paid_chk/i.test(failure)) return new ApiError(belowPaid);
+  if (/FOREIGN KEY/i.test(failure)) return new ApiError("STUDENT_NOT_FOUND");
+  return null;
+}
+
+/**
  * Creates the fee record of student `input.student_id` (a student number); a non-zero paid amount becomes the
  * first payment (RCP receipt) in the same batch. Throws 404 STUDENT_NOT_FOUND, 409 FEE_EXISTS, 400 PAID_ABOVE_TOTAL.
  */
 export async function createFee(db: Db, admin: ActingAdmin, input: CreateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, input.student_id));
   if (!student) throw new ApiError("STUDENT_NOT_FOUND");
-  const total = egpToPiastres(input.total_amount);
-  const paid = egpToPiastres(input.paid_amount);
-  const year = academicYearOf(now);
-  const paidAt = now.toISOString();
-  const feeId = sql`(SELECT id FROM fee_records WHERE student_id = ${student.id})`;
   try {
-    const [[row]] = await db.batch([
-      db.insert(feeRecords).values({ studentId: student.id, grade: input.grade, totalPiastres: total, paidPiastres: paid }).returning({ id: feeRecords.id }),
-      ...(paid > 0
-        ? [bumpCounter(db, year), insertPayment(db, { feeRecordId: feeId, amountPiastres: paid, year, paidAt, adminId: admin.id })]
-        : []),
-      auditInsert(db, admin, { action: "create", entity: "fee_record", entityId: sql`(SELECT id FROM fee_records WHERE student_id = ${student.id})`, after: input }, requestId),
-    ] as const);
+    const [first, ...rest] = createFeeStatements(db, admin, student.id, input, now, requestId);
+    const [[row]] = await db.batch([first, ...rest]);
     return await getFeeById(db, row!.id, schoolDate(now));
   } catch (err) {
-    const failure = constraintFailure(err) ?? "";
-    if (/UNIQUE constraint failed: fee_records\.student_id/i.test(failure)) throw new ApiError("FEE_EXISTS");
-    if (/fee_paid_chk/i.test(failure)) throw new ApiError("PAID_ABOVE_TOTAL");
-    if (/FOREIGN KEY/i.test(failure)) throw new ApiError("STUDENT_NOT_FOUND");
-    throw err;
+    throw feeWriteFailure(err) ?? err;
   }
 }
 
@@ -249,30 +262,40 @@ function feeSnapshotSql(id: number): SQL {
 export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, input: UpdateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
   const today = schoolDate(now);
   const before = await getFee(db, studentNo, today);
-  const total = egpToPiastres(input.total_amount);
-  const paid = egpToPiastres(input.paid_amount);
   // A schedule fixes the total (its sum); the plan or the discount changes it (docs/product.md#fee-plans).
-  if (before.instalments.length && total !== egpToPiastres(before.total_amount)) throw new ApiError("TOTAL_SET_BY_SCHEDULE");
-  const year = academicYearOf(now);
-  const at = now.toISOString();
-  const [bumpIfChanged, insertAdjustment] = adjustmentStatements(db, before.id, paid, year, at, admin.id);
-  // The adjustment row just inserted, if any: its number is the counter's current ADJ number.
-  const adjustmentId = sql`(SELECT id FROM payments WHERE receipt_no = 'ADJ-' || ${year} || '-' || printf('%06d', (SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})))`;
+  if (before.instalments.length && egpToPiastres(input.total_amount) !== egpToPiastres(before.total_amount)) throw new ApiError("TOTAL_SET_BY_SCHEDULE");
   try {
-    await db.batch([
-      // First in the batch: `before` is the record as this write finds it (a payment may have landed since the read).
-      auditInsert(db, admin, { action: "update", entity: "fee_record", entityId: before.id, before: feeSnapshotSql(before.id), after: input }, requestId),
-      bumpIfChanged,
-      insertAdjustment,
-      db.update(feeRecords).set({ totalPiastres: total, paidPiastres: paid, updatedAt: at }).where(eq(feeRecords.id, before.id)),
-      allocationStatement(db, before.id, adjustmentId),
-      refillStatement(db, before.id),
-    ] as const);
+    const [first, ...rest] = updateFeeStatements(db, admin, before.id, input, now, requestId);
+    await db.batch([first, ...rest]);
   } catch (err) {
     if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw new ApiError("TOTAL_BELOW_PAID");
     throw err;
   }
   return getFeeById(db, before.id, today);
+}
+
+/**
+ * The statements of `updateFee` for fee record `feeId` (audit row with the record as the write finds it, an
+ * adjustment row when the paid amount changes, the new amounts), for one `db.batch`; the bulk import runs many.
+ */
+export function updateFeeStatements(db: Db, admin: ActingAdmin, feeId: number, input: UpdateFeeInput, now: Date, requestId?: string) {
+  const total = egpToPiastres(input.total_amount);
+  const paid = egpToPiastres(input.paid_amount);
+  const year = academicYearOf(now);
+  const at = now.toISOString();
+  const [bumpIfChanged, insertAdjustment] = adjustmentStatements(db, feeId, paid, year, at, admin.id);
+  // The adjustment row just inserted, if any: its number is the counter's current ADJ number.
+  const adjustmentId = sql`(SELECT id FROM payments WHERE receipt_no = 'ADJ-' || ${year} || '-' || printf('%06d', (SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})))`;
+  return [
+    // First in the batch: `before` is the record as this write finds it (a payment may have landed since the read).
+    auditInsert(db, admin, { action: "update", entity: "fee_record", entityId: feeId, before: feeSnapshotSql(feeId), after: input }, requestId),
+    bumpIfChanged,
+    insertAdjustment,
+    db.update(feeRecords).set({ totalPiastres: total, paidPiastres: paid, updatedAt: at }).where(eq(feeRecords.id, feeId)),
+    // Instalments follow the paid amount (docs/product.md#fee-plans): the adjustment allocated, then refilled.
+    allocationStatement(db, feeId, adjustmentId),
+    refillStatement(db, feeId),
+  ] as const;
 }
 
 /**

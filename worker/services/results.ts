@@ -114,8 +114,8 @@ async function findStudent(db: Db, studentNo: string) {
 
 type StudentRef = Awaited<ReturnType<typeof findStudent>>;
 
-/** The `results` values, the subject rows (empty remarks → "Grade: X", admin scale) and the audit snapshot. */
-function planWrite(body: ResultBody, student: StudentRef, grade: string) {
+/** The `results` values, the subject rows (empty remarks → "Grade: X", admin scale) and the audit snapshot (also for the bulk import). */
+export function planWrite(body: ResultBody, student: StudentRef, grade: string) {
   const scores: SubjectScoreJson[] = body.subject_scores.map((r) => ({
     subject_name: r.subject_name,
     score: r.score,

@@ -77,6 +77,14 @@ const fields: Record<Field, string> = {
 
   // Teacher selection (public)
 
+  // Bulk import
+  rows: "الصفوف",
+  building_no: "المبنى",
+  student_no: "الرقم القومي",
+  current_grade: "الصف",
+  subject_scores: "المواد",
+  teacher_code: "كود المعلم",
+
   // Audit log
   entity: "نوع السجل",
   entity_id: "رقم السجل",
@@ -251,6 +259,17 @@ const texts: Record<Reason, string> = {
 
   // Audit log
   AUDIT_DATE_INVALID: "{{field}} يجب أن يكون تاريخًا صحيحًا (سنة-شهر-يوم)",
+
+  // Bulk import
+  IMPORT_KIND_UNKNOWN: "نوع الاستيراد غير معروف: الطلاب أو المصروفات أو النتائج أو المعلمون",
+  IMPORT_NO_ROWS: "لا يحتوي الملف على صفوف بيانات",
+  IMPORT_TOO_MANY_ROWS: "يمكن استيراد {{max}} صف على الأكثر في المرة الواحدة",
+  IMPORT_KEY_REQUIRED: "يحتاج الحفظ إلى مفتاح Idempotency-Key",
+  IMPORT_HAS_ERRORS: "بعض الصفوف بها أخطاء: لم يُستورد شيء",
+  IMPORT_DUPLICATE_ROW: "السجل نفسه موجود بالفعل في الصف {{row}} من هذا الملف",
+  IMPORT_ID_SCIENTIFIC: "حُفظ الرقم القومي كرقم بصيغة علمية وفقد بعض أرقامه: اجعل تنسيق العمود نصًا",
+  IMPORT_PAID_DIFFERS: "المبلغ المدفوع يختلف عن المدفوعات المسجلة ({{paid}} ج.م): سجّل المدفوعات من صفحة المصروفات",
+  IMPORT_CHANGED_MEANWHILE: "تغيّرت السجلات أثناء الاستيراد: أعد المعاينة",
 };
 
 export default {

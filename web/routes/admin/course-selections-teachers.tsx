@@ -6,6 +6,7 @@
  * (SUBJECT_NOT_ACTIVE) are also shown on their field. Without a token the lists stay empty and actions go to the
  * login page. Above the table, the warning about active subjects without an active teacher with seats.
  */
+import { ImportButton } from "~/features/import/admin/import-button";
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
@@ -106,6 +107,7 @@ export default function TeachersPage() {
               <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
               {t("courseSelection.common.refresh")}
             </Button>
+            <ImportButton kind="teachers" onDone={() => void reloadAll()} />
             <Button onClick={openAdd}>
               <Plus aria-hidden="true" />
               {t("courseSelection.teachers.add")}

@@ -6,6 +6,7 @@
  * each record's payments with printable receipts, a CSV export of every record matching the filters (fetched
  * unpaged), and a live reload of the current page on `fees_changed`.
  */
+import { ImportButton } from "~/features/import/admin/import-button";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "~/components/ui/lazy-toast";
 import { useLocation } from "react-router";
@@ -124,6 +125,7 @@ export default function FeesPage() {
             <Download aria-hidden="true" />
             {t("fees.exportCsv")}
           </Button>
+          <ImportButton kind="fees" onDone={() => void reload()} />
           <Button onClick={() => setAddOpen(true)}>
             <Plus aria-hidden="true" />
             {t("fees.add")}

@@ -4,6 +4,7 @@
  * repeatable subject rows, a delete confirmation (the list updates after the server succeeds), publishing per
  * year and semester, and a CSV export of what the table shows.
  */
+import { ImportButton } from "~/features/import/admin/import-button";
 import { useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -107,6 +108,7 @@ export default function ResultsPage() {
             <Download aria-hidden="true" />
             {t("results.exportCsv")}
           </Button>
+          <ImportButton kind="results" onDone={() => void reload()} />
           <Button onClick={openAdd}>
             <Plus aria-hidden="true" />
             {t("results.add")}

@@ -9,6 +9,7 @@
  * drive the modal and the filters. For a fast first row the dialogs, the CSV writer and sonner load on first use
  * (pointer-over/focus of the opening buttons fetches them early), so the first rows need only the table's code.
  */
+import { ImportButton } from "~/features/import/admin/import-button";
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -230,6 +231,7 @@ export default function StudentsPage() {
             <Download aria-hidden="true" />
             {t("students.exportCsv")}
           </Button>
+          <ImportButton kind="students" onDone={() => void reload()} />
           <Button onClick={openAdd} onPointerEnter={() => void loadStudentFormDialog()} onFocus={() => void loadStudentFormDialog()}>
             <Plus aria-hidden="true" />
             {t("students.addStudent")}

@@ -52,6 +52,19 @@ CREATE TABLE `school_settings` (
 	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE `import_runs` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
+	`idempotency_key` text NOT NULL,
+	`kind` text NOT NULL,
+	`request_hash` text NOT NULL,
+	`answer` text NOT NULL,
+	`row_count` integer NOT NULL,
+	`admin_id` integer,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
+	FOREIGN KEY (`admin_id`) REFERENCES `admins`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `import_runs_idempotency_key_unique` ON `import_runs` (`idempotency_key`);--> statement-breakpoint
 ALTER TABLE `fee_records` ADD `plan_id` integer REFERENCES fee_plans(id);--> statement-breakpoint
 ALTER TABLE `fee_records` ADD `custom_schedule` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `fee_records` ADD `discount_piastres` integer DEFAULT 0 NOT NULL;--> statement-breakpoint

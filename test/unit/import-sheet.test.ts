@@ -1,0 +1,137 @@
+/**
+ * Reading import files (docs/product.md#bulk-import): empty files, headers only, formulas' cached values, Excel
+ * serial dates, IDs in scientific notation, `=+-@` cells, Arabic and Persian digits, trailing spaces, Windows-1256
+ * and BOM CSVs, zip bombs, header matching in Arabic and English, and the results wide sheet.
+ */
+import { describe, expect, it } from "vitest";
+import { utils, write } from "@e965/xlsx";
+import { checkZipBounds, decodeCsv, ImportFileError } from "~/features/import/admin/file-checks";
+import { readSheet } from "~/features/import/admin/spreadsheet";
+import { autoMapping, buildRows, cellText, excelSerialToIso, missingColumns, tableFromCells } from "~/features/import/admin/sheet-rows";
+import { matchHeader } from "~/features/import/admin/columns";
+import { isScientificId } from "@worker/services/import/run";
+
+const enc = new TextEncoder();
+const csvBytes = (text: string) => enc.encode(text);
+
+function encode1256(text: string): Uint8Array {
+  const decoder = new TextDecoder("windows-1256");
+  const byChar = new Map<string, number>();
+  for (let b = 0; b < 256; b++) byChar.set(decoder.decode(Uint8Array.of(b)), b);
+  return Uint8Array.from([...text].map((ch) => byChar.get(ch) ?? 0x3f));
+}
+
+function xlsx(sheet: Record<string, unknown>): Uint8Array {
+  const book = utils.book_new();
+  utils.book_append_sheet(book, sheet as never, "S");
+  return new Uint8Array(write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
+}
+
+const problemOf = (fn: () => unknown) => {
+  try {
+    fn();
+  } catch (err) {
+    return err instanceof ImportFileError ? err.problem : String(err);
+  }
+  return null;
+};
+
+describe("reading files", () => {
+  it("refuses an empty file and reads a headers-only file as no rows", () => {
+    expect(problemOf(() => readSheet(new Uint8Array(), "a.csv"))).toBe("empty");
+    const table = tableFromCells(readSheet(csvBytes("ID,Name\r\n"), "a.csv").cells);
+    expect(table.headers).toEqual(["ID", "Name"]);
+    expect(table.rows).toEqual([]);
+    expect(problemOf(() => readSheet(Uint8Array.from([0x50, 0x4b, 3, 4, 1, 2, 3]), "a.xlsx"))).toBe("unreadable");
+  });
+
+  it("uses a formula's cached value and reads date cells as YYYY-MM-DD", () => {
+    const bytes = xlsx({ "!ref": "A1:C2", A1: { t: "s", v: "Total" }, B1: { t: "s", v: "Date" }, C1: { t: "s", v: "Text" }, A2: { t: "n", v: 90, f: "SUM(X1:X2)" }, B2: { t: "n", v: 45536, z: "yyyy-mm-dd" }, C2: { t: "s", v: "=1+1" } });
+    const { cells } = readSheet(bytes, "a.xlsx");
+    expect(cells[1]!.map(cellText)).toEqual(["90", "2024-09-01", "=1+1"]);
+    expect(excelSerialToIso(45536)).toBe("2024-09-01");
+  });
+
+  it("keeps `=+-@` cells as text (never evaluated), drops the export's protecting quote, trims and strips TABs", () => {
+    const { cells } = readSheet(csvBytes('Name,ID\r\n"=HYPERLINK(""x"")",\t31001310119461  \r\n"\'@home",+20\r\n'), "a.csv");
+    expect(cells.slice(1).map((r) => r.map(cellText))).toEqual([
+      ['=HYPERLINK("x")', "31001310119461"],
+      ["@home", "+20"],
+    ]);
+  });
+
+  it("decodes Windows-1256, UTF-8 with and without BOM", () => {
+    expect(decodeCsv(encode1256("الاسم,الصف"))).toBe("الاسم,الصف");
+    expect(decodeCsv(Uint8Array.from([0xef, 0xbb, 0xbf, ...enc.encode("مصري")]))).toBe("مصري");
+    expect(decodeCsv(enc.encode("مصري"))).toBe("مصري");
+    const { cells } = readSheet(encode1256("الاسم,المبنى\r\nسارة,3"), "a.csv");
+    expect(cells[1]!.map(cellText)).toEqual(["سارة", "3"]);
+  });
+
+  it("refuses a zip bomb from its directory, before inflating anything", () => {
+    const bytes = xlsx({ "!ref": "A1:A1", A1: { t: "s", v: "x" } });
+    expect(() => checkZipBounds(bytes)).not.toThrow();
+    // Declare 500 MB for the first central-directory entry.
+    const bomb = bytes.slice();
+    const view = new DataView(bomb.buffer);
+    for (let i = bomb.length - 22; i >= 0; i--) {
+      if (view.getUint32(i, true) === 0x06054b50) {
+        const dir = view.getUint32(i + 16, true);
+        view.setUint32(dir + 24, 500 * 1024 * 1024, true);
+        break;
+      }
+    }
+    expect(problemOf(() => readSheet(bomb, "bomb.xlsx"))).toBe("zip_bomb");
+    expect(problemOf(() => readSheet(new Uint8Array(10 * 1024 * 1024 + 1), "big.csv"))).toBe("too_large");
+  });
+});
+
+describe("rows for the API", () => {
+  it("matches Arabic and English headers ignoring case, spacing and units", () => {
+    expect(matchHeader("students", "  student   ID ")).toBe("student_no");
+    expect(matchHeader("students", "الرقم القومي / ID")).toBe("student_no");
+    expect(matchHeader("fees", "Total Amount (EGP)")).toBe("total_amount");
+    expect(matchHeader("fees", "اجمالي المصروفات")).toBe("total_amount");
+    expect(matchHeader("students", "Error")).toBe("ignore");
+    expect(missingColumns("students", autoMapping("students", ["Name", "ID"]))).toEqual(["nationality", "current_grade", "building_no"]);
+  });
+
+  it("turns labels into API values and keeps Arabic digits and scientific IDs for the server to judge", () => {
+    const table = tableFromCells([
+      ["Name", "ID", "Nationality", "Grade", "Building", "Gender", "Status"],
+      ["  سارة  ", "3.10013E+13", "مصرية", "prep-1", "٣", "أنثى", "غير نشط"],
+      [],
+      ["Omar", 31001310119461, "Egyptian", "Prep-1", "۲", "Male", "Active"],
+    ]);
+    const built = buildRows("students", table, autoMapping("students", table.headers));
+    expect(built.rows).toEqual([
+      { full_name: "سارة", student_no: "3.10013E+13", nationality: "مصرية", current_grade: "prep-1", building_no: "٣", gender: "female", is_active: false },
+      { full_name: "Omar", student_no: "31001310119461", nationality: "Egyptian", current_grade: "Prep-1", building_no: "۲", gender: "male", is_active: true },
+    ]);
+    expect(built.lines).toEqual([2, 4]);
+    expect(isScientificId("3.10013E+13")).toBe(true);
+    expect(isScientificId(3.10013e13)).toBe(false);
+    expect(isScientificId("31001310119461")).toBe(false);
+  });
+
+  it("reads a results wide sheet: subject columns, a max row and a max column, the template example skipped", () => {
+    const table = tableFromCells([
+      ["رقم الطالب / Student ID", "Student Name", "الرياضيات", "Science", "Science max", "Art"],
+      ["", "الدرجة العظمى / Max score", 50, "", "", ""],
+      ["\t31001310119461", "أحمد محمد علي", 45.5, "", "", ""],
+      ["29001010100001", "x", "٤٥٫٥", 30, 40, ""],
+    ]);
+    const built = buildRows("results", table, autoMapping("results", table.headers));
+    expect(built.skipped).toBe(2);
+    expect(built.rows).toEqual([
+      {
+        student_id: "29001010100001",
+        subject_scores: [
+          { subject_name: "Mathematics", score: "٤٥٫٥", max_score: "50" },
+          { subject_name: "Science", score: "30", max_score: "40" },
+        ],
+      },
+    ]);
+    expect(built.fieldColumns[0]).toMatchObject({ "subject_scores.1": 3 });
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The columns of each import kind (docs/product.md#bulk-import): the API field each one fills, its Arabic and
+ * English header (the template writes "عربي / English"), the other names a file may use for it (the CSV exports'
+ * headers among them, so an exported file imports as it is), and the template's example value. Results are a wide
+ * sheet: an ID column, then a column per subject (marks) and optionally a "max" column per subject. Pure and
+ * dependency-free apart from the subject list and the Arabic subject names.
+ */
+import { foldSearchText } from "@worker/lib/normalize";
+import { RESULT_SUBJECTS } from "@worker/lib/subjects";
+import arResults from "~/i18n/ar/results";
+import type { ImportKind } from "@worker/api/import.schema";
+
+export interface ColumnSpec {
+  /** The API field, or for results `score:<Subject>` / `max:<Subject>`; "ignore" for a column read but not sent. */
+  target: string;
+  ar: string;
+  en: string;
+  aliases?: readonly string[];
+  required?: boolean;
+  example: string | number;
+}
+
+const ID_ALIASES = ["national id", "national number", "nid", "student id", "student_no", "student_id", "studentId", "id", "الرقم القومي", "رقم قومي", "رقم الطالب", "رقم الهوية", "الرقم", "كود الطالب"];
+
+const STUDENT_COLUMNS: ColumnSpec[] = [
+  { target: "student_no", ar: "الرقم القومي", en: "ID", aliases: ID_ALIASES, required: true, example: "\t31001310119461" },
+  { target: "full_name", ar: "الاسم", en: "Name", aliases: ["full name", "full_name", "student name", "اسم الطالب", "الاسم بالكامل"], required: true, example: "أحمد محمد علي" },
+  { target: "nationality", ar: "الجنسية", en: "Nationality", required: true, example: "مصري" },
+  { target: "religion", ar: "الديانة", en: "Religion", example: "Muslim" },
+  { target: "current_grade", ar: "الصف", en: "Grade", aliases: ["current_grade", "class", "الصف الدراسي"], required: true, example: "Prep-1" },
+  { target: "building_no", ar: "المبنى", en: "Building", aliases: ["building_no", "building no", "رقم المبنى"], required: true, example: 1 },
+  { target: "gender", ar: "النوع", en: "Gender", aliases: ["sex", "الجنس"], example: "ذكر" },
+  { target: "is_active", ar: "الحالة", en: "Status", aliases: ["is_active", "active"], example: "نشط" },
+];
+
+const FEE_COLUMNS: ColumnSpec[] = [
+  { target: "student_id", ar: "رقم الطالب", en: "Student ID", aliases: ID_ALIASES, required: true, example: "\t31001310119461" },
+  { target: "ignore", ar: "اسم الطالب", en: "Student Name", aliases: ["name", "الاسم"], example: "أحمد محمد علي" },
+  { target: "grade", ar: "الصف", en: "Grade", aliases: ["current_grade"], required: true, example: "Prep-1" },
+  { target: "total_amount", ar: "إجمالي المصروفات", en: "Total Amount", aliases: ["total", "total_amount", "الإجمالي", "المبلغ الإجمالي"], required: true, example: 12000 },
+  { target: "paid_amount", ar: "المبلغ المدفوع", en: "Paid Amount", aliases: ["paid", "paid_amount", "المدفوع"], example: 2000 },
+];
+
+const TEACHER_COLUMNS: ColumnSpec[] = [
+  { target: "teacher_code", ar: "كود المعلم", en: "Teacher Code", aliases: ["code", "teacher_code", "الكود"], example: "" },
+  { target: "full_name", ar: "اسم المعلم", en: "Teacher", aliases: ["name", "full name", "full_name", "teacher name", "الاسم", "المعلم"], required: true, example: "أ. سمير حسن" },
+  { target: "subject_name", ar: "المادة", en: "Subject", aliases: ["subject_name"], required: true, example: "Mathematics" },
+  { target: "building_no", ar: "المبنى", en: "Building", aliases: ["building_no"], example: 5 },
+  { target: "session_1_capacity", ar: "سعة المجموعة 1", en: "Session 1 Capacity", aliases: ["session 1", "capacity 1", "المجموعة 1"], example: 35 },
+  { target: "session_2_capacity", ar: "سعة المجموعة 2", en: "Session 2 Capacity", aliases: ["session 2", "capacity 2", "المجموعة 2"], example: 35 },
+  { target: "is_active", ar: "الحالة", en: "Status", aliases: ["is_active", "active"], example: "نشط" },
+];
+
+/** Subjects the results template lists (a sheet may have any of the 14). */
+export const TEMPLATE_SUBJECTS = ["Mathematics", "English", "Science", "History", "Geography", "Computer Science", "Art", "Physical Education"] as const;
+
+const arSubject = (s: string) => (arResults.subjects as Record<string, string>)[s] ?? s;
+
+/** Every column a results sheet may have: ID, name (not sent), then per subject its marks and its max score. */
+const RESULT_COLUMNS: ColumnSpec[] = [
+  { target: "student_id", ar: "رقم الطالب", en: "Student ID", aliases: ID_ALIASES, required: true, example: "\t31001310119461" },
+  { target: "ignore", ar: "اسم الطالب", en: "Student Name", aliases: ["name", "الاسم"], example: "أحمد محمد علي" },
+  ...RESULT_SUBJECTS.flatMap((s): ColumnSpec[] => [
+    { target: `score:${s}`, ar: arSubject(s), en: s, example: s === "Mathematics" ? 45.5 : 88 },
+    { target: `max:${s}`, ar: `${arSubject(s)} - الدرجة العظمى`, en: `${s} max`, aliases: [`${s} total`, `${s} max score`, `العظمى ${arSubject(s)}`], example: "" },
+  ]),
+];
+
+export const COLUMNS: Record<ImportKind, readonly ColumnSpec[]> = { students: STUDENT_COLUMNS, fees: FEE_COLUMNS, results: RESULT_COLUMNS, teachers: TEACHER_COLUMNS };
+
+/** The columns of a kind's template (results: the template's subjects only). */
+export function templateColumns(kind: ImportKind): ColumnSpec[] {
+  if (kind !== "results") return [...COLUMNS[kind]];
+  return RESULT_COLUMNS.filter((c) => !c.target.includes(":") || (c.target.startsWith("score:") && (TEMPLATE_SUBJECTS as readonly string[]).includes(c.target.slice(6))));
+}
+
+/** A header folded for matching: case, spacing, punctuation, Arabic letter variants and an "(EGP)" unit ignored. */
+export function foldHeader(h: string): string {
+  return foldSearchText(h.replace(/\((?:egp|ج\.?م\.?)\)/gi, "")).replace(/[\s_\-–—.:()'"\u0640]+/g, "");
+}
+
+const headerIndex = new Map<ImportKind, Map<string, string>>();
+
+function indexOf(kind: ImportKind): Map<string, string> {
+  let index = headerIndex.get(kind);
+  if (!index) {
+    index = new Map();
+    for (const c of COLUMNS[kind]) for (const name of [c.ar, c.en, `${c.ar} / ${c.en}`, ...(c.aliases ?? [])]) if (!index.has(foldHeader(name))) index.set(foldHeader(name), c.target);
+    // The error sheet's own column is read back as nothing.
+    for (const name of ["error", "errors", "الخطأ", "الأخطاء", "خطأ / Error"]) index.set(foldHeader(name), "ignore");
+    headerIndex.set(kind, index);
+  }
+  return index;
+}
+
+/** The target of a file's header for `kind` ("" when unknown): the whole header, else each side of "عربي / English". */
+export function matchHeader(kind: ImportKind, header: string): string {
+  const index = indexOf(kind);
+  const whole = index.get(foldHeader(header));
+  if (whole) return whole;
+  for (const part of header.split(/[/|]/)) {
+    const hit = index.get(foldHeader(part));
+    if (hit) return hit;
+  }
+  return "";
+}
+
+/** The header cell of a template column: Arabic and English. */
+export const templateHeader = (c: ColumnSpec) => `${c.ar} / ${c.en}`;
+
+/** The label of a target in the admin's language (the mapping's choices). */
+export function targetLabel(kind: ImportKind, target: string, lang: string): string {
+  const c = COLUMNS[kind].find((x) => x.target === target);
+  return c ? (lang === "ar" ? c.ar : c.en) : target;
+}

@@ -1,0 +1,123 @@
+/**
+ * The preview of an import (docs/product.md#bulk-import): the summary as filter chips by action, the rows with their
+ * action and each error as "column: reason" in the admin's language, and the error sheet: the file's own rows with
+ * an extra Error column, to fix and upload again. At most 100 rows are drawn at a time (a filter narrows them).
+ */
+import { useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Download } from "lucide-react";
+import type { ImportKind } from "@worker/api/import.schema";
+import { isReason } from "@worker/reasons";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { formatNumber } from "~/lib/format";
+import { useReasonText } from "~/lib/reason-text";
+import { cn } from "~/lib/utils";
+import type { ImportAnswer } from "./import-api";
+import { columnOfField, type BuiltRows, type SheetTable } from "./sheet-rows";
+
+const SHOWN = 100;
+const ACTIONS = ["create", "update", "unchanged", "error"] as const;
+type Action = (typeof ACTIONS)[number];
+const TONE: Record<Action, "success" | "secondary" | "outline" | "destructive"> = { create: "success", update: "secondary", unchanged: "outline", error: "destructive" };
+
+export interface Problem {
+  /** The file's column header (or the field / "Row" when no column holds it). */
+  where: string;
+  /** The reason in the admin's language. */
+  text: string;
+}
+
+/** Each row's problems: the column and the reason in the admin's language. */
+export function useProblems(answer: ImportAnswer, built: BuiltRows, table: SheetTable): Problem[][] {
+  const { t } = useTranslation();
+  const { reasonText } = useReasonText();
+  return useMemo(
+    () =>
+      answer.rows.map((r, i) =>
+        r.errors.map((e) => {
+          const column = columnOfField(built.fieldColumns[i] ?? {}, e.field);
+          const where = column !== undefined ? table.headers[column] : e.field ? e.field : t("importing.wholeRow");
+          const text = isReason(e.code) ? reasonText(e.code, e.params as never) : e.message;
+          return { where: where ?? "", text };
+        }),
+      ),
+    [answer, built, table, reasonText, t],
+  );
+}
+
+export function ImportPreview({ kind, answer, built, table, onDownloadErrors }: { kind: ImportKind; answer: ImportAnswer; built: BuiltRows; table: SheetTable; onDownloadErrors: (problems: Problem[][]) => void }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const [filter, setFilter] = useState<Action | "all">(answer.summary.errors ? "error" : "all");
+  const problems = useProblems(answer, built, table);
+  const n = (v: number) => formatNumber(v, lang);
+  const rows = answer.rows.map((r, i) => ({ ...r, index: i })).filter((r) => filter === "all" || r.action === filter);
+  const counts: Record<Action | "all", number> = { all: answer.summary.total, create: answer.summary.create, update: answer.summary.update, unchanged: answer.summary.unchanged, error: answer.summary.errors };
+  void kind;
+  return (
+    <div className="grid min-w-0 gap-3">
+      <p className="text-sm" data-testid="import-summary">
+        {t("importing.preview.summary", { total: n(counts.all), create: n(counts.create), update: n(counts.update), unchanged: n(counts.unchanged), errors: n(counts.error) })}
+      </p>
+      {built.skipped > 0 && <p className="text-xs text-muted-foreground">{t("importing.preview.skipped", { count: built.skipped, formattedCount: n(built.skipped) })}</p>}
+      <div className="flex flex-wrap gap-2" role="group" aria-label={t("importing.preview.action")}>
+        {(["all", ...ACTIONS] as const).map((a) => (
+          <Button key={a} size="sm" variant={filter === a ? "default" : "outline"} aria-pressed={filter === a} onClick={() => setFilter(a)} disabled={a !== "all" && counts[a] === 0}>
+            {a === "all" ? t("importing.preview.all") : t(`importing.actions.${a}`)} <span className="tabular-nums">({n(counts[a])})</span>
+          </Button>
+        ))}
+      </div>
+      {answer.summary.errors > 0 && (
+        <div className="grid gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm sm:flex sm:items-center sm:justify-between">
+          <p className="min-w-0 sm:flex-1">{t("importing.preview.fixFirst")}</p>
+          <Button size="sm" variant="outline" className="justify-self-start" onClick={() => onDownloadErrors(problems)}>
+            <Download aria-hidden="true" />
+            {t("importing.preview.downloadErrors")}
+          </Button>
+        </div>
+      )}
+      <div className="max-h-[45dvh] overflow-auto rounded-md border">
+        <table className="w-full text-sm">
+          <thead className="sticky top-0 bg-muted text-start">
+            <tr>
+              <th className="px-2 py-1.5 text-start font-medium">{t("importing.preview.line")}</th>
+              <th className="px-2 py-1.5 text-start font-medium">{t("importing.preview.action")}</th>
+              <th className="hidden px-2 py-1.5 text-start font-medium sm:table-cell">{t("importing.preview.key")}</th>
+              <th className="px-2 py-1.5 text-start font-medium">{t("importing.preview.problems")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(0, SHOWN).map((r) => (
+              <tr key={r.index} className={cn("border-t align-top", r.action === "error" && "bg-destructive/5")}>
+                <td className="px-2 py-1.5 tabular-nums">{n(built.lines[r.index] ?? r.row)}</td>
+                <td className="px-2 py-1.5">
+                  <Badge variant={TONE[r.action]}>{t(`importing.actions.${r.action}`)}</Badge>
+                </td>
+                <td className="hidden px-2 py-1.5 break-all sm:table-cell" dir="ltr">
+                  {r.key}
+                </td>
+                <td className="px-2 py-1.5">
+                  <span className="block text-xs break-all text-muted-foreground sm:hidden" dir="ltr">
+                    {r.key}
+                  </span>
+                  {problems[r.index]!.length > 0 && (
+                    <ul className="grid gap-0.5 text-destructive">
+                      {problems[r.index]!.map((p, i) => (
+                        <li key={i}>
+                          <bdi>{p.where}</bdi>: {p.text}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 && <p className="p-4 text-center text-sm text-muted-foreground">{t("importing.preview.none")}</p>}
+      </div>
+      {rows.length > SHOWN && <p className="text-xs text-muted-foreground">{t("importing.preview.showing", { shown: n(SHOWN), total: n(rows.length) })}</p>}
+    </div>
+  );
+}

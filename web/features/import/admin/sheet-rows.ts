@@ -1,0 +1,174 @@
+/**
+ * From a sheet's cells to the import API's rows (docs/product.md#bulk-import): the header row, the mapping of file
+ * columns to fields (auto-matched by Arabic or English name), each cell as the text a person sees (cached values of
+ * formulas, never a formula; dates as YYYY-MM-DD; IDs without the export's TAB; a `'` that protected `=+-@` removed),
+ * labels the exports write (ذكر / Male, نشط / Active) as the API's values, and for results the wide sheet's subject
+ * columns with their max scores (a max column, or a "max" row under the headers; else 100). Pure: unit-tested.
+ */
+import type { ImportKind } from "@worker/api/import.schema";
+import { COLUMNS, foldHeader, matchHeader, templateColumns } from "./columns";
+
+export type Cell = string | number | boolean | Date | null | undefined;
+
+export interface SheetTable {
+  headers: string[];
+  rows: Cell[][];
+  /** The sheet's own line number (1-based, as the spreadsheet shows it) of each row. */
+  lines: number[];
+}
+
+const INVISIBLES = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff\t]/g;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A cell as text: numbers without exponent or grouping when whole, dates as YYYY-MM-DD, text trimmed. */
+export function cellText(v: Cell): string {
+  if (v === null || v === undefined) return "";
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "" : `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+  if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) < 1e21 ? v.toFixed(0) : String(v);
+  if (typeof v === "boolean") return v ? "true" : "false";
+  const text = v.replace(INVISIBLES, "").trim();
+  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
+}
+
+/** An Excel serial day number (1900 date system) as YYYY-MM-DD: 45536 → "2024-09-01". */
+export function excelSerialToIso(serial: number): string {
+  const d = new Date(Date.UTC(1899, 11, 30) + Math.floor(serial) * 86_400_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** The header row (the first row with any text) and the non-empty rows under it. */
+export function tableFromCells(cells: readonly (readonly Cell[])[]): SheetTable {
+  const isEmpty = (r: readonly Cell[] | undefined) => !r || r.every((c) => cellText(c) === "");
+  const head = cells.findIndex((r) => !isEmpty(r));
+  if (head < 0) return { headers: [], rows: [], lines: [] };
+  const headers = cells[head]!.map((c) => cellText(c));
+  const rows: Cell[][] = [];
+  const lines: number[] = [];
+  for (let i = head + 1; i < cells.length; i++) {
+    if (isEmpty(cells[i])) continue;
+    rows.push([...cells[i]!]);
+    lines.push(i + 1);
+  }
+  return { headers, rows, lines };
+}
+
+/** The target of each file column ("" = not matched, "ignore" = read but not sent); a target is used once. */
+export function autoMapping(kind: ImportKind, headers: readonly string[]): string[] {
+  const used = new Set<string>();
+  return headers.map((h) => {
+    const target = h ? matchHeader(kind, h) : "";
+    if (!target || (target !== "ignore" && used.has(target))) return "";
+    used.add(target);
+    return target;
+  });
+}
+
+/** Required fields that no column is mapped to. */
+export function missingColumns(kind: ImportKind, mapping: readonly string[]): string[] {
+  return COLUMNS[kind].filter((c) => c.required && !mapping.includes(c.target)).map((c) => c.target);
+}
+
+const MALE = new Set(["male", "m", "ذكر", "ولد"].map(foldHeader));
+const FEMALE = new Set(["female", "f", "انثى", "أنثى", "بنت"].map(foldHeader));
+const YES = new Set(["active", "true", "yes", "1", "نشط", "فعال", "نعم"].map(foldHeader));
+const NO = new Set(["inactive", "false", "no", "0", "غيرنشط", "غير فعال", "لا", "موقوف"].map(foldHeader));
+
+/** A cell for `field` in the API's terms: gender and status labels → male/female and true/false. */
+function fieldValue(field: string, text: string): unknown {
+  if (field === "gender") {
+    const f = foldHeader(text);
+    return MALE.has(f) ? "male" : FEMALE.has(f) ? "female" : text;
+  }
+  if (field === "is_active") {
+    const f = foldHeader(text);
+    return YES.has(f) ? true : NO.has(f) ? false : text;
+  }
+  return text;
+}
+
+export interface BuiltRows {
+  /** Rows for the API, in order. */
+  rows: Record<string, unknown>[];
+  /** The sheet line of each row (what the preview and the error sheet show). */
+  lines: number[];
+  /** The index into `table.rows` of each row (the error sheet copies the original cells). */
+  sources: number[];
+  /** Per row: which file column an API field path came from (results: `subject_scores.N` → that subject's column). */
+  fieldColumns: Array<Record<string, number>>;
+  /** Rows left out: the template's example row, and the max-score row of a results sheet. */
+  skipped: number;
+}
+
+/** A max-score row's label, folded like headers (ى → ي, ة → ه). */
+const MAX_ROW_LABEL = /max|total|عظمي|الدرجهالكليه/i;
+
+/** Whether a row is the template's own example, left in by mistake. */
+function isExampleRow(kind: ImportKind, row: readonly Cell[], mapping: readonly string[]): boolean {
+  const example = new Map(templateColumns(kind).map((c) => [c.target, cellText(String(c.example))]));
+  let compared = 0;
+  for (let i = 0; i < mapping.length; i++) {
+    const ex = example.get(mapping[i]!);
+    const text = cellText(row[i]);
+    if (ex === undefined || ex === "" || text === "") continue;
+    if (text !== ex) return false;
+    compared++;
+  }
+  return compared >= 2;
+}
+
+/** The API rows of `table` under `mapping` (see BuiltRows). */
+export function buildRows(kind: ImportKind, table: SheetTable, mapping: readonly string[]): BuiltRows {
+  const out: BuiltRows = { rows: [], lines: [], sources: [], fieldColumns: [], skipped: 0 };
+  const idField = kind === "students" ? "student_no" : kind === "teachers" ? "full_name" : "student_id";
+  const idColumn = mapping.indexOf(idField);
+  const maxOf = new Map<string, string>();
+  table.rows.forEach((cells, r) => {
+    if (isExampleRow(kind, cells, mapping)) {
+      out.skipped++;
+      return;
+    }
+    if (kind === "results" && idColumn >= 0 && cellText(cells[idColumn]) === "" && cells.some((c) => MAX_ROW_LABEL.test(foldHeader(cellText(c))))) {
+      mapping.forEach((t, i) => t.startsWith("score:") && cellText(cells[i]) && maxOf.set(t.slice(6), cellText(cells[i])));
+      out.skipped++;
+      return;
+    }
+    const row: Record<string, unknown> = {};
+    const columns: Record<string, number> = {};
+    const scores: Array<{ subject_name: string; score: string; max_score?: string }> = [];
+    const maxHere = new Map<string, string>();
+    mapping.forEach((target, i) => {
+      if (!target || target === "ignore") return;
+      const text = cellText(cells[i]);
+      if (target.startsWith("max:")) {
+        if (text) maxHere.set(target.slice(4), text);
+        return;
+      }
+      if (target.startsWith("score:")) {
+        if (!text) return;
+        columns[`subject_scores.${scores.length}`] = i;
+        scores.push({ subject_name: target.slice(6), score: text });
+        return;
+      }
+      columns[target] = i;
+      if (text !== "") row[target] = fieldValue(target, text);
+    });
+    if (kind === "results") {
+      row.subject_scores = scores.map((s) => {
+        const max = maxHere.get(s.subject_name) ?? maxOf.get(s.subject_name);
+        return max ? { ...s, max_score: max } : s;
+      });
+    }
+    out.rows.push(row);
+    out.lines.push(table.lines[r]!);
+    out.sources.push(r);
+    out.fieldColumns.push(columns);
+  });
+  return out;
+}
+
+/** The file column an error's field came from (`subject_scores.2.score` → the column of that row's third subject). */
+export function columnOfField(fieldColumns: Record<string, number>, field: string): number | undefined {
+  if (field in fieldColumns) return fieldColumns[field];
+  const subject = /^subject_scores\.(\d+)/.exec(field);
+  return subject ? fieldColumns[`subject_scores.${subject[1]}`] : undefined;
+}

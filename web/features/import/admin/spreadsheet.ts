@@ -1,0 +1,68 @@
+/**
+ * Reading and writing spreadsheets for the bulk import with SheetJS (`@e965/xlsx`, ADR 0025). Only the Import dialog
+ * (and its Web Worker) loads this module, so the library never reaches a page's first load. Formulas are not
+ * evaluated: a cell's cached value is read. At most `MAX_IMPORT_ROWS` + 10 rows are read (header, max row, example).
+ */
+import { read, utils, write, type WorkBook } from "@e965/xlsx";
+import { MAX_IMPORT_ROWS } from "@worker/api/import.schema";
+import { checkZipBounds, decodeCsv, ImportFileError, isZip, MAX_FILE_BYTES } from "./file-checks";
+import type { Cell } from "./sheet-rows";
+
+export interface ReadSheet {
+  /** Every sheet's name; `sheet` is the one read. */
+  sheets: string[];
+  sheet: string;
+  cells: Cell[][];
+}
+
+/**
+ * The cells of one sheet of `bytes` (named `fileName`): the sheet called `sheet`, else the first with any data.
+ * Throws ImportFileError: too_large (> 10 MB), zip_bomb, unreadable, empty, too_many_rows.
+ */
+export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): ReadSheet {
+  if (bytes.length > MAX_FILE_BYTES) throw new ImportFileError("too_large");
+  if (bytes.length === 0) throw new ImportFileError("empty");
+  const csv = /\.(csv|txt)$/i.test(fileName) && !isZip(bytes);
+  if (isZip(bytes)) checkZipBounds(bytes);
+  let book: WorkBook;
+  try {
+    const options = { cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false, sheetRows: MAX_IMPORT_ROWS + 10, dense: true } as const;
+    book = csv ? read(decodeCsv(bytes), { ...options, type: "string", raw: true }) : read(bytes, { ...options, type: "array" });
+  } catch {
+    throw new ImportFileError("unreadable");
+  }
+  const sheets = book.SheetNames;
+  const hasData = (name: string) => {
+    const ws = book.Sheets[name];
+    return Boolean(ws && ws["!ref"]);
+  };
+  const chosen = sheet && sheets.includes(sheet) ? sheet : (sheets.find(hasData) ?? sheets[0]);
+  if (!chosen) throw new ImportFileError("empty");
+  const ws = book.Sheets[chosen]!;
+  const cells = utils.sheet_to_json<Cell[]>(ws, { header: 1, raw: true, defval: null, blankrows: true });
+  // A sheet's declared range can be larger than what was read: more rows than allowed means sheetRows cut it.
+  const declared = ws["!fullref"] ? utils.decode_range(ws["!fullref"] as string).e.r + 1 : cells.length;
+  if (declared > MAX_IMPORT_ROWS + 10) throw new ImportFileError("too_many_rows");
+  return { sheets, sheet: chosen, cells };
+}
+
+/** Downloads `rows` (first row = headers) as `name`.xlsx or `name`.csv (UTF-8 with BOM, like the CSV exports). */
+export function downloadSheet(rows: readonly (readonly unknown[])[], name: string, format: "xlsx" | "csv", rtl: boolean): void {
+  const ws = utils.aoa_to_sheet(rows as unknown[][]);
+  // IDs stay text: a 14-digit number would become 3.10013E+13 in Excel.
+  ws["!cols"] = (rows[0] ?? []).map(() => ({ wch: 22 }));
+  const book = utils.book_new();
+  if (rtl) book.Workbook = { Views: [{ RTL: true }] };
+  utils.book_append_sheet(book, ws, "Sheet1");
+  const data: ArrayBuffer | string =
+    format === "xlsx" ? (write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer) : `\uFEFF${utils.sheet_to_csv(ws, { forceQuotes: true, blankrows: false })}`;
+  const blob = new Blob([data], { type: format === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv;charset=utf-8" });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = `${name}.${format}`;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

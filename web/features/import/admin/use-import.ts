@@ -1,0 +1,155 @@
+/**
+ * The Import dialog's state (docs/product.md#bulk-import): read the file (in a Web Worker: a 5,000-row parse would
+ * block the page for longer than 200 ms), match its columns, send a dry run, then commit under one Idempotency-Key
+ * (made when the preview is shown, reused if the commit is retried), and the templates and error sheet downloads.
+ */
+import { useCallback, useRef, useState } from "react";
+import type { ImportKind } from "@worker/api/import.schema";
+import { DEFAULT_ACADEMIC_YEAR } from "@worker/api/results.schema";
+import { ImportFileError, type FileProblem } from "./file-checks";
+import { sendImport, type ImportAnswer, type ImportOptions } from "./import-api";
+import { autoMapping, buildRows, missingColumns, tableFromCells, type BuiltRows, type SheetTable } from "./sheet-rows";
+import { templateColumns, templateHeader } from "./columns";
+import type { ReadSheet } from "./spreadsheet";
+
+export type Step = "file" | "map" | "preview" | "done";
+
+/** Lets the browser paint and handle input between the steps of a 5,000-row import (each stays one short task). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export type Busy = null | "parsing" | "validating" | "saving";
+
+/** Reads `file` in a Web Worker; where a worker cannot start, on this thread. */
+async function parseFile(file: File, sheet?: string): Promise<ReadSheet> {
+  const bytes = await file.arrayBuffer();
+  try {
+    const worker = new Worker(new URL("./parse.worker.ts", import.meta.url), { type: "module" });
+    try {
+      return await new Promise<ReadSheet>((resolve, reject) => {
+        worker.onmessage = (e: MessageEvent<{ ok: true; result: ReadSheet } | { ok: false; problem: FileProblem }>) =>
+          e.data.ok ? resolve(e.data.result) : reject(new ImportFileError(e.data.problem));
+        worker.onerror = () => reject(new Error("worker failed"));
+        worker.postMessage({ bytes, name: file.name, sheet }, [bytes]);
+      });
+    } finally {
+      worker.terminate();
+    }
+  } catch (err) {
+    if (err instanceof ImportFileError) throw err;
+    const { readSheet } = await import("./spreadsheet");
+    return readSheet(new Uint8Array(await file.arrayBuffer()), file.name, sheet);
+  }
+}
+
+export function useImport(kind: ImportKind) {
+  const [step, setStep] = useState<Step>("file");
+  const [busy, setBusy] = useState<Busy>(null);
+  const [problem, setProblem] = useState<FileProblem | "no_rows" | null>(null);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [sheets, setSheets] = useState<string[]>([]);
+  const [sheet, setSheet] = useState("");
+  const [table, setTable] = useState<SheetTable | null>(null);
+  const [mapping, setMapping] = useState<string[]>([]);
+  const [options, setOptions] = useState<Required<ImportOptions>>({ academic_year_name: DEFAULT_ACADEMIC_YEAR, semester: "S1" });
+  const [built, setBuilt] = useState<BuiltRows | null>(null);
+  const [answer, setAnswer] = useState<ImportAnswer | null>(null);
+  const key = useRef<string | null>(null);
+
+  const reset = useCallback(() => {
+    setStep("file");
+    setProblem(null);
+    setFailure(null);
+    setFile(null);
+    setTable(null);
+    setAnswer(null);
+    setBuilt(null);
+    key.current = null;
+  }, []);
+
+  const preview = useCallback(
+    async (t: SheetTable, m: string[], opts = options) => {
+      await nextTask();
+      const rows = buildRows(kind, t, m);
+      if (!rows.rows.length) {
+        setProblem("no_rows");
+        return;
+      }
+      setBusy("validating");
+      setFailure(null);
+      await nextTask();
+      try {
+        const a = await sendImport(kind, rows.rows, kind === "results" ? opts : undefined);
+        await nextTask();
+        setBuilt(rows);
+        setAnswer(a);
+        key.current = crypto.randomUUID();
+        setStep("preview");
+      } catch (err) {
+        setFailure(err);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [kind, options],
+  );
+
+  const choose = useCallback(
+    async (f: File, sheetName?: string) => {
+      reset();
+      setFile(f);
+      setBusy("parsing");
+      try {
+        const read = await parseFile(f, sheetName);
+        await nextTask();
+        setSheets(read.sheets);
+        setSheet(read.sheet);
+        const t = tableFromCells(read.cells);
+        if (!t.headers.length) throw new ImportFileError("empty");
+        if (!t.rows.length) {
+          setProblem("no_rows");
+          return;
+        }
+        const m = autoMapping(kind, t.headers);
+        setTable(t);
+        setMapping(m);
+        setBusy(null);
+        // Straight to the preview when every column was recognised; else let the admin match them.
+        if (missingColumns(kind, m).length || m.some((x) => x === "")) setStep("map");
+        else await preview(t, m);
+      } catch (err) {
+        setProblem(err instanceof ImportFileError ? err.problem : "unreadable");
+      } finally {
+        setBusy((b) => (b === "parsing" ? null : b));
+      }
+    },
+    [kind, preview, reset],
+  );
+
+  const commit = useCallback(async () => {
+    if (!built || !key.current) return;
+    setBusy("saving");
+    setFailure(null);
+    try {
+      const a = await sendImport(kind, built.rows, kind === "results" ? options : undefined, key.current);
+      setAnswer(a);
+      if (a.summary.errors === 0) setStep("done");
+      else key.current = crypto.randomUUID();
+    } catch (err) {
+      setFailure(err);
+    } finally {
+      setBusy(null);
+    }
+  }, [built, kind, options]);
+
+  return { step, setStep, busy, problem, failure, file, sheets, sheet, table, mapping, setMapping, options, setOptions, built, answer, choose, preview, commit, reset };
+}
+
+/** Downloads the kind's template: bilingual headers and one example row (results: a max-score row too). */
+export async function downloadTemplate(kind: ImportKind, format: "xlsx" | "csv", rtl: boolean): Promise<void> {
+  const { downloadSheet } = await import("./spreadsheet");
+  const columns = templateColumns(kind);
+  const rows: unknown[][] = [columns.map(templateHeader)];
+  if (kind === "results") rows.push(columns.map((c, i) => (i === 1 ? "الدرجة العظمى / Max score" : c.target.startsWith("score:") ? (c.target === "score:Mathematics" ? 50 : 100) : "")));
+  rows.push(columns.map((c) => (typeof c.example === "string" ? c.example.replace(/^\t/, format === "csv" ? "\t" : "") : c.example)));
+  downloadSheet(rows, `import-${kind}-template`, format, rtl);
+}

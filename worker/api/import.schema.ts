@@ -1,0 +1,105 @@
+/**
+ * Bulk import request and answer schemas (docs/product.md#bulk-import). Each kind's rows pass the very schema of the
+ * single-record create endpoint (students, fees, results, teachers), so an imported row and a typed one obey the
+ * same rules; the only additions are what a sheet needs: a fee row without a paid amount paid 0, a results row's
+ * year and semester from the dialog (`options`), and a teacher row's optional `teacher_code` to match on.
+ * Imports only zod and dependency-free modules (shared with the console).
+ */
+import { z } from "zod";
+import { createFeeSchema } from "./fees.schema";
+import { resultBodySchema } from "./results.schema";
+import { teacherCreateSchema } from "./selection-admin.schema";
+import { createStudentSchema } from "./students.schema";
+import { ACADEMIC_YEARS, SEMESTERS } from "./results.schema";
+import { reason } from "../reasons";
+
+export const IMPORT_KINDS = ["students", "fees", "results", "teachers"] as const;
+export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** Most rows in one import request (more → 413 IMPORT_TOO_MANY_ROWS). */
+export const MAX_IMPORT_ROWS = 5_000;
+
+/**
+ * Body limit of the import routes, bytes: 5,000 of the widest rows a sheet produces with room to spare. The widest is
+ * a results row with all 14 subjects, marks and totals (≈ 1.1 KB as JSON); a student row at every field's full
+ * length in Arabic is ≈ 0.9 KB. 2 KiB a row → 10 MiB; every other route keeps 1 MB (docs/product.md#limits).
+ */
+export const IMPORT_MAX_BODY_BYTES = MAX_IMPORT_ROWS * 2 * 1024;
+
+/** Missing or empty cells are "not given": the create schema's default (if any) applies. */
+const withoutBlanks = (v: unknown) =>
+  v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== "" && x !== null && x !== undefined)) : v;
+
+/** One row of each kind: the create endpoint's schema (not a copy) after blank cells are dropped. */
+export const importRowSchemas = {
+  students: z.preprocess(withoutBlanks, createStudentSchema),
+  fees: z.preprocess((v) => ({ paid_amount: 0, ...(withoutBlanks(v) as object) }), createFeeSchema),
+  results: z.preprocess(withoutBlanks, resultBodySchema),
+  teachers: z.preprocess(
+    withoutBlanks,
+    teacherCreateSchema.extend({ teacher_code: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, reason("UNKNOWN_VALUE", { field: "teacher_code" })).optional() }),
+  ),
+} as const;
+
+export type ImportRow<K extends ImportKind> = z.output<(typeof importRowSchemas)[K]>;
+
+export const importKindParamSchema = z.object({
+  kind: z.enum(IMPORT_KINDS, { error: reason("IMPORT_KIND_UNKNOWN") }).describe("students, fees, results or teachers"),
+});
+
+export const importQuerySchema = z.object({
+  dry_run: z
+    .enum(["0", "1", "true", "false"])
+    .optional()
+    .transform((v) => v === "1" || v === "true")
+    .describe("1: validate and preview only, nothing is written"),
+});
+
+/** `{rows, options?}`. Rows are checked one by one by the kind's schema (errors per row, never a 400 for the body). */
+export const importBodySchema = z.object({
+  rows: z.array(z.record(z.string(), z.unknown())).describe(`At most ${MAX_IMPORT_ROWS} rows with the create body's fields`),
+  options: z
+    .object({
+      academic_year_name: z.enum(ACADEMIC_YEARS).optional().describe("Results: the year of rows that name none"),
+      semester: z.enum(SEMESTERS).optional().describe("Results: the semester of rows that name none"),
+    })
+    .optional(),
+});
+export type ImportBody = z.output<typeof importBodySchema>;
+
+export const IMPORT_ACTIONS = ["create", "update", "unchanged", "error"] as const;
+export type ImportAction = (typeof IMPORT_ACTIONS)[number];
+
+/** One refused field of a row: `code` is the reason (worker/reasons.ts), `message` its English text. */
+export const importRowErrorSchema = z.object({
+  field: z.string().describe("The API field (e.g. student_no, subject_scores.2.score), or \"\" for the whole row"),
+  code: z.string().describe("The reason (worker/reasons.ts)"),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ImportRowError = z.output<typeof importRowErrorSchema>;
+
+export const importRowResultSchema = z.object({
+  row: z.number().int().describe("1-based data row of the sheet (the row under the headers is 1)"),
+  action: z.enum(IMPORT_ACTIONS),
+  key: z.string().describe("What the row is matched on: the student's ID, ID/year/semester, the teacher's code or name"),
+  errors: z.array(importRowErrorSchema),
+});
+export type ImportRowResult = z.output<typeof importRowResultSchema>;
+
+export const importSummarySchema = z.object({
+  total: z.number().int(),
+  create: z.number().int(),
+  update: z.number().int(),
+  unchanged: z.number().int(),
+  errors: z.number().int(),
+});
+
+/** The answer of a dry run and of a commit (also the body of a commit refused for row errors, with the error shape). */
+export const importAnswerSchema = z.object({
+  dry_run: z.boolean(),
+  summary: importSummarySchema,
+  rows: z.array(importRowResultSchema),
+  request_id: z.string().optional().describe("Commit: the request id its audit rows carry"),
+});
+export type ImportAnswer = z.output<typeof importAnswerSchema>;

@@ -1,0 +1,51 @@
+/**
+ * Fees import (docs/product.md#bulk-import, #fees): one fee record per student, matched by the student's ID. A new
+ * record is created with its opening paid amount as a first payment (RCP receipt), an existing one gets its new
+ * total; both through the fee services' own statements (worker/services/fees.ts), so the import writes exactly what
+ * the add and edit forms write. Payments are never changed by an import: an existing record's paid amount must
+ * match the payments recorded (or be left empty), else the row is refused (IMPORT_PAID_DIFFERS). The grade of an
+ * existing record is kept, as the edit form does.
+ */
+import { and, eq, inArray, ne } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { feeRecords, students } from "../../../db/schema";
+import type { CreateFeeInput } from "../../api/fees.schema";
+import { egpToPiastres, piastresToEgp } from "../../money";
+import { createFeeStatements, updateFeeStatements } from "../fees";
+import { rowError, type ImportContext, type KindPlan, type ValidRow } from "./run";
+import { selectIn } from "./sql";
+
+export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput>[]): Promise<KindPlan> {
+  const { db, admin, now, requestId } = ctx;
+  const found = await selectIn<string, { id: number; studentNo: string }>(db, rows.map((r) => r.input.student_id), (part) =>
+    db.select({ id: students.id, studentNo: students.studentNo }).from(students).where(inArray(students.studentNo, part)),
+  );
+  const studentByNo = new Map(found.map((s) => [s.studentNo, s.id]));
+  const fees = await selectIn<number, { id: number; studentId: number; total: number; paid: number }>(db, found.map((s) => s.id), (part) =>
+    db.select({ id: feeRecords.id, studentId: feeRecords.studentId, total: feeRecords.totalPiastres, paid: feeRecords.paidPiastres }).from(feeRecords).where(inArray(feeRecords.studentId, part)),
+  );
+  const feeByStudent = new Map(fees.map((f) => [f.studentId, f]));
+  const writes: Array<() => readonly BatchItem<"sqlite">[]> = [];
+  const outcomes = rows.map(({ input, raw }) => {
+    const studentId = studentByNo.get(input.student_id);
+    if (studentId === undefined) return { errors: [rowError("student_id", "STUDENT_NOT_FOUND")] };
+    const fee = feeByStudent.get(studentId);
+    const total = egpToPiastres(input.total_amount);
+    if (!fee) {
+      writes.push(() => createFeeStatements(db, admin, studentId, input, now, requestId));
+      return { action: "create" as const };
+    }
+    const paidGiven = raw.paid_amount !== undefined && raw.paid_amount !== null && raw.paid_amount !== "";
+    if (paidGiven && egpToPiastres(input.paid_amount) !== fee.paid) return { errors: [rowError("paid_amount", "IMPORT_PAID_DIFFERS", { paid: piastresToEgp(fee.paid) })] };
+    if (total < fee.paid) return { errors: [rowError("total_amount", "TOTAL_BELOW_PAID")] };
+    if (total === fee.total) return { action: "unchanged" as const };
+    writes.push(() => [
+      // A payment recorded since the preview would make the edit's paid amount undo it: such a change fails the
+      // CHECK here (paid ≥ 0) and with it the whole batch (→ IMPORT_CHANGED_MEANWHILE, run the preview again).
+      db.update(feeRecords).set({ paidPiastres: -1 }).where(and(eq(feeRecords.id, fee.id), ne(feeRecords.paidPiastres, fee.paid))),
+      ...updateFeeStatements(db, admin, fee.id, { total_amount: input.total_amount, paid_amount: piastresToEgp(fee.paid) }, now, requestId),
+    ]);
+    return { action: "update" as const };
+  });
+  return { outcomes, statements: () => writes.flatMap((w) => [...w()]), events: [{ event: "fees_changed", entity: "fee_record" }] };
+}

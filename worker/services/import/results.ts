@@ -1,0 +1,119 @@
+/**
+ * Results import (docs/product.md#bulk-import, #results): one result per student, academic year and semester. An
+ * existing result for the same term is an update (all its subject rows replaced, as the edit form does) or
+ * unchanged when every mark, total, remark and the grade are equal; never a second result. Rows are written with
+ * multi-row statements (results, then their subject rows joined back by the unique key) and an audit row each.
+ */
+import { inArray, sql } from "drizzle-orm";
+import { auditLog, resultSubjectScores, results, students } from "../../../db/schema";
+import type { ResultBody, SubjectScoreJson } from "../../api/results.schema";
+import { normalizeNationalId } from "../../lib/normalize";
+import { fromHundredths, toHundredths } from "../../lib/typed-number";
+import { auditValues } from "../audit";
+import { planWrite } from "../results";
+import { rowError, type ImportContext, type KindPlan, type ValidRow } from "./run";
+import { chunks, rowsPerStatement, selectIn, updateFromValues, valuesList } from "./sql";
+
+type StudentRef = { id: number; studentNo: string; fullName: string; currentGrade: string };
+type Existing = { id: number; studentId: number; academicYearName: string; semester: string; grade: string; remarks: string | null };
+type ScoreRow = { resultId: number; position: number; subjectName: string; score: number; max: number; remarks: string | null };
+
+const termKey = (studentId: number, year: string, semester: string) => `${studentId}|${year}|${semester}`;
+
+function sameScores(a: SubjectScoreJson[], b: ScoreRow[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((s, i) => s.subject_name === b[i]!.subjectName && toHundredths(s.score) === b[i]!.score && toHundredths(s.max_score) === b[i]!.max && (s.remarks ?? null) === (b[i]!.remarks ?? null))
+  );
+}
+
+export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>[]): Promise<KindPlan> {
+  const { db, admin, requestId } = ctx;
+  const noOf = (r: ResultBody) => normalizeNationalId(r.student_id).toUpperCase();
+  const found = await selectIn<string, StudentRef>(db, rows.map((r) => noOf(r.input)), (part) =>
+    db.select({ id: students.id, studentNo: students.studentNo, fullName: students.fullName, currentGrade: students.currentGrade }).from(students).where(inArray(students.studentNo, part)),
+  );
+  const studentByNo = new Map(found.map((s) => [s.studentNo, s]));
+  const existing = await selectIn<number, Existing>(db, found.map((s) => s.id), (part) =>
+    db
+      .select({ id: results.id, studentId: results.studentId, academicYearName: results.academicYearName, semester: results.semester, grade: results.grade, remarks: results.remarks })
+      .from(results)
+      .where(inArray(results.studentId, part)),
+  );
+  const byTerm = new Map(existing.map((r) => [termKey(r.studentId, r.academicYearName, r.semester), r]));
+  const wanted = rows.flatMap(({ input }) => {
+    const s = studentByNo.get(noOf(input));
+    const e = s && byTerm.get(termKey(s.id, input.academic_year_name, input.semester));
+    return e ? [e.id] : [];
+  });
+  const scoreRows = await selectIn<number, ScoreRow>(db, wanted, (part) =>
+    db
+      .select({ resultId: resultSubjectScores.resultId, position: resultSubjectScores.position, subjectName: resultSubjectScores.subjectName, score: resultSubjectScores.scoreHundredths, max: resultSubjectScores.maxScoreHundredths, remarks: resultSubjectScores.remarks })
+      .from(resultSubjectScores)
+      .where(inArray(resultSubjectScores.resultId, part)),
+  );
+  const scoresOf = new Map<number, ScoreRow[]>();
+  for (const r of scoreRows) scoresOf.set(r.resultId, [...(scoresOf.get(r.resultId) ?? []), r]);
+  for (const list of scoresOf.values()) list.sort((a, b) => a.position - b.position);
+
+  type Write = ReturnType<typeof planWrite> & { student: StudentRef; before?: Existing };
+  const creates: Write[] = [];
+  const updates: Array<Write & { before: Existing }> = [];
+  const outcomes = rows.map(({ input }) => {
+    const student = studentByNo.get(noOf(input));
+    if (!student) return { errors: [rowError("student_id", "STUDENT_NOT_FOUND")] };
+    const before = byTerm.get(termKey(student.id, input.academic_year_name, input.semester));
+    const plan = planWrite(input, student, input.grade ?? before?.grade ?? student.currentGrade);
+    if (!before) {
+      creates.push({ ...plan, student });
+      return { action: "create" as const };
+    }
+    if (before.grade === plan.values.grade && (before.remarks ?? null) === (plan.values.remarks ?? null) && sameScores(plan.scores, scoresOf.get(before.id) ?? [])) {
+      return { action: "unchanged" as const };
+    }
+    updates.push({ ...plan, student, before });
+    return { action: "update" as const };
+  });
+
+  const statements = () => {
+    const out = [];
+    const scoreValues = (w: Write) => w.scores.map((s, i) => [i, s.subject_name, toHundredths(s.score), toHundredths(s.max_score), s.remarks] as const);
+    for (const part of chunks(creates, rowsPerStatement(5))) out.push(db.insert(results).values(part.map((w) => w.values)));
+    const createdScores = creates.flatMap((w) => scoreValues(w).map((v) => [w.student.id, w.values.academicYearName, w.values.semester, ...v]));
+    for (const part of chunks(createdScores, rowsPerStatement(8))) {
+      out.push(
+        db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks)
+          SELECT r.id, v.column4, v.column5, v.column6, v.column7, v.column8 FROM (VALUES ${valuesList(part)}) AS v
+          JOIN results r ON r.student_id = v.column1 AND r.academic_year_name = v.column2 AND r.semester = v.column3`),
+      );
+    }
+    out.push(...updateFromValues(db, "results", ["grade", "remarks"], updates.map((u) => [u.before.id, u.values.grade, u.values.remarks]), `updated_at = '${ctx.now.toISOString()}'`));
+    for (const part of chunks(updates.map((u) => u.before.id), 500)) out.push(db.delete(resultSubjectScores).where(inArray(resultSubjectScores.resultId, part)));
+    const updatedScores = updates.flatMap((u) => scoreValues(u).map((v) => [u.before.id, ...v]));
+    for (const part of chunks(updatedScores, rowsPerStatement(6))) {
+      out.push(db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks) VALUES ${valuesList(part)}`));
+    }
+    const audits = [
+      ...creates.map((w) =>
+        auditValues(
+          admin,
+          {
+            action: "create",
+            entity: "result",
+            entityId: sql`(SELECT id FROM results WHERE student_id = ${w.student.id} AND academic_year_name = ${w.values.academicYearName} AND semester = ${w.values.semester})`,
+            after: w.after,
+          },
+          requestId,
+        ),
+      ),
+      ...updates.map((u) => {
+        const old = (scoresOf.get(u.before.id) ?? []).map((s) => ({ subject_name: s.subjectName, score: fromHundredths(s.score), max_score: fromHundredths(s.max), remarks: s.remarks }));
+        const before = { student_no: u.student.studentNo, academic_year_name: u.before.academicYearName, semester: u.before.semester, current_grade: u.before.grade, subject_scores: old, remarks: u.before.remarks };
+        return auditValues(admin, { action: "update", entity: "result", entityId: u.before.id, before, after: u.after }, requestId);
+      }),
+    ];
+    for (const part of chunks(audits, rowsPerStatement(8))) out.push(db.insert(auditLog).values(part));
+    return out;
+  };
+  return { outcomes, statements, events: [{ event: "students_changed", entity: "result" }] };
+}

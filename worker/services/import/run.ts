@@ -1,0 +1,182 @@
+/**
+ * Bulk import (docs/product.md#bulk-import): every row through its kind's create schema, duplicates inside the file,
+ * a plan against the database (create, update, unchanged, error), and, for a commit without error rows, ONE
+ * `db.batch` holding every record, its audit row and the `import_runs` row of the Idempotency-Key, so a failure at
+ * any point (a cut link, a record created meanwhile) leaves nothing written.
+ */
+import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { importRuns } from "../../../db/schema";
+import { batchAll, constraintFailure, type Db } from "../../db";
+import type { ActingAdmin } from "../../env";
+import { ApiError } from "../../errors";
+import type { LiveEvent } from "../../hub";
+import { englishOf, type Reason, type ReasonParams } from "../../reasons";
+import { issuesOf } from "../../validate";
+import { normalizeNationalId } from "../../lib/normalize";
+import { importRowSchemas, MAX_IMPORT_ROWS, type ImportAnswer, type ImportBody, type ImportKind, type ImportRow, type ImportRowError, type ImportRowResult } from "../../api/import.schema";
+import { sha256Hex } from "../tokens";
+import { planStudents } from "./students";
+import { planFees } from "./fees";
+import { planResults } from "./results";
+import { planTeachers } from "./teachers";
+
+/** A row that passed its schema and is not a duplicate inside the file. */
+export interface ValidRow<T> {
+  /** Index into the answer's rows. */
+  index: number;
+  input: T;
+  raw: Record<string, unknown>;
+}
+
+/** What a kind's planner says about its valid rows, and how it would write them. */
+export interface KindPlan {
+  /** Per valid row (same order): its action, or errors found against the database. */
+  outcomes: Array<{ action: "create" | "update" | "unchanged" } | { errors: ImportRowError[] }>;
+  /** The statements of the commit (called only when no row has an error). */
+  statements: () => BatchItem<"sqlite">[];
+  /** Live events to publish once the commit is written. */
+  events: Array<{ event: LiveEvent; entity: string }>;
+}
+
+export interface ImportContext {
+  db: Db;
+  admin: ActingAdmin;
+  now: Date;
+  requestId?: string;
+}
+
+/** A row error of `reason` on `field`. */
+export function rowError(field: string, reason: Reason, params?: ReasonParams): ImportRowError {
+  return { field, code: reason, message: englishOf(reason, params), ...(params ? { params } : {}) };
+}
+
+/** An ID that a spreadsheet turned into a rounded number in scientific notation ("3.10013E+13"): digits are lost. */
+export function isScientificId(v: unknown): boolean {
+  if (typeof v === "number") return !Number.isSafeInteger(v) || /e/i.test(String(v));
+  return typeof v === "string" && /^\s*[+-]?\d+(?:[.,٫]\d+)?\s*[eE]\s*\+?\d+\s*$/.test(v);
+}
+
+const ID_FIELD: Record<ImportKind, string | null> = { students: "student_no", fees: "student_id", results: "student_id", teachers: null };
+
+/** The key a row is matched on, from its parsed input (or what can be read of a refused row). */
+function keyOf(kind: ImportKind, input: Record<string, unknown>): string {
+  const s = (v: unknown) => (v == null ? "" : normalizeNationalId(String(v)));
+  switch (kind) {
+    case "students":
+      return s(input.student_no);
+    case "fees":
+      return s(input.student_id);
+    case "results":
+      return input.student_id ? `${s(input.student_id)}/${s(input.academic_year_name)}/${s(input.semester)}` : "";
+    case "teachers":
+      return s(input.teacher_code) || `${s(input.full_name)} / ${s(input.subject_name)}`.trim().replace(/^\/$/, "");
+  }
+}
+
+/** Matching keys ignore case (teacher names, passport letters). */
+const dupKey = (key: string) => key.toLocaleLowerCase("en");
+
+const PLANNERS: { [K in ImportKind]: (ctx: ImportContext, rows: ValidRow<ImportRow<K>>[]) => Promise<KindPlan> } = {
+  students: planStudents,
+  fees: planFees,
+  results: planResults,
+  teachers: planTeachers,
+};
+
+function summarize(rows: ImportRowResult[]) {
+  const summary = { total: rows.length, create: 0, update: 0, unchanged: 0, errors: 0 };
+  for (const r of rows) summary[r.action === "error" ? "errors" : r.action] += 1;
+  return summary;
+}
+
+/** Validates and plans `body` for `kind`: the answer rows, and the plan of the valid ones. */
+async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
+  if (body.rows.length === 0) throw new ApiError("IMPORT_NO_ROWS");
+  if (body.rows.length > MAX_IMPORT_ROWS) throw new ApiError("IMPORT_TOO_MANY_ROWS", { params: { max: MAX_IMPORT_ROWS } });
+  const schema = importRowSchemas[kind];
+  const defaults = kind === "results" ? { ...body.options } : {};
+  const rows: ImportRowResult[] = [];
+  const valid: ValidRow<unknown>[] = [];
+  const firstRowOf = new Map<string, number>();
+  body.rows.forEach((raw, index) => {
+    const input = { ...defaults, ...raw };
+    const parsed = schema.safeParse(input);
+    const errors: ImportRowError[] = parsed.success ? [] : issuesOf(parsed.error).map((i) => ({ field: i.path, code: i.reason, message: i.message, ...(i.params ? { params: i.params } : {}) }));
+    const idField = ID_FIELD[kind];
+    if (idField && isScientificId(raw[idField])) {
+      for (let i = errors.length - 1; i >= 0; i--) if (errors[i]!.field === idField) errors.splice(i, 1);
+      errors.unshift(rowError(idField, "IMPORT_ID_SCIENTIFIC"));
+    }
+    const key = keyOf(kind, (parsed.success ? parsed.data : input) as Record<string, unknown>);
+    if (key && !errors.length) {
+      const first = firstRowOf.get(dupKey(key));
+      const field = idField ?? ((raw as { teacher_code?: unknown }).teacher_code ? "teacher_code" : "full_name");
+      if (first !== undefined) errors.push(rowError(field, "IMPORT_DUPLICATE_ROW", { row: first }));
+      else firstRowOf.set(dupKey(key), index + 1);
+    }
+    rows.push({ row: index + 1, action: errors.length ? "error" : "unchanged", key, errors });
+    if (!errors.length && parsed.success) valid.push({ index, input: parsed.data, raw });
+  });
+  const plan = valid.length ? await (PLANNERS[kind] as (c: ImportContext, r: ValidRow<unknown>[]) => Promise<KindPlan>)(ctx, valid) : null;
+  plan?.outcomes.forEach((outcome, i) => {
+    const row = rows[valid[i]!.index]!;
+    if ("errors" in outcome) Object.assign(row, { action: "error", errors: outcome.errors });
+    else row.action = outcome.action;
+  });
+  return { rows, plan };
+}
+
+/** SHA-256 of what a commit is: kind, options and rows as sent. */
+const requestHash = (kind: ImportKind, body: ImportBody) => sha256Hex(`import\n${kind}\n${JSON.stringify(body.options ?? {})}\n${JSON.stringify(body.rows)}`);
+
+/** The stored answer of an earlier commit with `key`: the same request → it again; another → 422. */
+async function replay(db: Db, key: string, hash: string): Promise<ImportAnswer | null> {
+  const [run] = await db.select().from(importRuns).where(eq(importRuns.idempotencyKey, key));
+  if (!run) return null;
+  if (run.requestHash !== hash) throw new ApiError("IDEMPOTENCY_MISMATCH");
+  return JSON.parse(run.answer) as ImportAnswer;
+}
+
+export interface ImportOutcome {
+  status: 200 | 400;
+  answer: ImportAnswer;
+  replayed: boolean;
+  /** Live events to publish (a commit that wrote something). */
+  events: Array<{ event: LiveEvent; entity: string }>;
+}
+
+/**
+ * Runs a dry run (`key` unused) or a commit (`key` required: 400 IMPORT_KEY_REQUIRED) of `body` for `kind`.
+ * A commit with error rows answers 400 with the preview and writes nothing; a commit whose write fails on a
+ * constraint (a record created or changed meanwhile) → 409 IMPORT_CHANGED_MEANWHILE, nothing written.
+ */
+export async function runImport(ctx: ImportContext, kind: ImportKind, body: ImportBody, opts: { dryRun: boolean; key?: string }): Promise<ImportOutcome> {
+  if (opts.dryRun) {
+    const { rows } = await prepare(ctx, kind, body);
+    return { status: 200, answer: { dry_run: true, summary: summarize(rows), rows }, replayed: false, events: [] };
+  }
+  if (!opts.key) throw new ApiError("IMPORT_KEY_REQUIRED");
+  const hash = await requestHash(kind, body);
+  const earlier = await replay(ctx.db, opts.key, hash);
+  if (earlier) return { status: 200, answer: earlier, replayed: true, events: [] };
+  const { rows, plan } = await prepare(ctx, kind, body);
+  const summary = summarize(rows);
+  if (summary.errors > 0 || !plan) return { status: 400, answer: { dry_run: false, summary, rows }, replayed: false, events: [] };
+  const answer: ImportAnswer = { dry_run: false, summary, rows, ...(ctx.requestId ? { request_id: ctx.requestId } : {}) };
+  const run = ctx.db.insert(importRuns).values({ idempotencyKey: opts.key, kind, requestHash: hash, answer: JSON.stringify(answer), rowCount: rows.length, adminId: ctx.admin.id });
+  try {
+    // The run row first: a concurrent commit with the same key fails at once on its UNIQUE key, before any record.
+    await batchAll(ctx.db, [run, ...plan.statements()]);
+  } catch (err) {
+    const failure = constraintFailure(err);
+    if (failure && /import_runs\.idempotency_key/.test(failure)) {
+      const again = await replay(ctx.db, opts.key, hash);
+      if (again) return { status: 200, answer: again, replayed: true, events: [] };
+    }
+    if (failure) throw new ApiError("IMPORT_CHANGED_MEANWHILE");
+    throw err;
+  }
+  const wrote = summary.create + summary.update > 0;
+  return { status: 200, answer, replayed: false, events: wrote ? plan.events : [] };
+}

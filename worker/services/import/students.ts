@@ -1,0 +1,78 @@
+/**
+ * Students import (docs/product.md#bulk-import, #students): rows match existing students by `student_no`; a row
+ * whose fields all equal the stored ones is unchanged, any difference is an update, a new ID a create. Nothing is
+ * deleted. Columns the sheet does not have (`gender`, `is_active`) keep the stored values on an update, as the edit
+ * form does. Creates are multi-row INSERTs, updates one UPDATE … FROM VALUES per chunk; every record gets its audit
+ * row, in the one commit batch.
+ */
+import { getTableColumns, inArray, sql } from "drizzle-orm";
+import { auditLog, students, type Student } from "../../../db/schema";
+import type { CreateStudentInput } from "../../api/students.schema";
+import { auditValues } from "../audit";
+import { toStudentJson } from "../students";
+import type { ImportContext, KindPlan, ValidRow } from "./run";
+import { chunks, rowsPerStatement, selectIn, updateFromValues } from "./sql";
+
+type Stored = Omit<Student, "searchName">;
+
+const COMPARED = ["fullName", "nationality", "religion", "currentGrade", "buildingNo", "gender", "isActive"] as const;
+
+/** The stored columns `input` asks for; gender and is_active fall back to `before` when the sheet has no such column. */
+function valuesOf(input: CreateStudentInput, raw: Record<string, unknown>, before?: Stored) {
+  const given = (k: string) => raw[k] !== undefined && raw[k] !== "" && raw[k] !== null;
+  return {
+    studentNo: input.student_no,
+    fullName: input.full_name,
+    nationality: input.nationality,
+    religion: input.religion,
+    currentGrade: input.current_grade,
+    buildingNo: input.building_no,
+    gender: before && !given("gender") ? before.gender : input.gender,
+    isActive: before && !given("is_active") ? before.isActive : input.is_active,
+  };
+}
+
+export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStudentInput>[]): Promise<KindPlan> {
+  const { db, admin, requestId } = ctx;
+  const found = await selectIn<string, Stored>(db, rows.map((r) => r.input.student_no), (part) => {
+    const { searchName: _s, ...columns } = getTableColumns(students);
+    return db.select(columns).from(students).where(inArray(students.studentNo, part));
+  });
+  const byNo = new Map(found.map((s) => [s.studentNo, s]));
+  const creates: Array<ReturnType<typeof valuesOf> & { input: CreateStudentInput }> = [];
+  const updates: Array<{ before: Stored; next: ReturnType<typeof valuesOf>; input: CreateStudentInput }> = [];
+  const outcomes = rows.map(({ input, raw }) => {
+    const before = byNo.get(input.student_no);
+    const next = valuesOf(input, raw, before);
+    if (!before) {
+      creates.push({ ...next, input });
+      return { action: "create" as const };
+    }
+    if (COMPARED.every((k) => (before[k] ?? null) === (next[k] ?? null))) return { action: "unchanged" as const };
+    updates.push({ before, next, input });
+    return { action: "update" as const };
+  });
+  const statements = () => {
+    const at = ctx.now.toISOString();
+    const out = [];
+    for (const part of chunks(creates, rowsPerStatement(8))) {
+      out.push(db.insert(students).values(part.map(({ input: _i, ...v }) => v)));
+      out.push(
+        db.insert(auditLog).values(
+          part.map((c) => auditValues(admin, { action: "create", entity: "student", entityId: sql`(SELECT id FROM students WHERE student_no = ${c.studentNo})`, after: c.input }, requestId)),
+        ),
+      );
+    }
+    const cols = ["full_name", "nationality", "religion", "current_grade", "building_no", "gender", "is_active"];
+    const values = updates.map(({ before, next }) => [before.id, next.fullName, next.nationality, next.religion, next.currentGrade, next.buildingNo, next.gender, next.isActive ? 1 : 0]);
+    out.push(...updateFromValues(db, "students", cols, values, `updated_at = '${at}'`));
+    for (const part of chunks(updates, rowsPerStatement(8))) {
+      out.push(
+        db.insert(auditLog).values(part.map((u) => auditValues(admin, { action: "update", entity: "student", entityId: u.before.id, before: toStudentJson(u.before), after: u.input }, requestId))),
+      );
+    }
+    return out;
+  };
+  // Names, grades and the active flag also show on the fees page and in the dashboard's fee totals.
+  return { outcomes, statements, events: [{ event: "students_changed", entity: "student" }, { event: "fees_changed", entity: "student" }] };
+}
