@@ -171,6 +171,10 @@ export const REASONS = {
 
   // Audit log
   AUDIT_DATE_INVALID: ["VALIDATION_FAILED", "{field} must be a date (YYYY-MM-DD)"],
+
+  // Printing
+  RECEIPT_NOT_FOUND: ["NOT_FOUND", "Receipt not found"],
+  PRINT_TERM_REQUIRED: ["VALIDATION_FAILED", "Choose an academic year and a semester to print report cards"],
 } as const satisfies Record<string, Entry>;
 
 export type Reason = keyof typeof REASONS;

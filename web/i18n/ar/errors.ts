@@ -217,6 +217,10 @@ const texts: Record<Reason, string> = {
 
   // Audit log
   AUDIT_DATE_INVALID: "{{field}} يجب أن يكون تاريخًا صحيحًا (سنة-شهر-يوم)",
+
+  // Printing
+  RECEIPT_NOT_FOUND: "الإيصال غير موجود",
+  PRINT_TERM_REQUIRED: "اختر العام الدراسي والفصل الدراسي لطباعة الشهادات",
 };
 
 export default {
