@@ -65,14 +65,15 @@ dl.facts dd{margin:0;font-weight:700}
 .amount{font-size:1.5em;font-weight:700}
 .words{border:1px dashed #6b7280;padding:4px 8px;margin-block:4px}
 .muted{color:#4b5563}
-.cover{display:flex;flex-direction:column;justify-content:center;align-items:center;min-block-size:240mm;text-align:center;gap:6mm}
+.line{display:inline-block;min-inline-size:60%;border-block-end:1px dotted #6b7280;min-block-size:1.4em}
+.scale{display:flex;flex-wrap:wrap;gap:2px 14px;font-size:.9em}
+.cover{display:flex;flex-direction:column;justify-content:center;align-items:center;min-block-size:200mm;text-align:center;gap:6mm}
 .cover .count{font-size:28pt;font-weight:700;color:#1e3a8a}
 .block{margin-block:6px}
 @media print{
   body{background:#fff}
   .toolbar,.toolbar-only{display:none}
   .sheet{margin:0;box-shadow:none;inline-size:auto;padding:0}
-  .cover{min-block-size:250mm}
 }`;
 }
 

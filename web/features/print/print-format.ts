@@ -36,6 +36,8 @@ export interface PrintLocale {
   grade: (grade: string) => string;
   subject: (name: string) => string;
   semester: (s: string) => string;
+  /** Separator between items on one line ("، " in Arabic: a middle dot reads as an Arabic-Indic zero). */
+  sep: string;
   /** "n report cards" with the language's plural forms. */
   cardCount: (n: number) => string;
 }
@@ -78,6 +80,7 @@ export function printLocale(lang: Lang): PrintLocale {
     grade: (g) => grades[g] ?? g,
     subject: (s) => subjects[s] ?? s,
     semester: (s) => semesters[s] ?? s,
+    sep: lang === "ar" ? "، " : " · ",
     cardCount: (n) => (d.t.batch[`count_${pluralKey(lang, n)}`] as string).replace("{{n}}", num(n)),
   };
 }

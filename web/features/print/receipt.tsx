@@ -39,9 +39,11 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
         <dd className="amount">{loc.egp(payment.amount)}</dd>
       </dl>
       {payment.amount > 0 && (
-        <div className="words" lang="ar" dir="rtl">
+        <div className="words" data-amount-words="">
           <span className="muted">{t.amountWords}: </span>
-          <strong>{t.only.replace("{{words}}", amountInArabicWords(payment.amount))}</strong>
+          <bdi lang="ar" dir="rtl">
+            <strong>{t.only.replace("{{words}}", amountInArabicWords(payment.amount))}</strong>
+          </bdi>
         </div>
       )}
       {allocations.length > 0 && (
@@ -61,7 +63,7 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
                 <tr key={`${a.line ?? ""}-${a.instalment_no}`}>
                   <td>
                     {a.line ? <bdi>{a.line}</bdi> : null}
-                    {a.line ? " · " : null}
+                    {a.line ? loc.sep : null}
                     {t.instalment.replace("{{no}}", loc.num(a.instalment_no))}
                   </td>
                   <td className="n">{due ? loc.date(due) : ""}</td>

@@ -4,7 +4,7 @@
  * remarks and two signature lines; one A4 sheet, the table never split across pages; "draft" across the page while
  * the term is unpublished.
  */
-import { adminLetterGrade, percentage, round2, scoreTotals } from "@worker/lib/letter-grades";
+import { ADMIN_GRADE_SCALE, adminLetterGrade, percentage, round2, scoreTotals } from "@worker/lib/letter-grades";
 import type { ReportCardBatch, ReportCardData } from "@worker/services/print";
 import { Id, Letterhead } from "./print-document";
 import type { PrintLocale } from "./print-format";
@@ -35,7 +35,9 @@ export function ReportCardSheet({ loc, card }: { loc: PrintLocale; card: ReportC
         <dd>{loc.grade(result.current_grade)}</dd>
         <dt>{t.academicYear}</dt>
         <dd>
-          {loc.year(result.academic_year_name)} · {loc.semester(result.semester)}
+          {loc.year(result.academic_year_name)}
+          {loc.sep}
+          {loc.semester(result.semester)}
         </dd>
       </dl>
       <table>
@@ -85,9 +87,11 @@ export function ReportCardSheet({ loc, card }: { loc: PrintLocale; card: ReportC
       </p>
       <p className="block">
         <strong>{t.remarks}: </strong>
-        <bdi>{result.remarks ?? ""}</bdi>
+        <span className="line">
+          <bdi>{result.remarks ?? ""}</bdi>
+        </span>
       </p>
-      <p className="muted block">{t.scale}</p>
+      <GradeScale loc={loc} />
       <div className="signatures">
         <div>
           {t.classTeacher} — {t.signature}
@@ -110,7 +114,11 @@ export function BatchCover({ loc, batch, issuedAt, issuedBy, withDraftsHref }: {
       <div className="cover">
         <div className="count">{loc.cardCount(batch.cards.length)}</div>
         <div>
-          {batch.grade ? loc.grade(batch.grade) : t.allGrades} · {loc.year(batch.academicYear)} · {loc.semester(batch.semester)}
+          {batch.grade ? loc.grade(batch.grade) : t.allGrades}
+          {loc.sep}
+          {loc.year(batch.academicYear)}
+          {loc.sep}
+          {loc.semester(batch.semester)}
         </div>
         {drafts && <div className="badge">{t.draftsIncluded}</div>}
         {batch.withheld > 0 && (
@@ -123,9 +131,30 @@ export function BatchCover({ loc, batch, issuedAt, issuedBy, withDraftsHref }: {
         )}
         {batch.cards.length === 0 && batch.withheld === 0 && <div className="muted">{t.empty}</div>}
         <div className="muted">
-          {loc.t.issuedAt}: {loc.dateTime(issuedAt)} · {loc.t.issuedBy}: <bdi>{issuedBy}</bdi>
+          {loc.t.issuedAt}: {loc.dateTime(issuedAt)}
+          {loc.sep}
+          {loc.t.issuedBy}: <bdi>{issuedBy}</bdi>
         </div>
       </div>
     </section>
+  );
+}
+
+/** The admin letter scale (docs/product.md#letter-grades) in the page's digits, each letter isolated. */
+function GradeScale({ loc }: { loc: PrintLocale }) {
+  const t = loc.t.reportCard;
+  const lowest = ADMIN_GRADE_SCALE[ADMIN_GRADE_SCALE.length - 1]![0];
+  return (
+    <p className="muted block scale">
+      <span>{t.scale}:</span>
+      {ADMIN_GRADE_SCALE.map(([min, letter]) => (
+        <span key={letter}>
+          <bdi dir="ltr">{letter}</bdi> {t.scaleFrom.replace("{{pct}}", loc.pct(min))}
+        </span>
+      ))}
+      <span>
+        <bdi dir="ltr">F</bdi> {t.scaleBelow.replace("{{pct}}", loc.pct(lowest))}
+      </span>
+    </p>
   );
 }

@@ -34,7 +34,9 @@ export default {
     principal: "مدير المدرسة",
     signature: "التوقيع",
     draft: "مسودة: نتيجة غير منشورة",
-    scale: "سلّم التقديرات: A+ ‏90٪ فأكثر، A ‏80٪، B+ ‏70٪، B ‏60٪، C ‏50٪، D ‏40٪، F أقل من 40٪",
+    scale: "سلّم التقديرات",
+    scaleFrom: "من {{pct}}",
+    scaleBelow: "أقل من {{pct}}",
   },
   batch: {
     title: "شهادات النتائج",

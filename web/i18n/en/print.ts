@@ -33,7 +33,9 @@ export default {
     principal: "Principal",
     signature: "Signature",
     draft: "DRAFT: results not published",
-    scale: "Grading scale: A+ 90% and above, A 80%, B+ 70%, B 60%, C 50%, D 40%, F below 40%",
+    scale: "Grading scale",
+    scaleFrom: "from {{pct}}",
+    scaleBelow: "below {{pct}}",
   },
   batch: {
     title: "Report cards",

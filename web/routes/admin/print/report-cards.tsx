@@ -13,7 +13,7 @@ import { BatchCover, ReportCardSheet } from "~/features/print/report-card";
 export function loader(args: Route.LoaderArgs) {
   return printResponse(args, async ({ db, admin, loc, url, nonce, now }) => {
     const batch = await reportCardBatch(db, batchQuery(url));
-    const title = `${loc.t.batch.title} · ${loc.cardCount(batch.cards.length)}`;
+    const title = `${loc.t.batch.title}${loc.sep}${loc.cardCount(batch.cards.length)}`;
     return (
       <PrintDocument loc={loc} title={title} paper="a4" url={url} nonce={nonce}>
         <BatchCover loc={loc} batch={batch} issuedAt={now} issuedBy={admin.username} withDraftsHref={withParams(url, { include_drafts: "1" })} />
