@@ -8,7 +8,7 @@ import { useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
-import { Download, Plus, RefreshCw } from "lucide-react";
+import { Download, Plus, Printer, RefreshCw } from "lucide-react";
 import { DataTable, filterBySearch } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
 import { formatNumber } from "~/lib/format";
@@ -25,6 +25,7 @@ import { deleteResult } from "~/features/results/admin/results-api";
 import { resultColumns } from "~/features/results/admin/results-columns";
 import { exportResultsCsv } from "~/features/results/admin/results-csv";
 import { useResultList } from "~/features/results/admin/use-result-list";
+import { PrintReportCardsDialog } from "~/features/print/admin/print-report-cards-dialog";
 
 /** The Results Management page. */
 export default function ResultsPage() {
@@ -40,6 +41,7 @@ export default function ResultsPage() {
   const [editing, setEditing] = useState<ResultJson | null>(null);
   const [deleting, setDeleting] = useState<ResultJson | null>(null);
   const [busy, setBusy] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
   const { results, setResults, loading, reload, live } = useResultList(grade);
 
   const openAdd = () => {
@@ -107,6 +109,10 @@ export default function ResultsPage() {
             <Download aria-hidden="true" />
             {t("results.exportCsv")}
           </Button>
+          <Button variant="outline" onClick={() => setPrintOpen(true)}>
+            <Printer aria-hidden="true" />
+            {t("results.print.open")}
+          </Button>
           <Button onClick={openAdd}>
             <Plus aria-hidden="true" />
             {t("results.add")}
@@ -145,6 +151,7 @@ export default function ResultsPage() {
         }
       />
 
+      <PrintReportCardsDialog open={printOpen} onOpenChange={setPrintOpen} grade={grade} />
       <ResultFormDialog open={formOpen} onOpenChange={setFormOpen} editing={editing} onSaved={onSaved} />
       <ConfirmDialog
         open={!!deleting}

@@ -6,7 +6,8 @@
  */
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { EllipsisVertical, History, Pencil, Trash2 } from "lucide-react";
+import { EllipsisVertical, FileText, History, Pencil, Trash2 } from "lucide-react";
+import { statementHref } from "~/features/print/admin/print-links";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -137,7 +138,7 @@ export function RemainingCell({ fee }: { fee: FeeRecord }) {
   return <Money value={value} className={value > 0 ? "font-semibold" : "text-muted-foreground"} />;
 }
 
-/** The Actions cell: Add Payment, Edit and a menu (Payments, Delete); Save/Cancel of the edit and payment modes. */
+/** The Actions cell: Add Payment, Edit and a menu (Payments, Statement, Delete); Save/Cancel of the edit and payment modes. */
 export function ActionsCell({ fee }: { fee: FeeRecord }) {
   const { t } = useTranslation();
   const rows = useFeeRows();
@@ -184,6 +185,12 @@ export function ActionsCell({ fee }: { fee: FeeRecord }) {
           <DropdownMenuItem onSelect={() => rows.openPayments(fee)}>
             <History aria-hidden="true" />
             {t("fees.actions.payments")}
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <a href={statementHref(fee.student_no)} target="_blank" rel="noopener">
+              <FileText aria-hidden="true" />
+              {t("fees.actions.statement")}
+            </a>
           </DropdownMenuItem>
           <DropdownMenuItem variant="destructive" disabled={busy} onSelect={() => rows.openDelete(fee)}>
             <Trash2 aria-hidden="true" />
