@@ -14,6 +14,7 @@ import { liveEvents } from "./live-events";
 import { machineInfo, table, verdict, type BenchResult } from "./lib/report";
 import { stopAllServers, withServer, type BenchServer } from "./lib/server";
 import { pages } from "./pages";
+import { print } from "./print";
 import { resultsDay } from "./results-day";
 import { selectionRush } from "./selection-rush";
 
@@ -24,6 +25,7 @@ const BENCHES: Record<string, Bench> = {
   "admin-lists": adminLists,
   pages,
   "live-events": liveEvents,
+  print,
 };
 const SMOKE = ["results-day", "selection-rush"];
 

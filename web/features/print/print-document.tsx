@@ -48,7 +48,7 @@ body{margin:0;font-family:Cairo,system-ui,sans-serif;color:#111827;background:#e
 .letterhead .doc{font-weight:700;font-size:1.1em}
 .letterhead .end{margin-inline-start:auto;text-align:end}
 h1,h2,h3{margin:0}
-table{inline-size:100%;border-collapse:collapse;break-inside:avoid}
+table{inline-size:calc(100% - 1px);border-collapse:collapse;break-inside:avoid}
 th,td{border:1px solid #9ca3af;padding:3px 6px;text-align:start;vertical-align:top}
 th{background:#eef2ff;font-weight:700}
 td.n,th.n{text-align:center;font-variant-numeric:tabular-nums}
@@ -57,7 +57,9 @@ dl.facts{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:0 0 8px
 dl.facts.two{grid-template-columns:auto 1fr auto 1fr}
 dl.facts dt{color:#4b5563}
 dl.facts dd{margin:0;font-weight:700}
-.id{font-family:ui-monospace,Menlo,Consolas,monospace;font-weight:700;letter-spacing:.03em}
+.id{font-family:ui-monospace,Menlo,Consolas,monospace;font-weight:700;letter-spacing:.03em;white-space:nowrap}
+table.small{font-size:.9em}
+table.small .id{letter-spacing:0}
 .draft{position:absolute;inset-block-start:40%;inset-inline:0;text-align:center;font-size:38pt;font-weight:700;color:#dc262633;transform:rotate(-20deg);pointer-events:none}
 .badge{display:inline-block;border:2px solid #dc2626;color:#dc2626;font-weight:700;padding:0 8px;border-radius:4px}
 .signatures{display:flex;gap:24px;justify-content:space-between;margin-block-start:18mm}

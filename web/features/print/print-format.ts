@@ -31,6 +31,8 @@ export interface PrintLocale {
   year: (academicYear: string) => string;
   /** An instant as a Cairo date and time ("long" month). */
   dateTime: (iso: string) => string;
+  /** An instant as a short Cairo date and time, for table rows. */
+  shortDateTime: (iso: string) => string;
   /** A date ("YYYY-MM-DD" or an instant) as a Cairo date. */
   date: (isoOrDay: string) => string;
   grade: (grade: string) => string;
@@ -76,6 +78,7 @@ export function printLocale(lang: Lang): PrintLocale {
     egp: (n) => formatEgp(n, lang),
     year: (y) => y.split("-").map((part) => (/^\d+$/.test(part) ? formatNumber(Number(part), lang, { useGrouping: false }) : part)).join("–"),
     dateTime: (iso) => formatSchoolTime(iso, lang, { dateStyle: "long", timeStyle: "short" }),
+    shortDateTime: (iso) => formatSchoolTime(iso, lang, { dateStyle: "short", timeStyle: "short" }),
     date: (v) => formatSchoolTime(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T12:00:00Z` : v, lang, { dateStyle: "long" }),
     // Grade names carry numbers ("رياض الأطفال 2"): in the page's digits too.
     grade: (g) => (lang === "ar" ? (grades[g] ?? g).replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : (grades[g] ?? g)),

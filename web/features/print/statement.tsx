@@ -81,7 +81,7 @@ export function StatementSheet({ loc, fee, takenBy, issuedAt }: { loc: PrintLoca
       {rows.length === 0 ? (
         <p className="muted">{t.noPayments}</p>
       ) : (
-        <table data-payments="">
+        <table data-payments="" className="small">
           <thead>
             <tr>
               <th>{t.receiptNo}</th>
@@ -98,7 +98,7 @@ export function StatementSheet({ loc, fee, takenBy, issuedAt }: { loc: PrintLoca
                 <td>
                   <Id>{p.receipt_no}</Id>
                 </td>
-                <td className="n">{loc.dateTime(p.paid_at)}</td>
+                <td className="n">{loc.shortDateTime(p.paid_at)}</td>
                 <td className="n">{t.kinds[p.kind]}</td>
                 <td className="n">{loc.egp(p.amount)}</td>
                 <td className="n">{loc.egp(after)}</td>
