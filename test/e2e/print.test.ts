@@ -3,7 +3,8 @@
  * the API: three students of KG-2 with results for 2026-2027 S2 (a term nobody else uses), a fee record with two
  * payments. Each document is printed to PDF by Chromium (`page.pdf`), then read with poppler: the page count and
  * size (pdfinfo), the text layer of each page (pdftotext: the right name, ID and numbers on the right page) and a
- * PNG of the first page in Arabic and English (pdftoppm), kept under PRINT_PNG_DIR for a person to look at.
+ * PNG of the first page in Arabic and English (pdftoppm), kept under PRINT_PNG_DIR for a person to look at; and the
+ * console buttons that open them (Results: Print report cards; Fees: Statement, Reprint with the remembered width).
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync } from "node:fs";
@@ -168,8 +169,11 @@ describe("report cards", () => {
   });
 });
 
+/** The receipts recorded for the first student, oldest first (filled by the receipts tests' setup). */
+const recorded: string[] = [];
+
 describe("receipts and statements", () => {
-  const receiptNos: string[] = [];
+  const receiptNos = recorded;
 
   beforeAll(async () => {
     const s = STUDENTS[0]!.no;
@@ -217,5 +221,46 @@ describe("receipts and statements", () => {
     const res = await fetch(`${base}/admin/print/receipts/RCP-1999-2000-000001?lang=en`, { headers: { Cookie: `admin_session=${token}` } });
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("Receipt not found");
+  });
+});
+
+describe("console buttons", () => {
+  it("open the batch from the Results page, and the reprint and statement from the payments dialog", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await ctx.addCookies([
+      { name: "admin_lang", value: "en", url: base },
+      { name: "admin_session", value: token, url: `${base}/admin` },
+    ]);
+    await ctx.addInitScript((tk) => {
+      localStorage.setItem("adminToken", tk);
+      localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
+    }, token);
+    const page = await ctx.newPage();
+    await page.goto(`${base}/admin/dashboard/results`);
+    await page.getByRole("button", { name: "Print report cards" }).click();
+    const dialog = page.getByRole("dialog", { name: "Print report cards" });
+    for (const [label, option] of [["Academic Year", TERM.academic_year_name], ["Semester", "Semester 2"], ["Language of the report cards", "English"]]) {
+      await dialog.getByLabel(label!, { exact: true }).click();
+      await page.getByRole("option", { name: option!, exact: true }).click();
+    }
+    const [batch] = await Promise.all([ctx.waitForEvent("page"), dialog.getByRole("link", { name: "Print" }).click()]);
+    await batch.waitForLoadState();
+    expect(new URL(batch.url()).search).toBe(`?academic_year_name=${TERM.academic_year_name}&semester=${TERM.semester}&lang=en`);
+    await expect(batch.title()).resolves.toMatch(/^Report cards · \d+ report cards? \| /);
+
+    await page.goto(`${base}/admin/dashboard/fees`);
+    await page.getByLabel("Search", { exact: true }).fill(STUDENTS[0]!.no);
+    const row = page.getByRole("row").filter({ hasText: STUDENTS[0]!.no });
+    await row.getByRole("button", { name: /^More actions for / }).click();
+    await expect(page.getByRole("menuitem", { name: "Statement" }).getAttribute("href")).resolves.toBe(`/admin/print/statements/${STUDENTS[0]!.no}`);
+    await page.getByRole("menuitem", { name: "Payments" }).click();
+    const payments = page.getByRole("dialog", { name: "Payments" });
+    const reprint = payments.getByRole("link", { name: `Reprint ${recorded[0]}` });
+    await expect(reprint.getAttribute("href")).resolves.toBe(`/admin/print/receipts/${recorded[0]}?copy=1`);
+    await payments.getByLabel("Receipt width", { exact: true }).click();
+    await page.getByRole("option", { name: "80 mm thermal", exact: true }).click();
+    await expect(reprint.getAttribute("href")).resolves.toBe(`/admin/print/receipts/${recorded[0]}?copy=1&width=80mm`);
+    await expect(page.evaluate(() => localStorage.getItem("printReceiptWidth"))).resolves.toBe("80mm");
+    await ctx.close();
   });
 });
