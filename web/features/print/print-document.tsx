@@ -36,7 +36,7 @@ function css(paper: Paper): string {
 *{box-sizing:border-box}
 html{-webkit-print-color-adjust:exact;print-color-adjust:exact}
 body{margin:0;font-family:Cairo,system-ui,sans-serif;color:#111827;background:#e5e7eb;font-size:${paper === "80mm" ? "9.5pt" : "10.5pt"};line-height:1.5}
-.sheet{background:#fff;inline-size:${p.width};margin:8mm auto;padding:${paper === "80mm" ? "3mm" : "8mm"};box-shadow:0 1px 4px #0002;position:relative}
+.sheet{background:#fff;inline-size:min(${p.width},calc(100% - 16px));margin:8mm auto;overflow-x:auto;padding:${paper === "80mm" ? "3mm" : "8mm"};box-shadow:0 1px 4px #0002;position:relative}
 .sheet+.sheet{break-before:page}
 .toolbar{position:sticky;inset-block-start:0;z-index:1;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;justify-content:center;padding:8px 12px;background:#1e3a8a;color:#fff;font-size:11pt}
 .toolbar a,.toolbar button{color:#fff;font:inherit;background:#ffffff1f;border:1px solid #ffffff59;border-radius:6px;padding:2px 12px;text-decoration:none;cursor:pointer}
