@@ -157,3 +157,21 @@ export function Id({ children }: { children: string }) {
     </bdi>
   );
 }
+
+/** The student rows of a document's facts list: name, ID (isolated), grade in the page's language. */
+export function StudentFacts({ loc, labels, name, no, grade }: { loc: PrintLocale; labels: { student: string; studentId: string; grade: string }; name: string; no: string; grade: string }) {
+  return (
+    <>
+      <dt>{labels.student}</dt>
+      <dd>
+        <bdi>{name}</bdi>
+      </dd>
+      <dt>{labels.studentId}</dt>
+      <dd>
+        <Id>{no}</Id>
+      </dd>
+      <dt>{labels.grade}</dt>
+      <dd>{loc.grade(grade)}</dd>
+    </>
+  );
+}

@@ -5,7 +5,7 @@
  */
 import { amountInArabicWords } from "@worker/lib/amount-words";
 import type { ReceiptData } from "@worker/services/print";
-import { Id, Letterhead } from "./print-document";
+import { Id, Letterhead, StudentFacts } from "./print-document";
 import type { PrintLocale } from "./print-format";
 
 /** The receipt sheet; `copy` prints "copy" beside the title. */
@@ -25,16 +25,7 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
         </dd>
         <dt>{t.dateTime}</dt>
         <dd>{loc.dateTime(payment.paid_at)}</dd>
-        <dt>{t.student}</dt>
-        <dd>
-          <bdi>{fee.full_name}</bdi>
-        </dd>
-        <dt>{t.studentId}</dt>
-        <dd>
-          <Id>{fee.student_no}</Id>
-        </dd>
-        <dt>{t.grade}</dt>
-        <dd>{loc.grade(fee.grade)}</dd>
+        <StudentFacts loc={loc} labels={t} name={fee.full_name} no={fee.student_no} grade={fee.grade} />
         <dt>{t.amount}</dt>
         <dd className="amount">{loc.egp(payment.amount)}</dd>
       </dl>

@@ -6,7 +6,7 @@
  */
 import { ADMIN_GRADE_SCALE, adminLetterGrade, percentage, round2, scoreTotals } from "@worker/lib/letter-grades";
 import type { ReportCardBatch, ReportCardData } from "@worker/services/print";
-import { Id, Letterhead } from "./print-document";
+import { Letterhead, StudentFacts } from "./print-document";
 import type { PrintLocale } from "./print-format";
 
 /** One student's report card sheet. */
@@ -23,16 +23,7 @@ export function ReportCardSheet({ loc, card }: { loc: PrintLocale; card: ReportC
       )}
       <Letterhead loc={loc} title={t.title} end={draft ? <span className="badge">{t.draft}</span> : undefined} />
       <dl className="facts two">
-        <dt>{t.student}</dt>
-        <dd>
-          <bdi>{result.full_name}</bdi>
-        </dd>
-        <dt>{t.studentId}</dt>
-        <dd>
-          <Id>{result.student_no}</Id>
-        </dd>
-        <dt>{t.grade}</dt>
-        <dd>{loc.grade(result.current_grade)}</dd>
+        <StudentFacts loc={loc} labels={t} name={result.full_name} no={result.student_no} grade={result.current_grade} />
         <dt>{t.academicYear}</dt>
         <dd>
           {loc.year(result.academic_year_name)}

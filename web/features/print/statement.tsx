@@ -4,7 +4,7 @@
  * receipt number, date, who took it and the balance after it. A4 portrait.
  */
 import type { PlannedFee } from "@worker/services/print";
-import { Id, Letterhead } from "./print-document";
+import { Id, Letterhead, StudentFacts } from "./print-document";
 import type { PrintLocale } from "./print-format";
 
 /** The statement sheet. */
@@ -21,16 +21,7 @@ export function StatementSheet({ loc, fee, takenBy, issuedAt }: { loc: PrintLoca
     <section className="sheet" data-statement={fee.student_no}>
       <Letterhead loc={loc} title={t.title} end={<span className="muted">{loc.dateTime(issuedAt)}</span>} />
       <dl className="facts two">
-        <dt>{t.student}</dt>
-        <dd>
-          <bdi>{fee.full_name}</bdi>
-        </dd>
-        <dt>{t.studentId}</dt>
-        <dd>
-          <Id>{fee.student_no}</Id>
-        </dd>
-        <dt>{t.grade}</dt>
-        <dd>{loc.grade(fee.grade)}</dd>
+        <StudentFacts loc={loc} labels={t} name={fee.full_name} no={fee.student_no} grade={fee.grade} />
         <dt>{t.status}</dt>
         <dd>{t.statuses[fee.status]}</dd>
         <dt>{t.total}</dt>
