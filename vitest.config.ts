@@ -52,6 +52,8 @@ export default defineConfig({
         },
       },
       {
+        // The state matrix reads the console's dictionaries, which import the worker through the one alias (@worker/).
+        resolve: { tsconfigPaths: true },
         test: {
           name: "e2e",
           environment: "node",
