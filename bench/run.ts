@@ -15,6 +15,7 @@ import { liveEvents } from "./live-events";
 import { machineInfo, table, verdict, type BenchResult } from "./lib/report";
 import { stopAllServers, withServer, type BenchServer } from "./lib/server";
 import { pages } from "./pages";
+import { print } from "./print";
 import { resultsDay } from "./results-day";
 import { selectionRush } from "./selection-rush";
 
@@ -26,6 +27,7 @@ const BENCHES: Record<string, Bench> = {
   pages,
   "live-events": liveEvents,
   import: importBench,
+  print,
 };
 const SMOKE = ["results-day", "selection-rush"];
 

@@ -9,6 +9,11 @@ export default [
   route("lang", "routes/lang.ts"),
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),
+  // Print documents (docs/product.md#printing): whole HTML documents from the server, outside the console's shell.
+  route("admin/print/report-cards", "routes/admin/print/report-cards.tsx"),
+  route("admin/print/report-cards/:resultId", "routes/admin/print/report-card.tsx"),
+  route("admin/print/receipts/:receiptNo", "routes/admin/print/receipt.tsx"),
+  route("admin/print/statements/:studentNo", "routes/admin/print/statement.tsx"),
   ...prefix("admin/dashboard", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),

@@ -203,6 +203,10 @@ export const REASONS = {
   IMPORT_ID_SCIENTIFIC: ["VALIDATION_FAILED", "The ID was stored as a number in scientific notation and lost digits: format the column as text"],
   IMPORT_PAID_DIFFERS: ["VALIDATION_FAILED", "The paid amount differs from the payments recorded ({paid} EGP): record payments on the Fees page"],
   IMPORT_CHANGED_MEANWHILE: ["CONFLICT", "The records changed while importing: run the preview again"],
+
+  // Printing
+  RECEIPT_NOT_FOUND: ["NOT_FOUND", "Receipt not found"],
+  PRINT_TERM_REQUIRED: ["VALIDATION_FAILED", "Choose an academic year and a semester to print report cards"],
 } as const satisfies Record<string, Entry>;
 
 export type Reason = keyof typeof REASONS;

@@ -270,6 +270,10 @@ const texts: Record<Reason, string> = {
   IMPORT_ID_SCIENTIFIC: "حُفظ الرقم القومي كرقم بصيغة علمية وفقد بعض أرقامه: اجعل تنسيق العمود نصًا",
   IMPORT_PAID_DIFFERS: "المبلغ المدفوع يختلف عن المدفوعات المسجلة ({{paid}} ج.م): سجّل المدفوعات من صفحة المصروفات",
   IMPORT_CHANGED_MEANWHILE: "تغيّرت السجلات أثناء الاستيراد: أعد المعاينة",
+
+  // Printing
+  RECEIPT_NOT_FOUND: "الإيصال غير موجود",
+  PRINT_TERM_REQUIRED: "اختر العام الدراسي والفصل الدراسي لطباعة الشهادات",
 };
 
 export default {

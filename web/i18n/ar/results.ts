@@ -96,6 +96,17 @@ export default {
     publishedToast: "نُشرت نتائج {{year}} {{semester}}",
     unpublishedToast: "أُخفيت نتائج {{year}} {{semester}}",
   },
+  print: {
+    open: "طباعة الشهادات",
+    title: "طباعة شهادات النتائج",
+    description: "شهادة لكل طالب في {{grade}}، مرتبة بالاسم، في مستند واحد.",
+    allGrades: "كل الصفوف",
+    language: "لغة الشهادات",
+    includeDrafts: "تضمين النتائج غير المنشورة (تُطبع بعلامة «مسودة»)",
+    submit: "طباعة",
+    cancel: "إلغاء",
+    one: "طباعة الشهادة",
+  },
   toast: {
     saved: "تم حفظ النتيجة",
     deleted: "تم حذف النتيجة",

@@ -92,6 +92,17 @@ export default {
     publishedToast: "Results for {{year}} {{semester}} are now published",
     unpublishedToast: "Results for {{year}} {{semester}} are now hidden",
   },
+  print: {
+    open: "Print report cards",
+    title: "Print report cards",
+    description: "One report card per student of {{grade}}, sorted by name, in one document.",
+    allGrades: "all grades",
+    language: "Language of the report cards",
+    includeDrafts: "Include unpublished results (printed marked “draft”)",
+    submit: "Print",
+    cancel: "Cancel",
+    one: "Report card",
+  },
   toast: {
     saved: "Result saved",
     deleted: "Result deleted",

@@ -9,7 +9,7 @@ import { useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
-import { Download, Plus, RefreshCw } from "lucide-react";
+import { Download, Plus, Printer, RefreshCw } from "lucide-react";
 import { DataTable, filterBySearch } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
 import { formatNumber } from "~/lib/format";
@@ -26,6 +26,7 @@ import { deleteResult } from "~/features/results/admin/results-api";
 import { resultColumns } from "~/features/results/admin/results-columns";
 import { exportResultsCsv } from "~/features/results/admin/results-csv";
 import { useResultList } from "~/features/results/admin/use-result-list";
+import { PrintReportCardsDialog } from "~/features/print/admin/print-report-cards-dialog";
 
 /** The Results Management page. */
 export default function ResultsPage() {
@@ -41,6 +42,7 @@ export default function ResultsPage() {
   const [editing, setEditing] = useState<ResultJson | null>(null);
   const [deleting, setDeleting] = useState<ResultJson | null>(null);
   const [busy, setBusy] = useState(false);
+  const [printOpen, setPrintOpen] = useState(false);
   const { results, setResults, loading, reload, live } = useResultList(grade);
 
   const openAdd = () => {
@@ -109,6 +111,10 @@ export default function ResultsPage() {
             {t("results.exportCsv")}
           </Button>
           <ImportButton kind="results" onDone={() => void reload()} />
+          <Button variant="outline" onClick={() => setPrintOpen(true)}>
+            <Printer aria-hidden="true" />
+            {t("results.print.open")}
+          </Button>
           <Button onClick={openAdd}>
             <Plus aria-hidden="true" />
             {t("results.add")}
@@ -147,6 +153,7 @@ export default function ResultsPage() {
         }
       />
 
+      <PrintReportCardsDialog open={printOpen} onOpenChange={setPrintOpen} grade={grade} />
       <ResultFormDialog open={formOpen} onOpenChange={setFormOpen} editing={editing} onSaved={onSaved} />
       <ConfirmDialog
         open={!!deleting}

@@ -6,7 +6,8 @@
  */
 import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { EllipsisVertical, History, Pencil, Trash2 } from "lucide-react";
+import { EllipsisVertical, FileText, History, Pencil, Trash2 } from "lucide-react";
+import { statementHref } from "~/features/print/admin/print-links";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -151,7 +152,7 @@ export function RemainingCell({ fee }: { fee: FeeRecord }) {
   );
 }
 
-/** The Actions cell: Add Payment, Edit and a menu (Payments, Delete); Save/Cancel of the edit and payment modes. */
+/** The Actions cell: Add Payment, Edit and a menu (Payments, Statement, Delete); Save/Cancel of the edit and payment modes. */
 export function ActionsCell({ fee }: { fee: FeeRecord }) {
   const { t } = useTranslation();
   const rows = useFeeRows();
@@ -198,6 +199,12 @@ export function ActionsCell({ fee }: { fee: FeeRecord }) {
           <DropdownMenuItem onSelect={() => rows.openPayments(fee)}>
             <History aria-hidden="true" />
             {t("fees.actions.payments")}
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild>
+            <a href={statementHref(fee.student_no)} target="_blank" rel="noopener">
+              <FileText aria-hidden="true" />
+              {t("fees.actions.statement")}
+            </a>
           </DropdownMenuItem>
           <DropdownMenuItem variant="destructive" disabled={busy} onSelect={() => rows.openDelete(fee)}>
             <Trash2 aria-hidden="true" />

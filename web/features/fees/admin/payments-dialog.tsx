@@ -1,11 +1,12 @@
 /**
  * The "Payments" dialog of a fee record (docs/product.md#payments-and-receipts): receipt
- * number, amount and date of every payment row, oldest first, each with a printable receipt. Uses the payments
+ * number, amount and date of every payment row, oldest first, each with its receipt (shown here) and a Reprint (the
+ * printed copy, docs/product.md#printing, at the receipt width this browser remembers); the record's Statement. Uses the payments
  * that came with the list row and refreshes them from `GET /api/fees/{student_no}/payments` when opened.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Printer } from "lucide-react";
+import { FileText, Printer } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
@@ -16,6 +17,8 @@ import { listPayments, type FeeRecord, type Payment } from "./fees-api";
 import { FeeStatusBadge } from "./fee-cells";
 import { InstalmentsPanel } from "./instalments-panel";
 import { allocationText } from "./receipt-dialog";
+import { FilterSelect } from "~/components/data-table/list-filters";
+import { receiptHref, statementHref, storedReceiptWidth, storeReceiptWidth, type ReceiptWidth } from "~/features/print/admin/print-links";
 
 interface PaymentsDialogProps {
   fee: FeeRecord | null;
@@ -32,6 +35,9 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt, onChanged }
   const onAuthFailure = useHandleAuthFailure();
   const [fetched, setFetched] = useState<{ studentNo: string; payments: Payment[] } | null>(null);
   const [failed, setFailed] = useState(false);
+  const [width, setWidth] = useState<ReceiptWidth>("a5");
+  // The remembered width is read after hydration: the server cannot see this browser's storage.
+  useEffect(() => setWidth(storedReceiptWidth()), []);
   const studentNo = fee?.student_no;
 
   useEffect(() => {
@@ -110,10 +116,17 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt, onChanged }
                   <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatSchoolDateTime(p.paid_at, lang)}</td>
                   <td className="px-3 py-1.5 text-end">
                     {p.kind !== "adjustment" && fee && (
-                      <Button size="sm" variant="ghost" onClick={() => onReceipt(fee, p)} aria-label={`${t("fees.payments.receipt")} ${p.receipt_no}`}>
-                        <Printer aria-hidden="true" />
-                        {t("fees.payments.receipt")}
-                      </Button>
+                      <span className="inline-flex gap-1">
+                        <Button size="sm" variant="ghost" onClick={() => onReceipt(fee, p)} aria-label={`${t("fees.payments.receipt")} ${p.receipt_no}`}>
+                          {t("fees.payments.receipt")}
+                        </Button>
+                        <Button size="sm" variant="ghost" asChild>
+                          <a href={receiptHref(p.receipt_no, { copy: true, width })} target="_blank" rel="noopener" aria-label={`${t("fees.payments.reprint")} ${p.receipt_no}`}>
+                            <Printer aria-hidden="true" />
+                            {t("fees.payments.reprint")}
+                          </a>
+                        </Button>
+                      </span>
                     )}
                   </td>
                 </tr>
@@ -121,7 +134,31 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt, onChanged }
             </tbody>
           </table>
         </div>
-        <DialogFooter>
+        <DialogFooter className="sm:items-end sm:justify-between">
+          <div className="flex flex-wrap items-end gap-2">
+            <FilterSelect
+              id="receipt-width"
+              label={t("fees.payments.width")}
+              value={width}
+              onChange={(v) => {
+                const next: ReceiptWidth = v === "80mm" ? "80mm" : "a5";
+                setWidth(next);
+                storeReceiptWidth(next);
+              }}
+              options={[
+                { value: "a5", label: t("fees.payments.widthA5") },
+                { value: "80mm", label: t("fees.payments.widthThermal") },
+              ]}
+            />
+            {fee && (
+              <Button variant="outline" asChild>
+                <a href={statementHref(fee.student_no)} target="_blank" rel="noopener">
+                  <FileText aria-hidden="true" />
+                  {t("fees.payments.statement")}
+                </a>
+              </Button>
+            )}
+          </div>
           <DialogClose asChild>
             <Button variant="outline">{t("fees.payments.close")}</Button>
           </DialogClose>

@@ -17,6 +17,7 @@ import { ApiFailure } from "~/lib/api";
 import { addPayment, deleteFee, findPaymentByKey, updateFee, type FeeRecord, type Payment } from "./fees-api";
 import { amountInputValue, remainingOf, toPiastres, withAmounts, withPayment } from "./fee-money";
 import { newIdempotencyKey, type FeeRowsApi, type RowEditor } from "./fee-row-state";
+import { receiptHref } from "~/features/print/admin/print-links";
 import { markUnsettled, outcomeUnknown, settle, unsettledOf } from "./unsettled-payments";
 
 const storage = () => window.localStorage;
@@ -34,6 +35,11 @@ interface Options {
   lang: string;
   openPayments: (fee: FeeRecord) => void;
   openReceipt: (fee: FeeRecord, payment: Payment) => void;
+}
+
+/** Opens the printable receipt of a payment just recorded (the original, not a copy) in a new tab. */
+function printReceipt(payment: Payment) {
+  window.open(receiptHref(payment.receipt_no), "_blank", "noopener");
 }
 
 /** Editors, confirmations and mutations of the Fees table. */
@@ -77,7 +83,7 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       const recorded = payment;
       toast.success(t("fees.toast.paymentConfirmedLater", { receipt: recorded.receipt_no }), {
         description: `${fee.full_name} · ${formatEgp(recorded.amount, lang)}`,
-        action: { label: t("fees.payments.receipt"), onClick: () => openReceipt(fee, recorded) },
+        action: { label: t("fees.payments.printReceipt"), onClick: () => printReceipt(recorded) },
       });
       return true;
     },
@@ -195,7 +201,7 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
         putRow(fee.student_no, saved);
         toast.success(t("fees.toast.paymentAdded", { receipt: payment.receipt_no }), {
           description: `${fee.full_name} · ${formatEgp(payment.amount, lang)}`,
-          action: { label: t("fees.payments.receipt"), onClick: () => openReceipt(saved, payment) },
+          action: { label: t("fees.payments.printReceipt"), onClick: () => printReceipt(payment) },
         });
       } catch (err) {
         putRow(fee.student_no, fee);

@@ -1,9 +1,10 @@
 /**
  * Columns of the Results table (docs/product.md#results): Student, Student ID, Academic Year, Semester,
- * Actions (Edit, Delete). Under the name: the grade the result is filed under.
+ * Actions (Report card, Edit, Delete). Under the name: the grade the result is filed under.
  */
 import type { TFunction } from "i18next";
-import { Pencil, Trash2 } from "lucide-react";
+import { Pencil, Printer, Trash2 } from "lucide-react";
+import { reportCardHref } from "~/features/print/admin/print-links";
 import { dataTableColumns, type DataTableColumnDef } from "~/components/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -62,6 +63,17 @@ export function resultColumns(t: TFunction, actions: ResultRowActions): DataTabl
       header: t("results.columns.actions"),
       cell: ({ row }) => (
         <div className="flex items-center gap-1">
+          <Button size="sm" variant="ghost" asChild>
+            <a
+              href={reportCardHref(row.original.id)}
+              target="_blank"
+              rel="noopener"
+              aria-label={`${t("results.print.one")} ${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`}
+            >
+              <Printer aria-hidden="true" />
+              {t("results.print.one")}
+            </a>
+          </Button>
           <Button size="sm" variant="ghost" onClick={() => actions.onEdit(row.original)} aria-label={`${t("results.actions.edit")} ${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`}>
             <Pencil aria-hidden="true" />
             {t("results.actions.edit")}

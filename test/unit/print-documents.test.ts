@@ -1,0 +1,71 @@
+/**
+ * The receipt and statement documents with fee-plan data (docs/product.md#printing, #fee-plans): when a payment
+ * carries `allocations` and the record `instalments`, the receipt lists the instalments it covered and the statement
+ * the plan; without them neither section appears. Rendered with react-dom/server, as the print routes do.
+ */
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import type { PlannedFee, ReceiptData } from "@worker/services/print";
+import { printLocale } from "~/features/print/print-format";
+import { ReceiptSheet } from "~/features/print/receipt";
+import { StatementSheet } from "~/features/print/statement";
+
+const payment = { id: 7, receipt_no: "RCP-2026-2027-000007", amount: 1250, paid_at: "2026-10-01T08:30:00.000Z", kind: "payment" as const };
+const fee: PlannedFee = {
+  id: 1,
+  student_no: "30101010101010",
+  full_name: "سارة علي",
+  grade: "Prep-1",
+  total_amount: 5000,
+  paid_amount: 1250,
+  remaining: 3750,
+  status: "partially_paid",
+  payments: [payment],
+};
+const planned: PlannedFee = {
+  ...fee,
+  overdue_amount: 250,
+  instalments: [
+    { no: 1, line: "Tuition", due_date: "2026-09-15", amount: 1000, paid: 1000, remaining: 0, status: "paid" },
+    { no: 2, line: "Tuition", due_date: "2026-12-15", amount: 1500, paid: 250, remaining: 1250, status: "due" },
+  ],
+};
+const render = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(el);
+
+describe("receipt", () => {
+  it("lists the instalments a payment covered, with their due dates", () => {
+    const data: ReceiptData = { payment: { ...payment, allocations: [{ instalment_no: 1, line: "Tuition", amount: 1000 }, { instalment_no: 2, line: "Tuition", amount: 250 }] }, fee: planned, balanceAfter: 3750, takenBy: "admin" };
+    const html = render(createElement(ReceiptSheet, { loc: printLocale("en"), data, copy: false }));
+    expect(html).toContain("data-instalments");
+    expect(html).toContain("Instalment 2");
+    expect(html).toContain("December 15, 2026");
+    expect(html).toMatch(/EGP\s250/);
+    expect(html).toContain("فقط ألف ومئتان وخمسون جنيهًا لا غير");
+    expect(html).not.toContain("data-copy");
+  });
+
+  it("has no instalments section without allocations, and says copy on a reprint", () => {
+    const html = render(createElement(ReceiptSheet, { loc: printLocale("ar"), data: { payment, fee, balanceAfter: 3750, takenBy: null }, copy: true }));
+    expect(html).not.toContain("data-instalments");
+    expect(html).toContain("نسخة");
+    expect(html).toContain('<bdi dir="ltr" class="id">RCP-2026-2027-000007</bdi>');
+  });
+});
+
+describe("statement", () => {
+  it("shows the plan and the overdue amount when the record carries them", () => {
+    const html = render(createElement(StatementSheet, { loc: printLocale("ar"), fee: planned, takenBy: new Map([[7, "admin"]]), issuedAt: "2026-11-25T08:00:00.000Z" }));
+    expect(html).toContain("data-plan");
+    expect(html).toContain("خطة السداد");
+    expect(html).toContain("المتأخر");
+    expect(html).toContain("١٥ ديسمبر ٢٠٢٦");
+  });
+
+  it("shows totals and payments only for a record without a plan", () => {
+    const html = render(createElement(StatementSheet, { loc: printLocale("en"), fee, takenBy: new Map(), issuedAt: "2026-11-25T08:00:00.000Z" }));
+    expect(html).not.toContain("data-plan");
+    expect(html).not.toContain("Overdue");
+    expect(html).toMatch(/EGP\s3,750/);
+  });
+});

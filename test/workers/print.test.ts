@@ -1,0 +1,119 @@
+/**
+ * The data of the printed documents (docs/product.md#printing): the batch of report cards (order, published only
+ * unless drafts are asked for), one report card, a receipt's balance right after its payment and who took it, the
+ * statement, and the refusal of an unknown receipt. Tests share one database and run in parallel: this file toggles
+ * only 2025-2026 S2, which no other file publishes, and looks only at its own students.
+ */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { students } from "../../db/schema";
+import { getDb } from "../../worker/db";
+import { ApiError } from "../../worker/errors";
+import { receipt, reportCard, reportCardBatch, statement } from "../../worker/services/print";
+import { api, loginAdmin, uid } from "./helpers";
+
+const db = () => getDb(env as never);
+const TERM = { academic_year_name: "2025-2026", semester: "S2" } as const;
+const GRADE = "Primary-5";
+let token: string;
+
+let seq = 0;
+function uniqueStudentNo(): string {
+  seq += 1;
+  return `8${(Date.now() % 1e8).toString().padStart(8, "0")}${String(seq).padStart(2, "0")}${Math.floor(Math.random() * 1000).toString().padStart(3, "0")}`;
+}
+
+/** Inserted in this order; the batch prints them by name: أحمد، بسمة، زياد (Arabic collation, hamza on alif first). */
+const NAMES = ["زياد كريم", "أحمد سمير", "بسمة محمود"];
+const made: { no: string; name: string; resultId: number }[] = [];
+
+const publish = (is_published: boolean) => api("/api/admin/results/publications", { method: "PUT", token, body: { ...TERM, is_published } });
+const batch = (includeDrafts: boolean) => reportCardBatch(db(), { academicYear: TERM.academic_year_name, semester: TERM.semester, grade: GRADE, includeDrafts });
+const mine = (cards: Awaited<ReturnType<typeof batch>>["cards"]) => cards.filter((c) => made.some((m) => m.no === c.result.student_no));
+
+beforeAll(async () => {
+  token = await loginAdmin();
+  const tag = uid("p");
+  for (const name of NAMES) {
+    const no = uniqueStudentNo();
+    await db().insert(students).values({ studentNo: no, fullName: `${name} ${tag}`, nationality: "Egyptian", currentGrade: GRADE, buildingNo: 1, gender: "male" });
+    const res = await api("/api/admin/results", {
+      method: "POST",
+      token,
+      body: { student_id: no, ...TERM, grade: GRADE, subject_scores: [{ subject_name: "Mathematics", score: 44.5, max_score: 50 }] },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    made.push({ no, name: `${name} ${tag}`, resultId: res.json.data.id });
+  }
+});
+
+describe("report cards", () => {
+  it("withholds an unpublished term unless drafts are asked for, then marks every card draft", async () => {
+    expect((await publish(false)).status).toBe(200);
+    const withheld = await batch(false);
+    expect(withheld.published).toBe(false);
+    expect(withheld.cards).toEqual([]);
+    expect(withheld.withheld).toBeGreaterThanOrEqual(3);
+
+    const drafts = await batch(true);
+    expect(drafts.withheld).toBe(0);
+    expect(mine(drafts.cards).map((c) => c.result.full_name)).toEqual([made[1]!.name, made[2]!.name, made[0]!.name]);
+    expect(mine(drafts.cards).every((c) => c.draft)).toBe(true);
+    expect((await reportCard(db(), made[0]!.resultId)).draft).toBe(true);
+  });
+
+  it("prints a published term without draft marks, sorted by name", async () => {
+    expect((await publish(true)).status).toBe(200);
+    try {
+      const printed = await batch(false);
+      expect(printed.published).toBe(true);
+      const cards = mine(printed.cards);
+      expect(cards.map((c) => c.result.student_no)).toEqual([made[1]!.no, made[2]!.no, made[0]!.no]);
+      expect(cards.some((c) => c.draft)).toBe(false);
+      expect(cards[0]!.result.subject_scores[0]).toMatchObject({ subject_name: "Mathematics", score: 44.5, max_score: 50 });
+      expect((await reportCard(db(), made[0]!.resultId)).draft).toBe(false);
+    } finally {
+      await publish(false);
+    }
+  });
+
+  it("answers RESULT_NOT_FOUND for an unknown result", async () => {
+    await expect(reportCard(db(), 987_654_321)).rejects.toMatchObject({ reason: "RESULT_NOT_FOUND" });
+  });
+});
+
+describe("receipts and statements", () => {
+  const receiptNos: string[] = [];
+
+  beforeAll(async () => {
+    const no = made[0]!.no;
+    expect((await api("/api/fees", { method: "POST", token, body: { student_id: no, grade: GRADE, total_amount: 5000, paid_amount: 0 } })).status).toBe(201);
+    for (const amount of [1250, 500.5]) {
+      const res = await api(`/api/fees/${no}/add-payment`, { method: "POST", token, body: { payment_amount: amount }, headers: { "Idempotency-Key": uid("print") } });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      receiptNos.push(res.json.payment.receipt_no);
+    }
+  });
+
+  it("gives each receipt the balance right after its own payment, and who took it", async () => {
+    const first = await receipt(db(), receiptNos[0]!);
+    expect(first.payment).toMatchObject({ receipt_no: receiptNos[0], amount: 1250, kind: "payment" });
+    expect(first.balanceAfter).toBe(3750);
+    expect(first.takenBy).toBe("admin");
+    expect(first.fee).toMatchObject({ student_no: made[0]!.no, total_amount: 5000, paid_amount: 1750.5 });
+    expect((await receipt(db(), receiptNos[1]!)).balanceAfter).toBe(3249.5);
+  });
+
+  it("refuses an unknown receipt with RECEIPT_NOT_FOUND (404)", async () => {
+    const err = await receipt(db(), "RCP-1999-2000-000001").catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ reason: "RECEIPT_NOT_FOUND", status: 404 });
+  });
+
+  it("lists every payment on the statement with who took it", async () => {
+    const { fee, takenBy } = await statement(db(), made[0]!.no);
+    expect(fee.payments.map((p) => p.receipt_no)).toEqual(receiptNos);
+    expect(fee.payments.map((p) => takenBy.get(p.id))).toEqual(["admin", "admin"]);
+    await expect(statement(db(), made[1]!.no)).rejects.toMatchObject({ reason: "FEE_NOT_FOUND" });
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * Server-only: how every print route answers (docs/product.md#printing, docs/decisions/0024-print-pages.md).
+ * The admin comes from the HttpOnly `admin_session` cookie (no cookie or a dead session → the sign-in page); the
+ * document is React rendered to a stream by the Worker, with `Cache-Control: no-store` (it is personal data) and
+ * no framework scripts. A refusal (unknown receipt, bad query) is a small page in the document's language with the
+ * reason's status code.
+ */
+import type { ReactElement } from "react";
+import { renderToReadableStream } from "react-dom/server";
+import { redirect, type RouterContextProvider } from "react-router";
+import { getDb, type Db } from "@worker/db";
+import type { ActingAdmin } from "@worker/env";
+import { ApiError } from "@worker/errors";
+import { workerContext } from "~/context";
+import { createI18n } from "~/i18n";
+import arErrors from "~/i18n/ar/errors";
+import enErrors from "~/i18n/en/errors";
+import { cookieAdmin } from "~/lib/admin-session.server";
+import { reasonText } from "~/lib/reason-text";
+import { PrintDocument } from "./print-document";
+import { printLangOf, printLocale, type PrintLocale } from "./print-format";
+
+const HEADERS = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "no-store",
+  "X-Robots-Tag": "noindex",
+};
+
+/** What a print route's document builder gets. */
+export interface PrintRequest {
+  db: Db;
+  admin: ActingAdmin;
+  loc: PrintLocale;
+  url: URL;
+  nonce: string;
+  /** The instant the document is made (ISO 8601 UTC): "issued at" on covers and statements. */
+  now: string;
+}
+
+/**
+ * Answers a print route: sign-in redirect, the document `build` returns, or the refusal page of its ApiError.
+ * Other errors propagate (React Router's error handling answers 500).
+ */
+export async function printResponse(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  build: (req: PrintRequest) => Promise<ReactElement>,
+): Promise<Response> {
+  const { env, nonce } = context.get(workerContext);
+  const db = getDb(env);
+  const admin = await cookieAdmin(request, db);
+  if (!admin) throw redirect("/admin/login", { headers: { "Cache-Control": "no-store" } });
+  const url = new URL(request.url);
+  const loc = printLocale(printLangOf(url));
+  let element: ReactElement;
+  let status = 200;
+  try {
+    element = await build({ db, admin, loc, url, nonce, now: new Date().toISOString() });
+  } catch (err) {
+    if (!(err instanceof ApiError)) throw err;
+    status = err.status;
+    element = <RefusalPage loc={loc} url={url} nonce={nonce} error={err} />;
+  }
+  const body = await renderToReadableStream(element, { nonce });
+  return new Response(body, { status, headers: HEADERS });
+}
+
+/** The page of a refused print request: the reason's text in the document's language. */
+function RefusalPage({ loc, url, nonce, error }: { loc: PrintLocale; url: URL; nonce: string; error: ApiError }) {
+  const i18n = createI18n(loc.lang, { errors: loc.lang === "ar" ? arErrors : enErrors });
+  const text = reasonText(i18n.t, loc.lang, error.reason, error.params);
+  return (
+    <PrintDocument loc={loc} title={text} paper="a4" url={url} nonce={nonce}>
+      <section className="sheet" data-refusal={error.reason}>
+        <p role="alert" className="amount">
+          {text}
+        </p>
+      </section>
+    </PrintDocument>
+  );
+}

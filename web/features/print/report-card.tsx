@@ -1,0 +1,151 @@
+/**
+ * A printed report card and the batch's cover (docs/product.md#printing, #letter-grades): school letterhead,
+ * student, ID, grade, term, a table of subjects (score, max, %, admin-scale letter), total, %, overall letter,
+ * remarks and two signature lines; one A4 sheet, the table never split across pages; "draft" across the page while
+ * the term is unpublished.
+ */
+import { ADMIN_GRADE_SCALE, adminLetterGrade, percentage, round2, scoreTotals } from "@worker/lib/letter-grades";
+import type { ReportCardBatch, ReportCardData } from "@worker/services/print";
+import { Letterhead, StudentFacts } from "./print-document";
+import type { PrintLocale } from "./print-format";
+
+/** One student's report card sheet. */
+export function ReportCardSheet({ loc, card }: { loc: PrintLocale; card: ReportCardData }) {
+  const { result, draft } = card;
+  const t = loc.t.reportCard;
+  const totals = scoreTotals(result.subject_scores);
+  return (
+    <section className="sheet" data-report-card={result.student_no}>
+      {draft && (
+        <div className="draft" aria-hidden="true">
+          {loc.lang === "ar" ? "مسودة" : "DRAFT"}
+        </div>
+      )}
+      <Letterhead loc={loc} title={t.title} end={draft ? <span className="badge">{t.draft}</span> : undefined} />
+      <dl className="facts two">
+        <StudentFacts loc={loc} labels={t} name={result.full_name} no={result.student_no} grade={result.current_grade} />
+        <dt>{t.academicYear}</dt>
+        <dd>
+          {loc.year(result.academic_year_name)}
+          {loc.sep}
+          {loc.semester(result.semester)}
+        </dd>
+      </dl>
+      <table>
+        <thead>
+          <tr>
+            <th>{t.subject}</th>
+            <th className="n">{t.score}</th>
+            <th className="n">{t.max}</th>
+            <th className="n">{t.percentage}</th>
+            <th className="n">{t.letter}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.subject_scores.map((s) => {
+            const pct = percentage(s.score, s.max_score);
+            return (
+              <tr key={s.subject_name}>
+                <td>{loc.subject(s.subject_name)}</td>
+                <td className="n">{loc.num(s.score)}</td>
+                <td className="n">{loc.num(s.max_score)}</td>
+                <td className="n">{loc.pct(round2(pct))}</td>
+                <td className="n">
+                  <bdi dir="ltr">{adminLetterGrade(pct)}</bdi>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <td>{t.total}</td>
+            <td className="n">{loc.num(totals.total)}</td>
+            <td className="n">{loc.num(totals.max)}</td>
+            <td className="n">{loc.pct(round2(totals.percentage))}</td>
+            <td className="n">
+              <bdi dir="ltr">{adminLetterGrade(totals.percentage)}</bdi>
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="block">
+        <strong>{t.overall}: </strong>
+        <bdi dir="ltr" className="amount">
+          {adminLetterGrade(totals.percentage)}
+        </bdi>{" "}
+        ({loc.pct(round2(totals.percentage))})
+      </p>
+      <p className="block">
+        <strong>{t.remarks}: </strong>
+        <span className="line">
+          <bdi>{result.remarks ?? ""}</bdi>
+        </span>
+      </p>
+      <GradeScale loc={loc} />
+      <div className="signatures">
+        <div>
+          {t.classTeacher} — {t.signature}
+        </div>
+        <div>
+          {t.principal} — {t.signature}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The batch's first sheet: "n report cards", the term and grade, and why cards were left out (unpublished term). */
+export function BatchCover({ loc, batch, issuedAt, issuedBy, withDraftsHref }: { loc: PrintLocale; batch: ReportCardBatch; issuedAt: string; issuedBy: string; withDraftsHref: string }) {
+  const t = loc.t.batch;
+  const drafts = batch.cards.some((c) => c.draft);
+  return (
+    <section className="sheet" data-cover="">
+      <Letterhead loc={loc} title={t.title} />
+      <div className="cover">
+        <div className="count">{loc.cardCount(batch.cards.length)}</div>
+        <div>
+          {batch.grade ? loc.grade(batch.grade) : t.allGrades}
+          {loc.sep}
+          {loc.year(batch.academicYear)}
+          {loc.sep}
+          {loc.semester(batch.semester)}
+        </div>
+        {drafts && <div className="badge">{t.draftsIncluded}</div>}
+        {batch.withheld > 0 && (
+          <div>
+            <p className="badge">{t.unpublished.replace("{{n}}", loc.num(batch.withheld))}</p>
+            <p className="toolbar-only">
+              <a href={withDraftsHref}>{t.withDrafts}</a>
+            </p>
+          </div>
+        )}
+        {batch.cards.length === 0 && batch.withheld === 0 && <div className="muted">{t.empty}</div>}
+        <div className="muted">
+          {loc.t.issuedAt}: {loc.dateTime(issuedAt)}
+          {loc.sep}
+          {loc.t.issuedBy}: <bdi>{issuedBy}</bdi>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** The admin letter scale (docs/product.md#letter-grades) in the page's digits, each letter isolated. */
+function GradeScale({ loc }: { loc: PrintLocale }) {
+  const t = loc.t.reportCard;
+  const lowest = ADMIN_GRADE_SCALE[ADMIN_GRADE_SCALE.length - 1]![0];
+  return (
+    <p className="muted block scale">
+      <span>{t.scale}:</span>
+      {ADMIN_GRADE_SCALE.map(([min, letter]) => (
+        <span key={letter}>
+          <bdi dir="ltr">{letter}</bdi> {t.scaleFrom.replace("{{pct}}", loc.pct(min))}
+        </span>
+      ))}
+      <span>
+        <bdi dir="ltr">F</bdi> {t.scaleBelow.replace("{{pct}}", loc.pct(lowest))}
+      </span>
+    </p>
+  );
+}

@@ -1,0 +1,18 @@
+/** /admin/print/report-cards/:resultId[?lang=en] — one student's report card for one term (docs/product.md#printing). */
+import type { Route } from "./+types/report-card";
+import { reportCard } from "@worker/services/print";
+import { PrintDocument } from "~/features/print/print-document";
+import { resultIdOf } from "~/features/print/print-query";
+import { printResponse } from "~/features/print/print-response.server";
+import { ReportCardSheet } from "~/features/print/report-card";
+
+export function loader(args: Route.LoaderArgs) {
+  return printResponse(args, async ({ db, loc, url, nonce }) => {
+    const card = await reportCard(db, resultIdOf(args.params.resultId));
+    return (
+      <PrintDocument loc={loc} title={`${loc.t.reportCard.title}${loc.sep}${card.result.full_name}`} paper="a4" url={url} nonce={nonce}>
+        <ReportCardSheet loc={loc} card={card} />
+      </PrintDocument>
+    );
+  });
+}

@@ -1,0 +1,140 @@
+/**
+ * The data of the printed documents (docs/product.md#printing): report cards (one, or a batch for a grade and term),
+ * a payment receipt and a fee statement. Reads only, through the results and fees services, so a document shows
+ * exactly what the console and the API show. Amounts are EGP (as the API answers), marks as stored (≤ 2 decimals).
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { admins, feeRecords, payments, students } from "../../db/schema";
+import type { Db } from "../db";
+import { ApiError } from "../errors";
+import type { FeeJson, PaymentJson } from "../api/fees.schema";
+import type { ResultJson, Semester } from "../api/results.schema";
+import { GRADES, type Grade } from "../lib/school-grades";
+import { piastresToEgp } from "../money";
+import { getFee } from "./fees";
+import { toPaymentJson } from "./payments";
+import { getResult, isPublished, listResults } from "./results";
+
+/** One report card: the result, and whether its term is unpublished (printed marked "draft"). */
+export interface ReportCardData {
+  result: ResultJson;
+  draft: boolean;
+}
+
+/** A batch of report cards for one term (docs/product.md#printing: "Batch"). */
+export interface ReportCardBatch {
+  academicYear: string;
+  semester: Semester;
+  grade: Grade | null;
+  published: boolean;
+  /** The cards printed: every result of the term (and grade) when published or drafts were asked for, else none. */
+  cards: ReportCardData[];
+  /** Results of the term left out because it is not published (0 when published or drafts are included). */
+  withheld: number;
+}
+
+const GRADE_RANK = new Map<string, number>(GRADES.map((g, i) => [g, i]));
+const byName = new Intl.Collator("ar", { sensitivity: "base", numeric: true });
+
+/**
+ * Report cards sorted by grade (school order, when no grade is given), then name (Arabic collation), then ID.
+ * Only a published term prints unless `includeDrafts`; then every card of an unpublished term is marked draft.
+ */
+export async function reportCardBatch(
+  db: Db,
+  q: { academicYear: string; semester: Semester; grade?: Grade; includeDrafts: boolean },
+): Promise<ReportCardBatch> {
+  const [published, rows] = await Promise.all([
+    isPublished(db, q.academicYear, q.semester),
+    listResults(db, { academic_year_name: q.academicYear, semester: q.semester, grade: q.grade }),
+  ]);
+  rows.sort(
+    (a, b) =>
+      (GRADE_RANK.get(a.current_grade) ?? GRADES.length) - (GRADE_RANK.get(b.current_grade) ?? GRADES.length) ||
+      byName.compare(a.full_name, b.full_name) ||
+      (a.student_no < b.student_no ? -1 : a.student_no > b.student_no ? 1 : 0),
+  );
+  const printable = published || q.includeDrafts;
+  return {
+    academicYear: q.academicYear,
+    semester: q.semester,
+    grade: q.grade ?? null,
+    published,
+    cards: printable ? rows.map((result) => ({ result, draft: !published })) : [],
+    withheld: printable ? 0 : rows.length,
+  };
+}
+
+/** One student's report card by result id, marked draft while its term is unpublished. Throws 404 RESULT_NOT_FOUND. */
+export async function reportCard(db: Db, resultId: number): Promise<ReportCardData> {
+  const result = await getResult(db, resultId);
+  return { result, draft: !(await isPublished(db, result.academic_year_name, result.semester as Semester)) };
+}
+
+/**
+ * What fee plans may add to a fee record and a payment (docs/product.md#fee-plans). Read when present, so receipts
+ * and statements show instalments as soon as the records carry them; absent today.
+ */
+export interface PlanInstalment {
+  no: number;
+  line?: string;
+  due_date: string;
+  amount: number;
+  paid?: number;
+  remaining?: number;
+  status?: string;
+}
+export interface PaymentAllocation {
+  instalment_no: number;
+  line?: string;
+  amount: number;
+}
+export type PlannedFee = FeeJson & { instalments?: PlanInstalment[]; overdue_amount?: number; discount?: unknown };
+export type AllocatedPayment = PaymentJson & { allocations?: PaymentAllocation[] };
+
+/** A receipt: the payment, its fee record, the balance right after it, and who took it. */
+export interface ReceiptData {
+  payment: AllocatedPayment;
+  fee: PlannedFee;
+  /** total − the sum of the record's payments up to and including this one, EGP. */
+  balanceAfter: number;
+  /** Username of the admin who recorded it; null once that admin is deleted. */
+  takenBy: string | null;
+}
+
+/** The receipt with number `receiptNo` (`RCP-…` or `ADJ-…`). Throws 404 RECEIPT_NOT_FOUND. */
+export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
+  const [row] = await db
+    .select({ p: payments, studentNo: students.studentNo, total: feeRecords.totalPiastres, takenBy: admins.username })
+    .from(payments)
+    .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .leftJoin(admins, eq(admins.id, payments.adminId))
+    .where(eq(payments.receiptNo, receiptNo));
+  if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
+  // Payments up to this one in the record's order (paid_at, then id): what the balance was right after it.
+  const [upTo] = await db
+    .select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.feeRecordId, row.p.feeRecordId),
+        sql`(${payments.paidAt} < ${row.p.paidAt} OR (${payments.paidAt} = ${row.p.paidAt} AND ${payments.id} <= ${row.p.id}))`,
+      ),
+    );
+  const fee: PlannedFee = await getFee(db, row.studentNo);
+  const payment: AllocatedPayment = fee.payments.find((p) => p.id === row.p.id) ?? toPaymentJson(row.p);
+  return { payment, fee, balanceAfter: piastresToEgp(row.total - Number(upTo?.sum ?? 0)), takenBy: row.takenBy };
+}
+
+/** A statement: the fee record with its payments (oldest first) and who took each. Throws 404 FEE_NOT_FOUND. */
+export async function statement(db: Db, studentNo: string): Promise<{ fee: PlannedFee; takenBy: Map<number, string> }> {
+  const fee: PlannedFee = await getFee(db, studentNo);
+  const rows = await db
+    .select({ id: payments.id, username: admins.username })
+    .from(payments)
+    .innerJoin(admins, eq(admins.id, payments.adminId))
+    .where(eq(payments.feeRecordId, fee.id))
+    .orderBy(asc(payments.id));
+  return { fee, takenBy: new Map(rows.map((r) => [r.id, r.username])) };
+}
