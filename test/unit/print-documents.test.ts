@@ -11,7 +11,7 @@ import { printLocale } from "~/features/print/print-format";
 import { ReceiptSheet } from "~/features/print/receipt";
 import { StatementSheet } from "~/features/print/statement";
 
-const payment = { id: 7, receipt_no: "RCP-2026-2027-000007", amount: 1250, paid_at: "2026-10-01T08:30:00.000Z", kind: "payment" as const };
+const payment = { id: 7, receipt_no: "RCP-2026-2027-000007", amount: 1250, paid_at: "2026-10-01T08:30:00.000Z", kind: "payment" as const, allocations: [] };
 const fee: PlannedFee = {
   id: 1,
   student_no: "30101010101010",
@@ -22,6 +22,12 @@ const fee: PlannedFee = {
   remaining: 3750,
   status: "partially_paid",
   payments: [payment],
+  instalments: [],
+  overdue_amount: 0,
+  next_due_date: null,
+  discount: null,
+  plan_id: null,
+  custom_schedule: false,
 };
 const planned: PlannedFee = {
   ...fee,

@@ -11,6 +11,7 @@ import type { FeeJson, PaymentJson } from "../api/fees.schema";
 import type { ResultJson, Semester } from "../api/results.schema";
 import { GRADES, type Grade } from "../lib/school-grades";
 import { piastresToEgp } from "../money";
+import { schoolDate } from "../lib/fee-schedule";
 import { getFee } from "./fees";
 import { toPaymentJson } from "./payments";
 import { getResult, isPublished, listResults } from "./results";
@@ -71,26 +72,10 @@ export async function reportCard(db: Db, resultId: number): Promise<ReportCardDa
   return { result, draft: !(await isPublished(db, result.academic_year_name, result.semester as Semester)) };
 }
 
-/**
- * What fee plans may add to a fee record and a payment (docs/product.md#fee-plans). Read when present, so receipts
- * and statements show instalments as soon as the records carry them; absent today.
- */
-export interface PlanInstalment {
-  no: number;
-  line?: string;
-  due_date: string;
-  amount: number;
-  paid?: number;
-  remaining?: number;
-  status?: string;
-}
-export interface PaymentAllocation {
-  instalment_no: number;
-  line?: string;
-  amount: number;
-}
-export type PlannedFee = FeeJson & { instalments?: PlanInstalment[]; overdue_amount?: number; discount?: unknown };
-export type AllocatedPayment = PaymentJson & { allocations?: PaymentAllocation[] };
+/** A fee record as the API answers it, instalments included (docs/product.md#fee-plans). */
+export type PlannedFee = FeeJson;
+/** A payment as the API answers it, with the instalments it covered. */
+export type AllocatedPayment = PaymentJson;
 
 /** A receipt: the payment, its fee record, the balance right after it, and who took it. */
 export interface ReceiptData {
@@ -122,14 +107,14 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
         sql`(${payments.paidAt} < ${row.p.paidAt} OR (${payments.paidAt} = ${row.p.paidAt} AND ${payments.id} <= ${row.p.id}))`,
       ),
     );
-  const fee: PlannedFee = await getFee(db, row.studentNo);
+  const fee: PlannedFee = await getFee(db, row.studentNo, schoolDate(new Date()));
   const payment: AllocatedPayment = fee.payments.find((p) => p.id === row.p.id) ?? toPaymentJson(row.p);
   return { payment, fee, balanceAfter: piastresToEgp(row.total - Number(upTo?.sum ?? 0)), takenBy: row.takenBy };
 }
 
 /** A statement: the fee record with its payments (oldest first) and who took each. Throws 404 FEE_NOT_FOUND. */
 export async function statement(db: Db, studentNo: string): Promise<{ fee: PlannedFee; takenBy: Map<number, string> }> {
-  const fee: PlannedFee = await getFee(db, studentNo);
+  const fee: PlannedFee = await getFee(db, studentNo, schoolDate(new Date()));
   const rows = await db
     .select({ id: payments.id, username: admins.username })
     .from(payments)
