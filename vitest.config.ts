@@ -10,7 +10,7 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
 
-/** The public site's browser tests, and those that need the empty school: the second e2e project. */
+/** The public site's browser tests, and those that build their own data in the empty school: the second e2e project. */
 const PUBLIC_E2E = [
   "a11y",
   "base-url",
@@ -26,6 +26,7 @@ const PUBLIC_E2E = [
   "selection-concurrency",
   "selection-required",
   "state-matrix",
+  "print",
   "teacher-selection",
 ].map((name) => `test/e2e/${name}.test.ts`);
 

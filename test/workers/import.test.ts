@@ -180,7 +180,8 @@ describe("teachers", () => {
     const dry = await post("teachers", { rows }, { dry: true });
     expect(dry.json.rows.map((r: { action: string }) => r.action)).toEqual(["create", "error"]);
     expect(dry.json.rows[1].errors[0]).toMatchObject({ field: "subject_name", code: "SUBJECT_NOT_ACTIVE" });
-    expect((await post("teachers", { rows: rows.slice(0, 1) }, { key: uid("k") })).status).toBe(200);
+    const committed = await post("teachers", { rows: rows.slice(0, 1) }, { key: uid("k") });
+    expect(committed.status, JSON.stringify(committed.json)).toBe(200);
     const [t] = await testDb().select().from(teachers).where(eq(teachers.fullName, name));
     expect(t).toMatchObject({ buildingNo: "6", session1Capacity: 20, session2Capacity: 35 });
     expect(t!.teacherCode).toBe(`T-${String(t!.id).padStart(5, "0")}`);
