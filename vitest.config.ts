@@ -52,6 +52,10 @@ function e2eProject(name: string, opts: { include?: string[]; exclude?: string[]
 
 export default defineConfig({
   test: {
+    // Vitest's default on a 2-core machine is one worker for the whole run, which runs the projects one after
+    // another. The browser and API tests mostly wait on other processes (Chromium, workerd, sqld), so the
+    // projects run side by side; each project that shares a server keeps its own files one at a time.
+    maxWorkers: 4,
     projects: [
       {
         // The console's pure modules import through the tsconfig paths (~/, @worker/).

@@ -59,7 +59,7 @@ export class AdminApi {
  * Runs `tasks` with at most `concurrency` in flight; resolves to their results in order. The first failure
  * rejects (after the tasks already running settle), so a broken setup stops the round.
  */
-export async function inPool<T>(tasks: Array<() => Promise<T>>, concurrency = 10): Promise<T[]> {
+export async function inPool<T>(tasks: Array<() => Promise<T>>, concurrency = 4): Promise<T[]> {
   const results: T[] = new Array(tasks.length);
   let next = 0;
   let failure: unknown = null;
