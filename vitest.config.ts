@@ -1,11 +1,11 @@
 /**
- * Four vitest projects (docs/decisions/0003-testing.md):
+ * Five vitest projects (docs/decisions/0003-testing.md):
  * - unit: plain Node tests;
  * - ops: backup/restore drill and other operations scripts against a real sqld;
  * - workers: API tests inside workerd (@cloudflare/vitest-plugin) against a real sqld started by a global setup;
  * - e2e and e2e-public: playwright-core + Debian Chromium against the built Worker served by `wrangler dev`. Each
  *   has its own servers (test/e2e/global-setup.ts) and runs its files one at a time; the two run side by side,
- *   which halves the wall-clock time of the browser tests on two cores (bench/README.md, "Test suite").
+ *   in separate processes under `npm test` (scripts/test.ts).
  */
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
@@ -52,9 +52,9 @@ function e2eProject(name: string, opts: { include?: string[]; exclude?: string[]
 
 export default defineConfig({
   test: {
-    // Vitest's default on a 2-core machine is one worker for the whole run, which runs the projects one after
-    // another. The browser and API tests mostly wait on other processes (Chromium, workerd, sqld), so the
-    // projects run side by side; each project that shares a server keeps its own files one at a time.
+    // Vitest's default on a 2-core machine is one worker; the unit tests mostly wait on imports, so four. Projects
+    // whose files go one at a time share one queue in a vitest run: `npm test` (scripts/test.ts) runs the three
+    // lanes (unit + ops + workers, e2e, e2e-public) as separate processes so that they overlap.
     maxWorkers: 4,
     projects: [
       {
