@@ -24,7 +24,7 @@ async function open(lang: "ar" | "en" = "en", width = 1280): Promise<Page> {
   await context.addCookies([{ name: "lang", value: lang, url: base }]);
   const page = await context.newPage();
   await page.goto(`${base}/base-url-config`);
-  await page.locator("#base-url").waitFor();
+  await page.locator("#base-url[data-ready]").waitFor();
   return page;
 }
 
@@ -73,7 +73,7 @@ describe("/base-url-config", () => {
     expect(Date.now() - shownAt).toBeGreaterThan(2500);
 
     await page.reload();
-    await page.locator("#base-url").waitFor();
+    await page.locator("#base-url[data-ready]").waitFor();
     expect(await input(page).inputValue()).toBe("https://staging.example.com");
     await page.context().close();
   });

@@ -3,8 +3,8 @@
  * Test (GET `{url}/health`, enabled only for a valid URL), Save Configuration, Reset to Default and Clear
  * Configuration. Storage and banners belong to the page (callbacks). A controlled field (no form library:
  * docs/decisions/0012-public-page-weight.md), validated like one: on Save (focus goes to the field when refused),
- * then again on every change. Rendered on the server too, read-only and without its id until `ready`, so the card has
- * its final height at first paint (no layout shift when the page hydrates).
+ * then again on every change. Rendered on the server too, read-only until `ready` (then `data-ready`), so the card has
+ * its final height at first paint (no layout shift when the page hydrates); its label names it from the first paint.
  */
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -102,7 +102,8 @@ export function BaseUrlForm({ origin, allowed, initialValue, onSave, onReset, on
         </label>
         <input
           ref={field}
-          id={ready ? FIELD_ID : undefined}
+          id={FIELD_ID}
+          data-ready={ready || undefined}
           name="baseUrl"
           readOnly={!ready}
           value={value}
