@@ -4,8 +4,7 @@
  * - ops: backup/restore drill and other operations scripts against a real sqld;
  * - workers: API tests inside workerd (@cloudflare/vitest-plugin) against a real sqld started by a global setup;
  * - e2e and e2e-public: playwright-core + Debian Chromium against the built Worker served by `wrangler dev`. Each
- *   has its own servers (test/e2e/global-setup.ts) and runs its files one at a time; the two run side by side,
- *   in separate processes under `npm test` (scripts/test.ts).
+ *   has its own servers (test/e2e/global-setup.ts), so neither depends on the other's data.
  */
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
@@ -53,8 +52,9 @@ function e2eProject(name: string, opts: { include?: string[]; exclude?: string[]
 export default defineConfig({
   test: {
     // Vitest's default on a 2-core machine is one worker; the unit tests mostly wait on imports, so four. Projects
-    // whose files go one at a time share one queue in a vitest run: `npm test` (scripts/test.ts) runs the three
-    // lanes (unit + ops + workers, e2e, e2e-public) as separate processes so that they overlap.
+    // whose files go one at a time (workers, e2e, e2e-public) share one queue and run one file at a time between
+    // them: run side by side (three processes), the Worker's 4 s database timeout fired under the contention
+    // (bench/README.md, "Test suite").
     maxWorkers: 4,
     projects: [
       {
