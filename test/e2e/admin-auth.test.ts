@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { adminToken, signIn } from "./admin-session";
+import { adminToken, consolePage, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
 const password = inject("e2eAdminPassword");
@@ -25,18 +25,11 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-/** A page in `lang`, signed in with `token` when given (stored once per context, as the login page does). */
+/** A page in `lang`, signed in with `token` when given. */
 async function openAs(lang: "ar" | "en", token?: string): Promise<Page> {
+  if (token) return consolePage(browser, token, lang);
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addCookies([{ name: "admin_lang", value: lang, url: base }]);
-  if (token) {
-    await context.addInitScript((t) => {
-      if (sessionStorage.getItem("seeded")) return;
-      sessionStorage.setItem("seeded", "1");
-      localStorage.setItem("adminToken", t);
-      localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-    }, token);
-  }
   return context.newPage();
 }
 

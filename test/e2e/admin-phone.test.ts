@@ -7,7 +7,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { adminToken } from "./admin-session";
+import { adminToken, consoleContext } from "./admin-session";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -40,13 +40,7 @@ afterAll(async () => {
 });
 
 async function adminPage(lang: "en" | "ar", width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
-  await context.addCookies([{ name: "admin_lang", value: lang, url: base }]);
-  await context.addInitScript((tk) => {
-    localStorage.setItem("adminToken", tk);
-    localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-  }, token);
-  return context.newPage();
+  return (await consoleContext(browser, token, lang, { viewport: { width, height: 800 } })).newPage();
 }
 
 /** Problems of the list on screen: sideways scrolling, overflowing tables, row buttons off screen or covered. */

@@ -10,7 +10,7 @@ import Papa from "papaparse";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { adminToken, signIn } from "./admin-session";
+import { adminToken, consoleContext, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
 const OVERVIEW = `${base}/admin/dashboard/course-selections`;
@@ -229,12 +229,7 @@ describe("admin course selections", () => {
   it("shows the server's refusals in Arabic, by reason: a subject name in use on the name field, the form's own checks too", async () => {
     const name = `E2E مادة ${Date.now()}`;
     const taken = (await api<{ data: { id: number } }>("/api/admin/selection/subjects", { method: "POST", body: { name, is_active: false } })).data;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: "admin_lang", value: "ar", url: base }]);
-    await context.addInitScript((tk) => {
-      localStorage.setItem("adminToken", tk);
-      localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-    }, token);
+    const context = await consoleContext(browser, token, "ar", { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${OVERVIEW}/subjects`);
     await page.getByRole("heading", { name: "مواد الاختيار", level: 1 }).waitFor();

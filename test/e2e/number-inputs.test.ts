@@ -5,10 +5,10 @@
  * number is stored. The unit table (test/unit/number-fields.test.ts) covers every field's parsing; this covers the
  * forms around it.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { adminToken } from "./admin-session";
+import { adminToken, consolePage } from "./admin-session";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -35,13 +35,7 @@ async function newStudent(grade = "KG-1") {
 }
 
 async function adminPage(lang: "en" | "ar" = "en", width = 1280): Promise<Page> {
-  const context: BrowserContext = await browser.newContext({ viewport: { width, height: 900 } });
-  await context.addCookies([{ name: "admin_lang", value: lang, url: base }]);
-  await context.addInitScript((tk) => {
-    localStorage.setItem("adminToken", tk);
-    localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-  }, token);
-  return context.newPage();
+  return consolePage(browser, token, lang, width);
 }
 
 /** Replaces a field's text the way a person types it, one key at a time. */

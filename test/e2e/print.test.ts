@@ -13,6 +13,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { consoleContext } from "./admin-session";
 
 const base = inject("emptyBaseUrl");
 const OUT = process.env.PRINT_PNG_DIR ?? join(tmpdir(), `print-e2e-${process.pid}`);
@@ -226,15 +227,8 @@ describe("receipts and statements", () => {
 
 describe("console buttons", () => {
   it("open the batch from the Results page, and the reprint and statement from the payments dialog", async () => {
-    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await ctx.addCookies([
-      { name: "admin_lang", value: "en", url: base },
-      { name: "admin_session", value: token, url: `${base}/admin` },
-    ]);
-    await ctx.addInitScript((tk) => {
-      localStorage.setItem("adminToken", tk);
-      localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-    }, token);
+    const ctx = await consoleContext(browser, token, "en", { viewport: { width: 1280, height: 900 } });
+    await ctx.addCookies([{ name: "admin_session", value: token, url: `${base}/admin` }]);
     const page = await ctx.newPage();
     await page.goto(`${base}/admin/dashboard/results`);
     await page.getByRole("button", { name: "Print report cards" }).click();

@@ -7,7 +7,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { adminToken } from "./admin-session";
+import { adminToken, consoleContext } from "./admin-session";
 
 const base = inject("baseUrl");
 let browser: Browser;
@@ -41,12 +41,7 @@ describe("unknown addresses", () => {
 describe("the toast region", () => {
   it("is named in Arabic on an Arabic console page", async () => {
     const token = await adminToken();
-    const context = await browser.newContext();
-    await context.addCookies([{ name: "admin_lang", value: "ar", url: base }]);
-    await context.addInitScript((tk) => {
-      localStorage.setItem("adminToken", tk);
-      localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-    }, token);
+    const context = await consoleContext(browser, token, "ar");
     const page = await context.newPage();
     await page.goto(`${base}/admin/dashboard`);
     const region = page.locator("section[aria-label][aria-live], section[aria-label*='alt']").first();

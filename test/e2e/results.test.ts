@@ -8,7 +8,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminApi } from "./admin-api";
-import { adminToken, signIn } from "./admin-session";
+import { adminToken, consoleContext, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
 const samples = Object.values(JSON.parse(inject("samples") || "{}") as Record<string, string>);
@@ -123,13 +123,8 @@ describe("results management", () => {
       semester: "S2",
       subject_scores: [{ subject_name: "Art", score: 40, max_score: 50 }],
     });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await consoleContext(browser, token, "ar", { viewport: { width: 1280, height: 900 } });
     try {
-      await context.addCookies([{ name: "admin_lang", value: "ar", url: base }]);
-      await context.addInitScript((tk) => {
-        localStorage.setItem("adminToken", tk);
-        localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-      }, token);
       const page = await context.newPage();
       await page.goto(`${base}/admin/dashboard/results`);
       await page.getByRole("button", { name: "إضافة نتيجة" }).click();

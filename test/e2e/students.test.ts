@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
-import { adminToken, signIn } from "./admin-session";
+import { adminToken, consoleContext, signIn } from "./admin-session";
 
 const base = inject("baseUrl");
 const samples = JSON.parse(inject("samples")) as { resultsFound?: string };
@@ -307,12 +307,7 @@ describe("Students Management", () => {
   });
 
   it("the per-grade results demo form says what is missing and wrong in Arabic (its reasons)", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies([{ name: "admin_lang", value: "ar", url: base }]);
-    await context.addInitScript((tk) => {
-      localStorage.setItem("adminToken", tk);
-      localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-    }, token);
+    const context = await consoleContext(browser, token, "ar", { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/admin/dashboard/results/grade-4`);
     await page.getByRole("button", { name: "إضافة نتيجة" }).click();
