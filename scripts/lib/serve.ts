@@ -45,36 +45,15 @@ export interface LocalServer {
   stop(): Promise<void>;
 }
 
-/**
- * `wrangler dev` on `opts.port`, or on a free port: a port found free can be taken by another process before
- * wrangler binds it (several test processes start servers at once), so a start that fails is tried on another
- * free port (sqld likewise).
- */
-async function startWorker(opts: LocalServerOptions, envFile: string): Promise<WranglerDev> {
-  return retryOnFreePort(!opts.port, async () =>
-    startWranglerDev({ port: opts.port || (await freePort()), envFile, persistTo: join(opts.dir, "wrangler"), logLevel: opts.logLevel, cwd: opts.cwd }),
-  );
-}
-
-/** `start()`, tried up to three times when it picks its own free port (`retry`), once otherwise. */
-async function retryOnFreePort<T>(retry: boolean, start: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await start();
-    } catch (err) {
-      if (!retry || attempt === 3) throw err;
-    }
-  }
-}
-
 /** Starts sqld and the Worker. Needs `react-router build` first. On a failure, stops what it started and throws. */
 export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer> {
-  const sqld = await retryOnFreePort(!opts.sqldPort, () => startSqld(opts.dbPath, opts.sqldPort ?? 0));
+  const sqld = await startSqld(opts.dbPath, opts.sqldPort ?? 0);
   try {
     opts.onSqld?.(sqld);
     const { adminCreated, seeded } = await bootstrapDatabase({ url: sqld.url, pepper: opts.pepper, admin: opts.admin, seedDemo: opts.seedDemo });
     const envFile = writeWorkerEnvFile(opts.dir, { LIBSQL_URL: sqld.url, PASSWORD_PEPPER: opts.pepper, ...opts.vars });
-    const wrangler = await startWorker(opts, envFile);
+    const port = opts.port || (await freePort());
+    const wrangler = await startWranglerDev({ port, envFile, persistTo: join(opts.dir, "wrangler"), logLevel: opts.logLevel, cwd: opts.cwd });
     const stop = async () => {
       await wrangler.stop();
       await sqld.stop();
