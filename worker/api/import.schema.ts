@@ -26,9 +26,12 @@ export const MAX_IMPORT_ROWS = 5_000;
  */
 export const IMPORT_MAX_BODY_BYTES = MAX_IMPORT_ROWS * 2 * 1024;
 
+/** A cell that was left empty or missing: "not given". */
+export const isBlank = (x: unknown): boolean => x === "" || x === null || x === undefined;
+
 /** Missing or empty cells are "not given": the create schema's default (if any) applies. */
 const withoutBlanks = (v: unknown) =>
-  v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => x !== "" && x !== null && x !== undefined)) : v;
+  v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => !isBlank(x))) : v;
 
 /** One row of each kind: the create endpoint's schema (not a copy) after blank cells are dropped. */
 export const importRowSchemas = {

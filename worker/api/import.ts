@@ -11,6 +11,7 @@ import { publish } from "../services/events";
 import { runImport } from "../services/import/run";
 import { idempotencyKeySchema } from "./fees.schema";
 import { importAnswerSchema, importBodySchema, importKindParamSchema, importQuerySchema, MAX_IMPORT_ROWS } from "./import.schema";
+import { requestNow } from "../request-clock";
 
 const importRoute = createRoute({
   method: "post",
@@ -36,7 +37,7 @@ export const importApi = createAdminApi().openapi(importRoute, async (c) => {
   const { kind } = c.req.valid("param");
   const { dry_run } = c.req.valid("query");
   const key = c.req.valid("header")["idempotency-key"];
-  const ctx = { db: c.get("db"), admin: c.get("admin"), now: new Date(), requestId: c.get("requestId") };
+  const ctx = { db: c.get("db"), admin: c.get("admin"), now: requestNow(c), requestId: c.get("requestId") };
   const outcome = await runImport(ctx, kind, c.req.valid("json"), { dryRun: dry_run, key });
   if (outcome.replayed) c.header("Idempotent-Replayed", "true");
   for (const e of outcome.events) c.executionCtx.waitUntil(publish(c.env, e.event, e.entity, null));

@@ -3,7 +3,7 @@
  * a payment receipt and a fee statement. Reads only, through the results and fees services, so a document shows
  * exactly what the console and the API show. Amounts are EGP (as the API answers), marks as stored (≤ 2 decimals).
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { admins, feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { ApiError } from "../errors";
@@ -119,7 +119,6 @@ export async function statement(db: Db, studentNo: string): Promise<{ fee: Plann
     .select({ id: payments.id, username: admins.username })
     .from(payments)
     .innerJoin(admins, eq(admins.id, payments.adminId))
-    .where(eq(payments.feeRecordId, fee.id))
-    .orderBy(asc(payments.id));
+    .where(eq(payments.feeRecordId, fee.id));
   return { fee, takenBy: new Map(rows.map((r) => [r.id, r.username])) };
 }

@@ -3,7 +3,7 @@
  * numbers and dates through Intl in `ar-EG` (Arabic-Indic digits) or `en-EG`, grade/subject/semester names from the
  * console's dictionaries. IDs and receipt numbers are never formatted: they are printed as stored, isolated.
  */
-import { formatEgp, formatNumber, formatSchoolTime } from "~/lib/format";
+import { formatEgp, formatNumber, formatPercent, formatSchoolDateTime, formatSchoolTime } from "~/lib/format";
 import { isLang, type Lang } from "~/i18n";
 import arAdmin from "~/i18n/ar/admin";
 import enAdmin from "~/i18n/en/admin";
@@ -74,10 +74,10 @@ export function printLocale(lang: Lang): PrintLocale {
     t: d.t,
     schoolName: d.common.schoolName,
     num,
-    pct: (n) => formatNumber(n / 100, lang, { style: "percent", maximumFractionDigits: 2 }),
+    pct: (n) => formatPercent(n, lang),
     egp: (n) => formatEgp(n, lang),
     year: (y) => y.split("-").map((part) => (/^\d+$/.test(part) ? formatNumber(Number(part), lang, { useGrouping: false }) : part)).join("–"),
-    dateTime: (iso) => formatSchoolTime(iso, lang, { dateStyle: "long", timeStyle: "short" }),
+    dateTime: (iso) => formatSchoolDateTime(iso, lang, "long"),
     shortDateTime: (iso) => formatSchoolTime(iso, lang, { dateStyle: "short", timeStyle: "short" }),
     date: (v) => formatSchoolTime(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T12:00:00Z` : v, lang, { dateStyle: "long" }),
     // Grade names carry numbers ("رياض الأطفال 2"): in the page's digits too.

@@ -14,6 +14,7 @@ import { egpToPiastres, piastresToEgp } from "../../money";
 import { createFeeStatements, updateFeeStatements } from "../fees";
 import { rowError, type ImportContext, type KindPlan, type ValidRow } from "./run";
 import { selectIn } from "./sql";
+import { isBlank } from "../../api/import.schema";
 
 export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput>[]): Promise<KindPlan> {
   const { db, admin, now, requestId } = ctx;
@@ -35,7 +36,7 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
       writes.push(() => createFeeStatements(db, admin, studentId, input, now, requestId));
       return { action: "create" as const };
     }
-    const paidGiven = raw.paid_amount !== undefined && raw.paid_amount !== null && raw.paid_amount !== "";
+    const paidGiven = !isBlank(raw.paid_amount);
     if (paidGiven && egpToPiastres(input.paid_amount) !== fee.paid) return { errors: [rowError("paid_amount", "IMPORT_PAID_DIFFERS", { paid: piastresToEgp(fee.paid) })] };
     if (total < fee.paid) return { errors: [rowError("total_amount", "TOTAL_BELOW_PAID")] };
     if (total === fee.total) return { action: "unchanged" as const };

@@ -12,6 +12,7 @@ import { auditValues } from "../audit";
 import { toStudentJson } from "../students";
 import type { ImportContext, KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues } from "./sql";
+import { isBlank } from "../../api/import.schema";
 
 type Stored = Omit<Student, "searchName">;
 
@@ -19,7 +20,7 @@ const COMPARED = ["fullName", "nationality", "religion", "currentGrade", "buildi
 
 /** The stored columns `input` asks for; gender and is_active fall back to `before` when the sheet has no such column. */
 function valuesOf(input: CreateStudentInput, raw: Record<string, unknown>, before?: Stored) {
-  const given = (k: string) => raw[k] !== undefined && raw[k] !== "" && raw[k] !== null;
+  const given = (k: string) => !isBlank(raw[k]);
   return {
     studentNo: input.student_no,
     fullName: input.full_name,

@@ -9,7 +9,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { selectionSubjects, studentSelections, teachers } from "../../../db/schema";
-import type { ImportRow } from "../../api/import.schema";
+import { isBlank, type ImportRow } from "../../api/import.schema";
 import { auditInsert, NEW_ROW_ID, snapshotWith } from "../audit";
 import { toTeacherJson } from "../selection-catalog";
 import { rowError, type ImportContext, type KindPlan, type ValidRow } from "./run";
@@ -50,7 +50,7 @@ export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]):
       return { action: "create" as const };
     }
     const t = found.teacher;
-    const given = (k: string) => raw[k] !== undefined && raw[k] !== null && raw[k] !== "";
+    const given = (k: string) => !isBlank(raw[k]);
     const next = {
       fullName: input.full_name,
       buildingNo: given("building_no") ? input.building_no : t.buildingNo,
@@ -72,7 +72,7 @@ export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]):
       db
         .update(teachers)
         .set({ ...next, subjectId: sql`CASE WHEN ${teachers.subjectId} IS NOT ${target} AND ${hasSelections} THEN 0 ELSE coalesce(${target}, 0) END`, updatedAt: ctx.now.toISOString() })
-        .where(and(eq(teachers.id, t.id))),
+        .where(eq(teachers.id, t.id)),
       auditInsert(db, admin, { action: "update", entity: "teacher", entityId: t.id, before: toTeacherJson(t, found.subjectName), after }, requestId),
     ]);
     return { action: "update" as const };

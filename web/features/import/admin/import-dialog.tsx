@@ -11,7 +11,6 @@ import type { ImportKind } from "@worker/api/import.schema";
 import { ACADEMIC_YEARS, SEMESTERS } from "@worker/api/results.schema";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
-import { ApiFailure } from "~/lib/api";
 import { isoDay } from "~/lib/csv";
 import { formatNumber } from "~/lib/format";
 import { useReasonText } from "~/lib/reason-text";
@@ -72,7 +71,7 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
     downloadSheet(rows, `import-${kind}-errors-${isoDay(new Date())}`, "xlsx", rtl);
   };
 
-  const failure = s.failure ? (s.failure instanceof ApiFailure && s.failure.isNetwork ? t("importing.network") : failureText(s.failure, t("importing.failed"), t("importing.network"))) : null;
+  const failure = s.failure ? failureText(s.failure, t("importing.failed"), t("importing.network")) : null;
   const missing = s.step === "map" ? missingColumns(kind, s.mapping) : [];
   const writes = s.answer ? s.answer.summary.create + s.answer.summary.update : 0;
   const targets = COLUMNS[kind].map((c) => c.target).filter((x) => x !== "ignore");
