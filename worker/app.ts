@@ -70,17 +70,25 @@ const api = createApi()
 // Served at the root, documented with the API (openApiDocument keeps its path as it is).
 api.openAPIRegistry.registerPath(healthRoute);
 
-// Generated once per isolate: the routes do not change while it lives.
+// Generated once per isolate, the page with it: the routes do not change while it lives.
 let document: ReturnType<typeof openApiDocument> | undefined;
+let docsHtml: string | undefined;
+const apiDocument = () => (document ??= openApiDocument(api));
 api
   .get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
-    return c.json((document ??= openApiDocument(api)));
+    return c.json(apiDocument());
   })
   .get("/docs", (c) => {
     c.header("Cache-Control", "public, max-age=300");
-    return c.html(docsPage((document ??= openApiDocument(api))));
+    return c.html((docsHtml ??= docsPage(apiDocument())));
   });
+
+const payloadTooLarge = (): never => {
+  throw new ApiError("PAYLOAD_TOO_LARGE");
+};
+const bodyLimitOf1Mb = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: payloadTooLarge });
+const importBodyLimit = bodyLimit({ maxSize: IMPORT_MAX_BODY_BYTES, onError: payloadTooLarge });
 
 export const app = new Hono<AppEnv>()
   .use(async (c, next) => {
@@ -105,16 +113,8 @@ export const app = new Hono<AppEnv>()
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
     c.header("X-Content-Type-Options", "nosniff");
   })
-  .use("/api/*", (c, next) => {
-    // The bulk import takes up to 5,000 rows (docs/product.md#bulk-import); every other route keeps 1 MB.
-    const maxSize = c.req.path.startsWith("/api/admin/import/") ? IMPORT_MAX_BODY_BYTES : MAX_BODY_BYTES;
-    return bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new ApiError("PAYLOAD_TOO_LARGE");
-      },
-    })(c, next);
-  })
+  // The bulk import takes up to 5,000 rows (docs/product.md#bulk-import); every other route keeps 1 MB.
+  .use("/api/*", (c, next) => (c.req.path.startsWith("/api/admin/import/") ? importBodyLimit : bodyLimitOf1Mb)(c, next))
   .use(async (c, next) => {
     c.set("db", getDb(c.env));
     await next();

@@ -4,9 +4,7 @@
  * them as `{path, reason, params?, message}`. A schema names its reasons with `reason()` (worker/reasons.ts); zod's own
  * texts ("Invalid input: expected string…") come as INVALID_INPUT with the path in front, since they name no field.
  */
-import { zValidator } from "@hono/zod-validator";
-import type { ValidationTargets } from "hono";
-import type { ZodError, ZodType } from "zod";
+import type { ZodError } from "zod";
 import { ApiError } from "./errors";
 import { englishOf, parseReason, type Reason, type ReasonParams } from "./reasons";
 
@@ -41,11 +39,4 @@ export function invalidInput(error: Pick<ZodError, "issues">): ApiError {
 /** The hook of every validator (and of the OpenAPI routes, worker/openapi.ts): throws `invalidInput` on failure. */
 export function validationHook(result: { success: true } | { success: false; error: ZodError }): void {
   if (!result.success) throw invalidInput(result.error);
-}
-
-/** A validator middleware for `target` (for the few routes outside the OpenAPI document). */
-export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
-  return zValidator(target, schema, (result) => {
-    if (!result.success) throw invalidInput(result.error);
-  });
 }
