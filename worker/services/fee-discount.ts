@@ -6,7 +6,6 @@
 import { eq } from "drizzle-orm";
 import { feePlanInstalments, feePlans, feeRecords, students } from "../../db/schema";
 import type { Db } from "../db";
-import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { academicYearBounds, percentOf, schoolDate } from "../lib/fee-schedule";
@@ -16,7 +15,7 @@ import type { CustomScheduleInput, DiscountInput } from "../api/fee-plans.schema
 import type { FeeJson } from "../api/fees.schema";
 import { auditInsert } from "./audit";
 import { discounted, planSchedule, scheduleStatements } from "./fee-plans";
-import { getFeeById } from "./fees";
+import { feeWriteFailure, getFeeById } from "./fees";
 
 /**
  * Sets the discount of `studentNo`'s fee record. Throws 404 FEE_NOT_FOUND, 409 DISCOUNT_NEEDS_SCHEDULE (no plan
@@ -61,8 +60,7 @@ export async function setDiscount(db: Db, admin: ActingAdmin, studentNo: string,
     ]);
   } catch (err) {
     // A payment landed since the read and the new total is now below the paid amount.
-    if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw new ApiError("TOTAL_BELOW_PAID");
-    throw err;
+    throw feeWriteFailure(err, "TOTAL_BELOW_PAID") ?? err;
   }
   return getFeeById(db, record.id, schoolDate(now));
 }
@@ -106,8 +104,7 @@ export async function setCustomSchedule(db: Db, admin: ActingAdmin, studentNo: s
       auditInsert(db, admin, { action: "set_schedule", entity: "fee_record", entityId: row.f.id, before: { total_piastres: row.f.totalPiastres, custom_schedule: row.f.customSchedule }, after: input }, requestId),
     ]);
   } catch (err) {
-    if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw new ApiError("TOTAL_BELOW_PAID");
-    throw err;
+    throw feeWriteFailure(err, "TOTAL_BELOW_PAID") ?? err;
   }
   return getFeeById(db, row.f.id, schoolDate(now));
 }

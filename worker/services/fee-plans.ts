@@ -10,7 +10,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { feeInstalments, feePlanInstalments, feePlans, feeRecords, students } from "../../db/schema";
 import type { Db } from "../db";
-import { constraintFailure } from "../db";
+import { batchAll, constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { applyDiscount, percentOf } from "../lib/fee-schedule";
@@ -211,7 +211,7 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
     return [upsert, ...scheduleStatements(db, feeId, w.schedule), auditInsert(db, admin, { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before: w.before, after }, requestId)];
   });
   try {
-    await db.batch(statements as unknown as Parameters<Db["batch"]>[0]);
+    await batchAll(db, statements);
   } catch (err) {
     // A payment or a new record landed between the preview and this write: nothing was written.
     if (/fee_paid_chk|UNIQUE constraint failed: fee_records\.student_id/i.test(constraintFailure(err) ?? "")) throw new ApiError("CONFLICT");

@@ -268,8 +268,7 @@ export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, i
     const [first, ...rest] = updateFeeStatements(db, admin, before.id, input, now, requestId);
     await db.batch([first, ...rest]);
   } catch (err) {
-    if (/fee_paid_chk/i.test(constraintFailure(err) ?? "")) throw new ApiError("TOTAL_BELOW_PAID");
-    throw err;
+    throw feeWriteFailure(err, "TOTAL_BELOW_PAID") ?? err;
   }
   return getFeeById(db, before.id, today);
 }

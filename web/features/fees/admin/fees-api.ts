@@ -76,11 +76,6 @@ export async function setDiscount(studentNo: string, json: { kind: "amount" | "p
   return (await call(apiClient().api.fees[":student_no"].discount.$put({ param: enc(studentNo), json }))).fee;
 }
 
-/** `GET /api/fees/overdue-summary` → `{overdueAmount (EGP), overdueStudents}` of active students. */
-export async function overdueSummary() {
-  return call(apiClient().api.fees["overdue-summary"].$get());
-}
-
 /** `DELETE /api/fees/{student_no}`. */
 export async function deleteFee(studentNo: string): Promise<void> {
   await call(apiClient().api.fees[":student_no"].$delete({ param: enc(studentNo) }));
