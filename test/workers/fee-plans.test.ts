@@ -315,6 +315,19 @@ describe("applying a plan, paying, overdue", () => {
     expect(row).toMatchObject({ action: "error", errors: [{ field: "total_amount", code: "TOTAL_BELOW_PAID" }] });
     expect((await fee(without.studentNo, `${y1(year)}-09-01`)).total_amount).toBe(11200.03);
   });
+
+  it("a commit whose only rows are errors is refused too, not answered 200 with nothing written", async () => {
+    // A grade no other API test uses, so this student is its only row.
+    const lone = "Primary-3";
+    const s = await insertStudent({ currentGrade: lone, fullName: `Plan C ${uid()}` });
+    expect((await api(`/api/fees`, { method: "POST", token, body: { student_id: s.studentNo, grade: lone, total_amount: 20000, paid_amount: 15000 } })).status).toBe(201);
+    const created = await post(plan(freshYear(), lone));
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const res = await api(`/api/admin/fee-plans/${created.json.plan.id}/apply`, { method: "POST", token });
+    const err = expectError(res, 400, "VALIDATION_FAILED");
+    expect(err).toMatchObject({ reason: "PLAN_APPLY_ERRORS", summary: { total: 1, errors: 1, create: 0, update: 0 } });
+    expect((await api(`/api/fees?search=${s.studentNo}`, { token })).json.fees[0]).toMatchObject({ total_amount: 20000, plan_id: null });
+  });
 });
 
 describe("results fee rule", () => {

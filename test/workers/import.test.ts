@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, feeRecords, importRuns, payments, results, students, teachers } from "../../db/schema";
+import { auditLog, feeInstalments, feeRecords, importRuns, payments, results, students, teachers } from "../../db/schema";
 import { app } from "../../worker/app";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 import { insertFee, insertResult, insertStudent, testDb, uniqueStudentNo } from "./fixtures";
@@ -143,6 +143,22 @@ describe("fees", () => {
     const [fb] = await testDb().select().from(feeRecords).where(eq(feeRecords.studentId, b.id));
     expect(fb).toMatchObject({ totalPiastres: 600_000, paidPiastres: 100_000 });
     expect(await testDb().select().from(payments).where(eq(payments.feeRecordId, fb!.id))).toHaveLength(0);
+  });
+
+  it("keeps the total of a record that follows an instalment schedule, as the edit form does", async () => {
+    const s = await insertStudent();
+    await insertFee(s.id, 500_000, 0);
+    const [fee] = await testDb().select().from(feeRecords).where(eq(feeRecords.studentId, s.id));
+    await testDb().insert(feeInstalments).values([
+      { feeRecordId: fee!.id, seq: 1, line: "Tuition", no: 1, dueDate: "2026-10-01", amountPiastres: 250_000 },
+      { feeRecordId: fee!.id, seq: 2, line: "Tuition", no: 2, dueDate: "2027-02-01", amountPiastres: 250_000 },
+    ]);
+    const same = await post("fees", { rows: [{ student_id: s.studentNo, grade: "Prep-3", total_amount: 5000 }] }, { dry: true });
+    expect(same.json.rows[0].action).toBe("unchanged");
+    const changed = await post("fees", { rows: [{ student_id: s.studentNo, grade: "Prep-3", total_amount: 6000 }] }, { key: uid("k") });
+    expect(expectError(changed, 400, "VALIDATION_FAILED").rows[0].errors[0]).toMatchObject({ field: "total_amount", code: "TOTAL_SET_BY_SCHEDULE" });
+    const [after] = await testDb().select().from(feeRecords).where(eq(feeRecords.id, fee!.id));
+    expect(after!.totalPiastres).toBe(500_000);
   });
 });
 

@@ -198,8 +198,10 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
     summary: { total: rows.length, create: count("create"), update: count("update"), unchanged: count("unchanged"), errors: count("error") },
     rows,
   };
-  if (dryRun || !writes.length) return result;
+  if (dryRun) return result;
+  // Checked before "nothing to write": a commit whose only rows are errors must be refused, not answered 200.
   if (result.summary.errors) throw new ApiError("PLAN_APPLY_ERRORS", { extra: result });
+  if (!writes.length) return result;
 
   const at = now.toISOString();
   const statements = writes.flatMap((w) => {

@@ -3,10 +3,11 @@
  * record is created with its opening paid amount as a first payment (RCP receipt), an existing one gets its new
  * total; both through the fee services' own statements (worker/services/fees.ts), so the import writes exactly what
  * the add and edit forms write. Payments are never changed by an import: an existing record's paid amount must
- * match the payments recorded (or be left empty), else the row is refused (IMPORT_PAID_DIFFERS). The grade of an
+ * match the payments recorded (or be left empty), else the row is refused (IMPORT_PAID_DIFFERS). A record that
+ * follows an instalment schedule keeps its total (TOTAL_SET_BY_SCHEDULE), as in the edit form. The grade of an
  * existing record is kept, as the edit form does.
  */
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords, students } from "../../../db/schema";
 import type { CreateFeeInput } from "../../api/fees.schema";
@@ -22,8 +23,18 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
     db.select({ id: students.id, studentNo: students.studentNo }).from(students).where(inArray(students.studentNo, part)),
   );
   const studentByNo = new Map(found.map((s) => [s.studentNo, s.id]));
-  const fees = await selectIn<number, { id: number; studentId: number; total: number; paid: number }>(db, found.map((s) => s.id), (part) =>
-    db.select({ id: feeRecords.id, studentId: feeRecords.studentId, total: feeRecords.totalPiastres, paid: feeRecords.paidPiastres }).from(feeRecords).where(inArray(feeRecords.studentId, part)),
+  const fees = await selectIn<number, { id: number; studentId: number; total: number; paid: number; scheduled: boolean }>(db, found.map((s) => s.id), (part) =>
+    db
+      .select({
+        id: feeRecords.id,
+        studentId: feeRecords.studentId,
+        total: feeRecords.totalPiastres,
+        paid: feeRecords.paidPiastres,
+        // Spelled out: drizzle leaves a one-table select's columns unqualified, which the subquery would take as its own.
+        scheduled: sql<boolean>`EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = fee_records.id)`.mapWith(Boolean),
+      })
+      .from(feeRecords)
+      .where(inArray(feeRecords.studentId, part)),
   );
   const feeByStudent = new Map(fees.map((f) => [f.studentId, f]));
   const writes: Array<() => readonly BatchItem<"sqlite">[]> = [];
@@ -40,6 +51,8 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
     if (paidGiven && egpToPiastres(input.paid_amount) !== fee.paid) return { errors: [rowError("paid_amount", "IMPORT_PAID_DIFFERS", { paid: piastresToEgp(fee.paid) })] };
     if (total < fee.paid) return { errors: [rowError("total_amount", "TOTAL_BELOW_PAID")] };
     if (total === fee.total) return { action: "unchanged" as const };
+    // The edit form's rule (updateFee): a schedule's sum is the total; the plan or the discount changes it.
+    if (fee.scheduled) return { errors: [rowError("total_amount", "TOTAL_SET_BY_SCHEDULE")] };
     writes.push(() => [
       // A payment recorded since the preview would make the edit's paid amount undo it: such a change fails the
       // CHECK here (paid ≥ 0) and with it the whole batch (→ IMPORT_CHANGED_MEANWHILE, run the preview again).
