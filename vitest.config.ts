@@ -3,58 +3,24 @@
  * - unit: plain Node tests;
  * - ops: backup/restore drill and other operations scripts against a real sqld;
  * - workers: API tests inside workerd (@cloudflare/vitest-plugin) against a real sqld started by a global setup;
- * - e2e and e2e-public: playwright-core + Debian Chromium against the built Worker served by `wrangler dev`. Each
- *   has its own servers (test/e2e/global-setup.ts), so neither depends on the other's data.
+ * - e2e: playwright-core + Debian Chromium against the built Worker served by `wrangler dev`, a demo server and an
+ *   empty one per worker (test/e2e/global-setup.ts, test/e2e/server.ts).
  */
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
-import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { defineConfig } from "vitest/config";
 
-/** The public site's browser tests, and those that build their own data in the empty school: the second e2e project. */
-const PUBLIC_E2E = [
-  "a11y",
-  "base-url",
-  "body-limit",
-  "carousel",
-  "carousel-states",
-  "headers",
-  "public-boot",
-  "public-results",
-  "public-search-early",
-  "public-shell",
-  "result-card-grade",
-  "selection-concurrency",
-  "selection-required",
-  "state-matrix",
-  "print",
-  "teacher-selection",
-].map((name) => `test/e2e/${name}.test.ts`);
-
-/** A browser-test project over `files` (an include or an exclude list within test/e2e). */
-function e2eProject(name: string, opts: { include?: string[]; exclude?: string[]; withEmptyServer?: boolean }): TestProjectInlineConfiguration {
-  return {
-    // Tests import console modules (dictionaries, storage keys) that reach the worker through @worker/.
-    resolve: { tsconfigPaths: true },
-    test: {
-      name,
-      environment: "node",
-      include: opts.include ?? ["test/e2e/**/*.test.ts"],
-      exclude: opts.exclude ?? [],
-      globalSetup: ["./test/e2e/global-setup.ts"],
-      provide: { withEmptyServer: opts.withEmptyServer ?? false },
-      testTimeout: 60_000,
-      hookTimeout: 180_000,
-      // Files of one project share its servers' data: one at a time.
-      fileParallelism: false,
-    },
-  };
-}
+/**
+ * Browser-test files run at once, each worker on its own two servers (test/e2e/server.ts). One on this 2-core
+ * machine: Chromium keeps both cores busy, so two files at a time took 379 s against 438 s and the 1,000-request
+ * selection test met the Worker's 4 s database timeout (bench/README.md, "Test suite"). More on a bigger machine.
+ */
+const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
 export default defineConfig({
   test: {
-    // Vitest's default on a 2-core machine is one worker; the unit tests mostly wait on imports, so four. Projects
-    // whose files go one at a time (workers, e2e, e2e-public) share one queue and run one file at a time between
-    // them: run side by side (three processes), the Worker's 4 s database timeout fired under the contention
-    // (bench/README.md, "Test suite").
+    // Vitest's default on a 2-core machine is one worker; the unit tests mostly wait on imports, so four. The
+    // workers project goes one file at a time, after the e2e project: run side by side (separate processes), the
+    // Worker's 4 s database timeout fired under the contention (bench/README.md, "Test suite").
     maxWorkers: 4,
     projects: [
       {
@@ -99,8 +65,22 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
-      e2eProject("e2e", { exclude: PUBLIC_E2E }),
-      e2eProject("e2e-public", { include: PUBLIC_E2E, withEmptyServer: true }),
+      {
+        // Tests import console modules (dictionaries, storage keys) that reach the worker through @worker/.
+        resolve: { tsconfigPaths: true },
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["test/e2e/**/*.test.ts"],
+          globalSetup: ["./test/e2e/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          // E2E_WORKERS files at a time, each on its worker's own servers (no shared data); after the unit tests
+          // and before the workers project (vitest runs project groups one after another).
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 1 },
+        },
+      },
     ],
   },
 });

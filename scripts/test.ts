@@ -1,6 +1,6 @@
 /**
  * `npm test`: builds the app (the browser tests run against the built Worker), then runs every vitest project in one
- * process: unit, ops, workers (API inside workerd against sqld), e2e and e2e-public (Chromium). Exit code = vitest's.
+ * process: unit, ops, e2e (Chromium), workers (API inside workerd against sqld). Exit code = vitest's.
  * `npm test -- --project unit` passes arguments through to vitest.
  */
 import { spawnSync } from "node:child_process";

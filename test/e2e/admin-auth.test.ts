@@ -8,8 +8,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminToken, consolePage, signIn } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const password = inject("e2eAdminPassword");
 let browser: Browser;
 

@@ -6,12 +6,13 @@
  * the sign-in page clears the cookie.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
 import { launchBrowser } from "../support/browser";
 import { adminToken, signIn } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const STUDENTS = `${base}/admin/dashboard/students`;
 const FIRST_PAGE = "/api/students?page=1&limit=15";
 const ROW = "table tbody tr th[scope=row]";

@@ -5,11 +5,12 @@
  * per keystroke, on a fake clock.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminToken, consoleContext } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 let browser: Browser;
 let token: string;
 

@@ -5,8 +5,9 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { server } from "./server";
 
-const base = () => inject("baseUrl");
+const base = () => server.baseUrl;
 
 /** A bearer token from `POST /api/auth/login`. Throws (fails the test) if the login is refused. */
 export async function adminToken(): Promise<string> {

@@ -4,10 +4,11 @@
  * Reset to Default (the origin), Clear, and the override reaching API calls.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const origin = new URL(base).origin;
 const KEY = "customBaseUrl";
 let browser: Browser;

@@ -3,7 +3,8 @@
  * without Content-Length (chunked) with 413 in the API's one error shape every time, not a 500 stack trace from
  * wrangler's local proxy or a reset connection (docs/product.md#limits, docs/decisions/0017).
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { server } from "./server";
 
 const FIVE_MIB = 5 * 1024 * 1024;
 
@@ -36,7 +37,7 @@ async function postChunked(url: string, bytes: number): Promise<{ status: number
 describe("request body limit on the local server", () => {
   it("answers 20 chunked 5 MiB POSTs to /api with 20 × 413 PAYLOAD_TOO_LARGE", async () => {
     const answers = [];
-    for (let i = 0; i < 20; i++) answers.push(await postChunked(`${inject("emptyBaseUrl")}/api/auth/login`, FIVE_MIB));
+    for (let i = 0; i < 20; i++) answers.push(await postChunked(`${server.emptyBaseUrl}/api/auth/login`, FIVE_MIB));
     const expected = {
       status: 413,
       type: "application/json",

@@ -6,13 +6,14 @@
  * ~0.4 s after load (Embla's autoplay `play()` with a single scroll position).
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movableAt } from "../../web/features/news/public/carousel-plan";
 import { RECENT_NEWS_LIMIT } from "../../worker/api/news.schema";
 import { launchBrowser } from "../support/browser";
 import { newsStates } from "./news-states";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const WIDTHS = [360, 640, 768, 1024, 1366];
 const COUNTS = [0, 1, 2, 3, 7];
 const states = newsStates();

@@ -6,11 +6,12 @@
  * and widths: carousel-states.test.ts.
  */
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicNewsJson } from "../../worker/api/news.schema";
 import { launchBrowser } from "../support/browser";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -8,11 +8,12 @@
 import { readFileSync } from "node:fs";
 import Papa from "papaparse";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminToken, consoleContext, signIn } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const OVERVIEW = `${base}/admin/dashboard/course-selections`;
 let browser: Browser;
 let token: string;

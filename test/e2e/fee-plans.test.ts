@@ -9,12 +9,13 @@
  * any demo Prep-2 balance, so applying it never refuses a demo record; the rule is put back afterwards.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminToken, consoleContext } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
-const samples = Object.values(JSON.parse(inject("samples") || "{}") as Record<string, string>);
+const base = server.baseUrl;
+const samples = Object.values(JSON.parse(server.samples || "{}") as Record<string, string>);
 let browser: Browser;
 let token: string;
 let context: BrowserContext;

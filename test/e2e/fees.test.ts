@@ -7,12 +7,13 @@
  * The student is picked through the API and is never one of the public-page samples (other tests rely on those).
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminToken, consolePage, signIn } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
-const samples = Object.values(JSON.parse(inject("samples") || "{}") as Record<string, string>);
+const base = server.baseUrl;
+const samples = Object.values(JSON.parse(server.samples || "{}") as Record<string, string>);
 let browser: Browser;
 let token: string;
 

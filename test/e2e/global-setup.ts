@@ -1,9 +1,9 @@
 /**
- * Serves the built Worker for browser tests exactly as `npm start` does (scripts/lib/serve.ts). Each e2e project
- * (vitest.config.ts) gets its own servers, so the two projects run side by side without sharing data: `baseUrl`
- * with the demo data and, for the project that asks for it, `emptyBaseUrl` with `SEED_DEMO=0` (an empty school with
- * only the first admin; the state-matrix tests build their states through its API). Needs `react-router build`
- * first (scripts/test.ts runs it). `TEST_CLOCK=1` lets a test set the server's "now" per request
+ * Serves the built Worker for browser tests exactly as `npm start` does (scripts/lib/serve.ts). Each worker of the
+ * e2e project (vitest.config.ts) gets its own two servers, so files running side by side never share data: one
+ * with the demo data and one with `SEED_DEMO=0` (an empty school with only the first admin; the state-matrix
+ * tests build their states through its API). Tests find theirs through test/e2e/server.ts. Needs
+ * `react-router build` first (scripts/test.ts runs it). `TEST_CLOCK=1` lets a test set the server's "now" per request
  * (worker/request-clock.ts).
  */
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -23,8 +23,9 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "school-e2e-"));
   const start = (name: string, seedDemo: boolean) =>
     serveLocal({ dir: join(dir, name), dbPath: join(dir, name, "db"), pepper: "e2e-pepper", admin: E2E_ADMIN, seedDemo, vars: { BACKEND_ORIGINS: E2E_BACKEND_ORIGINS.join(","), TEST_CLOCK: "1" } });
-  const withEmpty = project.config.provide?.withEmptyServer === true;
-  const started = await Promise.allSettled([start("demo", true), ...(withEmpty ? [start("empty", false)] : [])]);
+  // One demo and one empty server per worker (test/e2e/server.ts).
+  const slots = Math.max(1, project.config.maxWorkers);
+  const started = await Promise.allSettled(Array.from({ length: slots }, (_, i) => [start(`demo-${i}`, true), start(`empty-${i}`, false)]).flat());
   const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const cleanup = async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -35,24 +36,19 @@ export default async function setup(project: TestProject) {
     await cleanup();
     throw failed.reason;
   }
-  const [demo, empty] = servers as [(typeof servers)[0], (typeof servers)[0] | undefined];
-  project.provide("baseUrl", demo.url);
-  project.provide("libsqlUrl", demo.sqld.url);
-  project.provide("emptyBaseUrl", empty?.url ?? "");
+  const pairs = Array.from({ length: slots }, (_, i) => {
+    const [demo, empty] = [servers[2 * i]!, servers[2 * i + 1]!];
+    return { baseUrl: demo.url, emptyBaseUrl: empty.url, libsqlUrl: demo.sqld.url, samples: JSON.stringify(demo.seeded?.samples ?? {}) };
+  });
+  project.provide("e2eServers", JSON.stringify(pairs));
   project.provide("e2eAdminPassword", E2E_ADMIN.password);
-  project.provide("samples", JSON.stringify(demo.seeded?.samples ?? {}));
   return cleanup;
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** A server with an empty database (only the first admin), for tests that build their own states ("" when the
-     * project did not ask for one with `withEmptyServer`). */
-    emptyBaseUrl: string;
-    /** Set in a project's `provide` to have the global setup start the empty server too. */
-    withEmptyServer: boolean;
+    /** JSON of one `E2eServer` per worker (test/e2e/server.ts). */
+    e2eServers: string;
     e2eAdminPassword: string;
-    samples: string;
   }
 }

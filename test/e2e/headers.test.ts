@@ -3,10 +3,11 @@
  * every script tag), object-src 'none', base-uri 'none', frame-ancestors 'none', plus HSTS ≥ 1 year, nosniff and a
  * Referrer-Policy. API responses with personal data are no-store. Origins off the allowlist get no CORS grant.
  */
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { E2E_BACKEND_ORIGINS } from "./global-setup";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const HTML_PAGES = ["/", "/results", "/current-students", "/base-url-config", "/admin/login", "/admin/dashboard", "/no-such-page"];
 
 describe("security headers", () => {

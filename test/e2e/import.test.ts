@@ -10,12 +10,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { read, utils, write } from "@e965/xlsx";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminToken, consoleContext } from "./admin-session";
 import { adminApi } from "./admin-api";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 
 /** `text` in Windows-1256, the code page an Arabic Excel saves CSV in (built from the platform's own decoder). */
 function encode1256(text: string): Buffer {

@@ -7,8 +7,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminToken } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const KEY = "customBaseUrl";
 let browser: Browser;
 

@@ -5,13 +5,14 @@
  * without a token, and the form's and the server's reasons in Arabic.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewsJson } from "../../worker/api/news.schema";
 import { launchBrowser } from "../support/browser";
 import { adminApi } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -14,8 +14,9 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { consoleContext } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("emptyBaseUrl");
+const base = server.emptyBaseUrl;
 const OUT = process.env.PRINT_PNG_DIR ?? join(tmpdir(), `print-e2e-${process.pid}`);
 const TERM = { academic_year_name: "2026-2027", semester: "S2" } as const;
 const GRADE = "KG-2";

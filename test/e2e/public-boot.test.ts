@@ -4,10 +4,11 @@
  * the first contentful paint, and the page still hydrates. The console is left as React Router renders it.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const PUBLIC_PAGES = ["/", "/results", "/current-students", "/base-url-config"];
 let browser: Browser;
 

@@ -6,11 +6,12 @@
  * lookups; the network-error and 429 texts are produced by intercepting the request instead.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { percentage, publicLetterGrade, round2, scoreTotals } from "../../worker/lib/letter-grades";
 import { launchBrowser } from "../support/browser";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const IDS = { found: "31001310119461", feesUnpaid: "31011011498507", notPublished: "31006181435204", unknown: "00000000000000" };
 const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 const persian = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));

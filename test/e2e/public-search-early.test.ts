@@ -6,10 +6,11 @@
  * would put the national ID in the address). Search used to be dead until hydration.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const RESULTS_FOUND = "31001310119461"; // README demo IDs
 const CAN_CHOOSE = "31004191378125";
 const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));

@@ -5,11 +5,12 @@
  * only shows while the visitor scrolls up, then leaves, so it never rests on a result's grade badges.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminToken, consoleContext } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 let browser: Browser;
 
 beforeAll(async () => {

@@ -4,12 +4,13 @@
  * removed afterwards; the card is checked in Arabic at 360 px and English at 1366 px, on screen and in print.
  */
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminApi } from "./admin-api";
 import { adminToken } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const studentNo = `9${String(Date.now()).slice(-9)}`; // 10 digits: a school-issued number, unique per run
 let browser: Browser;
 let token = "";

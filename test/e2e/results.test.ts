@@ -5,13 +5,14 @@
  * messages and a refused second result of the same term read in Arabic (by their reasons).
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminApi } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
-const samples = Object.values(JSON.parse(inject("samples") || "{}") as Record<string, string>);
+const base = server.baseUrl;
+const samples = Object.values(JSON.parse(server.samples || "{}") as Record<string, string>);
 let browser: Browser;
 let token: string;
 

@@ -4,13 +4,14 @@
  * The test makes its own subjects/teachers/period and restores the demo's active flags afterwards.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectionPeriods, selectionSubjects } from "../../db/schema";
 import { nodeDb } from "../../scripts/lib/db";
 import { makeWorld, seatLedger } from "../support/selection-world";
+import { server } from "./server";
 
-const base = inject("baseUrl");
-const { db, close } = nodeDb(inject("libsqlUrl"));
+const base = server.baseUrl;
+const { db, close } = nodeDb(server.libsqlUrl);
 let restore: () => Promise<void>;
 
 beforeAll(async () => {

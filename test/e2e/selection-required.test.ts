@@ -5,13 +5,14 @@
  * their warning, in English and Arabic.
  */
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_LANG_COOKIE } from "../../web/i18n";
 import { launchBrowser } from "../support/browser";
 import { adminApi } from "./admin-api";
 import { adminToken, signIn } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const studentNo = `8${String(Date.now()).slice(-9)}`;
 const subjectName = `Robotics ${Date.now().toString(36)}`;
 let browser: Browser;

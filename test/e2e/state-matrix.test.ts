@@ -14,8 +14,9 @@ import { AdminApi } from "../support/matrix/admin-api";
 import { PageAudit, HEIGHT } from "../support/matrix/page-audit";
 import { DICTS, PAGES, type Lang, type MatrixPage } from "../support/matrix/pages";
 import { type Lookups, type StateName, SchoolBuilder } from "../support/matrix/school-states";
+import { server } from "./server";
 
-const base = inject("emptyBaseUrl");
+const base = server.emptyBaseUrl;
 const STATES: StateName[] = (process.env.MATRIX_STATES?.split(",") as StateName[] | undefined) ?? ["0", "1", "2", "3", "many"];
 const LANGS: Lang[] = ["ar", "en"];
 const ERROR_TITLES = [DICTS.ar.error.title, DICTS.en.error.title];

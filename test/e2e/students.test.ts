@@ -8,12 +8,13 @@
  */
 import { readFileSync } from "node:fs";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminToken, consoleContext, signIn } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
-const samples = JSON.parse(inject("samples")) as { resultsFound?: string };
+const base = server.baseUrl;
+const samples = JSON.parse(server.samples) as { resultsFound?: string };
 const STUDENTS = `${base}/admin/dashboard/students`;
 let browser: Browser;
 let token: string;

@@ -8,11 +8,12 @@
  * The live-seat poll and the failure outcomes are checked with intercepted responses and Playwright's fake clock.
  */
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminToken } from "./admin-session";
+import { server } from "./server";
 
-const base = inject("baseUrl");
+const base = server.baseUrl;
 const README_SAMPLE = "31004191378125";
 const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 const SEL = "**/api/public/selection";

@@ -93,6 +93,7 @@ export const PAGES: MatrixPage[] = [
       { name: "edit (inline)", open: (p, d) => p.getByRole("button", { name: d.fees.actions.edit, exact: true }).first(), inline: true },
     ],
   },
+  { path: "/admin/dashboard/fees/plans", perState: true, dialogs: [{ name: "add", open: (p, d) => button(p, d.fees.plans.add) }] },
   {
     path: "/admin/dashboard/results",
     perState: true,

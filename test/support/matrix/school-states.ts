@@ -1,7 +1,8 @@
 /**
  * The school states of the state matrix, built cumulatively through the admin and public JSON API: 0 → 1 → 2 → 3 →
- * many items of every entity (students, fee records and payments, results and their publication, news, selection
- * subjects, teachers, periods and students' selections; the audit log grows with every write). Items 1-3 carry the
+ * many items of every entity (students, fee records and payments, fee plans applied to a grade, results and their
+ * publication, news, selection subjects, teachers, periods and students' selections; the audit log grows with
+ * every write). Items 1-3 carry the
  * longest texts each field accepts (item 1 in Arabic, item 2 in English, item 3 mixed, with a link and an image);
  * the "many" round is an ordinary school list with a long item every tenth.
  */
@@ -20,24 +21,23 @@ export interface Counts {
   teachers: number;
   periods: number;
   selections: number;
+  /** Fee plans of the current academic year, one grade each; plan 1 is applied to its grade in every state. */
+  plans: number;
 }
 
 export type StateName = "0" | "1" | "2" | "3" | "many";
 
 /** Totals per state (cumulative). "many" pushes each list past one page (students: 8 pages of 15). */
 export const STATE_COUNTS: Record<StateName, Counts> = {
-  "0": { students: 0, fees: 0, results: 0, news: 0, subjects: 0, teachers: 0, periods: 0, selections: 0 },
-  "1": { students: 1, fees: 1, results: 1, news: 1, subjects: 1, teachers: 1, periods: 1, selections: 1 },
-  "2": { students: 2, fees: 2, results: 2, news: 2, subjects: 2, teachers: 2, periods: 2, selections: 2 },
-  "3": { students: 3, fees: 3, results: 3, news: 3, subjects: 3, teachers: 3, periods: 3, selections: 3 },
-  many: { students: 113, fees: 60, results: 40, news: 25, subjects: 6, teachers: 20, periods: 8, selections: 12 },
+  "0": { students: 0, fees: 0, results: 0, news: 0, subjects: 0, teachers: 0, periods: 0, selections: 0, plans: 0 },
+  "1": { students: 1, fees: 1, results: 1, news: 1, subjects: 1, teachers: 1, periods: 1, selections: 1, plans: 1 },
+  "2": { students: 2, fees: 2, results: 2, news: 2, subjects: 2, teachers: 2, periods: 2, selections: 2, plans: 2 },
+  "3": { students: 3, fees: 3, results: 3, news: 3, subjects: 3, teachers: 3, periods: 3, selections: 3, plans: 3 },
+  many: { students: 113, fees: 60, results: 40, news: 25, subjects: 6, teachers: 20, periods: 8, selections: 12, plans: 12 },
 };
 
-/**
- * Marks of the sample results. Whole marks until the API takes half marks; then add 7.5 and 45.5 here (the
- * matrix then shows them on the admin list, the per-grade pages and the public result card).
- */
-export const SAMPLE_MARKS = [0, 7, 45, 88, 100] as const;
+/** Marks of the sample results, half marks among them (the admin list, the per-grade pages, the public result card). */
+export const SAMPLE_MARKS = [0, 7, 7.5, 45.5, 88, 100] as const;
 
 /** The published academic year and semester of the sample results. */
 export const PUBLISHED = { academic_year_name: "2024-2025", semester: "S1" } as const;
@@ -63,6 +63,7 @@ const isLong = (k: number) => k <= 3 || k % 10 === 0;
 export class SchoolBuilder {
   private readonly students: StudentRow[] = [];
   private readonly subjects: { id: number; name: string; teachers: number[] }[] = [];
+  private readonly planIds: number[] = [];
   private counts: Counts = STATE_COUNTS["0"];
   private readonly runId = Date.now() % 1e9;
   private selected = 0;
@@ -87,7 +88,10 @@ export class SchoolBuilder {
       ...range("fees").map((k) => () => this.addFee(k)),
       ...range("results").map((k) => () => this.addResult(k)),
       ...range("teachers").map((k) => () => this.addTeacher(k)),
+      ...range("plans").map((k) => () => this.addPlan(k)),
     ]);
+    // Plan 1 (KG-2, above every fee of that grade) gives the grade's new students their schedule.
+    if (this.planIds[0] !== undefined) await this.api.post(`/api/admin/fee-plans/${this.planIds[0]}/apply`, {});
     // Batch 3: Prep-3 students choose a teacher for every active subject (the public API, as a student does).
     const prep3 = this.students.filter((s) => s.grade === "Prep-3" && s.active);
     await inPool(range("selections").map(() => () => this.select(prep3[this.selected++]!.no)), 3);
@@ -182,6 +186,31 @@ export class SchoolBuilder {
       session_2_capacity: k % 5 === 0 ? 0 : 35,
     });
     subject.teachers.push(data.id);
+  }
+
+  /**
+   * Plan k is for the school's grade k + 1 (the 12th for KG-1), in the current academic year (1 September – 31 August): tuition in
+   * four instalments (two already due, so overdue amounts show), and on the long items every other line with the
+   * longest name a line takes.
+   */
+  private async addPlan(k: number) {
+    const now = new Date();
+    const y = now.getUTCMonth() >= 8 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+    const lang = textLang(k);
+    const tuition = 40_000 + k * 1_000.25;
+    const quarter = Math.floor((tuition / 4) * 100) / 100;
+    const last = Math.round((tuition - 3 * quarter) * 100) / 100;
+    const extra = (name: string, amount: number, date: string) => ({ name, total: amount, instalments: [{ no: 1, due_date: date, amount }] });
+    const lines = [
+      {
+        name: isLong(k) ? sentence(lang, 60, k) : lang === "ar" ? "المصروفات الدراسية" : "Tuition",
+        total: tuition,
+        instalments: [`${y}-09-15`, `${y}-11-15`, `${y + 1}-02-01`, `${y + 1}-04-01`].map((due_date, i) => ({ no: i + 1, due_date, amount: i === 3 ? last : quarter })),
+      },
+      ...(isLong(k) ? [extra(sentence(lang === "ar" ? "en" : "ar", 60, k + 1), 1_200, `${y}-10-01`), extra(lang === "ar" ? "الكتب" : "Books", 850.5, `${y}-09-20`)] : []),
+    ];
+    const { plan } = await this.api.post<{ plan: { id: number } }>("/api/admin/fee-plans", { academic_year_name: `${y}-${y + 1}`, grade: GRADES[k % GRADES.length], lines });
+    this.planIds[k - 1] = plan.id;
   }
 
   private async addPeriod(k: number) {
