@@ -14,6 +14,9 @@ import { ApiError } from "../errors";
 import { fromHundredths } from "../lib/typed-number";
 import type { PublicResultJson } from "../api/public-results.schema";
 
+/** The school's `results_fee_rule` (docs/product.md#fee-plans); null = the default, fully_paid. Uncorrelated: SQLite reads it once. */
+const FEE_RULE = sql<string | null>`(SELECT value FROM school_settings WHERE key = 'results_fee_rule')`;
+
 /** The joined columns of the lookup, in statement order. */
 const LOOKUP_FIELDS = {
   fullName: students.fullName,
@@ -27,10 +30,12 @@ const LOOKUP_FIELDS = {
   subject: resultSubjectScores.subjectName,
   score: resultSubjectScores.scoreHundredths,
   max: resultSubjectScores.maxScoreHundredths,
-  /** The school's `results_fee_rule` (docs/product.md#fee-plans); null = the default, fully_paid. */
-  rule: sql<string | null>`(SELECT value FROM school_settings WHERE key = 'results_fee_rule')`,
-  /** Instalments due on or before today (Cairo) that are not fully paid. */
-  dueUnpaid: sql<number>`(SELECT count(*) FROM fee_instalments i WHERE i.fee_record_id = ${feeRecords.id} AND i.due_date <= ${sql.placeholder("today")} AND i.paid_piastres < i.amount_piastres)`,
+  rule: FEE_RULE,
+  /**
+   * 1 when an instalment due on or before today (Cairo) is not fully paid. Evaluated per joined row, so only under
+   * the `no_overdue` rule (CASE stops before the subquery otherwise) and only up to the first such instalment.
+   */
+  dueUnpaid: sql<number | null>`CASE WHEN ${FEE_RULE} = 'no_overdue' THEN EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = ${feeRecords.id} AND i.due_date <= ${sql.placeholder("today")} AND i.paid_piastres < i.amount_piastres) END`,
 };
 const LOOKUP_KEYS = Object.keys(LOOKUP_FIELDS) as Array<keyof typeof LOOKUP_FIELDS>;
 
