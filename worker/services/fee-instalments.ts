@@ -27,6 +27,13 @@ const dueBefore = sql.raw(`coalesce((SELECT sum(j.amount_piastres) FROM fee_inst
 /** Instalment `i`'s share of its record's current paid amount. */
 const fillOf = sql`max(0, min(i.amount_piastres, (SELECT paid_piastres FROM fee_records WHERE id = i.fee_record_id) - ${dueBefore}))`;
 
+/**
+ * True when a fee record (the `fee_records` row of the query) follows an instalment schedule: its total is then the
+ * schedule's sum (TOTAL_SET_BY_SCHEDULE). Raw table names: drizzle leaves a one-table select's columns unqualified,
+ * which a subquery would take as its own.
+ */
+export const hasScheduleSql = sql<boolean>`EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = fee_records.id)`.mapWith(Boolean);
+
 /** Statement: every instalment of record `feeId` (an id or SQL for one) takes its oldest-first share of the record's paid. */
 export function refillStatement(db: Db, feeId: number | SQL) {
   return db.run(sql`UPDATE fee_instalments AS i SET paid_piastres = ${fillOf} WHERE i.fee_record_id = ${feeId}`);

@@ -20,7 +20,7 @@ import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../api/students.schema"
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
 import { academicYearOf, adjustmentStatements, bumpCounter, insertPayment, toPaymentJson } from "./payments";
-import { allocationsByPayment, allocationsQuery, allocationStatement, dueWithinSql, EMPTY_SCHEDULE, instalmentsQuery, overdueAmountSql, refillStatement, schedulesByFee, type ScheduleJson } from "./fee-instalments";
+import { allocationsByPayment, allocationsQuery, allocationStatement, dueWithinSql, EMPTY_SCHEDULE, hasScheduleSql, instalmentsQuery, overdueAmountSql, refillStatement, schedulesByFee, type ScheduleJson } from "./fee-instalments";
 import { gradeRankSql, studentSearchCondition } from "./students";
 
 /** The status rule of the module doc, on piastres. */
@@ -261,9 +261,15 @@ function feeSnapshotSql(id: number): SQL {
  */
 export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, input: UpdateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
   const today = schoolDate(now);
-  const before = await getFee(db, studentNo, today);
+  // What the rules need, not the whole record: the audit row reads the record inside the write itself.
+  const [before] = await db
+    .select({ id: feeRecords.id, total: feeRecords.totalPiastres, scheduled: hasScheduleSql })
+    .from(feeRecords)
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .where(eq(students.studentNo, studentNo));
+  if (!before) throw new ApiError("FEE_NOT_FOUND");
   // A schedule fixes the total (its sum); the plan or the discount changes it (docs/product.md#fee-plans).
-  if (before.instalments.length && egpToPiastres(input.total_amount) !== egpToPiastres(before.total_amount)) throw new ApiError("TOTAL_SET_BY_SCHEDULE");
+  if (before.scheduled && egpToPiastres(input.total_amount) !== before.total) throw new ApiError("TOTAL_SET_BY_SCHEDULE");
   try {
     const [first, ...rest] = updateFeeStatements(db, admin, before.id, input, now, requestId);
     await db.batch([first, ...rest]);

@@ -7,12 +7,13 @@
  * follows an instalment schedule keeps its total (TOTAL_SET_BY_SCHEDULE), as in the edit form. The grade of an
  * existing record is kept, as the edit form does.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords, students } from "../../../db/schema";
 import type { CreateFeeInput } from "../../api/fees.schema";
 import { egpToPiastres, piastresToEgp } from "../../money";
 import { createFeeStatements, updateFeeStatements } from "../fees";
+import { hasScheduleSql } from "../fee-instalments";
 import { rowError, type ImportContext, type KindPlan, type ValidRow } from "./run";
 import { selectIn } from "./sql";
 import { isBlank } from "../../api/import.schema";
@@ -30,8 +31,7 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
         studentId: feeRecords.studentId,
         total: feeRecords.totalPiastres,
         paid: feeRecords.paidPiastres,
-        // Spelled out: drizzle leaves a one-table select's columns unqualified, which the subquery would take as its own.
-        scheduled: sql<boolean>`EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = fee_records.id)`.mapWith(Boolean),
+        scheduled: hasScheduleSql,
       })
       .from(feeRecords)
       .where(inArray(feeRecords.studentId, part)),
