@@ -7,27 +7,22 @@
 import { z } from "zod";
 import { GRADES } from "../lib/school-grades";
 import { academicYearBounds, isIsoDate } from "../lib/fee-schedule";
-import { numberField } from "./number-field";
 import { plainText } from "./text-field";
 import { reason } from "../reasons";
 import { toGrade } from "./students.schema";
-import { MAX_AMOUNT_EGP } from "./fees.schema";
+import { egpAmount } from "./fees.schema";
+import { egpToPiastres } from "../money";
 
 /** At most this many lines per plan and instalments per line (monthly collection is 12). */
 export const MAX_PLAN_LINES = 10;
 export const MAX_LINE_INSTALMENTS = 12;
-
-const toPiastres = (egp: number) => Math.round(egp * 100);
-
-const moneyField = (field: "amount" | "line_total" | "discount") =>
-  numberField(field, { decimals: 2, grouping: true, min: 0, max: MAX_AMOUNT_EGP, messages: { max: reason("AMOUNT_TOO_LARGE", { field }) } });
 
 const dueDate = z.string({ error: reason("DUE_DATE_INVALID") }).refine(isIsoDate, reason("DUE_DATE_INVALID"));
 
 const instalmentInput = z.object({
   no: z.coerce.number({ error: reason("PLAN_INSTALMENT_ORDER") }).int(reason("PLAN_INSTALMENT_ORDER")),
   due_date: dueDate,
-  amount: moneyField("amount"),
+  amount: egpAmount("amount"),
 });
 
 const lineInput = z.object({
@@ -36,7 +31,7 @@ const lineInput = z.object({
     .min(1, reason("REQUIRED", { field: "line_name" }))
     .max(60, reason("TOO_LONG", { field: "line_name", max: 60 })),
   /** Optional: when given, the instalments must add up to it exactly (in piastres). */
-  total: moneyField("line_total").optional(),
+  total: egpAmount("line_total").optional(),
   instalments: z
     .array(instalmentInput, { error: reason("PLAN_INSTALMENTS_REQUIRED", { max: MAX_LINE_INSTALMENTS }) })
     .min(1, reason("PLAN_INSTALMENTS_REQUIRED", { max: MAX_LINE_INSTALMENTS }))
@@ -77,8 +72,8 @@ export const feePlanInputSchema = z
         }
       });
       if (line.total !== undefined) {
-        const sum = line.instalments.reduce((s, i) => s + toPiastres(i.amount), 0);
-        if (sum !== toPiastres(line.total)) {
+        const sum = line.instalments.reduce((s, i) => s + egpToPiastres(i.amount), 0);
+        if (sum !== egpToPiastres(line.total)) {
           ctx.addIssue({
             code: "custom",
             path: ["lines", li, "total"],
@@ -149,7 +144,7 @@ export const customScheduleSchema = z.object({
           .min(1, reason("REQUIRED", { field: "line_name" }))
           .max(60, reason("TOO_LONG", { field: "line_name", max: 60 })),
         due_date: dueDate,
-        amount: moneyField("amount"),
+        amount: egpAmount("amount"),
       }),
       { error: reason("PLAN_INSTALMENTS_REQUIRED", { max: 24 }) },
     )
@@ -162,7 +157,7 @@ export type CustomScheduleInput = z.output<typeof customScheduleSchema>;
 export const discountInputSchema = z
   .object({
     kind: z.enum(["amount", "percent"], { error: reason("DISCOUNT_KIND_INVALID") }),
-    value: moneyField("discount"),
+    value: egpAmount("discount"),
     reason: plainText().trim().max(200, reason("TOO_LONG", { field: "discount_reason", max: 200 })).optional().default(""),
   })
   .superRefine((v, ctx) => {

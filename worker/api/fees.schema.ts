@@ -18,8 +18,8 @@ export const MAX_AMOUNT_EGP = 10_000_000;
 export const FEE_STATUSES = ["paid", "partially_paid", "not_paid"] as const;
 export type FeeStatus = (typeof FEE_STATUSES)[number];
 
-/** An EGP amount ≥ 0 with ≤ 2 decimals, ≤ MAX_AMOUNT_EGP (AMOUNT_TOO_LARGE above it). */
-export const egpAmount = (field: "total_amount" | "paid_amount") =>
+/** An EGP amount ≥ 0 with ≤ 2 decimals, ≤ MAX_AMOUNT_EGP (AMOUNT_TOO_LARGE above it): fee records, plan lines and instalments, discounts. */
+export const egpAmount = (field: "total_amount" | "paid_amount" | "amount" | "line_total" | "discount") =>
   numberField(field, { decimals: 2, grouping: true, min: 0, max: MAX_AMOUNT_EGP, messages: { max: reason("AMOUNT_TOO_LARGE", { field }) } });
 
 const PAID_ABOVE_TOTAL = reason("PAID_ABOVE_TOTAL");
