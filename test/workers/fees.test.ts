@@ -9,7 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { admins, auditLog, feeRecords, payments, students } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import type { ActingAdmin, Env } from "../../worker/env";
-import { academicYearOf, addPayment, formatReceiptNo } from "../../worker/services/payments";
+import { addPayment, formatReceiptNo } from "../../worker/services/payments";
+import { academicYearOf } from "../../worker/lib/fee-schedule";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 
 let token: string;

@@ -17,6 +17,13 @@ export function schoolDate(at: Date): string {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
+/** The academic year (1 Sep-31 Aug, school time) of an instant: 2026-11-21 → "2026-2027", 2027-03-01 → "2026-2027". */
+export function academicYearOf(at: Date): string {
+  const { year, month } = schoolDateParts(at);
+  const start = month >= 9 ? year : year - 1;
+  return `${start}-${start + 1}`;
+}
+
 /** `date` ("YYYY-MM-DD") moved by `days` calendar days. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];

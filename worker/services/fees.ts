@@ -14,12 +14,12 @@ import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
-import { schoolDate } from "../lib/fee-schedule";
+import { academicYearOf, schoolDate } from "../lib/fee-schedule";
 import type { CreateFeeInput, FeeJson, FeeSortField, FeeStatus, ListFeesQuery, PaymentJson, UpdateFeeInput } from "../api/fees.schema";
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../api/students.schema";
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
-import { academicYearOf, adjustmentStatements, bumpCounter, insertPayment, toPaymentJson } from "./payments";
+import { adjustmentStatements, bumpCounter, insertPayment, toPaymentJson } from "./payments";
 import { allocationsByPayment, allocationsQuery, allocationStatement, dueWithinSql, EMPTY_SCHEDULE, hasScheduleSql, instalmentsQuery, overdueAmountSql, refillStatement, schedulesByFee, type ScheduleJson } from "./fee-instalments";
 import { gradeRankSql, studentSearchCondition } from "./students";
 

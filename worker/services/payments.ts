@@ -21,8 +21,8 @@ import { constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
 import type { PaymentJson } from "../api/fees.schema";
 import { ApiError } from "../errors";
-import { schoolDateParts } from "../lib/school-day";
 import { piastresToEgp } from "../money";
+import { academicYearOf } from "../lib/fee-schedule";
 import { auditInsert, snapshotWith } from "./audit";
 import { sha256Hex } from "./tokens";
 import { allocationStatement, refillStatement } from "./fee-instalments";
@@ -30,13 +30,6 @@ import { allocationStatement, refillStatement } from "./fee-instalments";
 /** A payment row as the API returns it (amount in EGP), with the instalments it covered when known. */
 export function toPaymentJson(p: typeof payments.$inferSelect, allocations: PaymentJson["allocations"] = []): PaymentJson {
   return { id: p.id, receipt_no: p.receiptNo, amount: piastresToEgp(p.amountPiastres), paid_at: p.paidAt, kind: p.kind, allocations };
-}
-
-/** The academic year (1 Sep-31 Aug, school time) of an instant: 2026-11-21 → "2026-2027", 2027-03-01 → "2026-2027". */
-export function academicYearOf(at: Date): string {
-  const { year, month } = schoolDateParts(at);
-  const start = month >= 9 ? year : year - 1;
-  return `${start}-${start + 1}`;
 }
 
 /** `RCP-2026-2027-000042`: what the SQL below produces, for documentation and tests. */

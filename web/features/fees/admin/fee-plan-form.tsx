@@ -17,7 +17,7 @@ import { GRADES } from "@worker/lib/school-grades";
 import { formatEgp, formatNumber } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
-import { defaultDueDates, splitEqual } from "@worker/lib/fee-schedule";
+import { academicYearOf, defaultDueDates, splitEqual } from "@worker/lib/fee-schedule";
 import { readTypedNumber } from "@worker/lib/typed-number";
 import { savePlan, type FeePlan, type FeePlanBody } from "./fee-plans-api";
 
@@ -31,13 +31,6 @@ const piastresOf = (v: string) => {
   const r = readTypedNumber(v, { decimals: 2, grouping: true });
   return r.ok ? Math.round(r.value * 100) : null;
 };
-
-/** The academic year "2026-2027" that school day `today` falls in (1 Sep - 31 Aug). */
-export function academicYearAt(today: Date): string {
-  const y = today.getFullYear();
-  const start = today.getMonth() >= 8 ? y : y - 1;
-  return `${start}-${start + 1}`;
-}
 
 const equalSplit = (year: string, total: string, n: number): LineState["instalments"] => {
   const dates = defaultDueDates(year, n);
@@ -57,7 +50,7 @@ function fromPlan(plan: FeePlan | null, year: string, tuition: string): { year: 
 /** The plan dialog; `plan` null adds one. `onSaved` gets the saved plan. */
 export function FeePlanForm({ open, plan, lang, onOpenChange, onSaved }: { open: boolean; plan: FeePlan | null; lang: string; onOpenChange: (o: boolean) => void; onSaved: (p: FeePlan) => void }) {
   const { t } = useTranslation();
-  const [state, setState] = useState(() => fromPlan(plan, academicYearAt(new Date()), t("fees.plans.lineNames.tuition")));
+  const [state, setState] = useState(() => fromPlan(plan, academicYearOf(new Date()), t("fees.plans.lineNames.tuition")));
   const [busy, setBusy] = useState(false);
   const { failureText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
