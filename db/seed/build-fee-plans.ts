@@ -7,6 +7,7 @@
  */
 import type { feeInstalments, feePlanInstalments, feePlans, paymentAllocations } from "../schema";
 import { allocationOf, defaultDueDates, fillOldestFirst, splitEqual } from "../../worker/lib/fee-schedule";
+import { planSchedule, type ScheduleItem } from "../../worker/services/fee-plans";
 import type { FeeRow, PaymentRow } from "./build-fees";
 import { ACADEMIC_YEAR } from "./build-fees";
 import { GRADE_SPECS } from "./build-students";
@@ -26,7 +27,7 @@ export interface FeePlanSeed {
 /** Builds the plans (ids `planBase + 1 ..`), the records' instalments and the payments' allocations (payments need ids). */
 export function buildFeePlans(fees: readonly FeeRow[], payments: ReadonlyArray<PaymentRow & { id: number }>, planBase: number): FeePlanSeed {
   const out: FeePlanSeed = { plans: [], planInstalments: [], instalments: [], allocations: [], planIdByGrade: new Map() };
-  const schedules = new Map<string, Array<{ line: string; no: number; dueDate: string; amount: number }>>();
+  const schedules = new Map<string, ScheduleItem[]>();
   GRADE_SPECS.forEach((g, i) => {
     const planId = planBase + i + 1;
     out.planIdByGrade.set(g.grade, planId);
@@ -38,11 +39,9 @@ export function buildFeePlans(fees: readonly FeeRow[], payments: ReadonlyArray<P
       { linePosition: 0, line: "Tuition", items: tuition.map((amount, k) => ({ no: k + 1, dueDate: dates[k]!, amount })) },
       { linePosition: 1, line: "Books", items: [{ no: 1, dueDate: dates[0]!, amount: books }] },
     ];
-    for (const r of rows) for (const it of r.items) out.planInstalments.push({ planId, linePosition: r.linePosition, line: r.line, no: it.no, dueDate: it.dueDate, amountPiastres: it.amount });
-    const ordered = rows
-      .flatMap((r) => r.items.map((it) => ({ ...it, line: r.line, pos: r.linePosition })))
-      .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.pos - b.pos || a.no - b.no);
-    schedules.set(g.grade, ordered);
+    const planRows = rows.flatMap((r) => r.items.map((it) => ({ planId, linePosition: r.linePosition, line: r.line, no: it.no, dueDate: it.dueDate, amountPiastres: it.amount })));
+    out.planInstalments.push(...planRows);
+    schedules.set(g.grade, planSchedule(planRows));
   });
 
   const byFee = new Map<number, Array<PaymentRow & { id: number }>>();

@@ -31,8 +31,8 @@ export interface ScheduleItem {
   amount: number;
 }
 
-/** A plan's instalment rows as a schedule (`seq` = oldest-first position). */
-export function planSchedule(rows: PlanRow[]): ScheduleItem[] {
+/** A plan's instalment rows as a schedule (`seq` = oldest-first position); the demo seed builds its schedules with it too. */
+export function planSchedule(rows: ReadonlyArray<Pick<PlanRow, "dueDate" | "linePosition" | "no" | "line" | "amountPiastres">>): ScheduleItem[] {
   return [...rows]
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.linePosition - b.linePosition || a.no - b.no)
     .map((r, seq) => ({ seq, line: r.line, no: r.no, dueDate: r.dueDate, amount: r.amountPiastres }));
