@@ -11,6 +11,7 @@ import { plainText } from "./text-field";
 import { reason } from "../reasons";
 import { toGrade } from "./students.schema";
 import { egpAmount } from "./fees.schema";
+import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome.schema";
 import { egpToPiastres } from "../money";
 
 /** At most this many lines per plan and instalments per line (monthly collection is 12). */
@@ -105,7 +106,6 @@ export const listFeePlansQuerySchema = z.object({
   grade: z.string().max(20).optional(),
 });
 
-export const APPLY_ACTIONS = ["create", "update", "unchanged", "error"] as const;
 
 /**
  * The dry-run answer shape shared with bulk import (docs/product.md#bulk-import): one row per active student of the
@@ -113,18 +113,18 @@ export const APPLY_ACTIONS = ["create", "update", "unchanged", "error"] as const
  */
 export const applyRowSchema = z.object({
   row: z.number().int(),
-  action: z.enum(APPLY_ACTIONS),
+  action: z.enum(ROW_ACTIONS),
   key: z.string(),
   full_name: z.string(),
   total_before: z.number().nullable().describe("EGP; null when the student had no fee record"),
   total_after: z.number().describe("EGP, after the student's discount"),
   paid: z.number().describe("EGP, kept and allocated oldest instalment first"),
   note: z.enum(["custom_schedule"]).optional().describe("Why a record is left unchanged"),
-  errors: z.array(z.object({ field: z.string(), code: z.string(), message: z.string() })),
+  errors: z.array(rowErrorSchema),
 });
 export const applyResultSchema = z.object({
   dry_run: z.boolean(),
-  summary: z.object({ total: z.number().int(), create: z.number().int(), update: z.number().int(), unchanged: z.number().int(), errors: z.number().int() }),
+  summary: rowSummarySchema,
   rows: z.array(applyRowSchema),
 });
 export type ApplyRow = z.output<typeof applyRowSchema>;

@@ -12,6 +12,9 @@ import { teacherCreateSchema } from "./selection-admin.schema";
 import { createStudentSchema } from "./students.schema";
 import { ACADEMIC_YEARS, SEMESTERS } from "./results.schema";
 import { reason } from "../reasons";
+import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome.schema";
+
+export type { RowError as ImportRowError } from "./row-outcome.schema";
 
 export const IMPORT_KINDS = ["students", "fees", "results", "teachers"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
@@ -70,38 +73,20 @@ export const importBodySchema = z.object({
 });
 export type ImportBody = z.output<typeof importBodySchema>;
 
-export const IMPORT_ACTIONS = ["create", "update", "unchanged", "error"] as const;
-export type ImportAction = (typeof IMPORT_ACTIONS)[number];
-
-/** One refused field of a row: `code` is the reason (worker/reasons.ts), `message` its English text. */
-export const importRowErrorSchema = z.object({
-  field: z.string().describe("The API field (e.g. student_no, subject_scores.2.score), or \"\" for the whole row"),
-  code: z.string().describe("The reason (worker/reasons.ts)"),
-  message: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
-export type ImportRowError = z.output<typeof importRowErrorSchema>;
 
 export const importRowResultSchema = z.object({
   row: z.number().int().describe("1-based data row of the sheet (the row under the headers is 1)"),
-  action: z.enum(IMPORT_ACTIONS),
+  action: z.enum(ROW_ACTIONS),
   key: z.string().describe("What the row is matched on: the student's ID, ID/year/semester, the teacher's code or name"),
-  errors: z.array(importRowErrorSchema),
+  errors: z.array(rowErrorSchema),
 });
 export type ImportRowResult = z.output<typeof importRowResultSchema>;
 
-export const importSummarySchema = z.object({
-  total: z.number().int(),
-  create: z.number().int(),
-  update: z.number().int(),
-  unchanged: z.number().int(),
-  errors: z.number().int(),
-});
 
 /** The answer of a dry run and of a commit (also the body of a commit refused for row errors, with the error shape). */
 export const importAnswerSchema = z.object({
   dry_run: z.boolean(),
-  summary: importSummarySchema,
+  summary: rowSummarySchema,
   rows: z.array(importRowResultSchema),
   request_id: z.string().optional().describe("Commit: the request id its audit rows carry"),
 });

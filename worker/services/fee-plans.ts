@@ -15,7 +15,7 @@ import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { applyDiscount, percentOf } from "../lib/fee-schedule";
 import { egpToPiastres, piastresToEgp } from "../money";
-import { englishOf } from "../reasons";
+import { rowError, summarizeRows } from "../api/row-outcome.schema";
 import type { ApplyResult, ApplyRow, FeePlanInput, FeePlanJson } from "../api/fee-plans.schema";
 import { auditInsert } from "./audit";
 import { refillStatement } from "./fee-instalments";
@@ -148,7 +148,6 @@ export function scheduleStatements(db: Db, feeId: number | SQL, schedule: Schedu
   ] as const;
 }
 
-const rowError = (field: string, reason: "DISCOUNT_ABOVE_TOTAL" | "TOTAL_BELOW_PAID") => ({ field, code: reason, message: englishOf(reason) });
 
 /**
  * Applies plan `id` to its grade: with `dryRun`, only the preview `{dry_run, summary, rows}`; otherwise the same
@@ -192,12 +191,7 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
     rows.push({ ...row, action: p.fee ? "update" : "create", errors: [] });
     writes.push({ studentId: p.studentId, feeId: p.fee?.id ?? null, total, discount, schedule: next, before: p.fee ? { total_piastres: p.fee.totalPiastres, plan_id: p.fee.planId } : null });
   });
-  const count = (a: ApplyRow["action"]) => rows.filter((r) => r.action === a).length;
-  const result: ApplyResult = {
-    dry_run: dryRun,
-    summary: { total: rows.length, create: count("create"), update: count("update"), unchanged: count("unchanged"), errors: count("error") },
-    rows,
-  };
+  const result: ApplyResult = { dry_run: dryRun, summary: summarizeRows(rows), rows };
   if (dryRun) return result;
   // Checked before "nothing to write": a commit whose only rows are errors must be refused, not answered 200.
   if (result.summary.errors) throw new ApiError("PLAN_APPLY_ERRORS", { extra: result });

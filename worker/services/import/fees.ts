@@ -14,7 +14,8 @@ import type { CreateFeeInput } from "../../api/fees.schema";
 import { egpToPiastres, piastresToEgp } from "../../money";
 import { createFeeStatements, updateFeeStatements } from "../fees";
 import { hasScheduleSql } from "../fee-instalments";
-import { rowError, type ImportContext, type KindPlan, type ValidRow } from "./run";
+import { rowError } from "../../api/row-outcome.schema";
+import { type ImportContext, type KindPlan, type ValidRow } from "./run";
 import { selectIn } from "./sql";
 import { isBlank } from "../../api/import.schema";
 

@@ -11,7 +11,8 @@ import { normalizeNationalId } from "../../lib/normalize";
 import { fromHundredths, toHundredths } from "../../lib/typed-number";
 import { auditValues } from "../audit";
 import { planWrite } from "../results";
-import { rowError, type ImportContext, type KindPlan, type ValidRow } from "./run";
+import { rowError } from "../../api/row-outcome.schema";
+import { type ImportContext, type KindPlan, type ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues, valuesList } from "./sql";
 
 type StudentRef = { id: number; studentNo: string; fullName: string; currentGrade: string };

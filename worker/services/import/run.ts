@@ -11,9 +11,9 @@ import { batchAll, constraintFailure, type Db } from "../../db";
 import type { ActingAdmin } from "../../env";
 import { ApiError } from "../../errors";
 import type { LiveEvent } from "../../hub";
-import { englishOf, type Reason, type ReasonParams } from "../../reasons";
 import { issuesOf } from "../../validate";
 import { normalizeNationalId } from "../../lib/normalize";
+import { rowError, summarizeRows } from "../../api/row-outcome.schema";
 import { importRowSchemas, MAX_IMPORT_ROWS, type ImportAnswer, type ImportBody, type ImportKind, type ImportRow, type ImportRowError, type ImportRowResult } from "../../api/import.schema";
 import { sha256Hex } from "../tokens";
 import { planStudents } from "./students";
@@ -46,10 +46,6 @@ export interface ImportContext {
   requestId?: string;
 }
 
-/** A row error of `reason` on `field`. */
-export function rowError(field: string, reason: Reason, params?: ReasonParams): ImportRowError {
-  return { field, code: reason, message: englishOf(reason, params), ...(params ? { params } : {}) };
-}
 
 /** An ID that a spreadsheet turned into a rounded number in scientific notation ("3.10013E+13"): digits are lost. */
 export function isScientificId(v: unknown): boolean {
@@ -83,12 +79,6 @@ const PLANNERS: { [K in ImportKind]: (ctx: ImportContext, rows: ValidRow<ImportR
   results: planResults,
   teachers: planTeachers,
 };
-
-function summarize(rows: ImportRowResult[]) {
-  const summary = { total: rows.length, create: 0, update: 0, unchanged: 0, errors: 0 };
-  for (const r of rows) summary[r.action === "error" ? "errors" : r.action] += 1;
-  return summary;
-}
 
 /** Validates and plans `body` for `kind`: the answer rows, and the plan of the valid ones. */
 async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
@@ -154,14 +144,14 @@ export interface ImportOutcome {
 export async function runImport(ctx: ImportContext, kind: ImportKind, body: ImportBody, opts: { dryRun: boolean; key?: string }): Promise<ImportOutcome> {
   if (opts.dryRun) {
     const { rows } = await prepare(ctx, kind, body);
-    return { status: 200, answer: { dry_run: true, summary: summarize(rows), rows }, replayed: false, events: [] };
+    return { status: 200, answer: { dry_run: true, summary: summarizeRows(rows), rows }, replayed: false, events: [] };
   }
   if (!opts.key) throw new ApiError("IMPORT_KEY_REQUIRED");
   const hash = await requestHash(kind, body);
   const earlier = await replay(ctx.db, opts.key, hash);
   if (earlier) return { status: 200, answer: earlier, replayed: true, events: [] };
   const { rows, plan } = await prepare(ctx, kind, body);
-  const summary = summarize(rows);
+  const summary = summarizeRows(rows);
   if (summary.errors > 0 || !plan) return { status: 400, answer: { dry_run: false, summary, rows }, replayed: false, events: [] };
   const answer: ImportAnswer = { dry_run: false, summary, rows, ...(ctx.requestId ? { request_id: ctx.requestId } : {}) };
   const run = ctx.db.insert(importRuns).values({ idempotencyKey: opts.key, kind, requestHash: hash, answer: JSON.stringify(answer), rowCount: rows.length, adminId: ctx.admin.id });

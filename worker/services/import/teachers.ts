@@ -12,7 +12,8 @@ import { selectionSubjects, studentSelections, teachers } from "../../../db/sche
 import { isBlank, type ImportRow } from "../../api/import.schema";
 import { auditInsert, NEW_ROW_ID, snapshotWith } from "../audit";
 import { toTeacherJson } from "../selection-catalog";
-import { rowError, type ImportContext, type KindPlan, type ValidRow } from "./run";
+import { rowError } from "../../api/row-outcome.schema";
+import { type ImportContext, type KindPlan, type ValidRow } from "./run";
 
 type Input = ImportRow<"teachers">;
 const fold = (s: string) => s.normalize("NFC").replace(/\s+/g, " ").trim().toLocaleLowerCase("en");
