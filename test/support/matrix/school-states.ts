@@ -6,6 +6,7 @@
  * longest texts each field accepts (item 1 in Arabic, item 2 in English, item 3 mixed, with a link and an image);
  * the "many" round is an ordinary school list with a long item every tenth.
  */
+import { academicYearOf, defaultDueDates, splitEqual } from "../../../worker/lib/fee-schedule";
 import { GRADES, type Grade } from "../../../worker/lib/school-grades";
 import { RESULT_SUBJECTS } from "../../../worker/lib/subjects";
 import { type AdminApi, inPool } from "./admin-api";
@@ -189,27 +190,28 @@ export class SchoolBuilder {
   }
 
   /**
-   * Plan k is for the school's grade k + 1 (the 12th for KG-1), in the current academic year (1 September – 31 August): tuition in
-   * four instalments (two already due, so overdue amounts show), and on the long items every other line with the
-   * longest name a line takes.
+   * Plan k is for the school's grade k + 1 (the 12th for KG-1), in the current academic year: tuition in four
+   * instalments from 15 September on (the earlier ones already due, so overdue amounts show), and on the long items
+   * two more lines, one with the longest name a line takes.
    */
   private async addPlan(k: number) {
-    const now = new Date();
-    const y = now.getUTCMonth() >= 8 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
+    const year = academicYearOf(new Date());
     const lang = textLang(k);
-    const tuition = 40_000 + k * 1_000.25;
-    const quarter = Math.floor((tuition / 4) * 100) / 100;
-    const last = Math.round((tuition - 3 * quarter) * 100) / 100;
+    // The console's "4 equal instalments" (remainder piastres on the last) on the default due dates.
+    const dates = defaultDueDates(year, 4);
+    const tuitionPiastres = 4_000_000 + k * 100_025;
+    const tuition = splitEqual(tuitionPiastres, 4).map((amount, i) => ({ no: i + 1, due_date: dates[i]!, amount: amount / 100 }));
     const extra = (name: string, amount: number, date: string) => ({ name, total: amount, instalments: [{ no: 1, due_date: date, amount }] });
+    const [y1] = year.split("-");
     const lines = [
       {
         name: isLong(k) ? sentence(lang, 60, k) : lang === "ar" ? "المصروفات الدراسية" : "Tuition",
-        total: tuition,
-        instalments: [`${y}-09-15`, `${y}-11-15`, `${y + 1}-02-01`, `${y + 1}-04-01`].map((due_date, i) => ({ no: i + 1, due_date, amount: i === 3 ? last : quarter })),
+        total: tuitionPiastres / 100,
+        instalments: tuition,
       },
-      ...(isLong(k) ? [extra(sentence(lang === "ar" ? "en" : "ar", 60, k + 1), 1_200, `${y}-10-01`), extra(lang === "ar" ? "الكتب" : "Books", 850.5, `${y}-09-20`)] : []),
+      ...(isLong(k) ? [extra(sentence(lang === "ar" ? "en" : "ar", 60, k + 1), 1_200, `${y1}-10-01`), extra(lang === "ar" ? "الكتب" : "Books", 850.5, `${y1}-09-20`)] : []),
     ];
-    const { plan } = await this.api.post<{ plan: { id: number } }>("/api/admin/fee-plans", { academic_year_name: `${y}-${y + 1}`, grade: GRADES[k % GRADES.length], lines });
+    const { plan } = await this.api.post<{ plan: { id: number } }>("/api/admin/fee-plans", { academic_year_name: year, grade: GRADES[k % GRADES.length], lines });
     this.planIds[k - 1] = plan.id;
   }
 
