@@ -3,7 +3,7 @@
  * taken off the record's total and its latest instalments first; the paid amount is refilled oldest instalment first
  * in the same batch. A value of 0 clears the discount.
  */
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { feePlanInstalments, feePlans, feeRecords, students } from "../../db/schema";
 import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
@@ -22,15 +22,16 @@ import { feeWriteFailure, getFeeById } from "./fees";
  * applied), 400 DISCOUNT_ABOVE_TOTAL, 400 TOTAL_BELOW_PAID (the paid amount would exceed the new total).
  */
 export async function setDiscount(db: Db, admin: ActingAdmin, studentNo: string, input: DiscountInput, now: Date, requestId?: string): Promise<FeeJson> {
-  const [fee] = await db
-    .select({ f: feeRecords })
-    .from(feeRecords)
-    .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(eq(students.studentNo, studentNo));
+  // One round trip: the record, and the rows of the plan it carries (none when it has no plan).
+  const feeOf = db.select({ planId: feeRecords.planId }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(eq(students.studentNo, studentNo));
+  const [[fee], planRows] = await db.batch([
+    db.select({ f: feeRecords }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(eq(students.studentNo, studentNo)),
+    db.select().from(feePlanInstalments).where(inArray(feePlanInstalments.planId, feeOf)),
+  ]);
   if (!fee) throw new ApiError("FEE_NOT_FOUND");
   const record = fee.f;
   if (record.planId === null || record.customSchedule) throw new ApiError("DISCOUNT_NEEDS_SCHEDULE");
-  const schedule = planSchedule(await db.select().from(feePlanInstalments).where(eq(feePlanInstalments.planId, record.planId)));
+  const schedule = planSchedule(planRows);
   const gross = schedule.reduce((s, i) => s + i.amount, 0);
   const percent = input.kind === "percent" && input.value > 0 ? Math.round(input.value * 100) : null;
   const amount = percent !== null ? percentOf(gross, percent) : egpToPiastres(input.value);

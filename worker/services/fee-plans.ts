@@ -155,24 +155,35 @@ export function scheduleStatements(db: Db, feeId: number | SQL, schedule: Schedu
  * PLAN_APPLY_ERRORS (nothing written; the body carries the rows).
  */
 export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: boolean, now: Date, requestId?: string): Promise<ApplyResult> {
-  const [plans, planRows, people] = await db.batch([
+  const inGrade = and(eq(students.isActive, true), eq(students.currentGrade, sql`(SELECT grade FROM fee_plans WHERE id = ${id})`));
+  // One round trip: the plan, its rows, the grade's students with their records, and those records' instalments.
+  const [plans, planRows, people, current] = await db.batch([
     db.select().from(feePlans).where(eq(feePlans.id, id)),
     db.select().from(feePlanInstalments).where(eq(feePlanInstalments.planId, id)),
     db
       .select({ studentId: students.id, studentNo: students.studentNo, fullName: students.fullName, fee: feeRecords })
       .from(students)
       .leftJoin(feeRecords, eq(feeRecords.studentId, students.id))
-      .where(and(eq(students.isActive, true), eq(students.currentGrade, sql`(SELECT grade FROM fee_plans WHERE id = ${id})`)))
+      .where(inGrade)
       .orderBy(asc(students.fullName), asc(students.id)),
+    db
+      .select()
+      .from(feeInstalments)
+      .where(inArray(feeInstalments.feeRecordId, db.select({ id: feeRecords.id }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(inGrade)))
+      .orderBy(asc(feeInstalments.feeRecordId), asc(feeInstalments.seq)),
   ]);
   const plan = plans[0];
   if (!plan) throw new ApiError("PLAN_NOT_FOUND");
   const schedule = planSchedule(planRows);
   const gross = schedule.reduce((s, i) => s + i.amount, 0);
-  const feeIds = people.flatMap((p) => (p.fee ? [p.fee.id] : []));
-  const current = feeIds.length ? await db.select().from(feeInstalments).where(inArray(feeInstalments.feeRecordId, feeIds)).orderBy(asc(feeInstalments.seq)) : [];
+  const currentByFee = new Map<number, typeof current>();
+  for (const c of current) {
+    const list = currentByFee.get(c.feeRecordId);
+    if (list) list.push(c);
+    else currentByFee.set(c.feeRecordId, [c]);
+  }
   const sameAs = (feeId: number, next: ScheduleItem[]) => {
-    const have = current.filter((c) => c.feeRecordId === feeId);
+    const have = currentByFee.get(feeId) ?? [];
     return have.length === next.length && have.every((h, i) => h.line === next[i]!.line && h.no === next[i]!.no && h.dueDate === next[i]!.dueDate && h.amountPiastres === next[i]!.amount);
   };
 
