@@ -10,7 +10,7 @@ import { ApiError } from "../errors";
 import type { FeeJson, PaymentJson } from "../api/fees.schema";
 import type { ResultJson, Semester } from "../api/results.schema";
 import { GRADES, type Grade } from "../lib/school-grades";
-import { piastresToEgp } from "../money";
+import { egpToPiastres, piastresToEgp } from "../money";
 import { schoolDate } from "../lib/fee-schedule";
 import { getFee } from "./fees";
 import { toPaymentJson } from "./payments";
@@ -97,19 +97,13 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
     .leftJoin(admins, eq(admins.id, payments.adminId))
     .where(eq(payments.receiptNo, receiptNo));
   if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
-  // Payments up to this one in the record's order (paid_at, then id): what the balance was right after it.
-  const [upTo] = await db
-    .select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.feeRecordId, row.p.feeRecordId),
-        sql`(${payments.paidAt} < ${row.p.paidAt} OR (${payments.paidAt} = ${row.p.paidAt} AND ${payments.id} <= ${row.p.id}))`,
-      ),
-    );
   const fee: PlannedFee = await getFee(db, row.studentNo, schoolDate(new Date()));
-  const payment: AllocatedPayment = fee.payments.find((p) => p.id === row.p.id) ?? toPaymentJson(row.p);
-  return { payment, fee, balanceAfter: piastresToEgp(row.total - Number(upTo?.sum ?? 0)), takenBy: row.takenBy };
+  // The record's payments come oldest first (paid_at, then id): the balance right after this one is the total less
+  // everything up to and including it.
+  const upTo = fee.payments.findIndex((p) => p.id === row.p.id);
+  const paidUpTo = fee.payments.slice(0, upTo + 1).reduce((s, p) => s + egpToPiastres(p.amount), 0);
+  const payment: AllocatedPayment = fee.payments[upTo] ?? toPaymentJson(row.p);
+  return { payment, fee, balanceAfter: piastresToEgp(row.total - paidUpTo), takenBy: row.takenBy };
 }
 
 /** A statement: the fee record with its payments (oldest first) and who took each. Throws 404 FEE_NOT_FOUND. */
