@@ -19,7 +19,7 @@ import type { CreateFeeInput, FeeJson, FeeSortField, FeeStatus, ListFeesQuery, P
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../api/students.schema";
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
-import { adjustmentStatements, bumpCounter, insertPayment, toPaymentJson } from "./payments";
+import { adjustmentStatements, bumpCounter, currentPaymentIdSql, insertPayment, toPaymentJson } from "./payments";
 import { allocationsByPayment, allocationsQuery, allocationStatement, dueWithinSql, EMPTY_SCHEDULE, hasScheduleSql, instalmentsQuery, overdueAmountSql, refillStatement, schedulesByFee, type ScheduleJson } from "./fee-instalments";
 import { gradeRankSql, studentSearchCondition } from "./students";
 
@@ -290,7 +290,7 @@ export function updateFeeStatements(db: Db, admin: ActingAdmin, feeId: number, i
   const at = now.toISOString();
   const [bumpIfChanged, insertAdjustment] = adjustmentStatements(db, feeId, paid, year, at, admin.id);
   // The adjustment row just inserted, if any: its number is the counter's current ADJ number.
-  const adjustmentId = sql`(SELECT id FROM payments WHERE receipt_no = 'ADJ-' || ${year} || '-' || printf('%06d', (SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})))`;
+  const adjustmentId = currentPaymentIdSql(year, "ADJ");
   return [
     // First in the batch: `before` is the record as this write finds it (a payment may have landed since the read).
     auditInsert(db, admin, { action: "update", entity: "fee_record", entityId: feeId, before: feeSnapshotSql(feeId), after: input }, requestId),

@@ -39,8 +39,11 @@ export function formatReceiptNo(prefix: "RCP" | "ADJ", academicYear: string, seq
 
 /** The counter's current value for `year`, read inside the batch right after it was incremented. */
 const currentSequence = (year: string): SQL => sql`(SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})`;
-/** The receipt number of the counter's current value: `RCP-{year}-{6 digits}`. */
-const receiptNoSql = (year: string): SQL => sql`'RCP-' || ${year} || '-' || printf('%06d', ${currentSequence(year)})`;
+/** The receipt number of the counter's current value: `RCP-{year}-{6 digits}` (or `ADJ-…`). */
+const receiptNoSql = (year: string, prefix: "RCP" | "ADJ" = "RCP"): SQL => sql`${prefix} || '-' || ${year} || '-' || printf('%06d', ${currentSequence(year)})`;
+
+/** The id of the payment row numbered from the counter's current value in this batch (what it just inserted). */
+export const currentPaymentIdSql = (year: string, prefix: "RCP" | "ADJ"): SQL => sql`(SELECT id FROM payments WHERE receipt_no = ${receiptNoSql(year, prefix)})`;
 
 /** Statement: +1 on the academic year's receipt counter (created at 1). */
 export function bumpCounter(db: Db, year: string) {
@@ -172,7 +175,7 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
         .update(feeRecords)
         .set({ paidPiastres: sql`paid_piastres + ${input.amountPiastres}`, updatedAt: paidAt })
         .where(eq(feeRecords.id, fee.id)),
-      allocationStatement(db, fee.id, sql`(SELECT id FROM payments WHERE receipt_no = ${receiptNoSql(year)})`),
+      allocationStatement(db, fee.id, currentPaymentIdSql(year, "RCP")),
       refillStatement(db, fee.id),
     ]);
     return { feeRecordId: fee.id, payment: toPaymentJson(row!), replayed: false };
