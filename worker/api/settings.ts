@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createAdminApi, errors, json } from "../openapi";
 import { getSettings, updateSettings } from "../services/settings";
+import { requestNow } from "../request-clock";
 import { settingsInputSchema, settingsJsonSchema } from "./fee-plans.schema";
 
 const tags = ["Settings"];
@@ -29,4 +30,4 @@ const write = createRoute({
 
 export const settingsApi = createAdminApi()
   .openapi(read, async (c) => c.json({ settings: await getSettings(c.get("db")) }, 200))
-  .openapi(write, async (c) => c.json({ settings: await updateSettings(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId")) }, 200));
+  .openapi(write, async (c) => c.json({ settings: await updateSettings(c.get("db"), c.get("admin"), c.req.valid("json"), requestNow(c), c.get("requestId")) }, 200));

@@ -10,7 +10,6 @@
  * (or adjustment) covered.
  */
 import { asc, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { feeInstalments, feeRecords, paymentAllocations, payments } from "../../db/schema";
 import type { Db } from "../db";
 import { addDays, instalmentStatus } from "../lib/fee-schedule";
@@ -52,8 +51,8 @@ export function allocationStatement(db: Db, feeId: number, paymentId: SQL) {
 }
 
 /** SQL: piastres unpaid on record `fee_records`' instalments due before school day `today` (overdue). */
-export const overdueAmountSql = (today: string, feeId: SQLiteColumn | SQL = feeRecords.id) =>
-  sql<number>`(SELECT coalesce(sum(i.amount_piastres - i.paid_piastres), 0) FROM fee_instalments i WHERE i.fee_record_id = ${feeId} AND i.due_date < ${today})`;
+export const overdueAmountSql = (today: string) =>
+  sql<number>`(SELECT coalesce(sum(i.amount_piastres - i.paid_piastres), 0) FROM fee_instalments i WHERE i.fee_record_id = ${feeRecords.id} AND i.due_date < ${today})`;
 
 /** SQL condition: the record has an unpaid instalment due from `today` to `today + days`. */
 export const dueWithinSql = (today: string, days: number) =>
@@ -88,15 +87,17 @@ export interface ScheduleJson {
 /** Groups instalment rows by record and computes statuses, the overdue amount and the next due date on `today`. */
 export function schedulesByFee(rows: Array<typeof feeInstalments.$inferSelect>, today: string): Map<number, ScheduleJson> {
   const out = new Map<number, ScheduleJson>();
+  const overdue = new Map<number, number>(); // piastres, converted once at the end
   for (const r of rows) {
     let s = out.get(r.feeRecordId);
     if (!s) out.set(r.feeRecordId, (s = { instalments: [], overdue_amount: 0, next_due_date: null }));
     const remaining = r.amountPiastres - r.paidPiastres;
     const status = instalmentStatus(r.dueDate, r.amountPiastres, r.paidPiastres, today);
     s.instalments.push({ no: r.no, line: r.line, due_date: r.dueDate, amount: piastresToEgp(r.amountPiastres), paid: piastresToEgp(r.paidPiastres), remaining: piastresToEgp(remaining), status });
-    if (status === "overdue") s.overdue_amount = piastresToEgp(Math.round(s.overdue_amount * 100) + remaining);
+    if (status === "overdue") overdue.set(r.feeRecordId, (overdue.get(r.feeRecordId) ?? 0) + remaining);
     else if (remaining > 0 && (s.next_due_date === null || r.dueDate < s.next_due_date)) s.next_due_date = r.dueDate;
   }
+  for (const [id, piastres] of overdue) out.get(id)!.overdue_amount = piastresToEgp(piastres);
   return out;
 }
 

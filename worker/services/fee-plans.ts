@@ -18,7 +18,7 @@ import { egpToPiastres, piastresToEgp } from "../money";
 import { rowError, summarizeRows } from "../api/row-outcome.schema";
 import type { ApplyResult, ApplyRow, FeePlanInput, FeePlanJson } from "../api/fee-plans.schema";
 import { auditInsert } from "./audit";
-import { refillStatement } from "./fee-instalments";
+import { instalmentsQuery, refillStatement } from "./fee-instalments";
 
 type PlanRow = typeof feePlanInstalments.$inferSelect;
 
@@ -46,11 +46,13 @@ export function discounted(schedule: ScheduleItem[], discount: number): Schedule
 
 function toPlanJson(plan: typeof feePlans.$inferSelect, rows: PlanRow[], applied: number): FeePlanJson {
   const lines: FeePlanJson["lines"] = [];
+  const linePiastres: number[] = [];
   for (const r of [...rows].sort((a, b) => a.linePosition - b.linePosition || a.no - b.no)) {
     let line = lines[r.linePosition];
     if (!line) line = lines[r.linePosition] = { name: r.line, total: 0, instalments: [] };
     line.instalments.push({ no: r.no, due_date: r.dueDate, amount: piastresToEgp(r.amountPiastres) });
-    line.total = piastresToEgp(egpToPiastres(line.total) + r.amountPiastres);
+    linePiastres[r.linePosition] = (linePiastres[r.linePosition] ?? 0) + r.amountPiastres;
+    line.total = piastresToEgp(linePiastres[r.linePosition]!);
   }
   const total = piastresToEgp(rows.reduce((s, r) => s + r.amountPiastres, 0));
   return { id: plan.id, academic_year_name: plan.academicYearName, grade: plan.grade, total, lines: lines.filter(Boolean), applied_count: applied, updated_at: plan.updatedAt };
@@ -166,11 +168,8 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
       .leftJoin(feeRecords, eq(feeRecords.studentId, students.id))
       .where(inGrade)
       .orderBy(asc(students.fullName), asc(students.id)),
-    db
-      .select()
-      .from(feeInstalments)
-      .where(inArray(feeInstalments.feeRecordId, db.select({ id: feeRecords.id }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(inGrade)))
-      .orderBy(asc(feeInstalments.feeRecordId), asc(feeInstalments.seq)),
+    // Oldest due first, which is `seq` order: seq is only ever given in that order (planSchedule, scheduleStatements).
+    instalmentsQuery(db, db.select({ id: feeRecords.id }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(inGrade)),
   ]);
   const plan = plans[0];
   if (!plan) throw new ApiError("PLAN_NOT_FOUND");

@@ -85,7 +85,7 @@ function paymentsByFee(payRows: Array<{ p: typeof payments.$inferSelect }>, allo
   const allocs = allocationsByPayment(allocRows);
   const byFee = new Map<number, PaymentJson[]>();
   for (const { p } of payRows) {
-    const json = { ...toPaymentJson(p), allocations: allocs.get(p.id) ?? [] };
+    const json = toPaymentJson(p, allocs.get(p.id));
     const list = byFee.get(p.feeRecordId);
     if (list) list.push(json);
     else byFee.set(p.feeRecordId, [json]);

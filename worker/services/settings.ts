@@ -17,12 +17,12 @@ export async function getSettings(db: Db): Promise<SchoolSettings> {
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
-/** Sets the given settings (others unchanged) and returns them all. */
-export async function updateSettings(db: Db, admin: ActingAdmin, input: Partial<SchoolSettings>, requestId?: string): Promise<SchoolSettings> {
+/** Sets the given settings (others unchanged) at `now` and returns them all. */
+export async function updateSettings(db: Db, admin: ActingAdmin, input: Partial<SchoolSettings>, now: Date, requestId?: string): Promise<SchoolSettings> {
   const entries = Object.entries(input).filter(([, v]) => v !== undefined) as Array<[string, string]>;
-  if (!entries.length) return getSettings(db);
   const before = await getSettings(db);
-  const at = new Date().toISOString();
+  if (!entries.length) return before;
+  const at = now.toISOString();
   await db.batch([
     db
       .insert(schoolSettings)
@@ -30,5 +30,6 @@ export async function updateSettings(db: Db, admin: ActingAdmin, input: Partial<
       .onConflictDoUpdate({ target: schoolSettings.key, set: { value: sql`excluded.value`, updatedAt: at } }),
     auditInsert(db, admin, { action: "update", entity: "school_settings", entityId: null, before, after: Object.fromEntries(entries) }, requestId),
   ]);
-  return getSettings(db);
+  // What was just written over what was read: the input passed the settings schema, so no re-read is needed.
+  return { ...before, ...Object.fromEntries(entries) };
 }
