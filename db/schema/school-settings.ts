@@ -1,7 +1,7 @@
 /**
  * School settings (docs/product.md#fee-plans): a small key/value table so a new setting needs no migration. Values
- * are JSON text, validated by the settings schema (worker/api/settings.schema.ts) on every write; a missing key means
- * its default.
+ * are plain text (e.g. `no_overdue`), validated by the settings schema (worker/api/fee-plans.schema.ts) on every
+ * write; a missing key means its default.
  */
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { nowIso } from "./_common";

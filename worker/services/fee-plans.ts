@@ -130,6 +130,8 @@ export async function updatePlan(db: Db, admin: ActingAdmin, id: number, input: 
 export async function deletePlan(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
   const before = await getPlan(db, id);
   await db.batch([
+    // The schema says ON DELETE SET NULL, but drizzle-kit's ALTER TABLE ADD COLUMN in migration 0007 has no delete
+    // action (and migrations are never hand-edited): this UPDATE stands in for it.
     db.update(feeRecords).set({ planId: null }).where(eq(feeRecords.planId, id)),
     db.delete(feePlans).where(eq(feePlans.id, id)),
     auditInsert(db, admin, { action: "delete", entity: "fee_plan", entityId: id, before }, requestId),
