@@ -17,6 +17,8 @@ import { egpToPiastres } from "../money";
 /** At most this many lines per plan and instalments per line (monthly collection is 12). */
 export const MAX_PLAN_LINES = 10;
 export const MAX_LINE_INSTALMENTS = 12;
+/** At most this many instalments in a student's own schedule, all lines together. */
+export const MAX_CUSTOM_INSTALMENTS = 24;
 
 const dueDate = z.string({ error: reason("DUE_DATE_INVALID") }).refine(isIsoDate, reason("DUE_DATE_INVALID"));
 
@@ -26,11 +28,14 @@ const instalmentInput = z.object({
   amount: egpAmount("amount"),
 });
 
+/** A fee line's name ("Tuition", "Bus"), up to 60 characters. */
+const lineName = plainText({ error: reason("REQUIRED", { field: "line_name" }) })
+  .trim()
+  .min(1, reason("REQUIRED", { field: "line_name" }))
+  .max(60, reason("TOO_LONG", { field: "line_name", max: 60 }));
+
 const lineInput = z.object({
-  name: plainText({ error: reason("REQUIRED", { field: "line_name" }) })
-    .trim()
-    .min(1, reason("REQUIRED", { field: "line_name" }))
-    .max(60, reason("TOO_LONG", { field: "line_name", max: 60 })),
+  name: lineName,
   /** Optional: when given, the instalments must add up to it exactly (in piastres). */
   total: egpAmount("line_total").optional(),
   instalments: z
@@ -139,17 +144,14 @@ export const customScheduleSchema = z.object({
   instalments: z
     .array(
       z.object({
-        line: plainText({ error: reason("REQUIRED", { field: "line_name" }) })
-          .trim()
-          .min(1, reason("REQUIRED", { field: "line_name" }))
-          .max(60, reason("TOO_LONG", { field: "line_name", max: 60 })),
+        line: lineName,
         due_date: dueDate,
         amount: egpAmount("amount"),
       }),
-      { error: reason("PLAN_INSTALMENTS_REQUIRED", { max: 24 }) },
+      { error: reason("PLAN_INSTALMENTS_REQUIRED", { max: MAX_CUSTOM_INSTALMENTS }) },
     )
-    .min(1, reason("PLAN_INSTALMENTS_REQUIRED", { max: 24 }))
-    .max(24, reason("PLAN_INSTALMENTS_REQUIRED", { max: 24 })),
+    .min(1, reason("PLAN_INSTALMENTS_REQUIRED", { max: MAX_CUSTOM_INSTALMENTS }))
+    .max(MAX_CUSTOM_INSTALMENTS, reason("PLAN_INSTALMENTS_REQUIRED", { max: MAX_CUSTOM_INSTALMENTS })),
 });
 export type CustomScheduleInput = z.output<typeof customScheduleSchema>;
 

@@ -9,7 +9,8 @@ import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { academicYearBounds, percentOf, schoolDate } from "../lib/fee-schedule";
-import { englishOf } from "../reasons";
+import { reason } from "../reasons";
+import { invalidInput } from "../validate";
 import { egpToPiastres } from "../money";
 import type { CustomScheduleInput, DiscountInput } from "../api/fee-plans.schema";
 import type { FeeJson } from "../api/fees.schema";
@@ -81,9 +82,10 @@ export async function setCustomSchedule(db: Db, admin: ActingAdmin, studentNo: s
     .where(eq(students.studentNo, studentNo));
   if (!row) throw new ApiError("FEE_NOT_FOUND");
   const bounds = row.year ? academicYearBounds(row.year) : null;
-  const outside = bounds && input.instalments.findIndex((i) => i.due_date < bounds.start || i.due_date > bounds.end);
-  if (bounds && outside !== null && outside >= 0) {
-    throw new ApiError("DUE_DATE_OUTSIDE_YEAR", { params: { start: bounds.start, end: bounds.end }, extra: { issues: [{ path: `instalments.${outside}.due_date`, reason: "DUE_DATE_OUTSIDE_YEAR", message: englishOf("DUE_DATE_OUTSIDE_YEAR", { start: bounds.start, end: bounds.end }) }] } });
+  const outside = bounds ? input.instalments.findIndex((i) => i.due_date < bounds.start || i.due_date > bounds.end) : -1;
+  if (bounds && outside >= 0) {
+    // The same refusal as a plan's out-of-year date (fee-plans.schema.ts), through the one validation error path.
+    throw invalidInput({ issues: [{ code: "custom", path: ["instalments", outside, "due_date"], message: reason("DUE_DATE_OUTSIDE_YEAR", { start: bounds.start, end: bounds.end }) }] });
   }
   const lineOrder = [...new Set(input.instalments.map((i) => i.line))];
   const sorted = [...input.instalments].sort((a, b) => a.due_date.localeCompare(b.due_date) || lineOrder.indexOf(a.line) - lineOrder.indexOf(b.line));

@@ -8,6 +8,7 @@
  * owed, e.g. a full scholarship); otherwise paid = 0 → "not_paid"; otherwise "partially_paid".
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { constraintFailure } from "../db";
@@ -45,19 +46,8 @@ const feeColumns = {
   discountPercent: feeRecords.discountPercent,
   discountReason: feeRecords.discountReason,
 };
-type FeeRow = {
-  id: number;
-  studentNo: string;
-  fullName: string;
-  grade: string;
-  total: number;
-  paid: number;
-  planId: number | null;
-  customSchedule: boolean;
-  discount: number;
-  discountPercent: number | null;
-  discountReason: string | null;
-};
+/** One row of `feeColumns`, typed by drizzle from the columns themselves. */
+type FeeRow = SelectResultFields<typeof feeColumns>;
 
 function toFeeJson(r: FeeRow, rowPayments: PaymentJson[], schedule: ScheduleJson = EMPTY_SCHEDULE): FeeJson {
   return {
