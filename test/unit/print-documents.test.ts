@@ -51,6 +51,15 @@ describe("receipt", () => {
     expect(html).not.toContain("data-copy");
   });
 
+  it("dates each covered instalment by its own line: Bus 1 is not Tuition 1", () => {
+    // Instalments are numbered per line, so the number alone matched Bus 1 to Tuition 1's due date.
+    const twoLines: PlannedFee = { ...planned, instalments: [...planned.instalments, { no: 1, line: "Bus", due_date: "2026-10-01", amount: 600, paid: 0, remaining: 600, status: "overdue" }] };
+    const data: ReceiptData = { payment: { ...payment, amount: 1600, allocations: [{ instalment_no: 1, line: "Tuition", amount: 1000 }, { instalment_no: 1, line: "Bus", amount: 600 }] }, fee: twoLines, balanceAfter: 0, takenBy: null };
+    const html = render(createElement(ReceiptSheet, { loc: printLocale("en"), data, copy: false }));
+    expect(html).toContain("September 15, 2026");
+    expect(html).toContain("October 1, 2026");
+  });
+
   it("has no instalments section without allocations, and says copy on a reprint", () => {
     const html = render(createElement(ReceiptSheet, { loc: printLocale("ar"), data: { payment, fee, balanceAfter: 3750, takenBy: null }, copy: true }));
     expect(html).not.toContain("data-instalments");

@@ -13,7 +13,8 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
   const t = loc.t.receipt;
   const { payment, fee } = data;
   const adjustment = payment.kind === "adjustment";
-  const instalments = new Map((fee.instalments ?? []).map((i) => [i.no, i]));
+  // Instalments are numbered per line ("Tuition 1", "Bus 1"): the line and the number name one.
+  const instalments = new Map((fee.instalments ?? []).map((i) => [`${i.line ?? ""}|${i.no}`, i]));
   const allocations = payment.allocations ?? [];
   return (
     <section className="sheet" data-receipt={payment.receipt_no}>
@@ -49,7 +50,7 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
           </thead>
           <tbody>
             {allocations.map((a) => {
-              const due = instalments.get(a.instalment_no)?.due_date;
+              const due = instalments.get(`${a.line ?? ""}|${a.instalment_no}`)?.due_date;
               return (
                 <tr key={`${a.line ?? ""}-${a.instalment_no}`}>
                   <td>
