@@ -90,6 +90,24 @@ const payloadTooLarge = (): never => {
 const bodyLimitOf1Mb = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: payloadTooLarge });
 const importBodyLimit = bodyLimit({ maxSize: IMPORT_MAX_BODY_BYTES, onError: payloadTooLarge });
 
+/** The CORS middleware for a `CORS_ORIGINS` value, built once per isolate like the body limits (the value is fixed per deployment). */
+let corsCache: { origins: string; handler: ReturnType<typeof cors> } | null = null;
+function corsFor(origins: string): ReturnType<typeof cors> {
+  if (corsCache?.origins !== origins) {
+    const allowed = origins.split(",").map((s) => s.trim()).filter(Boolean);
+    const handler = cors({
+      origin: (origin) => (allowed.includes(origin) ? origin : null),
+      allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
+      // The console reads how long a 429 asks it to wait (login lockout), also from another origin.
+      exposeHeaders: ["Retry-After"],
+      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
+      maxAge: 600,
+    });
+    corsCache = { origins, handler };
+  }
+  return corsCache.handler;
+}
+
 export const app = new Hono<AppEnv>()
   .use(async (c, next) => {
     const id = c.req.header("X-Request-Id")?.slice(0, 64) || crypto.randomUUID();
@@ -97,17 +115,7 @@ export const app = new Hono<AppEnv>()
     c.header("X-Request-Id", id);
     await next();
   })
-  .use("/api/*", (c, next) => {
-    const allowed = (c.env.CORS_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
-    return cors({
-      origin: (origin) => (allowed.includes(origin) ? origin : null),
-      allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],
-      // The console reads how long a 429 asks it to wait (login lockout), also from another origin.
-      exposeHeaders: ["Retry-After"],
-      allowMethods: ["GET", "POST", "PUT", "DELETE", "OPTIONS"],
-      maxAge: 600,
-    })(c, next);
-  })
+  .use("/api/*", (c, next) => corsFor(c.env.CORS_ORIGINS ?? "")(c, next))
   .use("/api/*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");

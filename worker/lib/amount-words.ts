@@ -13,6 +13,7 @@
  * Spelling is the modern one (مئة, not مائة) and tanwīn is written on the letter before alif ("جنيهًا").
  */
 import { toCardinal } from "n2words/ar-SA";
+import { egpToPiastres } from "../money";
 
 interface Noun {
   singular: string;
@@ -47,7 +48,7 @@ function counted(n: number, noun: Noun): string {
  */
 export function amountInArabicWords(egp: number): string {
   if (!Number.isFinite(egp) || egp < 0) throw new RangeError(`amount must be a finite number ≥ 0, got ${egp}`);
-  const piastresTotal = Math.round(egp * 100);
+  const piastresTotal = egpToPiastres(egp);
   if (Math.abs(piastresTotal - egp * 100) > 1e-6 * Math.max(1, egp)) throw new RangeError(`amount has more than 2 decimals: ${egp}`);
   const pounds = Math.floor(piastresTotal / 100);
   const piastres = piastresTotal % 100;

@@ -4,7 +4,7 @@
  * console's dictionaries. IDs and receipt numbers are never formatted: they are printed as stored, isolated.
  */
 import { formatEgp, formatNumber, formatPercent, formatSchoolDateTime, formatSchoolTime } from "~/lib/format";
-import { isLang, type Lang } from "~/i18n";
+import { dirOf, isLang, type Lang } from "~/i18n";
 import arAdmin from "~/i18n/ar/admin";
 import enAdmin from "~/i18n/en/admin";
 import arResults from "~/i18n/ar/results";
@@ -70,7 +70,7 @@ export function printLocale(lang: Lang): PrintLocale {
   const num = (n: number) => formatNumber(n, lang, { maximumFractionDigits: 2 });
   return {
     lang,
-    dir: lang === "ar" ? "rtl" : "ltr",
+    dir: dirOf(lang),
     t: d.t,
     schoolName: d.common.schoolName,
     num,

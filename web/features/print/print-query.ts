@@ -7,13 +7,13 @@ import { resultIdParamSchema, resultListQuerySchema, type Semester } from "@work
 import { ApiError } from "@worker/errors";
 import type { Grade } from "@worker/lib/school-grades";
 import { normalizeNationalId } from "@worker/lib/normalize";
-import { parseReason } from "@worker/reasons";
+import { receiptWidthOf, type ReceiptWidth } from "./admin/print-links";
+import { invalidInput } from "@worker/validate";
 
 function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const out = schema.safeParse(input);
   if (out.success) return out.data;
-  const named = parseReason(out.error.issues[0]?.message);
-  throw named ? new ApiError(named.reason, { params: named.params }) : new ApiError("INVALID_INPUT");
+  throw invalidInput(out.error);
 }
 
 /** `?grade=&academic_year_name=&semester=&include_drafts=1` of the batch; year and semester are required. */
@@ -34,4 +34,4 @@ export const resultIdOf = (id: string | undefined): number => parsed(resultIdPar
 export const pathId = (value: string | undefined): string => normalizeNationalId(value ?? "").toUpperCase();
 
 /** Receipt paper: `?width=80mm` for a thermal roll, A5 otherwise. */
-export const receiptPaperOf = (url: URL): "a5" | "80mm" => (url.searchParams.get("width") === "80mm" ? "80mm" : "a5");
+export const receiptPaperOf = (url: URL): ReceiptWidth => receiptWidthOf(url.searchParams.get("width"));

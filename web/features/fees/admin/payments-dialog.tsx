@@ -18,7 +18,7 @@ import { FeeStatusBadge } from "./fee-cells";
 import { InstalmentsPanel } from "./instalments-panel";
 import { allocationText } from "./receipt-dialog";
 import { FilterSelect } from "~/components/data-table/list-filters";
-import { receiptHref, statementHref, storedReceiptWidth, storeReceiptWidth, type ReceiptWidth } from "~/features/print/admin/print-links";
+import { receiptHref, statementHref, receiptWidthOf, storedReceiptWidth, storeReceiptWidth, type ReceiptWidth } from "~/features/print/admin/print-links";
 
 interface PaymentsDialogProps {
   fee: FeeRecord | null;
@@ -141,7 +141,7 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt, onChanged }
               label={t("fees.payments.width")}
               value={width}
               onChange={(v) => {
-                const next: ReceiptWidth = v === "80mm" ? "80mm" : "a5";
+                const next = receiptWidthOf(v);
                 setWidth(next);
                 storeReceiptWidth(next);
               }}

@@ -9,10 +9,13 @@ export type PrintLang = "ar" | "en";
 /** localStorage key of the receipt width this browser prints. */
 export const RECEIPT_WIDTH_KEY = "printReceiptWidth";
 
+/** A receipt width from any value: "80mm", else A5. */
+export const receiptWidthOf = (v: unknown): ReceiptWidth => (v === "80mm" ? "80mm" : "a5");
+
 /** The remembered receipt width (A5 when nothing, or something unknown, is stored; or on the server). */
 export function storedReceiptWidth(): ReceiptWidth {
   try {
-    return globalThis.localStorage?.getItem(RECEIPT_WIDTH_KEY) === "80mm" ? "80mm" : "a5";
+    return receiptWidthOf(globalThis.localStorage?.getItem(RECEIPT_WIDTH_KEY));
   } catch {
     return "a5";
   }
