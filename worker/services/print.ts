@@ -3,7 +3,7 @@
  * a payment receipt and a fee statement. Reads only, through the results and fees services, so a document shows
  * exactly what the console and the API show. Amounts are EGP (as the API answers), marks as stored (≤ 2 decimals).
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { admins, feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { ApiError } from "../errors";
@@ -12,8 +12,7 @@ import type { ResultJson, Semester } from "../api/results.schema";
 import { GRADES, type Grade } from "../lib/school-grades";
 import { egpToPiastres, piastresToEgp } from "../money";
 import { schoolDate } from "../lib/fee-schedule";
-import { getFee } from "./fees";
-import { toPaymentJson } from "./payments";
+import { getFee, getFeeById } from "./fees";
 import { getResult, isPublished, listResults } from "./results";
 
 /** One report card: the result, and whether its term is unpublished (printed marked "draft"). */
@@ -90,29 +89,31 @@ export interface ReceiptData {
 /** The receipt with number `receiptNo` (`RCP-…` or `ADJ-…`). Throws 404 RECEIPT_NOT_FOUND. */
 export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
   const [row] = await db
-    .select({ p: payments, studentNo: students.studentNo, total: feeRecords.totalPiastres, takenBy: admins.username })
+    .select({ id: payments.id, feeRecordId: payments.feeRecordId, takenBy: admins.username })
     .from(payments)
-    .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
-    .innerJoin(students, eq(students.id, feeRecords.studentId))
     .leftJoin(admins, eq(admins.id, payments.adminId))
     .where(eq(payments.receiptNo, receiptNo));
   if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
-  const fee: PlannedFee = await getFee(db, row.studentNo, schoolDate(new Date()));
-  // The record's payments come oldest first (paid_at, then id): the balance right after this one is the total less
-  // everything up to and including it.
-  const upTo = fee.payments.findIndex((p) => p.id === row.p.id);
+  const fee: PlannedFee = await getFeeById(db, row.feeRecordId, schoolDate(new Date()));
+  // The record's payments come oldest first (paid_at, then id), all of them (payments are never deleted): the
+  // balance right after this one is the total less everything up to and including it.
+  const upTo = fee.payments.findIndex((p) => p.id === row.id);
   const paidUpTo = fee.payments.slice(0, upTo + 1).reduce((s, p) => s + egpToPiastres(p.amount), 0);
-  const payment: AllocatedPayment = fee.payments[upTo] ?? toPaymentJson(row.p);
-  return { payment, fee, balanceAfter: piastresToEgp(row.total - paidUpTo), takenBy: row.takenBy };
+  return { payment: fee.payments[upTo]!, fee, balanceAfter: piastresToEgp(egpToPiastres(fee.total_amount) - paidUpTo), takenBy: row.takenBy };
 }
 
 /** A statement: the fee record with its payments (oldest first) and who took each. Throws 404 FEE_NOT_FOUND. */
 export async function statement(db: Db, studentNo: string): Promise<{ fee: PlannedFee; takenBy: Map<number, string> }> {
-  const fee: PlannedFee = await getFee(db, studentNo, schoolDate(new Date()));
-  const rows = await db
-    .select({ id: payments.id, username: admins.username })
-    .from(payments)
-    .innerJoin(admins, eq(admins.id, payments.adminId))
-    .where(eq(payments.feeRecordId, fee.id));
+  // Both reads at once: who took each payment is found through the student number, not the record's id.
+  const [fee, rows] = await Promise.all([
+    getFee(db, studentNo, schoolDate(new Date())),
+    db
+      .select({ id: payments.id, username: admins.username })
+      .from(payments)
+      .innerJoin(admins, eq(admins.id, payments.adminId))
+      .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
+      .innerJoin(students, eq(students.id, feeRecords.studentId))
+      .where(eq(students.studentNo, studentNo)),
+  ]);
   return { fee, takenBy: new Map(rows.map((r) => [r.id, r.username])) };
 }
