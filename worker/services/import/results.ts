@@ -51,11 +51,15 @@ export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>
     db
       .select({ resultId: resultSubjectScores.resultId, position: resultSubjectScores.position, subjectName: resultSubjectScores.subjectName, score: resultSubjectScores.scoreHundredths, max: resultSubjectScores.maxScoreHundredths, remarks: resultSubjectScores.remarks })
       .from(resultSubjectScores)
-      .where(inArray(resultSubjectScores.resultId, part)),
+      .where(inArray(resultSubjectScores.resultId, part))
+      .orderBy(resultSubjectScores.resultId, resultSubjectScores.position),
   );
   const scoresOf = new Map<number, ScoreRow[]>();
-  for (const r of scoreRows) scoresOf.set(r.resultId, [...(scoresOf.get(r.resultId) ?? []), r]);
-  for (const list of scoresOf.values()) list.sort((a, b) => a.position - b.position);
+  for (const r of scoreRows) {
+    const list = scoresOf.get(r.resultId);
+    if (list) list.push(r);
+    else scoresOf.set(r.resultId, [r]);
+  }
 
   type Write = ReturnType<typeof planWrite> & { student: StudentRef; before?: Existing };
   const creates: Write[] = [];

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Db } from "../../db";
+import { batchAll, type Db } from "../../db";
 
 /** Bound values per statement we allow ourselves (SQLite's own limit is 32,766). */
 const MAX_VALUES = 8_000;
@@ -20,11 +20,11 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
 /** Rows per statement when each row binds `valuesPerRow` values. */
 export const rowsPerStatement = (valuesPerRow: number) => Math.max(1, Math.floor(MAX_VALUES / valuesPerRow));
 
-/** Runs `query` for each chunk of `keys` in one `db.batch` (one round trip) and returns every row. */
+/** Runs `query` for each chunk of `keys` in one batch (one round trip, `batchAll`) and returns every row. */
 export async function selectIn<K, R>(db: Db, keys: readonly K[], query: (chunk: K[]) => BatchItem<"sqlite">): Promise<R[]> {
   if (!keys.length) return [];
   const parts = chunks([...new Set(keys)], 500).map(query);
-  const answers = (await db.batch(parts as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as R[][];
+  const answers = (await batchAll(db, parts)) as unknown as R[][];
   return answers.flat();
 }
 

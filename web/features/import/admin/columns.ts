@@ -52,7 +52,7 @@ const TEACHER_COLUMNS: ColumnSpec[] = [
 ];
 
 /** Subjects the results template lists (a sheet may have any of the 14). */
-export const TEMPLATE_SUBJECTS = ["Mathematics", "English", "Science", "History", "Geography", "Computer Science", "Art", "Physical Education"] as const;
+const TEMPLATE_SUBJECTS = ["Mathematics", "English", "Science", "History", "Geography", "Computer Science", "Art", "Physical Education"] as const;
 
 const arSubject = (s: string) => (arResults.subjects as Record<string, string>)[s] ?? s;
 

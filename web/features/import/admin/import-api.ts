@@ -3,12 +3,12 @@
  * Answer types come from the server's route (hc). A commit refused for row errors (400 IMPORT_HAS_ERRORS) carries
  * the preview; it is returned as such so the dialog can show it.
  */
-import type { ImportKind } from "@worker/api/import.schema";
+import type { ImportBody, ImportKind } from "@worker/api/import.schema";
 import { ApiFailure, apiClient, call, type Ok } from "~/lib/api";
 
 type Post = ReturnType<typeof apiClient>["api"]["admin"]["import"][":kind"]["$post"];
 export type ImportAnswer = Ok<Awaited<ReturnType<Post>>>;
-export type ImportOptions = { academic_year_name?: "2023-2024" | "2024-2025" | "2025-2026" | "2026-2027" | "2027-2028"; semester?: "S1" | "S2" };
+export type ImportOptions = NonNullable<ImportBody["options"]>;
 
 /** Sends `rows`; `key` makes it a commit. Throws ApiFailure (other than a commit refused for its rows). */
 export async function sendImport(kind: ImportKind, rows: Record<string, unknown>[], options: ImportOptions | undefined, key?: string): Promise<ImportAnswer> {

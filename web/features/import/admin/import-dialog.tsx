@@ -8,7 +8,7 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, FileSpreadsheet, Upload } from "lucide-react";
 import type { ImportKind } from "@worker/api/import.schema";
-import { ACADEMIC_YEARS, SEMESTERS } from "@worker/api/results.schema";
+import { ACADEMIC_YEARS, SEMESTERS, type AcademicYear, type Semester } from "@worker/api/results.schema";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { isoDay } from "~/lib/csv";
@@ -104,7 +104,7 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
               <div className="grid gap-3 sm:grid-cols-2">
                 <label className="grid gap-1 text-sm">
                   {t("importing.year")}
-                  <select className={selectClass} value={s.options.academic_year_name} onChange={(e) => s.setOptions({ ...s.options, academic_year_name: e.target.value as (typeof ACADEMIC_YEARS)[number] })}>
+                  <select className={selectClass} value={s.options.academic_year_name} onChange={(e) => s.setOptions({ ...s.options, academic_year_name: e.target.value as AcademicYear })}>
                     {ACADEMIC_YEARS.map((y) => (
                       <option key={y} value={y}>
                         {y}
@@ -114,7 +114,7 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
                 </label>
                 <label className="grid gap-1 text-sm">
                   {t("importing.semester")}
-                  <select className={selectClass} value={s.options.semester} onChange={(e) => s.setOptions({ ...s.options, semester: e.target.value as "S1" | "S2" })}>
+                  <select className={selectClass} value={s.options.semester} onChange={(e) => s.setOptions({ ...s.options, semester: e.target.value as Semester })}>
                     {SEMESTERS.map((x) => (
                       <option key={x} value={x}>
                         {x}
@@ -187,7 +187,7 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
         )}
 
         {s.step === "preview" && s.answer && s.built && s.table && (
-          <ImportPreview kind={kind} answer={s.answer} built={s.built} table={s.table} onDownloadErrors={(problems) => void downloadErrors(problems)} />
+          <ImportPreview answer={s.answer} built={s.built} table={s.table} onDownloadErrors={(problems) => void downloadErrors(problems)} />
         )}
 
         {s.step === "done" && s.answer && (

@@ -6,7 +6,7 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Download } from "lucide-react";
-import type { ImportKind } from "@worker/api/import.schema";
+import { ROW_ACTIONS, type RowAction } from "@worker/api/row-outcome.schema";
 import { isReason } from "@worker/reasons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -17,8 +17,8 @@ import type { ImportAnswer } from "./import-api";
 import { columnOfField, type BuiltRows, type SheetTable } from "./sheet-rows";
 
 const SHOWN = 100;
-const ACTIONS = ["create", "update", "unchanged", "error"] as const;
-type Action = (typeof ACTIONS)[number];
+const ACTIONS = ROW_ACTIONS;
+type Action = RowAction;
 const TONE: Record<Action, "success" | "secondary" | "outline" | "destructive"> = { create: "success", update: "secondary", unchanged: "outline", error: "destructive" };
 
 export interface Problem {
@@ -29,7 +29,7 @@ export interface Problem {
 }
 
 /** Each row's problems: the column and the reason in the admin's language. */
-export function useProblems(answer: ImportAnswer, built: BuiltRows, table: SheetTable): Problem[][] {
+function useProblems(answer: ImportAnswer, built: BuiltRows, table: SheetTable): Problem[][] {
   const { t } = useTranslation();
   const { reasonText } = useReasonText();
   return useMemo(
@@ -46,15 +46,15 @@ export function useProblems(answer: ImportAnswer, built: BuiltRows, table: Sheet
   );
 }
 
-export function ImportPreview({ kind, answer, built, table, onDownloadErrors }: { kind: ImportKind; answer: ImportAnswer; built: BuiltRows; table: SheetTable; onDownloadErrors: (problems: Problem[][]) => void }) {
+export function ImportPreview({ answer, built, table, onDownloadErrors }: { answer: ImportAnswer; built: BuiltRows; table: SheetTable; onDownloadErrors: (problems: Problem[][]) => void }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [filter, setFilter] = useState<Action | "all">(answer.summary.errors ? "error" : "all");
   const problems = useProblems(answer, built, table);
   const n = (v: number) => formatNumber(v, lang);
-  const rows = answer.rows.map((r, i) => ({ ...r, index: i })).filter((r) => filter === "all" || r.action === filter);
+  // Up to 5,000 rows: filtered again only when the answer or the filter changes, not on every render of the dialog.
+  const rows = useMemo(() => answer.rows.map((r, i) => ({ ...r, index: i })).filter((r) => filter === "all" || r.action === filter), [answer.rows, filter]);
   const counts: Record<Action | "all", number> = { all: answer.summary.total, create: answer.summary.create, update: answer.summary.update, unchanged: answer.summary.unchanged, error: answer.summary.errors };
-  void kind;
   return (
     <div className="grid min-w-0 gap-3">
       <p className="text-sm" data-testid="import-summary">

@@ -141,7 +141,7 @@ export function useImport(kind: ImportKind) {
     }
   }, [built, kind, options]);
 
-  return { step, setStep, busy, problem, failure, file, sheets, sheet, table, mapping, setMapping, options, setOptions, built, answer, choose, preview, commit, reset };
+  return { step, busy, problem, failure, file, sheets, sheet, table, mapping, setMapping, options, setOptions, built, answer, choose, preview, commit, reset };
 }
 
 /** Downloads the kind's template: bilingual headers and one example row (results: a max-score row too). */
