@@ -19,7 +19,21 @@ import { NEW_ROW_ID, auditInsert } from "./audit";
  * The columns a student row is read with: all but `search_name`, which only the database's search reads (it would
  * add ~40 bytes per row to every list from sqld, 250 KB on a full 6,200-row list).
  */
-const { searchName: _searchName, ...STUDENT_COLUMNS } = getTableColumns(students);
+export const { searchName: _searchName, ...STUDENT_COLUMNS } = getTableColumns(students);
+
+/** The stored columns of the form's fields (create, edit, import); `gender`/`isActive` as given (callers may keep old ones). */
+export function studentValues<I extends UpdateStudentInput>(input: I): { studentNo: string; fullName: string; nationality: string; religion: string | null; currentGrade: I["current_grade"]; buildingNo: number; gender: I["gender"]; isActive: I["is_active"] } {
+  return {
+    studentNo: input.student_no,
+    fullName: input.full_name,
+    nationality: input.nationality,
+    religion: input.religion,
+    currentGrade: input.current_grade,
+    buildingNo: input.building_no,
+    gender: input.gender,
+    isActive: input.is_active,
+  };
+}
 
 /** A student row as the API returns it. */
 export function toStudentJson(s: Omit<Student, "searchName">): StudentJson {
@@ -132,16 +146,7 @@ function isDuplicateStudentNo(err: unknown): boolean {
 
 /** Creates a student. Throws 409 CONFLICT (`DUPLICATE_STUDENT`) when `student_no` is taken. */
 export async function createStudent(db: Db, admin: ActingAdmin, input: CreateStudentInput, requestId?: string): Promise<StudentJson> {
-  const values = {
-    studentNo: input.student_no,
-    fullName: input.full_name,
-    nationality: input.nationality,
-    religion: input.religion,
-    currentGrade: input.current_grade,
-    buildingNo: input.building_no,
-    gender: input.gender,
-    isActive: input.is_active,
-  };
+  const values = studentValues(input);
   try {
     const [[row]] = await db.batch([
       db.insert(students).values(values).returning(),
@@ -161,17 +166,7 @@ export async function createStudent(db: Db, admin: ActingAdmin, input: CreateStu
 export async function updateStudent(db: Db, admin: ActingAdmin, id: number, input: UpdateStudentInput, requestId?: string): Promise<StudentJson> {
   const before = await findById(db, id);
   if (!before) throw new ApiError("STUDENT_NOT_FOUND");
-  const set = {
-    studentNo: input.student_no,
-    fullName: input.full_name,
-    nationality: input.nationality,
-    religion: input.religion,
-    currentGrade: input.current_grade,
-    buildingNo: input.building_no,
-    gender: input.gender ?? before.gender,
-    isActive: input.is_active ?? before.isActive,
-    updatedAt: new Date().toISOString(),
-  };
+  const set = { ...studentValues(input), gender: input.gender ?? before.gender, isActive: input.is_active ?? before.isActive, updatedAt: new Date().toISOString() };
   try {
     const [rows] = await db.batch([
       db.update(students).set(set).where(eq(students.id, id)).returning(),

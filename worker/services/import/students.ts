@@ -5,11 +5,11 @@
  * form does. Creates are multi-row INSERTs, updates one UPDATE … FROM VALUES per chunk; every record gets its audit
  * row, in the one commit batch.
  */
-import { getTableColumns, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { auditLog, students, type Student } from "../../../db/schema";
 import type { CreateStudentInput } from "../../api/students.schema";
 import { auditValues } from "../audit";
-import { toStudentJson } from "../students";
+import { STUDENT_COLUMNS, studentValues, toStudentJson } from "../students";
 import type { ImportContext, KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues } from "./sql";
 import { isBlank } from "../../api/import.schema";
@@ -22,12 +22,7 @@ const COMPARED = ["fullName", "nationality", "religion", "currentGrade", "buildi
 function valuesOf(input: CreateStudentInput, raw: Record<string, unknown>, before?: Stored) {
   const given = (k: string) => !isBlank(raw[k]);
   return {
-    studentNo: input.student_no,
-    fullName: input.full_name,
-    nationality: input.nationality,
-    religion: input.religion,
-    currentGrade: input.current_grade,
-    buildingNo: input.building_no,
+    ...studentValues(input),
     gender: before && !given("gender") ? before.gender : input.gender,
     isActive: before && !given("is_active") ? before.isActive : input.is_active,
   };
@@ -35,10 +30,7 @@ function valuesOf(input: CreateStudentInput, raw: Record<string, unknown>, befor
 
 export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStudentInput>[]): Promise<KindPlan> {
   const { db, admin, requestId } = ctx;
-  const found = await selectIn<string, Stored>(db, rows.map((r) => r.input.student_no), (part) => {
-    const { searchName: _s, ...columns } = getTableColumns(students);
-    return db.select(columns).from(students).where(inArray(students.studentNo, part));
-  });
+  const found = await selectIn<string, Stored>(db, rows.map((r) => r.input.student_no), (part) => db.select(STUDENT_COLUMNS).from(students).where(inArray(students.studentNo, part)));
   const byNo = new Map(found.map((s) => [s.studentNo, s]));
   const creates: Array<ReturnType<typeof valuesOf> & { input: CreateStudentInput }> = [];
   const updates: Array<{ before: Stored; next: ReturnType<typeof valuesOf>; input: CreateStudentInput }> = [];
