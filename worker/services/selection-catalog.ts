@@ -124,8 +124,25 @@ export async function listTeachers(db: Db): Promise<TeacherJson[]> {
 }
 
 /** SQL: the id of the active subject called `name`, or NULL. */
-const activeSubjectId = (name: string): SQL =>
+export const activeSubjectId = (name: string): SQL =>
   sql`(SELECT ${selectionSubjects.id} FROM ${selectionSubjects} WHERE ${selectionSubjects.name} = ${name} AND ${selectionSubjects.isActive} = 1)`;
+
+/**
+ * SQL for a teacher's new `subject_id` when it is set to the active subject `name`: 0 (which breaks the foreign key,
+ * so the write fails) when the subject would change while students have chosen the teacher, or when `name` is not
+ * an active subject. The edit form and the import refuse these in the write itself.
+ */
+export const teacherSubjectSql = (name: string): SQL => {
+  const target = activeSubjectId(name);
+  const hasSelections = sql`EXISTS (SELECT 1 FROM ${studentSelections} WHERE ${studentSelections.teacherId} = ${teachers.id})`;
+  return sql`CASE WHEN ${teachers.subjectId} IS NOT ${target} AND ${hasSelections} THEN 0 ELSE coalesce(${target}, 0) END`;
+};
+
+/** SQL: the table's AUTOINCREMENT sequence (never reused after a delete), or its largest id. */
+const lastTeacherSeqSql = sql`max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'teachers'), 0), coalesce((SELECT max(id) FROM ${teachers}), 0))`;
+
+/** SQL: the next `T-00042` code, computed inside the write (the import's batch of new teachers). */
+export const nextTeacherCodeSql = sql`printf('T-%05d', ${lastTeacherSeqSql} + 1)`;
 
 async function isActiveSubject(db: Db, name: string): Promise<boolean> {
   const [row] = await db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(and(eq(selectionSubjects.name, name), eq(selectionSubjects.isActive, true)));
@@ -139,9 +156,7 @@ const CODE_ATTEMPTS = 12;
  * Two concurrent creations may pick the same code; the UNIQUE index refuses the second, which retries.
  */
 async function teacherCode(db: Db, skip: number): Promise<string> {
-  const row = await db.get<{ n: number | null }>(
-    sql`SELECT max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'teachers'), 0), coalesce((SELECT max(id) FROM ${teachers}), 0)) AS n`,
-  );
+  const row = await db.get<{ n: number | null }>(sql`SELECT ${lastTeacherSeqSql} AS n`);
   return `T-${String(Number(row?.n ?? 0) + 1 + skip).padStart(5, "0")}`;
 }
 
@@ -185,12 +200,10 @@ export async function createTeacher(db: Db, admin: ActingAdmin, input: TeacherCr
 export async function updateTeacher(db: Db, admin: ActingAdmin, id: number, input: TeacherUpdateInput, requestId?: string): Promise<TeacherJson> {
   const [before] = await db.select().from(teachers).where(eq(teachers.id, id));
   if (!before) throw new ApiError("TEACHER_NOT_FOUND");
-  const target = activeSubjectId(input.subject_name);
-  const hasSelections = sql`EXISTS (SELECT 1 FROM ${studentSelections} WHERE ${studentSelections.teacherId} = ${teachers.id})`;
   const set = defined({
     fullName: input.full_name,
     buildingNo: input.building_no,
-    subjectId: sql`CASE WHEN ${teachers.subjectId} IS NOT ${target} AND ${hasSelections} THEN 0 ELSE coalesce(${target}, 0) END`,
+    subjectId: teacherSubjectSql(input.subject_name),
     session1Capacity: input.session_1_capacity,
     session2Capacity: input.session_2_capacity,
     isActive: input.is_active,

@@ -8,16 +8,15 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { selectionSubjects, studentSelections, teachers } from "../../../db/schema";
+import { selectionSubjects, teachers } from "../../../db/schema";
 import { isBlank, type ImportRow } from "../../api/import.schema";
 import { auditInsert, NEW_ROW_ID, snapshotWith } from "../audit";
-import { toTeacherJson } from "../selection-catalog";
+import { activeSubjectId, nextTeacherCodeSql, teacherSubjectSql, toTeacherJson } from "../selection-catalog";
 import { rowError } from "../../api/row-outcome.schema";
 import { type ImportContext, type KindPlan, type ValidRow } from "./run";
 
 type Input = ImportRow<"teachers">;
 const fold = (s: string) => s.normalize("NFC").replace(/\s+/g, " ").trim().toLocaleLowerCase("en");
-const activeSubjectId = (name: string) => sql`(SELECT ${selectionSubjects.id} FROM ${selectionSubjects} WHERE ${selectionSubjects.name} = ${name} AND ${selectionSubjects.isActive} = 1)`;
 
 export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]): Promise<KindPlan> {
   const { db, admin, requestId } = ctx;
@@ -38,7 +37,7 @@ export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]):
     if (!found) {
       writes.push(() => [
         db.insert(teachers).values({
-          teacherCode: sql`printf('T-%05d', max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'teachers'), 0), coalesce((SELECT max(id) FROM teachers), 0)) + 1)`,
+          teacherCode: nextTeacherCodeSql,
           fullName: input.full_name,
           buildingNo: input.building_no,
           subjectId: sql`coalesce(${activeSubjectId(subject)}, 0)`,
@@ -67,12 +66,10 @@ export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]):
     if (errors.length) return { errors };
     const same = !subjectChanges && (Object.keys(next) as Array<keyof typeof next>).every((k) => next[k] === t[k]);
     if (same) return { action: "unchanged" as const };
-    const hasSelections = sql`EXISTS (SELECT 1 FROM ${studentSelections} WHERE ${studentSelections.teacherId} = ${teachers.id})`;
-    const target = activeSubjectId(subject);
     writes.push(() => [
       db
         .update(teachers)
-        .set({ ...next, subjectId: sql`CASE WHEN ${teachers.subjectId} IS NOT ${target} AND ${hasSelections} THEN 0 ELSE coalesce(${target}, 0) END`, updatedAt: ctx.now.toISOString() })
+        .set({ ...next, subjectId: teacherSubjectSql(subject), updatedAt: ctx.now.toISOString() })
         .where(eq(teachers.id, t.id)),
       auditInsert(db, admin, { action: "update", entity: "teacher", entityId: t.id, before: toTeacherJson(t, found.subjectName), after }, requestId),
     ]);
