@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { expect, inject } from "vitest";
+import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
 import { server } from "./server";
 
 const base = () => server.baseUrl;
@@ -36,10 +37,13 @@ export async function signIn(page: Page): Promise<void> {
 export async function consoleContext(browser: Browser, token: string, lang: "ar" | "en", options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   await context.addCookies([{ name: "admin_lang", value: lang, url: base() }]);
-  await context.addInitScript((tk) => {
-    localStorage.setItem("adminToken", tk);
-    localStorage.setItem("adminTokenExpiresAt", String(Date.now() + 3_600_000));
-  }, token);
+  await context.addInitScript(
+    ([tk, keys]) => {
+      localStorage.setItem(keys.token, tk);
+      localStorage.setItem(keys.expires, String(Date.now() + 3_600_000));
+    },
+    [token, { token: TOKEN_KEY, expires: TOKEN_EXPIRES_KEY }] as const,
+  );
   return context;
 }
 

@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
   }
   const pairs = Array.from({ length: slots }, (_, i) => {
     const [demo, empty] = [servers[2 * i]!, servers[2 * i + 1]!];
-    return { baseUrl: demo.url, emptyBaseUrl: empty.url, libsqlUrl: demo.sqld.url, samples: JSON.stringify(demo.seeded?.samples ?? {}) };
+    return { baseUrl: demo.url, emptyBaseUrl: empty.url, libsqlUrl: demo.sqld.url, samples: demo.seeded?.samples ?? null };
   });
   project.provide("e2eServers", JSON.stringify(pairs));
   project.provide("e2eAdminPassword", E2E_ADMIN.password);

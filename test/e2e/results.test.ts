@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser } from "../support/browser";
 import { adminApi } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
-import { server } from "./server";
+import { sampleNos, server } from "./server";
 
 const base = server.baseUrl;
-const samples = Object.values(JSON.parse(server.samples || "{}") as Record<string, string>);
+const samples = sampleNos;
 let browser: Browser;
 let token: string;
 

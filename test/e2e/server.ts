@@ -5,17 +5,21 @@
  * empty school (`SEED_DEMO=0`, only the first admin) where tests build their own states.
  */
 import { inject } from "vitest";
+import type { SeedSamples } from "../../db/seed";
 
 export interface E2eServer {
   baseUrl: string;
   emptyBaseUrl: string;
   /** The demo server's sqld, for tests that read the database directly. */
   libsqlUrl: string;
-  /** The demo seed's sample records (JSON). */
-  samples: string;
+  /** The demo seed's sample students (null if the demo server was not seeded). */
+  samples: SeedSamples | null;
 }
 
 const servers = JSON.parse(inject("e2eServers")) as E2eServer[];
 
 /** This worker's servers. */
 export const server: E2eServer = servers[(Number(process.env.VITEST_POOL_ID ?? "1") - 1) % servers.length]!;
+
+/** The demo seed's sample student numbers, for tests that pick students the other tests leave alone. */
+export const sampleNos: string[] = Object.values(server.samples ?? {});

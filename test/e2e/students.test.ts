@@ -14,7 +14,7 @@ import { adminToken, consoleContext, signIn } from "./admin-session";
 import { server } from "./server";
 
 const base = server.baseUrl;
-const samples = JSON.parse(server.samples) as { resultsFound?: string };
+const samples = server.samples ?? { resultsFound: undefined };
 const STUDENTS = `${base}/admin/dashboard/students`;
 let browser: Browser;
 let token: string;

@@ -4,24 +4,16 @@
  * statement, and the refusal of an unknown receipt. Tests share one database and run in parallel: this file toggles
  * only 2025-2026 S2, which no other file publishes, and looks only at its own students.
  */
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { students } from "../../db/schema";
-import { getDb } from "../../worker/db";
 import { ApiError } from "../../worker/errors";
 import { receipt, reportCard, reportCardBatch, statement } from "../../worker/services/print";
 import { api, loginAdmin, uid } from "./helpers";
+import { insertStudent, testDb } from "./fixtures";
 
-const db = () => getDb(env as never);
+const db = testDb;
 const TERM = { academic_year_name: "2025-2026", semester: "S2" } as const;
 const GRADE = "Primary-5";
 let token: string;
-
-let seq = 0;
-function uniqueStudentNo(): string {
-  seq += 1;
-  return `8${(Date.now() % 1e8).toString().padStart(8, "0")}${String(seq).padStart(2, "0")}${Math.floor(Math.random() * 1000).toString().padStart(3, "0")}`;
-}
 
 /** Inserted in this order; the batch prints them by name: أحمد، بسمة، زياد (Arabic collation, hamza on alif first). */
 const NAMES = ["زياد كريم", "أحمد سمير", "بسمة محمود"];
@@ -35,8 +27,7 @@ beforeAll(async () => {
   token = await loginAdmin();
   const tag = uid("p");
   for (const name of NAMES) {
-    const no = uniqueStudentNo();
-    await db().insert(students).values({ studentNo: no, fullName: `${name} ${tag}`, nationality: "Egyptian", currentGrade: GRADE, buildingNo: 1, gender: "male" });
+    const { studentNo: no } = await insertStudent({ fullName: `${name} ${tag}`, currentGrade: GRADE, buildingNo: 1 });
     const res = await api("/api/admin/results", {
       method: "POST",
       token,
