@@ -15,7 +15,8 @@ import { parse, serialize } from "hono/utils/cookie";
 export const SESSION_COOKIE = "admin_session";
 const PATH = "/admin";
 /** What `newToken()` makes (base64url); anything else in the cookie is ignored without a database read. */
-const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
+/** What a session token looks like (base64url, 20-200 characters); anything else is refused before any lookup. */
+export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
 const options = (url: string) => ({ path: PATH, httpOnly: true, sameSite: "Strict", secure: new URL(url).protocol === "https:" }) as const;
 

@@ -7,12 +7,13 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { findSession } from "../services/auth";
+import { TOKEN_SHAPE } from "../lib/session-cookie";
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization") ?? "";
-  const match = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
-  if (!match) throw new ApiError("AUTH_REQUIRED");
-  const admin = await findSession(c.get("db"), match[1]!, new Date());
+  const token = /^Bearer\s+(\S+)$/.exec(header.trim())?.[1];
+  if (!token || !TOKEN_SHAPE.test(token)) throw new ApiError("AUTH_REQUIRED");
+  const admin = await findSession(c.get("db"), token, new Date());
   if (!admin) throw new ApiError("SESSION_EXPIRED");
   c.set("admin", admin);
   await next();
