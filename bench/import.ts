@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { students } from "../db/schema";
 import { uniqueStudentNo } from "../test/support/selection-world";
-import { launchBrowser } from "../test/support/browser";
+import { FULL_CHROMIUM, launchBrowser } from "../test/support/browser";
 import { readSheet } from "../web/features/import/admin/spreadsheet";
 import { autoMapping, buildRows, tableFromCells } from "../web/features/import/admin/sheet-rows";
 import { templateColumns, templateHeader } from "../web/features/import/admin/columns";
@@ -83,7 +83,7 @@ export async function importBench(server: BenchServer): Promise<BenchResult> {
   // (c) the dialog in Chromium: a second file of 5,000 new students.
   const file2 = join(dir, "students-2.xlsx");
   studentsFile(file2, "B");
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(FULL_CHROMIUM);
   let browserMs: number | null = null;
   let longestTask: number | null = null;
   try {

@@ -11,7 +11,7 @@
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
 import { chromium, type Browser } from "playwright-core";
-import { CHROMIUM_ARGS, launchBrowser } from "../test/support/browser";
+import { CHROMIUM_ARGS, FULL_CHROMIUM, launchBrowser } from "../test/support/browser";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../web/lib/auth-storage";
 import { freePort } from "../scripts/lib/sqld";
 import type { BenchServer } from "./lib/server";
@@ -181,7 +181,7 @@ export async function pages(server: BenchServer): Promise<BenchResult> {
   const token = await adminToken(server.url);
   const js = new Map<string, JsFigures>();
   const throttled = new Map<string, Array<{ fcpMs: number; lcpMs: number; hydratedMs: number }>>();
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(FULL_CHROMIUM);
   try {
     for (const route of [...PUBLIC, ...ADMIN]) js.set(route, await javascriptOf(browser, `${server.url}${route}`, ADMIN.includes(route) ? token : null));
     for (const route of PUBLIC) {
@@ -195,7 +195,7 @@ export async function pages(server: BenchServer): Promise<BenchResult> {
 
   const vitals = new Map<string, Vitals[]>();
   const port = await freePort();
-  const lhBrowser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  const lhBrowser = await chromium.launch({ executablePath: FULL_CHROMIUM, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
   try {
     for (const route of PUBLIC) {
       const runs: Vitals[] = [];

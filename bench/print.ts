@@ -12,7 +12,7 @@
 import { performance } from "node:perf_hooks";
 import { results, resultSubjectScores, students } from "../db/schema";
 import { FAMILY_NAMES, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from "../db/seed/data/names";
-import { launchBrowser } from "../test/support/browser";
+import { FULL_CHROMIUM, launchBrowser } from "../test/support/browser";
 import { uniqueStudentNo } from "../test/support/selection-world";
 import { median } from "./lib/load";
 import { fig, type BenchResult } from "./lib/report";
@@ -74,7 +74,7 @@ export async function print(server: BenchServer): Promise<BenchResult> {
   for (let i = 0; i < 5; i++) runs.push(await timedGet(url, token));
   for (const r of [first, ...runs]) if (r.status !== 200) errors.push(`the batch answered ${r.status}`);
 
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(FULL_CHROMIUM);
   const loads: number[] = [];
   let pdfMs: number | null = null;
   let pages = 0;

@@ -6,7 +6,7 @@
  *   changed and the next frame has run (rAF + a task, i.e. after the browser could paint).
  */
 import type { Page } from "playwright-core";
-import { launchBrowser } from "../../test/support/browser";
+import { FULL_CHROMIUM, launchBrowser } from "../../test/support/browser";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
 
 const ROW = "table tbody tr th[scope=row]";
@@ -78,7 +78,7 @@ export interface StudentsPageFigures {
  * `searchFor` one character at a time in the last one. Throws if the page shows no data row within 60 s.
  */
 export async function measureStudentsPage(url: string, token: string, searchFor: string, runs = 3): Promise<StudentsPageFigures> {
-  const browser = await launchBrowser();
+  const browser = await launchBrowser(FULL_CHROMIUM);
   try {
     const usableMs: number[] = [];
     let page: Page | null = null;

@@ -3,17 +3,14 @@
  * run first), and the school settings. Answers are typed from the server's routes; failures throw `ApiFailure`.
  */
 import type { ApplyResult, FeePlanJson, SchoolSettings } from "@worker/api/fee-plans.schema";
+import type { InferRequestType } from "hono/client";
 import { apiClient, call } from "~/lib/api";
 
 export type FeePlan = FeePlanJson;
 export type { ApplyResult, SchoolSettings };
 
-/** A plan as the form sends it: EGP amounts as typed (Arabic-Indic digits accepted by the server). */
-export interface FeePlanBody {
-  academic_year_name: string;
-  grade: string;
-  lines: Array<{ name: string; total?: string; instalments: Array<{ no: number; due_date: string; amount: string }> }>;
-}
+/** A plan as the form sends it, typed by the route's own body schema: EGP amounts as typed (Arabic-Indic digits accepted). */
+export type FeePlanBody = InferRequestType<ReturnType<typeof apiClient>["api"]["admin"]["fee-plans"]["$post"]>["json"];
 
 /** `GET /api/admin/fee-plans` → every plan, newest academic year first. */
 export async function listPlans(): Promise<FeePlan[]> {
@@ -22,9 +19,8 @@ export async function listPlans(): Promise<FeePlan[]> {
 
 /** `POST` (no id) or `PUT /api/admin/fee-plans/{id}` → the saved plan. */
 export async function savePlan(body: FeePlanBody, id?: number): Promise<FeePlan> {
-  const json = body as never;
   const client = apiClient().api.admin["fee-plans"];
-  return id ? (await call(client[":id"].$put({ param: { id: String(id) }, json }))).plan : (await call(client.$post({ json }))).plan;
+  return id ? (await call(client[":id"].$put({ param: { id: String(id) }, json: body }))).plan : (await call(client.$post({ json: body }))).plan;
 }
 
 /** `DELETE /api/admin/fee-plans/{id}`. */
