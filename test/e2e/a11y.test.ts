@@ -93,7 +93,8 @@ describe("axe-core: 0 serious or critical violations", () => {
       await page.route("**/api/student/results/**", (route) => route.fulfill({ status: 404, json: { success: false, message: "Student not found or no results available" } }));
       await page.locator("form:has(#national-id) button[type=submit]:enabled").click();
       await page.getByRole("dialog").waitFor();
-      await page.waitForTimeout(300); // let the open animation finish so colours are final
+      // Colours are final once the open animations (dialog and overlay) have finished.
+      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
       const modal = await audit(page, `/results modal ${lang}`);
       await page.context().close();
       expect(summary([...found, ...modal])).toEqual([]);

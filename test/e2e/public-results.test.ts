@@ -90,9 +90,11 @@ describe("/results", () => {
 
   it("finds a student from Arabic-Indic digits: searching label, card, subject table, print layout", async () => {
     const page = await open();
-    // Hold the answer back a little to see the loading state. Routed before typing (see the network-error test).
+    // Hold the answer back until the loading state has been seen. Routed before typing (see the network-error test).
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
     await page.route(RESULTS_API, async (route) => {
-      await new Promise((r) => setTimeout(r, 600));
+      await held;
       await route.continue();
     });
     await typeId(page, `${arabicIndic(IDS.found)} `, IDS.found);
@@ -101,6 +103,7 @@ describe("/results", () => {
     const searching = page.getByRole("button", { name: "جارٍ البحث..." });
     await searching.waitFor();
     expect(await searching.isDisabled()).toBe(true);
+    release();
     const res = await answer;
     expect(res.url()).toContain(`/api/student/results/${IDS.found}`);
     const [result] = ((await res.json()) as { data: ApiResult[] }).data;
