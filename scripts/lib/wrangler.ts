@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { ROOT } from "./local-env";
+import { freePort } from "./sqld";
 
 export interface WranglerDev {
   url: string;
@@ -24,6 +25,8 @@ export async function startWranglerDev(opts: { port: number; envFile: string; pe
       "dev",
       "--ip", "127.0.0.1",
       "--port", String(opts.port),
+      // Its own devtools port: two servers started at once both took the default one and the second failed.
+      "--inspector-port", String(await freePort()),
       "--env-file", opts.envFile,
       "--persist-to", opts.persistTo,
       "--show-interactive-dev-session=false",
