@@ -10,8 +10,8 @@
  */
 import { gzipSync } from "node:zlib";
 import lighthouse from "lighthouse";
-import { chromium, type Browser } from "playwright-core";
-import { CHROMIUM_ARGS, FULL_CHROMIUM, launchBrowser } from "../test/support/browser";
+import type { Browser } from "playwright-core";
+import { FULL_CHROMIUM, launchBrowser } from "../test/support/browser";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../web/lib/auth-storage";
 import { freePort } from "../scripts/lib/sqld";
 import type { BenchServer } from "./lib/server";
@@ -195,7 +195,7 @@ export async function pages(server: BenchServer): Promise<BenchResult> {
 
   const vitals = new Map<string, Vitals[]>();
   const port = await freePort();
-  const lhBrowser = await chromium.launch({ executablePath: FULL_CHROMIUM, args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`] });
+  const lhBrowser = await launchBrowser(FULL_CHROMIUM, [`--remote-debugging-port=${port}`]);
   try {
     for (const route of PUBLIC) {
       const runs: Vitals[] = [];

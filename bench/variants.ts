@@ -14,12 +14,11 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
 import { ROOT } from "../scripts/lib/local-env";
 import { serveLocal } from "../scripts/lib/serve";
 import { freePort } from "../scripts/lib/sqld";
 import { startWranglerDev } from "../scripts/lib/wrangler";
-import { CHROMIUM_ARGS, FULL_CHROMIUM } from "../test/support/browser";
+import { FULL_CHROMIUM, launchBrowser } from "../test/support/browser";
 import { coldLoad, CPU_SLOWDOWN, SLOW_4G, type ColdLoad } from "./lib/cold-load";
 import { startH2Proxy } from "./lib/h2-proxy";
 import { median } from "./lib/load";
@@ -85,7 +84,7 @@ try {
   }
   const token = await adminToken(first.url);
 
-  const browser = await chromium.launch({ executablePath: FULL_CHROMIUM, args: [...CHROMIUM_ARGS, "--ignore-certificate-errors"] });
+  const browser = await launchBrowser(FULL_CHROMIUM, ["--ignore-certificate-errors"]);
   cleanups.push(() => browser.close());
   /** One cold load; a load that fails (a page that never hydrates) is recorded and tried once more. */
   const load = async (variant: string, route: (typeof ALL_ROUTES)[number]): Promise<ColdLoad> => {

@@ -1,7 +1,7 @@
 /** playwright-core driving Debian's Chromium (never a downloaded browser; docs/decisions/0003-testing.md). */
 import { chromium, type Browser } from "playwright-core";
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
   "--disable-gpu",
@@ -25,7 +25,7 @@ export const TEST_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-hea
 /** Full Chromium, for the benchmarks: they measure what a person's browser does. */
 export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Launches `executablePath` (the tests' headless shell unless told otherwise) with CHROMIUM_ARGS. */
-export function launchBrowser(executablePath = TEST_CHROMIUM): Promise<Browser> {
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+/** Launches `executablePath` (the tests' headless shell unless told otherwise) with CHROMIUM_ARGS and `extraArgs`. */
+export function launchBrowser(executablePath = TEST_CHROMIUM, extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
