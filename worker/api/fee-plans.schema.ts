@@ -90,6 +90,8 @@ export const feePlanInputSchema = z
     });
   });
 export type FeePlanInput = z.output<typeof feePlanInputSchema>;
+/** The plan as a form sends it, before parsing: EGP amounts as typed (Arabic-Indic digits accepted). */
+export type FeePlanBodyInput = z.input<typeof feePlanInputSchema>;
 
 const instalmentJson = z.object({ no: z.number().int(), due_date: z.string().describe("YYYY-MM-DD, school day"), amount: z.number().describe("EGP") });
 

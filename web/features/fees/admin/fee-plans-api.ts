@@ -2,15 +2,14 @@
  * Calls of the Fee plans page (docs/product.md#fee-plans) through the typed Hono client: plans, applying one (dry
  * run first), and the school settings. Answers are typed from the server's routes; failures throw `ApiFailure`.
  */
-import type { ApplyResult, FeePlanJson, SchoolSettings } from "@worker/api/fee-plans.schema";
-import type { InferRequestType } from "hono/client";
+import type { ApplyResult, FeePlanBodyInput, FeePlanJson, SchoolSettings } from "@worker/api/fee-plans.schema";
 import { apiClient, call } from "~/lib/api";
 
 export type FeePlan = FeePlanJson;
 export type { ApplyResult, SchoolSettings };
 
-/** A plan as the form sends it, typed by the route's own body schema: EGP amounts as typed (Arabic-Indic digits accepted). */
-export type FeePlanBody = InferRequestType<ReturnType<typeof apiClient>["api"]["admin"]["fee-plans"]["$post"]>["json"];
+/** A plan as the form sends it (the body schema's input type). */
+export type FeePlanBody = FeePlanBodyInput;
 
 /** `GET /api/admin/fee-plans` → every plan, newest academic year first. */
 export async function listPlans(): Promise<FeePlan[]> {
