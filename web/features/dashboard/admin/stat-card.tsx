@@ -20,28 +20,38 @@ export interface StatCardProps {
   action?: ReactNode;
 }
 
-/** One statistic card; announces itself busy while loading. */
+/**
+ * One statistic card; announces itself busy while loading. The figure has the card's full width under the label
+ * and icon, and its size follows the card's width (a container query: 10% of it, 18-24 px), so an eight-digit EGP
+ * total stays on one line in a four-column row at 1280 px and on a 360 px phone, in Cairo or in the fallback font
+ * shown before Cairo arrives. Larger figures wrap inside the card instead of widening the page.
+ */
 export function StatCard({ label, value, hint, icon: Icon, loading, unavailable, tone = "bg-primary/10 text-primary", action }: StatCardProps) {
   return (
     <Card className="gap-0 py-5" aria-busy={loading}>
-      <div className="flex items-start justify-between gap-4 px-5">
-        <div className="min-w-0 flex-1">
-          <h2 className="text-sm font-medium text-muted-foreground">{label}</h2>
-          <div className="mt-2 flex min-h-9 items-center">
-            {loading ? (
-              <Skeleton className="h-8 w-32" />
-            ) : (
-              <p className={cn("text-2xl leading-tight font-bold tracking-tight tabular-nums break-words rtl:tracking-normal", value === null && "text-base font-medium text-muted-foreground sm:text-base")}>
-                {value ?? unavailable}
-              </p>
-            )}
-          </div>
-          <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
-          {action}
-        </div>
-        <span className={cn("flex size-11 shrink-0 items-center justify-center rounded-xl", tone)}>
+      <div className="flex items-start justify-between gap-3 px-5">
+        <h2 className="min-w-0 pt-1.5 text-sm font-medium text-muted-foreground">{label}</h2>
+        <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg", tone)}>
           <Icon className="size-5" aria-hidden="true" />
         </span>
+      </div>
+      <div className="@container px-5">
+        <div className="mt-1 flex min-h-9 items-center">
+          {loading ? (
+            <Skeleton className="h-8 w-32" />
+          ) : (
+            <p
+              className={cn(
+                "min-w-0 text-[clamp(1.125rem,10cqi,1.5rem)] leading-tight font-bold tracking-tight tabular-nums wrap-anywhere rtl:tracking-normal",
+                value === null && "text-base font-medium text-muted-foreground",
+              )}
+            >
+              {value ?? unavailable}
+            </p>
+          )}
+        </div>
+        <p className="mt-1 text-xs text-muted-foreground">{hint}</p>
+        {action}
       </div>
     </Card>
   );
