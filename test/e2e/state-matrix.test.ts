@@ -5,7 +5,10 @@
  * 360 px, then resized to 768 and 1366 px, and fails on page errors, console errors, 5xx answers, failed
  * requests, the error screen, and horizontal overflow of the document (test/support/matrix/page-audit.ts). The
  * add/edit dialogs of every list are opened in the last state. Arabic and English run side by side, one page each,
- * reused for every load; fake time (`clock.runFor`) fires timers such as the carousel's autoplay.
+ * reused for every load; fake time (`clock.runFor`) fires timers such as the carousel's autoplay. State 3 runs with
+ * every font file refused, as a phone shows the pages before Cairo arrives (wider Latin and digit glyphs); the other
+ * states wait for Cairo. Left to timing, a check could see either font: a 4 px overflow of the 360 px dashboard in
+ * the fallback font showed only on a slow machine.
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -18,6 +21,10 @@ import { server } from "./server";
 
 const base = server.emptyBaseUrl;
 const STATES: StateName[] = (process.env.MATRIX_STATES?.split(",") as StateName[] | undefined) ?? ["0", "1", "2", "3", "many"];
+/** The states shown in the fallback font (the longest texts of items 1-3 are all there in state 3). */
+const FALLBACK_FONT_STATES: StateName[] = ["3"];
+/** The self-hosted font files (woff2, and the woff a browser falls back to when woff2 fails). */
+const FONT_FILES = /\.woff2?(\?|$)/;
 const LANGS: Lang[] = ["ar", "en"];
 const ERROR_TITLES = [DICTS.ar.error.title, DICTS.en.error.title];
 
@@ -152,7 +159,14 @@ describe("state matrix (empty school → many items, ar + en, 360/768/1366 px)",
       const lookups = state === "0" ? { results: [], selection: [] } : await school.grow(state);
       const t1 = Date.now();
       const before = lanes.map((l) => l.audit.failures.length);
+      const fallbackFonts = FALLBACK_FONT_STATES.includes(state);
+      // A 404 for every font file; routing also turns the HTTP cache off, so no page gets Cairo from an earlier state.
+      for (const lane of lanes) {
+        lane.audit.fallbackFonts = fallbackFonts;
+        if (fallbackFonts) await lane.context.route(FONT_FILES, (route) => route.fulfill({ status: 404 }));
+      }
       await Promise.all(lanes.map((lane) => runLane(lane, state, lookups)));
+      if (fallbackFonts) for (const lane of lanes) await lane.context.unroute(FONT_FILES);
       phases.push({ state, setupMs: t1 - t0, pagesMs: Date.now() - t1 });
       const failures = lanes.flatMap((l, i) => l.audit.failures.slice(before[i]));
       expect(failures).toEqual([]);

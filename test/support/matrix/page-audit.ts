@@ -4,9 +4,10 @@
  *   "Failed to load resource" line for a 4xx the page expects, e.g. a lookup of an unknown ID), responses ≥ 500
  *   and requests that failed outright;
  * - at each width: no error screen (the root error boundary) and no horizontal overflow of the document;
- * - ready = React Router hydrated and idle, an `h1` on the page, nothing `aria-busy`, no skeleton or spinner, and
- *   no API request in flight (event streams excepted), then fake time run forward so timers (carousel autoplay,
- *   debounces, polls) fire before the checks.
+ * - ready = React Router hydrated and idle, an `h1` on the page, nothing `aria-busy`, no skeleton or spinner, no
+ *   font still loading (Cairo loaded, or failed in a fallback-font state), and no API request in flight (event
+ *   streams excepted), then fake time run forward so timers (carousel autoplay, debounces, polls) fire before the
+ *   checks. Without the font condition a check could measure either font, depending on the machine's speed.
  */
 import type { Page, Request } from "playwright-core";
 
@@ -21,6 +22,8 @@ export type Where = () => string;
 /** Collects the failures of one page (a lane of the matrix) with the label of what it is doing. */
 export class PageAudit {
   readonly failures: string[] = [];
+  /** The page's font files are refused (the state before Cairo arrives); checked on every page. */
+  fallbackFonts = false;
   private inflight = new Set<Request>();
   /** When a tracked request last started or ended (ms since epoch). */
   private lastActivity = 0;
@@ -111,6 +114,7 @@ export class PageAudit {
   async checkNow() {
     const found = await this.page.evaluate(inspect, this.errorTitles);
     if (found.errorScreen) this.fail(`error screen: ${found.errorScreen}`);
+    if (found.cairoLoaded === this.fallbackFonts) this.fail(`Cairo ${found.cairoLoaded ? "loaded in a fallback-font state" : "not loaded"}`);
     if (found.overflow) this.fail(`horizontal overflow: document ${found.overflow.scrollWidth} px > window ${found.overflow.innerWidth} px; widest: ${found.overflow.culprits.join(" | ")}`);
   }
 }
@@ -125,7 +129,7 @@ function isTracked(req: Request): boolean {
 function isSettled(): boolean {
   const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__reactRouterDataRouter;
   if (!router?.state.initialized || router.state.navigation.state !== "idle") return false;
-  if (!document.querySelector("h1")) return false;
+  if (!document.querySelector("h1") || document.fonts.status !== "loaded") return false;
   return !document.querySelector('[aria-busy="true"], [data-slot="skeleton"], svg[role="status"].animate-spin');
 }
 
@@ -133,10 +137,10 @@ function isSettled(): boolean {
 function describeUnsettled(): string {
   const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__reactRouterDataRouter;
   const busy = [...document.querySelectorAll('[aria-busy="true"], [data-slot="skeleton"], svg[role="status"].animate-spin')].slice(0, 3).map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute("class")).slice(0, 40)}`);
-  return `router ${router ? `${router.state.initialized ? "initialized" : "not initialized"}, ${router.state.navigation.state}` : "absent"}; h1 ${document.querySelector("h1") ? "present" : "absent"}; busy: ${busy.join(", ") || "none"}`;
+  return `router ${router ? `${router.state.initialized ? "initialized" : "not initialized"}, ${router.state.navigation.state}` : "absent"}; h1 ${document.querySelector("h1") ? "present" : "absent"}; fonts ${document.fonts.status}; busy: ${busy.join(", ") || "none"}`;
 }
 
-/** In the page: the error boundary's title if shown, and the document's horizontal overflow with its widest causes. */
+/** In the page: the error boundary's title if shown, the document's horizontal overflow with its widest causes, and whether Cairo is in use. */
 function inspect(errorTitles: readonly string[]) {
   const alert = [...document.querySelectorAll('[role="alert"] h1, [role="alert"] h2')].map((e) => e.textContent?.trim() ?? "").find((t) => errorTitles.includes(t));
   const { scrollWidth } = document.documentElement;
@@ -160,5 +164,6 @@ function inspect(errorTitles: readonly string[]) {
     };
     overflow = { scrollWidth, innerWidth, culprits: outer.sort((a, b) => b.by - a.by).slice(0, 3).map((w) => `${name(w.el)} +${Math.round(w.by)}px`) };
   }
-  return { errorScreen: alert ?? null, overflow };
+  const cairoLoaded = [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Cairo" && f.status === "loaded");
+  return { errorScreen: alert ?? null, overflow, cairoLoaded };
 }
