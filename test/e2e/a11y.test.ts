@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { fontsSettled, launchBrowser } from "../support/browser";
 import { server } from "./server";
 
 const base = server.baseUrl;
@@ -45,7 +45,7 @@ async function open(path: string, lang: (typeof LANGS)[number], width: number): 
   const page = await context.newPage();
   await page.goto(`${base}${path}`);
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await fontsSettled(page);
   return page;
 }
 

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { fontsSettled, launchBrowser } from "../support/browser";
 import { server } from "./server";
 
 const base = server.baseUrl;
@@ -148,6 +148,7 @@ describe("/base-url-config", () => {
     await page.getByText("صيغة العنوان صحيحة").waitFor();
     await page.getByRole("button", { name: "حفظ الإعداد" }).click();
     await page.getByText("تم تحديث الإعداد بنجاح!").waitFor();
+    await fontsSettled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
     // The results page now calls the (unreachable) override, not its own origin.

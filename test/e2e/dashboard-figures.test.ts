@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { fontsSettled, launchBrowser, refuseFonts } from "../support/browser";
 import { adminToken, consoleContext } from "./admin-session";
 import { server } from "./server";
 
@@ -43,8 +43,7 @@ beforeAll(async () => {
   const token = await adminToken();
   for (const lang of ["ar", "en"] as const) for (const fonts of ["cairo", "fallback"] as const) {
     const context = await consoleContext(browser, token, lang, { viewport: { width: 360, height: 800 } });
-    // A 404 for every font file: the page shows what a phone shows before Cairo has arrived.
-    if (fonts === "fallback") await context.route(/\.woff2?(\?|$)/, (route) => route.fulfill({ status: 404 }));
+    if (fonts === "fallback") await refuseFonts(context);
     const answer = { figures: null as unknown as Figures };
     const stub = (path: string, body: () => object) => context.route(`${base}${path}`, (route) => route.fulfill({ json: body() }));
     await stub("/api/students/active/count", () => ({ activeStudents: answer.figures.activeStudents }));
@@ -91,7 +90,7 @@ describe("dashboard statistic cards", () => {
         await page.setViewportSize({ width, height: 800 });
         await page.goto(`${base}/admin/dashboard`);
         await page.locator('[data-slot="card"][aria-busy="false"]').nth(3).waitFor();
-        if (fonts === "cairo") await page.evaluate(() => document.fonts.ready.then(() => undefined));
+        await fontsSettled(page);
         const m = await page.evaluate(measure);
         const where = `${lang} ${fonts} @${width}px ${JSON.stringify(f)}`;
         expect(m.cairo, `Cairo loaded (${where})`).toBe(fonts === "cairo");

@@ -5,7 +5,7 @@
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { fontsSettled, launchBrowser } from "../support/browser";
 import { adminToken } from "./admin-session";
 import { server } from "./server";
 
@@ -78,6 +78,7 @@ describe("backend override", () => {
     await page.goto(`${base}/admin/dashboard/students`);
     const bar = page.getByRole("status", { name: "This browser uses a custom backend address" });
     await bar.getByText(new URL(base).origin).waitFor();
+    await fontsSettled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await bar.getByRole("button", { name: "Use this site's server" }).click();
     await bar.waitFor({ state: "detached" });

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { fontsSettled, launchBrowser } from "../support/browser";
 import { consoleContext } from "./admin-session";
 import { server } from "./server";
 
@@ -52,7 +52,7 @@ async function printed(path: string, name: string): Promise<{ file: string; page
   page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
   const res = await page.goto(`${base}${path}`);
   expect(res?.status()).toBe(200);
-  await page.evaluate(() => document.fonts.ready);
+  await fontsSettled(page);
   const file = join(OUT, `${name}.pdf`);
   await page.pdf({ path: file, preferCSSPageSize: true, printBackground: true });
   await page.close();

@@ -8,7 +8,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { percentage, publicLetterGrade, round2, scoreTotals } from "../../worker/lib/letter-grades";
-import { launchBrowser } from "../support/browser";
+import { fontsSettled, launchBrowser } from "../support/browser";
 import { server } from "./server";
 
 const base = server.baseUrl;
@@ -219,6 +219,7 @@ describe("/results", () => {
     await typeId(page, arabicIndic(IDS.found), IDS.found);
     await page.keyboard.press("Enter");
     await page.locator("article dd").getByText("Prep-3", { exact: true }).waitFor(); // the result's own grade
+    await fontsSettled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.context().close();
   });

@@ -12,7 +12,7 @@
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { FONT_FILES, launchBrowser, refuseFonts } from "../support/browser";
 import { AdminApi } from "../support/matrix/admin-api";
 import { PageAudit, HEIGHT } from "../support/matrix/page-audit";
 import { DICTS, PAGES, type Lang, type MatrixPage } from "../support/matrix/pages";
@@ -23,8 +23,6 @@ const base = server.emptyBaseUrl;
 const STATES: StateName[] = (process.env.MATRIX_STATES?.split(",") as StateName[] | undefined) ?? ["0", "1", "2", "3", "many"];
 /** The states shown in the fallback font (the longest texts of items 1-3 are all there in state 3). */
 const FALLBACK_FONT_STATES: StateName[] = ["3"];
-/** The self-hosted font files (woff2, and the woff a browser falls back to when woff2 fails). */
-const FONT_FILES = /\.woff2?(\?|$)/;
 const LANGS: Lang[] = ["ar", "en"];
 const ERROR_TITLES = [DICTS.ar.error.title, DICTS.en.error.title];
 
@@ -160,10 +158,9 @@ describe("state matrix (empty school → many items, ar + en, 360/768/1366 px)",
       const t1 = Date.now();
       const before = lanes.map((l) => l.audit.failures.length);
       const fallbackFonts = FALLBACK_FONT_STATES.includes(state);
-      // A 404 for every font file; routing also turns the HTTP cache off, so no page gets Cairo from an earlier state.
       for (const lane of lanes) {
         lane.audit.fallbackFonts = fallbackFonts;
-        if (fallbackFonts) await lane.context.route(FONT_FILES, (route) => route.fulfill({ status: 404 }));
+        if (fallbackFonts) await refuseFonts(lane.context);
       }
       await Promise.all(lanes.map((lane) => runLane(lane, state, lookups)));
       if (fallbackFonts) for (const lane of lanes) await lane.context.unroute(FONT_FILES);

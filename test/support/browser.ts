@@ -1,5 +1,5 @@
 /** playwright-core driving Debian's Chromium (never a downloaded browser; docs/decisions/0003-testing.md). */
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 
 const CHROMIUM_ARGS = [
   "--headless",
@@ -28,4 +28,23 @@ export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** Launches `executablePath` (the tests' headless shell unless told otherwise) with CHROMIUM_ARGS and `extraArgs`. */
 export function launchBrowser(executablePath = TEST_CHROMIUM, extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * Resolves once every font the page has asked for is loaded or failed (`document.fonts.ready`). Layout checks wait
+ * for it, so they measure Cairo and not, on a slow machine, the fallback font shown before it arrives.
+ */
+export async function fontsSettled(page: Page): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}
+
+/** The self-hosted font files (woff2, and the woff a browser falls back to when woff2 fails). */
+export const FONT_FILES = /\.woff2?(\?|$)/;
+
+/**
+ * Answers 404 for every font file of `context`: its pages show what a phone shows before Cairo arrives (wider Latin
+ * letters and digits). Routing also turns the HTTP cache off, so no page gets Cairo from earlier loads.
+ */
+export async function refuseFonts(context: BrowserContext): Promise<void> {
+  await context.route(FONT_FILES, (route) => route.fulfill({ status: 404 }));
 }
