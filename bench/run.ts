@@ -12,6 +12,7 @@ import { ROOT } from "../scripts/lib/local-env";
 import { adminLists } from "./admin-lists";
 import { importBench } from "./import";
 import { liveEvents } from "./live-events";
+import { loginTiming } from "./login-timing";
 import { machineInfo, table, verdict, type BenchResult } from "./lib/report";
 import { stopAllServers, withServer, type BenchServer } from "./lib/server";
 import { pages } from "./pages";
@@ -28,6 +29,7 @@ const BENCHES: Record<string, Bench> = {
   "live-events": liveEvents,
   import: importBench,
   print,
+  "login-timing": loginTiming,
 };
 const SMOKE = ["results-day", "selection-rush"];
 
