@@ -5,13 +5,14 @@
  * by its reason (e.g. FEE_EXISTS), else "Failed to save fee record".
  */
 import { useEffect } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { Controller, useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { CircleCheck, CircleAlert } from "lucide-react";
 import { createFeeSchema, type CreateFeeInput } from "@worker/api/fees.schema";
 import { GRADES } from "@worker/lib/school-grades";
+import { toGrade } from "@worker/api/students.schema";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
@@ -47,7 +48,8 @@ export function AddFeeDialog({ open, onOpenChange, defaultGrade, onCreated }: Ad
   const { messageText, failureText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
   const form = useForm<FeeFormValues, unknown, CreateFeeInput>({
-    resolver: zodResolver(createFeeSchema) as never,
+    // The form holds what was typed (strings); the schema parses them into the body (its input type is `unknown`).
+    resolver: zodResolver(createFeeSchema) as Resolver<FeeFormValues, unknown, CreateFeeInput>,
     defaultValues: EMPTY,
   });
   const { register, control, handleSubmit, reset, setValue, watch, getFieldState, formState } = form;
@@ -55,7 +57,7 @@ export function AddFeeDialog({ open, onOpenChange, defaultGrade, onCreated }: Ad
   const lookup = useStudentLookup(watch("student_id"), open);
 
   useEffect(() => {
-    if (open) reset({ ...EMPTY, grade: defaultGrade && GRADES.includes(defaultGrade as never) ? defaultGrade : "" });
+    if (open) reset({ ...EMPTY, grade: (defaultGrade && toGrade(defaultGrade)) || "" });
   }, [open, defaultGrade, reset]);
 
   // The student's own grade is the right default unless the admin already picked one.
