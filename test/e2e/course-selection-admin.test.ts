@@ -63,8 +63,8 @@ async function loggedIn(): Promise<Page> {
 /** The big number of the stat card labelled `label`. */
 async function statValue(page: Page, label: string): Promise<string> {
   const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole("heading", { name: label, exact: true }) });
-  await card.locator("p.text-2xl").waitFor();
-  return (await card.locator("p.text-2xl").textContent())!.trim();
+  await card.locator('[data-slot="stat-value"]').waitFor();
+  return (await card.locator('[data-slot="stat-value"]').textContent())!.trim();
 }
 
 const combinationsHeading = (page: Page, n: number) => page.getByRole("heading", { name: `Selection Combinations (${fmt(n)})` });

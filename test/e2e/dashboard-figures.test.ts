@@ -66,7 +66,7 @@ afterAll(async () => {
 
 /** In the page: the document's overflow and, per figure, whether it is clipped, leaves its card, or wraps. */
 function measure() {
-  const figures = [...document.querySelectorAll<HTMLElement>('[data-slot="card"] p.font-bold')].map((p) => {
+  const figures = [...document.querySelectorAll<HTMLElement>('[data-slot="stat-value"]')].map((p) => {
     const card = p.closest<HTMLElement>('[data-slot="card"]')!.getBoundingClientRect();
     const box = p.getBoundingClientRect();
     const lineHeight = Number.parseFloat(getComputedStyle(p).lineHeight);

@@ -36,15 +36,15 @@ async function adminPage(): Promise<Page> {
 /** The number on a stat card ("Published" → 7). */
 async function statValue(page: Page, label: string): Promise<number> {
   const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole("heading", { name: label, exact: true }) });
-  await card.locator("p.text-2xl").waitFor();
-  return Number((await card.locator("p.text-2xl").textContent())?.replace(/\D/g, ""));
+  await card.locator('[data-slot="stat-value"]').waitFor();
+  return Number((await card.locator('[data-slot="stat-value"]').textContent())?.replace(/\D/g, ""));
 }
 
 /** Waits until a stat card shows `value`. */
 async function waitForStat(page: Page, label: string, value: number) {
   await page.waitForFunction(
     ([l, v]) =>
-      [...document.querySelectorAll('[data-slot="card"]')].some((c) => c.querySelector("h2")?.textContent === l && c.querySelector("p.text-2xl")?.textContent?.replace(/\D/g, "") === String(v)),
+      [...document.querySelectorAll('[data-slot="card"]')].some((c) => c.querySelector("h2")?.textContent === l && c.querySelector('[data-slot="stat-value"]')?.textContent?.replace(/\D/g, "") === String(v)),
     [label, value] as const,
   );
 }

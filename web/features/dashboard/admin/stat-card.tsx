@@ -41,6 +41,7 @@ export function StatCard({ label, value, hint, icon: Icon, loading, unavailable,
             <Skeleton className="h-8 w-32" />
           ) : (
             <p
+              data-slot="stat-value"
               className={cn(
                 "min-w-0 text-[clamp(1.125rem,10cqi,1.5rem)] leading-tight font-bold tracking-tight tabular-nums wrap-anywhere rtl:tracking-normal",
                 value === null && "text-base font-medium text-muted-foreground",
