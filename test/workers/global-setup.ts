@@ -12,8 +12,9 @@ export const TEST_ADMIN = { username: "admin", password: "test-password-123" };
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "school-api-"));
-  // 16 requests at a time: the payments concurrency test's 50 simultaneous writes made sqld 0.24 spin on its write
-  // lock and stop answering in 2 of 6 full runs (the same behaviour as ADR 0010's rush); the rest wait on 429s.
+  // 16 requests at a time: with 2048, the payments concurrency test's 50 simultaneous writes left sqld 0.24 stuck in
+  // 2 of 6 full runs; the rest wait on 429s. No limit avoids that deadlock (2 did not): bench/README.md, "Test suite",
+  // and bench/sqld-stall.ts, which reproduces it.
   const sqld = await startSqld(join(dir, "db"), 0, { maxConcurrentRequests: 16 });
   const pepper = "test-pepper-not-secret";
   await bootstrapDatabase({ url: sqld.url, pepper, admin: TEST_ADMIN, seedDemo: false });
