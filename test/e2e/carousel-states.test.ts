@@ -9,7 +9,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movableAt } from "../../web/features/news/public/carousel-plan";
 import { RECENT_NEWS_LIMIT } from "../../worker/api/news.schema";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, watchErrors } from "../support/browser";
 import { newsStates } from "./news-states";
 import { server } from "./server";
 
@@ -27,14 +27,6 @@ afterAll(async () => {
   await states.restore();
   await browser?.close();
 });
-
-/** Collects page errors and console errors of `page`. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
-  return errors;
-}
 
 const selectedDot = (page: Page) =>
   page.locator('[data-testid="news-dots"] button').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));

@@ -9,7 +9,7 @@
 import fc from "fast-check";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fontsSettled, launchBrowser, refuseFonts } from "../support/browser";
+import { cairoInUse, fontsSettled, launchBrowser, refuseFonts, watchErrors } from "../support/browser";
 import { adminToken, consoleContext } from "./admin-session";
 import { server } from "./server";
 
@@ -51,11 +51,7 @@ beforeAll(async () => {
     await stub("/api/fees/paid-percentage", () => ({ paidPercentage: answer.figures.paidPercentage }));
     await stub("/api/fees/overdue-summary", () => ({ overdueAmount: answer.figures.overdueAmount, overdueStudents: answer.figures.overdueStudents }));
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
-    page.on("console", (m) => {
-      if (m.type() === "error" && !/status of 404/.test(m.text())) errors.push(`console: ${m.text()}`);
-    });
+    const errors = watchErrors(page, /status of 404/);
     pages.set(`${lang}/${fonts}`, { page, errors, answer });
   }
 });
@@ -77,8 +73,7 @@ function measure() {
       lines: Math.round(box.height / lineHeight),
     };
   });
-  const cairo = [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Cairo" && f.status === "loaded");
-  return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, figures, cairo };
+  return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, figures };
 }
 
 describe("dashboard statistic cards", () => {
@@ -93,7 +88,7 @@ describe("dashboard statistic cards", () => {
         await fontsSettled(page);
         const m = await page.evaluate(measure);
         const where = `${lang} ${fonts} @${width}px ${JSON.stringify(f)}`;
-        expect(m.cairo, `Cairo loaded (${where})`).toBe(fonts === "cairo");
+        expect(await cairoInUse(page), `Cairo loaded (${where})`).toBe(fonts === "cairo");
         expect(m.scrollWidth, `document width (${where})`).toBeLessThanOrEqual(m.innerWidth);
         expect(m.figures).toHaveLength(4);
         for (const fig of m.figures) expect({ clipped: fig.clipped, outside: fig.outside }, `${fig.text} (${where})`).toEqual({ clipped: false, outside: false });

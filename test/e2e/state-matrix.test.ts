@@ -12,7 +12,7 @@
  */
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { FONT_FILES, launchBrowser, refuseFonts } from "../support/browser";
+import { launchBrowser, refuseFonts } from "../support/browser";
 import { AdminApi } from "../support/matrix/admin-api";
 import { PageAudit, HEIGHT } from "../support/matrix/page-audit";
 import { DICTS, PAGES, type Lang, type MatrixPage } from "../support/matrix/pages";
@@ -158,12 +158,13 @@ describe("state matrix (empty school → many items, ar + en, 360/768/1366 px)",
       const t1 = Date.now();
       const before = lanes.map((l) => l.audit.failures.length);
       const fallbackFonts = FALLBACK_FONT_STATES.includes(state);
+      const restoreFonts: Array<() => Promise<void>> = [];
       for (const lane of lanes) {
         lane.audit.fallbackFonts = fallbackFonts;
-        if (fallbackFonts) await refuseFonts(lane.context);
+        if (fallbackFonts) restoreFonts.push(await refuseFonts(lane.context));
       }
       await Promise.all(lanes.map((lane) => runLane(lane, state, lookups)));
-      if (fallbackFonts) for (const lane of lanes) await lane.context.unroute(FONT_FILES);
+      for (const restore of restoreFonts) await restore();
       phases.push({ state, setupMs: t1 - t0, pagesMs: Date.now() - t1 });
       const failures = lanes.flatMap((l, i) => l.audit.failures.slice(before[i]));
       expect(failures).toEqual([]);

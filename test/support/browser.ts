@@ -39,12 +39,32 @@ export async function fontsSettled(page: Page): Promise<void> {
 }
 
 /** The self-hosted font files (woff2, and the woff a browser falls back to when woff2 fails). */
-export const FONT_FILES = /\.woff2?(\?|$)/;
+const FONT_FILES = /\.woff2?(\?|$)/;
 
 /**
  * Answers 404 for every font file of `context`: its pages show what a phone shows before Cairo arrives (wider Latin
- * letters and digits). Routing also turns the HTTP cache off, so no page gets Cairo from earlier loads.
+ * letters and digits). Routing also turns the HTTP cache off, so no page gets Cairo from earlier loads. Resolves to
+ * a function that lets the fonts through again.
  */
-export async function refuseFonts(context: BrowserContext): Promise<void> {
+export async function refuseFonts(context: BrowserContext): Promise<() => Promise<void>> {
   await context.route(FONT_FILES, (route) => route.fulfill({ status: 404 }));
+  return () => context.unroute(FONT_FILES);
+}
+
+/** Whether any face of Cairo is loaded in `page` (false while only the fallback font shows). */
+export function cairoInUse(page: Page): Promise<boolean> {
+  return page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Cairo" && f.status === "loaded"));
+}
+
+/**
+ * Collects `page`'s uncaught errors and console errors, except console messages matching `ignore` (e.g. the 404s of
+ * refused font files). The returned array fills as they happen.
+ */
+export function watchErrors(page: Page, ignore?: RegExp): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !ignore?.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  return errors;
 }

@@ -10,6 +10,7 @@
  *   checks. Without the font condition a check could measure either font, depending on the machine's speed.
  */
 import type { Page, Request } from "playwright-core";
+import { cairoInUse } from "../browser";
 
 export const WIDTHS = [360, 768, 1366] as const;
 export const HEIGHT = 800;
@@ -114,7 +115,8 @@ export class PageAudit {
   async checkNow() {
     const found = await this.page.evaluate(inspect, this.errorTitles);
     if (found.errorScreen) this.fail(`error screen: ${found.errorScreen}`);
-    if (found.cairoLoaded === this.fallbackFonts) this.fail(`Cairo ${found.cairoLoaded ? "loaded in a fallback-font state" : "not loaded"}`);
+    const cairo = await cairoInUse(this.page);
+    if (cairo === this.fallbackFonts) this.fail(`Cairo ${cairo ? "loaded in a fallback-font state" : "not loaded"}`);
     if (found.overflow) this.fail(`horizontal overflow: document ${found.overflow.scrollWidth} px > window ${found.overflow.innerWidth} px; widest: ${found.overflow.culprits.join(" | ")}`);
   }
 }
@@ -140,7 +142,7 @@ function describeUnsettled(): string {
   return `router ${router ? `${router.state.initialized ? "initialized" : "not initialized"}, ${router.state.navigation.state}` : "absent"}; h1 ${document.querySelector("h1") ? "present" : "absent"}; fonts ${document.fonts.status}; busy: ${busy.join(", ") || "none"}`;
 }
 
-/** In the page: the error boundary's title if shown, the document's horizontal overflow with its widest causes, and whether Cairo is in use. */
+/** In the page: the error boundary's title if shown, and the document's horizontal overflow with its widest causes. */
 function inspect(errorTitles: readonly string[]) {
   const alert = [...document.querySelectorAll('[role="alert"] h1, [role="alert"] h2')].map((e) => e.textContent?.trim() ?? "").find((t) => errorTitles.includes(t));
   const { scrollWidth } = document.documentElement;
@@ -164,6 +166,5 @@ function inspect(errorTitles: readonly string[]) {
     };
     overflow = { scrollWidth, innerWidth, culprits: outer.sort((a, b) => b.by - a.by).slice(0, 3).map((w) => `${name(w.el)} +${Math.round(w.by)}px`) };
   }
-  const cairoLoaded = [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Cairo" && f.status === "loaded");
-  return { errorScreen: alert ?? null, overflow, cairoLoaded };
+  return { errorScreen: alert ?? null, overflow };
 }
