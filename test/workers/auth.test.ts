@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { admins, auditLog } from "../../db/schema";
+import { admins, auditLog, loginThrottle } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import { PBKDF2_ITERATIONS, hashPassword } from "../../worker/services/password";
 import { api, expectError, loginAdmin, uid } from "./helpers";
@@ -157,7 +157,6 @@ describe("login work", () => {
   // The login's time is the PBKDF2 derivation (~25 ms) plus its database calls; both are the same for either
   // failure. The measured timing difference is benchmark 8 (bench/login-timing.ts).
   it("is the same for an unknown user and a wrong password: one PBKDF2 derivation of the same cost, the same database calls", async () => {
-    const { loginThrottle } = await import("../../db/schema");
     const { username } = await createAdmin("timing-pass-1");
     const derive = vi.spyOn(crypto.subtle, "deriveBits");
     const fetches = vi.spyOn(globalThis, "fetch");
