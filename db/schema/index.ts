@@ -19,3 +19,4 @@ export * from "./student-selections";
 export * from "./selection-attempts";
 export * from "./audit-log";
 export * from "./import-runs";
+export * from "./db-health";
