@@ -1,6 +1,7 @@
 /**
  * The Hono API app: `/health` and `/api/*` (docs/product.md#api-errors, #base-url-override). Middleware order:
- * request id → CORS → no-store → body limit → db; then one chained sub-app per resource; JSON 404; one `onError`.
+ * request id → CORS → no-store → JSON bodies only (415) → body limit → db; then one chained sub-app per resource;
+ * JSON 404; one `onError`.
  */
 import { Hono } from "hono";
 import { createRoute, z } from "@hono/zod-openapi";
@@ -12,6 +13,8 @@ import type { AppEnv } from "./env";
 import { getDb } from "./db";
 import { ApiError, errorBody } from "./errors";
 import { onError } from "./middleware/error-handler";
+import { requireJsonBody } from "./middleware/content-type";
+import { requestId } from "./middleware/request-id";
 import { authApi } from "./api/auth";
 import { studentsApi } from "./api/students";
 import { feesApi } from "./api/fees";
@@ -109,18 +112,14 @@ function corsFor(origins: string): ReturnType<typeof cors> {
 }
 
 export const app = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    const id = c.req.header("X-Request-Id")?.slice(0, 64) || crypto.randomUUID();
-    c.set("requestId", id);
-    c.header("X-Request-Id", id);
-    await next();
-  })
+  .use(requestId)
   .use("/api/*", (c, next) => corsFor(c.env.CORS_ORIGINS ?? "")(c, next))
   .use("/api/*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.header("Cache-Control", "no-store");
     c.header("X-Content-Type-Options", "nosniff");
   })
+  .use("/api/*", requireJsonBody)
   // The bulk import takes up to 5,000 rows (docs/product.md#bulk-import); every other route keeps 1 MB.
   .use("/api/*", (c, next) => (c.req.path.startsWith("/api/admin/import/") ? importBodyLimit : bodyLimitOf1Mb)(c, next))
   .use(async (c, next) => {

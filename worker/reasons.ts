@@ -21,6 +21,7 @@ export type ErrorCode =
   | "CONFLICT"
   | "UNPROCESSABLE"
   | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
   | "RATE_LIMITED"
   | "SERVICE_UNAVAILABLE"
   | "INTERNAL";
@@ -39,6 +40,7 @@ export const REASONS = {
   CONFLICT: ["CONFLICT", "The change conflicts with existing data"],
   UNPROCESSABLE: ["UNPROCESSABLE", "The request cannot be processed"],
   PAYLOAD_TOO_LARGE: ["PAYLOAD_TOO_LARGE", "Request body is too large"],
+  UNSUPPORTED_MEDIA_TYPE: ["UNSUPPORTED_MEDIA_TYPE", "The request body must be JSON (Content-Type: application/json)"],
   RATE_LIMITED: ["RATE_LIMITED", "Too many requests. Please wait a minute and try again."],
   SERVICE_UNAVAILABLE: ["SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Please try again shortly."],
   DATABASE_UNAVAILABLE: ["SERVICE_UNAVAILABLE", "Database unavailable"],

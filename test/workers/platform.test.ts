@@ -22,9 +22,10 @@ describe("platform", () => {
     expectError(await api("/api/auth/login", { method: "POST", body: big, headers: { "Content-Type": "application/json" } }), 413, "PAYLOAD_TOO_LARGE");
   });
 
-  it("sets a request id and security headers", async () => {
+  it("sets its own request id and security headers", async () => {
     const res = await api("/health", { headers: { "X-Request-Id": "req-123" } });
-    expect(res.headers.get("X-Request-Id")).toBe("req-123");
+    expect(res.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers.get("X-Client-Request-Id")).toBe("req-123");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 

@@ -105,6 +105,7 @@ const texts: Record<Reason, string> = {
   CONFLICT: "يتعارض التغيير مع بيانات موجودة",
   UNPROCESSABLE: "تعذّر تنفيذ الطلب",
   PAYLOAD_TOO_LARGE: "حجم الطلب كبير جدًا",
+  UNSUPPORTED_MEDIA_TYPE: "يجب أن تكون بيانات الطلب بصيغة JSON",
   RATE_LIMITED: "طلبات كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
   SERVICE_UNAVAILABLE: "الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.",
   DATABASE_UNAVAILABLE: "قاعدة البيانات غير متاحة مؤقتًا",
