@@ -3,12 +3,12 @@
  * The admin comes from the HttpOnly `admin_session` cookie (no cookie or a dead session → the sign-in page); the
  * document is React rendered to a stream by the Worker, with `Cache-Control: no-store` (it is personal data) and
  * no framework scripts. A refusal (unknown receipt, bad query) is a small page in the document's language with the
- * reason's status code.
+ * reason's status code; so is a database outage (503 with `Retry-After`), never React Router's bare 500.
  */
 import type { ReactElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { redirect, type RouterContextProvider } from "react-router";
-import { getDb, type Db } from "@worker/db";
+import { getDb, isDbUnavailable, type Db } from "@worker/db";
 import type { ActingAdmin } from "@worker/env";
 import { ApiError } from "@worker/errors";
 import { workerContext } from "~/context";
@@ -38,30 +38,35 @@ export interface PrintRequest {
 }
 
 /**
- * Answers a print route: sign-in redirect, the document `build` returns, or the refusal page of its ApiError.
- * Other errors propagate (React Router's error handling answers 500).
+ * Answers a print route: sign-in redirect, the document `build` returns, or the refusal page of its ApiError; a
+ * database outage (worker/db.ts `isDbUnavailable`, also while checking the session) → the refusal page of
+ * SERVICE_UNAVAILABLE with 503 and `Retry-After: 5`. Other errors propagate (React Router answers 500).
  */
 export async function printResponse(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   build: (req: PrintRequest) => Promise<ReactElement>,
 ): Promise<Response> {
   const { env, nonce } = context.get(workerContext);
-  const db = getDb(env);
-  const admin = await cookieAdmin(request, db);
-  if (!admin) throw redirect("/admin/login", { headers: { "Cache-Control": "no-store" } });
   const url = new URL(request.url);
   const loc = printLocale(printLangOf(url));
+  const db = getDb(env);
   let element: ReactElement;
   let status = 200;
+  const headers: Record<string, string> = { ...HEADERS };
   try {
+    const admin = await cookieAdmin(request, db);
+    if (!admin) throw redirect("/admin/login", { headers: { "Cache-Control": "no-store" } });
     element = await build({ db, admin, loc, url, nonce, now: new Date().toISOString() });
   } catch (err) {
-    if (!(err instanceof ApiError)) throw err;
-    status = err.status;
-    element = <RefusalPage loc={loc} url={url} nonce={nonce} error={err} />;
+    if (err instanceof Response) throw err;
+    const refusal = err instanceof ApiError ? err : isDbUnavailable(err) ? new ApiError("SERVICE_UNAVAILABLE", { retryAfter: 5 }) : null;
+    if (!refusal) throw err;
+    status = refusal.status;
+    if (refusal.retryAfter !== undefined) headers["Retry-After"] = String(refusal.retryAfter);
+    element = <RefusalPage loc={loc} url={url} nonce={nonce} error={refusal} />;
   }
   const body = await renderToReadableStream(element, { nonce });
-  return new Response(body, { status, headers: HEADERS });
+  return new Response(body, { status, headers });
 }
 
 /** The page of a refused print request: the reason's text in the document's language. */
