@@ -1,10 +1,12 @@
 /**
  * The Worker entry: `/health` and `/api/*` go to Hono (worker/app.ts); every other request goes to React Router
- * SSR (web/). Also exports the EventHub Durable Object. See docs/decisions/0001-one-worker.md.
+ * SSR (web/), behind the pages' body limit (worker/page-body.ts). Also exports the EventHub Durable Object.
+ * See docs/decisions/0001-one-worker.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { app } from "./app";
 import { withDrainedBody } from "./drain-body";
+import { withPageBodyLimit } from "./page-body";
 import type { Env } from "./env";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 import { workerContext } from "../web/context";
@@ -25,7 +27,7 @@ export default {
       if (isApi(pathname)) return withSecurityHeaders(await app.fetch(req, env, ctx), nonce, env);
       const context = new RouterContextProvider();
       context.set(workerContext, { env, ctx, nonce });
-      return withSecurityHeaders(await handleSsr(req, context), nonce, env);
+      return withSecurityHeaders(await withPageBodyLimit(req, (page) => handleSsr(page, context)), nonce, env);
     });
   },
 } satisfies ExportedHandler<Env>;
