@@ -29,6 +29,9 @@ export const feeRecords = sqliteTable(
     discountPiastres: integer("discount_piastres").notNull().default(0),
     discountPercent: integer("discount_percent_hundredths"),
     discountReason: text("discount_reason"),
+    /** +1 on every write of the record's terms (plan, schedule, discount, total; not a payment). A write decided on
+     * a read checks it in its own batch (docs/decisions/0028-fee-record-version.md). No CHECK: an ALTER TABLE. */
+    version: integer("version").notNull().default(0),
     ...timestamps,
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE `fee_records` ADD `version` integer DEFAULT 0 NOT NULL;
