@@ -102,6 +102,7 @@ export const REASONS = {
   FEE_EXISTS: ["CONFLICT", "This student already has a fee record"],
   FEE_HAS_PAYMENTS: ["CONFLICT", "This fee record has payments with receipts and cannot be deleted. Edit the amounts instead; the payment history is kept."],
   IDEMPOTENCY_MISMATCH: ["UNPROCESSABLE", "Idempotency-Key was already used with a different request"],
+  FEE_CHANGED_MEANWHILE: ["CONFLICT", "The fee record changed while this was being saved (a plan, a discount, a schedule or an edit was saved meanwhile). Reload and try again."],
 
   // Fee plans, instalments, discounts and school settings (docs/product.md#fee-plans)
   PLAN_YEAR_INVALID: ["VALIDATION_FAILED", "Academic year must be two consecutive years, e.g. 2024-2025"],
