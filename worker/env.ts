@@ -22,6 +22,8 @@ export interface Env {
   EVENT_HUB: DurableObjectNamespace<EventHub>;
   PUBLIC_IP_LIMITER: RateLimit;
   PUBLIC_ID_LIMITER: RateLimit;
+  /** Public lookups per IPv6 /48 and minute (worker/middleware/rate-limit.ts, docs/decisions/0007). */
+  PUBLIC_NET_LIMITER: RateLimit;
 }
 
 export interface ActingAdmin {

@@ -1,7 +1,7 @@
 /** The client key of the public limits and the sign-in lock: IPv4 as is, IPv6 by its /64. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { clientKey } from "../../worker/lib/client-address";
+import { clientKey, networkKey } from "../../worker/lib/client-address";
 
 describe("clientKey", () => {
   it("keeps an IPv4 address and keys IPv6 by its /64 in every spelling", () => {
@@ -35,5 +35,15 @@ describe("clientKey", () => {
         expect(clientKey(a.join(":"))).toMatch(/::\/64$/);
       }),
     );
+  });
+});
+
+describe("networkKey", () => {
+  it("gives an IPv6 address its /48 and IPv4 (mapped too), missing or unreadable addresses none", () => {
+    expect(networkKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1::/48");
+    expect(networkKey("2001:0DB8:0001:ffff::1")).toBe("2001:db8:1::/48");
+    expect(networkKey("[2001:db8:1:2::ffff]")).toBe("2001:db8:1::/48");
+    expect(networkKey("2001:db8:2::1")).not.toBe(networkKey("2001:db8:1::1"));
+    for (const none of ["203.0.113.7", "::ffff:203.0.113.7", "", undefined, null, "1::2::3"]) expect(networkKey(none), String(none)).toBeNull();
   });
 });

@@ -107,6 +107,18 @@ describe("one lookup budget per client", () => {
     expect(statuses[60]).toBe(429);
     expect((await api("/api/public/selection/student/77700000009999", { headers: { "CF-Connecting-IP": "2001:db8:60:2::1" } })).status).not.toBe(429);
   });
+
+  it("counts an IPv6 /48 too: 100 lookups a minute across its /64s, other /48s untouched", async () => {
+    await withinOneLimiterWindow();
+    const lookup = (i: number, ip: string) => api(`/api/public/selection/student/7780000000${String(i).padStart(4, "0")}`, { headers: { "CF-Connecting-IP": ip } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 60; i++) statuses.push((await lookup(i, `2001:db8:48:1::${(i + 1).toString(16)}`)).status);
+    for (let i = 60; i < 101; i++) statuses.push((await lookup(i, `2001:db8:48:2::${(i + 1).toString(16)}`)).status);
+    expect(statuses.slice(0, 100).includes(429)).toBe(false);
+    expect(statuses[100]).toBe(429);
+    expect((await lookup(200, "2001:db8:48:3::1")).status, "another /64 of the same /48").toBe(429);
+    expect((await lookup(201, "2001:db8:49:1::1")).status, "another /48").not.toBe(429);
+  });
 });
 
 describe("POST /student/select", () => {

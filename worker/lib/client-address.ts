@@ -2,6 +2,8 @@
  * The key a public limit or sign-in lock is counted under for one client (docs/decisions/0018): an IPv4 address as
  * it is, an IPv6 address by its /64 network, because one IPv6 subscriber is handed a whole /64 (often a /56) and can
  * change the last 64 bits at will. Dependency-free; used by the rate limits, the sign-in lock and the news views.
+ * The public lookups also count an IPv6 client's /48 (`networkKey`): a subscriber with a /56 or /48 can move between
+ * its /64s at will too (docs/decisions/0007).
  */
 
 /** Expands an IPv6 text to 8 numbers, or null when it is not an IPv6 address. Accepts `::`, a zone and an IPv4 tail. */
@@ -38,4 +40,15 @@ export function clientKey(address: string | null | undefined): string {
   if (!g) return text;
   if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join(".");
   return `${g.slice(0, 4).map((x) => x.toString(16)).join(":")}::/64`;
+}
+
+/**
+ * `CF-Connecting-IP` → the key of the IPv6 /48 it belongs to (`"2001:db8:1:2::1"` → `"2001:db8:1::/48"`), or null
+ * for an IPv4 address (also an IPv4-mapped IPv6), a missing or an unreadable one: those have only their client key.
+ */
+export function networkKey(address: string | null | undefined): string | null {
+  const text = (address ?? "").trim().replace(/^\[|\]$/g, "").toLowerCase();
+  const g = text.includes(":") ? ipv6Groups(text) : null;
+  if (!g || (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)) return null;
+  return `${g.slice(0, 3).map((x) => x.toString(16)).join(":")}::/48`;
 }
