@@ -15,6 +15,11 @@ export interface Env {
    * staging); the pages' CSP `connect-src` allows only these, `CORS_ORIGINS` and the site itself. Empty = none.
    */
   BACKEND_ORIGINS?: string;
+  /**
+   * Comma-separated origins news pictures may be loaded from besides this site (docs/product.md#news); the pages'
+   * CSP `img-src` allows only these and the site itself. Empty = none.
+   */
+  IMAGE_ORIGINS?: string;
   /** "1" turns off the public rate limiters; only for `npm run bench` (bench/README.md). */
   BENCH_DISABLE_RATE_LIMIT?: string;
   /** "1" lets an `X-Test-Now` header set the request's clock (worker/request-clock.ts); test harnesses only. */

@@ -11,16 +11,10 @@ export function newNonce(): string {
   return btoa(s);
 }
 
-/**
- * The other backends this site's pages may talk to (docs/product.md#base-url-override): the origins in
- * `BACKEND_ORIGINS` (the addresses /base-url-config may point the console at) and in `CORS_ORIGINS` (sibling
- * deployments trusted to call this API, e.g. staging and production of the same school, which an operator switches
- * between). Each entry must parse as an http(s) URL and contributes only its origin, so a malformed variable can
- * never add a directive to the CSP. Sorted, without duplicates and without this site's own origin.
- */
-export function backendOrigins(env: Pick<Env, "BACKEND_ORIGINS" | "CORS_ORIGINS">): string[] {
+/** The origins of a comma-separated list: http(s) URLs only, each reduced to its origin; sorted, no duplicates. */
+function originsOf(list: string): string[] {
   const out = new Set<string>();
-  for (const entry of `${env.BACKEND_ORIGINS ?? ""},${env.CORS_ORIGINS ?? ""}`.split(",")) {
+  for (const entry of list.split(",")) {
     try {
       const url = new URL(entry.trim());
       if ((url.protocol === "http:" || url.protocol === "https:") && url.hostname) out.add(url.origin);
@@ -32,15 +26,40 @@ export function backendOrigins(env: Pick<Env, "BACKEND_ORIGINS" | "CORS_ORIGINS"
 }
 
 /**
- * The CSP of an HTML response. `connect-src` is this origin plus `backends` (no other host can receive a fetch, so an
- * injected script cannot send the admin token elsewhere). `style-src` keeps 'unsafe-inline': see SECURITY.md.
+ * The other backends this site's pages may talk to (docs/product.md#base-url-override): the origins in
+ * `BACKEND_ORIGINS` (the addresses /base-url-config may point the console at) and in `CORS_ORIGINS` (sibling
+ * deployments trusted to call this API, e.g. staging and production of the same school, which an operator switches
+ * between). Each entry must parse as an http(s) URL and contributes only its origin, so a malformed variable can
+ * never add a directive to the CSP. Sorted, without duplicates and without this site's own origin.
  */
-export function contentSecurityPolicy(nonce: string, backends: readonly string[] = []): string {
+export function backendOrigins(env: Pick<Env, "BACKEND_ORIGINS" | "CORS_ORIGINS">): string[] {
+  return originsOf(`${env.BACKEND_ORIGINS ?? ""},${env.CORS_ORIGINS ?? ""}`);
+}
+
+/**
+ * The other hosts news pictures may come from (docs/product.md#news): the origins in `IMAGE_ORIGINS`, read like
+ * `backendOrigins`. Empty by default: the pages' own images (logo, favicon) are on this site.
+ */
+export function imageOrigins(env: Pick<Env, "IMAGE_ORIGINS">): string[] {
+  return originsOf(env.IMAGE_ORIGINS ?? "");
+}
+
+/**
+ * The CSP of an HTML response. `connect-src` is this origin plus `backends`, and `img-src` this origin plus `images`:
+ * no other host can receive a fetch or an image request, so an injected script cannot send the admin token elsewhere
+ * (not even in an image URL). No `data:` or `blob:` images: no page uses them. `style-src` keeps 'unsafe-inline':
+ * see SECURITY.md.
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  backends: readonly string[] = [],
+  images: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    ["img-src 'self'", ...images].join(" "),
     "font-src 'self'",
     // The Import dialog reads spreadsheets in a Web Worker of this origin (docs/product.md#bulk-import); under
     // 'strict-dynamic' a worker's script needs its own allowance.
@@ -54,10 +73,16 @@ export function contentSecurityPolicy(nonce: string, backends: readonly string[]
 }
 
 /** Returns a copy of `res` with the security headers; the CSP only for HTML. */
-export function withSecurityHeaders(res: Response, nonce: string, env: Pick<Env, "BACKEND_ORIGINS" | "CORS_ORIGINS">): Response {
+export function withSecurityHeaders(
+  res: Response,
+  nonce: string,
+  env: Pick<Env, "BACKEND_ORIGINS" | "CORS_ORIGINS" | "IMAGE_ORIGINS">,
+): Response {
   const out = new Response(res.body, res);
   const h = out.headers;
-  if ((h.get("Content-Type") ?? "").includes("text/html")) h.set("Content-Security-Policy", contentSecurityPolicy(nonce, backendOrigins(env)));
+  if ((h.get("Content-Type") ?? "").includes("text/html")) {
+    h.set("Content-Security-Policy", contentSecurityPolicy(nonce, backendOrigins(env), imageOrigins(env)));
+  }
   h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -1,6 +1,6 @@
-/** The pages' CSP: connect-src is this site plus the configured backends, never any http(s) host. */
+/** The pages' CSP: connect-src and img-src are this site plus configured origins, never any http(s) host. */
 import { describe, expect, it } from "vitest";
-import { backendOrigins, contentSecurityPolicy, withSecurityHeaders } from "../../worker/security-headers";
+import { backendOrigins, contentSecurityPolicy, imageOrigins, withSecurityHeaders } from "../../worker/security-headers";
 import { isAllowedBackend } from "../../web/features/base-url/public/base-url";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
@@ -26,5 +26,21 @@ describe("connect-src", () => {
     expect(isAllowedBackend("https://school.example", "https://school.example", allowed)).toBe(true);
     expect(isAllowedBackend("https://evil.example", "https://school.example", allowed)).toBe(false);
     expect(isAllowedBackend("http://staging.school.example", "https://school.example", allowed)).toBe(false);
+  });
+});
+
+describe("img-src", () => {
+  it("is 'self' alone by default: no scheme, data: or blob: an injected script could send the token through", () => {
+    const res = withSecurityHeaders(new Response("<p>", { headers: { "Content-Type": "text/html" } }), "n0nce", {});
+    const img = directive(res.headers.get("Content-Security-Policy")!, "img-src");
+    expect(img).toBe("img-src 'self'");
+  });
+
+  it("adds only the origins of IMAGE_ORIGINS, nothing a malformed entry could smuggle in", () => {
+    const env = { IMAGE_ORIGINS: "https://cdn.school.example/news/a.png, https:, data:,not a url,https://b.test; script-src *" };
+    expect(imageOrigins(env)).toEqual(["https://cdn.school.example"]);
+    const csp = withSecurityHeaders(new Response("<p>", { headers: { "Content-Type": "text/html" } }), "n0nce", env).headers.get("Content-Security-Policy")!;
+    expect(directive(csp, "img-src")).toBe("img-src 'self' https://cdn.school.example");
+    expect(csp.split("; ").filter((d) => d.startsWith("script-src"))).toHaveLength(1);
   });
 });
