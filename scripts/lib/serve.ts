@@ -1,5 +1,6 @@
 /**
- * The local server, one way for everyone: sqld on `dbPath`, migrations + first admin (+ demo data unless
+ * The local server, one way for everyone: sqld on `dbPath` under its supervisor (restarted when its writes jam or it
+ * freezes), migrations + first admin (+ demo data unless
  * `seedDemo` is false), then the BUILT Worker under `wrangler dev` on `port`. `npm start`, the e2e setup and the
  * benchmarks all start it through here, so the browser tests exercise exactly what `npm start` serves.
  */
@@ -8,6 +9,7 @@ import type { SeedSummary } from "../../db/seed";
 import { bootstrapDatabase } from "./bootstrap";
 import { writeWorkerEnvFile } from "./local-env";
 import { freePort, startSqld, type Sqld } from "./sqld";
+import { superviseSqld, type Supervisor, type SupervisorOptions } from "./sqld-supervisor";
 import { startWranglerDev, type WranglerDev } from "./wrangler";
 
 export interface LocalServerOptions {
@@ -30,6 +32,8 @@ export interface LocalServerOptions {
   cwd?: string;
   /** Called once sqld answers, before migrations (npm start records its URL for the ops scripts). */
   onSqld?: (sqld: Sqld) => void;
+  /** The supervisor's settings (scripts/lib/sqld-supervisor.ts); `false` = no supervisor (a test that freezes sqld on purpose). */
+  supervise?: SupervisorOptions | false;
 }
 
 export interface LocalServer {
@@ -38,6 +42,8 @@ export interface LocalServer {
   /** The env file handed to `wrangler dev` (another `wrangler dev` on the same database can reuse it). */
   envFile: string;
   sqld: Sqld;
+  /** Restarts sqld when its writes stop working; null when `supervise` was false. */
+  supervisor: Supervisor | null;
   wrangler: WranglerDev;
   adminCreated: boolean;
   seeded: SeedSummary | null;
@@ -48,6 +54,7 @@ export interface LocalServer {
 /** Starts sqld and the Worker. Needs `react-router build` first. On a failure, stops what it started and throws. */
 export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer> {
   const sqld = await startSqld(opts.dbPath, opts.sqldPort ?? 0);
+  const supervisor = opts.supervise === false ? null : superviseSqld(sqld, opts.supervise);
   try {
     opts.onSqld?.(sqld);
     const { adminCreated, seeded } = await bootstrapDatabase({ url: sqld.url, pepper: opts.pepper, admin: opts.admin, seedDemo: opts.seedDemo });
@@ -55,11 +62,13 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
     const port = opts.port || (await freePort());
     const wrangler = await startWranglerDev({ port, envFile, persistTo: join(opts.dir, "wrangler"), logLevel: opts.logLevel, cwd: opts.cwd });
     const stop = async () => {
+      supervisor?.stop();
       await wrangler.stop();
       await sqld.stop();
     };
-    return { url: wrangler.url, envFile, sqld, wrangler, adminCreated, seeded, stop };
+    return { url: wrangler.url, envFile, sqld, supervisor, wrangler, adminCreated, seeded, stop };
   } catch (err) {
+    supervisor?.stop();
     await sqld.stop();
     throw err;
   }

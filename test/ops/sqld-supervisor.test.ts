@@ -1,0 +1,207 @@
+/**
+ * scripts/lib/sqld-supervisor.ts: a local sqld whose writes stop working is restarted by itself, with nothing
+ * committed lost and nothing half-written (docs/product.md#health). Faults made on purpose: a frozen process
+ * (SIGSTOP), a killed one (SIGKILL), and a write lock that jams while reads still answer (sqld 0.24's deadlock,
+ * played by a stand-in that speaks the same Hrana pipeline protocol: the real deadlock comes by chance, see
+ * bench/sqld-stall.ts and the storm benchmark).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createClient } from "@libsql/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bootstrapDatabase } from "../../scripts/lib/bootstrap";
+import { startSqld, type Sqld } from "../../scripts/lib/sqld";
+import { superviseSqld, type Supervisor } from "../../scripts/lib/sqld-supervisor";
+import { timeoutFetch } from "../../worker/db";
+
+const FAST = { intervalMs: 300, probeTimeoutMs: 1_000, failAfterMs: 2_000, log: () => {} };
+
+/** Polls a write every 200 ms until one commits; resolves with the ms it took. Gives up after `maxMs`. */
+async function msUntilWritesWork(url: string, maxMs = 30_000): Promise<number> {
+  const client = createClient({ url, fetch: timeoutFetch(fetch, 1_000) });
+  const t0 = Date.now();
+  try {
+    for (;;) {
+      try {
+        await client.execute("INSERT INTO drill (pair, half) VALUES (-1, 0)");
+        return Date.now() - t0;
+      } catch {
+        if (Date.now() - t0 > maxMs) throw new Error(`writes did not come back within ${maxMs} ms`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  } finally {
+    client.close();
+  }
+}
+
+/** Resolves once the supervisor has recorded `n` restarts (its log line comes after the integrity check). */
+async function restartsReach(supervisor: Supervisor, n: number): Promise<void> {
+  const t0 = Date.now();
+  while (supervisor.restarts.length < n && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 50));
+}
+
+describe("the sqld supervisor on a real sqld", () => {
+  let dir: string;
+  let sqld: Sqld;
+  let supervisor: Supervisor;
+  let pairs = 0;
+  const acknowledged = new Set<number>();
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), "sqld-supervisor-"));
+    sqld = await startSqld(join(dir, "db"));
+    await bootstrapDatabase({ url: sqld.url, pepper: "p", admin: { username: "admin", password: "x-pass-123" }, seedDemo: false });
+    const c = createClient({ url: sqld.url });
+    await c.execute("CREATE TABLE drill (pair INTEGER NOT NULL, half INTEGER NOT NULL)");
+    c.close();
+    supervisor = superviseSqld(sqld, FAST);
+  }, 60_000);
+
+  afterAll(async () => {
+    supervisor?.stop();
+    await sqld?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Writers that keep committing pairs (two rows in one transaction) until `until` resolves; acknowledged ones noted. */
+  async function writeDuring(until: Promise<unknown>) {
+    const client = createClient({ url: sqld.url, fetch: timeoutFetch(fetch, 1_000) });
+    let done = false;
+    void until.finally(() => (done = true));
+    const writer = async () => {
+      while (!done) {
+        const n = ++pairs;
+        try {
+          await client.batch([`INSERT INTO drill VALUES (${n}, 1)`, `INSERT INTO drill VALUES (${n}, 2)`], "write");
+          acknowledged.add(n);
+        } catch {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+    };
+    await Promise.all([writer(), writer(), writer()]);
+    client.close();
+  }
+
+  async function checkNothingLostOrHalf() {
+    const c = createClient({ url: sqld.url });
+    const rows = (await c.execute("SELECT pair, count(*) AS n FROM drill WHERE pair > 0 GROUP BY pair")).rows;
+    const integrity = (await c.execute("PRAGMA integrity_check")).rows[0]![0];
+    c.close();
+    expect(integrity).toBe("ok");
+    const stored = new Map(rows.map((r) => [Number(r.pair), Number(r.n)]));
+    for (const [pair, n] of stored) expect(n, `pair ${pair} half-written`).toBe(2);
+    for (const pair of acknowledged) expect(stored.has(pair), `acknowledged pair ${pair} lost`).toBe(true);
+  }
+
+  it("restarts a frozen sqld (SIGSTOP): writes work again within 15 s, nothing lost or half-written", async () => {
+    const before = supervisor.restarts.length;
+    await writeDuring(new Promise((r) => setTimeout(r, 500)));
+    sqld.process.kill("SIGSTOP");
+    const back = msUntilWritesWork(sqld.url);
+    await writeDuring(back);
+    expect(await back).toBeLessThan(15_000);
+    await restartsReach(supervisor, before + 1);
+    expect(supervisor.restarts.length).toBe(before + 1);
+    expect(supervisor.restarts.at(-1)!.cause).toMatch(/SIGSTOP/);
+    expect(supervisor.restarts.at(-1)!.integrity).toBe("ok");
+    await checkNothingLostOrHalf();
+    expect(acknowledged.size).toBeGreaterThan(0);
+  });
+
+  it("restarts a killed sqld and counts every restart in db_health", async () => {
+    const before = supervisor.restarts.length;
+    sqld.process.kill("SIGKILL");
+    const back = msUntilWritesWork(sqld.url);
+    await writeDuring(back);
+    expect(await back).toBeLessThan(15_000);
+    await restartsReach(supervisor, before + 1);
+    expect(supervisor.restarts.length).toBe(before + 1);
+    expect(supervisor.restarts.at(-1)!.cause).toMatch(/exited/);
+    await checkNothingLostOrHalf();
+    const c = createClient({ url: sqld.url });
+    const [row] = (await c.execute("SELECT restarts, last_restart_cause FROM db_health WHERE id = 1")).rows;
+    c.close();
+    expect(Number(row!.restarts)).toBe(supervisor.restarts.length);
+    expect(String(row!.last_restart_cause)).toMatch(/exited/);
+  });
+});
+
+/**
+ * A stand-in for a jammed sqld: answers the Hrana v2 pipeline, but once jammed never answers a statement that writes,
+ * while reads go on answering, until it is restarted (the deadlock lives and dies with the process).
+ */
+async function jammableSqld(): Promise<Sqld & { jam(): void; answered: () => number }> {
+  let jammed = false;
+  let answered = 0;
+  const held: ServerResponse[] = [];
+  const server = createServer((req, res) => {
+    let body = "";
+    req.on("data", (d) => (body += d));
+    req.on("end", () => {
+      const { requests } = JSON.parse(body) as { requests: { type: string; stmt?: { sql: string } }[] };
+      const writes = requests.some((r) => r.stmt && !/^\s*(select|pragma)/i.test(r.stmt.sql));
+      if (jammed && writes) return void held.push(res);
+      answered++;
+      const rows = (sql: string) => (/integrity_check/i.test(sql) ? [[{ type: "text", value: "ok" }]] : []);
+      const results = requests.map((r) =>
+        r.stmt ? { type: "ok", response: { type: "execute", result: { cols: [], rows: rows(r.stmt.sql), affected_row_count: 0 } } } : { type: "ok", response: { type: "close" } },
+      );
+      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ baton: null, base_url: null, results }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  let child: ChildProcess = spawn("sleep", ["600"]);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    get process() {
+      return child;
+    },
+    async restart() {
+      child.kill("SIGKILL");
+      child = spawn("sleep", ["600"]);
+      jammed = false;
+      for (const res of held.splice(0)) res.socket?.destroy();
+    },
+    async stop() {
+      child.kill("SIGKILL");
+      for (const res of held.splice(0)) res.socket?.destroy();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+    jam: () => (jammed = true),
+    answered: () => answered,
+  };
+}
+
+describe("the sqld supervisor on a jammed write lock", () => {
+  it("restarts a server whose writes hang while its reads answer, and only then", async () => {
+    const fake = await jammableSqld();
+    const lines: string[] = [];
+    const supervisor = superviseSqld(fake, { ...FAST, log: (l) => lines.push(l) });
+    try {
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(supervisor.restarts).toHaveLength(0); // probes answered: nothing to do
+      const pid = fake.process.pid;
+      fake.jam();
+      const t0 = Date.now();
+      while (supervisor.restarts.length === 0 && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 100));
+      expect(supervisor.restarts).toHaveLength(1);
+      expect(Date.now() - t0).toBeLessThan(15_000);
+      expect(fake.process.pid).not.toBe(pid);
+      expect(supervisor.restarts[0]!.cause).toMatch(/writes unanswered/);
+      expect(supervisor.restarts[0]!.integrity).toBe("ok");
+      expect(lines[0]).toMatch(/restarted sqld \(#1\)/);
+    } finally {
+      supervisor.stop();
+      await fake.stop();
+    }
+  });
+});
