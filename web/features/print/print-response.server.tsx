@@ -59,7 +59,8 @@ export async function printResponse(
     element = await build({ db, admin, loc, url, nonce, now: new Date().toISOString() });
   } catch (err) {
     if (err instanceof Response) throw err;
-    const refusal = err instanceof ApiError ? err : isDbUnavailable(err) ? new ApiError("SERVICE_UNAVAILABLE", { retryAfter: 5 }) : null;
+    const outage = isDbUnavailable(err) ? new ApiError("SERVICE_UNAVAILABLE", { retryAfter: 5 }) : null;
+    const refusal = err instanceof ApiError ? err : outage;
     if (!refusal) throw err;
     status = refusal.status;
     if (refusal.retryAfter !== undefined) headers["Retry-After"] = String(refusal.retryAfter);

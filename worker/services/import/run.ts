@@ -13,6 +13,7 @@ import { ApiError } from "../../errors";
 import type { LiveEvent } from "../../hub";
 import { issuesOf } from "../../validate";
 import { normalizeNationalId } from "../../lib/normalize";
+import { clipText } from "../../lib/clip-text";
 import { rowError, summarizeRows } from "../../api/row-outcome.schema";
 import { importRowSchemas, MAX_IMPORT_ROWS, type ImportAnswer, type ImportBody, type ImportKind, type ImportRow, type ImportRowError, type ImportRowResult } from "../../api/import.schema";
 import { sha256Hex } from "../tokens";
@@ -105,7 +106,8 @@ async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
       if (first !== undefined) errors.push(rowError(field, "IMPORT_DUPLICATE_ROW", { row: first }));
       else firstRowOf.set(dupKey(key), index + 1);
     }
-    rows.push({ row: index + 1, action: errors.length ? "error" : "unchanged", key, errors });
+    // The key echoes what was sent: cut, so the answer does not grow with a refused value.
+    rows.push({ row: index + 1, action: errors.length ? "error" : "unchanged", key: clipText(key), errors });
     if (!errors.length && parsed.success) valid.push({ index, input: parsed.data, raw });
   });
   const plan = valid.length ? await (PLANNERS[kind] as (c: ImportContext, r: ValidRow<unknown>[]) => Promise<KindPlan>)(ctx, valid) : null;
