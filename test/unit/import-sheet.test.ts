@@ -3,9 +3,11 @@
  * serial dates, IDs in scientific notation, `=+-@` cells, Arabic and Persian digits, trailing spaces, Windows-1256
  * and BOM CSVs, zip bombs, header matching in Arabic and English, and the results wide sheet.
  */
+import { once } from "node:events";
+import { createDeflateRaw } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { utils, write } from "@e965/xlsx";
-import { checkZipBounds, decodeCsv, ImportFileError } from "~/features/import/admin/file-checks";
+import { checkInflatedSize, checkZipBounds, decodeCsv, ImportFileError, MAX_FILE_BYTES, MAX_UNZIPPED_BYTES } from "~/features/import/admin/file-checks";
 import { readSheet } from "~/features/import/admin/spreadsheet";
 import { autoMapping, buildRows, cellText, excelSerialToIso, missingColumns, tableFromCells } from "~/features/import/admin/sheet-rows";
 import { matchHeader } from "~/features/import/admin/columns";
@@ -27,9 +29,9 @@ function xlsx(sheet: Record<string, unknown>): Uint8Array {
   return new Uint8Array(write(book, { type: "array", bookType: "xlsx" }) as ArrayBuffer);
 }
 
-const problemOf = (fn: () => unknown) => {
+const problemOf = async (fn: () => unknown) => {
   try {
-    fn();
+    await fn();
   } catch (err) {
     return err instanceof ImportFileError ? err.problem : String(err);
   }
@@ -37,38 +39,38 @@ const problemOf = (fn: () => unknown) => {
 };
 
 describe("reading files", () => {
-  it("refuses an empty file and reads a headers-only file as no rows", () => {
-    expect(problemOf(() => readSheet(new Uint8Array(), "a.csv"))).toBe("empty");
-    const table = tableFromCells(readSheet(csvBytes("ID,Name\r\n"), "a.csv").cells);
+  it("refuses an empty file and reads a headers-only file as no rows", async () => {
+    expect(await problemOf(() => readSheet(new Uint8Array(), "a.csv"))).toBe("empty");
+    const table = tableFromCells((await readSheet(csvBytes("ID,Name\r\n"), "a.csv")).cells);
     expect(table.headers).toEqual(["ID", "Name"]);
     expect(table.rows).toEqual([]);
-    expect(problemOf(() => readSheet(Uint8Array.from([0x50, 0x4b, 3, 4, 1, 2, 3]), "a.xlsx"))).toBe("unreadable");
+    expect(await problemOf(() => readSheet(Uint8Array.from([0x50, 0x4b, 3, 4, 1, 2, 3]), "a.xlsx"))).toBe("unreadable");
   });
 
-  it("uses a formula's cached value and reads date cells as YYYY-MM-DD", () => {
+  it("uses a formula's cached value and reads date cells as YYYY-MM-DD", async () => {
     const bytes = xlsx({ "!ref": "A1:C2", A1: { t: "s", v: "Total" }, B1: { t: "s", v: "Date" }, C1: { t: "s", v: "Text" }, A2: { t: "n", v: 90, f: "SUM(X1:X2)" }, B2: { t: "n", v: 45536, z: "yyyy-mm-dd" }, C2: { t: "s", v: "=1+1" } });
-    const { cells } = readSheet(bytes, "a.xlsx");
+    const { cells } = await readSheet(bytes, "a.xlsx");
     expect(cells[1]!.map(cellText)).toEqual(["90", "2024-09-01", "=1+1"]);
     expect(excelSerialToIso(45536)).toBe("2024-09-01");
   });
 
-  it("keeps `=+-@` cells as text (never evaluated), drops the export's protecting quote, trims and strips TABs", () => {
-    const { cells } = readSheet(csvBytes('Name,ID\r\n"=HYPERLINK(""x"")",\t31001310119461  \r\n"\'@home",+20\r\n'), "a.csv");
+  it("keeps `=+-@` cells as text (never evaluated), drops the export's protecting quote, trims and strips TABs", async () => {
+    const { cells } = await readSheet(csvBytes('Name,ID\r\n"=HYPERLINK(""x"")",\t31001310119461  \r\n"\'@home",+20\r\n'), "a.csv");
     expect(cells.slice(1).map((r) => r.map(cellText))).toEqual([
       ['=HYPERLINK("x")', "31001310119461"],
       ["@home", "+20"],
     ]);
   });
 
-  it("decodes Windows-1256, UTF-8 with and without BOM", () => {
+  it("decodes Windows-1256, UTF-8 with and without BOM", async () => {
     expect(decodeCsv(encode1256("الاسم,الصف"))).toBe("الاسم,الصف");
     expect(decodeCsv(Uint8Array.from([0xef, 0xbb, 0xbf, ...enc.encode("مصري")]))).toBe("مصري");
     expect(decodeCsv(enc.encode("مصري"))).toBe("مصري");
-    const { cells } = readSheet(encode1256("الاسم,المبنى\r\nسارة,3"), "a.csv");
+    const { cells } = await readSheet(encode1256("الاسم,المبنى\r\nسارة,3"), "a.csv");
     expect(cells[1]!.map(cellText)).toEqual(["سارة", "3"]);
   });
 
-  it("refuses a zip bomb from its directory, before inflating anything", () => {
+  it("refuses a zip bomb from its directory, before inflating anything", async () => {
     const bytes = xlsx({ "!ref": "A1:A1", A1: { t: "s", v: "x" } });
     expect(() => checkZipBounds(bytes)).not.toThrow();
     // Declare 500 MB for the first central-directory entry.
@@ -81,8 +83,66 @@ describe("reading files", () => {
         break;
       }
     }
-    expect(problemOf(() => readSheet(bomb, "bomb.xlsx"))).toBe("zip_bomb");
-    expect(problemOf(() => readSheet(new Uint8Array(10 * 1024 * 1024 + 1), "big.csv"))).toBe("too_large");
+    expect(await problemOf(() => readSheet(bomb, "bomb.xlsx"))).toBe("zip_bomb");
+    expect(await problemOf(() => readSheet(new Uint8Array(10 * 1024 * 1024 + 1), "big.csv"))).toBe("too_large");
+  });
+});
+
+/** `bytes` bytes of spaces as raw deflate, made a megabyte at a time (the inflated size is never held). */
+async function deflatedSpaces(bytes: number): Promise<Uint8Array> {
+  const z = createDeflateRaw({ level: 9 });
+  const out: Buffer[] = [];
+  z.on("data", (d: Buffer) => out.push(d));
+  const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  for (let sent = 0; sent < bytes; sent += chunk.length) if (!z.write(chunk)) await once(z, "drain");
+  z.end();
+  await once(z, "end");
+  return new Uint8Array(Buffer.concat(out));
+}
+
+/** A one-entry zip (.xlsx) whose headers declare `declared` bytes for `packed` deflated data. */
+function zipOf(name: string, packed: Uint8Array, declared: number): Uint8Array {
+  const file = new TextEncoder().encode(name);
+  const out = new Uint8Array(30 + file.length + packed.length + 46 + file.length + 22);
+  const v = new DataView(out.buffer);
+  v.setUint32(0, 0x04034b50, true);
+  v.setUint16(4, 20, true);
+  v.setUint16(8, 8, true);
+  v.setUint32(18, packed.length, true);
+  v.setUint32(22, declared, true);
+  v.setUint16(26, file.length, true);
+  out.set(file, 30);
+  out.set(packed, 30 + file.length);
+  const dir = 30 + file.length + packed.length;
+  v.setUint32(dir, 0x02014b50, true);
+  v.setUint16(dir + 6, 20, true);
+  v.setUint16(dir + 10, 8, true);
+  v.setUint32(dir + 20, packed.length, true);
+  v.setUint32(dir + 24, declared, true);
+  v.setUint16(dir + 28, file.length, true);
+  out.set(file, dir + 46);
+  const end = dir + 46 + file.length;
+  v.setUint32(end, 0x06054b50, true);
+  v.setUint16(end + 8, 1, true);
+  v.setUint16(end + 10, 1, true);
+  v.setUint32(end + 12, 46 + file.length, true);
+  v.setUint32(end + 16, dir, true);
+  return out;
+}
+
+describe("an .xlsx that lies about its sizes", () => {
+  it("is refused as too large once what it really inflates to passes the limit, counted while inflating", async () => {
+    // 210 MB of spaces in ~200 KB, declared as 1,000 bytes: the directory check passes it.
+    const liar = zipOf("xl/worksheets/sheet1.xml", await deflatedSpaces(MAX_UNZIPPED_BYTES + 10 * 1024 * 1024), 1_000);
+    expect(liar.length).toBeLessThan(MAX_FILE_BYTES);
+    expect(() => checkZipBounds(liar)).not.toThrow();
+    expect(await problemOf(() => readSheet(liar, "liar.xlsx"))).toBe("too_large");
+    // The same count, with a smaller limit: stops there as well; a true file passes.
+    const small = zipOf("a.xml", await deflatedSpaces(2 * 1024 * 1024), 10);
+    expect(await problemOf(() => checkInflatedSize(small, 1024 * 1024))).toBe("too_large");
+    await expect(checkInflatedSize(xlsx({ "!ref": "A1:A1", A1: { t: "s", v: "x" } }))).resolves.toBeUndefined();
+    const cut = zipOf("a.xml", (await deflatedSpaces(1024 * 1024)).slice(0, 100), 10);
+    expect(await problemOf(() => checkInflatedSize(cut))).toBe("unreadable");
   });
 });
 

@@ -48,7 +48,7 @@ export default {
     close: "Close",
   },
   problems: {
-    too_large: "The file is larger than 10 MB.",
+    too_large: "The file is too large: over 10 MB, or over 200 MB once unpacked.",
     zip_bomb: "The file declares far more data than it holds and was not opened (a damaged or malicious file).",
     unreadable: "The file could not be read as a spreadsheet. Save it as .xlsx or .csv and try again.",
     empty: "The file is empty.",

@@ -1,8 +1,9 @@
 /**
  * Checks on an uploaded file before a spreadsheet library reads it (docs/product.md#bulk-import,
  * docs/decisions/0025-spreadsheet-library-for-import.md): its size, the declared sizes inside an .xlsx (a zip) so
- * a zip bomb is refused before anything is inflated, and the text encoding of a CSV (BOM → UTF-8 or UTF-16; valid
- * UTF-8; else Windows-1256, what an Arabic Excel saves). Pure: unit-tested.
+ * a zip bomb is refused before anything is inflated, the bytes its entries really inflate to (counted, stopping at
+ * the limit: a file can lie about its sizes), and the text encoding of a CSV (BOM → UTF-8 or UTF-16; valid UTF-8;
+ * else Windows-1256, what an Arabic Excel saves). Pure: unit-tested.
  */
 
 /** Largest file accepted, bytes. */
@@ -55,6 +56,57 @@ export function checkZipBounds(b: Uint8Array): void {
     at += 46 + u16(b, at + 28) + u16(b, at + 30) + u16(b, at + 32);
   }
   if (total > MAX_UNZIPPED_BYTES) throw new ImportFileError("zip_bomb");
+}
+
+/**
+ * Inflates every entry of an .xlsx (a zip) as the spreadsheet library will, counting the bytes that come out, and
+ * stops as soon as they pass `limit` in all: ImportFileError("too_large"). The directory's sizes are only what the
+ * file says (checkZipBounds); this counts what it holds, a chunk at a time, keeping none of it. "unreadable" when
+ * an entry cannot be inflated (a method other than stored or deflate, a cut or lying compressed size).
+ */
+export async function checkInflatedSize(b: Uint8Array, limit = MAX_UNZIPPED_BYTES): Promise<void> {
+  let eocd = -1;
+  for (let i = b.length - 22; i >= Math.max(0, b.length - 65_557); i--) {
+    if (u32(b, i) === 0x06054b50) {
+      eocd = i;
+      break;
+    }
+  }
+  if (eocd < 0) throw new ImportFileError("unreadable");
+  const entries = u16(b, eocd + 10);
+  let total = 0;
+  for (let n = 0, at = u32(b, eocd + 16); n < entries; n++) {
+    if (at + 46 > b.length || u32(b, at) !== 0x02014b50) throw new ImportFileError("unreadable");
+    const packed = u32(b, at + 20);
+    const local = u32(b, at + 42);
+    if (local + 30 > b.length || u32(b, local) !== 0x04034b50) throw new ImportFileError("unreadable");
+    const method = u16(b, local + 8);
+    const start = local + 30 + u16(b, local + 26) + u16(b, local + 28);
+    if (start + packed > b.length) throw new ImportFileError("unreadable");
+    if (method === 0) total += packed;
+    else if (method === 8) total = await countInflated(b.slice(start, start + packed), total, limit);
+    else throw new ImportFileError("unreadable");
+    if (total > limit) throw new ImportFileError("too_large");
+    at += 46 + u16(b, at + 28) + u16(b, at + 30) + u16(b, at + 32);
+  }
+}
+
+/** `total` plus the bytes `packed` (raw deflate) inflates to; throws "too_large" once past `limit`, not later. */
+async function countInflated(packed: Uint8Array<ArrayBuffer>, total: number, limit: number): Promise<number> {
+  const reader = new Blob([packed]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return total;
+      total += value.byteLength;
+      if (total > limit) {
+        await reader.cancel().catch(() => {});
+        throw new ImportFileError("too_large");
+      }
+    }
+  } catch (err) {
+    throw err instanceof ImportFileError ? err : new ImportFileError("unreadable");
+  }
 }
 
 /** The text of a CSV file: a BOM decides (UTF-8, UTF-16); else UTF-8 if valid, else Windows-1256. */

@@ -6,9 +6,9 @@
 import { ImportFileError } from "./file-checks";
 import { readSheet } from "./spreadsheet";
 
-self.onmessage = (e: MessageEvent<{ bytes: ArrayBuffer; name: string; sheet?: string }>) => {
+self.onmessage = async (e: MessageEvent<{ bytes: ArrayBuffer; name: string; sheet?: string }>) => {
   try {
-    const result = readSheet(new Uint8Array(e.data.bytes), e.data.name, e.data.sheet);
+    const result = await readSheet(new Uint8Array(e.data.bytes), e.data.name, e.data.sheet);
     self.postMessage({ ok: true, result });
   } catch (err) {
     self.postMessage({ ok: false, problem: err instanceof ImportFileError ? err.problem : "unreadable" });

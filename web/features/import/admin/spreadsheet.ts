@@ -5,7 +5,7 @@
  */
 import { read, utils, write, type WorkBook } from "@e965/xlsx";
 import { MAX_IMPORT_ROWS } from "@worker/api/import.schema";
-import { checkZipBounds, decodeCsv, ImportFileError, isZip, MAX_FILE_BYTES } from "./file-checks";
+import { checkInflatedSize, checkZipBounds, decodeCsv, ImportFileError, isZip, MAX_FILE_BYTES } from "./file-checks";
 import type { Cell } from "./sheet-rows";
 
 export interface ReadSheet {
@@ -17,13 +17,18 @@ export interface ReadSheet {
 
 /**
  * The cells of one sheet of `bytes` (named `fileName`): the sheet called `sheet`, else the first with any data.
- * Throws ImportFileError: too_large (> 10 MB), zip_bomb, unreadable, empty, too_many_rows.
+ * Throws ImportFileError: too_large (> 10 MB, or an .xlsx inflating to more than MAX_UNZIPPED_BYTES, counted before
+ * the library inflates it), zip_bomb, unreadable, empty, too_many_rows.
  */
-export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): ReadSheet {
+export async function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): Promise<ReadSheet> {
   if (bytes.length > MAX_FILE_BYTES) throw new ImportFileError("too_large");
   if (bytes.length === 0) throw new ImportFileError("empty");
   const csv = /\.(csv|txt)$/i.test(fileName) && !isZip(bytes);
-  if (isZip(bytes)) checkZipBounds(bytes);
+  if (isZip(bytes)) {
+    checkZipBounds(bytes);
+    // The library trusts the sizes the file declares and has no cap of its own: count what really comes out first.
+    await checkInflatedSize(bytes);
+  }
   let book: WorkBook;
   try {
     const options = { cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false, sheetRows: MAX_IMPORT_ROWS + 10, dense: true } as const;
