@@ -4,11 +4,11 @@
  * `{ok: true, result}` or `{ok: false, problem}`.
  */
 import { ImportFileError } from "./file-checks";
-import { readSheet } from "./spreadsheet";
+import { readUpload } from "./spreadsheet";
 
 self.onmessage = async (e: MessageEvent<{ bytes: ArrayBuffer; name: string; sheet?: string }>) => {
   try {
-    const result = await readSheet(new Uint8Array(e.data.bytes), e.data.name, e.data.sheet);
+    const result = await readUpload(new Uint8Array(e.data.bytes), e.data.name, e.data.sheet);
     self.postMessage({ ok: true, result });
   } catch (err) {
     self.postMessage({ ok: false, problem: err instanceof ImportFileError ? err.problem : "unreadable" });

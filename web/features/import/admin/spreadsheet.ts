@@ -16,19 +16,29 @@ export interface ReadSheet {
 }
 
 /**
- * The cells of one sheet of `bytes` (named `fileName`): the sheet called `sheet`, else the first with any data.
- * Throws ImportFileError: too_large (> 10 MB, or an .xlsx inflating to more than MAX_UNZIPPED_BYTES, counted before
- * the library inflates it), zip_bomb, unreadable, empty, too_many_rows.
+ * An uploaded file's sheet, as `readSheet` reads it, after counting what an .xlsx really inflates to: the library
+ * trusts the sizes the file declares and has no cap of its own, so a file lying about them is refused here as
+ * too_large (more than MAX_UNZIPPED_BYTES) before the library inflates anything. What the Import dialog calls.
  */
-export async function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): Promise<ReadSheet> {
+export async function readUpload(bytes: Uint8Array, fileName: string, sheet?: string): Promise<ReadSheet> {
+  if (bytes.length > MAX_FILE_BYTES) throw new ImportFileError("too_large");
+  if (isZip(bytes)) {
+    checkZipBounds(bytes);
+    await checkInflatedSize(bytes);
+  }
+  return readSheet(bytes, fileName, sheet);
+}
+
+/**
+ * The cells of one sheet of `bytes` (named `fileName`): the sheet called `sheet`, else the first with any data.
+ * Checks the declared sizes of an .xlsx only: files from outside go through `readUpload`.
+ * Throws ImportFileError: too_large (> 10 MB), zip_bomb, unreadable, empty, too_many_rows.
+ */
+export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): ReadSheet {
   if (bytes.length > MAX_FILE_BYTES) throw new ImportFileError("too_large");
   if (bytes.length === 0) throw new ImportFileError("empty");
   const csv = /\.(csv|txt)$/i.test(fileName) && !isZip(bytes);
-  if (isZip(bytes)) {
-    checkZipBounds(bytes);
-    // The library trusts the sizes the file declares and has no cap of its own: count what really comes out first.
-    await checkInflatedSize(bytes);
-  }
+  if (isZip(bytes)) checkZipBounds(bytes);
   let book: WorkBook;
   try {
     const options = { cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false, sheetRows: MAX_IMPORT_ROWS + 10, dense: true } as const;

@@ -35,8 +35,8 @@ async function parseFile(file: File, sheet?: string): Promise<ReadSheet> {
     }
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
-    const { readSheet } = await import("./spreadsheet");
-    return readSheet(new Uint8Array(await file.arrayBuffer()), file.name, sheet);
+    const { readUpload } = await import("./spreadsheet");
+    return readUpload(new Uint8Array(await file.arrayBuffer()), file.name, sheet);
   }
 }
 
