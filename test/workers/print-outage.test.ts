@@ -37,12 +37,12 @@ describe("print pages during a database outage", () => {
   it("answer a 503 refusal page in the document's language, with Retry-After and no-store, no stack", async () => {
     const token = await loginAdmin();
     await setMode("down");
-    const pages: Array<[typeof receiptLoader, string, Record<string, string>, "ar" | "en"]> = [
+    const pages: Array<[(args: never) => Promise<Response>, string, Record<string, string>, "ar" | "en"]> = [
       [receiptLoader, "/admin/print/receipts/RCP-2024-2025-000001", { receiptNo: "RCP-2024-2025-000001" }, "ar"],
       [reportCardsLoader, "/admin/print/report-cards?grade=Prep-3&year=2024-2025&semester=S1&lang=en", {}, "en"],
     ];
     for (const [loader, path, params, lang] of pages) {
-      const res = await load(loader as never, path, params, token);
+      const res = await load(loader, path, params, token);
       const html = await res.text();
       expect(res.status, path).toBe(503);
       expect(res.headers.get("Retry-After"), path).toBe("5");
