@@ -118,6 +118,7 @@ export const REASONS = {
   PLAN_NOT_FOUND: ["NOT_FOUND", "Fee plan not found"],
   PLAN_EXISTS: ["CONFLICT", "A fee plan for this grade and academic year already exists"],
   PLAN_APPLY_ERRORS: ["VALIDATION_FAILED", "Some students cannot take this plan. Preview the plan to see which, fix them, and apply again."],
+  PLAN_APPLY_CHANGED_MEANWHILE: ["CONFLICT", "Fee records of this grade changed while the plan was being applied. Nothing was applied: preview the plan again."],
   DISCOUNT_ABOVE_TOTAL: ["VALIDATION_FAILED", "Discount cannot exceed the total amount"],
   DISCOUNT_REASON_REQUIRED: ["VALIDATION_FAILED", "Please give the reason for the discount"],
   DISCOUNT_KIND_INVALID: ["VALIDATION_FAILED", "Discount must be an amount or a percent"],

@@ -3,9 +3,9 @@
  * taken off the record's total and its latest instalments first; the paid amount is refilled oldest instalment first
  * in the same batch. A value of 0 clears the discount.
  */
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { feePlanInstalments, feePlans, feeRecords, students } from "../../db/schema";
-import type { Db } from "../db";
+import { batchAll, type Db } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { academicYearBounds, percentOf, schoolDate } from "../lib/fee-schedule";
@@ -17,10 +17,15 @@ import type { FeeJson } from "../api/fees.schema";
 import { auditInsert } from "./audit";
 import { discounted, planSchedule, scheduleStatements } from "./fee-plans";
 import { feeWriteFailure, getFeeById } from "./fees";
+import { nextVersion, staleFeeFailure, versionGuard } from "./fee-version";
+
+/** Columns of fee record `id` as JSON, read by the database inside the batch (an audit row's `before`). */
+const recordJson = (id: number, pairs: string) => sql`(SELECT json_object(${sql.raw(pairs)}) FROM fee_records WHERE id = ${id})`;
 
 /**
  * Sets the discount of `studentNo`'s fee record. Throws 404 FEE_NOT_FOUND, 409 DISCOUNT_NEEDS_SCHEDULE (no plan
- * applied), 400 DISCOUNT_ABOVE_TOTAL, 400 TOTAL_BELOW_PAID (the paid amount would exceed the new total).
+ * applied), 400 DISCOUNT_ABOVE_TOTAL, 400 TOTAL_BELOW_PAID (the paid amount would exceed the new total), 409
+ * FEE_CHANGED_MEANWHILE (a plan, schedule or edit landed on the record since it was read: nothing written).
  */
 export async function setDiscount(db: Db, admin: ActingAdmin, studentNo: string, input: DiscountInput, now: Date, requestId?: string): Promise<FeeJson> {
   // One round trip: the record, and the rows of the plan it carries (none when it has no plan).
@@ -41,12 +46,9 @@ export async function setDiscount(db: Db, admin: ActingAdmin, studentNo: string,
   if (total < record.paidPiastres) throw new ApiError("TOTAL_BELOW_PAID");
   const at = now.toISOString();
   try {
-    await db.batch([
-      db
-        .update(feeRecords)
-        .set({ totalPiastres: total, discountPiastres: amount, discountPercent: percent, discountReason: amount > 0 ? input.reason : null, updatedAt: at })
-        .where(eq(feeRecords.id, record.id)),
-      ...scheduleStatements(db, record.id, discounted(schedule, amount)),
+    // The plan and schedule read above decide every amount: the batch is refused if the record changed since.
+    await batchAll(db, [
+      ...versionGuard(db, [[record.id, record.version]]),
       auditInsert(
         db,
         admin,
@@ -54,15 +56,20 @@ export async function setDiscount(db: Db, admin: ActingAdmin, studentNo: string,
           action: "set_discount",
           entity: "fee_record",
           entityId: record.id,
-          before: { total_piastres: record.totalPiastres, discount_piastres: record.discountPiastres, reason: record.discountReason },
+          before: recordJson(record.id, "'total_piastres', total_piastres, 'discount_piastres', discount_piastres, 'reason', discount_reason"),
           after: { total_piastres: total, discount_piastres: amount, percent: input.kind === "percent" ? input.value : null, reason: input.reason },
         },
         requestId,
       ),
+      db
+        .update(feeRecords)
+        .set({ totalPiastres: total, discountPiastres: amount, discountPercent: percent, discountReason: amount > 0 ? input.reason : null, version: nextVersion, updatedAt: at })
+        .where(eq(feeRecords.id, record.id)),
+      ...scheduleStatements(db, record.id, discounted(schedule, amount)),
     ]);
   } catch (err) {
     // A payment landed since the read and the new total is now below the paid amount.
-    throw feeWriteFailure(err, "TOTAL_BELOW_PAID") ?? err;
+    throw staleFeeFailure(err) ?? feeWriteFailure(err, "TOTAL_BELOW_PAID") ?? err;
   }
   return getFeeById(db, record.id, schoolDate(now));
 }
@@ -71,7 +78,8 @@ export async function setDiscount(db: Db, admin: ActingAdmin, studentNo: string,
  * Gives `studentNo`'s record its own schedule (docs/product.md#fee-plans): the total becomes the schedule's sum, the
  * discount is cleared (the amounts are already what is owed), `custom_schedule` is set so applying a plan leaves it
  * alone, and the paid amount is refilled oldest first in the same batch. With a plan on the record, due dates must
- * fall in its academic year. Throws 404 FEE_NOT_FOUND, 400 DUE_DATE_OUTSIDE_YEAR, 400 TOTAL_BELOW_PAID.
+ * fall in its academic year. Throws 404 FEE_NOT_FOUND, 400 DUE_DATE_OUTSIDE_YEAR, 400 TOTAL_BELOW_PAID, 409
+ * FEE_CHANGED_MEANWHILE (another plan applied or an edit saved since the read: nothing written).
  */
 export async function setCustomSchedule(db: Db, admin: ActingAdmin, studentNo: string, input: CustomScheduleInput, now: Date, requestId?: string): Promise<FeeJson> {
   const [row] = await db
@@ -97,19 +105,23 @@ export async function setCustomSchedule(db: Db, admin: ActingAdmin, studentNo: s
   });
   const total = schedule.reduce((s, i) => s + i.amount, 0);
   if (total < row.f.paidPiastres) throw new ApiError("TOTAL_BELOW_PAID");
+  const id = row.f.id;
+  const before = recordJson(id, "'total_piastres', total_piastres, 'custom_schedule', json(CASE WHEN custom_schedule THEN 'true' ELSE 'false' END)");
   try {
-    await db.batch([
+    // The year checked above is the plan's as read: the batch is refused if another plan was applied since.
+    await batchAll(db, [
+      ...versionGuard(db, [[id, row.f.version]]),
+      auditInsert(db, admin, { action: "set_schedule", entity: "fee_record", entityId: id, before, after: { ...input, total_piastres: total } }, requestId),
       db
         .update(feeRecords)
-        .set({ totalPiastres: total, customSchedule: true, discountPiastres: 0, discountPercent: null, discountReason: null, updatedAt: now.toISOString() })
-        .where(eq(feeRecords.id, row.f.id)),
-      ...scheduleStatements(db, row.f.id, schedule),
-      auditInsert(db, admin, { action: "set_schedule", entity: "fee_record", entityId: row.f.id, before: { total_piastres: row.f.totalPiastres, custom_schedule: row.f.customSchedule }, after: input }, requestId),
+        .set({ totalPiastres: total, customSchedule: true, discountPiastres: 0, discountPercent: null, discountReason: null, version: nextVersion, updatedAt: now.toISOString() })
+        .where(eq(feeRecords.id, id)),
+      ...scheduleStatements(db, id, schedule),
     ]);
   } catch (err) {
-    throw feeWriteFailure(err, "TOTAL_BELOW_PAID") ?? err;
+    throw staleFeeFailure(err) ?? feeWriteFailure(err, "TOTAL_BELOW_PAID") ?? err;
   }
-  return getFeeById(db, row.f.id, schoolDate(now));
+  return getFeeById(db, id, schoolDate(now));
 }
 
 /** Drops `studentNo`'s custom schedule flag: the next plan applied to the grade replaces the schedule. 404. */
@@ -117,7 +129,8 @@ export async function clearCustomSchedule(db: Db, admin: ActingAdmin, studentNo:
   const [row] = await db.select({ id: feeRecords.id }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(eq(students.studentNo, studentNo));
   if (!row) throw new ApiError("FEE_NOT_FOUND");
   await db.batch([
-    db.update(feeRecords).set({ customSchedule: false, updatedAt: now.toISOString() }).where(eq(feeRecords.id, row.id)),
+    // A new version: an apply or discount decided on the flag as it was must not land after this.
+    db.update(feeRecords).set({ customSchedule: false, version: nextVersion, updatedAt: now.toISOString() }).where(eq(feeRecords.id, row.id)),
     auditInsert(db, admin, { action: "clear_schedule", entity: "fee_record", entityId: row.id }, requestId),
   ]);
   return getFeeById(db, row.id, schoolDate(now));

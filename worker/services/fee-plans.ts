@@ -8,6 +8,7 @@
  * the new total) are errors: the commit then writes nothing (400 PLAN_APPLY_ERRORS with the preview's body).
  */
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { feeInstalments, feePlanInstalments, feePlans, feeRecords, students } from "../../db/schema";
 import type { Db } from "../db";
 import { batchAll, constraintFailure } from "../db";
@@ -19,6 +20,7 @@ import { rowError, summarizeRows } from "../api/row-outcome.schema";
 import type { ApplyResult, ApplyRow, FeePlanInput, FeePlanJson } from "../api/fee-plans.schema";
 import { auditInsert } from "./audit";
 import { instalmentsQuery, refillStatement } from "./fee-instalments";
+import { isStaleFee, nextVersion, versionGuard } from "./fee-version";
 
 type PlanRow = typeof feePlanInstalments.$inferSelect;
 
@@ -95,6 +97,24 @@ function planConflict(err: unknown): never {
   throw err;
 }
 
+/**
+ * Plan `id` as its JSON (`toPlanJson`'s shape, EGP), read by the database inside the batch: an audit row's `before`
+ * is then the plan as the write found it, not as an earlier read saw it.
+ */
+function planJsonSql(id: number): SQL {
+  const egp = (col: string) => sql.raw(`${col} / 100.0`);
+  // Ordered subqueries, not ORDER BY inside the aggregate: the SQLite of sqld 0.24 cannot parse that.
+  const lines = sql`(SELECT json_group_array(json(l.line)) FROM (
+      SELECT json_object('name', min(i.line), 'total', ${egp("sum(i.amount)")}, 'instalments', json_group_array(json(i.inst))) AS line
+      FROM (SELECT line_position AS pos, line, amount_piastres AS amount, json_object('no', no, 'due_date', due_date, 'amount', ${egp("amount_piastres")}) AS inst
+        FROM fee_plan_instalments WHERE plan_id = ${id} ORDER BY line_position, no) AS i
+      GROUP BY i.pos ORDER BY i.pos) AS l)`;
+  return sql`(SELECT json_object('id', p.id, 'academic_year_name', p.academic_year_name, 'grade', p.grade,
+    'total', (SELECT ${egp("coalesce(sum(amount_piastres), 0)")} FROM fee_plan_instalments WHERE plan_id = ${id}),
+    'lines', json(${lines}), 'applied_count', (SELECT count(*) FROM fee_records WHERE plan_id = ${id}), 'updated_at', p.updated_at)
+    FROM fee_plans p WHERE p.id = ${id})`;
+}
+
 /** Creates a plan (input validated by feePlanInputSchema). Throws 409 PLAN_EXISTS for a second plan of a year and grade. */
 export async function createPlan(db: Db, admin: ActingAdmin, input: FeePlanInput, requestId?: string): Promise<FeePlanJson> {
   const planId = sql`(SELECT id FROM fee_plans WHERE academic_year_name = ${input.academic_year_name} AND grade = ${input.grade})`;
@@ -110,17 +130,20 @@ export async function createPlan(db: Db, admin: ActingAdmin, input: FeePlanInput
   }
 }
 
-/** Replaces plan `id` (records already carrying it keep their schedule until it is applied again). 404, 409. */
+/**
+ * Replaces plan `id` (records already carrying it keep their schedule until it is applied again). Throws 404
+ * PLAN_NOT_FOUND (the new rows' foreign key refuses the batch), 409 PLAN_EXISTS.
+ */
 export async function updatePlan(db: Db, admin: ActingAdmin, id: number, input: FeePlanInput, requestId?: string): Promise<FeePlanJson> {
-  const before = await getPlan(db, id);
   try {
     await db.batch([
+      auditInsert(db, admin, { action: "update", entity: "fee_plan", entityId: id, before: planJsonSql(id), after: input }, requestId),
       db.update(feePlans).set({ academicYearName: input.academic_year_name, grade: input.grade, updatedAt: new Date().toISOString() }).where(eq(feePlans.id, id)),
       db.delete(feePlanInstalments).where(eq(feePlanInstalments.planId, id)),
       db.insert(feePlanInstalments).values(instalmentValues(id, input)),
-      auditInsert(db, admin, { action: "update", entity: "fee_plan", entityId: id, before, after: input }, requestId),
     ]);
   } catch (err) {
+    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw new ApiError("PLAN_NOT_FOUND");
     planConflict(err);
   }
   return getPlan(db, id);
@@ -128,13 +151,14 @@ export async function updatePlan(db: Db, admin: ActingAdmin, id: number, input: 
 
 /** Deletes plan `id`; records that carried it keep their instalments (and payments). Throws 404 PLAN_NOT_FOUND. */
 export async function deletePlan(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
-  const before = await getPlan(db, id);
+  await getPlan(db, id);
   await db.batch([
+    auditInsert(db, admin, { action: "delete", entity: "fee_plan", entityId: id, before: planJsonSql(id) }, requestId),
     // The schema says ON DELETE SET NULL, but drizzle-kit's ALTER TABLE ADD COLUMN in migration 0007 has no delete
-    // action (and migrations are never hand-edited): this UPDATE stands in for it.
-    db.update(feeRecords).set({ planId: null }).where(eq(feeRecords.planId, id)),
+    // action (and migrations are never hand-edited): this UPDATE stands in for it. A new version: a discount read
+    // from this plan must not land on a record that no longer carries it.
+    db.update(feeRecords).set({ planId: null, version: nextVersion }).where(eq(feeRecords.planId, id)),
     db.delete(feePlans).where(eq(feePlans.id, id)),
-    auditInsert(db, admin, { action: "delete", entity: "fee_plan", entityId: id, before }, requestId),
   ]);
 }
 
@@ -156,7 +180,8 @@ export function scheduleStatements(db: Db, feeId: number | SQL, schedule: Schedu
 /**
  * Applies plan `id` to its grade: with `dryRun`, only the preview `{dry_run, summary, rows}`; otherwise the same
  * answer after one batch wrote every record, its schedule and its audit row. Throws 404 PLAN_NOT_FOUND, 400
- * PLAN_APPLY_ERRORS (nothing written; the body carries the rows).
+ * PLAN_APPLY_ERRORS (nothing written; the body carries the rows), 409 PLAN_APPLY_CHANGED_MEANWHILE (a record of the
+ * grade was written, created or paid beyond its new total since the preview was read: nothing written).
  */
 export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: boolean, now: Date, requestId?: string): Promise<ApplyResult> {
   const inGrade = and(eq(students.isActive, true), eq(students.currentGrade, sql`(SELECT grade FROM fee_plans WHERE id = ${id})`));
@@ -189,7 +214,7 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
   };
 
   const rows: ApplyRow[] = [];
-  const writes: Array<{ studentId: number; feeId: number | null; total: number; discount: number; schedule: ScheduleItem[]; before: unknown }> = [];
+  const writes: Array<{ studentId: number; fee: { id: number; version: number } | null; total: number; discount: number; schedule: ScheduleItem[] }> = [];
   people.forEach((p, i) => {
     const base = { row: i + 1, key: p.studentNo, full_name: p.fullName, total_before: p.fee ? piastresToEgp(p.fee.totalPiastres) : null, paid: piastresToEgp(p.fee?.paidPiastres ?? 0) };
     if (p.fee?.customSchedule) return rows.push({ ...base, action: "unchanged", total_after: base.total_before ?? 0, note: "custom_schedule", errors: [] });
@@ -201,7 +226,7 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
     if (p.fee && p.fee.paidPiastres > total) return rows.push({ ...row, action: "error", errors: [rowError("total_amount", "TOTAL_BELOW_PAID")] });
     if (p.fee && p.fee.planId === id && p.fee.totalPiastres === total && p.fee.grade === plan.grade && sameAs(p.fee.id, next)) return rows.push({ ...row, action: "unchanged", errors: [] });
     rows.push({ ...row, action: p.fee ? "update" : "create", errors: [] });
-    writes.push({ studentId: p.studentId, feeId: p.fee?.id ?? null, total, discount, schedule: next, before: p.fee ? { total_piastres: p.fee.totalPiastres, plan_id: p.fee.planId } : null });
+    writes.push({ studentId: p.studentId, fee: p.fee, total, discount, schedule: next });
   });
   const result: ApplyResult = { dry_run: dryRun, summary: summarizeRows(rows), rows };
   if (dryRun) return result;
@@ -210,19 +235,28 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
   if (!writes.length) return result;
 
   const at = now.toISOString();
-  const statements = writes.flatMap((w) => {
-    const feeId = w.feeId ?? sql`(SELECT id FROM fee_records WHERE student_id = ${w.studentId})`;
-    const upsert = w.feeId
-      ? db.update(feeRecords).set({ totalPiastres: w.total, discountPiastres: w.discount, grade: plan.grade, planId: id, updatedAt: at }).where(eq(feeRecords.id, w.feeId))
-      : db.insert(feeRecords).values({ studentId: w.studentId, grade: plan.grade, totalPiastres: w.total, planId: id });
+  const statements = writes.flatMap((w): BatchItem<"sqlite">[] => {
     const after = { plan_id: id, academic_year_name: plan.academicYearName, total_piastres: w.total, discount_piastres: w.discount };
-    return [upsert, ...scheduleStatements(db, feeId, w.schedule), auditInsert(db, admin, { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before: w.before, after }, requestId)];
+    const audit = (feeId: number | SQL, before: SQL | null) => auditInsert(db, admin, { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before, after }, requestId);
+    if (!w.fee) {
+      const feeId = sql`(SELECT id FROM fee_records WHERE student_id = ${w.studentId})`;
+      return [db.insert(feeRecords).values({ studentId: w.studentId, grade: plan.grade, totalPiastres: w.total, planId: id }), ...scheduleStatements(db, feeId, w.schedule), audit(feeId, null)];
+    }
+    const fee = w.fee.id;
+    return [
+      // Before the change, read by the write itself.
+      audit(fee, sql`(SELECT json_object('total_piastres', total_piastres, 'plan_id', plan_id) FROM fee_records WHERE id = ${fee})`),
+      db.update(feeRecords).set({ totalPiastres: w.total, discountPiastres: w.discount, grade: plan.grade, planId: id, version: nextVersion, updatedAt: at }).where(eq(feeRecords.id, fee)),
+      ...scheduleStatements(db, fee, w.schedule),
+    ];
   });
+  // Every amount above was computed from the records as read: the batch is refused if any of them changed since.
+  const guard = versionGuard(db, writes.flatMap((w) => (w.fee ? [[w.fee.id, w.fee.version] as const] : [])));
   try {
-    await batchAll(db, statements);
+    await batchAll(db, [...guard, ...statements]);
   } catch (err) {
-    // A payment or a new record landed between the preview and this write: nothing was written.
-    if (/fee_paid_chk|UNIQUE constraint failed: fee_records\.student_id/i.test(constraintFailure(err) ?? "")) throw new ApiError("CONFLICT");
+    // A record changed, a payment passed its new total, or a record was created between the preview and this write.
+    if (isStaleFee(err) || /fee_paid_chk|UNIQUE constraint failed: fee_records\.student_id/i.test(constraintFailure(err) ?? "")) throw new ApiError("PLAN_APPLY_CHANGED_MEANWHILE");
     throw err;
   }
   return result;

@@ -23,6 +23,7 @@ import { auditInsert } from "./audit";
 import { adjustmentStatements, bumpCounter, currentPaymentIdSql, insertPayment, toPaymentJson } from "./payments";
 import { allocationsByPayment, allocationsQuery, allocationStatement, dueWithinSql, EMPTY_SCHEDULE, hasScheduleSql, instalmentsQuery, overdueAmountSql, refillStatement, schedulesByFee, type ScheduleJson } from "./fee-instalments";
 import { gradeRankSql, studentSearchCondition } from "./students";
+import { staleFeeFailure, versionGuard } from "./fee-version";
 
 /** The status rule of the module doc, on piastres. */
 export function feeStatus(totalPiastres: number, paidPiastres: number): FeeStatus {
@@ -247,13 +248,14 @@ function feeSnapshotSql(id: number): SQL {
 /**
  * Sets the total and paid amounts of `studentNo`'s fee record. A changed paid amount is recorded as an adjustment
  * row (difference against the value at the moment of the write, may be negative). Throws 404 FEE_NOT_FOUND, 400
- * TOTAL_BELOW_PAID.
+ * TOTAL_BELOW_PAID, 409 TOTAL_SET_BY_SCHEDULE, 409 FEE_CHANGED_MEANWHILE (a plan, discount or schedule landed since the
+ * read that allowed the new total).
  */
 export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, input: UpdateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
   const today = schoolDate(now);
   // What the rules need, not the whole record: the audit row reads the record inside the write itself.
   const [before] = await db
-    .select({ id: feeRecords.id, total: feeRecords.totalPiastres, scheduled: hasScheduleSql })
+    .select({ id: feeRecords.id, total: feeRecords.totalPiastres, scheduled: hasScheduleSql, version: feeRecords.version })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .where(eq(students.studentNo, studentNo));
@@ -261,19 +263,20 @@ export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, i
   // A schedule fixes the total (its sum); the plan or the discount changes it (docs/product.md#fee-plans).
   if (before.scheduled && egpToPiastres(input.total_amount) !== before.total) throw new ApiError("TOTAL_SET_BY_SCHEDULE");
   try {
-    const [first, ...rest] = updateFeeStatements(db, admin, before.id, input, now, requestId);
+    const [first, ...rest] = updateFeeStatements(db, admin, before.id, before.version, input, now, requestId);
     await db.batch([first, ...rest]);
   } catch (err) {
-    throw feeWriteFailure(err, "TOTAL_BELOW_PAID") ?? err;
+    throw staleFeeFailure(err) ?? feeWriteFailure(err, "TOTAL_BELOW_PAID") ?? err;
   }
   return getFeeById(db, before.id, today);
 }
 
 /**
- * The statements of `updateFee` for fee record `feeId` (audit row with the record as the write finds it, an
- * adjustment row when the paid amount changes, the new amounts), for one `db.batch`; the bulk import runs many.
+ * The statements of `updateFee` for fee record `feeId` read at `version` (the guard refusing the batch if its terms
+ * changed since, the audit row with the record as the write finds it, an adjustment row when the paid amount
+ * changes, the new amounts), for one `db.batch`; the bulk import runs many.
  */
-export function updateFeeStatements(db: Db, admin: ActingAdmin, feeId: number, input: UpdateFeeInput, now: Date, requestId?: string) {
+export function updateFeeStatements(db: Db, admin: ActingAdmin, feeId: number, version: number, input: UpdateFeeInput, now: Date, requestId?: string) {
   const total = egpToPiastres(input.total_amount);
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
@@ -281,12 +284,19 @@ export function updateFeeStatements(db: Db, admin: ActingAdmin, feeId: number, i
   const [bumpIfChanged, insertAdjustment] = adjustmentStatements(db, feeId, paid, year, at, admin.id);
   // The adjustment row just inserted, if any: its number is the counter's current ADJ number.
   const adjustmentId = currentPaymentIdSql(year, "ADJ");
+  const [guard] = versionGuard(db, [[feeId, version]]);
   return [
-    // First in the batch: `before` is the record as this write finds it (a payment may have landed since the read).
+    // The total was allowed by a read (no schedule, or the schedule's own sum): a plan applied since refuses it.
+    guard!,
+    // Before the change: `before` is the record as this write finds it (a payment may have landed since the read).
     auditInsert(db, admin, { action: "update", entity: "fee_record", entityId: feeId, before: feeSnapshotSql(feeId), after: input }, requestId),
     bumpIfChanged,
     insertAdjustment,
-    db.update(feeRecords).set({ totalPiastres: total, paidPiastres: paid, updatedAt: at }).where(eq(feeRecords.id, feeId)),
+    // A new version only when the total changes: a paid amount alone decides nothing another write reads.
+    db
+      .update(feeRecords)
+      .set({ totalPiastres: total, paidPiastres: paid, version: sql`${feeRecords.version} + (${feeRecords.totalPiastres} <> ${total})`, updatedAt: at })
+      .where(eq(feeRecords.id, feeId)),
     // Instalments follow the paid amount (docs/product.md#fee-plans): the adjustment allocated, then refilled.
     allocationStatement(db, feeId, adjustmentId),
     refillStatement(db, feeId),

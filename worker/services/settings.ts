@@ -11,25 +11,34 @@ import { auditInsert } from "./audit";
 
 /** Every setting, stored values over the defaults (an unreadable stored value falls back to its default). */
 export async function getSettings(db: Db): Promise<SchoolSettings> {
-  const rows = await db.select().from(schoolSettings);
+  return parseSettings(await db.select().from(schoolSettings));
+}
+
+function parseSettings(rows: Array<{ key: string; value: string }>): SchoolSettings {
   const stored = Object.fromEntries(rows.map((r) => [r.key, r.value]));
   const parsed = settingsJsonSchema.safeParse({ ...DEFAULT_SETTINGS, ...stored });
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
-/** Sets the given settings (others unchanged) at `now` and returns them all. */
+/** The stored settings over the defaults as one JSON object, read by the database inside the batch. */
+const settingsJsonSql = () => sql`json_patch(${JSON.stringify(DEFAULT_SETTINGS)}, (SELECT coalesce(json_group_object(key, value), '{}') FROM school_settings))`;
+
+/**
+ * Sets the given settings (others unchanged) at `now` and returns them all. The audit row's `before` and the answer
+ * are read in the write's own batch, so a concurrent change of another setting is neither lost from the answer nor
+ * missing from the audit chain.
+ */
 export async function updateSettings(db: Db, admin: ActingAdmin, input: Partial<SchoolSettings>, now: Date, requestId?: string): Promise<SchoolSettings> {
   const entries = Object.entries(input).filter(([, v]) => v !== undefined) as Array<[string, string]>;
-  const before = await getSettings(db);
-  if (!entries.length) return before;
+  if (!entries.length) return getSettings(db);
   const at = now.toISOString();
-  await db.batch([
+  const [, , rows] = await db.batch([
+    auditInsert(db, admin, { action: "update", entity: "school_settings", entityId: null, before: settingsJsonSql(), after: Object.fromEntries(entries) }, requestId),
     db
       .insert(schoolSettings)
       .values(entries.map(([key, value]) => ({ key, value, updatedAt: at })))
       .onConflictDoUpdate({ target: schoolSettings.key, set: { value: sql`excluded.value`, updatedAt: at } }),
-    auditInsert(db, admin, { action: "update", entity: "school_settings", entityId: null, before, after: Object.fromEntries(entries) }, requestId),
+    db.select().from(schoolSettings),
   ]);
-  // What was just written over what was read: the input passed the settings schema, so no re-read is needed.
-  return { ...before, ...Object.fromEntries(entries) };
+  return parseSettings(rows);
 }

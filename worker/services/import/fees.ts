@@ -25,7 +25,7 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
     db.select({ id: students.id, studentNo: students.studentNo }).from(students).where(inArray(students.studentNo, part)),
   );
   const studentByNo = new Map(found.map((s) => [s.studentNo, s.id]));
-  const fees = await selectIn<number, { id: number; studentId: number; total: number; paid: number; scheduled: boolean }>(db, found.map((s) => s.id), (part) =>
+  const fees = await selectIn<number, { id: number; studentId: number; total: number; paid: number; scheduled: boolean; version: number }>(db, found.map((s) => s.id), (part) =>
     db
       .select({
         id: feeRecords.id,
@@ -33,6 +33,7 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
         total: feeRecords.totalPiastres,
         paid: feeRecords.paidPiastres,
         scheduled: hasScheduleSql,
+        version: feeRecords.version,
       })
       .from(feeRecords)
       .where(inArray(feeRecords.studentId, part)),
@@ -58,7 +59,8 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
       // A payment recorded since the preview would make the edit's paid amount undo it: such a change fails the
       // CHECK here (paid ≥ 0) and with it the whole batch (→ IMPORT_CHANGED_MEANWHILE, run the preview again).
       db.update(feeRecords).set({ paidPiastres: -1 }).where(and(eq(feeRecords.id, fee.id), ne(feeRecords.paidPiastres, fee.paid))),
-      ...updateFeeStatements(db, admin, fee.id, { total_amount: input.total_amount, paid_amount: piastresToEgp(fee.paid) }, now, requestId),
+      // The version read with `scheduled`: a plan applied since then refuses the batch as well.
+      ...updateFeeStatements(db, admin, fee.id, fee.version, { total_amount: input.total_amount, paid_amount: piastresToEgp(fee.paid) }, now, requestId),
     ]);
     return { action: "update" as const };
   });

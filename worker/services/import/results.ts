@@ -2,13 +2,14 @@
  * Results import (docs/product.md#bulk-import, #results): one result per student, academic year and semester. An
  * existing result for the same term is an update (all its subject rows replaced, as the edit form does) or
  * unchanged when every mark, total, remark and the grade are equal; never a second result. Rows are written with
- * multi-row statements (results, then their subject rows joined back by the unique key) and an audit row each.
+ * multi-row statements (results, then their subject rows joined back by the unique key) and an audit row each; an
+ * update's audit `before` is read by the write itself, before it replaces the rows.
  */
-import { inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { auditLog, resultSubjectScores, results, students } from "../../../db/schema";
 import type { ResultBody, SubjectScoreJson } from "../../api/results.schema";
 import { normalizeNationalId } from "../../lib/normalize";
-import { fromHundredths, toHundredths } from "../../lib/typed-number";
+import { toHundredths } from "../../lib/typed-number";
 import { auditValues } from "../audit";
 import { planWrite } from "../results";
 import { rowError } from "../../api/row-outcome.schema";
@@ -18,6 +19,13 @@ import { chunks, rowsPerStatement, selectIn, updateFromValues, valuesList } from
 type StudentRef = { id: number; studentNo: string; fullName: string; currentGrade: string };
 type Existing = { id: number; studentId: number; academicYearName: string; semester: string; grade: string; remarks: string | null };
 type ScoreRow = { resultId: number; position: number; subjectName: string; score: number; max: number; remarks: string | null };
+
+/** Result `id` as the edit form's audit `before` shows it, read by the database inside the batch. */
+const resultJsonSql = (id: number): SQL => sql`(SELECT json_object('student_no', s.student_no, 'academic_year_name', r.academic_year_name,
+  'semester', r.semester, 'current_grade', r.grade, 'subject_scores', json((SELECT json_group_array(json(x.j)) FROM (
+    SELECT json_object('subject_name', subject_name, 'score', score_hundredths / 100.0, 'max_score', max_score_hundredths / 100.0, 'remarks', remarks) AS j
+    FROM result_subject_scores WHERE result_id = ${id} ORDER BY position) AS x)), 'remarks', r.remarks)
+  FROM results r JOIN students s ON s.id = r.student_id WHERE r.id = ${id})`;
 
 const termKey = (studentId: number, year: string, semester: string) => `${studentId}|${year}|${semester}`;
 
@@ -92,31 +100,21 @@ export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>
           JOIN results r ON r.student_id = v.column1 AND r.academic_year_name = v.column2 AND r.semester = v.column3`),
       );
     }
+    // An update's audit row before its change: `before` is the result as this write finds it.
+    const updateAudits = updates.map((u) =>
+      auditValues(admin, { action: "update", entity: "result", entityId: u.before.id, before: resultJsonSql(u.before.id), after: u.after }, requestId),
+    );
+    for (const part of chunks(updateAudits, rowsPerStatement(8))) out.push(db.insert(auditLog).values(part));
     out.push(...updateFromValues(db, "results", ["grade", "remarks"], updates.map((u) => [u.before.id, u.values.grade, u.values.remarks]), `updated_at = '${ctx.now.toISOString()}'`));
     for (const part of chunks(updates.map((u) => u.before.id), 500)) out.push(db.delete(resultSubjectScores).where(inArray(resultSubjectScores.resultId, part)));
     const updatedScores = updates.flatMap((u) => scoreValues(u).map((v) => [u.before.id, ...v]));
     for (const part of chunks(updatedScores, rowsPerStatement(6))) {
       out.push(db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks) VALUES ${valuesList(part)}`));
     }
-    const audits = [
-      ...creates.map((w) =>
-        auditValues(
-          admin,
-          {
-            action: "create",
-            entity: "result",
-            entityId: sql`(SELECT id FROM results WHERE student_id = ${w.student.id} AND academic_year_name = ${w.values.academicYearName} AND semester = ${w.values.semester})`,
-            after: w.after,
-          },
-          requestId,
-        ),
-      ),
-      ...updates.map((u) => {
-        const old = (scoresOf.get(u.before.id) ?? []).map((s) => ({ subject_name: s.subjectName, score: fromHundredths(s.score), max_score: fromHundredths(s.max), remarks: s.remarks }));
-        const before = { student_no: u.student.studentNo, academic_year_name: u.before.academicYearName, semester: u.before.semester, current_grade: u.before.grade, subject_scores: old, remarks: u.before.remarks };
-        return auditValues(admin, { action: "update", entity: "result", entityId: u.before.id, before, after: u.after }, requestId);
-      }),
-    ];
+    const audits = creates.map((w) => {
+      const entityId = sql`(SELECT id FROM results WHERE student_id = ${w.student.id} AND academic_year_name = ${w.values.academicYearName} AND semester = ${w.values.semester})`;
+      return auditValues(admin, { action: "create", entity: "result", entityId, after: w.after }, requestId);
+    });
     for (const part of chunks(audits, rowsPerStatement(8))) out.push(db.insert(auditLog).values(part));
     return out;
   };

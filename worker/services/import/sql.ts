@@ -38,10 +38,12 @@ export function valuesList(rows: ReadonlyArray<ReadonlyArray<unknown>>): SQL {
 
 /**
  * `UPDATE table SET col = v.columnN … FROM (VALUES …) AS v WHERE table.id = v.column1`, chunked: rows are
- * `[id, ...values in the order of columns]`; `extra` sets columns to the same SQL for every row (e.g. updated_at).
+ * `[id, ...values in the order of columns]`; `extra` sets columns to the same SQL for every row (e.g. updated_at);
+ * a NULL value of a column in `keep` keeps the stored value as the write finds it (a column the sheet did not have).
  */
-export function updateFromValues(db: Db, table: string, columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<unknown>>, extra = ""): BatchItem<"sqlite">[] {
-  const set = columns.map((c, i) => `${c} = v.column${i + 2}`).join(", ") + (extra ? `, ${extra}` : "");
+export function updateFromValues(db: Db, table: string, columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<unknown>>, extra = "", keep: readonly string[] = []): BatchItem<"sqlite">[] {
+  const value = (c: string, i: number) => (keep.includes(c) ? `coalesce(v.column${i + 2}, ${c})` : `v.column${i + 2}`);
+  const set = columns.map((c, i) => `${c} = ${value(c, i)}`).join(", ") + (extra ? `, ${extra}` : "");
   return chunks(rows, rowsPerStatement(columns.length + 1)).map((part) =>
     db.run(sql`UPDATE ${sql.identifier(table)} SET ${sql.raw(set)} FROM (VALUES ${valuesList(part)}) AS v WHERE ${sql.identifier(table)}.id = v.column1`),
   );

@@ -3,18 +3,25 @@
  * whose fields all equal the stored ones is unchanged, any difference is an update, a new ID a create. Nothing is
  * deleted. Columns the sheet does not have (`gender`, `is_active`) keep the stored values on an update, as the edit
  * form does. Creates are multi-row INSERTs, updates one UPDATE … FROM VALUES per chunk; every record gets its audit
- * row, in the one commit batch.
+ * row, in the one commit batch. What an update keeps and its audit row's `before` are read by the write itself, so a
+ * student changed since the preview keeps that change in the columns the sheet leaves out and in the audit chain.
  */
-import { inArray, sql } from "drizzle-orm";
+import { inArray, sql, type SQL } from "drizzle-orm";
 import { auditLog, students, type Student } from "../../../db/schema";
 import type { CreateStudentInput } from "../../api/students.schema";
 import { auditValues } from "../audit";
-import { STUDENT_COLUMNS, studentValues, toStudentJson } from "../students";
+import { STUDENT_COLUMNS, studentValues } from "../students";
 import type { ImportContext, KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues } from "./sql";
 import { isBlank } from "../../api/import.schema";
 
 type Stored = Omit<Student, "searchName">;
+
+/** Student `id` as `toStudentJson` shows it, read by the database inside the batch (an audit row's `before`). */
+const studentJsonSql = (id: number): SQL => sql`(SELECT json_object('id', id, 'student_no', student_no, 'full_name', full_name,
+  'nationality', nationality, 'religion', religion, 'current_grade', current_grade, 'building_no', building_no, 'gender', gender,
+  'is_active', json(CASE WHEN is_active THEN 'true' ELSE 'false' END), 'created_at', created_at, 'updated_at', updated_at)
+  FROM students WHERE id = ${id})`;
 
 const COMPARED = ["fullName", "nationality", "religion", "currentGrade", "buildingNo", "gender", "isActive"] as const;
 
@@ -33,7 +40,7 @@ export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStud
   const found = await selectIn<string, Stored>(db, rows.map((r) => r.input.student_no), (part) => db.select(STUDENT_COLUMNS).from(students).where(inArray(students.studentNo, part)));
   const byNo = new Map(found.map((s) => [s.studentNo, s]));
   const creates: Array<ReturnType<typeof valuesOf> & { input: CreateStudentInput }> = [];
-  const updates: Array<{ before: Stored; next: ReturnType<typeof valuesOf>; input: CreateStudentInput }> = [];
+  const updates: Array<{ before: Stored; next: ReturnType<typeof valuesOf>; input: CreateStudentInput; given: (k: string) => boolean }> = [];
   const outcomes = rows.map(({ input, raw }) => {
     const before = byNo.get(input.student_no);
     const next = valuesOf(input, raw, before);
@@ -42,7 +49,7 @@ export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStud
       return { action: "create" as const };
     }
     if (COMPARED.every((k) => (before[k] ?? null) === (next[k] ?? null))) return { action: "unchanged" as const };
-    updates.push({ before, next, input });
+    updates.push({ before, next, input, given: (k) => !isBlank(raw[k]) });
     return { action: "update" as const };
   });
   const statements = () => {
@@ -56,14 +63,17 @@ export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStud
         ),
       );
     }
-    const cols = ["full_name", "nationality", "religion", "current_grade", "building_no", "gender", "is_active"];
-    const values = updates.map(({ before, next }) => [before.id, next.fullName, next.nationality, next.religion, next.currentGrade, next.buildingNo, next.gender, next.isActive ? 1 : 0]);
-    out.push(...updateFromValues(db, "students", cols, values, `updated_at = '${at}'`));
+    // The audit rows first: their `before` is each student as this write finds it.
     for (const part of chunks(updates, rowsPerStatement(8))) {
-      out.push(
-        db.insert(auditLog).values(part.map((u) => auditValues(admin, { action: "update", entity: "student", entityId: u.before.id, before: toStudentJson(u.before), after: u.input }, requestId))),
-      );
+      out.push(db.insert(auditLog).values(part.map((u) => auditValues(admin, { action: "update", entity: "student", entityId: u.before.id, before: studentJsonSql(u.before.id), after: u.input }, requestId))));
     }
+    const cols = ["full_name", "nationality", "religion", "current_grade", "building_no", "gender", "is_active"];
+    const values = updates.map(({ before, next, given }) => [
+      before.id, next.fullName, next.nationality, next.religion, next.currentGrade, next.buildingNo,
+      given("gender") ? next.gender : null,
+      given("is_active") ? (next.isActive ? 1 : 0) : null,
+    ]);
+    out.push(...updateFromValues(db, "students", cols, values, `updated_at = '${at}'`, ["gender", "is_active"]));
     return out;
   };
   // Names, grades and the active flag also show on the fees page and in the dashboard's fee totals.
