@@ -94,9 +94,9 @@ const schedule = createRoute({
   security,
   summary: "Give a student a custom instalment schedule",
   description:
-    "The total becomes the schedule's sum and the discount is cleared; payments are re-allocated oldest instalment first in the same write; applying a plan leaves the record alone. With a plan on the record, due dates must fall in its academic year (DUE_DATE_OUTSIDE_YEAR). Below the paid amount → 400 TOTAL_BELOW_PAID.",
+    "The total becomes the schedule's sum and the discount is cleared; payments are re-allocated oldest instalment first in the same write; applying a plan leaves the record alone. With a plan on the record, due dates must fall in its academic year (DUE_DATE_OUTSIDE_YEAR). Below the paid amount → 400 TOTAL_BELOW_PAID. Another plan applied or an edit saved since the record was read → 409 FEE_CHANGED_MEANWHILE, nothing written.",
   request: { params: studentNoParam, body: { required: true, content: { "application/json": { schema: customScheduleSchema } } } },
-  responses: { 200: json(feeBodySchema, "The record with its schedule"), ...errors(400, 401, 404) },
+  responses: { 200: json(feeBodySchema, "The record with its schedule"), ...errors(400, 401, 404, 409) },
 });
 
 const unschedule = createRoute({
