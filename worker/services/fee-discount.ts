@@ -106,7 +106,8 @@ export async function setCustomSchedule(db: Db, admin: ActingAdmin, studentNo: s
   const total = schedule.reduce((s, i) => s + i.amount, 0);
   if (total < row.f.paidPiastres) throw new ApiError("TOTAL_BELOW_PAID");
   const id = row.f.id;
-  const before = recordJson(id, "'total_piastres', total_piastres, 'custom_schedule', json(CASE WHEN custom_schedule THEN 'true' ELSE 'false' END)");
+  const flag = "json(CASE WHEN custom_schedule THEN 'true' ELSE 'false' END)";
+  const before = recordJson(id, `'total_piastres', total_piastres, 'custom_schedule', ${flag}`);
   try {
     // The year checked above is the plan's as read: the batch is refused if another plan was applied since.
     await batchAll(db, [
@@ -130,7 +131,10 @@ export async function clearCustomSchedule(db: Db, admin: ActingAdmin, studentNo:
   if (!row) throw new ApiError("FEE_NOT_FOUND");
   await db.batch([
     // A new version: an apply or discount decided on the flag as it was must not land after this.
-    db.update(feeRecords).set({ customSchedule: false, version: nextVersion, updatedAt: now.toISOString() }).where(eq(feeRecords.id, row.id)),
+    db
+      .update(feeRecords)
+      .set({ customSchedule: false, version: nextVersion, updatedAt: now.toISOString() })
+      .where(eq(feeRecords.id, row.id)),
     auditInsert(db, admin, { action: "clear_schedule", entity: "fee_record", entityId: row.id }, requestId),
   ]);
   return getFeeById(db, row.id, schoolDate(now));

@@ -214,7 +214,8 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
   };
 
   const rows: ApplyRow[] = [];
-  const writes: Array<{ studentId: number; fee: { id: number; version: number } | null; total: number; discount: number; schedule: ScheduleItem[] }> = [];
+  type Write = { studentId: number; fee: { id: number; version: number } | null; total: number; discount: number; schedule: ScheduleItem[] };
+  const writes: Write[] = [];
   people.forEach((p, i) => {
     const base = { row: i + 1, key: p.studentNo, full_name: p.fullName, total_before: p.fee ? piastresToEgp(p.fee.totalPiastres) : null, paid: piastresToEgp(p.fee?.paidPiastres ?? 0) };
     if (p.fee?.customSchedule) return rows.push({ ...base, action: "unchanged", total_after: base.total_before ?? 0, note: "custom_schedule", errors: [] });
@@ -237,16 +238,19 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
   const at = now.toISOString();
   const statements = writes.flatMap((w): BatchItem<"sqlite">[] => {
     const after = { plan_id: id, academic_year_name: plan.academicYearName, total_piastres: w.total, discount_piastres: w.discount };
-    const audit = (feeId: number | SQL, before: SQL | null) => auditInsert(db, admin, { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before, after }, requestId);
+    const audit = (feeId: number | SQL, before: SQL | null) =>
+      auditInsert(db, admin, { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before, after }, requestId);
     if (!w.fee) {
       const feeId = sql`(SELECT id FROM fee_records WHERE student_id = ${w.studentId})`;
-      return [db.insert(feeRecords).values({ studentId: w.studentId, grade: plan.grade, totalPiastres: w.total, planId: id }), ...scheduleStatements(db, feeId, w.schedule), audit(feeId, null)];
+      const insert = db.insert(feeRecords).values({ studentId: w.studentId, grade: plan.grade, totalPiastres: w.total, planId: id });
+      return [insert, ...scheduleStatements(db, feeId, w.schedule), audit(feeId, null)];
     }
     const fee = w.fee.id;
+    const set = { totalPiastres: w.total, discountPiastres: w.discount, grade: plan.grade, planId: id, version: nextVersion, updatedAt: at };
     return [
       // Before the change, read by the write itself.
       audit(fee, sql`(SELECT json_object('total_piastres', total_piastres, 'plan_id', plan_id) FROM fee_records WHERE id = ${fee})`),
-      db.update(feeRecords).set({ totalPiastres: w.total, discountPiastres: w.discount, grade: plan.grade, planId: id, version: nextVersion, updatedAt: at }).where(eq(feeRecords.id, fee)),
+      db.update(feeRecords).set(set).where(eq(feeRecords.id, fee)),
       ...scheduleStatements(db, fee, w.schedule),
     ];
   });
@@ -256,7 +260,8 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
     await batchAll(db, [...guard, ...statements]);
   } catch (err) {
     // A record changed, a payment passed its new total, or a record was created between the preview and this write.
-    if (isStaleFee(err) || /fee_paid_chk|UNIQUE constraint failed: fee_records\.student_id/i.test(constraintFailure(err) ?? "")) throw new ApiError("PLAN_APPLY_CHANGED_MEANWHILE");
+    const meanwhile = /fee_paid_chk|UNIQUE constraint failed: fee_records\.student_id/i.test(constraintFailure(err) ?? "");
+    if (isStaleFee(err) || meanwhile) throw new ApiError("PLAN_APPLY_CHANGED_MEANWHILE");
     throw err;
   }
   return result;

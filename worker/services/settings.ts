@@ -21,7 +21,8 @@ function parseSettings(rows: Array<{ key: string; value: string }>): SchoolSetti
 }
 
 /** The stored settings over the defaults as one JSON object, read by the database inside the batch. */
-const settingsJsonSql = () => sql`json_patch(${JSON.stringify(DEFAULT_SETTINGS)}, (SELECT coalesce(json_group_object(key, value), '{}') FROM school_settings))`;
+const settingsJsonSql = () =>
+  sql`json_patch(${JSON.stringify(DEFAULT_SETTINGS)}, (SELECT coalesce(json_group_object(key, value), '{}') FROM school_settings))`;
 
 /**
  * Sets the given settings (others unchanged) at `now` and returns them all. The audit row's `before` and the answer
@@ -33,7 +34,7 @@ export async function updateSettings(db: Db, admin: ActingAdmin, input: Partial<
   if (!entries.length) return getSettings(db);
   const at = now.toISOString();
   const [, , rows] = await db.batch([
-    auditInsert(db, admin, { action: "update", entity: "school_settings", entityId: null, before: settingsJsonSql(), after: Object.fromEntries(entries) }, requestId),
+    auditInsert(db, admin, { action: "update", entity: "school_settings", before: settingsJsonSql(), after: Object.fromEntries(entries) }, requestId),
     db
       .insert(schoolSettings)
       .values(entries.map(([key, value]) => ({ key, value, updatedAt: at })))

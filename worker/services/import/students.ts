@@ -65,7 +65,8 @@ export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStud
     }
     // The audit rows first: their `before` is each student as this write finds it.
     for (const part of chunks(updates, rowsPerStatement(8))) {
-      out.push(db.insert(auditLog).values(part.map((u) => auditValues(admin, { action: "update", entity: "student", entityId: u.before.id, before: studentJsonSql(u.before.id), after: u.input }, requestId))));
+      const rows = part.map((u) => auditValues(admin, { action: "update", entity: "student", entityId: u.before.id, before: studentJsonSql(u.before.id), after: u.input }, requestId));
+      out.push(db.insert(auditLog).values(rows));
     }
     const cols = ["full_name", "nationality", "religion", "current_grade", "building_no", "gender", "is_active"];
     const values = updates.map(({ before, next, given }) => [
