@@ -19,6 +19,22 @@ const MODE = process.env.MODE ?? "DEFERRED";
 const MAXREQ = Number(process.env.MAXREQ ?? 16);
 const N = Number(process.env.N ?? 40);
 const DURATION_S = Number(process.env.DURATION_S ?? 300);
+/** Write batches the client lets reach sqld at once (0 = no bound), as the Worker's per-isolate bound does. */
+const INFLIGHT = Number(process.env.INFLIGHT ?? 0);
+/** Simultaneous reads sent alongside each round's writes. */
+const READS = Number(process.env.READS ?? 0);
+let running = 0;
+const queue: (() => void)[] = [];
+async function bounded<T>(fn: () => Promise<T>): Promise<T> {
+  if (INFLIGHT > 0 && running >= INFLIGHT) await new Promise<void>((r) => queue.push(r));
+  running++;
+  try {
+    return await fn();
+  } finally {
+    running--;
+    queue.shift()?.();
+  }
+}
 
 const dir = mkdtempSync(join(tmpdir(), "sqld-stall-"));
 const sqld = await startSqld(join(dir, "db"), 0, { maxConcurrentRequests: MAXREQ });
@@ -49,7 +65,7 @@ const client = createClient({ url: sqld.url, fetch: retryingFetch(timeoutFetch(f
 /** One write batch as drizzle sends it (BEGIN DEFERRED), or with BEGIN IMMEDIATE (`write` mode). */
 async function write(sqls: string[]): Promise<void> {
   try {
-    await client.batch(sqls, MODE === "IMMEDIATE" ? "write" : "deferred");
+    await bounded(() => client.batch(sqls, MODE === "IMMEDIATE" ? "write" : "deferred"));
   } catch (err) {
     // The other writers of a stalled round fail too once sqld is stopped: only the first one reports.
     if (stalled) return new Promise<never>(() => {});
@@ -67,8 +83,10 @@ const deadline = Date.now() + DURATION_S * 1000;
 for (round = 1; Date.now() < deadline; round++) {
   const t0 = Date.now();
   const user = `u${round}`;
-  await Promise.all(
-    Array.from({ length: N }, () =>
+  const reads = Array.from({ length: READS }, () => client.execute(`select count(*) from lt where username = '${user}'`));
+  await Promise.all([
+    ...reads,
+    ...Array.from({ length: N }, () =>
       write(
         [
           `insert into lt values ('${user}', 'c', 1, datetime('now')) on conflict(username, client) do update set failed = failed + 1 returning failed`,
@@ -77,7 +95,7 @@ for (round = 1; Date.now() < deadline; round++) {
         ],
       ),
     ),
-  );
+  ]);
   times.push(Date.now() - t0);
 }
 times.sort((a, b) => a - b);

@@ -8,9 +8,9 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { createApi, docsPage, errorSchema, json, openApiDocument } from "./openapi";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import { sql } from "drizzle-orm";
 import type { AppEnv } from "./env";
-import { getDb } from "./db";
+import { getDb, getProbeDb } from "./db";
+import { dbHealth, WRITE_PROBE_MS } from "./services/health";
 import { ApiError, errorBody } from "./errors";
 import { onError } from "./middleware/error-handler";
 import { requireJsonBody } from "./middleware/content-type";
@@ -32,27 +32,35 @@ import { IMPORT_MAX_BODY_BYTES } from "./api/import.schema";
 /** Largest accepted request body (bytes) everywhere but the import routes (IMPORT_MAX_BODY_BYTES). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+const restartsSchema = {
+  restarts: z.number().int().nullable().openapi({ description: "Restarts of the local database server by its supervisor (0 in production)" }),
+  last_restart_at: z.string().nullable().openapi({ description: "ISO 8601 UTC of the last restart" }),
+};
+
 const healthRoute = createRoute({
   method: "get",
   path: "/health",
   tags: ["Health"],
-  summary: "Liveness and database status",
+  summary: "Liveness and database status, writes included",
+  description:
+    "200 only when a write transaction commits within 2 s. 503 DATABASE_UNAVAILABLE with Retry-After: 5 when writes fail: `db` is `read_only` if reads still answer, `down` if not.",
   responses: {
-    200: json(z.object({ status: z.literal("ok"), db: z.literal("ok") }), "Up, database reachable"),
-    503: json(errorSchema.extend({ status: z.literal("degraded"), db: z.literal("down") }), "Database down (DATABASE_UNAVAILABLE, Retry-After: 5)"),
+    200: json(z.object({ status: z.literal("ok"), db: z.literal("ok"), ...restartsSchema }), "Up: reads and writes work"),
+    503: json(
+      errorSchema.extend({ status: z.literal("degraded"), db: z.enum(["read_only", "down"]), ...restartsSchema }),
+      "Writes fail (DATABASE_UNAVAILABLE, Retry-After: 5)",
+    ),
   },
 });
 
 /** `GET /health` (outside `/api`: the base-URL page's Test calls it), never cached. */
 const healthApi = createApi().openapi(healthRoute, async (c) => {
   c.header("Cache-Control", "no-store");
-  try {
-    await c.get("db").run(sql`select 1`);
-    return c.json({ status: "ok" as const, db: "ok" as const }, 200);
-  } catch {
-    c.header("Retry-After", "5");
-    return c.json({ ...errorBody("DATABASE_UNAVAILABLE"), status: "degraded" as const, db: "down" as const }, 503);
-  }
+  const h = await dbHealth(getProbeDb(c.env, WRITE_PROBE_MS), c.env.LIBSQL_URL);
+  const restarts = { restarts: h.restarts, last_restart_at: h.lastRestartAt };
+  if (h.db === "ok") return c.json({ status: "ok" as const, db: "ok" as const, ...restarts }, 200);
+  c.header("Retry-After", "5");
+  return c.json({ ...errorBody("DATABASE_UNAVAILABLE"), status: "degraded" as const, db: h.db, ...restarts }, 503);
 });
 
 const api = createApi()

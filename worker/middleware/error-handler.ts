@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import { ApiError, errorBody } from "../errors";
 import type { Reason } from "../reasons";
 import { constraintFailure, isDbUnavailable } from "../db";
+import { isDbBusy } from "../db-bound";
 
 /** The reason of a status Hono answers by itself (e.g. a 404 of an unknown route). */
 const HTTP_REASONS: Record<number, Reason> = {
@@ -28,6 +29,8 @@ export function toApiError(err: unknown): ApiError {
     if (err.status === 400 && /JSON/i.test(err.message)) return new ApiError("MALFORMED_JSON");
     return new ApiError(HTTP_REASONS[err.status] ?? "INTERNAL");
   }
+  // A call refused by this isolate's bound never reached the database: a short wait is enough.
+  if (isDbBusy(err)) return new ApiError("SERVICE_UNAVAILABLE", { retryAfter: 2 });
   if (isDbUnavailable(err)) return new ApiError("SERVICE_UNAVAILABLE", { retryAfter: 5 });
   if (constraintFailure(err)) return new ApiError("CONFLICT");
   return new ApiError("INTERNAL");

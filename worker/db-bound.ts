@@ -1,0 +1,162 @@
+/**
+ * A per-isolate bound on database calls in flight (docs/decisions/0029-bounded-database-calls.md;
+ * docs/product.md#health). A burst waits here, first come first served, instead of piling onto the database: the
+ * local libSQL server (sqld 0.24) deadlocks its write lock under tens of simultaneous write transactions, and Turso
+ * charges and throttles concurrent work. Writes go one at a time per isolate (SQLite has one writer anyway); reads
+ * get a wider lane. A call that cannot start within its lane's wait is refused with `DbBusyError` (→ 503 +
+ * Retry-After), and so is one that finds its lane's queue full: a refusal costs the database nothing.
+ *
+ * No request resolves another request's promise: in workerd the continuation then runs in the resolving request,
+ * whose end cancels it (measured: 10 parallel sign-ins through a lane handing over by promise, 8 cancelled as hung).
+ * A freed slot is assigned to the first waiter as plain data, and each waiter's own timer finds it: the head of the
+ * queue looks every HEAD_POLL_MS, the rest every TAIL_POLL_MS. A holder whose request was cancelled never releases its
+ * slot, so a slot is taken over after a lease (longer than any call can last), and a slot assigned to a waiter whose
+ * request is gone is taken over when not taken up within GRANT_MS. The guarantees that protect money and seats never
+ * depend on this bound: they live in the writes.
+ */
+
+/** One lane's limits: `limit` calls in flight, at most `queue` waiting, each at most `waitMs` ms. */
+export interface LaneLimits {
+  limit: number;
+  queue: number;
+  waitMs: number;
+}
+
+/**
+ * The lanes, measured (bench/README.md, "Database bounds"): one write at a time kept sqld 0.24 out of its deadlock
+ * over 21,000 write transactions with 20 reads alongside each round, where 40 at once jammed it within 25 rounds.
+ * A call waits at most 3 s for its lane, a burst's turn; but once every call in the lane has run for STUCK_MS the
+ * database is not finishing anything, and the waiters are refused at once, so that a request facing a stalled
+ * database is answered within the 5 s docs/product.md#security-and-privacy promises.
+ */
+export const DB_LANES: Record<"read" | "write", LaneLimits> = {
+  read: { limit: 32, queue: 2_000, waitMs: 3_000 },
+  write: { limit: 1, queue: 500, waitMs: 3_000 },
+};
+
+/** A call running this long means a stalled database: no healthy call of ours takes it, in ms. */
+export const STUCK_MS = 1_500;
+
+/** A slot older than this is presumed held by a cancelled request (longer than a call's timeout and its retries). */
+const LEASE_MS = 8_000;
+/** A slot handed to a waiter that has not started within this long went to a cancelled request. */
+const GRANT_MS = 500;
+/** How often a waiter near the head of its queue looks for its slot, in ms (the hand-over's added latency). */
+const HEAD_POLL_MS = 2;
+/** How often a waiter further back looks, in ms. */
+const TAIL_POLL_MS = 20;
+
+/** Thrown when a database call could not start within its lane's wait (or its queue was full): read as overload. */
+export class DbBusyError extends Error {
+  constructor(lane: string, why: "queue" | "wait" | "stuck") {
+    const what = { queue: "queue full", wait: "waited too long", stuck: `every call running over ${STUCK_MS} ms` }[why];
+    super(`database ${lane} lane busy (${what})`);
+    this.name = "DbBusyError";
+  }
+}
+
+interface Slot {
+  since: number;
+  started: boolean;
+}
+
+interface Waiter {
+  /** Assigned by whoever frees a slot; taken up by the waiter's own timer. */
+  slot: Slot | null;
+}
+
+/** One lane: FIFO waiters, slots with leases. Exported for tests; the Worker uses `lanes`. */
+export class Lane {
+  private readonly held = new Set<Slot>();
+  private readonly waiting: Waiter[] = [];
+
+  constructor(
+    readonly name: string,
+    readonly limits: LaneLimits,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** Calls in flight and waiting, for tests and the storm benchmark's log. */
+  state(): { held: number; waiting: number } {
+    this.reap();
+    return { held: this.held.size, waiting: this.waiting.length };
+  }
+
+  /**
+   * Runs `call` once a slot is free; rejects with DbBusyError if none frees within the lane's wait. `first` puts the
+   * call at the head of the queue (the health probe: it must measure the database, not the queue in front of it).
+   */
+  async run<T>(call: () => Promise<T>, first = false): Promise<T> {
+    const slot = await this.acquire(first);
+    slot.started = true;
+    slot.since = this.clock();
+    try {
+      return await call();
+    } finally {
+      if (this.held.delete(slot)) this.pump();
+    }
+  }
+
+  private reap(): void {
+    const now = this.clock();
+    for (const s of this.held) if (now - s.since > (s.started ? LEASE_MS : GRANT_MS)) this.held.delete(s);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (this.held.size < this.limits.limit && this.waiting.length > 0) {
+      const slot: Slot = { since: this.clock(), started: false };
+      this.held.add(slot);
+      this.waiting.shift()!.slot = slot;
+    }
+  }
+
+  private acquire(first: boolean): Promise<Slot> {
+    this.reap();
+    if (this.held.size < this.limits.limit && this.waiting.length === 0) {
+      const slot: Slot = { since: this.clock(), started: false };
+      this.held.add(slot);
+      return Promise.resolve(slot);
+    }
+    if (this.waiting.length >= this.limits.queue) return Promise.reject(new DbBusyError(this.name, "queue"));
+    const deadline = this.clock() + this.limits.waitMs;
+    const me: Waiter = { slot: null };
+    if (first) this.waiting.unshift(me);
+    else this.waiting.push(me);
+    return new Promise<Slot>((resolve, reject) => {
+      const watch = () => {
+        if (!me.slot) this.reap(); // frees the slots of vanished holders, which may assign one to this waiter
+        if (me.slot) return resolve(me.slot);
+        const now = this.clock();
+        const stuck = this.held.size >= this.limits.limit && [...this.held].every((h) => h.started && now - h.since > STUCK_MS);
+        if (now >= deadline || stuck) {
+          this.waiting.splice(this.waiting.indexOf(me), 1);
+          return reject(new DbBusyError(this.name, stuck ? "stuck" : "wait"));
+        }
+        setTimeout(watch, this.waiting.indexOf(me) < this.limits.limit ? HEAD_POLL_MS : TAIL_POLL_MS);
+      };
+      setTimeout(watch, HEAD_POLL_MS);
+    });
+  }
+}
+
+/** This isolate's lanes. */
+export const lanes = { read: new Lane("read", DB_LANES.read), write: new Lane("write", DB_LANES.write) };
+
+/**
+ * True for a statement that only reads (drizzle's selects, `select 1`, a `with` that writes nothing); anything else
+ * takes the write lane. Only the first word is looked at for a select: this runs on every read of the results-day path.
+ */
+export function isReadSql(sql: string): boolean {
+  const head = sql.trimStart().slice(0, 6).toLowerCase();
+  if (head === "select") return true;
+  return head.startsWith("with") && !/\b(insert|update|delete|replace)\b/i.test(sql);
+}
+
+/** True when an error (or its cause chain: drizzle wraps the client's errors) is a refusal of this bound. */
+export function isDbBusy(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
+    if (e instanceof DbBusyError) return true;
+  }
+  return false;
+}
