@@ -5,12 +5,11 @@
  * sent one at a time first give a lone-request baseline. Afterwards the seat ledger of every teacher is checked:
  * `seats_taken_1/2` equal the selection rows and never exceed capacity.
  */
-import { readFileSync } from "node:fs";
 import { asc, eq, sql } from "drizzle-orm";
 import { selectionSubjects, students, teachers } from "../db/schema";
 import { seatLedger, uniqueStudentNo } from "../test/support/selection-world";
 import type { BenchServer } from "./lib/server";
-import { percentile } from "./lib/load";
+import { percentile, threadsOf } from "./lib/load";
 import { fig, type BenchResult } from "./lib/report";
 
 /** A request still unanswered after this long counts as an error (a stuck database must not hang CI for long). */
@@ -47,13 +46,6 @@ async function freshStudents(server: BenchServer, n: number): Promise<string[]> 
 }
 
 /** sqld's current thread count (Linux /proc), or null elsewhere. */
-function threadsOf(pid: number): number | null {
-  try {
-    return Number(/^Threads:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) || null;
-  } catch {
-    return null;
-  }
-}
 
 async function select(url: string, studentNo: string, selections: unknown): Promise<Reply> {
   const t0 = performance.now();

@@ -20,6 +20,10 @@ export interface LaneLimits {
   limit: number;
   queue: number;
   waitMs: number;
+  /** A slot held longer than this is presumed held by a cancelled request (default LEASE_MS). */
+  leaseMs?: number;
+  /** Waiters are refused once every running call is older than this (default STUCK_MS; Infinity = never). */
+  stuckMs?: number;
 }
 
 /**
@@ -45,6 +49,8 @@ const GRANT_MS = 500;
 const HEAD_POLL_MS = 2;
 /** How often a waiter further back looks, in ms. */
 const TAIL_POLL_MS = 20;
+/** Waiters beyond the lane's limit that poll fast too, so the next in line is already looking when its turn comes. */
+const HEAD_WAITERS = 8;
 
 /** Thrown when a database call could not start within its lane's wait (or its queue was full): read as overload. */
 export class DbBusyError extends Error {
@@ -73,7 +79,7 @@ export class Lane {
   constructor(
     readonly name: string,
     readonly limits: LaneLimits,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number = () => Date.now(),
   ) {}
 
   /** Calls in flight and waiting, for tests and the storm benchmark's log. */
@@ -99,7 +105,8 @@ export class Lane {
 
   private reap(): void {
     const now = this.clock();
-    for (const s of this.held) if (now - s.since > (s.started ? LEASE_MS : GRANT_MS)) this.held.delete(s);
+    const lease = this.limits.leaseMs ?? LEASE_MS;
+    for (const s of this.held) if (now - s.since > (s.started ? lease : GRANT_MS)) this.held.delete(s);
     this.pump();
   }
 
@@ -128,12 +135,13 @@ export class Lane {
         if (!me.slot) this.reap(); // frees the slots of vanished holders, which may assign one to this waiter
         if (me.slot) return resolve(me.slot);
         const now = this.clock();
-        const stuck = this.held.size >= this.limits.limit && [...this.held].every((h) => h.started && now - h.since > STUCK_MS);
+        const stuckMs = this.limits.stuckMs ?? STUCK_MS;
+        const stuck = this.held.size >= this.limits.limit && [...this.held].every((h) => h.started && now - h.since > stuckMs);
         if (now >= deadline || stuck) {
           this.waiting.splice(this.waiting.indexOf(me), 1);
           return reject(new DbBusyError(this.name, stuck ? "stuck" : "wait"));
         }
-        setTimeout(watch, this.waiting.indexOf(me) < this.limits.limit ? HEAD_POLL_MS : TAIL_POLL_MS);
+        setTimeout(watch, this.waiting.indexOf(me) < this.limits.limit + HEAD_WAITERS ? HEAD_POLL_MS : TAIL_POLL_MS);
       };
       setTimeout(watch, HEAD_POLL_MS);
     });

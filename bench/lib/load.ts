@@ -1,4 +1,5 @@
 /** A thin wrapper over autocannon's programmatic API with the figures the benchmarks report. Times in ms. */
+import { readFileSync } from "node:fs";
 import autocannon, { type Options } from "autocannon";
 
 export interface LoadFigures {
@@ -55,4 +56,13 @@ export async function alone(url: string, n: number, init: RequestInit = {}): Pro
     times.push(performance.now() - t0);
   }
   return median(times);
+}
+
+/** A process's thread count from /proc, or null when it is gone. */
+export function threadsOf(pid: number): number | null {
+  try {
+    return Number(/^Threads:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? NaN) || null;
+  } catch {
+    return null;
+  }
 }

@@ -11,6 +11,7 @@ import type { SeedSamples } from "../../db/seed";
 import { nodeDb } from "../../scripts/lib/db";
 import { ROOT } from "../../scripts/lib/local-env";
 import { serveLocal } from "../../scripts/lib/serve";
+import type { Supervisor } from "../../scripts/lib/sqld-supervisor";
 
 /** Credentials of the admin each benchmark server is bootstrapped with (local only). */
 export const BENCH_ADMIN = { username: "admin", password: "bench-password-123" };
@@ -21,8 +22,10 @@ export interface BenchServer {
   /** sqld's HTTP URL (for direct setup inserts and verification). */
   libsqlUrl: string;
   db: ReturnType<typeof nodeDb>["db"];
-  /** sqld's process id (for sampling its thread count during a load). */
-  sqldPid: number;
+  /** sqld's current process id (for sampling its thread count during a load; a new one after a restart). */
+  readonly sqldPid: number;
+  /** The supervisor that restarts sqld when its writes jam or it freezes (the storm benchmark reads its restarts). */
+  supervisor: Supervisor | null;
   samples: SeedSamples;
   stop(): Promise<void>;
 }
@@ -35,7 +38,7 @@ export async function stopAllServers(): Promise<void> {
 }
 
 /** Starts sqld + the built Worker with the demo data. Throws if `build/` is missing or a server fails to start. */
-export async function startBenchServer(): Promise<BenchServer> {
+export async function startBenchServer(opts: { rateLimits?: boolean } = {}): Promise<BenchServer> {
   if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("No build/: run without --no-build, or `npx react-router build` first.");
   const dir = mkdtempSync(join(tmpdir(), "school-bench-"));
   const cleanups: Array<() => Promise<void> | void> = [() => rmSync(dir, { recursive: true, force: true })];
@@ -45,13 +48,23 @@ export async function startBenchServer(): Promise<BenchServer> {
   };
   running.add(stop);
   try {
-    const server = await serveLocal({ dir, dbPath: join(dir, "db"), pepper: "bench-pepper", admin: BENCH_ADMIN, seedDemo: true, vars: { BENCH_DISABLE_RATE_LIMIT: "1" } });
+    const server = await serveLocal({ dir, dbPath: join(dir, "db"), pepper: "bench-pepper", admin: BENCH_ADMIN, seedDemo: true, vars: opts.rateLimits ? {} : { BENCH_DISABLE_RATE_LIMIT: "1" } });
     cleanups.push(() => server.stop());
     const { seeded, sqld } = server;
     if (!seeded) throw new Error("demo data was not loaded");
     const { db, close } = nodeDb(sqld.url);
     cleanups.push(close);
-    return { url: server.url, libsqlUrl: sqld.url, db, sqldPid: sqld.process.pid!, samples: seeded.samples, stop };
+    return {
+      url: server.url,
+      libsqlUrl: sqld.url,
+      db,
+      get sqldPid() {
+        return sqld.process.pid!;
+      },
+      supervisor: server.supervisor,
+      samples: seeded.samples,
+      stop,
+    };
   } catch (err) {
     await stop();
     throw err;
@@ -59,8 +72,8 @@ export async function startBenchServer(): Promise<BenchServer> {
 }
 
 /** Runs `fn` against a fresh server and always stops it, also when `fn` throws. */
-export async function withServer<T>(fn: (server: BenchServer) => Promise<T>): Promise<T> {
-  const server = await startBenchServer();
+export async function withServer<T>(fn: (server: BenchServer) => Promise<T>, opts: { rateLimits?: boolean } = {}): Promise<T> {
+  const server = await startBenchServer(opts);
   try {
     return await fn(server);
   } finally {
