@@ -52,7 +52,7 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
   const signIn = await send(server.url, "/api/auth/login", { method: "POST", body: BENCH_ADMIN, from: "127.0.0.2" });
   const token = (JSON.parse(signIn.body) as { token: string }).token;
   const auth = { Authorization: `Bearer ${token}` };
-  const records = await server.db.all<{ student_no: string }>(sql`SELECT s.national_id AS student_no FROM fee_records f
+  const records = await server.db.all<{ student_no: string }>(sql`SELECT s.student_no FROM fee_records f
     JOIN students s ON s.id = f.student_id WHERE f.total_piastres - f.paid_piastres >= 10000 LIMIT 200`);
 
   // /health every 250 ms: the episodes during which writes did not work.
@@ -74,8 +74,9 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
 
   const sent = new Map<string, { studentNo: string; status: number }>();
   const pay = async (key: string, studentNo: string) => {
-    const res = await send(server.url, `/api/fees/${studentNo}/add-payment`, { method: "POST", body: { amount: 1 }, headers: { ...auth, "Idempotency-Key": key }, from: "127.0.0.4" });
+    const res: Answer = await send(server.url, `/api/fees/${studentNo}/add-payment`, { method: "POST", body: { payment_amount: 1 }, headers: { ...auth, "Idempotency-Key": key }, from: "127.0.0.4" });
     sent.set(key, { studentNo, status: res.status });
+    if (![200, 201, 503].includes(res.status)) errors.push(`payment answered ${res.status} ${res.body.slice(0, 160)}`);
     return res.status;
   };
   let n = 0;
@@ -89,10 +90,7 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
     });
     const payments = Array.from({ length: 20 }, (_, j) => {
       const studentNo = records[(round * 20 + j) % records.length]!.student_no;
-      return pay(`storm-${round}-${j}-${crypto.randomUUID()}`, studentNo).then((status) => {
-        count("payment", status);
-        if (![201, 503].includes(status)) errors.push(`payment answered ${status}`);
-      });
+      return pay(`storm-${round}-${j}-${crypto.randomUUID()}`, studentNo).then((status) => count("payment", status));
     });
     await Promise.all([...logins, ...payments]);
   }
@@ -116,7 +114,7 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
 
   // Payments answered 503 (or not at all) go again with the same key until each has a definite answer.
   for (const [key, p] of sent) {
-    for (let tries = 0; p.status !== 201 && p.status !== 200 && tries < 20; tries++) {
+    for (let tries = 0; (p.status === 503 || p.status === 0) && tries < 20; tries++) {
       p.status = await pay(key, p.studentNo);
       if (p.status !== 200 && p.status !== 201) await new Promise((r) => setTimeout(r, 500));
     }

@@ -48,7 +48,7 @@ export async function startBenchServer(opts: { rateLimits?: boolean } = {}): Pro
   };
   running.add(stop);
   try {
-    const server = await serveLocal({ dir, dbPath: join(dir, "db"), pepper: "bench-pepper", admin: BENCH_ADMIN, seedDemo: true, vars: opts.rateLimits ? {} : { BENCH_DISABLE_RATE_LIMIT: "1" } });
+    const server = await serveLocal({ dir, dbPath: join(dir, "db"), pepper: "bench-pepper", admin: BENCH_ADMIN, seedDemo: true, logLevel: process.env.WRANGLER_LOG, vars: opts.rateLimits ? {} : { BENCH_DISABLE_RATE_LIMIT: "1" } });
     cleanups.push(() => server.stop());
     const { seeded, sqld } = server;
     if (!seeded) throw new Error("demo data was not loaded");
