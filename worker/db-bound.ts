@@ -136,7 +136,8 @@ export class Lane {
         if (me.slot) return resolve(me.slot);
         const now = this.clock();
         const stuckMs = this.limits.stuckMs ?? STUCK_MS;
-        const stuck = this.held.size >= this.limits.limit && [...this.held].every((h) => h.started && now - h.since > stuckMs);
+        const full = this.held.size >= this.limits.limit;
+        const stuck = full && [...this.held].every((h) => h.started && now - h.since > stuckMs);
         if (now >= deadline || stuck) {
           this.waiting.splice(this.waiting.indexOf(me), 1);
           return reject(new DbBusyError(this.name, stuck ? "stuck" : "wait"));

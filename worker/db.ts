@@ -69,7 +69,8 @@ function bounded(client: Client): Client {
 }
 
 function makeDb(url: string, authToken?: string, lanesOn = true, callTimeoutMs = DB_CALL_TIMEOUT_MS) {
-  const client = createClient({ url, authToken, fetch: retryingFetch(timeoutFetch(fetch, callTimeoutMs), WORKER_RETRY_BUDGET_MS) });
+  const fetchImpl = retryingFetch(timeoutFetch(fetch, callTimeoutMs), WORKER_RETRY_BUDGET_MS);
+  const client = createClient({ url, authToken, fetch: fetchImpl });
   // No `schema`: the relational query API is unused, and building its config costs ~0.1 ms on every request.
   return drizzle(lanesOn ? bounded(client) : client);
 }

@@ -67,12 +67,18 @@ type Row = (string | number | null)[];
  * Runs statements in one Hrana v2 pipeline (the protocol sqld's `/v2/pipeline` speaks), each autocommitted, within
  * `timeoutMs`. Resolves with each statement's rows or its SQL error text; rejects with NoAnswer.
  */
-export async function hranaPipeline(url: string, stmts: { sql: string; args?: string[] }[], timeoutMs: number): Promise<(Row[] | string)[]> {
+export async function hranaPipeline(
+  url: string,
+  stmts: { sql: string; args?: string[] }[],
+  timeoutMs: number,
+): Promise<(Row[] | string)[]> {
+  const textArgs = (args: string[] = []) => args.map((value) => ({ type: "text", value }));
   const requests = [
-    ...stmts.map((s) => ({ type: "execute", stmt: { sql: s.sql, args: (s.args ?? []).map((value) => ({ type: "text", value })) } })),
+    ...stmts.map((s) => ({ type: "execute", stmt: { sql: s.sql, args: textArgs(s.args) } })),
     { type: "close" },
   ];
-  let body: { results: { type: string; response?: { result: { rows: { value?: unknown }[][] } }; error?: { message: string } }[] };
+  type Result = { type: string; response?: { result: { rows: { value?: unknown }[][] } }; error?: { message: string } };
+  let body: { results: Result[] };
   try {
     const res = await fetch(`${url}/v2/pipeline`, {
       method: "POST",
@@ -85,11 +91,13 @@ export async function hranaPipeline(url: string, stmts: { sql: string; args?: st
     body = await res.json();
   } catch (err) {
     if (err instanceof NoAnswer) throw err;
-    throw new NoAnswer((err as Error).name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : (err as Error).message);
+    const timedOut = (err as Error).name === "TimeoutError";
+    throw new NoAnswer(timedOut ? `no answer within ${timeoutMs} ms` : (err as Error).message);
   }
   return stmts.map((_, i) => {
     const r = body.results[i];
-    if (r?.type === "ok") return r.response!.result.rows.map((row) => row.map((v) => (v.value ?? null) as string | number | null));
+    const cell = (v: { value?: unknown }) => (v.value ?? null) as string | number | null;
+    if (r?.type === "ok") return r.response!.result.rows.map((row) => row.map(cell));
     return r?.error?.message ?? "no result";
   });
 }
@@ -112,7 +120,8 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
     const at = new Date().toISOString();
     let integrity: string;
     try {
-      const [check] = await hranaPipeline(sqld.url, [{ sql: "PRAGMA integrity_check" }, { sql: COUNT_SQL, args: [at, cause] }], 30_000);
+      const stmts = [{ sql: "PRAGMA integrity_check" }, { sql: COUNT_SQL, args: [at, cause] }];
+      const [check] = await hranaPipeline(sqld.url, stmts, 30_000);
       integrity = typeof check === "string" ? `not checked: ${check}` : check!.map((r) => String(r[0])).join("; ");
     } catch (err) {
       integrity = `not checked: ${(err as Error).message}`;
@@ -120,7 +129,8 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
     const entry: Restart = { at, cause, downMs: Date.now() - down, integrity };
     restarts.push(entry);
     failingSince = null;
-    log(`restarted sqld (#${restarts.length}): ${cause}; writes back after ${(entry.downMs / 1000).toFixed(1)} s; integrity_check: ${integrity}`);
+    const back = (entry.downMs / 1000).toFixed(1);
+    log(`restarted sqld (#${restarts.length}): ${cause}; writes back after ${back} s; integrity_check: ${integrity}`);
   };
 
   const tick = async () => {

@@ -64,7 +64,8 @@ async function probe(db: Db, now: Date): Promise<DbHealth> {
     return { db: "ok", restarts: Number(row?.restarts ?? 0), lastRestartAt: row?.last_restart_at ?? null };
   } catch {
     try {
-      const read = lanes.read.run(() => db.all<HealthRow>(sql`SELECT restarts, last_restart_at FROM db_health WHERE id = 1`), true);
+      const readRow = () => db.all<HealthRow>(sql`SELECT restarts, last_restart_at FROM db_health WHERE id = 1`);
+      const read = lanes.read.run(readRow, true);
       const [row] = await within(read, READ_PROBE_MS);
       return { db: "read_only", restarts: row ? Number(row.restarts) : 0, lastRestartAt: row?.last_restart_at ?? null };
     } catch {
@@ -74,7 +75,8 @@ async function probe(db: Db, now: Date): Promise<DbHealth> {
 }
 
 /**
- * The database's health now. `db` must be the probe's client (`getProbeDb` with WRITE_PROBE_MS): the probe takes its lane itself.
+ * The database's health now. `db` must be the probe's client (`getProbeDb` with WRITE_PROBE_MS): the probe takes
+ * its lane itself.
  * `key` names the database (its URL), so probes of two databases are never mixed. Never throws.
  */
 export async function dbHealth(db: Db, key: string, now = new Date()): Promise<DbHealth> {
