@@ -10,38 +10,11 @@
  * doubled (a key stored twice), paid ≠ Σ payments or Σ instalment paid on any record, integrity_check not "ok".
  * Payments answered 503 are sent again with the same key once the storm is over, until each has a definite answer.
  */
-import { request } from "node:http";
 import { sql } from "drizzle-orm";
+import { loopbackAddress, sendFrom as send, type Answer } from "../test/support/http-from";
 import { threadsOf } from "./lib/load";
 import { fig, type BenchResult } from "./lib/report";
 import { BENCH_ADMIN, type BenchServer } from "./lib/server";
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** A JSON request from a chosen loopback source address (one "client" each). */
-function send(url: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string>; from?: string }): Promise<Answer> {
-  const target = new URL(path, url);
-  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
-  return new Promise((resolve) => {
-    const req = request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: init.method ?? "GET", localAddress: init.from, timeout: 30_000,
-        headers: { ...(body ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } : {}), ...init.headers } },
-      (res) => {
-        let text = "";
-        res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("no answer within 30 s")));
-    req.on("error", () => resolve({ status: 0, body: "" }));
-    req.end(body);
-  });
-}
-
-const addressOf = (n: number) => `127.${1 + ((n >> 16) & 0xff)}.${(n >> 8) & 0xff}.${1 + (n & 0x7f)}`;
 
 export async function storm(server: BenchServer, opts: { smoke: boolean }): Promise<BenchResult> {
   const started = Date.now();
@@ -83,7 +56,7 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
   for (let round = 0; round < rounds; round++) {
     const logins = Array.from({ length: 200 }, () => {
       const i = n++;
-      return send(server.url, "/api/auth/login", { method: "POST", body: { username: `storm-${round}-${i}`, password: "wrong-password" }, from: addressOf(i) }).then((r) => {
+      return send(server.url, "/api/auth/login", { method: "POST", body: { username: `storm-${round}-${i}`, password: "wrong-password" }, from: loopbackAddress(i) }).then((r) => {
         count("sign-in", r.status);
         if (![401, 429, 503].includes(r.status)) errors.push(`sign-in answered ${r.status} ${r.body.slice(0, 120)}`);
       });

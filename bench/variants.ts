@@ -67,7 +67,7 @@ try {
 
   const dir = mkdtempSync(join(tmpdir(), "school-variants-"));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const first = await serveLocal({ dir, dbPath: join(dir, "db"), pepper: "bench-pepper", admin: BENCH_ADMIN, seedDemo: true, cwd: builds[0]!.dir });
+  const first = await serveLocal({ dir, dbPath: join(dir, "db"), pepper: "bench-pepper", admin: BENCH_ADMIN, seedDemo: true, cwd: builds[0]!.dir, front: false });
   cleanups.push(() => first.stop());
   const origins = new Map<string, string>();
   for (const [i, build] of builds.entries()) {

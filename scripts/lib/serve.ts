@@ -9,6 +9,7 @@ import type { SeedSummary } from "../../db/seed";
 import { bootstrapDatabase } from "./bootstrap";
 import { writeWorkerEnvFile } from "./local-env";
 import { freePort, startSqld, type Sqld } from "./sqld";
+import { startFront, type Front } from "./front";
 import { superviseSqld, type Supervisor, type SupervisorOptions } from "./sqld-supervisor";
 import { startWranglerDev, type WranglerDev } from "./wrangler";
 
@@ -32,12 +33,17 @@ export interface LocalServerOptions {
   cwd?: string;
   /** Called once sqld answers, before migrations (npm start records its URL for the ops scripts). */
   onSqld?: (sqld: Sqld) => void;
+  /**
+   * Put the local stand-in for Cloudflare's edge (scripts/lib/front.ts) on `port`, with `wrangler dev` behind it on a
+   * free port (default true). The speed benchmarks serve the Worker without it, as Cloudflare does.
+   */
+  front?: boolean;
   /** The supervisor's settings (scripts/lib/sqld-supervisor.ts); `false` = no supervisor (a test that freezes sqld on purpose). */
   supervise?: SupervisorOptions | false;
 }
 
 export interface LocalServer {
-  /** The Worker's base URL, e.g. `http://127.0.0.1:8787`. */
+  /** The base URL clients use, e.g. `http://127.0.0.1:8787` (the front, or the Worker itself without one). */
   url: string;
   /** The env file handed to `wrangler dev` (another `wrangler dev` on the same database can reuse it). */
   envFile: string;
@@ -60,13 +66,23 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
     const { adminCreated, seeded } = await bootstrapDatabase({ url: sqld.url, pepper: opts.pepper, admin: opts.admin, seedDemo: opts.seedDemo });
     const envFile = writeWorkerEnvFile(opts.dir, { LIBSQL_URL: sqld.url, PASSWORD_PEPPER: opts.pepper, ...opts.vars });
     const port = opts.port || (await freePort());
-    const wrangler = await startWranglerDev({ port, envFile, persistTo: join(opts.dir, "wrangler"), logLevel: opts.logLevel, cwd: opts.cwd });
+    const withFront = opts.front !== false;
+    const wranglerPort = withFront ? await freePort() : port;
+    const wrangler = await startWranglerDev({ port: wranglerPort, envFile, persistTo: join(opts.dir, "wrangler"), logLevel: opts.logLevel, cwd: opts.cwd });
+    let front: Front | null = null;
+    try {
+      if (withFront) front = await startFront(wrangler.url, port);
+    } catch (err) {
+      await wrangler.stop();
+      throw err;
+    }
     const stop = async () => {
       supervisor?.stop();
+      await front?.close();
       await wrangler.stop();
       await sqld.stop();
     };
-    return { url: wrangler.url, envFile, sqld, supervisor, wrangler, adminCreated, seeded, stop };
+    return { url: front?.url ?? wrangler.url, envFile, sqld, supervisor, wrangler, adminCreated, seeded, stop };
   } catch (err) {
     supervisor?.stop();
     await sqld.stop();

@@ -3,6 +3,7 @@
  * them) against a real sqld; then the replies, the seat counters and the stored rows must all agree.
  * The test makes its own subjects/teachers/period and restores the demo's active flags afterwards.
  */
+import { loopbackAddress, sendFrom } from "../support/http-from";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectionPeriods, selectionSubjects } from "../../db/schema";
@@ -30,13 +31,11 @@ afterAll(async () => {
   close();
 });
 
+/** One student's selection from its own loopback address (the public limits count per client address). */
 async function select(studentNo: string, selections: unknown, i: number) {
-  const res = await fetch(`${base}/api/public/selection/student/select`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}` },
-    body: JSON.stringify({ student_id: studentNo, selections }),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  const body = { student_id: studentNo, selections };
+  const res = await sendFrom(base, "/api/public/selection/student/select", { method: "POST", body, from: loopbackAddress(i) });
+  return { status: res.status, json: (res.body ? JSON.parse(res.body) : {}) as Record<string, unknown> };
 }
 
 /**

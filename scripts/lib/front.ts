@@ -1,0 +1,119 @@
+/**
+ * The local stand-in for Cloudflare's edge in front of `wrangler dev` (docs/product.md#health; SECURITY.md). What a
+ * client reaches on `npm start`'s port, so that locally, as in production:
+ * - the client address the Worker reads (`CF-Connecting-IP`) is the connection's, never a header the client sent
+ *   (the sign-in lock and the public limits key on it);
+ * - every answer not written by the Worker is in the API's error shape, never wrangler's `text/plain` stack trace:
+ *   a GET or HEAD with a body is refused with 400, a body over the largest limit with 413 before it reaches wrangler,
+ *   an unreachable Worker or a 5xx that the Worker did not send (it lacks the security headers every Worker answer
+ *   carries) becomes 503 with `Retry-After`;
+ * - a chunked body reaches wrangler with its length (wrangler's proxy answered some chunked bodies over the Worker's
+ *   limit with a 500 "Network connection lost").
+ * Responses are streamed through (the live-event streams stay live). The benchmarks that measure the Worker's speed
+ * run without it, as Cloudflare serves the Worker (bench/lib/server.ts).
+ */
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse, Agent } from "node:http";
+import type { AddressInfo } from "node:net";
+import { IMPORT_MAX_BODY_BYTES } from "../../worker/api/import.schema";
+import { errorBody } from "../../worker/errors";
+import type { Reason } from "../../worker/reasons";
+
+/** Headers a client may not set: Cloudflare sets or strips them at the edge. */
+const EDGE_HEADERS = ["cf-connecting-ip", "x-forwarded-for", "x-real-ip", "true-client-ip", "cf-ipcountry", "cf-ray"];
+/** Bytes of a refused body read and discarded so that the client sees the answer (as worker/drain-body.ts). */
+const DRAIN_MAX_BYTES = 100 * 1024 * 1024;
+
+export interface Front {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The client's address as Cloudflare reports it: IPv4-mapped IPv6 as plain IPv4. */
+export function connectionAddress(remote: string | undefined): string {
+  return (remote ?? "").replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
+}
+
+function answer(res: ServerResponse, status: number, reason: Reason, extra: Record<string, string> = {}): void {
+  if (res.headersSent) return void res.destroy();
+  const body = JSON.stringify(errorBody(reason));
+  res.writeHead(status, {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Length": Buffer.byteLength(body),
+    ...extra,
+  });
+  res.end(body);
+}
+
+/** Reads the request body up to `max` bytes; null when it is longer (the rest is then drained in the background). */
+function readBody(req: IncomingMessage, max: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (over) {
+        if (size > DRAIN_MAX_BYTES) req.destroy();
+        return;
+      }
+      if (size > max) {
+        over = true;
+        chunks.length = 0;
+        resolve(null);
+      } else chunks.push(chunk);
+    });
+    req.on("end", () => !over && resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** Serves `127.0.0.1:port` (0 = a free port) in front of the Worker at `upstreamUrl`. */
+export async function startFront(upstreamUrl: string, port = 0): Promise<Front> {
+  const upstream = new URL(upstreamUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: 512 });
+  const server: Server = createServer(async (req, res) => {
+    try {
+      const body = await readBody(req, IMPORT_MAX_BODY_BYTES);
+      if (body === null) return answer(res, 413, "PAYLOAD_TOO_LARGE", { Connection: "close" });
+      if ((req.method === "GET" || req.method === "HEAD") && body.length > 0) return answer(res, 400, "INVALID_INPUT");
+      const headers: Record<string, string | string[] | undefined> = { ...req.headers };
+      for (const h of EDGE_HEADERS) delete headers[h];
+      delete headers["transfer-encoding"];
+      headers["cf-connecting-ip"] = connectionAddress(req.socket.remoteAddress);
+      if (body.length > 0 || !["GET", "HEAD"].includes(req.method ?? "")) headers["content-length"] = String(body.length);
+      const out = request(
+        { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers, agent },
+        (up) => {
+          const fromWorker = up.headers["strict-transport-security"] !== undefined;
+          if ((up.statusCode ?? 502) >= 500 && !fromWorker) {
+            up.resume();
+            return answer(res, 503, "SERVICE_UNAVAILABLE", { "Retry-After": "5" });
+          }
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+          up.on("error", () => res.destroy());
+        },
+      );
+      out.on("error", () => answer(res, 503, "SERVICE_UNAVAILABLE", { "Retry-After": "5" }));
+      res.on("close", () => !res.writableFinished && out.destroy()); // the client left: stop the upstream call
+      out.end(body);
+    } catch {
+      answer(res, 400, "INVALID_INPUT");
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      agent.destroy();
+    },
+  };
+}
