@@ -19,8 +19,16 @@ async function createAdmin(password = "lock-pass-1") {
   return { username, password };
 }
 
-const login = (username: string, password: string, ip: string) =>
-  api("/api/auth/login", { method: "POST", body: { username, password }, headers: { "CF-Connecting-IP": ip } });
+/**
+ * One sign-in attempt, sent again while it is answered 503: a burst may wait longer than the Worker's database bound
+ * on a loaded machine, and a refused attempt was never counted (docs/product.md#health). The lock is what is tested.
+ */
+async function login(username: string, password: string, ip: string) {
+  for (let tries = 0; ; tries++) {
+    const res = await api("/api/auth/login", { method: "POST", body: { username, password }, headers: { "CF-Connecting-IP": ip } });
+    if (res.status !== 503 || tries >= 20) return res;
+  }
+}
 
 let net = 0;
 /** A fresh IPv4 address per call, so tests never share a client counter. */
@@ -38,9 +46,10 @@ describe("sign-in lock", () => {
       expect(statuses.filter((s) => s === 401).length, name).toBeLessThanOrEqual(LOCKOUT_THRESHOLD);
       expect(statuses.filter((s) => s === 429).length, name).toBeGreaterThanOrEqual(40 - LOCKOUT_THRESHOLD);
       expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
-      const refused = answers.find((a) => a.status === 429)!;
-      expect(expectError(refused, 429, "RATE_LIMITED").reason).toBe("LOGIN_LOCKED");
-      expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(800);
+      // The database lock's refusals wait out the window; past 30 a minute the address limiter's wait a minute.
+      const refused = answers.filter((a) => a.status === 429);
+      for (const r of refused) expect(expectError(r, 429, "RATE_LIMITED").reason).toBe("LOGIN_LOCKED");
+      expect(refused.some((r) => Number(r.headers.get("Retry-After")) > 800)).toBe(true);
     }
   });
 

@@ -10,7 +10,6 @@ import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { auditInsert } from "./audit";
-import { Lane } from "../db-bound";
 import { admitLoginAttempt, admitPasswordChange, clearAfterSuccess, clearPasswordChange, clientHash, lockKey } from "./login-lock";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 import { newToken, sha256Hex } from "./tokens";
@@ -24,25 +23,15 @@ export interface LoginResult {
 }
 
 /**
- * Sign-in attempts take turns per isolate, one at a time, in a short line quick to refuse (503 + Retry-After): the
- * attempt's write and its password hashing (PBKDF2, tens of ms of CPU) hold the turn. Anyone can send sign-ins
- * without a token; in a storm they then take at most one place at a time in the write lane and one hashing at a time
- * on the CPU, and the office's own requests go on between them (bench/storm.ts).
- */
-const signInGate = new Lane("sign-in", { limit: 1, queue: 64, waitMs: 2_000 });
-
-/**
  * Verifies credentials and opens a session. `client` is the caller's client key (worker/lib/client-address.ts).
  * Throws ApiError INVALID_CREDENTIALS (401) or LOGIN_LOCKED (429, `Retry-After` in seconds).
  */
 export async function login(db: Db, username: string, password: string, pepper: string, now: Date, client = "unknown"): Promise<LoginResult> {
   const key = lockKey(username);
   const clientId = await clientHash(pepper, client);
-  const [admin, ok] = await signInGate.run(async () => {
-    await admitLoginAttempt(db, key, clientId, now);
-    const [found] = await db.select().from(admins).where(eq(sql`lower(${admins.username})`, key));
-    return [found, await verifyPassword(password, found?.passwordHash ?? DUMMY_HASH, pepper)] as const;
-  });
+  await admitLoginAttempt(db, key, clientId, now);
+  const [admin] = await db.select().from(admins).where(eq(sql`lower(${admins.username})`, key));
+  const ok = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH, pepper);
   if (!admin || !ok) throw new ApiError("INVALID_CREDENTIALS");
   const token = newToken();
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS).toISOString();
