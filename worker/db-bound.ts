@@ -49,7 +49,12 @@ const GRANT_MS = 500;
 const HEAD_POLL_MS = 2;
 /** How often a waiter further back looks, in ms. */
 const TAIL_POLL_MS = 20;
-/** Waiters beyond the lane's limit that poll fast too, so the next in line is already looking when its turn comes. */
+/**
+ * Waiters beyond the lane's limit (at most HEAD_WAITERS of it) that poll fast too, so the next in line is already
+ * looking when its turn comes. Every fast poller is a timer every HEAD_POLL_MS: 40 of them (the read lane's 32 + 8)
+ * took 14% of the Worker's CPU samples under 200 results-day connections (bench/README.md, "Results day: side by
+ * side with e7da0d0").
+ */
 const HEAD_WAITERS = 8;
 
 /** Thrown when a database call could not start within its lane's wait (or its queue was full): read as overload. */
@@ -69,18 +74,32 @@ interface Slot {
 interface Waiter {
   /** Assigned by whoever frees a slot; taken up by the waiter's own timer. */
   slot: Slot | null;
+  /**
+   * Seen among the lane's first `near` waiters: only the health probe ever goes in front of it, so once near it
+   * polls fast without being looked for again.
+   */
+  near: boolean;
 }
 
 /** One lane: FIFO waiters, slots with leases. Exported for tests; the Worker uses `lanes`. */
 export class Lane {
   private readonly held = new Set<Slot>();
   private readonly waiting: Waiter[] = [];
+  /**
+   * No held slot can expire before this instant (a lower bound: a slot that starts only moves its expiry later).
+   * Under load every waiter polls every few ms, and each poll would otherwise walk every held slot.
+   */
+  private nextExpiry = Infinity;
+  /** How many waiters at the head poll every HEAD_POLL_MS. */
+  private readonly near: number;
 
   constructor(
     readonly name: string,
     readonly limits: LaneLimits,
     private readonly clock: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.near = Math.min(limits.limit, HEAD_WAITERS) + HEAD_WAITERS;
+  }
 
   /** Calls in flight and waiting, for tests and the storm benchmark's log. */
   state(): { held: number; waiting: number } {
@@ -103,46 +122,66 @@ export class Lane {
     }
   }
 
-  private reap(): void {
-    const now = this.clock();
-    const lease = this.limits.leaseMs ?? LEASE_MS;
-    for (const s of this.held) if (now - s.since > (s.started ? lease : GRANT_MS)) this.held.delete(s);
+  private reap(now = this.clock()): void {
+    if (now > this.nextExpiry) {
+      const lease = this.limits.leaseMs ?? LEASE_MS;
+      let next = Infinity;
+      for (const s of this.held) {
+        const expiry = s.since + (s.started ? lease : GRANT_MS);
+        if (now > expiry) this.held.delete(s);
+        else if (expiry < next) next = expiry;
+      }
+      this.nextExpiry = next;
+    }
     this.pump();
   }
 
+  /** Holds a new slot, granted now and not yet started. */
+  private hold(): Slot {
+    const slot: Slot = { since: this.clock(), started: false };
+    this.held.add(slot);
+    this.nextExpiry = Math.min(this.nextExpiry, slot.since + GRANT_MS);
+    return slot;
+  }
+
   private pump(): void {
-    while (this.held.size < this.limits.limit && this.waiting.length > 0) {
-      const slot: Slot = { since: this.clock(), started: false };
-      this.held.add(slot);
-      this.waiting.shift()!.slot = slot;
-    }
+    while (this.held.size < this.limits.limit && this.waiting.length > 0) this.waiting.shift()!.slot = this.hold();
+  }
+
+  /** True when every held slot is a call that has run longer than the lane's stuck time (no array built per poll). */
+  private allStuck(now: number): boolean {
+    const stuckMs = this.limits.stuckMs ?? STUCK_MS;
+    for (const h of this.held) if (!h.started || now - h.since <= stuckMs) return false;
+    return true;
+  }
+
+  /** Whether `me` is among the first `near` waiters (looks at those only, not the whole queue). */
+  private isNear(me: Waiter): boolean {
+    const n = Math.min(this.waiting.length, this.near);
+    for (let i = 0; i < n; i++) if (this.waiting[i] === me) return true;
+    return false;
   }
 
   private acquire(first: boolean): Promise<Slot> {
     this.reap();
-    if (this.held.size < this.limits.limit && this.waiting.length === 0) {
-      const slot: Slot = { since: this.clock(), started: false };
-      this.held.add(slot);
-      return Promise.resolve(slot);
-    }
+    if (this.held.size < this.limits.limit && this.waiting.length === 0) return Promise.resolve(this.hold());
     if (this.waiting.length >= this.limits.queue) return Promise.reject(new DbBusyError(this.name, "queue"));
     const deadline = this.clock() + this.limits.waitMs;
-    const me: Waiter = { slot: null };
+    const me: Waiter = { slot: null, near: false };
     if (first) this.waiting.unshift(me);
     else this.waiting.push(me);
     return new Promise<Slot>((resolve, reject) => {
       const watch = () => {
-        if (!me.slot) this.reap(); // frees the slots of vanished holders, which may assign one to this waiter
-        if (me.slot) return resolve(me.slot);
         const now = this.clock();
-        const stuckMs = this.limits.stuckMs ?? STUCK_MS;
-        const full = this.held.size >= this.limits.limit;
-        const stuck = full && [...this.held].every((h) => h.started && now - h.since > stuckMs);
+        if (!me.slot) this.reap(now); // frees the slots of vanished holders, which may assign one to this waiter
+        if (me.slot) return resolve(me.slot);
+        const stuck = this.held.size >= this.limits.limit && this.allStuck(now);
         if (now >= deadline || stuck) {
           this.waiting.splice(this.waiting.indexOf(me), 1);
           return reject(new DbBusyError(this.name, stuck ? "stuck" : "wait"));
         }
-        setTimeout(watch, this.waiting.indexOf(me) < this.limits.limit + HEAD_WAITERS ? HEAD_POLL_MS : TAIL_POLL_MS);
+        me.near ||= this.isNear(me);
+        setTimeout(watch, me.near ? HEAD_POLL_MS : TAIL_POLL_MS);
       };
       setTimeout(watch, HEAD_POLL_MS);
     });

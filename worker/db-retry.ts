@@ -13,7 +13,8 @@ const DB_RETRY_BUDGET_MS = 15_000;
  */
 export function retryingFetch(inner: typeof fetch = fetch, budgetMs = DB_RETRY_BUDGET_MS): typeof fetch {
   return async (input, init) => {
-    const first = new Request(input as RequestInfo, init);
+    // libSQL's client hands over a Request of its own and no init: it is read as it is, not copied first.
+    const first = input instanceof Request && init === undefined ? input : new Request(input as RequestInfo, init);
     const body = first.body ? await first.arrayBuffer() : undefined;
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {

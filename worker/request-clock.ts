@@ -17,5 +17,16 @@ export function requestNow(c: Context<AppEnv>): Date {
   return new Date();
 }
 
-/** The school day (Cairo, "YYYY-MM-DD") of the request's now. */
-export const requestToday = (c: Context<AppEnv>): string => schoolDate(requestNow(c));
+/** The last school day computed and the UTC hour it holds for (Cairo's offset is whole hours: a day turns on one). */
+let todayCache = { hour: NaN, date: "" };
+
+/**
+ * The school day (Cairo, "YYYY-MM-DD") of the request's now. Remembered for the hour: every results-day lookup asks,
+ * and Intl's formatToParts costs more than the rest of the date handling.
+ */
+export const requestToday = (c: Context<AppEnv>): string => {
+  const now = requestNow(c);
+  const hour = Math.floor(now.getTime() / 3_600_000);
+  if (hour !== todayCache.hour) todayCache = { hour, date: schoolDate(now) };
+  return todayCache.date;
+};
