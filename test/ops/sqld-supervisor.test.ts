@@ -99,30 +99,29 @@ describe("the sqld supervisor on a real sqld", () => {
     for (const pair of acknowledged) expect(stored.has(pair), `acknowledged pair ${pair} lost`).toBe(true);
   }
 
-  it("restarts a frozen sqld (SIGSTOP): writes work again within 15 s, nothing lost or half-written", async () => {
+  /** Sends `signal` to sqld while writers run; resolves with the one restart it caused, once writes work again. */
+  async function faultAndRecover(signal: NodeJS.Signals) {
     const before = supervisor.restarts.length;
-    await writeDuring(new Promise((r) => setTimeout(r, 500)));
-    sqld.process.kill("SIGSTOP");
+    sqld.process.kill(signal);
     const back = msUntilWritesWork(sqld.url);
     await writeDuring(back);
     expect(await back).toBeLessThan(15_000);
     await restartsReach(supervisor, before + 1);
     expect(supervisor.restarts.length).toBe(before + 1);
-    expect(supervisor.restarts.at(-1)!.cause).toMatch(/SIGSTOP/);
-    expect(supervisor.restarts.at(-1)!.integrity).toBe("ok");
+    return supervisor.restarts.at(-1)!;
+  }
+
+  it("restarts a frozen sqld (SIGSTOP): writes work again within 15 s, nothing lost or half-written", async () => {
+    await writeDuring(new Promise((r) => setTimeout(r, 500)));
+    const restart = await faultAndRecover("SIGSTOP");
+    expect(restart.cause).toMatch(/SIGSTOP/);
+    expect(restart.integrity).toBe("ok");
     await checkNothingLostOrHalf();
     expect(acknowledged.size).toBeGreaterThan(0);
   });
 
   it("restarts a killed sqld and counts every restart in db_health", async () => {
-    const before = supervisor.restarts.length;
-    sqld.process.kill("SIGKILL");
-    const back = msUntilWritesWork(sqld.url);
-    await writeDuring(back);
-    expect(await back).toBeLessThan(15_000);
-    await restartsReach(supervisor, before + 1);
-    expect(supervisor.restarts.length).toBe(before + 1);
-    expect(supervisor.restarts.at(-1)!.cause).toMatch(/exited/);
+    expect((await faultAndRecover("SIGKILL")).cause).toMatch(/exited/);
     await checkNothingLostOrHalf();
     const c = createClient({ url: sqld.url });
     const [row] = (await c.execute("SELECT restarts, last_restart_cause FROM db_health WHERE id = 1")).rows;
