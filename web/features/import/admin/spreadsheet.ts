@@ -5,7 +5,15 @@
  */
 import { read, utils, write, type WorkBook } from "@e965/xlsx";
 import { MAX_IMPORT_ROWS } from "@worker/api/import.schema";
-import { checkInflatedSize, checkZipBounds, decodeCsv, ImportFileError, isZip, MAX_FILE_BYTES } from "./file-checks";
+import {
+  checkInflatedSize,
+  checkZipBounds,
+  decodeCsv,
+  ImportFileError,
+  isZip,
+  MAX_FILE_BYTES,
+  MAX_UNZIPPED_BYTES,
+} from "./file-checks";
 import type { Cell } from "./sheet-rows";
 
 export interface ReadSheet {
@@ -18,13 +26,19 @@ export interface ReadSheet {
 /**
  * An uploaded file's sheet, as `readSheet` reads it, after counting what an .xlsx really inflates to: the library
  * trusts the sizes the file declares and has no cap of its own, so a file lying about them is refused here as
- * too_large (more than MAX_UNZIPPED_BYTES) before the library inflates anything. What the Import dialog calls.
+ * too_large (more than `maxInflatedBytes`, MAX_UNZIPPED_BYTES unless a test asks for less) before the library
+ * inflates anything. What the Import dialog calls.
  */
-export async function readUpload(bytes: Uint8Array, fileName: string, sheet?: string): Promise<ReadSheet> {
+export async function readUpload(
+  bytes: Uint8Array,
+  fileName: string,
+  sheet?: string,
+  maxInflatedBytes = MAX_UNZIPPED_BYTES,
+): Promise<ReadSheet> {
   if (bytes.length > MAX_FILE_BYTES) throw new ImportFileError("too_large");
   if (isZip(bytes)) {
     checkZipBounds(bytes);
-    await checkInflatedSize(bytes);
+    await checkInflatedSize(bytes, maxInflatedBytes);
   }
   return readSheet(bytes, fileName, sheet);
 }
