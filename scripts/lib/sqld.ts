@@ -38,18 +38,58 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`sqld exited early with code ${child.exitCode}`);
     try {
-      const res = await fetch(`${url}/v2/pipeline`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ requests: [{ type: "execute", stmt: { sql: "select 1" } }, { type: "close" }] }),
-      });
-      if (res.ok) return;
+      const [answer] = await hranaPipeline(url, [{ sql: "select 1" }], 2_000);
+      if (Array.isArray(answer)) return;
     } catch {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`sqld did not become ready within ${timeoutMs} ms`);
+}
+
+/** Thrown when sqld gave no answer: the request timed out, the connection failed, or it answered 5xx. */
+export class NoAnswer extends Error {}
+
+type Row = (string | number | null)[];
+
+/**
+ * Runs statements in one Hrana v2 pipeline (the protocol sqld's `/v2/pipeline` speaks), each autocommitted, within
+ * `timeoutMs`. Resolves with each statement's rows or its SQL error text; rejects with NoAnswer.
+ */
+export async function hranaPipeline(
+  url: string,
+  stmts: { sql: string; args?: string[] }[],
+  timeoutMs: number,
+): Promise<(Row[] | string)[]> {
+  const textArgs = (args: string[] = []) => args.map((value) => ({ type: "text", value }));
+  const requests = [
+    ...stmts.map((s) => ({ type: "execute", stmt: { sql: s.sql, args: textArgs(s.args) } })),
+    { type: "close" },
+  ];
+  type Result = { type: string; response?: { result: { rows: { value?: unknown }[][] } }; error?: { message: string } };
+  let body: { results: Result[] };
+  try {
+    const res = await fetch(`${url}/v2/pipeline`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ baton: null, requests }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    if (res.status >= 500) throw new NoAnswer(`HTTP ${res.status}`);
+    if (!res.ok) return stmts.map(() => `HTTP ${res.status}`); // e.g. 429: it answered
+    body = await res.json();
+  } catch (err) {
+    if (err instanceof NoAnswer) throw err;
+    const timedOut = (err as Error).name === "TimeoutError";
+    throw new NoAnswer(timedOut ? `no answer within ${timeoutMs} ms` : (err as Error).message);
+  }
+  return stmts.map((_, i) => {
+    const r = body.results[i];
+    const cell = (v: { value?: unknown }) => (v.value ?? null) as string | number | null;
+    if (r?.type === "ok") return r.response!.result.rows.map((row) => row.map(cell));
+    return r?.error?.message ?? "no result";
+  });
 }
 
 /**
