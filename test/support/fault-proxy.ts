@@ -22,18 +22,23 @@ export async function startFaultProxy(targetUrl: string): Promise<{ url: string;
     n++;
     if (mode === "down" || (mode === "flaky" && n % 4 === 1)) return req.socket.destroy();
     const dropAfter = mode === "flaky" && n % 4 === 3;
+    const upstreamRequest = () =>
+      httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
+        if (dropAfter) {
+          up.resume();
+          up.on("end", () => req.socket.destroy());
+          return;
+        }
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      }).on("error", () => req.socket.destroy());
     if (mode === "jam") {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
         const body = Buffer.concat(chunks);
         if (WRITES.test(body.toString("latin1"))) return; // held: the answer never comes
-        const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-        });
-        upstream.on("error", () => req.socket.destroy());
-        upstream.end(body);
+        upstreamRequest().end(body);
       });
       return;
     }
@@ -53,17 +58,7 @@ export async function startFaultProxy(targetUrl: string): Promise<{ url: string;
       });
       return;
     }
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-      if (dropAfter) {
-        up.resume();
-        up.on("end", () => req.socket.destroy());
-        return;
-      }
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
-    upstream.on("error", () => req.socket.destroy());
-    req.pipe(upstream);
+    req.pipe(upstreamRequest());
   });
   const control: Server = createServer((req, res) => {
     let body = "";
