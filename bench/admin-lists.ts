@@ -21,7 +21,20 @@ import { SEARCH_DEBOUNCE_MS } from "../web/lib/use-debounce";
 
 const GENERATED = 5_000;
 const BATCH = 500;
-const GRADES = ["KG-1", "KG-2", "Primary-1", "Primary-2", "Primary-3", "Primary-4", "Primary-5", "Primary-6", "Prep-1", "Prep-2", "Prep-3", "Private"];
+const GRADES = [
+  "KG-1",
+  "KG-2",
+  "Primary-1",
+  "Primary-2",
+  "Primary-3",
+  "Primary-4",
+  "Primary-5",
+  "Primary-6",
+  "Prep-1",
+  "Prep-2",
+  "Prep-3",
+  "Private",
+];
 /** Yearly fee per grade in piastres (9,000 – 20,000 EGP). */
 const feeFor = (gradeIndex: number) => (9_000 + gradeIndex * 1_000) * 100;
 /** A fees search as typed (see adminLists). */
@@ -40,16 +53,40 @@ async function generate(server: BenchServer): Promise<string> {
       const female = k % 2 === 1;
       const first = pick(female ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES, k * 7);
       const name = `${first} ${pick(MALE_FIRST_NAMES, k * 13 + 5)} ${pick(FAMILY_NAMES, k * 31 + 3)}`;
-      return { studentNo: uniqueStudentNo(), fullName: name, nationality: "Egyptian", religion: "Muslim", currentGrade: pick(GRADES, k), buildingNo: (k % 6) + 1, gender: (female ? "female" : "male") as "male" | "female" };
+      return {
+        studentNo: uniqueStudentNo(),
+        fullName: name,
+        nationality: "Egyptian",
+        religion: "Muslim",
+        currentGrade: pick(GRADES, k),
+        buildingNo: (k % 6) + 1,
+        gender: (female ? "female" : "male") as "male" | "female",
+      };
     });
     if (i === Math.floor(GENERATED / 2 / BATCH) * BATCH) middle = rows[0]!.studentNo;
-    const inserted = await server.db.insert(students).values(rows).returning({ id: students.id, grade: students.currentGrade });
-    await server.db.insert(feeRecords).values(inserted.map((s) => ({ studentId: s.id, grade: s.grade, totalPiastres: feeFor(GRADES.indexOf(s.grade)), paidPiastres: 0 })));
+    const inserted = await server.db
+      .insert(students)
+      .values(rows)
+      .returning({ id: students.id, grade: students.currentGrade });
+    await server.db
+      .insert(feeRecords)
+      .values(
+        inserted.map((s) => ({
+          studentId: s.id,
+          grade: s.grade,
+          totalPiastres: feeFor(GRADES.indexOf(s.grade)),
+          paidPiastres: 0,
+        })),
+      );
   }
   return middle;
 }
 
-async function listLoad(server: BenchServer, token: string, path: string): Promise<LoadFigures & { bytes: number; rows: number; aloneMs: number }> {
+async function listLoad(
+  server: BenchServer,
+  token: string,
+  path: string,
+): Promise<LoadFigures & { bytes: number; rows: number; aloneMs: number }> {
   const headers = { Authorization: `Bearer ${token}` };
   const probe = await fetch(`${server.url}${path}`, { headers });
   const text = await probe.text();
@@ -87,7 +124,8 @@ export async function adminLists(server: BenchServer): Promise<BenchResult> {
   const errors: string[] = [];
   for (const [name, f] of Object.entries(lists)) {
     const other = Object.entries(f.statuses).filter(([s]) => s !== "200");
-    if (other.length || f.errors || f.timeouts) errors.push(`${name}: ${JSON.stringify(f.statuses)}, ${f.errors} errors, ${f.timeouts} timeouts`);
+    if (other.length || f.errors || f.timeouts)
+      errors.push(`${name}: ${JSON.stringify(f.statuses)}, ${f.errors} errors, ${f.timeouts} timeouts`);
   }
   const listFigures = (label: string, f: (typeof lists)["students"], target?: boolean) => [
     fig(`${label} alone (median of 5 sequential)`, f.aloneMs, "ms"),
@@ -106,9 +144,17 @@ export async function adminLists(server: BenchServer): Promise<BenchResult> {
       ...listFigures("GET /api/fees?search={Arabic name}&page=1&limit=15", lists.feesSearch, true),
       ...listFigures("GET /api/students (full list, reference)", lists.studentsFull),
       ...listFigures("GET /api/fees (full list, reference)", lists.feesFull),
-      fig("Students page usable, 4× CPU (median of 3 cold loads)", median(page.usableMs), "ms", { op: "<=", value: 1500 }),
+      fig("Students page usable, 4× CPU (median of 3 cold loads)", median(page.usableMs), "ms", {
+        op: "<=",
+        value: 1500,
+      }),
       fig("search keystroke → table painted (after the debounce), median", paint.length ? median(paint) : null, "ms"),
-      fig("search keystroke → table painted (after the debounce), worst", paint.length ? Math.max(...paint) : null, "ms", { op: "<=", value: 100 }),
+      fig(
+        "search keystroke → table painted (after the debounce), worst",
+        paint.length ? Math.max(...paint) : null,
+        "ms",
+        { op: "<=", value: 100 },
+      ),
     ],
     errors,
     details: { generated: GENERATED, ...lists, studentsPage: page, searchedFor: target, nameSearch: NAME_SEARCH },

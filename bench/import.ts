@@ -23,12 +23,33 @@ import { adminToken } from "./lib/server";
 import { fig, type BenchResult } from "./lib/report";
 
 const N = 5_000;
-const SUBJECTS = ["Mathematics", "English", "Science", "History", "Geography", "Computer Science", "Art", "Physical Education"];
+const SUBJECTS = [
+  "Mathematics",
+  "English",
+  "Science",
+  "History",
+  "Geography",
+  "Computer Science",
+  "Art",
+  "Physical Education",
+];
 const GRADES = ["Prep-1", "Prep-2", "Prep-3", "Primary-6"];
 
 function studentsFile(file: string, prefix: string): string[] {
   const nos = Array.from({ length: N }, () => uniqueStudentNo());
-  const rows = [templateColumns("students").map(templateHeader), ...nos.map((no, i) => [no, `${prefix} طالب ${i}`, "مصري", i % 3 ? "Muslim" : "Christian", GRADES[i % GRADES.length], (i % 6) + 1, i % 2 ? "أنثى" : "ذكر", "نشط"])];
+  const rows = [
+    templateColumns("students").map(templateHeader),
+    ...nos.map((no, i) => [
+      no,
+      `${prefix} طالب ${i}`,
+      "مصري",
+      i % 3 ? "Muslim" : "Christian",
+      GRADES[i % GRADES.length],
+      (i % 6) + 1,
+      i % 2 ? "أنثى" : "ذكر",
+      "نشط",
+    ]),
+  ];
   const book = utils.book_new();
   utils.book_append_sheet(book, utils.aoa_to_sheet(rows), "Sheet1");
   writeFileSync(file, write(book, { type: "buffer", bookType: "xlsx" }));
@@ -46,12 +67,18 @@ export async function importBench(server: BenchServer): Promise<BenchResult> {
     const t0 = performance.now();
     const res = await fetch(`${server.url}/api/admin/import/${kind}${key ? "" : "?dry_run=1"}`, {
       method: "POST",
-      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", ...(key ? { "Idempotency-Key": key } : {}) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        "Content-Type": "application/json",
+        ...(key ? { "Idempotency-Key": key } : {}),
+      },
       body: JSON.stringify(body),
     });
     const json = (await res.json()) as { summary?: { create: number; errors: number } };
-    if (res.status !== 200) errors.push(`${kind} ${key ? "commit" : "dry run"}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
-    else if (json.summary?.create !== N) errors.push(`${kind} ${key ? "commit" : "dry run"}: ${JSON.stringify(json.summary)}`);
+    if (res.status !== 200)
+      errors.push(`${kind} ${key ? "commit" : "dry run"}: HTTP ${res.status} ${JSON.stringify(json).slice(0, 200)}`);
+    else if (json.summary?.create !== N)
+      errors.push(`${kind} ${key ? "commit" : "dry run"}: ${JSON.stringify(json.summary)}`);
     return ms(t0);
   };
 
@@ -65,18 +92,37 @@ export async function importBench(server: BenchServer): Promise<BenchResult> {
   const parseMs = ms(t0);
   const dryMs = await post("students", { rows: built.rows });
   const commitMs = await post("students", { rows: built.rows }, `bench-${Date.now()}`);
-  const [count] = await server.db.select({ n: sql<number>`count(*)` }).from(students).where(sql`${students.studentNo} IN (${sql.join(nos.slice(0, 500).map((n) => sql`${n}`), sql`, `)})`);
+  const [count] = await server.db
+    .select({ n: sql<number>`count(*)` })
+    .from(students)
+    .where(
+      sql`${students.studentNo} IN (${sql.join(
+        nos.slice(0, 500).map((n) => sql`${n}`),
+        sql`, `,
+      )})`,
+    );
   if (Number(count?.n) !== 500) errors.push(`students missing after the commit: ${count?.n} of the first 500`);
 
   // (b) results: the same students × 8 subjects.
-  const resultRows = nos.map((no, i) => ({ student_id: no, subject_scores: SUBJECTS.map((s, j) => ({ subject_name: s, score: String(((i + j) % 90) + 10 + (j % 2 ? 0.5 : 0)) })) }));
+  const resultRows = nos.map((no, i) => ({
+    student_id: no,
+    subject_scores: SUBJECTS.map((s, j) => ({
+      subject_name: s,
+      score: String(((i + j) % 90) + 10 + (j % 2 ? 0.5 : 0)),
+    })),
+  }));
   const options = { academic_year_name: "2025-2026", semester: "S1" };
   const resultsBodyBytes = JSON.stringify({ rows: resultRows, options }).length;
   const resultsDryMs = await post("results", { rows: resultRows, options });
   const resultsCommitMs = await post("results", { rows: resultRows, options }, `bench-r-${Date.now()}`);
 
   // Fee records for the same students, each with an opening payment: the fee services' per-record statements.
-  const feeRows = nos.map((no, i) => ({ student_id: no, grade: GRADES[i % GRADES.length], total_amount: 12_000, paid_amount: 1_000 }));
+  const feeRows = nos.map((no, i) => ({
+    student_id: no,
+    grade: GRADES[i % GRADES.length],
+    total_amount: 12_000,
+    paid_amount: 1_000,
+  }));
   const feesDryMs = await post("fees", { rows: feeRows });
   const feesCommitMs = await post("fees", { rows: feeRows }, `bench-f-${Date.now()}`);
 
@@ -123,7 +169,10 @@ export async function importBench(server: BenchServer): Promise<BenchResult> {
       fig("5,000 results × 8: dry run", resultsDryMs, "ms", { op: "<=", value: 3_000 }),
       fig("5,000 results × 8: dry run + commit", resultsDryMs + resultsCommitMs, "ms", { op: "<=", value: 10_000 }),
       fig("5,000 fee records with a first payment: dry run", feesDryMs, "ms", { op: "<=", value: 3_000 }),
-      fig("5,000 fee records with a first payment: dry run + commit", feesDryMs + feesCommitMs, "ms", { op: "<=", value: 10_000 }),
+      fig("5,000 fee records with a first payment: dry run + commit", feesDryMs + feesCommitMs, "ms", {
+        op: "<=",
+        value: 10_000,
+      }),
       fig("dialog: file chosen → preview (5,000 rows)", browserMs, "ms"),
       fig("dialog: longest main-thread task meanwhile", longestTask, "ms", { op: "<=", value: 200 }),
     ],

@@ -57,7 +57,11 @@ export async function liveEvents(server: BenchServer): Promise<BenchResult> {
     const res = await fetch(`${server.url}/api/admin/news`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ title: "Benchmark: live events", content: "A draft written by bench/live-events.ts.", status: "draft" }),
+      body: JSON.stringify({
+        title: "Benchmark: live events",
+        content: "A draft written by bench/live-events.ts.",
+        status: "draft",
+      }),
     });
     const postMs = performance.now() - t0;
     if (res.status !== 201) throw new Error(`POST /api/admin/news answered ${res.status}: ${await res.text()}`);
@@ -67,8 +71,12 @@ export async function liveEvents(server: BenchServer): Promise<BenchResult> {
     const received = delays.length;
 
     const errors: string[] = [];
-    if (live.length < STREAMS) errors.push(`${STREAMS - live.length} of ${STREAMS} streams did not open: ${[...new Set(openErrors)].slice(0, 3).join("; ")}`);
-    if (received < live.length) errors.push(`${live.length - received} open streams did not receive the event within ${WAIT_MS} ms`);
+    if (live.length < STREAMS)
+      errors.push(
+        `${STREAMS - live.length} of ${STREAMS} streams did not open: ${[...new Set(openErrors)].slice(0, 3).join("; ")}`,
+      );
+    if (received < live.length)
+      errors.push(`${live.length - received} open streams did not receive the event within ${WAIT_MS} ms`);
     return {
       name: "5 Live events",
       figures: [
@@ -78,10 +86,17 @@ export async function liveEvents(server: BenchServer): Promise<BenchResult> {
         fig("change request (POST) response time", postMs, "ms"),
         fig("change → first stream", delays.length ? Math.min(...delays) : null, "ms"),
         fig("change → median stream", delays.length ? percentile(delays, 50) : null, "ms"),
-        fig(`change → all ${STREAMS} streams`, received === STREAMS ? Math.max(...delays) : null, "ms", { op: "<=", value: 1000 }),
+        fig(`change → all ${STREAMS} streams`, received === STREAMS ? Math.max(...delays) : null, "ms", {
+          op: "<=",
+          value: 1000,
+        }),
       ],
       errors,
-      details: { streams: STREAMS, endpoint: "/api/fees/events/stream", change: "POST /api/admin/news (draft) → news_updated" },
+      details: {
+        streams: STREAMS,
+        endpoint: "/api/fees/events/stream",
+        change: "POST /api/admin/news (draft) → news_updated",
+      },
       seconds: (Date.now() - started) / 1000,
     };
   } finally {

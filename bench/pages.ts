@@ -81,7 +81,8 @@ async function javascriptOf(browser: Browser, url: string, token: string | null)
     });
     // Not "networkidle": admin pages hold a live-event stream open. Load, then 2 s without a new script (max 30 s).
     await page.goto(url, { waitUntil: "load", timeout: 120_000 });
-    for (const end = Date.now() + 30_000; Date.now() - lastScriptAt < 2000 && Date.now() < end; ) await page.waitForTimeout(250);
+    for (const end = Date.now() + 30_000; Date.now() - lastScriptAt < 2000 && Date.now() < end; )
+      await page.waitForTimeout(250);
     const files = await Promise.all(bodies);
     const kb = (key: "wire" | "raw" | "gzip") => files.reduce((n, f) => n + f[key], 0) / 1024;
     return {
@@ -90,7 +91,10 @@ async function javascriptOf(browser: Browser, url: string, token: string | null)
       rawKb: kb("raw"),
       gzip9Kb: kb("gzip"),
       encodings: [...new Set(files.map((f) => f.encoding))],
-      largest: files.sort((a, b) => b.wire - a.wire).slice(0, 5).map((f) => ({ path: f.path, kb: Math.round(f.wire / 102.4) / 10 })),
+      largest: files
+        .sort((a, b) => b.wire - a.wire)
+        .slice(0, 5)
+        .map((f) => ({ path: f.path, kb: Math.round(f.wire / 102.4) / 10 })),
     };
   } finally {
     await context.close();
@@ -127,31 +131,51 @@ async function lighthouseRun(url: string, port: number): Promise<Vitals> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { audits, categories, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse ${url}: ${runtimeError.code} ${runtimeError.message}`);
-  const observedLcpMs = (audits["metrics"]?.details as { items?: Array<{ observedLargestContentfulPaint?: number }> } | undefined)?.items?.[0]?.observedLargestContentfulPaint ?? NaN;
-  const requests = (audits["network-requests"]?.details as { items?: Array<{ networkEndTime: number; transferSize: number }> } | undefined)?.items ?? [];
+  const observedLcpMs =
+    (audits["metrics"]?.details as { items?: Array<{ observedLargestContentfulPaint?: number }> } | undefined)
+      ?.items?.[0]?.observedLargestContentfulPaint ?? NaN;
+  const requests =
+    (
+      audits["network-requests"]?.details as
+        | { items?: Array<{ networkEndTime: number; transferSize: number }> }
+        | undefined
+    )?.items ?? [];
   return {
     observedLcpMs,
-    kbBeforeLcp: Math.round(requests.filter((r) => r.networkEndTime <= observedLcpMs).reduce((n, r) => n + r.transferSize, 0) / 102.4) / 10,
+    kbBeforeLcp:
+      Math.round(
+        requests.filter((r) => r.networkEndTime <= observedLcpMs).reduce((n, r) => n + r.transferSize, 0) / 102.4,
+      ) / 10,
     lcpMs: audits["largest-contentful-paint"]!.numericValue!,
     cls: audits["cumulative-layout-shift"]!.numericValue!,
     tbtMs: audits["total-blocking-time"]!.numericValue!,
     performanceScore: Math.round((categories.performance?.score ?? 0) * 100),
     lcpElement: lcpSnippet(audits),
-    heaviestScripts: ((audits["bootup-time"]?.details as { items?: Array<{ url: string; total: number }> } | undefined)?.items ?? [])
+    heaviestScripts: (
+      (audits["bootup-time"]?.details as { items?: Array<{ url: string; total: number }> } | undefined)?.items ?? []
+    )
       .slice(0, 3)
       .map((i) => ({ url: i.url.replace(/^https?:\/\/[^/]+/, ""), ms: Math.round(i.total) })),
   };
 }
 
 /** Slow 4G as Lighthouse simulates it, applied for real (CDP): 150 ms latency, 1.6 Mbps down, 750 Kbps up. */
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 
 /**
  * One cold load of `url` under real slow-4G and 4× CPU throttling at 412 px: FCP, LCP (the browser's own entries)
  * and when React Router finished hydrating (its router initialised), in ms from navigation start. This is what
  * public pages pay for loading their modules after the first paint (docs/decisions/0016).
  */
-async function throttledLoad(browser: Browser, url: string): Promise<{ fcpMs: number; lcpMs: number; hydratedMs: number }> {
+async function throttledLoad(
+  browser: Browser,
+  url: string,
+): Promise<{ fcpMs: number; lcpMs: number; hydratedMs: number }> {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   try {
     const page = await context.newPage();
@@ -162,14 +186,24 @@ async function throttledLoad(browser: Browser, url: string): Promise<{ fcpMs: nu
     await page.addInitScript(() => {
       const w = window as unknown as { __benchLcp: number };
       w.__benchLcp = 0;
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__benchLcp = e.startTime))).observe({ type: "largest-contentful-paint", buffered: true });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__benchLcp = e.startTime))).observe({
+        type: "largest-contentful-paint",
+        buffered: true,
+      });
     });
     await page.goto(url, { waitUntil: "commit" });
     type RouterWindow = { __reactRouterDataRouter?: { state: { initialized: boolean } } };
-    await page.waitForFunction(() => (window as unknown as RouterWindow).__reactRouterDataRouter?.state.initialized === true, null, { timeout: 60_000, polling: 20 });
+    await page.waitForFunction(
+      () => (window as unknown as RouterWindow).__reactRouterDataRouter?.state.initialized === true,
+      null,
+      { timeout: 60_000, polling: 20 },
+    );
     const hydratedMs = await page.evaluate(() => performance.now());
     await page.waitForTimeout(500);
-    const paint = await page.evaluate(() => ({ fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN, lcp: (window as unknown as { __benchLcp: number }).__benchLcp }));
+    const paint = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+      lcp: (window as unknown as { __benchLcp: number }).__benchLcp,
+    }));
     return { fcpMs: paint.fcp, lcpMs: paint.lcp, hydratedMs };
   } finally {
     await context.close();
@@ -183,7 +217,8 @@ export async function pages(server: BenchServer): Promise<BenchResult> {
   const throttled = new Map<string, Array<{ fcpMs: number; lcpMs: number; hydratedMs: number }>>();
   const browser = await launchBrowser(FULL_CHROMIUM);
   try {
-    for (const route of [...PUBLIC, ...ADMIN]) js.set(route, await javascriptOf(browser, `${server.url}${route}`, ADMIN.includes(route) ? token : null));
+    for (const route of [...PUBLIC, ...ADMIN])
+      js.set(route, await javascriptOf(browser, `${server.url}${route}`, ADMIN.includes(route) ? token : null));
     for (const route of PUBLIC) {
       const runs = [];
       for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await throttledLoad(browser, `${server.url}${route}`));
@@ -211,14 +246,18 @@ export async function pages(server: BenchServer): Promise<BenchResult> {
     const runs = vitals.get(route)!;
     figures.push(
       fig(`${route} JS transferred (gzip)`, js.get(route)!.transferredKb, "KB", { op: "<=", value: 150 }),
-      fig(`${route} LCP (median of ${LIGHTHOUSE_RUNS})`, median(runs.map((r) => r.lcpMs)), "ms", { op: "<=", value: 2500 }),
+      fig(`${route} LCP (median of ${LIGHTHOUSE_RUNS})`, median(runs.map((r) => r.lcpMs)), "ms", {
+        op: "<=",
+        value: 2500,
+      }),
       fig(`${route} CLS`, median(runs.map((r) => r.cls)), "", { op: "<=", value: 0.1 }),
       fig(`${route} TBT`, median(runs.map((r) => r.tbtMs)), "ms", { op: "<=", value: 200 }),
       fig(`${route} real slow 4G: LCP`, median(throttled.get(route)!.map((r) => r.lcpMs)), "ms"),
       fig(`${route} real slow 4G: hydrated`, median(throttled.get(route)!.map((r) => r.hydratedMs)), "ms"),
     );
   }
-  for (const route of ADMIN) figures.push(fig(`${route} JS transferred (gzip)`, js.get(route)!.transferredKb, "KB", { op: "<=", value: 300 }));
+  for (const route of ADMIN)
+    figures.push(fig(`${route} JS transferred (gzip)`, js.get(route)!.transferredKb, "KB", { op: "<=", value: 300 }));
   return {
     name: "4 Pages",
     figures,
@@ -227,7 +266,8 @@ export async function pages(server: BenchServer): Promise<BenchResult> {
       javascript: Object.fromEntries(js),
       lighthouse: Object.fromEntries(vitals),
       realSlow4g: Object.fromEntries(throttled),
-      method: "JS = script responses of a cold load (after the load event, until 2 s without a new script), bytes as transferred (gzip from wrangler dev); gzip9Kb = zlib level 9 cross-check; vitals = Lighthouse 13 default (mobile) config; realSlow4g = CDP throttling (150 ms, 1.6 Mbps, 4x CPU), median of 3 cold loads",
+      method:
+        "JS = script responses of a cold load (after the load event, until 2 s without a new script), bytes as transferred (gzip from wrangler dev); gzip9Kb = zlib level 9 cross-check; vitals = Lighthouse 13 default (mobile) config; realSlow4g = CDP throttling (150 ms, 1.6 Mbps, 4x CPU), median of 3 cold loads",
     },
     seconds: (Date.now() - started) / 1000,
   };

@@ -21,7 +21,16 @@ import { adminToken, type BenchServer } from "./lib/server";
 const CARDS = 300;
 const TERM = { academic_year_name: "2027-2028", semester: "S1" } as const;
 const GRADE = "Primary-4";
-const SUBJECTS = ["Mathematics", "English", "Science", "History", "Geography", "Computer Science", "Art", "Physical Education"];
+const SUBJECTS = [
+  "Mathematics",
+  "English",
+  "Science",
+  "History",
+  "Geography",
+  "Computer Science",
+  "Art",
+  "Physical Education",
+];
 const PATH = `/admin/print/report-cards?grade=${GRADE}&academic_year_name=${TERM.academic_year_name}&semester=${TERM.semester}`;
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length]!;
 
@@ -32,23 +41,49 @@ async function generate(server: BenchServer): Promise<void> {
       const k = i + j;
       const female = k % 2 === 1;
       const name = `${pick(female ? FEMALE_FIRST_NAMES : MALE_FIRST_NAMES, k * 7)} ${pick(MALE_FIRST_NAMES, k * 13 + 5)} ${pick(FAMILY_NAMES, k * 31 + 3)}`;
-      return { studentNo: uniqueStudentNo(), fullName: name, nationality: "Egyptian", religion: "Muslim", currentGrade: GRADE, buildingNo: 1, gender: (female ? "female" : "male") as "male" | "female" };
+      return {
+        studentNo: uniqueStudentNo(),
+        fullName: name,
+        nationality: "Egyptian",
+        religion: "Muslim",
+        currentGrade: GRADE,
+        buildingNo: 1,
+        gender: (female ? "female" : "male") as "male" | "female",
+      };
     });
     const inserted = await server.db.insert(students).values(rows).returning({ id: students.id });
     const made = await server.db
       .insert(results)
-      .values(inserted.map((s) => ({ studentId: s.id, academicYearName: TERM.academic_year_name, semester: TERM.semester, grade: GRADE })))
+      .values(
+        inserted.map((s) => ({
+          studentId: s.id,
+          academicYearName: TERM.academic_year_name,
+          semester: TERM.semester,
+          grade: GRADE,
+        })),
+      )
       .returning({ id: results.id });
-    await server.db.insert(resultSubjectScores).values(
-      made.flatMap((r, j) =>
-        SUBJECTS.map((subject, position) => ({ resultId: r.id, position, subjectName: subject, scoreHundredths: ((i + j) * 37 + position * 11) % 8_900 + 1_000 + (position % 2) * 50, maxScoreHundredths: 10_000 })),
-      ),
-    );
+    await server.db
+      .insert(resultSubjectScores)
+      .values(
+        made.flatMap((r, j) =>
+          SUBJECTS.map((subject, position) => ({
+            resultId: r.id,
+            position,
+            subjectName: subject,
+            scoreHundredths: (((i + j) * 37 + position * 11) % 8_900) + 1_000 + (position % 2) * 50,
+            maxScoreHundredths: 10_000,
+          })),
+        ),
+      );
   }
 }
 
 /** One request of the batch: time to the first byte and to the whole body (ms), and the body's size. */
-async function timedGet(url: string, token: string): Promise<{ status: number; ttfb: number; total: number; bytes: number }> {
+async function timedGet(
+  url: string,
+  token: string,
+): Promise<{ status: number; ttfb: number; total: number; bytes: number }> {
   const t0 = performance.now();
   const res = await fetch(url, { headers: { Cookie: `admin_session=${token}` } });
   const ttfb = performance.now() - t0;
@@ -103,11 +138,17 @@ export async function print(server: BenchServer): Promise<BenchResult> {
   return {
     name: "6 Printing",
     figures: [
-      fig(`${CARDS} report cards: whole HTML on the server, median of 5`, median(runs.map((r) => r.total)), "ms", { op: "<=", value: 2_000 }),
+      fig(`${CARDS} report cards: whole HTML on the server, median of 5`, median(runs.map((r) => r.total)), "ms", {
+        op: "<=",
+        value: 2_000,
+      }),
       fig("first request (cold isolate) whole HTML", first.total, "ms"),
       fig("time to first byte, median", median(runs.map((r) => r.ttfb)), "ms"),
       fig("HTML size", runs[0]!.bytes / 1024, "KB"),
-      fig("first page printable in Chromium (load + fonts), median of 3 cold loads", median(loads), "ms", { op: "<=", value: 5_000 }),
+      fig("first page printable in Chromium (load + fonts), median of 3 cold loads", median(loads), "ms", {
+        op: "<=",
+        value: 5_000,
+      }),
       fig(`whole PDF (${pages} pages) printed by Chromium`, pdfMs, "ms"),
     ],
     errors,

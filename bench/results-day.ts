@@ -41,7 +41,10 @@ export async function resultsDay(server: BenchServer, { smoke }: { smoke: boolea
     setupRequest: (req, ctx) => {
       const found = Math.random() < 0.8;
       ctx.expect = found ? 200 : 404;
-      return { ...req, path: `/api/student/results/${found ? ids[Math.floor(Math.random() * ids.length)] : unknownId()}` };
+      return {
+        ...req,
+        path: `/api/student/results/${found ? ids[Math.floor(Math.random() * ids.length)] : unknownId()}`,
+      };
     },
     onResponse: (status, _body, ctx) => {
       if (status !== ctx.expect) mismatched++;
@@ -61,10 +64,14 @@ export async function resultsDay(server: BenchServer, { smoke }: { smoke: boolea
   const unexpected = (f: LoadFigures, ok: Set<string>) => Object.entries(f.statuses).filter(([s]) => !ok.has(s));
   const errors: string[] = [];
   for (const [s, n] of unexpected(results, EXPECTED)) errors.push(`results lookup: ${n} responses with status ${s}`);
-  if (mismatched > 0) errors.push(`results lookup: ${mismatched} responses not matching the ID (found → 200, unknown → 404)`);
-  if (results.errors + results.timeouts > 0) errors.push(`results lookup: ${results.errors} socket errors, ${results.timeouts} timeouts`);
-  for (const [s, n] of unexpected(noDb, new Set(["404"]))) errors.push(`no-database route: ${n} responses with status ${s}`);
-  if (noDb.errors + noDb.timeouts > 0) errors.push(`no-database route: ${noDb.errors} socket errors, ${noDb.timeouts} timeouts`);
+  if (mismatched > 0)
+    errors.push(`results lookup: ${mismatched} responses not matching the ID (found → 200, unknown → 404)`);
+  if (results.errors + results.timeouts > 0)
+    errors.push(`results lookup: ${results.errors} socket errors, ${results.timeouts} timeouts`);
+  for (const [s, n] of unexpected(noDb, new Set(["404"])))
+    errors.push(`no-database route: ${n} responses with status ${s}`);
+  if (noDb.errors + noDb.timeouts > 0)
+    errors.push(`no-database route: ${noDb.errors} socket errors, ${noDb.timeouts} timeouts`);
 
   const bad = unexpected(results, EXPECTED).reduce((n, [, c]) => n + c, 0) + results.errors + results.timeouts;
   return {
@@ -82,7 +89,15 @@ export async function resultsDay(server: BenchServer, { smoke }: { smoke: boolea
       fig("lookup / no-database throughput", (100 * results.rps) / noDb.rps, "%", { op: ">=", value: 50 }),
     ],
     errors,
-    details: { connections, durationSeconds: duration, foundIdPool: ids.length, mix: "80% found, 20% unknown", results, noDatabaseRoute: { path: NO_DB_PATH, ...noDb }, mismatched },
+    details: {
+      connections,
+      durationSeconds: duration,
+      foundIdPool: ids.length,
+      mix: "80% found, 20% unknown",
+      results,
+      noDatabaseRoute: { path: NO_DB_PATH, ...noDb },
+      mismatched,
+    },
     seconds: (Date.now() - started) / 1000,
   };
 }

@@ -60,7 +60,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 const t0 = Date.now();
 const log = (msg: string) => console.log(`[bench +${((Date.now() - t0) / 1000).toFixed(0)}s] ${msg}`);
 const machine = machineInfo();
-log(`${smoke ? "smoke" : "full"} run: ${selected.join(", ")} on ${machine.cpuModel} × ${machine.cores}, load ${machine.loadAverage1m}`);
+log(
+  `${smoke ? "smoke" : "full"} run: ${selected.join(", ")} on ${machine.cpuModel} × ${machine.cores}, load ${machine.loadAverage1m}`,
+);
 
 if (!args.includes("--no-build")) {
   log("building the app (npx react-router build)…");
@@ -84,10 +86,18 @@ for (const name of selected) {
       { rateLimits: WITH_RATE_LIMITS.has(name) },
     );
     results.push(result);
-    log(`${name}: done in ${result.seconds.toFixed(0)} s${result.errors.length ? ` with ${result.errors.length} error(s)` : ""}`);
+    log(
+      `${name}: done in ${result.seconds.toFixed(0)} s${result.errors.length ? ` with ${result.errors.length} error(s)` : ""}`,
+    );
   } catch (err) {
     console.error(err);
-    results.push({ name, figures: [], errors: [`crashed: ${(err as Error).message}`], details: {}, seconds: (Date.now() - started) / 1000 });
+    results.push({
+      name,
+      figures: [],
+      errors: [`crashed: ${(err as Error).message}`],
+      details: {},
+      seconds: (Date.now() - started) / 1000,
+    });
   }
   if (interrupted) break;
 }
@@ -95,11 +105,17 @@ for (const name of selected) {
 const outDir = join(ROOT, "bench/results");
 mkdirSync(outDir, { recursive: true });
 const file = join(outDir, smoke ? "smoke.json.tmp" : "latest.json");
-const summary = { machine: { ...machine, loadAverage1mAtEnd: machineInfo().loadAverage1m }, mode: smoke ? "smoke" : "full", benchmarks: results };
+const summary = {
+  machine: { ...machine, loadAverage1mAtEnd: machineInfo().loadAverage1m },
+  mode: smoke ? "smoke" : "full",
+  benchmarks: results,
+};
 writeFileSync(file, JSON.stringify(summary, null, 2) + "\n");
 
 console.log(`\n${table(results)}\n`);
-const failedTargets = results.flatMap((r) => r.figures.filter((f) => verdict(f) === "FAIL").map((f) => `${r.name}: ${f.label}`));
+const failedTargets = results.flatMap((r) =>
+  r.figures.filter((f) => verdict(f) === "FAIL").map((f) => `${r.name}: ${f.label}`),
+);
 const errors = results.flatMap((r) => r.errors.map((e) => `${r.name}: ${e}`));
 log(`results written to ${file}`);
 if (failedTargets.length) console.log(`Targets not met (${failedTargets.length}):\n  ${failedTargets.join("\n  ")}`);

@@ -60,7 +60,11 @@ async function select(url: string, studentNo: string, selections: unknown): Prom
     return { status: res.status, message: body.message ?? "", ms: performance.now() - t0 };
   } catch (err) {
     const timedOut = (err as Error).name === "TimeoutError";
-    return { status: 0, message: timedOut ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : String((err as Error).cause ?? err), ms: performance.now() - t0 };
+    return {
+      status: 0,
+      message: timedOut ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : String((err as Error).cause ?? err),
+      ms: performance.now() - t0,
+    };
   }
 }
 
@@ -68,10 +72,19 @@ export async function selectionRush(server: BenchServer, { smoke }: { smoke: boo
   const started = Date.now();
   const n = smoke ? 200 : 1000;
   const { db } = server;
-  const subjects = await db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(eq(selectionSubjects.isActive, true)).orderBy(asc(selectionSubjects.id));
+  const subjects = await db
+    .select({ id: selectionSubjects.id })
+    .from(selectionSubjects)
+    .where(eq(selectionSubjects.isActive, true))
+    .orderBy(asc(selectionSubjects.id));
   const choice: { subject_id: number; teacher_id: number }[] = [];
   for (const s of subjects) {
-    const [t] = await db.select().from(teachers).where(sql`${teachers.subjectId} = ${s.id} AND ${teachers.isActive} = 1`).orderBy(asc(teachers.id)).limit(1);
+    const [t] = await db
+      .select()
+      .from(teachers)
+      .where(sql`${teachers.subjectId} = ${s.id} AND ${teachers.isActive} = 1`)
+      .orderBy(asc(teachers.id))
+      .limit(1);
     if (!t) throw new Error(`active subject ${s.id} has no active teacher`);
     choice.push({ subject_id: s.id, teacher_id: t.id });
   }
@@ -80,7 +93,8 @@ export async function selectionRush(server: BenchServer, { smoke }: { smoke: boo
   // Baseline: a few selections one at a time (each takes a seat), to compare the rush with a lone request.
   const solo = [];
   for (const no of all.slice(0, SOLO)) solo.push(await select(server.url, no, choice));
-  if (solo.some((r) => r.status !== 201)) throw new Error(`solo selections failed: ${solo.map((r) => `${r.status} ${r.message}`).join("; ")}`);
+  if (solo.some((r) => r.status !== 201))
+    throw new Error(`solo selections failed: ${solo.map((r) => `${r.status} ${r.message}`).join("; ")}`);
   const before = await seatLedger(db, chosenIds);
   const seatsAvailable = Math.min(...before.map((t) => t.cap1 - t.taken1 + t.cap2 - t.taken2));
   const nos = all.slice(SOLO);
@@ -89,7 +103,9 @@ export async function selectionRush(server: BenchServer, { smoke }: { smoke: boo
   let sqldThreadsPeak = threadsOf(server.sqldPid) ?? 0;
   const sampler = setInterval(() => (sqldThreadsPeak = Math.max(sqldThreadsPeak, threadsOf(server.sqldPid) ?? 0)), 100);
   const t0 = performance.now();
-  const replies = await Promise.all(nos.map((no) => select(server.url, no, choice))).finally(() => clearInterval(sampler));
+  const replies = await Promise.all(nos.map((no) => select(server.url, no, choice))).finally(() =>
+    clearInterval(sampler),
+  );
   const drainMs = performance.now() - t0;
 
   const accepted = replies.filter((r) => r.status === 201).length;
@@ -106,14 +122,19 @@ export async function selectionRush(server: BenchServer, { smoke }: { smoke: boo
   const allTeachers = (await db.select({ id: teachers.id }).from(teachers)).map((t) => t.id);
   const ledger = await seatLedger(db, allTeachers);
   for (const t of ledger) {
-    if (t.taken1 !== t.rows1 || t.taken2 !== t.rows2) errors.push(`teacher ${t.id}: seats_taken ${t.taken1}/${t.taken2} ≠ selection rows ${t.rows1}/${t.rows2}`);
-    if (t.rows1 > t.cap1 || t.rows2 > t.cap2) errors.push(`teacher ${t.id} OVERSOLD: rows ${t.rows1}/${t.rows2} > capacity ${t.cap1}/${t.cap2}`);
+    if (t.taken1 !== t.rows1 || t.taken2 !== t.rows2)
+      errors.push(`teacher ${t.id}: seats_taken ${t.taken1}/${t.taken2} ≠ selection rows ${t.rows1}/${t.rows2}`);
+    if (t.rows1 > t.cap1 || t.rows2 > t.cap2)
+      errors.push(`teacher ${t.id} OVERSOLD: rows ${t.rows1}/${t.rows2} > capacity ${t.cap1}/${t.cap2}`);
   }
-  const gained = ledger.filter((t) => chosenIds.includes(t.id)).map((t) => {
-    const b = before.find((x) => x.id === t.id)!;
-    return t.rows1 + t.rows2 - (b.rows1 + b.rows2);
-  });
-  if (gained.some((g) => g !== accepted)) errors.push(`chosen teachers gained ${gained.join("/")} seats, expected ${accepted} each`);
+  const gained = ledger
+    .filter((t) => chosenIds.includes(t.id))
+    .map((t) => {
+      const b = before.find((x) => x.id === t.id)!;
+      return t.rows1 + t.rows2 - (b.rows1 + b.rows2);
+    });
+  if (gained.some((g) => g !== accepted))
+    errors.push(`chosen teachers gained ${gained.join("/")} seats, expected ${accepted} each`);
 
   const latencies = replies.map((r) => r.ms);
   const decided = accepted + refused;
@@ -125,13 +146,28 @@ export async function selectionRush(server: BenchServer, { smoke }: { smoke: boo
       fig("accepted (201)", accepted, "", { op: "==", value: seatsAvailable }),
       fig("refused (409)", refused, ""),
       fig("other responses (not 201/409)", otherCount, "", { op: "==", value: 0 }),
-      fig(`one selection alone (median of ${SOLO}, before the rush)`, percentile(solo.map((r) => r.ms), 50), "ms"),
+      fig(
+        `one selection alone (median of ${SOLO}, before the rush)`,
+        percentile(
+          solo.map((r) => r.ms),
+          50,
+        ),
+        "ms",
+      ),
       fig("latency p50", percentile(latencies, 50), "ms"),
       fig("latency p99", percentile(latencies, 99), "ms"),
       fig("decisions per second (201 + 409)", decided / (drainMs / 1000), "/s", { op: ">=", value: 100 }),
     ],
     errors,
-    details: { students: n, subjects: choice.length, choice, seatsBefore: before, otherResponses: Object.fromEntries(others), teachersChecked: ledger.length, sqldThreadsPeak },
+    details: {
+      students: n,
+      subjects: choice.length,
+      choice,
+      seatsBefore: before,
+      otherResponses: Object.fromEntries(others),
+      teachersChecked: ledger.length,
+      sqldThreadsPeak,
+    },
     seconds: (Date.now() - started) / 1000,
   };
 }

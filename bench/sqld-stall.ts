@@ -42,7 +42,8 @@ const pid = sqld.process.pid!;
 let round = 0;
 let stalled = false;
 // A stalled sqld keeps burning CPU after its client is gone: never leave one behind.
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void sqld.stop().finally(() => process.exit(130)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void sqld.stop().finally(() => process.exit(130)));
 
 /** sqld's threads grouped by scheduler state and wait channel, e.g. `{"S:futex_do_wait": 47}`. */
 function threadStates(): Record<string, number> {
@@ -71,35 +72,41 @@ async function write(sqls: string[]): Promise<void> {
     if (stalled) return new Promise<never>(() => {});
     if (!isDbUnavailable(err)) throw err;
     stalled = true;
-    console.log(`STALL: round ${round} (${N} writers, ${MODE}, max ${MAXREQ} requests): a request unanswered for 10 s; threads ${JSON.stringify(threadStates())}; CPU ${execSync(`ps -o %cpu= -p ${pid}`).toString().trim()}%`);
+    console.log(
+      `STALL: round ${round} (${N} writers, ${MODE}, max ${MAXREQ} requests): a request unanswered for 10 s; threads ${JSON.stringify(threadStates())}; CPU ${execSync(`ps -o %cpu= -p ${pid}`).toString().trim()}%`,
+    );
     await sqld.stop();
     process.exit(1);
   }
 }
 
-await client.execute("create table lt(username text, client text, failed integer not null, started text, primary key (username, client))");
+await client.execute(
+  "create table lt(username text, client text, failed integer not null, started text, primary key (username, client))",
+);
 const times: number[] = [];
 const deadline = Date.now() + DURATION_S * 1000;
 for (round = 1; Date.now() < deadline; round++) {
   const t0 = Date.now();
   const user = `u${round}`;
-  const reads = Array.from({ length: READS }, () => client.execute(`select count(*) from lt where username = '${user}'`));
+  const reads = Array.from({ length: READS }, () =>
+    client.execute(`select count(*) from lt where username = '${user}'`),
+  );
   await Promise.all([
     ...reads,
     ...Array.from({ length: N }, () =>
-      write(
-        [
-          `insert into lt values ('${user}', 'c', 1, datetime('now')) on conflict(username, client) do update set failed = failed + 1 returning failed`,
-          `select sum(failed) from lt where username = '${user}'`,
-          "delete from lt where started < datetime('now', '-1 day')",
-        ],
-      ),
+      write([
+        `insert into lt values ('${user}', 'c', 1, datetime('now')) on conflict(username, client) do update set failed = failed + 1 returning failed`,
+        `select sum(failed) from lt where username = '${user}'`,
+        "delete from lt where started < datetime('now', '-1 day')",
+      ]),
     ),
   ]);
   times.push(Date.now() - t0);
 }
 times.sort((a, b) => a - b);
-console.log(`no stall: ${times.length} rounds of ${N} writers (${MODE}, max ${MAXREQ} requests) in ${DURATION_S} s; round median ${times[times.length >> 1]} ms, max ${times.at(-1)} ms`);
+console.log(
+  `no stall: ${times.length} rounds of ${N} writers (${MODE}, max ${MAXREQ} requests) in ${DURATION_S} s; round median ${times[times.length >> 1]} ms, max ${times.at(-1)} ms`,
+);
 client.close();
 await sqld.stop();
 rmSync(dir, { recursive: true, force: true });

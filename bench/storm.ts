@@ -21,7 +21,8 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
   const errors: string[] = [];
   const rounds = opts.smoke ? 3 : 10;
   const counts = new Map<string, number>();
-  const count = (what: string, status: number) => counts.set(`${what} ${status}`, (counts.get(`${what} ${status}`) ?? 0) + 1);
+  const count = (what: string, status: number) =>
+    counts.set(`${what} ${status}`, (counts.get(`${what} ${status}`) ?? 0) + 1);
   const signIn = await send(server.url, "/api/auth/login", { method: "POST", body: BENCH_ADMIN, from: "127.0.0.2" });
   const token = (JSON.parse(signIn.body) as { token: string }).token;
   const auth = { Authorization: `Bearer ${token}` };
@@ -39,7 +40,8 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
       const h = await send(server.url, "/health", { from: "127.0.0.3" });
       count("health", h.status);
       if (h.status !== 200 && h.status !== 503) errors.push(`/health answered ${h.status}`);
-      if (h.status === 200 && healthDownSince !== null) episodes.push(Date.now() - healthDownSince), (healthDownSince = null);
+      if (h.status === 200 && healthDownSince !== null)
+        episodes.push(Date.now() - healthDownSince), (healthDownSince = null);
       if (h.status !== 200 && healthDownSince === null) healthDownSince = Date.now();
       await new Promise((r) => setTimeout(r, 250));
     }
@@ -47,7 +49,12 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
 
   const sent = new Map<string, { studentNo: string; status: number }>();
   const pay = async (key: string, studentNo: string) => {
-    const res: Answer = await send(server.url, `/api/fees/${studentNo}/add-payment`, { method: "POST", body: { payment_amount: 1 }, headers: { ...auth, "Idempotency-Key": key }, from: "127.0.0.4" });
+    const res: Answer = await send(server.url, `/api/fees/${studentNo}/add-payment`, {
+      method: "POST",
+      body: { payment_amount: 1 },
+      headers: { ...auth, "Idempotency-Key": key },
+      from: "127.0.0.4",
+    });
     sent.set(key, { studentNo, status: res.status });
     if (![200, 201, 503].includes(res.status)) errors.push(`payment answered ${res.status} ${res.body.slice(0, 160)}`);
     return res.status;
@@ -56,7 +63,11 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
   for (let round = 0; round < rounds; round++) {
     const logins = Array.from({ length: 200 }, () => {
       const i = n++;
-      return send(server.url, "/api/auth/login", { method: "POST", body: { username: `storm-${round}-${i}`, password: "wrong-password" }, from: loopbackAddress(i) }).then((r) => {
+      return send(server.url, "/api/auth/login", {
+        method: "POST",
+        body: { username: `storm-${round}-${i}`, password: "wrong-password" },
+        from: loopbackAddress(i),
+      }).then((r) => {
         count("sign-in", r.status);
         if (![401, 429, 503].includes(r.status)) errors.push(`sign-in answered ${r.status} ${r.body.slice(0, 120)}`);
       });
@@ -93,19 +104,24 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
     }
     if (p.status !== 200 && p.status !== 201) errors.push(`payment ${key} still ${p.status} after retries`);
   }
-  const stored = await server.db.all<{ key: string; n: number }>(sql`SELECT idempotency_key AS key, count(*) AS n FROM payments
+  const stored = await server.db.all<{
+    key: string;
+    n: number;
+  }>(sql`SELECT idempotency_key AS key, count(*) AS n FROM payments
     WHERE idempotency_key LIKE 'storm-%' GROUP BY idempotency_key`);
   const storedKeys = new Map(stored.map((r) => [r.key, Number(r.n)]));
   for (const [key, p] of sent) {
     const copies = storedKeys.get(key) ?? 0;
-    if ((p.status === 200 || p.status === 201) && copies !== 1) errors.push(`payment ${key}: ${copies} rows for one accepted payment`);
+    if ((p.status === 200 || p.status === 201) && copies !== 1)
+      errors.push(`payment ${key}: ${copies} rows for one accepted payment`);
   }
   const [money] = await server.db.all<{ bad_paid: number; bad_instalments: number }>(sql`SELECT
     (SELECT count(*) FROM fee_records f WHERE f.paid_piastres <> (SELECT coalesce(sum(amount_piastres), 0) FROM payments p WHERE p.fee_record_id = f.id)) AS bad_paid,
     (SELECT count(*) FROM fee_records f WHERE EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = f.id)
       AND f.paid_piastres <> (SELECT sum(paid_piastres) FROM fee_instalments i WHERE i.fee_record_id = f.id)) AS bad_instalments`);
   if (Number(money!.bad_paid) > 0) errors.push(`${money!.bad_paid} fee records whose paid ≠ Σ payments`);
-  if (Number(money!.bad_instalments) > 0) errors.push(`${money!.bad_instalments} fee records whose paid ≠ Σ instalment paid`);
+  if (Number(money!.bad_instalments) > 0)
+    errors.push(`${money!.bad_instalments} fee records whose paid ≠ Σ instalment paid`);
   const [integrity] = await server.db.all<{ integrity_check: string }>(sql`PRAGMA integrity_check`);
   if (integrity?.integrity_check !== "ok") errors.push(`integrity_check: ${JSON.stringify(integrity)}`);
 

@@ -27,7 +27,12 @@ import { BENCH_ADMIN, adminToken } from "./lib/server";
 import { buildVariant, parseVariant, type VariantBuild } from "./lib/variant-build";
 
 const ALL_ROUTES = [
-  { path: "/admin/dashboard/students", admin: true, firstRow: "table tbody tr th[scope=row]", viewport: { width: 1366, height: 768 } },
+  {
+    path: "/admin/dashboard/students",
+    admin: true,
+    firstRow: "table tbody tr th[scope=row]",
+    viewport: { width: 1366, height: 768 },
+  },
   { path: "/admin/dashboard", admin: true, viewport: { width: 1366, height: 768 } },
   { path: "/", admin: false, viewport: { width: 412, height: 823 } },
 ] as const;
@@ -41,7 +46,9 @@ const only = option("--routes")?.split(",");
 const ROUTES = ALL_ROUTES.filter((r) => !only || only.includes(r.path));
 const specs = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--")).map(parseVariant);
 if (specs.length < 2 || !(runs >= 1) || !ROUTES.length) {
-  console.error(`usage: npm run bench:variants -- A=REV B=REV[+PATH@REV…] … [--runs N] [--routes ${ALL_ROUTES.map((r) => r.path).join(",")}]`);
+  console.error(
+    `usage: npm run bench:variants -- A=REV B=REV[+PATH@REV…] … [--runs N] [--routes ${ALL_ROUTES.map((r) => r.path).join(",")}]`,
+  );
   process.exit(2);
 }
 
@@ -51,7 +58,8 @@ const cleanups: Array<() => Promise<void> | void> = [];
 const cleanup = async () => {
   for (const fn of cleanups.splice(0).reverse()) await fn();
 };
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void cleanup().finally(() => process.exit(130)));
 
 const machineAtStart = machineInfo();
 const samples = new Map<string, ColdLoad[]>(); // `${variant} ${route}` → loads
@@ -67,13 +75,26 @@ try {
 
   const dir = mkdtempSync(join(tmpdir(), "school-variants-"));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const first = await serveLocal({ dir, dbPath: join(dir, "db"), pepper: "bench-pepper", admin: BENCH_ADMIN, seedDemo: true, cwd: builds[0]!.dir, front: false });
+  const first = await serveLocal({
+    dir,
+    dbPath: join(dir, "db"),
+    pepper: "bench-pepper",
+    admin: BENCH_ADMIN,
+    seedDemo: true,
+    cwd: builds[0]!.dir,
+    front: false,
+  });
   cleanups.push(() => first.stop());
   const origins = new Map<string, string>();
   for (const [i, build] of builds.entries()) {
     let upstream = first.url;
     if (i > 0) {
-      const wrangler = await startWranglerDev({ port: await freePort(), envFile: first.envFile, persistTo: join(dir, `wrangler-${build.name}`), cwd: build.dir });
+      const wrangler = await startWranglerDev({
+        port: await freePort(),
+        envFile: first.envFile,
+        persistTo: join(dir, `wrangler-${build.name}`),
+        cwd: build.dir,
+      });
       cleanups.push(() => wrangler.stop());
       upstream = wrangler.url;
     }
@@ -88,7 +109,12 @@ try {
   cleanups.push(() => browser.close());
   /** One cold load; a load that fails (a page that never hydrates) is recorded and tried once more. */
   const load = async (variant: string, route: (typeof ALL_ROUTES)[number]): Promise<ColdLoad> => {
-    const once = () => coldLoad(browser, `${origins.get(variant)}${route.path}`, { token: route.admin ? token : undefined, firstRow: "firstRow" in route ? route.firstRow : undefined, viewport: route.viewport });
+    const once = () =>
+      coldLoad(browser, `${origins.get(variant)}${route.path}`, {
+        token: route.admin ? token : undefined,
+        firstRow: "firstRow" in route ? route.firstRow : undefined,
+        viewport: route.viewport,
+      });
     try {
       return await once();
     } catch (err) {
@@ -105,7 +131,10 @@ try {
     for (const route of ROUTES)
       for (const name of order) {
         const result = await load(name, route);
-        if (result.protocols.join() !== "h2" || result.connections !== 1) throw new Error(`${name} ${route.path}: served over ${result.protocols.join("+")} on ${result.connections} connections, not one HTTP/2 connection`);
+        if (result.protocols.join() !== "h2" || result.connections !== 1)
+          throw new Error(
+            `${name} ${route.path}: served over ${result.protocols.join("+")} on ${result.connections} connections, not one HTTP/2 connection`,
+          );
         const key = `${name} ${route.path}`;
         samples.set(key, [...(samples.get(key) ?? []), result]);
       }
@@ -113,15 +142,25 @@ try {
   }
 
   const round = (v: number) => (Math.abs(v) >= 100 ? Math.round(v) : Math.round(v * 10) / 10);
-  const summary: Record<string, Record<string, Partial<Record<Metric, { median: number; min: number; max: number }>>>> = {};
+  const summary: Record<
+    string,
+    Record<string, Partial<Record<Metric, { median: number; min: number; max: number }>>>
+  > = {};
   for (const route of ROUTES) {
     summary[route.path] = {};
     for (const build of builds) {
       const loads = samples.get(`${build.name} ${route.path}`)!;
       const row: Partial<Record<Metric, { median: number; min: number; max: number }>> = {};
       for (const metric of METRICS) {
-        const values = loads.map((l) => l[metric]).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
-        if (values.length) row[metric] = { median: round(median(values)), min: round(Math.min(...values)), max: round(Math.max(...values)) };
+        const values = loads
+          .map((l) => l[metric])
+          .filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+        if (values.length)
+          row[metric] = {
+            median: round(median(values)),
+            min: round(Math.min(...values)),
+            max: round(Math.max(...values)),
+          };
       }
       summary[route.path]![build.name] = row;
     }
@@ -136,7 +175,10 @@ try {
       builds.slice(1).map((b) => {
         const other = samples.get(`${b.name} ${route.path}`)!;
         const diffs = other.map((l, i) => (l[metric] ?? NaN) - (base[i]![metric] ?? NaN));
-        return [b.name, `median Δ ${round(median(diffs))} ms, faster in ${diffs.filter((d) => d < 0).length}/${diffs.length} runs`];
+        return [
+          b.name,
+          `median Δ ${round(median(diffs))} ms, faster in ${diffs.filter((d) => d < 0).length}/${diffs.length} runs`,
+        ];
       }),
     );
   }
@@ -147,14 +189,25 @@ try {
   const machine = { ...machineAtStart, loadAverage1mAtEnd: machineInfo().loadAverage1m };
   const method = `each variant built from its commit and served by its own wrangler dev behind an HTTP/2 + TLS proxy (Brotli); one cold load per variant, route and run in a fresh context, variants alternating; CDP throttling ${SLOW_4G.latency} ms latency, ${((SLOW_4G.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbps down, ${CPU_SLOWDOWN}x CPU; scripts = /assets/*.js of the load until 2 s without a new one, KB = encodedBodySize`;
   const variants = builds.map(({ name, spec, commit, overlays }) => ({ name, spec, commit, overlays }));
-  writeFileSync(file, JSON.stringify({ machine, method, runs, variants, summary, pairs, failures, samples: Object.fromEntries(samples) }, null, 2) + "\n");
+  writeFileSync(
+    file,
+    JSON.stringify(
+      { machine, method, runs, variants, summary, pairs, failures, samples: Object.fromEntries(samples) },
+      null,
+      2,
+    ) + "\n",
+  );
 
   for (const route of ROUTES) {
     console.log(`\n${route.path}`);
     console.log(["variant", ...METRICS].join("\t"));
     for (const build of builds) {
       const row = summary[route.path]![build.name]!;
-      console.log([build.name, ...METRICS.map((m) => (row[m] ? `${row[m]!.median} (${row[m]!.min}–${row[m]!.max})` : "—"))].join("\t"));
+      console.log(
+        [build.name, ...METRICS.map((m) => (row[m] ? `${row[m]!.median} (${row[m]!.min}–${row[m]!.max})` : "—"))].join(
+          "\t",
+        ),
+      );
     }
   }
   console.log(`\n${JSON.stringify(pairs, null, 2)}`);

@@ -16,7 +16,9 @@ try {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, sql, { mode: 0o600 });
   const rows = Object.values(tables).reduce((a, b) => a + b, 0);
-  console.log(`backup written: ${file} (${Object.keys(tables).length} tables, ${rows} rows, ${(sql.length / 1024).toFixed(0)} KiB)`);
+  console.log(
+    `backup written: ${file} (${Object.keys(tables).length} tables, ${rows} rows, ${(sql.length / 1024).toFixed(0)} KiB)`,
+  );
 } finally {
   await target.release();
 }

@@ -8,7 +8,9 @@ import { nodeDb } from "./lib/db";
 
 const { LIBSQL_URL, LIBSQL_AUTH_TOKEN, PASSWORD_PEPPER, ADMIN_USERNAME, ADMIN_PASSWORD } = process.env;
 if (!LIBSQL_URL || !PASSWORD_PEPPER || !ADMIN_USERNAME || !ADMIN_PASSWORD || ADMIN_PASSWORD.length < 12) {
-  console.error("Set LIBSQL_URL, LIBSQL_AUTH_TOKEN, PASSWORD_PEPPER, ADMIN_USERNAME and ADMIN_PASSWORD (≥ 12 characters).");
+  console.error(
+    "Set LIBSQL_URL, LIBSQL_AUTH_TOKEN, PASSWORD_PEPPER, ADMIN_USERNAME and ADMIN_PASSWORD (≥ 12 characters).",
+  );
   process.exit(1);
 }
 const { db, close } = nodeDb(LIBSQL_URL, LIBSQL_AUTH_TOKEN);

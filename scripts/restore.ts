@@ -33,7 +33,9 @@ try {
   const expected = dumpTableCounts(sql) ?? {};
   const mismatched = Object.entries(expected).filter(([t, n]) => check.tables[t] !== n);
   if (check.integrity !== "ok" || mismatched.length) {
-    console.error(`restore check FAILED: integrity=${check.integrity}; mismatched tables: ${JSON.stringify(mismatched)}`);
+    console.error(
+      `restore check FAILED: integrity=${check.integrity}; mismatched tables: ${JSON.stringify(mismatched)}`,
+    );
     process.exitCode = 1;
   } else {
     console.log(`restored ${file}: integrity ok, ${Object.keys(expected).length} tables with matching row counts`);

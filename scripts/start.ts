@@ -43,9 +43,14 @@ try {
     port: Number(process.env.PORT ?? 8787),
     sqldPort: Number(process.env.SQLD_PORT ?? 0),
     pepper: localPepper(dir),
-    admin: { username: process.env.ADMIN_USERNAME ?? LOCAL_ADMIN.username, password: process.env.ADMIN_PASSWORD ?? LOCAL_ADMIN.password },
+    admin: {
+      username: process.env.ADMIN_USERNAME ?? LOCAL_ADMIN.username,
+      password: process.env.ADMIN_PASSWORD ?? LOCAL_ADMIN.password,
+    },
     seedDemo: process.env.SEED_DEMO !== "0",
-    vars: process.env.BENCH_DISABLE_RATE_LIMIT ? { BENCH_DISABLE_RATE_LIMIT: process.env.BENCH_DISABLE_RATE_LIMIT } : {},
+    vars: process.env.BENCH_DISABLE_RATE_LIMIT
+      ? { BENCH_DISABLE_RATE_LIMIT: process.env.BENCH_DISABLE_RATE_LIMIT }
+      : {},
     logLevel: process.env.WRANGLER_LOG,
     onSqld: (sqld) => {
       writeFileSync(urlFile(dir), sqld.url);

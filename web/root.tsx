@@ -4,7 +4,17 @@
  */
 import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import { Direction } from "radix-ui";
 import type { Route } from "./+types/root";
 import { workerContext } from "./context";
@@ -25,7 +35,12 @@ const PRELOAD_FONTS: Record<Lang, string[]> = { ar: [cairoArabic400, cairoLatin4
 export function loader({ request, context }: Route.LoaderArgs) {
   const lang = langFromRequest(request);
   const { pathname } = new URL(request.url);
-  return { lang, scope: scopeOf(pathname), dictionary: dictionaryFor(lang, pathname), nonce: context.get(workerContext).nonce };
+  return {
+    lang,
+    scope: scopeOf(pathname),
+    dictionary: dictionaryFor(lang, pathname),
+    nonce: context.get(workerContext).nonce,
+  };
 }
 
 /**
@@ -34,11 +49,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   const scope = scopeOf(nextUrl.pathname);
-  return scope !== scopeOf(currentUrl.pathname) || (scope === "public" && nextUrl.pathname !== currentUrl.pathname) || defaultShouldRevalidate;
+  return (
+    scope !== scopeOf(currentUrl.pathname) ||
+    (scope === "public" && nextUrl.pathname !== currentUrl.pathname) ||
+    defaultShouldRevalidate
+  );
 }
 
 export function meta() {
-  return [{ title: "مدارس النخبة الخاصة | Elite Private Schools" }, { name: "description", content: "School news, exam results and Prep-3 teacher selection." }];
+  return [
+    { title: "مدارس النخبة الخاصة | Elite Private Schools" },
+    { name: "description", content: "School news, exam results and Prep-3 teacher selection." },
+  ];
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -88,10 +110,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <main data-not-found="" className="flex min-h-dvh items-center justify-center p-6">
         <div className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
-          <p className="text-5xl font-bold text-primary" aria-hidden="true">404</p>
+          <p className="text-5xl font-bold text-primary" aria-hidden="true">
+            404
+          </p>
           <h1 className="mt-3 text-2xl font-bold">{t("error.notFound")}</h1>
           <p className="mt-2 text-muted-foreground">{t("error.notFoundBody")}</p>
-          <a href={inConsole ? "/admin/dashboard" : "/"} className="mt-6 inline-block rounded-md bg-primary px-4 py-2 text-primary-foreground">
+          <a
+            href={inConsole ? "/admin/dashboard" : "/"}
+            className="mt-6 inline-block rounded-md bg-primary px-4 py-2 text-primary-foreground"
+          >
             {inConsole ? t("error.toDashboard") : t("error.toHome")}
           </a>
         </div>
@@ -104,7 +131,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 className="text-2xl font-bold">{t("error.title")}</h1>
         <p className="mt-2 text-muted-foreground">{t("error.body")}</p>
         <div className="mt-6 flex justify-center gap-3">
-          <button type="button" onClick={() => window.location.reload()} className="rounded-md bg-primary px-4 py-2 text-primary-foreground">
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="rounded-md bg-primary px-4 py-2 text-primary-foreground"
+          >
             {t("error.refresh")}
           </button>
           <a href="/" className="rounded-md border px-4 py-2">
@@ -115,4 +146,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </main>
   );
 }
-

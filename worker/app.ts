@@ -33,7 +33,11 @@ import { IMPORT_MAX_BODY_BYTES } from "./api/import.schema";
 export const MAX_BODY_BYTES = 1024 * 1024;
 
 const restartsSchema = {
-  restarts: z.number().int().nullable().openapi({ description: "Restarts of the local database server by its supervisor (0 in production)" }),
+  restarts: z
+    .number()
+    .int()
+    .nullable()
+    .openapi({ description: "Restarts of the local database server by its supervisor (0 in production)" }),
   last_restart_at: z.string().nullable().openapi({ description: "ISO 8601 UTC of the last restart" }),
 };
 
@@ -45,7 +49,10 @@ const healthRoute = createRoute({
   description:
     "200 only when a write transaction commits within 2 s. 503 DATABASE_UNAVAILABLE with Retry-After: 5 when writes fail: `db` is `read_only` if reads still answer, `down` if not.",
   responses: {
-    200: json(z.object({ status: z.literal("ok"), db: z.literal("ok"), ...restartsSchema }), "Up: reads and writes work"),
+    200: json(
+      z.object({ status: z.literal("ok"), db: z.literal("ok"), ...restartsSchema }),
+      "Up: reads and writes work",
+    ),
     503: json(
       errorSchema.extend({ status: z.literal("degraded"), db: z.enum(["read_only", "down"]), ...restartsSchema }),
       "Writes fail (DATABASE_UNAVAILABLE, Retry-After: 5)",
@@ -105,7 +112,10 @@ const importBodyLimit = bodyLimit({ maxSize: IMPORT_MAX_BODY_BYTES, onError: pay
 let corsCache: { origins: string; handler: ReturnType<typeof cors> } | null = null;
 function corsFor(origins: string): ReturnType<typeof cors> {
   if (corsCache?.origins !== origins) {
-    const allowed = origins.split(",").map((s) => s.trim()).filter(Boolean);
+    const allowed = origins
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const handler = cors({
       origin: (origin) => (allowed.includes(origin) ? origin : null),
       allowHeaders: ["Authorization", "Content-Type", "Idempotency-Key"],

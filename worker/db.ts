@@ -122,7 +122,8 @@ export function constraintFailure(err: unknown): string | null {
 /** True when the database refused a write because another held the lock past its busy timeout. */
 export function isBusy(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
-    if (/SQLITE_BUSY|database is locked/i.test(`${(e as { code?: string }).code ?? ""} ${(e as Error).message ?? ""}`)) return true;
+    if (/SQLITE_BUSY|database is locked/i.test(`${(e as { code?: string }).code ?? ""} ${(e as Error).message ?? ""}`))
+      return true;
   }
   return false;
 }

@@ -12,7 +12,11 @@ export const DRAIN_MAX_BYTES = 100 * 1024 * 1024;
  * response, reads and discards whatever the handler left unread (up to `maxBytes`; past that the body is
  * cancelled). A request without a body is passed through untouched. Never throws for a failed drain.
  */
-export async function withDrainedBody(request: Request, handle: (request: Request) => Promise<Response>, maxBytes = DRAIN_MAX_BYTES): Promise<Response> {
+export async function withDrainedBody(
+  request: Request,
+  handle: (request: Request) => Promise<Response>,
+  maxBytes = DRAIN_MAX_BYTES,
+): Promise<Response> {
   if (!request.body) return handle(request);
   const source = request.body.getReader();
   let finished = false;

@@ -56,7 +56,19 @@ export class ApiError extends Error {
 }
 
 /** The error body of `reason` (`message` and `error` are its English text). */
-export function errorBody(reason: Reason, params?: ReasonParams, extra: Record<string, unknown> = {}, message = englishOf(reason, params)) {
-  return { success: false as const, code: codeOf(reason), reason, message, error: message, ...(params ? { params } : {}), ...extra };
+export function errorBody(
+  reason: Reason,
+  params?: ReasonParams,
+  extra: Record<string, unknown> = {},
+  message = englishOf(reason, params),
+) {
+  return {
+    success: false as const,
+    code: codeOf(reason),
+    reason,
+    message,
+    error: message,
+    ...(params ? { params } : {}),
+    ...extra,
+  };
 }
-

@@ -64,7 +64,12 @@ export class EventHub extends DurableObject<Env> {
   private subscribe(url: URL, signal: AbortSignal): Response {
     const topics = new Set((url.searchParams.get("topics") ?? "").split(",").filter(Boolean));
     const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
-    const client: Client = { id: crypto.randomUUID(), topics, sessionId: Number(url.searchParams.get("session")), writer: writable.getWriter() };
+    const client: Client = {
+      id: crypto.randomUUID(),
+      topics,
+      sessionId: Number(url.searchParams.get("session")),
+      writer: writable.getWriter(),
+    };
     this.clients.set(client.id, client);
     this.timer ??= setInterval(() => void this.tick(), KEEPALIVE_MS);
     signal.addEventListener("abort", () => this.drop(client));
@@ -92,7 +97,13 @@ export class EventHub extends DurableObject<Env> {
       const live = await getDb(this.env)
         .select({ id: adminSessions.id })
         .from(adminSessions)
-        .where(and(inArray(adminSessions.id, ids), isNull(adminSessions.revokedAt), gt(adminSessions.expiresAt, new Date().toISOString())));
+        .where(
+          and(
+            inArray(adminSessions.id, ids),
+            isNull(adminSessions.revokedAt),
+            gt(adminSessions.expiresAt, new Date().toISOString()),
+          ),
+        );
       const alive = new Set(live.map((r) => r.id));
       return this.closeSessions(new Set(ids.filter((id) => !alive.has(id))));
     } catch (err) {

@@ -37,7 +37,16 @@ export const errorSchema = z
     message: z.string(),
     error: z.string(),
     params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-    issues: z.array(z.object({ path: z.string(), reason: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional(), message: z.string() })).optional(),
+    issues: z
+      .array(
+        z.object({
+          path: z.string(),
+          reason: z.string(),
+          params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+          message: z.string(),
+        }),
+      )
+      .optional(),
   })
   .openapi("Error");
 
@@ -56,13 +65,20 @@ type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 /** The error answers of a route, e.g. `...errors(400, 401, 404)`; 503 is added to every route. */
 export function errors<S extends ErrorStatus>(...statuses: S[]) {
-  const out = {} as Record<S | 503, { description: string; content: { "application/json": { schema: typeof errorSchema } } }>;
-  for (const s of [...statuses, 503 as const]) out[s as S] = { description: ERROR_TEXT[s]!, content: { "application/json": { schema: errorSchema } } };
+  const out = {} as Record<
+    S | 503,
+    { description: string; content: { "application/json": { schema: typeof errorSchema } } }
+  >;
+  for (const s of [...statuses, 503 as const])
+    out[s as S] = { description: ERROR_TEXT[s]!, content: { "application/json": { schema: errorSchema } } };
   return out;
 }
 
 /** A JSON answer of a route. */
-export const json = <T extends ZodType>(schema: T, description: string) => ({ description, content: { "application/json": { schema } } });
+export const json = <T extends ZodType>(schema: T, description: string) => ({
+  description,
+  content: { "application/json": { schema } },
+});
 
 /** The `security` of a route behind `requireAdmin`. */
 export const bearer = [{ bearer: [] }];
@@ -70,7 +86,8 @@ export const bearer = [{ bearer: [] }];
 const INFO = {
   title: "School platform API",
   version: "1.0.0",
-  description: "Arabic-first school platform. Money in EGP (2 decimals); dates ISO 8601 UTC. Errors: `{success:false, code, reason, message, error}`.",
+  description:
+    "Arabic-first school platform. Money in EGP (2 decimals); dates ISO 8601 UTC. Errors: `{success:false, code, reason, message, error}`.",
 };
 
 /** The OpenAPI 3.1 document of `api` (the app mounted at /api; paths are given with that prefix). */
@@ -82,7 +99,8 @@ export function openApiDocument(api: OpenAPIHono<AppEnv>) {
   return { ...doc, paths };
 }
 
-const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
 
 interface Operation {
   summary?: string;
@@ -101,10 +119,18 @@ export function docsPage(doc: ReturnType<typeof openApiDocument>): string {
   for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Operation>>)) {
     for (const [method, op] of Object.entries(item)) {
       const tag = op.tags?.[0] ?? "Other";
-      const params = (op.parameters ?? []).map((p) => `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""})${p.description ? ` — ${esc(p.description)}` : ""}</li>`).join("");
+      const params = (op.parameters ?? [])
+        .map(
+          (p) =>
+            `<li><code>${esc(p.name)}</code> (${esc(p.in)}${p.required ? ", required" : ""})${p.description ? ` — ${esc(p.description)}` : ""}</li>`,
+        )
+        .join("");
       const body = op.requestBody?.content?.["application/json"]?.schema;
       const responses = Object.entries(op.responses ?? {})
-        .map(([s, r]) => `<li><b>${esc(s)}</b> ${esc(r.description ?? "")}${Number(s) < 400 && r.content?.["application/json"]?.schema ? schema(r.content["application/json"].schema) : ""}</li>`)
+        .map(
+          ([s, r]) =>
+            `<li><b>${esc(s)}</b> ${esc(r.description ?? "")}${Number(s) < 400 && r.content?.["application/json"]?.schema ? schema(r.content["application/json"].schema) : ""}</li>`,
+        )
         .join("");
       const html = `<details><summary><b class="m ${esc(method)}">${esc(method.toUpperCase())}</b> <code>${esc(path)}</code> — ${esc(op.summary ?? "")}${op.security?.length ? " 🔒" : ""}</summary>
         ${op.description ? `<p>${esc(op.description)}</p>` : ""}${params ? `<p>Parameters</p><ul>${params}</ul>` : ""}${body ? `<p>Body</p>${schema(body)}` : ""}<ul>${responses}</ul></details>`;

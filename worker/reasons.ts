@@ -70,7 +70,10 @@ export const REASONS = {
 
   // Students
   STUDENT_NO_REQUIRED: ["VALIDATION_FAILED", "ID is required"],
-  STUDENT_NO_FORMAT: ["VALIDATION_FAILED", "ID must be a 14-digit national ID or a passport number (5-20 letters and digits)"],
+  STUDENT_NO_FORMAT: [
+    "VALIDATION_FAILED",
+    "ID must be a 14-digit national ID or a passport number (5-20 letters and digits)",
+  ],
   STUDENT_ID_INVALID: ["VALIDATION_FAILED", "Invalid student id"],
   GRADE_REQUIRED: ["VALIDATION_FAILED", "Grade is required"],
   GRADE_UNKNOWN: ["VALIDATION_FAILED", "Unknown grade"],
@@ -79,7 +82,10 @@ export const REASONS = {
   GENDER_INVALID: ["VALIDATION_FAILED", "Gender must be male or female"],
   STUDENT_NOT_FOUND: ["NOT_FOUND", "Student not found"],
   STUDENT_DUPLICATE: ["CONFLICT", "A student with this ID already exists"],
-  STUDENT_HAS_HISTORY: ["CONFLICT", "This student has payment/result history and cannot be deleted. Mark the student inactive instead."],
+  STUDENT_HAS_HISTORY: [
+    "CONFLICT",
+    "This student has payment/result history and cannot be deleted. Mark the student inactive instead.",
+  ],
 
   // Auth
   INVALID_CREDENTIALS: ["UNAUTHORIZED", "Invalid username or password"],
@@ -100,9 +106,15 @@ export const REASONS = {
   IDEMPOTENCY_KEY_INVALID: ["VALIDATION_FAILED", "Idempotency-Key must be 1-255 visible ASCII characters"],
   FEE_NOT_FOUND: ["NOT_FOUND", "Fee record not found"],
   FEE_EXISTS: ["CONFLICT", "This student already has a fee record"],
-  FEE_HAS_PAYMENTS: ["CONFLICT", "This fee record has payments with receipts and cannot be deleted. Edit the amounts instead; the payment history is kept."],
+  FEE_HAS_PAYMENTS: [
+    "CONFLICT",
+    "This fee record has payments with receipts and cannot be deleted. Edit the amounts instead; the payment history is kept.",
+  ],
   IDEMPOTENCY_MISMATCH: ["UNPROCESSABLE", "Idempotency-Key was already used with a different request"],
-  FEE_CHANGED_MEANWHILE: ["CONFLICT", "The fee record changed while this was being saved (a plan, a discount, a schedule or an edit was saved meanwhile). Reload and try again."],
+  FEE_CHANGED_MEANWHILE: [
+    "CONFLICT",
+    "The fee record changed while this was being saved (a plan, a discount, a schedule or an edit was saved meanwhile). Reload and try again.",
+  ],
 
   // Fee plans, instalments, discounts and school settings (docs/product.md#fee-plans)
   PLAN_YEAR_INVALID: ["VALIDATION_FAILED", "Academic year must be two consecutive years, e.g. 2024-2025"],
@@ -111,19 +123,31 @@ export const REASONS = {
   PLAN_LINE_REPEATED: ["VALIDATION_FAILED", "{line} is listed more than once"],
   PLAN_INSTALMENTS_REQUIRED: ["VALIDATION_FAILED", "Each fee line needs between 1 and {max} instalments"],
   PLAN_INSTALMENT_ORDER: ["VALIDATION_FAILED", "Instalments must be numbered 1, 2, 3 … with due dates in order"],
-  PLAN_SUM_MISMATCH: ["VALIDATION_FAILED", "The instalments of {line} add up to {sum} EGP, not the line total of {total} EGP"],
+  PLAN_SUM_MISMATCH: [
+    "VALIDATION_FAILED",
+    "The instalments of {line} add up to {sum} EGP, not the line total of {total} EGP",
+  ],
   DUE_DATE_INVALID: ["VALIDATION_FAILED", "Due date must be a date (YYYY-MM-DD)"],
   DUE_DATE_OUTSIDE_YEAR: ["VALIDATION_FAILED", "Due date must fall within the academic year ({start} to {end})"],
   PLAN_ID_INVALID: ["VALIDATION_FAILED", "Invalid fee plan id"],
   PLAN_NOT_FOUND: ["NOT_FOUND", "Fee plan not found"],
   PLAN_EXISTS: ["CONFLICT", "A fee plan for this grade and academic year already exists"],
-  PLAN_APPLY_ERRORS: ["VALIDATION_FAILED", "Some students cannot take this plan. Preview the plan to see which, fix them, and apply again."],
-  PLAN_APPLY_CHANGED_MEANWHILE: ["CONFLICT", "Fee records of this grade changed while the plan was being applied. Nothing was applied: preview the plan again."],
+  PLAN_APPLY_ERRORS: [
+    "VALIDATION_FAILED",
+    "Some students cannot take this plan. Preview the plan to see which, fix them, and apply again.",
+  ],
+  PLAN_APPLY_CHANGED_MEANWHILE: [
+    "CONFLICT",
+    "Fee records of this grade changed while the plan was being applied. Nothing was applied: preview the plan again.",
+  ],
   DISCOUNT_ABOVE_TOTAL: ["VALIDATION_FAILED", "Discount cannot exceed the total amount"],
   DISCOUNT_REASON_REQUIRED: ["VALIDATION_FAILED", "Please give the reason for the discount"],
   DISCOUNT_KIND_INVALID: ["VALIDATION_FAILED", "Discount must be an amount or a percent"],
   DISCOUNT_NEEDS_SCHEDULE: ["CONFLICT", "Apply a fee plan to this student before giving a discount"],
-  TOTAL_SET_BY_SCHEDULE: ["CONFLICT", "This fee record follows an instalment schedule: its total is the schedule's sum. Change the plan or the discount instead."],
+  TOTAL_SET_BY_SCHEDULE: [
+    "CONFLICT",
+    "This fee record follows an instalment schedule: its total is the schedule's sum. Change the plan or the discount instead.",
+  ],
   SETTING_VALUE_INVALID: ["VALIDATION_FAILED", "{field} must be one of {values}"],
 
   // Results
@@ -161,13 +185,22 @@ export const REASONS = {
   SUBJECT_DESCRIPTION_NOT_TEXT: ["VALIDATION_FAILED", "Description must be text"],
   SUBJECT_NOT_FOUND: ["NOT_FOUND", "Subject not found"],
   SUBJECT_DUPLICATE: ["CONFLICT", "A subject with this name already exists"],
-  SUBJECT_IN_USE: ["CONFLICT", "This subject has teachers or selections and cannot be deleted. Mark it inactive instead."],
+  SUBJECT_IN_USE: [
+    "CONFLICT",
+    "This subject has teachers or selections and cannot be deleted. Mark it inactive instead.",
+  ],
   SUBJECT_NOT_ACTIVE: ["VALIDATION_FAILED", "Subject must be an active subject"],
   TEACHER_BUILDING_INVALID: ["VALIDATION_FAILED", "Building must be 5 or 6"],
   TEACHER_NOT_FOUND: ["NOT_FOUND", "Teacher not found"],
-  TEACHER_HAS_SELECTIONS: ["CONFLICT", "This teacher has student selections and cannot be deleted. Mark the teacher inactive instead."],
+  TEACHER_HAS_SELECTIONS: [
+    "CONFLICT",
+    "This teacher has student selections and cannot be deleted. Mark the teacher inactive instead.",
+  ],
   TEACHER_SUBJECT_LOCKED: ["CONFLICT", "This teacher has student selections and cannot be moved to another subject"],
-  TEACHER_CAPACITY_BELOW_TAKEN: ["CONFLICT", "Capacity cannot be below the seats already taken ({taken} in session {session})"],
+  TEACHER_CAPACITY_BELOW_TAKEN: [
+    "CONFLICT",
+    "Capacity cannot be below the seats already taken ({taken} in session {session})",
+  ],
   TEACHER_CODE_UNAVAILABLE: ["CONFLICT", "Could not allocate a teacher code. Please try again."],
   PERIOD_DATE_NO_ZONE: ["VALIDATION_FAILED", "{field} must be a date-time with a time zone, e.g. 2025-09-01T08:00:00Z"],
   PERIOD_DATE_OUT_OF_RANGE: ["VALIDATION_FAILED", "{field} is out of range"],
@@ -185,14 +218,23 @@ export const REASONS = {
   PERIOD_NOT_OPEN: ["FORBIDDEN", "Selection period is not currently active."],
   SELECTION_NOT_ELIGIBLE: ["FORBIDDEN", "Teacher selection is only available to active Prep-3 students."],
   SELECTION_INCOMPLETE: ["VALIDATION_FAILED", "Please choose a teacher for all {required} subjects."],
-  SELECTION_TEACHER_MISMATCH: ["VALIDATION_FAILED", "A chosen teacher does not teach that subject, or is not available."],
+  SELECTION_TEACHER_MISMATCH: [
+    "VALIDATION_FAILED",
+    "A chosen teacher does not teach that subject, or is not available.",
+  ],
   UPDATE_USED: ["FORBIDDEN", "You have already used your one allowed update."],
   CHANGES_NOT_ALLOWED: ["FORBIDDEN", "Changes are not allowed in this selection period."],
   UPDATE_DEADLINE_PASSED: ["FORBIDDEN", "The update deadline has passed."],
   NO_SEATS: ["CONFLICT", "No seats left with {teacher} for {subject}. Please choose another teacher."],
   NO_SEATS_ANY: ["CONFLICT", "No seats left for one of the chosen teachers. Please choose again."],
-  SELECTION_SAVED_MEANWHILE: ["CONFLICT", "Your selections were just saved by another request. Please reload the page."],
-  SELECTION_STATE_CHANGED: ["FORBIDDEN", "The selection could not be saved because the selection period or your registration changed. Please reload the page."],
+  SELECTION_SAVED_MEANWHILE: [
+    "CONFLICT",
+    "Your selections were just saved by another request. Please reload the page.",
+  ],
+  SELECTION_STATE_CHANGED: [
+    "FORBIDDEN",
+    "The selection could not be saved because the selection period or your registration changed. Please reload the page.",
+  ],
 
   // Audit log
   AUDIT_DATE_INVALID: ["VALIDATION_FAILED", "{field} must be a date (YYYY-MM-DD)"],
@@ -204,8 +246,14 @@ export const REASONS = {
   IMPORT_KEY_REQUIRED: ["VALIDATION_FAILED", "A commit needs an Idempotency-Key header"],
   IMPORT_HAS_ERRORS: ["VALIDATION_FAILED", "Some rows have errors: nothing was imported"],
   IMPORT_DUPLICATE_ROW: ["VALIDATION_FAILED", "The same record is already in row {row} of this file"],
-  IMPORT_ID_SCIENTIFIC: ["VALIDATION_FAILED", "The ID was stored as a number in scientific notation and lost digits: format the column as text"],
-  IMPORT_PAID_DIFFERS: ["VALIDATION_FAILED", "The paid amount differs from the payments recorded ({paid} EGP): record payments on the Fees page"],
+  IMPORT_ID_SCIENTIFIC: [
+    "VALIDATION_FAILED",
+    "The ID was stored as a number in scientific notation and lost digits: format the column as text",
+  ],
+  IMPORT_PAID_DIFFERS: [
+    "VALIDATION_FAILED",
+    "The paid amount differs from the payments recorded ({paid} EGP): record payments on the Fees page",
+  ],
   IMPORT_CHANGED_MEANWHILE: ["CONFLICT", "The records changed while importing: run the preview again"],
 
   // Printing

@@ -23,9 +23,18 @@ export function issuesOf(error: Pick<ZodError, "issues">): Issue[] {
     const named = parseReason(i.message);
     if (named) {
       const params = Object.keys(named.params).length ? named.params : undefined;
-      return { path, reason: named.reason, ...(params ? { params } : {}), message: englishOf(named.reason, named.params) };
+      return {
+        path,
+        reason: named.reason,
+        ...(params ? { params } : {}),
+        message: englishOf(named.reason, named.params),
+      };
     }
-    return { path, reason: "INVALID_INPUT" as const, message: path && /^Invalid/.test(i.message) ? `${path}: ${i.message}` : i.message };
+    return {
+      path,
+      reason: "INVALID_INPUT" as const,
+      message: path && /^Invalid/.test(i.message) ? `${path}: ${i.message}` : i.message,
+    };
   });
 }
 

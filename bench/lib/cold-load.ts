@@ -14,7 +14,12 @@ import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
 import { KEEP_NAMES_SHIM } from "./students-page";
 
 /** Slow 4G as Lighthouse simulates it, applied for real through CDP. */
-export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 export const CPU_SLOWDOWN = 4;
 
 export interface ColdLoadOptions {
@@ -47,7 +52,17 @@ export interface ColdLoad {
 }
 
 /** Stores the token and records when `row` first appears (runs before any page script). */
-function pageInit({ token, tokenKey, expiresKey, row }: { token: string | null; tokenKey: string; expiresKey: string; row: string | null }) {
+function pageInit({
+  token,
+  tokenKey,
+  expiresKey,
+  row,
+}: {
+  token: string | null;
+  tokenKey: string;
+  expiresKey: string;
+  row: string | null;
+}) {
   try {
     if (token) {
       localStorage.setItem(tokenKey, token);
@@ -56,7 +71,11 @@ function pageInit({ token, tokenKey, expiresKey, row }: { token: string | null; 
   } catch {
     /* about:blank has no storage */
   }
-  const w = window as unknown as { __firstRowAt?: number; __hydratedAt?: number; __reactRouterDataRouter?: { state: { initialized: boolean } } };
+  const w = window as unknown as {
+    __firstRowAt?: number;
+    __hydratedAt?: number;
+    __reactRouterDataRouter?: { state: { initialized: boolean } };
+  };
   // Polled in the page (a property read every 20 ms), so the time does not depend on the harness's round trips.
   const poll = setInterval(() => {
     if (w.__reactRouterDataRouter?.state.initialized !== true) return;
@@ -73,15 +92,35 @@ function pageInit({ token, tokenKey, expiresKey, row }: { token: string | null; 
   observer.observe(document, { childList: true, subtree: true });
 }
 
-type PageState = { scripts: Array<{ name: string; size: number; raw: number; end: number }>; fcp: number | null; hydrated: number | null; firstRow: number | null };
+type PageState = {
+  scripts: Array<{ name: string; size: number; raw: number; end: number }>;
+  fcp: number | null;
+  hydrated: number | null;
+  firstRow: number | null;
+};
 
 /** Loads `url` once, cold and throttled (see the module doc). Throws when the page does not get there in 60 s. */
 export async function coldLoad(browser: Browser, url: string, opts: ColdLoadOptions): Promise<ColdLoad> {
   const context = await browser.newContext({ viewport: opts.viewport, ignoreHTTPSErrors: true });
   try {
     await context.addInitScript(KEEP_NAMES_SHIM);
-    if (opts.token) await context.addCookies([{ name: "admin_session", value: opts.token, url: `${new URL(url).origin}/admin`, httpOnly: true, secure: url.startsWith("https:"), sameSite: "Strict" }]);
-    await context.addInitScript(pageInit, { token: opts.token ?? null, tokenKey: TOKEN_KEY, expiresKey: TOKEN_EXPIRES_KEY, row: opts.firstRow ?? null });
+    if (opts.token)
+      await context.addCookies([
+        {
+          name: "admin_session",
+          value: opts.token,
+          url: `${new URL(url).origin}/admin`,
+          httpOnly: true,
+          secure: url.startsWith("https:"),
+          sameSite: "Strict",
+        },
+      ]);
+    await context.addInitScript(pageInit, {
+      token: opts.token ?? null,
+      tokenKey: TOKEN_KEY,
+      expiresKey: TOKEN_EXPIRES_KEY,
+      row: opts.firstRow ?? null,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (err) => errors.push(`page error: ${err.message}`));
@@ -121,7 +160,12 @@ export async function coldLoad(browser: Browser, url: string, opts: ColdLoadOpti
         const w = window as unknown as { __firstRowAt?: number; __hydratedAt?: number };
         const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
           .filter((e) => /\/assets\/[^?#]+\.m?js(\?|#|$)/.test(e.name))
-          .map((e) => ({ name: new URL(e.name).pathname, size: e.encodedBodySize, raw: e.decodedBodySize, end: e.responseEnd }));
+          .map((e) => ({
+            name: new URL(e.name).pathname,
+            size: e.encodedBodySize,
+            raw: e.decodedBodySize,
+            end: e.responseEnd,
+          }));
         return {
           scripts,
           fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
@@ -143,9 +187,13 @@ export async function coldLoad(browser: Browser, url: string, opts: ColdLoadOpti
       const ready = last.hydrated !== null && (!opts.firstRow || last.firstRow !== null);
       if (ready && Date.now() - quietSince >= 2000) break;
       if (Date.now() - navigatedAt > 60_000) {
-        const pending = [...urls].filter(([id, u]) => !done.has(id) && !u.includes("/events")).map(([, u]) => `pending: ${u}`);
+        const pending = [...urls]
+          .filter(([id, u]) => !done.has(id) && !u.includes("/events"))
+          .map(([, u]) => `pending: ${u}`);
         failures.push(...pending);
-        throw new Error(`${url}: not ${last.hydrated === null ? "hydrated" : "showing a row"} after 60 s${[...failures, ...errors].map((f) => `; ${f}`).join("")}`);
+        throw new Error(
+          `${url}: not ${last.hydrated === null ? "hydrated" : "showing a row"} after 60 s${[...failures, ...errors].map((f) => `; ${f}`).join("")}`,
+        );
       }
       await page.waitForTimeout(50);
     }

@@ -25,7 +25,8 @@ export interface H2Proxy {
 }
 
 /** Types Cloudflare compresses for visitors (its "Content compression" list, the ones this app serves). */
-const COMPRESSIBLE = /^(text\/(html|css|plain|javascript|xml)|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE =
+  /^(text\/(html|css|plain|javascript|xml)|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/;
 
 /**
  * Brotli quality for every compressed response. Cloudflare does not publish its levels; 5 is a common on-the-fly
@@ -34,14 +35,44 @@ const COMPRESSIBLE = /^(text\/(html|css|plain|javascript|xml)|application\/(java
 const BROTLI_QUALITY = 5;
 
 /** Connection-level headers that HTTP/2 forbids (RFC 9113 §8.2.2) or that only describe the upstream hop. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "http2-settings"]);
+const HOP_BY_HOP = new Set([
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "upgrade",
+  "te",
+  "http2-settings",
+]);
 
 function selfSignedCert(): { key: Buffer; cert: Buffer } {
   const dir = mkdtempSync(join(tmpdir(), "school-h2-"));
   try {
     const key = join(dir, "key.pem");
     const cert = join(dir, "cert.pem");
-    execFileSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", key, "-out", cert, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
+    execFileSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-keyout",
+        key,
+        "-out",
+        cert,
+        "-days",
+        "1",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+      ],
+      { stdio: "ignore" },
+    );
     return { key: readFileSync(key), cert: readFileSync(cert) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -58,7 +89,10 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
 
   // Where each unfinished request is (event streams aside), so that a page that stalls tells which side stalled:
   // the Worker not answering or not finishing its body, or the browser not reading what was sent.
-  const open = new Map<number, { path: string; since: number; stage: "waiting for the Worker" | "Worker body" | "sending to the browser" }>();
+  const open = new Map<
+    number,
+    { path: string; since: number; stage: "waiting for the Worker" | "Worker body" | "sending to the browser" }
+  >();
   let seq = 0;
   const watchdog = setInterval(() => {
     const stale = [...open.values()].filter((w) => Date.now() - w.since > 15_000);
@@ -73,38 +107,57 @@ export async function startH2Proxy(upstream: string): Promise<H2Proxy> {
     const entry = { path: String(headers[":path"]), since: Date.now(), stage: "waiting for the Worker" as const };
     open.set(id, entry);
     const out: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(headers)) if (!name.startsWith(":") && !HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
+    for (const [name, value] of Object.entries(headers))
+      if (!name.startsWith(":") && !HOP_BY_HOP.has(name) && value !== undefined) out[name] = value;
     out.host = headers[":authority"];
     // The Worker compresses nothing itself; ask the emulation for identity and encode here, as the edge does.
     const acceptsBr = /\bbr\b/.test(String(headers["accept-encoding"] ?? ""));
     out["accept-encoding"] = "identity";
     let finished = false;
-    const req = http.request({ host: target.hostname, port: target.port, method: headers[":method"], path: headers[":path"], headers: out, agent }, (res) => {
-      const type = String(res.headers["content-type"] ?? "");
-      if (type.startsWith("text/event-stream")) open.delete(id);
-      else open.set(id, { ...entry, stage: "Worker body" });
-      res.on("end", () => {
-        finished = true;
-        if (open.has(id)) open.set(id, { ...entry, stage: "sending to the browser" });
-      });
-      const compress = acceptsBr && res.statusCode === 200 && COMPRESSIBLE.test(type) && !res.headers["content-encoding"];
-      const reply: http2.OutgoingHttpHeaders = { ":status": res.statusCode ?? 502 };
-      for (const [name, value] of Object.entries(res.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) reply[name] = value;
-      if (compress) {
-        delete reply["content-length"];
-        reply["content-encoding"] = "br";
-        reply.vary = "Accept-Encoding";
-      }
-      if (stream.destroyed) return res.destroy();
-      stream.respond(reply);
-      // Streamed HTML is flushed per chunk, so the shell reaches the browser before the rest is rendered.
-      const flush = type.startsWith("text/html") ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.BROTLI_OPERATION_PROCESS;
-      const body: Readable = compress ? res.pipe(zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY }, flush })) : res;
-      pipeline(body, stream, () => {
-        open.delete(id);
-        res.destroy();
-      });
-    });
+    const req = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: headers[":method"],
+        path: headers[":path"],
+        headers: out,
+        agent,
+      },
+      (res) => {
+        const type = String(res.headers["content-type"] ?? "");
+        if (type.startsWith("text/event-stream")) open.delete(id);
+        else open.set(id, { ...entry, stage: "Worker body" });
+        res.on("end", () => {
+          finished = true;
+          if (open.has(id)) open.set(id, { ...entry, stage: "sending to the browser" });
+        });
+        const compress =
+          acceptsBr && res.statusCode === 200 && COMPRESSIBLE.test(type) && !res.headers["content-encoding"];
+        const reply: http2.OutgoingHttpHeaders = { ":status": res.statusCode ?? 502 };
+        for (const [name, value] of Object.entries(res.headers))
+          if (!HOP_BY_HOP.has(name) && value !== undefined) reply[name] = value;
+        if (compress) {
+          delete reply["content-length"];
+          reply["content-encoding"] = "br";
+          reply.vary = "Accept-Encoding";
+        }
+        if (stream.destroyed) return res.destroy();
+        stream.respond(reply);
+        // Streamed HTML is flushed per chunk, so the shell reaches the browser before the rest is rendered.
+        const flush = type.startsWith("text/html")
+          ? zlib.constants.BROTLI_OPERATION_FLUSH
+          : zlib.constants.BROTLI_OPERATION_PROCESS;
+        const body: Readable = compress
+          ? res.pipe(
+              zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY }, flush }),
+            )
+          : res;
+        pipeline(body, stream, () => {
+          open.delete(id);
+          res.destroy();
+        });
+      },
+    );
     req.on("error", (err) => {
       // A request the browser cancelled was ended here on purpose; anything else is worth a line.
       if (!stream.destroyed) console.error(`h2 proxy: ${headers[":method"]} ${headers[":path"]}: ${err.message}`);

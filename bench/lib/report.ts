@@ -50,12 +50,22 @@ export function table(results: BenchResult[]): string {
   const rows: string[][] = [["Benchmark", "Figure", "Measured", "Target", ""]];
   for (const r of results) {
     for (const f of r.figures) {
-      rows.push([r.name, f.label, num(f.value, f.unit), f.target ? `${f.target.op} ${num(f.target.value, f.unit)}` : "", verdict(f)]);
+      rows.push([
+        r.name,
+        f.label,
+        num(f.value, f.unit),
+        f.target ? `${f.target.op} ${num(f.target.value, f.unit)}` : "",
+        verdict(f),
+      ]);
     }
     for (const e of r.errors) rows.push([r.name, "ERROR", e.slice(0, 100), "", "FAIL"]);
   }
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd();
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   return [line(rows[0]!), widths.map((w) => "-".repeat(w)).join("  "), ...rows.slice(1).map(line)].join("\n");
 }
 

@@ -39,7 +39,8 @@ export async function stopAllServers(): Promise<void> {
 
 /** Starts sqld + the built Worker with the demo data. Throws if `build/` is missing or a server fails to start. */
 export async function startBenchServer(opts: { rateLimits?: boolean } = {}): Promise<BenchServer> {
-  if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("No build/: run without --no-build, or `npx react-router build` first.");
+  if (!existsSync(join(ROOT, "build/server/index.js")))
+    throw new Error("No build/: run without --no-build, or `npx react-router build` first.");
   const dir = mkdtempSync(join(tmpdir(), "school-bench-"));
   const cleanups: Array<() => Promise<void> | void> = [() => rmSync(dir, { recursive: true, force: true })];
   const stop = async () => {
@@ -83,7 +84,10 @@ export async function startBenchServer(opts: { rateLimits?: boolean } = {}): Pro
 }
 
 /** Runs `fn` against a fresh server and always stops it, also when `fn` throws. */
-export async function withServer<T>(fn: (server: BenchServer) => Promise<T>, opts: { rateLimits?: boolean } = {}): Promise<T> {
+export async function withServer<T>(
+  fn: (server: BenchServer) => Promise<T>,
+  opts: { rateLimits?: boolean } = {},
+): Promise<T> {
   const server = await startBenchServer(opts);
   try {
     return await fn(server);

@@ -14,7 +14,17 @@ const ROW = "table tbody tr th[scope=row]";
 export const KEEP_NAMES_SHIM = "globalThis.__name = (fn) => fn;";
 
 /** Installed before any page script: stores the token and records when the first data row appears. */
-function initScript({ token, tokenKey, expiresKey, row }: { token: string; tokenKey: string; expiresKey: string; row: string }) {
+function initScript({
+  token,
+  tokenKey,
+  expiresKey,
+  row,
+}: {
+  token: string;
+  tokenKey: string;
+  expiresKey: string;
+  row: string;
+}) {
   try {
     localStorage.setItem(tokenKey, token);
     localStorage.setItem(expiresKey, String(Date.now() + 7_200_000));
@@ -32,11 +42,15 @@ function initScript({ token, tokenKey, expiresKey, row }: { token: string; token
 }
 
 /** Types `values` one after another into the search box; per value, ms until the table changed and painted. */
-async function typeAndTime(page: Page, values: string[]): Promise<Array<{ value: string; domMs: number; paintMs: number } | { value: string; unchanged: true }>> {
+async function typeAndTime(
+  page: Page,
+  values: string[],
+): Promise<Array<{ value: string; domMs: number; paintMs: number } | { value: string; unchanged: true }>> {
   return page.evaluate(async (vals) => {
     const input = document.querySelector<HTMLInputElement>("#students-search")!;
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")!.set!;
-    const signature = () => `${document.querySelector("table tbody")?.textContent ?? ""}|${input.closest("section")?.textContent ?? ""}`;
+    const signature = () =>
+      `${document.querySelector("table tbody")?.textContent ?? ""}|${input.closest("section")?.textContent ?? ""}`;
     const frame = () => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     const out = [];
     for (const value of vals) {
@@ -77,7 +91,12 @@ export interface StudentsPageFigures {
  * Loads `url` (the Students page) `runs` times in fresh contexts and measures when it becomes usable, then types
  * `searchFor` one character at a time in the last one. Throws if the page shows no data row within 60 s.
  */
-export async function measureStudentsPage(url: string, token: string, searchFor: string, runs = 3): Promise<StudentsPageFigures> {
+export async function measureStudentsPage(
+  url: string,
+  token: string,
+  searchFor: string,
+  runs = 3,
+): Promise<StudentsPageFigures> {
   const browser = await launchBrowser(FULL_CHROMIUM);
   try {
     const usableMs: number[] = [];

@@ -51,11 +51,15 @@ export function buildVariant(spec: VariantSpec): VariantBuild {
     execFileSync("sh", ["-c", `git archive ${spec.commit} | tar -x -C "${dir}"`], { cwd: ROOT });
     for (const [path, commit] of Object.entries(spec.overlays)) {
       mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), execFileSync("git", ["show", `${commit}:${path}`], { cwd: ROOT, maxBuffer: 64 << 20 }));
+      writeFileSync(
+        join(dir, path),
+        execFileSync("git", ["show", `${commit}:${path}`], { cwd: ROOT, maxBuffer: 64 << 20 }),
+      );
     }
     symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
     const build = spawnSync("npx", ["react-router", "build"], { cwd: dir, encoding: "utf8" });
-    if (build.status !== 0) throw new Error(`build of ${spec.name} (${spec.spec}) failed:\n${build.stdout}\n${build.stderr}`);
+    if (build.status !== 0)
+      throw new Error(`build of ${spec.name} (${spec.spec}) failed:\n${build.stdout}\n${build.stderr}`);
     return { ...spec, dir };
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });

@@ -29,7 +29,10 @@ export const feeInstalments = sqliteTable(
     paidPiastres: integer("paid_piastres").notNull().default(0),
   },
   (t) => [
-    check("fee_inst_paid_chk", sql`${t.amountPiastres} >= 0 AND ${t.paidPiastres} >= 0 AND ${t.paidPiastres} <= ${t.amountPiastres}`),
+    check(
+      "fee_inst_paid_chk",
+      sql`${t.amountPiastres} >= 0 AND ${t.paidPiastres} >= 0 AND ${t.paidPiastres} <= ${t.amountPiastres}`,
+    ),
     uniqueIndex("fee_inst_seq_uq").on(t.feeRecordId, t.seq),
     index("fee_inst_due_idx").on(t.dueDate, t.feeRecordId),
   ],

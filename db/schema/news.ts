@@ -12,7 +12,9 @@ export const news = sqliteTable(
     content: text("content").notNull(),
     imageUrl: text("image_url"),
     authorName: text("author_name").notNull().default("Admin"),
-    status: text("status", { enum: ["draft", "published", "archived"] }).notNull().default("draft"),
+    status: text("status", { enum: ["draft", "published", "archived"] })
+      .notNull()
+      .default("draft"),
     priority: integer("priority").notNull().default(0),
     publishDate: text("publish_date").notNull().default(nowIso),
     views: integer("views").notNull().default(0),

@@ -20,7 +20,9 @@ export const payments = sqliteTable(
     academicYear: text("academic_year").notNull(),
     sequence: integer("sequence").notNull(),
     amountPiastres: integer("amount_piastres").notNull(),
-    kind: text("kind", { enum: ["payment", "adjustment"] }).notNull().default("payment"),
+    kind: text("kind", { enum: ["payment", "adjustment"] })
+      .notNull()
+      .default("payment"),
     /** Client-supplied Idempotency-Key; with `request_hash`, replays return this row. */
     idempotencyKey: text("idempotency_key").unique(),
     requestHash: text("request_hash"),

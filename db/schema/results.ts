@@ -45,7 +45,10 @@ export const resultSubjectScores = sqliteTable(
   },
   (t) => [
     // 0 ≤ score ≤ max and max ≥ 0.01 marks, in hundredths.
-    check("scores_range_chk", sql`${t.maxScoreHundredths} >= 1 AND ${t.scoreHundredths} >= 0 AND ${t.scoreHundredths} <= ${t.maxScoreHundredths}`),
+    check(
+      "scores_range_chk",
+      sql`${t.maxScoreHundredths} >= 1 AND ${t.scoreHundredths} >= 0 AND ${t.scoreHundredths} <= ${t.maxScoreHundredths}`,
+    ),
     index("scores_result_idx").on(t.resultId, t.position),
   ],
 );

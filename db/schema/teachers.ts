@@ -13,7 +13,9 @@ export const teachers = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     teacherCode: text("teacher_code").notNull().unique(),
     fullName: text("full_name").notNull(),
-    buildingNo: text("building_no", { enum: ["5", "6"] }).notNull().default("5"),
+    buildingNo: text("building_no", { enum: ["5", "6"] })
+      .notNull()
+      .default("5"),
     subjectId: integer("subject_id").references(() => selectionSubjects.id, { onDelete: "restrict" }),
     session1Capacity: integer("session_1_capacity").notNull().default(35),
     session2Capacity: integer("session_2_capacity").notNull().default(35),

@@ -25,8 +25,18 @@ export interface FeePlanSeed {
 }
 
 /** Builds the plans (ids `planBase + 1 ..`), the records' instalments and the payments' allocations (payments need ids). */
-export function buildFeePlans(fees: readonly FeeRow[], payments: ReadonlyArray<PaymentRow & { id: number }>, planBase: number): FeePlanSeed {
-  const out: FeePlanSeed = { plans: [], planInstalments: [], instalments: [], allocations: [], planIdByGrade: new Map() };
+export function buildFeePlans(
+  fees: readonly FeeRow[],
+  payments: ReadonlyArray<PaymentRow & { id: number }>,
+  planBase: number,
+): FeePlanSeed {
+  const out: FeePlanSeed = {
+    plans: [],
+    planInstalments: [],
+    instalments: [],
+    allocations: [],
+    planIdByGrade: new Map(),
+  };
   const schedules = new Map<string, ScheduleItem[]>();
   GRADE_SPECS.forEach((g, i) => {
     const planId = planBase + i + 1;
@@ -36,10 +46,23 @@ export function buildFeePlans(fees: readonly FeeRow[], payments: ReadonlyArray<P
     const tuition = splitEqual(g.feeEgp * 100 - books, 4);
     const dates = defaultDueDates(ACADEMIC_YEAR, 4);
     const rows = [
-      { linePosition: 0, line: "Tuition", items: tuition.map((amount, k) => ({ no: k + 1, dueDate: dates[k]!, amount })) },
+      {
+        linePosition: 0,
+        line: "Tuition",
+        items: tuition.map((amount, k) => ({ no: k + 1, dueDate: dates[k]!, amount })),
+      },
       { linePosition: 1, line: "Books", items: [{ no: 1, dueDate: dates[0]!, amount: books }] },
     ];
-    const planRows = rows.flatMap((r) => r.items.map((it) => ({ planId, linePosition: r.linePosition, line: r.line, no: it.no, dueDate: it.dueDate, amountPiastres: it.amount })));
+    const planRows = rows.flatMap((r) =>
+      r.items.map((it) => ({
+        planId,
+        linePosition: r.linePosition,
+        line: r.line,
+        no: it.no,
+        dueDate: it.dueDate,
+        amountPiastres: it.amount,
+      })),
+    );
     out.planInstalments.push(...planRows);
     schedules.set(g.grade, planSchedule(planRows));
   });
@@ -54,13 +77,29 @@ export function buildFeePlans(fees: readonly FeeRow[], payments: ReadonlyArray<P
     const schedule = schedules.get(f.grade)!;
     const amounts = schedule.map((s) => s.amount);
     const fill = fillOldestFirst(amounts, f.paidPiastres);
-    schedule.forEach((s, seq) => out.instalments.push({ feeRecordId: f.id, seq, line: s.line, no: s.no, dueDate: s.dueDate, amountPiastres: s.amount, paidPiastres: fill[seq]! }));
+    schedule.forEach((s, seq) =>
+      out.instalments.push({
+        feeRecordId: f.id,
+        seq,
+        line: s.line,
+        no: s.no,
+        dueDate: s.dueDate,
+        amountPiastres: s.amount,
+        paidPiastres: fill[seq]!,
+      }),
+    );
     let paid = 0;
     for (const p of byFee.get(f.id) ?? []) {
       const shares = allocationOf(amounts, paid, paid + p.amountPiastres);
       paid += p.amountPiastres;
       shares.forEach((amount, k) => {
-        if (amount !== 0) out.allocations.push({ paymentId: p.id, line: schedule[k]!.line, instalmentNo: schedule[k]!.no, amountPiastres: amount });
+        if (amount !== 0)
+          out.allocations.push({
+            paymentId: p.id,
+            line: schedule[k]!.line,
+            instalmentNo: schedule[k]!.no,
+            amountPiastres: amount,
+          });
       });
     }
   }

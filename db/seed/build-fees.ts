@@ -40,7 +40,13 @@ function schoolDayTime(rng: Rng, dayOffset: number, endMs: number): number {
  * ~15% not paid; samples are forced (results / selection samples paid, `feesUnpaid` partially paid). Payments are
  * 1-4 installments dated 2024-09-01..2025-03-31 (capped at `now`); receipt sequences follow payment time.
  */
-export function buildFees(rng: Rng, students: readonly StudentRow[], baseId: number, samples: SampleStudents, now: Date): FeePlan {
+export function buildFees(
+  rng: Rng,
+  students: readonly StudentRow[],
+  baseId: number,
+  samples: SampleStudents,
+  now: Date,
+): FeePlan {
   const feeByGrade = new Map(GRADE_SPECS.map((g) => [g.grade, g.feeEgp * 100]));
   const endMs = Math.max(WINDOW_START + DAY_MS, Math.min(WINDOW_END, now.getTime() - 60_000));
   const windowDays = Math.floor((endMs - WINDOW_START) / DAY_MS);
@@ -56,9 +62,25 @@ export function buildFees(rng: Rng, students: readonly StudentRow[], baseId: num
   for (const s of students) {
     const id = baseId + fees.length + 1;
     const total = feeByGrade.get(s.currentGrade)!;
-    const drawn = rng.weighted<FeeState>([["paid", 55], ["partially_paid", 30], ["not_paid", 15]]);
+    const drawn = rng.weighted<FeeState>([
+      ["paid", 55],
+      ["partially_paid", 30],
+      ["not_paid", 15],
+    ]);
     const state = forced.get(s.id) ?? drawn;
-    const plan = state === "paid" ? rng.weighted([[1, 30], [2, 30], [3, 15], [4, 25]]) : rng.weighted([[2, 35], [3, 25], [4, 40]]);
+    const plan =
+      state === "paid"
+        ? rng.weighted([
+            [1, 30],
+            [2, 30],
+            [3, 15],
+            [4, 25],
+          ])
+        : rng.weighted([
+            [2, 35],
+            [3, 25],
+            [4, 40],
+          ]);
     const installment = Math.round(total / plan / EGP_100) * EGP_100;
     const amounts: number[] = [];
     if (state === "paid") {
@@ -68,12 +90,15 @@ export function buildFees(rng: Rng, students: readonly StudentRow[], baseId: num
       const k = s.id === samples.feesUnpaid.id ? 1 : rng.int(1, plan - 1);
       for (let i = 0; i < k; i++) amounts.push(installment);
       // Sometimes the last installment paid was only part of what was due (rounded to 50 EGP).
-      if (rng.chance(0.3)) amounts[k - 1] = Math.max(5_000, Math.round((installment * rng.int(30, 90)) / 100 / 5_000) * 5_000);
+      if (rng.chance(0.3))
+        amounts[k - 1] = Math.max(5_000, Math.round((installment * rng.int(30, 90)) / 100 / 5_000) * 5_000);
     }
     // Installment i of `plan` falls in the i-th equal part of the window, up to 30 days into it.
     const jitterDays = Math.max(0, Math.min(30, Math.floor(windowDays / plan) - 5));
     const times = amounts
-      .map((_, i) => schoolDayTime(rng, Math.min(windowDays, Math.floor((i / plan) * windowDays) + rng.int(0, jitterDays)), endMs))
+      .map((_, i) =>
+        schoolDayTime(rng, Math.min(windowDays, Math.floor((i / plan) * windowDays) + rng.int(0, jitterDays)), endMs),
+      )
       .sort((a, b) => a - b);
     amounts.forEach((amount, i) => pending.push({ feeRecordId: id, amount, at: times[i], order: i }));
     const paid = amounts.reduce((a, b) => a + b, 0);

@@ -70,7 +70,14 @@ export function buildResults(rng: Rng, students: readonly StudentRow[], baseId: 
       const noises = subjects.map(() => rng.normal(0, 0.05));
       if (semester === "S1" && s.id === samples.resultsNotPublished.id) continue;
       const id = baseId + resultRows.length + 1;
-      resultRows.push({ id, studentId: s.id, academicYearName: ACADEMIC_YEAR, semester, grade: s.currentGrade, remarks: null });
+      resultRows.push({
+        id,
+        studentId: s.id,
+        academicYearName: ACADEMIC_YEAR,
+        semester,
+        grade: s.currentGrade,
+        remarks: null,
+      });
       subjects.forEach((subj, position) => {
         const bonus = subj.max === 50 ? 0.06 : 0;
         const pct = clamp(ability + affinity[position] + drift + noises[position] + bonus, 0, 1);

@@ -53,7 +53,13 @@ export const ACTIVE_PERIOD_NAME = "العام الدراسي 2024-2025 - اخت�
  * Builds the selection setup. Active period: now − 3 days .. now + 30 days. Selecting students (active Prep-3,
  * never a sample) saved first at now − 2 days; `update_deadline` = min(period end, first save + 7 days), ISO UTC.
  */
-export function buildSelection(rng: Rng, students: readonly StudentRow[], base: SelectionBaseIds, samples: SampleStudents, now: Date) {
+export function buildSelection(
+  rng: Rng,
+  students: readonly StudentRow[],
+  base: SelectionBaseIds,
+  samples: SampleStudents,
+  now: Date,
+) {
   const subjects: SubjectRow[] = SUBJECTS.map((s, i) => ({
     id: base.subject + i + 1,
     name: s.name,

@@ -40,24 +40,60 @@ export const GRADE_SPECS: readonly GradeSpec[] = [
 export type StudentRow = typeof students.$inferInsert & { id: number; isActive: boolean; gender: "male" | "female" };
 
 const GOVERNORATE_WEIGHTS: readonly (readonly [string, number])[] = [
-  ["01", 34], ["21", 24], ["02", 9], ["14", 9], ["12", 2], ["13", 2], ["16", 2], ["17", 2], ["18", 2],
-  ["03", 1], ["04", 1], ["11", 1], ["15", 1], ["19", 1], ["22", 1], ["23", 1], ["24", 1], ["25", 1],
-  ["26", 1], ["27", 0.5], ["28", 0.5], ["29", 0.5], ["31", 0.3], ["32", 0.2], ["33", 0.2], ["34", 0.2],
-  ["35", 0.2], ["88", 2],
+  ["01", 34],
+  ["21", 24],
+  ["02", 9],
+  ["14", 9],
+  ["12", 2],
+  ["13", 2],
+  ["16", 2],
+  ["17", 2],
+  ["18", 2],
+  ["03", 1],
+  ["04", 1],
+  ["11", 1],
+  ["15", 1],
+  ["19", 1],
+  ["22", 1],
+  ["23", 1],
+  ["24", 1],
+  ["25", 1],
+  ["26", 1],
+  ["27", 0.5],
+  ["28", 0.5],
+  ["29", 0.5],
+  ["31", 0.3],
+  ["32", 0.2],
+  ["33", 0.2],
+  ["34", 0.2],
+  ["35", 0.2],
+  ["88", 2],
 ];
 
 const NATIONALITY_WEIGHTS: readonly (readonly [string, number])[] = [
-  ["Egyptian", 95], ["Sudanese", 1.5], ["Syrian", 1.5], ["Palestinian", 1], ["Jordanian", 0.5], ["Saudi", 0.5],
+  ["Egyptian", 95],
+  ["Sudanese", 1.5],
+  ["Syrian", 1.5],
+  ["Palestinian", 1],
+  ["Jordanian", 0.5],
+  ["Saudi", 0.5],
 ];
 
 const RELIGION_WEIGHTS: readonly (readonly [string | null, number])[] = [
-  ["Muslim", 88], ["Christian", 10], [null, 2],
+  ["Muslim", 88],
+  ["Christian", 10],
+  [null, 2],
 ];
 
 function fullName(rng: Rng, gender: "male" | "female", christian: boolean): string {
-  const firsts = gender === "male"
-    ? christian ? CHRISTIAN_MALE_NAMES : MALE_FIRST_NAMES
-    : christian ? CHRISTIAN_FEMALE_NAMES : FEMALE_FIRST_NAMES;
+  const firsts =
+    gender === "male"
+      ? christian
+        ? CHRISTIAN_MALE_NAMES
+        : MALE_FIRST_NAMES
+      : christian
+        ? CHRISTIAN_FEMALE_NAMES
+        : FEMALE_FIRST_NAMES;
   const fathers = christian ? CHRISTIAN_MALE_NAMES : MALE_FIRST_NAMES;
   const families = christian ? CHRISTIAN_FAMILY_NAMES : FAMILY_NAMES;
   const first = rng.pick(firsts);

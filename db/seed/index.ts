@@ -105,16 +105,17 @@ function inserts<R extends object>(rows: readonly R[], make: (chunk: R[]) => Bat
  */
 export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<SeedSummary> {
   const started = Date.now();
-  const [studentBase, feeBase, resultBase, subjectBase, teacherBase, periodBase, paymentBase, planBase] = await Promise.all([
-    maxId(db, schema.students, schema.students.id),
-    maxId(db, schema.feeRecords, schema.feeRecords.id),
-    maxId(db, schema.results, schema.results.id),
-    maxId(db, schema.selectionSubjects, schema.selectionSubjects.id),
-    maxId(db, schema.teachers, schema.teachers.id),
-    maxId(db, schema.selectionPeriods, schema.selectionPeriods.id),
-    maxId(db, schema.payments, schema.payments.id),
-    maxId(db, schema.feePlans, schema.feePlans.id),
-  ]);
+  const [studentBase, feeBase, resultBase, subjectBase, teacherBase, periodBase, paymentBase, planBase] =
+    await Promise.all([
+      maxId(db, schema.students, schema.students.id),
+      maxId(db, schema.feeRecords, schema.feeRecords.id),
+      maxId(db, schema.results, schema.results.id),
+      maxId(db, schema.selectionSubjects, schema.selectionSubjects.id),
+      maxId(db, schema.teachers, schema.teachers.id),
+      maxId(db, schema.selectionPeriods, schema.selectionPeriods.id),
+      maxId(db, schema.payments, schema.payments.id),
+      maxId(db, schema.feePlans, schema.feePlans.id),
+    ]);
 
   const rng = createRng(SEED);
   const students = buildStudents(rng, studentBase);
@@ -125,10 +126,21 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
   const plans = buildFeePlans(fees.fees, paymentRows, planBase);
   const feeRows = fees.fees.map((f) => ({ ...f, planId: plans.planIdByGrade.get(f.grade) ?? null }));
   const res = buildResults(rng, students, resultBase, samples);
-  const sel = buildSelection(rng, students, { subject: subjectBase, teacher: teacherBase, period: periodBase }, samples, now);
+  const sel = buildSelection(
+    rng,
+    students,
+    { subject: subjectBase, teacher: teacherBase, period: periodBase },
+    samples,
+    now,
+  );
   const newsRows = buildNews(rng, now);
   const publications = [
-    { academicYearName: ACADEMIC_YEAR, semester: "S1" as const, isPublished: true, publishedAt: "2025-02-01T08:00:00.000Z" },
+    {
+      academicYearName: ACADEMIC_YEAR,
+      semester: "S1" as const,
+      isPublished: true,
+      publishedAt: "2025-02-01T08:00:00.000Z",
+    },
     { academicYearName: ACADEMIC_YEAR, semester: "S2" as const, isPublished: false, publishedAt: null },
   ];
 

@@ -109,7 +109,8 @@ function isRealDate(y: number, m: number, d: number): boolean {
 /** Builds a structurally valid 14-digit national ID string. Throws on an invalid date, governorate or seq. */
 export function generateNationalId({ birthDate, governorate, gender, seq }: NationalIdInput): string {
   const { y, m, d } = toYmd(birthDate);
-  if (y < 1900 || y > 2099 || !isRealDate(y, m, d)) throw new Error(`generateNationalId: bad birth date ${y}-${m}-${d}`);
+  if (y < 1900 || y > 2099 || !isRealDate(y, m, d))
+    throw new Error(`generateNationalId: bad birth date ${y}-${m}-${d}`);
   if (!GOVERNORATE_CODES.has(governorate)) throw new Error(`generateNationalId: unknown governorate ${governorate}`);
   if (!Number.isInteger(seq) || seq < 0 || seq > 4999) throw new Error(`generateNationalId: seq ${seq} not in 0..4999`);
   const century = y >= 2000 ? 3 : 2;

@@ -24,24 +24,42 @@ interface SchemaRow {
 }
 
 /** An SQL script that recreates the database: tables, their rows, then indexes and triggers. */
-export async function dumpDatabase(url: string, authToken?: string): Promise<{ sql: string; tables: Record<string, number> }> {
+export async function dumpDatabase(
+  url: string,
+  authToken?: string,
+): Promise<{ sql: string; tables: Record<string, number> }> {
   const client = createClient({ url, authToken, fetch: retryingFetch() });
   try {
-    const schema = (await client.execute("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_litestream%' ORDER BY CASE type WHEN 'table' THEN 0 ELSE 1 END, name")).rows as unknown as SchemaRow[];
+    const schema = (
+      await client.execute(
+        "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_litestream%' ORDER BY CASE type WHEN 'table' THEN 0 ELSE 1 END, name",
+      )
+    ).rows as unknown as SchemaRow[];
     const tables = schema.filter((s) => s.type === "table").map((s) => s.name);
-    const reads = await client.batch([...tables.map((t) => `SELECT * FROM ${quoteIdent(t)}`), "SELECT name, seq FROM sqlite_sequence"], "read");
-    const out: string[] = [`-- school-platform backup ${new Date().toISOString()}`, "PRAGMA foreign_keys=OFF;", "BEGIN;"];
+    const reads = await client.batch(
+      [...tables.map((t) => `SELECT * FROM ${quoteIdent(t)}`), "SELECT name, seq FROM sqlite_sequence"],
+      "read",
+    );
+    const out: string[] = [
+      `-- school-platform backup ${new Date().toISOString()}`,
+      "PRAGMA foreign_keys=OFF;",
+      "BEGIN;",
+    ];
     const counts: Record<string, number> = {};
     tables.forEach((t, i) => {
       out.push(`${schema.find((s) => s.name === t)!.sql};`);
       const rs = reads[i]!;
       counts[t] = rs.rows.length;
       const cols = rs.columns.map(quoteIdent).join(", ");
-      for (const row of rs.rows) out.push(`INSERT INTO ${quoteIdent(t)} (${cols}) VALUES (${rs.columns.map((_, j) => literal(row[j])).join(", ")});`);
+      for (const row of rs.rows)
+        out.push(
+          `INSERT INTO ${quoteIdent(t)} (${cols}) VALUES (${rs.columns.map((_, j) => literal(row[j])).join(", ")});`,
+        );
     });
     for (const s of schema.filter((s) => s.type !== "table")) out.push(`${s.sql};`);
     const seqs = reads[tables.length]!;
-    for (const row of seqs.rows) out.push(`INSERT OR REPLACE INTO sqlite_sequence (name, seq) VALUES (${literal(row[0])}, ${literal(row[1])});`);
+    for (const row of seqs.rows)
+      out.push(`INSERT OR REPLACE INTO sqlite_sequence (name, seq) VALUES (${literal(row[0])}, ${literal(row[1])});`);
     out.push("COMMIT;", "PRAGMA foreign_keys=ON;", `-- tables: ${JSON.stringify(counts)}`);
     return { sql: out.join("\n") + "\n", tables: counts };
   } finally {
@@ -53,8 +71,11 @@ export async function dumpDatabase(url: string, authToken?: string): Promise<{ s
 export async function restoreDump(url: string, sql: string, authToken?: string): Promise<void> {
   const client = createClient({ url, authToken, fetch: retryingFetch() });
   try {
-    const existing = await client.execute("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
-    if (Number(existing.rows[0]!.n) > 0) throw new Error("The target database is not empty; restore only into a fresh database.");
+    const existing = await client.execute(
+      "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    );
+    if (Number(existing.rows[0]!.n) > 0)
+      throw new Error("The target database is not empty; restore only into a fresh database.");
     await client.executeMultiple(sql);
   } finally {
     client.close();
@@ -72,8 +93,15 @@ export async function checkDatabase(url: string, authToken?: string): Promise<Db
   const client = createClient({ url, authToken, fetch: retryingFetch() });
   try {
     const integrity = String((await client.execute("PRAGMA integrity_check")).rows[0]![0]);
-    const names = (await client.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")).rows.map((r) => String(r[0]));
-    const counts = await client.batch(names.map((n) => `SELECT count(*) FROM ${quoteIdent(n)}`), "read");
+    const names = (
+      await client.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+    ).rows.map((r) => String(r[0]));
+    const counts = await client.batch(
+      names.map((n) => `SELECT count(*) FROM ${quoteIdent(n)}`),
+      "read",
+    );
     const tables = Object.fromEntries(names.map((n, i) => [n, Number(counts[i]!.rows[0]![0])]));
     const sum = async (q: string) => Number((await client.execute(q)).rows[0]![0] ?? 0);
     const has = (t: string) => names.includes(t);

@@ -16,7 +16,9 @@ export interface BootstrapOptions {
   now?: Date;
 }
 
-export async function bootstrapDatabase(opts: BootstrapOptions): Promise<{ adminCreated: boolean; seeded: SeedSummary | null }> {
+export async function bootstrapDatabase(
+  opts: BootstrapOptions,
+): Promise<{ adminCreated: boolean; seeded: SeedSummary | null }> {
   await applyMigrations(opts.url, opts.authToken);
   const { db, close } = nodeDb(opts.url, opts.authToken);
   try {

@@ -82,7 +82,8 @@ export async function startFront(upstreamUrl: string, port = 0): Promise<Front> 
       for (const h of EDGE_HEADERS) delete headers[h];
       delete headers["transfer-encoding"];
       headers["cf-connecting-ip"] = connectionAddress(req.socket.remoteAddress);
-      if (body.length > 0 || !["GET", "HEAD"].includes(req.method ?? "")) headers["content-length"] = String(body.length);
+      if (body.length > 0 || !["GET", "HEAD"].includes(req.method ?? ""))
+        headers["content-length"] = String(body.length);
       const out = request(
         { host: upstream.hostname, port: upstream.port, path: req.url, method: req.method, headers, agent },
         (up) => {

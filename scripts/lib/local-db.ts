@@ -15,7 +15,10 @@ export async function runningLocalUrl(dir = dataDir()): Promise<string | null> {
   if (!existsSync(urlFile(dir))) return null;
   const url = readFileSync(urlFile(dir), "utf8").trim();
   try {
-    const res = await fetch(`${url}/v2/pipeline`, { method: "POST", body: JSON.stringify({ requests: [{ type: "close" }] }) });
+    const res = await fetch(`${url}/v2/pipeline`, {
+      method: "POST",
+      body: JSON.stringify({ requests: [{ type: "close" }] }),
+    });
     return res.ok ? url : null;
   } catch {
     return null;

@@ -30,6 +30,12 @@ export function localPepper(dir = dataDir()): string {
 /** Writes an env file for `wrangler dev --env-file` (keeps secrets out of the process list). */
 export function writeWorkerEnvFile(dir: string, vars: Record<string, string>): string {
   const file = join(dir, "worker.env");
-  writeFileSync(file, Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join("\n") + "\n", { mode: 0o600 });
+  writeFileSync(
+    file,
+    Object.entries(vars)
+      .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
+      .join("\n") + "\n",
+    { mode: 0o600 },
+  );
   return file;
 }

@@ -63,12 +63,23 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
   const supervisor = opts.supervise === false ? null : superviseSqld(sqld, opts.supervise);
   try {
     opts.onSqld?.(sqld);
-    const { adminCreated, seeded } = await bootstrapDatabase({ url: sqld.url, pepper: opts.pepper, admin: opts.admin, seedDemo: opts.seedDemo });
+    const { adminCreated, seeded } = await bootstrapDatabase({
+      url: sqld.url,
+      pepper: opts.pepper,
+      admin: opts.admin,
+      seedDemo: opts.seedDemo,
+    });
     const envFile = writeWorkerEnvFile(opts.dir, { LIBSQL_URL: sqld.url, PASSWORD_PEPPER: opts.pepper, ...opts.vars });
     const port = opts.port || (await freePort());
     const withFront = opts.front !== false;
     const wranglerPort = withFront ? await freePort() : port;
-    const wrangler = await startWranglerDev({ port: wranglerPort, envFile, persistTo: join(opts.dir, "wrangler"), logLevel: opts.logLevel, cwd: opts.cwd });
+    const wrangler = await startWranglerDev({
+      port: wranglerPort,
+      envFile,
+      persistTo: join(opts.dir, "wrangler"),
+      logLevel: opts.logLevel,
+      cwd: opts.cwd,
+    });
     let front: Front | null = null;
     try {
       if (withFront) front = await startFront(wrangler.url, port);

@@ -114,9 +114,11 @@ export async function startSqld(dbPath: string, port = 0, opts: SqldOptions = {}
   mkdirSync(dirname(dbPath), { recursive: true });
   const p = port || (await freePort());
   const limits = [
-    "--max-concurrent-requests", String(opts.maxConcurrentRequests ?? SQLD_MAX_CONCURRENT_REQUESTS),
+    "--max-concurrent-requests",
+    String(opts.maxConcurrentRequests ?? SQLD_MAX_CONCURRENT_REQUESTS),
     // Idle keep-alive connections cost no thread; only requests are bounded.
-    "--max-concurrent-connections", "2048",
+    "--max-concurrent-connections",
+    "2048",
   ];
   const args = ["--db-path", dbPath, "--http-listen-addr", `127.0.0.1:${p}`, "--no-welcome", ...limits];
   const url = `http://127.0.0.1:${p}`;

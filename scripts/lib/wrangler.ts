@@ -17,22 +17,40 @@ export interface WranglerDev {
  * Starts `wrangler dev` on `port` and waits until `/health` answers. `cwd` (default: the repository) is the
  * checkout whose build it serves: the benchmarks serve builds of other commits side by side.
  */
-export async function startWranglerDev(opts: { port: number; envFile: string; persistTo: string; logLevel?: string; timeoutMs?: number; cwd?: string }): Promise<WranglerDev> {
+export async function startWranglerDev(opts: {
+  port: number;
+  envFile: string;
+  persistTo: string;
+  logLevel?: string;
+  timeoutMs?: number;
+  cwd?: string;
+}): Promise<WranglerDev> {
   const child = spawn(
     process.execPath,
     [
       join(ROOT, "node_modules/wrangler/bin/wrangler.js"),
       "dev",
-      "--ip", "127.0.0.1",
-      "--port", String(opts.port),
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(opts.port),
       // Its own devtools port: two servers started at once both took the default one and the second failed.
-      "--inspector-port", String(await freePort()),
-      "--env-file", opts.envFile,
-      "--persist-to", opts.persistTo,
+      "--inspector-port",
+      String(await freePort()),
+      "--env-file",
+      opts.envFile,
+      "--persist-to",
+      opts.persistTo,
       "--show-interactive-dev-session=false",
-      "--log-level", opts.logLevel ?? "error",
+      "--log-level",
+      opts.logLevel ?? "error",
     ],
-    { cwd: opts.cwd ?? ROOT, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" }, detached: true },
+    {
+      cwd: opts.cwd ?? ROOT,
+      stdio: ["ignore", "inherit", "inherit"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+      detached: true,
+    },
   );
   const url = `http://127.0.0.1:${opts.port}`;
   const stop = () =>

@@ -57,12 +57,15 @@ async function audit(page: Page, label: string): Promise<AxeViolation[]> {
     return (await axe.run({ resultTypes: ["violations"] })).violations;
   });
   for (const v of violations) {
-    console.log(`[axe] ${label}: ${v.impact} ${v.id} — ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+    console.log(
+      `[axe] ${label}: ${v.impact} ${v.id} — ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
+    );
   }
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
-const summary = (vs: AxeViolation[]) => vs.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+const summary = (vs: AxeViolation[]) =>
+  vs.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 
 describe("axe-core: 0 serious or critical violations", () => {
   for (const path of PAGES) {
@@ -90,11 +93,20 @@ describe("axe-core: 0 serious or critical violations", () => {
       await page.locator("article h2").waitFor();
       const found = await audit(page, `/results found ${lang}`);
 
-      await page.route("**/api/student/results/**", (route) => route.fulfill({ status: 404, json: { success: false, message: "Student not found or no results available" } }));
+      await page.route("**/api/student/results/**", (route) =>
+        route.fulfill({ status: 404, json: { success: false, message: "Student not found or no results available" } }),
+      );
       await page.locator("form:has(#national-id) button[type=submit]:enabled").click();
       await page.getByRole("dialog").waitFor();
       // Colours are final once the open animations (dialog and overlay) have finished.
-      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished)));
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+            .map((a) => a.finished),
+        ),
+      );
       const modal = await audit(page, `/results modal ${lang}`);
       await page.context().close();
       expect(summary([...found, ...modal])).toEqual([]);

@@ -34,10 +34,13 @@ async function openAs(lang: "ar" | "en", token?: string): Promise<Page> {
   return context.newPage();
 }
 
-
 async function apiFigures() {
   const token = await adminToken();
-  const get = async (p: string) => (await (await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Record<string, number>;
+  const get = async (p: string) =>
+    (await (await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Record<
+      string,
+      number
+    >;
   return {
     active: (await get("/api/students/active/count")).activeStudents,
     total: (await get("/api/fees/TotalFees")).totalFees,
@@ -74,7 +77,10 @@ describe("admin authentication", () => {
     await page.getByText(activeText, { exact: true }).first().waitFor();
     const pctText = await page.locator("main").textContent();
     expect(pctText).toContain(String(Math.trunc(figures.pct)));
-    const stored = await page.evaluate(() => [localStorage.getItem("adminToken"), localStorage.getItem("adminTokenExpiresAt")]);
+    const stored = await page.evaluate(() => [
+      localStorage.getItem("adminToken"),
+      localStorage.getItem("adminTokenExpiresAt"),
+    ]);
     expect(stored[0]).toBeTruthy();
     expect(Number(stored[1]) - Date.now()).toBeGreaterThan(7_000_000);
 
@@ -150,12 +156,16 @@ describe("admin authentication", () => {
 
   it("global search: finds a student by ID, and a group whose call fails shows labelled sample data", async () => {
     const token = await adminToken();
-    const list = (await (await fetch(`${base}/api/students?page=1&limit=15`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    const list = (await (
+      await fetch(`${base}/api/students?page=1&limit=15`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
       students: { student_no: string; full_name: string }[];
     };
     const student = list.students[0]!;
     const page = await openAs("en", token);
-    await page.route("**/api/fees?**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.route("**/api/fees?**", (route) =>
+      route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
+    );
     await page.goto(`${base}/admin/dashboard`);
     await page.getByRole("searchbox", { name: "Search students, fees and results" }).fill(student.student_no);
     const students = page.getByRole("region", { name: "Students" });

@@ -30,7 +30,9 @@ afterAll(async () => {
 const newContext = () => browser.newContext({ viewport: { width: 1366, height: 900 } });
 
 /** Opens the Students page in `context` and returns the page, its document's headers and the API paths it asked. */
-async function openStudents(context: BrowserContext): Promise<{ page: Page; cacheControl: string | undefined; asked: string[] }> {
+async function openStudents(
+  context: BrowserContext,
+): Promise<{ page: Page; cacheControl: string | undefined; asked: string[] }> {
   const page = await context.newPage();
   const asked: string[] = [];
   page.on("request", (req) => {
@@ -86,12 +88,32 @@ describe("Students: first page on a cold load", () => {
     await signIn(await context.newPage());
     const other = "https://override.example.test"; // one of the backends the CSP allows (E2E_BACKEND_ORIGINS)
     await context.addInitScript((url) => localStorage.setItem("customBaseUrl", url), other);
-    const elsewhere = { id: 1, student_no: "29901010101010", full_name: "Other Backend Student", nationality: "Egyptian", religion: null, current_grade: "Prep-1", building_no: 1, gender: "male", is_active: true, created_at: "2026-01-01T00:00:00Z", updated_at: "2026-01-01T00:00:00Z" };
-    const cors = { "Access-Control-Allow-Origin": base, "Access-Control-Allow-Headers": "Authorization, Content-Type, Accept", "Access-Control-Allow-Methods": "GET" };
+    const elsewhere = {
+      id: 1,
+      student_no: "29901010101010",
+      full_name: "Other Backend Student",
+      nationality: "Egyptian",
+      religion: null,
+      current_grade: "Prep-1",
+      building_no: 1,
+      gender: "male",
+      is_active: true,
+      created_at: "2026-01-01T00:00:00Z",
+      updated_at: "2026-01-01T00:00:00Z",
+    };
+    const cors = {
+      "Access-Control-Allow-Origin": base,
+      "Access-Control-Allow-Headers": "Authorization, Content-Type, Accept",
+      "Access-Control-Allow-Methods": "GET",
+    };
     await context.route(`${other}/**`, (route) => {
       const url = new URL(route.request().url());
       if (route.request().method() === "OPTIONS") return route.fulfill({ status: 204, headers: cors });
-      if (url.pathname === "/api/students") return route.fulfill({ json: { students: [elsewhere], pagination: { page: 1, limit: 15, total: 1, totalPages: 1 } }, headers: cors });
+      if (url.pathname === "/api/students")
+        return route.fulfill({
+          json: { students: [elsewhere], pagination: { page: 1, limit: 15, total: 1, totalPages: 1 } },
+          headers: cors,
+        });
       return route.abort();
     });
     const { page } = await openStudents(context);

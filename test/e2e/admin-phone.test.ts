@@ -32,7 +32,13 @@ beforeAll(async () => {
   // The audit log lists writes: make sure there is one, whichever test files ran before.
   const studentNo = `PHONE${Date.now()}`.slice(0, 20);
   const headers = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-  const body = JSON.stringify({ student_no: studentNo, full_name: "Phone Test", nationality: "Egyptian", current_grade: "KG-2", building_no: 1 });
+  const body = JSON.stringify({
+    student_no: studentNo,
+    full_name: "Phone Test",
+    nationality: "Egyptian",
+    current_grade: "KG-2",
+    building_no: 1,
+  });
   expect((await fetch(`${base}/api/students`, { method: "POST", headers, body })).status).toBe(201);
   expect((await fetch(`${base}/api/students/${studentNo}`, { method: "DELETE", headers })).status).toBe(200);
 });
@@ -50,9 +56,12 @@ function listProblems(): string[] {
   const doc = document.documentElement;
   if (doc.scrollWidth > doc.clientWidth) problems.push(`document ${doc.scrollWidth} px wide in ${doc.clientWidth}`);
   for (const box of document.querySelectorAll<HTMLElement>("[data-slot=data-table]")) {
-    if (box.offsetParent && box.scrollWidth > box.clientWidth + 1) problems.push(`table ${box.scrollWidth} px wide in ${box.clientWidth}`);
+    if (box.offsetParent && box.scrollWidth > box.clientWidth + 1)
+      problems.push(`table ${box.scrollWidth} px wide in ${box.clientWidth}`);
   }
-  const rows = [...document.querySelectorAll<HTMLElement>("main table tbody tr, main li")].filter((r) => r.offsetParent && r.querySelector("button"));
+  const rows = [...document.querySelectorAll<HTMLElement>("main table tbody tr, main li")].filter(
+    (r) => r.offsetParent && r.querySelector("button"),
+  );
   if (rows.length === 0) problems.push("no row with buttons");
   for (const row of rows) {
     for (const button of row.querySelectorAll<HTMLButtonElement>("button")) {
@@ -61,7 +70,8 @@ function listProblems(): string[] {
       button.scrollIntoView({ block: "center", inline: "nearest" });
       const r = button.getBoundingClientRect();
       const label = button.getAttribute("aria-label") ?? button.textContent?.trim() ?? "button";
-      if (r.left < 0 || r.right > window.innerWidth) problems.push(`${label}: ${Math.round(r.left)}-${Math.round(r.right)} px, off screen`);
+      if (r.left < 0 || r.right > window.innerWidth)
+        problems.push(`${label}: ${Math.round(r.left)}-${Math.round(r.right)} px, off screen`);
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       if (!hit || !button.contains(hit)) problems.push(`${label}: covered by ${hit?.tagName ?? "nothing"}`);
     }
@@ -76,9 +86,13 @@ describe("admin lists at 360 px (and 1280 px)", () => {
       const found: Record<string, string[]> = {};
       for (const list of LISTS) {
         await page.goto(`${base}/admin/dashboard/${list}`);
-        await page.locator("main table tbody tr:not([aria-hidden]) button:visible, main li button:visible").first().waitFor({ timeout: 15_000 }).catch(() => {
-          found[list] = ["no row with buttons"];
-        });
+        await page
+          .locator("main table tbody tr:not([aria-hidden]) button:visible, main li button:visible")
+          .first()
+          .waitFor({ timeout: 15_000 })
+          .catch(() => {
+            found[list] = ["no row with buttons"];
+          });
         await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
         const problems = await page.evaluate(listProblems);
         if (problems.length) found[list] = problems.slice(0, 5);
@@ -98,7 +112,14 @@ describe("admin lists at 360 px (and 1280 px)", () => {
       await page.locator("main table tbody tr th[scope=row]").first().waitFor();
       await page.getByLabel("Grade", { exact: true }).click();
       await page.getByRole("option", { name: "Primary-2", exact: true }).click();
-      await expect.poll(() => page.locator("main table tbody tr td").filter({ hasText: /^Primary-2$/ }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() =>
+          page
+            .locator("main table tbody tr td")
+            .filter({ hasText: /^Primary-2$/ })
+            .count(),
+        )
+        .toBeGreaterThan(0);
       await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
       const box = page.locator("[data-slot=data-table]");
       // The table fits again once the page's fonts are in (it measures with them): wait for that refit.

@@ -34,7 +34,12 @@ export async function signIn(page: Page): Promise<void> {
  * A browser context already signed in with `token` (the token the console keeps in localStorage), the console in
  * `lang`: a page opened in it starts on any console URL without the login form.
  */
-export async function consoleContext(browser: Browser, token: string, lang: "ar" | "en", options: BrowserContextOptions = {}): Promise<BrowserContext> {
+export async function consoleContext(
+  browser: Browser,
+  token: string,
+  lang: "ar" | "en",
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   await context.addCookies([{ name: "admin_lang", value: lang, url: base() }]);
   await context.addInitScript(

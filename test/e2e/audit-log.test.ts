@@ -47,7 +47,11 @@ describe("audit log page", () => {
     const { page, token } = await login();
     const stamp = Date.now().toString(36);
     const title = `E2E audit ${stamp} خبر تجريبي`;
-    const { news } = await api<{ news: { id: number } }>(token, "POST", "/api/admin/news", { title, content: "Audit log e2e body", status: "draft" });
+    const { news } = await api<{ news: { id: number } }>(token, "POST", "/api/admin/news", {
+      title,
+      content: "Audit log e2e body",
+      status: "draft",
+    });
 
     await page.getByRole("link", { name: "Audit Log" }).click();
     await page.waitForURL(`${base}/admin/dashboard/audit-log`);
@@ -62,16 +66,26 @@ describe("audit log page", () => {
     await first.getByText("Create", { exact: true }).waitFor();
     // The unfiltered rows stay until the filtered page arrives: give a loaded machine time (expect.poll waits 1 s by default).
     await expect
-      .poll(async () => (await page.locator("tbody tr[data-entry]").allTextContents()).every((t) => t.includes("News")), { timeout: 15_000 })
+      .poll(
+        async () => (await page.locator("tbody tr[data-entry]").allTextContents()).every((t) => t.includes("News")),
+        { timeout: 15_000 },
+      )
       .toBe(true);
     const entryId = await first.getAttribute("data-entry");
-    const log = await api<{ data: { id: number; after: { title?: string } }[] }>(token, "GET", "/api/admin/audit?entity=news&limit=1");
+    const log = await api<{ data: { id: number; after: { title?: string } }[] }>(
+      token,
+      "GET",
+      "/api/admin/audit?entity=news&limit=1",
+    );
     expect(String(log.data[0]!.id)).toBe(entryId);
     expect(log.data[0]!.after.title).toBe(title);
 
     await first.getByRole("button", { name: `Details of entry ${entryId}` }).click();
     const details = page.locator(`#audit-details-${entryId}`);
-    const afterTitle = details.locator('li[data-kind="added"]').filter({ hasText: "Title" }).locator('[data-side="after"]');
+    const afterTitle = details
+      .locator('li[data-kind="added"]')
+      .filter({ hasText: "Title" })
+      .locator('[data-side="after"]');
     await afterTitle.getByText(title, { exact: true }).waitFor();
     expect(await afterTitle.locator('[dir="auto"]').first().textContent()).toBe(title);
     await details.getByText("new record").waitFor();
@@ -85,7 +99,11 @@ describe("audit log page", () => {
     const stamp = Date.now().toString(36);
     const oldTitle = `E2E before ${stamp}`;
     const newTitle = `E2E after ${stamp}`;
-    const { news } = await api<{ news: { id: number } }>(token, "POST", "/api/admin/news", { title: oldTitle, content: "Body", status: "draft" });
+    const { news } = await api<{ news: { id: number } }>(token, "POST", "/api/admin/news", {
+      title: oldTitle,
+      content: "Body",
+      status: "draft",
+    });
     await api(token, "PUT", `/api/admin/news/${news.id}`, { title: newTitle, content: "Body", status: "draft" });
 
     await page.goto(`${base}/admin/dashboard/audit-log`);

@@ -59,7 +59,10 @@ describe("/base-url-config", () => {
     const page = await open();
     await input(page).fill("nope");
     await button(page, "Save Configuration").click();
-    await page.getByRole("alert").filter({ hasText: `Please enter a valid URL (e.g., ${origin})` }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: `Please enter a valid URL (e.g., ${origin})` })
+      .waitFor();
     expect(await stored(page)).toBeNull();
 
     await input(page).fill(" https://staging.example.com/ ");
@@ -93,7 +96,9 @@ describe("/base-url-config", () => {
       .filter({ hasText: "Failed to connect to server. Please check the URL and ensure the server is running." })
       .waitFor();
 
-    await page.route("https://down.example.com/health", (route) => route.fulfill({ status: 503, headers: { "Access-Control-Allow-Origin": "*" }, body: "down" }));
+    await page.route("https://down.example.com/health", (route) =>
+      route.fulfill({ status: 503, headers: { "Access-Control-Allow-Origin": "*" }, body: "down" }),
+    );
     await input(page).fill("https://down.example.com");
     await button(page, "Test").click();
     await page.getByTestId("test-result").filter({ hasText: "Server responded with status: 503" }).waitFor();
@@ -105,11 +110,16 @@ describe("/base-url-config", () => {
     await input(page).fill("https://evil.example");
     await page.getByText("Valid URL format").waitFor();
     await button(page, "Save Configuration").click();
-    await page.getByRole("alert").filter({ hasText: "This site's security policy does not let its pages talk to that address" }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: "This site's security policy does not let its pages talk to that address" })
+      .waitFor();
     expect(await stored(page)).toBeNull();
     await button(page, "Test").click();
     await page.getByTestId("test-result").filter({ hasText: "https://staging.example.com" }).waitFor();
-    await page.getByText(/addresses the school's administrator has allowed: .*https:\/\/staging\.example\.com/).waitFor();
+    await page
+      .getByText(/addresses the school's administrator has allowed: .*https:\/\/staging\.example\.com/)
+      .waitFor();
     await page.context().close();
   });
 
@@ -159,7 +169,9 @@ describe("/base-url-config", () => {
     await page.locator("#national-id").fill("00000000000000");
     await page.getByRole("button", { name: "بحث" }).click();
     await page.getByRole("alert").filter({ hasText: "حدث خطأ أثناء البحث" }).waitFor();
-    expect(requests.some((u) => u.startsWith("https://override.example.test/api/student/results/00000000000000"))).toBe(true);
+    expect(requests.some((u) => u.startsWith("https://override.example.test/api/student/results/00000000000000"))).toBe(
+      true,
+    );
     await page.context().close();
   });
 });

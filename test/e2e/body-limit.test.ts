@@ -10,7 +10,10 @@ import { server } from "./server";
 const FIVE_MIB = 5 * 1024 * 1024;
 
 /** POSTs `bytes` bytes as a stream (undici sends it chunked, without Content-Length); "status body" or "ERR code". */
-async function postChunked(url: string, bytes: number): Promise<{ status: number; type: string | null; body: unknown } | string> {
+async function postChunked(
+  url: string,
+  bytes: number,
+): Promise<{ status: number; type: string | null; body: unknown } | string> {
   const chunk = new Uint8Array(64 * 1024).fill(0x61);
   let sent = 0;
   const body = new ReadableStream<Uint8Array>({
@@ -21,7 +24,12 @@ async function postChunked(url: string, bytes: number): Promise<{ status: number
     },
   });
   try {
-    const res = await fetch(url, { method: "POST", body, duplex: "half", headers: { "Content-Type": "application/json" } } as RequestInit);
+    const res = await fetch(url, {
+      method: "POST",
+      body,
+      duplex: "half",
+      headers: { "Content-Type": "application/json" },
+    } as RequestInit);
     const text = await res.text();
     let json: unknown = text.slice(0, 120);
     try {
@@ -42,7 +50,13 @@ describe("request body limit on the local server", () => {
     const expected = {
       status: 413,
       type: "application/json",
-      body: { success: false, code: "PAYLOAD_TOO_LARGE", reason: "PAYLOAD_TOO_LARGE", message: "Request body is too large", error: "Request body is too large" },
+      body: {
+        success: false,
+        code: "PAYLOAD_TOO_LARGE",
+        reason: "PAYLOAD_TOO_LARGE",
+        message: "Request body is too large",
+        error: "Request body is too large",
+      },
     };
     expect(answers).toEqual(Array.from({ length: 20 }, () => expected));
   });
@@ -73,7 +87,11 @@ describe("what npm start puts on the port (scripts/lib/front.ts)", () => {
     // One address whatever the header said: the sixth attempt and later are locked.
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
     // Another connection address is another client.
-    const other = await sendFrom(server.emptyBaseUrl, "/api/auth/login", { method: "POST", body: { username, password: "x-wrong-1" }, from: "127.9.9.10" });
+    const other = await sendFrom(server.emptyBaseUrl, "/api/auth/login", {
+      method: "POST",
+      body: { username, password: "x-wrong-1" },
+      from: "127.9.9.10",
+    });
     expect(other.status).toBe(401);
   });
 });

@@ -29,7 +29,9 @@ afterAll(async () => {
 });
 
 const selectedDot = (page: Page) =>
-  page.locator('[data-testid="news-dots"] button').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
+  page
+    .locator('[data-testid="news-dots"] button')
+    .evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
 
 describe.each(COUNTS)("home with %i published news items", (count) => {
   const shown = Math.min(count, RECENT_NEWS_LIMIT);
@@ -40,7 +42,10 @@ describe.each(COUNTS)("home with %i published news items", (count) => {
 
   it("server HTML: the controls are visible exactly at the widths where the items do not all fit", async () => {
     // The HTML does not depend on the width (the server cannot know it): one load, checked at every width.
-    const context = await browser.newContext({ viewport: { width: WIDTHS[0]!, height: 900 }, javaScriptEnabled: false });
+    const context = await browser.newContext({
+      viewport: { width: WIDTHS[0]!, height: 900 },
+      javaScriptEnabled: false,
+    });
     const page = await context.newPage();
     await page.goto(`${base}/`);
     const section = page.locator("section#news");
@@ -67,7 +72,11 @@ describe.each(COUNTS)("home with %i published news items", (count) => {
     await page.goto(`${base}/`);
     await page.waitForFunction(() => "__reactRouterRouteModules" in window);
     const errorScreen = page.locator("[data-error-screen]");
-    if (count > 0) await Promise.race([page.locator('[data-testid="news-carousel"][data-ready="true"]').waitFor(), errorScreen.waitFor()]);
+    if (count > 0)
+      await Promise.race([
+        page.locator('[data-testid="news-carousel"][data-ready="true"]').waitFor(),
+        errorScreen.waitFor(),
+      ]);
     await page.clock.runFor(1_000); // the crash came ~0.4 s after load
     expect(await errorScreen.count()).toBe(0);
     const movable = movableAt(shown, width);

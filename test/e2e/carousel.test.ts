@@ -38,7 +38,9 @@ async function pauseClock(page: Page): Promise<void> {
 
 /** Index of the dot marked aria-current (the selected slide). */
 const selectedIndex = (page: Page) =>
-  page.locator('[data-testid="news-dots"] button').evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
+  page
+    .locator('[data-testid="news-dots"] button')
+    .evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
 
 /** Waits until the selected slide is no longer `from` (the page's own events, no clock needed); returns it. */
 async function waitForSelectionChange(page: Page, from: number): Promise<number> {
@@ -77,7 +79,9 @@ describe("home news carousel", () => {
     expect(titles).toHaveLength(6);
     expect((await slides.first().locator("h3").textContent())?.trim()).toBe(titles[0]);
     // Without JavaScript the row scrolls natively, so the last item can be reached.
-    const overflow = await page.locator('[data-testid="news-slides"]').evaluate((el) => getComputedStyle(el.parentElement!).overflowX);
+    const overflow = await page
+      .locator('[data-testid="news-slides"]')
+      .evaluate((el) => getComputedStyle(el.parentElement!).overflowX);
     expect(overflow).toBe("auto");
     await page.context().close();
   });
@@ -104,15 +108,23 @@ describe("home news carousel", () => {
     const toTop = page.getByRole("button", { name: "Back to top" });
     await toTop.waitFor();
 
-    const detail = page.waitForResponse((r) => /\/api\/public\/news\/\d+$/.test(new URL(r.url()).pathname) && r.status() === 200);
+    const detail = page.waitForResponse(
+      (r) => /\/api\/public\/news\/\d+$/.test(new URL(r.url()).pathname) && r.status() === 200,
+    );
     const current = await selectedIndex(page);
-    await page.locator('[aria-roledescription="slide"]').nth(current).getByRole("button", { name: "Read more" }).click();
+    await page
+      .locator('[aria-roledescription="slide"]')
+      .nth(current)
+      .getByRole("button", { name: "Read more" })
+      .click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();
     await detail;
     expect(await playing(page)).toBe("false");
     expect(await toTop.count()).toBe(0);
-    const title = (await page.locator('[aria-roledescription="slide"]').nth(current).locator("h3").textContent())?.trim();
+    const title = (
+      await page.locator('[aria-roledescription="slide"]').nth(current).locator("h3").textContent()
+    )?.trim();
     await dialog.getByRole("heading", { name: title }).waitFor();
 
     const held = await selectedIndex(page);

@@ -62,12 +62,15 @@ async function loggedIn(): Promise<Page> {
 
 /** The big number of the stat card labelled `label`. */
 async function statValue(page: Page, label: string): Promise<string> {
-  const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole("heading", { name: label, exact: true }) });
+  const card = page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.getByRole("heading", { name: label, exact: true }) });
   await card.locator('[data-slot="stat-value"]').waitFor();
   return (await card.locator('[data-slot="stat-value"]').textContent())!.trim();
 }
 
-const combinationsHeading = (page: Page, n: number) => page.getByRole("heading", { name: `Selection Combinations (${fmt(n)})` });
+const combinationsHeading = (page: Page, n: number) =>
+  page.getByRole("heading", { name: `Selection Combinations (${fmt(n)})` });
 
 describe("admin course selections", () => {
   it("shows the section cards, the stat cards and the combinations of the summary", async () => {
@@ -133,7 +136,10 @@ describe("admin course selections", () => {
     const after = await summary();
     expect(after.some((r) => r.student_ids.includes(studentId))).toBe(false);
     expect(distinct(after)).toBe(distinct(before) - 1);
-    await page.getByRole("region", { name: "Filter selections" }).getByRole("button", { name: "Clear Filters" }).click();
+    await page
+      .getByRole("region", { name: "Filter selections" })
+      .getByRole("button", { name: "Clear Filters" })
+      .click();
     expect(await deleteAll.count()).toBe(0);
     expect(await statValue(page, "Total Students")).toBe(fmt(distinct(after)));
     await page.context().close();
@@ -144,7 +150,10 @@ describe("admin course selections", () => {
     await page.goto(OVERVIEW);
     const rows = await summary();
     await combinationsHeading(page, rows.length).waitFor();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^course-selections-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await download.path())!, "utf8");
     expect(text.charCodeAt(0)).toBe(0xfeff);
@@ -155,14 +164,21 @@ describe("admin course selections", () => {
     const teachers = [...new Set(rows.map((r) => `${r.teacher_name}|${r.subject_name}`))];
     expect(teacherLines).toHaveLength(teachers.length);
     const names = teacherLines.map(([l]) => l[1]!);
-    expect(names).toEqual([...names].sort(new Intl.Collator(["ar", "en"], { numeric: true, sensitivity: "base" }).compare));
+    expect(names).toEqual(
+      [...names].sort(new Intl.Collator(["ar", "en"], { numeric: true, sensitivity: "base" }).compare),
+    );
     const summaryAt = lines.findIndex((l) => l.length === 1 && l[0] === "SUMMARY");
     for (const [k, [line, at]] of teacherLines.entries()) {
       const end = k + 1 < teacherLines.length ? teacherLines[k + 1]![1] : summaryAt;
       const block = lines.slice(at, end);
       const expected = rows.filter((r) => r.teacher_name === line[1] && r.subject_name === block[1]![1]);
       const sessions = block.filter((l) => /^المجموعة \d$/.test(l[0] ?? "")).map((l) => l[0]);
-      expect(sessions).toEqual(expected.map((r) => r.session_number).sort().map((s) => `المجموعة ${s}`));
+      expect(sessions).toEqual(
+        expected
+          .map((r) => r.session_number)
+          .sort()
+          .map((s) => `المجموعة ${s}`),
+      );
       const ids = block.filter((l) => l[0]?.startsWith("\t")).map((l) => l[0]!.slice(1));
       expect(ids.sort()).toEqual(expected.flatMap((r) => r.student_ids).sort());
     }
@@ -213,7 +229,11 @@ describe("admin course selections", () => {
     await form.getByRole("button", { name: "Save Changes" }).click();
     await form.waitFor({ state: "detached" });
     await table.getByText('Chosen by "E2E"').waitFor();
-    const saved = (await api<{ data: { name: string; description: string; max_selections: number; is_active: boolean }[] }>("/api/admin/selection/subjects")).data.find((s) => s.name === name);
+    const saved = (
+      await api<{ data: { name: string; description: string; max_selections: number; is_active: boolean }[] }>(
+        "/api/admin/selection/subjects",
+      )
+    ).data.find((s) => s.name === name);
     expect(saved).toMatchObject({ description: 'Chosen by "E2E"', max_selections: 3, is_active: false });
 
     await table.getByRole("button", { name: `Delete ${name}` }).click();
@@ -229,7 +249,12 @@ describe("admin course selections", () => {
 
   it("shows the server's refusals in Arabic, by reason: a subject name in use on the name field, the form's own checks too", async () => {
     const name = `E2E مادة ${Date.now()}`;
-    const taken = (await api<{ data: { id: number } }>("/api/admin/selection/subjects", { method: "POST", body: { name, is_active: false } })).data;
+    const taken = (
+      await api<{ data: { id: number } }>("/api/admin/selection/subjects", {
+        method: "POST",
+        body: { name, is_active: false },
+      })
+    ).data;
     const context = await consoleContext(browser, token, "ar", { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${OVERVIEW}/subjects`);
@@ -253,10 +278,21 @@ describe("admin course selections", () => {
   });
 
   it("filters teachers with chips and refuses a capacity below the seats taken, showing the status code", async () => {
-    type Teacher = { id: number; full_name: string; building_no: string; subject_name: string; session_1_capacity: number; seats_taken_1: number };
+    type Teacher = {
+      id: number;
+      full_name: string;
+      building_no: string;
+      subject_name: string;
+      session_1_capacity: number;
+      seats_taken_1: number;
+    };
     const list = (await api<{ data: Teacher[] }>("/api/admin/selection/teachers")).data;
     // Only active subjects appear in the filter (other tests leave inactive subjects with seated teachers behind).
-    const active = new Set((await api<{ data: { name: string; is_active: boolean }[] }>("/api/admin/selection/subjects")).data.filter((s) => s.is_active).map((s) => s.name));
+    const active = new Set(
+      (await api<{ data: { name: string; is_active: boolean }[] }>("/api/admin/selection/subjects")).data
+        .filter((s) => s.is_active)
+        .map((s) => s.name),
+    );
     const teacher = list.find((x) => x.seats_taken_1 > 0 && active.has(x.subject_name))!;
     expect(teacher).toBeDefined();
     const page = await loggedIn();
@@ -266,7 +302,9 @@ describe("admin course selections", () => {
     await page.getByRole("option", { name: `Building ${teacher.building_no}` }).click();
     await page.locator("#teachers-subject").click();
     await page.getByRole("option", { name: teacher.subject_name }).click();
-    const expected = list.filter((x) => x.building_no === teacher.building_no && x.subject_name === teacher.subject_name).length;
+    const expected = list.filter(
+      (x) => x.building_no === teacher.building_no && x.subject_name === teacher.subject_name,
+    ).length;
     await page.getByRole("heading", { name: `Teachers (${expected})` }).waitFor();
     const chips = page.getByRole("list", { name: "Active filters" });
     await chips.getByText(`Building ${teacher.building_no}`).waitFor();
@@ -281,7 +319,9 @@ describe("admin course selections", () => {
     await page.getByText(`Error: ${reason} (status 409)`).waitFor();
     await form.getByText(reason, { exact: true }).waitFor();
     await form.getByRole("button", { name: "Cancel" }).click();
-    const after = (await api<{ data: Teacher[] }>("/api/admin/selection/teachers")).data.find((x) => x.id === teacher.id)!;
+    const after = (await api<{ data: Teacher[] }>("/api/admin/selection/teachers")).data.find(
+      (x) => x.id === teacher.id,
+    )!;
     expect(after.session_1_capacity).toBe(teacher.session_1_capacity);
 
     await chips.getByRole("button", { name: `Remove filter Building ${teacher.building_no}` }).click();
@@ -347,7 +387,11 @@ describe("admin course selections", () => {
     await form.getByLabel("Name").fill("Never saved");
     await form.getByRole("button", { name: "Add Subject" }).click();
     await subjects.waitForURL(`${base}/admin/login`);
-    expect((await api<{ data: { name: string }[] }>("/api/admin/selection/subjects")).data.some((s) => s.name === "Never saved")).toBe(false);
+    expect(
+      (await api<{ data: { name: string }[] }>("/api/admin/selection/subjects")).data.some(
+        (s) => s.name === "Never saved",
+      ),
+    ).toBe(false);
     await subjects.context().close();
   });
 });

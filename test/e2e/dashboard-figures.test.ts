@@ -41,19 +41,24 @@ const pages = new Map<string, { page: Page; errors: string[]; answer: { figures:
 beforeAll(async () => {
   browser = await launchBrowser();
   const token = await adminToken();
-  for (const lang of ["ar", "en"] as const) for (const fonts of ["cairo", "fallback"] as const) {
-    const context = await consoleContext(browser, token, lang, { viewport: { width: 360, height: 800 } });
-    if (fonts === "fallback") await refuseFonts(context);
-    const answer = { figures: null as unknown as Figures };
-    const stub = (path: string, body: () => object) => context.route(`${base}${path}`, (route) => route.fulfill({ json: body() }));
-    await stub("/api/students/active/count", () => ({ activeStudents: answer.figures.activeStudents }));
-    await stub("/api/fees/TotalFees", () => ({ totalFees: answer.figures.totalFees }));
-    await stub("/api/fees/paid-percentage", () => ({ paidPercentage: answer.figures.paidPercentage }));
-    await stub("/api/fees/overdue-summary", () => ({ overdueAmount: answer.figures.overdueAmount, overdueStudents: answer.figures.overdueStudents }));
-    const page = await context.newPage();
-    const errors = watchErrors(page, /status of 404/);
-    pages.set(`${lang}/${fonts}`, { page, errors, answer });
-  }
+  for (const lang of ["ar", "en"] as const)
+    for (const fonts of ["cairo", "fallback"] as const) {
+      const context = await consoleContext(browser, token, lang, { viewport: { width: 360, height: 800 } });
+      if (fonts === "fallback") await refuseFonts(context);
+      const answer = { figures: null as unknown as Figures };
+      const stub = (path: string, body: () => object) =>
+        context.route(`${base}${path}`, (route) => route.fulfill({ json: body() }));
+      await stub("/api/students/active/count", () => ({ activeStudents: answer.figures.activeStudents }));
+      await stub("/api/fees/TotalFees", () => ({ totalFees: answer.figures.totalFees }));
+      await stub("/api/fees/paid-percentage", () => ({ paidPercentage: answer.figures.paidPercentage }));
+      await stub("/api/fees/overdue-summary", () => ({
+        overdueAmount: answer.figures.overdueAmount,
+        overdueStudents: answer.figures.overdueStudents,
+      }));
+      const page = await context.newPage();
+      const errors = watchErrors(page, /status of 404/);
+      pages.set(`${lang}/${fonts}`, { page, errors, answer });
+    }
 });
 
 afterAll(async () => {
@@ -77,24 +82,37 @@ function measure() {
 }
 
 describe("dashboard statistic cards", () => {
-  it("never widen the page, keep every figure inside its card, and keep an eight-digit total on one line", { timeout: 180_000 }, async () => {
+  it("never widen the page, keep every figure inside its card, and keep an eight-digit total on one line", {
+    timeout: 180_000,
+  }, async () => {
     await fc.assert(
-      fc.asyncProperty(figures, fc.integer({ min: 320, max: 1440 }), fc.constantFrom<Lang>("ar", "en"), fc.constantFrom<Fonts>("cairo", "fallback"), async (f, width, lang, fonts) => {
-        const { page, errors, answer } = pages.get(`${lang}/${fonts}`)!;
-        answer.figures = f;
-        await page.setViewportSize({ width, height: 800 });
-        await page.goto(`${base}/admin/dashboard`);
-        await page.locator('[data-slot="card"][aria-busy="false"]').nth(3).waitFor();
-        await fontsSettled(page);
-        const m = await page.evaluate(measure);
-        const where = `${lang} ${fonts} @${width}px ${JSON.stringify(f)}`;
-        expect(await cairoInUse(page), `Cairo loaded (${where})`).toBe(fonts === "cairo");
-        expect(m.scrollWidth, `document width (${where})`).toBeLessThanOrEqual(m.innerWidth);
-        expect(m.figures).toHaveLength(4);
-        for (const fig of m.figures) expect({ clipped: fig.clipped, outside: fig.outside }, `${fig.text} (${where})`).toEqual({ clipped: false, outside: false });
-        if (fonts === "cairo" && f.totalFees < 100_000_000) expect(m.figures[1]!.lines, `${m.figures[1]!.text} on one line (${where})`).toBe(1);
-        expect(errors).toEqual([]);
-      }),
+      fc.asyncProperty(
+        figures,
+        fc.integer({ min: 320, max: 1440 }),
+        fc.constantFrom<Lang>("ar", "en"),
+        fc.constantFrom<Fonts>("cairo", "fallback"),
+        async (f, width, lang, fonts) => {
+          const { page, errors, answer } = pages.get(`${lang}/${fonts}`)!;
+          answer.figures = f;
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto(`${base}/admin/dashboard`);
+          await page.locator('[data-slot="card"][aria-busy="false"]').nth(3).waitFor();
+          await fontsSettled(page);
+          const m = await page.evaluate(measure);
+          const where = `${lang} ${fonts} @${width}px ${JSON.stringify(f)}`;
+          expect(await cairoInUse(page), `Cairo loaded (${where})`).toBe(fonts === "cairo");
+          expect(m.scrollWidth, `document width (${where})`).toBeLessThanOrEqual(m.innerWidth);
+          expect(m.figures).toHaveLength(4);
+          for (const fig of m.figures)
+            expect({ clipped: fig.clipped, outside: fig.outside }, `${fig.text} (${where})`).toEqual({
+              clipped: false,
+              outside: false,
+            });
+          if (fonts === "cairo" && f.totalFees < 100_000_000)
+            expect(m.figures[1]!.lines, `${m.figures[1]!.text} on one line (${where})`).toBe(1);
+          expect(errors).toEqual([]);
+        },
+      ),
       { numRuns: 24 },
     );
   });

@@ -25,7 +25,15 @@ const SEPT = "2026-09-10T08:00:00Z"; // before the first due date (15 Sep)
 const AFTER_NOV = "2026-11-16T08:00:00Z"; // the school day after the second due date (15 Nov)
 
 async function api<T>(path: string, init: RequestInit = {}, now = SEPT): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json", "X-Test-Now": now, ...init.headers } });
+  const res = await fetch(`${base}${path}`, {
+    ...init,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      "Content-Type": "application/json",
+      "X-Test-Now": now,
+      ...init.headers,
+    },
+  });
   return { status: res.status, body: (await res.json()) as T };
 }
 
@@ -35,7 +43,12 @@ async function setNow(iso: string) {
   await page.clock.setSystemTime(new Date(iso));
 }
 
-interface Fee { student_no: string; full_name: string; paid_amount: number; total_amount: number }
+interface Fee {
+  student_no: string;
+  full_name: string;
+  paid_amount: number;
+  total_amount: number;
+}
 let student: Fee;
 
 beforeAll(async () => {
@@ -43,7 +56,9 @@ beforeAll(async () => {
   token = await adminToken();
   // A partially paid Prep-2 student with published results, the first instalment (12,000 EGP) covered after a 1,000 EGP payment, the second not.
   const { body } = await api<{ fees: Fee[] }>("/api/fees?grade=Prep-2&status=partially_paid");
-  for (const f of body.fees.filter((x) => !samples.includes(x.student_no) && x.paid_amount >= 11_000 && x.paid_amount < 20_000)) {
+  for (const f of body.fees.filter(
+    (x) => !samples.includes(x.student_no) && x.paid_amount >= 11_000 && x.paid_amount < 20_000,
+  )) {
     const r = await fetch(`${base}/api/student/results/${f.student_no}`, { headers: { "X-Test-Now": SEPT } });
     if (r.status === 403 && ((await r.json()) as { reason: string }).reason === "RESULTS_FEES_UNPAID") {
       student = f;
@@ -51,7 +66,10 @@ beforeAll(async () => {
     }
   }
   expect(student, "a partially paid Prep-2 demo student with a published result").toBeTruthy();
-  context = await consoleContext(browser, token, "en", { viewport: { width: 1280, height: 900 }, extraHTTPHeaders: { "X-Test-Now": SEPT } });
+  context = await consoleContext(browser, token, "en", {
+    viewport: { width: 1280, height: 900 },
+    extraHTTPHeaders: { "X-Test-Now": SEPT },
+  });
   page = await context.newPage();
   await page.clock.install({ time: new Date(SEPT) });
 });
@@ -98,7 +116,10 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
     await page.goto(`${base}/admin/dashboard/fees`);
     await page.getByLabel("Search", { exact: true }).fill(student.student_no);
     const row = page.getByRole("row").filter({ hasText: student.student_no });
-    await row.getByText(/48,000/).first().waitFor();
+    await row
+      .getByText(/48,000/)
+      .first()
+      .waitFor();
     await row.getByRole("button", { name: "Add Payment" }).click();
     await row.getByRole("textbox").fill("1000");
     await row.getByRole("button", { name: "Save Payment" }).click();
@@ -114,11 +135,18 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
     // 12,000 per instalment: the first is paid, the second holds the rest.
     expect(paid).toBeGreaterThanOrEqual(12_000);
     await expect(instalments.locator("[data-instalment-status=paid]").count()).resolves.toBe(1);
-    const { body } = await api<{ fees: Array<{ payments: Array<{ receipt_no: string; allocations: Array<{ line: string; instalment_no: number }> }> }> }>(`/api/fees?search=${student.student_no}`);
+    const { body } = await api<{
+      fees: Array<{
+        payments: Array<{ receipt_no: string; allocations: Array<{ line: string; instalment_no: number }> }>;
+      }>;
+    }>(`/api/fees?search=${student.student_no}`);
     const last = body.fees[0]!.payments.at(-1)!;
     expect(last.allocations.length).toBeGreaterThan(0);
     const covers = last.allocations.map((a) => `${a.line} ${a.instalment_no}`);
-    await dialog.getByRole("rowheader", { name: new RegExp(last.receipt_no) }).getByText(covers[0]!, { exact: false }).waitFor();
+    await dialog
+      .getByRole("rowheader", { name: new RegExp(last.receipt_no) })
+      .getByText(covers[0]!, { exact: false })
+      .waitFor();
     await dialog.getByRole("button", { name: `Receipt ${last.receipt_no}` }).click();
     const receipt = page.getByRole("dialog", { name: "Payment receipt" });
     await receipt.getByText("Instalments covered").waitFor();
@@ -137,7 +165,10 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
     await page.getByLabel("Search", { exact: true }).fill(student.student_no);
     const row = page.getByRole("row").filter({ hasText: student.student_no });
     const overdue = 24_000 - (student.paid_amount + 1000);
-    await row.getByText(`EGP ${overdue.toLocaleString("en-US", { minimumFractionDigits: overdue % 1 ? 2 : 0 })}`).first().waitFor();
+    await row
+      .getByText(`EGP ${overdue.toLocaleString("en-US", { minimumFractionDigits: overdue % 1 ? 2 : 0 })}`)
+      .first()
+      .waitFor();
   });
 
   it("switching the results rule to no_overdue lets the public lookup follow the instalments", async () => {
@@ -157,7 +188,12 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
       await p.keyboard.press("Enter");
       const status = (await answer).status();
       if (status === 403) await p.getByRole("dialog").getByRole("heading", { name: "مطلوب سداد المصروفات" }).waitFor();
-      else await p.locator("article").filter({ has: p.getByRole("heading", { level: 2, name: student.full_name }) }).first().waitFor();
+      else
+        await p
+          .locator("article")
+          .filter({ has: p.getByRole("heading", { level: 2, name: student.full_name }) })
+          .first()
+          .waitFor();
       await pub.close();
       return status;
     };

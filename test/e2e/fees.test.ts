@@ -32,7 +32,6 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await adminToken();
@@ -75,7 +74,9 @@ describe("fees management", () => {
     const ids = () => page.locator("tbody tr td:nth-child(2)").allTextContents();
     const first = await ids();
     const nav = page.getByRole("navigation", { name: "Pagination" });
-    await expect(nav.getByRole("button", { name: /^Page \d+$/ }).count()).resolves.toBe(Math.min(7, Math.ceil(pagination.total / 15)));
+    await expect(nav.getByRole("button", { name: /^Page \d+$/ }).count()).resolves.toBe(
+      Math.min(7, Math.ceil(pagination.total / 15)),
+    );
     await nav.getByRole("button", { name: "Page 2" }).click();
     await page.getByText(/^Showing 16–30 of /).waitFor();
     await settled(page);
@@ -102,7 +103,6 @@ describe("fees management", () => {
     await page.context().close();
   });
 
-
   it("records a payment on a partially paid student and shows the new status, remaining amount and receipt", async () => {
     const { fees } = await api<{ fees: Fee[] }>("/api/fees?status=partially_paid&grade=Prep-2");
     const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining > 0);
@@ -126,7 +126,9 @@ describe("fees management", () => {
     await row.getByRole("alert").filter({ hasText: "Please enter a valid payment amount" }).waitFor();
 
     await row.getByRole("button", { name: "Full-Paid" }).click();
-    await expect(row.getByRole("textbox").inputValue()).resolves.toBe(Number.isInteger(remaining) ? String(remaining) : remaining.toFixed(2));
+    await expect(row.getByRole("textbox").inputValue()).resolves.toBe(
+      Number.isInteger(remaining) ? String(remaining) : remaining.toFixed(2),
+    );
 
     // First attempt: the server records the payment but the answer is lost. The row reverts with the documented
     // network text, and the entry stays open with its Idempotency-Key, so the retry cannot pay twice.
@@ -215,7 +217,9 @@ describe("fees management", () => {
     await row.getByRole("textbox").fill("abc");
     await row.getByRole("button", { name: "حفظ الدفعة" }).click();
     await row.getByRole("alert").filter({ hasText: "يُرجى إدخال مبلغ دفعة صحيح" }).waitFor();
-    expect((await api<{ fees: Fee[] }>(`/api/fees?search=${fee!.student_no}`)).fees[0]).toMatchObject({ paid_amount: fee!.paid_amount });
+    expect((await api<{ fees: Fee[] }>(`/api/fees?search=${fee!.student_no}`)).fees[0]).toMatchObject({
+      paid_amount: fee!.paid_amount,
+    });
     await page.context().close();
   });
 
@@ -237,7 +241,15 @@ describe("fees management", () => {
     // The payment is committed, then the answer is a 503 (the database link dropped after the commit).
     await page.route("**/add-payment", async (route) => {
       await route.fetch();
-      await route.fulfill({ status: 503, json: { success: false, code: "SERVICE_UNAVAILABLE", message: "The service is temporarily unavailable. Please try again shortly.", error: "x" } });
+      await route.fulfill({
+        status: 503,
+        json: {
+          success: false,
+          code: "SERVICE_UNAVAILABLE",
+          message: "The service is temporarily unavailable. Please try again shortly.",
+          error: "x",
+        },
+      });
     });
     await row.getByRole("button", { name: "Add Payment" }).click();
     await save("1");

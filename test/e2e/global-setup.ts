@@ -16,16 +16,32 @@ import { serveLocal } from "../../scripts/lib/serve";
 export const E2E_ADMIN = { username: "admin", password: "e2e-password-123" };
 
 /** The other backends the demo server's pages may be pointed at (CSP connect-src), as a school would list them. */
-export const E2E_BACKEND_ORIGINS = ["https://staging.example.com", "https://other.example.com", "https://override.example.test", "https://down.example.com", "http://127.0.0.1:59998"];
+export const E2E_BACKEND_ORIGINS = [
+  "https://staging.example.com",
+  "https://other.example.com",
+  "https://override.example.test",
+  "https://down.example.com",
+  "http://127.0.0.1:59998",
+];
 
 export default async function setup(project: TestProject) {
-  if (!existsSync(join(ROOT, "build/server/index.js"))) throw new Error("Run `npx react-router build` before the e2e tests (npm test does).");
+  if (!existsSync(join(ROOT, "build/server/index.js")))
+    throw new Error("Run `npx react-router build` before the e2e tests (npm test does).");
   const dir = mkdtempSync(join(tmpdir(), "school-e2e-"));
   const start = (name: string, seedDemo: boolean) =>
-    serveLocal({ dir: join(dir, name), dbPath: join(dir, name, "db"), pepper: "e2e-pepper", admin: E2E_ADMIN, seedDemo, vars: { BACKEND_ORIGINS: E2E_BACKEND_ORIGINS.join(","), TEST_CLOCK: "1" } });
+    serveLocal({
+      dir: join(dir, name),
+      dbPath: join(dir, name, "db"),
+      pepper: "e2e-pepper",
+      admin: E2E_ADMIN,
+      seedDemo,
+      vars: { BACKEND_ORIGINS: E2E_BACKEND_ORIGINS.join(","), TEST_CLOCK: "1" },
+    });
   // One demo and one empty server per worker (test/e2e/server.ts).
   const slots = Math.max(1, project.config.maxWorkers);
-  const started = await Promise.allSettled(Array.from({ length: slots }, (_, i) => [start(`demo-${i}`, true), start(`empty-${i}`, false)]).flat());
+  const started = await Promise.allSettled(
+    Array.from({ length: slots }, (_, i) => [start(`demo-${i}`, true), start(`empty-${i}`, false)]).flat(),
+  );
   const servers = started.flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const cleanup = async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -38,7 +54,12 @@ export default async function setup(project: TestProject) {
   }
   const pairs = Array.from({ length: slots }, (_, i) => {
     const [demo, empty] = [servers[2 * i]!, servers[2 * i + 1]!];
-    return { baseUrl: demo.url, emptyBaseUrl: empty.url, libsqlUrl: demo.sqld.url, samples: demo.seeded?.samples ?? null };
+    return {
+      baseUrl: demo.url,
+      emptyBaseUrl: empty.url,
+      libsqlUrl: demo.sqld.url,
+      samples: demo.seeded?.samples ?? null,
+    };
   });
   project.provide("e2eServers", JSON.stringify(pairs));
   project.provide("e2eAdminPassword", E2E_ADMIN.password);

@@ -8,7 +8,15 @@ import { E2E_BACKEND_ORIGINS } from "./global-setup";
 import { server } from "./server";
 
 const base = server.baseUrl;
-const HTML_PAGES = ["/", "/results", "/current-students", "/base-url-config", "/admin/login", "/admin/dashboard", "/no-such-page"];
+const HTML_PAGES = [
+  "/",
+  "/results",
+  "/current-students",
+  "/base-url-config",
+  "/admin/login",
+  "/admin/dashboard",
+  "/no-such-page",
+];
 
 describe("security headers", () => {
   it.each(HTML_PAGES)("%s has a nonce CSP and the browser headers", async (path) => {
@@ -20,8 +28,12 @@ describe("security headers", () => {
     expect(b.headers.get("Content-Security-Policy")).not.toContain(nonce!);
     for (const d of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) expect(csp).toContain(d);
     // Scripts can reach only this site and the configured backends: no "http:"/"https:" wildcard.
-    expect(csp.split("; ").find((d) => d.startsWith("connect-src"))).toBe(["connect-src 'self'", ...[...E2E_BACKEND_ORIGINS].sort()].join(" "));
-    expect(Number(/max-age=(\d+)/.exec(a.headers.get("Strict-Transport-Security") ?? "")?.[1])).toBeGreaterThanOrEqual(31_536_000);
+    expect(csp.split("; ").find((d) => d.startsWith("connect-src"))).toBe(
+      ["connect-src 'self'", ...[...E2E_BACKEND_ORIGINS].sort()].join(" "),
+    );
+    expect(Number(/max-age=(\d+)/.exec(a.headers.get("Strict-Transport-Security") ?? "")?.[1])).toBeGreaterThanOrEqual(
+      31_536_000,
+    );
     expect(a.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(a.headers.get("Referrer-Policy")).toBeTruthy();
     const html = await a.text();
@@ -33,7 +45,11 @@ describe("security headers", () => {
 
   it("POST /lang never redirects off-site (/\\127.0.0.1:9/x, //host, /.//host)", async () => {
     for (const redirectTo of ["/\\127.0.0.1:9/x", "//127.0.0.1:9/x", "/.//127.0.0.1:9/x", "https://evil.example/"]) {
-      const res = await fetch(`${base}/lang`, { method: "POST", body: new URLSearchParams({ lang: "en", scope: "public", redirectTo }), redirect: "manual" });
+      const res = await fetch(`${base}/lang`, {
+        method: "POST",
+        body: new URLSearchParams({ lang: "en", scope: "public", redirectTo }),
+        redirect: "manual",
+      });
       expect(res.status, redirectTo).toBeGreaterThanOrEqual(300);
       const location = res.headers.get("Location") ?? "";
       expect(new URL(location, base).origin, redirectTo).toBe(new URL(base).origin);
@@ -43,10 +59,15 @@ describe("security headers", () => {
   });
 
   it("marks personal-data API responses no-store and refuses CORS to unknown origins", async () => {
-    const res = await fetch(`${base}/api/student/results/31001310119461`, { headers: { Origin: "https://evil.example" } });
+    const res = await fetch(`${base}/api/student/results/31001310119461`, {
+      headers: { Origin: "https://evil.example" },
+    });
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(res.headers.get("Access-Control-Allow-Origin")).toBeNull();
-    const pre = await fetch(`${base}/api/students`, { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" } });
+    const pre = await fetch(`${base}/api/students`, {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "GET" },
+    });
     expect(pre.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 });

@@ -30,7 +30,8 @@ let token: string;
 const dir = mkdtempSync(join(tmpdir(), "import-e2e-"));
 
 let seq = 0;
-const newStudentNo = () => `2${String(Date.now()).slice(-9)}${String(++seq).padStart(2, "0")}${String(process.pid % 100).padStart(2, "0")}`;
+const newStudentNo = () =>
+  `2${String(Date.now()).slice(-9)}${String(++seq).padStart(2, "0")}${String(process.pid % 100).padStart(2, "0")}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -42,7 +43,10 @@ afterAll(async () => {
 
 /** A console page at `path` that fails the test on any page error or console error. */
 async function open(path: string, lang: "en" | "ar" = "en"): Promise<{ page: Page; problems: string[] }> {
-  const context = await consoleContext(browser, token, lang, { viewport: { width: 1366, height: 900 }, acceptDownloads: true });
+  const context = await consoleContext(browser, token, lang, {
+    viewport: { width: 1366, height: 900 },
+    acceptDownloads: true,
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (e) => problems.push(String(e)));
@@ -64,22 +68,46 @@ async function upload(page: Page, file: string, another = "Choose another file")
   return dialog;
 }
 
-const students = (search: string) => adminApi<{ students: Array<{ student_no: string; full_name: string; current_grade: string; gender: string; building_no: number }> }>(token, "GET", `/api/students?search=${search}`);
+const students = (search: string) =>
+  adminApi<{
+    students: Array<{
+      student_no: string;
+      full_name: string;
+      current_grade: string;
+      gender: string;
+      building_no: number;
+    }>;
+  }>(token, "GET", `/api/students?search=${search}`);
 
 describe("bulk import", () => {
   it("template round trip: the xlsx template, filled in, imports its students, who are then listed", async () => {
     const { page, problems } = await open("/admin/dashboard/students");
     await page.getByTestId("import-students").click();
     const dialog = page.getByRole("dialog", { name: "Import students" });
-    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "XLSX", exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "XLSX", exact: true }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe("import-students-template.xlsx");
     const book = read(readFileSync((await download.path())!), { type: "buffer" });
     const aoa = utils.sheet_to_json<unknown[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1 });
-    expect(aoa[0]).toEqual(["الرقم القومي / ID", "الاسم / Name", "الجنسية / Nationality", "الديانة / Religion", "الصف / Grade", "المبنى / Building", "النوع / Gender", "الحالة / Status"]);
+    expect(aoa[0]).toEqual([
+      "الرقم القومي / ID",
+      "الاسم / Name",
+      "الجنسية / Nationality",
+      "الديانة / Religion",
+      "الصف / Grade",
+      "المبنى / Building",
+      "النوع / Gender",
+      "الحالة / Status",
+    ]);
     const a = newStudentNo();
     const b = newStudentNo();
     // The example row is left in, as an office would: it is skipped.
-    aoa.push([a, "  سارة أحمد  ", "مصرية", "", "prep-2", "٣", "أنثى", "نشط"], [b, "Omar Khaled", "Egyptian", "Muslim", "Primary-4", 2, "Male", "Active"]);
+    aoa.push(
+      [a, "  سارة أحمد  ", "مصرية", "", "prep-2", "٣", "أنثى", "نشط"],
+      [b, "Omar Khaled", "Egyptian", "Muslim", "Primary-4", 2, "Male", "Active"],
+    );
     const file = join(dir, "students.xlsx");
     const out = utils.book_new();
     utils.book_append_sheet(out, utils.aoa_to_sheet(aoa), "Sheet1");
@@ -89,9 +117,16 @@ describe("bulk import", () => {
     await dialog.getByText("1 row left out").waitFor();
     await dialog.getByRole("button", { name: "Import 2 rows" }).click();
     await dialog.getByTestId("import-result").getByText("2 created, 0 updated, 0 unchanged.").waitFor();
-    expect(await dialog.getByRole("link", { name: "See these changes in the audit log" }).getAttribute("href")).toMatch(/audit-log\?entity=student&from=/);
+    expect(await dialog.getByRole("link", { name: "See these changes in the audit log" }).getAttribute("href")).toMatch(
+      /audit-log\?entity=student&from=/,
+    );
     await dialog.getByRole("button", { name: "Close" }).first().click();
-    expect((await students(a)).students[0]).toMatchObject({ full_name: "سارة أحمد", current_grade: "Prep-2", gender: "female", building_no: 3 });
+    expect((await students(a)).students[0]).toMatchObject({
+      full_name: "سارة أحمد",
+      current_grade: "Prep-2",
+      gender: "female",
+      building_no: 3,
+    });
     expect((await students(b)).students[0]).toMatchObject({ full_name: "Omar Khaled", current_grade: "Primary-4" });
     await page.getByRole("table").getByText("Omar Khaled").first().waitFor();
     expect(problems).toEqual([]);
@@ -102,7 +137,12 @@ describe("bulk import", () => {
     const { page, problems } = await open("/admin/dashboard/students");
     const good = newStudentNo();
     const bad = newStudentNo();
-    const csv = ["ID,Name,Nationality,Grade,Building", `${good},محمود علي,مصري,Prep-1,1`, `${bad},منى سعيد,مصرية,Prep-9,1`, `3.10013E+13,خطأ,مصري,Prep-1,1`].join("\r\n");
+    const csv = [
+      "ID,Name,Nationality,Grade,Building",
+      `${good},محمود علي,مصري,Prep-1,1`,
+      `${bad},منى سعيد,مصرية,Prep-9,1`,
+      `3.10013E+13,خطأ,مصري,Prep-1,1`,
+    ].join("\r\n");
     const file = join(dir, "students-1256.csv");
     writeFileSync(file, encode1256(csv));
     const dialog = await upload(page, file);
@@ -112,7 +152,10 @@ describe("bulk import", () => {
     expect(await dialog.getByRole("button", { name: "Import 1 row" }).isDisabled()).toBe(true);
     expect((await students(good)).students).toHaveLength(0);
 
-    const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download rows with errors" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      dialog.getByRole("button", { name: "Download rows with errors" }).click(),
+    ]);
     const book = read(readFileSync((await download.path())!), { type: "buffer" });
     const aoa = utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
     expect(aoa[0]).toEqual(["ID", "Name", "Nationality", "Grade", "Building", "Error / Error"]);
@@ -139,26 +182,42 @@ describe("bulk import", () => {
     const { page, problems } = await open("/admin/dashboard/students");
     await page.getByLabel("Grade", { exact: true }).click();
     await page.getByRole("option", { name: "Prep-3", exact: true }).click();
-    const expected = (await adminApi<{ students: unknown[] }>(token, "GET", "/api/students?grade=Prep-3")).students.length;
+    const expected = (await adminApi<{ students: unknown[] }>(token, "GET", "/api/students?grade=Prep-3")).students
+      .length;
     await page.getByText(new RegExp(`^${new Intl.NumberFormat("en-EG").format(expected)} students$`)).waitFor();
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     const file = join(dir, download.suggestedFilename());
     await download.saveAs(file);
     const dialog = await upload(page, file);
-    await dialog.getByText(`${new Intl.NumberFormat("en-EG").format(expected)} rows: 0 to create, 0 to update, ${new Intl.NumberFormat("en-EG").format(expected)} unchanged, 0 with errors`).waitFor();
+    await dialog
+      .getByText(
+        `${new Intl.NumberFormat("en-EG").format(expected)} rows: 0 to create, 0 to update, ${new Intl.NumberFormat("en-EG").format(expected)} unchanged, 0 with errors`,
+      )
+      .waitFor();
     await dialog.getByText("Every row is unchanged: there is nothing to import.").waitFor();
     expect(problems).toEqual([]);
     await page.context().close();
   });
 
   it("a teacher's wide results sheet (a column per subject, a max row) imports for the chosen term, in Arabic", async () => {
-    const [student, other] = (await adminApi<{ students: Array<{ student_no: string }> }>(token, "GET", "/api/students?grade=Prep-1")).students;
+    const [student, other] = (
+      await adminApi<{ students: Array<{ student_no: string }> }>(token, "GET", "/api/students?grade=Prep-1")
+    ).students;
     const { page, problems } = await open("/admin/dashboard/results", "ar");
     await page.getByTestId("import-results").click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("العام الدراسي").selectOption("2027-2028");
     await dialog.getByLabel("الفصل الدراسي").selectOption("S2");
-    const csv = ["رقم الطالب,اسم الطالب,الرياضيات,Science,English", ",الدرجة العظمى,50,,", `\t${student!.student_no},x,٤٥٫٥,88,`, `${newStudentNo()},y,20,90,`, `${other!.student_no},z,20,101,`].join("\r\n");
+    const csv = [
+      "رقم الطالب,اسم الطالب,الرياضيات,Science,English",
+      ",الدرجة العظمى,50,,",
+      `\t${student!.student_no},x,٤٥٫٥,88,`,
+      `${newStudentNo()},y,20,90,`,
+      `${other!.student_no},z,20,101,`,
+    ].join("\r\n");
     const file = join(dir, "results.csv");
     writeFileSync(file, `\uFEFF${csv}`);
     await dialog.locator("input[type=file]").setInputFiles(file);

@@ -79,7 +79,9 @@ describe("backend override", () => {
     const bar = page.getByRole("status", { name: "This browser uses a custom backend address" });
     await bar.getByText(new URL(base).origin).waitFor();
     await fontsSettled(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
     await bar.getByRole("button", { name: "Use this site's server" }).click();
     await bar.waitFor({ state: "detached" });
     expect(await stored(page)).toBeNull();
@@ -97,7 +99,13 @@ describe("login lockout", () => {
       route.fulfill({
         status: 429,
         headers: { "Content-Type": "application/json", "Retry-After": String(seconds) },
-        body: JSON.stringify({ success: false, code: "RATE_LIMITED", reason: "LOGIN_LOCKED", message: "Too many failed login attempts. Please try again later.", error: "Too many failed login attempts. Please try again later." }),
+        body: JSON.stringify({
+          success: false,
+          code: "RATE_LIMITED",
+          reason: "LOGIN_LOCKED",
+          message: "Too many failed login attempts. Please try again later.",
+          error: "Too many failed login attempts. Please try again later.",
+        }),
       }),
     );
   }

@@ -21,7 +21,10 @@ const fields = (n: AdminNews) => ({
 
 /** A long Arabic or English text of about `words` words (the layout must hold long titles and summaries). */
 export function longText(lang: "ar" | "en", words: number): string {
-  const word = lang === "ar" ? ["إعلان", "المدرسة", "عن", "بدء", "الأنشطة", "الرياضية", "والثقافية", "للعام", "الدراسي", "الجديد"] : ["School", "announces", "the", "start", "of", "its", "sports", "and", "cultural", "activities"];
+  const word =
+    lang === "ar"
+      ? ["إعلان", "المدرسة", "عن", "بدء", "الأنشطة", "الرياضية", "والثقافية", "للعام", "الدراسي", "الجديد"]
+      : ["School", "announces", "the", "start", "of", "its", "sports", "and", "cultural", "activities"];
   return Array.from({ length: words }, (_, i) => word[i % word.length]).join(" ");
 }
 
@@ -50,7 +53,12 @@ export function newsStates() {
       for (let i = 0; i < count; i++) {
         const lang = i % 2 === 0 ? "ar" : "en";
         const title = opts.long ? `${i + 1} ${longText(lang, 30)}` : `${lang === "ar" ? "خبر" : "News"} ${i + 1}`;
-        const body = { title, content: longText(lang, opts.long ? 400 : 40), summary: opts.long ? longText(lang, 60) : null, status: "published" };
+        const body = {
+          title,
+          content: longText(lang, opts.long ? 400 : 40),
+          summary: opts.long ? longText(lang, 60) : null,
+          status: "published",
+        };
         own.push((await call<{ news: AdminNews }>(token, "POST", "/api/admin/news", body)).news.id);
       }
     },

@@ -29,13 +29,19 @@ async function adminPage(): Promise<Page> {
   await page.getByRole("link", { name: "News" }).click();
   await page.waitForURL(`${base}/admin/dashboard/news`);
   await page.getByRole("heading", { name: "News Management" }).waitFor();
-  await page.locator("tbody tr").first().getByRole("button", { name: /^View: / }).waitFor();
+  await page
+    .locator("tbody tr")
+    .first()
+    .getByRole("button", { name: /^View: / })
+    .waitFor();
   return page;
 }
 
 /** The number on a stat card ("Published" → 7). */
 async function statValue(page: Page, label: string): Promise<number> {
-  const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole("heading", { name: label, exact: true }) });
+  const card = page
+    .locator('[data-slot="card"]')
+    .filter({ has: page.getByRole("heading", { name: label, exact: true }) });
   await card.locator('[data-slot="stat-value"]').waitFor();
   return Number((await card.locator('[data-slot="stat-value"]').textContent())?.replace(/\D/g, ""));
 }
@@ -44,19 +50,25 @@ async function statValue(page: Page, label: string): Promise<number> {
 async function waitForStat(page: Page, label: string, value: number) {
   await page.waitForFunction(
     ([l, v]) =>
-      [...document.querySelectorAll('[data-slot="card"]')].some((c) => c.querySelector("h2")?.textContent === l && c.querySelector('[data-slot="stat-value"]')?.textContent?.replace(/\D/g, "") === String(v)),
+      [...document.querySelectorAll('[data-slot="card"]')].some(
+        (c) =>
+          c.querySelector("h2")?.textContent === l &&
+          c.querySelector('[data-slot="stat-value"]')?.textContent?.replace(/\D/g, "") === String(v),
+      ),
     [label, value] as const,
   );
 }
 
-const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
+const toast = (page: Page, text: string) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 
 async function firstSlideTitle(): Promise<string> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addCookies([{ name: "lang", value: "en", url: base }]);
   const page = await context.newPage();
   await page.goto(`${base}/`);
-  const title = (await page.locator('[aria-roledescription="slide"]').first().locator("h3").textContent())?.trim() ?? "";
+  const title =
+    (await page.locator('[aria-roledescription="slide"]').first().locator("h3").textContent())?.trim() ?? "";
   await context.close();
   return title;
 }
@@ -124,9 +136,15 @@ describe("news management", () => {
     expect(await firstSlideTitle()).toBe(edited);
 
     // Delete.
-    await page.locator("tbody tr").filter({ hasText: edited }).getByRole("button", { name: `Delete: ${edited}` }).click();
+    await page
+      .locator("tbody tr")
+      .filter({ hasText: edited })
+      .getByRole("button", { name: `Delete: ${edited}` })
+      .click();
     const confirm = page.getByRole("alertdialog");
-    await confirm.getByText("Are you sure you want to delete this news article? This action cannot be undone.").waitFor();
+    await confirm
+      .getByText("Are you sure you want to delete this news article? This action cannot be undone.")
+      .waitFor();
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast(page, "News deleted successfully");
     await page.getByText("No news found").waitFor();
@@ -167,7 +185,11 @@ describe("news management", () => {
   it("in Arabic: the form's messages and the server's reasons", async () => {
     const token = await adminToken();
     const title = `خبر للحذف ${Date.now().toString(36)}`;
-    const { news } = await adminApi<{ news: NewsJson }>(token, "POST", "/api/admin/news", { title, content: "نص", status: "draft" });
+    const { news } = await adminApi<{ news: NewsJson }>(token, "POST", "/api/admin/news", {
+      title,
+      content: "نص",
+      status: "draft",
+    });
     const context = await consoleContext(browser, token, "ar", { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/admin/dashboard/news`);

@@ -15,7 +15,10 @@ const base = server.baseUrl;
 let browser: Browser;
 let token: string;
 
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}${path}`, {
     method: init.method ?? "GET",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
@@ -29,7 +32,13 @@ async function newStudent(grade = "KG-1") {
   const studentNo = `NUM${Date.now()}${Math.floor(Math.random() * 90 + 10)}`.slice(0, 20);
   const res = await api<{ student: { student_no: string; full_name: string } }>("/api/students", {
     method: "POST",
-    body: { student_no: studentNo, full_name: `Number Test ${studentNo.slice(-5)}`, nationality: "Egyptian", current_grade: grade, building_no: 2 },
+    body: {
+      student_no: studentNo,
+      full_name: `Number Test ${studentNo.slice(-5)}`,
+      nationality: "Egyptian",
+      current_grade: grade,
+      building_no: 2,
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.student;
@@ -103,9 +112,13 @@ describe("result form marks", () => {
     await dialog.getByRole("button", { name: "Save Result" }).click();
     await page.getByText("Result saved").waitFor();
 
-    const { body } = await api<{ data: Array<{ id: number; academic_year_name: string; subject_scores: Array<{ score: number; max_score: number; remarks: string }> }> }>(
-      `/api/admin/results?search=${student.student_no}`,
-    );
+    const { body } = await api<{
+      data: Array<{
+        id: number;
+        academic_year_name: string;
+        subject_scores: Array<{ score: number; max_score: number; remarks: string }>;
+      }>;
+    }>(`/api/admin/results?search=${student.student_no}`);
     const saved = body.data.find((r) => r.academic_year_name === "2027-2028");
     expect(saved?.subject_scores).toEqual([{ subject_name: "Art", score: 7.5, max_score: 10, remarks: "Grade: B+" }]);
     await page.context().close();
@@ -145,7 +158,12 @@ describe("fee amounts", () => {
     await typeInto(paidField, "٢٬٥٠٠٫٥٠");
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.waitFor({ state: "hidden" });
-    const fee = async () => (await api<{ fees: Array<{ student_no: string; total_amount: number; paid_amount: number }> }>(`/api/fees?search=${student.student_no}`)).body.fees[0];
+    const fee = async () =>
+      (
+        await api<{ fees: Array<{ student_no: string; total_amount: number; paid_amount: number }> }>(
+          `/api/fees?search=${student.student_no}`,
+        )
+      ).body.fees[0];
     expect(await fee()).toMatchObject({ total_amount: 12_000, paid_amount: 2500.5 });
 
     await page.getByLabel("Search", { exact: true }).fill(student.student_no);
@@ -159,7 +177,10 @@ describe("fee amounts", () => {
     await typeInto(amount, "1,000.25");
     await row.getByRole("button", { name: "Save Payment" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Confirm" }).click();
-    await page.getByText(/Payment recorded/).first().waitFor();
+    await page
+      .getByText(/Payment recorded/)
+      .first()
+      .waitFor();
     expect(await fee()).toMatchObject({ total_amount: 12_000, paid_amount: 3500.75 });
     await page.context().close();
   });
@@ -167,10 +188,14 @@ describe("fee amounts", () => {
 
 describe("teacher capacity", () => {
   it("refuses 3.5 with the range message and keeps it, then stores ٣٠ as 30", async () => {
-    const subjects = (await api<{ data: Array<{ name: string; is_active: boolean }> }>("/api/admin/selection/subjects")).body.data;
+    const subjects = (await api<{ data: Array<{ name: string; is_active: boolean }> }>("/api/admin/selection/subjects"))
+      .body.data;
     const subject = subjects.find((s) => s.is_active)!;
     const name = `Capacity Test ${Date.now() % 100_000}`;
-    const created = await api<{ data: { id: number } }>("/api/admin/selection/teachers", { method: "POST", body: { full_name: name, subject_name: subject.name } });
+    const created = await api<{ data: { id: number } }>("/api/admin/selection/teachers", {
+      method: "POST",
+      body: { full_name: name, subject_name: subject.name },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.data.id;
     try {
@@ -187,7 +212,9 @@ describe("teacher capacity", () => {
       expect(await capacity.inputValue()).toBe("٣٠");
       await form.getByRole("button", { name: "Save Changes" }).click();
       await form.waitFor({ state: "hidden" });
-      const teacher = (await api<{ data: Array<{ id: number; session_1_capacity: number }> }>("/api/admin/selection/teachers")).body.data.find((x) => x.id === id);
+      const teacher = (
+        await api<{ data: Array<{ id: number; session_1_capacity: number }> }>("/api/admin/selection/teachers")
+      ).body.data.find((x) => x.id === id);
       expect(teacher?.session_1_capacity).toBe(30);
       await page.context().close();
     } finally {

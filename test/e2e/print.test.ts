@@ -37,7 +37,11 @@ let token: string;
 async function api<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      ...headers,
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
@@ -59,7 +63,9 @@ async function printed(path: string, name: string): Promise<{ file: string; page
   expect(problems).toEqual([]);
   const info = execFileSync("pdfinfo", [file]).toString();
   const count = Number(/Pages:\s+(\d+)/.exec(info)?.[1]);
-  const pages = Array.from({ length: count }, (_, i) => execFileSync("pdftotext", ["-f", String(i + 1), "-l", String(i + 1), file, "-"]).toString());
+  const pages = Array.from({ length: count }, (_, i) =>
+    execFileSync("pdftotext", ["-f", String(i + 1), "-l", String(i + 1), file, "-"]).toString(),
+  );
   return { file, pages, size: /Page size:\s+([^\n]+)/.exec(info)?.[1] ?? "" };
 }
 
@@ -80,7 +86,12 @@ function wordBags(text: string): Set<string> {
     .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, " ")
     .replace(/[\u064b-\u065f\u0670]/g, "")
     .replace(/\s+ا(?=\s|$)/g, "ا");
-  return new Set(clean.split(/[\s:،,()·/]+/).filter(Boolean).map((w) => [...w].sort().join("")));
+  return new Set(
+    clean
+      .split(/[\s:،,()·/]+/)
+      .filter(Boolean)
+      .map((w) => [...w].sort().join("")),
+  );
 }
 
 /** Whether every word of `phrase` is on the page. */
@@ -98,7 +109,16 @@ beforeAll(async () => {
   });
   token = ((await login.json()) as { token: string }).token;
   for (const [k, s] of STUDENTS.entries()) {
-    await api("POST", "/api/students", { student_no: s.no, full_name: s.name, nationality: "مصري", religion: null, current_grade: GRADE, building_no: 1, gender: k % 2 ? "male" : "female", is_active: true });
+    await api("POST", "/api/students", {
+      student_no: s.no,
+      full_name: s.name,
+      nationality: "مصري",
+      religion: null,
+      current_grade: GRADE,
+      building_no: 1,
+      gender: k % 2 ? "male" : "female",
+      is_active: true,
+    });
     await api("POST", "/api/admin/results", {
       student_id: s.no,
       ...TERM,
@@ -123,7 +143,9 @@ describe("print pages", () => {
     const signedOut = await fetch(`${base}/admin/print/statements/${STUDENTS[0]!.no}`, { redirect: "manual" });
     expect(signedOut.status).toBe(302);
     expect(signedOut.headers.get("location")).toMatch(/\/admin\/login$/);
-    const res = await fetch(`${base}/admin/print/report-cards/1?lang=en`, { headers: { Cookie: `admin_session=${token}` } });
+    const res = await fetch(`${base}/admin/print/report-cards/1?lang=en`, {
+      headers: { Cookie: `admin_session=${token}` },
+    });
     expect(res.headers.get("cache-control")).toBe("no-store");
     const html = await res.text();
     expect(html).not.toMatch(/<script[^>]+src=|modulepreload|__reactRouter/);
@@ -181,7 +203,12 @@ describe("receipts and statements", () => {
     const s = STUDENTS[0]!.no;
     await api("POST", "/api/fees", { student_id: s, grade: GRADE, total_amount: 5000, paid_amount: 0 });
     for (const [i, amount] of [1250, 500.5].entries()) {
-      const { payment } = await api<{ payment: { receipt_no: string } }>("POST", `/api/fees/${s}/add-payment`, { payment_amount: amount }, { "Idempotency-Key": `print-${run}-${i}` });
+      const { payment } = await api<{ payment: { receipt_no: string } }>(
+        "POST",
+        `/api/fees/${s}/add-payment`,
+        { payment_amount: amount },
+        { "Idempotency-Key": `print-${run}-${i}` },
+      );
       receiptNos.push(payment.receipt_no);
     }
   });
@@ -220,7 +247,9 @@ describe("receipts and statements", () => {
   });
 
   it("answer an unknown receipt with its reason, in the document's language", async () => {
-    const res = await fetch(`${base}/admin/print/receipts/RCP-1999-2000-000001?lang=en`, { headers: { Cookie: `admin_session=${token}` } });
+    const res = await fetch(`${base}/admin/print/receipts/RCP-1999-2000-000001?lang=en`, {
+      headers: { Cookie: `admin_session=${token}` },
+    });
     expect(res.status).toBe(404);
     expect(await res.text()).toContain("Receipt not found");
   });
@@ -234,20 +263,28 @@ describe("console buttons", () => {
     await page.goto(`${base}/admin/dashboard/results`);
     await page.getByRole("button", { name: "Print report cards" }).click();
     const dialog = page.getByRole("dialog", { name: "Print report cards" });
-    for (const [label, option] of [["Academic Year", TERM.academic_year_name], ["Semester", "Semester 2"], ["Language of the report cards", "English"]]) {
+    for (const [label, option] of [
+      ["Academic Year", TERM.academic_year_name],
+      ["Semester", "Semester 2"],
+      ["Language of the report cards", "English"],
+    ]) {
       await dialog.getByLabel(label!, { exact: true }).click();
       await page.getByRole("option", { name: option!, exact: true }).click();
     }
     const [batch] = await Promise.all([ctx.waitForEvent("page"), dialog.getByRole("link", { name: "Print" }).click()]);
     await batch.waitForLoadState();
-    expect(new URL(batch.url()).search).toBe(`?academic_year_name=${TERM.academic_year_name}&semester=${TERM.semester}&lang=en`);
+    expect(new URL(batch.url()).search).toBe(
+      `?academic_year_name=${TERM.academic_year_name}&semester=${TERM.semester}&lang=en`,
+    );
     await expect(batch.title()).resolves.toMatch(/^Report cards · \d+ report cards? \| /);
 
     await page.goto(`${base}/admin/dashboard/fees`);
     await page.getByLabel("Search", { exact: true }).fill(STUDENTS[0]!.no);
     const row = page.getByRole("row").filter({ hasText: STUDENTS[0]!.no });
     await row.getByRole("button", { name: /^More actions for / }).click();
-    await expect(page.getByRole("menuitem", { name: "Statement" }).getAttribute("href")).resolves.toBe(`/admin/print/statements/${STUDENTS[0]!.no}`);
+    await expect(page.getByRole("menuitem", { name: "Statement" }).getAttribute("href")).resolves.toBe(
+      `/admin/print/statements/${STUDENTS[0]!.no}`,
+    );
     await page.getByRole("menuitem", { name: "Payments" }).click();
     const payments = page.getByRole("dialog", { name: "Payments" });
     const reprint = payments.getByRole("link", { name: `Reprint ${recorded[0]}` });

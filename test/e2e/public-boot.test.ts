@@ -42,31 +42,39 @@ describe("public pages load their modules after the first paint", () => {
     expect(html).not.toContain("x-deferred");
   });
 
-  it.each(["/", "/results"])("%s in Chromium: no script is fetched before the first contentful paint, then it hydrates", async (path) => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    await page.goto(`${base}${path}`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window && document.querySelectorAll('script[type="module"]').length === 1);
-    const timing = await page.evaluate(() => ({
-      fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
-      scripts: performance
-        .getEntriesByType("resource")
-        .filter((e) => /\/assets\/.+\.js$/.test(new URL(e.name).pathname))
-        .map((e) => e.startTime),
-    }));
-    expect(timing.fcp).not.toBeNull();
-    expect(timing.scripts.length).toBeGreaterThan(5);
-    expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.fcp!);
-    // Hydrated: the page answers a client-side navigation without a document request.
-    let documents = 0;
-    page.on("request", (r) => r.resourceType() === "document" && documents++);
-    await page.locator(`a[href="${path === "/" ? "/results" : "/"}"]:visible`).first().click();
-    await page.waitForURL(`${base}${path === "/" ? "/results" : "/"}`);
-    expect(documents).toBe(0);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each(["/", "/results"])(
+    "%s in Chromium: no script is fetched before the first contentful paint, then it hydrates",
+    async (path) => {
+      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(e.message));
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(`${base}${path}`);
+      await page.waitForFunction(
+        () => "__reactRouterRouteModules" in window && document.querySelectorAll('script[type="module"]').length === 1,
+      );
+      const timing = await page.evaluate(() => ({
+        fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((e) => /\/assets\/.+\.js$/.test(new URL(e.name).pathname))
+          .map((e) => e.startTime),
+      }));
+      expect(timing.fcp).not.toBeNull();
+      expect(timing.scripts.length).toBeGreaterThan(5);
+      expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.fcp!);
+      // Hydrated: the page answers a client-side navigation without a document request.
+      let documents = 0;
+      page.on("request", (r) => r.resourceType() === "document" && documents++);
+      await page
+        .locator(`a[href="${path === "/" ? "/results" : "/"}"]:visible`)
+        .first()
+        .click();
+      await page.waitForURL(`${base}${path === "/" ? "/results" : "/"}`);
+      expect(documents).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 });

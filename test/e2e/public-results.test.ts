@@ -12,7 +12,12 @@ import { fontsSettled, launchBrowser } from "../support/browser";
 import { server } from "./server";
 
 const base = server.baseUrl;
-const IDS = { found: "31001310119461", feesUnpaid: "31011011498507", notPublished: "31006181435204", unknown: "00000000000000" };
+const IDS = {
+  found: "31001310119461",
+  feesUnpaid: "31011011498507",
+  notPublished: "31006181435204",
+  unknown: "00000000000000",
+};
 const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 const persian = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
 const RESULTS_API = "**/api/student/results/**";
@@ -109,17 +114,27 @@ describe("/results", () => {
     const [result] = ((await res.json()) as { data: ApiResult[] }).data;
     if (!result) throw new Error("the demo student has no published result");
 
-    const card = page.locator("article").filter({ has: page.getByRole("heading", { level: 2, name: result.full_name }) });
+    const card = page
+      .locator("article")
+      .filter({ has: page.getByRole("heading", { level: 2, name: result.full_name }) });
     await card.waitFor();
     const text = (await card.textContent()) ?? "";
     expect(text).toContain("الصف الثالث الإعدادي");
     expect(text).toContain(IDS.found);
     const totals = scoreTotals(result.subjects);
-    const pct = new Intl.NumberFormat("ar-EG", { style: "percent", maximumFractionDigits: 2 }).format(round2(totals.percentage) / 100);
+    const pct = new Intl.NumberFormat("ar-EG", { style: "percent", maximumFractionDigits: 2 }).format(
+      round2(totals.percentage) / 100,
+    );
     expect(text).toContain(pct);
     const n = (v: number) => new Intl.NumberFormat("ar-EG").format(v);
     expect(text).toContain(`${n(totals.total)} / ${n(totals.max)}`);
-    expect(await card.locator("dd").filter({ hasText: /^(A\+|A|B|C|D|F)$/ }).first().textContent()).toBe(publicLetterGrade(totals.percentage));
+    expect(
+      await card
+        .locator("dd")
+        .filter({ hasText: /^(A\+|A|B|C|D|F)$/ })
+        .first()
+        .textContent(),
+    ).toBe(publicLetterGrade(totals.percentage));
 
     const rows = card.locator("tbody tr");
     expect(await rows.count()).toBe(result.subjects.length);
@@ -145,7 +160,11 @@ describe("/results", () => {
     await typeId(page, arabicIndic(IDS.feesUnpaid), IDS.feesUnpaid);
     const answer = page.waitForResponse((r) => r.url().includes("/api/student/results/"));
     await page.keyboard.press("Enter");
-    expect(await (await answer).json()).toMatchObject({ code: "FORBIDDEN", reason: "RESULTS_FEES_UNPAID", requiresPayment: true });
+    expect(await (await answer).json()).toMatchObject({
+      code: "FORBIDDEN",
+      reason: "RESULTS_FEES_UNPAID",
+      requiresPayment: true,
+    });
     await expectModal(page, "مطلوب سداد المصروفات", IDS.feesUnpaid);
     await page.context().close();
   });
@@ -155,7 +174,11 @@ describe("/results", () => {
     await typeId(page, arabicIndic(IDS.notPublished), IDS.notPublished);
     const answer = page.waitForResponse((r) => r.url().includes("/api/student/results/"));
     await page.keyboard.press("Enter");
-    expect(await (await answer).json()).toMatchObject({ code: "FORBIDDEN", reason: "RESULTS_NOT_PUBLISHED", resultsNotPublished: true });
+    expect(await (await answer).json()).toMatchObject({
+      code: "FORBIDDEN",
+      reason: "RESULTS_NOT_PUBLISHED",
+      resultsNotPublished: true,
+    });
     await expectModal(page, "لم تُعلن النتائج بعد", IDS.notPublished);
     await page.context().close();
   });
@@ -166,7 +189,14 @@ describe("/results", () => {
     await page.route(RESULTS_API, (route) =>
       route.fulfill({
         status: 403,
-        json: { success: false, code: "FORBIDDEN", reason: "RESULTS_NOT_PUBLISHED", resultsNotPublished: true, message: "Reworded", error: "Reworded" },
+        json: {
+          success: false,
+          code: "FORBIDDEN",
+          reason: "RESULTS_NOT_PUBLISHED",
+          resultsNotPublished: true,
+          message: "Reworded",
+          error: "Reworded",
+        },
       }),
     );
     await typeId(page, arabicIndic(IDS.found), IDS.found);
@@ -202,7 +232,12 @@ describe("/results", () => {
       route.fulfill({
         status: 429,
         headers: { "Retry-After": "60" },
-        json: { success: false, code: "RATE_LIMITED", reason: "RATE_LIMITED", message: "Too many requests. Please wait a minute and try again." },
+        json: {
+          success: false,
+          code: "RATE_LIMITED",
+          reason: "RATE_LIMITED",
+          message: "Too many requests. Please wait a minute and try again.",
+        },
       }),
     );
     await page.getByRole("button", { name: "بحث" }).click();

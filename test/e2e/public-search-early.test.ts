@@ -67,7 +67,9 @@ describe("search before the scripts run", () => {
     expect(errors).toEqual([]);
 
     // Hydrated, the page works as usual: a second search (intercepted, no rate-limit spent) opens the modal.
-    await page.route("**/api/student/results/**", (route) => route.fulfill({ status: 404, json: { success: false, message: "Student not found or no results available" } }));
+    await page.route("**/api/student/results/**", (route) =>
+      route.fulfill({ status: 404, json: { success: false, message: "Student not found or no results available" } }),
+    );
     await field.fill("00000000000000");
     await form.getByRole("button", { name: "بحث" }).click();
     await page.getByRole("dialog").getByRole("heading", { name: "رقم قومي غير صحيح" }).waitFor();

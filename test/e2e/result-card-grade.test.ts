@@ -56,7 +56,8 @@ beforeAll(async () => {
 afterAll(async () => {
   if (resultId) await adminApi(token, "DELETE", `/api/admin/results/${resultId}`);
   await adminApi(token, "DELETE", `/api/students/${studentNo}`).catch(() => {});
-  if (publishedByUs) await adminApi(token, "PUT", "/api/admin/results/publications", { ...publishedByUs, is_published: false });
+  if (publishedByUs)
+    await adminApi(token, "PUT", "/api/admin/results/publications", { ...publishedByUs, is_published: false });
   await browser?.close();
 });
 

@@ -30,7 +30,6 @@ async function api<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
-
 /** Opens a Radix select by its label and picks an option. */
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole("dialog").getByLabel(label, { exact: true }).click();
@@ -47,7 +46,9 @@ afterAll(async () => {
 
 describe("results management", () => {
   it("adds a result with three subject rows and shows it in the list", async () => {
-    const { students } = await api<{ students: { student_no: string; full_name: string; current_grade: string; is_active: boolean }[] }>("/api/students?grade=Prep-1&status=active");
+    const { students } = await api<{
+      students: { student_no: string; full_name: string; current_grade: string; is_active: boolean }[];
+    }>("/api/students?grade=Prep-1&status=active");
     const candidates = students.filter((s) => !samples.includes(s.student_no));
     let student: (typeof candidates)[number] | undefined;
     for (const s of candidates.slice(5, 40)) {
@@ -146,7 +147,9 @@ describe("results management", () => {
       await row.getByRole("alert").filter({ hasText: "لا يمكن أن تتجاوز الدرجة النهاية العظمى" }).waitFor();
 
       await dialog.getByLabel("النهاية العظمى 1", { exact: true }).fill("٥٠");
-      const answer = page.waitForResponse((r) => r.url().endsWith("/api/admin/results") && r.request().method() === "POST");
+      const answer = page.waitForResponse(
+        (r) => r.url().endsWith("/api/admin/results") && r.request().method() === "POST",
+      );
       await dialog.getByRole("button", { name: "حفظ النتيجة" }).click();
       const refused = await answer;
       expect(refused.status()).toBe(409);

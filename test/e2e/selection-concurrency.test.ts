@@ -16,14 +16,18 @@ const { db, close } = nodeDb(server.libsqlUrl);
 let restore: () => Promise<void>;
 
 beforeAll(async () => {
-  const subjects = await db.select({ id: selectionSubjects.id, on: selectionSubjects.isActive }).from(selectionSubjects);
+  const subjects = await db
+    .select({ id: selectionSubjects.id, on: selectionSubjects.isActive })
+    .from(selectionSubjects);
   const periods = await db.select({ id: selectionPeriods.id, on: selectionPeriods.isActive }).from(selectionPeriods);
   restore = async () => {
     await db.update(selectionPeriods).set({ isActive: false });
     // The worlds made here add active subjects of their own: switch everything off, then back what was on.
     await db.update(selectionSubjects).set({ isActive: false });
-    for (const s of subjects) await db.update(selectionSubjects).set({ isActive: s.on }).where(eq(selectionSubjects.id, s.id));
-    for (const p of periods.filter((p) => p.on)) await db.update(selectionPeriods).set({ isActive: true }).where(eq(selectionPeriods.id, p.id));
+    for (const s of subjects)
+      await db.update(selectionSubjects).set({ isActive: s.on }).where(eq(selectionSubjects.id, s.id));
+    for (const p of periods.filter((p) => p.on))
+      await db.update(selectionPeriods).set({ isActive: true }).where(eq(selectionPeriods.id, p.id));
   };
 });
 afterAll(async () => {
@@ -34,7 +38,11 @@ afterAll(async () => {
 /** One student's selection from its own loopback address (the public limits count per client address). */
 async function select(studentNo: string, selections: unknown, i: number) {
   const body = { student_id: studentNo, selections };
-  const res = await sendFrom(base, "/api/public/selection/student/select", { method: "POST", body, from: loopbackAddress(i) });
+  const res = await sendFrom(base, "/api/public/selection/student/select", {
+    method: "POST",
+    body,
+    from: loopbackAddress(i),
+  });
   return { status: res.status, json: (res.body ? JSON.parse(res.body) : {}) as Record<string, unknown> };
 }
 
@@ -62,12 +70,19 @@ describe("selection concurrency (real sqld, built Worker)", () => {
     const w = await makeWorld(db, { subjects: 1, caps: [[20, 15]], studentCount: 1000 });
     const choice = [{ subject_id: w.subjects[0]!.id, teacher_id: w.subjects[0]!.teachers[0]! }];
     const started = Date.now();
-    const replies = await inFlight(w.students.map((no, i) => () => select(no, choice, i)), IN_FLIGHT);
+    const replies = await inFlight(
+      w.students.map((no, i) => () => select(no, choice, i)),
+      IN_FLIGHT,
+    );
     const ms = Date.now() - started;
     const accepted = replies.filter((r) => r.status === 201).length;
     const refused = replies.filter((r) => r.status === 409).length;
-    const other = replies.filter((r) => r.status !== 201 && r.status !== 409).map((r) => `${r.status} ${r.json.message}`);
-    console.log(`1000 selections, ${IN_FLIGHT} in flight: ${accepted} accepted, ${refused} refused (409), ${other.length} other, drained in ${ms} ms`);
+    const other = replies
+      .filter((r) => r.status !== 201 && r.status !== 409)
+      .map((r) => `${r.status} ${r.json.message}`);
+    console.log(
+      `1000 selections, ${IN_FLIGHT} in flight: ${accepted} accepted, ${refused} refused (409), ${other.length} other, drained in ${ms} ms`,
+    );
     expect([...new Set(other)].slice(0, 5)).toEqual([]);
     expect(accepted).toBe(35);
     expect(refused).toBe(965);
@@ -78,20 +93,47 @@ describe("selection concurrency (real sqld, built Worker)", () => {
   }, 300_000);
 
   it("100 simultaneous updates by one student: exactly 1 succeeds", async () => {
-    const w = await makeWorld(db, { subjects: 2, caps: [[35, 35], [35, 35]], studentCount: 1 });
+    const w = await makeWorld(db, {
+      subjects: 2,
+      caps: [
+        [35, 35],
+        [35, 35],
+      ],
+      studentCount: 1,
+    });
     const no = w.students[0]!;
-    expect((await select(no, w.subjects.map((s) => ({ subject_id: s.id, teacher_id: s.teachers[0]! })), 1)).status).toBe(201);
+    expect(
+      (
+        await select(
+          no,
+          w.subjects.map((s) => ({ subject_id: s.id, teacher_id: s.teachers[0]! })),
+          1,
+        )
+      ).status,
+    ).toBe(201);
     const second = w.subjects.map((s) => ({ subject_id: s.id, teacher_id: s.teachers[1]! }));
     const replies = await Promise.all(Array.from({ length: 100 }, (_, i) => select(no, second, 1000 + i)));
     const ok = replies.filter((r) => r.status === 200);
-    console.log(`100 simultaneous updates: ${ok.length} succeeded; others ${[...new Set(replies.filter((r) => r.status !== 200).map((r) => r.status))].join(",")}`);
+    console.log(
+      `100 simultaneous updates: ${ok.length} succeeded; others ${[...new Set(replies.filter((r) => r.status !== 200).map((r) => r.status))].join(",")}`,
+    );
     expect(ok).toHaveLength(1);
     expect(ok[0]!.json).toMatchObject({ action: "updated", hasUpdated: true });
     // Refusals: 403 (the one update is used), 409 (raced), or 429 (the per-ID rate limit of 10 a minute).
     expect(replies.filter((r) => r.status !== 200).every((r) => [403, 409, 429].includes(r.status))).toBe(true);
     const reasons = new Set(replies.filter((r) => r.status !== 200).map((r) => r.json.reason));
-    expect([...reasons].filter((r) => !["UPDATE_USED", "SELECTION_STATE_CHANGED", "SELECTION_SAVED_MEANWHILE", "RATE_LIMITED"].includes(r as string))).toEqual([]);
-    const ledger = await seatLedger(db, w.subjects.flatMap((s) => s.teachers));
+    expect(
+      [...reasons].filter(
+        (r) =>
+          !["UPDATE_USED", "SELECTION_STATE_CHANGED", "SELECTION_SAVED_MEANWHILE", "RATE_LIMITED"].includes(
+            r as string,
+          ),
+      ),
+    ).toEqual([]);
+    const ledger = await seatLedger(
+      db,
+      w.subjects.flatMap((s) => s.teachers),
+    );
     for (const t of ledger) {
       expect(t.taken1).toBe(t.rows1);
       expect(t.taken2).toBe(t.rows2);

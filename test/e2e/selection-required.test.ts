@@ -23,10 +23,26 @@ let offered = 0;
 beforeAll(async () => {
   browser = await launchBrowser();
   token = await adminToken();
-  await adminApi(token, "POST", "/api/students", { student_no: studentNo, full_name: "يوسف تجربة المواد", nationality: "Egyptian", current_grade: "Prep-3", building_no: 5 });
-  subjectId = (await adminApi<{ data: { id: number } }>(token, "POST", "/api/admin/selection/subjects", { name: subjectName })).data.id;
-  const subjects = await adminApi<{ data: { id: number; is_active: boolean }[] }>(token, "GET", "/api/admin/selection/subjects");
-  const teachers = await adminApi<{ data: { subject_id: number | null; is_active: boolean }[] }>(token, "GET", "/api/admin/selection/teachers");
+  await adminApi(token, "POST", "/api/students", {
+    student_no: studentNo,
+    full_name: "يوسف تجربة المواد",
+    nationality: "Egyptian",
+    current_grade: "Prep-3",
+    building_no: 5,
+  });
+  subjectId = (
+    await adminApi<{ data: { id: number } }>(token, "POST", "/api/admin/selection/subjects", { name: subjectName })
+  ).data.id;
+  const subjects = await adminApi<{ data: { id: number; is_active: boolean }[] }>(
+    token,
+    "GET",
+    "/api/admin/selection/subjects",
+  );
+  const teachers = await adminApi<{ data: { subject_id: number | null; is_active: boolean }[] }>(
+    token,
+    "GET",
+    "/api/admin/selection/teachers",
+  );
   const taught = new Set(teachers.data.filter((t) => t.is_active).map((t) => t.subject_id));
   offered = subjects.data.filter((s) => s.is_active && taught.has(s.id)).length;
   expect(subjects.data.filter((s) => s.is_active).length).toBe(offered + 1);
@@ -63,8 +79,16 @@ describe("an active subject without a teacher", () => {
   });
 
   it.each([
-    { lang: "en" as const, path: "subjects", text: "No active teacher: students are not asked to choose this subject until it has one." },
-    { lang: "ar" as const, path: "teachers", text: "لا يوجد معلم مفعّل: لن يُطلب من الطلاب اختيار هذه المادة حتى يُضاف لها معلم." },
+    {
+      lang: "en" as const,
+      path: "subjects",
+      text: "No active teacher: students are not asked to choose this subject until it has one.",
+    },
+    {
+      lang: "ar" as const,
+      path: "teachers",
+      text: "لا يوجد معلم مفعّل: لن يُطلب من الطلاب اختيار هذه المادة حتى يُضاف لها معلم.",
+    },
   ])("is named in the warning of the admin $path page ($lang)", async ({ lang, path, text }) => {
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
     const page: Page = await context.newPage();

@@ -20,7 +20,13 @@ import { type Lookups, type StateName, SchoolBuilder } from "../support/matrix/s
 import { server } from "./server";
 
 const base = server.emptyBaseUrl;
-const STATES: StateName[] = (process.env.MATRIX_STATES?.split(",") as StateName[] | undefined) ?? ["0", "1", "2", "3", "many"];
+const STATES: StateName[] = (process.env.MATRIX_STATES?.split(",") as StateName[] | undefined) ?? [
+  "0",
+  "1",
+  "2",
+  "3",
+  "many",
+];
 /** The states shown in the fallback font (the longest texts of items 1-3 are all there in state 3). */
 const FALLBACK_FONT_STATES: StateName[] = ["3"];
 const LANGS: Lang[] = ["ar", "en"];
@@ -47,30 +53,32 @@ const lanes: Lane[] = [];
 const timings: { state: StateName; lang: Lang; what: string; ms: number }[] = [];
 const phases: { state: StateName; setupMs: number; pagesMs: number }[] = [];
 const steps: { state: StateName; lang: Lang; what: string; ms: number }[] = [];
-const step = (state: StateName, lang: Lang, what: string, since: number) => steps.push({ state, lang, what, ms: Date.now() - since });
+const step = (state: StateName, lang: Lang, what: string, since: number) =>
+  steps.push({ state, lang, what, ms: Date.now() - since });
 
 beforeAll(async () => {
   const api = await AdminApi.login(base, "admin", inject("e2eAdminPassword"));
   school = new SchoolBuilder(api);
   browser = await launchBrowser();
-  for (const lang of LANGS) for (const side of SIDES) {
-    const context = await browser.newContext({ viewport: { width: 360, height: HEIGHT } });
-    await context.addCookies([
-      { name: "lang", value: lang, url: base },
-      { name: "admin_lang", value: lang, url: base },
-    ]);
-    await context.addInitScript(
-      ([token, expiresAt]) => {
-        localStorage.setItem("adminToken", token);
-        localStorage.setItem("adminTokenExpiresAt", String(Date.parse(expiresAt)));
-      },
-      [api.token, api.expiresAt] as const,
-    );
-    await context.clock.install();
-    const lane: Lane = { lang, side, context, at: "", inConsole: false, audit: null as unknown as PageAudit };
-    lane.audit = new PageAudit(await context.newPage(), () => lane.at, ERROR_TITLES);
-    lanes.push(lane);
-  }
+  for (const lang of LANGS)
+    for (const side of SIDES) {
+      const context = await browser.newContext({ viewport: { width: 360, height: HEIGHT } });
+      await context.addCookies([
+        { name: "lang", value: lang, url: base },
+        { name: "admin_lang", value: lang, url: base },
+      ]);
+      await context.addInitScript(
+        ([token, expiresAt]) => {
+          localStorage.setItem("adminToken", token);
+          localStorage.setItem("adminTokenExpiresAt", String(Date.parse(expiresAt)));
+        },
+        [api.token, api.expiresAt] as const,
+      );
+      await context.clock.install();
+      const lane: Lane = { lang, side, context, at: "", inConsole: false, audit: null as unknown as PageAudit };
+      lane.audit = new PageAudit(await context.newPage(), () => lane.at, ERROR_TITLES);
+      lanes.push(lane);
+    }
 });
 
 afterAll(async () => {
@@ -93,7 +101,13 @@ async function visit(lane: Lane, state: StateName, spec: MatrixPage, lookups: Lo
   lane.at = `${label} @360 (${admin && lane.inConsole ? "navigation" : "load"})`;
   await page.setViewportSize({ width: 360, height: HEIGHT });
   if (admin && lane.inConsole) {
-    await page.evaluate((path) => (window as unknown as { __reactRouterDataRouter: { navigate: (p: string) => Promise<void> } }).__reactRouterDataRouter.navigate(path), spec.path);
+    await page.evaluate(
+      (path) =>
+        (
+          window as unknown as { __reactRouterDataRouter: { navigate: (p: string) => Promise<void> } }
+        ).__reactRouterDataRouter.navigate(path),
+      spec.path,
+    );
   } else await page.goto(`${base}${spec.path}`, { waitUntil: "commit" });
   const ok = await audit.ready();
   step(state, lang, `${spec.path} open`, t0);
@@ -105,7 +119,10 @@ async function visit(lane: Lane, state: StateName, spec: MatrixPage, lookups: Lo
       await audit.ready();
     }
     const tw = Date.now();
-    await audit.checkWidths((w) => (lane.at = `${label} @${w}`), () => audit.runTimers());
+    await audit.checkWidths(
+      (w) => (lane.at = `${label} @${w}`),
+      () => audit.runTimers(),
+    );
     step(state, lang, `${spec.path} widths`, tw);
     if (withDialogs) for (const dialog of spec.dialogs ?? []) await openDialog(lane, label, dialog);
   }
@@ -147,7 +164,9 @@ async function runLane(lane: Lane, state: StateName, lookups: Lookups) {
     if (spec.perState || state === "0") await visit(lane, state, spec, lookups, state === "many");
   }
   // The once-only pages have their dialogs too: open them in the last state.
-  if (state === "many") for (const spec of PAGES.filter((p) => !p.perState && p.dialogs && sideOf(p.path) === lane.side)) await visit(lane, state, spec, lookups, true);
+  if (state === "many")
+    for (const spec of PAGES.filter((p) => !p.perState && p.dialogs && sideOf(p.path) === lane.side))
+      await visit(lane, state, spec, lookups, true);
 }
 
 describe("state matrix (empty school → many items, ar + en, 360/768/1366 px)", () => {
@@ -181,5 +200,6 @@ function printTimings() {
   });
   const total = phases.reduce((s, p) => s + p.setupMs + p.pagesMs, 0);
   console.log(`[state matrix] ${sec(total)} in all\n${lines.join("\n")}`);
-  if (process.env.MATRIX_PROFILE) for (const s of steps) console.log(`[profile] ${s.state} ${s.lang} ${s.what} ${s.ms}`);
+  if (process.env.MATRIX_PROFILE)
+    for (const s of steps) console.log(`[profile] ${s.state} ${s.lang} ${s.what} ${s.ms}`);
 }

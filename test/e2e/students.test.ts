@@ -26,7 +26,10 @@ function newStudentNo(): string {
   return `3${String(Date.now()).slice(-9)}${String(seq).padStart(2, "0")}${String(process.pid % 100).padStart(2, "0")}`;
 }
 
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${base}${path}`, {
     method: init.method ?? "GET",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
@@ -61,7 +64,6 @@ async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   return context.newPage();
 }
-
 
 /** Opens the Students page and waits for the first rows. */
 async function openStudents(page: Page) {
@@ -120,7 +122,10 @@ describe("Students Management", () => {
     await edit.getByLabel("Name").fill(`${name} Edited`);
     await choose(page, edit, "Status", "Inactive");
     await edit.getByRole("button", { name: "Save Changes" }).click();
-    await page.getByRole("row", { name: new RegExp(`${name} Edited`) }).getByText("Inactive").waitFor();
+    await page
+      .getByRole("row", { name: new RegExp(`${name} Edited`) })
+      .getByText("Inactive")
+      .waitFor();
     await page.getByText("Student updated").waitFor();
     const updated = (await api<{ students: ApiStudent[] }>(`/api/students?search=${studentNo}`)).body.students;
     expect(updated[0]).toMatchObject({ full_name: `${name} Edited`, is_active: false });
@@ -145,7 +150,10 @@ describe("Students Management", () => {
     const expected = (await api<{ students: ApiStudent[] }>("/api/students?grade=Prep-3")).body.students.length;
     await page.getByText(new RegExp(`^${new Intl.NumberFormat("en-EG").format(expected)} students$`)).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export CSV" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^students_Prep-3_\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -170,7 +178,16 @@ describe("Students Management", () => {
 
     const created = await api<{ student: ApiStudent }>("/api/students", {
       method: "POST",
-      body: { student_no: studentNo, full_name: name, nationality: "Egyptian", religion: null, current_grade: "Prep-2", building_no: 4, gender: "female", is_active: true },
+      body: {
+        student_no: studentNo,
+        full_name: name,
+        nationality: "Egyptian",
+        religion: null,
+        current_grade: "Prep-2",
+        building_no: 4,
+        gender: "female",
+        is_active: true,
+      },
     });
     expect(created.status).toBe(201);
     await page.getByRole("row", { name: new RegExp(name) }).waitFor({ timeout: 15_000 });
@@ -224,16 +241,23 @@ describe("Students Management", () => {
     const third = await ids();
     expect(third.filter((id) => first.includes(id) || second.includes(id))).toEqual([]);
     // The last page button of the 7-page window, with its shorter page.
-    const total = Number((await page.getByText(/^Showing 31–45 of /).textContent())!.replace(/.* of /, "").replace(/\D/g, ""));
+    const total = Number(
+      (await page.getByText(/^Showing 31–45 of /).textContent())!.replace(/.* of /, "").replace(/\D/g, ""),
+    );
     const last = Math.ceil(total / 15);
     await pagination.getByRole("button", { name: `Page ${last}` }).click();
-    await page.getByText(new RegExp(`^Showing ${new Intl.NumberFormat("en-EG").format((last - 1) * 15 + 1)}–`)).waitFor();
+    await page
+      .getByText(new RegExp(`^Showing ${new Intl.NumberFormat("en-EG").format((last - 1) * 15 + 1)}–`))
+      .waitFor();
     await settled(page);
     await expect(page.locator("tbody tr").count()).resolves.toBe(total - (last - 1) * 15);
     await choose(page, page, "Rows per page", "50");
     await page.getByText(/^Showing 1–50 of /).waitFor();
 
-    await page.getByRole("list", { name: "Students by grade" }).getByRole("button", { name: "Prep-2", exact: true }).click();
+    await page
+      .getByRole("list", { name: "Students by grade" })
+      .getByRole("button", { name: "Prep-2", exact: true })
+      .click();
     await expect(page.getByLabel("Grade", { exact: true }).textContent()).resolves.toBe("Prep-2");
     await settled(page);
     const grades = await page.locator("tbody tr td:nth-child(5)").allTextContents();
@@ -257,7 +281,9 @@ describe("Students Management", () => {
     await expect(th.getAttribute("aria-sort")).resolves.toBe("ascending");
     // Sorted by the server across the whole grade, not just the rows that were on screen.
     await settled(page);
-    const sorted = (await api<{ students: ApiStudent[] }>("/api/students?grade=Prep-2&page=1&limit=50&sortBy=full_name&sortOrder=asc")).body.students;
+    const sorted = (
+      await api<{ students: ApiStudent[] }>("/api/students?grade=Prep-2&page=1&limit=50&sortBy=full_name&sortOrder=asc")
+    ).body.students;
     expect(await page.locator("tbody tr td:nth-child(2)").allTextContents()).toEqual(sorted.map((s) => s.student_no));
     await page.context().close();
   });
@@ -315,7 +341,15 @@ describe("Students Management", () => {
     const dialog = page.getByRole("dialog", { name: "إضافة نتيجة" });
     await dialog.getByLabel("النهاية العظمى", { exact: true }).fill(""); // offered as 100
     await dialog.getByRole("button", { name: "إضافة نتيجة" }).click();
-    for (const text of ["اسم الطالب مطلوب", "رقم الطالب مطلوب", "يُرجى اختيار المادة", "نوع الاختبار مطلوب", "الدرجة مطلوبة", "النهاية العظمى مطلوبة", "التاريخ مطلوب"]) {
+    for (const text of [
+      "اسم الطالب مطلوب",
+      "رقم الطالب مطلوب",
+      "يُرجى اختيار المادة",
+      "نوع الاختبار مطلوب",
+      "الدرجة مطلوبة",
+      "النهاية العظمى مطلوبة",
+      "التاريخ مطلوب",
+    ]) {
       await dialog.getByText(text, { exact: true }).waitFor();
     }
     // Marks above the total: checked once every field is filled in.

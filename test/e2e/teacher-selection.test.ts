@@ -33,15 +33,25 @@ async function adminGet<T>(path: string, token: string): Promise<T> {
 beforeAll(async () => {
   browser = await launchBrowser();
   const token = await adminToken();
-  const { students } = await adminGet<{ students: { student_no: string; full_name: string; is_active: boolean; current_grade: string }[] }>("/api/students?grade=Prep-3&status=active", token);
+  const { students } = await adminGet<{
+    students: { student_no: string; full_name: string; is_active: boolean; current_grade: string }[];
+  }>("/api/students?grade=Prep-3&status=active", token);
   const { data } = await adminGet<{ data: { student_ids: string[] }[] }>("/api/admin/selection/summary", token);
   const taken = new Set(data.flatMap((r) => r.student_ids));
   // The subjects a student must choose: active ones with an active teacher (a subject nobody teaches is not asked).
-  const subjects = await adminGet<{ data: { id: number; is_active: boolean }[] }>("/api/admin/selection/subjects", token);
-  const teachers = await adminGet<{ data: { subject_id: number | null; is_active: boolean }[] }>("/api/admin/selection/teachers", token);
+  const subjects = await adminGet<{ data: { id: number; is_active: boolean }[] }>(
+    "/api/admin/selection/subjects",
+    token,
+  );
+  const teachers = await adminGet<{ data: { subject_id: number | null; is_active: boolean }[] }>(
+    "/api/admin/selection/teachers",
+    token,
+  );
   const taught = new Set(teachers.data.filter((x) => x.is_active).map((x) => x.subject_id));
   subjectCount = subjects.data.filter((x) => x.is_active && taught.has(x.id)).length;
-  const free = students.filter((s) => s.is_active && s.current_grade === "Prep-3" && !taken.has(s.student_no) && s.student_no !== README_SAMPLE);
+  const free = students.filter(
+    (s) => s.is_active && s.current_grade === "Prep-3" && !taken.has(s.student_no) && s.student_no !== README_SAMPLE,
+  );
   expect(free.length).toBeGreaterThan(5);
   // A random one, so another file choosing "the first free student" is unlikely to collide with this one.
   const pick = free[Math.floor(Math.random() * free.length)]!;
@@ -65,12 +75,17 @@ const searchButton = (page: Page) => page.locator("form:has(#student-national-id
 const groups = (page: Page) => page.getByRole("radiogroup");
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const nameOf = async (card: Locator) => (await card.locator("[data-teacher-name]").textContent())!.trim();
-const subjectOf = async (page: Page, group: Locator) => (await page.locator(`#${await group.getAttribute("aria-labelledby")}`).textContent())!.trim();
+const subjectOf = async (page: Page, group: Locator) =>
+  (await page.locator(`#${await group.getAttribute("aria-labelledby")}`).textContent())!.trim();
 
 /** The selections table rows as {subject, teacher, group}. */
 async function tableRows(page: Page) {
   const rows = page.locator(`#current-selections table tbody tr`);
-  return rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent!.trim())).map(([subject, teacher, group]) => ({ subject, teacher, group })));
+  return rows.evaluateAll((trs) =>
+    trs
+      .map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent!.trim()))
+      .map(([subject, teacher, group]) => ({ subject, teacher, group })),
+  );
 }
 
 describe("/current-students: choose, update once, no more updates (real API, demo data)", () => {
@@ -135,7 +150,9 @@ describe("/current-students: choose, update once, no more updates (real API, dem
   it("updates once: a different teacher for one subject; the others keep their groups, as the dialog says", async () => {
     // Update mode pre-selects the current teachers and shows the deadline.
     expect(await page.locator("[data-mode=update]").textContent()).toMatch(/حتى .+/);
-    await page.getByText(`تم اختيار ${arabicIndic(String(subjectCount))} من ${arabicIndic(String(subjectCount))}`).waitFor();
+    await page
+      .getByText(`تم اختيار ${arabicIndic(String(subjectCount))} من ${arabicIndic(String(subjectCount))}`)
+      .waitFor();
     const before = await tableRows(page);
     const g0 = groups(page).nth(0);
     const subject = await subjectOf(page, g0);
@@ -147,9 +164,14 @@ describe("/current-students: choose, update once, no more updates (real API, dem
     const dialog = page.getByRole("alertdialog");
     await dialog.getByRole("heading", { name: "تأكيد تعديل الاختيارات" }).waitFor();
     // Each row: the group the student keeps (the one in the table), or "assigned on save" for the changed teacher.
-    const dialogRows = await dialog.locator("li[data-confirm-row]").evaluateAll((lis) =>
-      lis.map((li) => ({ subject: li.querySelector("span")!.textContent!.trim(), group: li.querySelector("[data-group]")!.textContent!.trim() })),
-    );
+    const dialogRows = await dialog
+      .locator("li[data-confirm-row]")
+      .evaluateAll((lis) =>
+        lis.map((li) => ({
+          subject: li.querySelector("span")!.textContent!.trim(),
+          group: li.querySelector("[data-group]")!.textContent!.trim(),
+        })),
+      );
     expect(dialogRows).toHaveLength(subjectCount);
     for (const row of dialogRows) {
       if (row.subject === subject) expect(row.group).toBe("تُحدَّد المجموعة عند الحفظ");
@@ -162,7 +184,8 @@ describe("/current-students: choose, update once, no more updates (real API, dem
     expect(rows.find((r) => r.subject === subject)?.teacher).toBe(newTeacher);
     expect(rows).toHaveLength(subjectCount);
     // The groups the dialog promised are the groups saved.
-    for (const r of rows.filter((x) => x.subject !== subject)) expect(r.group).toBe(before.find((b) => b.subject === r.subject)!.group);
+    for (const r of rows.filter((x) => x.subject !== subject))
+      expect(r.group).toBe(before.find((b) => b.subject === r.subject)!.group);
   });
 
   it("cannot update again: view only in the page, and a direct POST is refused with 403", async () => {
@@ -176,10 +199,17 @@ describe("/current-students: choose, update once, no more updates (real API, dem
     const res = await fetch(`${base}/api/public/selection/student/select`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ student_id: studentNo, selections: state.data.selections.map(({ subject_id, teacher_id }) => ({ subject_id, teacher_id })) }),
+      body: JSON.stringify({
+        student_id: studentNo,
+        selections: state.data.selections.map(({ subject_id, teacher_id }) => ({ subject_id, teacher_id })),
+      }),
     });
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ reason: "UPDATE_USED", message: "You have already used your one allowed update.", hasUpdated: true });
+    expect(await res.json()).toMatchObject({
+      reason: "UPDATE_USED",
+      message: "You have already used your one allowed update.",
+      hasUpdated: true,
+    });
     await page.context().close();
   });
 });
@@ -189,12 +219,27 @@ describe("/current-students: choose, update once, no more updates (real API, dem
 const FAKE_ID = "30001010000001";
 const SUBJECTS = ["Math", "Arabic", "English", "Science", "Social"];
 const teachers = SUBJECTS.flatMap((name, si) =>
-  [1, 2].map((k) => ({ teacher_id: si * 10 + k, teacher_code: `T${si}${k}`, teacher_name: `Teacher ${name} ${k}`, building_no: "5", subject_id: si + 1, subject_name: name, session_1_available: 10, session_2_available: 8, recommended_session: 1 })),
+  [1, 2].map((k) => ({
+    teacher_id: si * 10 + k,
+    teacher_code: `T${si}${k}`,
+    teacher_name: `Teacher ${name} ${k}`,
+    building_no: "5",
+    subject_id: si + 1,
+    subject_name: name,
+    session_1_available: 10,
+    session_2_available: 8,
+    recommended_session: 1,
+  })),
 );
 const seatsOf = (overrides: Record<number, [number, number]> = {}) =>
   teachers.map((t) => {
     const [a, b] = overrides[t.teacher_id] ?? [t.session_1_available, t.session_2_available];
-    return { teacher_id: t.teacher_id, session_1_available: a, session_2_available: b, recommended_session: a === 0 && b === 0 ? null : a >= b ? 1 : 2 };
+    return {
+      teacher_id: t.teacher_id,
+      session_1_available: a,
+      session_2_available: b,
+      recommended_session: a === 0 && b === 0 ? null : a >= b ? 1 : 2,
+    };
   });
 
 /** A page whose lookups answer from fixtures; `seatCalls()` counts the live-seat polls. */
@@ -203,9 +248,25 @@ async function mockedPage(lang: "ar" | "en", opts: { clock?: boolean } = {}) {
   let seats = seatsOf();
   let seatCalls = 0;
   let teacherCalls = 0;
-  await ctx.route(`${SEL}/student/${FAKE_ID}`, (r) => r.fulfill({ json: { success: true, data: { student_no: FAKE_ID, full_name: "Test Student", current_grade: "Prep-3" } } }));
+  await ctx.route(`${SEL}/student/${FAKE_ID}`, (r) =>
+    r.fulfill({
+      json: { success: true, data: { student_no: FAKE_ID, full_name: "Test Student", current_grade: "Prep-3" } },
+    }),
+  );
   await ctx.route(`${SEL}/student/${FAKE_ID}/selections`, (r) =>
-    r.fulfill({ json: { success: true, data: { has_selections: false, selections: [], canUpdate: false, updateDeadline: null, hasUpdated: false, periodClosed: false } } }),
+    r.fulfill({
+      json: {
+        success: true,
+        data: {
+          has_selections: false,
+          selections: [],
+          canUpdate: false,
+          updateDeadline: null,
+          hasUpdated: false,
+          periodClosed: false,
+        },
+      },
+    }),
   );
   await ctx.route(`${SEL}/teachers/${FAKE_ID}`, (r) => {
     teacherCalls++;
@@ -217,7 +278,12 @@ async function mockedPage(lang: "ar" | "en", opts: { clock?: boolean } = {}) {
   });
   if (opts.clock) await ctx.clock.install();
   const page = await open(ctx, lang);
-  return { page, setSeats: (s: ReturnType<typeof seatsOf>) => void (seats = s), seatCalls: () => seatCalls, teacherCalls: () => teacherCalls };
+  return {
+    page,
+    setSeats: (s: ReturnType<typeof seatsOf>) => void (seats = s),
+    seatCalls: () => seatCalls,
+    teacherCalls: () => teacherCalls,
+  };
 }
 
 async function lookUp(page: Page, id = FAKE_ID) {
@@ -269,7 +335,9 @@ describe("/current-students: live seats and failure outcomes (intercepted)", () 
     const answer = async (status: number, reason: string) => {
       const message = "reworded";
       await page.unroute(`${SEL}/student/*`).catch(() => {});
-      await page.route(`${SEL}/student/*`, (r) => r.fulfill({ status, json: { success: false, code: "X", reason, message, error: message } }));
+      await page.route(`${SEL}/student/*`, (r) =>
+        r.fulfill({ status, json: { success: false, code: "X", reason, message, error: message } }),
+      );
       await lookUp(page, "30001010000002");
     };
     const modal = async (title: string) => {
@@ -303,7 +371,9 @@ describe("/current-students: live seats and failure outcomes (intercepted)", () 
     for (let i = 0; i < 3; i++) await groups(page).nth(i).locator("label").first().click();
     await page.getByRole("button", { name: "Confirm selections" }).click();
     const dialog = page.getByRole("dialog");
-    await dialog.getByText("Teachers must be chosen for all five subjects before saving. You have chosen 3 of 5.").waitFor();
+    await dialog
+      .getByText("Teachers must be chosen for all five subjects before saving. You have chosen 3 of 5.")
+      .waitFor();
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     for (let i = 3; i < 5; i++) await groups(page).nth(i).locator("label").first().click();
@@ -315,7 +385,13 @@ describe("/current-students: live seats and failure outcomes (intercepted)", () 
       await page.getByRole("alertdialog").getByRole("button", { name: "Confirm and save" }).click();
     };
     const before = teacherCalls();
-    await post(409, { code: "CONFLICT", reason: "NO_SEATS", message: "No seats left with Teacher Math 1 for Math.", subject_name: "Math", subject_id: 1 });
+    await post(409, {
+      code: "CONFLICT",
+      reason: "NO_SEATS",
+      message: "No seats left with Teacher Math 1 for Math.",
+      subject_name: "Math",
+      subject_id: 1,
+    });
     await toast(page, "No seats left with the chosen teacher for Math").waitFor();
     await expect.poll(() => teacherCalls()).toBe(before + 1);
     await post(403, { code: "FORBIDDEN", reason: "NO_ACTIVE_PERIOD", message: "reworded" });

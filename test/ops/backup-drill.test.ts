@@ -24,7 +24,12 @@ describe("backup drill", () => {
   it("restores a consistent copy: integrity ok, equal row counts and money totals", async () => {
     const source = await startSqld(join(dir, "source"));
     servers.push(source);
-    await bootstrapDatabase({ url: source.url, pepper: "drill", admin: { username: "admin", password: "drill-pass-1" }, seedDemo: true });
+    await bootstrapDatabase({
+      url: source.url,
+      pepper: "drill",
+      admin: { username: "admin", password: "drill-pass-1" },
+      seedDemo: true,
+    });
     const before = await checkDatabase(source.url);
     const { sql, tables } = await dumpDatabase(source.url);
     expect(tables.students).toBe(1200);
@@ -33,7 +38,9 @@ describe("backup drill", () => {
     servers.push(target);
     await restoreDump(target.url, sql);
     const after = await checkDatabase(target.url);
-    console.log(`drill: ${Object.keys(after.tables).length} tables, ${Object.values(after.tables).reduce((a, b) => a + b, 0)} rows, integrity ${after.integrity}, fees ${after.money.feeTotal / 100} EGP, paid ${after.money.feePaid / 100} EGP`);
+    console.log(
+      `drill: ${Object.keys(after.tables).length} tables, ${Object.values(after.tables).reduce((a, b) => a + b, 0)} rows, integrity ${after.integrity}, fees ${after.money.feeTotal / 100} EGP, paid ${after.money.feePaid / 100} EGP`,
+    );
     expect(after.integrity).toBe("ok");
     expect(after.tables).toEqual(before.tables);
     expect(after.money).toEqual(before.money);
@@ -45,7 +52,15 @@ describe("backup drill", () => {
     const data = join(dir, "data");
     const env = { ...process.env, DATA_DIR: data };
     // Make a local database the way `npm start` would, without serving the app.
-    execFileSync("npx", ["tsx", "-e", `import("${ROOT}/scripts/lib/sqld.ts").then(async ({ startSqld }) => { const { bootstrapDatabase } = await import("${ROOT}/scripts/lib/bootstrap.ts"); const s = await startSqld("${data}/school.sqld"); await bootstrapDatabase({ url: s.url, pepper: "p", admin: { username: "admin", password: "x-pass-123" }, seedDemo: false }); await s.stop(); })`], { cwd: ROOT, env, stdio: "pipe" });
+    execFileSync(
+      "npx",
+      [
+        "tsx",
+        "-e",
+        `import("${ROOT}/scripts/lib/sqld.ts").then(async ({ startSqld }) => { const { bootstrapDatabase } = await import("${ROOT}/scripts/lib/bootstrap.ts"); const s = await startSqld("${data}/school.sqld"); await bootstrapDatabase({ url: s.url, pepper: "p", admin: { username: "admin", password: "x-pass-123" }, seedDemo: false }); await s.stop(); })`,
+      ],
+      { cwd: ROOT, env, stdio: "pipe" },
+    );
     const file = join(dir, "drill.sql");
     const out1 = execFileSync("npx", ["tsx", "scripts/backup.ts", file], { cwd: ROOT, env, encoding: "utf8" });
     expect(out1).toMatch(/backup written/);

@@ -47,7 +47,9 @@ describe("result marks in hundredths: migration", () => {
       ]);
 
       await migrate(drizzle(client), { migrationsFolder: join(ROOT, "db/migrations") });
-      const rows = await client.execute("SELECT subject_name, score_hundredths, max_score_hundredths, remarks FROM result_subject_scores ORDER BY position");
+      const rows = await client.execute(
+        "SELECT subject_name, score_hundredths, max_score_hundredths, remarks FROM result_subject_scores ORDER BY position",
+      );
       expect(rows.rows.map((r) => [r.subject_name, r.score_hundredths, r.max_score_hundredths, r.remarks])).toEqual([
         ["Mathematics", 9500, 10_000, "Grade: A+"],
         ["Art", 0, 5000, null],
@@ -57,11 +59,24 @@ describe("result marks in hundredths: migration", () => {
       expect(columns.rows.map((r) => r.name)).not.toContain("score");
 
       // The range CHECK survived the rebuild, and the default total is 100 marks.
-      await client.execute("INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths) VALUES (1, 3, 'History', 4550)");
-      const history = await client.execute("SELECT max_score_hundredths FROM result_subject_scores WHERE subject_name = 'History'");
+      await client.execute(
+        "INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths) VALUES (1, 3, 'History', 4550)",
+      );
+      const history = await client.execute(
+        "SELECT max_score_hundredths FROM result_subject_scores WHERE subject_name = 'History'",
+      );
       expect(history.rows[0]?.max_score_hundredths).toBe(10_000);
-      for (const [score, max] of [[5001, 5000], [-1, 5000], [0, 0]]) {
-        await expect(client.execute({ sql: "INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths) VALUES (1, 9, 'Art', ?, ?)", args: [score!, max!] })).rejects.toThrow(/CHECK/);
+      for (const [score, max] of [
+        [5001, 5000],
+        [-1, 5000],
+        [0, 0],
+      ]) {
+        await expect(
+          client.execute({
+            sql: "INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths) VALUES (1, 9, 'Art', ?, ?)",
+            args: [score!, max!],
+          }),
+        ).rejects.toThrow(/CHECK/);
       }
     } finally {
       client.close();

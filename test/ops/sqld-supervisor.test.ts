@@ -55,7 +55,12 @@ describe("the sqld supervisor on a real sqld", () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), "sqld-supervisor-"));
     sqld = await startSqld(join(dir, "db"));
-    await bootstrapDatabase({ url: sqld.url, pepper: "p", admin: { username: "admin", password: "x-pass-123" }, seedDemo: false });
+    await bootstrapDatabase({
+      url: sqld.url,
+      pepper: "p",
+      admin: { username: "admin", password: "x-pass-123" },
+      seedDemo: false,
+    });
     const c = createClient({ url: sqld.url });
     await c.execute("CREATE TABLE drill (pair INTEGER NOT NULL, half INTEGER NOT NULL)");
     c.close();
@@ -149,9 +154,16 @@ async function jammableSqld(): Promise<Sqld & { jam(): void; answered: () => num
       answered++;
       const rows = (sql: string) => (/integrity_check/i.test(sql) ? [[{ type: "text", value: "ok" }]] : []);
       const results = requests.map((r) =>
-        r.stmt ? { type: "ok", response: { type: "execute", result: { cols: [], rows: rows(r.stmt.sql), affected_row_count: 0 } } } : { type: "ok", response: { type: "close" } },
+        r.stmt
+          ? {
+              type: "ok",
+              response: { type: "execute", result: { cols: [], rows: rows(r.stmt.sql), affected_row_count: 0 } },
+            }
+          : { type: "ok", response: { type: "close" } },
       );
-      res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ baton: null, base_url: null, results }));
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ baton: null, base_url: null, results }));
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

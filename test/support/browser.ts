@@ -53,7 +53,9 @@ export async function refuseFonts(context: BrowserContext): Promise<() => Promis
 
 /** Whether any face of Cairo is loaded in `page` (false while only the fallback font shows). */
 export function cairoInUse(page: Page): Promise<boolean> {
-  return page.evaluate(() => [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Cairo" && f.status === "loaded"));
+  return page.evaluate(() =>
+    [...document.fonts].some((f) => f.family.replace(/"/g, "") === "Cairo" && f.status === "loaded"),
+  );
 }
 
 /**

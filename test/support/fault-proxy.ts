@@ -14,7 +14,9 @@ export type FaultMode = "up" | "down" | "flaky" | "cut" | "jam";
 /** SQL that writes, as it appears in a Hrana request body (JSON or protobuf carry the statement text as it is). */
 const WRITES = /\b(insert|update|delete|replace)\b/i;
 
-export async function startFaultProxy(targetUrl: string): Promise<{ url: string; control: string; close(): Promise<void> }> {
+export async function startFaultProxy(
+  targetUrl: string,
+): Promise<{ url: string; control: string; close(): Promise<void> }> {
   const target = new URL(targetUrl);
   let mode: FaultMode = "up";
   let n = 0;
@@ -23,15 +25,18 @@ export async function startFaultProxy(targetUrl: string): Promise<{ url: string;
     if (mode === "down" || (mode === "flaky" && n % 4 === 1)) return req.socket.destroy();
     const dropAfter = mode === "flaky" && n % 4 === 3;
     const upstreamRequest = () =>
-      httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (up) => {
-        if (dropAfter) {
-          up.resume();
-          up.on("end", () => req.socket.destroy());
-          return;
-        }
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      }).on("error", () => req.socket.destroy());
+      httpRequest(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (up) => {
+          if (dropAfter) {
+            up.resume();
+            up.on("end", () => req.socket.destroy());
+            return;
+          }
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      ).on("error", () => req.socket.destroy());
     if (mode === "jam") {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
@@ -44,7 +49,13 @@ export async function startFaultProxy(targetUrl: string): Promise<{ url: string;
     }
     const size = Number(req.headers["content-length"] ?? 0);
     if (mode === "cut" && size > 64 * 1024) {
-      const upstream = httpRequest({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers });
+      const upstream = httpRequest({
+        host: target.hostname,
+        port: target.port,
+        path: req.url,
+        method: req.method,
+        headers: req.headers,
+      });
       upstream.on("error", () => {});
       let sent = 0;
       req.on("data", (chunk: Buffer) => {
@@ -75,7 +86,9 @@ export async function startFaultProxy(targetUrl: string): Promise<{ url: string;
     control: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     close: () => {
       proxy.closeAllConnections(); // held "jam" requests
-      return Promise.all([new Promise((r) => proxy.close(r)), new Promise((r) => control.close(r))]).then(() => undefined);
+      return Promise.all([new Promise((r) => proxy.close(r)), new Promise((r) => control.close(r))]).then(
+        () => undefined,
+      );
     },
   };
 }

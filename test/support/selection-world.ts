@@ -28,7 +28,17 @@ export interface World {
  * Deactivates every other subject and period (test files run one at a time), then creates `subjects` active
  * subjects each with teachers of the given capacities, an active period around now, and `studentCount` students.
  */
-export async function makeWorld(db: AnyDb, opts: { subjects: number; caps: Array<[number, number]>; studentCount: number; allowChanges?: boolean; periodStart?: Date; periodEnd?: Date }): Promise<World> {
+export async function makeWorld(
+  db: AnyDb,
+  opts: {
+    subjects: number;
+    caps: Array<[number, number]>;
+    studentCount: number;
+    allowChanges?: boolean;
+    periodStart?: Date;
+    periodEnd?: Date;
+  },
+): Promise<World> {
   const now = Date.now();
   await db.update(selectionSubjects).set({ isActive: false });
   await db.update(selectionPeriods).set({ isActive: false });
@@ -45,16 +55,40 @@ export async function makeWorld(db: AnyDb, opts: { subjects: number; caps: Array
     .returning();
   const subjects: World["subjects"] = [];
   for (let i = 0; i < opts.subjects; i++) {
-    const [s] = await db.insert(selectionSubjects).values({ name: uid(`subj${i}-`) }).returning();
+    const [s] = await db
+      .insert(selectionSubjects)
+      .values({ name: uid(`subj${i}-`) })
+      .returning();
     const ts = await db
       .insert(teachers)
-      .values(opts.caps.map(([c1, c2], j) => ({ teacherCode: uid(`T${i}${j}-`), fullName: `أ. معلم ${i}-${j}`, subjectId: s!.id, session1Capacity: c1, session2Capacity: c2 })))
+      .values(
+        opts.caps.map(([c1, c2], j) => ({
+          teacherCode: uid(`T${i}${j}-`),
+          fullName: `أ. معلم ${i}-${j}`,
+          subjectId: s!.id,
+          session1Capacity: c1,
+          session2Capacity: c2,
+        })),
+      )
       .returning({ id: teachers.id });
     subjects.push({ id: s!.id, teachers: ts.map((t) => t.id) });
   }
   const nos = Array.from({ length: opts.studentCount }, () => uniqueStudentNo());
   for (let i = 0; i < nos.length; i += 200) {
-    await db.insert(students).values(nos.slice(i, i + 200).map((studentNo) => ({ studentNo, fullName: "طالب", nationality: "Egyptian", currentGrade: "Prep-3", buildingNo: 5, gender: "male" as const })));
+    await db
+      .insert(students)
+      .values(
+        nos
+          .slice(i, i + 200)
+          .map((studentNo) => ({
+            studentNo,
+            fullName: "طالب",
+            nationality: "Egyptian",
+            currentGrade: "Prep-3",
+            buildingNo: 5,
+            gender: "male" as const,
+          })),
+      );
   }
   return { periodId: period!.id, subjects, students: nos };
 }
@@ -63,7 +97,10 @@ export async function makeWorld(db: AnyDb, opts: { subjects: number; caps: Array
 export async function seatLedger(db: AnyDb, teacherIds: number[]) {
   const rows = await db.select().from(teachers).where(inArray(teachers.id, teacherIds));
   const counts = await db.all<{ teacher_id: number; session_number: number; n: number }>(
-    sql`SELECT teacher_id, session_number, count(*) AS n FROM student_selections WHERE teacher_id IN (${sql.join(teacherIds.map((id) => sql`${id}`), sql`, `)}) GROUP BY teacher_id, session_number`,
+    sql`SELECT teacher_id, session_number, count(*) AS n FROM student_selections WHERE teacher_id IN (${sql.join(
+      teacherIds.map((id) => sql`${id}`),
+      sql`, `,
+    )}) GROUP BY teacher_id, session_number`,
   );
   return rows.map((t) => ({
     id: t.id,

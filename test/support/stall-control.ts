@@ -6,7 +6,10 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export async function startStallControl(pid: number, watchdogMs = 20_000): Promise<{ url: string; close(): Promise<void> }> {
+export async function startStallControl(
+  pid: number,
+  watchdogMs = 20_000,
+): Promise<{ url: string; close(): Promise<void> }> {
   let watchdog: ReturnType<typeof setTimeout> | undefined;
   const resume = () => {
     clearTimeout(watchdog);

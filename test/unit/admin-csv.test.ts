@@ -15,7 +15,15 @@ const tEn = createI18n("en", en).t;
 const tAr = createI18n("ar", ar).t;
 
 const fee = (status: FeeRecord["status"], total: number, paid: number) =>
-  ({ student_no: "30001010100011", full_name: "منى", grade: "Prep-3", total_amount: total, paid_amount: paid, remaining: total - paid, status }) as FeeRecord;
+  ({
+    student_no: "30001010100011",
+    full_name: "منى",
+    grade: "Prep-3",
+    total_amount: total,
+    paid_amount: paid,
+    remaining: total - paid,
+    status,
+  }) as FeeRecord;
 
 describe("fees CSV", () => {
   it("writes each status as its label in the admin's language; amounts stay numbers", () => {
@@ -31,7 +39,16 @@ describe("fees CSV", () => {
 
 describe("students CSV", () => {
   it("writes gender and status as labels in the admin's language", () => {
-    const s = { full_name: "Ali", student_no: "A12345", nationality: "Egyptian", religion: null, current_grade: "Prep-3", building_no: 5, gender: "female", is_active: false } as unknown as Student;
+    const s = {
+      full_name: "Ali",
+      student_no: "A12345",
+      nationality: "Egyptian",
+      religion: null,
+      current_grade: "Prep-3",
+      building_no: 5,
+      gender: "female",
+      is_active: false,
+    } as unknown as Student;
     expect(studentCsvRow(s, tEn).slice(6)).toEqual(["Female", "Inactive"]);
     expect(studentCsvRow(s, tAr).slice(6)).toEqual(["أنثى", "غير نشط"]);
   });

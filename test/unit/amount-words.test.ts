@@ -10,7 +10,8 @@ describe("amountInArabicWords", () => {
   });
 
   it("refuses negative, non-finite and over-precise amounts", () => {
-    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1.005]) expect(() => amountInArabicWords(bad)).toThrow(RangeError);
+    for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY, 1.005])
+      expect(() => amountInArabicWords(bad)).toThrow(RangeError);
   });
 
   it("words every amount from 0 to 10,000,000 EGP with one noun form, no Latin digits and no doubled spaces", () => {

@@ -19,43 +19,80 @@ function firstRefusal(schema: typeof loginSchema | typeof updatePasswordSchema, 
   const parsed = schema.safeParse(input);
   if (parsed.success) return null;
   const message = parsed.error.issues[0]!.message;
-  return { reason: parseReason(message)?.reason, ar: messageText(tAr, "ar", message), en: messageText(tEn, "en", message) };
+  return {
+    reason: parseReason(message)?.reason,
+    ar: messageText(tAr, "ar", message),
+    en: messageText(tEn, "en", message),
+  };
 }
 
 describe("sign-in form", () => {
   it("names the missing field in both languages", () => {
-    expect(firstRefusal(loginSchema, { username: "  ", password: "x" })).toEqual({ reason: "REQUIRED", ar: "اسم المستخدم مطلوب", en: "Username is required" });
-    expect(firstRefusal(loginSchema, { username: "admin", password: "" })).toEqual({ reason: "PASSWORD_REQUIRED", ar: "كلمة المرور مطلوبة", en: "Password is required" });
-    expect(firstRefusal(loginSchema, { username: "a".repeat(101), password: "x" })?.ar).toBe("يجب ألا يزيد طول اسم المستخدم على ١٠٠ حرف");
+    expect(firstRefusal(loginSchema, { username: "  ", password: "x" })).toEqual({
+      reason: "REQUIRED",
+      ar: "اسم المستخدم مطلوب",
+      en: "Username is required",
+    });
+    expect(firstRefusal(loginSchema, { username: "admin", password: "" })).toEqual({
+      reason: "PASSWORD_REQUIRED",
+      ar: "كلمة المرور مطلوبة",
+      en: "Password is required",
+    });
+    expect(firstRefusal(loginSchema, { username: "a".repeat(101), password: "x" })?.ar).toBe(
+      "يجب ألا يزيد طول اسم المستخدم على ١٠٠ حرف",
+    );
   });
 });
 
 describe("password-change form", () => {
   const cases = [
-    [{ oldPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" }, "PASSWORD_FIELDS_REQUIRED", "جميع الحقول مطلوبة"],
-    [{ oldPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" }, "PASSWORD_MISMATCH", "كلمة المرور الجديدة وتأكيدها غير متطابقين"],
-    [{ oldPassword: "x", newPassword: "abc", confirmPassword: "abc" }, "PASSWORD_TOO_SHORT", "يجب ألا تقل كلمة المرور الجديدة عن ٦ أحرف"],
-    [{ oldPassword: "abcdef", newPassword: "abcdef", confirmPassword: "abcdef" }, "PASSWORD_SAME_AS_OLD", "يجب أن تختلف كلمة المرور الجديدة عن كلمة المرور الحالية"],
+    [
+      { oldPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" },
+      "PASSWORD_FIELDS_REQUIRED",
+      "جميع الحقول مطلوبة",
+    ],
+    [
+      { oldPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" },
+      "PASSWORD_MISMATCH",
+      "كلمة المرور الجديدة وتأكيدها غير متطابقين",
+    ],
+    [
+      { oldPassword: "x", newPassword: "abc", confirmPassword: "abc" },
+      "PASSWORD_TOO_SHORT",
+      "يجب ألا تقل كلمة المرور الجديدة عن ٦ أحرف",
+    ],
+    [
+      { oldPassword: "abcdef", newPassword: "abcdef", confirmPassword: "abcdef" },
+      "PASSWORD_SAME_AS_OLD",
+      "يجب أن تختلف كلمة المرور الجديدة عن كلمة المرور الحالية",
+    ],
   ] as const;
   it.each(cases)("%j → %s", (input, reason, arabic) => {
     const refusal = firstRefusal(updatePasswordSchema, input);
-    expect(refusal).toEqual({ reason, ar: arabic, en: englishOf(reason, reason === "PASSWORD_TOO_SHORT" ? { min: 6 } : {}) });
+    expect(refusal).toEqual({
+      reason,
+      ar: arabic,
+      en: englishOf(reason, reason === "PASSWORD_TOO_SHORT" ? { min: 6 } : {}),
+    });
   });
 
   it("refuses any input with exactly the first failing check of the documented order, or accepts it", () => {
     const pw = fc.oneof(fc.constantFrom("", "abc", "abcdef", "secret-1"), fc.string({ maxLength: 10 }));
     fc.assert(
       fc.property(pw, pw, pw, (oldPassword, newPassword, confirmPassword) => {
-        const expected = !oldPassword || !newPassword || !confirmPassword
-          ? "PASSWORD_FIELDS_REQUIRED"
-          : newPassword !== confirmPassword
-            ? "PASSWORD_MISMATCH"
-            : newPassword.length < 6
-              ? "PASSWORD_TOO_SHORT"
-              : newPassword === oldPassword
-                ? "PASSWORD_SAME_AS_OLD"
-                : null;
-        expect(firstRefusal(updatePasswordSchema, { oldPassword, newPassword, confirmPassword })?.reason ?? null).toBe(expected);
+        const expected =
+          !oldPassword || !newPassword || !confirmPassword
+            ? "PASSWORD_FIELDS_REQUIRED"
+            : newPassword !== confirmPassword
+              ? "PASSWORD_MISMATCH"
+              : newPassword.length < 6
+                ? "PASSWORD_TOO_SHORT"
+                : newPassword === oldPassword
+                  ? "PASSWORD_SAME_AS_OLD"
+                  : null;
+        expect(firstRefusal(updatePasswordSchema, { oldPassword, newPassword, confirmPassword })?.reason ?? null).toBe(
+          expected,
+        );
       }),
     );
   });

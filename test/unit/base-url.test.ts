@@ -38,14 +38,25 @@ const refusingStore: KeyValueStore = {
 };
 
 describe("isValidBaseUrl", () => {
-  it.each(["http://127.0.0.1:8787", "https://school.example.com", "https://api.example.com/v1/", "  http://localhost:3000  ", "HTTPS://EXAMPLE.COM"])(
-    "accepts %s",
-    (url) => expect(isValidBaseUrl(url)).toBe(true),
-  );
-  it.each(["", "   ", "example.com", "localhost:3000", "ftp://example.com", "javascript:alert(1)", "file:///etc/passwd", "http://", "https//x.com", "data:text/plain,hi"])(
-    "refuses %j",
-    (url) => expect(isValidBaseUrl(url)).toBe(false),
-  );
+  it.each([
+    "http://127.0.0.1:8787",
+    "https://school.example.com",
+    "https://api.example.com/v1/",
+    "  http://localhost:3000  ",
+    "HTTPS://EXAMPLE.COM",
+  ])("accepts %s", (url) => expect(isValidBaseUrl(url)).toBe(true));
+  it.each([
+    "",
+    "   ",
+    "example.com",
+    "localhost:3000",
+    "ftp://example.com",
+    "javascript:alert(1)",
+    "file:///etc/passwd",
+    "http://",
+    "https//x.com",
+    "data:text/plain,hi",
+  ])("refuses %j", (url) => expect(isValidBaseUrl(url)).toBe(false));
 });
 
 describe("normalizeBaseUrl / healthUrl", () => {
@@ -67,7 +78,10 @@ describe("parseBaseUrlForm", () => {
 });
 
 describe("checkHealth", () => {
-  const respond = (status: number): typeof fetch => async () => new Response("{}", { status });
+  const respond =
+    (status: number): typeof fetch =>
+    async () =>
+      new Response("{}", { status });
 
   it("calls {base}/health without caching", async () => {
     const calls: [string, RequestInit | undefined][] = [];

@@ -10,10 +10,25 @@ import { createFeeSchema, addPaymentSchema, updateFeeSchema } from "../../worker
 import { newsInputSchema } from "../../worker/api/news.schema";
 import { selectBodySchema } from "../../worker/api/public-selection.schema";
 import { resultBodySchema, subjectScoreSchema, publicationBodySchema } from "../../worker/api/results.schema";
-import { deleteAllBodySchema, periodCreateSchema, periodUpdateSchema, subjectCreateSchema, subjectUpdateSchema, teacherCreateSchema, teacherUpdateSchema } from "../../worker/api/selection-admin.schema";
+import {
+  deleteAllBodySchema,
+  periodCreateSchema,
+  periodUpdateSchema,
+  subjectCreateSchema,
+  subjectUpdateSchema,
+  teacherCreateSchema,
+  teacherUpdateSchema,
+} from "../../worker/api/selection-admin.schema";
 import { createStudentSchema, studentFormSchema, updateStudentSchema } from "../../worker/api/students.schema";
 
-const student = { student_no: "30001010000001", full_name: "أحمد علي", nationality: "Egyptian", religion: "Muslim", current_grade: "Prep-3", building_no: 1 };
+const student = {
+  student_no: "30001010000001",
+  full_name: "أحمد علي",
+  nationality: "Egyptian",
+  religion: "Muslim",
+  current_grade: "Prep-3",
+  building_no: 1,
+};
 const period = { period_name: "Term 1", start_date: "2026-09-01T08:00:00Z", end_date: "2026-09-30T08:00:00Z" };
 const teacher = { full_name: "Mona", subject_name: "Math" };
 const score = { subject_name: "Mathematics", score: 80, max_score: 100, remarks: "ok" };
@@ -22,18 +37,44 @@ const score = { subject_name: "Mathematics", score: 80, max_score: 100, remarks:
 const BODIES: Array<[string, ZodType, Record<string, unknown>, Record<string, "plain" | "prose">]> = [
   ["createStudent", createStudentSchema, student, { full_name: "plain", nationality: "plain", religion: "plain" }],
   ["updateStudent", updateStudentSchema, student, { full_name: "plain", nationality: "plain", religion: "plain" }],
-  ["studentForm", studentFormSchema, { studentId: student.student_no, name: "x", nationality: "Egyptian", religion: "", grade: "Prep-3", building: 1 }, { name: "plain", nationality: "plain", religion: "plain" }],
-  ["news", newsInputSchema, { title: "t", content: "c", status: "draft", summary: "s", author_name: "a", image_url: "https://x.test/a.png" }, { title: "plain", content: "prose", summary: "prose", author_name: "plain" }],
+  [
+    "studentForm",
+    studentFormSchema,
+    { studentId: student.student_no, name: "x", nationality: "Egyptian", religion: "", grade: "Prep-3", building: 1 },
+    { name: "plain", nationality: "plain", religion: "plain" },
+  ],
+  [
+    "news",
+    newsInputSchema,
+    { title: "t", content: "c", status: "draft", summary: "s", author_name: "a", image_url: "https://x.test/a.png" },
+    { title: "plain", content: "prose", summary: "prose", author_name: "plain" },
+  ],
   ["subjectCreate", subjectCreateSchema, { name: "Math", description: "d" }, { name: "plain", description: "prose" }],
   ["subjectUpdate", subjectUpdateSchema, { name: "Math", description: "d" }, { name: "plain", description: "prose" }],
   ["teacherCreate", teacherCreateSchema, teacher, { full_name: "plain", subject_name: "plain" }],
   ["teacherUpdate", teacherUpdateSchema, teacher, { full_name: "plain", subject_name: "plain" }],
   ["periodCreate", periodCreateSchema, period, { period_name: "plain" }],
   ["periodUpdate", periodUpdateSchema, period, { period_name: "plain" }],
-  ["result", resultBodySchema, { student_id: student.student_no, academic_year_name: "2024-2025", semester: "S1", subject_scores: [score], remarks: "r" }, { remarks: "prose" }],
+  [
+    "result",
+    resultBodySchema,
+    {
+      student_id: student.student_no,
+      academic_year_name: "2024-2025",
+      semester: "S1",
+      subject_scores: [score],
+      remarks: "r",
+    },
+    { remarks: "prose" },
+  ],
   ["subjectScore", subjectScoreSchema, score, { remarks: "prose" }],
   ["publication", publicationBodySchema, { academic_year_name: "2024-2025", semester: "S1", is_published: true }, {}],
-  ["createFee", createFeeSchema, { student_id: student.student_no, grade: "Prep-3", total_amount: 100, paid_amount: 0 }, {}],
+  [
+    "createFee",
+    createFeeSchema,
+    { student_id: student.student_no, grade: "Prep-3", total_amount: 100, paid_amount: 0 },
+    {},
+  ],
   ["updateFee", updateFeeSchema, { total_amount: 100, paid_amount: 0 }, {}],
   ["addPayment", addPaymentSchema, { payment_amount: 10 }, {}],
   ["select", selectBodySchema, { student_id: student.student_no, selections: [{ teacher_id: 1, subject_id: 1 }] }, {}],

@@ -27,13 +27,17 @@ describe("clientKey", () => {
   it("gives every address of one /64 the same key (property)", () => {
     const hextet = fc.integer({ min: 0, max: 0xffff }).map((n) => n.toString(16));
     fc.assert(
-      fc.property(fc.array(hextet, { minLength: 8, maxLength: 8 }), fc.array(hextet, { minLength: 4, maxLength: 4 }), (a, tail) => {
-        const other = [...a.slice(0, 4), ...tail];
-        const mapped = (g: string[]) => g.slice(0, 6).join(":") === "0:0:0:0:0:ffff";
-        fc.pre(!mapped(a) && !mapped(other));
-        expect(clientKey(a.join(":"))).toBe(clientKey(other.join(":")));
-        expect(clientKey(a.join(":"))).toMatch(/::\/64$/);
-      }),
+      fc.property(
+        fc.array(hextet, { minLength: 8, maxLength: 8 }),
+        fc.array(hextet, { minLength: 4, maxLength: 4 }),
+        (a, tail) => {
+          const other = [...a.slice(0, 4), ...tail];
+          const mapped = (g: string[]) => g.slice(0, 6).join(":") === "0:0:0:0:0:ffff";
+          fc.pre(!mapped(a) && !mapped(other));
+          expect(clientKey(a.join(":"))).toBe(clientKey(other.join(":")));
+          expect(clientKey(a.join(":"))).toMatch(/::\/64$/);
+        },
+      ),
     );
   });
 });
@@ -44,6 +48,7 @@ describe("networkKey", () => {
     expect(networkKey("2001:0DB8:0001:ffff::1")).toBe("2001:db8:1::/48");
     expect(networkKey("[2001:db8:1:2::ffff]")).toBe("2001:db8:1::/48");
     expect(networkKey("2001:db8:2::1")).not.toBe(networkKey("2001:db8:1::1"));
-    for (const none of ["203.0.113.7", "::ffff:203.0.113.7", "", undefined, null, "1::2::3"]) expect(networkKey(none), String(none)).toBeNull();
+    for (const none of ["203.0.113.7", "::ffff:203.0.113.7", "", undefined, null, "1::2::3"])
+      expect(networkKey(none), String(none)).toBeNull();
   });
 });

@@ -39,14 +39,18 @@ describe("studentChips", () => {
 describe("Audit Log paging in the link", () => {
   it("reads any page and limit text as a page from 1 and one of the offered sizes, and writes it back", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.integer({ min: -5, max: 10_000 }).map(String)), fc.oneof(fc.string(), fc.constantFrom(...ADMIN_PAGE_SIZES).map(String)), (page, limit) => {
-        const q = readAuditQuery(new URLSearchParams({ page, limit }));
-        expect(Number.isInteger(q.page) && q.page >= 1).toBe(true);
-        expect(ADMIN_PAGE_SIZES).toContain(q.limit);
-        expect(readAuditQuery(writeAuditQuery(q))).toEqual(q);
-        if ((ADMIN_PAGE_SIZES as readonly number[]).includes(Number(limit))) expect(q.limit).toBe(Number(limit));
-        else expect(q.limit).toBe(DEFAULT_PAGE_SIZE);
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.integer({ min: -5, max: 10_000 }).map(String)),
+        fc.oneof(fc.string(), fc.constantFrom(...ADMIN_PAGE_SIZES).map(String)),
+        (page, limit) => {
+          const q = readAuditQuery(new URLSearchParams({ page, limit }));
+          expect(Number.isInteger(q.page) && q.page >= 1).toBe(true);
+          expect(ADMIN_PAGE_SIZES).toContain(q.limit);
+          expect(readAuditQuery(writeAuditQuery(q))).toEqual(q);
+          if ((ADMIN_PAGE_SIZES as readonly number[]).includes(Number(limit))) expect(q.limit).toBe(Number(limit));
+          else expect(q.limit).toBe(DEFAULT_PAGE_SIZE);
+        },
+      ),
     );
   });
 });

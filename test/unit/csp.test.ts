@@ -1,6 +1,11 @@
 /** The pages' CSP: connect-src and img-src are this site plus configured origins, never any http(s) host. */
 import { describe, expect, it } from "vitest";
-import { backendOrigins, contentSecurityPolicy, imageOrigins, withSecurityHeaders } from "../../worker/security-headers";
+import {
+  backendOrigins,
+  contentSecurityPolicy,
+  imageOrigins,
+  withSecurityHeaders,
+} from "../../worker/security-headers";
 import { isAllowedBackend } from "../../web/features/base-url/public/base-url";
 
 const directive = (csp: string, name: string) => csp.split("; ").find((d) => d.startsWith(`${name} `));
@@ -12,10 +17,20 @@ describe("connect-src", () => {
   });
 
   it("adds the origins of BACKEND_ORIGINS and CORS_ORIGINS, and nothing a malformed entry could smuggle in", () => {
-    const env = { BACKEND_ORIGINS: " https://staging.school.example/api/ , http://127.0.0.1:8790,ftp://x.test,not a url, https://a.test; script-src *", CORS_ORIGINS: "https://admin.school.example,https://staging.school.example" };
-    expect(backendOrigins(env)).toEqual(["http://127.0.0.1:8790", "https://admin.school.example", "https://staging.school.example"]);
+    const env = {
+      BACKEND_ORIGINS:
+        " https://staging.school.example/api/ , http://127.0.0.1:8790,ftp://x.test,not a url, https://a.test; script-src *",
+      CORS_ORIGINS: "https://admin.school.example,https://staging.school.example",
+    };
+    expect(backendOrigins(env)).toEqual([
+      "http://127.0.0.1:8790",
+      "https://admin.school.example",
+      "https://staging.school.example",
+    ]);
     const csp = contentSecurityPolicy("n0nce", backendOrigins(env));
-    expect(directive(csp, "connect-src")).toBe("connect-src 'self' http://127.0.0.1:8790 https://admin.school.example https://staging.school.example");
+    expect(directive(csp, "connect-src")).toBe(
+      "connect-src 'self' http://127.0.0.1:8790 https://admin.school.example https://staging.school.example",
+    );
     expect(csp).not.toMatch(/http: |https: (?!\/)|\*/);
     expect(csp.split("; ").filter((d) => d.startsWith("script-src"))).toHaveLength(1);
   });
@@ -37,9 +52,15 @@ describe("img-src", () => {
   });
 
   it("adds only the origins of IMAGE_ORIGINS, nothing a malformed entry could smuggle in", () => {
-    const env = { IMAGE_ORIGINS: "https://cdn.school.example/news/a.png, https:, data:,not a url,https://b.test; script-src *" };
+    const env = {
+      IMAGE_ORIGINS: "https://cdn.school.example/news/a.png, https:, data:,not a url,https://b.test; script-src *",
+    };
     expect(imageOrigins(env)).toEqual(["https://cdn.school.example"]);
-    const csp = withSecurityHeaders(new Response("<p>", { headers: { "Content-Type": "text/html" } }), "n0nce", env).headers.get("Content-Security-Policy")!;
+    const csp = withSecurityHeaders(
+      new Response("<p>", { headers: { "Content-Type": "text/html" } }),
+      "n0nce",
+      env,
+    ).headers.get("Content-Security-Policy")!;
     expect(directive(csp, "img-src")).toBe("img-src 'self' https://cdn.school.example");
     expect(csp.split("; ").filter((d) => d.startsWith("script-src"))).toHaveLength(1);
   });

@@ -32,19 +32,25 @@ describe("toCsv", () => {
     expect(toCsv([["a", null, undefined, "b"]]).slice(1)).toBe('"a","","","b"');
   });
 
-  it.each(["=HYPERLINK(\"http://x\")", "+1+2", "-2+3", "@SUM(A1)"])("neutralises a cell starting like a formula: %s", (value) => {
-    const csv = toCsv([[value]]);
-    const cell = csv.slice(1);
-    expect(cell).toBe(`"'${value.replace(/"/g, '""')}"`);
-  });
+  it.each(['=HYPERLINK("http://x")', "+1+2", "-2+3", "@SUM(A1)"])(
+    "neutralises a cell starting like a formula: %s",
+    (value) => {
+      const csv = toCsv([[value]]);
+      const cell = csv.slice(1);
+      expect(cell).toBe(`"'${value.replace(/"/g, '""')}"`);
+    },
+  );
 
   it("leaves other text, inner formula characters and real numbers alone", () => {
     expect(toCsv([["a=b", "x-1", " =1", -5, 0]]).slice(1)).toBe('"a=b","x-1"," =1","-5","0"');
   });
 
   it("keeps Arabic text intact (UTF-8 round trip)", () => {
-    const name = "محمد أحمد \"الصغير\"";
-    const csv = toCsv([["الاسم", "الجنسية"], [name, "مصري"]]);
+    const name = 'محمد أحمد "الصغير"';
+    const csv = toCsv([
+      ["الاسم", "الجنسية"],
+      [name, "مصري"],
+    ]);
     const decoded = new TextDecoder("utf-8", { ignoreBOM: true }).decode(new TextEncoder().encode(csv));
     expect(decoded).toBe(csv);
     const parsed = Papa.parse<string[]>(csv.slice(1), { newline: "\r\n" });

@@ -90,7 +90,11 @@ describe("Lane", () => {
     const lane = new Lane("t", { limit: 1, queue: 10, waitMs: 60_000 }, Date.now);
     const holder = gate({ now: 0, max: 0 });
     const order: string[] = [];
-    const runs = [lane.run(holder.call), lane.run(async () => void order.push("queued")), lane.run(async () => void order.push("probe"), true)];
+    const runs = [
+      lane.run(holder.call),
+      lane.run(async () => void order.push("queued")),
+      lane.run(async () => void order.push("probe"), true),
+    ];
     holder.end();
     await vi.advanceTimersByTimeAsync(50);
     await Promise.all(runs);

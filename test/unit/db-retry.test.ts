@@ -39,12 +39,17 @@ describe("retryingFetch", () => {
 describe("timeoutFetch", () => {
   /** A database that accepts the request and never answers, like a server frozen with SIGSTOP. */
   const frozen = ((_: Request, init?: RequestInit) =>
-    new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)))) as typeof fetch;
+    new Promise<Response>((_resolve, reject) =>
+      init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)),
+    )) as typeof fetch;
 
   it("gives up on a call that gets no answer, with an error the API reads as an outage", async () => {
     const { DbTimeoutError, isDbUnavailable, timeoutFetch } = await import("../../worker/db");
     const started = Date.now();
-    const err = await timeoutFetch(frozen, 50)(new Request("http://db.test/v2/pipeline", { method: "POST", body: "{}" })).catch((e) => e);
+    const err = await timeoutFetch(
+      frozen,
+      50,
+    )(new Request("http://db.test/v2/pipeline", { method: "POST", body: "{}" })).catch((e) => e);
     expect(err).toBeInstanceOf(DbTimeoutError);
     expect(isDbUnavailable(new Error("Failed query", { cause: err }))).toBe(true);
     expect(Date.now() - started).toBeLessThan(1000);
@@ -53,13 +58,24 @@ describe("timeoutFetch", () => {
   it("also gives up on an answer whose body stalls after the headers", async () => {
     const { DbTimeoutError, timeoutFetch } = await import("../../worker/db");
     const stalledBody = ((_: Request, init?: RequestInit) =>
-      Promise.resolve(new Response(new ReadableStream({ start(c) { init?.signal?.addEventListener("abort", () => c.error(init.signal!.reason)); } })))) as typeof fetch;
+      Promise.resolve(
+        new Response(
+          new ReadableStream({
+            start(c) {
+              init?.signal?.addEventListener("abort", () => c.error(init.signal!.reason));
+            },
+          }),
+        ),
+      )) as typeof fetch;
     await expect(timeoutFetch(stalledBody, 50)(new Request("http://db.test/"))).rejects.toBeInstanceOf(DbTimeoutError);
   });
 
   it("passes a prompt answer through untouched", async () => {
     const { timeoutFetch } = await import("../../worker/db");
-    const res = await timeoutFetch((async () => new Response('{"ok":1}', { status: 200 })) as typeof fetch, 50)(new Request("http://db.test/"));
+    const res = await timeoutFetch(
+      (async () => new Response('{"ok":1}', { status: 200 })) as typeof fetch,
+      50,
+    )(new Request("http://db.test/"));
     expect(await res.json()).toEqual({ ok: 1 });
   });
 });

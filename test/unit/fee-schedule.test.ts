@@ -1,7 +1,18 @@
 /** The fee-plan arithmetic (worker/lib/fee-schedule.ts; docs/product.md#fee-plans), in piastres and Cairo days. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { academicYearBounds, addDays, allocationOf, applyDiscount, defaultDueDates, fillOldestFirst, instalmentStatus, isIsoDate, schoolDate, splitEqual } from "../../worker/lib/fee-schedule";
+import {
+  academicYearBounds,
+  addDays,
+  allocationOf,
+  applyDiscount,
+  defaultDueDates,
+  fillOldestFirst,
+  instalmentStatus,
+  isIsoDate,
+  schoolDate,
+  splitEqual,
+} from "../../worker/lib/fee-schedule";
 
 describe("fee schedule arithmetic", () => {
   it("splits a total into n equal instalments with the remainder piastres on the last", () => {
@@ -20,16 +31,20 @@ describe("fee schedule arithmetic", () => {
     expect(applyDiscount([100, 100, 100], 150)).toEqual([100, 50, 0]);
     expect(() => applyDiscount([100], 101)).toThrow(RangeError);
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 8 }), fc.double({ min: 0, max: 1, noNaN: true }), (amounts, share) => {
-        const total = amounts.reduce((a, b) => a + b, 0);
-        const discount = Math.floor(total * share);
-        const out = applyDiscount(amounts, discount);
-        expect(out.reduce((a, b) => a + b, 0)).toBe(total - discount);
-        out.forEach((x, i) => {
-          expect(x).toBeGreaterThanOrEqual(0);
-          expect(x).toBeLessThanOrEqual(amounts[i]!);
-        });
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 8 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (amounts, share) => {
+          const total = amounts.reduce((a, b) => a + b, 0);
+          const discount = Math.floor(total * share);
+          const out = applyDiscount(amounts, discount);
+          expect(out.reduce((a, b) => a + b, 0)).toBe(total - discount);
+          out.forEach((x, i) => {
+            expect(x).toBeGreaterThanOrEqual(0);
+            expect(x).toBeLessThanOrEqual(amounts[i]!);
+          });
+        },
+      ),
     );
   });
 
@@ -38,14 +53,19 @@ describe("fee schedule arithmetic", () => {
     expect(allocationOf([100, 100, 100], 150, 250)).toEqual([0, 50, 50]);
     expect(allocationOf([100, 100, 100], 250, 50)).toEqual([-50, -100, -50]);
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 6 }), fc.nat(), fc.nat(), (amounts, a, b) => {
-        const total = amounts.reduce((x, y) => x + y, 0);
-        const [before, after] = [a % (total + 1), b % (total + 1)];
-        const alloc = allocationOf(amounts, before, after);
-        expect(alloc.reduce((x, y) => x + y, 0)).toBe(after - before);
-        const fill = fillOldestFirst(amounts, after);
-        fill.forEach((f, i) => expect(f).toBeLessThanOrEqual(amounts[i]!));
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 10_000 }), { minLength: 1, maxLength: 6 }),
+        fc.nat(),
+        fc.nat(),
+        (amounts, a, b) => {
+          const total = amounts.reduce((x, y) => x + y, 0);
+          const [before, after] = [a % (total + 1), b % (total + 1)];
+          const alloc = allocationOf(amounts, before, after);
+          expect(alloc.reduce((x, y) => x + y, 0)).toBe(after - before);
+          const fill = fillOldestFirst(amounts, after);
+          fill.forEach((f, i) => expect(f).toBeLessThanOrEqual(amounts[i]!));
+        },
+      ),
     );
   });
 

@@ -17,9 +17,20 @@ beforeAll(async () => {
     let size = 0;
     req.on("data", (d: Buffer) => (size += d.length));
     req.on("end", () => {
-      seen.push({ ip: req.headers["cf-connecting-ip"] as string, xff: req.headers["x-forwarded-for"] as string, length: req.headers["content-length"], size: String(size) });
-      if (req.url === "/proxy-crash") return void res.writeHead(500, { "Content-Type": "text/plain" }).end("Error: Network connection lost.\n    at x (file.js:1:2)");
-      if (req.url === "/worker-500") return void res.writeHead(500, { "Strict-Transport-Security": "max-age=1", "Content-Type": "application/json" }).end('{"reason":"INTERNAL"}');
+      seen.push({
+        ip: req.headers["cf-connecting-ip"] as string,
+        xff: req.headers["x-forwarded-for"] as string,
+        length: req.headers["content-length"],
+        size: String(size),
+      });
+      if (req.url === "/proxy-crash")
+        return void res
+          .writeHead(500, { "Content-Type": "text/plain" })
+          .end("Error: Network connection lost.\n    at x (file.js:1:2)");
+      if (req.url === "/worker-500")
+        return void res
+          .writeHead(500, { "Strict-Transport-Security": "max-age=1", "Content-Type": "application/json" })
+          .end('{"reason":"INTERNAL"}');
       if (req.url === "/hang-up") return void req.socket.destroy();
       if (req.url === "/stream") {
         res.writeHead(200, { "Content-Type": "text/event-stream", "Strict-Transport-Security": "max-age=1" });
@@ -41,14 +52,21 @@ afterAll(async () => {
 
 describe("the local front", () => {
   it("replaces the client's CF-Connecting-IP and X-Forwarded-For by the connection's address", async () => {
-    const res = await sendFrom(front.url, "/", { headers: { "CF-Connecting-IP": "203.0.113.9", "X-Forwarded-For": "198.51.100.1" }, from: "127.3.4.5" });
+    const res = await sendFrom(front.url, "/", {
+      headers: { "CF-Connecting-IP": "203.0.113.9", "X-Forwarded-For": "198.51.100.1" },
+      from: "127.3.4.5",
+    });
     expect(res.status).toBe(200);
     expect(seen.at(-1)).toMatchObject({ ip: "127.3.4.5", xff: undefined });
     expect(connectionAddress("::ffff:127.0.0.1")).toBe("127.0.0.1");
   });
 
   it("hands a chunked body on with its length", async () => {
-    const res = await fetch(`${front.url}/`, { method: "POST", body: new Blob(["x".repeat(70_000)]).stream(), duplex: "half" } as RequestInit);
+    const res = await fetch(`${front.url}/`, {
+      method: "POST",
+      body: new Blob(["x".repeat(70_000)]).stream(),
+      duplex: "half",
+    } as RequestInit);
     expect(res.status).toBe(200);
     expect(seen.at(-1)).toMatchObject({ length: "70000", size: "70000" });
   });
@@ -58,7 +76,11 @@ describe("the local front", () => {
       const res = await sendFrom(front.url, path);
       expect(res.status, path).toBe(503);
       expect(res.headers["retry-after"]).toBe("5");
-      expect(JSON.parse(res.body)).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE", reason: "SERVICE_UNAVAILABLE" });
+      expect(JSON.parse(res.body)).toMatchObject({
+        success: false,
+        code: "SERVICE_UNAVAILABLE",
+        reason: "SERVICE_UNAVAILABLE",
+      });
     }
     const own = await sendFrom(front.url, "/worker-500");
     expect(own.status).toBe(500);
@@ -67,7 +89,10 @@ describe("the local front", () => {
 
   it("refuses a body over the largest limit with 413 before it reaches the Worker, and a GET with a body with 400", async () => {
     const before = seen.length;
-    const big = await fetch(`${front.url}/api/admin/import/students`, { method: "POST", body: new Uint8Array(11 * 1024 * 1024) });
+    const big = await fetch(`${front.url}/api/admin/import/students`, {
+      method: "POST",
+      body: new Uint8Array(11 * 1024 * 1024),
+    });
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({ reason: "PAYLOAD_TOO_LARGE" });
     const get = await sendFrom(front.url, "/", { method: "GET", body: { a: 1 } });

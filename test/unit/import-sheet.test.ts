@@ -7,9 +7,23 @@ import { once } from "node:events";
 import { createDeflateRaw } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { utils, write } from "@e965/xlsx";
-import { checkInflatedSize, checkZipBounds, decodeCsv, ImportFileError, MAX_FILE_BYTES, MAX_UNZIPPED_BYTES } from "~/features/import/admin/file-checks";
+import {
+  checkInflatedSize,
+  checkZipBounds,
+  decodeCsv,
+  ImportFileError,
+  MAX_FILE_BYTES,
+  MAX_UNZIPPED_BYTES,
+} from "~/features/import/admin/file-checks";
 import { readSheet, readUpload } from "~/features/import/admin/spreadsheet";
-import { autoMapping, buildRows, cellText, excelSerialToIso, missingColumns, tableFromCells } from "~/features/import/admin/sheet-rows";
+import {
+  autoMapping,
+  buildRows,
+  cellText,
+  excelSerialToIso,
+  missingColumns,
+  tableFromCells,
+} from "~/features/import/admin/sheet-rows";
 import { matchHeader } from "~/features/import/admin/columns";
 import { isScientificId } from "@worker/services/import/run";
 
@@ -48,14 +62,25 @@ describe("reading files", () => {
   });
 
   it("uses a formula's cached value and reads date cells as YYYY-MM-DD", () => {
-    const bytes = xlsx({ "!ref": "A1:C2", A1: { t: "s", v: "Total" }, B1: { t: "s", v: "Date" }, C1: { t: "s", v: "Text" }, A2: { t: "n", v: 90, f: "SUM(X1:X2)" }, B2: { t: "n", v: 45536, z: "yyyy-mm-dd" }, C2: { t: "s", v: "=1+1" } });
+    const bytes = xlsx({
+      "!ref": "A1:C2",
+      A1: { t: "s", v: "Total" },
+      B1: { t: "s", v: "Date" },
+      C1: { t: "s", v: "Text" },
+      A2: { t: "n", v: 90, f: "SUM(X1:X2)" },
+      B2: { t: "n", v: 45536, z: "yyyy-mm-dd" },
+      C2: { t: "s", v: "=1+1" },
+    });
     const { cells } = readSheet(bytes, "a.xlsx");
     expect(cells[1]!.map(cellText)).toEqual(["90", "2024-09-01", "=1+1"]);
     expect(excelSerialToIso(45536)).toBe("2024-09-01");
   });
 
   it("keeps `=+-@` cells as text (never evaluated), drops the export's protecting quote, trims and strips TABs", () => {
-    const { cells } = readSheet(csvBytes('Name,ID\r\n"=HYPERLINK(""x"")",\t31001310119461  \r\n"\'@home",+20\r\n'), "a.csv");
+    const { cells } = readSheet(
+      csvBytes('Name,ID\r\n"=HYPERLINK(""x"")",\t31001310119461  \r\n"\'@home",+20\r\n'),
+      "a.csv",
+    );
     expect(cells.slice(1).map((r) => r.map(cellText))).toEqual([
       ['=HYPERLINK("x")', "31001310119461"],
       ["@home", "+20"],
@@ -155,7 +180,11 @@ describe("rows for the API", () => {
     expect(matchHeader("fees", "Total Amount (EGP)")).toBe("total_amount");
     expect(matchHeader("fees", "اجمالي المصروفات")).toBe("total_amount");
     expect(matchHeader("students", "Error")).toBe("ignore");
-    expect(missingColumns("students", autoMapping("students", ["Name", "ID"]))).toEqual(["nationality", "current_grade", "building_no"]);
+    expect(missingColumns("students", autoMapping("students", ["Name", "ID"]))).toEqual([
+      "nationality",
+      "current_grade",
+      "building_no",
+    ]);
   });
 
   it("turns labels into API values and keeps Arabic digits and scientific IDs for the server to judge", () => {
@@ -167,8 +196,24 @@ describe("rows for the API", () => {
     ]);
     const built = buildRows("students", table, autoMapping("students", table.headers));
     expect(built.rows).toEqual([
-      { full_name: "سارة", student_no: "3.10013E+13", nationality: "مصرية", current_grade: "prep-1", building_no: "٣", gender: "female", is_active: false },
-      { full_name: "Omar", student_no: "31001310119461", nationality: "Egyptian", current_grade: "Prep-1", building_no: "۲", gender: "male", is_active: true },
+      {
+        full_name: "سارة",
+        student_no: "3.10013E+13",
+        nationality: "مصرية",
+        current_grade: "prep-1",
+        building_no: "٣",
+        gender: "female",
+        is_active: false,
+      },
+      {
+        full_name: "Omar",
+        student_no: "31001310119461",
+        nationality: "Egyptian",
+        current_grade: "Prep-1",
+        building_no: "۲",
+        gender: "male",
+        is_active: true,
+      },
     ]);
     expect(built.lines).toEqual([2, 4]);
     expect(isScientificId("3.10013E+13")).toBe(true);

@@ -1,7 +1,14 @@
 /** Letter-grade scales and percentage helpers (docs/product.md#letter-grades; worker/lib/letter-grades.ts). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { adminLetterGrade, gradeRemark, percentage, publicLetterGrade, round2, scoreTotals } from "../../worker/lib/letter-grades";
+import {
+  adminLetterGrade,
+  gradeRemark,
+  percentage,
+  publicLetterGrade,
+  round2,
+  scoreTotals,
+} from "../../worker/lib/letter-grades";
 
 describe("adminLetterGrade (≥90 A+, ≥80 A, ≥70 B+, ≥60 B, ≥50 C, ≥40 D, else F)", () => {
   it.each([
@@ -124,7 +131,9 @@ describe("marks with decimals (half marks and hundredths)", () => {
   });
 
   it("totals and percentages equal the exact hundredths arithmetic for any rows", () => {
-    const row = fc.integer({ min: 1, max: 100_000 }).chain((max) => fc.record({ score: fc.integer({ min: 0, max }), max_score: fc.constant(max) }));
+    const row = fc
+      .integer({ min: 1, max: 100_000 })
+      .chain((max) => fc.record({ score: fc.integer({ min: 0, max }), max_score: fc.constant(max) }));
     fc.assert(
       fc.property(fc.array(row, { minLength: 1, maxLength: 14 }), (rows) => {
         const total = rows.reduce((a, r) => a + r.score, 0);

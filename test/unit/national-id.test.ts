@@ -21,7 +21,11 @@ describe("national ID", () => {
   it("uses the documented weighted checksum (weights 2,7,6,5,4,3,2,7,6,5,4,3,2; (11 - sum % 11) % 10)", () => {
     // 3·2+1·7+0·6+0·5+1·4+3·3+1·2+0·7+1·6+1·5+9·4+4·3+6·2 = 99; 99 % 11 = 0 → (11 - 0) % 10 = 1
     expect(nationalIdCheckDigit("3100131011946")).toBe(1);
-    expect(parseNationalId("31001310119461")).toEqual({ birthDate: "2010-01-31", governorateCode: "01", gender: "female" });
+    expect(parseNationalId("31001310119461")).toEqual({
+      birthDate: "2010-01-31",
+      governorateCode: "01",
+      gender: "female",
+    });
   });
 
   it("round-trips birth date, governorate and gender", () => {
@@ -33,7 +37,11 @@ describe("national ID", () => {
         fc.integer({ min: 0, max: 4999 }),
         (birthDate, governorate, gender, seq) => {
           const id = generateNationalId({ birthDate, governorate, gender, seq });
-          expect(parseNationalId(id)).toEqual({ birthDate: birthDate.toISOString().slice(0, 10), governorateCode: governorate, gender });
+          expect(parseNationalId(id)).toEqual({
+            birthDate: birthDate.toISOString().slice(0, 10),
+            governorateCode: governorate,
+            gender,
+          });
         },
       ),
     );
@@ -84,7 +92,9 @@ describe("national ID", () => {
     expect(parseNationalId(fix("3101301011946"))).toBeNull(); // month 13
     expect(parseNationalId(fix("3120229011946"))).not.toBeNull(); // 2012-02-29 (leap year)
     expect(() => generateNationalId({ birthDate: "2011-02-29", governorate: "01", gender: "male", seq: 1 })).toThrow();
-    expect(() => generateNationalId({ birthDate: "2011-02-28", governorate: "01", gender: "male", seq: 5000 })).toThrow();
+    expect(() =>
+      generateNationalId({ birthDate: "2011-02-28", governorate: "01", gender: "male", seq: 5000 }),
+    ).toThrow();
   });
 
   it("lists the real governorate codes", () => {

@@ -24,14 +24,26 @@ function firstMessage(body: Record<string, unknown>): string | null {
 describe("news form messages", () => {
   it.each([
     ["Title is required", "العنوان مطلوب", { content: "c", status: "draft" }],
-    ["Title must be at most 255 characters", "يجب ألا يزيد طول العنوان على ٢٥٥ حرفًا", { ...ok, title: "x".repeat(256) }],
+    [
+      "Title must be at most 255 characters",
+      "يجب ألا يزيد طول العنوان على ٢٥٥ حرفًا",
+      { ...ok, title: "x".repeat(256) },
+    ],
     ["Content is required", "المحتوى مطلوب", { title: "t", status: "draft" }],
     ["Content is too long", "المحتوى طويل جدًا", { ...ok, content: "x".repeat(50_001) }],
     ["Summary is too long", "الملخص طويل جدًا", { ...ok, summary: "x".repeat(1_001) }],
     ["Image URL must be a valid URL", "يجب أن يكون رابط الصورة رابطًا صحيحًا", { ...ok, image_url: "not a url" }],
-    ["Author must be at most 100 characters", "يجب ألا يزيد طول الكاتب على ١٠٠ حرف", { ...ok, author_name: "x".repeat(101) }],
+    [
+      "Author must be at most 100 characters",
+      "يجب ألا يزيد طول الكاتب على ١٠٠ حرف",
+      { ...ok, author_name: "x".repeat(101) },
+    ],
     ["Status is required", "الحالة مطلوبة", { title: "t", content: "c", status: "" }],
-    ["Publish date must be a valid date", "يجب أن يكون تاريخ النشر تاريخًا صحيحًا", { ...ok, publish_date: "31/12/2026" }],
+    [
+      "Publish date must be a valid date",
+      "يجب أن يكون تاريخ النشر تاريخًا صحيحًا",
+      { ...ok, publish_date: "31/12/2026" },
+    ],
     ["Publish date is out of range", "تاريخ النشر خارج النطاق المسموح", { ...ok, publish_date: "2101-01-01" }],
   ])("%s / %s", (english, arabic, body) => {
     const message = firstMessage(body);
@@ -46,6 +58,8 @@ describe("news form messages", () => {
   });
 
   it("accepts the form's own values: a local date-time, empty optional fields", () => {
-    expect(firstMessage({ ...ok, publish_date: "2026-11-20T09:30", summary: "", image_url: "", author_name: "" })).toBeNull();
+    expect(
+      firstMessage({ ...ok, publish_date: "2026-11-20T09:30", summary: "", image_url: "", author_name: "" }),
+    ).toBeNull();
   });
 });

@@ -50,4 +50,3 @@ describe("normalizeNationalId", () => {
     expect(normalizeNationalId(" a١٢٣٤٥٦ ")).toBe("a123456");
   });
 });
-

@@ -88,7 +88,12 @@ describe("number fields: typed → stored → shown", () => {
     expect(r.data).toBe(value);
     expect(toHundredths(r.data as number)).toBe(integer);
     expect(f.show(value, "en").replace(/\s/g, " ")).toBe(shownEn);
-    expect(f.show(value, "ar").replace(/\u200f/g, "").replace(/\s/g, " ")).toBe(shownAr);
+    expect(
+      f
+        .show(value, "ar")
+        .replace(/\u200f/g, "")
+        .replace(/\s/g, " "),
+    ).toBe(shownAr);
   });
 
   it.each(BAD)("%s: %j is refused with its message in both languages", (field, typed, messageEn, messageAr) => {
@@ -102,13 +107,18 @@ describe("number fields: typed → stored → shown", () => {
   it("whole-number fields keep one range message for every kind of bad input", () => {
     for (const typed of ["1e2", "-1", "35.5", "36", "abc"]) {
       const r = stored(FIELDS.capacity!.schema, typed);
-      expect(messageText(tEn, "en", r.error?.issues[0]?.message)).toBe("Session 1 capacity must be a whole number between 0 and 35");
+      expect(messageText(tEn, "en", r.error?.issues[0]?.message)).toBe(
+        "Session 1 capacity must be a whole number between 0 and 35",
+      );
     }
     expect(stored(FIELDS.page!.schema, "1e2").success).toBe(false);
     expect(stored(FIELDS.page!.schema, "2.5").success).toBe(false);
   });
 
   it("a payment must be above zero, with the payment message", () => {
-    for (const typed of ["0", "-5", "abc"]) expect(messageText(tEn, "en", stored(FIELDS.payment!.schema, typed).error?.issues[0]?.message)).toBe("Please enter a valid payment amount");
+    for (const typed of ["0", "-5", "abc"])
+      expect(messageText(tEn, "en", stored(FIELDS.payment!.schema, typed).error?.issues[0]?.message)).toBe(
+        "Please enter a valid payment amount",
+      );
   });
 });

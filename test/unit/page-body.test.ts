@@ -57,7 +57,12 @@ describe("POST /lang body limit", () => {
   });
 
   it("still switches the language with the real form, declared or chunked", async () => {
-    const form = () => new URLSearchParams({ lang: "en", scope: "admin", redirectTo: `/admin/dashboard/students?search=${"x".repeat(1000)}` });
+    const form = () =>
+      new URLSearchParams({
+        lang: "en",
+        scope: "admin",
+        redirectTo: `/admin/dashboard/students?search=${"x".repeat(1000)}`,
+      });
     const plain = new Request("https://school.example/lang", { method: "POST", body: form() });
     const res = await withPageBodyLimit(plain, langAction);
     expect(res.status).toBe(302);

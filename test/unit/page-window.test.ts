@@ -5,7 +5,15 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ADMIN_PAGE_SIZES, DEFAULT_PAGE_SIZE, PAGE_WINDOW, pageCountOf, pageRange, pagerState, pageWindow } from "../../web/components/data-table/page-window";
+import {
+  ADMIN_PAGE_SIZES,
+  DEFAULT_PAGE_SIZE,
+  PAGE_WINDOW,
+  pageCountOf,
+  pageRange,
+  pagerState,
+  pageWindow,
+} from "../../web/components/data-table/page-window";
 import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES } from "../../worker/api/students.schema";
 
 const count = fc.integer({ min: 0, max: 5_000 });
@@ -14,17 +22,22 @@ const numbers = (slots: ReturnType<typeof pageWindow>) => slots.filter((s): s is
 describe("pageWindow", () => {
   it("shows every page up to the window size, and exactly the window size beyond it", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -5, max: 5_000 }), count, fc.integer({ min: 3, max: 15 }), (current, pages, size) => {
-        const slots = pageWindow(current, pages, size);
-        const shown = numbers(slots);
-        if (pages <= 0) expect(slots).toEqual([]);
-        else if (pages <= size) expect(slots).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
-        else {
-          expect(shown).toHaveLength(size);
-          expect(shown[0]).toBe(1);
-          expect(shown.at(-1)).toBe(pages);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: -5, max: 5_000 }),
+        count,
+        fc.integer({ min: 3, max: 15 }),
+        (current, pages, size) => {
+          const slots = pageWindow(current, pages, size);
+          const shown = numbers(slots);
+          if (pages <= 0) expect(slots).toEqual([]);
+          else if (pages <= size) expect(slots).toEqual(Array.from({ length: pages }, (_, i) => i + 1));
+          else {
+            expect(shown).toHaveLength(size);
+            expect(shown[0]).toBe(1);
+            expect(shown.at(-1)).toBe(pages);
+          }
+        },
+      ),
     );
   });
 
@@ -53,14 +66,18 @@ describe("pageWindow", () => {
 
   it("hides a single page behind an ellipsis only when there is exactly one page more than the window", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 3_000 }), fc.integer({ min: PAGE_WINDOW + 1, max: 3_000 }), (current, pages) => {
-        const slots = pageWindow(current, pages);
-        for (let i = 1; i < slots.length - 1; i++) {
-          if (typeof slots[i] === "number") continue;
-          const hidden = (slots[i + 1] as number) - (slots[i - 1] as number) - 1;
-          if (pages !== PAGE_WINDOW + 1) expect(hidden).toBeGreaterThanOrEqual(2);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 3_000 }),
+        fc.integer({ min: PAGE_WINDOW + 1, max: 3_000 }),
+        (current, pages) => {
+          const slots = pageWindow(current, pages);
+          for (let i = 1; i < slots.length - 1; i++) {
+            if (typeof slots[i] === "number") continue;
+            const hidden = (slots[i + 1] as number) - (slots[i - 1] as number) - 1;
+            if (pages !== PAGE_WINDOW + 1) expect(hidden).toBeGreaterThanOrEqual(2);
+          }
+        },
+      ),
     );
   });
 
@@ -100,13 +117,18 @@ describe("pageRange and pageCountOf", () => {
 
   it("shows the last page for an index past the end (after deletes) and the first for a negative one", () => {
     fc.assert(
-      fc.property(count, fc.constantFrom(...ADMIN_PAGE_SIZES), fc.integer({ min: -100, max: 1_000 }), (rows, size, index) => {
-        const r = pageRange(index, size, rows);
-        expect(r.page).toBe(Math.min(Math.max(1, index + 1), r.pageCount));
-        expect(r.to).toBeLessThanOrEqual(rows);
-        expect(r.canPrev).toBe(r.page > 1);
-        expect(r.canNext).toBe(r.page < r.pageCount);
-      }),
+      fc.property(
+        count,
+        fc.constantFrom(...ADMIN_PAGE_SIZES),
+        fc.integer({ min: -100, max: 1_000 }),
+        (rows, size, index) => {
+          const r = pageRange(index, size, rows);
+          expect(r.page).toBe(Math.min(Math.max(1, index + 1), r.pageCount));
+          expect(r.to).toBeLessThanOrEqual(rows);
+          expect(r.canPrev).toBe(r.page > 1);
+          expect(r.canNext).toBe(r.page < r.pageCount);
+        },
+      ),
     );
   });
 });

@@ -11,7 +11,14 @@ import { printLocale } from "~/features/print/print-format";
 import { ReceiptSheet } from "~/features/print/receipt";
 import { StatementSheet } from "~/features/print/statement";
 
-const payment = { id: 7, receipt_no: "RCP-2026-2027-000007", amount: 1250, paid_at: "2026-10-01T08:30:00.000Z", kind: "payment" as const, allocations: [] };
+const payment = {
+  id: 7,
+  receipt_no: "RCP-2026-2027-000007",
+  amount: 1250,
+  paid_at: "2026-10-01T08:30:00.000Z",
+  kind: "payment" as const,
+  allocations: [],
+};
 const fee: PlannedFee = {
   id: 1,
   student_no: "30101010101010",
@@ -41,7 +48,18 @@ const render = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(el
 
 describe("receipt", () => {
   it("lists the instalments a payment covered, with their due dates", () => {
-    const data: ReceiptData = { payment: { ...payment, allocations: [{ instalment_no: 1, line: "Tuition", amount: 1000 }, { instalment_no: 2, line: "Tuition", amount: 250 }] }, fee: planned, balanceAfter: 3750, takenBy: "admin" };
+    const data: ReceiptData = {
+      payment: {
+        ...payment,
+        allocations: [
+          { instalment_no: 1, line: "Tuition", amount: 1000 },
+          { instalment_no: 2, line: "Tuition", amount: 250 },
+        ],
+      },
+      fee: planned,
+      balanceAfter: 3750,
+      takenBy: "admin",
+    };
     const html = render(createElement(ReceiptSheet, { loc: printLocale("en"), data, copy: false }));
     expect(html).toContain("data-instalments");
     expect(html).toContain("Instalment 2");
@@ -53,15 +71,39 @@ describe("receipt", () => {
 
   it("dates each covered instalment by its own line: Bus 1 is not Tuition 1", () => {
     // Instalments are numbered per line, so the number alone matched Bus 1 to Tuition 1's due date.
-    const twoLines: PlannedFee = { ...planned, instalments: [...planned.instalments, { no: 1, line: "Bus", due_date: "2026-10-01", amount: 600, paid: 0, remaining: 600, status: "overdue" }] };
-    const data: ReceiptData = { payment: { ...payment, amount: 1600, allocations: [{ instalment_no: 1, line: "Tuition", amount: 1000 }, { instalment_no: 1, line: "Bus", amount: 600 }] }, fee: twoLines, balanceAfter: 0, takenBy: null };
+    const twoLines: PlannedFee = {
+      ...planned,
+      instalments: [
+        ...planned.instalments,
+        { no: 1, line: "Bus", due_date: "2026-10-01", amount: 600, paid: 0, remaining: 600, status: "overdue" },
+      ],
+    };
+    const data: ReceiptData = {
+      payment: {
+        ...payment,
+        amount: 1600,
+        allocations: [
+          { instalment_no: 1, line: "Tuition", amount: 1000 },
+          { instalment_no: 1, line: "Bus", amount: 600 },
+        ],
+      },
+      fee: twoLines,
+      balanceAfter: 0,
+      takenBy: null,
+    };
     const html = render(createElement(ReceiptSheet, { loc: printLocale("en"), data, copy: false }));
     expect(html).toContain("September 15, 2026");
     expect(html).toContain("October 1, 2026");
   });
 
   it("has no instalments section without allocations, and says copy on a reprint", () => {
-    const html = render(createElement(ReceiptSheet, { loc: printLocale("ar"), data: { payment, fee, balanceAfter: 3750, takenBy: null }, copy: true }));
+    const html = render(
+      createElement(ReceiptSheet, {
+        loc: printLocale("ar"),
+        data: { payment, fee, balanceAfter: 3750, takenBy: null },
+        copy: true,
+      }),
+    );
     expect(html).not.toContain("data-instalments");
     expect(html).toContain("نسخة");
     expect(html).toContain('<bdi dir="ltr" class="id">RCP-2026-2027-000007</bdi>');
@@ -70,7 +112,14 @@ describe("receipt", () => {
 
 describe("statement", () => {
   it("shows the plan and the overdue amount when the record carries them", () => {
-    const html = render(createElement(StatementSheet, { loc: printLocale("ar"), fee: planned, takenBy: new Map([[7, "admin"]]), issuedAt: "2026-11-25T08:00:00.000Z" }));
+    const html = render(
+      createElement(StatementSheet, {
+        loc: printLocale("ar"),
+        fee: planned,
+        takenBy: new Map([[7, "admin"]]),
+        issuedAt: "2026-11-25T08:00:00.000Z",
+      }),
+    );
     expect(html).toContain("data-plan");
     expect(html).toContain("خطة السداد");
     expect(html).toContain("المتأخر");
@@ -78,7 +127,14 @@ describe("statement", () => {
   });
 
   it("shows totals and payments only for a record without a plan", () => {
-    const html = render(createElement(StatementSheet, { loc: printLocale("en"), fee, takenBy: new Map(), issuedAt: "2026-11-25T08:00:00.000Z" }));
+    const html = render(
+      createElement(StatementSheet, {
+        loc: printLocale("en"),
+        fee,
+        takenBy: new Map(),
+        issuedAt: "2026-11-25T08:00:00.000Z",
+      }),
+    );
     expect(html).not.toContain("data-plan");
     expect(html).not.toContain("Overdue");
     expect(html).toMatch(/EGP\s3,750/);

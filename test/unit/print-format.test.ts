@@ -1,7 +1,14 @@
 /** Language pieces of the printed documents and the console's print links (docs/product.md#printing). */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { printLangOf, printLocale } from "~/features/print/print-format";
-import { RECEIPT_WIDTH_KEY, receiptHref, reportCardsHref, statementHref, storedReceiptWidth, storeReceiptWidth } from "~/features/print/admin/print-links";
+import {
+  RECEIPT_WIDTH_KEY,
+  receiptHref,
+  reportCardsHref,
+  statementHref,
+  storedReceiptWidth,
+  storeReceiptWidth,
+} from "~/features/print/admin/print-links";
 
 describe("printLocale", () => {
   const ar = printLocale("ar");
@@ -25,7 +32,12 @@ describe("printLocale", () => {
       "١٠١ شهادة",
       "٣٠٠ شهادة",
     ]);
-    expect([0, 1, 2, 300].map(en.cardCount)).toEqual(["No report cards", "1 report card", "2 report cards", "300 report cards"]);
+    expect([0, 1, 2, 300].map(en.cardCount)).toEqual([
+      "No report cards",
+      "1 report card",
+      "2 report cards",
+      "300 report cards",
+    ]);
   });
 
   it("writes numbers, years, percentages and grade names in the page's digits", () => {
@@ -43,21 +55,28 @@ describe("print links", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("build the batch link from the Results page's filter", () => {
-    expect(reportCardsHref({ grade: "All", academicYear: "2024-2025", semester: "S1" })).toBe("/admin/print/report-cards?academic_year_name=2024-2025&semester=S1");
-    expect(reportCardsHref({ grade: "Prep-3", academicYear: "2024-2025", semester: "S2", includeDrafts: true, lang: "en" })).toBe(
-      "/admin/print/report-cards?grade=Prep-3&academic_year_name=2024-2025&semester=S2&include_drafts=1&lang=en",
+    expect(reportCardsHref({ grade: "All", academicYear: "2024-2025", semester: "S1" })).toBe(
+      "/admin/print/report-cards?academic_year_name=2024-2025&semester=S1",
     );
+    expect(
+      reportCardsHref({ grade: "Prep-3", academicYear: "2024-2025", semester: "S2", includeDrafts: true, lang: "en" }),
+    ).toBe("/admin/print/report-cards?grade=Prep-3&academic_year_name=2024-2025&semester=S2&include_drafts=1&lang=en");
     expect(statementHref("P 12/3")).toBe("/admin/print/statements/P%2012%2F3");
   });
 
   it("remember the receipt width in this browser, A5 unless 80 mm was chosen", () => {
     const store = new Map<string, string>();
-    vi.stubGlobal("localStorage", { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) });
+    vi.stubGlobal("localStorage", {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    });
     expect(storedReceiptWidth()).toBe("a5");
     expect(receiptHref("RCP-2024-2025-000001")).toBe("/admin/print/receipts/RCP-2024-2025-000001");
     storeReceiptWidth("80mm");
     expect(store.get(RECEIPT_WIDTH_KEY)).toBe("80mm");
-    expect(receiptHref("RCP-2024-2025-000001", { copy: true })).toBe("/admin/print/receipts/RCP-2024-2025-000001?copy=1&width=80mm");
+    expect(receiptHref("RCP-2024-2025-000001", { copy: true })).toBe(
+      "/admin/print/receipts/RCP-2024-2025-000001?copy=1&width=80mm",
+    );
     store.set(RECEIPT_WIDTH_KEY, "huge");
     expect(storedReceiptWidth()).toBe("a5");
   });

@@ -19,17 +19,23 @@ const fields = Object.keys(FIELDS) as Field[];
 /** Params for every placeholder of a reason's English text. */
 function paramsFor(name: Reason, field: Field, n: number) {
   const params: Record<string, string | number> = {};
-  for (const [, key] of REASONS[name][1].matchAll(/\{(\w+)\}/g)) params[key!] = key === "field" ? field : key === "fields" ? "a, b" : n;
+  for (const [, key] of REASONS[name][1].matchAll(/\{(\w+)\}/g))
+    params[key!] = key === "field" ? field : key === "fields" ? "a, b" : n;
   return params;
 }
 
 describe("reasons", () => {
   it("survive the trip through a zod message, params included", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...reasons), fc.constantFrom(...fields), fc.integer({ min: -5, max: 1_000_000 }), (name, field, n) => {
-        const params = paramsFor(name, field, n);
-        expect(parseReason(reason(name, params))).toEqual({ reason: name, params });
-      }),
+      fc.property(
+        fc.constantFrom(...reasons),
+        fc.constantFrom(...fields),
+        fc.integer({ min: -5, max: 1_000_000 }),
+        (name, field, n) => {
+          const params = paramsFor(name, field, n);
+          expect(parseReason(reason(name, params))).toEqual({ reason: name, params });
+        },
+      ),
     );
     expect(parseReason("Invalid input: expected string")).toBeNull();
     expect(parseReason("NOT_A_REASON|x=1")).toBeNull();
@@ -37,14 +43,22 @@ describe("reasons", () => {
 
   it("read as whole sentences in English and Arabic for any params", () => {
     fc.assert(
-      fc.property(fc.constantFrom(...reasons), fc.constantFrom(...fields), fc.integer({ min: 0, max: 100_000 }), (name, field, n) => {
-        const params = paramsFor(name, field, n);
-        for (const [t, lang] of [[tEn, "en"], [tAr, "ar"]] as const) {
-          const text = reasonText(t, lang, name, params);
-          expect(text, `${lang} ${name}`).not.toMatch(/\{|\}|errors\.|^[A-Z_]+$/);
-          expect(text.length).toBeGreaterThan(3);
-        }
-      }),
+      fc.property(
+        fc.constantFrom(...reasons),
+        fc.constantFrom(...fields),
+        fc.integer({ min: 0, max: 100_000 }),
+        (name, field, n) => {
+          const params = paramsFor(name, field, n);
+          for (const [t, lang] of [
+            [tEn, "en"],
+            [tAr, "ar"],
+          ] as const) {
+            const text = reasonText(t, lang, name, params);
+            expect(text, `${lang} ${name}`).not.toMatch(/\{|\}|errors\.|^[A-Z_]+$/);
+            expect(text.length).toBeGreaterThan(3);
+          }
+        },
+      ),
     );
   });
 
@@ -57,7 +71,9 @@ describe("reasons", () => {
 
   it("Arabic follows the count: a length limit in its plural form, numbers in Arabic-Indic digits", () => {
     expect(reasonText(tAr, "ar", "TOO_LONG", { field: "name", max: 200 })).toBe("يجب ألا يزيد طول الاسم على ٢٠٠ حرف");
-    expect(reasonText(tAr, "ar", "TOO_LONG", { field: "religion", max: 50 })).toBe("يجب ألا يزيد طول الديانة على ٥٠ حرفًا");
+    expect(reasonText(tAr, "ar", "TOO_LONG", { field: "religion", max: 50 })).toBe(
+      "يجب ألا يزيد طول الديانة على ٥٠ حرفًا",
+    );
     expect(reasonText(tAr, "ar", "TOO_LONG", { field: "name", max: 5 })).toBe("يجب ألا يزيد طول الاسم على ٥ أحرف");
     expect(reasonText(tAr, "ar", "REQUIRED", { field: "nationality" })).toBe("الجنسية مطلوبة");
     expect(reasonText(tAr, "ar", "REQUIRED", { field: "name" })).toBe("الاسم مطلوب");

@@ -8,11 +8,14 @@ import { describe, expect, it } from "vitest";
 import { columnsHiding, leavingOrder, type LayoutColumn } from "../../web/components/data-table/responsive";
 
 const column = fc.record({ priority: fc.integer({ min: 1, max: 12 }), pinned: fc.boolean() });
-const columns = fc.array(column, { minLength: 1, maxLength: 12 }).map((cs) => cs.map((c, i): LayoutColumn => ({ ...c, id: `c${i}` })));
+const columns = fc
+  .array(column, { minLength: 1, maxLength: 12 })
+  .map((cs) => cs.map((c, i): LayoutColumn => ({ ...c, id: `c${i}` })));
 const hide = fc.integer({ min: -2, max: 15 });
 
 const rank = (cs: readonly LayoutColumn[], c: LayoutColumn) => [c.priority, cs.indexOf(c)] as const;
-const before = (a: readonly [number, number], b: readonly [number, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
+const before = (a: readonly [number, number], b: readonly [number, number]) =>
+  a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
 
 describe("columnsHiding", () => {
   it("shows every column, in table order, when none is hidden", () => {
@@ -41,7 +44,8 @@ describe("columnsHiding", () => {
         const shown = new Set(columnsHiding(cs, n));
         const movable = cs.filter((c) => !c.pinned);
         for (const hidden of movable.filter((c) => !shown.has(c.id))) {
-          for (const visible of movable.filter((c) => shown.has(c.id))) expect(before(rank(cs, visible), rank(cs, hidden))).toBe(true);
+          for (const visible of movable.filter((c) => shown.has(c.id)))
+            expect(before(rank(cs, visible), rank(cs, hidden))).toBe(true);
         }
       }),
     );

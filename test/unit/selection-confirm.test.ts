@@ -18,27 +18,35 @@ import {
 } from "../../web/features/selection/public/model";
 
 /** A world: subjects 1..n, each with 1..3 teachers (ids subject*10 + k), seats and a recommended session. */
-const world = fc.integer({ min: 1, max: 7 }).chain((n) =>
-  fc.tuple(
-    ...Array.from({ length: n }, (_, i) =>
-      fc.array(fc.record({ s1: fc.nat(35), s2: fc.nat(35), rec: fc.constantFrom<1 | 2 | null>(1, 2, null) }), { minLength: 1, maxLength: 3 }).map((ts) =>
-        ts.map(
-          (t, k): TeacherOption => ({
-            teacher_id: (i + 1) * 10 + k,
-            teacher_code: `T${i}${k}`,
-            teacher_name: `Teacher ${i}-${k}`,
-            building_no: "5",
-            subject_id: i + 1,
-            subject_name: `Subject ${i + 1}`,
-            session_1_available: t.s1,
-            session_2_available: t.s2,
-            recommended_session: t.rec,
-          }),
-        ),
+const world = fc
+  .integer({ min: 1, max: 7 })
+  .chain((n) =>
+    fc.tuple(
+      ...Array.from({ length: n }, (_, i) =>
+        fc
+          .array(fc.record({ s1: fc.nat(35), s2: fc.nat(35), rec: fc.constantFrom<1 | 2 | null>(1, 2, null) }), {
+            minLength: 1,
+            maxLength: 3,
+          })
+          .map((ts) =>
+            ts.map(
+              (t, k): TeacherOption => ({
+                teacher_id: (i + 1) * 10 + k,
+                teacher_code: `T${i}${k}`,
+                teacher_name: `Teacher ${i}-${k}`,
+                building_no: "5",
+                subject_id: i + 1,
+                subject_name: `Subject ${i + 1}`,
+                session_1_available: t.s1,
+                session_2_available: t.s2,
+                recommended_session: t.rec,
+              }),
+            ),
+          ),
       ),
     ),
-  ),
-).map((bySubject) => bySubject.flat());
+  )
+  .map((bySubject) => bySubject.flat());
 
 /** Saved selections (one per subject, a teacher of that subject, a session) and a full set of new choices. */
 const scenario = world.chain((teachers) => {
@@ -58,7 +66,9 @@ const scenario = world.chain((teachers) => {
         }),
       ),
     ),
-    choices: fc.tuple(...groups.map(pick)).map((ids) => Object.fromEntries(ids.map((id, i) => [groups[i]!.subject_id, id])) as Choices),
+    choices: fc
+      .tuple(...groups.map(pick))
+      .map((ids) => Object.fromEntries(ids.map((id, i) => [groups[i]!.subject_id, id])) as Choices),
   });
 });
 
@@ -93,7 +103,9 @@ describe("confirmation rows", () => {
 
 describe("progress and payload over the offered subjects", () => {
   it("count a subject only when an offered teacher of it is chosen, and save exactly those", () => {
-    const partial = scenario.chain((s) => fc.record({ s: fc.constant(s), keep: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }) }));
+    const partial = scenario.chain((s) =>
+      fc.record({ s: fc.constant(s), keep: fc.array(fc.boolean(), { minLength: 7, maxLength: 7 }) }),
+    );
     fc.assert(
       fc.property(partial, ({ s, keep }) => {
         const groups = groupBySubject(s.teachers);
@@ -105,7 +117,9 @@ describe("progress and payload over the offered subjects", () => {
         expect(p.chosen + p.missing.length).toBe(groups.length);
         expect(p.missing).toEqual(groups.filter((g) => choices[g.subject_id] === undefined).map((g) => g.subject_name));
         const payload = buildPayload("S1", choices, groups);
-        expect(payload.selections.map((x) => x.subject_id)).toEqual(groups.filter((g) => choices[g.subject_id] !== undefined).map((g) => g.subject_id));
+        expect(payload.selections.map((x) => x.subject_id)).toEqual(
+          groups.filter((g) => choices[g.subject_id] !== undefined).map((g) => g.subject_id),
+        );
       }),
     );
   });

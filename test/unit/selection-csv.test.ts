@@ -20,14 +20,38 @@ const MATH = "الرياضيات";
 const SCIENCE = "العلوم";
 // Deliberately out of order: the export sorts by teacher, then session.
 const ROWS: SelectionSummaryRow[] = [
-  { subject_name: SCIENCE, teacher_name: "أ/ هدى سالم", session_number: 2, total_selections: 1, student_ids: ["31001310119461"] },
-  { subject_name: MATH, teacher_name: "أ. أحمد \"الكبير\" علي", session_number: 2, total_selections: 1, student_ids: ["30912010101234"] },
-  { subject_name: MATH, teacher_name: "أ. أحمد \"الكبير\" علي", session_number: 1, total_selections: 2, student_ids: ["31005050505050", "01234567890123"] },
-  { subject_name: SCIENCE, teacher_name: "أ/ هدى سالم", session_number: 1, total_selections: 1, student_ids: ["30912010101234"] },
+  {
+    subject_name: SCIENCE,
+    teacher_name: "أ/ هدى سالم",
+    session_number: 2,
+    total_selections: 1,
+    student_ids: ["31001310119461"],
+  },
+  {
+    subject_name: MATH,
+    teacher_name: 'أ. أحمد "الكبير" علي',
+    session_number: 2,
+    total_selections: 1,
+    student_ids: ["30912010101234"],
+  },
+  {
+    subject_name: MATH,
+    teacher_name: 'أ. أحمد "الكبير" علي',
+    session_number: 1,
+    total_selections: 2,
+    student_ids: ["31005050505050", "01234567890123"],
+  },
+  {
+    subject_name: SCIENCE,
+    teacher_name: "أ/ هدى سالم",
+    session_number: 1,
+    total_selections: 1,
+    student_ids: ["30912010101234"],
+  },
 ];
 const NAMES: Record<string, string> = {
-  "31001310119461": "منى \"الصغيرة\" حسن",
-  "30912010101234": "=HYPERLINK(\"x\")",
+  "31001310119461": 'منى "الصغيرة" حسن',
+  "30912010101234": '=HYPERLINK("x")',
   "31005050505050": "يوسف محمود",
 };
 const nameOf = (id: string) => NAMES[id];
@@ -50,8 +74,17 @@ describe("selection CSV export", () => {
 
   it("groups by teacher (sorted by name), then session, labelled with the Arabic word for group", () => {
     const lines = parse(selectionCsvText(ROWS, nameOf));
-    const labels = lines.filter((l) => l[0] === "Teacher Name" || l[0]?.startsWith("المجموعة ")).map((l) => (l[0] === "Teacher Name" ? `T:${l[1]}` : l[0]));
-    expect(labels).toEqual([`T:أ. أحمد "الكبير" علي`, "المجموعة 1", "المجموعة 2", "T:أ/ هدى سالم", "المجموعة 1", "المجموعة 2"]);
+    const labels = lines
+      .filter((l) => l[0] === "Teacher Name" || l[0]?.startsWith("المجموعة "))
+      .map((l) => (l[0] === "Teacher Name" ? `T:${l[1]}` : l[0]));
+    expect(labels).toEqual([
+      `T:أ. أحمد "الكبير" علي`,
+      "المجموعة 1",
+      "المجموعة 2",
+      "T:أ/ هدى سالم",
+      "المجموعة 1",
+      "المجموعة 2",
+    ]);
     const first = lines.findIndex((l) => l[0] === "Teacher Name");
     expect(lines[first + 1]).toEqual(["Subject", MATH]);
     expect(lines[first + 2]).toEqual(["المجموعة 1", "Total Selections", "2"]);
@@ -89,8 +122,14 @@ describe("selection CSV export", () => {
     expect(body).toHaveLength(5);
     // Ordered by subject (الرياضيات before العلوم), then teacher, then session.
     expect(body[0]).toEqual([MATH, 'أ. أحمد "الكبير" علي', "المجموعة 1", "\t31005050505050", "يوسف محمود"]);
-    expect(body[3]).toEqual([SCIENCE, "أ/ هدى سالم", "المجموعة 1", "\t30912010101234", "'=HYPERLINK(\"x\")"]);
-    expect(body.map((l) => `${l[0]}|${l[2]}`)).toEqual([`${MATH}|المجموعة 1`, `${MATH}|المجموعة 1`, `${MATH}|المجموعة 2`, `${SCIENCE}|المجموعة 1`, `${SCIENCE}|المجموعة 2`]);
+    expect(body[3]).toEqual([SCIENCE, "أ/ هدى سالم", "المجموعة 1", "\t30912010101234", '\'=HYPERLINK("x")']);
+    expect(body.map((l) => `${l[0]}|${l[2]}`)).toEqual([
+      `${MATH}|المجموعة 1`,
+      `${MATH}|المجموعة 1`,
+      `${MATH}|المجموعة 2`,
+      `${SCIENCE}|المجموعة 1`,
+      `${SCIENCE}|المجموعة 2`,
+    ]);
   });
 
   it("merges repeated teacher × session rows and lists a student once", () => {

@@ -1,7 +1,13 @@
 /** The one reader of typed numbers (worker/lib/typed-number.ts): a table of what is typed → what is read. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { fromHundredths, parseTypedNumber, readTypedNumber, toHundredths, type TypedNumberRules } from "../../worker/lib/typed-number";
+import {
+  fromHundredths,
+  parseTypedNumber,
+  readTypedNumber,
+  toHundredths,
+  type TypedNumberRules,
+} from "../../worker/lib/typed-number";
 
 const MARKS: TypedNumberRules = { decimals: 2 };
 const MONEY: TypedNumberRules = { decimals: 2, grouping: true };

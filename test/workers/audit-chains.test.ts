@@ -17,31 +17,55 @@ beforeAll(async () => {
 
 /** The audit rows of `entity` (`id`, or none for settings) after audit row `since`, in commit order, parsed. */
 async function chain(entity: string, id: string | null, since: number) {
-  const where = and(eq(auditLog.entity, entity), eq(auditLog.action, "update"), gt(auditLog.id, since), id === null ? undefined : eq(auditLog.entityId, id));
+  const where = and(
+    eq(auditLog.entity, entity),
+    eq(auditLog.action, "update"),
+    gt(auditLog.id, since),
+    id === null ? undefined : eq(auditLog.entityId, id),
+  );
   const rows = await testDb().select().from(auditLog).where(where).orderBy(asc(auditLog.id));
   return rows.map((r) => ({ before: JSON.parse(r.before!), after: JSON.parse(r.after!) }));
 }
 
 async function lastAuditId() {
-  const [row] = await testDb().select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)` }).from(auditLog);
+  const [row] = await testDb()
+    .select({ id: sql<number>`coalesce(max(${auditLog.id}), 0)` })
+    .from(auditLog);
   return Number(row!.id);
 }
 
 describe("audit befores read inside the write", () => {
   it("12 parallel edits of one plan: the first before is the plan as it was, each next one the previous after", async () => {
     const year = "2471-2472";
-    const body = (piastres: number) => ({ academic_year_name: year, grade: "KG-2", lines: [{ name: "Tuition", instalments: [{ no: 1, due_date: "2471-09-15", amount: piastres / 100 }, { no: 2, due_date: "2472-02-01", amount: 500 }] }] });
+    const body = (piastres: number) => ({
+      academic_year_name: year,
+      grade: "KG-2",
+      lines: [
+        {
+          name: "Tuition",
+          instalments: [
+            { no: 1, due_date: "2471-09-15", amount: piastres / 100 },
+            { no: 2, due_date: "2472-02-01", amount: 500 },
+          ],
+        },
+      ],
+    });
     const created = await api("/api/admin/fee-plans", { method: "POST", token, body: body(100_000) });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const plan = created.json.plan;
     const since = await lastAuditId();
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => api(`/api/admin/fee-plans/${plan.id}`, { method: "PUT", token, body: body(200_000 + i * 100) })));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        api(`/api/admin/fee-plans/${plan.id}`, { method: "PUT", token, body: body(200_000 + i * 100) }),
+      ),
+    );
     for (const a of answers) expect(a.status, JSON.stringify(a.json)).toBe(200);
     const rows = await chain("fee_plan", String(plan.id), since);
     expect(rows).toHaveLength(12);
     // The snapshot the database writes is the plan's own JSON, as GET answers it.
     expect(rows[0]!.before).toEqual(plan);
-    const totalOf = (input: ReturnType<typeof body>) => input.lines[0]!.instalments.reduce((s, i) => s + Math.round(i.amount * 100), 0);
+    const totalOf = (input: ReturnType<typeof body>) =>
+      input.lines[0]!.instalments.reduce((s, i) => s + Math.round(i.amount * 100), 0);
     for (let i = 1; i < rows.length; i++) {
       expect(Math.round(rows[i]!.before.total * 100), `row ${i + 1}`).toBe(totalOf(rows[i - 1]!.after));
       expect(rows[i]!.before.lines[0].instalments, `row ${i + 1}`).toEqual(rows[i - 1]!.after.lines[0].instalments);
@@ -51,11 +75,14 @@ describe("audit befores read inside the write", () => {
   it("10 parallel settings writes: each before is the previous after", async () => {
     const since = await lastAuditId();
     const rules = Array.from({ length: 10 }, (_, i) => (i % 2 ? "no_overdue" : "fully_paid"));
-    const answers = await Promise.all(rules.map((rule) => api("/api/admin/settings", { method: "PUT", token, body: { results_fee_rule: rule } })));
+    const answers = await Promise.all(
+      rules.map((rule) => api("/api/admin/settings", { method: "PUT", token, body: { results_fee_rule: rule } })),
+    );
     for (const a of answers) expect(a.status, JSON.stringify(a.json)).toBe(200);
     const rows = await chain("school_settings", null, since);
     expect(rows).toHaveLength(10);
-    for (let i = 1; i < rows.length; i++) expect(rows[i]!.before.results_fee_rule, `row ${i + 1}`).toBe(rows[i - 1]!.after.results_fee_rule);
+    for (let i = 1; i < rows.length; i++)
+      expect(rows[i]!.before.results_fee_rule, `row ${i + 1}`).toBe(rows[i - 1]!.after.results_fee_rule);
     const now = await api("/api/admin/settings", { token });
     expect(now.json.settings.results_fee_rule).toBe(rows.at(-1)!.after.results_fee_rule);
     await api("/api/admin/settings", { method: "PUT", token, body: { results_fee_rule: "fully_paid" } });
@@ -68,13 +95,32 @@ describe("audit befores read inside the write", () => {
     const options = { academic_year_name: "2027-2028", semester: "S1" };
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        api("/api/admin/import/results", { method: "POST", token, headers: { "Idempotency-Key": uid("k") }, body: { options, rows: [{ student_id: s.studentNo, subject_scores: [{ subject_name: "Mathematics", score: 41 + i, max_score: 50 }] }] } }),
+        api("/api/admin/import/results", {
+          method: "POST",
+          token,
+          headers: { "Idempotency-Key": uid("k") },
+          body: {
+            options,
+            rows: [
+              {
+                student_id: s.studentNo,
+                subject_scores: [{ subject_name: "Mathematics", score: 41 + i, max_score: 50 }],
+              },
+            ],
+          },
+        }),
       ),
     );
     for (const a of answers) expect(a.status, JSON.stringify(a.json)).toBe(200);
     const rows = await chain("result", String(result.id), since);
     expect(rows).toHaveLength(8);
-    expect(rows[0]!.before).toMatchObject({ student_no: s.studentNo, academic_year_name: "2027-2028", semester: "S1", subject_scores: [{ subject_name: "Mathematics", score: 40, max_score: 50 }] });
-    for (let i = 1; i < rows.length; i++) expect(rows[i]!.before.subject_scores, `row ${i + 1}`).toEqual(rows[i - 1]!.after.subject_scores);
+    expect(rows[0]!.before).toMatchObject({
+      student_no: s.studentNo,
+      academic_year_name: "2027-2028",
+      semester: "S1",
+      subject_scores: [{ subject_name: "Mathematics", score: 40, max_score: 50 }],
+    });
+    for (let i = 1; i < rows.length; i++)
+      expect(rows[i]!.before.subject_scores, `row ${i + 1}`).toEqual(rows[i - 1]!.after.subject_scores);
   });
 });

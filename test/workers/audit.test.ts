@@ -32,7 +32,16 @@ async function audited(method: string, path: string, body?: unknown, headers?: R
 describe("every admin mutation is audited", () => {
   it("students, fees, payments, results, publications, news, subjects, teachers, periods, selections", async () => {
     const no = uniqueStudentNo();
-    const student = { student_no: no, full_name: "طالب التدقيق", nationality: "Egyptian", religion: null, current_grade: "Prep-1", building_no: 2, gender: "female", is_active: true };
+    const student = {
+      student_no: no,
+      full_name: "طالب التدقيق",
+      nationality: "Egyptian",
+      religion: null,
+      current_grade: "Prep-1",
+      building_no: 2,
+      gender: "female",
+      is_active: true,
+    };
     const created = await audited("POST", "/api/students", student);
     const id = created.res.json.student.id;
     expect(created.row).toMatchObject({ action: "create", entity: "student", entityId: String(id) });
@@ -40,17 +49,52 @@ describe("every admin mutation is audited", () => {
     expect(JSON.parse(upd.row.before!).full_name).toBe("طالب التدقيق");
     expect(JSON.parse(upd.row.after!).full_name).toBe("طالبة التدقيق");
 
-    const fee = await audited("POST", "/api/fees", { student_id: no, grade: "Prep-1", total_amount: 1000, paid_amount: 0 });
+    const fee = await audited("POST", "/api/fees", {
+      student_id: no,
+      grade: "Prep-1",
+      total_amount: 1000,
+      paid_amount: 0,
+    });
     expect(fee.row).toMatchObject({ entity: "fee_record", entityId: String(fee.res.json.fee.id) });
     expect((await audited("PUT", `/api/fees/${no}`, { total_amount: 1200, paid_amount: 0 })).row.action).toBe("update");
-    const paid = await audited("POST", `/api/fees/${no}/add-payment`, { payment_amount: 100 }, { "Idempotency-Key": uid("k") });
+    const paid = await audited(
+      "POST",
+      `/api/fees/${no}/add-payment`,
+      { payment_amount: 100 },
+      { "Idempotency-Key": uid("k") },
+    );
     expect(paid.row.action).toBe("add_payment");
-    expect(JSON.parse(paid.row.after!)).toMatchObject({ amount_piastres: 10_000, receipt_no: paid.res.json.payment.receipt_no });
+    expect(JSON.parse(paid.row.after!)).toMatchObject({
+      amount_piastres: 10_000,
+      receipt_no: paid.res.json.payment.receipt_no,
+    });
 
-    const result = await audited("POST", "/api/admin/results", { student_id: no, academic_year_name: "2023-2024", grade: "Prep-1", semester: "S1", subject_scores: [{ subject_name: "Mathematics", score: 80, max_score: 100 }], remarks: "" });
+    const result = await audited("POST", "/api/admin/results", {
+      student_id: no,
+      academic_year_name: "2023-2024",
+      grade: "Prep-1",
+      semester: "S1",
+      subject_scores: [{ subject_name: "Mathematics", score: 80, max_score: 100 }],
+      remarks: "",
+    });
     const rid = result.res.json.data.id;
-    await audited("PUT", `/api/admin/results/${rid}`, { student_id: no, academic_year_name: "2023-2024", grade: "Prep-1", semester: "S1", subject_scores: [{ subject_name: "Science", score: 70, max_score: 100 }], remarks: "r" });
-    expect((await audited("PUT", "/api/admin/results/publications", { academic_year_name: "2025-2026", semester: "S1", is_published: false })).row.entity).toBe("result_publication");
+    await audited("PUT", `/api/admin/results/${rid}`, {
+      student_id: no,
+      academic_year_name: "2023-2024",
+      grade: "Prep-1",
+      semester: "S1",
+      subject_scores: [{ subject_name: "Science", score: 70, max_score: 100 }],
+      remarks: "r",
+    });
+    expect(
+      (
+        await audited("PUT", "/api/admin/results/publications", {
+          academic_year_name: "2025-2026",
+          semester: "S1",
+          is_published: false,
+        })
+      ).row.entity,
+    ).toBe("result_publication");
     expect((await audited("DELETE", `/api/admin/results/${rid}`)).row.action).toBe("delete");
 
     const news = await audited("POST", "/api/admin/news", { title: "t", content: "c", status: "draft" });
@@ -61,26 +105,75 @@ describe("every admin mutation is audited", () => {
     const subject = await audited("POST", "/api/admin/selection/subjects", { name: uid("subj"), max_selections: 5 });
     const sid = subject.res.json.data.id;
     expect(subject.row.entityId).toBe(String(sid));
-    await audited("PUT", `/api/admin/selection/subjects/${sid}`, { name: uid("subj2"), max_selections: 4, is_active: false });
-    const teacherSubject = await audited("POST", "/api/admin/selection/subjects", { name: uid("subjT"), max_selections: 5 });
-    const teacher = await audited("POST", "/api/admin/selection/teachers", { full_name: "أ. تدقيق", building_no: "5", subject_name: teacherSubject.res.json.data.name, session_1_capacity: 10, session_2_capacity: 10 });
+    await audited("PUT", `/api/admin/selection/subjects/${sid}`, {
+      name: uid("subj2"),
+      max_selections: 4,
+      is_active: false,
+    });
+    const teacherSubject = await audited("POST", "/api/admin/selection/subjects", {
+      name: uid("subjT"),
+      max_selections: 5,
+    });
+    const teacher = await audited("POST", "/api/admin/selection/teachers", {
+      full_name: "أ. تدقيق",
+      building_no: "5",
+      subject_name: teacherSubject.res.json.data.name,
+      session_1_capacity: 10,
+      session_2_capacity: 10,
+    });
     expect(teacher.row.entityId).toBe(String(teacher.res.json.data.id));
-    await audited("PUT", `/api/admin/selection/teachers/${teacher.res.json.data.id}`, { full_name: "أ. تدقيق", building_no: "6", subject_name: teacherSubject.res.json.data.name, session_1_capacity: 11, session_2_capacity: 10, is_active: true });
+    await audited("PUT", `/api/admin/selection/teachers/${teacher.res.json.data.id}`, {
+      full_name: "أ. تدقيق",
+      building_no: "6",
+      subject_name: teacherSubject.res.json.data.name,
+      session_1_capacity: 11,
+      session_2_capacity: 10,
+      is_active: true,
+    });
     await audited("DELETE", `/api/admin/selection/teachers/${teacher.res.json.data.id}`);
     await audited("DELETE", `/api/admin/selection/subjects/${sid}`);
-    const period = await audited("POST", "/api/admin/selection/periods", { period_name: uid("p"), start_date: "2030-01-01T00:00:00Z", end_date: "2030-02-01T00:00:00Z", is_active: false, allow_changes: true, max_subjects: 5 });
+    const period = await audited("POST", "/api/admin/selection/periods", {
+      period_name: uid("p"),
+      start_date: "2030-01-01T00:00:00Z",
+      end_date: "2030-02-01T00:00:00Z",
+      is_active: false,
+      allow_changes: true,
+      max_subjects: 5,
+    });
     expect(period.row.entityId).toBe(String(period.res.json.data.id));
-    await audited("PUT", `/api/admin/selection/periods/${period.res.json.data.id}`, { period_name: uid("p2"), start_date: "2030-01-01T00:00:00Z", end_date: "2030-03-01T00:00:00Z", is_active: false, allow_changes: false, max_subjects: 4 });
+    await audited("PUT", `/api/admin/selection/periods/${period.res.json.data.id}`, {
+      period_name: uid("p2"),
+      start_date: "2030-01-01T00:00:00Z",
+      end_date: "2030-03-01T00:00:00Z",
+      is_active: false,
+      allow_changes: false,
+      max_subjects: 4,
+    });
     await audited("DELETE", `/api/admin/selection/periods/${period.res.json.data.id}`);
 
-    const toggled = await audited("POST", "/api/admin/selection/periods", { period_name: uid("p3"), start_date: "2031-01-01T00:00:00Z", end_date: "2031-02-01T00:00:00Z", is_active: false, max_subjects: 5 });
-    expect((await audited("PUT", `/api/admin/selection/periods/${toggled.res.json.data.id}/toggle`, { is_active: false })).row.entity).toBe("selection_period");
+    const toggled = await audited("POST", "/api/admin/selection/periods", {
+      period_name: uid("p3"),
+      start_date: "2031-01-01T00:00:00Z",
+      end_date: "2031-02-01T00:00:00Z",
+      is_active: false,
+      max_subjects: 5,
+    });
+    expect(
+      (await audited("PUT", `/api/admin/selection/periods/${toggled.res.json.data.id}/toggle`, { is_active: false }))
+        .row.entity,
+    ).toBe("selection_period");
 
     const other = uniqueStudentNo();
     await audited("POST", "/api/students", { ...student, student_no: other });
     await audited("POST", "/api/fees", { student_id: other, grade: "Prep-1", total_amount: 500, paid_amount: 0 });
-    expect((await audited("DELETE", `/api/fees/${other}`)).row).toMatchObject({ action: "delete", entity: "fee_record" });
-    expect((await audited("DELETE", `/api/students/${other}`)).row).toMatchObject({ action: "delete", entity: "student" });
+    expect((await audited("DELETE", `/api/fees/${other}`)).row).toMatchObject({
+      action: "delete",
+      entity: "fee_record",
+    });
+    expect((await audited("DELETE", `/api/students/${other}`)).row).toMatchObject({
+      action: "delete",
+      entity: "student",
+    });
   });
 
   it("never stores secrets or password hashes", async () => {
@@ -104,10 +197,22 @@ describe("GET /api/admin/audit", () => {
     const none = await api("/api/admin/audit?from=2001-01-01&to=2001-01-02", { token });
     expect(none.json.data).toEqual([]);
     const badDay = expectError(await api("/api/admin/audit?from=yesterday", { token }), 400, "VALIDATION_FAILED");
-    expect(badDay).toMatchObject({ reason: "AUDIT_DATE_INVALID", params: { field: "from" }, message: "from must be a date (YYYY-MM-DD)" });
+    expect(badDay).toMatchObject({
+      reason: "AUDIT_DATE_INVALID",
+      params: { field: "from" },
+      message: "from must be a date (YYYY-MM-DD)",
+    });
     const badLimit = expectError(await api("/api/admin/audit?limit=500", { token }), 400, "VALIDATION_FAILED");
-    expect(badLimit).toMatchObject({ reason: "WHOLE_BETWEEN", params: { field: "limit", min: 1, max: 200 }, message: "limit must be a whole number between 1 and 200" });
-    expect(expectError(await api("/api/admin/audit?page=0", { token }), 400, "VALIDATION_FAILED").params).toEqual({ field: "page", min: 1, max: 100_000 });
+    expect(badLimit).toMatchObject({
+      reason: "WHOLE_BETWEEN",
+      params: { field: "limit", min: 1, max: 200 },
+      message: "limit must be a whole number between 1 and 200",
+    });
+    expect(expectError(await api("/api/admin/audit?page=0", { token }), 400, "VALIDATION_FAILED").params).toEqual({
+      field: "page",
+      min: 1,
+      max: 100_000,
+    });
     expect(expectError(await api("/api/admin/audit"), 401, "UNAUTHORIZED").reason).toBe("AUTH_REQUIRED");
   });
 
@@ -119,6 +224,16 @@ describe("GET /api/admin/audit", () => {
     );
     const page = op.responses["200"].content["application/json"].schema;
     expect(Object.keys(page.properties)).toEqual(["data", "pagination", "filters"]);
-    expect(Object.keys(page.properties.data.items.properties)).toEqual(["id", "at", "admin", "action", "entity", "entity_id", "before", "after", "request_id"]);
+    expect(Object.keys(page.properties.data.items.properties)).toEqual([
+      "id",
+      "at",
+      "admin",
+      "action",
+      "entity",
+      "entity_id",
+      "before",
+      "after",
+      "request_id",
+    ]);
   });
 });

@@ -14,11 +14,14 @@ const db = () => getDb(env as never);
 
 async function createAdmin(password = "secret-pass-1") {
   const username = uid("adm");
-  await db().insert(admins).values({ username, passwordHash: await hashPassword(password, (env as any).PASSWORD_PEPPER) });
+  await db()
+    .insert(admins)
+    .values({ username, passwordHash: await hashPassword(password, (env as any).PASSWORD_PEPPER) });
   return { username, password };
 }
 
-const login = (username: string, password: string) => api("/api/auth/login", { method: "POST", body: { username, password } });
+const login = (username: string, password: string) =>
+  api("/api/auth/login", { method: "POST", body: { username, password } });
 
 afterEach(() => vi.useRealTimers());
 
@@ -45,23 +48,46 @@ describe("POST /api/auth/login", () => {
   });
 
   it("validates the body (400) and rejects malformed JSON (400)", async () => {
-    const missing = expectError(await api("/api/auth/login", { method: "POST", body: { username: "" } }), 400, "VALIDATION_FAILED");
+    const missing = expectError(
+      await api("/api/auth/login", { method: "POST", body: { username: "" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expect(missing.message).toBe("Username is required");
     expect(missing).toMatchObject({ reason: "REQUIRED", params: { field: "username" } });
     expect(missing.issues).toEqual([
       { path: "username", reason: "REQUIRED", params: { field: "username" }, message: "Username is required" },
       { path: "password", reason: "PASSWORD_REQUIRED", message: "Password is required" },
     ]);
-    const long = expectError(await api("/api/auth/login", { method: "POST", body: { username: "a".repeat(101), password: "x" } }), 400, "VALIDATION_FAILED");
-    expect(long).toMatchObject({ reason: "TOO_LONG", params: { field: "username", max: 100 }, message: "Username must be at most 100 characters" });
-    expectError(await api("/api/auth/login", { method: "POST", body: "{not json", headers: { "Content-Type": "application/json" } }), 400, "VALIDATION_FAILED");
+    const long = expectError(
+      await api("/api/auth/login", { method: "POST", body: { username: "a".repeat(101), password: "x" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expect(long).toMatchObject({
+      reason: "TOO_LONG",
+      params: { field: "username", max: 100 },
+      message: "Username must be at most 100 characters",
+    });
+    expectError(
+      await api("/api/auth/login", {
+        method: "POST",
+        body: "{not json",
+        headers: { "Content-Type": "application/json" },
+      }),
+      400,
+      "VALIDATION_FAILED",
+    );
   });
 
   it("locks a username for 15 minutes after 5 failures, even with the right password", async () => {
     const { username, password } = await createAdmin();
     for (let i = 0; i < 5; i++) expectError(await login(username, "wrong-" + i), 401, "UNAUTHORIZED");
     const locked = await login(username, password);
-    expect(expectError(locked, 429, "RATE_LIMITED")).toMatchObject({ reason: "LOGIN_LOCKED", message: "Too many failed login attempts. Please try again later." });
+    expect(expectError(locked, 429, "RATE_LIMITED")).toMatchObject({
+      reason: "LOGIN_LOCKED",
+      message: "Too many failed login attempts. Please try again later.",
+    });
     expect(Number(locked.headers.get("Retry-After"))).toBeGreaterThan(800);
     vi.useFakeTimers({ now: Date.now() + 15 * 60 * 1000 + 1000, toFake: ["Date"] });
     expect((await login(username, password)).status).toBe(200);
@@ -71,16 +97,31 @@ describe("POST /api/auth/login", () => {
 describe("sessions", () => {
   it("refuses a missing, malformed or unknown token with 401", async () => {
     expect(expectError(await api("/api/students/active/count"), 401, "UNAUTHORIZED").reason).toBe("AUTH_REQUIRED");
-    expect(expectError(await api("/api/students/active/count", { headers: { Authorization: "Basic abc" } }), 401, "UNAUTHORIZED").reason).toBe("AUTH_REQUIRED");
-    const unknown = expectError(await api("/api/students/active/count", { token: "x".repeat(43) }), 401, "UNAUTHORIZED");
-    expect(unknown).toMatchObject({ reason: "SESSION_EXPIRED", message: "Session expired or invalid. Please login again." });
+    expect(
+      expectError(
+        await api("/api/students/active/count", { headers: { Authorization: "Basic abc" } }),
+        401,
+        "UNAUTHORIZED",
+      ).reason,
+    ).toBe("AUTH_REQUIRED");
+    const unknown = expectError(
+      await api("/api/students/active/count", { token: "x".repeat(43) }),
+      401,
+      "UNAUTHORIZED",
+    );
+    expect(unknown).toMatchObject({
+      reason: "SESSION_EXPIRED",
+      message: "Session expired or invalid. Please login again.",
+    });
   });
 
   it("refuses a token 2 h + 1 s after login", async () => {
     const token = await loginAdmin();
     expect((await api("/api/students/active/count", { token })).status).toBe(200);
     vi.useFakeTimers({ now: Date.now() + 2 * 60 * 60 * 1000 + 1000, toFake: ["Date"] });
-    expect(expectError(await api("/api/students/active/count", { token }), 401, "UNAUTHORIZED").reason).toBe("SESSION_EXPIRED");
+    expect(expectError(await api("/api/students/active/count", { token }), 401, "UNAUTHORIZED").reason).toBe(
+      "SESSION_EXPIRED",
+    );
   });
 
   it("refuses a token after logout", async () => {
@@ -88,27 +129,53 @@ describe("sessions", () => {
     const out = await api("/api/auth/logout", { method: "POST", token });
     expect(out.status).toBe(200);
     expect(out.json.message).toBe("Logged out successfully");
-    expect(expectError(await api("/api/students/active/count", { token }), 401, "UNAUTHORIZED").reason).toBe("SESSION_EXPIRED");
+    expect(expectError(await api("/api/students/active/count", { token }), 401, "UNAUTHORIZED").reason).toBe(
+      "SESSION_EXPIRED",
+    );
   });
 });
 
 describe("PUT /api/auth/update-password", () => {
   const cases: Array<[Record<string, string>, string, string]> = [
-    [{ oldPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" }, "All fields are required", "PASSWORD_FIELDS_REQUIRED"],
-    [{ oldPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" }, "New password and confirm password do not match", "PASSWORD_MISMATCH"],
-    [{ oldPassword: "x", newPassword: "abc", confirmPassword: "abc" }, "New password must be at least 6 characters long", "PASSWORD_TOO_SHORT"],
-    [{ oldPassword: "abcdef", newPassword: "abcdef", confirmPassword: "abcdef" }, "New password must be different from current password", "PASSWORD_SAME_AS_OLD"],
+    [
+      { oldPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" },
+      "All fields are required",
+      "PASSWORD_FIELDS_REQUIRED",
+    ],
+    [
+      { oldPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" },
+      "New password and confirm password do not match",
+      "PASSWORD_MISMATCH",
+    ],
+    [
+      { oldPassword: "x", newPassword: "abc", confirmPassword: "abc" },
+      "New password must be at least 6 characters long",
+      "PASSWORD_TOO_SHORT",
+    ],
+    [
+      { oldPassword: "abcdef", newPassword: "abcdef", confirmPassword: "abcdef" },
+      "New password must be different from current password",
+      "PASSWORD_SAME_AS_OLD",
+    ],
   ];
   it.each(cases)("400 with the documented text for %j", async (body, text, reason) => {
     const token = await loginAdmin();
-    const res = expectError(await api("/api/auth/update-password", { method: "PUT", token, body }), 400, "VALIDATION_FAILED");
+    const res = expectError(
+      await api("/api/auth/update-password", { method: "PUT", token, body }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expect(res.message).toBe(text);
     expect(res.reason).toBe(reason);
   });
 
   it("names the minimum length in the params of PASSWORD_TOO_SHORT", async () => {
     const token = await loginAdmin();
-    const res = await api("/api/auth/update-password", { method: "PUT", token, body: { oldPassword: "x", newPassword: "abc", confirmPassword: "abc" } });
+    const res = await api("/api/auth/update-password", {
+      method: "PUT",
+      token,
+      body: { oldPassword: "x", newPassword: "abc", confirmPassword: "abc" },
+    });
     expect(res.json.params).toEqual({ min: 6 });
   });
 
@@ -116,9 +183,20 @@ describe("PUT /api/auth/update-password", () => {
     const { username, password } = await createAdmin("first-pass-1");
     const other = (await login(username, password)).json.token;
     const mine = (await login(username, password)).json.token;
-    const wrongOld = await api("/api/auth/update-password", { method: "PUT", token: mine, body: { oldPassword: "bad-old", newPassword: "second-pass-2", confirmPassword: "second-pass-2" } });
-    expect(expectError(wrongOld, 400, "VALIDATION_FAILED")).toMatchObject({ reason: "PASSWORD_INCORRECT", message: "Current password is incorrect" });
-    const ok = await api("/api/auth/update-password", { method: "PUT", token: mine, body: { oldPassword: password, newPassword: "second-pass-2", confirmPassword: "second-pass-2" } });
+    const wrongOld = await api("/api/auth/update-password", {
+      method: "PUT",
+      token: mine,
+      body: { oldPassword: "bad-old", newPassword: "second-pass-2", confirmPassword: "second-pass-2" },
+    });
+    expect(expectError(wrongOld, 400, "VALIDATION_FAILED")).toMatchObject({
+      reason: "PASSWORD_INCORRECT",
+      message: "Current password is incorrect",
+    });
+    const ok = await api("/api/auth/update-password", {
+      method: "PUT",
+      token: mine,
+      body: { oldPassword: password, newPassword: "second-pass-2", confirmPassword: "second-pass-2" },
+    });
     expect(ok.status).toBe(200);
     expect(ok.json.message).toBe("Password updated successfully!");
     expectError(await api("/api/students/active/count", { token: other }), 401, "UNAUTHORIZED");
@@ -132,8 +210,12 @@ describe("PUT /api/auth/update-password", () => {
   });
 
   it("needs a token (401), checked before the body", async () => {
-    expect(expectError(await api("/api/auth/update-password", { method: "PUT", body: {} }), 401, "UNAUTHORIZED").reason).toBe("AUTH_REQUIRED");
-    expect(expectError(await api("/api/auth/logout", { method: "POST" }), 401, "UNAUTHORIZED").reason).toBe("AUTH_REQUIRED");
+    expect(
+      expectError(await api("/api/auth/update-password", { method: "PUT", body: {} }), 401, "UNAUTHORIZED").reason,
+    ).toBe("AUTH_REQUIRED");
+    expect(expectError(await api("/api/auth/logout", { method: "POST" }), 401, "UNAUTHORIZED").reason).toBe(
+      "AUTH_REQUIRED",
+    );
   });
 });
 
@@ -142,8 +224,15 @@ describe("API document", () => {
     const doc = (await api("/api/openapi.json")).json;
     const login = doc.paths["/api/auth/login"].post;
     expect(login.security).toBeUndefined();
-    expect(Object.keys(login.requestBody.content["application/json"].schema.properties)).toEqual(["username", "password"]);
-    expect(Object.keys(login.responses["200"].content["application/json"].schema.properties)).toEqual(["token", "expiresAt", "message"]);
+    expect(Object.keys(login.requestBody.content["application/json"].schema.properties)).toEqual([
+      "username",
+      "password",
+    ]);
+    expect(Object.keys(login.responses["200"].content["application/json"].schema.properties)).toEqual([
+      "token",
+      "expiresAt",
+      "message",
+    ]);
     expect(login.responses["429"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
     const change = doc.paths["/api/auth/update-password"].put;
     expect(change.security).toEqual([{ bearer: [] }]);
@@ -175,7 +264,9 @@ describe("login work", () => {
     try {
       const unknown = await work(uid("nobody"));
       const wrong = await work(username);
-      expect(unknown.derivations).toEqual([{ name: "PBKDF2", hash: "SHA-256", iterations: PBKDF2_ITERATIONS, saltBytes: 16 }]);
+      expect(unknown.derivations).toEqual([
+        { name: "PBKDF2", hash: "SHA-256", iterations: PBKDF2_ITERATIONS, saltBytes: 16 },
+      ]);
       expect(wrong).toEqual(unknown);
       expect(unknown.databaseCalls).toBeGreaterThan(0);
     } finally {

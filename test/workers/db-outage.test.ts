@@ -12,15 +12,27 @@ import { loginAdmin } from "./helpers";
 import { insertFee, insertStudent, testDb } from "./fixtures";
 
 const e = env as unknown as Record<string, string>;
-const setMode = (mode: "up" | "down" | "flaky" | "jam") => fetch(`${e.FAULT_CONTROL_URL}/mode`, { method: "POST", body: mode });
+const setMode = (mode: "up" | "down" | "flaky" | "jam") =>
+  fetch(`${e.FAULT_CONTROL_URL}/mode`, { method: "POST", body: mode });
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
 
 /** A request to the same app, with its database behind the fault proxy. */
-async function viaProxy(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { "Content-Type": "application/json", "CF-Connecting-IP": "10.66.0.1", ...init.headers };
+async function viaProxy(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "CF-Connecting-IP": "10.66.0.1",
+    ...init.headers,
+  };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   const res = await app.fetch(
-    new Request(`http://school.test${path}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }),
+    new Request(`http://school.test${path}`, {
+      method: init.method ?? "GET",
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    }),
     { ...(env as object), LIBSQL_URL: e.FAULTY_LIBSQL_URL } as never,
     ctx,
   );
@@ -54,13 +66,22 @@ describe("database unreachable", () => {
     for (const [path, init] of calls) {
       const res = await viaProxy(path, init);
       expect(res.status, path).toBe(503);
-      expect(res.json, path).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE", message: expect.any(String) });
+      expect(res.json, path).toMatchObject({
+        success: false,
+        code: "SERVICE_UNAVAILABLE",
+        message: expect.any(String),
+      });
       expect(res.headers.get("Retry-After"), path).toBe("5");
       expect(res.text, path).not.toMatch(/at .*\.(ts|js):\d+|stack/i);
     }
     const health = await viaProxy("/health");
     expect(health.status).toBe(503);
-    expect(health.json).toMatchObject({ status: "degraded", db: "down", code: "SERVICE_UNAVAILABLE", reason: "DATABASE_UNAVAILABLE" });
+    expect(health.json).toMatchObject({
+      status: "degraded",
+      db: "down",
+      code: "SERVICE_UNAVAILABLE",
+      reason: "DATABASE_UNAVAILABLE",
+    });
     await setMode("up");
     expect((await viaProxy("/health")).json).toMatchObject({ status: "ok", db: "ok" });
   });
@@ -74,7 +95,10 @@ describe("database unreachable", () => {
     expect(health.json).toMatchObject({ status: "degraded", db: "read_only", reason: "DATABASE_UNAVAILABLE" });
     expect(Number(health.headers.get("Retry-After"))).toBe(5);
     const t1 = Date.now();
-    const write = await viaProxy("/api/auth/login", { method: "POST", body: { username: "nobody-jam", password: "wrong-pass-1" } });
+    const write = await viaProxy("/api/auth/login", {
+      method: "POST",
+      body: { username: "nobody-jam", password: "wrong-pass-1" },
+    });
     expect(Date.now() - t1).toBeLessThan(5_000);
     expect(write.status).toBe(503);
     expect((await viaProxy("/api/public/news/recent")).status).toBe(200);
@@ -91,7 +115,12 @@ describe("database unreachable", () => {
       const key = `outage-${s.studentNo}-${i}`;
       // A cashier retries the same payment (same Idempotency-Key) until the server confirms it.
       for (let attempt = 0; attempt < 6; attempt++) {
-        const res = await viaProxy(`/api/fees/${s.studentNo}/add-payment`, { method: "POST", token, body: { payment_amount: 100 }, headers: { "Idempotency-Key": key } });
+        const res = await viaProxy(`/api/fees/${s.studentNo}/add-payment`, {
+          method: "POST",
+          token,
+          body: { payment_amount: 100 },
+          headers: { "Idempotency-Key": key },
+        });
         outcomes.push(res.status);
         expect([200, 201, 401, 503]).toContain(res.status);
         if (res.status === 200 || res.status === 201) break;
@@ -100,7 +129,10 @@ describe("database unreachable", () => {
     await setMode("up");
     expect(outcomes.filter((s) => s === 503).length).toBeGreaterThan(0);
     const [fee] = await testDb().select().from(feeRecords).where(eq(feeRecords.studentId, s.id));
-    const [sum] = await testDb().select({ total: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)`, n: sql<number>`count(*)` }).from(payments).where(eq(payments.feeRecordId, fee!.id));
+    const [sum] = await testDb()
+      .select({ total: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)`, n: sql<number>`count(*)` })
+      .from(payments)
+      .where(eq(payments.feeRecordId, fee!.id));
     expect(fee!.paidPiastres).toBe(Number(sum!.total));
     expect(Number(sum!.n)).toBeLessThanOrEqual(12);
     expect(fee!.paidPiastres).toBe(Number(sum!.n) * 10_000);

@@ -18,16 +18,32 @@ async function viaStallable(path: string, init: { method?: string; token?: strin
   const headers: Record<string, string> = { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.0.1" };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   const started = Date.now();
-  const request = new Request(`http://school.test${path}`, { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
-  const answer = app.fetch(request, { ...(env as object), LIBSQL_URL: e.STALLABLE_LIBSQL_URL } as never, ctx) as Promise<Response>;
+  const request = new Request(`http://school.test${path}`, {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const answer = app.fetch(
+    request,
+    { ...(env as object), LIBSQL_URL: e.STALLABLE_LIBSQL_URL } as never,
+    ctx,
+  ) as Promise<Response>;
   const res = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 8_000))]);
   const text = res ? await res.text() : "";
-  return { status: res?.status ?? 0, headers: res?.headers ?? new Headers(), json: text ? JSON.parse(text) : null, ms: Date.now() - started };
+  return {
+    status: res?.status ?? 0,
+    headers: res?.headers ?? new Headers(),
+    json: text ? JSON.parse(text) : null,
+    ms: Date.now() - started,
+  };
 }
 
 describe("stalled database", () => {
   it("answers /health, a students list and a login with 503 + Retry-After within 5 s, and recovers when it resumes", async () => {
-    const signIn = await viaStallable("/api/auth/login", { method: "POST", body: { username: "admin", password: e.TEST_ADMIN_PASSWORD } });
+    const signIn = await viaStallable("/api/auth/login", {
+      method: "POST",
+      body: { username: "admin", password: e.TEST_ADMIN_PASSWORD },
+    });
     expect(signIn.status).toBe(200);
     const token = signIn.json.token as string;
     await control("stop");

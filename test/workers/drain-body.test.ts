@@ -39,7 +39,10 @@ describe("withDrainedBody", () => {
 
   it("hands the whole body to a handler that reads it", async () => {
     const { request, stats } = countedRequest(8, 100);
-    const res = await withDrainedBody(request, async (req) => new Response(String((await req.arrayBuffer()).byteLength)));
+    const res = await withDrainedBody(
+      request,
+      async (req) => new Response(String((await req.arrayBuffer()).byteLength)),
+    );
     expect(await res.text()).toBe("800");
     expect(stats.pulled).toBe(8);
   });
@@ -49,7 +52,9 @@ describe("withDrainedBody", () => {
     await withDrainedBody(untouched.request, async () => new Response(null, { status: 401 }));
     expect(untouched.stats.pulled).toBe(10);
     const throwing = countedRequest(10);
-    await expect(withDrainedBody(throwing.request, async () => Promise.reject(new Error("boom")))).rejects.toThrow("boom");
+    await expect(withDrainedBody(throwing.request, async () => Promise.reject(new Error("boom")))).rejects.toThrow(
+      "boom",
+    );
     expect(throwing.stats.pulled).toBe(10);
   });
 

@@ -21,15 +21,20 @@ const hub = () => {
 async function signedIn(count: number) {
   const username = uid("sse");
   const password = "stream-pass-1";
-  await db().insert(admins).values({ username, passwordHash: await hashPassword(password, (env as any).PASSWORD_PEPPER) });
+  await db()
+    .insert(admins)
+    .values({ username, passwordHash: await hashPassword(password, (env as any).PASSWORD_PEPPER) });
   const tokens: string[] = [];
-  for (let i = 0; i < count; i++) tokens.push((await api("/api/auth/login", { method: "POST", body: { username, password } })).json.token);
+  for (let i = 0; i < count; i++)
+    tokens.push((await api("/api/auth/login", { method: "POST", body: { username, password } })).json.token);
   return { password, tokens };
 }
 
 /** Opens `/api/fees/events` and returns its reader once the hub's first frame has arrived. */
 async function open(token: string) {
-  const res = await (exports as unknown as { default: Fetcher }).default.fetch(new Request("http://school.test/api/fees/events", { headers: { Authorization: `Bearer ${token}` } }));
+  const res = await (exports as unknown as { default: Fetcher }).default.fetch(
+    new Request("http://school.test/api/fees/events", { headers: { Authorization: `Bearer ${token}` } }),
+  );
   expect(res.status).toBe(200);
   const reader = res.body!.getReader();
   await reader.read();
@@ -42,7 +47,10 @@ async function endsWithin(reader: ReadableStreamDefaultReader<Uint8Array>, ms: n
   for (;;) {
     const left = deadline - Date.now();
     if (left <= 0) return false;
-    const next = await Promise.race([reader.read(), new Promise<"timeout">((r) => setTimeout(() => r("timeout"), left))]);
+    const next = await Promise.race([
+      reader.read(),
+      new Promise<"timeout">((r) => setTimeout(() => r("timeout"), left)),
+    ]);
     if (next === "timeout") return false;
     if (next.done) return true;
   }
@@ -59,7 +67,11 @@ describe("event streams and revoked tokens", () => {
   it("a password change closes the streams of the other sessions and keeps its own", async () => {
     const { password, tokens } = await signedIn(2);
     const [mine, other] = [await open(tokens[0]!), await open(tokens[1]!)];
-    const res = await api("/api/auth/update-password", { method: "PUT", token: tokens[0], body: { oldPassword: password, newPassword: "stream-pass-2", confirmPassword: "stream-pass-2" } });
+    const res = await api("/api/auth/update-password", {
+      method: "PUT",
+      token: tokens[0],
+      body: { oldPassword: password, newPassword: "stream-pass-2", confirmPassword: "stream-pass-2" },
+    });
     expect(res.status).toBe(200);
     expect(await endsWithin(other, 3000)).toBe(true);
     expect(await endsWithin(mine, 500)).toBe(false);
@@ -70,8 +82,14 @@ describe("event streams and revoked tokens", () => {
     const { tokens } = await signedIn(2);
     const [revoked, expired] = [await open(tokens[0]!), await open(tokens[1]!)];
     const past = new Date(Date.now() - 1000).toISOString();
-    await db().update(adminSessions).set({ revokedAt: past }).where(eq(adminSessions.tokenHash, await sha256Hex(tokens[0]!)));
-    await db().update(adminSessions).set({ expiresAt: past }).where(eq(adminSessions.tokenHash, await sha256Hex(tokens[1]!)));
+    await db()
+      .update(adminSessions)
+      .set({ revokedAt: past })
+      .where(eq(adminSessions.tokenHash, await sha256Hex(tokens[0]!)));
+    await db()
+      .update(adminSessions)
+      .set({ expiresAt: past })
+      .where(eq(adminSessions.tokenHash, await sha256Hex(tokens[1]!)));
     // What every keepalive tick runs, asked for now instead of waiting up to KEEPALIVE_MS.
     const check = (await (await hub().fetch("https://hub/check", { method: "POST" })).json()) as { closed: number };
     expect(check.closed).toBeGreaterThanOrEqual(2);

@@ -25,7 +25,10 @@ let yearNo = 2300;
 
 const dayOfYear = fc.integer({ min: 0, max: 364 });
 const lineArb = fc.record({
-  instalments: fc.array(fc.record({ day: dayOfYear, piastres: fc.integer({ min: 0, max: 500_000 }) }), { minLength: 1, maxLength: 4 }),
+  instalments: fc.array(fc.record({ day: dayOfYear, piastres: fc.integer({ min: 0, max: 500_000 }) }), {
+    minLength: 1,
+    maxLength: 4,
+  }),
 });
 const stepArb = fc.oneof(
   fc.record({ kind: fc.constant("pay" as const), share: fc.double({ min: 0.01, max: 1, noNaN: true }) }),
@@ -33,7 +36,12 @@ const stepArb = fc.oneof(
 );
 const caseArb = fc.record({
   lines: fc.array(lineArb, { minLength: 1, maxLength: 3 }),
-  discount: fc.option(fc.record({ kind: fc.constantFrom("amount" as const, "percent" as const), share: fc.double({ min: 0, max: 1, noNaN: true }) })),
+  discount: fc.option(
+    fc.record({
+      kind: fc.constantFrom("amount" as const, "percent" as const),
+      share: fc.double({ min: 0, max: 1, noNaN: true }),
+    }),
+  ),
   steps: fc.array(stepArb, { minLength: 1, maxLength: 5 }),
   today: fc.integer({ min: -10, max: 380 }),
 });
@@ -46,9 +54,16 @@ describe("fee plans: allocation and status properties", () => {
         const start = `${yearNo}-09-01`;
         const lines = c.lines.map((l, li) => {
           const inst = [...l.instalments].sort((a, b) => a.day - b.day);
-          return { name: `Line ${li + 1}`, instalments: inst.map((x, i) => ({ no: i + 1, due_date: addDays(start, x.day), amount: x.piastres / 100 })) };
+          return {
+            name: `Line ${li + 1}`,
+            instalments: inst.map((x, i) => ({ no: i + 1, due_date: addDays(start, x.day), amount: x.piastres / 100 })),
+          };
         });
-        const created = await api("/api/admin/fee-plans", { method: "POST", token, body: { academic_year_name: year, grade: GRADE, lines } });
+        const created = await api("/api/admin/fee-plans", {
+          method: "POST",
+          token,
+          body: { academic_year_name: year, grade: GRADE, lines },
+        });
         expect(created.status, JSON.stringify(created.json)).toBe(201);
         const s = await insertStudent({ currentGrade: GRADE });
         try {
@@ -56,8 +71,15 @@ describe("fee plans: allocation and status properties", () => {
           expect(applied.status, JSON.stringify(applied.json)).toBe(200);
           const gross = Math.round(created.json.plan.total * 100);
           if (c.discount && gross > 0) {
-            const value = c.discount.kind === "percent" ? Math.round(c.discount.share * 10_000) / 100 : Math.floor(gross * c.discount.share) / 100;
-            const res = await api(`/api/fees/${s.studentNo}/discount`, { method: "PUT", token, body: { kind: c.discount.kind, value, reason: "Property" } });
+            const value =
+              c.discount.kind === "percent"
+                ? Math.round(c.discount.share * 10_000) / 100
+                : Math.floor(gross * c.discount.share) / 100;
+            const res = await api(`/api/fees/${s.studentNo}/discount`, {
+              method: "PUT",
+              token,
+              body: { kind: c.discount.kind, value, reason: "Property" },
+            });
             expect(res.status, JSON.stringify(res.json)).toBe(200);
           }
           for (const step of c.steps) {
@@ -65,16 +87,27 @@ describe("fee plans: allocation and status properties", () => {
             const remaining = fee.totalPiastres - fee.paidPiastres;
             if (step.kind === "pay") {
               const amount = Math.max(1, Math.floor(remaining * step.share));
-              const res = await api(`/api/fees/${s.studentNo}/add-payment`, { method: "POST", token, body: { payment_amount: amount / 100 } });
+              const res = await api(`/api/fees/${s.studentNo}/add-payment`, {
+                method: "POST",
+                token,
+                body: { payment_amount: amount / 100 },
+              });
               if (remaining === 0) expect(res.status).toBe(400);
               else {
                 expect(res.status, JSON.stringify(res.json)).toBe(201);
-                const covered = res.json.payment.allocations.reduce((x: number, a: { amount: number }) => x + Math.round(a.amount * 100), 0);
+                const covered = res.json.payment.allocations.reduce(
+                  (x: number, a: { amount: number }) => x + Math.round(a.amount * 100),
+                  0,
+                );
                 expect(covered).toBe(amount);
               }
             } else {
               const paid = Math.floor(fee.totalPiastres * step.share);
-              const res = await api(`/api/fees/${s.studentNo}`, { method: "PUT", token, body: { total_amount: fee.totalPiastres / 100, paid_amount: paid / 100 } });
+              const res = await api(`/api/fees/${s.studentNo}`, {
+                method: "PUT",
+                token,
+                body: { total_amount: fee.totalPiastres / 100, paid_amount: paid / 100 },
+              });
               expect(res.status, JSON.stringify(res.json)).toBe(200);
             }
             await check(s.id, s.studentNo, addDays(start, c.today));
@@ -96,13 +129,19 @@ async function record(studentId: number) {
 async function check(studentId: number, studentNo: string, today: string) {
   const fee = await record(studentId);
   const db = testDb();
-  const [{ sum }] = await db.select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` }).from(payments).where(eq(payments.feeRecordId, fee.id));
+  const [{ sum }] = await db
+    .select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` })
+    .from(payments)
+    .where(eq(payments.feeRecordId, fee.id));
   expect(Number(sum)).toBe(fee.paidPiastres);
   const rows = await db.select().from(feeInstalments).where(eq(feeInstalments.feeRecordId, fee.id));
   rows.sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.seq - b.seq);
   expect(rows.reduce((x, r) => x + r.amountPiastres, 0)).toBe(fee.totalPiastres);
   expect(rows.reduce((x, r) => x + r.paidPiastres, 0)).toBe(fee.paidPiastres);
-  const fill = fillOldestFirst(rows.map((r) => r.amountPiastres), fee.paidPiastres);
+  const fill = fillOldestFirst(
+    rows.map((r) => r.amountPiastres),
+    fee.paidPiastres,
+  );
   rows.forEach((r, i) => {
     expect(r.paidPiastres).toBeLessThanOrEqual(r.amountPiastres);
     expect(r.paidPiastres).toBe(fill[i]);

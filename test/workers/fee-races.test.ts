@@ -26,20 +26,53 @@ beforeAll(async () => {
 });
 
 let yearNo = 2400;
-const lineArb = fc.array(fc.record({ day: fc.integer({ min: 0, max: 364 }), piastres: fc.integer({ min: 50_000, max: 400_000 }) }), { minLength: 1, maxLength: 3 });
+const lineArb = fc.array(
+  fc.record({ day: fc.integer({ min: 0, max: 364 }), piastres: fc.integer({ min: 50_000, max: 400_000 }) }),
+  { minLength: 1, maxLength: 3 },
+);
 const planArb = fc.array(lineArb, { minLength: 1, maxLength: 2 });
 const who = fc.integer({ min: 0, max: 4 });
 const opArb = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("apply" as const), plan: fc.integer({ min: 0, max: 1 }) }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("discount" as const), s: who, percent: fc.boolean(), share: fc.double({ min: 0, max: 0.5, noNaN: true }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("schedule" as const), s: who, plan: fc.integer({ min: 0, max: 1 }), piastres: fc.integer({ min: 10_000, max: 300_000 }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("discount" as const),
+      s: who,
+      percent: fc.boolean(),
+      share: fc.double({ min: 0, max: 0.5, noNaN: true }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("schedule" as const),
+      s: who,
+      plan: fc.integer({ min: 0, max: 1 }),
+      piastres: fc.integer({ min: 10_000, max: 300_000 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("clear" as const), s: who }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("pay" as const), s: who, piastres: fc.integer({ min: 100, max: 5_000 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("feeImport" as const), s: who, piastres: fc.integer({ min: 10_000, max: 900_000 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant("pay" as const), s: who, piastres: fc.integer({ min: 100, max: 5_000 }) }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant("feeImport" as const),
+      s: who,
+      piastres: fc.integer({ min: 10_000, max: 900_000 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("studentImport" as const), s: who, active: fc.boolean() }) },
 );
 /** Before the race the students have no fee record, a record without a plan (the import may change its total), or plan A. */
-const roundArb = fc.record({ plans: fc.tuple(planArb, planArb), start: fc.constantFrom("none", "plain", "plan"), ops: fc.array(opArb, { minLength: 12, maxLength: 22 }) });
+const roundArb = fc.record({
+  plans: fc.tuple(planArb, planArb),
+  start: fc.constantFrom("none", "plain", "plan"),
+  ops: fc.array(opArb, { minLength: 12, maxLength: 22 }),
+});
 
 type Op = typeof opArb extends fc.Arbitrary<infer T> ? T : never;
 type Plan = { id: number; year: string; gross: number };
@@ -48,7 +81,10 @@ type Student = Awaited<ReturnType<typeof insertStudent>>;
 const linesOf = (lines: Array<Array<{ day: number; piastres: number }>>, start: string) =>
   lines.map((l, li) => {
     const inst = [...l].sort((a, b) => a.day - b.day);
-    return { name: `Line ${li + 1}`, instalments: inst.map((x, i) => ({ no: i + 1, due_date: addDays(start, x.day), amount: x.piastres / 100 })) };
+    return {
+      name: `Line ${li + 1}`,
+      instalments: inst.map((x, i) => ({ no: i + 1, due_date: addDays(start, x.day), amount: x.piastres / 100 })),
+    };
   });
 
 /** One request of the race; its answer's status and reason. */
@@ -61,21 +97,45 @@ function run(op: Op, plans: Plan[], people: Student[]) {
     case "discount": {
       const gross = Math.min(plans[0]!.gross, plans[1]!.gross);
       const value = op.percent ? Math.round(op.share * 10_000) / 100 : Math.floor(gross * op.share) / 100;
-      return api(`/api/fees/${s!.studentNo}/discount`, { method: "PUT", token, body: { kind: op.percent ? "percent" : "amount", value, reason: "Race" } });
+      return api(`/api/fees/${s!.studentNo}/discount`, {
+        method: "PUT",
+        token,
+        body: { kind: op.percent ? "percent" : "amount", value, reason: "Race" },
+      });
     }
     case "schedule": {
       const start = academicYearBounds(plans[op.plan]!.year)!.start;
-      const instalments = [{ line: "Own", due_date: addDays(start, 20), amount: op.piastres / 100 }, { line: "Own", due_date: addDays(start, 200), amount: 1000 }];
+      const instalments = [
+        { line: "Own", due_date: addDays(start, 20), amount: op.piastres / 100 },
+        { line: "Own", due_date: addDays(start, 200), amount: 1000 },
+      ];
       return api(`/api/fees/${s!.studentNo}/schedule`, { method: "PUT", token, body: { instalments } });
     }
     case "clear":
       return api(`/api/fees/${s!.studentNo}/schedule`, { method: "DELETE", token });
     case "pay":
-      return api(`/api/fees/${s!.studentNo}/add-payment`, { method: "POST", token, body: { payment_amount: op.piastres / 100 } });
+      return api(`/api/fees/${s!.studentNo}/add-payment`, {
+        method: "POST",
+        token,
+        body: { payment_amount: op.piastres / 100 },
+      });
     case "feeImport":
-      return api("/api/admin/import/fees", { method: "POST", token, headers: key, body: { rows: [{ student_id: s!.studentNo, grade: GRADE, total_amount: op.piastres / 100 }] } });
+      return api("/api/admin/import/fees", {
+        method: "POST",
+        token,
+        headers: key,
+        body: { rows: [{ student_id: s!.studentNo, grade: GRADE, total_amount: op.piastres / 100 }] },
+      });
     case "studentImport": {
-      const row = { student_no: s!.studentNo, full_name: `طالب ${uid()}`, nationality: "Egyptian", current_grade: GRADE, building_no: 1, gender: "male", is_active: op.active };
+      const row = {
+        student_no: s!.studentNo,
+        full_name: `طالب ${uid()}`,
+        nationality: "Egyptian",
+        current_grade: GRADE,
+        building_no: 1,
+        gender: "male",
+        is_active: op.active,
+      };
       return api("/api/admin/import/students", { method: "POST", token, headers: key, body: { rows: [row] } });
     }
   }
@@ -90,7 +150,11 @@ describe("fee writes racing plan applies", () => {
         const plans: Plan[] = [];
         for (const [i, lines] of round.plans.entries()) {
           const year = `${yearNo + i}-${yearNo + i + 1}`;
-          const created = await api("/api/admin/fee-plans", { method: "POST", token, body: { academic_year_name: year, grade: GRADE, lines: linesOf(lines, `${yearNo + i}-09-01`) } });
+          const created = await api("/api/admin/fee-plans", {
+            method: "POST",
+            token,
+            body: { academic_year_name: year, grade: GRADE, lines: linesOf(lines, `${yearNo + i}-09-01`) },
+          });
           expect(created.status, JSON.stringify(created.json)).toBe(201);
           plans.push({ id: created.json.plan.id, year, gross: Math.round(created.json.plan.total * 100) });
         }
@@ -98,7 +162,11 @@ describe("fee writes racing plan applies", () => {
         try {
           if (round.start === "plan") expect((await run({ kind: "apply", plan: 0 }, plans, people)).status).toBe(200);
           for (const p of round.start === "plain" ? people : []) {
-            const made = await api("/api/fees", { method: "POST", token, body: { student_id: p.studentNo, grade: GRADE, total_amount: 2000, paid_amount: 0 } });
+            const made = await api("/api/fees", {
+              method: "POST",
+              token,
+              body: { student_id: p.studentNo, grade: GRADE, total_amount: 2000, paid_amount: 0 },
+            });
             expect(made.status, JSON.stringify(made.json)).toBe(201);
           }
           const answers = await Promise.all(round.ops.map((op) => run(op, plans, people)));
@@ -125,12 +193,30 @@ async function checkRecord(studentId: number, plans: Plan[]) {
   const [fee] = await db.select().from(feeRecords).where(eq(feeRecords.studentId, studentId));
   if (!fee) return;
   const where = `record ${fee.id}`;
-  const inst = await db.select().from(feeInstalments).where(eq(feeInstalments.feeRecordId, fee.id)).orderBy(asc(feeInstalments.dueDate), asc(feeInstalments.seq));
-  const [{ sum }] = await db.select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` }).from(payments).where(eq(payments.feeRecordId, fee.id));
+  const inst = await db
+    .select()
+    .from(feeInstalments)
+    .where(eq(feeInstalments.feeRecordId, fee.id))
+    .orderBy(asc(feeInstalments.dueDate), asc(feeInstalments.seq));
+  const [{ sum }] = await db
+    .select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` })
+    .from(payments)
+    .where(eq(payments.feeRecordId, fee.id));
   expect(Number(sum), where).toBe(fee.paidPiastres);
   if (inst.length) {
-    expect(inst.reduce((x, i) => x + i.amountPiastres, 0), `${where}: Σ instalments = total`).toBe(fee.totalPiastres);
-    expect(inst.map((i) => i.paidPiastres), where).toEqual(fillOldestFirst(inst.map((i) => i.amountPiastres), fee.paidPiastres));
+    expect(
+      inst.reduce((x, i) => x + i.amountPiastres, 0),
+      `${where}: Σ instalments = total`,
+    ).toBe(fee.totalPiastres);
+    expect(
+      inst.map((i) => i.paidPiastres),
+      where,
+    ).toEqual(
+      fillOldestFirst(
+        inst.map((i) => i.amountPiastres),
+        fee.paidPiastres,
+      ),
+    );
   }
   const plan = plans.find((p) => p.id === fee.planId);
   // An own schedule stays after its flag is cleared, until a plan is applied again or a discount is set.
@@ -141,10 +227,14 @@ async function checkRecord(studentId: number, plans: Plan[]) {
     expect(fee.discountPiastres, `${where}: discount`).toBe(discount);
     expect(fee.totalPiastres, `${where}: plan ${plan.year} total less discount`).toBe(plan.gross - discount);
     const want = discounted(planSchedule(rows), discount).map((i) => [i.line, i.no, i.dueDate, i.amount]);
-    expect(inst.map((i) => [i.line, i.no, i.dueDate, i.amountPiastres]), `${where}: plan ${plan.year} instalments`).toEqual(want);
+    expect(
+      inst.map((i) => [i.line, i.no, i.dueDate, i.amountPiastres]),
+      `${where}: plan ${plan.year} instalments`,
+    ).toEqual(want);
   } else if (plan) {
     const { start, end } = academicYearBounds(plan.year)!;
-    for (const i of inst) expect(i.dueDate >= start && i.dueDate <= end, `${where}: own schedule in ${plan.year}`).toBe(true);
+    for (const i of inst)
+      expect(i.dueDate >= start && i.dueDate <= end, `${where}: own schedule in ${plan.year}`).toBe(true);
   }
   await checkChain("fee_record", fee.id, (snap) => totalOf(snap), fee.totalPiastres);
 }
@@ -159,7 +249,12 @@ function totalOf(snap: Record<string, unknown> | null): number | undefined {
 
 async function checkStudentChain(studentId: number) {
   const [s] = await testDb().select().from(students).where(eq(students.id, studentId));
-  await checkChain("student", studentId, (snap) => (snap ? `${snap.full_name}|${snap.is_active}` : undefined), `${s!.fullName}|${s!.isActive}`);
+  await checkChain(
+    "student",
+    studentId,
+    (snap) => (snap ? `${snap.full_name}|${snap.is_active}` : undefined),
+    `${s!.fullName}|${s!.isActive}`,
+  );
 }
 
 /**
@@ -167,13 +262,23 @@ async function checkStudentChain(studentId: number) {
  * the last `after` is the stored value. Rows with neither (clearing an own schedule) change nothing it reads; an
  * `after` without the field leaves the next `before` unchecked.
  */
-async function checkChain(entity: string, id: number, field: (snap: Record<string, unknown> | null) => unknown, now: unknown) {
-  const rows = await testDb().select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id)))).orderBy(asc(auditLog.id));
+async function checkChain(
+  entity: string,
+  id: number,
+  field: (snap: Record<string, unknown> | null) => unknown,
+  now: unknown,
+) {
+  const rows = await testDb()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id))))
+    .orderBy(asc(auditLog.id));
   let last: unknown;
   for (const [i, r] of rows.entries()) {
     if (!r.before && !r.after) continue;
     const before = field(r.before ? JSON.parse(r.before) : null);
-    if (before !== undefined && last !== undefined) expect(before, `${entity} ${id}, audit row ${i + 1} (${r.action}) before`).toEqual(last);
+    if (before !== undefined && last !== undefined)
+      expect(before, `${entity} ${id}, audit row ${i + 1} (${r.action}) before`).toEqual(last);
     last = field(r.after ? JSON.parse(r.after) : null);
   }
   if (last !== undefined) expect(last, `${entity} ${id}: last audit after = stored`).toEqual(now);

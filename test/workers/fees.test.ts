@@ -25,13 +25,36 @@ const db = () => getDb(env as unknown as Env);
 const nid = () => "2" + Array.from(crypto.getRandomValues(new Uint8Array(13)), (b) => b % 10).join("");
 const toArabic = (s: string) => s.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
 const RECEIPT = /^RCP-(\d{4})-(\d{4})-(\d{6})$/;
-const FEE_KEYS = ["custom_schedule", "discount", "full_name", "grade", "id", "instalments", "next_due_date", "overdue_amount", "paid_amount", "payments", "plan_id", "remaining", "status", "student_no", "total_amount"];
+const FEE_KEYS = [
+  "custom_schedule",
+  "discount",
+  "full_name",
+  "grade",
+  "id",
+  "instalments",
+  "next_due_date",
+  "overdue_amount",
+  "paid_amount",
+  "payments",
+  "plan_id",
+  "remaining",
+  "status",
+  "student_no",
+  "total_amount",
+];
 
 async function newStudent(over: Record<string, unknown> = {}) {
   const res = await api("/api/students", {
     method: "POST",
     token,
-    body: { student_no: nid(), full_name: `Fee ${uid()}`, nationality: "Egyptian", current_grade: "Prep-2", building_no: 4, ...over },
+    body: {
+      student_no: nid(),
+      full_name: `Fee ${uid()}`,
+      nationality: "Egyptian",
+      current_grade: "Prep-2",
+      building_no: 4,
+      ...over,
+    },
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return res.json.student as { id: number; student_no: string; full_name: string };
@@ -39,7 +62,11 @@ async function newStudent(over: Record<string, unknown> = {}) {
 
 async function newFee(total: number, paid = 0, over: Record<string, unknown> = {}) {
   const s = await newStudent(over);
-  const res = await api("/api/fees", { method: "POST", token, body: { student_id: s.student_no, grade: "Prep-2", total_amount: total, paid_amount: paid } });
+  const res = await api("/api/fees", {
+    method: "POST",
+    token,
+    body: { student_id: s.student_no, grade: "Prep-2", total_amount: total, paid_amount: paid },
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return { student: s, fee: res.json.fee };
 }
@@ -47,13 +74,21 @@ async function newFee(total: number, paid = 0, over: Record<string, unknown> = {
 /** paid_piastres equals the sum of the record's payment rows. Returns both, in piastres. */
 async function expectPaidIsSum(feeId: number) {
   const [fee] = await db().select().from(feeRecords).where(eq(feeRecords.id, feeId));
-  const [{ sum }] = await db().select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` }).from(payments).where(eq(payments.feeRecordId, feeId));
+  const [{ sum }] = await db()
+    .select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` })
+    .from(payments)
+    .where(eq(payments.feeRecordId, feeId));
   expect(Number(sum)).toBe(fee!.paidPiastres);
   return { paid: fee!.paidPiastres, total: fee!.totalPiastres };
 }
 
 const pay = (studentNo: string, amount: unknown, key?: string) =>
-  api(`/api/fees/${studentNo}/add-payment`, { method: "POST", token, body: { payment_amount: amount }, headers: key ? { "Idempotency-Key": key } : {} });
+  api(`/api/fees/${studentNo}/add-payment`, {
+    method: "POST",
+    token,
+    body: { payment_amount: amount },
+    headers: key ? { "Idempotency-Key": key } : {},
+  });
 
 describe("auth", () => {
   it("answers 401 on every fees endpoint without a bearer token", async () => {
@@ -66,7 +101,11 @@ describe("auth", () => {
       ["POST", "/api/fees/31001310119461/add-payment"],
       ["DELETE", "/api/fees/31001310119461"],
     ] as const) {
-      expectError(await api(path, { method, body: method === "POST" || method === "PUT" ? {} : undefined }), 401, "UNAUTHORIZED");
+      expectError(
+        await api(path, { method, body: method === "POST" || method === "PUT" ? {} : undefined }),
+        401,
+        "UNAUTHORIZED",
+      );
     }
   });
 });
@@ -75,7 +114,16 @@ describe("POST /api/fees", () => {
   it("creates a not-paid record with the documented shape", async () => {
     const { student, fee } = await newFee(12500.5);
     expect(Object.keys(fee).sort()).toEqual(FEE_KEYS);
-    expect(fee).toMatchObject({ student_no: student.student_no, full_name: student.full_name, grade: "Prep-2", total_amount: 12500.5, paid_amount: 0, remaining: 12500.5, status: "not_paid", payments: [] });
+    expect(fee).toMatchObject({
+      student_no: student.student_no,
+      full_name: student.full_name,
+      grade: "Prep-2",
+      total_amount: 12500.5,
+      paid_amount: 0,
+      remaining: 12500.5,
+      status: "not_paid",
+      payments: [],
+    });
     await expectPaidIsSum(fee.id);
   });
 
@@ -96,16 +144,36 @@ describe("POST /api/fees", () => {
 
   it("accepts the student ID with Arabic digits and amounts as typed strings", async () => {
     const s = await newStudent();
-    const res = await api("/api/fees", { method: "POST", token, body: { student_id: toArabic(s.student_no), grade: "prep-2", total_amount: "١٥٠٠٫٥٠", paid_amount: "0" } });
+    const res = await api("/api/fees", {
+      method: "POST",
+      token,
+      body: { student_id: toArabic(s.student_no), grade: "prep-2", total_amount: "١٥٠٠٫٥٠", paid_amount: "0" },
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.fee).toMatchObject({ student_no: s.student_no, grade: "Prep-2", total_amount: 1500.5 });
   });
 
   it("answers 404 for an unknown student and 409 for a second record", async () => {
-    const unknown = expectError(await api("/api/fees", { method: "POST", token, body: { student_id: nid(), grade: "Prep-2", total_amount: 1, paid_amount: 0 } }), 404, "NOT_FOUND");
+    const unknown = expectError(
+      await api("/api/fees", {
+        method: "POST",
+        token,
+        body: { student_id: nid(), grade: "Prep-2", total_amount: 1, paid_amount: 0 },
+      }),
+      404,
+      "NOT_FOUND",
+    );
     expect(unknown).toMatchObject({ reason: "STUDENT_NOT_FOUND", message: "Student not found" });
     const { student } = await newFee(100);
-    const dup = expectError(await api("/api/fees", { method: "POST", token, body: { student_id: student.student_no, grade: "Prep-2", total_amount: 1, paid_amount: 0 } }), 409, "CONFLICT");
+    const dup = expectError(
+      await api("/api/fees", {
+        method: "POST",
+        token,
+        body: { student_id: student.student_no, grade: "Prep-2", total_amount: 1, paid_amount: 0 },
+      }),
+      409,
+      "CONFLICT",
+    );
     expect(dup.message).toBe("This student already has a fee record");
     expect(dup.reason).toBe("FEE_EXISTS");
   });
@@ -113,16 +181,31 @@ describe("POST /api/fees", () => {
   it("validates amounts: ≤ 2 decimals, not negative, ≤ 10,000,000, paid ≤ total, required fields", async () => {
     const s = await newStudent();
     const cases: [Record<string, unknown>, string, string, Record<string, unknown>?][] = [
-      [{ total_amount: 100.123 }, "Total amount can have at most 2 decimal places", "NUMBER_DECIMALS", { field: "total_amount", decimals: 2 }],
+      [
+        { total_amount: 100.123 },
+        "Total amount can have at most 2 decimal places",
+        "NUMBER_DECIMALS",
+        { field: "total_amount", decimals: 2 },
+      ],
       [{ total_amount: -1 }, "Total amount cannot be negative", "NUMBER_NEGATIVE", { field: "total_amount" }],
-      [{ total_amount: 10_000_000.01 }, "Total amount cannot exceed 10,000,000 EGP", "AMOUNT_TOO_LARGE", { field: "total_amount" }],
+      [
+        { total_amount: 10_000_000.01 },
+        "Total amount cannot exceed 10,000,000 EGP",
+        "AMOUNT_TOO_LARGE",
+        { field: "total_amount" },
+      ],
       [{ total_amount: "abc" }, "Total amount must be a number", "NUMBER_INVALID", { field: "total_amount" }],
       [{ total_amount: undefined }, "Total amount is required", "REQUIRED", { field: "total_amount" }],
       [{ total_amount: 100, paid_amount: 100.01 }, "Paid amount cannot exceed the total amount", "PAID_ABOVE_TOTAL"],
       [{ grade: "" }, "Grade is required", "GRADE_REQUIRED"],
       [{ grade: "Grade-13" }, "Unknown grade", "GRADE_UNKNOWN"],
       [{ student_id: " " }, "Student ID is required", "REQUIRED", { field: "student_id" }],
-      [{ student_id: "A".repeat(21) }, "Student ID must be at most 20 characters", "TOO_LONG", { field: "student_id", max: 20 }],
+      [
+        { student_id: "A".repeat(21) },
+        "Student ID must be at most 20 characters",
+        "TOO_LONG",
+        { field: "student_id", max: 20 },
+      ],
     ];
     for (const [over, message, reason, params] of cases) {
       const b = { student_id: s.student_no, grade: "Prep-2", total_amount: 500, paid_amount: 0, ...over };
@@ -139,14 +222,30 @@ describe("GET /api/fees", () => {
     const a = await newFee(1000, 0, { full_name: `Amr ${tag}` });
     const b = await newFee(1000, 400, { full_name: `Bassem ${tag}` });
     const c = await newFee(1000, 1000, { full_name: `Celine ${tag}` });
-    const list = async (q: string) => (await api(`/api/fees?${q}`, { token })).json.fees as { student_no: string; payments: unknown[] }[];
-    expect((await list(`search=${tag}`)).map((f) => f.student_no).sort()).toEqual([a, b, c].map((x) => x.student.student_no).sort());
+    const list = async (q: string) =>
+      (await api(`/api/fees?${q}`, { token })).json.fees as { student_no: string; payments: unknown[] }[];
+    expect((await list(`search=${tag}`)).map((f) => f.student_no).sort()).toEqual(
+      [a, b, c].map((x) => x.student.student_no).sort(),
+    );
     expect((await list(`search=${tag}&status=not_paid`)).map((f) => f.student_no)).toEqual([a.student.student_no]);
-    expect((await list(`search=${tag}&status=partially_paid`)).map((f) => f.student_no)).toEqual([b.student.student_no]);
-    expect((await list(`search=${tag}&status=paid&grade=Prep-2`)).map((f) => f.student_no)).toEqual([c.student.student_no]);
+    expect((await list(`search=${tag}&status=partially_paid`)).map((f) => f.student_no)).toEqual([
+      b.student.student_no,
+    ]);
+    expect((await list(`search=${tag}&status=paid&grade=Prep-2`)).map((f) => f.student_no)).toEqual([
+      c.student.student_no,
+    ]);
     expect(await list(`search=${tag}&grade=KG-1`)).toEqual([]);
     const [row] = await list(`search=${encodeURIComponent(toArabic(b.student.student_no))}`);
-    expect(row!.payments).toEqual([{ id: expect.any(Number), receipt_no: expect.stringMatching(RECEIPT), amount: 400, paid_at: expect.any(String), kind: "payment", allocations: [] }]);
+    expect(row!.payments).toEqual([
+      {
+        id: expect.any(Number),
+        receipt_no: expect.stringMatching(RECEIPT),
+        amount: 400,
+        paid_at: expect.any(String),
+        kind: "payment",
+        allocations: [],
+      },
+    ]);
     expectError(await api("/api/fees?status=pending", { token }), 400, "VALIDATION_FAILED");
   });
 
@@ -156,7 +255,9 @@ describe("GET /api/fees", () => {
     expect(res.status).toBe(200);
     expect(res.json.students.map((f: { id: number }) => f.id)).toContain(fee.id);
     expect(res.json.students.every((f: { grade: string }) => f.grade === "Prep-2")).toBe(true);
-    expect(expectError(await api("/api/fees/Grade-3", { token }), 400, "VALIDATION_FAILED").reason).toBe("GRADE_UNKNOWN");
+    expect(expectError(await api("/api/fees/Grade-3", { token }), 400, "VALIDATION_FAILED").reason).toBe(
+      "GRADE_UNKNOWN",
+    );
   });
 
   it("GET /api/fees/{student_no}/payments lists receipts; 404 without a record", async () => {
@@ -170,7 +271,10 @@ describe("GET /api/fees", () => {
 });
 
 describe("GET /api/fees with page/limit (server paging)", () => {
-  type Page = { fees: { id: number; full_name: string; student_no: string; status: string; payments: { amount: number }[] }[]; pagination: { page: number; limit: number; total: number; totalPages: number } };
+  type Page = {
+    fees: { id: number; full_name: string; student_no: string; status: string; payments: { amount: number }[] }[];
+    pagination: { page: number; limit: number; total: number; totalPages: number };
+  };
   const get = async (q: string) => {
     const res = await api(`/api/fees?${q}`, { token });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -180,10 +284,16 @@ describe("GET /api/fees with page/limit (server paging)", () => {
   it("answers one page with pagination; pages are disjoint; the page's payments come along", async () => {
     const tag = uid("Fp");
     const made = [];
-    for (let i = 0; i < 16; i++) made.push(await newFee(1000, i % 4 === 0 ? 250 : 0, { full_name: `Pager ${tag} ${String(i).padStart(2, "0")}` }));
+    for (let i = 0; i < 16; i++)
+      made.push(await newFee(1000, i % 4 === 0 ? 250 : 0, { full_name: `Pager ${tag} ${String(i).padStart(2, "0")}` }));
     const first = await get(`search=${tag}&page=1&limit=15`);
     expect(first.pagination).toEqual({ page: 1, limit: 15, total: 16, totalPages: 2 });
-    expect(first.fees.map((f) => f.id)).toEqual(made.map((m) => m.fee.id).reverse().slice(0, 15));
+    expect(first.fees.map((f) => f.id)).toEqual(
+      made
+        .map((m) => m.fee.id)
+        .reverse()
+        .slice(0, 15),
+    );
     expect(Object.keys(first.fees[0]!).sort()).toEqual(FEE_KEYS);
     const second = await get(`search=${tag}&page=2&limit=15`);
     expect(second.fees.map((f) => f.id)).toEqual([made[0]!.fee.id]);
@@ -192,10 +302,17 @@ describe("GET /api/fees with page/limit (server paging)", () => {
     // Status filter + search + sort, counted in SQL.
     const partial = await get(`search=${tag}&status=partially_paid&page=1&limit=20&sortBy=full_name&sortOrder=desc`);
     expect(partial.pagination).toEqual({ page: 1, limit: 20, total: 4, totalPages: 1 });
-    expect(partial.fees.map((f) => f.full_name)).toEqual([12, 8, 4, 0].map((i) => `Pager ${tag} ${String(i).padStart(2, "0")}`));
+    expect(partial.fees.map((f) => f.full_name)).toEqual(
+      [12, 8, 4, 0].map((i) => `Pager ${tag} ${String(i).padStart(2, "0")}`),
+    );
     const remaining = (await get(`search=${tag}&page=1&limit=15&sortBy=remaining&sortOrder=asc`)).fees;
     expect(remaining[0]!.status).toBe("partially_paid");
-    expect((await get(`search=${tag}&grade=KG-1&page=1&limit=15`)).pagination).toEqual({ page: 1, limit: 15, total: 0, totalPages: 1 });
+    expect((await get(`search=${tag}&grade=KG-1&page=1&limit=15`)).pagination).toEqual({
+      page: 1,
+      limit: 15,
+      total: 0,
+      totalPages: 1,
+    });
   });
 
   it("keeps the full {fees} answer without page/limit, and searches with Arabic digits and letter variants", async () => {
@@ -204,8 +321,14 @@ describe("GET /api/fees with page/limit (server paging)", () => {
     const full = await api(`/api/fees?search=${encodeURIComponent(toArabic(a.student.student_no))}`, { token });
     expect(Object.keys(full.json)).toEqual(["fees"]);
     expect(full.json.fees.map((f: { id: number }) => f.id)).toEqual([a.fee.id]);
-    expect((await get(`search=${encodeURIComponent(`اسماء ${tag}`)}&page=1&limit=15`)).fees.map((f) => f.id)).toEqual([a.fee.id]);
-    expect((await get(`search=${encodeURIComponent(toArabic(a.student.student_no.slice(4)))}&page=1&limit=15`)).fees.map((f) => f.id)).toEqual([a.fee.id]);
+    expect((await get(`search=${encodeURIComponent(`اسماء ${tag}`)}&page=1&limit=15`)).fees.map((f) => f.id)).toEqual([
+      a.fee.id,
+    ]);
+    expect(
+      (await get(`search=${encodeURIComponent(toArabic(a.student.student_no.slice(4)))}&page=1&limit=15`)).fees.map(
+        (f) => f.id,
+      ),
+    ).toEqual([a.fee.id]);
   });
 
   it("refuses a limit other than 15/20/30/50 and bad sort values with 400", async () => {
@@ -221,34 +344,83 @@ describe("GET /api/fees with page/limit (server paging)", () => {
 describe("PUT /api/fees/{student_no}", () => {
   it("records a paid change as an adjustment row (up and down) and keeps paid = sum(payments)", async () => {
     const { student, fee } = await newFee(5000, 1000);
-    const up = await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 6000, paid_amount: 1500.5 } });
+    const up = await api(`/api/fees/${student.student_no}`, {
+      method: "PUT",
+      token,
+      body: { total_amount: 6000, paid_amount: 1500.5 },
+    });
     expect(up.status, JSON.stringify(up.json)).toBe(200);
-    expect(up.json.fee).toMatchObject({ total_amount: 6000, paid_amount: 1500.5, remaining: 4499.5, status: "partially_paid" });
+    expect(up.json.fee).toMatchObject({
+      total_amount: 6000,
+      paid_amount: 1500.5,
+      remaining: 4499.5,
+      status: "partially_paid",
+    });
     const adj = up.json.fee.payments.at(-1);
     expect(adj).toMatchObject({ amount: 500.5, kind: "adjustment" });
     expect(adj.receipt_no).toMatch(/^ADJ-\d{4}-\d{4}-\d{6}$/);
     await expectPaidIsSum(fee.id);
 
-    const down = await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 6000, paid_amount: 0 } });
+    const down = await api(`/api/fees/${student.student_no}`, {
+      method: "PUT",
+      token,
+      body: { total_amount: 6000, paid_amount: 0 },
+    });
     expect(down.json.fee).toMatchObject({ paid_amount: 0, status: "not_paid" });
     expect(down.json.fee.payments.at(-1)).toMatchObject({ amount: -1500.5, kind: "adjustment" });
     await expectPaidIsSum(fee.id);
 
-    const same = await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 7000, paid_amount: 0 } });
+    const same = await api(`/api/fees/${student.student_no}`, {
+      method: "PUT",
+      token,
+      body: { total_amount: 7000, paid_amount: 0 },
+    });
     expect(same.json.fee.payments).toHaveLength(3); // total-only change: no new row
-    const audits = await db().select().from(auditLog).where(eq(auditLog.entityId, String(fee.id)));
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(fee.id)));
     expect(audits.filter((a) => a.entity === "fee_record" && a.action === "update")).toHaveLength(3);
   });
 
   it("refuses a total below the paid amount (400), unknown records (404) and bad amounts (400)", async () => {
     const { student } = await newFee(5000, 3000);
-    const res = await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 2000, paid_amount: 3000 } });
-    expect(expectError(res, 400, "VALIDATION_FAILED")).toMatchObject({ reason: "PAID_ABOVE_TOTAL", message: "Paid amount cannot exceed the total amount" });
-    expect(expectError(await api(`/api/fees/${nid()}`, { method: "PUT", token, body: { total_amount: 1, paid_amount: 0 } }), 404, "NOT_FOUND").reason).toBe("FEE_NOT_FOUND");
-    expectError(await api(`/api/fees/${student.student_no}`, { method: "PUT", token, body: { total_amount: 1.001, paid_amount: 0 } }), 400, "VALIDATION_FAILED");
+    const res = await api(`/api/fees/${student.student_no}`, {
+      method: "PUT",
+      token,
+      body: { total_amount: 2000, paid_amount: 3000 },
+    });
+    expect(expectError(res, 400, "VALIDATION_FAILED")).toMatchObject({
+      reason: "PAID_ABOVE_TOTAL",
+      message: "Paid amount cannot exceed the total amount",
+    });
+    expect(
+      expectError(
+        await api(`/api/fees/${nid()}`, { method: "PUT", token, body: { total_amount: 1, paid_amount: 0 } }),
+        404,
+        "NOT_FOUND",
+      ).reason,
+    ).toBe("FEE_NOT_FOUND");
+    expectError(
+      await api(`/api/fees/${student.student_no}`, {
+        method: "PUT",
+        token,
+        body: { total_amount: 1.001, paid_amount: 0 },
+      }),
+      400,
+      "VALIDATION_FAILED",
+    );
     // A path that is only spaces names no student.
-    const blank = expectError(await api("/api/fees/%20", { method: "PUT", token, body: { total_amount: 1, paid_amount: 0 } }), 400, "VALIDATION_FAILED");
-    expect(blank).toMatchObject({ reason: "REQUIRED", params: { field: "student_id" }, message: "Student ID is required" });
+    const blank = expectError(
+      await api("/api/fees/%20", { method: "PUT", token, body: { total_amount: 1, paid_amount: 0 } }),
+      400,
+      "VALIDATION_FAILED",
+    );
+    expect(blank).toMatchObject({
+      reason: "REQUIRED",
+      params: { field: "student_id" },
+      message: "Student ID is required",
+    });
   });
 });
 
@@ -258,12 +430,18 @@ describe("POST /api/fees/{student_no}/add-payment", () => {
     const first = await pay(student.student_no, 1500);
     expect(first.status, JSON.stringify(first.json)).toBe(201);
     expect(first.json.fee).toMatchObject({ paid_amount: 2500, remaining: 500, status: "partially_paid" });
-    expect(first.json.payment).toMatchObject({ amount: 1500, kind: "payment", receipt_no: expect.stringMatching(RECEIPT) });
+    expect(first.json.payment).toMatchObject({
+      amount: 1500,
+      kind: "payment",
+      receipt_no: expect.stringMatching(RECEIPT),
+    });
     const second = await pay(toArabic(student.student_no), "٥٠٠");
     expect(second.json.fee).toMatchObject({ paid_amount: 3000, remaining: 0, status: "paid" });
     const seq = (r: string) => Number(RECEIPT.exec(r)![3]);
     expect(seq(second.json.payment.receipt_no)).toBeGreaterThan(seq(first.json.payment.receipt_no));
-    expect(second.json.fee.payments.map((p: { receipt_no: string }) => p.receipt_no)).toContain(first.json.payment.receipt_no);
+    expect(second.json.fee.payments.map((p: { receipt_no: string }) => p.receipt_no)).toContain(
+      first.json.payment.receipt_no,
+    );
     await expectPaidIsSum(fee.id);
   });
 
@@ -273,9 +451,15 @@ describe("POST /api/fees/{student_no}/add-payment", () => {
       const res = expectError(await pay(student.student_no, amount), 400, "VALIDATION_FAILED");
       expect(res).toMatchObject({ reason: "PAYMENT_AMOUNT_INVALID", message: "Please enter a valid payment amount" });
     }
-    expect(expectError(await pay(student.student_no, 1.005), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "NUMBER_DECIMALS", params: { field: "payment_amount", decimals: 2 } });
+    expect(expectError(await pay(student.student_no, 1.005), 400, "VALIDATION_FAILED")).toMatchObject({
+      reason: "NUMBER_DECIMALS",
+      params: { field: "payment_amount", decimals: 2 },
+    });
     const above = expectError(await pay(student.student_no, 100.01), 400, "VALIDATION_FAILED");
-    expect(above).toMatchObject({ reason: "PAYMENT_EXCEEDS_REMAINING", message: "Payment exceeds the remaining amount" });
+    expect(above).toMatchObject({
+      reason: "PAYMENT_EXCEEDS_REMAINING",
+      message: "Payment exceeds the remaining amount",
+    });
     expect(await expectPaidIsSum(fee.id)).toEqual({ paid: 90000, total: 100000 });
     expect(expectError(await pay(nid(), 10), 404, "NOT_FOUND").reason).toBe("FEE_NOT_FOUND");
   });
@@ -297,7 +481,10 @@ describe("POST /api/fees/{student_no}/add-payment", () => {
     expect(expectError(await pay(s2.student_no, 250, key), 422, "UNPROCESSABLE").reason).toBe("IDEMPOTENCY_MISMATCH");
     expect(await expectPaidIsSum(fee.id)).toEqual({ paid: 25000, total: 100000 });
     const badKey = expectError(await pay(student.student_no, 1, "x".repeat(256)), 400, "VALIDATION_FAILED");
-    expect(badKey).toMatchObject({ reason: "IDEMPOTENCY_KEY_INVALID", message: "Idempotency-Key must be 1-255 visible ASCII characters" });
+    expect(badKey).toMatchObject({
+      reason: "IDEMPOTENCY_KEY_INVALID",
+      message: "Idempotency-Key must be 1-255 visible ASCII characters",
+    });
   });
 
   it("numbers receipts per academic year (1 Sep-31 Aug, Cairo time), restarting at 000001", async () => {
@@ -307,7 +494,8 @@ describe("POST /api/fees/{student_no}/add-payment", () => {
     expect(formatReceiptNo("RCP", "2026-2027", 42)).toBe("RCP-2026-2027-000042");
 
     const { student } = await newFee(100000);
-    const at = (iso: string) => addPayment(db(), admin, { studentNo: student.student_no, amountPiastres: 100 }, new Date(iso));
+    const at = (iso: string) =>
+      addPayment(db(), admin, { studentNo: student.student_no, amountPiastres: 100 }, new Date(iso));
     expect((await at("2090-10-01T08:00:00Z")).payment.receipt_no).toBe("RCP-2090-2091-000001");
     expect((await at("2091-03-01T08:00:00Z")).payment.receipt_no).toBe("RCP-2090-2091-000002");
     expect((await at("2091-09-02T08:00:00Z")).payment.receipt_no).toBe("RCP-2091-2092-000001");
@@ -321,18 +509,33 @@ describe("DELETE /api/fees/{student_no}", () => {
     const res = await api(`/api/fees/${clean.student.student_no}`, { method: "DELETE", token });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ message: "Fee record deleted successfully" });
-    expect(expectError(await api(`/api/fees/${clean.student.student_no}`, { method: "DELETE", token }), 404, "NOT_FOUND").reason).toBe("FEE_NOT_FOUND");
+    expect(
+      expectError(await api(`/api/fees/${clean.student.student_no}`, { method: "DELETE", token }), 404, "NOT_FOUND")
+        .reason,
+    ).toBe("FEE_NOT_FOUND");
 
     const paid = await newFee(800, 100);
-    const refused = expectError(await api(`/api/fees/${paid.student.student_no}`, { method: "DELETE", token }), 409, "CONFLICT");
+    const refused = expectError(
+      await api(`/api/fees/${paid.student.student_no}`, { method: "DELETE", token }),
+      409,
+      "CONFLICT",
+    );
     expect(refused.message).toMatch(/has payments with receipts and cannot be deleted/);
     expect(refused.reason).toBe("FEE_HAS_PAYMENTS");
     expect(await db().select().from(feeRecords).where(eq(feeRecords.id, paid.fee.id))).toHaveLength(1);
 
     // An adjusted-then-reverted record still has history (two ADJ rows summing to 0): kept as well.
     const adjusted = await newFee(800);
-    await api(`/api/fees/${adjusted.student.student_no}`, { method: "PUT", token, body: { total_amount: 800, paid_amount: 50 } });
-    await api(`/api/fees/${adjusted.student.student_no}`, { method: "PUT", token, body: { total_amount: 800, paid_amount: 0 } });
+    await api(`/api/fees/${adjusted.student.student_no}`, {
+      method: "PUT",
+      token,
+      body: { total_amount: 800, paid_amount: 50 },
+    });
+    await api(`/api/fees/${adjusted.student.student_no}`, {
+      method: "PUT",
+      token,
+      body: { total_amount: 800, paid_amount: 0 },
+    });
     expectError(await api(`/api/fees/${adjusted.student.student_no}`, { method: "DELETE", token }), 409, "CONFLICT");
   });
 });
@@ -348,7 +551,18 @@ describe("dashboard figures", () => {
     await pay(student.student_no, 4_500_000);
     expect((await api("/api/fees/paid-percentage", { token })).json.paidPercentage).toBeGreaterThan(pct);
     const [s] = await db().select().from(students).where(eq(students.studentNo, student.student_no));
-    await api(`/api/students/${s!.id}`, { method: "PUT", token, body: { student_no: s!.studentNo, full_name: s!.fullName, nationality: "Egyptian", current_grade: "Prep-2", building_no: 4, is_active: false } });
+    await api(`/api/students/${s!.id}`, {
+      method: "PUT",
+      token,
+      body: {
+        student_no: s!.studentNo,
+        full_name: s!.fullName,
+        nationality: "Egyptian",
+        current_grade: "Prep-2",
+        building_no: 4,
+        is_active: false,
+      },
+    });
     expect((await total()) - before).toBeLessThan(1_000_000);
   });
 
@@ -356,21 +570,42 @@ describe("dashboard figures", () => {
     const doc = (await api("/api/openapi.json")).json;
     const addPayment = doc.paths["/api/fees/{student_no}/add-payment"].post;
     expect(addPayment.responses["422"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
-    expect(Object.keys(addPayment.responses["201"].content["application/json"].schema.properties).sort()).toEqual(["fee", "payment"]);
+    expect(Object.keys(addPayment.responses["201"].content["application/json"].schema.properties).sort()).toEqual([
+      "fee",
+      "payment",
+    ]);
     expect(addPayment.responses["200"]).toBeTruthy(); // a replay
-    expect(addPayment.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "idempotency-key", in: "header" }), expect.objectContaining({ name: "student_no", in: "path" })]));
+    expect(addPayment.parameters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ name: "idempotency-key", in: "header" }),
+        expect.objectContaining({ name: "student_no", in: "path" }),
+      ]),
+    );
     expect(doc.paths["/api/fees"].post.requestBody).toBeTruthy();
     // One parameter per query field.
-    const query = doc.paths["/api/fees"].get.parameters.filter((p: { in: string }) => p.in === "query").map((p: { name: string }) => p.name);
-    expect(query).toEqual(expect.arrayContaining(["search", "grade", "status", "page", "limit", "sortBy", "sortOrder"]));
+    const query = doc.paths["/api/fees"].get.parameters
+      .filter((p: { in: string }) => p.in === "query")
+      .map((p: { name: string }) => p.name);
+    expect(query).toEqual(
+      expect.arrayContaining(["search", "grade", "status", "page", "limit", "sortBy", "sortOrder"]),
+    );
     const fee = doc.paths["/api/fees"].get.responses["200"].content["application/json"].schema.properties.fees.items;
     expect(Object.keys(fee.properties).sort()).toEqual(FEE_KEYS);
-    expect(doc.paths["/api/fees/{student_no}/payments"].get.parameters.map((p: { name: string }) => p.name)).toContain("idempotency_key");
+    expect(doc.paths["/api/fees/{student_no}/payments"].get.parameters.map((p: { name: string }) => p.name)).toContain(
+      "idempotency_key",
+    );
     expect(doc.paths["/api/fees/{student_no}"].delete.responses["409"]).toBeTruthy();
-    expect(doc.paths["/api/fees/{grade}"].get.responses["200"].content["application/json"].schema.properties.students).toBeTruthy();
+    expect(
+      doc.paths["/api/fees/{grade}"].get.responses["200"].content["application/json"].schema.properties.students,
+    ).toBeTruthy();
     // The dashboard figures.
-    expect(doc.paths["/api/fees/TotalFees"].get.responses["200"].content["application/json"].schema.properties.totalFees).toBeTruthy();
-    expect(doc.paths["/api/fees/paid-percentage"].get.responses["200"].content["application/json"].schema.properties.paidPercentage).toBeTruthy();
+    expect(
+      doc.paths["/api/fees/TotalFees"].get.responses["200"].content["application/json"].schema.properties.totalFees,
+    ).toBeTruthy();
+    expect(
+      doc.paths["/api/fees/paid-percentage"].get.responses["200"].content["application/json"].schema.properties
+        .paidPercentage,
+    ).toBeTruthy();
     expect(doc.paths["/api/fees/TotalFees"].get.security).toEqual([{ bearer: [] }]);
   });
 });

@@ -11,7 +11,15 @@ import { uniqueStudentNo } from "../support/selection-world";
 export async function insertStudent(over: Partial<typeof students.$inferInsert> = {}) {
   const [row] = await testDb()
     .insert(students)
-    .values({ studentNo: uniqueStudentNo(), fullName: "طالب اختبار", nationality: "Egyptian", currentGrade: "Prep-3", buildingNo: 5, gender: "male", ...over })
+    .values({
+      studentNo: uniqueStudentNo(),
+      fullName: "طالب اختبار",
+      nationality: "Egyptian",
+      currentGrade: "Prep-3",
+      buildingNo: 5,
+      gender: "male",
+      ...over,
+    })
     .returning();
   return row!;
 }
@@ -21,17 +29,39 @@ export async function insertFee(studentId: number, totalPiastres: number, paidPi
 }
 
 /** A result with subject rows `[subject, score, max]` in marks (stored as hundredths, like the API does). */
-export async function insertResult(studentId: number, year: string, semester: "S1" | "S2", scores: Array<[string, number, number]>, grade = "Prep-3") {
+export async function insertResult(
+  studentId: number,
+  year: string,
+  semester: "S1" | "S2",
+  scores: Array<[string, number, number]>,
+  grade = "Prep-3",
+) {
   const [r] = await testDb().insert(results).values({ studentId, academicYearName: year, semester, grade }).returning();
   await testDb()
     .insert(resultSubjectScores)
-    .values(scores.map(([subjectName, score, maxScore], position) => ({ resultId: r!.id, position, subjectName, scoreHundredths: Math.round(score * 100), maxScoreHundredths: Math.round(maxScore * 100) })));
+    .values(
+      scores.map(([subjectName, score, maxScore], position) => ({
+        resultId: r!.id,
+        position,
+        subjectName,
+        scoreHundredths: Math.round(score * 100),
+        maxScoreHundredths: Math.round(maxScore * 100),
+      })),
+    );
   return r!;
 }
 
 export async function setPublished(year: string, semester: "S1" | "S2", isPublished: boolean) {
   await testDb()
     .insert(resultPublications)
-    .values({ academicYearName: year, semester, isPublished, publishedAt: isPublished ? new Date().toISOString() : null })
-    .onConflictDoUpdate({ target: [resultPublications.academicYearName, resultPublications.semester], set: { isPublished } });
+    .values({
+      academicYearName: year,
+      semester,
+      isPublished,
+      publishedAt: isPublished ? new Date().toISOString() : null,
+    })
+    .onConflictDoUpdate({
+      target: [resultPublications.academicYearName, resultPublications.semester],
+      set: { isPublished },
+    });
 }

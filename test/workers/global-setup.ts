@@ -37,7 +37,8 @@ export default async function setup(project: TestProject) {
     await stallable.stop();
     await proxy.close();
     supervisor.stop();
-    if (supervisor.restarts.length > 0) console.warn(`[sqld] the API tests' sqld was restarted ${supervisor.restarts.length} time(s)`);
+    if (supervisor.restarts.length > 0)
+      console.warn(`[sqld] the API tests' sqld was restarted ${supervisor.restarts.length} time(s)`);
     await sqld.stop();
     rmSync(dir, { recursive: true, force: true });
   };

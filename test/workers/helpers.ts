@@ -5,7 +5,10 @@ import { expect } from "vitest";
 export const BASE = "http://school.test";
 
 /** Sends a request to the Worker under test. `body` objects are sent as JSON. */
-export async function api(path: string, init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function api(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...init.headers };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
   let body: BodyInit | undefined;
@@ -14,7 +17,9 @@ export async function api(path: string, init: { method?: string; token?: string;
     body = JSON.stringify(init.body);
     headers["Content-Type"] ??= "application/json";
   }
-  const res = await (exports as unknown as { default: Fetcher }).default.fetch(new Request(`${BASE}${path}`, { method: init.method ?? "GET", headers, body }));
+  const res = await (exports as unknown as { default: Fetcher }).default.fetch(
+    new Request(`${BASE}${path}`, { method: init.method ?? "GET", headers, body }),
+  );
   const text = await res.text();
   let json: any = null;
   try {

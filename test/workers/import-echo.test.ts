@@ -13,7 +13,14 @@ beforeAll(async () => {
 describe("import answers", () => {
   it("cut a refused row's echoed key to 64 characters and an ellipsis", async () => {
     const huge = "9".repeat(2 * 1024 * 1024);
-    const row = { student_no: huge, full_name: "طالب", nationality: "Egyptian", current_grade: "Prep-1", building_no: 3, gender: "male" };
+    const row = {
+      student_no: huge,
+      full_name: "طالب",
+      nationality: "Egyptian",
+      current_grade: "Prep-1",
+      building_no: 3,
+      gender: "male",
+    };
     const res = await api("/api/admin/import/students?dry_run=1", { method: "POST", token, body: { rows: [row] } });
     expect(res.status).toBe(200);
     expect(res.json.rows[0]).toMatchObject({ row: 1, action: "error", key: `${"9".repeat(64)}…` });

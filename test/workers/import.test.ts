@@ -6,7 +6,16 @@
 import { env } from "cloudflare:workers";
 import { and, eq, inArray, like, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, feeInstalments, feeRecords, importRuns, payments, results, students, teachers } from "../../db/schema";
+import {
+  auditLog,
+  feeInstalments,
+  feeRecords,
+  importRuns,
+  payments,
+  results,
+  students,
+  teachers,
+} from "../../db/schema";
 import { app } from "../../worker/app";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 import { insertFee, insertResult, insertStudent, testDb, uniqueStudentNo } from "./fixtures";
@@ -17,7 +26,12 @@ beforeAll(async () => {
 });
 
 const post = (kind: string, body: unknown, opts: { dry?: boolean; key?: string } = {}) =>
-  api(`/api/admin/import/${kind}${opts.dry ? "?dry_run=1" : ""}`, { method: "POST", token, body, headers: opts.key ? { "Idempotency-Key": opts.key } : {} });
+  api(`/api/admin/import/${kind}${opts.dry ? "?dry_run=1" : ""}`, {
+    method: "POST",
+    token,
+    body,
+    headers: opts.key ? { "Idempotency-Key": opts.key } : {},
+  });
 
 const studentRow = (over: Record<string, unknown> = {}) => ({
   student_no: uniqueStudentNo(),
@@ -31,17 +45,40 @@ const studentRow = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const countStudents = async (nos: string[]) => Number((await testDb().select({ n: sql<number>`count(*)` }).from(students).where(inArray(students.studentNo, nos)))[0]!.n);
+const countStudents = async (nos: string[]) =>
+  Number(
+    (await testDb().select({ n: sql<number>`count(*)` }).from(students).where(inArray(students.studentNo, nos)))[0]!.n,
+  );
 
 describe("students", () => {
   it("previews create, update, unchanged and error rows, then commits all of them with audit rows", async () => {
-    const existing = await insertStudent({ currentGrade: "Prep-2", religion: "Muslim", nationality: "Egyptian", buildingNo: 2, gender: "male", fullName: "ثابت" });
+    const existing = await insertStudent({
+      currentGrade: "Prep-2",
+      religion: "Muslim",
+      nationality: "Egyptian",
+      buildingNo: 2,
+      gender: "male",
+      fullName: "ثابت",
+    });
     const changed = await insertStudent({ currentGrade: "Prep-2", nationality: "Egyptian", buildingNo: 2 });
     const fresh = studentRow();
     const rows = [
       fresh,
-      { student_no: existing.studentNo, full_name: "ثابت ", nationality: "Egyptian", religion: "Muslim", current_grade: "prep-2", building_no: 2 },
-      { student_no: changed.studentNo, full_name: changed.fullName, nationality: "Sudanese", current_grade: "Prep-2", building_no: 2 },
+      {
+        student_no: existing.studentNo,
+        full_name: "ثابت ",
+        nationality: "Egyptian",
+        religion: "Muslim",
+        current_grade: "prep-2",
+        building_no: 2,
+      },
+      {
+        student_no: changed.studentNo,
+        full_name: changed.fullName,
+        nationality: "Sudanese",
+        current_grade: "Prep-2",
+        building_no: 2,
+      },
       studentRow({ building_no: 9 }),
       studentRow({ student_no: fresh.student_no }),
       studentRow({ student_no: "3.10013E+13" }),
@@ -50,10 +87,25 @@ describe("students", () => {
     expect(dry.status, JSON.stringify(dry.json)).toBe(200);
     expect(dry.json.dry_run).toBe(true);
     expect(dry.json.summary).toEqual({ total: 6, create: 1, update: 1, unchanged: 1, errors: 3 });
-    expect(dry.json.rows.map((r: { action: string }) => r.action)).toEqual(["create", "unchanged", "update", "error", "error", "error"]);
-    expect(dry.json.rows[3].errors).toEqual([{ field: "building_no", code: "BUILDING_RANGE", message: "Building must be between 1 and 6" }]);
-    expect(dry.json.rows[4].errors[0]).toMatchObject({ field: "student_no", code: "IMPORT_DUPLICATE_ROW", params: { row: 1 } });
-    expect(dry.json.rows[5].errors).toEqual([expect.objectContaining({ field: "student_no", code: "IMPORT_ID_SCIENTIFIC" })]);
+    expect(dry.json.rows.map((r: { action: string }) => r.action)).toEqual([
+      "create",
+      "unchanged",
+      "update",
+      "error",
+      "error",
+      "error",
+    ]);
+    expect(dry.json.rows[3].errors).toEqual([
+      { field: "building_no", code: "BUILDING_RANGE", message: "Building must be between 1 and 6" },
+    ]);
+    expect(dry.json.rows[4].errors[0]).toMatchObject({
+      field: "student_no",
+      code: "IMPORT_DUPLICATE_ROW",
+      params: { row: 1 },
+    });
+    expect(dry.json.rows[5].errors).toEqual([
+      expect.objectContaining({ field: "student_no", code: "IMPORT_ID_SCIENTIFIC" }),
+    ]);
     expect(dry.json.rows[0].key).toBe(fresh.student_no);
 
     // A commit with error rows: 400 in the error shape, with the preview, nothing written.
@@ -67,13 +119,23 @@ describe("students", () => {
     const key = uid("k");
     const done = await post("students", { rows: good }, { key });
     expect(done.status, JSON.stringify(done.json)).toBe(200);
-    expect(done.json).toMatchObject({ dry_run: false, summary: { total: 3, create: 1, update: 1, unchanged: 1, errors: 0 } });
+    expect(done.json).toMatchObject({
+      dry_run: false,
+      summary: { total: 3, create: 1, update: 1, unchanged: 1, errors: 0 },
+    });
     const [created] = await testDb().select().from(students).where(eq(students.studentNo, fresh.student_no));
-    expect(created).toMatchObject({ fullName: fresh.full_name, buildingNo: 3, gender: "female", currentGrade: "Prep-1" });
+    expect(created).toMatchObject({
+      fullName: fresh.full_name,
+      buildingNo: 3,
+      gender: "female",
+      currentGrade: "Prep-1",
+    });
     const [updated] = await testDb().select().from(students).where(eq(students.id, changed.id));
     expect(updated!.nationality).toBe("Sudanese");
     const audits = await testDb().select().from(auditLog).where(eq(auditLog.requestId, done.json.request_id));
-    expect(audits.map((a) => `${a.action}:${a.entityId}`).sort()).toEqual([`create:${created!.id}`, `update:${changed.id}`].sort());
+    expect(audits.map((a) => `${a.action}:${a.entityId}`).sort()).toEqual(
+      [`create:${created!.id}`, `update:${changed.id}`].sort(),
+    );
 
     // The same key and rows: the same answer, nothing written twice; other rows: 422.
     const again = await post("students", { rows: good }, { key });
@@ -91,13 +153,34 @@ describe("students", () => {
     const many = Array.from({ length: 5_001 }, () => ({ student_no: "1" }));
     const tooMany = expectError(await post("students", { rows: many }, { dry: true }), 413, "PAYLOAD_TOO_LARGE");
     expect(tooMany.reason).toBe("IMPORT_TOO_MANY_ROWS");
-    expect(expectError(await post("students", { rows: [studentRow()] }), 400, "VALIDATION_FAILED").reason).toBe("IMPORT_KEY_REQUIRED");
-    expectError(await api("/api/admin/import/students?dry_run=1", { method: "POST", body: { rows: [studentRow()] } }), 401, "UNAUTHORIZED");
+    expect(expectError(await post("students", { rows: [studentRow()] }), 400, "VALIDATION_FAILED").reason).toBe(
+      "IMPORT_KEY_REQUIRED",
+    );
+    expectError(
+      await api("/api/admin/import/students?dry_run=1", { method: "POST", body: { rows: [studentRow()] } }),
+      401,
+      "UNAUTHORIZED",
+    );
     expectError(await post("pupils", { rows: [studentRow()] }, { dry: true }), 400, "VALIDATION_FAILED");
   });
 
   it("takes 5,000 of the widest rows within its body limit, while other routes keep 1 MB", async () => {
-    const subjects = ["Mathematics", "English", "Science", "History", "Geography", "Physics", "Chemistry", "Biology", "Computer Science", "Literature", "Economics", "Art", "Music", "Physical Education"];
+    const subjects = [
+      "Mathematics",
+      "English",
+      "Science",
+      "History",
+      "Geography",
+      "Physics",
+      "Chemistry",
+      "Biology",
+      "Computer Science",
+      "Literature",
+      "Economics",
+      "Art",
+      "Music",
+      "Physical Education",
+    ];
     const wide = Array.from({ length: 5_000 }, (_, i) => ({
       student_id: String(29_000_000_000_000 + i),
       academic_year_name: "2024-2025",
@@ -106,11 +189,21 @@ describe("students", () => {
     }));
     const body = JSON.stringify({ rows: wide });
     expect(body.length).toBeGreaterThan(1024 * 1024 * 4);
-    const res = await api("/api/admin/import/results?dry_run=1", { method: "POST", token, body, headers: { "Content-Type": "application/json" } });
+    const res = await api("/api/admin/import/results?dry_run=1", {
+      method: "POST",
+      token,
+      body,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(res.status, res.text.slice(0, 300)).toBe(200);
     expect(res.json.summary).toMatchObject({ total: 5_000, errors: 5_000 });
     expect(res.json.rows[0].errors[0].code).toBe("STUDENT_NOT_FOUND");
-    const big = await api("/api/students", { method: "POST", token, body: JSON.stringify({ full_name: "x".repeat(1024 * 1024 + 10) }), headers: { "Content-Type": "application/json" } });
+    const big = await api("/api/students", {
+      method: "POST",
+      token,
+      body: JSON.stringify({ full_name: "x".repeat(1024 * 1024 + 10) }),
+      headers: { "Content-Type": "application/json" },
+    });
     expectError(big, 413, "PAYLOAD_TOO_LARGE");
   });
 });
@@ -130,8 +223,16 @@ describe("fees", () => {
     expect(dry.json.rows.map((r: { action: string }) => r.action)).toEqual(["create", "update", "error", "error"]);
     expect(dry.json.rows[2].errors[0]).toMatchObject({ code: "IMPORT_DUPLICATE_ROW" });
     expect(dry.json.rows[3].errors[0]).toMatchObject({ field: "student_id", code: "STUDENT_NOT_FOUND" });
-    const differs = await post("fees", { rows: [{ student_id: b.studentNo, grade: "Prep-3", total_amount: 6000, paid_amount: 1500 }] }, { dry: true });
-    expect(differs.json.rows[0].errors[0]).toMatchObject({ field: "paid_amount", code: "IMPORT_PAID_DIFFERS", params: { paid: 1000 } });
+    const differs = await post(
+      "fees",
+      { rows: [{ student_id: b.studentNo, grade: "Prep-3", total_amount: 6000, paid_amount: 1500 }] },
+      { dry: true },
+    );
+    expect(differs.json.rows[0].errors[0]).toMatchObject({
+      field: "paid_amount",
+      code: "IMPORT_PAID_DIFFERS",
+      params: { paid: 1000 },
+    });
 
     const done = await post("fees", { rows: rows.slice(0, 2) }, { key: uid("k") });
     expect(done.status, JSON.stringify(done.json)).toBe(200);
@@ -149,14 +250,27 @@ describe("fees", () => {
     const s = await insertStudent();
     await insertFee(s.id, 500_000, 0);
     const [fee] = await testDb().select().from(feeRecords).where(eq(feeRecords.studentId, s.id));
-    await testDb().insert(feeInstalments).values([
-      { feeRecordId: fee!.id, seq: 1, line: "Tuition", no: 1, dueDate: "2026-10-01", amountPiastres: 250_000 },
-      { feeRecordId: fee!.id, seq: 2, line: "Tuition", no: 2, dueDate: "2027-02-01", amountPiastres: 250_000 },
-    ]);
-    const same = await post("fees", { rows: [{ student_id: s.studentNo, grade: "Prep-3", total_amount: 5000 }] }, { dry: true });
+    await testDb()
+      .insert(feeInstalments)
+      .values([
+        { feeRecordId: fee!.id, seq: 1, line: "Tuition", no: 1, dueDate: "2026-10-01", amountPiastres: 250_000 },
+        { feeRecordId: fee!.id, seq: 2, line: "Tuition", no: 2, dueDate: "2027-02-01", amountPiastres: 250_000 },
+      ]);
+    const same = await post(
+      "fees",
+      { rows: [{ student_id: s.studentNo, grade: "Prep-3", total_amount: 5000 }] },
+      { dry: true },
+    );
     expect(same.json.rows[0].action).toBe("unchanged");
-    const changed = await post("fees", { rows: [{ student_id: s.studentNo, grade: "Prep-3", total_amount: 6000 }] }, { key: uid("k") });
-    expect(expectError(changed, 400, "VALIDATION_FAILED").rows[0].errors[0]).toMatchObject({ field: "total_amount", code: "TOTAL_SET_BY_SCHEDULE" });
+    const changed = await post(
+      "fees",
+      { rows: [{ student_id: s.studentNo, grade: "Prep-3", total_amount: 6000 }] },
+      { key: uid("k") },
+    );
+    expect(expectError(changed, 400, "VALIDATION_FAILED").rows[0].errors[0]).toMatchObject({
+      field: "total_amount",
+      code: "TOTAL_SET_BY_SCHEDULE",
+    });
     const [after] = await testDb().select().from(feeRecords).where(eq(feeRecords.id, fee!.id));
     expect(after!.totalPiastres).toBe(500_000);
   });
@@ -167,9 +281,23 @@ describe("results", () => {
     const a = await insertStudent();
     const b = await insertStudent();
     await insertResult(b.id, "2025-2026", "S2", [["Mathematics", 40, 50]]);
-    const row = (no: string, scores: Array<[string, unknown, unknown?]>) => ({ student_id: no, subject_scores: scores.map(([subject_name, score, max_score]) => ({ subject_name, score, ...(max_score ? { max_score } : {}) })) });
+    const row = (no: string, scores: Array<[string, unknown, unknown?]>) => ({
+      student_id: no,
+      subject_scores: scores.map(([subject_name, score, max_score]) => ({
+        subject_name,
+        score,
+        ...(max_score ? { max_score } : {}),
+      })),
+    });
     const options = { academic_year_name: "2025-2026", semester: "S2" };
-    const rows = [row(a.studentNo, [["Mathematics", "٤٥٫٥", 50], ["English", 88]]), row(b.studentNo, [["Mathematics", 45, 50]]), row(uniqueStudentNo(), [["Art", 101]])];
+    const rows = [
+      row(a.studentNo, [
+        ["Mathematics", "٤٥٫٥", 50],
+        ["English", 88],
+      ]),
+      row(b.studentNo, [["Mathematics", 45, 50]]),
+      row(uniqueStudentNo(), [["Art", 101]]),
+    ];
     const dry = await post("results", { rows, options }, { dry: true });
     expect(dry.json.rows.map((r: { action: string }) => r.action)).toEqual(["create", "update", "error"]);
     expect(dry.json.rows[2].errors.map((e: { code: string }) => e.code)).toContain("MARKS_ABOVE_TOTAL");
@@ -190,9 +318,14 @@ describe("results", () => {
 describe("teachers", () => {
   it("creates teachers with codes, updates by code, refuses an inactive subject", async () => {
     const subject = `Subject ${uid()}`;
-    expect((await api("/api/admin/selection/subjects", { method: "POST", token, body: { name: subject } })).status).toBe(201);
+    expect(
+      (await api("/api/admin/selection/subjects", { method: "POST", token, body: { name: subject } })).status,
+    ).toBe(201);
     const name = `أ. ${uid()}`;
-    const rows = [{ full_name: name, subject_name: subject.toUpperCase(), building_no: "6", session_1_capacity: "٢٠" }, { full_name: "x", subject_name: "No such subject" }];
+    const rows = [
+      { full_name: name, subject_name: subject.toUpperCase(), building_no: "6", session_1_capacity: "٢٠" },
+      { full_name: "x", subject_name: "No such subject" },
+    ];
     const dry = await post("teachers", { rows }, { dry: true });
     expect(dry.json.rows.map((r: { action: string }) => r.action)).toEqual(["create", "error"]);
     expect(dry.json.rows[1].errors[0]).toMatchObject({ field: "subject_name", code: "SUBJECT_NOT_ACTIVE" });
@@ -203,7 +336,11 @@ describe("teachers", () => {
     expect(t!.teacherCode).toBe(`T-${String(t!.id).padStart(5, "0")}`);
     const byName = await post("teachers", { rows: rows.slice(0, 1) }, { dry: true });
     expect(byName.json.rows[0].action).toBe("unchanged");
-    const upd = await post("teachers", { rows: [{ teacher_code: t!.teacherCode, full_name: `${name} ب`, subject_name: subject }] }, { key: uid("k") });
+    const upd = await post(
+      "teachers",
+      { rows: [{ teacher_code: t!.teacherCode, full_name: `${name} ب`, subject_name: subject }] },
+      { key: uid("k") },
+    );
     expect(upd.json.rows[0].action).toBe("update");
     const [after] = await testDb().select().from(teachers).where(eq(teachers.id, t!.id));
     expect(after).toMatchObject({ fullName: `${name} ب`, buildingNo: "6", session1Capacity: 20 });
@@ -224,7 +361,16 @@ describe("all or nothing", () => {
     const key = uid("k");
     const send = async () => {
       const res = await app.fetch(
-        new Request("http://school.test/api/admin/import/students", { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "Idempotency-Key": key, "CF-Connecting-IP": "10.66.0.9" }, body: JSON.stringify({ rows }) }),
+        new Request("http://school.test/api/admin/import/students", {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            Authorization: `Bearer ${token}`,
+            "Idempotency-Key": key,
+            "CF-Connecting-IP": "10.66.0.9",
+          },
+          body: JSON.stringify({ rows }),
+        }),
         { ...(env as object), LIBSQL_URL: e.FAULTY_LIBSQL_URL } as never,
         ctx,
       );
@@ -234,16 +380,25 @@ describe("all or nothing", () => {
     const cut = await send();
     expect(cut.status).toBe(503);
     expect(cut.json).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE" });
-    const written = await testDb().select({ n: sql<number>`count(*)` }).from(students).where(like(students.fullName, `${prefix}%`));
+    const written = await testDb()
+      .select({ n: sql<number>`count(*)` })
+      .from(students)
+      .where(like(students.fullName, `${prefix}%`));
     expect(Number(written[0]!.n)).toBe(0);
     expect(await testDb().select().from(importRuns).where(eq(importRuns.idempotencyKey, key))).toHaveLength(0);
     await setMode("up");
     const ok = await send();
     expect(ok.status, JSON.stringify(ok.json).slice(0, 300)).toBe(200);
     expect(ok.json.summary.create).toBe(600);
-    const now = await testDb().select({ n: sql<number>`count(*)` }).from(students).where(like(students.fullName, `${prefix}%`));
+    const now = await testDb()
+      .select({ n: sql<number>`count(*)` })
+      .from(students)
+      .where(like(students.fullName, `${prefix}%`));
     expect(Number(now[0]!.n)).toBe(600);
-    const audits = await testDb().select({ n: sql<number>`count(*)` }).from(auditLog).where(and(eq(auditLog.entity, "student"), eq(auditLog.requestId, ok.json.request_id)));
+    const audits = await testDb()
+      .select({ n: sql<number>`count(*)` })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "student"), eq(auditLog.requestId, ok.json.request_id)));
     expect(Number(audits[0]!.n)).toBe(600);
   });
 

@@ -15,7 +15,9 @@ const db = () => getDb(env as never);
 
 async function createAdmin(password = "lock-pass-1") {
   const username = uid("lock");
-  await db().insert(admins).values({ username, passwordHash: await hashPassword(password, (env as any).PASSWORD_PEPPER) });
+  await db()
+    .insert(admins)
+    .values({ username, passwordHash: await hashPassword(password, (env as any).PASSWORD_PEPPER) });
   return { username, password };
 }
 
@@ -25,7 +27,11 @@ async function createAdmin(password = "lock-pass-1") {
  */
 async function login(username: string, password: string, ip: string) {
   for (let tries = 0; ; tries++) {
-    const res = await api("/api/auth/login", { method: "POST", body: { username, password }, headers: { "CF-Connecting-IP": ip } });
+    const res = await api("/api/auth/login", {
+      method: "POST",
+      body: { username, password },
+      headers: { "CF-Connecting-IP": ip },
+    });
     if (res.status !== 503 || tries >= 20) return res;
   }
 }
@@ -56,7 +62,8 @@ describe("sign-in lock", () => {
   it("after another address's lockout, the admin's correct password from their own address still works", async () => {
     const { username, password } = await createAdmin();
     const attacker = freshIp();
-    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) expectError(await login(username, `guess-${i}`, attacker), 401, "UNAUTHORIZED");
+    for (let i = 0; i < LOCKOUT_THRESHOLD; i++)
+      expectError(await login(username, `guess-${i}`, attacker), 401, "UNAUTHORIZED");
     expectError(await login(username, password, attacker), 429, "RATE_LIMITED");
     expect((await login(username, password, freshIp())).status).toBe(200);
     // Any spelling of the name is the same counter.
@@ -80,7 +87,8 @@ describe("sign-in lock", () => {
 
   it("keys an IPv6 client by its /64: another address in the same /64 shares the counter, the next /64 does not", async () => {
     const { username, password } = await createAdmin();
-    for (let i = 0; i < LOCKOUT_THRESHOLD; i++) expectError(await login(username, "x", `2001:db8:77:1::${i + 1}`), 401, "UNAUTHORIZED");
+    for (let i = 0; i < LOCKOUT_THRESHOLD; i++)
+      expectError(await login(username, "x", `2001:db8:77:1::${i + 1}`), 401, "UNAUTHORIZED");
     expectError(await login(username, password, "2001:db8:77:1:ffff:ffff:ffff:ffff"), 429, "RATE_LIMITED");
     expect((await login(username, password, "2001:db8:77:2::1")).status).toBe(200);
   });
@@ -90,7 +98,9 @@ describe("sign-in lock", () => {
     const home = freshIp();
     expect((await login(username, password, home)).status).toBe(200);
     const botnet = Array.from({ length: Math.ceil(USERNAME_CEILING / LOCKOUT_THRESHOLD) + 1 }, freshIp);
-    const answers = await Promise.all(botnet.flatMap((ip) => Array.from({ length: LOCKOUT_THRESHOLD }, () => login(username, "guess", ip))));
+    const answers = await Promise.all(
+      botnet.flatMap((ip) => Array.from({ length: LOCKOUT_THRESHOLD }, () => login(username, "guess", ip))),
+    );
     expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(USERNAME_CEILING);
     expectError(await login(username, password, freshIp()), 429, "RATE_LIMITED");
     expect((await login(username, password, home)).status).toBe(200);
@@ -103,13 +113,23 @@ describe("password change throttle", () => {
     const ip = freshIp();
     const token = (await login(username, password, ip)).json.token as string;
     const change = (t: string, oldPassword: string) =>
-      api("/api/auth/update-password", { method: "PUT", token: t, body: { oldPassword, newPassword: "brand-new-pass", confirmPassword: "brand-new-pass" } });
+      api("/api/auth/update-password", {
+        method: "PUT",
+        token: t,
+        body: { oldPassword, newPassword: "brand-new-pass", confirmPassword: "brand-new-pass" },
+      });
     for (let i = 0; i < 5; i++) {
-      expect(expectError(await change(token, `wrong-${i}`), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "PASSWORD_INCORRECT", message: "Current password is incorrect" });
+      expect(expectError(await change(token, `wrong-${i}`), 400, "VALIDATION_FAILED")).toMatchObject({
+        reason: "PASSWORD_INCORRECT",
+        message: "Current password is incorrect",
+      });
     }
     const lockedRes = await change(token, password);
     const locked = expectError(lockedRes, 429, "RATE_LIMITED");
-    expect(locked).toMatchObject({ reason: "PASSWORD_CHANGE_LOCKED", message: "Too many wrong current passwords. Please try again later." });
+    expect(locked).toMatchObject({
+      reason: "PASSWORD_CHANGE_LOCKED",
+      message: "Too many wrong current passwords. Please try again later.",
+    });
     expect(Number(lockedRes.headers.get("Retry-After"))).toBeGreaterThan(800);
     // Signing in still works, and a fresh session may change the password.
     const other = await login(username, password, ip);

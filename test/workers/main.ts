@@ -10,5 +10,6 @@ import { newNonce, withSecurityHeaders } from "../../worker/security-headers";
 export { EventHub } from "../../worker/hub";
 
 export default {
-  fetch: (request, env, ctx) => withDrainedBody(request, async (req) => withSecurityHeaders(await app.fetch(req, env, ctx), newNonce(), env)),
+  fetch: (request, env, ctx) =>
+    withDrainedBody(request, async (req) => withSecurityHeaders(await app.fetch(req, env, ctx), newNonce(), env)),
 } satisfies ExportedHandler<Env>;

@@ -22,9 +22,23 @@ const nid = () => "3" + Array.from(crypto.getRandomValues(new Uint8Array(13)), (
 /** A fresh student with a fee record of `total` EGP, nothing paid. */
 async function feeRecord(total: number) {
   const studentNo = nid();
-  const s = await api("/api/students", { method: "POST", token, body: { student_no: studentNo, full_name: `Race ${uid()}`, nationality: "Egyptian", current_grade: "Prep-1", building_no: 1 } });
+  const s = await api("/api/students", {
+    method: "POST",
+    token,
+    body: {
+      student_no: studentNo,
+      full_name: `Race ${uid()}`,
+      nationality: "Egyptian",
+      current_grade: "Prep-1",
+      building_no: 1,
+    },
+  });
   expect(s.status).toBe(201);
-  const f = await api("/api/fees", { method: "POST", token, body: { student_id: studentNo, grade: "Prep-1", total_amount: total, paid_amount: 0 } });
+  const f = await api("/api/fees", {
+    method: "POST",
+    token,
+    body: { student_id: studentNo, grade: "Prep-1", total_amount: total, paid_amount: 0 },
+  });
   expect(f.status).toBe(201);
   return { studentNo, feeId: f.json.fee.id as number };
 }
@@ -32,12 +46,20 @@ async function feeRecord(total: number) {
 async function state(feeId: number) {
   const [fee] = await db().select().from(feeRecords).where(eq(feeRecords.id, feeId));
   const rows = await db().select().from(payments).where(eq(payments.feeRecordId, feeId));
-  const [{ sum }] = await db().select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` }).from(payments).where(eq(payments.feeRecordId, feeId));
+  const [{ sum }] = await db()
+    .select({ sum: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` })
+    .from(payments)
+    .where(eq(payments.feeRecordId, feeId));
   return { paid: fee!.paidPiastres, total: fee!.totalPiastres, rows, sum: Number(sum) };
 }
 
 const pay = (studentNo: string, amount: number, key?: string) =>
-  api(`/api/fees/${studentNo}/add-payment`, { method: "POST", token, body: { payment_amount: amount }, headers: key ? { "Idempotency-Key": key } : {} });
+  api(`/api/fees/${studentNo}/add-payment`, {
+    method: "POST",
+    token,
+    body: { payment_amount: amount },
+    headers: key ? { "Idempotency-Key": key } : {},
+  });
 
 describe("payments under concurrency", () => {
   it("50 simultaneous requests with one Idempotency-Key record exactly one payment", async () => {
@@ -61,12 +83,18 @@ describe("payments under concurrency", () => {
   it("50 simultaneous different payments never overpay: exactly what fits is accepted", async () => {
     const { studentNo, feeId } = await feeRecord(1000);
     const responses = await Promise.all(Array.from({ length: 50 }, () => pay(studentNo, 30)));
-    expect(responses.filter((r) => r.status !== 201 && r.status !== 400).map((r) => `${r.status} ${r.json?.message}`)).toEqual([]);
+    expect(
+      responses.filter((r) => r.status !== 201 && r.status !== 400).map((r) => `${r.status} ${r.json?.message}`),
+    ).toEqual([]);
     const ok = responses.filter((r) => r.status === 201);
     const refused = responses.filter((r) => r.status === 400);
     expect(ok).toHaveLength(33); // 33 × 30 = 990 ≤ 1000 < 34 × 30
     expect(refused).toHaveLength(17);
-    for (const r of refused) expect(r.json).toMatchObject({ reason: "PAYMENT_EXCEEDS_REMAINING", message: "Payment exceeds the remaining amount" });
+    for (const r of refused)
+      expect(r.json).toMatchObject({
+        reason: "PAYMENT_EXCEEDS_REMAINING",
+        message: "Payment exceeds the remaining amount",
+      });
     expect(new Set(ok.map((r) => r.json.payment.receipt_no)).size).toBe(33);
 
     const after = await state(feeId);
@@ -79,7 +107,9 @@ describe("payments under concurrency", () => {
     const edits = [5000, 12000, 8000, 20000, 0, 15000];
     await Promise.all([
       ...Array.from({ length: 20 }, (_, i) => pay(studentNo, 10 + i)),
-      ...edits.map((paid) => api(`/api/fees/${studentNo}`, { method: "PUT", token, body: { total_amount: 100000, paid_amount: paid } })),
+      ...edits.map((paid) =>
+        api(`/api/fees/${studentNo}`, { method: "PUT", token, body: { total_amount: 100000, paid_amount: paid } }),
+      ),
     ]);
     const after = await state(feeId);
     expect(after.sum).toBe(after.paid);
@@ -89,18 +119,27 @@ describe("payments under concurrency", () => {
 
   it("18 parallel payments: every audit row's before equals the previous row's after", async () => {
     const { studentNo, feeId } = await feeRecord(10_000);
-    const responses = await Promise.all(Array.from({ length: 18 }, (_, i) => pay(studentNo, 10 + i, crypto.randomUUID())));
+    const responses = await Promise.all(
+      Array.from({ length: 18 }, (_, i) => pay(studentNo, 10 + i, crypto.randomUUID())),
+    );
     for (const r of responses) expect(r.status, JSON.stringify(r.json)).toBe(201);
     const rows = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity, "fee_record"), eq(auditLog.entityId, String(feeId)), eq(auditLog.action, "add_payment")))
+      .where(
+        and(
+          eq(auditLog.entity, "fee_record"),
+          eq(auditLog.entityId, String(feeId)),
+          eq(auditLog.action, "add_payment"),
+        ),
+      )
       .orderBy(asc(auditLog.id));
     expect(rows).toHaveLength(18);
     const snaps = rows.map((r) => ({ before: JSON.parse(r.before!), after: JSON.parse(r.after!) }));
     expect(new Set(snaps.map((s) => s.before.paid_piastres)).size, "distinct befores").toBe(18);
     expect(snaps[0]!.before.paid_piastres).toBe(0);
-    for (let i = 1; i < snaps.length; i++) expect(snaps[i]!.before.paid_piastres, `row ${i}`).toBe(snaps[i - 1]!.after.paid_piastres);
+    for (let i = 1; i < snaps.length; i++)
+      expect(snaps[i]!.before.paid_piastres, `row ${i}`).toBe(snaps[i - 1]!.after.paid_piastres);
     for (const s of snaps) expect(s.after.paid_piastres - s.before.paid_piastres).toBe(s.after.amount_piastres);
     expect(snaps.at(-1)!.after.paid_piastres).toBe((await state(feeId)).paid);
   });

@@ -25,7 +25,11 @@ describe("platform", () => {
 
   it("refuses bodies over 1 MB with 413", async () => {
     const big = JSON.stringify({ username: "a".repeat(1_100_000), password: "x" });
-    expectError(await api("/api/auth/login", { method: "POST", body: big, headers: { "Content-Type": "application/json" } }), 413, "PAYLOAD_TOO_LARGE");
+    expectError(
+      await api("/api/auth/login", { method: "POST", body: big, headers: { "Content-Type": "application/json" } }),
+      413,
+      "PAYLOAD_TOO_LARGE",
+    );
   });
 
   it("sets its own request id and security headers", async () => {
@@ -54,7 +58,10 @@ describe("platform", () => {
   it("documents /health at the root with both of its answers", async () => {
     const health = (await api("/api/openapi.json")).json.paths["/health"].get;
     expect(health.security).toBeUndefined();
-    expect(health.responses["200"].content["application/json"].schema.properties).toMatchObject({ status: { enum: ["ok"] }, db: { enum: ["ok"] } });
+    expect(health.responses["200"].content["application/json"].schema.properties).toMatchObject({
+      status: { enum: ["ok"] },
+      db: { enum: ["ok"] },
+    });
     expect(health.responses["503"].content["application/json"].schema).toBeTruthy();
   });
 });
@@ -76,7 +83,10 @@ describe("dashboard stats (bearer)", () => {
     const { exports } = await import("cloudflare:workers");
     const ctrl = new AbortController();
     const res = await (exports as unknown as { default: Fetcher }).default.fetch(
-      new Request("http://school.test/api/fees/events/stream", { headers: { Authorization: `Bearer ${token}` }, signal: ctrl.signal }),
+      new Request("http://school.test/api/fees/events/stream", {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: ctrl.signal,
+      }),
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toContain("text/event-stream");

@@ -17,9 +17,18 @@ const setMode = (mode: "up" | "down") => fetch(`${e.FAULT_CONTROL_URL}/mode`, { 
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
 
 /** Runs a print loader as React Router would, with the database behind the fault proxy; returns the Response. */
-async function load(loader: (args: never) => Promise<Response>, path: string, params: Record<string, string>, token: string): Promise<Response> {
+async function load(
+  loader: (args: never) => Promise<Response>,
+  path: string,
+  params: Record<string, string>,
+  token: string,
+): Promise<Response> {
   const context = new RouterContextProvider();
-  context.set(workerContext, { env: { ...(env as object), LIBSQL_URL: e.FAULTY_LIBSQL_URL } as never, ctx, nonce: "bm9uY2U=" });
+  context.set(workerContext, {
+    env: { ...(env as object), LIBSQL_URL: e.FAULTY_LIBSQL_URL } as never,
+    ctx,
+    nonce: "bm9uY2U=",
+  });
   const request = new Request(`http://school.test${path}`, { headers: { Cookie: `admin_session=${token}` } });
   try {
     return await loader({ request, context, params } as never);

@@ -19,9 +19,17 @@ let token: string;
 const NAMES = ["زياد كريم", "أحمد سمير", "بسمة محمود"];
 const made: { no: string; name: string; resultId: number }[] = [];
 
-const publish = (is_published: boolean) => api("/api/admin/results/publications", { method: "PUT", token, body: { ...TERM, is_published } });
-const batch = (includeDrafts: boolean) => reportCardBatch(db(), { academicYear: TERM.academic_year_name, semester: TERM.semester, grade: GRADE, includeDrafts });
-const mine = (cards: Awaited<ReturnType<typeof batch>>["cards"]) => cards.filter((c) => made.some((m) => m.no === c.result.student_no));
+const publish = (is_published: boolean) =>
+  api("/api/admin/results/publications", { method: "PUT", token, body: { ...TERM, is_published } });
+const batch = (includeDrafts: boolean) =>
+  reportCardBatch(db(), {
+    academicYear: TERM.academic_year_name,
+    semester: TERM.semester,
+    grade: GRADE,
+    includeDrafts,
+  });
+const mine = (cards: Awaited<ReturnType<typeof batch>>["cards"]) =>
+  cards.filter((c) => made.some((m) => m.no === c.result.student_no));
 
 beforeAll(async () => {
   token = await loginAdmin();
@@ -31,7 +39,12 @@ beforeAll(async () => {
     const res = await api("/api/admin/results", {
       method: "POST",
       token,
-      body: { student_id: no, ...TERM, grade: GRADE, subject_scores: [{ subject_name: "Mathematics", score: 44.5, max_score: 50 }] },
+      body: {
+        student_id: no,
+        ...TERM,
+        grade: GRADE,
+        subject_scores: [{ subject_name: "Mathematics", score: 44.5, max_score: 50 }],
+      },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     made.push({ no, name: `${name} ${tag}`, resultId: res.json.data.id });
@@ -61,7 +74,11 @@ describe("report cards", () => {
       const cards = mine(printed.cards);
       expect(cards.map((c) => c.result.student_no)).toEqual([made[1]!.no, made[2]!.no, made[0]!.no]);
       expect(cards.some((c) => c.draft)).toBe(false);
-      expect(cards[0]!.result.subject_scores[0]).toMatchObject({ subject_name: "Mathematics", score: 44.5, max_score: 50 });
+      expect(cards[0]!.result.subject_scores[0]).toMatchObject({
+        subject_name: "Mathematics",
+        score: 44.5,
+        max_score: 50,
+      });
       expect((await reportCard(db(), made[0]!.resultId)).draft).toBe(false);
     } finally {
       await publish(false);
@@ -78,9 +95,22 @@ describe("receipts and statements", () => {
 
   beforeAll(async () => {
     const no = made[0]!.no;
-    expect((await api("/api/fees", { method: "POST", token, body: { student_id: no, grade: GRADE, total_amount: 5000, paid_amount: 0 } })).status).toBe(201);
+    expect(
+      (
+        await api("/api/fees", {
+          method: "POST",
+          token,
+          body: { student_id: no, grade: GRADE, total_amount: 5000, paid_amount: 0 },
+        })
+      ).status,
+    ).toBe(201);
     for (const amount of [1250, 500.5]) {
-      const res = await api(`/api/fees/${no}/add-payment`, { method: "POST", token, body: { payment_amount: amount }, headers: { "Idempotency-Key": uid("print") } });
+      const res = await api(`/api/fees/${no}/add-payment`, {
+        method: "POST",
+        token,
+        body: { payment_amount: amount },
+        headers: { "Idempotency-Key": uid("print") },
+      });
       expect(res.status, JSON.stringify(res.json)).toBe(201);
       receiptNos.push(res.json.payment.receipt_no);
     }

@@ -9,7 +9,8 @@ import { insertFee, insertResult, insertStudent, setPublished } from "./fixtures
 const toArabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 let ipCounter = 0;
 /** Each test uses its own client address so the per-IP limit of one test does not leak into another. */
-const lookup = (id: string, ip = `10.0.0.${++ipCounter}`) => api(`/api/student/results/${encodeURIComponent(id)}`, { headers: { "CF-Connecting-IP": ip } });
+const lookup = (id: string, ip = `10.0.0.${++ipCounter}`) =>
+  api(`/api/student/results/${encodeURIComponent(id)}`, { headers: { "CF-Connecting-IP": ip } });
 
 // Years that the demo data and other tests do not use.
 const PUB = "2027-2028";
@@ -24,21 +25,39 @@ describe("GET /api/student/results/:nationalId", () => {
   it("returns published results, newest first, for an ID typed in Arabic-Indic digits", async () => {
     const s = await insertStudent({ fullName: "منى أحمد" });
     await insertFee(s.id, 4_500_000, 4_500_000);
-    await insertResult(s.id, PUB, "S1", [["Mathematics", 95, 100], ["Art", 40, 50]]);
+    await insertResult(s.id, PUB, "S1", [
+      ["Mathematics", 95, 100],
+      ["Art", 40, 50],
+    ]);
     await insertResult(s.id, UNPUB, "S2", [["Mathematics", 10, 100]]);
     const res = await lookup(` ${toArabicIndic(s.studentNo)} `);
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
     expect(res.json).toEqual({
       success: true,
-      data: [{ full_name: "منى أحمد", grade: "Prep-3", academic_year_name: PUB, semester: "S1", subjects: [{ subject_name: "Mathematics", score: 95, max_score: 100 }, { subject_name: "Art", score: 40, max_score: 50 }] }],
+      data: [
+        {
+          full_name: "منى أحمد",
+          grade: "Prep-3",
+          academic_year_name: PUB,
+          semester: "S1",
+          subjects: [
+            { subject_name: "Mathematics", score: 95, max_score: 100 },
+            { subject_name: "Art", score: 40, max_score: 50 },
+          ],
+        },
+      ],
     });
   });
 
   it("answers half marks as the numbers the admin entered (45.5 of 50), never rounded", async () => {
     const s = await insertStudent();
     await insertFee(s.id, 100, 100);
-    await insertResult(s.id, PUB, "S1", [["Art", 45.5, 50], ["Music", 7.25, 10], ["Science", 0.1, 0.2]]);
+    await insertResult(s.id, PUB, "S1", [
+      ["Art", 45.5, 50],
+      ["Music", 7.25, 10],
+      ["Science", 0.1, 0.2],
+    ]);
     const res = await lookup(s.studentNo);
     expect(res.status).toBe(200);
     expect(res.json.data[0].subjects).toEqual([
@@ -53,7 +72,11 @@ describe("GET /api/student/results/:nationalId", () => {
     await insertFee(s.id, 100, 100);
     await insertResult(s.id, UNPUB, "S2", [["Science", 70, 100]]);
     const err = expectError(await lookup(s.studentNo), 403, "FORBIDDEN");
-    expect(err).toMatchObject({ resultsNotPublished: true, message: "Results not yet published", reason: "RESULTS_NOT_PUBLISHED" });
+    expect(err).toMatchObject({
+      resultsNotPublished: true,
+      message: "Results not yet published",
+      reason: "RESULTS_NOT_PUBLISHED",
+    });
     expect(err.requiresPayment).toBeUndefined();
   });
 
@@ -62,16 +85,26 @@ describe("GET /api/student/results/:nationalId", () => {
     await insertFee(s.id, 4_500_000, 1_000_000);
     await insertResult(s.id, PUB, "S1", [["Science", 70, 100]]);
     const err = expectError(await lookup(s.studentNo), 403, "FORBIDDEN");
-    expect(err).toMatchObject({ requiresPayment: true, message: "Fees are not fully paid", reason: "RESULTS_FEES_UNPAID" });
+    expect(err).toMatchObject({
+      requiresPayment: true,
+      message: "Fees are not fully paid",
+      reason: "RESULTS_FEES_UNPAID",
+    });
     expect(err.resultsNotPublished).toBeUndefined();
   });
 
   it("answers 404 for an unknown ID and for a student without results, 400 for garbage", async () => {
     const unknown = expectError(await lookup("00000000000000"), 404, "NOT_FOUND");
-    expect(unknown).toMatchObject({ reason: "RESULTS_NOT_FOUND", message: "Student not found or no results available" });
+    expect(unknown).toMatchObject({
+      reason: "RESULTS_NOT_FOUND",
+      message: "Student not found or no results available",
+    });
     const s = await insertStudent();
     expect(expectError(await lookup(s.studentNo), 404, "NOT_FOUND").reason).toBe("RESULTS_NOT_FOUND");
-    expect(expectError(await lookup("' OR 1=1 --"), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "NATIONAL_ID_INVALID", message: "Invalid national ID" });
+    expect(expectError(await lookup("' OR 1=1 --"), 400, "VALIDATION_FAILED")).toMatchObject({
+      reason: "NATIONAL_ID_INVALID",
+      message: "Invalid national ID",
+    });
     expect(expectError(await lookup("1".repeat(40)), 400, "VALIDATION_FAILED").reason).toBe("NATIONAL_ID_INVALID");
   });
 

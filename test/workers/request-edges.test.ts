@@ -30,7 +30,11 @@ describe("Content-Type of a request body", () => {
       ["/api/public/selection/student/select", { "Content-Type": "multipart/form-data; boundary=x" }, undefined],
     ];
     for (const [path, headers, bearer] of calls) {
-      const res = expectError(await api(path, { method: "POST", body, headers, token: bearer }), 415, "UNSUPPORTED_MEDIA_TYPE");
+      const res = expectError(
+        await api(path, { method: "POST", body, headers, token: bearer }),
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+      );
       expect(res.reason, path).toBe("UNSUPPORTED_MEDIA_TYPE");
     }
     // A body without any Content-Type header (the Request would otherwise add text/plain for a string).
@@ -42,7 +46,11 @@ describe("Content-Type of a request body", () => {
   });
 
   it("still takes JSON with a charset, and bodiless POSTs", async () => {
-    const ok = await api("/api/auth/login", { method: "POST", body: JSON.stringify({ username: "admin", password: "wrong-password" }), headers: { "Content-Type": "application/json; charset=utf-8", "CF-Connecting-IP": "10.41.0.1" } });
+    const ok = await api("/api/auth/login", {
+      method: "POST",
+      body: JSON.stringify({ username: "admin", password: "wrong-password" }),
+      headers: { "Content-Type": "application/json; charset=utf-8", "CF-Connecting-IP": "10.41.0.1" },
+    });
     expect(ok.status).toBe(401);
     const session = await loginAdmin();
     expect((await api("/api/auth/logout", { method: "POST", token: session })).status).toBe(200);
@@ -53,8 +61,20 @@ describe("request id", () => {
   it("records the server's own id on audit rows, never the client's X-Request-Id, and echoes the client's apart", async () => {
     const forged = `FORGED-${uid()}`;
     const studentNo = uniqueStudentNo();
-    const row = { student_no: studentNo, full_name: "طالب معرف الطلب", nationality: "Egyptian", current_grade: "Prep-1", building_no: 3, gender: "male" };
-    const res = await api("/api/admin/import/students", { method: "POST", token, body: { rows: [row] }, headers: { "Idempotency-Key": uid("rid"), "X-Request-Id": forged } });
+    const row = {
+      student_no: studentNo,
+      full_name: "طالب معرف الطلب",
+      nationality: "Egyptian",
+      current_grade: "Prep-1",
+      building_no: 3,
+      gender: "male",
+    };
+    const res = await api("/api/admin/import/students", {
+      method: "POST",
+      token,
+      body: { rows: [row] },
+      headers: { "Idempotency-Key": uid("rid"), "X-Request-Id": forged },
+    });
     expect(res.status, res.text).toBe(200);
     const serverId = res.headers.get("X-Request-Id");
     expect(serverId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);

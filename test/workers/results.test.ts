@@ -23,7 +23,9 @@ let seq = 0;
 function uniqueStudentNo(): string {
   seq += 1;
   const t = (Date.now() % 1e8).toString().padStart(8, "0");
-  return `9${t}${String(seq % 100).padStart(2, "0")}${Math.floor(Math.random() * 1000).toString().padStart(3, "0")}`;
+  return `9${t}${String(seq % 100).padStart(2, "0")}${Math.floor(Math.random() * 1000)
+    .toString()
+    .padStart(3, "0")}`;
 }
 
 async function makeStudent(grade = "Prep-2") {
@@ -65,7 +67,11 @@ async function createResult(overrides: Record<string, unknown> = {}, grade?: str
 }
 
 async function auditRows(entity: string, entityId: string) {
-  return db().select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId))).orderBy(auditLog.id);
+  return db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(auditLog.id);
 }
 
 describe("auth", () => {
@@ -84,7 +90,7 @@ describe("auth", () => {
 });
 
 describe("POST /api/admin/results", () => {
-  it("creates a result with its subject rows in order, default remarks \"Grade: X\", and an audit row with the new id", async () => {
+  it('creates a result with its subject rows in order, default remarks "Grade: X", and an audit row with the new id', async () => {
     const { student, result } = await createResult();
     expect(result).toMatchObject({
       result_id: result.id,
@@ -115,7 +121,11 @@ describe("POST /api/admin/results", () => {
       subject_scores: [{ subject_name: "Science", score: 39 }],
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
-    expect(res.json.data).toMatchObject({ current_grade: "Primary-4", remarks: null, subject_scores: [{ subject_name: "Science", score: 39, max_score: 100, remarks: "Grade: F" }] });
+    expect(res.json.data).toMatchObject({
+      current_grade: "Primary-4",
+      remarks: null,
+      subject_scores: [{ subject_name: "Science", score: 39, max_score: 100, remarks: "Grade: F" }],
+    });
     // Persian digits, with a right-to-left mark picked up when the ID was copied from Arabic text.
     const persian = await post(body(`\u200f${toPersian(student.studentNo)}`, { academic_year_name: "2026-2027" }));
     expect(persian.status).toBe(201);
@@ -137,14 +147,28 @@ describe("POST /api/admin/results", () => {
       [0.01, 99.99, "Grade: F"],
       [44.55, 49.5, "Grade: A+"], // exactly 90 %
     ]);
-    const stored = await db().select().from(resultSubjectScores).where(eq(resultSubjectScores.resultId, result.id)).orderBy(resultSubjectScores.position);
-    expect(stored.map((r) => [r.scoreHundredths, r.maxScoreHundredths])).toEqual([[4550, 5000], [750, 1000], [1, 9999], [4455, 4950]]);
+    const stored = await db()
+      .select()
+      .from(resultSubjectScores)
+      .where(eq(resultSubjectScores.resultId, result.id))
+      .orderBy(resultSubjectScores.position);
+    expect(stored.map((r) => [r.scoreHundredths, r.maxScoreHundredths])).toEqual([
+      [4550, 5000],
+      [750, 1000],
+      [1, 9999],
+      [4455, 4950],
+    ]);
     const read = await api(`${BASE}/${result.id}`, { token });
     expect(read.json.data.subject_scores.map((s: any) => s.score)).toEqual([45.5, 7.5, 0.01, 44.55]);
   });
 
   it("accepts a score equal to the max and a score of 0", async () => {
-    const { result } = await createResult({ subject_scores: [{ subject_name: "Music", score: 50, max_score: 50 }, { subject_name: "History", score: 0, max_score: 100 }] });
+    const { result } = await createResult({
+      subject_scores: [
+        { subject_name: "Music", score: 50, max_score: 50 },
+        { subject_name: "History", score: 0, max_score: 100 },
+      ],
+    });
     expect(result.subject_scores.map((s: any) => s.remarks)).toEqual(["Grade: A+", "Grade: F"]);
   });
 
@@ -156,7 +180,11 @@ describe("POST /api/admin/results", () => {
 
   it("409 for a second result of the same student, year and semester, and writes nothing", async () => {
     const { student, result } = await createResult();
-    const dup = expectError(await post(body(student.studentNo, { subject_scores: [{ subject_name: "Biology", score: 1, max_score: 10 }] })), 409, "CONFLICT");
+    const dup = expectError(
+      await post(body(student.studentNo, { subject_scores: [{ subject_name: "Biology", score: 1, max_score: 10 }] })),
+      409,
+      "CONFLICT",
+    );
     expect(dup.message).toBe("A result for this student, academic year and semester already exists");
     expect(dup.reason).toBe("RESULT_DUPLICATE");
     const scores = await db().select().from(resultSubjectScores).where(eq(resultSubjectScores.resultId, result.id));
@@ -172,22 +200,102 @@ describe("POST /api/admin/results", () => {
     ["semester S3", { semester: "S3" }, /S1 or S2/, "SEMESTER_INVALID"],
     ["a missing semester", { semester: undefined }, /^Semester is required$/, "SEMESTER_REQUIRED"],
     ["no subject rows", { subject_scores: [] }, /at least one subject/i, "RESULT_SUBJECTS_REQUIRED"],
-    ["an unknown subject", { subject_scores: [{ subject_name: "Alchemy", score: 1, max_score: 10 }] }, /Unknown subject/, "RESULT_SUBJECT_UNKNOWN"],
-    ["an empty subject", { subject_scores: [{ subject_name: "", score: 1, max_score: 10 }] }, /select a subject/, "RESULT_SUBJECT_REQUIRED"],
-    ["a duplicate subject", { subject_scores: [{ subject_name: "Art", score: 1, max_score: 10 }, { subject_name: "Art", score: 2, max_score: 10 }] }, /more than once/, "RESULT_SUBJECT_REPEATED"],
-    ["a score above the max", { subject_scores: [{ subject_name: "Art", score: 51, max_score: 50 }] }, /more than the total/, "MARKS_ABOVE_TOTAL"],
-    ["a missing score", { subject_scores: [{ subject_name: "Art", max_score: 50 }] }, /^Marks are required$/, "MARKS_REQUIRED"],
-    ["an empty total", { subject_scores: [{ subject_name: "Art", score: 1, max_score: "" }] }, /^Total is required$/, "TOTAL_REQUIRED"],
-    ["a negative score", { subject_scores: [{ subject_name: "Art", score: -1, max_score: 50 }] }, /^Marks cannot be negative$/, "NUMBER_NEGATIVE"],
-    ["a max score of 0", { subject_scores: [{ subject_name: "Art", score: 0, max_score: 0 }] }, /^Total must be at least 0.01$/, "NUMBER_MIN"],
-    ["a score with 3 decimals", { subject_scores: [{ subject_name: "Art", score: 10.555, max_score: 50 }] }, /^Marks can have at most 2 decimal places$/, "NUMBER_DECIMALS"],
-    ["a total with 3 decimals", { subject_scores: [{ subject_name: "Art", score: 10, max_score: 50.001 }] }, /^Total can have at most 2 decimal places$/, "NUMBER_DECIMALS"],
-    ["a score typed as 1e2", { subject_scores: [{ subject_name: "Art", score: "1e2", max_score: 500 }] }, /^Marks must be a number$/, "NUMBER_INVALID"],
-    ["a score typed as -5", { subject_scores: [{ subject_name: "Art", score: "-5", max_score: 50 }] }, /^Marks cannot be negative$/, "NUMBER_NEGATIVE"],
-    ["a score typed with a comma", { subject_scores: [{ subject_name: "Art", score: "7,5", max_score: 50 }] }, /^Marks must be a number$/, "NUMBER_INVALID"],
-    ["a score above the max in half marks", { subject_scores: [{ subject_name: "Art", score: 50.5, max_score: 50 }] }, /more than the total/, "MARKS_ABOVE_TOTAL"],
+    [
+      "an unknown subject",
+      { subject_scores: [{ subject_name: "Alchemy", score: 1, max_score: 10 }] },
+      /Unknown subject/,
+      "RESULT_SUBJECT_UNKNOWN",
+    ],
+    [
+      "an empty subject",
+      { subject_scores: [{ subject_name: "", score: 1, max_score: 10 }] },
+      /select a subject/,
+      "RESULT_SUBJECT_REQUIRED",
+    ],
+    [
+      "a duplicate subject",
+      {
+        subject_scores: [
+          { subject_name: "Art", score: 1, max_score: 10 },
+          { subject_name: "Art", score: 2, max_score: 10 },
+        ],
+      },
+      /more than once/,
+      "RESULT_SUBJECT_REPEATED",
+    ],
+    [
+      "a score above the max",
+      { subject_scores: [{ subject_name: "Art", score: 51, max_score: 50 }] },
+      /more than the total/,
+      "MARKS_ABOVE_TOTAL",
+    ],
+    [
+      "a missing score",
+      { subject_scores: [{ subject_name: "Art", max_score: 50 }] },
+      /^Marks are required$/,
+      "MARKS_REQUIRED",
+    ],
+    [
+      "an empty total",
+      { subject_scores: [{ subject_name: "Art", score: 1, max_score: "" }] },
+      /^Total is required$/,
+      "TOTAL_REQUIRED",
+    ],
+    [
+      "a negative score",
+      { subject_scores: [{ subject_name: "Art", score: -1, max_score: 50 }] },
+      /^Marks cannot be negative$/,
+      "NUMBER_NEGATIVE",
+    ],
+    [
+      "a max score of 0",
+      { subject_scores: [{ subject_name: "Art", score: 0, max_score: 0 }] },
+      /^Total must be at least 0.01$/,
+      "NUMBER_MIN",
+    ],
+    [
+      "a score with 3 decimals",
+      { subject_scores: [{ subject_name: "Art", score: 10.555, max_score: 50 }] },
+      /^Marks can have at most 2 decimal places$/,
+      "NUMBER_DECIMALS",
+    ],
+    [
+      "a total with 3 decimals",
+      { subject_scores: [{ subject_name: "Art", score: 10, max_score: 50.001 }] },
+      /^Total can have at most 2 decimal places$/,
+      "NUMBER_DECIMALS",
+    ],
+    [
+      "a score typed as 1e2",
+      { subject_scores: [{ subject_name: "Art", score: "1e2", max_score: 500 }] },
+      /^Marks must be a number$/,
+      "NUMBER_INVALID",
+    ],
+    [
+      "a score typed as -5",
+      { subject_scores: [{ subject_name: "Art", score: "-5", max_score: 50 }] },
+      /^Marks cannot be negative$/,
+      "NUMBER_NEGATIVE",
+    ],
+    [
+      "a score typed with a comma",
+      { subject_scores: [{ subject_name: "Art", score: "7,5", max_score: 50 }] },
+      /^Marks must be a number$/,
+      "NUMBER_INVALID",
+    ],
+    [
+      "a score above the max in half marks",
+      { subject_scores: [{ subject_name: "Art", score: 50.5, max_score: 50 }] },
+      /more than the total/,
+      "MARKS_ABOVE_TOTAL",
+    ],
     ["a grade outside the list", { grade: "Grade-13" }, /Unknown grade/, "GRADE_UNKNOWN"],
-    ["remarks over 500 characters", { remarks: "x".repeat(501) }, /^Remarks must be at most 500 characters$/, "TOO_LONG"],
+    [
+      "remarks over 500 characters",
+      { remarks: "x".repeat(501) },
+      /^Remarks must be at most 500 characters$/,
+      "TOO_LONG",
+    ],
   ])("400 for %s, with its reason", async (_label, overrides, message, reason) => {
     const student = await makeStudent();
     const res = expectError(await post(body(student.studentNo, overrides)), 400, "VALIDATION_FAILED");
@@ -204,8 +312,18 @@ describe("POST /api/admin/results", () => {
     const res = expectError(await post(body(student.studentNo, { subject_scores: rows })), 400, "VALIDATION_FAILED");
     expect(res.issues).toEqual(
       expect.arrayContaining([
-        { path: "subject_scores.0.remarks", reason: "TOO_LONG", params: { field: "remarks", max: 200 }, message: "Remarks must be at most 200 characters" },
-        { path: "subject_scores.1.subject_name", reason: "RESULT_SUBJECT_REPEATED", params: { subject: "Computer Science" }, message: "Computer Science is listed more than once" },
+        {
+          path: "subject_scores.0.remarks",
+          reason: "TOO_LONG",
+          params: { field: "remarks", max: 200 },
+          message: "Remarks must be at most 200 characters",
+        },
+        {
+          path: "subject_scores.1.subject_name",
+          reason: "RESULT_SUBJECT_REPEATED",
+          params: { subject: "Computer Science" },
+          message: "Computer Science is listed more than once",
+        },
       ]),
     );
   });
@@ -213,8 +331,16 @@ describe("POST /api/admin/results", () => {
   it("400 for a missing student_id and for malformed JSON", async () => {
     const { student_id: _omit, ...rest } = body("1");
     const missing = expectError(await post(rest), 400, "VALIDATION_FAILED");
-    expect(missing).toMatchObject({ message: "Student ID is required", reason: "REQUIRED", params: { field: "student_id" } });
-    expectError(await api(BASE, { method: "POST", token, body: "{nope", headers: { "Content-Type": "application/json" } }), 400, "VALIDATION_FAILED");
+    expect(missing).toMatchObject({
+      message: "Student ID is required",
+      reason: "REQUIRED",
+      params: { field: "student_id" },
+    });
+    expectError(
+      await api(BASE, { method: "POST", token, body: "{nope", headers: { "Content-Type": "application/json" } }),
+      400,
+      "VALIDATION_FAILED",
+    );
   });
 });
 
@@ -234,7 +360,10 @@ describe("GET /api/admin/results", () => {
     expect(byName.json.data.map((r: any) => r.id)).toEqual([a.result.id]);
     const byNo = await api(`${BASE}?search=${encodeURIComponent(toArabicIndic(b.student.studentNo))}`, { token });
     expect(byNo.json.data.map((r: any) => r.id)).toEqual([b.result.id]);
-    const scoped = await api(`${BASE}?grade=All&academic_year_name=2023-2024&semester=S2&search=${b.student.studentNo}`, { token });
+    const scoped = await api(
+      `${BASE}?grade=All&academic_year_name=2023-2024&semester=S2&search=${b.student.studentNo}`,
+      { token },
+    );
     expect(scoped.json.data.map((r: any) => r.id)).toEqual([b.result.id]);
     const none = await api(`${BASE}?academic_year_name=2024-2025&search=${b.student.studentNo}`, { token });
     expect(none.json.data).toEqual([]);
@@ -247,14 +376,24 @@ describe("GET /api/admin/results", () => {
   });
 
   it("400 for an unknown grade, year or semester filter, or a search over 100 characters", async () => {
-    expect(expectError(await api(`${BASE}?grade=Grade-99`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "GRADE_UNKNOWN", message: "Unknown grade" });
-    expect(expectError(await api(`${BASE}?academic_year_name=1999-2000`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({
+    expect(expectError(await api(`${BASE}?grade=Grade-99`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({
+      reason: "GRADE_UNKNOWN",
+      message: "Unknown grade",
+    });
+    expect(
+      expectError(await api(`${BASE}?academic_year_name=1999-2000`, { token }), 400, "VALIDATION_FAILED"),
+    ).toMatchObject({
       reason: "UNKNOWN_VALUE",
       params: { field: "academic_year" },
       message: "Unknown academic year",
     });
-    expect(expectError(await api(`${BASE}?semester=S9`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "UNKNOWN_VALUE", message: "Unknown semester" });
-    expect(expectError(await api(`${BASE}?search=${"x".repeat(101)}`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "RESULT_SEARCH_TOO_LONG", message: "Search is too long" });
+    expect(expectError(await api(`${BASE}?semester=S9`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({
+      reason: "UNKNOWN_VALUE",
+      message: "Unknown semester",
+    });
+    expect(
+      expectError(await api(`${BASE}?search=${"x".repeat(101)}`, { token }), 400, "VALIDATION_FAILED"),
+    ).toMatchObject({ reason: "RESULT_SEARCH_TOO_LONG", message: "Search is too long" });
   });
 });
 
@@ -264,8 +403,14 @@ describe("GET /api/admin/results/:id", () => {
     const res = await api(`${BASE}/${result.id}`, { token });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual(result);
-    expect(expectError(await api(`${BASE}/999999999`, { token }), 404, "NOT_FOUND")).toMatchObject({ message: "Result not found", reason: "RESULT_NOT_FOUND" });
-    expect(expectError(await api(`${BASE}/abc`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({ message: "Invalid result id", reason: "RESULT_ID_INVALID" });
+    expect(expectError(await api(`${BASE}/999999999`, { token }), 404, "NOT_FOUND")).toMatchObject({
+      message: "Result not found",
+      reason: "RESULT_NOT_FOUND",
+    });
+    expect(expectError(await api(`${BASE}/abc`, { token }), 400, "VALIDATION_FAILED")).toMatchObject({
+      message: "Invalid result id",
+      reason: "RESULT_ID_INVALID",
+    });
   });
 });
 
@@ -315,17 +460,47 @@ describe("PUT /api/admin/results/:id", () => {
   it("409 when it would collide with another result, leaving both unchanged", async () => {
     const { student, result: s1 } = await createResult();
     const s2 = (await post(body(student.studentNo, { semester: "S2" }))).json.data;
-    const clash = await api(`${BASE}/${s2.id}`, { method: "PUT", token, body: body(student.studentNo, { semester: "S1", subject_scores: [{ subject_name: "Art", score: 1, max_score: 10 }] }) });
-    expect(expectError(clash, 409, "CONFLICT")).toMatchObject({ message: "A result for this student, academic year and semester already exists", reason: "RESULT_DUPLICATE" });
+    const clash = await api(`${BASE}/${s2.id}`, {
+      method: "PUT",
+      token,
+      body: body(student.studentNo, {
+        semester: "S1",
+        subject_scores: [{ subject_name: "Art", score: 1, max_score: 10 }],
+      }),
+    });
+    expect(expectError(clash, 409, "CONFLICT")).toMatchObject({
+      message: "A result for this student, academic year and semester already exists",
+      reason: "RESULT_DUPLICATE",
+    });
     expect((await api(`${BASE}/${s2.id}`, { token })).json.data).toEqual(s2);
     expect((await api(`${BASE}/${s1.id}`, { token })).json.data).toEqual(s1);
   });
 
   it("404 for an unknown result or student; 400 for an invalid body", async () => {
     const { student, result } = await createResult();
-    expect(expectError(await api(`${BASE}/999999999`, { method: "PUT", token, body: body(student.studentNo) }), 404, "NOT_FOUND")).toMatchObject({ message: "Result not found", reason: "RESULT_NOT_FOUND" });
-    expect(expectError(await api(`${BASE}/${result.id}`, { method: "PUT", token, body: body("00000000000008") }), 404, "NOT_FOUND")).toMatchObject({ message: "Student not found", reason: "STUDENT_NOT_FOUND" });
-    expectError(await api(`${BASE}/${result.id}`, { method: "PUT", token, body: body(student.studentNo, { subject_scores: [] }) }), 400, "VALIDATION_FAILED");
+    expect(
+      expectError(
+        await api(`${BASE}/999999999`, { method: "PUT", token, body: body(student.studentNo) }),
+        404,
+        "NOT_FOUND",
+      ),
+    ).toMatchObject({ message: "Result not found", reason: "RESULT_NOT_FOUND" });
+    expect(
+      expectError(
+        await api(`${BASE}/${result.id}`, { method: "PUT", token, body: body("00000000000008") }),
+        404,
+        "NOT_FOUND",
+      ),
+    ).toMatchObject({ message: "Student not found", reason: "STUDENT_NOT_FOUND" });
+    expectError(
+      await api(`${BASE}/${result.id}`, {
+        method: "PUT",
+        token,
+        body: body(student.studentNo, { subject_scores: [] }),
+      }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expect((await api(`${BASE}/${result.id}`, { token })).json.data).toEqual(result);
   });
 });
@@ -337,7 +512,9 @@ describe("DELETE /api/admin/results/:id", () => {
     expect(res.status).toBe(200);
     expect(res.json.message).toBe("Result deleted successfully");
     expectError(await api(`${BASE}/${result.id}`, { token }), 404, "NOT_FOUND");
-    expect(await db().select().from(resultSubjectScores).where(eq(resultSubjectScores.resultId, result.id))).toEqual([]);
+    expect(await db().select().from(resultSubjectScores).where(eq(resultSubjectScores.resultId, result.id))).toEqual(
+      [],
+    );
     const del = (await auditRows("result", String(result.id))).find((r) => r.action === "delete")!;
     expect(JSON.parse(del.before!)).toEqual(result);
     expect(del.after).toBeNull();
@@ -357,11 +534,25 @@ describe("publications", () => {
     const res = await api(`${BASE}/publications`, { token });
     expect(res.status).toBe(200);
     expect(res.json.data.map((p: any) => `${p.academic_year_name} ${p.semester}`)).toEqual([
-      "2023-2024 S1", "2023-2024 S2", "2024-2025 S1", "2024-2025 S2", "2025-2026 S1",
-      "2025-2026 S2", "2026-2027 S1", "2026-2027 S2", "2027-2028 S1", "2027-2028 S2",
+      "2023-2024 S1",
+      "2023-2024 S2",
+      "2024-2025 S1",
+      "2024-2025 S2",
+      "2025-2026 S1",
+      "2025-2026 S2",
+      "2026-2027 S1",
+      "2026-2027 S2",
+      "2027-2028 S1",
+      "2027-2028 S2",
     ]);
-    expect(res.json.data.find((p: any) => p.academic_year_name === year && p.semester === semester)).toEqual({ academic_year_name: year, semester, is_published: false, published_at: null });
-    for (const p of res.json.data) expect(p.published_at === null || !Number.isNaN(Date.parse(p.published_at))).toBe(true);
+    expect(res.json.data.find((p: any) => p.academic_year_name === year && p.semester === semester)).toEqual({
+      academic_year_name: year,
+      semester,
+      is_published: false,
+      published_at: null,
+    });
+    for (const p of res.json.data)
+      expect(p.published_at === null || !Number.isNaN(Date.parse(p.published_at))).toBe(true);
   });
 
   it("publishes (setting published_at, kept on re-publish), unpublishes (clearing it), audits, and feeds isPublished", async () => {
@@ -371,11 +562,15 @@ describe("publications", () => {
     expect(Date.parse(on.json.data.published_at)).toBeGreaterThan(Date.now() - 60_000);
     expect(await isPublished(db(), year, semester)).toBe(true);
     expect(await isPublished(db(), year, "S1")).toBe(false);
-    expect((await publishedPairs(db())).some((p) => p.academic_year_name === year && p.semester === semester)).toBe(true);
+    expect((await publishedPairs(db())).some((p) => p.academic_year_name === year && p.semester === semester)).toBe(
+      true,
+    );
 
     const again = await put({ academic_year_name: year, semester, is_published: true });
     expect(again.json.data.published_at).toBe(on.json.data.published_at);
-    const listed = (await api(`${BASE}/publications`, { token })).json.data.find((p: any) => p.academic_year_name === year && p.semester === semester);
+    const listed = (await api(`${BASE}/publications`, { token })).json.data.find(
+      (p: any) => p.academic_year_name === year && p.semester === semester,
+    );
     expect(listed).toEqual(on.json.data);
 
     const off = await put({ academic_year_name: year, semester, is_published: false });
@@ -388,9 +583,15 @@ describe("publications", () => {
   });
 
   it("400 for a year outside the list, a bad semester or a missing flag", async () => {
-    expectError(await put({ academic_year_name: "2030-2031", semester: "S1", is_published: true }), 400, "VALIDATION_FAILED");
+    expectError(
+      await put({ academic_year_name: "2030-2031", semester: "S1", is_published: true }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expectError(await put({ academic_year_name: year, semester: "S3", is_published: true }), 400, "VALIDATION_FAILED");
-    expect(expectError(await put({ academic_year_name: year, semester, is_published: "yes" }), 400, "VALIDATION_FAILED")).toMatchObject({
+    expect(
+      expectError(await put({ academic_year_name: year, semester, is_published: "yes" }), 400, "VALIDATION_FAILED"),
+    ).toMatchObject({
       reason: "NOT_BOOLEAN",
       params: { field: "is_published" },
       message: "is_published must be true or false",
@@ -399,10 +600,13 @@ describe("publications", () => {
 });
 
 describe("live events", () => {
-  it("a result mutation publishes students_changed with entity \"result\" and its id", async () => {
+  it('a result mutation publishes students_changed with entity "result" and its id', async () => {
     const ctrl = new AbortController();
     const res = await (exports as unknown as { default: Fetcher }).default.fetch(
-      new Request("http://school.test/api/students/events", { headers: { Authorization: `Bearer ${token}` }, signal: ctrl.signal }),
+      new Request("http://school.test/api/students/events", {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: ctrl.signal,
+      }),
     );
     const reader = res.body!.getReader();
     await reader.read(); // ": connected"
@@ -434,11 +638,22 @@ describe("OpenAPI", () => {
     expect(query).toEqual(expect.arrayContaining(["grade", "search", "academic_year_name", "semester"]));
     expect(list.security).toEqual([{ bearer: [] }]);
     const result = list.responses["200"].content["application/json"].schema.properties.data.items;
-    expect(Object.keys(result.properties)).toEqual(expect.arrayContaining(["id", "student_no", "subject_scores", "current_grade"]));
+    expect(Object.keys(result.properties)).toEqual(
+      expect.arrayContaining(["id", "student_no", "subject_scores", "current_grade"]),
+    );
     expect(doc.paths["/api/admin/results"].post.requestBody.content["application/json"].schema).toBeTruthy();
-    expect(doc.paths["/api/admin/results"].post.responses["409"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
+    expect(doc.paths["/api/admin/results"].post.responses["409"].content["application/json"].schema.$ref).toBe(
+      "#/components/schemas/Error",
+    );
     expect(doc.paths["/api/admin/results/{id}"].delete.responses["404"]).toBeTruthy();
-    const publication = doc.paths["/api/admin/results/publications"].put.responses["200"].content["application/json"].schema.properties.data;
-    expect(Object.keys(publication.properties)).toEqual(["academic_year_name", "semester", "is_published", "published_at"]);
+    const publication =
+      doc.paths["/api/admin/results/publications"].put.responses["200"].content["application/json"].schema.properties
+        .data;
+    expect(Object.keys(publication.properties)).toEqual([
+      "academic_year_name",
+      "semester",
+      "is_published",
+      "published_at",
+    ]);
   });
 });

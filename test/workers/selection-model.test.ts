@@ -17,12 +17,22 @@ type Cmd =
   | { kind: "deleteAll"; student: number }
   | { kind: "toggle"; on: boolean };
 
-const CAPS: Array<[number, number]> = [[1, 1], [2, 0]];
+const CAPS: Array<[number, number]> = [
+  [1, 1],
+  [2, 0],
+];
 const STUDENTS = 4;
 const SUBJECTS = 2;
 
 const cmd: fc.Arbitrary<Cmd> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("select" as const), student: fc.nat(STUDENTS - 1), picks: fc.array(fc.nat(CAPS.length - 1), { minLength: SUBJECTS, maxLength: SUBJECTS }) }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("select" as const),
+      student: fc.nat(STUDENTS - 1),
+      picks: fc.array(fc.nat(CAPS.length - 1), { minLength: SUBJECTS, maxLength: SUBJECTS }),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("deleteAll" as const), student: fc.nat(STUDENTS - 1) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("toggle" as const), on: fc.boolean() }) },
 );
@@ -41,7 +51,9 @@ describe("selection rules against a model", () => {
         const w = await makeWorld(db, { subjects: SUBJECTS, caps: CAPS, studentCount: STUDENTS });
         const teacherIds = w.subjects.flatMap((s) => s.teachers);
         // Model state.
-        const cap = new Map<number, [number, number]>(w.subjects.flatMap((s) => s.teachers.map((t, j) => [t, CAPS[j]!] as const)));
+        const cap = new Map<number, [number, number]>(
+          w.subjects.flatMap((s) => s.teachers.map((t, j) => [t, CAPS[j]!] as const)),
+        );
         const taken = new Map<number, [number, number]>(teacherIds.map((t) => [t, [0, 0]]));
         const held = new Map<number, Array<{ teacher: number; session: 1 | 2 }>>();
         const updates = new Map<number, number>();
@@ -49,7 +61,11 @@ describe("selection rules against a model", () => {
 
         for (const c of cmds) {
           if (c.kind === "toggle") {
-            const res = await api(`/api/admin/selection/periods/${w.periodId}/toggle`, { method: "PUT", token, body: { is_active: c.on } });
+            const res = await api(`/api/admin/selection/periods/${w.periodId}/toggle`, {
+              method: "PUT",
+              token,
+              body: { is_active: c.on },
+            });
             expect(res.status).toBe(200);
             active = c.on;
             continue;
@@ -57,7 +73,11 @@ describe("selection rules against a model", () => {
           const no = w.students[c.student]!;
           const mine = held.get(c.student) ?? [];
           if (c.kind === "deleteAll") {
-            const res = await api("/api/admin/selection/delete-all", { method: "DELETE", token, body: { student_id: no } });
+            const res = await api("/api/admin/selection/delete-all", {
+              method: "DELETE",
+              token,
+              body: { student_id: no },
+            });
             expect(res.status).toBe(mine.length ? 200 : 404);
             for (const h of mine) taken.get(h.teacher)![h.session - 1]--;
             held.delete(c.student);
@@ -65,7 +85,11 @@ describe("selection rules against a model", () => {
             continue;
           }
           const choices = w.subjects.map((s, i) => ({ subject_id: s.id, teacher_id: s.teachers[c.picks[i]!]! }));
-          const res = await api("/api/public/selection/student/select", { method: "POST", body: { student_id: no, selections: choices }, headers: { "CF-Connecting-IP": `10.55.${++ip % 250}.1` } });
+          const res = await api("/api/public/selection/student/select", {
+            method: "POST",
+            body: { student_id: no, selections: choices },
+            headers: { "CF-Connecting-IP": `10.55.${++ip % 250}.1` },
+          });
           // Model prediction.
           let expected: number;
           const isUpdate = mine.length > 0;
@@ -117,13 +141,17 @@ describe("selection rules against a model", () => {
       // and must hear "update used" (403), not "teacher full" (409).
       {
         numRuns: 25,
-        examples: [[[
-          { kind: "select", student: 0, picks: [0, 0] },
-          { kind: "select", student: 0, picks: [0, 1] },
-          { kind: "select", student: 2, picks: [0, 0] },
-          { kind: "select", student: 1, picks: [1, 0] },
-          { kind: "select", student: 0, picks: [0, 0] },
-        ]]],
+        examples: [
+          [
+            [
+              { kind: "select", student: 0, picks: [0, 0] },
+              { kind: "select", student: 0, picks: [0, 1] },
+              { kind: "select", student: 2, picks: [0, 0] },
+              { kind: "select", student: 1, picks: [1, 0] },
+              { kind: "select", student: 0, picks: [0, 0] },
+            ],
+          ],
+        ],
       },
     );
   }, 300_000);

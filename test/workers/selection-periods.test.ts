@@ -23,8 +23,14 @@ beforeAll(async () => {
 afterAll(async () => {
   const db = testDb();
   await db.batch([
-    db.update(selectionPeriods).set({ isActive: false }).where(inArray(selectionPeriods.id, mine.length ? mine : [0])),
-    db.update(selectionPeriods).set({ isActive: true }).where(eq(selectionPeriods.id, previouslyActive ?? 0)),
+    db
+      .update(selectionPeriods)
+      .set({ isActive: false })
+      .where(inArray(selectionPeriods.id, mine.length ? mine : [0])),
+    db
+      .update(selectionPeriods)
+      .set({ isActive: true })
+      .where(eq(selectionPeriods.id, previouslyActive ?? 0)),
   ]);
 });
 
@@ -39,8 +45,12 @@ async function create(over: Record<string, unknown> = {}) {
   if (res.status === 201) mine.push(res.json.data.id);
   return res;
 }
-const toggle = (id: number, is_active: unknown) => api(`${BASE}/${id}/toggle`, { method: "PUT", token, body: { is_active } });
-const activeIds = async () => (await testDb().select({ id: selectionPeriods.id }).from(selectionPeriods).where(eq(selectionPeriods.isActive, true))).map((r) => r.id);
+const toggle = (id: number, is_active: unknown) =>
+  api(`${BASE}/${id}/toggle`, { method: "PUT", token, body: { is_active } });
+const activeIds = async () =>
+  (
+    await testDb().select({ id: selectionPeriods.id }).from(selectionPeriods).where(eq(selectionPeriods.isActive, true))
+  ).map((r) => r.id);
 
 describe("selection periods", () => {
   it("creates with defaults, stores ISO UTC, and lists the latest start first", async () => {
@@ -53,8 +63,23 @@ describe("selection periods", () => {
       allow_changes: true,
       max_subjects: 5,
     });
-    expect(Object.keys(res.json.data).sort()).toEqual(["allow_changes", "created_at", "end_date", "id", "is_active", "max_subjects", "period_name", "start_date", "updated_at"]);
-    const later = await create({ start_date: "2032-01-01T00:00:00Z", end_date: "2032-02-01T00:00:00Z", allow_changes: false, max_subjects: "۴" });
+    expect(Object.keys(res.json.data).sort()).toEqual([
+      "allow_changes",
+      "created_at",
+      "end_date",
+      "id",
+      "is_active",
+      "max_subjects",
+      "period_name",
+      "start_date",
+      "updated_at",
+    ]);
+    const later = await create({
+      start_date: "2032-01-01T00:00:00Z",
+      end_date: "2032-02-01T00:00:00Z",
+      allow_changes: false,
+      max_subjects: "۴",
+    });
     expect(later.json.data).toMatchObject({ allow_changes: false, max_subjects: 4 });
     const list = await api(BASE, { token });
     expect(list.status).toBe(200);
@@ -66,7 +91,11 @@ describe("selection periods", () => {
   it.each([
     [{ end_date: "2031-08-01T00:00:00Z" }, /end date must be after start date/i, "PERIOD_END_BEFORE_START"],
     [{ end_date: "2031-09-01T05:00:00Z" }, /end date must be after start date/i, "PERIOD_END_BEFORE_START"],
-    [{ start_date: "2031-09-01T08:00" }, /^Start date must be a date-time with a time zone, e\.g\. 2025-09-01T08:00:00Z$/, "PERIOD_DATE_NO_ZONE"],
+    [
+      { start_date: "2031-09-01T08:00" },
+      /^Start date must be a date-time with a time zone, e\.g\. 2025-09-01T08:00:00Z$/,
+      "PERIOD_DATE_NO_ZONE",
+    ],
     [{ start_date: "2031-02-30T08:00:00Z" }, /time zone/, "PERIOD_DATE_NO_ZONE"],
     [{ start_date: "1999-09-01T08:00:00Z" }, /^Start date is out of range$/, "PERIOD_DATE_OUT_OF_RANGE"],
     [{ end_date: "" }, /end date is required/i, "REQUIRED"],
@@ -85,7 +114,11 @@ describe("selection periods", () => {
   it("names the field of a date's reason in its params and the issue's path", async () => {
     const err = expectError(await create({ end_date: "2031-09-30T20:00" }), 400, "VALIDATION_FAILED");
     expect(err).toMatchObject({ reason: "PERIOD_DATE_NO_ZONE", params: { field: "end_date" } });
-    expect(err.issues[0]).toMatchObject({ path: "end_date", reason: "PERIOD_DATE_NO_ZONE", params: { field: "end_date" } });
+    expect(err.issues[0]).toMatchObject({
+      path: "end_date",
+      reason: "PERIOD_DATE_NO_ZONE",
+      params: { field: "end_date" },
+    });
   });
 
   it("toggle activates one and deactivates every other in the same write; leaves exactly one active", async () => {
@@ -104,7 +137,10 @@ describe("selection periods", () => {
     expect(offB.json.data).toMatchObject({ id: b.id, is_active: false });
     expect(await activeIds()).toEqual([]);
     expect(expectError(await toggle(b.id, "yes"), 400, "VALIDATION_FAILED").message).toMatch(/true or false/);
-    expect(expectError(await toggle(99999999, true), 404, "NOT_FOUND")).toMatchObject({ reason: "PERIOD_NOT_FOUND", message: "Selection period not found" });
+    expect(expectError(await toggle(99999999, true), 404, "NOT_FOUND")).toMatchObject({
+      reason: "PERIOD_NOT_FOUND",
+      message: "Selection period not found",
+    });
   });
 
   it("simultaneous activations of different periods end with exactly one active", async () => {
@@ -114,7 +150,9 @@ describe("selection periods", () => {
     const active = await activeIds();
     expect(active).toHaveLength(1);
     expect(ps.map((p) => p.json.data.id)).toContain(active[0]);
-    const [{ n }] = (await testDb().all(sql`SELECT count(*) AS n FROM selection_periods WHERE is_active = 1`)) as Array<{ n: number }>;
+    const [{ n }] = (await testDb().all(
+      sql`SELECT count(*) AS n FROM selection_periods WHERE is_active = 1`,
+    )) as Array<{ n: number }>;
     expect(Number(n)).toBe(1);
   });
 
@@ -124,9 +162,19 @@ describe("selection periods", () => {
     expect(await activeIds()).toEqual([created.id]);
 
     const other = (await create({ max_subjects: 7, allow_changes: false })).json.data;
-    const upd = await api(`${BASE}/${other.id}`, { method: "PUT", token, body: body({ period_name: "Renamed", is_active: true }) });
+    const upd = await api(`${BASE}/${other.id}`, {
+      method: "PUT",
+      token,
+      body: body({ period_name: "Renamed", is_active: true }),
+    });
     expect(upd.status, JSON.stringify(upd.json)).toBe(200);
-    expect(upd.json.data).toMatchObject({ id: other.id, period_name: "Renamed", is_active: true, max_subjects: 7, allow_changes: false });
+    expect(upd.json.data).toMatchObject({
+      id: other.id,
+      period_name: "Renamed",
+      is_active: true,
+      max_subjects: 7,
+      allow_changes: false,
+    });
     expect(await activeIds()).toEqual([other.id]);
 
     // An edit that omits is_active keeps the period active.
@@ -134,24 +182,53 @@ describe("selection periods", () => {
     expect(keep.json.data).toMatchObject({ is_active: true, max_subjects: 3 });
     expect(await activeIds()).toEqual([other.id]);
 
-    expectError(await api(`${BASE}/${other.id}`, { method: "PUT", token, body: body({ end_date: "2020-01-01T00:00:00Z" }) }), 400, "VALIDATION_FAILED");
+    expectError(
+      await api(`${BASE}/${other.id}`, { method: "PUT", token, body: body({ end_date: "2020-01-01T00:00:00Z" }) }),
+      400,
+      "VALIDATION_FAILED",
+    );
     expectError(await api(`${BASE}/99999999`, { method: "PUT", token, body: body() }), 404, "NOT_FOUND");
   });
 
   it("refuses deleting the active period (409); deletes an inactive one and keeps its selections", async () => {
     const live = (await create({ is_active: true })).json.data;
-    expect(expectError(await api(`${BASE}/${live.id}`, { method: "DELETE", token }), 409, "CONFLICT")).toMatchObject({ reason: "PERIOD_IS_ACTIVE", message: "Deactivate the period before deleting it" });
+    expect(expectError(await api(`${BASE}/${live.id}`, { method: "DELETE", token }), 409, "CONFLICT")).toMatchObject({
+      reason: "PERIOD_IS_ACTIVE",
+      message: "Deactivate the period before deleting it",
+    });
     expect(await activeIds()).toEqual([live.id]);
     // deletePeriod's guard against a racing activation relies on periods_dates_chk refusing end = start.
-    const guard = await testDb().update(selectionPeriods).set({ endDate: sql`${selectionPeriods.startDate}` }).where(eq(selectionPeriods.id, live.id)).then(() => "", (e: unknown) => constraintFailure(e));
+    const guard = await testDb()
+      .update(selectionPeriods)
+      .set({ endDate: sql`${selectionPeriods.startDate}` })
+      .where(eq(selectionPeriods.id, live.id))
+      .then(
+        () => "",
+        (e: unknown) => constraintFailure(e),
+      );
     expect(guard).toMatch(/periods_dates_chk/);
 
     const past = (await create()).json.data;
     const db = testDb();
-    const [subject] = await db.insert(selectionSubjects).values({ name: `Period subject ${uid()}` }).returning();
-    const [teacher] = await db.insert(teachers).values({ teacherCode: `P-${uid()}`, fullName: "t", subjectId: subject!.id }).returning();
+    const [subject] = await db
+      .insert(selectionSubjects)
+      .values({ name: `Period subject ${uid()}` })
+      .returning();
+    const [teacher] = await db
+      .insert(teachers)
+      .values({ teacherCode: `P-${uid()}`, fullName: "t", subjectId: subject!.id })
+      .returning();
     const student = await insertStudent();
-    const [sel] = await db.insert(studentSelections).values({ studentId: student.id, subjectId: subject!.id, teacherId: teacher!.id, sessionNumber: 2, periodId: past.id }).returning();
+    const [sel] = await db
+      .insert(studentSelections)
+      .values({
+        studentId: student.id,
+        subjectId: subject!.id,
+        teacherId: teacher!.id,
+        sessionNumber: 2,
+        periodId: past.id,
+      })
+      .returning();
 
     const del = await api(`${BASE}/${past.id}`, { method: "DELETE", token });
     expect(del.status, JSON.stringify(del.json)).toBe(200);

@@ -19,10 +19,27 @@ describe("selection subjects", () => {
     const res = await create({ name: `  ${name} ` });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.data).toMatchObject({ name, description: null, is_active: true, max_selections: 5 });
-    expect(Object.keys(res.json.data).sort()).toEqual(["created_at", "description", "id", "is_active", "max_selections", "name", "updated_at"]);
-    const second = await create({ name: `Science ${uid()}`, description: "Physics and chemistry", is_active: false, max_selections: "٣" });
+    expect(Object.keys(res.json.data).sort()).toEqual([
+      "created_at",
+      "description",
+      "id",
+      "is_active",
+      "max_selections",
+      "name",
+      "updated_at",
+    ]);
+    const second = await create({
+      name: `Science ${uid()}`,
+      description: "Physics and chemistry",
+      is_active: false,
+      max_selections: "٣",
+    });
     expect(second.status).toBe(201);
-    expect(second.json.data).toMatchObject({ description: "Physics and chemistry", is_active: false, max_selections: 3 });
+    expect(second.json.data).toMatchObject({
+      description: "Physics and chemistry",
+      is_active: false,
+      max_selections: 3,
+    });
 
     const list = await api(BASE, { token });
     expect(list.status).toBe(200);
@@ -31,7 +48,10 @@ describe("selection subjects", () => {
     expect(ids.indexOf(second.json.data.id)).toBeLessThan(ids.indexOf(res.json.data.id));
     expect(list.json.data.find((s: { id: number }) => s.id === res.json.data.id)).toEqual(res.json.data);
 
-    const [audit] = await testDb().select().from(auditLog).where(and(eq(auditLog.entity, "selection_subject"), eq(auditLog.entityId, String(res.json.data.id))));
+    const [audit] = await testDb()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "selection_subject"), eq(auditLog.entityId, String(res.json.data.id))));
     expect(audit).toMatchObject({ action: "create", adminUsername: "admin" });
   });
 
@@ -56,7 +76,11 @@ describe("selection subjects", () => {
 
   it("sends the params of a field's reason, so the console can phrase it", async () => {
     const err = expectError(await create({ name: "x".repeat(101), max_selections: 0 }), 400, "VALIDATION_FAILED");
-    expect(err).toMatchObject({ reason: "TOO_LONG", params: { field: "name", max: 100 }, message: "Name must be at most 100 characters" });
+    expect(err).toMatchObject({
+      reason: "TOO_LONG",
+      params: { field: "name", max: 100 },
+      message: "Name must be at most 100 characters",
+    });
     expect(err.issues).toContainEqual({
       path: "max_selections",
       reason: "WHOLE_BETWEEN",
@@ -68,10 +92,16 @@ describe("selection subjects", () => {
   it("refuses a duplicate name with 409 on create and on rename", async () => {
     const name = `Arabic ${uid()}`;
     expect((await create({ name })).status).toBe(201);
-    expect(expectError(await create({ name }), 409, "CONFLICT")).toMatchObject({ reason: "SUBJECT_DUPLICATE", message: "A subject with this name already exists" });
+    expect(expectError(await create({ name }), 409, "CONFLICT")).toMatchObject({
+      reason: "SUBJECT_DUPLICATE",
+      message: "A subject with this name already exists",
+    });
     const other = await create({ name: `Other ${uid()}` });
     const rename = await api(`${BASE}/${other.json.data.id}`, { method: "PUT", token, body: { name } });
-    expect(expectError(rename, 409, "CONFLICT")).toMatchObject({ reason: "SUBJECT_DUPLICATE", message: "A subject with this name already exists" });
+    expect(expectError(rename, 409, "CONFLICT")).toMatchObject({
+      reason: "SUBJECT_DUPLICATE",
+      message: "A subject with this name already exists",
+    });
   });
 
   it("updates fields, keeps omitted ones, and answers 404 for an unknown id", async () => {
@@ -79,14 +109,31 @@ describe("selection subjects", () => {
     const newName = `English ${uid()}`;
     const upd = await api(`${BASE}/${made.id}`, { method: "PUT", token, body: { name: newName, is_active: false } });
     expect(upd.status, JSON.stringify(upd.json)).toBe(200);
-    expect(upd.json.data).toMatchObject({ id: made.id, name: newName, description: "d", max_selections: 4, is_active: false });
+    expect(upd.json.data).toMatchObject({
+      id: made.id,
+      name: newName,
+      description: "d",
+      max_selections: 4,
+      is_active: false,
+    });
     expect(upd.json.data.updated_at >= made.updated_at).toBe(true);
-    const cleared = await api(`${BASE}/${made.id}`, { method: "PUT", token, body: { name: newName, description: "", max_selections: "10" } });
+    const cleared = await api(`${BASE}/${made.id}`, {
+      method: "PUT",
+      token,
+      body: { name: newName, description: "", max_selections: "10" },
+    });
     expect(cleared.json.data).toMatchObject({ description: null, max_selections: 10, is_active: false });
 
-    expect(expectError(await api(`${BASE}/99999999`, { method: "PUT", token, body: { name: "x" } }), 404, "NOT_FOUND")).toMatchObject({ reason: "SUBJECT_NOT_FOUND", message: "Subject not found" });
-    expect(expectError(await api(`${BASE}/99999999`, { method: "DELETE", token }), 404, "NOT_FOUND").reason).toBe("SUBJECT_NOT_FOUND");
-    expect(expectError(await api(`${BASE}/abc`, { method: "DELETE", token }), 400, "VALIDATION_FAILED")).toMatchObject({ reason: "SELECTION_ID_INVALID", message: "Invalid id" });
+    expect(
+      expectError(await api(`${BASE}/99999999`, { method: "PUT", token, body: { name: "x" } }), 404, "NOT_FOUND"),
+    ).toMatchObject({ reason: "SUBJECT_NOT_FOUND", message: "Subject not found" });
+    expect(expectError(await api(`${BASE}/99999999`, { method: "DELETE", token }), 404, "NOT_FOUND").reason).toBe(
+      "SUBJECT_NOT_FOUND",
+    );
+    expect(expectError(await api(`${BASE}/abc`, { method: "DELETE", token }), 400, "VALIDATION_FAILED")).toMatchObject({
+      reason: "SELECTION_ID_INVALID",
+      message: "Invalid id",
+    });
     expectError(await api(`${BASE}/0`, { method: "PUT", token, body: { name: "x" } }), 400, "VALIDATION_FAILED");
   });
 
@@ -99,16 +146,27 @@ describe("selection subjects", () => {
     expect(await testDb().select().from(selectionSubjects).where(eq(selectionSubjects.id, free.id))).toHaveLength(0);
 
     const taught = (await create({ name: `Taught ${uid()}` })).json.data;
-    const teacher = await api("/api/admin/selection/teachers", { method: "POST", token, body: { full_name: "أ. منى علي", subject_name: taught.name } });
+    const teacher = await api("/api/admin/selection/teachers", {
+      method: "POST",
+      token,
+      body: { full_name: "أ. منى علي", subject_name: taught.name },
+    });
     expect(teacher.status).toBe(201);
-    expect(expectError(await api(`${BASE}/${taught.id}`, { method: "DELETE", token }), 409, "CONFLICT")).toMatchObject({ reason: "SUBJECT_IN_USE", message: refusal });
+    expect(expectError(await api(`${BASE}/${taught.id}`, { method: "DELETE", token }), 409, "CONFLICT")).toMatchObject({
+      reason: "SUBJECT_IN_USE",
+      message: refusal,
+    });
 
     // A selection row alone (teacher moved away in the data) also keeps the subject.
     const chosen = (await create({ name: `Chosen ${uid()}` })).json.data;
     const student = await insertStudent();
     const db = testDb();
-    await db.insert(studentSelections).values({ studentId: student.id, subjectId: chosen.id, teacherId: teacher.json.data.id, sessionNumber: 1 });
-    expect(expectError(await api(`${BASE}/${chosen.id}`, { method: "DELETE", token }), 409, "CONFLICT").message).toBe(refusal);
+    await db
+      .insert(studentSelections)
+      .values({ studentId: student.id, subjectId: chosen.id, teacherId: teacher.json.data.id, sessionNumber: 1 });
+    expect(expectError(await api(`${BASE}/${chosen.id}`, { method: "DELETE", token }), 409, "CONFLICT").message).toBe(
+      refusal,
+    );
     expect(await db.select().from(selectionSubjects).where(eq(selectionSubjects.id, chosen.id))).toHaveLength(1);
     await db.delete(studentSelections).where(eq(studentSelections.studentId, student.id));
     await db.delete(teachers).where(eq(teachers.id, teacher.json.data.id));

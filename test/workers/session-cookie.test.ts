@@ -9,11 +9,16 @@ import { cookieAdmin } from "../../web/lib/admin-session.server";
 import { adminPassword, api, BASE, expectError } from "./helpers";
 
 const db = () => getDb(env as never);
-const pageRequest = (cookie?: string) => new Request(`${BASE}/admin/dashboard/students`, { headers: cookie ? { Cookie: cookie } : {} });
+const pageRequest = (cookie?: string) =>
+  new Request(`${BASE}/admin/dashboard/students`, { headers: cookie ? { Cookie: cookie } : {} });
 
 async function login(base = BASE) {
   const res = await (exports as unknown as { default: Fetcher }).default.fetch(
-    new Request(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username: "admin", password: adminPassword() }) }),
+    new Request(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username: "admin", password: adminPassword() }),
+    }),
   );
   expect(res.status).toBe(200);
   return { token: ((await res.json()) as { token: string }).token, cookie: res.headers.get("Set-Cookie") ?? "" };
@@ -38,7 +43,11 @@ describe("session cookie", () => {
 
   it("is never accepted by the API in place of the bearer token", async () => {
     const { token } = await login();
-    expectError(await api("/api/students?page=1&limit=15", { headers: { Cookie: `admin_session=${token}` } }), 401, "UNAUTHORIZED");
+    expectError(
+      await api("/api/students?page=1&limit=15", { headers: { Cookie: `admin_session=${token}` } }),
+      401,
+      "UNAUTHORIZED",
+    );
   });
 
   it("names the admin for a server loader while the session lives, and nobody after logout", async () => {
@@ -46,7 +55,9 @@ describe("session cookie", () => {
     expect((await cookieAdmin(pageRequest(`lang=en; admin_session=${token}`), db()))?.username).toBe("admin");
     const out = await api("/api/auth/logout", { method: "POST", token });
     expect(out.status).toBe(200);
-    expect(out.headers.get("Set-Cookie")).toMatch(/^admin_session=; Max-Age=0; Path=\/admin; HttpOnly; SameSite=Strict/);
+    expect(out.headers.get("Set-Cookie")).toMatch(
+      /^admin_session=; Max-Age=0; Path=\/admin; HttpOnly; SameSite=Strict/,
+    );
     expect(await cookieAdmin(pageRequest(`admin_session=${token}`), db())).toBeNull();
   });
 

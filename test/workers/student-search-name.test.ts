@@ -33,7 +33,14 @@ describe("students.search_name", () => {
     const res = await api(`/api/students/${s.id}`, {
       method: "PUT",
       token,
-      body: { student_no: s.studentNo, full_name: `أسامة إبراهيم ${tag}`, nationality: "Egyptian", current_grade: "Prep-3", building_no: 5, gender: "male" },
+      body: {
+        student_no: s.studentNo,
+        full_name: `أسامة إبراهيم ${tag}`,
+        nationality: "Egyptian",
+        current_grade: "Prep-3",
+        building_no: 5,
+        gender: "male",
+      },
     });
     expect(res.status).toBe(200);
     expect(await searchNameOf(s.id)).toBe(foldSearchText(`أسامة إبراهيم ${tag}`));

@@ -15,4 +15,20 @@ import audit from "./ar/audit";
 import errors from "./ar/errors";
 import importing from "./ar/importing";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, errors, importing };
+export default {
+  ...common,
+  admin,
+  home,
+  students,
+  fees,
+  results,
+  gradeDemo,
+  publicResults,
+  baseUrl,
+  news,
+  selection,
+  courseSelection,
+  audit,
+  errors,
+  importing,
+};

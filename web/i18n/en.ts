@@ -15,4 +15,20 @@ import audit from "./en/audit";
 import errors from "./en/errors";
 import importing from "./en/importing";
 
-export default { ...common, admin, home, students, fees, results, gradeDemo, publicResults, baseUrl, news, selection, courseSelection, audit, errors, importing };
+export default {
+  ...common,
+  admin,
+  home,
+  students,
+  fees,
+  results,
+  gradeDemo,
+  publicResults,
+  baseUrl,
+  news,
+  selection,
+  courseSelection,
+  audit,
+  errors,
+  importing,
+};

@@ -46,7 +46,11 @@ export function metaT(matches: readonly unknown[]): (key: string) => string {
 }
 
 /** `<title>` "Page | School" (+ noindex for the console) for a route `meta`. */
-export function pageTitle(matches: readonly unknown[], titleKey: string, opts: { description?: string; noindex?: boolean } = {}) {
+export function pageTitle(
+  matches: readonly unknown[],
+  titleKey: string,
+  opts: { description?: string; noindex?: boolean } = {},
+) {
   const t = metaT(matches);
   return [
     { title: `${t(titleKey)} | ${t("schoolName")}` },

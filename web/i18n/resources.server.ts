@@ -43,7 +43,11 @@ const PUBLIC_PART: Record<string, string> = { news: "public" };
  * Parts of console namespaces a public page shows: the one list of grade names (`admin.grades`), on the results
  * card and the selection student card.
  */
-const SHARED_ADMIN_PART: Partial<Record<PublicPage, string>> = { results: "grades", "current-students": "grades", other: "grades" };
+const SHARED_ADMIN_PART: Partial<Record<PublicPage, string>> = {
+  results: "grades",
+  "current-students": "grades",
+  other: "grades",
+};
 
 function pick(node: unknown, keep: (key: string) => boolean): Dictionary {
   return Object.fromEntries(Object.entries(node as Dictionary).filter(([key]) => keep(key)));

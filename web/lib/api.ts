@@ -36,7 +36,13 @@ export function apiClient() {
  * The JSON body of the 2xx answers of an hc call (its error answers are thrown as ApiFailure). An answer declared
  * without a status (any status) counts as a 2xx one.
  */
-export type Ok<R> = R extends { status: infer S; json(): Promise<infer T> } ? (S extends SuccessStatusCode ? T : SuccessStatusCode extends S ? T : never) : never;
+export type Ok<R> = R extends { status: infer S; json(): Promise<infer T> }
+  ? S extends SuccessStatusCode
+    ? T
+    : SuccessStatusCode extends S
+      ? T
+      : never
+  : never;
 
 export class ApiFailure extends Error {
   constructor(
@@ -79,7 +85,9 @@ export function retryAfterSeconds(value: string | null | undefined, now = Date.n
 }
 
 /** Awaits an `hc` call and returns its 2xx JSON body, or throws ApiFailure (see module doc). */
-export async function call<R extends { ok: boolean; status: number; headers?: Headers; json(): Promise<unknown> }>(request: Promise<R>): Promise<Ok<R>> {
+export async function call<R extends { ok: boolean; status: number; headers?: Headers; json(): Promise<unknown> }>(
+  request: Promise<R>,
+): Promise<Ok<R>> {
   let res: R;
   try {
     res = await request;
@@ -94,8 +102,15 @@ export async function call<R extends { ok: boolean; status: number; headers?: He
   }
   if (!res.ok) {
     const b = (body ?? {}) as Record<string, unknown>;
-    const message = typeof b.message === "string" ? b.message : typeof b.error === "string" ? b.error : `HTTP ${res.status}`;
-    throw new ApiFailure(message, res.status, typeof b.code === "string" ? b.code : undefined, b, retryAfterSeconds(res.headers?.get("Retry-After")));
+    const message =
+      typeof b.message === "string" ? b.message : typeof b.error === "string" ? b.error : `HTTP ${res.status}`;
+    throw new ApiFailure(
+      message,
+      res.status,
+      typeof b.code === "string" ? b.code : undefined,
+      b,
+      retryAfterSeconds(res.headers?.get("Retry-After")),
+    );
   }
   return body as Ok<R>;
 }

@@ -31,7 +31,15 @@ export type CsvKind = "students" | "fees" | "results";
 export function toCsv(rows: readonly (readonly CsvCell[])[]): string {
   const body = Papa.unparse(
     rows.map((r) => r.map((c) => (c === null || c === undefined ? "" : c))),
-    { quotes: true, quoteChar: '"', escapeChar: '"', delimiter: ",", newline: "\r\n", escapeFormulae: FORMULA_START, header: false },
+    {
+      quotes: true,
+      quoteChar: '"',
+      escapeChar: '"',
+      delimiter: ",",
+      newline: "\r\n",
+      escapeFormulae: FORMULA_START,
+      header: false,
+    },
   );
   return CSV_BOM + body;
 }

@@ -45,7 +45,12 @@ const dateTimeCache = new Map<string, Intl.DateTimeFormat>();
  * without the zone, e.g. `{ dateStyle: "medium", timeStyle: "short" }` → "Oct 12, 2024, 9:41 AM". "" for null or an
  * unreadable value.
  */
-export function formatSchoolTime(iso: string | null | undefined, lang: string | undefined, options: Intl.DateTimeFormatOptions, locale = localeOf(lang)): string {
+export function formatSchoolTime(
+  iso: string | null | undefined,
+  lang: string | undefined,
+  options: Intl.DateTimeFormatOptions,
+  locale = localeOf(lang),
+): string {
   if (!iso) return "";
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return "";
@@ -62,12 +67,18 @@ export function formatSchoolTime(iso: string | null | undefined, lang: string | 
  * An ISO instant as date and time in school time, e.g. "Oct 12, 2024, 9:41 AM" (medium); `long`
  * spells the month ("October 12, 2024 at 9:41 AM"), as on receipts. "" when unreadable.
  */
-export function formatSchoolDateTime(iso: string | null | undefined, lang: string | undefined, style: "medium" | "long" = "medium"): string {
+export function formatSchoolDateTime(
+  iso: string | null | undefined,
+  lang: string | undefined,
+  style: "medium" | "long" = "medium",
+): string {
   return formatSchoolTime(iso, lang, { dateStyle: style, timeStyle: "short" });
 }
 
 /** A school day "YYYY-MM-DD" (a due date) as a date, e.g. "Sep 15, 2024" / "١٥ سبتمبر ٢٠٢٤". "" when unreadable. */
 export function formatSchoolDay(day: string | null | undefined, lang: string | undefined): string {
   // Noon UTC falls on the same calendar day in Cairo whatever the season.
-  return day && /^\d{4}-\d{2}-\d{2}$/.test(day) ? formatSchoolTime(`${day}T10:00:00Z`, lang, { dateStyle: "medium" }) : "";
+  return day && /^\d{4}-\d{2}-\d{2}$/.test(day)
+    ? formatSchoolTime(`${day}T10:00:00Z`, lang, { dateStyle: "medium" })
+    : "";
 }

@@ -12,7 +12,10 @@ import { lazy, useState, type ComponentType, type LazyExoticComponent } from "re
  * starts) to have the code ready by the time it is shown — the browser fetches a module only once.
  */
 // `any` props: React.lazy's own constraint; each export keeps its real props type through M[K].
-export function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
+export function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyExoticComponent<M[K]> {
   return lazy(async () => ({ default: (await load())[name] }));
 }
 

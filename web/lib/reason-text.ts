@@ -18,11 +18,16 @@ const COUNT_PARAM: Partial<Record<Reason, string>> = { TOO_LONG: "max", NUMBER_D
 /** The text of `reason` with `params` in the language of `t`. */
 export function reasonText(t: TFunction, lang: string, reason: Reason, params: ReasonParams = {}): string {
   const values: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params)) values[k] = typeof v === "number" ? formatNumber(v, lang, { maximumFractionDigits: 2 }) : v;
+  for (const [k, v] of Object.entries(params))
+    values[k] = typeof v === "number" ? formatNumber(v, lang, { maximumFractionDigits: 2 }) : v;
   if (params.field) values.field = t(`errors.fields.${params.field}`);
   const countOf = COUNT_PARAM[reason];
   const count = countOf ? params[countOf] : undefined;
-  return t(`errors.${reason}`, { ...values, ...(params.field ? { context: params.field } : {}), ...(typeof count === "number" ? { count } : {}) });
+  return t(`errors.${reason}`, {
+    ...values,
+    ...(params.field ? { context: params.field } : {}),
+    ...(typeof count === "number" ? { count } : {}),
+  });
 }
 
 /**
@@ -51,6 +56,9 @@ export function useReasonText() {
   return {
     reasonText: useCallback((reason: Reason, params?: ReasonParams) => reasonText(t, lang, reason, params), [t, lang]),
     messageText: useCallback((message: string | undefined) => messageText(t, lang, message), [t, lang]),
-    failureText: useCallback((err: unknown, fallback: string, network?: string) => failureText(t, lang, err, fallback, network), [t, lang]),
+    failureText: useCallback(
+      (err: unknown, fallback: string, network?: string) => failureText(t, lang, err, fallback, network),
+      [t, lang],
+    ),
   };
 }

@@ -5,7 +5,15 @@
  */
 import { useEffect, useRef } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { ADMIN_GRADES, OPEN_ADD_EVENTS, onAdminEvent, onGradeFilter, type AdminGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
+import {
+  ADMIN_GRADES,
+  OPEN_ADD_EVENTS,
+  onAdminEvent,
+  onGradeFilter,
+  type AdminGrade,
+  type AdminListPage,
+  type AdminNavState,
+} from "~/lib/admin-events";
 
 /** The handlers a page supplies. */
 export interface ListIntentHandlers {
@@ -14,7 +22,8 @@ export interface ListIntentHandlers {
   setGrade: (grade: AdminGrade) => void;
 }
 
-const isGrade = (v: unknown): v is AdminGrade => typeof v === "string" && (ADMIN_GRADES as readonly string[]).includes(v);
+const isGrade = (v: unknown): v is AdminGrade =>
+  typeof v === "string" && (ADMIN_GRADES as readonly string[]).includes(v);
 
 /** The navigation state of the current location, if it is one the list pages understand. */
 export function navState(state: unknown): AdminNavState {

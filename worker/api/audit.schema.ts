@@ -7,7 +7,11 @@ import { reason, type Field } from "../reasons";
 import { paginationSchema } from "./students.schema";
 
 const text = (field: Field, max: number) => z.string().trim().max(max, reason("TOO_LONG", { field, max })).default("");
-const day = (field: Field) => z.iso.date({ error: reason("AUDIT_DATE_INVALID", { field }) }).or(z.literal("")).default("");
+const day = (field: Field) =>
+  z.iso
+    .date({ error: reason("AUDIT_DATE_INVALID", { field }) })
+    .or(z.literal(""))
+    .default("");
 const whole = (field: Field, min: number, max: number, fallback: number) =>
   z.coerce
     .number({ error: reason("WHOLE_BETWEEN", { field, min, max }) })
@@ -33,7 +37,9 @@ export const auditEntryJsonSchema = z.object({
   id: z.number().int(),
   at: z.string().describe("ISO 8601 UTC"),
   admin: z.string().nullable().describe("Username of the acting admin (null for rows older than usernames)"),
-  action: z.string().describe("create, update, delete, add_payment, publish, unpublish, delete_all, update_password, toggle"),
+  action: z
+    .string()
+    .describe("create, update, delete, add_payment, publish, unpublish, delete_all, update_password, toggle"),
   entity: z.string(),
   entity_id: z.string().nullable(),
   before: z.unknown().describe("The record before the change (parsed JSON), or null"),

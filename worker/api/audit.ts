@@ -12,9 +12,12 @@ const list = createRoute({
   tags: ["Audit"],
   security: bearer,
   summary: "Audit log, filterable by entity, record, admin and date",
-  description: "Newest first. from/to are Cairo school days, both inclusive; before/after are the record's parsed JSON snapshots.",
+  description:
+    "Newest first. from/to are Cairo school days, both inclusive; before/after are the record's parsed JSON snapshots.",
   request: { query: auditQuerySchema },
   responses: { 200: json(auditPageJsonSchema, "One page of audit rows and the filter choices"), ...errors(400, 401) },
 });
 
-export const auditApi = createAdminApi().openapi(list, async (c) => c.json(await listAudit(c.get("db"), c.req.valid("query")), 200));
+export const auditApi = createAdminApi().openapi(list, async (c) =>
+  c.json(await listAudit(c.get("db"), c.req.valid("query")), 200),
+);

@@ -19,7 +19,10 @@ export const loginSchema = z.object({
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-const passwordField = z.string().max(200, reason("TOO_LONG", { field: "password", max: 200 })).default("");
+const passwordField = z
+  .string()
+  .max(200, reason("TOO_LONG", { field: "password", max: 200 }))
+  .default("");
 
 /** `PUT /api/auth/update-password`: the checks run in this order, the first failing one is the answer. */
 export const updatePasswordSchema = z
@@ -32,7 +35,8 @@ export const updatePasswordSchema = z
     const fail = (message: string) => ctx.addIssue({ code: "custom", message, path: [] });
     if (!v.oldPassword || !v.newPassword || !v.confirmPassword) return fail(reason("PASSWORD_FIELDS_REQUIRED"));
     if (v.newPassword !== v.confirmPassword) return fail(reason("PASSWORD_MISMATCH"));
-    if (v.newPassword.length < MIN_PASSWORD_LENGTH) return fail(reason("PASSWORD_TOO_SHORT", { min: MIN_PASSWORD_LENGTH }));
+    if (v.newPassword.length < MIN_PASSWORD_LENGTH)
+      return fail(reason("PASSWORD_TOO_SHORT", { min: MIN_PASSWORD_LENGTH }));
     if (v.newPassword === v.oldPassword) return fail(reason("PASSWORD_SAME_AS_OLD"));
   });
 

@@ -80,7 +80,15 @@ export const authApi = createApi()
   })
   .openapi(updatePasswordRoute, async (c) => {
     const { oldPassword, newPassword } = c.req.valid("json");
-    const revoked = await updatePassword(c.get("db"), c.get("admin"), oldPassword, newPassword, c.env.PASSWORD_PEPPER, new Date(), c.get("requestId"));
+    const revoked = await updatePassword(
+      c.get("db"),
+      c.get("admin"),
+      oldPassword,
+      newPassword,
+      c.env.PASSWORD_PEPPER,
+      new Date(),
+      c.get("requestId"),
+    );
     await closeStreams(c.env, revoked);
     return c.json({ message: "Password updated successfully!" }, 200);
   });

@@ -17,8 +17,12 @@ export function streamRoute(path: string, events: readonly LiveEvent[]) {
     tags: ["Live events"],
     security: bearer,
     summary: `Server-sent events: ${events.join(", ")}`,
-    description: "Each event's data is `{}`; the console reloads what it shows. The stream closes when its token is revoked or expires.",
-    responses: { 200: { description: "A text/event-stream", content: { "text/event-stream": { schema: z.string() } } }, ...errors(401) },
+    description:
+      "Each event's data is `{}`; the console reloads what it shows. The stream closes when its token is revoked or expires.",
+    responses: {
+      200: { description: "A text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
+      ...errors(401),
+    },
   });
 }
 

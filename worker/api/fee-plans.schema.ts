@@ -51,10 +51,16 @@ const lineInput = z.object({
  */
 export const feePlanInputSchema = z
   .object({
-    academic_year_name: z.string({ error: reason("PLAN_YEAR_INVALID") }).trim().refine((v) => academicYearBounds(v) !== null, reason("PLAN_YEAR_INVALID")),
+    academic_year_name: z
+      .string({ error: reason("PLAN_YEAR_INVALID") })
+      .trim()
+      .refine((v) => academicYearBounds(v) !== null, reason("PLAN_YEAR_INVALID")),
     grade: z.preprocess(
       (v) => (typeof v === "string" ? (toGrade(v) ?? v) : v),
-      z.enum(GRADES, { error: (iss) => (iss.input === undefined || iss.input === "" ? reason("GRADE_REQUIRED") : reason("GRADE_UNKNOWN")) }),
+      z.enum(GRADES, {
+        error: (iss) =>
+          iss.input === undefined || iss.input === "" ? reason("GRADE_REQUIRED") : reason("GRADE_UNKNOWN"),
+      }),
     ),
     lines: z
       .array(lineInput, { error: reason("PLAN_LINES_REQUIRED") })
@@ -66,15 +72,28 @@ export const feePlanInputSchema = z
     const seen = new Set<string>();
     plan.lines.forEach((line, li) => {
       const key = line.name.toLowerCase();
-      if (seen.has(key)) ctx.addIssue({ code: "custom", path: ["lines", li, "name"], message: reason("PLAN_LINE_REPEATED", { line: line.name.replace(/[|=]/g, " ") }) });
+      if (seen.has(key))
+        ctx.addIssue({
+          code: "custom",
+          path: ["lines", li, "name"],
+          message: reason("PLAN_LINE_REPEATED", { line: line.name.replace(/[|=]/g, " ") }),
+        });
       seen.add(key);
       line.instalments.forEach((inst, ii) => {
         const prev = line.instalments[ii - 1];
         if (inst.no !== ii + 1 || (prev && inst.due_date < prev.due_date)) {
-          ctx.addIssue({ code: "custom", path: ["lines", li, "instalments", ii, "no"], message: reason("PLAN_INSTALMENT_ORDER") });
+          ctx.addIssue({
+            code: "custom",
+            path: ["lines", li, "instalments", ii, "no"],
+            message: reason("PLAN_INSTALMENT_ORDER"),
+          });
         }
         if (bounds && (inst.due_date < bounds.start || inst.due_date > bounds.end)) {
-          ctx.addIssue({ code: "custom", path: ["lines", li, "instalments", ii, "due_date"], message: reason("DUE_DATE_OUTSIDE_YEAR", { start: bounds.start, end: bounds.end }) });
+          ctx.addIssue({
+            code: "custom",
+            path: ["lines", li, "instalments", ii, "due_date"],
+            message: reason("DUE_DATE_OUTSIDE_YEAR", { start: bounds.start, end: bounds.end }),
+          });
         }
       });
       if (line.total !== undefined) {
@@ -83,7 +102,11 @@ export const feePlanInputSchema = z
           ctx.addIssue({
             code: "custom",
             path: ["lines", li, "total"],
-            message: reason("PLAN_SUM_MISMATCH", { line: line.name.replace(/[|=]/g, " "), sum: (sum / 100).toFixed(2), total: line.total.toFixed(2) }),
+            message: reason("PLAN_SUM_MISMATCH", {
+              line: line.name.replace(/[|=]/g, " "),
+              sum: (sum / 100).toFixed(2),
+              total: line.total.toFixed(2),
+            }),
           });
         }
       }
@@ -93,7 +116,11 @@ export type FeePlanInput = z.output<typeof feePlanInputSchema>;
 /** The plan as a form sends it, before parsing: EGP amounts as typed (Arabic-Indic digits accepted). */
 export type FeePlanBodyInput = z.input<typeof feePlanInputSchema>;
 
-const instalmentJson = z.object({ no: z.number().int(), due_date: z.string().describe("YYYY-MM-DD, school day"), amount: z.number().describe("EGP") });
+const instalmentJson = z.object({
+  no: z.number().int(),
+  due_date: z.string().describe("YYYY-MM-DD, school day"),
+  amount: z.number().describe("EGP"),
+});
 
 /** A plan as the API returns it; `total` and each line's `total` in EGP. */
 export const feePlanJsonSchema = z.object({
@@ -101,7 +128,9 @@ export const feePlanJsonSchema = z.object({
   academic_year_name: z.string(),
   grade: z.string(),
   total: z.number().describe("EGP: the sum of every instalment"),
-  lines: z.array(z.object({ name: z.string(), total: z.number().describe("EGP"), instalments: z.array(instalmentJson) })),
+  lines: z.array(
+    z.object({ name: z.string(), total: z.number().describe("EGP"), instalments: z.array(instalmentJson) }),
+  ),
   applied_count: z.number().int().describe("Fee records carrying this plan's schedule"),
   updated_at: z.string(),
 });
@@ -112,7 +141,6 @@ export const listFeePlansQuerySchema = z.object({
   academic_year_name: z.string().max(9).optional(),
   grade: z.string().max(20).optional(),
 });
-
 
 /**
  * The dry-run answer shape shared with bulk import (docs/product.md#bulk-import): one row per active student of the
@@ -162,11 +190,17 @@ export const discountInputSchema = z
   .object({
     kind: z.enum(["amount", "percent"], { error: reason("DISCOUNT_KIND_INVALID") }),
     value: egpAmount("discount"),
-    reason: plainText().trim().max(200, reason("TOO_LONG", { field: "discount_reason", max: 200 })).optional().default(""),
+    reason: plainText()
+      .trim()
+      .max(200, reason("TOO_LONG", { field: "discount_reason", max: 200 }))
+      .optional()
+      .default(""),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === "percent" && v.value > 100) ctx.addIssue({ code: "custom", path: ["value"], message: reason("NUMBER_MAX", { field: "discount", max: 100 }) });
-    if (v.value > 0 && !v.reason) ctx.addIssue({ code: "custom", path: ["reason"], message: reason("DISCOUNT_REASON_REQUIRED") });
+    if (v.kind === "percent" && v.value > 100)
+      ctx.addIssue({ code: "custom", path: ["value"], message: reason("NUMBER_MAX", { field: "discount", max: 100 }) });
+    if (v.value > 0 && !v.reason)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: reason("DISCOUNT_REASON_REQUIRED") });
   });
 export type DiscountInput = z.output<typeof discountInputSchema>;
 
@@ -178,5 +212,9 @@ export type SchoolSettings = z.output<typeof settingsJsonSchema>;
 export const DEFAULT_SETTINGS: SchoolSettings = { results_fee_rule: "fully_paid" };
 /** `PUT /api/admin/settings` body: any subset of the settings. */
 export const settingsInputSchema = z.object({
-  results_fee_rule: z.enum(RESULTS_FEE_RULES, { error: reason("SETTING_VALUE_INVALID", { field: "results_fee_rule", values: RESULTS_FEE_RULES.join(" or ") }) }).optional(),
+  results_fee_rule: z
+    .enum(RESULTS_FEE_RULES, {
+      error: reason("SETTING_VALUE_INVALID", { field: "results_fee_rule", values: RESULTS_FEE_RULES.join(" or ") }),
+    })
+    .optional(),
 });

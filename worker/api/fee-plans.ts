@@ -12,7 +12,12 @@ import { applyResultSchema, feePlanInputSchema, feePlanJsonSchema, listFeePlansQ
 
 const tags = ["Fee plans"];
 const security = bearer;
-const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, reason("PLAN_ID_INVALID")).transform(Number) });
+const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, reason("PLAN_ID_INVALID"))
+    .transform(Number),
+});
 const body = { required: true, content: { "application/json": { schema: feePlanInputSchema } } } as const;
 const planBody = z.object({ plan: feePlanJsonSchema });
 
@@ -84,8 +89,23 @@ const apply = createRoute({
 export const feePlansApi = createAdminApi()
   .openapi(list, async (c) => c.json({ plans: await listPlans(c.get("db"), c.req.valid("query")) }, 200))
   .openapi(one, async (c) => c.json({ plan: await getPlan(c.get("db"), c.req.valid("param").id) }, 200))
-  .openapi(create, async (c) => c.json({ plan: await createPlan(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId")) }, 201))
-  .openapi(update, async (c) => c.json({ plan: await updatePlan(c.get("db"), c.get("admin"), c.req.valid("param").id, c.req.valid("json"), c.get("requestId")) }, 200))
+  .openapi(create, async (c) =>
+    c.json({ plan: await createPlan(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId")) }, 201),
+  )
+  .openapi(update, async (c) =>
+    c.json(
+      {
+        plan: await updatePlan(
+          c.get("db"),
+          c.get("admin"),
+          c.req.valid("param").id,
+          c.req.valid("json"),
+          c.get("requestId"),
+        ),
+      },
+      200,
+    ),
+  )
   .openapi(remove, async (c) => {
     await deletePlan(c.get("db"), c.get("admin"), c.req.valid("param").id, c.get("requestId"));
     return c.json({ message: "Fee plan deleted" }, 200);
@@ -94,6 +114,7 @@ export const feePlansApi = createAdminApi()
     const dryRun = ["1", "true"].includes(c.req.valid("query").dry_run ?? "");
     const id = c.req.valid("param").id;
     const result = await applyPlan(c.get("db"), c.get("admin"), id, dryRun, requestNow(c), c.get("requestId"));
-    if (!dryRun && result.summary.create + result.summary.update > 0) c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_plan", id));
+    if (!dryRun && result.summary.create + result.summary.update > 0)
+      c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_plan", id));
     return c.json(result, 200);
   });

@@ -10,7 +10,16 @@ import { numberField } from "./number-field";
 import { reason } from "../reasons";
 import { GRADES } from "../lib/school-grades";
 import { INSTALMENT_STATUSES } from "../lib/fee-schedule";
-import { filterValue, limitParam, listSearchSchema, pageParam, paginationSchema, sortByParam, sortOrderParam, toGrade } from "./students.schema";
+import {
+  filterValue,
+  limitParam,
+  listSearchSchema,
+  pageParam,
+  paginationSchema,
+  sortByParam,
+  sortOrderParam,
+  toGrade,
+} from "./students.schema";
 
 /** Largest accepted amount, EGP. */
 export const MAX_AMOUNT_EGP = 10_000_000;
@@ -20,7 +29,13 @@ export type FeeStatus = (typeof FEE_STATUSES)[number];
 
 /** An EGP amount ≥ 0 with ≤ 2 decimals, ≤ MAX_AMOUNT_EGP (AMOUNT_TOO_LARGE above it): fee records, plan lines and instalments, discounts. */
 export const egpAmount = (field: "total_amount" | "paid_amount" | "amount" | "line_total" | "discount") =>
-  numberField(field, { decimals: 2, grouping: true, min: 0, max: MAX_AMOUNT_EGP, messages: { max: reason("AMOUNT_TOO_LARGE", { field }) } });
+  numberField(field, {
+    decimals: 2,
+    grouping: true,
+    min: 0,
+    max: MAX_AMOUNT_EGP,
+    messages: { max: reason("AMOUNT_TOO_LARGE", { field }) },
+  });
 
 const PAID_ABOVE_TOTAL = reason("PAID_ABOVE_TOTAL");
 
@@ -36,7 +51,10 @@ export const createFeeSchema = z
     ),
     grade: z.preprocess(
       (v) => (typeof v === "string" ? (toGrade(v) ?? v) : v),
-      z.enum(GRADES, { error: (iss) => (iss.input === undefined || iss.input === "" ? reason("GRADE_REQUIRED") : reason("GRADE_UNKNOWN")) }),
+      z.enum(GRADES, {
+        error: (iss) =>
+          iss.input === undefined || iss.input === "" ? reason("GRADE_REQUIRED") : reason("GRADE_UNKNOWN"),
+      }),
     ),
     total_amount: egpAmount("total_amount"),
     paid_amount: egpAmount("paid_amount"),
@@ -55,7 +73,9 @@ export const addPaymentSchema = z.object({
     grouping: true,
     min: 0.01,
     max: MAX_AMOUNT_EGP,
-    messages: Object.fromEntries((["required", "invalid", "negative", "min", "max"] as const).map((p) => [p, reason("PAYMENT_AMOUNT_INVALID")])),
+    messages: Object.fromEntries(
+      (["required", "invalid", "negative", "min", "max"] as const).map((p) => [p, reason("PAYMENT_AMOUNT_INVALID")]),
+    ),
   }),
 });
 
@@ -66,7 +86,16 @@ export const idempotencyKeySchema = z
   .optional();
 
 /** Columns the Fees table sorts on (API field names). Without `sortBy`: newest record first. */
-export const FEE_SORT_FIELDS = ["full_name", "student_no", "grade", "total_amount", "paid_amount", "remaining", "status", "overdue_amount"] as const;
+export const FEE_SORT_FIELDS = [
+  "full_name",
+  "student_no",
+  "grade",
+  "total_amount",
+  "paid_amount",
+  "remaining",
+  "status",
+  "overdue_amount",
+] as const;
 
 /** The list's status filter: the record's three statuses, and `overdue` (an instalment unpaid after its due date). */
 export const FEE_FILTER_STATUSES = [...FEE_STATUSES, "overdue"] as const;
@@ -115,7 +144,11 @@ export const discountJsonSchema = z.object({
   percent: z.number().nullable().describe("When given as a percent"),
   reason: z.string(),
 });
-export const allocationJsonSchema = z.object({ instalment_no: z.number().int(), line: z.string(), amount: z.number().describe("EGP") });
+export const allocationJsonSchema = z.object({
+  instalment_no: z.number().int(),
+  line: z.string(),
+  amount: z.number().describe("EGP"),
+});
 
 export const paymentJsonSchema = z.object({
   id: z.number().int(),
@@ -123,7 +156,9 @@ export const paymentJsonSchema = z.object({
   amount: z.number().describe("EGP"),
   paid_at: z.string().describe("ISO 8601 UTC"),
   kind: z.enum(["payment", "adjustment"]),
-  allocations: z.array(allocationJsonSchema).describe("The instalments this payment covered when it was recorded, oldest first"),
+  allocations: z
+    .array(allocationJsonSchema)
+    .describe("The instalments this payment covered when it was recorded, oldest first"),
 });
 export type PaymentJson = z.output<typeof paymentJsonSchema>;
 

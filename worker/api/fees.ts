@@ -35,7 +35,9 @@ import { toGrade } from "./students.schema";
 
 const tags = ["Fees"];
 const security = bearer;
-const studentNoParam = z.object({ student_no: z.string().describe("The student's ID (national ID or passport number); Arabic-Indic digits accepted") });
+const studentNoParam = z.object({
+  student_no: z.string().describe("The student's ID (national ID or passport number); Arabic-Indic digits accepted"),
+});
 const messageBody = z.object({ message: z.string() });
 
 /** The `{student_no}` path segment as stored: digits normalised, passport letters upper-cased. */
@@ -45,7 +47,8 @@ function storedStudentNo(raw: string): string {
   return v;
 }
 
-const changed = (c: Context<AppEnv>, id: number) => c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_record", id));
+const changed = (c: Context<AppEnv>, id: number) =>
+  c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_record", id));
 
 const totalFees = createRoute({
   method: "get",
@@ -53,7 +56,10 @@ const totalFees = createRoute({
   tags: ["Dashboard"],
   security,
   summary: "Total fees of active students (EGP)",
-  responses: { 200: json(z.object({ totalFees: z.number().describe("EGP") }), "Sum of the active students' totals"), ...errors(401) },
+  responses: {
+    200: json(z.object({ totalFees: z.number().describe("EGP") }), "Sum of the active students' totals"),
+    ...errors(401),
+  },
 });
 
 const paidShare = createRoute({
@@ -62,7 +68,10 @@ const paidShare = createRoute({
   tags: ["Dashboard"],
   security,
   summary: "Paid share of the active students' fees, in percent (2 decimals)",
-  responses: { 200: json(z.object({ paidPercentage: z.number().describe("0 … 100, 2 decimals") }), "Paid percentage"), ...errors(401) },
+  responses: {
+    200: json(z.object({ paidPercentage: z.number().describe("0 … 100, 2 decimals") }), "Paid percentage"),
+    ...errors(401),
+  },
 });
 
 const overdue = createRoute({
@@ -72,7 +81,13 @@ const overdue = createRoute({
   security,
   summary: "Overdue amount (EGP) of active students and how many students owe it",
   description: "Unpaid instalments whose due date has passed (overdue from the start of the next school day, Cairo).",
-  responses: { 200: json(z.object({ overdueAmount: z.number().describe("EGP"), overdueStudents: z.number().int() }), "Overdue totals"), ...errors(401) },
+  responses: {
+    200: json(
+      z.object({ overdueAmount: z.number().describe("EGP"), overdueStudents: z.number().int() }),
+      "Overdue totals",
+    ),
+    ...errors(401),
+  },
 });
 
 const discount = createRoute({
@@ -83,8 +98,14 @@ const discount = createRoute({
   summary: "Set or clear a student's discount (amount or percent, with a reason)",
   description:
     "Taken off the record's plan total and its latest instalments first; payments are re-allocated oldest instalment first in the same write. A discount above the total → 400 DISCOUNT_ABOVE_TOTAL; the new total below the paid amount → 400 TOTAL_BELOW_PAID; no plan applied → 409 DISCOUNT_NEEDS_SCHEDULE.",
-  request: { params: studentNoParam, body: { required: true, content: { "application/json": { schema: discountInputSchema } } } },
-  responses: { 200: json(feeBodySchema, "The record with its new total and instalments"), ...errors(400, 401, 404, 409) },
+  request: {
+    params: studentNoParam,
+    body: { required: true, content: { "application/json": { schema: discountInputSchema } } },
+  },
+  responses: {
+    200: json(feeBodySchema, "The record with its new total and instalments"),
+    ...errors(400, 401, 404, 409),
+  },
 });
 
 const schedule = createRoute({
@@ -95,7 +116,10 @@ const schedule = createRoute({
   summary: "Give a student a custom instalment schedule",
   description:
     "The total becomes the schedule's sum and the discount is cleared; payments are re-allocated oldest instalment first in the same write; applying a plan leaves the record alone. With a plan on the record, due dates must fall in its academic year (DUE_DATE_OUTSIDE_YEAR). Below the paid amount → 400 TOTAL_BELOW_PAID. Another plan applied or an edit saved since the record was read → 409 FEE_CHANGED_MEANWHILE, nothing written.",
-  request: { params: studentNoParam, body: { required: true, content: { "application/json": { schema: customScheduleSchema } } } },
+  request: {
+    params: studentNoParam,
+    body: { required: true, content: { "application/json": { schema: customScheduleSchema } } },
+  },
   responses: { 200: json(feeBodySchema, "The record with its schedule"), ...errors(400, 401, 404, 409) },
 });
 
@@ -129,8 +153,14 @@ const paymentsOf = createRoute({
   summary: "Payments of one fee record, oldest first",
   description:
     "With idempotency_key: only the payment recorded under that key (none or one), so a client that lost an answer learns whether the payment was saved.",
-  request: { params: studentNoParam, query: z.object({ idempotency_key: idempotencyKeySchema.describe("The Idempotency-Key a payment was sent with") }) },
-  responses: { 200: json(z.object({ payments: z.array(paymentJsonSchema) }), "The payment rows"), ...errors(400, 401, 404) },
+  request: {
+    params: studentNoParam,
+    query: z.object({ idempotency_key: idempotencyKeySchema.describe("The Idempotency-Key a payment was sent with") }),
+  },
+  responses: {
+    200: json(z.object({ payments: z.array(paymentJsonSchema) }), "The payment rows"),
+    ...errors(400, 401, 404),
+  },
 });
 
 const byGrade = createRoute({
@@ -140,7 +170,10 @@ const byGrade = createRoute({
   security,
   summary: "Fee records of one grade (KG-1 … Private)",
   request: { params: z.object({ grade: z.string() }) },
-  responses: { 200: json(z.object({ students: z.array(feeJsonSchema) }), "The grade's fee records"), ...errors(400, 401) },
+  responses: {
+    200: json(z.object({ students: z.array(feeJsonSchema) }), "The grade's fee records"),
+    ...errors(400, 401),
+  },
 });
 
 const create = createRoute({
@@ -164,7 +197,11 @@ const pay = createRoute({
     "Honours the Idempotency-Key header: the same key and body again answer 200 with the first payment (header Idempotent-Replayed: true) and record nothing; the key with another body is a 422 IDEMPOTENCY_MISMATCH. Above the remaining amount: 400 PAYMENT_EXCEEDS_REMAINING, nothing recorded.",
   request: {
     params: studentNoParam,
-    headers: z.object({ "idempotency-key": idempotencyKeySchema.describe("1-255 visible ASCII characters, e.g. a UUID made once per payment") }),
+    headers: z.object({
+      "idempotency-key": idempotencyKeySchema.describe(
+        "1-255 visible ASCII characters, e.g. a UUID made once per payment",
+      ),
+    }),
     body: { required: true, content: { "application/json": { schema: addPaymentSchema } } },
   },
   responses: {
@@ -180,8 +217,12 @@ const update = createRoute({
   tags,
   security,
   summary: "Set the total and paid amounts",
-  description: "A changed paid amount is recorded as an ADJ adjustment row against the value at the moment of the write.",
-  request: { params: studentNoParam, body: { required: true, content: { "application/json": { schema: updateFeeSchema } } } },
+  description:
+    "A changed paid amount is recorded as an ADJ adjustment row against the value at the moment of the write.",
+  request: {
+    params: studentNoParam,
+    body: { required: true, content: { "application/json": { schema: updateFeeSchema } } },
+  },
   responses: { 200: json(feeBodySchema, "The updated record"), ...errors(400, 401, 404) },
 });
 
@@ -218,7 +259,8 @@ export const feesApi = app
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
     // Paged only when asked: CSV exports and the global search rely on the full list.
-    if (q.page !== undefined || q.limit !== undefined) return c.json(await listFeesPage(c.get("db"), q, requestToday(c)), 200);
+    if (q.page !== undefined || q.limit !== undefined)
+      return c.json(await listFeesPage(c.get("db"), q, requestToday(c)), 200);
     return c.json({ fees: await listFees(c.get("db"), q, requestToday(c)) }, 200);
   })
   .openapi(paymentsOf, async (c) => {
@@ -260,19 +302,40 @@ export const feesApi = app
   })
   .openapi(update, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await updateFee(c.get("db"), c.get("admin"), studentNo, c.req.valid("json"), requestNow(c), c.get("requestId"));
+    const fee = await updateFee(
+      c.get("db"),
+      c.get("admin"),
+      studentNo,
+      c.req.valid("json"),
+      requestNow(c),
+      c.get("requestId"),
+    );
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
   .openapi(discount, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await setDiscount(c.get("db"), c.get("admin"), studentNo, c.req.valid("json"), requestNow(c), c.get("requestId"));
+    const fee = await setDiscount(
+      c.get("db"),
+      c.get("admin"),
+      studentNo,
+      c.req.valid("json"),
+      requestNow(c),
+      c.get("requestId"),
+    );
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
   .openapi(schedule, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await setCustomSchedule(c.get("db"), c.get("admin"), studentNo, c.req.valid("json"), requestNow(c), c.get("requestId"));
+    const fee = await setCustomSchedule(
+      c.get("db"),
+      c.get("admin"),
+      studentNo,
+      c.req.valid("json"),
+      requestNow(c),
+      c.get("requestId"),
+    );
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
@@ -283,7 +346,12 @@ export const feesApi = app
     return c.json({ fee }, 200);
   })
   .openapi(remove, async (c) => {
-    const id = await deleteFee(c.get("db"), c.get("admin"), storedStudentNo(c.req.valid("param").student_no), c.get("requestId"));
+    const id = await deleteFee(
+      c.get("db"),
+      c.get("admin"),
+      storedStudentNo(c.req.valid("param").student_no),
+      c.get("requestId"),
+    );
     changed(c, id);
     return c.json({ message: "Fee record deleted successfully" }, 200);
   });

@@ -34,7 +34,9 @@ export const isBlank = (x: unknown): boolean => x === "" || x === null || x === 
 
 /** Missing or empty cells are "not given": the create schema's default (if any) applies. */
 const withoutBlanks = (v: unknown) =>
-  v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => !isBlank(x))) : v;
+  v && typeof v === "object" && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).filter(([, x]) => !isBlank(x)))
+    : v;
 
 /** One row of each kind: the create endpoint's schema (not a copy) after blank cells are dropped. */
 export const importRowSchemas = {
@@ -43,7 +45,14 @@ export const importRowSchemas = {
   results: z.preprocess(withoutBlanks, resultBodySchema),
   teachers: z.preprocess(
     withoutBlanks,
-    teacherCreateSchema.extend({ teacher_code: z.string().trim().toUpperCase().regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, reason("UNKNOWN_VALUE", { field: "teacher_code" })).optional() }),
+    teacherCreateSchema.extend({
+      teacher_code: z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, reason("UNKNOWN_VALUE", { field: "teacher_code" }))
+        .optional(),
+    }),
   ),
 } as const;
 
@@ -63,7 +72,9 @@ export const importQuerySchema = z.object({
 
 /** `{rows, options?}`. Rows are checked one by one by the kind's schema (errors per row, never a 400 for the body). */
 export const importBodySchema = z.object({
-  rows: z.array(z.record(z.string(), z.unknown())).describe(`At most ${MAX_IMPORT_ROWS} rows with the create body's fields`),
+  rows: z
+    .array(z.record(z.string(), z.unknown()))
+    .describe(`At most ${MAX_IMPORT_ROWS} rows with the create body's fields`),
   options: z
     .object({
       academic_year_name: z.enum(ACADEMIC_YEARS).optional().describe("Results: the year of rows that name none"),
@@ -73,15 +84,15 @@ export const importBodySchema = z.object({
 });
 export type ImportBody = z.output<typeof importBodySchema>;
 
-
 export const importRowResultSchema = z.object({
   row: z.number().int().describe("1-based data row of the sheet (the row under the headers is 1)"),
   action: z.enum(ROW_ACTIONS),
-  key: z.string().describe("What the row is matched on: the student's ID, ID/year/semester, the teacher's code or name"),
+  key: z
+    .string()
+    .describe("What the row is matched on: the student's ID, ID/year/semester, the teacher's code or name"),
   errors: z.array(rowErrorSchema),
 });
 export type ImportRowResult = z.output<typeof importRowResultSchema>;
-
 
 /** The answer of a dry run and of a commit (also the body of a commit refused for row errors, with the error shape). */
 export const importAnswerSchema = z.object({

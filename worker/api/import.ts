@@ -10,7 +10,13 @@ import { bearer, createAdminApi, errorSchema, errors, json } from "../openapi";
 import { publish } from "../services/events";
 import { runImport } from "../services/import/run";
 import { idempotencyKeySchema } from "./fees.schema";
-import { importAnswerSchema, importBodySchema, importKindParamSchema, importQuerySchema, MAX_IMPORT_ROWS } from "./import.schema";
+import {
+  importAnswerSchema,
+  importBodySchema,
+  importKindParamSchema,
+  importQuerySchema,
+  MAX_IMPORT_ROWS,
+} from "./import.schema";
 import { requestNow } from "../request-clock";
 
 const importRoute = createRoute({
@@ -27,8 +33,14 @@ const importRoute = createRoute({
     body: { required: true, content: { "application/json": { schema: importBodySchema } } },
   },
   responses: {
-    200: json(importAnswerSchema, "The preview (dry run) or what was written (commit; a replay carries Idempotent-Replayed: true)"),
-    400: json(z.union([errorSchema.extend(importAnswerSchema.shape), errorSchema]), "Invalid request, or a commit with error rows (IMPORT_HAS_ERRORS, with the preview): nothing written"),
+    200: json(
+      importAnswerSchema,
+      "The preview (dry run) or what was written (commit; a replay carries Idempotent-Replayed: true)",
+    ),
+    400: json(
+      z.union([errorSchema.extend(importAnswerSchema.shape), errorSchema]),
+      "Invalid request, or a commit with error rows (IMPORT_HAS_ERRORS, with the preview): nothing written",
+    ),
     ...errors(401, 409, 413, 422),
   },
 });

@@ -41,7 +41,10 @@ const PRIORITY_RANGE = reason("WHOLE_BETWEEN", { field: "priority", min: 0, max:
  */
 export const newsInputSchema = z.object({
   id: z.unknown().optional().describe("Ignored: the path names the article"),
-  title: plainText({ error: TITLE_REQUIRED }).trim().min(1, TITLE_REQUIRED).max(NEWS_TITLE_MAX, reason("TOO_LONG", { field: "title", max: NEWS_TITLE_MAX })),
+  title: plainText({ error: TITLE_REQUIRED })
+    .trim()
+    .min(1, TITLE_REQUIRED)
+    .max(NEWS_TITLE_MAX, reason("TOO_LONG", { field: "title", max: NEWS_TITLE_MAX })),
   content: proseText({ error: CONTENT_REQUIRED })
     .trim()
     .min(1, CONTENT_REQUIRED)
@@ -93,14 +96,27 @@ const PAGE_INVALID = reason("PAGE_INVALID");
 
 /** `GET /api/admin/news` query. */
 export const newsListQuerySchema = z.object({
-  page: z.coerce.number({ error: PAGE_INVALID }).int(PAGE_INVALID).min(1, PAGE_INVALID).max(100_000, reason("PAGE_TOO_LARGE")).default(1).describe("1-based page number"),
+  page: z.coerce
+    .number({ error: PAGE_INVALID })
+    .int(PAGE_INVALID)
+    .min(1, PAGE_INVALID)
+    .max(100_000, reason("PAGE_TOO_LARGE"))
+    .default(1)
+    .describe("1-based page number"),
   limit: limitParam(100, NEWS_PAGE_SIZE).describe(`Articles per page, 1-100 (default ${NEWS_PAGE_SIZE})`),
-  search: z.string().trim().max(200, reason("TOO_LONG", { field: "search", max: 200 })).default("").describe("Contained in the title, content or author"),
+  search: z
+    .string()
+    .trim()
+    .max(200, reason("TOO_LONG", { field: "search", max: 200 }))
+    .default("")
+    .describe("Contained in the title, content or author"),
   status: z
     .enum([...NEWS_STATUSES, ""], { error: reason("UNKNOWN_VALUE", { field: "status" }) })
     .default("")
     .describe('draft, published or archived; "" = all'),
-  sortBy: z.enum(NEWS_SORT_FIELDS, { error: reason("SORT_BY_INVALID", { fields: NEWS_SORT_FIELDS.join(", ") }) }).default("publish_date"),
+  sortBy: z
+    .enum(NEWS_SORT_FIELDS, { error: reason("SORT_BY_INVALID", { fields: NEWS_SORT_FIELDS.join(", ") }) })
+    .default("publish_date"),
   sortOrder: z
     .enum(["ASC", "DESC", "asc", "desc"], { error: reason("SORT_ORDER_INVALID") })
     .default("DESC")
@@ -111,7 +127,9 @@ export type NewsListQuery = z.output<typeof newsListQuerySchema>;
 
 /** `GET /api/public/news/recent` query. */
 export const recentQuerySchema = z.object({
-  limit: limitParam(RECENT_NEWS_MAX, RECENT_NEWS_LIMIT).describe(`Items, 1-${RECENT_NEWS_MAX} (default ${RECENT_NEWS_LIMIT})`),
+  limit: limitParam(RECENT_NEWS_MAX, RECENT_NEWS_LIMIT).describe(
+    `Items, 1-${RECENT_NEWS_MAX} (default ${RECENT_NEWS_LIMIT})`,
+  ),
 });
 
 /** The `{id}` of an article in a path: a positive whole number. */
@@ -142,7 +160,15 @@ export const newsJsonSchema = z.object({
 export type NewsJson = z.output<typeof newsJsonSchema>;
 
 /** A published item as the public API returns it: no status, priority, views or edit times. */
-export const publicNewsJsonSchema = newsJsonSchema.pick({ id: true, title: true, summary: true, content: true, image_url: true, publish_date: true, author_name: true });
+export const publicNewsJsonSchema = newsJsonSchema.pick({
+  id: true,
+  title: true,
+  summary: true,
+  content: true,
+  image_url: true,
+  publish_date: true,
+  author_name: true,
+});
 export type PublicNewsJson = z.output<typeof publicNewsJsonSchema>;
 
 /** `GET /api/admin/news`: one page of articles. */

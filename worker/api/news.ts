@@ -127,7 +127,8 @@ const detail = createRoute({
   path: "/{id}",
   tags: publicTags,
   summary: "One published item",
-  description: "Counts at most one view per client (IPv4 address or IPv6 /64, kept only as a keyed hash), item and UTC hour.",
+  description:
+    "Counts at most one view per client (IPv4 address or IPv6 /64, kept only as a keyed hash), item and UTC hour.",
   request: { params: idParamSchema },
   responses: { 200: json(z.object({ news: publicNewsJsonSchema }), "The item"), ...errors(400, 404) },
 });

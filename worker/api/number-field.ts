@@ -25,7 +25,10 @@ export function numberFieldMessages(field: Field, o: NumberFieldOptions): Record
     required: reason("REQUIRED", { field }),
     invalid: reason("NUMBER_INVALID", { field }),
     negative: reason("NUMBER_NEGATIVE", { field }),
-    decimals: o.decimals === 0 ? reason("NUMBER_WHOLE", { field }) : reason("NUMBER_DECIMALS", { field, decimals: o.decimals ?? 0 }),
+    decimals:
+      o.decimals === 0
+        ? reason("NUMBER_WHOLE", { field })
+        : reason("NUMBER_DECIMALS", { field, decimals: o.decimals ?? 0 }),
     min: reason("NUMBER_MIN", { field, min: o.min }),
     max: reason("NUMBER_MAX", { field, max: o.max }),
     ...o.messages,

@@ -12,7 +12,10 @@ import { nationalIdParamSchema, publicResultsSchema } from "./public-results.sch
 
 /** The 403s: the error shape with the flag that says which rule refused. */
 const refusedSchema = errorSchema.extend({
-  resultsNotPublished: z.literal(true).optional().describe("RESULTS_NOT_PUBLISHED: none of the student's terms is published"),
+  resultsNotPublished: z
+    .literal(true)
+    .optional()
+    .describe("RESULTS_NOT_PUBLISHED: none of the student's terms is published"),
   requiresPayment: z.literal(true).optional().describe("RESULTS_FEES_UNPAID: the fee record is not fully paid"),
 });
 
@@ -21,7 +24,8 @@ const lookup = createRoute({
   path: "/{nationalId}",
   tags: ["Results (public)"],
   summary: "Published results by national ID (digits normalised)",
-  description: "Published terms only, newest year first (S2 before S1). 404 RESULTS_NOT_FOUND: no such student, or no results at all.",
+  description:
+    "Published terms only, newest year first (S2 before S1). 404 RESULTS_NOT_FOUND: no such student, or no results at all.",
   request: { params: nationalIdParamSchema },
   responses: {
     200: json(publicResultsSchema, "The student's published results"),
@@ -34,5 +38,8 @@ export const publicResultsApi = createApi().openapi(lookup, async (c) => {
   const { nationalId } = c.req.valid("param");
   await enforcePublicLookupLimits(c, "results", nationalId);
   c.header("Cache-Control", "no-store");
-  return c.json({ success: true as const, data: await lookupPublishedResults(c.get("db"), nationalId, requestToday(c)) }, 200);
+  return c.json(
+    { success: true as const, data: await lookupPublishedResults(c.get("db"), nationalId, requestToday(c)) },
+    200,
+  );
 });

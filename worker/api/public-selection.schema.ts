@@ -19,10 +19,16 @@ export const studentNoSchema = z
       .regex(/^[A-Za-z0-9]+$/, reason("SELECTION_STUDENT_ID_INVALID")),
   );
 
-export const studentParamSchema = z.object({ id: studentNoSchema.describe("The student's national ID (or passport number)") });
+export const studentParamSchema = z.object({
+  id: studentNoSchema.describe("The student's national ID (or passport number)"),
+});
 
 const invalidId = reason("SELECTION_ID_INVALID");
-const positiveId = z.number({ error: invalidId }).int(invalidId).positive(invalidId).max(Number.MAX_SAFE_INTEGER, invalidId);
+const positiveId = z
+  .number({ error: invalidId })
+  .int(invalidId)
+  .positive(invalidId)
+  .max(Number.MAX_SAFE_INTEGER, invalidId);
 
 /** `POST /student/select` body: one teacher per subject (1-10 choices). */
 export const selectBodySchema = z.object({
@@ -67,7 +73,10 @@ export const seatCountsSchema = z.object({
   teacher_id: z.number().int(),
   session_1_available: z.number().int(),
   session_2_available: z.number().int(),
-  recommended_session: z.union([z.literal(1), z.literal(2)]).nullable().describe("More free seats; 1 on a tie; null when full"),
+  recommended_session: z
+    .union([z.literal(1), z.literal(2)])
+    .nullable()
+    .describe("More free seats; 1 on a tie; null when full"),
 });
 export type SeatCounts = z.output<typeof seatCountsSchema>;
 

@@ -8,9 +8,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { enforcePublicLookupLimits } from "../middleware/rate-limit";
 import { createApi, errors, json } from "../openapi";
-import { availableTeachers, lookupStudent, seatSnapshot, studentSelectionState, visibleStudent } from "../services/selection-read";
+import {
+  availableTeachers,
+  lookupStudent,
+  seatSnapshot,
+  studentSelectionState,
+  visibleStudent,
+} from "../services/selection-read";
 import { saveSelections } from "../services/selection-write";
-import { seatCountsSchema, selectBodySchema, selectResultSchema, selectionStateSchema, studentCardSchema, studentParamSchema, teacherOptionSchema } from "./public-selection.schema";
+import {
+  seatCountsSchema,
+  selectBodySchema,
+  selectResultSchema,
+  selectionStateSchema,
+  studentCardSchema,
+  studentParamSchema,
+  teacherOptionSchema,
+} from "./public-selection.schema";
 
 const tags = ["Teacher selection (public)"];
 const refusals =
@@ -23,7 +37,10 @@ const student = createRoute({
   summary: "The student card of an active Prep-3 student",
   description: refusals,
   request: { params: studentParamSchema },
-  responses: { 200: json(z.object({ success: z.literal(true), data: studentCardSchema }), "The student card"), ...errors(400, 403, 429) },
+  responses: {
+    200: json(z.object({ success: z.literal(true), data: studentCardSchema }), "The student card"),
+    ...errors(400, 403, 429),
+  },
 });
 
 const selections = createRoute({
@@ -33,7 +50,10 @@ const selections = createRoute({
   summary: "The student's current selections and what they may still do",
   description: `periodClosed is true unless the period is open (an ended active period is view only). ${refusals}`,
   request: { params: studentParamSchema },
-  responses: { 200: json(z.object({ success: z.literal(true), data: selectionStateSchema }), "The selection state"), ...errors(400, 403, 429) },
+  responses: {
+    200: json(z.object({ success: z.literal(true), data: selectionStateSchema }), "The selection state"),
+    ...errors(400, 403, 429),
+  },
 });
 
 const teachers = createRoute({
@@ -43,7 +63,13 @@ const teachers = createRoute({
   summary: "Active teachers of active subjects, with their seats",
   description: refusals,
   request: { params: studentParamSchema },
-  responses: { 200: json(z.object({ success: z.literal(true), teachers: z.array(teacherOptionSchema) }), "The teachers by subject"), ...errors(400, 403, 429) },
+  responses: {
+    200: json(
+      z.object({ success: z.literal(true), teachers: z.array(teacherOptionSchema) }),
+      "The teachers by subject",
+    ),
+    ...errors(400, 403, 429),
+  },
 });
 
 const seats = createRoute({
@@ -51,8 +77,12 @@ const seats = createRoute({
   path: "/seats",
   tags,
   summary: "Seats left per teacher and session",
-  description: "No personal data, so it is cached briefly (public, max-age=2) and polled by every open page; not rate-limited.",
-  responses: { 200: json(z.object({ success: z.literal(true), seats: z.array(seatCountsSchema) }), "The seats"), ...errors() },
+  description:
+    "No personal data, so it is cached briefly (public, max-age=2) and polled by every open page; not rate-limited.",
+  responses: {
+    200: json(z.object({ success: z.literal(true), seats: z.array(seatCountsSchema) }), "The seats"),
+    ...errors(),
+  },
 });
 
 const select = createRoute({
@@ -73,12 +103,18 @@ export const publicSelectionApi = createApi()
   .openapi(student, async (c) => {
     const { id } = c.req.valid("param");
     await enforcePublicLookupLimits(c, "selection", id);
-    return c.json({ success: true as const, data: await lookupStudent(c.get("db"), id, new Date().toISOString()) }, 200);
+    return c.json(
+      { success: true as const, data: await lookupStudent(c.get("db"), id, new Date().toISOString()) },
+      200,
+    );
   })
   .openapi(selections, async (c) => {
     const { id } = c.req.valid("param");
     await enforcePublicLookupLimits(c, "selection", id);
-    return c.json({ success: true as const, data: await studentSelectionState(c.get("db"), id, new Date().toISOString()) }, 200);
+    return c.json(
+      { success: true as const, data: await studentSelectionState(c.get("db"), id, new Date().toISOString()) },
+      200,
+    );
   })
   .openapi(teachers, async (c) => {
     const { id } = c.req.valid("param");

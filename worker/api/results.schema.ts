@@ -31,7 +31,9 @@ export const MAX_MAX_SCORE = 1000;
 
 /** One of `values`; the reason `required` when missing or empty, `invalid` for anything else (`reason()` texts). */
 const choice = <T extends readonly [string, ...string[]]>(values: T, required: string, invalid: string) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? required : invalid) });
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === "" ? required : invalid),
+  });
 
 const optionalText = (max: number) =>
   proseText()
@@ -43,14 +45,28 @@ const optionalText = (max: number) =>
 export const subjectScoreSchema = z
   .object({
     subject_name: choice(RESULT_SUBJECTS, reason("RESULT_SUBJECT_REQUIRED"), reason("RESULT_SUBJECT_UNKNOWN")),
-    score: numberField("marks", { decimals: 2, min: 0, max: MAX_MAX_SCORE, messages: { required: reason("MARKS_REQUIRED") } }),
-    max_score: numberField("total", { decimals: 2, min: MIN_MAX_SCORE, max: MAX_MAX_SCORE, messages: { required: reason("TOTAL_REQUIRED") } }).default(DEFAULT_MAX_SCORE),
+    score: numberField("marks", {
+      decimals: 2,
+      min: 0,
+      max: MAX_MAX_SCORE,
+      messages: { required: reason("MARKS_REQUIRED") },
+    }),
+    max_score: numberField("total", {
+      decimals: 2,
+      min: MIN_MAX_SCORE,
+      max: MAX_MAX_SCORE,
+      messages: { required: reason("TOTAL_REQUIRED") },
+    }).default(DEFAULT_MAX_SCORE),
     /** Empty → "Grade: X" on the admin scale, filled in by the server. */
     remarks: optionalText(200),
   })
   .refine((s) => s.score <= s.max_score, { message: reason("MARKS_ABOVE_TOTAL"), path: ["score"] });
 
-const academicYear = choice(ACADEMIC_YEARS, reason("ACADEMIC_YEAR_REQUIRED"), reason("UNKNOWN_VALUE", { field: "academic_year" }));
+const academicYear = choice(
+  ACADEMIC_YEARS,
+  reason("ACADEMIC_YEAR_REQUIRED"),
+  reason("UNKNOWN_VALUE", { field: "academic_year" }),
+);
 const semester = choice(SEMESTERS, reason("SEMESTER_REQUIRED"), reason("SEMESTER_INVALID"));
 
 export const resultBodySchema = z
@@ -74,7 +90,11 @@ export const resultBodySchema = z
     const seen = new Set<string>();
     v.subject_scores.forEach((s, i) => {
       if (seen.has(s.subject_name)) {
-        ctx.addIssue({ code: "custom", message: reason("RESULT_SUBJECT_REPEATED", { subject: s.subject_name }), path: ["subject_scores", i, "subject_name"] });
+        ctx.addIssue({
+          code: "custom",
+          message: reason("RESULT_SUBJECT_REPEATED", { subject: s.subject_name }),
+          path: ["subject_scores", i, "subject_name"],
+        });
       }
       seen.add(s.subject_name);
     });
@@ -91,9 +111,18 @@ const optionalChoice = (values: readonly string[], unknown: string, extra: reado
 
 /** `GET /api/admin/results` query: empty values and grade "All" mean no filter. */
 export const resultListQuerySchema = z.object({
-  grade: optionalChoice(GRADES, reason("GRADE_UNKNOWN"), ["All"]).describe("One of KG-1 … Private; All or empty: every grade"),
-  search: z.string().trim().max(100, reason("RESULT_SEARCH_TOO_LONG")).optional().describe("Contains, over the student's name and ID (digits normalised)"),
-  academic_year_name: optionalChoice(ACADEMIC_YEARS, reason("UNKNOWN_VALUE", { field: "academic_year" })).describe("2023-2024 … 2027-2028"),
+  grade: optionalChoice(GRADES, reason("GRADE_UNKNOWN"), ["All"]).describe(
+    "One of KG-1 … Private; All or empty: every grade",
+  ),
+  search: z
+    .string()
+    .trim()
+    .max(100, reason("RESULT_SEARCH_TOO_LONG"))
+    .optional()
+    .describe("Contains, over the student's name and ID (digits normalised)"),
+  academic_year_name: optionalChoice(ACADEMIC_YEARS, reason("UNKNOWN_VALUE", { field: "academic_year" })).describe(
+    "2023-2024 … 2027-2028",
+  ),
   semester: optionalChoice(SEMESTERS, reason("UNKNOWN_VALUE", { field: "semester" })).describe("S1 or S2"),
 });
 

@@ -7,7 +7,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createAdminApi, errors, json } from "../openapi";
 import { publish } from "../services/events";
-import { createResult, deleteResult, getResult, listPublications, listResults, setPublication, updateResult } from "../services/results";
+import {
+  createResult,
+  deleteResult,
+  getResult,
+  listPublications,
+  listResults,
+  setPublication,
+  updateResult,
+} from "../services/results";
 import {
   publicationBodySchema,
   publicationJsonSchema,
@@ -83,7 +91,8 @@ const update = createRoute({
   tags,
   security,
   summary: "Replace a result and all its subject rows",
-  description: "An omitted grade keeps the result's grade (or takes the new student's current grade when the student changes).",
+  description:
+    "An omitted grade keeps the result's grade (or takes the new student's current grade when the student changes).",
   request: { params: resultIdParamSchema, body: jsonBody(resultBodySchema) },
   responses: { 200: json(resultBody, "The updated result"), ...errors(400, 401, 404, 409) },
 });
@@ -102,7 +111,9 @@ export const adminResultsApi = createAdminApi()
   .openapi(publicationList, async (c) => c.json({ data: await listPublications(c.get("db")) }, 200))
   .openapi(publicationPut, async (c) => {
     const data = await setPublication(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
-    c.executionCtx.waitUntil(publish(c.env, "students_changed", "result_publication", `${data.academic_year_name}/${data.semester}`));
+    c.executionCtx.waitUntil(
+      publish(c.env, "students_changed", "result_publication", `${data.academic_year_name}/${data.semester}`),
+    );
     return c.json({ data }, 200);
   })
   .openapi(list, async (c) => c.json({ data: await listResults(c.get("db"), c.req.valid("query")) }, 200))
@@ -113,7 +124,13 @@ export const adminResultsApi = createAdminApi()
   })
   .openapi(one, async (c) => c.json({ data: await getResult(c.get("db"), c.req.valid("param").id) }, 200))
   .openapi(update, async (c) => {
-    const data = await updateResult(c.get("db"), c.get("admin"), c.req.valid("param").id, c.req.valid("json"), c.get("requestId"));
+    const data = await updateResult(
+      c.get("db"),
+      c.get("admin"),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      c.get("requestId"),
+    );
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "result", data.id));
     return c.json({ data }, 200);
   })

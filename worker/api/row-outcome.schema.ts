@@ -11,7 +11,7 @@ export type RowAction = (typeof ROW_ACTIONS)[number];
 
 /** One refused field of a row: `code` is the reason (worker/reasons.ts), `message` its English text. */
 export const rowErrorSchema = z.object({
-  field: z.string().describe("The API field (e.g. student_no, subject_scores.2.score), or \"\" for the whole row"),
+  field: z.string().describe('The API field (e.g. student_no, subject_scores.2.score), or "" for the whole row'),
   code: z.string().describe("The reason (worker/reasons.ts)"),
   message: z.string(),
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),

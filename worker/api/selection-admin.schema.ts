@@ -45,7 +45,12 @@ const requiredText = (field: Field, max: number) =>
 /** A whole number in [min, max] from a number or typed text; WHOLE_BETWEEN for every failure but "missing". */
 const intField = (field: "max_selections" | "capacity_1" | "capacity_2" | "max_subjects", min: number, max: number) => {
   const message = reason("WHOLE_BETWEEN", { field, min, max });
-  return numberField(field, { decimals: 0, min, max, messages: { invalid: message, negative: message, decimals: message, min: message, max: message } });
+  return numberField(field, {
+    decimals: 0,
+    min,
+    max,
+    messages: { invalid: message, negative: message, decimals: message, min: message, max: message },
+  });
 };
 
 const boolField = (field: Field) => z.boolean({ error: reason("NOT_BOOLEAN", { field }) });
@@ -54,7 +59,10 @@ const invalidId = reason("SELECTION_ID_INVALID");
 
 /** Route `{id}`: a positive integer (digits normalised). */
 export const selectionIdParamSchema = z.object({
-  id: z.preprocess((v) => (typeof v === "string" ? normalizeDigits(v) : v), z.coerce.number({ error: invalidId }).int(invalidId).positive(invalidId).max(Number.MAX_SAFE_INTEGER, invalidId)),
+  id: z.preprocess(
+    (v) => (typeof v === "string" ? normalizeDigits(v) : v),
+    z.coerce.number({ error: invalidId }).int(invalidId).positive(invalidId).max(Number.MAX_SAFE_INTEGER, invalidId),
+  ),
 });
 
 // ---------------------------------------------------------------- subjects
@@ -133,7 +141,10 @@ const dateTimeField = (field: "start_date" | "end_date") =>
     .preprocess(
       (v) => (typeof v === "string" ? v.trim() || undefined : v),
       z.union([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true, precision: -1 })], {
-        error: (iss) => (iss.input === undefined || iss.input === null ? reason("REQUIRED", { field }) : reason("PERIOD_DATE_NO_ZONE", { field })),
+        error: (iss) =>
+          iss.input === undefined || iss.input === null
+            ? reason("REQUIRED", { field })
+            : reason("PERIOD_DATE_NO_ZONE", { field }),
       }),
     )
     .transform((v) => new Date(v).toISOString())

@@ -20,7 +20,13 @@ const summary = createRoute({
   tags,
   security,
   summary: "Subject × teacher × session with the student numbers in it",
-  responses: { 200: json(z.object({ success: z.literal(true), data: z.array(summaryRowSchema) }), "The combinations that have selections"), ...errors(401) },
+  responses: {
+    200: json(
+      z.object({ success: z.literal(true), data: z.array(summaryRowSchema) }),
+      "The combinations that have selections",
+    ),
+    ...errors(401),
+  },
 });
 
 const deleteAll = createRoute({
@@ -29,10 +35,18 @@ const deleteAll = createRoute({
   tags,
   security,
   summary: "Delete a student's selections and free the seats",
-  description: "The registration goes too, so the student may choose again. 404 STUDENT_NOT_FOUND or SELECTIONS_NOT_FOUND.",
+  description:
+    "The registration goes too, so the student may choose again. 404 STUDENT_NOT_FOUND or SELECTIONS_NOT_FOUND.",
   request: { body: { required: true, content: { "application/json": { schema: deleteAllBodySchema } } } },
   responses: {
-    200: json(z.object({ success: z.literal(true), message: z.string(), deleted: z.number().int().describe("Selections deleted") }), "Deleted"),
+    200: json(
+      z.object({
+        success: z.literal(true),
+        message: z.string(),
+        deleted: z.number().int().describe("Selections deleted"),
+      }),
+      "Deleted",
+    ),
     ...errors(400, 401, 404),
   },
 });
@@ -40,7 +54,12 @@ const deleteAll = createRoute({
 export const adminSelectionApi = createAdminApi()
   .openapi(summary, async (c) => c.json({ success: true as const, data: await selectionSummary(c.get("db")) }, 200))
   .openapi(deleteAll, async (c) => {
-    const deleted = await deleteAllSelections(c.get("db"), c.get("admin"), c.req.valid("json").student_id, c.get("requestId"));
+    const deleted = await deleteAllSelections(
+      c.get("db"),
+      c.get("admin"),
+      c.req.valid("json").student_id,
+      c.get("requestId"),
+    );
     return c.json({ success: true as const, message: "All selections deleted successfully", deleted }, 200);
   })
   .route("/subjects", selectionSubjectsApi)

@@ -6,7 +6,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createApi, errors, json } from "../openapi";
 import * as svc from "../services/selection-catalog";
-import { periodCreateSchema, periodJsonSchema, periodToggleSchema, periodUpdateSchema, selectionIdParamSchema } from "./selection-admin.schema";
+import {
+  periodCreateSchema,
+  periodJsonSchema,
+  periodToggleSchema,
+  periodUpdateSchema,
+  selectionIdParamSchema,
+} from "./selection-admin.schema";
 
 const tags = ["Course selection (admin)"];
 const security = bearer;
@@ -27,7 +33,8 @@ const create = createRoute({
   tags,
   security,
   summary: "Create a period",
-  description: "Dates are ISO 8601 with Z or an offset; end after start. Inactive by default; an active one replaces the active period.",
+  description:
+    "Dates are ISO 8601 with Z or an offset; end after start. Inactive by default; an active one replaces the active period.",
   request: { body: { required: true, content: { "application/json": { schema: periodCreateSchema } } } },
   responses: { 201: json(periodBody, "The created period"), ...errors(400, 401) },
 });
@@ -38,7 +45,10 @@ const toggle = createRoute({
   tags,
   security,
   summary: "Set is_active; activating deactivates every other period",
-  request: { params: selectionIdParamSchema, body: { required: true, content: { "application/json": { schema: periodToggleSchema } } } },
+  request: {
+    params: selectionIdParamSchema,
+    body: { required: true, content: { "application/json": { schema: periodToggleSchema } } },
+  },
   responses: { 200: json(periodBody, "The toggled period as stored"), ...errors(400, 401, 404) },
 });
 
@@ -49,7 +59,10 @@ const update = createRoute({
   security,
   summary: "Update a period",
   description: "Omitted max_subjects, is_active and allow_changes keep their stored values.",
-  request: { params: selectionIdParamSchema, body: { required: true, content: { "application/json": { schema: periodUpdateSchema } } } },
+  request: {
+    params: selectionIdParamSchema,
+    body: { required: true, content: { "application/json": { schema: periodUpdateSchema } } },
+  },
   responses: { 200: json(periodBody, "The updated period"), ...errors(400, 401, 404) },
 });
 
@@ -71,11 +84,23 @@ export const selectionPeriodsApi = createApi()
     return c.json({ data }, 201);
   })
   .openapi(toggle, async (c) => {
-    const data = await svc.togglePeriod(c.get("db"), c.get("admin"), c.req.valid("param").id, c.req.valid("json").is_active, c.get("requestId"));
+    const data = await svc.togglePeriod(
+      c.get("db"),
+      c.get("admin"),
+      c.req.valid("param").id,
+      c.req.valid("json").is_active,
+      c.get("requestId"),
+    );
     return c.json({ data }, 200);
   })
   .openapi(update, async (c) => {
-    const data = await svc.updatePeriod(c.get("db"), c.get("admin"), c.req.valid("param").id, c.req.valid("json"), c.get("requestId"));
+    const data = await svc.updatePeriod(
+      c.get("db"),
+      c.get("admin"),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      c.get("requestId"),
+    );
     return c.json({ data }, 200);
   })
   .openapi(remove, async (c) => {

@@ -6,7 +6,13 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createApi, errors, json } from "../openapi";
 import * as svc from "../services/selection-catalog";
 import { subjectsWithoutSeats } from "../services/selection-read";
-import { selectionIdParamSchema, subjectCreateSchema, subjectJsonSchema, subjectUpdateSchema, uncoveredSubjectSchema } from "./selection-admin.schema";
+import {
+  selectionIdParamSchema,
+  subjectCreateSchema,
+  subjectJsonSchema,
+  subjectUpdateSchema,
+  uncoveredSubjectSchema,
+} from "./selection-admin.schema";
 
 const tags = ["Course selection (admin)"];
 const security = bearer;
@@ -27,8 +33,12 @@ const uncovered = createRoute({
   tags,
   security,
   summary: "Active subjects without an active teacher with a free seat",
-  description: "active_teachers 0: students are not asked for the subject; more: they are, but no seat is left. By name.",
-  responses: { 200: json(z.object({ data: z.array(uncoveredSubjectSchema) }), "The subjects no student can complete"), ...errors(401) },
+  description:
+    "active_teachers 0: students are not asked for the subject; more: they are, but no seat is left. By name.",
+  responses: {
+    200: json(z.object({ data: z.array(uncoveredSubjectSchema) }), "The subjects no student can complete"),
+    ...errors(401),
+  },
 });
 
 const create = createRoute({
@@ -49,7 +59,10 @@ const update = createRoute({
   security,
   summary: "Update a subject",
   description: "Omitted description, max_selections and is_active keep their stored values.",
-  request: { params: selectionIdParamSchema, body: { required: true, content: { "application/json": { schema: subjectUpdateSchema } } } },
+  request: {
+    params: selectionIdParamSchema,
+    body: { required: true, content: { "application/json": { schema: subjectUpdateSchema } } },
+  },
   responses: { 200: json(subjectBody, "The updated subject"), ...errors(400, 401, 404, 409) },
 });
 
@@ -72,7 +85,13 @@ export const selectionSubjectsApi = createApi()
     return c.json({ data }, 201);
   })
   .openapi(update, async (c) => {
-    const data = await svc.updateSubject(c.get("db"), c.get("admin"), c.req.valid("param").id, c.req.valid("json"), c.get("requestId"));
+    const data = await svc.updateSubject(
+      c.get("db"),
+      c.get("admin"),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      c.get("requestId"),
+    );
     return c.json({ data }, 200);
   })
   .openapi(remove, async (c) => {

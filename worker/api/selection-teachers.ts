@@ -5,7 +5,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createApi, errors, json } from "../openapi";
 import * as svc from "../services/selection-catalog";
-import { selectionIdParamSchema, teacherCreateSchema, teacherJsonSchema, teacherUpdateSchema } from "./selection-admin.schema";
+import {
+  selectionIdParamSchema,
+  teacherCreateSchema,
+  teacherJsonSchema,
+  teacherUpdateSchema,
+} from "./selection-admin.schema";
 
 const tags = ["Course selection (admin)"];
 const security = bearer;
@@ -39,7 +44,10 @@ const update = createRoute({
   summary: "Update a teacher",
   description:
     "Omitted building, capacities and is_active keep their stored values. 400 SUBJECT_NOT_ACTIVE; 409 TEACHER_CAPACITY_BELOW_TAKEN (with session and seats_taken) or TEACHER_SUBJECT_LOCKED (a teacher with selections cannot change subject).",
-  request: { params: selectionIdParamSchema, body: { required: true, content: { "application/json": { schema: teacherUpdateSchema } } } },
+  request: {
+    params: selectionIdParamSchema,
+    body: { required: true, content: { "application/json": { schema: teacherUpdateSchema } } },
+  },
   responses: { 200: json(teacherBody, "The updated teacher"), ...errors(400, 401, 404, 409) },
 });
 
@@ -61,7 +69,13 @@ export const selectionTeachersApi = createApi()
     return c.json({ data }, 201);
   })
   .openapi(update, async (c) => {
-    const data = await svc.updateTeacher(c.get("db"), c.get("admin"), c.req.valid("param").id, c.req.valid("json"), c.get("requestId"));
+    const data = await svc.updateTeacher(
+      c.get("db"),
+      c.get("admin"),
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      c.get("requestId"),
+    );
     return c.json({ data }, 200);
   })
   .openapi(remove, async (c) => {

@@ -14,7 +14,8 @@ const read = createRoute({
   tags,
   security: bearer,
   summary: "School settings (defaults filled in)",
-  description: "results_fee_rule: fully_paid (public results need the fee record fully paid; default) or no_overdue (blocked only while an instalment due on or before today is unpaid).",
+  description:
+    "results_fee_rule: fully_paid (public results need the fee record fully paid; default) or no_overdue (blocked only while an instalment due on or before today is unpaid).",
   responses: { 200: json(body, "The settings"), ...errors(401) },
 });
 
@@ -30,4 +31,17 @@ const write = createRoute({
 
 export const settingsApi = createAdminApi()
   .openapi(read, async (c) => c.json({ settings: await getSettings(c.get("db")) }, 200))
-  .openapi(write, async (c) => c.json({ settings: await updateSettings(c.get("db"), c.get("admin"), c.req.valid("json"), requestNow(c), c.get("requestId")) }, 200));
+  .openapi(write, async (c) =>
+    c.json(
+      {
+        settings: await updateSettings(
+          c.get("db"),
+          c.get("admin"),
+          c.req.valid("json"),
+          requestNow(c),
+          c.get("requestId"),
+        ),
+      },
+      200,
+    ),
+  );

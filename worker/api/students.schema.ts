@@ -9,7 +9,6 @@ import { foldSearchText, normalizeNationalId } from "../lib/normalize";
 import { parseTypedNumber } from "../lib/typed-number";
 import { reason, type Field } from "../reasons";
 
-
 export const GENDERS = ["male", "female"] as const;
 export type Gender = (typeof GENDERS)[number];
 
@@ -37,16 +36,24 @@ const str = (v: unknown) => (typeof v === "string" ? v : v == null ? v : String(
 /** `student_no`: trimmed, digits normalised, passport letters upper-cased, then `isValidStudentNo`. */
 export const studentNoSchema = z.preprocess(
   (v) => (typeof v === "string" ? normalizeNationalId(v).toUpperCase() : str(v)),
-  z.string({ error: reason("STUDENT_NO_REQUIRED") }).min(1, reason("STUDENT_NO_REQUIRED")).refine(isValidStudentNo, reason("STUDENT_NO_FORMAT")),
+  z
+    .string({ error: reason("STUDENT_NO_REQUIRED") })
+    .min(1, reason("STUDENT_NO_REQUIRED"))
+    .refine(isValidStudentNo, reason("STUDENT_NO_FORMAT")),
 );
 
 /** A required free text of at most `max` characters (REQUIRED, TOO_LONG). */
 const requiredText = (field: Field, max: number) =>
-  plainText({ error: reason("REQUIRED", { field }) }).trim().min(1, reason("REQUIRED", { field })).max(max, reason("TOO_LONG", { field, max }));
+  plainText({ error: reason("REQUIRED", { field }) })
+    .trim()
+    .min(1, reason("REQUIRED", { field }))
+    .max(max, reason("TOO_LONG", { field, max }));
 
 const gradeSchema = z.preprocess(
   (v) => (typeof v === "string" ? (toGrade(v) ?? v) : v),
-  z.enum(GRADES, { error: (iss) => (iss.input === undefined || iss.input === "" ? reason("GRADE_REQUIRED") : reason("GRADE_UNKNOWN")) }),
+  z.enum(GRADES, {
+    error: (iss) => (iss.input === undefined || iss.input === "" ? reason("GRADE_REQUIRED") : reason("GRADE_UNKNOWN")),
+  }),
 );
 
 /**
@@ -103,7 +110,10 @@ export const filterValue = <T extends string>(values: readonly T[], field: Field
     .string()
     .trim()
     .toLowerCase()
-    .refine((v) => v === "" || v === "all" || values.some((x) => x.toLowerCase() === v), reason("UNKNOWN_VALUE", { field }))
+    .refine(
+      (v) => v === "" || v === "all" || values.some((x) => x.toLowerCase() === v),
+      reason("UNKNOWN_VALUE", { field }),
+    )
     .transform((v) => values.find((x) => x.toLowerCase() === v))
     .optional();
 
@@ -125,21 +135,29 @@ export const listSearchSchema = z
 export const LIST_PAGE_SIZES = [15, 20, 30, 50] as const;
 export const DEFAULT_LIST_PAGE_SIZE = 15;
 
-
 /** `page`: 1-based page number (digits normalised). Optional: without `page`/`limit` the list is not paged. */
-export const pageParam = z.preprocess(
-  typedWholeNumber,
-  z.number({ error: reason("PAGE_INVALID") }).int(reason("PAGE_INVALID")).min(1, reason("PAGE_INVALID")).max(1_000_000, reason("PAGE_TOO_LARGE")).optional(),
-).describe("1-based page number (default 1 when limit is given)");
+export const pageParam = z
+  .preprocess(
+    typedWholeNumber,
+    z
+      .number({ error: reason("PAGE_INVALID") })
+      .int(reason("PAGE_INVALID"))
+      .min(1, reason("PAGE_INVALID"))
+      .max(1_000_000, reason("PAGE_TOO_LARGE"))
+      .optional(),
+  )
+  .describe("1-based page number (default 1 when limit is given)");
 
 /** `limit`: one of the admin page sizes 15, 20, 30, 50. */
-export const limitParam = z.preprocess(
-  typedWholeNumber,
-  z
-    .number({ error: reason("LIMIT_INVALID") })
-    .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), reason("LIMIT_INVALID"))
-    .optional(),
-).describe("Rows per page: 15, 20, 30 or 50. With page and/or limit the answer is one page plus pagination");
+export const limitParam = z
+  .preprocess(
+    typedWholeNumber,
+    z
+      .number({ error: reason("LIMIT_INVALID") })
+      .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), reason("LIMIT_INVALID"))
+      .optional(),
+  )
+  .describe("Rows per page: 15, 20, 30 or 50. With page and/or limit the answer is one page plus pagination");
 
 /** `sortOrder`: asc or desc (any case); default asc when `sortBy` is given. */
 export const sortOrderParam = z
@@ -156,13 +174,26 @@ export const sortByParam = <T extends string>(fields: readonly T[]) =>
   z
     .string()
     .trim()
-    .refine((v) => v === "" || (fields as readonly string[]).includes(v), reason("SORT_BY_INVALID", { fields: fields.join(", ") }))
+    .refine(
+      (v) => v === "" || (fields as readonly string[]).includes(v),
+      reason("SORT_BY_INVALID", { fields: fields.join(", ") }),
+    )
     .transform((v) => (v === "" ? undefined : (v as T)))
     .optional()
     .describe(`Sort column, one of ${fields.join(", ")} (default: newest first)`);
 
 /** Columns the Students table sorts on (API field names). Without `sortBy`: newest first. */
-export const STUDENT_SORT_FIELDS = ["full_name", "student_no", "nationality", "religion", "current_grade", "building_no", "gender", "is_active", "created_at"] as const;
+export const STUDENT_SORT_FIELDS = [
+  "full_name",
+  "student_no",
+  "nationality",
+  "religion",
+  "current_grade",
+  "building_no",
+  "gender",
+  "is_active",
+  "created_at",
+] as const;
 export type StudentSortField = (typeof STUDENT_SORT_FIELDS)[number];
 
 /**
@@ -208,7 +239,10 @@ export const studentJsonSchema = z.object({
 export type StudentJson = z.output<typeof studentJsonSchema>;
 
 /** `GET /api/students`: every matching student, or one page of them with `pagination` when asked for a page. */
-export const studentListSchema = z.object({ students: z.array(studentJsonSchema), pagination: paginationSchema.optional() });
+export const studentListSchema = z.object({
+  students: z.array(studentJsonSchema),
+  pagination: paginationSchema.optional(),
+});
 
 /** The student form of the console, with its documented form names (docs/product.md#students). */
 export const studentFormSchema = z.object({

@@ -13,11 +13,23 @@ import { activeStudentCount } from "../services/dashboard";
 import { publish } from "../services/events";
 import { createStudent, deleteStudent, listStudents, listStudentsPage, updateStudent } from "../services/students";
 import { streamHandler, streamRoute } from "./events";
-import { createStudentSchema, listStudentsQuerySchema, studentJsonSchema, studentListSchema, toGrade, updateStudentSchema } from "./students.schema";
+import {
+  createStudentSchema,
+  listStudentsQuerySchema,
+  studentJsonSchema,
+  studentListSchema,
+  toGrade,
+  updateStudentSchema,
+} from "./students.schema";
 
 const tags = ["Students"];
 const security = bearer;
-const idParam = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, reason("STUDENT_ID_INVALID")).transform(Number) });
+const idParam = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,15}$/, reason("STUDENT_ID_INVALID"))
+    .transform(Number),
+});
 const studentBody = z.object({ student: studentJsonSchema });
 const messageBody = z.object({ message: z.string() });
 
@@ -39,7 +51,10 @@ const list = createRoute({
   description:
     "Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade, gender, status, building. With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
   request: { query: listStudentsQuerySchema },
-  responses: { 200: json(studentListSchema, "The students (one page with pagination when asked)"), ...errors(400, 401) },
+  responses: {
+    200: json(studentListSchema, "The students (one page with pagination when asked)"),
+    ...errors(400, 401),
+  },
 });
 
 const byGrade = createRoute({
@@ -49,7 +64,10 @@ const byGrade = createRoute({
   security,
   summary: "Students of one grade (KG-1 … Private)",
   request: { params: z.object({ grade: z.string() }) },
-  responses: { 200: json(z.object({ students: z.array(studentJsonSchema) }), "The grade's students"), ...errors(400, 401) },
+  responses: {
+    200: json(z.object({ students: z.array(studentJsonSchema) }), "The grade's students"),
+    ...errors(400, 401),
+  },
 });
 
 const create = createRoute({
@@ -70,7 +88,10 @@ const update = createRoute({
   security,
   summary: "Update a student",
   description: "gender and is_active keep their stored values when omitted.",
-  request: { params: idParam, body: { required: true, content: { "application/json": { schema: updateStudentSchema } } } },
+  request: {
+    params: idParam,
+    body: { required: true, content: { "application/json": { schema: updateStudentSchema } } },
+  },
   responses: { 200: json(studentBody, "The updated student"), ...errors(400, 401, 404, 409) },
 });
 

@@ -49,7 +49,8 @@ function counted(n: number, noun: Noun): string {
 export function amountInArabicWords(egp: number): string {
   if (!Number.isFinite(egp) || egp < 0) throw new RangeError(`amount must be a finite number ≥ 0, got ${egp}`);
   const piastresTotal = egpToPiastres(egp);
-  if (Math.abs(piastresTotal - egp * 100) > 1e-6 * Math.max(1, egp)) throw new RangeError(`amount has more than 2 decimals: ${egp}`);
+  if (Math.abs(piastresTotal - egp * 100) > 1e-6 * Math.max(1, egp))
+    throw new RangeError(`amount has more than 2 decimals: ${egp}`);
   const pounds = Math.floor(piastresTotal / 100);
   const piastres = piastresTotal % 100;
   if (piastres === 0) return pounds === 0 ? `صفر ${POUND.singular}` : counted(pounds, POUND);

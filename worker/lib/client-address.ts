@@ -33,13 +33,20 @@ function ipv6Groups(text: string): number[] | null {
  * text (never an error: a limit must still count it); missing → `"unknown"`.
  */
 export function clientKey(address: string | null | undefined): string {
-  const text = (address ?? "").trim().replace(/^\[|\]$/g, "").toLowerCase();
+  const text = (address ?? "")
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase();
   if (!text) return "unknown";
   if (!text.includes(":")) return text;
   const g = ipv6Groups(text);
   if (!g) return text;
-  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join(".");
-  return `${g.slice(0, 4).map((x) => x.toString(16)).join(":")}::/64`;
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)
+    return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join(".");
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(":")}::/64`;
 }
 
 /**
@@ -47,8 +54,14 @@ export function clientKey(address: string | null | undefined): string {
  * for an IPv4 address (also an IPv4-mapped IPv6), a missing or an unreadable one: those have only their client key.
  */
 export function networkKey(address: string | null | undefined): string | null {
-  const text = (address ?? "").trim().replace(/^\[|\]$/g, "").toLowerCase();
+  const text = (address ?? "")
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase();
   const g = text.includes(":") ? ipv6Groups(text) : null;
   if (!g || (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff)) return null;
-  return `${g.slice(0, 3).map((x) => x.toString(16)).join(":")}::/48`;
+  return `${g
+    .slice(0, 3)
+    .map((x) => x.toString(16))
+    .join(":")}::/48`;
 }

@@ -82,7 +82,8 @@ export function applyDiscount(amounts: number[], discount: number): number[] {
 }
 
 /** A percent discount (hundredths of a percent, 0 … 10000) of `gross` piastres, rounded to the piastre. */
-export const percentOf = (gross: number, percentHundredths: number): number => Math.round((gross * percentHundredths) / 10_000);
+export const percentOf = (gross: number, percentHundredths: number): number =>
+  Math.round((gross * percentHundredths) / 10_000);
 
 /** Each instalment's paid share when `paid` piastres fill the schedule (amounts in schedule order) oldest first. */
 export function fillOldestFirst(amounts: number[], paid: number): number[] {

@@ -56,7 +56,13 @@ export function stripBidiControls(text: string, keepMarks = false): string {
 /** Harakat U+064B-U+065F, superscript alef U+0670, tatweel U+0640: ignored by the search. */
 export const SEARCH_STRIPPED = /[\u064b-\u065f\u0670\u0640]/g;
 /** Letter variants the search treats as equal: [from, to]. */
-export const SEARCH_FOLDS = [["أ", "ا"], ["إ", "ا"], ["آ", "ا"], ["ى", "ي"], ["ة", "ه"]] as const;
+export const SEARCH_FOLDS = [
+  ["أ", "ا"],
+  ["إ", "ا"],
+  ["آ", "ا"],
+  ["ى", "ي"],
+  ["ة", "ه"],
+] as const;
 
 /**
  * The comparable form of a search text (docs/product.md#languages-and-numbers, the admin tables' search): invisible marks removed, Arabic-Indic

@@ -19,7 +19,14 @@ const parts = new Intl.DateTimeFormat("en-US", {
 });
 
 /** The school's wall-clock date and time at instant `at`: numbers, month 1-12. */
-export function schoolDateParts(at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+export function schoolDateParts(at: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
   const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, Number(x.value)]));
   return { year: p.year!, month: p.month!, day: p.day!, hour: p.hour!, minute: p.minute!, second: p.second! };
 }

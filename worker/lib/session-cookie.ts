@@ -18,7 +18,8 @@ const PATH = "/admin";
 /** What a session token looks like (base64url, 20-200 characters); anything else is refused before any lookup. */
 export const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,200}$/;
 
-const options = (url: string) => ({ path: PATH, httpOnly: true, sameSite: "Strict", secure: new URL(url).protocol === "https:" }) as const;
+const options = (url: string) =>
+  ({ path: PATH, httpOnly: true, sameSite: "Strict", secure: new URL(url).protocol === "https:" }) as const;
 
 /** Sets the cookie on the login response; `maxAgeMs` is the session's lifetime in ms. */
 export function setSessionCookie(c: Context, token: string, maxAgeMs: number): void {

@@ -29,8 +29,7 @@ export interface TypedNumberRules {
 
 export type TypedNumber =
   /** `value` is the number; `hundredths` the same number × 100 as an exact integer (4550 for 45.5). */
-  | { ok: true; value: number; hundredths: number }
-  | { ok: false; problem: TypedNumberProblem };
+  { ok: true; value: number; hundredths: number } | { ok: false; problem: TypedNumberProblem };
 
 /** Thousands separators: comma, Arabic comma and Arabic thousands separator, apostrophe, and the space family. */
 const GROUP_CHARS = ",\u060c\u066c'\u0020\u00a0\u2009\u202f";

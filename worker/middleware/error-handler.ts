@@ -41,20 +41,46 @@ export function toApiError(err: unknown): ApiError {
  * token hashes or names), long digit runs masked, plus the cause chain's codes. Stack frames only for 500s.
  */
 export function describeForLog(err: unknown, withStack: boolean) {
-  const scrub = (m: string) => m.split("\n")[0]!.replace(/params:.*$/i, "").replace(/\d{6,}/g, "[digits]").slice(0, 300);
+  const scrub = (m: string) =>
+    m
+      .split("\n")[0]!
+      .replace(/params:.*$/i, "")
+      .replace(/\d{6,}/g, "[digits]")
+      .slice(0, 300);
   const causes: string[] = [];
   for (let e = (err as { cause?: unknown })?.cause, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    causes.push(`${(e as Error).name ?? "Error"}${(e as { code?: string }).code ? `(${(e as { code?: string }).code})` : ""}: ${scrub(String((e as Error).message ?? e))}`);
+    causes.push(
+      `${(e as Error).name ?? "Error"}${(e as { code?: string }).code ? `(${(e as { code?: string }).code})` : ""}: ${scrub(String((e as Error).message ?? e))}`,
+    );
   }
-  const frames = withStack ? String((err as Error)?.stack ?? "").split("\n").map((l) => l.trim()).filter((l) => l.startsWith("at ")).slice(0, 10) : undefined;
-  return { error: `${(err as Error)?.name ?? "Error"}: ${scrub(String((err as Error)?.message ?? err))}`, causes, frames };
+  const frames = withStack
+    ? String((err as Error)?.stack ?? "")
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l.startsWith("at "))
+        .slice(0, 10)
+    : undefined;
+  return {
+    error: `${(err as Error)?.name ?? "Error"}: ${scrub(String((err as Error)?.message ?? err))}`,
+    causes,
+    frames,
+  };
 }
 
 export function onError(err: unknown, c: Context) {
   const apiErr = toApiError(err);
   if (apiErr.status >= 500) {
     const level = apiErr.status === 503 ? "warn" : "error";
-    console[level](JSON.stringify({ level, requestId: c.get("requestId"), method: c.req.method, route: c.req.routePath, status: apiErr.status, ...describeForLog(err, apiErr.status === 500) }));
+    console[level](
+      JSON.stringify({
+        level,
+        requestId: c.get("requestId"),
+        method: c.req.method,
+        route: c.req.routePath,
+        status: apiErr.status,
+        ...describeForLog(err, apiErr.status === 500),
+      }),
+    );
   }
   if (apiErr.retryAfter !== undefined) c.header("Retry-After", String(apiErr.retryAfter));
   c.header("Cache-Control", "no-store");

@@ -28,14 +28,30 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPageJson> {
   if (q.to) where.push(lt(auditLog.at, schoolDayStartUtc(q.to, 1)));
   const filter = where.length ? and(...where) : undefined;
   const [rows, [count], entities, admins] = await Promise.all([
-    db.select().from(auditLog).where(filter).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db
+      .select()
+      .from(auditLog)
+      .where(filter)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     db.select({ n: sql<number>`count(*)` }).from(auditLog).where(filter),
     db.selectDistinct({ v: auditLog.entity }).from(auditLog).orderBy(auditLog.entity),
     db.selectDistinct({ v: auditLog.adminUsername }).from(auditLog).orderBy(auditLog.adminUsername),
   ]);
   const total = Number(count?.n ?? 0);
   return {
-    data: rows.map((r) => ({ id: r.id, at: r.at, admin: r.adminUsername, action: r.action, entity: r.entity, entity_id: r.entityId, before: parse(r.before), after: parse(r.after), request_id: r.requestId })),
+    data: rows.map((r) => ({
+      id: r.id,
+      at: r.at,
+      admin: r.adminUsername,
+      action: r.action,
+      entity: r.entity,
+      entity_id: r.entityId,
+      before: parse(r.before),
+      after: parse(r.after),
+      request_id: r.requestId,
+    })),
     pagination: { page: q.page, limit: q.limit, total, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
     filters: { entities: entities.map((e) => e.v), admins: admins.map((a) => a.v).filter((v): v is string => !!v) },
   };

@@ -19,7 +19,10 @@ function snapshot(value: unknown): string | null {
  * same batch): `value` as JSON (secrets stripped) with each of `computed` set by SQL. Pass it as `after`/`before`.
  */
 export function snapshotWith(value: Record<string, unknown>, computed: Record<string, SQL>): SQL {
-  return Object.entries(computed).reduce<SQL>((json, [key, expr]) => sql`json_set(${json}, ${`$.${key}`}, ${expr})`, sql`${snapshot(value)}`);
+  return Object.entries(computed).reduce<SQL>(
+    (json, [key, expr]) => sql`json_set(${json}, ${`$.${key}`}, ${expr})`,
+    sql`${snapshot(value)}`,
+  );
 }
 
 const snapshotOf = (value: unknown) => (is(value, SQL) ? value : snapshot(value));
@@ -43,7 +46,12 @@ export function auditValues(admin: ActingAdmin, entry: AuditEntry, requestId?: s
     adminUsername: admin.username,
     action: entry.action,
     entity: entry.entity,
-    entityId: entry.entityId == null ? null : typeof entry.entityId === "object" ? sql`CAST(${entry.entityId} AS TEXT)` : String(entry.entityId),
+    entityId:
+      entry.entityId == null
+        ? null
+        : typeof entry.entityId === "object"
+          ? sql`CAST(${entry.entityId} AS TEXT)`
+          : String(entry.entityId),
     before: snapshotOf(entry.before),
     after: snapshotOf(entry.after),
     requestId: requestId ?? null,

@@ -10,7 +10,14 @@ import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { auditInsert } from "./audit";
-import { admitLoginAttempt, admitPasswordChange, clearAfterSuccess, clearPasswordChange, clientHash, lockKey } from "./login-lock";
+import {
+  admitLoginAttempt,
+  admitPasswordChange,
+  clearAfterSuccess,
+  clearPasswordChange,
+  clientHash,
+  lockKey,
+} from "./login-lock";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
 import { newToken, sha256Hex } from "./tokens";
 
@@ -26,18 +33,30 @@ export interface LoginResult {
  * Verifies credentials and opens a session. `client` is the caller's client key (worker/lib/client-address.ts).
  * Throws ApiError INVALID_CREDENTIALS (401) or LOGIN_LOCKED (429, `Retry-After` in seconds).
  */
-export async function login(db: Db, username: string, password: string, pepper: string, now: Date, client = "unknown"): Promise<LoginResult> {
+export async function login(
+  db: Db,
+  username: string,
+  password: string,
+  pepper: string,
+  now: Date,
+  client = "unknown",
+): Promise<LoginResult> {
   const key = lockKey(username);
   const clientId = await clientHash(pepper, client);
   await admitLoginAttempt(db, key, clientId, now);
-  const [admin] = await db.select().from(admins).where(eq(sql`lower(${admins.username})`, key));
+  const [admin] = await db
+    .select()
+    .from(admins)
+    .where(eq(sql`lower(${admins.username})`, key));
   const ok = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH, pepper);
   if (!admin || !ok) throw new ApiError("INVALID_CREDENTIALS");
   const token = newToken();
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS).toISOString();
   await db.batch([
     clearAfterSuccess(db, key, clientId, now),
-    db.insert(adminSessions).values({ adminId: admin.id, tokenHash: await sha256Hex(token), createdAt: now.toISOString(), expiresAt }),
+    db
+      .insert(adminSessions)
+      .values({ adminId: admin.id, tokenHash: await sha256Hex(token), createdAt: now.toISOString(), expiresAt }),
   ]);
   return { token, expiresAt, admin: { id: admin.id, username: admin.username } };
 }
@@ -85,11 +104,20 @@ export async function updatePassword(
   }
   const nowIso = now.toISOString();
   const [, revoked] = await db.batch([
-    db.update(admins).set({ passwordHash: await hashPassword(newPassword, pepper), passwordChangedAt: nowIso, updatedAt: nowIso }).where(eq(admins.id, admin.id)),
+    db
+      .update(admins)
+      .set({ passwordHash: await hashPassword(newPassword, pepper), passwordChangedAt: nowIso, updatedAt: nowIso })
+      .where(eq(admins.id, admin.id)),
     db
       .update(adminSessions)
       .set({ revokedAt: nowIso })
-      .where(and(eq(adminSessions.adminId, admin.id), ne(adminSessions.id, admin.sessionId), isNull(adminSessions.revokedAt)))
+      .where(
+        and(
+          eq(adminSessions.adminId, admin.id),
+          ne(adminSessions.id, admin.sessionId),
+          isNull(adminSessions.revokedAt),
+        ),
+      )
       .returning({ id: adminSessions.id }),
     auditInsert(db, admin, { action: "update_password", entity: "admin", entityId: admin.id }, requestId),
     clearPasswordChange(db, admin.username, admin.sessionId),

@@ -35,7 +35,13 @@ export async function overdueTotals(db: Db, today: string): Promise<{ overduePia
     .from(feeInstalments)
     .innerJoin(feeRecords, eq(feeRecords.id, feeInstalments.feeRecordId))
     .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(and(eq(students.isActive, true), lt(feeInstalments.dueDate, today), sql`${feeInstalments.paidPiastres} < ${feeInstalments.amountPiastres}`));
+    .where(
+      and(
+        eq(students.isActive, true),
+        lt(feeInstalments.dueDate, today),
+        sql`${feeInstalments.paidPiastres} < ${feeInstalments.amountPiastres}`,
+      ),
+    );
   return { overduePiastres: Number(row?.amount ?? 0), students: Number(row?.n ?? 0) };
 }
 

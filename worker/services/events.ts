@@ -43,12 +43,21 @@ export async function closeStreams(env: Env, sessions: number[]): Promise<number
  * the client. When the client goes away (its body is cancelled), the hub is told to drop the stream
  * (`ctx.waitUntil`), so none pile up; when the hub closes it (token revoked or expired), the body ends.
  */
-export async function subscribe(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, events: readonly LiveEvent[], sessionId: number): Promise<ReadableStream<Uint8Array>> {
+export async function subscribe(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  events: readonly LiveEvent[],
+  sessionId: number,
+): Promise<ReadableStream<Uint8Array>> {
   const stub = hub(env);
   const upstream = await stub.fetch(`https://hub/subscribe?topics=${events.join(",")}&session=${sessionId}`);
   const id = upstream.headers.get("X-Hub-Client") ?? "";
   const reader = upstream.body!.getReader();
-  const unsubscribe = () => stub.fetch(`https://hub/unsubscribe?id=${encodeURIComponent(id)}`, { method: "POST" }).then(() => undefined, () => undefined);
+  const unsubscribe = () =>
+    stub.fetch(`https://hub/unsubscribe?id=${encodeURIComponent(id)}`, { method: "POST" }).then(
+      () => undefined,
+      () => undefined,
+    );
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
       const { done, value } = await reader.read();

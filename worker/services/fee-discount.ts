@@ -20,18 +20,34 @@ import { feeWriteFailure, getFeeById } from "./fees";
 import { nextVersion, staleFeeFailure, versionGuard } from "./fee-version";
 
 /** Columns of fee record `id` as JSON, read by the database inside the batch (an audit row's `before`). */
-const recordJson = (id: number, pairs: string) => sql`(SELECT json_object(${sql.raw(pairs)}) FROM fee_records WHERE id = ${id})`;
+const recordJson = (id: number, pairs: string) =>
+  sql`(SELECT json_object(${sql.raw(pairs)}) FROM fee_records WHERE id = ${id})`;
 
 /**
  * Sets the discount of `studentNo`'s fee record. Throws 404 FEE_NOT_FOUND, 409 DISCOUNT_NEEDS_SCHEDULE (no plan
  * applied), 400 DISCOUNT_ABOVE_TOTAL, 400 TOTAL_BELOW_PAID (the paid amount would exceed the new total), 409
  * FEE_CHANGED_MEANWHILE (a plan, schedule or edit landed on the record since it was read: nothing written).
  */
-export async function setDiscount(db: Db, admin: ActingAdmin, studentNo: string, input: DiscountInput, now: Date, requestId?: string): Promise<FeeJson> {
+export async function setDiscount(
+  db: Db,
+  admin: ActingAdmin,
+  studentNo: string,
+  input: DiscountInput,
+  now: Date,
+  requestId?: string,
+): Promise<FeeJson> {
   // One round trip: the record, and the rows of the plan it carries (none when it has no plan).
-  const feeOf = db.select({ planId: feeRecords.planId }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(eq(students.studentNo, studentNo));
+  const feeOf = db
+    .select({ planId: feeRecords.planId })
+    .from(feeRecords)
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .where(eq(students.studentNo, studentNo));
   const [[fee], planRows] = await db.batch([
-    db.select({ f: feeRecords }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(eq(students.studentNo, studentNo)),
+    db
+      .select({ f: feeRecords })
+      .from(feeRecords)
+      .innerJoin(students, eq(students.id, feeRecords.studentId))
+      .where(eq(students.studentNo, studentNo)),
     db.select().from(feePlanInstalments).where(inArray(feePlanInstalments.planId, feeOf)),
   ]);
   if (!fee) throw new ApiError("FEE_NOT_FOUND");
@@ -56,14 +72,29 @@ export async function setDiscount(db: Db, admin: ActingAdmin, studentNo: string,
           action: "set_discount",
           entity: "fee_record",
           entityId: record.id,
-          before: recordJson(record.id, "'total_piastres', total_piastres, 'discount_piastres', discount_piastres, 'reason', discount_reason"),
-          after: { total_piastres: total, discount_piastres: amount, percent: input.kind === "percent" ? input.value : null, reason: input.reason },
+          before: recordJson(
+            record.id,
+            "'total_piastres', total_piastres, 'discount_piastres', discount_piastres, 'reason', discount_reason",
+          ),
+          after: {
+            total_piastres: total,
+            discount_piastres: amount,
+            percent: input.kind === "percent" ? input.value : null,
+            reason: input.reason,
+          },
         },
         requestId,
       ),
       db
         .update(feeRecords)
-        .set({ totalPiastres: total, discountPiastres: amount, discountPercent: percent, discountReason: amount > 0 ? input.reason : null, version: nextVersion, updatedAt: at })
+        .set({
+          totalPiastres: total,
+          discountPiastres: amount,
+          discountPercent: percent,
+          discountReason: amount > 0 ? input.reason : null,
+          version: nextVersion,
+          updatedAt: at,
+        })
         .where(eq(feeRecords.id, record.id)),
       ...scheduleStatements(db, record.id, discounted(schedule, amount)),
     ]);
@@ -81,7 +112,14 @@ export async function setDiscount(db: Db, admin: ActingAdmin, studentNo: string,
  * fall in its academic year. Throws 404 FEE_NOT_FOUND, 400 DUE_DATE_OUTSIDE_YEAR, 400 TOTAL_BELOW_PAID, 409
  * FEE_CHANGED_MEANWHILE (another plan applied or an edit saved since the read: nothing written).
  */
-export async function setCustomSchedule(db: Db, admin: ActingAdmin, studentNo: string, input: CustomScheduleInput, now: Date, requestId?: string): Promise<FeeJson> {
+export async function setCustomSchedule(
+  db: Db,
+  admin: ActingAdmin,
+  studentNo: string,
+  input: CustomScheduleInput,
+  now: Date,
+  requestId?: string,
+): Promise<FeeJson> {
   const [row] = await db
     .select({ f: feeRecords, year: feePlans.academicYearName })
     .from(feeRecords)
@@ -90,13 +128,25 @@ export async function setCustomSchedule(db: Db, admin: ActingAdmin, studentNo: s
     .where(eq(students.studentNo, studentNo));
   if (!row) throw new ApiError("FEE_NOT_FOUND");
   const bounds = row.year ? academicYearBounds(row.year) : null;
-  const outside = bounds ? input.instalments.findIndex((i) => i.due_date < bounds.start || i.due_date > bounds.end) : -1;
+  const outside = bounds
+    ? input.instalments.findIndex((i) => i.due_date < bounds.start || i.due_date > bounds.end)
+    : -1;
   if (bounds && outside >= 0) {
     // The same refusal as a plan's out-of-year date (fee-plans.schema.ts), through the one validation error path.
-    throw invalidInput({ issues: [{ code: "custom", path: ["instalments", outside, "due_date"], message: reason("DUE_DATE_OUTSIDE_YEAR", { start: bounds.start, end: bounds.end }) }] });
+    throw invalidInput({
+      issues: [
+        {
+          code: "custom",
+          path: ["instalments", outside, "due_date"],
+          message: reason("DUE_DATE_OUTSIDE_YEAR", { start: bounds.start, end: bounds.end }),
+        },
+      ],
+    });
   }
   const lineOrder = [...new Set(input.instalments.map((i) => i.line))];
-  const sorted = [...input.instalments].sort((a, b) => a.due_date.localeCompare(b.due_date) || lineOrder.indexOf(a.line) - lineOrder.indexOf(b.line));
+  const sorted = [...input.instalments].sort(
+    (a, b) => a.due_date.localeCompare(b.due_date) || lineOrder.indexOf(a.line) - lineOrder.indexOf(b.line),
+  );
   const counters = new Map<string, number>();
   const schedule = sorted.map((i, seq) => {
     const no = (counters.get(i.line) ?? 0) + 1;
@@ -112,10 +162,29 @@ export async function setCustomSchedule(db: Db, admin: ActingAdmin, studentNo: s
     // The year checked above is the plan's as read: the batch is refused if another plan was applied since.
     await batchAll(db, [
       ...versionGuard(db, [[id, row.f.version]]),
-      auditInsert(db, admin, { action: "set_schedule", entity: "fee_record", entityId: id, before, after: { ...input, total_piastres: total } }, requestId),
+      auditInsert(
+        db,
+        admin,
+        {
+          action: "set_schedule",
+          entity: "fee_record",
+          entityId: id,
+          before,
+          after: { ...input, total_piastres: total },
+        },
+        requestId,
+      ),
       db
         .update(feeRecords)
-        .set({ totalPiastres: total, customSchedule: true, discountPiastres: 0, discountPercent: null, discountReason: null, version: nextVersion, updatedAt: now.toISOString() })
+        .set({
+          totalPiastres: total,
+          customSchedule: true,
+          discountPiastres: 0,
+          discountPercent: null,
+          discountReason: null,
+          version: nextVersion,
+          updatedAt: now.toISOString(),
+        })
         .where(eq(feeRecords.id, id)),
       ...scheduleStatements(db, id, schedule),
     ]);
@@ -126,8 +195,18 @@ export async function setCustomSchedule(db: Db, admin: ActingAdmin, studentNo: s
 }
 
 /** Drops `studentNo`'s custom schedule flag: the next plan applied to the grade replaces the schedule. 404. */
-export async function clearCustomSchedule(db: Db, admin: ActingAdmin, studentNo: string, now: Date, requestId?: string): Promise<FeeJson> {
-  const [row] = await db.select({ id: feeRecords.id }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(eq(students.studentNo, studentNo));
+export async function clearCustomSchedule(
+  db: Db,
+  admin: ActingAdmin,
+  studentNo: string,
+  now: Date,
+  requestId?: string,
+): Promise<FeeJson> {
+  const [row] = await db
+    .select({ id: feeRecords.id })
+    .from(feeRecords)
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .where(eq(students.studentNo, studentNo));
   if (!row) throw new ApiError("FEE_NOT_FOUND");
   await db.batch([
     // A new version: an apply or discount decided on the flag as it was must not land after this.

@@ -21,7 +21,8 @@ type InstalmentJson = z.output<typeof feeInstalmentJsonSchema>;
 type AllocationJson = z.output<typeof allocationJsonSchema>;
 
 /** Piastres of instalments of `i` due before it (the oldest-first order), as SQL over alias `i`. */
-const dueBefore = sql.raw(`coalesce((SELECT sum(j.amount_piastres) FROM fee_instalments j WHERE j.fee_record_id = i.fee_record_id
+const dueBefore =
+  sql.raw(`coalesce((SELECT sum(j.amount_piastres) FROM fee_instalments j WHERE j.fee_record_id = i.fee_record_id
   AND (j.due_date < i.due_date OR (j.due_date = i.due_date AND j.seq < i.seq))), 0)`);
 /** Instalment `i`'s share of its record's current paid amount. */
 const fillOf = sql`max(0, min(i.amount_piastres, (SELECT paid_piastres FROM fee_records WHERE id = i.fee_record_id) - ${dueBefore}))`;
@@ -31,7 +32,8 @@ const fillOf = sql`max(0, min(i.amount_piastres, (SELECT paid_piastres FROM fee_
  * schedule's sum (TOTAL_SET_BY_SCHEDULE). Raw table names: drizzle leaves a one-table select's columns unqualified,
  * which a subquery would take as its own.
  */
-export const hasScheduleSql = sql<boolean>`EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = fee_records.id)`.mapWith(Boolean);
+export const hasScheduleSql =
+  sql<boolean>`EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = fee_records.id)`.mapWith(Boolean);
 
 /** Statement: every instalment of record `feeId` (an id or SQL for one) takes its oldest-first share of the record's paid. */
 export function refillStatement(db: Db, feeId: number | SQL) {
@@ -71,9 +73,19 @@ export function instalmentsQuery(db: Db, feeIds: SQLWrapper) {
 /** Query: the allocation rows of the payments of the records whose ids `feeIds` selects. */
 export function allocationsQuery(db: Db, feeIds: SQLWrapper) {
   return db
-    .select({ paymentId: paymentAllocations.paymentId, line: paymentAllocations.line, no: paymentAllocations.instalmentNo, amount: paymentAllocations.amountPiastres })
+    .select({
+      paymentId: paymentAllocations.paymentId,
+      line: paymentAllocations.line,
+      no: paymentAllocations.instalmentNo,
+      amount: paymentAllocations.amountPiastres,
+    })
     .from(paymentAllocations)
-    .where(inArray(paymentAllocations.paymentId, db.select({ id: payments.id }).from(payments).where(inArray(payments.feeRecordId, feeIds))))
+    .where(
+      inArray(
+        paymentAllocations.paymentId,
+        db.select({ id: payments.id }).from(payments).where(inArray(payments.feeRecordId, feeIds)),
+      ),
+    )
     .orderBy(asc(paymentAllocations.id));
 }
 
@@ -85,7 +97,10 @@ export interface ScheduleJson {
 }
 
 /** Groups instalment rows by record and computes statuses, the overdue amount and the next due date on `today`. */
-export function schedulesByFee(rows: Array<typeof feeInstalments.$inferSelect>, today: string): Map<number, ScheduleJson> {
+export function schedulesByFee(
+  rows: Array<typeof feeInstalments.$inferSelect>,
+  today: string,
+): Map<number, ScheduleJson> {
   const out = new Map<number, ScheduleJson>();
   const overdue = new Map<number, number>(); // piastres, converted once at the end
   for (const r of rows) {
@@ -93,7 +108,15 @@ export function schedulesByFee(rows: Array<typeof feeInstalments.$inferSelect>, 
     if (!s) out.set(r.feeRecordId, (s = { instalments: [], overdue_amount: 0, next_due_date: null }));
     const remaining = r.amountPiastres - r.paidPiastres;
     const status = instalmentStatus(r.dueDate, r.amountPiastres, r.paidPiastres, today);
-    s.instalments.push({ no: r.no, line: r.line, due_date: r.dueDate, amount: piastresToEgp(r.amountPiastres), paid: piastresToEgp(r.paidPiastres), remaining: piastresToEgp(remaining), status });
+    s.instalments.push({
+      no: r.no,
+      line: r.line,
+      due_date: r.dueDate,
+      amount: piastresToEgp(r.amountPiastres),
+      paid: piastresToEgp(r.paidPiastres),
+      remaining: piastresToEgp(remaining),
+      status,
+    });
     if (status === "overdue") overdue.set(r.feeRecordId, (overdue.get(r.feeRecordId) ?? 0) + remaining);
     else if (remaining > 0 && (s.next_due_date === null || r.dueDate < s.next_due_date)) s.next_due_date = r.dueDate;
   }
@@ -102,7 +125,9 @@ export function schedulesByFee(rows: Array<typeof feeInstalments.$inferSelect>, 
 }
 
 /** Groups allocation rows by payment id. */
-export function allocationsByPayment(rows: Array<{ paymentId: number; line: string; no: number; amount: number }>): Map<number, AllocationJson[]> {
+export function allocationsByPayment(
+  rows: Array<{ paymentId: number; line: string; no: number; amount: number }>,
+): Map<number, AllocationJson[]> {
   const out = new Map<number, AllocationJson[]>();
   for (const r of rows) {
     const a = { instalment_no: r.no, line: r.line, amount: piastresToEgp(r.amount) };

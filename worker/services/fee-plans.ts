@@ -34,7 +34,9 @@ export interface ScheduleItem {
 }
 
 /** A plan's instalment rows as a schedule (`seq` = oldest-first position); the demo seed builds its schedules with it too. */
-export function planSchedule(rows: ReadonlyArray<Pick<PlanRow, "dueDate" | "linePosition" | "no" | "line" | "amountPiastres">>): ScheduleItem[] {
+export function planSchedule(
+  rows: ReadonlyArray<Pick<PlanRow, "dueDate" | "linePosition" | "no" | "line" | "amountPiastres">>,
+): ScheduleItem[] {
   return [...rows]
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.linePosition - b.linePosition || a.no - b.no)
     .map((r, seq) => ({ seq, line: r.line, no: r.no, dueDate: r.dueDate, amount: r.amountPiastres }));
@@ -42,7 +44,10 @@ export function planSchedule(rows: ReadonlyArray<Pick<PlanRow, "dueDate" | "line
 
 /** `schedule` less `discount` piastres, latest instalment first. Throws RangeError above the total. */
 export function discounted(schedule: ScheduleItem[], discount: number): ScheduleItem[] {
-  const amounts = applyDiscount(schedule.map((s) => s.amount), discount);
+  const amounts = applyDiscount(
+    schedule.map((s) => s.amount),
+    discount,
+  );
   return schedule.map((s, i) => ({ ...s, amount: amounts[i]! }));
 }
 
@@ -57,7 +62,15 @@ function toPlanJson(plan: typeof feePlans.$inferSelect, rows: PlanRow[], applied
     line.total = piastresToEgp(linePiastres[r.linePosition]!);
   }
   const total = piastresToEgp(rows.reduce((s, r) => s + r.amountPiastres, 0));
-  return { id: plan.id, academic_year_name: plan.academicYearName, grade: plan.grade, total, lines: lines.filter(Boolean), applied_count: applied, updated_at: plan.updatedAt };
+  return {
+    id: plan.id,
+    academic_year_name: plan.academicYearName,
+    grade: plan.grade,
+    total,
+    lines: lines.filter(Boolean),
+    applied_count: applied,
+    updated_at: plan.updatedAt,
+  };
 }
 
 /** Plans, newest academic year first, grades in list order; filters by year and grade. */
@@ -70,10 +83,20 @@ export async function listPlans(db: Db, q: { academic_year_name?: string; grade?
   const [plans, rows, counts] = await db.batch([
     db.select().from(feePlans).where(where).orderBy(sql`${feePlans.academicYearName} DESC`, asc(feePlans.id)),
     db.select().from(feePlanInstalments).where(inArray(feePlanInstalments.planId, ids)),
-    db.select({ planId: feeRecords.planId, n: sql<number>`count(*)` }).from(feeRecords).where(inArray(feeRecords.planId, ids)).groupBy(feeRecords.planId),
+    db
+      .select({ planId: feeRecords.planId, n: sql<number>`count(*)` })
+      .from(feeRecords)
+      .where(inArray(feeRecords.planId, ids))
+      .groupBy(feeRecords.planId),
   ]);
   const n = new Map(counts.map((c) => [c.planId, Number(c.n)]));
-  return plans.map((p) => toPlanJson(p, rows.filter((r) => r.planId === p.id), n.get(p.id) ?? 0));
+  return plans.map((p) =>
+    toPlanJson(
+      p,
+      rows.filter((r) => r.planId === p.id),
+      n.get(p.id) ?? 0,
+    ),
+  );
 }
 
 /** Plan `id`. Throws 404 PLAN_NOT_FOUND. */
@@ -89,7 +112,14 @@ export async function getPlan(db: Db, id: number): Promise<FeePlanJson> {
 
 const instalmentValues = (planId: number | SQL, input: FeePlanInput) =>
   input.lines.flatMap((line, linePosition) =>
-    line.instalments.map((i) => ({ planId, linePosition, line: line.name, no: i.no, dueDate: i.due_date, amountPiastres: egpToPiastres(i.amount) })),
+    line.instalments.map((i) => ({
+      planId,
+      linePosition,
+      line: line.name,
+      no: i.no,
+      dueDate: i.due_date,
+      amountPiastres: egpToPiastres(i.amount),
+    })),
   );
 
 function planConflict(err: unknown): never {
@@ -116,11 +146,19 @@ function planJsonSql(id: number): SQL {
 }
 
 /** Creates a plan (input validated by feePlanInputSchema). Throws 409 PLAN_EXISTS for a second plan of a year and grade. */
-export async function createPlan(db: Db, admin: ActingAdmin, input: FeePlanInput, requestId?: string): Promise<FeePlanJson> {
+export async function createPlan(
+  db: Db,
+  admin: ActingAdmin,
+  input: FeePlanInput,
+  requestId?: string,
+): Promise<FeePlanJson> {
   const planId = sql`(SELECT id FROM fee_plans WHERE academic_year_name = ${input.academic_year_name} AND grade = ${input.grade})`;
   try {
     const [[row]] = await db.batch([
-      db.insert(feePlans).values({ academicYearName: input.academic_year_name, grade: input.grade }).returning({ id: feePlans.id }),
+      db
+        .insert(feePlans)
+        .values({ academicYearName: input.academic_year_name, grade: input.grade })
+        .returning({ id: feePlans.id }),
       db.insert(feePlanInstalments).values(instalmentValues(planId, input)),
       auditInsert(db, admin, { action: "create", entity: "fee_plan", entityId: planId, after: input }, requestId),
     ]);
@@ -134,11 +172,25 @@ export async function createPlan(db: Db, admin: ActingAdmin, input: FeePlanInput
  * Replaces plan `id` (records already carrying it keep their schedule until it is applied again). Throws 404
  * PLAN_NOT_FOUND (the new rows' foreign key refuses the batch), 409 PLAN_EXISTS.
  */
-export async function updatePlan(db: Db, admin: ActingAdmin, id: number, input: FeePlanInput, requestId?: string): Promise<FeePlanJson> {
+export async function updatePlan(
+  db: Db,
+  admin: ActingAdmin,
+  id: number,
+  input: FeePlanInput,
+  requestId?: string,
+): Promise<FeePlanJson> {
   try {
     await db.batch([
-      auditInsert(db, admin, { action: "update", entity: "fee_plan", entityId: id, before: planJsonSql(id), after: input }, requestId),
-      db.update(feePlans).set({ academicYearName: input.academic_year_name, grade: input.grade, updatedAt: new Date().toISOString() }).where(eq(feePlans.id, id)),
+      auditInsert(
+        db,
+        admin,
+        { action: "update", entity: "fee_plan", entityId: id, before: planJsonSql(id), after: input },
+        requestId,
+      ),
+      db
+        .update(feePlans)
+        .set({ academicYearName: input.academic_year_name, grade: input.grade, updatedAt: new Date().toISOString() })
+        .where(eq(feePlans.id, id)),
       db.delete(feePlanInstalments).where(eq(feePlanInstalments.planId, id)),
       db.insert(feePlanInstalments).values(instalmentValues(id, input)),
     ]);
@@ -170,12 +222,24 @@ export function scheduleStatements(db: Db, feeId: number | SQL, schedule: Schedu
   return [
     db.delete(feeInstalments).where(eq(feeInstalments.feeRecordId, feeId as number)),
     ...(schedule.length
-      ? [db.insert(feeInstalments).values(schedule.map((s) => ({ feeRecordId: feeId, seq: s.seq, line: s.line, no: s.no, dueDate: s.dueDate, amountPiastres: s.amount })))]
+      ? [
+          db
+            .insert(feeInstalments)
+            .values(
+              schedule.map((s) => ({
+                feeRecordId: feeId,
+                seq: s.seq,
+                line: s.line,
+                no: s.no,
+                dueDate: s.dueDate,
+                amountPiastres: s.amount,
+              })),
+            ),
+        ]
       : []),
     refillStatement(db, feeId),
   ] as const;
 }
-
 
 /**
  * Applies plan `id` to its grade: with `dryRun`, only the preview `{dry_run, summary, rows}`; otherwise the same
@@ -183,8 +247,18 @@ export function scheduleStatements(db: Db, feeId: number | SQL, schedule: Schedu
  * PLAN_APPLY_ERRORS (nothing written; the body carries the rows), 409 PLAN_APPLY_CHANGED_MEANWHILE (a record of the
  * grade was written, created or paid beyond its new total since the preview was read: nothing written).
  */
-export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: boolean, now: Date, requestId?: string): Promise<ApplyResult> {
-  const inGrade = and(eq(students.isActive, true), eq(students.currentGrade, sql`(SELECT grade FROM fee_plans WHERE id = ${id})`));
+export async function applyPlan(
+  db: Db,
+  admin: ActingAdmin,
+  id: number,
+  dryRun: boolean,
+  now: Date,
+  requestId?: string,
+): Promise<ApplyResult> {
+  const inGrade = and(
+    eq(students.isActive, true),
+    eq(students.currentGrade, sql`(SELECT grade FROM fee_plans WHERE id = ${id})`),
+  );
   // One round trip: the plan, its rows, the grade's students with their records, and those records' instalments.
   const [plans, planRows, people, current] = await db.batch([
     db.select().from(feePlans).where(eq(feePlans.id, id)),
@@ -196,7 +270,14 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
       .where(inGrade)
       .orderBy(asc(students.fullName), asc(students.id)),
     // Oldest due first, which is `seq` order: seq is only ever given in that order (planSchedule, scheduleStatements).
-    instalmentsQuery(db, db.select({ id: feeRecords.id }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(inGrade)),
+    instalmentsQuery(
+      db,
+      db
+        .select({ id: feeRecords.id })
+        .from(feeRecords)
+        .innerJoin(students, eq(students.id, feeRecords.studentId))
+        .where(inGrade),
+    ),
   ]);
   const plan = plans[0];
   if (!plan) throw new ApiError("PLAN_NOT_FOUND");
@@ -210,22 +291,68 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
   }
   const sameAs = (feeId: number, next: ScheduleItem[]) => {
     const have = currentByFee.get(feeId) ?? [];
-    return have.length === next.length && have.every((h, i) => h.line === next[i]!.line && h.no === next[i]!.no && h.dueDate === next[i]!.dueDate && h.amountPiastres === next[i]!.amount);
+    return (
+      have.length === next.length &&
+      have.every(
+        (h, i) =>
+          h.line === next[i]!.line &&
+          h.no === next[i]!.no &&
+          h.dueDate === next[i]!.dueDate &&
+          h.amountPiastres === next[i]!.amount,
+      )
+    );
   };
 
   const rows: ApplyRow[] = [];
-  type Write = { studentId: number; fee: { id: number; version: number } | null; total: number; discount: number; schedule: ScheduleItem[] };
+  type Write = {
+    studentId: number;
+    fee: { id: number; version: number } | null;
+    total: number;
+    discount: number;
+    schedule: ScheduleItem[];
+  };
   const writes: Write[] = [];
   people.forEach((p, i) => {
-    const base = { row: i + 1, key: p.studentNo, full_name: p.fullName, total_before: p.fee ? piastresToEgp(p.fee.totalPiastres) : null, paid: piastresToEgp(p.fee?.paidPiastres ?? 0) };
-    if (p.fee?.customSchedule) return rows.push({ ...base, action: "unchanged", total_after: base.total_before ?? 0, note: "custom_schedule", errors: [] });
-    const discount = p.fee ? (p.fee.discountPercent !== null ? percentOf(gross, p.fee.discountPercent) : p.fee.discountPiastres) : 0;
-    if (discount > gross) return rows.push({ ...base, action: "error", total_after: 0, errors: [rowError("discount", "DISCOUNT_ABOVE_TOTAL")] });
+    const base = {
+      row: i + 1,
+      key: p.studentNo,
+      full_name: p.fullName,
+      total_before: p.fee ? piastresToEgp(p.fee.totalPiastres) : null,
+      paid: piastresToEgp(p.fee?.paidPiastres ?? 0),
+    };
+    if (p.fee?.customSchedule)
+      return rows.push({
+        ...base,
+        action: "unchanged",
+        total_after: base.total_before ?? 0,
+        note: "custom_schedule",
+        errors: [],
+      });
+    const discount = p.fee
+      ? p.fee.discountPercent !== null
+        ? percentOf(gross, p.fee.discountPercent)
+        : p.fee.discountPiastres
+      : 0;
+    if (discount > gross)
+      return rows.push({
+        ...base,
+        action: "error",
+        total_after: 0,
+        errors: [rowError("discount", "DISCOUNT_ABOVE_TOTAL")],
+      });
     const total = gross - discount;
     const next = discounted(schedule, discount);
     const row = { ...base, total_after: piastresToEgp(total) };
-    if (p.fee && p.fee.paidPiastres > total) return rows.push({ ...row, action: "error", errors: [rowError("total_amount", "TOTAL_BELOW_PAID")] });
-    if (p.fee && p.fee.planId === id && p.fee.totalPiastres === total && p.fee.grade === plan.grade && sameAs(p.fee.id, next)) return rows.push({ ...row, action: "unchanged", errors: [] });
+    if (p.fee && p.fee.paidPiastres > total)
+      return rows.push({ ...row, action: "error", errors: [rowError("total_amount", "TOTAL_BELOW_PAID")] });
+    if (
+      p.fee &&
+      p.fee.planId === id &&
+      p.fee.totalPiastres === total &&
+      p.fee.grade === plan.grade &&
+      sameAs(p.fee.id, next)
+    )
+      return rows.push({ ...row, action: "unchanged", errors: [] });
     rows.push({ ...row, action: p.fee ? "update" : "create", errors: [] });
     writes.push({ studentId: p.studentId, fee: p.fee, total, discount, schedule: next });
   });
@@ -237,30 +364,57 @@ export async function applyPlan(db: Db, admin: ActingAdmin, id: number, dryRun: 
 
   const at = now.toISOString();
   const statements = writes.flatMap((w): BatchItem<"sqlite">[] => {
-    const after = { plan_id: id, academic_year_name: plan.academicYearName, total_piastres: w.total, discount_piastres: w.discount };
+    const after = {
+      plan_id: id,
+      academic_year_name: plan.academicYearName,
+      total_piastres: w.total,
+      discount_piastres: w.discount,
+    };
     const audit = (feeId: number | SQL, before: SQL | null) =>
-      auditInsert(db, admin, { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before, after }, requestId);
+      auditInsert(
+        db,
+        admin,
+        { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before, after },
+        requestId,
+      );
     if (!w.fee) {
       const feeId = sql`(SELECT id FROM fee_records WHERE student_id = ${w.studentId})`;
-      const insert = db.insert(feeRecords).values({ studentId: w.studentId, grade: plan.grade, totalPiastres: w.total, planId: id });
+      const insert = db
+        .insert(feeRecords)
+        .values({ studentId: w.studentId, grade: plan.grade, totalPiastres: w.total, planId: id });
       return [insert, ...scheduleStatements(db, feeId, w.schedule), audit(feeId, null)];
     }
     const fee = w.fee.id;
-    const set = { totalPiastres: w.total, discountPiastres: w.discount, grade: plan.grade, planId: id, version: nextVersion, updatedAt: at };
+    const set = {
+      totalPiastres: w.total,
+      discountPiastres: w.discount,
+      grade: plan.grade,
+      planId: id,
+      version: nextVersion,
+      updatedAt: at,
+    };
     return [
       // Before the change, read by the write itself.
-      audit(fee, sql`(SELECT json_object('total_piastres', total_piastres, 'plan_id', plan_id) FROM fee_records WHERE id = ${fee})`),
+      audit(
+        fee,
+        sql`(SELECT json_object('total_piastres', total_piastres, 'plan_id', plan_id) FROM fee_records WHERE id = ${fee})`,
+      ),
       db.update(feeRecords).set(set).where(eq(feeRecords.id, fee)),
       ...scheduleStatements(db, fee, w.schedule),
     ];
   });
   // Every amount above was computed from the records as read: the batch is refused if any of them changed since.
-  const guard = versionGuard(db, writes.flatMap((w) => (w.fee ? [[w.fee.id, w.fee.version] as const] : [])));
+  const guard = versionGuard(
+    db,
+    writes.flatMap((w) => (w.fee ? [[w.fee.id, w.fee.version] as const] : [])),
+  );
   try {
     await batchAll(db, [...guard, ...statements]);
   } catch (err) {
     // A record changed, a payment passed its new total, or a record was created between the preview and this write.
-    const meanwhile = /fee_paid_chk|UNIQUE constraint failed: fee_records\.student_id/i.test(constraintFailure(err) ?? "");
+    const meanwhile = /fee_paid_chk|UNIQUE constraint failed: fee_records\.student_id/i.test(
+      constraintFailure(err) ?? "",
+    );
     if (isStaleFee(err) || meanwhile) throw new ApiError("PLAN_APPLY_CHANGED_MEANWHILE");
     throw err;
   }

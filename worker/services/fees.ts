@@ -16,12 +16,32 @@ import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
 import { academicYearOf, schoolDate } from "../lib/fee-schedule";
-import type { CreateFeeInput, FeeJson, FeeSortField, FeeStatus, ListFeesQuery, PaymentJson, UpdateFeeInput } from "../api/fees.schema";
+import type {
+  CreateFeeInput,
+  FeeJson,
+  FeeSortField,
+  FeeStatus,
+  ListFeesQuery,
+  PaymentJson,
+  UpdateFeeInput,
+} from "../api/fees.schema";
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../api/students.schema";
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
 import { adjustmentStatements, bumpCounter, currentPaymentIdSql, insertPayment, toPaymentJson } from "./payments";
-import { allocationsByPayment, allocationsQuery, allocationStatement, dueWithinSql, EMPTY_SCHEDULE, hasScheduleSql, instalmentsQuery, overdueAmountSql, refillStatement, schedulesByFee, type ScheduleJson } from "./fee-instalments";
+import {
+  allocationsByPayment,
+  allocationsQuery,
+  allocationStatement,
+  dueWithinSql,
+  EMPTY_SCHEDULE,
+  hasScheduleSql,
+  instalmentsQuery,
+  overdueAmountSql,
+  refillStatement,
+  schedulesByFee,
+  type ScheduleJson,
+} from "./fee-instalments";
 import { gradeRankSql, studentSearchCondition } from "./students";
 import { staleFeeFailure, versionGuard } from "./fee-version";
 
@@ -64,7 +84,14 @@ function toFeeJson(r: FeeRow, rowPayments: PaymentJson[], schedule: ScheduleJson
     plan_id: r.planId,
     custom_schedule: r.customSchedule,
     ...schedule,
-    discount: r.discount > 0 ? { amount: piastresToEgp(r.discount), percent: r.discountPercent === null ? null : r.discountPercent / 100, reason: r.discountReason ?? "" } : null,
+    discount:
+      r.discount > 0
+        ? {
+            amount: piastresToEgp(r.discount),
+            percent: r.discountPercent === null ? null : r.discountPercent / 100,
+            reason: r.discountReason ?? "",
+          }
+        : null,
   };
 }
 
@@ -72,7 +99,10 @@ function toFeeJson(r: FeeRow, rowPayments: PaymentJson[], schedule: ScheduleJson
 export type Today = string;
 
 /** Groups payment rows by fee record, keeping their order, each with the instalments it covered. */
-function paymentsByFee(payRows: Array<{ p: typeof payments.$inferSelect }>, allocRows: Parameters<typeof allocationsByPayment>[0]): Map<number, PaymentJson[]> {
+function paymentsByFee(
+  payRows: Array<{ p: typeof payments.$inferSelect }>,
+  allocRows: Parameters<typeof allocationsByPayment>[0],
+): Map<number, PaymentJson[]> {
   const allocs = allocationsByPayment(allocRows);
   const byFee = new Map<number, PaymentJson[]>();
   for (const { p } of payRows) {
@@ -86,10 +116,24 @@ function paymentsByFee(payRows: Array<{ p: typeof payments.$inferSelect }>, allo
 
 /** Fee records matching `where` with their payments and schedules on school day `today`, newest record first. */
 async function selectFees(db: Db, where: SQL | undefined, today: Today): Promise<FeeJson[]> {
-  const ids = () => db.select({ id: feeRecords.id }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(where);
+  const ids = () =>
+    db
+      .select({ id: feeRecords.id })
+      .from(feeRecords)
+      .innerJoin(students, eq(students.id, feeRecords.studentId))
+      .where(where);
   const [rows, payRows, instRows, allocRows] = await db.batch([
-    db.select(feeColumns).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(where).orderBy(desc(feeRecords.id)),
-    db.select({ p: payments }).from(payments).where(inArray(payments.feeRecordId, ids())).orderBy(asc(payments.paidAt), asc(payments.id)),
+    db
+      .select(feeColumns)
+      .from(feeRecords)
+      .innerJoin(students, eq(students.id, feeRecords.studentId))
+      .where(where)
+      .orderBy(desc(feeRecords.id)),
+    db
+      .select({ p: payments })
+      .from(payments)
+      .where(inArray(payments.feeRecordId, ids()))
+      .orderBy(asc(payments.paidAt), asc(payments.id)),
     instalmentsQuery(db, ids()),
     allocationsQuery(db, ids()),
   ]);
@@ -131,7 +175,12 @@ function feesOrder(sortBy: FeeSortField | undefined, order: "asc" | "desc" = "as
  */
 export async function listFees(db: Db, q: ListFeesQuery & { grade?: Grade }, today: Today): Promise<FeeJson[]> {
   const fees = await selectFees(db, feesWhere(q, today), today);
-  if (q.sortBy === "overdue_amount") fees.sort((a, b) => (q.sortOrder === "desc" ? b.overdue_amount - a.overdue_amount : a.overdue_amount - b.overdue_amount) || a.id - b.id);
+  if (q.sortBy === "overdue_amount")
+    fees.sort(
+      (a, b) =>
+        (q.sortOrder === "desc" ? b.overdue_amount - a.overdue_amount : a.overdue_amount - b.overdue_amount) ||
+        a.id - b.id,
+    );
   return fees;
 }
 
@@ -140,7 +189,11 @@ export async function listFees(db: Db, q: ListFeesQuery & { grade?: Grade }, tod
  * total. One `db.batch` (one round trip): the page, the count, and the page's payments (selected through the same
  * page query as a subquery, so they cannot disagree). `page` defaults to 1, `limit` to 15.
  */
-export async function listFeesPage(db: Db, q: ListFeesQuery, today: Today): Promise<{ fees: FeeJson[]; pagination: Pagination }> {
+export async function listFeesPage(
+  db: Db,
+  q: ListFeesQuery,
+  today: Today,
+): Promise<{ fees: FeeJson[]; pagination: Pagination }> {
   const page = q.page ?? 1;
   const limit = q.limit ?? DEFAULT_LIST_PAGE_SIZE;
   const where = feesWhere(q, today);
@@ -162,7 +215,11 @@ export async function listFeesPage(db: Db, q: ListFeesQuery, today: Today): Prom
       .orderBy(...feesOrder(q.sortBy, q.sortOrder, today))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: sql<number>`count(*)` }).from(feeRecords).innerJoin(students, eq(students.id, feeRecords.studentId)).where(where),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(feeRecords)
+      .innerJoin(students, eq(students.id, feeRecords.studentId))
+      .where(where),
     db
       .select({ p: payments })
       .from(payments)
@@ -199,21 +256,39 @@ export async function getFeeById(db: Db, id: number, today: Today): Promise<FeeJ
  * when `input.paid_amount` > 0, and the audit row. For one `db.batch`: `createFee` runs them alone, the bulk import
  * (docs/product.md#bulk-import) runs many in one batch. The record's own INSERT comes first (its `returning` id).
  */
-export function createFeeStatements(db: Db, admin: ActingAdmin, studentId: number, input: CreateFeeInput, now: Date, requestId?: string) {
+export function createFeeStatements(
+  db: Db,
+  admin: ActingAdmin,
+  studentId: number,
+  input: CreateFeeInput,
+  now: Date,
+  requestId?: string,
+) {
   const total = egpToPiastres(input.total_amount);
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
   const paidAt = now.toISOString();
   const feeId = sql`(SELECT id FROM fee_records WHERE student_id = ${studentId})`;
   return [
-    db.insert(feeRecords).values({ studentId, grade: input.grade, totalPiastres: total, paidPiastres: paid }).returning({ id: feeRecords.id }),
-    ...(paid > 0 ? [bumpCounter(db, year), insertPayment(db, { feeRecordId: feeId, amountPiastres: paid, year, paidAt, adminId: admin.id })] : []),
+    db
+      .insert(feeRecords)
+      .values({ studentId, grade: input.grade, totalPiastres: total, paidPiastres: paid })
+      .returning({ id: feeRecords.id }),
+    ...(paid > 0
+      ? [
+          bumpCounter(db, year),
+          insertPayment(db, { feeRecordId: feeId, amountPiastres: paid, year, paidAt, adminId: admin.id }),
+        ]
+      : []),
     auditInsert(db, admin, { action: "create", entity: "fee_record", entityId: feeId, after: input }, requestId),
   ] as const;
 }
 
 /** The constraint failures of a fee write as their reasons (FEE_EXISTS, PAID_ABOVE_TOTAL, STUDENT_NOT_FOUND), else null. */
-export function feeWriteFailure(err: unknown, belowPaid: "PAID_ABOVE_TOTAL" | "TOTAL_BELOW_PAID" = "PAID_ABOVE_TOTAL"): ApiError | null {
+export function feeWriteFailure(
+  err: unknown,
+  belowPaid: "PAID_ABOVE_TOTAL" | "TOTAL_BELOW_PAID" = "PAID_ABOVE_TOTAL",
+): ApiError | null {
   const failure = constraintFailure(err) ?? "";
   if (/UNIQUE constraint failed: fee_records\.student_id/i.test(failure)) return new ApiError("FEE_EXISTS");
   if (/fee_paid_chk/i.test(failure)) return new ApiError(belowPaid);
@@ -225,7 +300,13 @@ export function feeWriteFailure(err: unknown, belowPaid: "PAID_ABOVE_TOTAL" | "T
  * Creates the fee record of student `input.student_id` (a student number); a non-zero paid amount becomes the
  * first payment (RCP receipt) in the same batch. Throws 404 STUDENT_NOT_FOUND, 409 FEE_EXISTS, 400 PAID_ABOVE_TOTAL.
  */
-export async function createFee(db: Db, admin: ActingAdmin, input: CreateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
+export async function createFee(
+  db: Db,
+  admin: ActingAdmin,
+  input: CreateFeeInput,
+  now: Date,
+  requestId?: string,
+): Promise<FeeJson> {
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, input.student_id));
   if (!student) throw new ApiError("STUDENT_NOT_FOUND");
   try {
@@ -251,17 +332,30 @@ function feeSnapshotSql(id: number): SQL {
  * TOTAL_BELOW_PAID, 409 TOTAL_SET_BY_SCHEDULE, 409 FEE_CHANGED_MEANWHILE (a plan, discount or schedule landed since the
  * read that allowed the new total).
  */
-export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, input: UpdateFeeInput, now: Date, requestId?: string): Promise<FeeJson> {
+export async function updateFee(
+  db: Db,
+  admin: ActingAdmin,
+  studentNo: string,
+  input: UpdateFeeInput,
+  now: Date,
+  requestId?: string,
+): Promise<FeeJson> {
   const today = schoolDate(now);
   // What the rules need, not the whole record: the audit row reads the record inside the write itself.
   const [before] = await db
-    .select({ id: feeRecords.id, total: feeRecords.totalPiastres, scheduled: hasScheduleSql, version: feeRecords.version })
+    .select({
+      id: feeRecords.id,
+      total: feeRecords.totalPiastres,
+      scheduled: hasScheduleSql,
+      version: feeRecords.version,
+    })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .where(eq(students.studentNo, studentNo));
   if (!before) throw new ApiError("FEE_NOT_FOUND");
   // A schedule fixes the total (its sum); the plan or the discount changes it (docs/product.md#fee-plans).
-  if (before.scheduled && egpToPiastres(input.total_amount) !== before.total) throw new ApiError("TOTAL_SET_BY_SCHEDULE");
+  if (before.scheduled && egpToPiastres(input.total_amount) !== before.total)
+    throw new ApiError("TOTAL_SET_BY_SCHEDULE");
   try {
     const [first, ...rest] = updateFeeStatements(db, admin, before.id, before.version, input, now, requestId);
     await db.batch([first, ...rest]);
@@ -276,7 +370,15 @@ export async function updateFee(db: Db, admin: ActingAdmin, studentNo: string, i
  * changed since, the audit row with the record as the write finds it, an adjustment row when the paid amount
  * changes, the new amounts), for one `db.batch`; the bulk import runs many.
  */
-export function updateFeeStatements(db: Db, admin: ActingAdmin, feeId: number, version: number, input: UpdateFeeInput, now: Date, requestId?: string) {
+export function updateFeeStatements(
+  db: Db,
+  admin: ActingAdmin,
+  feeId: number,
+  version: number,
+  input: UpdateFeeInput,
+  now: Date,
+  requestId?: string,
+) {
   const total = egpToPiastres(input.total_amount);
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
@@ -289,13 +391,23 @@ export function updateFeeStatements(db: Db, admin: ActingAdmin, feeId: number, v
     // The total was allowed by a read (no schedule, or the schedule's own sum): a plan applied since refuses it.
     guard!,
     // Before the change: `before` is the record as this write finds it (a payment may have landed since the read).
-    auditInsert(db, admin, { action: "update", entity: "fee_record", entityId: feeId, before: feeSnapshotSql(feeId), after: input }, requestId),
+    auditInsert(
+      db,
+      admin,
+      { action: "update", entity: "fee_record", entityId: feeId, before: feeSnapshotSql(feeId), after: input },
+      requestId,
+    ),
     bumpIfChanged,
     insertAdjustment,
     // A new version only when the total changes: a paid amount alone decides nothing another write reads.
     db
       .update(feeRecords)
-      .set({ totalPiastres: total, paidPiastres: paid, version: sql`${feeRecords.version} + (${feeRecords.totalPiastres} <> ${total})`, updatedAt: at })
+      .set({
+        totalPiastres: total,
+        paidPiastres: paid,
+        version: sql`${feeRecords.version} + (${feeRecords.totalPiastres} <> ${total})`,
+        updatedAt: at,
+      })
       .where(eq(feeRecords.id, feeId)),
     // Instalments follow the paid amount (docs/product.md#fee-plans): the adjustment allocated, then refilled.
     allocationStatement(db, feeId, adjustmentId),
@@ -330,6 +442,9 @@ export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, r
 export async function listPayments(db: Db, studentNo: string, idempotencyKey?: string): Promise<PaymentJson[]> {
   const fee = await getFee(db, studentNo, schoolDate(new Date()));
   if (!idempotencyKey) return fee.payments;
-  const [row] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.feeRecordId, fee.id), eq(payments.idempotencyKey, idempotencyKey)));
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.feeRecordId, fee.id), eq(payments.idempotencyKey, idempotencyKey)));
   return fee.payments.filter((p) => p.id === row?.id);
 }

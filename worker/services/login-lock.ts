@@ -53,7 +53,11 @@ function countOne(db: Db, username: string, client: string, now: Date) {
         windowStartedAt: sql`CASE WHEN ${stale} THEN ${nowIso} ELSE ${loginThrottle.windowStartedAt} END`,
       },
     })
-    .returning({ failedCount: loginThrottle.failedCount, windowStartedAt: loginThrottle.windowStartedAt, trustedUntil: loginThrottle.trustedUntil });
+    .returning({
+      failedCount: loginThrottle.failedCount,
+      windowStartedAt: loginThrottle.windowStartedAt,
+      trustedUntil: loginThrottle.trustedUntil,
+    });
 }
 
 /**
@@ -81,16 +85,22 @@ function purge(db: Db, now: Date) {
     WHERE window_started_at < ${windowStart} AND (trusted_until IS NULL OR trusted_until < ${nowIso}) LIMIT ${PURGE_PER_ATTEMPT})`);
 }
 
-const secondsLeft = (windowStartedAt: string, now: Date) => Math.max(1, Math.ceil((Date.parse(windowStartedAt) + LOCKOUT_MS - now.getTime()) / 1000));
+const secondsLeft = (windowStartedAt: string, now: Date) =>
+  Math.max(1, Math.ceil((Date.parse(windowStartedAt) + LOCKOUT_MS - now.getTime()) / 1000));
 
 /**
  * Counts a sign-in attempt of `username` from `client` (a `clientHash`) and lets it go on, or throws LOGIN_LOCKED
  * (429) with `Retry-After` (seconds to the end of the window that locks it). One batch: one transaction.
  */
 export async function admitLoginAttempt(db: Db, username: string, client: string, now: Date): Promise<void> {
-  const [[pair], ceilingRows] = await db.batch([countOne(db, username, client, now), countCeiling(db, username, client, now), purge(db, now)]);
+  const [[pair], ceilingRows] = await db.batch([
+    countOne(db, username, client, now),
+    countCeiling(db, username, client, now),
+    purge(db, now),
+  ]);
   const own = pair as Counted;
-  if (own.failedCount > LOCKOUT_THRESHOLD) throw new ApiError("LOGIN_LOCKED", { retryAfter: secondsLeft(own.windowStartedAt, now) });
+  if (own.failedCount > LOCKOUT_THRESHOLD)
+    throw new ApiError("LOGIN_LOCKED", { retryAfter: secondsLeft(own.windowStartedAt, now) });
   const trusted = !!own.trustedUntil && own.trustedUntil > now.toISOString();
   const ceiling = ceilingRows.rows[0] as unknown as { failed_count: number; window_started_at: string } | undefined;
   if (!trusted && ceiling && Number(ceiling.failed_count) > USERNAME_CEILING) {
@@ -120,5 +130,7 @@ export async function admitPasswordChange(db: Db, username: string, sessionId: n
 
 /** Statement for a successful password change: resets the session's counter. */
 export function clearPasswordChange(db: Db, username: string, sessionId: number) {
-  return db.delete(loginThrottle).where(and(eq(loginThrottle.username, lockKey(username)), eq(loginThrottle.client, `session:${sessionId}`)));
+  return db
+    .delete(loginThrottle)
+    .where(and(eq(loginThrottle.username, lockKey(username)), eq(loginThrottle.client, `session:${sessionId}`)));
 }

@@ -33,7 +33,15 @@ export function toAdminNews(r: NewsRow): NewsJson {
 
 /** Public shape: what the home carousel and its detail dialog show. */
 export function toPublicNews(r: NewsRow): PublicNewsJson {
-  return { id: r.id, title: r.title, summary: r.summary, content: r.content, image_url: r.imageUrl, publish_date: r.publishDate, author_name: r.authorName };
+  return {
+    id: r.id,
+    title: r.title,
+    summary: r.summary,
+    content: r.content,
+    image_url: r.imageUrl,
+    publish_date: r.publishDate,
+    author_name: r.authorName,
+  };
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -44,16 +52,37 @@ export async function listNews(db: Db, q: NewsListQuery) {
   if (q.status) filters.push(eq(news.status, q.status));
   if (q.search) {
     const pattern = `%${escapeLike(q.search)}%`;
-    filters.push(or(sql`${news.title} LIKE ${pattern} ESCAPE '\\'`, sql`${news.content} LIKE ${pattern} ESCAPE '\\'`, sql`${news.authorName} LIKE ${pattern} ESCAPE '\\'`)!);
+    filters.push(
+      or(
+        sql`${news.title} LIKE ${pattern} ESCAPE '\\'`,
+        sql`${news.content} LIKE ${pattern} ESCAPE '\\'`,
+        sql`${news.authorName} LIKE ${pattern} ESCAPE '\\'`,
+      )!,
+    );
   }
   const where = filters.length ? and(...filters) : undefined;
-  const column = { publish_date: news.publishDate, title: news.title, created_at: news.createdAt, views: news.views, priority: news.priority }[q.sortBy];
+  const column = {
+    publish_date: news.publishDate,
+    title: news.title,
+    created_at: news.createdAt,
+    views: news.views,
+    priority: news.priority,
+  }[q.sortBy];
   const [rows, [count]] = await Promise.all([
-    db.select().from(news).where(where).orderBy(q.sortOrder === "ASC" ? asc(column) : desc(column), desc(news.id)).limit(q.limit).offset((q.page - 1) * q.limit),
+    db
+      .select()
+      .from(news)
+      .where(where)
+      .orderBy(q.sortOrder === "ASC" ? asc(column) : desc(column), desc(news.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
     db.select({ n: sql<number>`count(*)` }).from(news).where(where),
   ]);
   const total = Number(count?.n ?? 0);
-  return { news: rows.map(toAdminNews), pagination: { page: q.page, limit: q.limit, total, totalPages: Math.max(1, Math.ceil(total / q.limit)) } };
+  return {
+    news: rows.map(toAdminNews),
+    pagination: { page: q.page, limit: q.limit, total, totalPages: Math.max(1, Math.ceil(total / q.limit)) },
+  };
 }
 
 /** The five counters of the News Management stat cards. */
@@ -110,10 +139,19 @@ export async function createNews(db: Db, admin: ActingAdmin, input: NewsInput, r
 export async function updateNews(db: Db, admin: ActingAdmin, id: number, input: NewsInput, requestId?: string) {
   const before = await getRow(db, id);
   const now = new Date();
-  const next = { ...values(input, now), publishDate: input.publish_date ?? before.publishDate, updatedAt: now.toISOString() };
+  const next = {
+    ...values(input, now),
+    publishDate: input.publish_date ?? before.publishDate,
+    updatedAt: now.toISOString(),
+  };
   const [[row]] = await db.batch([
     db.update(news).set(next).where(eq(news.id, id)).returning(),
-    auditInsert(db, admin, { action: "update", entity: "news", entityId: id, before: toAdminNews(before), after: next }, requestId),
+    auditInsert(
+      db,
+      admin,
+      { action: "update", entity: "news", entityId: id, before: toAdminNews(before), after: next },
+      requestId,
+    ),
   ]);
   if (!row) throw new ApiError("NEWS_NOT_FOUND");
   return toAdminNews(row);
@@ -132,13 +170,23 @@ const published = eq(news.status, "published");
 
 /** The `limit` most recent published items, newest publish date first (the home carousel shows 6). */
 export async function recentPublishedNews(db: Db, limit: number): Promise<PublicNewsJson[]> {
-  const rows = await db.select().from(news).where(published).orderBy(desc(news.publishDate), desc(news.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(news)
+    .where(published)
+    .orderBy(desc(news.publishDate), desc(news.id))
+    .limit(limit);
   return rows.map(toPublicNews);
 }
 
 /** Published items with a priority above 0, highest first (public "featured"). */
 export async function featuredNews(db: Db, limit = 3): Promise<PublicNewsJson[]> {
-  const rows = await db.select().from(news).where(and(published, sql`${news.priority} > 0`)).orderBy(desc(news.priority), desc(news.publishDate)).limit(limit);
+  const rows = await db
+    .select()
+    .from(news)
+    .where(and(published, sql`${news.priority} > 0`))
+    .orderBy(desc(news.priority), desc(news.publishDate))
+    .limit(limit);
   return rows.map(toPublicNews);
 }
 
@@ -161,7 +209,10 @@ export async function readPublishedNews(db: Db, id: number, client: string, now:
     db.run(sql`UPDATE news SET views = views + 1 WHERE id = ${id} AND status = 'published' AND changes() = 1`),
     db.run(sql`DELETE FROM news_view_marks WHERE rowid IN
       (SELECT rowid FROM news_view_marks WHERE hour < ${hour - VIEW_MARK_HOURS_KEPT + 1} LIMIT ${VIEW_MARK_PURGE})`),
-    db.select().from(news).where(and(eq(news.id, id), published)),
+    db
+      .select()
+      .from(news)
+      .where(and(eq(news.id, id), published)),
   ]);
   const row = rows[0];
   if (!row) throw new ApiError("NEWS_NOT_FOUND");

@@ -21,12 +21,19 @@ export function fromBase64(b64: string): Uint8Array<ArrayBuffer> {
 
 async function pepperedKey(password: string, pepper: string): Promise<CryptoKey> {
   if (!pepper) throw new Error("PASSWORD_PEPPER is not configured");
-  const hmacKey = await crypto.subtle.importKey("raw", enc.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const hmacKey = await crypto.subtle.importKey("raw", enc.encode(pepper), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const peppered = await crypto.subtle.sign("HMAC", hmacKey, enc.encode(password));
   return crypto.subtle.importKey("raw", peppered, "PBKDF2", false, ["deriveBits"]);
 }
 
-async function derive(password: string, pepper: string, salt: Uint8Array<ArrayBuffer>, iterations: number): Promise<Uint8Array> {
+async function derive(
+  password: string,
+  pepper: string,
+  salt: Uint8Array<ArrayBuffer>,
+  iterations: number,
+): Promise<Uint8Array> {
   const key = await pepperedKey(password, pepper);
   const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt, iterations }, key, HASH_BITS);
   return new Uint8Array(bits);
@@ -44,7 +51,8 @@ export async function hashPassword(password: string, pepper: string, iterations 
 export async function verifyPassword(password: string, encoded: string, pepper: string): Promise<boolean> {
   const [scheme, iter, saltB64, hashB64] = encoded.split("$");
   const iterations = Number(iter);
-  if (scheme !== "pbkdf2-sha256" || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS) return false;
+  if (scheme !== "pbkdf2-sha256" || !Number.isInteger(iterations) || iterations < 1 || iterations > PBKDF2_ITERATIONS)
+    return false;
   const expected = fromBase64(hashB64 ?? "");
   const actual = await derive(password, pepper, fromBase64(saltB64 ?? ""), iterations);
   if (expected.length !== actual.length) return false;

@@ -28,8 +28,18 @@ import { sha256Hex } from "./tokens";
 import { allocationStatement, refillStatement } from "./fee-instalments";
 
 /** A payment row as the API returns it (amount in EGP), with the instalments it covered when known. */
-export function toPaymentJson(p: typeof payments.$inferSelect, allocations: PaymentJson["allocations"] = []): PaymentJson {
-  return { id: p.id, receipt_no: p.receiptNo, amount: piastresToEgp(p.amountPiastres), paid_at: p.paidAt, kind: p.kind, allocations };
+export function toPaymentJson(
+  p: typeof payments.$inferSelect,
+  allocations: PaymentJson["allocations"] = [],
+): PaymentJson {
+  return {
+    id: p.id,
+    receipt_no: p.receiptNo,
+    amount: piastresToEgp(p.amountPiastres),
+    paid_at: p.paidAt,
+    kind: p.kind,
+    allocations,
+  };
 }
 
 /** `RCP-2026-2027-000042`: what the SQL below produces, for documentation and tests. */
@@ -38,12 +48,15 @@ export function formatReceiptNo(prefix: "RCP" | "ADJ", academicYear: string, seq
 }
 
 /** The counter's current value for `year`, read inside the batch right after it was incremented. */
-const currentSequence = (year: string): SQL => sql`(SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})`;
+const currentSequence = (year: string): SQL =>
+  sql`(SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})`;
 /** The receipt number of the counter's current value: `RCP-{year}-{6 digits}` (or `ADJ-…`). */
-const receiptNoSql = (year: string, prefix: "RCP" | "ADJ" = "RCP"): SQL => sql`${prefix} || '-' || ${year} || '-' || printf('%06d', ${currentSequence(year)})`;
+const receiptNoSql = (year: string, prefix: "RCP" | "ADJ" = "RCP"): SQL =>
+  sql`${prefix} || '-' || ${year} || '-' || printf('%06d', ${currentSequence(year)})`;
 
 /** The id of the payment row numbered from the counter's current value in this batch (what it just inserted). */
-export const currentPaymentIdSql = (year: string, prefix: "RCP" | "ADJ"): SQL => sql`(SELECT id FROM payments WHERE receipt_no = ${receiptNoSql(year, prefix)})`;
+export const currentPaymentIdSql = (year: string, prefix: "RCP" | "ADJ"): SQL =>
+  sql`(SELECT id FROM payments WHERE receipt_no = ${receiptNoSql(year, prefix)})`;
 
 /** Statement: +1 on the academic year's receipt counter (created at 1). */
 export function bumpCounter(db: Db, year: string) {
@@ -90,7 +103,14 @@ export function insertPayment(db: Db, p: NewPayment) {
  * Computing the difference in SQL means a payment landing between the admin's read and this write cannot break
  * `paid = sum(payments)`. Put these before the UPDATE of `fee_records` in the same batch.
  */
-export function adjustmentStatements(db: Db, feeId: number, newPaid: number, year: string, paidAt: string, adminId: number) {
+export function adjustmentStatements(
+  db: Db,
+  feeId: number,
+  newPaid: number,
+  year: string,
+  paidAt: string,
+  adminId: number,
+) {
   return [
     db.run(sql`INSERT INTO receipt_counters (academic_year, last_sequence)
       SELECT ${year}, 1 WHERE (SELECT paid_piastres FROM fee_records WHERE id = ${feeId}) <> ${newPaid}
@@ -132,7 +152,13 @@ async function replay(db: Db, key: string, hash: string): Promise<AddPaymentResu
  * Records a payment of `amountPiastres` (> 0) on the fee record of `studentNo` at `now`.
  * Throws 404 FEE_NOT_FOUND, 400 PAYMENT_EXCEEDS_REMAINING, 422 IDEMPOTENCY_MISMATCH.
  */
-export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentInput, now: Date, requestId?: string): Promise<AddPaymentResult> {
+export async function addPayment(
+  db: Db,
+  admin: ActingAdmin,
+  input: AddPaymentInput,
+  now: Date,
+  requestId?: string,
+): Promise<AddPaymentResult> {
   const key = input.idempotencyKey;
   const hash = key ? await paymentRequestHash(input.studentNo, input.amountPiastres) : null;
   if (key) {
@@ -152,7 +178,15 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
     const feeRow = sql`FROM fee_records WHERE id = ${fee.id}`;
     const [, [row]] = await db.batch([
       bumpCounter(db, year),
-      insertPayment(db, { feeRecordId: fee.id, amountPiastres: input.amountPiastres, year, paidAt, adminId: admin.id, idempotencyKey: key, requestHash: hash }),
+      insertPayment(db, {
+        feeRecordId: fee.id,
+        amountPiastres: input.amountPiastres,
+        year,
+        paidAt,
+        adminId: admin.id,
+        idempotencyKey: key,
+        requestHash: hash,
+      }),
       // Before the UPDATE in the same transaction: `before` is the row this payment changes, never a value read
       // earlier that a concurrent payment may have changed since (18 parallel payments: 18 distinct befores).
       auditInsert(
@@ -165,8 +199,17 @@ export async function addPayment(db: Db, admin: ActingAdmin, input: AddPaymentIn
           before: sql`(SELECT json_object('student_no', ${input.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
           // The receipt number comes from the counter bumped at the start of this batch.
           after: snapshotWith(
-            { student_no: input.studentNo, amount_piastres: input.amountPiastres, academic_year: year, idempotency_key: key ?? null },
-            { receipt_no: receiptNoSql(year), paid_piastres: sql`(SELECT paid_piastres + ${input.amountPiastres} ${feeRow})`, total_piastres: sql`(SELECT total_piastres ${feeRow})` },
+            {
+              student_no: input.studentNo,
+              amount_piastres: input.amountPiastres,
+              academic_year: year,
+              idempotency_key: key ?? null,
+            },
+            {
+              receipt_no: receiptNoSql(year),
+              paid_piastres: sql`(SELECT paid_piastres + ${input.amountPiastres} ${feeRow})`,
+              total_piastres: sql`(SELECT total_piastres ${feeRow})`,
+            },
           ),
         },
         requestId,

@@ -99,7 +99,12 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
   // balance right after this one is the total less everything up to and including it.
   const upTo = fee.payments.findIndex((p) => p.id === row.id);
   const paidUpTo = fee.payments.slice(0, upTo + 1).reduce((s, p) => s + egpToPiastres(p.amount), 0);
-  return { payment: fee.payments[upTo]!, fee, balanceAfter: piastresToEgp(egpToPiastres(fee.total_amount) - paidUpTo), takenBy: row.takenBy };
+  return {
+    payment: fee.payments[upTo]!,
+    fee,
+    balanceAfter: piastresToEgp(egpToPiastres(fee.total_amount) - paidUpTo),
+    takenBy: row.takenBy,
+  };
 }
 
 /** A statement: the fee record with its payments (oldest first) and who took each. Throws 404 FEE_NOT_FOUND. */

@@ -35,7 +35,9 @@ const LOOKUP_FIELDS = {
    * 1 when an instalment due on or before today (Cairo) is not fully paid. Evaluated per joined row, so only under
    * the `no_overdue` rule (CASE stops before the subquery otherwise) and only up to the first such instalment.
    */
-  dueUnpaid: sql<number | null>`CASE WHEN ${FEE_RULE} = 'no_overdue' THEN EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = ${feeRecords.id} AND i.due_date <= ${sql.placeholder("today")} AND i.paid_piastres < i.amount_piastres) END`,
+  dueUnpaid: sql<
+    number | null
+  >`CASE WHEN ${FEE_RULE} = 'no_overdue' THEN EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = ${feeRecords.id} AND i.due_date <= ${sql.placeholder("today")} AND i.paid_piastres < i.amount_piastres) END`,
 };
 const LOOKUP_KEYS = Object.keys(LOOKUP_FIELDS) as Array<keyof typeof LOOKUP_FIELDS>;
 
@@ -50,17 +52,34 @@ const LOOKUP_QUERY = new QueryBuilder()
   .from(students)
   .leftJoin(feeRecords, eq(feeRecords.studentId, students.id))
   .leftJoin(results, eq(results.studentId, students.id))
-  .leftJoin(resultPublications, and(eq(resultPublications.academicYearName, results.academicYearName), eq(resultPublications.semester, results.semester)))
-  .leftJoin(resultSubjectScores, and(eq(resultSubjectScores.resultId, results.id), eq(resultPublications.isPublished, true)))
+  .leftJoin(
+    resultPublications,
+    and(
+      eq(resultPublications.academicYearName, results.academicYearName),
+      eq(resultPublications.semester, results.semester),
+    ),
+  )
+  .leftJoin(
+    resultSubjectScores,
+    and(eq(resultSubjectScores.resultId, results.id), eq(resultPublications.isPublished, true)),
+  )
   .where(eq(students.studentNo, sql.placeholder("studentNo")))
-  .orderBy(desc(results.academicYearName), desc(results.semester), asc(resultSubjectScores.position), asc(resultSubjectScores.id));
+  .orderBy(
+    desc(results.academicYearName),
+    desc(results.semester),
+    asc(resultSubjectScores.position),
+    asc(resultSubjectScores.id),
+  );
 const LOOKUP = LOOKUP_QUERY.toSQL();
 
 /** One joined row, typed by the select itself: the student, their fee record, one result, one subject score. */
 type LookupRow = (typeof LOOKUP_QUERY)["_"]["result"][number];
 
 async function readLookupRows(db: Db, studentNo: string, today: string): Promise<LookupRow[]> {
-  const rs = await db.$client.execute({ sql: LOOKUP.sql, args: fillPlaceholders(LOOKUP.params, { studentNo, today }) as InArgs });
+  const rs = await db.$client.execute({
+    sql: LOOKUP.sql,
+    args: fillPlaceholders(LOOKUP.params, { studentNo, today }) as InArgs,
+  });
   return rs.rows.map((r) => {
     const row = Object.fromEntries(LOOKUP_KEYS.map((k, i) => [k, r[i] ?? null])) as unknown as LookupRow;
     row.published = Number(row.published) === 1; // raw SQLite 0/1/NULL, read without drizzle's column decoders
@@ -76,9 +95,12 @@ export async function lookupPublishedResults(db: Db, studentNo: string, today: s
   const rows = await readLookupRows(db, studentNo, today);
   const student = rows[0];
   if (!student || student.resultId === null) throw new ApiError("RESULTS_NOT_FOUND");
-  if (!rows.some((r) => r.published)) throw new ApiError("RESULTS_NOT_PUBLISHED", { extra: { resultsNotPublished: true } });
+  if (!rows.some((r) => r.published))
+    throw new ApiError("RESULTS_NOT_PUBLISHED", { extra: { resultsNotPublished: true } });
   const blocked =
-    student.rule === "no_overdue" ? Number(student.dueUnpaid ?? 0) > 0 : student.total !== null && (student.paid ?? 0) < student.total;
+    student.rule === "no_overdue"
+      ? Number(student.dueUnpaid ?? 0) > 0
+      : student.total !== null && (student.paid ?? 0) < student.total;
   if (blocked) {
     throw new ApiError("RESULTS_FEES_UNPAID", { extra: { requiresPayment: true } });
   }
@@ -87,10 +109,21 @@ export async function lookupPublishedResults(db: Db, studentNo: string, today: s
     if (!r.published || r.resultId === null) continue;
     let result = byResult.get(r.resultId);
     if (!result) {
-      result = { full_name: r.fullName, grade: r.grade!, academic_year_name: r.year!, semester: r.semester!, subjects: [] };
+      result = {
+        full_name: r.fullName,
+        grade: r.grade!,
+        academic_year_name: r.year!,
+        semester: r.semester!,
+        subjects: [],
+      };
       byResult.set(r.resultId, result);
     }
-    if (r.subject !== null) result.subjects.push({ subject_name: r.subject, score: fromHundredths(r.score!), max_score: fromHundredths(r.max!) });
+    if (r.subject !== null)
+      result.subjects.push({
+        subject_name: r.subject,
+        score: fromHundredths(r.score!),
+        max_score: fromHundredths(r.max!),
+      });
   }
   return [...byResult.values()];
 }

@@ -73,7 +73,11 @@ async function fetchResults(db: Db, where: SQL | undefined): Promise<ResultJson[
     academic_year_name: r.academicYearName,
     semester: r.semester,
     current_grade: r.grade,
-    subject_scores: (JSON.parse(r.scores ?? "[]") as SubjectScoreJson[]).map((x) => ({ ...x, score: fromHundredths(x.score), max_score: fromHundredths(x.max_score) })),
+    subject_scores: (JSON.parse(r.scores ?? "[]") as SubjectScoreJson[]).map((x) => ({
+      ...x,
+      score: fromHundredths(x.score),
+      max_score: fromHundredths(x.max_score),
+    })),
     remarks: r.remarks,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
@@ -90,7 +94,12 @@ export async function listResults(db: Db, q: ResultListQuery): Promise<ResultJso
   const term = normalizeNationalId(q.search ?? "");
   if (term) {
     const pattern = `%${escapeLike(term)}%`;
-    conds.push(or(sql`${students.fullName} LIKE ${pattern} ESCAPE '\\'`, sql`${students.studentNo} LIKE ${pattern} ESCAPE '\\'`)!);
+    conds.push(
+      or(
+        sql`${students.fullName} LIKE ${pattern} ESCAPE '\\'`,
+        sql`${students.studentNo} LIKE ${pattern} ESCAPE '\\'`,
+      )!,
+    );
   }
   return fetchResults(db, conds.length ? and(...conds) : undefined);
 }
@@ -105,7 +114,12 @@ export async function getResult(db: Db, id: number): Promise<ResultJson> {
 async function findStudent(db: Db, studentNo: string) {
   const no = normalizeNationalId(studentNo);
   const [student] = await db
-    .select({ id: students.id, studentNo: students.studentNo, fullName: students.fullName, currentGrade: students.currentGrade })
+    .select({
+      id: students.id,
+      studentNo: students.studentNo,
+      fullName: students.fullName,
+      currentGrade: students.currentGrade,
+    })
     .from(students)
     .where(eq(students.studentNo, no));
   if (!student) throw new ApiError("STUDENT_NOT_FOUND");
@@ -122,8 +136,21 @@ export function planWrite(body: ResultBody, student: StudentRef, grade: string) 
     max_score: r.max_score,
     remarks: r.remarks ?? gradeRemark(r.score, r.max_score),
   }));
-  const values = { studentId: student.id, academicYearName: body.academic_year_name, semester: body.semester, grade, remarks: body.remarks };
-  const after = { student_no: student.studentNo, academic_year_name: body.academic_year_name, semester: body.semester, current_grade: grade, subject_scores: scores, remarks: body.remarks };
+  const values = {
+    studentId: student.id,
+    academicYearName: body.academic_year_name,
+    semester: body.semester,
+    grade,
+    remarks: body.remarks,
+  };
+  const after = {
+    student_no: student.studentNo,
+    academic_year_name: body.academic_year_name,
+    semester: body.semester,
+    current_grade: grade,
+    subject_scores: scores,
+    remarks: body.remarks,
+  };
   return { scores, values, after };
 }
 
@@ -134,7 +161,9 @@ export function planWrite(body: ResultBody, student: StudentRef, grade: string) 
  */
 function insertScores(db: Db, resultWhere: SQL, rows: SubjectScoreJson[]) {
   const values = sql.join(
-    rows.map((r, i) => sql`(${i}, ${r.subject_name}, ${toHundredths(r.score)}, ${toHundredths(r.max_score)}, ${r.remarks})`),
+    rows.map(
+      (r, i) => sql`(${i}, ${r.subject_name}, ${toHundredths(r.score)}, ${toHundredths(r.max_score)}, ${r.remarks})`,
+    ),
     sql`, `,
   );
   return db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks)
@@ -151,10 +180,19 @@ function mapWriteError(err: unknown): never {
 }
 
 /** `POST`: creates a result and its subject rows in one batch. 404 unknown student; 409 duplicate. */
-export async function createResult(db: Db, admin: ActingAdmin, body: ResultBody, requestId?: string): Promise<ResultJson> {
+export async function createResult(
+  db: Db,
+  admin: ActingAdmin,
+  body: ResultBody,
+  requestId?: string,
+): Promise<ResultJson> {
   const student = await findStudent(db, body.student_id);
   const { scores, values, after } = planWrite(body, student, body.grade ?? student.currentGrade);
-  const key = and(eq(results.studentId, student.id), eq(results.academicYearName, body.academic_year_name), eq(results.semester, body.semester))!;
+  const key = and(
+    eq(results.studentId, student.id),
+    eq(results.academicYearName, body.academic_year_name),
+    eq(results.semester, body.semester),
+  )!;
   try {
     const [[row]] = await db.batch([
       db.insert(results).values(values).returning(),
@@ -178,14 +216,24 @@ export async function createResult(db: Db, admin: ActingAdmin, body: ResultBody,
  * another result of the same student, year and semester. An omitted grade keeps the result's grade (or takes the
  * new student's current grade when the student changes).
  */
-export async function updateResult(db: Db, admin: ActingAdmin, id: number, body: ResultBody, requestId?: string): Promise<ResultJson> {
+export async function updateResult(
+  db: Db,
+  admin: ActingAdmin,
+  id: number,
+  body: ResultBody,
+  requestId?: string,
+): Promise<ResultJson> {
   const before = await getResult(db, id);
   const student = await findStudent(db, body.student_id);
   const grade = body.grade ?? (student.studentNo === before.student_no ? before.current_grade : student.currentGrade);
   const { scores, values, after } = planWrite(body, student, grade);
   try {
     const [updated] = await db.batch([
-      db.update(results).set({ ...values, updatedAt: nowIso }).where(eq(results.id, id)).returning(),
+      db
+        .update(results)
+        .set({ ...values, updatedAt: nowIso })
+        .where(eq(results.id, id))
+        .returning(),
       db.delete(resultSubjectScores).where(eq(resultSubjectScores.resultId, id)),
       insertScores(db, eq(results.id, id), scores),
       auditInsert(db, admin, { action: "update", entity: "result", entityId: id, before, after }, requestId),
@@ -210,7 +258,10 @@ export async function deleteResult(db: Db, admin: ActingAdmin, id: number, reque
   ]);
 }
 
-function toResultJson(row: typeof results.$inferSelect, student: { studentNo: string; fullName: string }): Omit<ResultJson, "subject_scores"> {
+function toResultJson(
+  row: typeof results.$inferSelect,
+  student: { studentNo: string; fullName: string },
+): Omit<ResultJson, "subject_scores"> {
   return {
     id: row.id,
     result_id: row.id,
@@ -248,14 +299,27 @@ export async function listPublications(db: Db): Promise<PublicationJson[]> {
  * `PUT /publications`: publishes or unpublishes one year + semester (upsert, with its audit row).
  * `published_at` is set on publishing (kept if it was already published) and cleared on unpublishing.
  */
-export async function setPublication(db: Db, admin: ActingAdmin, body: PublicationBody, requestId?: string): Promise<PublicationJson> {
-  const where = and(eq(resultPublications.academicYearName, body.academic_year_name), eq(resultPublications.semester, body.semester));
+export async function setPublication(
+  db: Db,
+  admin: ActingAdmin,
+  body: PublicationBody,
+  requestId?: string,
+): Promise<PublicationJson> {
+  const where = and(
+    eq(resultPublications.academicYearName, body.academic_year_name),
+    eq(resultPublications.semester, body.semester),
+  );
   const [previous] = await db.select().from(resultPublications).where(where);
   const p = resultPublications;
   const [[row]] = await db.batch([
     db
       .insert(p)
-      .values({ academicYearName: body.academic_year_name, semester: body.semester, isPublished: body.is_published, publishedAt: body.is_published ? nowIso : null })
+      .values({
+        academicYearName: body.academic_year_name,
+        semester: body.semester,
+        isPublished: body.is_published,
+        publishedAt: body.is_published ? nowIso : null,
+      })
       .onConflictDoUpdate({
         target: [p.academicYearName, p.semester],
         set: {

@@ -14,7 +14,14 @@
  * After a refused write, a read only chooses the reason. Timestamps are ISO 8601 UTC.
  */
 import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
-import { selectionPeriods, selectionSubjects, studentSelections, teachers, type SelectionPeriod, type Teacher } from "../../db/schema";
+import {
+  selectionPeriods,
+  selectionSubjects,
+  studentSelections,
+  teachers,
+  type SelectionPeriod,
+  type Teacher,
+} from "../../db/schema";
 import { constraintFailure, type Db } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
@@ -35,7 +42,8 @@ import { forgetFull } from "./full-teachers";
 const failureOf = (err: unknown) => constraintFailure(err) ?? "";
 const now = () => new Date().toISOString();
 /** Keeps only the keys whose value is defined: an omitted PUT field leaves its column as stored at write time. */
-const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+const defined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 // ---------------------------------------------------------------- subjects
 
@@ -43,7 +51,15 @@ type SubjectRow = typeof selectionSubjects.$inferSelect;
 
 /** A subject row as the API returns it (`subjectJsonSchema`). */
 export function toSubjectJson(r: SubjectRow): SubjectJson {
-  return { id: r.id, name: r.name, description: r.description, is_active: r.isActive, max_selections: r.maxSelections, created_at: r.createdAt, updated_at: r.updatedAt };
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    is_active: r.isActive,
+    max_selections: r.maxSelections,
+    created_at: r.createdAt,
+    updated_at: r.updatedAt,
+  };
 }
 
 const isDuplicateName = (err: unknown) => /UNIQUE constraint failed: selection_subjects\.name/i.test(failureOf(err));
@@ -54,12 +70,32 @@ export async function listSubjects(db: Db): Promise<SubjectJson[]> {
 }
 
 /** Creates a subject. Throws 409 SUBJECT_DUPLICATE. */
-export async function createSubject(db: Db, admin: ActingAdmin, input: SubjectCreateInput, requestId?: string): Promise<SubjectJson> {
-  const values = { name: input.name, description: input.description, isActive: input.is_active, maxSelections: input.max_selections };
+export async function createSubject(
+  db: Db,
+  admin: ActingAdmin,
+  input: SubjectCreateInput,
+  requestId?: string,
+): Promise<SubjectJson> {
+  const values = {
+    name: input.name,
+    description: input.description,
+    isActive: input.is_active,
+    maxSelections: input.max_selections,
+  };
   try {
     const [[row]] = await db.batch([
       db.insert(selectionSubjects).values(values).returning(),
-      auditInsert(db, admin, { action: "create", entity: "selection_subject", entityId: sql`(SELECT id FROM selection_subjects WHERE name = ${input.name})`, after: input }, requestId),
+      auditInsert(
+        db,
+        admin,
+        {
+          action: "create",
+          entity: "selection_subject",
+          entityId: sql`(SELECT id FROM selection_subjects WHERE name = ${input.name})`,
+          after: input,
+        },
+        requestId,
+      ),
     ]);
     return toSubjectJson(row!);
   } catch (err) {
@@ -69,14 +105,31 @@ export async function createSubject(db: Db, admin: ActingAdmin, input: SubjectCr
 }
 
 /** Updates subject `id`. Throws 404 SUBJECT_NOT_FOUND, 409 SUBJECT_DUPLICATE. */
-export async function updateSubject(db: Db, admin: ActingAdmin, id: number, input: SubjectUpdateInput, requestId?: string): Promise<SubjectJson> {
+export async function updateSubject(
+  db: Db,
+  admin: ActingAdmin,
+  id: number,
+  input: SubjectUpdateInput,
+  requestId?: string,
+): Promise<SubjectJson> {
   const [before] = await db.select().from(selectionSubjects).where(eq(selectionSubjects.id, id));
   if (!before) throw new ApiError("SUBJECT_NOT_FOUND");
-  const set = defined({ name: input.name, description: input.description, isActive: input.is_active, maxSelections: input.max_selections, updatedAt: now() });
+  const set = defined({
+    name: input.name,
+    description: input.description,
+    isActive: input.is_active,
+    maxSelections: input.max_selections,
+    updatedAt: now(),
+  });
   try {
     const [[row]] = await db.batch([
       db.update(selectionSubjects).set(set).where(eq(selectionSubjects.id, id)).returning(),
-      auditInsert(db, admin, { action: "update", entity: "selection_subject", entityId: id, before: toSubjectJson(before), after: input }, requestId),
+      auditInsert(
+        db,
+        admin,
+        { action: "update", entity: "selection_subject", entityId: id, before: toSubjectJson(before), after: input },
+        requestId,
+      ),
     ]);
     if (!row) throw new ApiError("SUBJECT_NOT_FOUND");
     return toSubjectJson(row);
@@ -93,7 +146,12 @@ export async function deleteSubject(db: Db, admin: ActingAdmin, id: number, requ
   try {
     const [deleted] = await db.batch([
       db.delete(selectionSubjects).where(eq(selectionSubjects.id, id)).returning({ id: selectionSubjects.id }),
-      auditInsert(db, admin, { action: "delete", entity: "selection_subject", entityId: id, before: toSubjectJson(before) }, requestId),
+      auditInsert(
+        db,
+        admin,
+        { action: "delete", entity: "selection_subject", entityId: id, before: toSubjectJson(before) },
+        requestId,
+      ),
     ]);
     if (!deleted[0]) throw new ApiError("SUBJECT_NOT_FOUND");
   } catch (err) {
@@ -107,9 +165,19 @@ export async function deleteSubject(db: Db, admin: ActingAdmin, id: number, requ
 /** A teacher row and its subject's name (null when none) as the API returns them (`teacherJsonSchema`). */
 export function toTeacherJson(t: Teacher, subjectName: string | null): TeacherJson {
   return {
-    id: t.id, teacher_code: t.teacherCode, full_name: t.fullName, building_no: t.buildingNo, subject_id: t.subjectId, subject_name: subjectName,
-    session_1_capacity: t.session1Capacity, session_2_capacity: t.session2Capacity, seats_taken_1: t.seatsTaken1, seats_taken_2: t.seatsTaken2,
-    is_active: t.isActive, created_at: t.createdAt, updated_at: t.updatedAt,
+    id: t.id,
+    teacher_code: t.teacherCode,
+    full_name: t.fullName,
+    building_no: t.buildingNo,
+    subject_id: t.subjectId,
+    subject_name: subjectName,
+    session_1_capacity: t.session1Capacity,
+    session_2_capacity: t.session2Capacity,
+    seats_taken_1: t.seatsTaken1,
+    seats_taken_2: t.seatsTaken2,
+    is_active: t.isActive,
+    created_at: t.createdAt,
+    updated_at: t.updatedAt,
   };
 }
 
@@ -145,7 +213,10 @@ const lastTeacherSeqSql = sql`max(coalesce((SELECT seq FROM sqlite_sequence WHER
 export const nextTeacherCodeSql = sql`printf('T-%05d', ${lastTeacherSeqSql} + 1)`;
 
 async function isActiveSubject(db: Db, name: string): Promise<boolean> {
-  const [row] = await db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(and(eq(selectionSubjects.name, name), eq(selectionSubjects.isActive, true)));
+  const [row] = await db
+    .select({ id: selectionSubjects.id })
+    .from(selectionSubjects)
+    .where(and(eq(selectionSubjects.name, name), eq(selectionSubjects.isActive, true)));
   return Boolean(row);
 }
 
@@ -164,7 +235,12 @@ async function teacherCode(db: Db, skip: number): Promise<string> {
  * Creates a teacher with a generated unique `teacher_code`. Throws 400 SUBJECT_NOT_ACTIVE; 409 TEACHER_CODE_UNAVAILABLE
  * when every attempt at a free code raced another creation.
  */
-export async function createTeacher(db: Db, admin: ActingAdmin, input: TeacherCreateInput, requestId?: string): Promise<TeacherJson> {
+export async function createTeacher(
+  db: Db,
+  admin: ActingAdmin,
+  input: TeacherCreateInput,
+  requestId?: string,
+): Promise<TeacherJson> {
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const code = await teacherCode(db, attempt);
     const values = {
@@ -179,7 +255,17 @@ export async function createTeacher(db: Db, admin: ActingAdmin, input: TeacherCr
     try {
       const [[row]] = await db.batch([
         db.insert(teachers).values(values).returning(),
-        auditInsert(db, admin, { action: "create", entity: "teacher", entityId: sql`(SELECT id FROM teachers WHERE teacher_code = ${code})`, after: { teacher_code: code, ...input } }, requestId),
+        auditInsert(
+          db,
+          admin,
+          {
+            action: "create",
+            entity: "teacher",
+            entityId: sql`(SELECT id FROM teachers WHERE teacher_code = ${code})`,
+            after: { teacher_code: code, ...input },
+          },
+          requestId,
+        ),
       ]);
       return toTeacherJson(row!, input.subject_name);
     } catch (err) {
@@ -197,7 +283,13 @@ export async function createTeacher(db: Db, admin: ActingAdmin, input: TeacherCr
  * teacher with selections would change subject; 409 TEACHER_CAPACITY_BELOW_TAKEN (params `taken`, `session`; body
  * `session`, `seats_taken`) when a capacity falls below the seats taken.
  */
-export async function updateTeacher(db: Db, admin: ActingAdmin, id: number, input: TeacherUpdateInput, requestId?: string): Promise<TeacherJson> {
+export async function updateTeacher(
+  db: Db,
+  admin: ActingAdmin,
+  id: number,
+  input: TeacherUpdateInput,
+  requestId?: string,
+): Promise<TeacherJson> {
   const [before] = await db.select().from(teachers).where(eq(teachers.id, id));
   if (!before) throw new ApiError("TEACHER_NOT_FOUND");
   const set = defined({
@@ -212,7 +304,12 @@ export async function updateTeacher(db: Db, admin: ActingAdmin, id: number, inpu
   try {
     const [[row]] = await db.batch([
       db.update(teachers).set(set).where(eq(teachers.id, id)).returning(),
-      auditInsert(db, admin, { action: "update", entity: "teacher", entityId: id, before: toTeacherJson(before, null), after: input }, requestId),
+      auditInsert(
+        db,
+        admin,
+        { action: "update", entity: "teacher", entityId: id, before: toTeacherJson(before, null), after: input },
+        requestId,
+      ),
     ]);
     if (!row) throw new ApiError("TEACHER_NOT_FOUND");
     forgetFull(); // a capacity may have grown
@@ -220,13 +317,18 @@ export async function updateTeacher(db: Db, admin: ActingAdmin, id: number, inpu
   } catch (err) {
     const failure = failureOf(err);
     if (/FOREIGN KEY constraint failed/i.test(failure)) {
-      throw new ApiError((await isActiveSubject(db, input.subject_name)) ? "TEACHER_SUBJECT_LOCKED" : "SUBJECT_NOT_ACTIVE");
+      throw new ApiError(
+        (await isActiveSubject(db, input.subject_name)) ? "TEACHER_SUBJECT_LOCKED" : "SUBJECT_NOT_ACTIVE",
+      );
     }
     const session = /teachers_seats1_chk/.test(failure) ? 1 : /teachers_seats2_chk/.test(failure) ? 2 : 0;
     if (session) {
       const [current] = await db.select().from(teachers).where(eq(teachers.id, id));
       const taken = (session === 1 ? current?.seatsTaken1 : current?.seatsTaken2) ?? 0;
-      throw new ApiError("TEACHER_CAPACITY_BELOW_TAKEN", { params: { taken, session }, extra: { session, seats_taken: taken } });
+      throw new ApiError("TEACHER_CAPACITY_BELOW_TAKEN", {
+        params: { taken, session },
+        extra: { session, seats_taken: taken },
+      });
     }
     throw err;
   }
@@ -239,7 +341,12 @@ export async function deleteTeacher(db: Db, admin: ActingAdmin, id: number, requ
   try {
     const [deleted] = await db.batch([
       db.delete(teachers).where(eq(teachers.id, id)).returning({ id: teachers.id }),
-      auditInsert(db, admin, { action: "delete", entity: "teacher", entityId: id, before: toTeacherJson(before, null) }, requestId),
+      auditInsert(
+        db,
+        admin,
+        { action: "delete", entity: "teacher", entityId: id, before: toTeacherJson(before, null) },
+        requestId,
+      ),
     ]);
     if (!deleted[0]) throw new ApiError("TEACHER_NOT_FOUND");
   } catch (err) {
@@ -253,14 +360,23 @@ export async function deleteTeacher(db: Db, admin: ActingAdmin, id: number, requ
 /** A period row as the API returns it (`periodJsonSchema`; dates ISO UTC). */
 export function toPeriodJson(p: SelectionPeriod): PeriodJson {
   return {
-    id: p.id, period_name: p.periodName, start_date: p.startDate, end_date: p.endDate, is_active: p.isActive, allow_changes: p.allowChanges,
-    max_subjects: p.maxSubjects, created_at: p.createdAt, updated_at: p.updatedAt,
+    id: p.id,
+    period_name: p.periodName,
+    start_date: p.startDate,
+    end_date: p.endDate,
+    is_active: p.isActive,
+    allow_changes: p.allowChanges,
+    max_subjects: p.maxSubjects,
+    created_at: p.createdAt,
+    updated_at: p.updatedAt,
   };
 }
 
 /** Every period, latest start first. */
 export async function listPeriods(db: Db): Promise<PeriodJson[]> {
-  return (await db.select().from(selectionPeriods).orderBy(desc(selectionPeriods.startDate), desc(selectionPeriods.id))).map(toPeriodJson);
+  return (
+    await db.select().from(selectionPeriods).orderBy(desc(selectionPeriods.startDate), desc(selectionPeriods.id))
+  ).map(toPeriodJson);
 }
 
 /**
@@ -269,35 +385,72 @@ export async function listPeriods(db: Db): Promise<PeriodJson[]> {
  */
 function deactivateOthers(db: Db, activating: boolean, keepId?: number) {
   const p = selectionPeriods;
-  const keep = keepId === undefined ? sql`1` : and(ne(p.id, keepId), sql`EXISTS (SELECT 1 FROM ${p} AS k WHERE k.id = ${keepId})`)!;
-  return db.update(p).set({ isActive: false, updatedAt: now() }).where(and(eq(p.isActive, true), activating ? keep : sql`0`));
+  const keep =
+    keepId === undefined
+      ? sql`1`
+      : and(ne(p.id, keepId), sql`EXISTS (SELECT 1 FROM ${p} AS k WHERE k.id = ${keepId})`)!;
+  return db
+    .update(p)
+    .set({ isActive: false, updatedAt: now() })
+    .where(and(eq(p.isActive, true), activating ? keep : sql`0`));
 }
 
 /** Creates a period; an active one replaces the current active period. */
-export async function createPeriod(db: Db, admin: ActingAdmin, input: PeriodCreateInput, requestId?: string): Promise<PeriodJson> {
+export async function createPeriod(
+  db: Db,
+  admin: ActingAdmin,
+  input: PeriodCreateInput,
+  requestId?: string,
+): Promise<PeriodJson> {
   const values = {
-    periodName: input.period_name, startDate: input.start_date, endDate: input.end_date,
-    isActive: input.is_active, allowChanges: input.allow_changes, maxSubjects: input.max_subjects,
+    periodName: input.period_name,
+    startDate: input.start_date,
+    endDate: input.end_date,
+    isActive: input.is_active,
+    allowChanges: input.allow_changes,
+    maxSubjects: input.max_subjects,
   };
   const [, [row]] = await db.batch([
     deactivateOthers(db, input.is_active),
     db.insert(selectionPeriods).values(values).returning(),
-    auditInsert(db, admin, { action: "create", entity: "selection_period", entityId: NEW_ROW_ID, after: input }, requestId),
+    auditInsert(
+      db,
+      admin,
+      { action: "create", entity: "selection_period", entityId: NEW_ROW_ID, after: input },
+      requestId,
+    ),
   ]);
   return toPeriodJson(row!);
 }
 
-async function writePeriod(db: Db, admin: ActingAdmin, id: number, change: Partial<PeriodUpdateInput>, action: string, requestId?: string): Promise<PeriodJson> {
+async function writePeriod(
+  db: Db,
+  admin: ActingAdmin,
+  id: number,
+  change: Partial<PeriodUpdateInput>,
+  action: string,
+  requestId?: string,
+): Promise<PeriodJson> {
   const [before] = await db.select().from(selectionPeriods).where(eq(selectionPeriods.id, id));
   if (!before) throw new ApiError("PERIOD_NOT_FOUND");
   const set = defined({
-    periodName: change.period_name, startDate: change.start_date, endDate: change.end_date,
-    isActive: change.is_active, allowChanges: change.allow_changes, maxSubjects: change.max_subjects, updatedAt: now(),
+    periodName: change.period_name,
+    startDate: change.start_date,
+    endDate: change.end_date,
+    isActive: change.is_active,
+    allowChanges: change.allow_changes,
+    maxSubjects: change.max_subjects,
+    updatedAt: now(),
   });
   const [, [row]] = await db.batch([
     deactivateOthers(db, change.is_active === true, id),
     db.update(selectionPeriods).set(set).where(eq(selectionPeriods.id, id)).returning(),
-    auditInsert(db, admin, { action, entity: "selection_period", entityId: id, before: toPeriodJson(before), after: change }, requestId),
+    auditInsert(
+      db,
+      admin,
+      { action, entity: "selection_period", entityId: id, before: toPeriodJson(before), after: change },
+      requestId,
+    ),
   ]);
   if (!row) throw new ApiError("PERIOD_NOT_FOUND");
   return toPeriodJson(row);
@@ -323,9 +476,17 @@ export async function deletePeriod(db: Db, admin: ActingAdmin, id: number, reque
   try {
     const [, deleted] = await db.batch([
       // Guard against an activation that raced the check above: on an active row this breaks periods_dates_chk.
-      db.update(p).set({ endDate: sql`${p.startDate}` }).where(and(eq(p.id, id), eq(p.isActive, true))),
+      db
+        .update(p)
+        .set({ endDate: sql`${p.startDate}` })
+        .where(and(eq(p.id, id), eq(p.isActive, true))),
       db.delete(p).where(eq(p.id, id)).returning({ id: p.id }),
-      auditInsert(db, admin, { action: "delete", entity: "selection_period", entityId: id, before: toPeriodJson(before) }, requestId),
+      auditInsert(
+        db,
+        admin,
+        { action: "delete", entity: "selection_period", entityId: id, before: toPeriodJson(before) },
+        requestId,
+      ),
     ]);
     if (!deleted[0]) throw new ApiError("PERIOD_NOT_FOUND");
   } catch (err) {

@@ -3,7 +3,14 @@
  * #course-selection). Times are ISO 8601 UTC strings; seats are counts.
  */
 import { and, asc, eq, sql } from "drizzle-orm";
-import { selectionPeriods, selectionRegistrations, selectionSubjects, studentSelections, students, teachers } from "../../db/schema";
+import {
+  selectionPeriods,
+  selectionRegistrations,
+  selectionSubjects,
+  studentSelections,
+  students,
+  teachers,
+} from "../../db/schema";
 import type { Db } from "../db";
 import type { SummaryRow, UncoveredSubject } from "../api/selection-admin.schema";
 import type { SeatCounts, SelectionState, StudentCard, TeacherOption } from "../api/public-selection.schema";
@@ -47,7 +54,8 @@ export function assertPeriodVisible(state: PeriodState): void {
 }
 
 /** True for a student who may take part in teacher selection: active and in Prep-3. */
-export const isEligible = (s: { isActive: boolean; currentGrade: string }) => s.isActive && s.currentGrade === SELECTION_GRADE;
+export const isEligible = (s: { isActive: boolean; currentGrade: string }) =>
+  s.isActive && s.currentGrade === SELECTION_GRADE;
 
 /**
  * The answer every public selection endpoint gives for an ID that is unknown or not an active Prep-3 student: ONE
@@ -62,7 +70,10 @@ export const notEligible = () => new ApiError("SELECTION_NOT_ELIGIBLE");
  * ineligible student get the same `notEligible` 403. Returns the active Prep-3 student and the period.
  */
 export async function visibleStudent(db: Db, studentNo: string, nowIso: string) {
-  const [[s], period] = await Promise.all([db.select().from(students).where(eq(students.studentNo, studentNo)), activePeriod(db)]);
+  const [[s], period] = await Promise.all([
+    db.select().from(students).where(eq(students.studentNo, studentNo)),
+    activePeriod(db),
+  ]);
   assertPeriodVisible(periodState(period, nowIso));
   if (!s || !isEligible(s)) throw notEligible();
   return { student: s, period: period! };
@@ -98,7 +109,12 @@ export async function studentSelectionState(db: Db, studentNo: string, nowIso: s
   const samePeriod = !!registration && registration.periodId === period?.id;
   const hasUpdated = samePeriod && registration.updateCount >= 1;
   const canUpdate =
-    rows.length > 0 && samePeriod && !hasUpdated && state === "open" && !!period?.allowChanges && nowIso <= registration.updateDeadline;
+    rows.length > 0 &&
+    samePeriod &&
+    !hasUpdated &&
+    state === "open" &&
+    !!period?.allowChanges &&
+    nowIso <= registration.updateDeadline;
   return {
     has_selections: rows.length > 0,
     selections: rows,
@@ -113,16 +129,33 @@ export async function studentSelectionState(db: Db, studentNo: string, nowIso: s
 function seatFields(t: { c1: number; c2: number; s1: number; s2: number }): Omit<SeatCounts, "teacher_id"> {
   const a1 = Math.max(0, t.c1 - t.s1);
   const a2 = Math.max(0, t.c2 - t.s2);
-  return { session_1_available: a1, session_2_available: a2, recommended_session: a1 === 0 && a2 === 0 ? null : a1 >= a2 ? 1 : 2 };
+  return {
+    session_1_available: a1,
+    session_2_available: a2,
+    recommended_session: a1 === 0 && a2 === 0 ? null : a1 >= a2 ? 1 : 2,
+  };
 }
 
-const seatColumns = { c1: teachers.session1Capacity, c2: teachers.session2Capacity, s1: teachers.seatsTaken1, s2: teachers.seatsTaken2 };
+const seatColumns = {
+  c1: teachers.session1Capacity,
+  c2: teachers.session2Capacity,
+  s1: teachers.seatsTaken1,
+  s2: teachers.seatsTaken2,
+};
 const offered = and(eq(teachers.isActive, true), eq(selectionSubjects.isActive, true));
 
 /** `GET /teachers/{id}`: active teachers of active subjects with seats left. */
 export async function availableTeachers(db: Db): Promise<TeacherOption[]> {
   const rows = await db
-    .select({ id: teachers.id, code: teachers.teacherCode, name: teachers.fullName, building: teachers.buildingNo, subjectId: selectionSubjects.id, subjectName: selectionSubjects.name, ...seatColumns })
+    .select({
+      id: teachers.id,
+      code: teachers.teacherCode,
+      name: teachers.fullName,
+      building: teachers.buildingNo,
+      subjectId: selectionSubjects.id,
+      subjectName: selectionSubjects.name,
+      ...seatColumns,
+    })
     .from(teachers)
     .innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
     .where(offered)
@@ -140,7 +173,11 @@ export async function availableTeachers(db: Db): Promise<TeacherOption[]> {
 
 /** Seats only (no names, no personal data): for the page's live refresh. */
 export async function seatSnapshot(db: Db): Promise<SeatCounts[]> {
-  const rows = await db.select({ id: teachers.id, ...seatColumns }).from(teachers).innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId)).where(offered);
+  const rows = await db
+    .select({ id: teachers.id, ...seatColumns })
+    .from(teachers)
+    .innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
+    .where(offered);
   return rows.map((t) => ({ teacher_id: t.id, ...seatFields(t) }));
 }
 
@@ -152,7 +189,12 @@ export async function seatSnapshot(db: Db): Promise<SeatCounts[]> {
 export async function subjectsWithoutSeats(db: Db): Promise<UncoveredSubject[]> {
   const seatsLeft = sql<number>`coalesce(sum(max(0, ${teachers.session1Capacity} - ${teachers.seatsTaken1}) + max(0, ${teachers.session2Capacity} - ${teachers.seatsTaken2})), 0)`;
   const rows = await db
-    .select({ subject_id: selectionSubjects.id, subject_name: selectionSubjects.name, active_teachers: sql<number>`count(${teachers.id})`, seats_left: seatsLeft })
+    .select({
+      subject_id: selectionSubjects.id,
+      subject_name: selectionSubjects.name,
+      active_teachers: sql<number>`count(${teachers.id})`,
+      seats_left: seatsLeft,
+    })
     .from(selectionSubjects)
     .leftJoin(teachers, and(eq(teachers.subjectId, selectionSubjects.id), eq(teachers.isActive, true)))
     .where(eq(selectionSubjects.isActive, true))
@@ -178,5 +220,9 @@ export async function selectionSummary(db: Db): Promise<SummaryRow[]> {
     .innerJoin(students, eq(students.id, studentSelections.studentId))
     .groupBy(selectionSubjects.id, teachers.id, studentSelections.sessionNumber)
     .orderBy(asc(selectionSubjects.name), asc(teachers.fullName), asc(studentSelections.sessionNumber));
-  return rows.map((r) => ({ ...r, total_selections: Number(r.total_selections), student_ids: JSON.parse(r.student_ids) as string[] }));
+  return rows.map((r) => ({
+    ...r,
+    total_selections: Number(r.total_selections),
+    student_ids: JSON.parse(r.student_ids) as string[],
+  }));
 }

@@ -15,7 +15,15 @@
  * time per isolate through `gatedWrite` (a rush would otherwise pile ~1,000 waiting writers into the database).
  */
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { selectionAttempts, selectionPeriods, selectionRegistrations, selectionSubjects, studentSelections, students, teachers } from "../../db/schema";
+import {
+  selectionAttempts,
+  selectionPeriods,
+  selectionRegistrations,
+  selectionSubjects,
+  studentSelections,
+  students,
+  teachers,
+} from "../../db/schema";
 import type { Db } from "../db";
 import { batchAll, constraintFailure } from "../db";
 import type { ActingAdmin } from "../env";
@@ -25,7 +33,16 @@ import { gatedWrite } from "../write-gate";
 import { recordRefusal } from "./attempt-log";
 import { auditInsert } from "./audit";
 import { forgetFull, markFull, recentlyFull } from "./full-teachers";
-import { REQUIRED_SUBJECT, SELECTION_GRADE, UPDATE_WINDOW_MS, assertPeriodVisible, isEligible, notEligible, periodState, type Period } from "./selection-read";
+import {
+  REQUIRED_SUBJECT,
+  SELECTION_GRADE,
+  UPDATE_WINDOW_MS,
+  assertPeriodVisible,
+  isEligible,
+  notEligible,
+  periodState,
+  type Period,
+} from "./selection-read";
 
 export interface Choice {
   teacher_id: number;
@@ -41,7 +58,9 @@ export interface Choice {
 export async function saveSelections(db: Db, studentNo: string, choices: Choice[], now: Date): Promise<SelectResult> {
   const nowIso = now.toISOString();
   const logAccepted = (action: string, periodId: number) =>
-    db.insert(selectionAttempts).values({ studentNo, periodId, payload: JSON.stringify(choices), outcome: "accepted", action, at: nowIso });
+    db
+      .insert(selectionAttempts)
+      .values({ studentNo, periodId, payload: JSON.stringify(choices), outcome: "accepted", action, at: nowIso });
   let period: Period | null = null;
   /** Whether the number is a real student's: only their attempts are recorded (an unknown ID must write nothing). */
   let known = false;
@@ -52,13 +71,37 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
       db.select().from(selectionPeriods).where(eq(selectionPeriods.isActive, true)).limit(1),
       db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(REQUIRED_SUBJECT),
       db
-        .select({ id: teachers.id, subjectId: teachers.subjectId, isActive: teachers.isActive, name: teachers.fullName, subject: selectionSubjects.name, c1: teachers.session1Capacity, c2: teachers.session2Capacity, s1: teachers.seatsTaken1, s2: teachers.seatsTaken2 })
+        .select({
+          id: teachers.id,
+          subjectId: teachers.subjectId,
+          isActive: teachers.isActive,
+          name: teachers.fullName,
+          subject: selectionSubjects.name,
+          c1: teachers.session1Capacity,
+          c2: teachers.session2Capacity,
+          s1: teachers.seatsTaken1,
+          s2: teachers.seatsTaken2,
+        })
         .from(teachers)
         .leftJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
-        .where(inArray(teachers.id, choices.map((c) => c.teacher_id))),
-      db.select({ reg: selectionRegistrations }).from(selectionRegistrations).innerJoin(students, eq(students.id, selectionRegistrations.studentId)).where(eq(students.studentNo, studentNo)),
+        .where(
+          inArray(
+            teachers.id,
+            choices.map((c) => c.teacher_id),
+          ),
+        ),
       db
-        .select({ teacherId: studentSelections.teacherId, subjectId: studentSelections.subjectId, session: studentSelections.sessionNumber, selectedAt: studentSelections.selectedAt })
+        .select({ reg: selectionRegistrations })
+        .from(selectionRegistrations)
+        .innerJoin(students, eq(students.id, selectionRegistrations.studentId))
+        .where(eq(students.studentNo, studentNo)),
+      db
+        .select({
+          teacherId: studentSelections.teacherId,
+          subjectId: studentSelections.subjectId,
+          session: studentSelections.sessionNumber,
+          selectedAt: studentSelections.selectedAt,
+        })
         .from(studentSelections)
         .innerJoin(students, eq(students.id, studentSelections.studentId))
         .where(eq(students.studentNo, studentNo)),
@@ -117,7 +160,9 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
       try {
         await batchAll(db, [
           ...(reg ? releaseSeats(db, sid) : []),
-          ...choices.flatMap((ch) => takeSeat(db, sid, ch, p.id, nowIso, action === "updated" ? kept(heldRows, ch) : undefined)),
+          ...choices.flatMap((ch) =>
+            takeSeat(db, sid, ch, p.id, nowIso, action === "updated" ? kept(heldRows, ch) : undefined),
+          ),
           registration,
           logAccepted(action, p.id),
         ]);
@@ -135,16 +180,33 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
     };
   } catch (err) {
     const refusal = await explain(db, err, choices);
-    if (known) await recordRefusal(db, { studentNo, periodId: period?.id ?? null, payload: JSON.stringify(choices), outcome: "refused", reason: refusal.message, at: nowIso }).catch(() => {});
+    if (known)
+      await recordRefusal(db, {
+        studentNo,
+        periodId: period?.id ?? null,
+        payload: JSON.stringify(choices),
+        outcome: "refused",
+        reason: refusal.message,
+        at: nowIso,
+      }).catch(() => {});
     throw refusal;
   }
 }
 
 /** Read-phase checks that give precise 400s: one teacher per required subject, each teacher teaching it. */
-function validateChoices(choices: Choice[], period: Period, requiredIds: Set<number>, found: Array<{ id: number; subjectId: number | null; isActive: boolean }>) {
+function validateChoices(
+  choices: Choice[],
+  period: Period,
+  requiredIds: Set<number>,
+  found: Array<{ id: number; subjectId: number | null; isActive: boolean }>,
+) {
   const chosen = new Set(choices.map((c) => c.subject_id));
   const params = { required: requiredIds.size };
-  if (chosen.size !== choices.length || chosen.size !== requiredIds.size || [...chosen].some((id) => !requiredIds.has(id))) {
+  if (
+    chosen.size !== choices.length ||
+    chosen.size !== requiredIds.size ||
+    [...chosen].some((id) => !requiredIds.has(id))
+  ) {
     throw new ApiError("SELECTION_INCOMPLETE", { params, extra: { required: requiredIds.size } });
   }
   if (choices.length > period.maxSubjects) throw new ApiError("SELECTION_INCOMPLETE", { params });
@@ -157,7 +219,9 @@ function validateChoices(choices: Choice[], period: Period, requiredIds: Set<num
 /** 409 NO_SEATS naming the teacher and subject (body `subject_id`, `subject_name`), or NO_SEATS_ANY when unknown. */
 function noSeats(subjectId: number | null, subject: string | null, teacher: string | null) {
   const extra = { subject_id: subjectId, subject_name: subject };
-  return subject ? new ApiError("NO_SEATS", { params: { teacher: teacher ?? "", subject }, extra }) : new ApiError("NO_SEATS_ANY", { extra });
+  return subject
+    ? new ApiError("NO_SEATS", { params: { teacher: teacher ?? "", subject }, extra })
+    : new ApiError("NO_SEATS_ANY", { extra });
 }
 
 /** A held selection as read before the write. */
@@ -180,20 +244,26 @@ function kept(held: readonly Held[], ch: Choice): Held | undefined {
  * by the registration guard (its one-update count); whatever happens, the seat CHECKs still refuse overselling.
  */
 function takeSeat(db: Db, sid: number, ch: Choice, periodId: number, nowIso: string, keep?: Held) {
-  const session = (n: 1 | 2) => sql`(SELECT count(*) FROM student_selections WHERE student_id = ${sid} AND teacher_id = ${ch.teacher_id} AND session_number = ${n})`;
-  const assigned = keep ? sql`${keep.session}` : sql`CASE WHEN t.session_1_capacity - t.seats_taken_1 >= t.session_2_capacity - t.seats_taken_2 THEN 1 ELSE 2 END`;
+  const session = (n: 1 | 2) =>
+    sql`(SELECT count(*) FROM student_selections WHERE student_id = ${sid} AND teacher_id = ${ch.teacher_id} AND session_number = ${n})`;
+  const assigned = keep
+    ? sql`${keep.session}`
+    : sql`CASE WHEN t.session_1_capacity - t.seats_taken_1 >= t.session_2_capacity - t.seats_taken_2 THEN 1 ELSE 2 END`;
   return [
     db.run(sql`INSERT INTO student_selections (student_id, subject_id, teacher_id, session_number, period_id, selected_at)
       SELECT ${sid}, ${ch.subject_id}, t.id, ${assigned}, ${periodId}, ${keep?.selectedAt ?? nowIso}
       FROM teachers t JOIN selection_subjects s ON s.id = t.subject_id
       WHERE t.id = ${ch.teacher_id} AND t.subject_id = ${ch.subject_id} AND t.is_active = 1 AND s.is_active = 1`),
-    db.run(sql`UPDATE teachers SET seats_taken_1 = seats_taken_1 + ${session(1)}, seats_taken_2 = seats_taken_2 + ${session(2)} WHERE id = ${ch.teacher_id}`),
+    db.run(
+      sql`UPDATE teachers SET seats_taken_1 = seats_taken_1 + ${session(1)}, seats_taken_2 = seats_taken_2 + ${session(2)} WHERE id = ${ch.teacher_id}`,
+    ),
   ];
 }
 
 /** Statements that free every seat the student holds and delete their selections. */
 function releaseSeats(db: Db, sid: number) {
-  const held = (n: 1 | 2): SQL => sql`(SELECT count(*) FROM student_selections ss WHERE ss.student_id = ${sid} AND ss.teacher_id = teachers.id AND ss.session_number = ${n})`;
+  const held = (n: 1 | 2): SQL =>
+    sql`(SELECT count(*) FROM student_selections ss WHERE ss.student_id = ${sid} AND ss.teacher_id = teachers.id AND ss.session_number = ${n})`;
   return [
     db.run(sql`UPDATE teachers SET seats_taken_1 = seats_taken_1 - ${held(1)}, seats_taken_2 = seats_taken_2 - ${held(2)}
       WHERE id IN (SELECT teacher_id FROM student_selections WHERE student_id = ${sid})`),
@@ -208,10 +278,24 @@ async function explain(db: Db, err: unknown, choices: Choice[]): Promise<ApiErro
   if (!failure) return err as Error;
   if (/teachers_seats/.test(failure)) {
     const full = await db
-      .select({ id: teachers.id, subjectId: selectionSubjects.id, subject: selectionSubjects.name, teacher: teachers.fullName })
+      .select({
+        id: teachers.id,
+        subjectId: selectionSubjects.id,
+        subject: selectionSubjects.name,
+        teacher: teachers.fullName,
+      })
       .from(teachers)
       .innerJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
-      .where(and(inArray(teachers.id, choices.map((c) => c.teacher_id)), sql`${teachers.seatsTaken1} >= ${teachers.session1Capacity}`, sql`${teachers.seatsTaken2} >= ${teachers.session2Capacity}`));
+      .where(
+        and(
+          inArray(
+            teachers.id,
+            choices.map((c) => c.teacher_id),
+          ),
+          sql`${teachers.seatsTaken1} >= ${teachers.session1Capacity}`,
+          sql`${teachers.seatsTaken2} >= ${teachers.session2Capacity}`,
+        ),
+      );
     markFull(full.map((t) => t.id));
     const first = full[0];
     return noSeats(first?.subjectId ?? null, first?.subject ?? null, first?.teacher ?? null);
@@ -225,7 +309,12 @@ async function explain(db: Db, err: unknown, choices: Choice[]): Promise<ApiErro
  * Admin delete-all: frees the seats, deletes the selections and the registration (the student may choose again).
  * Returns the number of selections deleted. Throws 404 STUDENT_NOT_FOUND, 404 SELECTIONS_NOT_FOUND.
  */
-export async function deleteAllSelections(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string): Promise<number> {
+export async function deleteAllSelections(
+  db: Db,
+  admin: ActingAdmin,
+  studentNo: string,
+  requestId?: string,
+): Promise<number> {
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, studentNo));
   if (!student) throw new ApiError("STUDENT_NOT_FOUND");
   const before = await db.select().from(studentSelections).where(eq(studentSelections.studentId, student.id));
@@ -233,7 +322,12 @@ export async function deleteAllSelections(db: Db, admin: ActingAdmin, studentNo:
   await batchAll(db, [
     ...releaseSeats(db, student.id),
     db.delete(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id)),
-    auditInsert(db, admin, { action: "delete_all", entity: "student_selections", entityId: studentNo, before }, requestId),
+    auditInsert(
+      db,
+      admin,
+      { action: "delete_all", entity: "student_selections", entityId: studentNo, before },
+      requestId,
+    ),
   ]);
   forgetFull();
   return before.length;

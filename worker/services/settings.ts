@@ -29,12 +29,23 @@ const settingsJsonSql = () =>
  * are read in the write's own batch, so a concurrent change of another setting is neither lost from the answer nor
  * missing from the audit chain.
  */
-export async function updateSettings(db: Db, admin: ActingAdmin, input: Partial<SchoolSettings>, now: Date, requestId?: string): Promise<SchoolSettings> {
+export async function updateSettings(
+  db: Db,
+  admin: ActingAdmin,
+  input: Partial<SchoolSettings>,
+  now: Date,
+  requestId?: string,
+): Promise<SchoolSettings> {
   const entries = Object.entries(input).filter(([, v]) => v !== undefined) as Array<[string, string]>;
   if (!entries.length) return getSettings(db);
   const at = now.toISOString();
   const [, , rows] = await db.batch([
-    auditInsert(db, admin, { action: "update", entity: "school_settings", before: settingsJsonSql(), after: Object.fromEntries(entries) }, requestId),
+    auditInsert(
+      db,
+      admin,
+      { action: "update", entity: "school_settings", before: settingsJsonSql(), after: Object.fromEntries(entries) },
+      requestId,
+    ),
     db
       .insert(schoolSettings)
       .values(entries.map(([key, value]) => ({ key, value, updatedAt: at })))

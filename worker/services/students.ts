@@ -12,7 +12,14 @@ import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { DEFAULT_LIST_PAGE_SIZE } from "../api/students.schema";
 import { GRADES, type Grade } from "../lib/school-grades";
-import type { CreateStudentInput, ListStudentsQuery, Pagination, StudentJson, StudentSortField, UpdateStudentInput } from "../api/students.schema";
+import type {
+  CreateStudentInput,
+  ListStudentsQuery,
+  Pagination,
+  StudentJson,
+  StudentSortField,
+  UpdateStudentInput,
+} from "../api/students.schema";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 
 /**
@@ -22,7 +29,18 @@ import { NEW_ROW_ID, auditInsert } from "./audit";
 export const { searchName: _searchName, ...STUDENT_COLUMNS } = getTableColumns(students);
 
 /** The stored columns of the form's fields (create, edit, import); `gender`/`isActive` as given (callers may keep old ones). */
-export function studentValues<I extends UpdateStudentInput>(input: I): { studentNo: string; fullName: string; nationality: string; religion: string | null; currentGrade: I["current_grade"]; buildingNo: number; gender: I["gender"]; isActive: I["is_active"] } {
+export function studentValues<I extends UpdateStudentInput>(
+  input: I,
+): {
+  studentNo: string;
+  fullName: string;
+  nationality: string;
+  religion: string | null;
+  currentGrade: I["current_grade"];
+  buildingNo: number;
+  gender: I["gender"];
+  isActive: I["is_active"];
+} {
   return {
     studentNo: input.student_no,
     fullName: input.full_name,
@@ -123,16 +141,28 @@ export async function listStudents(db: Db, q: ListStudentsQuery & { grade?: Grad
  * page and count in one `db.batch` (one round trip). `page` defaults to 1, `limit` to 15. A page past the end is
  * empty (the total still tells the client where the last page is).
  */
-export async function listStudentsPage(db: Db, q: ListStudentsQuery): Promise<{ students: StudentJson[]; pagination: Pagination }> {
+export async function listStudentsPage(
+  db: Db,
+  q: ListStudentsQuery,
+): Promise<{ students: StudentJson[]; pagination: Pagination }> {
   const page = q.page ?? 1;
   const limit = q.limit ?? DEFAULT_LIST_PAGE_SIZE;
   const where = studentsWhere(q);
   const [rows, [count]] = await db.batch([
-    db.select(STUDENT_COLUMNS).from(students).where(where).orderBy(...studentsOrder(q.sortBy, q.sortOrder)).limit(limit).offset((page - 1) * limit),
+    db
+      .select(STUDENT_COLUMNS)
+      .from(students)
+      .where(where)
+      .orderBy(...studentsOrder(q.sortBy, q.sortOrder))
+      .limit(limit)
+      .offset((page - 1) * limit),
     db.select({ n: sql<number>`count(*)` }).from(students).where(where),
   ]);
   const total = Number(count?.n ?? 0);
-  return { students: rows.map(toStudentJson), pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) } };
+  return {
+    students: rows.map(toStudentJson),
+    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+  };
 }
 
 async function findById(db: Db, id: number): Promise<Omit<Student, "searchName"> | undefined> {
@@ -145,7 +175,12 @@ function isDuplicateStudentNo(err: unknown): boolean {
 }
 
 /** Creates a student. Throws 409 CONFLICT (`DUPLICATE_STUDENT`) when `student_no` is taken. */
-export async function createStudent(db: Db, admin: ActingAdmin, input: CreateStudentInput, requestId?: string): Promise<StudentJson> {
+export async function createStudent(
+  db: Db,
+  admin: ActingAdmin,
+  input: CreateStudentInput,
+  requestId?: string,
+): Promise<StudentJson> {
   const values = studentValues(input);
   try {
     const [[row]] = await db.batch([
@@ -163,14 +198,30 @@ export async function createStudent(db: Db, admin: ActingAdmin, input: CreateStu
  * Updates student `id` with the form's fields (`gender`/`is_active` kept when omitted). Throws 404 when the
  * student does not exist, 409 when the new `student_no` belongs to another student.
  */
-export async function updateStudent(db: Db, admin: ActingAdmin, id: number, input: UpdateStudentInput, requestId?: string): Promise<StudentJson> {
+export async function updateStudent(
+  db: Db,
+  admin: ActingAdmin,
+  id: number,
+  input: UpdateStudentInput,
+  requestId?: string,
+): Promise<StudentJson> {
   const before = await findById(db, id);
   if (!before) throw new ApiError("STUDENT_NOT_FOUND");
-  const set = { ...studentValues(input), gender: input.gender ?? before.gender, isActive: input.is_active ?? before.isActive, updatedAt: new Date().toISOString() };
+  const set = {
+    ...studentValues(input),
+    gender: input.gender ?? before.gender,
+    isActive: input.is_active ?? before.isActive,
+    updatedAt: new Date().toISOString(),
+  };
   try {
     const [rows] = await db.batch([
       db.update(students).set(set).where(eq(students.id, id)).returning(),
-      auditInsert(db, admin, { action: "update", entity: "student", entityId: id, before: toStudentJson(before), after: input }, requestId),
+      auditInsert(
+        db,
+        admin,
+        { action: "update", entity: "student", entityId: id, before: toStudentJson(before), after: input },
+        requestId,
+      ),
     ]);
     if (!rows[0]) throw new ApiError("STUDENT_NOT_FOUND");
     return toStudentJson(rows[0]);
@@ -186,7 +237,12 @@ export async function updateStudent(db: Db, admin: ActingAdmin, id: number, inpu
  * batch, which becomes 409 `STUDENT_HAS_HISTORY`. Throws 404 when no such student exists.
  * Returns the deleted student's id (for the live event).
  */
-export async function deleteStudent(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string): Promise<number> {
+export async function deleteStudent(
+  db: Db,
+  admin: ActingAdmin,
+  studentNo: string,
+  requestId?: string,
+): Promise<number> {
   const [before] = await db.select(STUDENT_COLUMNS).from(students).where(eq(students.studentNo, studentNo));
   if (!before) throw new ApiError("STUDENT_NOT_FOUND");
   const [fee] = await db.select().from(feeRecords).where(eq(feeRecords.studentId, before.id));
@@ -197,7 +253,12 @@ export async function deleteStudent(db: Db, admin: ActingAdmin, studentNo: strin
       auditInsert(
         db,
         admin,
-        { action: "delete", entity: "student", entityId: before.id, before: { ...toStudentJson(before), fee_record: fee ?? null } },
+        {
+          action: "delete",
+          entity: "student",
+          entityId: before.id,
+          before: { ...toStudentJson(before), fee_record: fee ?? null },
+        },
         requestId,
       ),
     ]);

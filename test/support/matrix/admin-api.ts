@@ -23,7 +23,11 @@ export class AdminApi {
 
   /** Logs in with `POST /api/auth/login`; throws ApiError when refused. */
   static async login(base: string, username: string, password: string): Promise<AdminApi> {
-    const res = await fetch(`${base}/api/auth/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ username, password }) });
+    const res = await fetch(`${base}/api/auth/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ username, password }),
+    });
     const text = await res.text();
     if (!res.ok) throw new ApiError(res.status, text, "login");
     const { token, expiresAt } = JSON.parse(text) as { token: string; expiresAt: string };
@@ -31,10 +35,19 @@ export class AdminApi {
   }
 
   /** Sends `method path` with the bearer token and a JSON body; returns the parsed answer, throws ApiError on non-2xx. */
-  async send<T = unknown>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+  async send<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<T> {
     const res = await fetch(`${this.base}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${this.token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }), ...headers },
+      headers: {
+        Authorization: `Bearer ${this.token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+        ...headers,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();

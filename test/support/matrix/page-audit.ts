@@ -43,7 +43,8 @@ export class PageAudit {
       this.fail(`console error: ${text.slice(0, 300)}`);
     });
     page.on("response", (res) => {
-      if (res.status() >= 500) this.fail(`HTTP ${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
+      if (res.status() >= 500)
+        this.fail(`HTTP ${res.status()} ${res.request().method()} ${new URL(res.url()).pathname}`);
     });
     page.on("request", (req) => {
       if (!isTracked(req)) return;
@@ -60,7 +61,8 @@ export class PageAudit {
       done(req);
       const error = req.failure()?.errorText ?? "";
       // A navigation or an unmount cancels what the previous screen was fetching; that is not a failure.
-      if (!/ERR_ABORTED|NS_BINDING_ABORTED/.test(error)) this.fail(`request failed: ${req.method()} ${new URL(req.url()).pathname} ${error}`);
+      if (!/ERR_ABORTED|NS_BINDING_ABORTED/.test(error))
+        this.fail(`request failed: ${req.method()} ${new URL(req.url()).pathname} ${error}`);
     });
   }
 
@@ -81,7 +83,10 @@ export class PageAudit {
       const left = deadline - Date.now();
       try {
         await this.page.waitForFunction(isSettled, undefined, { timeout: Math.max(1, left), polling: 50 });
-        await Promise.race([this.networkIdle(), new Promise((_, rej) => setTimeout(() => rej(new Error("network")), Math.max(1, deadline - Date.now())))]);
+        await Promise.race([
+          this.networkIdle(),
+          new Promise((_, rej) => setTimeout(() => rej(new Error("network")), Math.max(1, deadline - Date.now()))),
+        ]);
         // Quiet for QUIET_MS: a screen may start its request in an effect after its first render, and a response
         // may start a render that shows a skeleton again.
         const quietFor = Date.now() - Math.max(this.lastActivity, start);
@@ -89,7 +94,9 @@ export class PageAudit {
         else if (this.inflight.size === 0 && (await this.page.evaluate(isSettled))) return true;
       } catch {
         const state = await this.page.evaluate(describeUnsettled).catch(() => "closed");
-        this.fail(`not ready after ${timeoutMs} ms (${state}; ${this.inflight.size} API requests in flight: ${[...this.inflight].map((r) => new URL(r.url()).pathname).join(", ")})`);
+        this.fail(
+          `not ready after ${timeoutMs} ms (${state}; ${this.inflight.size} API requests in flight: ${[...this.inflight].map((r) => new URL(r.url()).pathname).join(", ")})`,
+        );
         return false;
       }
     }
@@ -117,7 +124,10 @@ export class PageAudit {
     if (found.errorScreen) this.fail(`error screen: ${found.errorScreen}`);
     const cairo = await cairoInUse(this.page);
     if (cairo === this.fallbackFonts) this.fail(`Cairo ${cairo ? "loaded in a fallback-font state" : "not loaded"}`);
-    if (found.overflow) this.fail(`horizontal overflow: document ${found.overflow.scrollWidth} px > window ${found.overflow.innerWidth} px; widest: ${found.overflow.culprits.join(" | ")}`);
+    if (found.overflow)
+      this.fail(
+        `horizontal overflow: document ${found.overflow.scrollWidth} px > window ${found.overflow.innerWidth} px; widest: ${found.overflow.culprits.join(" | ")}`,
+      );
   }
 }
 
@@ -129,7 +139,11 @@ function isTracked(req: Request): boolean {
 
 /** In the page: hydrated, idle, a heading, nothing loading. */
 function isSettled(): boolean {
-  const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__reactRouterDataRouter;
+  const router = (
+    window as unknown as {
+      __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } };
+    }
+  ).__reactRouterDataRouter;
   if (!router?.state.initialized || router.state.navigation.state !== "idle") return false;
   if (!document.querySelector("h1") || document.fonts.status !== "loaded") return false;
   return !document.querySelector('[aria-busy="true"], [data-slot="skeleton"], svg[role="status"].animate-spin');
@@ -137,14 +151,24 @@ function isSettled(): boolean {
 
 /** In the page: why it is not settled (for the failure message). */
 function describeUnsettled(): string {
-  const router = (window as unknown as { __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } } }).__reactRouterDataRouter;
-  const busy = [...document.querySelectorAll('[aria-busy="true"], [data-slot="skeleton"], svg[role="status"].animate-spin')].slice(0, 3).map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute("class")).slice(0, 40)}`);
+  const router = (
+    window as unknown as {
+      __reactRouterDataRouter?: { state: { initialized: boolean; navigation: { state: string } } };
+    }
+  ).__reactRouterDataRouter;
+  const busy = [
+    ...document.querySelectorAll('[aria-busy="true"], [data-slot="skeleton"], svg[role="status"].animate-spin'),
+  ]
+    .slice(0, 3)
+    .map((e) => `${e.tagName.toLowerCase()}.${String(e.getAttribute("class")).slice(0, 40)}`);
   return `router ${router ? `${router.state.initialized ? "initialized" : "not initialized"}, ${router.state.navigation.state}` : "absent"}; h1 ${document.querySelector("h1") ? "present" : "absent"}; fonts ${document.fonts.status}; busy: ${busy.join(", ") || "none"}`;
 }
 
 /** In the page: the error boundary's title if shown, and the document's horizontal overflow with its widest causes. */
 function inspect(errorTitles: readonly string[]) {
-  const alert = [...document.querySelectorAll('[role="alert"] h1, [role="alert"] h2')].map((e) => e.textContent?.trim() ?? "").find((t) => errorTitles.includes(t));
+  const alert = [...document.querySelectorAll('[role="alert"] h1, [role="alert"] h2')]
+    .map((e) => e.textContent?.trim() ?? "")
+    .find((t) => errorTitles.includes(t));
   const { scrollWidth } = document.documentElement;
   const { innerWidth } = window;
   let overflow: { scrollWidth: number; innerWidth: number; culprits: string[] } | null = null;
@@ -164,7 +188,14 @@ function inspect(errorTitles: readonly string[]) {
       const cls = (el.getAttribute("class") ?? "").split(/\s+/).filter(Boolean).slice(0, 4).join(".");
       return `${el.tagName.toLowerCase()}${id}${cls ? `.${cls}` : ""} "${(el.textContent ?? "").trim().slice(0, 30)}"`;
     };
-    overflow = { scrollWidth, innerWidth, culprits: outer.sort((a, b) => b.by - a.by).slice(0, 3).map((w) => `${name(w.el)} +${Math.round(w.by)}px`) };
+    overflow = {
+      scrollWidth,
+      innerWidth,
+      culprits: outer
+        .sort((a, b) => b.by - a.by)
+        .slice(0, 3)
+        .map((w) => `${name(w.el)} +${Math.round(w.by)}px`),
+    };
   }
   return { errorScreen: alert ?? null, overflow };
 }

@@ -38,7 +38,10 @@ async function lookup(page: Page, field: string, id: string, lang: Lang) {
 
 const button = (page: Page, name: string) => page.getByRole("button", { name, exact: true }).first();
 /** The first row's button whose accessible name starts with `word` ("Edit …"). */
-const rowButton = (page: Page, word: string) => page.getByRole("button", { name: new RegExp(`^${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|:|$)`, "u") }).first();
+const rowButton = (page: Page, word: string) =>
+  page
+    .getByRole("button", { name: new RegExp(`^${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(\\s|:|$)`, "u") })
+    .first();
 
 /**
  * The first carousel slide wholly inside the window. The pointer rests on the carousel first, which holds autoplay
@@ -48,13 +51,19 @@ async function slideInView(page: Page): Promise<Locator> {
   await page.locator('[aria-roledescription="carousel"]').hover();
   await page.locator('[data-testid="news-carousel"][data-playing="false"]').waitFor({ timeout: 5_000 });
   // A slide already moving finishes its glide (Embla's duration 30 ≈ 0.5 s): wait until the slides stand still.
-  await page.waitForFunction(() => {
-    const x = [...document.querySelectorAll('[aria-roledescription="slide"]')].map((el) => el.getBoundingClientRect().left).join();
-    const w = window as unknown as { __slideX?: string };
-    const still = w.__slideX === x;
-    w.__slideX = x;
-    return still;
-  }, undefined, { polling: 100 });
+  await page.waitForFunction(
+    () => {
+      const x = [...document.querySelectorAll('[aria-roledescription="slide"]')]
+        .map((el) => el.getBoundingClientRect().left)
+        .join();
+      const w = window as unknown as { __slideX?: string };
+      const still = w.__slideX === x;
+      w.__slideX = x;
+      return still;
+    },
+    undefined,
+    { polling: 100 },
+  );
   const index = await page.evaluate(() =>
     [...document.querySelectorAll('[aria-roledescription="slide"]')].findIndex((el) => {
       const r = el.getBoundingClientRect();
@@ -71,10 +80,24 @@ export const PAGES: MatrixPage[] = [
     perState: true,
     alsoLoadAt: [1366],
     // The article dialog of the first slide (a 255-character title, a long link in the text).
-    dialogs: [{ name: "news", open: async (p, d) => slideInView(p).then((slide) => slide.getByRole("button", { name: d.news.public.readMore })) }],
+    dialogs: [
+      {
+        name: "news",
+        open: async (p, d) =>
+          slideInView(p).then((slide) => slide.getByRole("button", { name: d.news.public.readMore })),
+      },
+    ],
   },
-  { path: "/results", perState: true, act: (page, lang, l) => lookup(page, "#national-id", pick(l.results, lang), lang) },
-  { path: "/current-students", perState: true, act: (page, lang, l) => lookup(page, "#student-national-id", pick(l.selection, lang), lang) },
+  {
+    path: "/results",
+    perState: true,
+    act: (page, lang, l) => lookup(page, "#national-id", pick(l.results, lang), lang),
+  },
+  {
+    path: "/current-students",
+    perState: true,
+    act: (page, lang, l) => lookup(page, "#student-national-id", pick(l.selection, lang), lang),
+  },
   { path: "/base-url-config", perState: false },
   { path: "/admin/dashboard", perState: true },
   {
@@ -90,10 +113,18 @@ export const PAGES: MatrixPage[] = [
     perState: true,
     dialogs: [
       { name: "add", open: (p, d) => button(p, d.fees.add) },
-      { name: "edit (inline)", open: (p, d) => p.getByRole("button", { name: d.fees.actions.edit, exact: true }).first(), inline: true },
+      {
+        name: "edit (inline)",
+        open: (p, d) => p.getByRole("button", { name: d.fees.actions.edit, exact: true }).first(),
+        inline: true,
+      },
     ],
   },
-  { path: "/admin/dashboard/fees/plans", perState: true, dialogs: [{ name: "add", open: (p, d) => button(p, d.fees.plans.add) }] },
+  {
+    path: "/admin/dashboard/fees/plans",
+    perState: true,
+    dialogs: [{ name: "add", open: (p, d) => button(p, d.fees.plans.add) }],
+  },
   {
     path: "/admin/dashboard/results",
     perState: true,

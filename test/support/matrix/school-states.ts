@@ -34,7 +34,17 @@ export const STATE_COUNTS: Record<StateName, Counts> = {
   "1": { students: 1, fees: 1, results: 1, news: 1, subjects: 1, teachers: 1, periods: 1, selections: 1, plans: 1 },
   "2": { students: 2, fees: 2, results: 2, news: 2, subjects: 2, teachers: 2, periods: 2, selections: 2, plans: 2 },
   "3": { students: 3, fees: 3, results: 3, news: 3, subjects: 3, teachers: 3, periods: 3, selections: 3, plans: 3 },
-  many: { students: 113, fees: 60, results: 40, news: 25, subjects: 6, teachers: 20, periods: 8, selections: 12, plans: 12 },
+  many: {
+    students: 113,
+    fees: 60,
+    results: 40,
+    news: 25,
+    subjects: 6,
+    teachers: 20,
+    periods: 8,
+    selections: 12,
+    plans: 12,
+  },
 };
 
 /** Marks of the sample results, half marks among them (the admin list, the per-grade pages, the public result card). */
@@ -76,7 +86,8 @@ export class SchoolBuilder {
     const from = this.counts;
     const to = STATE_COUNTS[state];
     const range = (key: keyof Counts) => Array.from({ length: to[key] - from[key] }, (_, i) => from[key] + i + 1);
-    if (from.results === 0 && to.results > 0) await this.api.put("/api/admin/results/publications", { ...PUBLISHED, is_published: true });
+    if (from.results === 0 && to.results > 0)
+      await this.api.put("/api/admin/results/publications", { ...PUBLISHED, is_published: true });
     // Batch 1: what depends on nothing.
     await inPool([
       ...range("students").map((k) => () => this.addStudent(k)),
@@ -95,9 +106,14 @@ export class SchoolBuilder {
     if (this.planIds[0] !== undefined) await this.api.post(`/api/admin/fee-plans/${this.planIds[0]}/apply`, {});
     // Batch 3: Prep-3 students choose a teacher for every active subject (the public API, as a student does).
     const prep3 = this.students.filter((s) => s.grade === "Prep-3" && s.active);
-    await inPool(range("selections").map(() => () => this.select(prep3[this.selected++]!.no)), 3);
+    await inPool(
+      range("selections").map(() => () => this.select(prep3[this.selected++]!.no)),
+      3,
+    );
     this.counts = to;
-    const found = this.students.filter((s) => s.result && s.active && (s.fee === "none" || s.fee === "paid")).map((s) => s.no);
+    const found = this.students
+      .filter((s) => s.result && s.active && (s.fee === "none" || s.fee === "paid"))
+      .map((s) => s.no);
     return { results: found.reverse(), selection: prep3.map((s) => s.no).reverse() };
   }
 
@@ -108,8 +124,21 @@ export class SchoolBuilder {
   private async addStudent(k: number) {
     const grade: Grade = k <= 3 || k % 3 === 0 ? "Prep-3" : GRADES[k % GRADES.length]!;
     const lang = textLang(k);
-    const fee = k > STATE_COUNTS.many.fees ? "none" : k === 3 ? "partial" : k <= 3 ? "paid" : (["paid", "partial", "unpaid"] as const)[k % 3]!;
-    const row: StudentRow = { no: this.studentNo(k), active: k % 17 !== 0, grade, fee, result: k <= STATE_COUNTS.many.results };
+    const fee =
+      k > STATE_COUNTS.many.fees
+        ? "none"
+        : k === 3
+          ? "partial"
+          : k <= 3
+            ? "paid"
+            : (["paid", "partial", "unpaid"] as const)[k % 3]!;
+    const row: StudentRow = {
+      no: this.studentNo(k),
+      active: k % 17 !== 0,
+      grade,
+      fee,
+      result: k <= STATE_COUNTS.many.results,
+    };
     this.students[k - 1] = row;
     await this.api.post("/api/students", {
       student_no: row.no,
@@ -131,8 +160,14 @@ export class SchoolBuilder {
     if (k === 1) {
       // Paid through a payment (a receipt row), not the record's opening amount.
       await this.api.post("/api/fees", { student_id: s.no, grade: s.grade, total_amount: total, paid_amount: 0 });
-      await this.api.send("POST", `/api/fees/${s.no}/add-payment`, { payment_amount: total }, { "Idempotency-Key": `matrix-${this.runId}-${k}` });
-    } else await this.api.post("/api/fees", { student_id: s.no, grade: s.grade, total_amount: total, paid_amount: paid });
+      await this.api.send(
+        "POST",
+        `/api/fees/${s.no}/add-payment`,
+        { payment_amount: total },
+        { "Idempotency-Key": `matrix-${this.runId}-${k}` },
+      );
+    } else
+      await this.api.post("/api/fees", { student_id: s.no, grade: s.grade, total_amount: total, paid_amount: paid });
   }
 
   private async addResult(k: number) {
@@ -200,8 +235,16 @@ export class SchoolBuilder {
     // The console's "4 equal instalments" (remainder piastres on the last) on the default due dates.
     const dates = defaultDueDates(year, 4);
     const tuitionPiastres = 4_000_000 + k * 100_025;
-    const tuition = splitEqual(tuitionPiastres, 4).map((amount, i) => ({ no: i + 1, due_date: dates[i]!, amount: amount / 100 }));
-    const extra = (name: string, amount: number, date: string) => ({ name, total: amount, instalments: [{ no: 1, due_date: date, amount }] });
+    const tuition = splitEqual(tuitionPiastres, 4).map((amount, i) => ({
+      no: i + 1,
+      due_date: dates[i]!,
+      amount: amount / 100,
+    }));
+    const extra = (name: string, amount: number, date: string) => ({
+      name,
+      total: amount,
+      instalments: [{ no: 1, due_date: date, amount }],
+    });
     const [y1] = year.split("-");
     const lines = [
       {
@@ -209,9 +252,18 @@ export class SchoolBuilder {
         total: tuitionPiastres / 100,
         instalments: tuition,
       },
-      ...(isLong(k) ? [extra(sentence(lang === "ar" ? "en" : "ar", 60, k + 1), 1_200, `${y1}-10-01`), extra(lang === "ar" ? "الكتب" : "Books", 850.5, `${y1}-09-20`)] : []),
+      ...(isLong(k)
+        ? [
+            extra(sentence(lang === "ar" ? "en" : "ar", 60, k + 1), 1_200, `${y1}-10-01`),
+            extra(lang === "ar" ? "الكتب" : "Books", 850.5, `${y1}-09-20`),
+          ]
+        : []),
     ];
-    const { plan } = await this.api.post<{ plan: { id: number } }>("/api/admin/fee-plans", { academic_year_name: year, grade: GRADES[k % GRADES.length], lines });
+    const { plan } = await this.api.post<{ plan: { id: number } }>("/api/admin/fee-plans", {
+      academic_year_name: year,
+      grade: GRADES[k % GRADES.length],
+      lines,
+    });
     this.planIds[k - 1] = plan.id;
   }
 
@@ -219,7 +271,12 @@ export class SchoolBuilder {
     const day = 86_400_000;
     const now = Date.now();
     // Period 1 is the open one; the others are past or future, inactive.
-    const [start, end] = k === 1 ? [now - day, now + 30 * day] : k % 2 ? [now - (60 + k) * day, now - (30 + k) * day] : [now + (30 + k) * day, now + (60 + k) * day];
+    const [start, end] =
+      k === 1
+        ? [now - day, now + 30 * day]
+        : k % 2
+          ? [now - (60 + k) * day, now - (30 + k) * day]
+          : [now + (30 + k) * day, now + (60 + k) * day];
     await this.api.post("/api/admin/selection/periods", {
       period_name: isLong(k) ? sentence(textLang(k), 200, k) : `${sentence(textLang(k), 30, k)} ${k}`,
       start_date: new Date(start).toISOString(),
@@ -237,4 +294,3 @@ export class SchoolBuilder {
     });
   }
 }
-

@@ -4,10 +4,48 @@
  * names…), so that layouts meet what a school may really type.
  */
 
-const AR_NAMES = ["محمد", "عبد الرحمن", "أحمد", "مصطفى", "إبراهيم", "عبد العزيز", "السيد", "الشربيني", "الدمرداش", "حسن", "محمود", "يوسف", "فاطمة الزهراء", "عبد الله", "المنشاوي"];
-const EN_NAMES = ["Mohamed", "Abdelrahman", "Ahmed", "Mostafa", "Ibrahim", "Abdelaziz", "El-Sayed", "El-Sherbiny", "El-Demerdash", "Hassan", "Mahmoud", "Youssef", "Fatma", "Abdullah", "El-Menshawy"];
-const AR_WORDS = "أعلنت إدارة المدرسة عن بدء التسجيل في الأنشطة الصيفية والمسابقات العلمية لجميع المراحل الدراسية مع مراعاة مواعيد الامتحانات".split(" ");
-const EN_WORDS = "The school office announces that registration for the summer activities and science competitions is open to every stage".split(" ");
+const AR_NAMES = [
+  "محمد",
+  "عبد الرحمن",
+  "أحمد",
+  "مصطفى",
+  "إبراهيم",
+  "عبد العزيز",
+  "السيد",
+  "الشربيني",
+  "الدمرداش",
+  "حسن",
+  "محمود",
+  "يوسف",
+  "فاطمة الزهراء",
+  "عبد الله",
+  "المنشاوي",
+];
+const EN_NAMES = [
+  "Mohamed",
+  "Abdelrahman",
+  "Ahmed",
+  "Mostafa",
+  "Ibrahim",
+  "Abdelaziz",
+  "El-Sayed",
+  "El-Sherbiny",
+  "El-Demerdash",
+  "Hassan",
+  "Mahmoud",
+  "Youssef",
+  "Fatma",
+  "Abdullah",
+  "El-Menshawy",
+];
+const AR_WORDS =
+  "أعلنت إدارة المدرسة عن بدء التسجيل في الأنشطة الصيفية والمسابقات العلمية لجميع المراحل الدراسية مع مراعاة مواعيد الامتحانات".split(
+    " ",
+  );
+const EN_WORDS =
+  "The school office announces that registration for the summer activities and science competitions is open to every stage".split(
+    " ",
+  );
 
 export type TextLang = "ar" | "en";
 
@@ -32,13 +70,18 @@ export function sentence(lang: TextLang, length: number, seed = 0): string {
 /** An ordinary short name (three parts), as most of a school's list looks. */
 export function shortName(lang: TextLang, seed: number): string {
   const names = lang === "ar" ? AR_NAMES : EN_NAMES;
-  return [names[seed % names.length], names[(seed * 7 + 3) % names.length], names[(seed * 11 + 5) % names.length]].join(" ");
+  return [names[seed % names.length], names[(seed * 7 + 3) % names.length], names[(seed * 11 + 5) % names.length]].join(
+    " ",
+  );
 }
 
 /** A long link, as news articles carry: one unbreakable run of about 150 characters. */
-export const LONG_URL = "https://www.elite-schools.edu.eg/news/2025-2026/announcements/summer-activities-and-science-competitions-registration-form-for-all-stages?ref=home&lang=ar";
+export const LONG_URL =
+  "https://www.elite-schools.edu.eg/news/2025-2026/announcements/summer-activities-and-science-competitions-registration-form-for-all-stages?ref=home&lang=ar";
 
 /** A news body: paragraphs of `length` characters each, with the long link in the second one. */
 export function newsContent(lang: TextLang, paragraphs: number, length: number): string {
-  return Array.from({ length: paragraphs }, (_, i) => (i === 1 ? `${sentence(lang, length, i)} ${LONG_URL}` : sentence(lang, length, i))).join("\n\n");
+  return Array.from({ length: paragraphs }, (_, i) =>
+    i === 1 ? `${sentence(lang, length, i)} ${LONG_URL}` : sentence(lang, length, i),
+  ).join("\n\n");
 }

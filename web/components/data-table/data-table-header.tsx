@@ -8,7 +8,6 @@ import { ArrowDown, ArrowUp, ChevronsUpDown } from "lucide-react";
 import { cn } from "~/lib/utils";
 import type { DataTableColumnMeta, DataTableFeatures } from "./features";
 
-
 /** Pixels added or removed per arrow-key press on a focused resize handle (Shift: 5×). */
 export const RESIZE_STEP_PX = 10;
 
@@ -21,14 +20,24 @@ export function alignClass(align: DataTableColumnMeta["align"]): string {
  * Fixed pixel widths for resizable columns only (their size is bounded by the column's minSize/maxSize); other
  * columns keep the browser's automatic layout so short columns stay compact.
  */
-export function sizeStyle<TData extends RowData>(column: Column<DataTableFeatures, TData, unknown>): CSSProperties | undefined {
+export function sizeStyle<TData extends RowData>(
+  column: Column<DataTableFeatures, TData, unknown>,
+): CSSProperties | undefined {
   if (!column.getCanResize()) return undefined;
   const size = column.getSize();
   return { width: size, minWidth: size, maxWidth: size };
 }
 
 /** The header's content as a button that cycles the sort: ascending, descending, none. */
-export function SortableHeader<TData extends RowData>({ header, hint, children }: { header: Header<DataTableFeatures, TData, unknown>; hint: string; children: ReactNode }) {
+export function SortableHeader<TData extends RowData>({
+  header,
+  hint,
+  children,
+}: {
+  header: Header<DataTableFeatures, TData, unknown>;
+  hint: string;
+  children: ReactNode;
+}) {
   const sorted = header.column.getIsSorted();
   const Icon = sorted === "asc" ? ArrowUp : sorted === "desc" ? ArrowDown : ChevronsUpDown;
   const align = header.column.columnDef.meta?.align;

@@ -94,7 +94,12 @@ export const DataTablePagination = memo(function DataTablePagination({
                 </Button>
               </li>
             ) : (
-              <li key={slot} className="flex w-8 justify-center text-muted-foreground" aria-hidden="true" title={labels.morePages}>
+              <li
+                key={slot}
+                className="flex w-8 justify-center text-muted-foreground"
+                aria-hidden="true"
+                title={labels.morePages}
+              >
                 <Ellipsis className="size-4" />
               </li>
             ),

@@ -67,7 +67,11 @@ export function useFontsLoaded(): number {
 /** The narrow-screen view of a column (see DataTableColumnMeta `priority`, `pinned`). */
 function layoutColumn<TData extends RowData>(column: AnyColumn<TData>): LayoutColumn {
   const meta = column.columnDef.meta;
-  return { id: column.id, priority: meta?.priority ?? DEFAULT_PRIORITY, pinned: meta?.pinned ?? (!!meta?.rowHeader || column.id === "actions") };
+  return {
+    id: column.id,
+    priority: meta?.priority ?? DEFAULT_PRIORITY,
+    pinned: meta?.pinned ?? (!!meta?.rowHeader || column.id === "actions"),
+  };
 }
 
 /** The layout of `columns` with the `hide` least important movable columns moved under the row header. */
@@ -80,7 +84,9 @@ export function tableLayout<TData extends RowData>(columns: readonly AnyColumn<T
     .filter((c) => !visible.has(c.id))
     .reverse()
     .map((c) => c.id);
-  const host = hidden.length ? (columns.find((c) => visible.has(c.id) && c.columnDef.meta?.rowHeader)?.id ?? visibleIds[0]) : undefined;
+  const host = hidden.length
+    ? (columns.find((c) => visible.has(c.id) && c.columnDef.meta?.rowHeader)?.id ?? visibleIds[0])
+    : undefined;
   const flexible = host && layoutColumns.every((c) => c.pinned || !visible.has(c.id)) ? host : undefined;
   return { visible, hidden, host, flexible, key: `${visibleIds.join()}|${host ?? ""}` };
 }
@@ -142,11 +148,16 @@ function cellClass<TData extends RowData>(column: AnyColumn<TData>): string {
 /** The hidden columns' values of one row, as a label/value list under the host cell's own content. */
 function HiddenValues<TData extends RowData>({ cells }: { cells: Cell<DataTableFeatures, TData, unknown>[] }) {
   return (
-    <dl className="mt-1.5 grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-x-3 gap-y-1 text-[0.8125rem] font-normal text-muted-foreground" data-slot="row-details">
+    <dl
+      className="mt-1.5 grid grid-cols-[repeat(auto-fill,minmax(8.5rem,1fr))] gap-x-3 gap-y-1 text-[0.8125rem] font-normal text-muted-foreground"
+      data-slot="row-details"
+    >
       {cells.map((cell) => (
         <div key={cell.id} className="flex min-w-0 flex-wrap items-center gap-x-1.5">
           <dt className="after:content-[':']">{columnLabel(cell.column)}</dt>
-          <dd className="min-w-0 break-words text-foreground">{flexRender(cell.column.columnDef.cell, cell.getContext())}</dd>
+          <dd className="min-w-0 break-words text-foreground">
+            {flexRender(cell.column.columnDef.cell, cell.getContext())}
+          </dd>
         </div>
       ))}
     </dl>
@@ -187,7 +198,12 @@ export const BodyRow = memo(
               style={flexible ? undefined : sizeStyle(cell.column)}
               // Narrow layout: the host wraps its details and may shrink below its usual minimum once it is the only
               // flexible column, and an actions cell wraps its buttons.
-              className={cn(cellClass(cell.column), isHost && "whitespace-normal", flexible && "min-w-0", compact && cell.column.id === "actions" && "whitespace-normal [&>div]:flex-wrap")}
+              className={cn(
+                cellClass(cell.column),
+                isHost && "whitespace-normal",
+                flexible && "min-w-0",
+                compact && cell.column.id === "actions" && "whitespace-normal [&>div]:flex-wrap",
+              )}
             >
               {/* flexRender, not <FlexRender>: one component less per cell (135 per 15-row page). */}
               {flexRender(cell.column.columnDef.cell, cell.getContext())}
@@ -199,5 +215,10 @@ export const BodyRow = memo(
     );
   },
   (a, b) =>
-    a.row.original === b.row.original && a.row.id === b.row.id && a.className === b.className && a.sizes === b.sizes && a.columns === b.columns && a.layout.key === b.layout.key,
+    a.row.original === b.row.original &&
+    a.row.id === b.row.id &&
+    a.className === b.className &&
+    a.sizes === b.sizes &&
+    a.columns === b.columns &&
+    a.layout.key === b.layout.key,
 ) as <TData extends RowData>(props: BodyRowProps<TData>) => ReactNode;

@@ -20,7 +20,14 @@
  * `data` is the current page, `rowCount` the server's total, and `globalFilter`/`resetPageKey` are not used.
  */
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
-import { flexRender, useTable, type PaginationState, type RowData, type SortingState, type Updater } from "@tanstack/react-table";
+import {
+  flexRender,
+  useTable,
+  type PaginationState,
+  type RowData,
+  type SortingState,
+  type Updater,
+} from "@tanstack/react-table";
 import { Direction } from "radix-ui";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
@@ -67,7 +74,8 @@ export interface DataTableProps<TData extends RowData> {
   server?: DataTableServerState;
 }
 
-const apply = <T,>(updater: Updater<T>, old: T): T => (typeof updater === "function" ? (updater as (o: T) => T)(old) : updater);
+const apply = <T,>(updater: Updater<T>, old: T): T =>
+  typeof updater === "function" ? (updater as (o: T) => T)(old) : updater;
 
 interface HeadRowsProps<TData extends RowData> {
   table: ReturnType<typeof useTable<DataTableFeatures, TData>>;
@@ -96,7 +104,9 @@ const HeadRows = memo(function HeadRows<TData extends RowData>({ table, dir, lay
                 key={header.id}
                 scope="col"
                 colSpan={header.colSpan}
-                aria-sort={canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined}
+                aria-sort={
+                  canSort ? (sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : "none") : undefined
+                }
                 style={flexible ? undefined : sizeStyle(header.column)}
                 className={cn(
                   "relative h-11 px-3 align-middle text-[0.8125rem] font-semibold whitespace-nowrap text-muted-foreground",
@@ -111,7 +121,9 @@ const HeadRows = memo(function HeadRows<TData extends RowData>({ table, dir, lay
                 ) : (
                   flexRender(header.column.columnDef.header, header.getContext())
                 )}
-                {header.column.getCanResize() && !flexible && <ResizeHandle header={header} dir={dir} label={labels.resize} />}
+                {header.column.getCanResize() && !flexible && (
+                  <ResizeHandle header={header} dir={dir} label={labels.resize} />
+                )}
               </th>
             );
           })}
@@ -163,13 +175,16 @@ export function DataTable<TData extends RowData>({
     columns,
     data,
     getRowId,
-    state: server ? { sorting: server.sorting, pagination: server.pagination, globalFilter: "" } : { sorting, pagination, globalFilter },
+    state: server
+      ? { sorting: server.sorting, pagination: server.pagination, globalFilter: "" }
+      : { sorting, pagination, globalFilter },
     onSortingChange: (u) => {
       if (server) return server.onSortingChange(apply(u, server.sorting));
       setSorting((old) => apply(u, old));
       setPagination((p) => ({ ...p, pageIndex: 0 }));
     },
-    onPaginationChange: (u) => (server ? server.onPaginationChange(apply(u, server.pagination)) : setPagination((old) => apply(u, old))),
+    onPaginationChange: (u) =>
+      server ? server.onPaginationChange(apply(u, server.pagination)) : setPagination((old) => apply(u, old)),
     manualPagination: !!server,
     manualSorting: !!server,
     manualFiltering: !!server,
@@ -187,7 +202,8 @@ export function DataTable<TData extends RowData>({
   const pageCount = pageCountOf(rowCount, page.pageSize);
   // After a delete or a narrower filter the current page may no longer exist: show the last one instead (in
   // server mode useServerTable does this when the answer arrives).
-  if (!server && paginated && pagination.pageIndex > pageCount - 1) setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
+  if (!server && paginated && pagination.pageIndex > pageCount - 1)
+    setPagination((p) => ({ ...p, pageIndex: pageCount - 1 }));
   const busy = loading || !!server?.fetching;
 
   const rows = table.getRowModel().rows;
@@ -199,10 +215,16 @@ export function DataTable<TData extends RowData>({
   const layout = useFittedLayout(scroller, leafColumns, width, columns, sizes, data);
   const shownColumns = leafColumns.filter((c) => layout.visible.has(c.id));
   const headState = `${JSON.stringify(server ? server.sorting : sorting)}|${sizes}|${leafColumns.find((c) => c.getIsResizing())?.id ?? ""}|${layout.key}`;
-  const setPageIndex = useCallback((i: number) => table.setPageIndex(pagerState(i + 1, pageCount).page - 1), [table, pageCount]);
+  const setPageIndex = useCallback(
+    (i: number) => table.setPageIndex(pagerState(i + 1, pageCount).page - 1),
+    [table, pageCount],
+  );
   const onServerPagination = server?.onPaginationChange;
   const setPageSize = useCallback(
-    (s: number) => (onServerPagination ? onServerPagination({ pageIndex: 0, pageSize: s }) : setPagination({ pageIndex: 0, pageSize: s })),
+    (s: number) =>
+      onServerPagination
+        ? onServerPagination({ pageIndex: 0, pageSize: s })
+        : setPagination({ pageIndex: 0, pageSize: s }),
     [onServerPagination],
   );
   const showSkeleton = loading && data.length === 0;
@@ -210,7 +232,13 @@ export function DataTable<TData extends RowData>({
   return (
     <div className={cn("grid min-w-0 gap-4", className)}>
       {toolbar}
-      <div ref={scroller} className="relative w-full overflow-x-auto rounded-lg border bg-card" data-slot="data-table" data-layout={layout.hidden.length ? "compact" : "full"} data-hidden-columns={layout.hidden.length || undefined}>
+      <div
+        ref={scroller}
+        className="relative w-full overflow-x-auto rounded-lg border bg-card"
+        data-slot="data-table"
+        data-layout={layout.hidden.length ? "compact" : "full"}
+        data-hidden-columns={layout.hidden.length || undefined}
+      >
         <table className="w-full caption-bottom text-sm" aria-busy={busy || undefined}>
           <caption className="sr-only">{label}</caption>
           <thead className="bg-muted/50">
@@ -234,7 +262,16 @@ export function DataTable<TData extends RowData>({
                 </td>
               </tr>
             ) : (
-              rows.map((row) => <BodyRow key={row.id} row={row} className={rowClassName?.(row.original)} sizes={sizes} columns={columns} layout={layout} />)
+              rows.map((row) => (
+                <BodyRow
+                  key={row.id}
+                  row={row}
+                  className={rowClassName?.(row.original)}
+                  sizes={sizes}
+                  columns={columns}
+                  layout={layout}
+                />
+              ))
             )}
           </tbody>
         </table>

@@ -66,7 +66,8 @@ export interface DataTableColumnMeta {
  */
 const collator = new Intl.Collator(["ar", "en"], { numeric: true, sensitivity: "base" });
 const sortFn_localeText = constructSortFn({
-  sort: (a: unknown, b: unknown) => collator.compare(a === null || a === undefined ? "" : String(a), b === null || b === undefined ? "" : String(b)),
+  sort: (a: unknown, b: unknown) =>
+    collator.compare(a === null || a === undefined ? "" : String(a), b === null || b === undefined ? "" : String(b)),
 });
 
 /**
@@ -74,7 +75,8 @@ const sortFn_localeText = constructSortFn({
  * (docs/product.md#languages-and-numbers), Arabic letter variants folded (see search.ts).
  */
 const filterFn_search = constructFilterFn({
-  filter: (value: unknown, query: string) => value !== null && value !== undefined && foldSearchText(String(value)).includes(query),
+  filter: (value: unknown, query: string) =>
+    value !== null && value !== undefined && foldSearchText(String(value)).includes(query),
   resolveFilterValue: (query: unknown) => foldSearchText(String(query ?? "")),
   autoRemove: (query: unknown) => !foldSearchText(String(query ?? "")),
 });

@@ -47,15 +47,40 @@ export function FilterSelect({ id, label, value, onChange, options, fill }: Filt
 }
 
 /** A labelled search box with a clear button. */
-export function SearchBox({ id, label, placeholder, clearLabel, value, onChange }: { id: string; label: string; placeholder: string; clearLabel: string; value: string; onChange: (v: string) => void }) {
+export function SearchBox({
+  id,
+  label,
+  placeholder,
+  clearLabel,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  clearLabel: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   return (
     <div className="grid min-w-0 flex-1 gap-1.5 sm:min-w-64">
       <Label htmlFor={id} className="text-xs text-muted-foreground">
         {label}
       </Label>
       <div className="relative">
-        <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
-        <Input id={id} type="search" value={value} onChange={(e) => onChange(e.target.value)} placeholder={placeholder} autoComplete="off" className="ps-9 pe-9 [&::-webkit-search-cancel-button]:hidden" />
+        <Search
+          className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
+        <Input
+          id={id}
+          type="search"
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          placeholder={placeholder}
+          autoComplete="off"
+          className="ps-9 pe-9 [&::-webkit-search-cancel-button]:hidden"
+        />
         {value && (
           <button
             type="button"
@@ -80,9 +105,14 @@ export function useGradeOptions() {
 /** A small pill telling whether the live stream is connected. */
 export function LiveDot({ status }: { status: LiveStatus }) {
   const { t } = useTranslation();
-  const dot = { open: "bg-success", connecting: "bg-warning", error: "bg-destructive", idle: "bg-muted-foreground" }[status];
+  const dot = { open: "bg-success", connecting: "bg-warning", error: "bg-destructive", idle: "bg-muted-foreground" }[
+    status
+  ];
   return (
-    <span className="inline-flex items-center gap-2 rounded-full border bg-background px-2.5 py-1 text-xs font-medium text-muted-foreground" role="status">
+    <span
+      className="inline-flex items-center gap-2 rounded-full border bg-background px-2.5 py-1 text-xs font-medium text-muted-foreground"
+      role="status"
+    >
       <span className={cn("size-2 rounded-full", dot)} aria-hidden="true" />
       {t(`admin.dashboard.live.${status}`)}
     </span>

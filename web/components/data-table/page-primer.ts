@@ -22,9 +22,12 @@ export interface PagePrimer<TRow, TFilters> {
 const TTL_MS = 10_000;
 
 /** A primer over `fetchPage` (see the module doc). */
-export function pagePrimer<TRow, TFilters>(fetchPage: (request: ServerPageRequest<TFilters>) => Promise<ServerPage<TRow>>): PagePrimer<TRow, TFilters> {
+export function pagePrimer<TRow, TFilters>(
+  fetchPage: (request: ServerPageRequest<TFilters>) => Promise<ServerPage<TRow>>,
+): PagePrimer<TRow, TFilters> {
   let primed: { key: string; at: number; promise: Promise<ServerPage<TRow>>; value?: ServerPage<TRow> } | null = null;
-  const hit = (request: PrimedRequest<TFilters>) => primed !== null && primed.key === JSON.stringify(request) && Date.now() - primed.at < TTL_MS;
+  const hit = (request: PrimedRequest<TFilters>) =>
+    primed !== null && primed.key === JSON.stringify(request) && Date.now() - primed.at < TTL_MS;
   return {
     prime(request, answer) {
       const fetchIt = () => fetchPage({ ...request, signal: new AbortController().signal });

@@ -36,6 +36,10 @@ export function leavingOrder(columns: readonly LayoutColumn[]): LayoutColumn[] {
  * (`hide` is clamped to 0…number of movable columns).
  */
 export function columnsHiding(columns: readonly LayoutColumn[], hide: number): string[] {
-  const gone = new Set(leavingOrder(columns).slice(0, Math.max(0, hide)).map((c) => c.id));
+  const gone = new Set(
+    leavingOrder(columns)
+      .slice(0, Math.max(0, hide))
+      .map((c) => c.id),
+  );
   return columns.filter((c) => !gone.has(c.id)).map((c) => c.id);
 }

@@ -26,5 +26,7 @@ export function matchesSearch(values: readonly unknown[], query: string): boolea
 export function filterBySearch<T>(rows: readonly T[], query: string, fields: (row: T) => readonly unknown[]): T[] {
   const q = foldSearchText(query);
   if (!q) return rows.slice();
-  return rows.filter((row) => fields(row).some((v) => v !== null && v !== undefined && foldSearchText(String(v)).includes(q)));
+  return rows.filter((row) =>
+    fields(row).some((v) => v !== null && v !== undefined && foldSearchText(String(v)).includes(q)),
+  );
 }

@@ -83,12 +83,20 @@ export interface UseServerTable<TRow, TFilters = unknown> {
 }
 
 /** Identifies one request: filters (as JSON), page, size and sort (as JSON). */
-const requestKey = (filtersJson: string, p: PaginationState, sortJson: string) => `${filtersJson}|${p.pageIndex}|${p.pageSize}|${sortJson}`;
+const requestKey = (filtersJson: string, p: PaginationState, sortJson: string) =>
+  `${filtersJson}|${p.pageIndex}|${p.pageSize}|${sortJson}`;
 
 const isAbort = (err: unknown) => (err as { name?: string } | null)?.name === "AbortError";
 
 /** See the module doc. */
-export function useServerTable<TRow, TFilters>({ fetchPage, filters, sortFields, onError, takePrefetched, peekPrefetched }: UseServerTableOptions<TRow, TFilters>): UseServerTable<TRow, TFilters> {
+export function useServerTable<TRow, TFilters>({
+  fetchPage,
+  filters,
+  sortFields,
+  onError,
+  takePrefetched,
+  peekPrefetched,
+}: UseServerTableOptions<TRow, TFilters>): UseServerTable<TRow, TFilters> {
   // A prefetched first page that has already arrived is shown by the very first render (one render less on a
   // throttled phone); the first load below then only consumes it.
   const [first] = useState(() => peekPrefetched?.({ filters, page: 1, limit: DEFAULT_PAGE_SIZE }));
@@ -127,7 +135,13 @@ export function useServerTable<TRow, TFilters>({ fetchPage, filters, sortFields,
     const sortBy = sort ? fields[sort.id] : undefined;
     setFetching(true);
     try {
-      const request = { filters: f, page: p.pageIndex + 1, limit: p.pageSize, sortBy, sortOrder: sortBy ? (sort!.desc ? "desc" : "asc") : undefined } as const;
+      const request = {
+        filters: f,
+        page: p.pageIndex + 1,
+        limit: p.pageSize,
+        sortBy,
+        sortOrder: sortBy ? (sort!.desc ? "desc" : "asc") : undefined,
+      } as const;
       const prefetched = loaded.current ? undefined : latest.current.takePrefetched?.(request);
       // Already on screen (see `first`): nothing to apply.
       if (prefetched && first && !loaded.current) {

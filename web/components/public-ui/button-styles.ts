@@ -18,7 +18,8 @@ const variants: Record<Variant, string> = {
   primary: "bg-primary text-primary-foreground shadow-sm hover:bg-blue-900 focus-visible:ring-ring",
   gold: "bg-amber-400 text-blue-950 shadow-md shadow-amber-900/20 hover:bg-amber-300 focus-visible:ring-amber-300 focus-visible:ring-offset-blue-950",
   outline: "border border-primary/25 bg-card text-primary hover:bg-accent focus-visible:ring-ring",
-  outlineLight: "border border-white/40 bg-white/5 text-white hover:bg-white/15 focus-visible:ring-amber-300 focus-visible:ring-offset-blue-950",
+  outlineLight:
+    "border border-white/40 bg-white/5 text-white hover:bg-white/15 focus-visible:ring-amber-300 focus-visible:ring-offset-blue-950",
   ghost: "text-foreground hover:bg-accent hover:text-primary focus-visible:ring-ring",
   /** Ghost on the white navbar: navy icon. */
   ghostNavy: "text-blue-950 hover:bg-accent hover:text-primary focus-visible:ring-ring",
@@ -37,6 +38,11 @@ export function buttonClass({
   size = "md",
   round = false,
   className,
-}: { variant?: Variant; size?: Size; round?: boolean; className?: string } = {}) {
+}: {
+  variant?: Variant;
+  size?: Size;
+  round?: boolean;
+  className?: string;
+} = {}) {
   return cn(base, round ? "rounded-full" : "rounded-lg", variants[variant], sizes[size], className);
 }

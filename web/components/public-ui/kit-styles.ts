@@ -31,7 +31,15 @@ const sizes: Record<KitSize, string> = {
 };
 
 /** The kit's button look; `className` adds layout only (no colour, size or text utilities). */
-export function kitButtonClass({ variant = "default", size = "default", className }: { variant?: KitVariant; size?: KitSize; className?: string } = {}) {
+export function kitButtonClass({
+  variant = "default",
+  size = "default",
+  className,
+}: {
+  variant?: KitVariant;
+  size?: KitSize;
+  className?: string;
+} = {}) {
   return cn(base, variants[variant], sizes[size], className);
 }
 
@@ -42,4 +50,5 @@ export const kitInputClass =
   "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive aria-invalid:ring-destructive/20";
 
 /** The kit's label look, semibold, at text-sm's own line height (the kit's `leading-none` gives way to `text-sm` when merged). */
-export const kitLabelClass = "flex items-center gap-2 text-sm font-semibold select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-50";
+export const kitLabelClass =
+  "flex items-center gap-2 text-sm font-semibold select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-50";

@@ -35,7 +35,19 @@ export interface NationalIdSearchRowProps {
 }
 
 /** The field and the button, side by side from `sm` up. */
-export function NationalIdSearchRow({ id, name, placeholder, describedBy, invalid, dir, inputRef, onValue, loading, submitLabel, searchingLabel }: NationalIdSearchRowProps) {
+export function NationalIdSearchRow({
+  id,
+  name,
+  placeholder,
+  describedBy,
+  invalid,
+  dir,
+  inputRef,
+  onValue,
+  loading,
+  submitLabel,
+  searchingLabel,
+}: NationalIdSearchRowProps) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setHydrated(true);
@@ -83,7 +95,11 @@ export function NationalIdSearchRow({ id, name, placeholder, describedBy, invali
       />
       <button type="submit" disabled={!hydrated || loading} className={kitButtonClass({ size: "search" })}>
         {/* A submit kept before the app runs shows the busy look at once (the form is marked pending). */}
-        {loading ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Search aria-hidden="true" className="in-data-pending:hidden" />}
+        {loading ? (
+          <LoaderCircle className="animate-spin" aria-hidden="true" />
+        ) : (
+          <Search aria-hidden="true" className="in-data-pending:hidden" />
+        )}
         {!loading && <LoaderCircle aria-hidden="true" className="hidden animate-spin in-data-pending:block" />}
         {loading ? searchingLabel : <span className="in-data-pending:hidden">{submitLabel}</span>}
         {!loading && <span className="hidden in-data-pending:inline">{searchingLabel}</span>}

@@ -20,7 +20,10 @@ export interface PageHeroProps {
 export function PageHero({ id, icon: Icon, eyebrow, title, intro, className }: PageHeroProps) {
   return (
     <section aria-labelledby={id} className={cn("relative isolate overflow-hidden bg-blue-950 text-white", className)}>
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-br from-blue-950 via-blue-900 to-primary" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-linear-to-br from-blue-950 via-blue-900 to-primary"
+      />
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 [background-size:22px_22px] bg-[radial-gradient(rgb(255_255_255/0.09)_1px,transparent_1px)] [mask-image:linear-gradient(to_bottom,black,transparent)]"

@@ -4,7 +4,13 @@ import { cn } from "~/lib/utils";
 
 /** The card surface. */
 export function Card({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card" className={cn("flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm", className)} {...props} />;
+  return (
+    <div
+      data-slot="card"
+      className={cn("flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm", className)}
+      {...props}
+    />
+  );
 }
 
 /** Title/description area at the top of a card. */
@@ -12,7 +18,10 @@ export function CardHeader({ className, ...props }: React.ComponentProps<"div">)
   return (
     <div
       data-slot="card-header"
-      className={cn("grid auto-rows-min items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto]", className)}
+      className={cn(
+        "grid auto-rows-min items-start gap-1.5 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto]",
+        className,
+      )}
       {...props}
     />
   );
@@ -30,7 +39,13 @@ export function CardDescription({ className, ...props }: React.ComponentProps<"d
 
 /** An action placed at the header's end (e.g. a button). */
 export function CardAction({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-action" className={cn("col-start-2 row-span-2 row-start-1 self-start justify-self-end", className)} {...props} />;
+  return (
+    <div
+      data-slot="card-action"
+      className={cn("col-start-2 row-span-2 row-start-1 self-start justify-self-end", className)}
+      {...props}
+    />
+  );
 }
 
 /** The card body. */

@@ -37,7 +37,20 @@ export interface ConfirmDialogProps {
 }
 
 /** The confirmation dialog. `onConfirm` runs on the confirm button; the caller closes the dialog. */
-export function ConfirmDialog({ open, onOpenChange, title, description, details, confirmLabel, cancelLabel, destructive, busy, busyLabel, confirmDisabled, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  details,
+  confirmLabel,
+  cancelLabel,
+  destructive,
+  busy,
+  busyLabel,
+  confirmDisabled,
+  onConfirm,
+}: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialogContent>
@@ -48,7 +61,12 @@ export function ConfirmDialog({ open, onOpenChange, title, description, details,
         {details && <div className="rounded-md border bg-muted/40 px-3 py-2 text-sm">{details}</div>}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={busy}>{cancelLabel}</AlertDialogCancel>
-          <Button variant={destructive ? "destructive" : "default"} disabled={busy || confirmDisabled} aria-busy={busy || undefined} onClick={onConfirm}>
+          <Button
+            variant={destructive ? "destructive" : "default"}
+            disabled={busy || confirmDisabled}
+            aria-busy={busy || undefined}
+            onClick={onConfirm}
+          >
             {busy && <Spinner className="size-4" label={busyLabel} />}
             {confirmLabel}
           </Button>

@@ -27,7 +27,12 @@ function later<K extends "success" | "error" | "warning" | "info">(kind: K) {
 }
 
 /** sonner's `toast.success/error/warning/info`, fire-and-forget (the toast id is not returned). */
-export const toast = { success: later("success"), error: later("error"), warning: later("warning"), info: later("info") };
+export const toast = {
+  success: later("success"),
+  error: later("error"),
+  warning: later("warning"),
+  info: later("info"),
+};
 
 const AppToaster = lazy(async () => ({ default: (await import("~/components/ui/toaster")).AppToaster }));
 
@@ -38,7 +43,11 @@ const subscribe = (l: () => void) => {
 
 /** The toast outlet, rendered only after the first toast asked for sonner (nothing on the server). */
 export function LazyToaster({ duration }: { duration?: number }) {
-  const wanted = useSyncExternalStore(subscribe, () => sonner !== null, () => false);
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => sonner !== null,
+    () => false,
+  );
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>

@@ -20,10 +20,12 @@ export function SheetClose(props: React.ComponentProps<typeof SheetPrimitive.Clo
 }
 
 const sides = {
-  start: "inset-y-0 start-0 h-full w-3/4 border-e data-[state=open]:slide-in-from-start data-[state=closed]:slide-out-to-start sm:max-w-sm",
+  start:
+    "inset-y-0 start-0 h-full w-3/4 border-e data-[state=open]:slide-in-from-start data-[state=closed]:slide-out-to-start sm:max-w-sm",
   end: "inset-y-0 end-0 h-full w-3/4 border-s data-[state=open]:slide-in-from-end data-[state=closed]:slide-out-to-end sm:max-w-sm",
   top: "inset-x-0 top-0 h-auto border-b data-[state=open]:slide-in-from-top data-[state=closed]:slide-out-to-top",
-  bottom: "inset-x-0 bottom-0 h-auto border-t data-[state=open]:slide-in-from-bottom data-[state=closed]:slide-out-to-bottom",
+  bottom:
+    "inset-x-0 bottom-0 h-auto border-t data-[state=open]:slide-in-from-bottom data-[state=closed]:slide-out-to-bottom",
 } as const;
 
 /** The drawer panel (portalled, focus-trapped) with an optional close button. */
@@ -34,7 +36,11 @@ export function SheetContent({
   showCloseButton = true,
   closeLabel = "Close",
   ...props
-}: React.ComponentProps<typeof SheetPrimitive.Content> & { side?: keyof typeof sides; showCloseButton?: boolean; closeLabel?: string }) {
+}: React.ComponentProps<typeof SheetPrimitive.Content> & {
+  side?: keyof typeof sides;
+  showCloseButton?: boolean;
+  closeLabel?: string;
+}) {
   return (
     <SheetPrimitive.Portal>
       <SheetPrimitive.Overlay
@@ -76,10 +82,22 @@ export function SheetFooter({ className, ...props }: React.ComponentProps<"div">
 
 /** The accessible title. */
 export function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
-  return <SheetPrimitive.Title data-slot="sheet-title" className={cn("font-semibold text-foreground", className)} {...props} />;
+  return (
+    <SheetPrimitive.Title
+      data-slot="sheet-title"
+      className={cn("font-semibold text-foreground", className)}
+      {...props}
+    />
+  );
 }
 
 /** The accessible description. */
 export function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return <SheetPrimitive.Description data-slot="sheet-description" className={cn("text-sm text-muted-foreground", className)} {...props} />;
+  return (
+    <SheetPrimitive.Description
+      data-slot="sheet-description"
+      className={cn("text-sm text-muted-foreground", className)}
+      {...props}
+    />
+  );
 }

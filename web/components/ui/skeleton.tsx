@@ -4,5 +4,12 @@ import { cn } from "~/lib/utils";
 
 /** A grey pulsing block; size it with classes. */
 export function Skeleton({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="skeleton" aria-hidden="true" className={cn("animate-pulse rounded-md bg-muted-foreground/15", className)} {...props} />;
+  return (
+    <div
+      data-slot="skeleton"
+      aria-hidden="true"
+      className={cn("animate-pulse rounded-md bg-muted-foreground/15", className)}
+      {...props}
+    />
+  );
 }

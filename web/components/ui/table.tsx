@@ -23,12 +23,24 @@ export function TableBody({ className, ...props }: React.ComponentProps<"tbody">
 
 /** `<tfoot>`. */
 export function TableFooter({ className, ...props }: React.ComponentProps<"tfoot">) {
-  return <tfoot data-slot="table-footer" className={cn("border-t bg-muted/50 font-medium [&>tr]:last:border-b-0", className)} {...props} />;
+  return (
+    <tfoot
+      data-slot="table-footer"
+      className={cn("border-t bg-muted/50 font-medium [&>tr]:last:border-b-0", className)}
+      {...props}
+    />
+  );
 }
 
 /** `<tr>` with hover and selected states. */
 export function TableRow({ className, ...props }: React.ComponentProps<"tr">) {
-  return <tr data-slot="table-row" className={cn("border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted", className)} {...props} />;
+  return (
+    <tr
+      data-slot="table-row"
+      className={cn("border-b transition-colors hover:bg-muted/50 data-[state=selected]:bg-muted", className)}
+      {...props}
+    />
+  );
 }
 
 /** `<th>`, start-aligned (RTL-safe). */
@@ -36,7 +48,10 @@ export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
   return (
     <th
       data-slot="table-head"
-      className={cn("h-10 px-3 text-start align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pe-0", className)}
+      className={cn(
+        "h-10 px-3 text-start align-middle font-medium whitespace-nowrap text-muted-foreground [&:has([role=checkbox])]:pe-0",
+        className,
+      )}
       {...props}
     />
   );
@@ -44,10 +59,18 @@ export function TableHead({ className, ...props }: React.ComponentProps<"th">) {
 
 /** `<td>`. */
 export function TableCell({ className, ...props }: React.ComponentProps<"td">) {
-  return <td data-slot="table-cell" className={cn("px-3 py-2.5 align-middle whitespace-nowrap [&:has([role=checkbox])]:pe-0", className)} {...props} />;
+  return (
+    <td
+      data-slot="table-cell"
+      className={cn("px-3 py-2.5 align-middle whitespace-nowrap [&:has([role=checkbox])]:pe-0", className)}
+      {...props}
+    />
+  );
 }
 
 /** `<caption>`. */
 export function TableCaption({ className, ...props }: React.ComponentProps<"caption">) {
-  return <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />;
+  return (
+    <caption data-slot="table-caption" className={cn("mt-4 text-sm text-muted-foreground", className)} {...props} />
+  );
 }

@@ -14,13 +14,20 @@ import type { PrintLocale } from "./print-format";
 /** Paper: A4 portrait with 15 mm margins (report cards, statements), A5 portrait or an 80 mm roll (receipts). */
 export type Paper = "a4" | "a5" | "80mm";
 
-const ARABIC_RANGE = "U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC";
-const LATIN_RANGE = "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
+const ARABIC_RANGE =
+  "U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC";
+const LATIN_RANGE =
+  "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
 
 const face = (src: string, weight: number, range: string) =>
   `@font-face{font-family:Cairo;font-style:normal;font-display:block;font-weight:${weight};src:url(${src}) format("woff2");unicode-range:${range}}`;
 
-const FONTS = [face(cairoArabic400, 400, ARABIC_RANGE), face(cairoArabic700, 700, ARABIC_RANGE), face(cairoLatin400, 400, LATIN_RANGE), face(cairoLatin700, 700, LATIN_RANGE)].join("");
+const FONTS = [
+  face(cairoArabic400, 400, ARABIC_RANGE),
+  face(cairoArabic700, 700, ARABIC_RANGE),
+  face(cairoLatin400, 400, LATIN_RANGE),
+  face(cairoLatin700, 700, LATIN_RANGE),
+].join("");
 
 const PAGE: Record<Paper, { size: string; margin: string; width: string }> = {
   a4: { size: "A4 portrait", margin: "15mm", width: "180mm" },
@@ -114,7 +121,13 @@ export function PrintDocument({ loc, title, paper, url, nonce, tools, children }
         <meta name="robots" content="noindex" />
         <title>{`${title} | ${loc.schoolName}`}</title>
         <link rel="icon" href="/logo.svg" type="image/svg+xml" />
-        <link rel="preload" href={loc.lang === "ar" ? cairoArabic400 : cairoLatin400} as="font" type="font/woff2" crossOrigin="anonymous" />
+        <link
+          rel="preload"
+          href={loc.lang === "ar" ? cairoArabic400 : cairoLatin400}
+          as="font"
+          type="font/woff2"
+          crossOrigin="anonymous"
+        />
         <style dangerouslySetInnerHTML={{ __html: css(paper) }} />
       </head>
       <body>
@@ -159,7 +172,19 @@ export function Id({ children }: { children: string }) {
 }
 
 /** The student rows of a document's facts list: name, ID (isolated), grade in the page's language. */
-export function StudentFacts({ loc, labels, name, no, grade }: { loc: PrintLocale; labels: { student: string; studentId: string; grade: string }; name: string; no: string; grade: string }) {
+export function StudentFacts({
+  loc,
+  labels,
+  name,
+  no,
+  grade,
+}: {
+  loc: PrintLocale;
+  labels: { student: string; studentId: string; grade: string };
+  name: string;
+  no: string;
+  grade: string;
+}) {
   return (
     <>
       <dt>{labels.student}</dt>

@@ -76,12 +76,19 @@ export function printLocale(lang: Lang): PrintLocale {
     num,
     pct: (n) => formatPercent(n, lang),
     egp: (n) => formatEgp(n, lang),
-    year: (y) => y.split("-").map((part) => (/^\d+$/.test(part) ? formatNumber(Number(part), lang, { useGrouping: false }) : part)).join("–"),
+    year: (y) =>
+      y
+        .split("-")
+        .map((part) => (/^\d+$/.test(part) ? formatNumber(Number(part), lang, { useGrouping: false }) : part))
+        .join("–"),
     dateTime: (iso) => formatSchoolDateTime(iso, lang, "long"),
     shortDateTime: (iso) => formatSchoolTime(iso, lang, { dateStyle: "short", timeStyle: "short" }),
     date: (v) => formatSchoolTime(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T12:00:00Z` : v, lang, { dateStyle: "long" }),
     // Grade names carry numbers ("رياض الأطفال 2"): in the page's digits too.
-    grade: (g) => (lang === "ar" ? (grades[g] ?? g).replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : (grades[g] ?? g)),
+    grade: (g) =>
+      lang === "ar"
+        ? (grades[g] ?? g).replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)))
+        : (grades[g] ?? g),
     subject: (s) => subjects[s] ?? s,
     semester: (s) => semesters[s] ?? s,
     sep: lang === "ar" ? "، " : " · ",

@@ -17,14 +17,24 @@ function parsed<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 }
 
 /** `?grade=&academic_year_name=&semester=&include_drafts=1` of the batch; year and semester are required. */
-export function batchQuery(url: URL): { grade?: Grade; academicYear: string; semester: Semester; includeDrafts: boolean } {
+export function batchQuery(url: URL): {
+  grade?: Grade;
+  academicYear: string;
+  semester: Semester;
+  includeDrafts: boolean;
+} {
   const q = parsed(resultListQuerySchema, {
     grade: url.searchParams.get("grade") ?? undefined,
     academic_year_name: url.searchParams.get("academic_year_name") ?? undefined,
     semester: url.searchParams.get("semester") ?? undefined,
   });
   if (!q.academic_year_name || !q.semester) throw new ApiError("PRINT_TERM_REQUIRED");
-  return { grade: q.grade as Grade | undefined, academicYear: q.academic_year_name, semester: q.semester as Semester, includeDrafts: url.searchParams.get("include_drafts") === "1" };
+  return {
+    grade: q.grade as Grade | undefined,
+    academicYear: q.academic_year_name,
+    semester: q.semester as Semester,
+    includeDrafts: url.searchParams.get("include_drafts") === "1",
+  };
 }
 
 /** The `:resultId` of one report card. */

@@ -18,7 +18,17 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
   const allocations = payment.allocations ?? [];
   return (
     <section className="sheet" data-receipt={payment.receipt_no}>
-      <Letterhead loc={loc} title={adjustment ? t.adjustment : t.title} end={copy ? <span className="badge" data-copy="">{t.copy}</span> : undefined} />
+      <Letterhead
+        loc={loc}
+        title={adjustment ? t.adjustment : t.title}
+        end={
+          copy ? (
+            <span className="badge" data-copy="">
+              {t.copy}
+            </span>
+          ) : undefined
+        }
+      />
       <dl className="facts">
         <dt>{t.receiptNo}</dt>
         <dd>

@@ -23,7 +23,13 @@ export function ReportCardSheet({ loc, card }: { loc: PrintLocale; card: ReportC
       )}
       <Letterhead loc={loc} title={t.title} end={draft ? <span className="badge">{t.draft}</span> : undefined} />
       <dl className="facts two">
-        <StudentFacts loc={loc} labels={t} name={result.full_name} no={result.student_no} grade={result.current_grade} />
+        <StudentFacts
+          loc={loc}
+          labels={t}
+          name={result.full_name}
+          no={result.student_no}
+          grade={result.current_grade}
+        />
         <dt>{t.academicYear}</dt>
         <dd>
           {loc.year(result.academic_year_name)}
@@ -96,7 +102,19 @@ export function ReportCardSheet({ loc, card }: { loc: PrintLocale; card: ReportC
 }
 
 /** The batch's first sheet: "n report cards", the term and grade, and why cards were left out (unpublished term). */
-export function BatchCover({ loc, batch, issuedAt, issuedBy, withDraftsHref }: { loc: PrintLocale; batch: ReportCardBatch; issuedAt: string; issuedBy: string; withDraftsHref: string }) {
+export function BatchCover({
+  loc,
+  batch,
+  issuedAt,
+  issuedBy,
+  withDraftsHref,
+}: {
+  loc: PrintLocale;
+  batch: ReportCardBatch;
+  issuedAt: string;
+  issuedBy: string;
+  withDraftsHref: string;
+}) {
   const t = loc.t.batch;
   const drafts = batch.cards.some((c) => c.draft);
   return (

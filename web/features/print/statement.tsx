@@ -8,7 +8,17 @@ import { Id, Letterhead, StudentFacts } from "./print-document";
 import type { PrintLocale } from "./print-format";
 
 /** The statement sheet. */
-export function StatementSheet({ loc, fee, takenBy, issuedAt }: { loc: PrintLocale; fee: PlannedFee; takenBy: Map<number, string>; issuedAt: string }) {
+export function StatementSheet({
+  loc,
+  fee,
+  takenBy,
+  issuedAt,
+}: {
+  loc: PrintLocale;
+  fee: PlannedFee;
+  takenBy: Map<number, string>;
+  issuedAt: string;
+}) {
   const t = loc.t.statement;
   const instalments = fee.instalments ?? [];
   let balance = fee.total_amount;

@@ -4,7 +4,14 @@ export default {
   schoolShort: "النخبة",
   notifications: "الإشعارات",
   language: { switchTo: "English", label: "اللغة" },
-  nav: { home: "الرئيسية", news: "الأخبار", results: "عرض النتائج", chooseTeachers: "اختيار المعلمين", menu: "القائمة", close: "إغلاق" },
+  nav: {
+    home: "الرئيسية",
+    news: "الأخبار",
+    results: "عرض النتائج",
+    chooseTeachers: "اختيار المعلمين",
+    menu: "القائمة",
+    close: "إغلاق",
+  },
   error: {
     title: "حدث خطأ ما",
     body: "نعتذر، حدث خطأ غير متوقع.",

@@ -1,7 +1,12 @@
 /** ar strings of the Import dialog (keys under `importing.`); same keys as en/importing.ts. */
 export default {
   button: "استيراد",
-  title: { students: "استيراد الطلاب", fees: "استيراد سجلات المصروفات", results: "استيراد النتائج", teachers: "استيراد المعلمين" },
+  title: {
+    students: "استيراد الطلاب",
+    fees: "استيراد سجلات المصروفات",
+    results: "استيراد النتائج",
+    teachers: "استيراد المعلمين",
+  },
   description: "ارفع ملف Excel أو CSV، وراجع كل صف في المعاينة، ثم استورد الصفوف كلها مرة واحدة.",
   template: "النموذج",
   templateHint: "عناوين بالعربية والإنجليزية مع صف مثال واحد (يُتجاهل عند الاستيراد).",

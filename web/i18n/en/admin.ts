@@ -86,7 +86,8 @@ export default {
       invalidResponse: "Invalid response from server",
       invalidCredentials: "Invalid username or password",
       network: "An error occurred during login. Please check your connection.",
-      networkOverride: "Could not reach the backend address shown above. Check it, or reset it to use this site's server.",
+      networkOverride:
+        "Could not reach the backend address shown above. Check it, or reset it to use this site's server.",
       lockedFor: "Too many failed login attempts. Try again {{wait}}.",
     },
   },

@@ -41,8 +41,11 @@ export default {
     browserOnly: "The override is stored in this browser only (localStorage).",
     testing: "It is meant for testing, for example against a staging server.",
     notShared: "It is not shared across devices or with other users.",
-    allowed: "For security, the pages may only talk to this site and to the addresses the school's administrator has allowed: {{list}}.",
-    allowedNone: "For security, the pages may only talk to this site: the school's administrator has allowed no other address.",
-    reset: "Reset to Default removes the override and uses this site's own address ({{host}}); Clear Configuration removes it and empties the field.",
+    allowed:
+      "For security, the pages may only talk to this site and to the addresses the school's administrator has allowed: {{list}}.",
+    allowedNone:
+      "For security, the pages may only talk to this site: the school's administrator has allowed no other address.",
+    reset:
+      "Reset to Default removes the override and uses this site's own address ({{host}}); Clear Configuration removes it and empties the field.",
   },
 };

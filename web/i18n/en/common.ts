@@ -4,7 +4,14 @@ export default {
   schoolShort: "Elite",
   notifications: "Notifications",
   language: { switchTo: "العربية", label: "Language" },
-  nav: { home: "Home", news: "News", results: "View Results", chooseTeachers: "Choose Teachers", menu: "Menu", close: "Close" },
+  nav: {
+    home: "Home",
+    news: "News",
+    results: "View Results",
+    chooseTeachers: "Choose Teachers",
+    menu: "Menu",
+    close: "Close",
+  },
   error: {
     title: "Something went wrong",
     body: "Sorry, an unexpected error occurred.",

@@ -4,6 +4,8 @@
  */
 import { FIELDS, REASONS, type Reason } from "@worker/reasons";
 
-const texts = Object.fromEntries(Object.entries(REASONS).map(([reason, [, text]]) => [reason, text.replace(/\{(\w+)\}/g, "{{$1}}")])) as Record<Reason, string>;
+const texts = Object.fromEntries(
+  Object.entries(REASONS).map(([reason, [, text]]) => [reason, text.replace(/\{(\w+)\}/g, "{{$1}}")]),
+) as Record<Reason, string>;
 
 export default { ...texts, fields: FIELDS };

@@ -108,11 +108,13 @@ export default {
   },
   plans: {
     title: "Fee Plans",
-    subtitle: "Per academic year and grade: fee lines (tuition, bus, books, activities) with instalments and due dates. Apply a plan to give every active student of the grade its schedule.",
+    subtitle:
+      "Per academic year and grade: fee lines (tuition, bus, books, activities) with instalments and due dates. Apply a plan to give every active student of the grade its schedule.",
     add: "Add Plan",
     addTitle: "Add fee plan",
     editTitle: "Edit fee plan",
-    formHint: "Each line's instalments must add up to its total exactly. Due dates fall within the academic year (1 September – 31 August).",
+    formHint:
+      "Each line's instalments must add up to its total exactly. Due dates fall within the academic year (1 September – 31 August).",
     year: "Academic year",
     grade: "Grade",
     line: "Line {{n}}",
@@ -146,7 +148,8 @@ export default {
     deleteBody: "Delete the {{grade}} plan for {{year}}? Records that carry it keep their instalments and payments.",
     apply: "Apply…",
     applyTitle: "Apply fee plan",
-    applyHint: "{{grade}}, {{year}}: {{total}} per student, less each student's discount. Payments already made are kept and allocated oldest instalment first.",
+    applyHint:
+      "{{grade}}, {{year}}: {{total}} per student, less each student's discount. Payments already made are kept and allocated oldest instalment first.",
     summary: "What will change",
     action: "Change",
     before: "Total before",
@@ -218,7 +221,8 @@ export default {
     updateNetwork: "An error occurred while updating the fee record",
     paymentFailed: "Failed to add payment",
     paymentNetwork: "An error occurred while adding the payment",
-    paymentUnconfirmed: "The server did not confirm this payment. Saving it again is safe: it will not be recorded twice.",
+    paymentUnconfirmed:
+      "The server did not confirm this payment. Saving it again is safe: it will not be recorded twice.",
     deleteFailed: "Failed to delete fee record",
     deleteNetwork: "An error occurred while deleting the fee record",
     saveFailed: "Failed to save fee record",

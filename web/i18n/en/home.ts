@@ -15,7 +15,8 @@ export default {
   language: { switchLabel: "Switch the site language to Arabic" },
   hero: {
     welcome: "Welcome to",
-    intro: "From kindergarten to preparatory school, we nurture curious minds and confident young leaders in a caring, ambitious community.",
+    intro:
+      "From kindergarten to preparatory school, we nurture curious minds and confident young leaders in a caring, ambitious community.",
     taglineLabel: "Our pillars",
     phrases: { education: "Education", quality: "Quality", future: "Future", excellence: "Excellence" },
   },

@@ -1,7 +1,12 @@
 /** en strings of the Import dialog (keys under `importing.`); same keys as ar/importing.ts. */
 export default {
   button: "Import",
-  title: { students: "Import students", fees: "Import fee records", results: "Import results", teachers: "Import teachers" },
+  title: {
+    students: "Import students",
+    fees: "Import fee records",
+    results: "Import results",
+    teachers: "Import teachers",
+  },
   description: "Upload an Excel or CSV file, check every row in the preview, then import all rows at once.",
   template: "Template",
   templateHint: "Headers in Arabic and English with one example row (it is skipped on import).",
@@ -23,7 +28,8 @@ export default {
   },
   preview: {
     title: "Preview",
-    summary: "{{total}} rows: {{create}} to create, {{update}} to update, {{unchanged}} unchanged, {{errors}} with errors",
+    summary:
+      "{{total}} rows: {{create}} to create, {{update}} to update, {{unchanged}} unchanged, {{errors}} with errors",
     line: "Row",
     action: "Action",
     key: "Record",
@@ -32,7 +38,8 @@ export default {
     showing: "Showing the first {{shown}} of {{total}} rows.",
     none: "No rows with this action.",
     downloadErrors: "Download rows with errors",
-    fixFirst: "Fix the rows with errors in the file and upload it again: nothing is imported while any row has an error.",
+    fixFirst:
+      "Fix the rows with errors in the file and upload it again: nothing is imported while any row has an error.",
     commit_one: "Import {{formattedCount}} row",
     commit_other: "Import {{formattedCount}} rows",
     nothing: "Every row is unchanged: there is nothing to import.",

@@ -47,7 +47,8 @@ export default {
     count_many: "{{n}} report cards",
     count_other: "{{n}} report cards",
     draftsIncluded: "Includes unpublished results; each of their pages is marked “draft”.",
-    unpublished: "This term's results are not published yet: {{n}} were not printed. Print them with drafts to review them before publishing.",
+    unpublished:
+      "This term's results are not published yet: {{n}} were not printed. Print them with drafts to review them before publishing.",
     withDrafts: "Print with drafts",
     empty: "No results for this selection.",
   },

@@ -80,7 +80,8 @@ export default {
     title: "Confirm your selections",
     updateTitle: "Confirm your update",
     body: "Review the teachers you chose before saving:",
-    firstNote: "After saving, you can update your selections once within the allowed window. Each group is assigned when you save: the one with more free seats.",
+    firstNote:
+      "After saving, you can update your selections once within the allowed window. Each group is assigned when you save: the one with more free seats.",
     updateNote: "This is your only allowed update; you will not be able to change your selections after it.",
     confirm: "Confirm and save",
     confirmUpdate: "Confirm update",
@@ -92,7 +93,8 @@ export default {
     successTitle: "Registration Complete",
     saved: "Your selections were saved successfully.",
     updated: "Your selections were updated successfully.",
-    noChanges: "You have not changed anything yet. Choose a different teacher for at least one subject before updating.",
+    noChanges:
+      "You have not changed anything yet. Choose a different teacher for at least one subject before updating.",
     seatTaken: "{{teacher}} ({{subject}}) is now full. Please choose another teacher.",
   },
   errors: {

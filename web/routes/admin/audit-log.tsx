@@ -67,7 +67,9 @@ export default function AuditLogPage() {
           pageSize={query.limit}
           rowCount={pagination.total}
           pageSizes={ADMIN_PAGE_SIZES}
-          onPageIndexChange={(i) => setQuery({ ...query, page: Math.max(1, Math.min(i + 1, pagination.totalPages)) }, { scrollTop: true })}
+          onPageIndexChange={(i) =>
+            setQuery({ ...query, page: Math.max(1, Math.min(i + 1, pagination.totalPages)) }, { scrollTop: true })
+          }
           onPageSizeChange={(limit) => setQuery({ ...query, limit, page: 1 }, { scrollTop: true })}
         />
       )}

@@ -20,7 +20,14 @@ import { SelectionPageHeader } from "~/features/selection/admin/page-header";
 import { periodColumns } from "~/features/selection/admin/period-columns";
 import { PeriodFormDialog } from "~/features/selection/admin/period-form-dialog";
 import { SCHOOL_TIME_ZONE } from "@worker/lib/school-day";
-import { createPeriod, deletePeriod, fetchPeriods, togglePeriod, updatePeriod, type SelectionPeriod } from "~/features/selection/admin/selection-api";
+import {
+  createPeriod,
+  deletePeriod,
+  fetchPeriods,
+  togglePeriod,
+  updatePeriod,
+  type SelectionPeriod,
+} from "~/features/selection/admin/selection-api";
 import { useSelectionAction } from "~/features/selection/admin/use-selection-action";
 import { useSelectionList } from "~/features/selection/admin/use-selection-list";
 
@@ -68,13 +75,24 @@ export default function SelectionPeriodsPage() {
       if (!outcome.ok) return;
       const saved = outcome.value;
       setItems((list) => list.map((p) => (p.id === period.id ? { ...p, ...saved } : { ...p, is_active: false })));
-      toast.success(t(saved.is_active ? "courseSelection.periods.toasts.activated" : "courseSelection.periods.toasts.deactivated", { name: saved.period_name }));
+      toast.success(
+        t(saved.is_active ? "courseSelection.periods.toasts.activated" : "courseSelection.periods.toasts.deactivated", {
+          name: saved.period_name,
+        }),
+      );
     },
     [run, setItems, t],
   );
 
   const columns = useMemo(
-    () => periodColumns(t, i18n.language, { onToggle: (p) => void onToggle(p), onEdit: openEdit, onDelete: setDeleting, toggling, now }),
+    () =>
+      periodColumns(t, i18n.language, {
+        onToggle: (p) => void onToggle(p),
+        onEdit: openEdit,
+        onDelete: setDeleting,
+        toggling,
+        now,
+      }),
     [t, i18n.language, onToggle, openEdit, toggling, now],
   );
 
@@ -89,10 +107,16 @@ export default function SelectionPeriodsPage() {
     // Saving an active period deactivates the others on the server: mirror that at once, then reload the order.
     setItems((list) => {
       const rest = list.map((p) => (saved.is_active && p.id !== saved.id ? { ...p, is_active: false } : p));
-      return target ? rest.map((p) => (p.id === saved.id ? saved : p)) : [saved, ...rest.filter((p) => p.id !== saved.id)];
+      return target
+        ? rest.map((p) => (p.id === saved.id ? saved : p))
+        : [saved, ...rest.filter((p) => p.id !== saved.id)];
     });
     setFormOpen(false);
-    toast.success(t(target ? "courseSelection.periods.toasts.updated" : "courseSelection.periods.toasts.created", { name: saved.period_name }));
+    toast.success(
+      t(target ? "courseSelection.periods.toasts.updated" : "courseSelection.periods.toasts.created", {
+        name: saved.period_name,
+      }),
+    );
     void reload();
   };
 
@@ -116,7 +140,12 @@ export default function SelectionPeriodsPage() {
         subtitle={t("courseSelection.periods.subtitle")}
         actions={
           <>
-            <Button variant="outline" onClick={() => void reload()} disabled={refreshing} aria-busy={refreshing || undefined}>
+            <Button
+              variant="outline"
+              onClick={() => void reload()}
+              disabled={refreshing}
+              aria-busy={refreshing || undefined}
+            >
               <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
               {t("courseSelection.common.refresh")}
             </Button>
@@ -140,7 +169,9 @@ export default function SelectionPeriodsPage() {
         toolbar={
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 className="text-lg font-semibold">{t("courseSelection.periods.heading")}</h2>
-            <p className="text-xs text-muted-foreground">{t("courseSelection.periods.timeZoneNote", { zone: SCHOOL_TIME_ZONE })}</p>
+            <p className="text-xs text-muted-foreground">
+              {t("courseSelection.periods.timeZoneNote", { zone: SCHOOL_TIME_ZONE })}
+            </p>
           </div>
         }
         emptyState={

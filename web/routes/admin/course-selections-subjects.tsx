@@ -20,7 +20,13 @@ import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/data-table";
 import { ConfirmDeleteDialog } from "~/features/selection/admin/confirm-delete-dialog";
 import { SelectionPageHeader } from "~/features/selection/admin/page-header";
-import { createSubject, deleteSubject, fetchSubjects, updateSubject, type SelectionSubject } from "~/features/selection/admin/selection-api";
+import {
+  createSubject,
+  deleteSubject,
+  fetchSubjects,
+  updateSubject,
+  type SelectionSubject,
+} from "~/features/selection/admin/selection-api";
 import { subjectColumns } from "~/features/selection/admin/subject-columns";
 import { SubjectFormDialog } from "~/features/selection/admin/subject-form-dialog";
 import { UncoveredSubjects } from "~/features/selection/admin/uncovered-subjects";
@@ -49,7 +55,10 @@ export default function SelectionSubjectsPage() {
     setEditing(s);
     setFormOpen(true);
   }, []);
-  const columns = useMemo(() => subjectColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting }), [t, i18n.language, openEdit]);
+  const columns = useMemo(
+    () => subjectColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting }),
+    [t, i18n.language, openEdit],
+  );
 
   const onSubmit = async (input: SubjectCreateInput) => {
     const target = editing;
@@ -63,9 +72,15 @@ export default function SelectionSubjectsPage() {
       return { field: duplicate ? ("name" as const) : undefined, message: outcome.message };
     }
     const saved = outcome.value;
-    setItems((list) => (target ? list.map((s) => (s.id === saved.id ? saved : s)) : [saved, ...list.filter((s) => s.id !== saved.id)]));
+    setItems((list) =>
+      target ? list.map((s) => (s.id === saved.id ? saved : s)) : [saved, ...list.filter((s) => s.id !== saved.id)],
+    );
     setFormOpen(false);
-    toast.success(t(target ? "courseSelection.subjects.toasts.updated" : "courseSelection.subjects.toasts.created", { name: saved.name }));
+    toast.success(
+      t(target ? "courseSelection.subjects.toasts.updated" : "courseSelection.subjects.toasts.created", {
+        name: saved.name,
+      }),
+    );
   };
 
   const onConfirmDelete = async () => {
@@ -88,7 +103,12 @@ export default function SelectionSubjectsPage() {
         subtitle={t("courseSelection.subjects.subtitle")}
         actions={
           <>
-            <Button variant="outline" onClick={() => void reload()} disabled={refreshing} aria-busy={refreshing || undefined}>
+            <Button
+              variant="outline"
+              onClick={() => void reload()}
+              disabled={refreshing}
+              aria-busy={refreshing || undefined}
+            >
               <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
               {t("courseSelection.common.refresh")}
             </Button>
@@ -113,7 +133,10 @@ export default function SelectionSubjectsPage() {
         rowClassName={(s) => (s.is_active ? undefined : "text-muted-foreground")}
         toolbar={
           <h2 className="text-lg font-semibold">
-            {t("courseSelection.subjects.heading", { count: subjects.length, formattedCount: formatNumber(subjects.length, i18n.language) })}
+            {t("courseSelection.subjects.heading", {
+              count: subjects.length,
+              formattedCount: formatNumber(subjects.length, i18n.language),
+            })}
           </h2>
         }
         emptyState={

@@ -22,9 +22,21 @@ import { DataTable } from "~/components/data-table";
 import { ConfirmDeleteDialog } from "~/features/selection/admin/confirm-delete-dialog";
 import type { FormFeedback } from "~/features/selection/admin/form-field";
 import { SelectionPageHeader } from "~/features/selection/admin/page-header";
-import { createTeacher, deleteTeacher, fetchSubjects, fetchTeachers, updateTeacher, type SelectionTeacher } from "~/features/selection/admin/selection-api";
+import {
+  createTeacher,
+  deleteTeacher,
+  fetchSubjects,
+  fetchTeachers,
+  updateTeacher,
+  type SelectionTeacher,
+} from "~/features/selection/admin/selection-api";
 import { teacherColumns } from "~/features/selection/admin/teacher-columns";
-import { NO_TEACHER_FILTERS, TeacherFiltersBar, matchesTeacherFilters, type TeacherFilters } from "~/features/selection/admin/teacher-filters";
+import {
+  NO_TEACHER_FILTERS,
+  TeacherFiltersBar,
+  matchesTeacherFilters,
+  type TeacherFilters,
+} from "~/features/selection/admin/teacher-filters";
 import { TeacherFormDialog, type TeacherFormFields } from "~/features/selection/admin/teacher-form-dialog";
 import { useSelectionAction } from "~/features/selection/admin/use-selection-action";
 import { UncoveredSubjects } from "~/features/selection/admin/uncovered-subjects";
@@ -38,7 +50,8 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The form field a refusal refers to, by its reason. */
 function fieldOf(err: unknown): keyof TeacherFormFields | undefined {
   if (!(err instanceof ApiFailure)) return undefined;
-  if (err.reason === "TEACHER_CAPACITY_BELOW_TAKEN") return err.params.session === 2 ? "session_2_capacity" : "session_1_capacity";
+  if (err.reason === "TEACHER_CAPACITY_BELOW_TAKEN")
+    return err.params.session === 2 ? "session_2_capacity" : "session_1_capacity";
   if (err.reason === "SUBJECT_NOT_ACTIVE") return "subject_name";
   return undefined;
 }
@@ -55,7 +68,10 @@ export default function TeachersPage() {
   const [deleting, setDeleting] = useState<SelectionTeacher | null>(null);
 
   const activeSubjects = useMemo(() => subjects.items.filter((s) => s.is_active).map((s) => s.name), [subjects.items]);
-  const filtered = useMemo(() => teachers.items.filter((x) => matchesTeacherFilters(x, filters)), [teachers.items, filters]);
+  const filtered = useMemo(
+    () => teachers.items.filter((x) => matchesTeacherFilters(x, filters)),
+    [teachers.items, filters],
+  );
   const filtersActive = filters.building !== "All" || filters.subject !== "All";
   const refreshing = teachers.refreshing || subjects.refreshing;
   const reloadAll = () => Promise.all([teachers.reload(), subjects.reload()]);
@@ -68,7 +84,10 @@ export default function TeachersPage() {
     setEditing(x);
     setFormOpen(true);
   }, []);
-  const columns = useMemo(() => teacherColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting }), [t, i18n.language, openEdit]);
+  const columns = useMemo(
+    () => teacherColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting }),
+    [t, i18n.language, openEdit],
+  );
 
   const onSubmit = async (input: TeacherCreateInput): Promise<FormFeedback<keyof TeacherFormFields> | void> => {
     const target = editing;
@@ -77,9 +96,14 @@ export default function TeachersPage() {
       network: t("courseSelection.teachers.toasts.saveNetwork"),
       format: (message, failure) => t("courseSelection.teachers.toasts.saveError", { message, status: failure.status }),
     });
-    if (!outcome.ok) return outcome.message === null ? undefined : { field: fieldOf(outcome.error), message: outcome.message };
+    if (!outcome.ok)
+      return outcome.message === null ? undefined : { field: fieldOf(outcome.error), message: outcome.message };
     setFormOpen(false);
-    toast.success(t(target ? "courseSelection.teachers.toasts.updated" : "courseSelection.teachers.toasts.created", { name: outcome.value.full_name }));
+    toast.success(
+      t(target ? "courseSelection.teachers.toasts.updated" : "courseSelection.teachers.toasts.created", {
+        name: outcome.value.full_name,
+      }),
+    );
     await teachers.reload();
   };
 
@@ -103,7 +127,12 @@ export default function TeachersPage() {
         subtitle={t("courseSelection.teachers.subtitle")}
         actions={
           <>
-            <Button variant="outline" onClick={() => void reloadAll()} disabled={refreshing} aria-busy={refreshing || undefined}>
+            <Button
+              variant="outline"
+              onClick={() => void reloadAll()}
+              disabled={refreshing}
+              aria-busy={refreshing || undefined}
+            >
               <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
               {t("courseSelection.common.refresh")}
             </Button>
@@ -129,16 +158,29 @@ export default function TeachersPage() {
         rowClassName={(x) => (x.is_active ? undefined : "text-muted-foreground")}
         toolbar={
           <div className="grid gap-4">
-            <TeacherFiltersBar filters={filters} onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))} activeSubjects={activeSubjects} />
+            <TeacherFiltersBar
+              filters={filters}
+              onChange={(patch) => setFilters((f) => ({ ...f, ...patch }))}
+              activeSubjects={activeSubjects}
+            />
             <h2 className="text-lg font-semibold">
-              {t("courseSelection.teachers.heading", { count: filtered.length, formattedCount: formatNumber(filtered.length, i18n.language) })}
+              {t("courseSelection.teachers.heading", {
+                count: filtered.length,
+                formattedCount: formatNumber(filtered.length, i18n.language),
+              })}
             </h2>
           </div>
         }
         emptyState={
           <div className="mx-auto grid max-w-sm justify-items-center gap-2">
             <UserX className="size-8 text-muted-foreground/70" aria-hidden="true" />
-            <p className="font-medium text-foreground">{t(filtersActive && teachers.items.length > 0 ? "courseSelection.teachers.emptyFiltered" : "courseSelection.teachers.empty")}</p>
+            <p className="font-medium text-foreground">
+              {t(
+                filtersActive && teachers.items.length > 0
+                  ? "courseSelection.teachers.emptyFiltered"
+                  : "courseSelection.teachers.empty",
+              )}
+            </p>
             {filtersActive && teachers.items.length > 0 ? (
               <Button variant="outline" size="sm" className="mt-1" onClick={() => setFilters(NO_TEACHER_FILTERS)}>
                 {t("courseSelection.common.clearFilters")}
@@ -153,7 +195,13 @@ export default function TeachersPage() {
         }
       />
 
-      <TeacherFormDialog open={formOpen} onOpenChange={setFormOpen} teacher={editing} activeSubjects={activeSubjects} onSubmit={onSubmit} />
+      <TeacherFormDialog
+        open={formOpen}
+        onOpenChange={setFormOpen}
+        teacher={editing}
+        activeSubjects={activeSubjects}
+        onSubmit={onSubmit}
+      />
       <ConfirmDeleteDialog
         open={!!deleting}
         title={t("courseSelection.teachers.delete.title")}

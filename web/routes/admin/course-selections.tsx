@@ -33,7 +33,13 @@ import {
   type OverviewFilters,
 } from "~/features/selection/admin/overview-model";
 import { SelectionPageHeader } from "~/features/selection/admin/page-header";
-import { deleteAllSelections, fetchStudentNames, fetchSubjects, fetchSummary, fetchTeachers } from "~/features/selection/admin/selection-api";
+import {
+  deleteAllSelections,
+  fetchStudentNames,
+  fetchSubjects,
+  fetchSummary,
+  fetchTeachers,
+} from "~/features/selection/admin/selection-api";
 import { useSelectionAction } from "~/features/selection/admin/use-selection-action";
 import { useSelectionList } from "~/features/selection/admin/use-selection-list";
 
@@ -59,7 +65,14 @@ export default function CourseSelectionsOverview() {
   const query = normaliseStudentIdQuery(filters.search);
   const rows = useMemo(() => filterSummary(summary.items, filters), [summary.items, filters]);
   const distinct = useMemo(() => distinctStudentCount(summary.items), [summary.items]);
-  const subjectOptions = useMemo(() => distinctNames(subjects.items.map((s) => s.name), summary.items.map((r) => r.subject_name)), [subjects.items, summary.items]);
+  const subjectOptions = useMemo(
+    () =>
+      distinctNames(
+        subjects.items.map((s) => s.name),
+        summary.items.map((r) => r.subject_name),
+      ),
+    [subjects.items, summary.items],
+  );
   const teacherOptions = useMemo(() => {
     const of = (subject: string | null) => filters.subject === "All" || subject === filters.subject;
     return distinctNames(
@@ -80,7 +93,9 @@ export default function CourseSelectionsOverview() {
       const next = { ...f, ...patch };
       // A teacher of another subject would leave the table empty for no visible reason.
       if (patch.subject !== undefined && patch.subject !== "All" && next.teacher !== "All") {
-        const teaches = teachers.items.some((x) => x.full_name === next.teacher && x.subject_name === patch.subject) || summary.items.some((r) => r.teacher_name === next.teacher && r.subject_name === patch.subject);
+        const teaches =
+          teachers.items.some((x) => x.full_name === next.teacher && x.subject_name === patch.subject) ||
+          summary.items.some((r) => r.teacher_name === next.teacher && r.subject_name === patch.subject);
         if (!teaches) next.teacher = "All";
       }
       return next;
@@ -88,7 +103,9 @@ export default function CourseSelectionsOverview() {
 
   const onExport = () => {
     exportSelectionsCsv(rows, nameOf);
-    toast.success(t("courseSelection.overview.toasts.exported", { count: rows.length, formattedCount: n(rows.length) }));
+    toast.success(
+      t("courseSelection.overview.toasts.exported", { count: rows.length, formattedCount: n(rows.length) }),
+    );
   };
 
   const openDeleteAll = () => {
@@ -125,7 +142,9 @@ export default function CourseSelectionsOverview() {
     <div className="mx-auto grid max-w-sm justify-items-center gap-2">
       <SearchX className="size-8 text-muted-foreground/70" aria-hidden="true" />
       <p className="font-medium text-foreground">{t("courseSelection.overview.empty")}</p>
-      <p className="text-sm">{t(filtersActive ? "courseSelection.overview.emptyHint" : "courseSelection.overview.emptyNoData")}</p>
+      <p className="text-sm">
+        {t(filtersActive ? "courseSelection.overview.emptyHint" : "courseSelection.overview.emptyNoData")}
+      </p>
       {filtersActive && (
         <Button variant="outline" size="sm" className="mt-1" onClick={() => setFilters(NO_OVERVIEW_FILTERS)}>
           {t("courseSelection.common.clearFilters")}
@@ -141,7 +160,12 @@ export default function CourseSelectionsOverview() {
         subtitle={t("courseSelection.overview.subtitle")}
         actions={
           <>
-            <Button variant="outline" onClick={() => void reloadAll()} disabled={refreshing} aria-busy={refreshing || undefined}>
+            <Button
+              variant="outline"
+              onClick={() => void reloadAll()}
+              disabled={refreshing}
+              aria-busy={refreshing || undefined}
+            >
               <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
               {t("courseSelection.common.refresh")}
             </Button>
@@ -153,7 +177,10 @@ export default function CourseSelectionsOverview() {
         }
       />
 
-      <section aria-label={t("courseSelection.overview.stats.label")} className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
+      <section
+        aria-label={t("courseSelection.overview.stats.label")}
+        className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
+      >
         <StatCard
           label={t("courseSelection.overview.stats.totalStudents")}
           value={n(distinct)}
@@ -165,7 +192,10 @@ export default function CourseSelectionsOverview() {
         <StatCard
           label={t("courseSelection.overview.stats.totalSubjects")}
           value={n(subjects.items.length)}
-          hint={t("courseSelection.overview.stats.activeHint", { count: subjects.items.filter((s) => s.is_active).length, formattedCount: n(subjects.items.filter((s) => s.is_active).length) })}
+          hint={t("courseSelection.overview.stats.activeHint", {
+            count: subjects.items.filter((s) => s.is_active).length,
+            formattedCount: n(subjects.items.filter((s) => s.is_active).length),
+          })}
           icon={BookOpen}
           loading={subjects.loading}
           unavailable="—"
@@ -174,7 +204,10 @@ export default function CourseSelectionsOverview() {
         <StatCard
           label={t("courseSelection.overview.stats.totalTeachers")}
           value={n(teachers.items.length)}
-          hint={t("courseSelection.overview.stats.activeHint", { count: teachers.items.filter((x) => x.is_active).length, formattedCount: n(teachers.items.filter((x) => x.is_active).length) })}
+          hint={t("courseSelection.overview.stats.activeHint", {
+            count: teachers.items.filter((x) => x.is_active).length,
+            formattedCount: n(teachers.items.filter((x) => x.is_active).length),
+          })}
           icon={GraduationCap}
           loading={teachers.loading}
           unavailable="—"
@@ -183,7 +216,10 @@ export default function CourseSelectionsOverview() {
         <StatCard
           label={t("courseSelection.overview.stats.totalSelections")}
           value={n(distinct)}
-          hint={t("courseSelection.overview.stats.totalSelectionsHint", { count: summary.items.length, formattedCount: n(summary.items.length) })}
+          hint={t("courseSelection.overview.stats.totalSelectionsHint", {
+            count: summary.items.length,
+            formattedCount: n(summary.items.length),
+          })}
           icon={ListChecks}
           loading={loading}
           unavailable="—"
@@ -192,9 +228,17 @@ export default function CourseSelectionsOverview() {
       </section>
 
       <div className="grid gap-4">
-        <OverviewFiltersBar filters={filters} onChange={patchFilters} subjects={subjectOptions} teachers={teacherOptions} onDeleteAll={openDeleteAll} />
+        <OverviewFiltersBar
+          filters={filters}
+          onChange={patchFilters}
+          subjects={subjectOptions}
+          teachers={teacherOptions}
+          onDeleteAll={openDeleteAll}
+        />
         <div className="flex items-center gap-2">
-          <h2 className="text-lg font-semibold">{t("courseSelection.overview.table.heading", { count: rows.length, formattedCount: n(rows.length) })}</h2>
+          <h2 className="text-lg font-semibold">
+            {t("courseSelection.overview.table.heading", { count: rows.length, formattedCount: n(rows.length) })}
+          </h2>
           {refreshing && <Spinner className="text-muted-foreground" label={t("courseSelection.overview.loading")} />}
         </div>
         <div className="hidden md:block">
@@ -211,7 +255,14 @@ export default function CourseSelectionsOverview() {
           />
         </div>
         <div className="md:hidden">
-          <OverviewCards key={JSON.stringify(filters)} rows={rows} nameOf={nameOf} query={query} loading={loading} emptyState={emptyState} />
+          <OverviewCards
+            key={JSON.stringify(filters)}
+            rows={rows}
+            nameOf={nameOf}
+            query={query}
+            loading={loading}
+            emptyState={emptyState}
+          />
         </div>
       </div>
 

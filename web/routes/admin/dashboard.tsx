@@ -29,7 +29,8 @@ interface Stats {
 export const OVERDUE_LIST_PATH = "/admin/dashboard/fees?status=overdue";
 
 /** The figure of a settled call, or null when it failed (the card then says "Unavailable"). */
-const figure = <T,>(r: PromiseSettledResult<T>, pick: (body: T) => number): number | null => (r.status === "fulfilled" ? pick(r.value) : null);
+const figure = <T,>(r: PromiseSettledResult<T>, pick: (body: T) => number): number | null =>
+  r.status === "fulfilled" ? pick(r.value) : null;
 
 /** Loads the three statistics; reloads on live events. Returns null until the first load ends. */
 function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
@@ -74,11 +75,18 @@ function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
 
 function LiveIndicator({ status }: { status: LiveStatus }) {
   const { t } = useTranslation();
-  const dot = { open: "bg-success", connecting: "bg-warning", error: "bg-destructive", idle: "bg-muted-foreground" }[status];
+  const dot = { open: "bg-success", connecting: "bg-warning", error: "bg-destructive", idle: "bg-muted-foreground" }[
+    status
+  ];
   return (
-    <span className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 text-xs font-medium text-muted-foreground" role="status">
+    <span
+      className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 text-xs font-medium text-muted-foreground"
+      role="status"
+    >
       <span className="relative flex size-2">
-        {status === "open" && <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />}
+        {status === "open" && (
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-success opacity-60" />
+        )}
         <span className={cn("relative inline-flex size-2 rounded-full", dot)} />
       </span>
       {t(`admin.dashboard.live.${status}`)}
@@ -93,13 +101,16 @@ export default function Dashboard() {
   const lang = i18n.language;
   const loading = stats === null;
   const unavailable = t("admin.dashboard.stats.unavailable");
-  const fmt = (v: number | null | undefined, f: (n: number, l?: string) => string) => (v === null || v === undefined ? null : f(v, lang));
+  const fmt = (v: number | null | undefined, f: (n: number, l?: string) => string) =>
+    v === null || v === undefined ? null : f(v, lang);
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t("admin.dashboard.title")}</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">
+            {t("admin.dashboard.title")}
+          </h1>
           <p className="mt-1 text-sm text-muted-foreground">{t("admin.dashboard.subtitle")}</p>
         </div>
         <LiveIndicator status={live} />
@@ -134,14 +145,25 @@ export default function Dashboard() {
         />
         <StatCard
           label={t("admin.dashboard.stats.overdue")}
-          hint={stats?.overdueStudents == null ? "" : t("admin.dashboard.stats.overdueHint", { count: stats.overdueStudents, formatted: formatNumber(stats.overdueStudents, lang) })}
+          hint={
+            stats?.overdueStudents == null
+              ? ""
+              : t("admin.dashboard.stats.overdueHint", {
+                  count: stats.overdueStudents,
+                  formatted: formatNumber(stats.overdueStudents, lang),
+                })
+          }
           value={fmt(stats?.overdueAmount, formatEgp)}
           icon={AlarmClock}
           loading={loading}
           unavailable={unavailable}
           tone="bg-destructive/10 text-destructive"
           action={
-            <Link to={OVERDUE_LIST_PATH} className="mt-2 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline" data-testid="overdue-link">
+            <Link
+              to={OVERDUE_LIST_PATH}
+              className="mt-2 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline"
+              data-testid="overdue-link"
+            >
               {t("admin.dashboard.stats.overdueLink")}
             </Link>
           }

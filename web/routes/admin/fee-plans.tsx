@@ -112,11 +112,18 @@ export default function FeePlansPage() {
                 <div className="flex flex-wrap items-start justify-between gap-2">
                   <div>
                     <h2 className="text-lg font-semibold">{t(`admin.grades.${p.grade}`)}</h2>
-                    <p className="text-sm text-muted-foreground" dir="ltr">{p.academic_year_name}</p>
+                    <p className="text-sm text-muted-foreground" dir="ltr">
+                      {p.academic_year_name}
+                    </p>
                   </div>
                   <div className="text-end">
                     <p className="text-lg font-bold tabular-nums">{formatEgp(p.total, lang)}</p>
-                    <p className="text-xs text-muted-foreground">{t("fees.plans.appliedCount", { count: p.applied_count, formatted: formatNumber(p.applied_count, lang) })}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {t("fees.plans.appliedCount", {
+                        count: p.applied_count,
+                        formatted: formatNumber(p.applied_count, lang),
+                      })}
+                    </p>
                   </div>
                 </div>
                 {p.lines.map((l) => (
@@ -129,7 +136,9 @@ export default function FeePlansPage() {
                       {l.instalments.map((i) => (
                         <li key={i.no} className="flex items-center justify-between gap-2 px-3 py-1.5">
                           <span className="flex items-center gap-2">
-                            <Badge variant="outline" className="tabular-nums">{formatNumber(i.no, lang)}</Badge>
+                            <Badge variant="outline" className="tabular-nums">
+                              {formatNumber(i.no, lang)}
+                            </Badge>
                             {formatSchoolDay(i.due_date, lang)}
                           </span>
                           <span className="tabular-nums">{formatEgp(i.amount, lang)}</span>
@@ -159,14 +168,33 @@ export default function FeePlansPage() {
       )}
 
       {editing && (
-        <FeePlanForm key={editing.key} open plan={editing.plan} lang={lang} onOpenChange={(o) => !o && setEditing(null)} onSaved={() => void load()} />
+        <FeePlanForm
+          key={editing.key}
+          open
+          plan={editing.plan}
+          lang={lang}
+          onOpenChange={(o) => !o && setEditing(null)}
+          onSaved={() => void load()}
+        />
       )}
-      <ApplyPlanDialog plan={applying} lang={lang} onOpenChange={(o) => !o && setApplying(null)} onApplied={() => void load()} />
+      <ApplyPlanDialog
+        plan={applying}
+        lang={lang}
+        onOpenChange={(o) => !o && setApplying(null)}
+        onApplied={() => void load()}
+      />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(o) => !o && setDeleting(null)}
         title={t("fees.plans.deleteTitle")}
-        description={deleting ? t("fees.plans.deleteBody", { grade: t(`admin.grades.${deleting.grade}`), year: deleting.academic_year_name }) : ""}
+        description={
+          deleting
+            ? t("fees.plans.deleteBody", {
+                grade: t(`admin.grades.${deleting.grade}`),
+                year: deleting.academic_year_name,
+              })
+            : ""
+        }
         confirmLabel={t("fees.plans.delete")}
         cancelLabel={t("fees.plans.cancel")}
         destructive

@@ -73,10 +73,19 @@ export default function FeesPage() {
   const onAuthFailure = useHandleAuthFailure();
   // The box shows every keystroke; the server is asked once the typing rests (SEARCH_DEBOUNCE_MS).
   const appliedSearch = useDebouncedSearch(search);
-  const filters = useMemo(() => ({ grade, status, search: appliedSearch, dueWithin }), [grade, status, appliedSearch, dueWithin]);
+  const filters = useMemo(
+    () => ({ grade, status, search: appliedSearch, dueWithin }),
+    [grade, status, appliedSearch, dueWithin],
+  );
   const { fees, setFees, total, loading, fetching, reload, live, server } = useFeeList(filters);
   const openReceipt = useCallback((fee: FeeRecord, payment: Payment) => setReceipt({ fee, payment }), []);
-  const { rowsApi, confirm, setConfirm, onConfirm, deleting, closeEditor } = useFeeActions({ setFees, reload, lang, openPayments: setPaymentsOf, openReceipt });
+  const { rowsApi, confirm, setConfirm, onConfirm, deleting, closeEditor } = useFeeActions({
+    setFees,
+    reload,
+    lang,
+    openPayments: setPaymentsOf,
+    openReceipt,
+  });
 
   useListIntents("fees", {
     openAdd: () => setAddOpen(true),
@@ -121,7 +130,12 @@ export default function FeesPage() {
             <RefreshCw aria-hidden="true" className={cn(fetching && "animate-spin")} />
             {t("fees.refresh")}
           </Button>
-          <Button variant="outline" onClick={() => void onExport()} disabled={loading || exporting || total === 0} aria-busy={exporting || undefined}>
+          <Button
+            variant="outline"
+            onClick={() => void onExport()}
+            disabled={loading || exporting || total === 0}
+            aria-busy={exporting || undefined}
+          >
             <Download aria-hidden="true" />
             {t("fees.exportCsv")}
           </Button>
@@ -142,7 +156,13 @@ export default function FeesPage() {
           getRowId={(f) => f.student_no}
           loading={loading}
           server={server}
-          rowClassName={(f) => (rowsApi.editor?.studentNo === f.student_no ? "bg-primary/5 hover:bg-primary/5" : rowsApi.pending.has(f.student_no) ? "opacity-70" : undefined)}
+          rowClassName={(f) =>
+            rowsApi.editor?.studentNo === f.student_no
+              ? "bg-primary/5 hover:bg-primary/5"
+              : rowsApi.pending.has(f.student_no)
+                ? "opacity-70"
+                : undefined
+          }
           toolbar={
             <>
               <FeesToolbar
@@ -190,7 +210,11 @@ export default function FeesPage() {
           setFees((rows) => rows.map((r) => (r.student_no === fee.student_no ? fee : r)));
         }}
       />
-      <ReceiptDialog payment={receipt?.payment ?? null} student={receipt?.fee ?? null} onOpenChange={(open) => !open && setReceipt(null)} />
+      <ReceiptDialog
+        payment={receipt?.payment ?? null}
+        student={receipt?.fee ?? null}
+        onOpenChange={(open) => !open && setReceipt(null)}
+      />
 
       <ConfirmDialog
         open={confirm?.kind === "save" || confirm?.kind === "payment"}
@@ -199,9 +223,16 @@ export default function FeesPage() {
         description={t(confirm?.kind === "payment" ? "fees.confirm.payment" : "fees.confirm.save")}
         details={
           confirm?.kind === "payment"
-            ? t("fees.confirm.paymentDetails", { amount: formatEgp(confirm.amount, lang), name: confirm.fee.full_name, id: confirm.fee.student_no })
+            ? t("fees.confirm.paymentDetails", {
+                amount: formatEgp(confirm.amount, lang),
+                name: confirm.fee.full_name,
+                id: confirm.fee.student_no,
+              })
             : confirm?.kind === "save"
-              ? t("fees.confirm.saveDetails", { total: formatEgp(confirm.total, lang), paid: formatEgp(confirm.paid, lang) })
+              ? t("fees.confirm.saveDetails", {
+                  total: formatEgp(confirm.total, lang),
+                  paid: formatEgp(confirm.paid, lang),
+                })
               : null
         }
         confirmLabel={t("fees.confirm.confirm")}
@@ -212,8 +243,14 @@ export default function FeesPage() {
         open={confirm?.kind === "delete"}
         onOpenChange={(open) => !open && setConfirm(null)}
         title={t("fees.delete.title")}
-        description={confirm?.kind === "delete" ? t("fees.delete.body", { name: confirm.fee.full_name, id: confirm.fee.student_no }) : ""}
-        details={deleteBlocked ? <p className="text-[oklch(0.45_0.12_60)]">{reasonText("FEE_HAS_PAYMENTS")}</p> : undefined}
+        description={
+          confirm?.kind === "delete"
+            ? t("fees.delete.body", { name: confirm.fee.full_name, id: confirm.fee.student_no })
+            : ""
+        }
+        details={
+          deleteBlocked ? <p className="text-[oklch(0.45_0.12_60)]">{reasonText("FEE_HAS_PAYMENTS")}</p> : undefined
+        }
         confirmDisabled={deleteBlocked}
         confirmLabel={t("fees.delete.confirm")}
         cancelLabel={t("fees.delete.cancel")}

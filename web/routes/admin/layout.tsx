@@ -59,22 +59,22 @@ export default function AdminLayout() {
   const [sheetOpen, setSheetOpen] = useState(false);
   const sheetMounted = useOpenedOnce(sheetOpen);
   return (
-      <div className={SHELL_CLASS}>
-        <DeferredToaster />
-        <aside className="fixed inset-y-0 start-0 z-40 hidden w-64 border-e border-slate-800 lg:block">
-          <AdminSidebar />
-        </aside>
-        {sheetMounted && (
-          <Suspense fallback={null}>
-            <SidebarSheet open={sheetOpen} onOpenChange={setSheetOpen} />
-          </Suspense>
-        )}
-        <div className="flex min-h-dvh flex-col lg:ps-64">
-          <AdminHeader onOpenSidebar={() => setSheetOpen(true)} onSidebarIntent={() => void loadSidebarSheet()} />
-          <main id="admin-main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
-            <Outlet />
-          </main>
-        </div>
+    <div className={SHELL_CLASS}>
+      <DeferredToaster />
+      <aside className="fixed inset-y-0 start-0 z-40 hidden w-64 border-e border-slate-800 lg:block">
+        <AdminSidebar />
+      </aside>
+      {sheetMounted && (
+        <Suspense fallback={null}>
+          <SidebarSheet open={sheetOpen} onOpenChange={setSheetOpen} />
+        </Suspense>
+      )}
+      <div className="flex min-h-dvh flex-col lg:ps-64">
+        <AdminHeader onOpenSidebar={() => setSheetOpen(true)} onSidebarIntent={() => void loadSidebarSheet()} />
+        <main id="admin-main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </main>
       </div>
+    </div>
   );
 }

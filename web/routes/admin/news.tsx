@@ -39,7 +39,11 @@ export default function NewsManagement() {
   const list = useNewsList();
   const location = useLocation();
   const navigate = useNavigate();
-  const [modal, setModal] = useState<{ open: boolean; mode: NewsModalMode; item: AdminNews | null }>({ open: false, mode: "add", item: null });
+  const [modal, setModal] = useState<{ open: boolean; mode: NewsModalMode; item: AdminNews | null }>({
+    open: false,
+    mode: "add",
+    item: null,
+  });
   const [deleting, setDeleting] = useState<AdminNews | null>(null);
 
   const openAdd = useCallback(() => setModal({ open: true, mode: "add", item: null }), []);
@@ -89,7 +93,10 @@ export default function NewsManagement() {
         toolbar={
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <div className="relative flex-1 sm:max-w-md">
-              <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Search
+                className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
               <Input
                 type="search"
                 value={list.searchText}
@@ -99,7 +106,10 @@ export default function NewsManagement() {
                 className="ps-9"
               />
             </div>
-            <Select value={list.status || ALL} onValueChange={(v) => list.setStatus(NEWS_STATUSES.find((s) => s === v) ?? "")}>
+            <Select
+              value={list.status || ALL}
+              onValueChange={(v) => list.setStatus(NEWS_STATUSES.find((s) => s === v) ?? "")}
+            >
               <SelectTrigger aria-label={t("news.admin.statusFilter")} className="w-full sm:w-44">
                 <SelectValue />
               </SelectTrigger>
@@ -116,7 +126,12 @@ export default function NewsManagement() {
         }
       />
 
-      <NewsPagination page={list.page} totalPages={list.pagination?.totalPages ?? 1} disabled={list.loading} onPageChange={list.setPage} />
+      <NewsPagination
+        page={list.page}
+        totalPages={list.pagination?.totalPages ?? 1}
+        disabled={list.loading}
+        onPageChange={list.setPage}
+      />
 
       <NewsFormDialog
         open={modal.open}

@@ -63,7 +63,14 @@ export default function ResultsPage() {
     [t],
   );
   const visible = useMemo(
-    () => filterBySearch(results, search, (r) => [r.full_name, r.student_no, r.academic_year_name, r.semester, r.current_grade]),
+    () =>
+      filterBySearch(results, search, (r) => [
+        r.full_name,
+        r.student_no,
+        r.academic_year_name,
+        r.semester,
+        r.current_grade,
+      ]),
     [results, search],
   );
 
@@ -134,9 +141,26 @@ export default function ResultsPage() {
         resetPageKey={[grade, search]}
         toolbar={
           <>
-            <div role="search" aria-label={t("results.filters.label")} className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:flex-wrap sm:items-end">
-              <SearchBox id="results-search" label={t("results.filters.search")} placeholder={t("results.filters.searchPlaceholder")} clearLabel={t("results.filters.clearSearch")} value={search} onChange={setSearch} />
-              <FilterSelect id="results-grade" label={t("results.filters.grade")} value={grade} onChange={setGrade} options={grades} />
+            <div
+              role="search"
+              aria-label={t("results.filters.label")}
+              className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:flex-wrap sm:items-end"
+            >
+              <SearchBox
+                id="results-search"
+                label={t("results.filters.search")}
+                placeholder={t("results.filters.searchPlaceholder")}
+                clearLabel={t("results.filters.clearSearch")}
+                value={search}
+                onChange={setSearch}
+              />
+              <FilterSelect
+                id="results-grade"
+                label={t("results.filters.grade")}
+                value={grade}
+                onChange={setGrade}
+                options={grades}
+              />
             </div>
             {!loading || results.length > 0 ? (
               <p className="-mb-1 text-sm text-muted-foreground" aria-live="polite">
@@ -161,7 +185,12 @@ export default function ResultsPage() {
         title={t("results.delete.title")}
         description={
           deleting
-            ? t("results.delete.body", { name: deleting.full_name, id: deleting.student_no, year: deleting.academic_year_name, semester: t(`results.semesters.${deleting.semester}`) })
+            ? t("results.delete.body", {
+                name: deleting.full_name,
+                id: deleting.student_no,
+                year: deleting.academic_year_name,
+                semester: t(`results.semesters.${deleting.semester}`),
+              })
             : ""
         }
         confirmLabel={t("results.delete.confirm")}

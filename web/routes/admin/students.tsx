@@ -45,7 +45,12 @@ import { fetchStudents, studentsPrimer, toServerPage } from "~/features/students
 import { getToken } from "~/lib/auth-storage";
 import { useReasonText } from "~/lib/reason-text";
 import { useStudents } from "~/features/students/admin/use-students";
-import { NO_FILTERS, type Student, type StudentBody, type StudentFilters } from "~/features/students/admin/student-types";
+import {
+  NO_FILTERS,
+  type Student,
+  type StudentBody,
+  type StudentFilters,
+} from "~/features/students/admin/student-types";
 
 /**
  * Server: the default first page (15 newest students, as `GET /api/students?page=1&limit=15` answers it) for the
@@ -71,7 +76,10 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const hydrating = firstCall && new URL(request.url).pathname === window.location.pathname;
   firstCall = false;
   if (!getToken()) return null;
-  const fromServer = hydrating && getBaseUrl() === window.location.origin ? (await serverLoader()).firstPage.then((body) => body && toServerPage(body)) : undefined;
+  const fromServer =
+    hydrating && getBaseUrl() === window.location.origin
+      ? (await serverLoader()).firstPage.then((body) => body && toServerPage(body))
+      : undefined;
   studentsPrimer.prime({ filters: NO_FILTERS, page: 1, limit: DEFAULT_PAGE_SIZE }, fromServer);
   return null;
 }
@@ -81,7 +89,6 @@ clientLoader.hydrate = true as const;
 export function meta({ matches }: Route.MetaArgs) {
   return adminMeta(matches, "console");
 }
-
 
 const studentRowId = (s: Student) => String(s.id);
 const inactiveRow = (s: Student) => (s.is_active ? undefined : "text-muted-foreground");
@@ -107,7 +114,8 @@ export default function StudentsPage() {
   const [filters, setFilters] = useState<StudentFilters>(() => initialFilters(location.state));
   const search = useDebouncedSearch(filters.search);
   const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
-  const { students, total, loading, refreshing, server, sendFilters, reload, create, update, remove } = useStudents(applied);
+  const { students, total, loading, refreshing, server, sendFilters, reload, create, update, remove } =
+    useStudents(applied);
   const [formOpen, setFormOpen] = useState(() => (location.state as AdminNavState | null)?.openAdd === true);
   const [editing, setEditing] = useState<Student | null>(null);
   const [deleting, setDeleting] = useState<Student | null>(null);
@@ -157,7 +165,12 @@ export default function StudentsPage() {
   useEffect(() => onGradeFilter("students", (grade) => patchFilters({ grade })), [patchFilters]);
 
   const columns = useMemo(
-    () => studentColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting, onIntent: (a) => void (a === "edit" ? loadStudentFormDialog() : loadDeleteStudentDialog()) }),
+    () =>
+      studentColumns(t, i18n.language, {
+        onEdit: openEdit,
+        onDelete: setDeleting,
+        onIntent: (a) => void (a === "edit" ? loadStudentFormDialog() : loadDeleteStudentDialog()),
+      }),
     [t, i18n.language, openEdit],
   );
 
@@ -205,7 +218,9 @@ export default function StudentsPage() {
     try {
       const [rows, { exportStudentsCsv }] = await Promise.all([fetchStudents(filters), loadStudentsCsv()]);
       exportStudentsCsv(rows, filters.grade, t);
-      toast.success(t("students.toasts.exported", { count: rows.length, formattedCount: formatNumber(rows.length, i18n.language) }));
+      toast.success(
+        t("students.toasts.exported", { count: rows.length, formattedCount: formatNumber(rows.length, i18n.language) }),
+      );
     } catch (err) {
       if (!onAuthFailure(err)) toast.error(t("students.toasts.exportFailed"));
     } finally {
@@ -223,16 +238,32 @@ export default function StudentsPage() {
           <p className="mt-1 text-sm text-muted-foreground">{t("students.subtitle")}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => void reload()} disabled={refreshing} aria-busy={refreshing || undefined}>
+          <Button
+            variant="outline"
+            onClick={() => void reload()}
+            disabled={refreshing}
+            aria-busy={refreshing || undefined}
+          >
             <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
             {t("students.refresh")}
           </Button>
-          <Button variant="outline" onClick={() => void onExport()} onPointerEnter={() => void loadStudentsCsv()} onFocus={() => void loadStudentsCsv()} disabled={loading || exporting || total === 0} aria-busy={exporting || undefined}>
+          <Button
+            variant="outline"
+            onClick={() => void onExport()}
+            onPointerEnter={() => void loadStudentsCsv()}
+            onFocus={() => void loadStudentsCsv()}
+            disabled={loading || exporting || total === 0}
+            aria-busy={exporting || undefined}
+          >
             <Download aria-hidden="true" />
             {t("students.exportCsv")}
           </Button>
           <ImportButton kind="students" onDone={() => void reload()} />
-          <Button onClick={openAdd} onPointerEnter={() => void loadStudentFormDialog()} onFocus={() => void loadStudentFormDialog()}>
+          <Button
+            onClick={openAdd}
+            onPointerEnter={() => void loadStudentFormDialog()}
+            onFocus={() => void loadStudentFormDialog()}
+          >
             <Plus aria-hidden="true" />
             {t("students.addStudent")}
           </Button>

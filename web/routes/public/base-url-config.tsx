@@ -57,7 +57,11 @@ export default function BaseUrlConfig({ loaderData }: Route.ComponentProps) {
     <div className="flex min-h-dvh flex-col bg-linear-to-b from-primary/5 via-background to-background">
       <header className="border-b bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-5xl items-center gap-3 px-4 sm:px-6">
-          <Link to="/" aria-label={`${t("schoolName")} – ${t("nav.home")}`} className="min-w-0 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+          <Link
+            to="/"
+            aria-label={`${t("schoolName")} – ${t("nav.home")}`}
+            className="min-w-0 rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+          >
             <Brand />
           </Link>
           <LanguageSwitch className="ms-auto shrink-0" />
@@ -102,13 +106,19 @@ export default function BaseUrlConfig({ loaderData }: Route.ComponentProps) {
                   className={cn(
                     "rounded-full border px-2 py-0.5 text-xs font-semibold",
                     !override && "invisible",
-                    override?.stored ? "border-amber-300 bg-amber-50 text-amber-800" : "border-green-300 bg-green-50 text-green-800",
+                    override?.stored
+                      ? "border-amber-300 bg-amber-50 text-amber-800"
+                      : "border-green-300 bg-green-50 text-green-800",
                   )}
                 >
                   {override?.stored ? t("baseUrl.current.custom") : t("baseUrl.current.default")}
                 </span>
               </div>
-              <p dir="ltr" data-testid="current-url" className="mt-1 font-mono text-sm font-semibold break-all text-blue-950 rtl:text-end">
+              <p
+                dir="ltr"
+                data-testid="current-url"
+                className="mt-1 font-mono text-sm font-semibold break-all text-blue-950 rtl:text-end"
+              >
                 {effective ?? t("baseUrl.current.loading")}
               </p>
             </div>

@@ -47,7 +47,13 @@ export default function CurrentStudents() {
   return (
     <PublicLayout scrollTopHidden={modalOpen || (s.phase === "ready" && s.choosing)}>
       <LazyToaster duration={3500} />
-      <PageHero id="selection-title" icon={UsersRound} eyebrow={t("selection.hero.eyebrow")} title={t("selection.hero.title")} intro={t("selection.hero.intro")} />
+      <PageHero
+        id="selection-title"
+        icon={UsersRound}
+        eyebrow={t("selection.hero.eyebrow")}
+        title={t("selection.hero.title")}
+        intro={t("selection.hero.intro")}
+      />
 
       <div className="relative mx-auto -mt-16 max-w-5xl px-4 pb-16 sm:px-6 md:pb-24">
         <div className="mx-auto max-w-3xl rounded-2xl border bg-card p-5 shadow-lg shadow-blue-950/5 sm:p-7">
@@ -93,7 +99,9 @@ export default function CurrentStudents() {
               </p>
             </div>
             {s.groups.length === 0 ? (
-              <p className="rounded-2xl border border-dashed bg-muted/30 px-5 py-8 text-center text-muted-foreground">{t("selection.picker.none")}</p>
+              <p className="rounded-2xl border border-dashed bg-muted/30 px-5 py-8 text-center text-muted-foreground">
+                {t("selection.picker.none")}
+              </p>
             ) : (
               <Suspense fallback={null}>
                 <TeacherPicker
@@ -103,7 +111,13 @@ export default function CurrentStudents() {
                   disabled={s.saving}
                   onChoose={s.choose}
                 />
-                <SubmitBar chosen={s.progress.chosen} total={s.progress.total} saving={s.saving} update={s.mode === "update"} onSubmit={s.requestSubmit} />
+                <SubmitBar
+                  chosen={s.progress.chosen}
+                  total={s.progress.total}
+                  saving={s.saving}
+                  update={s.mode === "update"}
+                  onSubmit={s.requestSubmit}
+                />
               </Suspense>
             )}
           </section>
@@ -113,7 +127,11 @@ export default function CurrentStudents() {
       {dialogsMounted && (
         <Suspense fallback={null}>
           <OutcomeDialog kind={s.modal} onClose={s.closeModal} returnFocusTo={inputRef} />
-          <OutcomeDialog kind={s.incomplete ? "incomplete" : null} incomplete={s.incomplete} onClose={s.closeIncomplete} />
+          <OutcomeDialog
+            kind={s.incomplete ? "incomplete" : null}
+            incomplete={s.incomplete}
+            onClose={s.closeIncomplete}
+          />
           <ConfirmDialog
             pending={s.pending}
             teachers={s.loaded?.teachers ?? []}
@@ -132,7 +150,10 @@ export default function CurrentStudents() {
 function HowItWorks() {
   const { t } = useTranslation();
   return (
-    <section aria-labelledby="steps-title" className="mx-auto max-w-3xl rounded-2xl border border-dashed bg-muted/30 p-5 sm:p-6">
+    <section
+      aria-labelledby="steps-title"
+      className="mx-auto max-w-3xl rounded-2xl border border-dashed bg-muted/30 p-5 sm:p-6"
+    >
       <h2 id="steps-title" className="text-base font-bold text-blue-950">
         {t("selection.steps.title")}
       </h2>

@@ -50,7 +50,14 @@ export default function Results() {
 
   return (
     <PublicLayout className="results-main" scrollTopHidden={modal !== null}>
-      <PageHero id="results-title" icon={ClipboardList} eyebrow={t("publicResults.hero.eyebrow")} title={t("publicResults.hero.title")} intro={t("publicResults.hero.intro")} className="print:hidden" />
+      <PageHero
+        id="results-title"
+        icon={ClipboardList}
+        eyebrow={t("publicResults.hero.eyebrow")}
+        title={t("publicResults.hero.title")}
+        intro={t("publicResults.hero.intro")}
+        className="print:hidden"
+      />
 
       <div className="relative mx-auto -mt-16 max-w-4xl px-4 pb-16 sm:px-6 md:pb-24 print:mt-0 print:px-0">
         <div className="rounded-2xl border bg-card p-5 shadow-lg shadow-blue-950/5 sm:p-7 print:hidden">
@@ -77,7 +84,10 @@ export default function Results() {
             </Suspense>
           ) : (
             state.status !== "loading" && (
-              <section aria-labelledby="tips-title" className="rounded-2xl border border-dashed bg-muted/30 p-5 sm:p-6 print:hidden">
+              <section
+                aria-labelledby="tips-title"
+                className="rounded-2xl border border-dashed bg-muted/30 p-5 sm:p-6 print:hidden"
+              >
                 <h2 id="tips-title" className="text-base font-bold text-blue-950">
                   {t("publicResults.tips.title")}
                 </h2>

@@ -21,22 +21,34 @@ import { isBlank } from "../../api/import.schema";
 
 export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput>[]): Promise<KindPlan> {
   const { db, admin, now, requestId } = ctx;
-  const found = await selectIn<string, { id: number; studentNo: string }>(db, rows.map((r) => r.input.student_id), (part) =>
-    db.select({ id: students.id, studentNo: students.studentNo }).from(students).where(inArray(students.studentNo, part)),
+  const found = await selectIn<string, { id: number; studentNo: string }>(
+    db,
+    rows.map((r) => r.input.student_id),
+    (part) =>
+      db
+        .select({ id: students.id, studentNo: students.studentNo })
+        .from(students)
+        .where(inArray(students.studentNo, part)),
   );
   const studentByNo = new Map(found.map((s) => [s.studentNo, s.id]));
-  const fees = await selectIn<number, { id: number; studentId: number; total: number; paid: number; scheduled: boolean; version: number }>(db, found.map((s) => s.id), (part) =>
-    db
-      .select({
-        id: feeRecords.id,
-        studentId: feeRecords.studentId,
-        total: feeRecords.totalPiastres,
-        paid: feeRecords.paidPiastres,
-        scheduled: hasScheduleSql,
-        version: feeRecords.version,
-      })
-      .from(feeRecords)
-      .where(inArray(feeRecords.studentId, part)),
+  const fees = await selectIn<
+    number,
+    { id: number; studentId: number; total: number; paid: number; scheduled: boolean; version: number }
+  >(
+    db,
+    found.map((s) => s.id),
+    (part) =>
+      db
+        .select({
+          id: feeRecords.id,
+          studentId: feeRecords.studentId,
+          total: feeRecords.totalPiastres,
+          paid: feeRecords.paidPiastres,
+          scheduled: hasScheduleSql,
+          version: feeRecords.version,
+        })
+        .from(feeRecords)
+        .where(inArray(feeRecords.studentId, part)),
   );
   const feeByStudent = new Map(fees.map((f) => [f.studentId, f]));
   const writes: Array<() => readonly BatchItem<"sqlite">[]> = [];
@@ -50,7 +62,8 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
       return { action: "create" as const };
     }
     const paidGiven = !isBlank(raw.paid_amount);
-    if (paidGiven && egpToPiastres(input.paid_amount) !== fee.paid) return { errors: [rowError("paid_amount", "IMPORT_PAID_DIFFERS", { paid: piastresToEgp(fee.paid) })] };
+    if (paidGiven && egpToPiastres(input.paid_amount) !== fee.paid)
+      return { errors: [rowError("paid_amount", "IMPORT_PAID_DIFFERS", { paid: piastresToEgp(fee.paid) })] };
     if (total < fee.paid) return { errors: [rowError("total_amount", "TOTAL_BELOW_PAID")] };
     if (total === fee.total) return { action: "unchanged" as const };
     // The edit form's rule (updateFee): a schedule's sum is the total; the plan or the discount changes it.
@@ -58,11 +71,26 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
     writes.push(() => [
       // A payment recorded since the preview would make the edit's paid amount undo it: such a change fails the
       // CHECK here (paid ≥ 0) and with it the whole batch (→ IMPORT_CHANGED_MEANWHILE, run the preview again).
-      db.update(feeRecords).set({ paidPiastres: -1 }).where(and(eq(feeRecords.id, fee.id), ne(feeRecords.paidPiastres, fee.paid))),
+      db
+        .update(feeRecords)
+        .set({ paidPiastres: -1 })
+        .where(and(eq(feeRecords.id, fee.id), ne(feeRecords.paidPiastres, fee.paid))),
       // The version read with `scheduled`: a plan applied since then refuses the batch as well.
-      ...updateFeeStatements(db, admin, fee.id, fee.version, { total_amount: input.total_amount, paid_amount: piastresToEgp(fee.paid) }, now, requestId),
+      ...updateFeeStatements(
+        db,
+        admin,
+        fee.id,
+        fee.version,
+        { total_amount: input.total_amount, paid_amount: piastresToEgp(fee.paid) },
+        now,
+        requestId,
+      ),
     ]);
     return { action: "update" as const };
   });
-  return { outcomes, statements: () => writes.flatMap((w) => [...w()]), events: [{ event: "fees_changed", entity: "fee_record" }] };
+  return {
+    outcomes,
+    statements: () => writes.flatMap((w) => [...w()]),
+    events: [{ event: "fees_changed", entity: "fee_record" }],
+  };
 }

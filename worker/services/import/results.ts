@@ -17,11 +17,27 @@ import { type ImportContext, type KindPlan, type ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues, valuesList } from "./sql";
 
 type StudentRef = { id: number; studentNo: string; fullName: string; currentGrade: string };
-type Existing = { id: number; studentId: number; academicYearName: string; semester: string; grade: string; remarks: string | null };
-type ScoreRow = { resultId: number; position: number; subjectName: string; score: number; max: number; remarks: string | null };
+type Existing = {
+  id: number;
+  studentId: number;
+  academicYearName: string;
+  semester: string;
+  grade: string;
+  remarks: string | null;
+};
+type ScoreRow = {
+  resultId: number;
+  position: number;
+  subjectName: string;
+  score: number;
+  max: number;
+  remarks: string | null;
+};
 
 /** Result `id` as the edit form's audit `before` shows it, read by the database inside the batch. */
-const resultJsonSql = (id: number): SQL => sql`(SELECT json_object('student_no', s.student_no, 'academic_year_name', r.academic_year_name,
+const resultJsonSql = (
+  id: number,
+): SQL => sql`(SELECT json_object('student_no', s.student_no, 'academic_year_name', r.academic_year_name,
   'semester', r.semester, 'current_grade', r.grade, 'subject_scores', json((SELECT json_group_array(json(x.j)) FROM (
     SELECT json_object('subject_name', subject_name, 'score', score_hundredths / 100.0, 'max_score', max_score_hundredths / 100.0, 'remarks', remarks) AS j
     FROM result_subject_scores WHERE result_id = ${id} ORDER BY position) AS x)), 'remarks', r.remarks)
@@ -32,22 +48,49 @@ const termKey = (studentId: number, year: string, semester: string) => `${studen
 function sameScores(a: SubjectScoreJson[], b: ScoreRow[]): boolean {
   return (
     a.length === b.length &&
-    a.every((s, i) => s.subject_name === b[i]!.subjectName && toHundredths(s.score) === b[i]!.score && toHundredths(s.max_score) === b[i]!.max && (s.remarks ?? null) === (b[i]!.remarks ?? null))
+    a.every(
+      (s, i) =>
+        s.subject_name === b[i]!.subjectName &&
+        toHundredths(s.score) === b[i]!.score &&
+        toHundredths(s.max_score) === b[i]!.max &&
+        (s.remarks ?? null) === (b[i]!.remarks ?? null),
+    )
   );
 }
 
 export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>[]): Promise<KindPlan> {
   const { db, admin, requestId } = ctx;
   const noOf = (r: ResultBody) => normalizeNationalId(r.student_id).toUpperCase();
-  const found = await selectIn<string, StudentRef>(db, rows.map((r) => noOf(r.input)), (part) =>
-    db.select({ id: students.id, studentNo: students.studentNo, fullName: students.fullName, currentGrade: students.currentGrade }).from(students).where(inArray(students.studentNo, part)),
+  const found = await selectIn<string, StudentRef>(
+    db,
+    rows.map((r) => noOf(r.input)),
+    (part) =>
+      db
+        .select({
+          id: students.id,
+          studentNo: students.studentNo,
+          fullName: students.fullName,
+          currentGrade: students.currentGrade,
+        })
+        .from(students)
+        .where(inArray(students.studentNo, part)),
   );
   const studentByNo = new Map(found.map((s) => [s.studentNo, s]));
-  const existing = await selectIn<number, Existing>(db, found.map((s) => s.id), (part) =>
-    db
-      .select({ id: results.id, studentId: results.studentId, academicYearName: results.academicYearName, semester: results.semester, grade: results.grade, remarks: results.remarks })
-      .from(results)
-      .where(inArray(results.studentId, part)),
+  const existing = await selectIn<number, Existing>(
+    db,
+    found.map((s) => s.id),
+    (part) =>
+      db
+        .select({
+          id: results.id,
+          studentId: results.studentId,
+          academicYearName: results.academicYearName,
+          semester: results.semester,
+          grade: results.grade,
+          remarks: results.remarks,
+        })
+        .from(results)
+        .where(inArray(results.studentId, part)),
   );
   const byTerm = new Map(existing.map((r) => [termKey(r.studentId, r.academicYearName, r.semester), r]));
   const wanted = rows.flatMap(({ input }) => {
@@ -57,7 +100,14 @@ export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>
   });
   const scoreRows = await selectIn<number, ScoreRow>(db, wanted, (part) =>
     db
-      .select({ resultId: resultSubjectScores.resultId, position: resultSubjectScores.position, subjectName: resultSubjectScores.subjectName, score: resultSubjectScores.scoreHundredths, max: resultSubjectScores.maxScoreHundredths, remarks: resultSubjectScores.remarks })
+      .select({
+        resultId: resultSubjectScores.resultId,
+        position: resultSubjectScores.position,
+        subjectName: resultSubjectScores.subjectName,
+        score: resultSubjectScores.scoreHundredths,
+        max: resultSubjectScores.maxScoreHundredths,
+        remarks: resultSubjectScores.remarks,
+      })
       .from(resultSubjectScores)
       .where(inArray(resultSubjectScores.resultId, part))
       .orderBy(resultSubjectScores.resultId, resultSubjectScores.position),
@@ -81,7 +131,11 @@ export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>
       creates.push({ ...plan, student });
       return { action: "create" as const };
     }
-    if (before.grade === plan.values.grade && (before.remarks ?? null) === (plan.values.remarks ?? null) && sameScores(plan.scores, scoresOf.get(before.id) ?? [])) {
+    if (
+      before.grade === plan.values.grade &&
+      (before.remarks ?? null) === (plan.values.remarks ?? null) &&
+      sameScores(plan.scores, scoresOf.get(before.id) ?? [])
+    ) {
       return { action: "unchanged" as const };
     }
     updates.push({ ...plan, student, before });
@@ -90,9 +144,13 @@ export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>
 
   const statements = () => {
     const out = [];
-    const scoreValues = (w: Write) => w.scores.map((s, i) => [i, s.subject_name, toHundredths(s.score), toHundredths(s.max_score), s.remarks] as const);
-    for (const part of chunks(creates, rowsPerStatement(5))) out.push(db.insert(results).values(part.map((w) => w.values)));
-    const createdScores = creates.flatMap((w) => scoreValues(w).map((v) => [w.student.id, w.values.academicYearName, w.values.semester, ...v]));
+    const scoreValues = (w: Write) =>
+      w.scores.map((s, i) => [i, s.subject_name, toHundredths(s.score), toHundredths(s.max_score), s.remarks] as const);
+    for (const part of chunks(creates, rowsPerStatement(5)))
+      out.push(db.insert(results).values(part.map((w) => w.values)));
+    const createdScores = creates.flatMap((w) =>
+      scoreValues(w).map((v) => [w.student.id, w.values.academicYearName, w.values.semester, ...v]),
+    );
     for (const part of chunks(createdScores, rowsPerStatement(8))) {
       out.push(
         db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks)
@@ -102,14 +160,40 @@ export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>
     }
     // An update's audit row before its change: `before` is the result as this write finds it.
     const updateAudits = updates.map((u) =>
-      auditValues(admin, { action: "update", entity: "result", entityId: u.before.id, before: resultJsonSql(u.before.id), after: u.after }, requestId),
+      auditValues(
+        admin,
+        {
+          action: "update",
+          entity: "result",
+          entityId: u.before.id,
+          before: resultJsonSql(u.before.id),
+          after: u.after,
+        },
+        requestId,
+      ),
     );
     for (const part of chunks(updateAudits, rowsPerStatement(8))) out.push(db.insert(auditLog).values(part));
-    out.push(...updateFromValues(db, "results", ["grade", "remarks"], updates.map((u) => [u.before.id, u.values.grade, u.values.remarks]), `updated_at = '${ctx.now.toISOString()}'`));
-    for (const part of chunks(updates.map((u) => u.before.id), 500)) out.push(db.delete(resultSubjectScores).where(inArray(resultSubjectScores.resultId, part)));
+    out.push(
+      ...updateFromValues(
+        db,
+        "results",
+        ["grade", "remarks"],
+        updates.map((u) => [u.before.id, u.values.grade, u.values.remarks]),
+        `updated_at = '${ctx.now.toISOString()}'`,
+      ),
+    );
+    for (const part of chunks(
+      updates.map((u) => u.before.id),
+      500,
+    ))
+      out.push(db.delete(resultSubjectScores).where(inArray(resultSubjectScores.resultId, part)));
     const updatedScores = updates.flatMap((u) => scoreValues(u).map((v) => [u.before.id, ...v]));
     for (const part of chunks(updatedScores, rowsPerStatement(6))) {
-      out.push(db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks) VALUES ${valuesList(part)}`));
+      out.push(
+        db.run(
+          sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks) VALUES ${valuesList(part)}`,
+        ),
+      );
     }
     const audits = creates.map((w) => {
       const entityId = sql`(SELECT id FROM results WHERE student_id = ${w.student.id} AND academic_year_name = ${w.values.academicYearName} AND semester = ${w.values.semester})`;

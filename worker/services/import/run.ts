@@ -15,7 +15,16 @@ import { issuesOf } from "../../validate";
 import { normalizeNationalId } from "../../lib/normalize";
 import { clipText } from "../../lib/clip-text";
 import { rowError, summarizeRows } from "../../api/row-outcome.schema";
-import { importRowSchemas, MAX_IMPORT_ROWS, type ImportAnswer, type ImportBody, type ImportKind, type ImportRow, type ImportRowError, type ImportRowResult } from "../../api/import.schema";
+import {
+  importRowSchemas,
+  MAX_IMPORT_ROWS,
+  type ImportAnswer,
+  type ImportBody,
+  type ImportKind,
+  type ImportRow,
+  type ImportRowError,
+  type ImportRowResult,
+} from "../../api/import.schema";
 import { sha256Hex } from "../tokens";
 import { planStudents } from "./students";
 import { planFees } from "./fees";
@@ -47,14 +56,18 @@ export interface ImportContext {
   requestId?: string;
 }
 
-
 /** An ID that a spreadsheet turned into a rounded number in scientific notation ("3.10013E+13"): digits are lost. */
 export function isScientificId(v: unknown): boolean {
   if (typeof v === "number") return !Number.isSafeInteger(v) || /e/i.test(String(v));
   return typeof v === "string" && /^\s*[+-]?\d+(?:[.,٫]\d+)?\s*[eE]\s*\+?\d+\s*$/.test(v);
 }
 
-const ID_FIELD: Record<ImportKind, string | null> = { students: "student_no", fees: "student_id", results: "student_id", teachers: null };
+const ID_FIELD: Record<ImportKind, string | null> = {
+  students: "student_no",
+  fees: "student_id",
+  results: "student_id",
+  teachers: null,
+};
 
 /** The key a row is matched on, from its parsed input (or what can be read of a refused row). */
 function keyOf(kind: ImportKind, input: Record<string, unknown>): string {
@@ -84,7 +97,8 @@ const PLANNERS: { [K in ImportKind]: (ctx: ImportContext, rows: ValidRow<ImportR
 /** Validates and plans `body` for `kind`: the answer rows, and the plan of the valid ones. */
 async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
   if (body.rows.length === 0) throw new ApiError("IMPORT_NO_ROWS");
-  if (body.rows.length > MAX_IMPORT_ROWS) throw new ApiError("IMPORT_TOO_MANY_ROWS", { params: { max: MAX_IMPORT_ROWS } });
+  if (body.rows.length > MAX_IMPORT_ROWS)
+    throw new ApiError("IMPORT_TOO_MANY_ROWS", { params: { max: MAX_IMPORT_ROWS } });
   const schema = importRowSchemas[kind];
   const defaults = kind === "results" ? { ...body.options } : {};
   const rows: ImportRowResult[] = [];
@@ -93,7 +107,14 @@ async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
   body.rows.forEach((raw, index) => {
     const input = { ...defaults, ...raw };
     const parsed = schema.safeParse(input);
-    const errors: ImportRowError[] = parsed.success ? [] : issuesOf(parsed.error).map((i) => ({ field: i.path, code: i.reason, message: i.message, ...(i.params ? { params: i.params } : {}) }));
+    const errors: ImportRowError[] = parsed.success
+      ? []
+      : issuesOf(parsed.error).map((i) => ({
+          field: i.path,
+          code: i.reason,
+          message: i.message,
+          ...(i.params ? { params: i.params } : {}),
+        }));
     const idField = ID_FIELD[kind];
     if (idField && isScientificId(raw[idField])) {
       for (let i = errors.length - 1; i >= 0; i--) if (errors[i]!.field === idField) errors.splice(i, 1);
@@ -110,7 +131,9 @@ async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
     rows.push({ row: index + 1, action: errors.length ? "error" : "unchanged", key: clipText(key), errors });
     if (!errors.length && parsed.success) valid.push({ index, input: parsed.data, raw });
   });
-  const plan = valid.length ? await (PLANNERS[kind] as (c: ImportContext, r: ValidRow<unknown>[]) => Promise<KindPlan>)(ctx, valid) : null;
+  const plan = valid.length
+    ? await (PLANNERS[kind] as (c: ImportContext, r: ValidRow<unknown>[]) => Promise<KindPlan>)(ctx, valid)
+    : null;
   plan?.outcomes.forEach((outcome, i) => {
     const row = rows[valid[i]!.index]!;
     if ("errors" in outcome) Object.assign(row, { action: "error", errors: outcome.errors });
@@ -120,7 +143,8 @@ async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
 }
 
 /** SHA-256 of what a commit is: kind, options and rows as sent. */
-const requestHash = (kind: ImportKind, body: ImportBody) => sha256Hex(`import\n${kind}\n${JSON.stringify(body.options ?? {})}\n${JSON.stringify(body.rows)}`);
+const requestHash = (kind: ImportKind, body: ImportBody) =>
+  sha256Hex(`import\n${kind}\n${JSON.stringify(body.options ?? {})}\n${JSON.stringify(body.rows)}`);
 
 /** The stored answer of an earlier commit with `key`: the same request → it again; another → 422. */
 async function replay(db: Db, key: string, hash: string): Promise<ImportAnswer | null> {
@@ -143,7 +167,12 @@ export interface ImportOutcome {
  * A commit with error rows answers 400 with the preview and writes nothing; a commit whose write fails on a
  * constraint (a record created or changed meanwhile) → 409 IMPORT_CHANGED_MEANWHILE, nothing written.
  */
-export async function runImport(ctx: ImportContext, kind: ImportKind, body: ImportBody, opts: { dryRun: boolean; key?: string }): Promise<ImportOutcome> {
+export async function runImport(
+  ctx: ImportContext,
+  kind: ImportKind,
+  body: ImportBody,
+  opts: { dryRun: boolean; key?: string },
+): Promise<ImportOutcome> {
   if (opts.dryRun) {
     const { rows } = await prepare(ctx, kind, body);
     return { status: 200, answer: { dry_run: true, summary: summarizeRows(rows), rows }, replayed: false, events: [] };
@@ -154,9 +183,24 @@ export async function runImport(ctx: ImportContext, kind: ImportKind, body: Impo
   if (earlier) return { status: 200, answer: earlier, replayed: true, events: [] };
   const { rows, plan } = await prepare(ctx, kind, body);
   const summary = summarizeRows(rows);
-  if (summary.errors > 0 || !plan) return { status: 400, answer: { dry_run: false, summary, rows }, replayed: false, events: [] };
-  const answer: ImportAnswer = { dry_run: false, summary, rows, ...(ctx.requestId ? { request_id: ctx.requestId } : {}) };
-  const run = ctx.db.insert(importRuns).values({ idempotencyKey: opts.key, kind, requestHash: hash, answer: JSON.stringify(answer), rowCount: rows.length, adminId: ctx.admin.id });
+  if (summary.errors > 0 || !plan)
+    return { status: 400, answer: { dry_run: false, summary, rows }, replayed: false, events: [] };
+  const answer: ImportAnswer = {
+    dry_run: false,
+    summary,
+    rows,
+    ...(ctx.requestId ? { request_id: ctx.requestId } : {}),
+  };
+  const run = ctx.db
+    .insert(importRuns)
+    .values({
+      idempotencyKey: opts.key,
+      kind,
+      requestHash: hash,
+      answer: JSON.stringify(answer),
+      rowCount: rows.length,
+      adminId: ctx.admin.id,
+    });
   try {
     // The run row first: a concurrent commit with the same key fails at once on its UNIQUE key, before any record.
     await batchAll(ctx.db, [run, ...plan.statements()]);

@@ -21,7 +21,11 @@ export function chunks<T>(items: readonly T[], size: number): T[][] {
 export const rowsPerStatement = (valuesPerRow: number) => Math.max(1, Math.floor(MAX_VALUES / valuesPerRow));
 
 /** Runs `query` for each chunk of `keys` in one batch (one round trip, `batchAll`) and returns every row. */
-export async function selectIn<K, R>(db: Db, keys: readonly K[], query: (chunk: K[]) => BatchItem<"sqlite">): Promise<R[]> {
+export async function selectIn<K, R>(
+  db: Db,
+  keys: readonly K[],
+  query: (chunk: K[]) => BatchItem<"sqlite">,
+): Promise<R[]> {
   if (!keys.length) return [];
   const parts = chunks([...new Set(keys)], 500).map(query);
   const answers = (await batchAll(db, parts)) as unknown as R[][];
@@ -31,7 +35,13 @@ export async function selectIn<K, R>(db: Db, keys: readonly K[], query: (chunk: 
 /** `(v1, v2, …), (…)` of `rows` for a VALUES list (columns are `column1` …). */
 export function valuesList(rows: ReadonlyArray<ReadonlyArray<unknown>>): SQL {
   return sql.join(
-    rows.map((r) => sql`(${sql.join(r.map((v) => sql`${v}`), sql`, `)})`),
+    rows.map(
+      (r) =>
+        sql`(${sql.join(
+          r.map((v) => sql`${v}`),
+          sql`, `,
+        )})`,
+    ),
     sql`, `,
   );
 }
@@ -41,10 +51,19 @@ export function valuesList(rows: ReadonlyArray<ReadonlyArray<unknown>>): SQL {
  * `[id, ...values in the order of columns]`; `extra` sets columns to the same SQL for every row (e.g. updated_at);
  * a NULL value of a column in `keep` keeps the stored value as the write finds it (a column the sheet did not have).
  */
-export function updateFromValues(db: Db, table: string, columns: readonly string[], rows: ReadonlyArray<ReadonlyArray<unknown>>, extra = "", keep: readonly string[] = []): BatchItem<"sqlite">[] {
+export function updateFromValues(
+  db: Db,
+  table: string,
+  columns: readonly string[],
+  rows: ReadonlyArray<ReadonlyArray<unknown>>,
+  extra = "",
+  keep: readonly string[] = [],
+): BatchItem<"sqlite">[] {
   const value = (c: string, i: number) => (keep.includes(c) ? `coalesce(v.column${i + 2}, ${c})` : `v.column${i + 2}`);
   const set = columns.map((c, i) => `${c} = ${value(c, i)}`).join(", ") + (extra ? `, ${extra}` : "");
   return chunks(rows, rowsPerStatement(columns.length + 1)).map((part) =>
-    db.run(sql`UPDATE ${sql.identifier(table)} SET ${sql.raw(set)} FROM (VALUES ${valuesList(part)}) AS v WHERE ${sql.identifier(table)}.id = v.column1`),
+    db.run(
+      sql`UPDATE ${sql.identifier(table)} SET ${sql.raw(set)} FROM (VALUES ${valuesList(part)}) AS v WHERE ${sql.identifier(table)}.id = v.column1`,
+    ),
   );
 }

@@ -18,7 +18,9 @@ import { isBlank } from "../../api/import.schema";
 type Stored = Omit<Student, "searchName">;
 
 /** Student `id` as `toStudentJson` shows it, read by the database inside the batch (an audit row's `before`). */
-const studentJsonSql = (id: number): SQL => sql`(SELECT json_object('id', id, 'student_no', student_no, 'full_name', full_name,
+const studentJsonSql = (
+  id: number,
+): SQL => sql`(SELECT json_object('id', id, 'student_no', student_no, 'full_name', full_name,
   'nationality', nationality, 'religion', religion, 'current_grade', current_grade, 'building_no', building_no, 'gender', gender,
   'is_active', json(CASE WHEN is_active THEN 'true' ELSE 'false' END), 'created_at', created_at, 'updated_at', updated_at)
   FROM students WHERE id = ${id})`;
@@ -37,10 +39,19 @@ function valuesOf(input: CreateStudentInput, raw: Record<string, unknown>, befor
 
 export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStudentInput>[]): Promise<KindPlan> {
   const { db, admin, requestId } = ctx;
-  const found = await selectIn<string, Stored>(db, rows.map((r) => r.input.student_no), (part) => db.select(STUDENT_COLUMNS).from(students).where(inArray(students.studentNo, part)));
+  const found = await selectIn<string, Stored>(
+    db,
+    rows.map((r) => r.input.student_no),
+    (part) => db.select(STUDENT_COLUMNS).from(students).where(inArray(students.studentNo, part)),
+  );
   const byNo = new Map(found.map((s) => [s.studentNo, s]));
   const creates: Array<ReturnType<typeof valuesOf> & { input: CreateStudentInput }> = [];
-  const updates: Array<{ before: Stored; next: ReturnType<typeof valuesOf>; input: CreateStudentInput; given: (k: string) => boolean }> = [];
+  const updates: Array<{
+    before: Stored;
+    next: ReturnType<typeof valuesOf>;
+    input: CreateStudentInput;
+    given: (k: string) => boolean;
+  }> = [];
   const outcomes = rows.map(({ input, raw }) => {
     const before = byNo.get(input.student_no);
     const next = valuesOf(input, raw, before);
@@ -58,19 +69,49 @@ export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStud
     for (const part of chunks(creates, rowsPerStatement(8))) {
       out.push(db.insert(students).values(part.map(({ input: _i, ...v }) => v)));
       out.push(
-        db.insert(auditLog).values(
-          part.map((c) => auditValues(admin, { action: "create", entity: "student", entityId: sql`(SELECT id FROM students WHERE student_no = ${c.studentNo})`, after: c.input }, requestId)),
-        ),
+        db
+          .insert(auditLog)
+          .values(
+            part.map((c) =>
+              auditValues(
+                admin,
+                {
+                  action: "create",
+                  entity: "student",
+                  entityId: sql`(SELECT id FROM students WHERE student_no = ${c.studentNo})`,
+                  after: c.input,
+                },
+                requestId,
+              ),
+            ),
+          ),
       );
     }
     // The audit rows first: their `before` is each student as this write finds it.
     for (const part of chunks(updates, rowsPerStatement(8))) {
-      const rows = part.map((u) => auditValues(admin, { action: "update", entity: "student", entityId: u.before.id, before: studentJsonSql(u.before.id), after: u.input }, requestId));
+      const rows = part.map((u) =>
+        auditValues(
+          admin,
+          {
+            action: "update",
+            entity: "student",
+            entityId: u.before.id,
+            before: studentJsonSql(u.before.id),
+            after: u.input,
+          },
+          requestId,
+        ),
+      );
       out.push(db.insert(auditLog).values(rows));
     }
     const cols = ["full_name", "nationality", "religion", "current_grade", "building_no", "gender", "is_active"];
     const values = updates.map(({ before, next, given }) => [
-      before.id, next.fullName, next.nationality, next.religion, next.currentGrade, next.buildingNo,
+      before.id,
+      next.fullName,
+      next.nationality,
+      next.religion,
+      next.currentGrade,
+      next.buildingNo,
       given("gender") ? next.gender : null,
       given("is_active") ? (next.isActive ? 1 : 0) : null,
     ]);
@@ -78,5 +119,12 @@ export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStud
     return out;
   };
   // Names, grades and the active flag also show on the fees page and in the dashboard's fee totals.
-  return { outcomes, statements, events: [{ event: "students_changed", entity: "student" }, { event: "fees_changed", entity: "student" }] };
+  return {
+    outcomes,
+    statements,
+    events: [
+      { event: "students_changed", entity: "student" },
+      { event: "fees_changed", entity: "student" },
+    ],
+  };
 }

@@ -21,7 +21,10 @@ const fold = (s: string) => s.normalize("NFC").replace(/\s+/g, " ").trim().toLoc
 export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]): Promise<KindPlan> {
   const { db, admin, requestId } = ctx;
   const [all, subjects] = await db.batch([
-    db.select({ teacher: teachers, subjectName: selectionSubjects.name }).from(teachers).leftJoin(selectionSubjects, eq(teachers.subjectId, selectionSubjects.id)),
+    db
+      .select({ teacher: teachers, subjectName: selectionSubjects.name })
+      .from(teachers)
+      .leftJoin(selectionSubjects, eq(teachers.subjectId, selectionSubjects.id)),
     db.select({ name: selectionSubjects.name }).from(selectionSubjects).where(eq(selectionSubjects.isActive, true)),
   ]);
   const activeByFold = new Map(subjects.map((s) => [fold(s.name), s.name]));
@@ -31,7 +34,9 @@ export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]):
   const outcomes = rows.map(({ input, raw }) => {
     const subject = activeByFold.get(fold(input.subject_name));
     if (!subject) return { errors: [rowError("subject_name", "SUBJECT_NOT_ACTIVE")] };
-    const found = input.teacher_code ? byCode.get(input.teacher_code) : byName.get(`${fold(input.full_name)}|${fold(subject)}`);
+    const found = input.teacher_code
+      ? byCode.get(input.teacher_code)
+      : byName.get(`${fold(input.full_name)}|${fold(subject)}`);
     if (input.teacher_code && !found) return { errors: [rowError("teacher_code", "TEACHER_NOT_FOUND")] };
     const after = { ...input, subject_name: subject };
     if (!found) {
@@ -45,7 +50,19 @@ export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]):
           session2Capacity: input.session_2_capacity,
           isActive: input.is_active,
         }),
-        auditInsert(db, admin, { action: "create", entity: "teacher", entityId: NEW_ROW_ID, after: snapshotWith(after, { teacher_code: sql`(SELECT teacher_code FROM teachers WHERE id = last_insert_rowid())` }) }, requestId),
+        auditInsert(
+          db,
+          admin,
+          {
+            action: "create",
+            entity: "teacher",
+            entityId: NEW_ROW_ID,
+            after: snapshotWith(after, {
+              teacher_code: sql`(SELECT teacher_code FROM teachers WHERE id = last_insert_rowid())`,
+            }),
+          },
+          requestId,
+        ),
       ]);
       return { action: "create" as const };
     }
@@ -59,10 +76,13 @@ export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]):
       isActive: given("is_active") ? input.is_active : t.isActive,
     };
     const errors = [];
-    if (next.session1Capacity < t.seatsTaken1) errors.push(rowError("session_1_capacity", "TEACHER_CAPACITY_BELOW_TAKEN", { taken: t.seatsTaken1, session: 1 }));
-    if (next.session2Capacity < t.seatsTaken2) errors.push(rowError("session_2_capacity", "TEACHER_CAPACITY_BELOW_TAKEN", { taken: t.seatsTaken2, session: 2 }));
+    if (next.session1Capacity < t.seatsTaken1)
+      errors.push(rowError("session_1_capacity", "TEACHER_CAPACITY_BELOW_TAKEN", { taken: t.seatsTaken1, session: 1 }));
+    if (next.session2Capacity < t.seatsTaken2)
+      errors.push(rowError("session_2_capacity", "TEACHER_CAPACITY_BELOW_TAKEN", { taken: t.seatsTaken2, session: 2 }));
     const subjectChanges = found.subjectName !== subject;
-    if (subjectChanges && t.seatsTaken1 + t.seatsTaken2 > 0) errors.push(rowError("subject_name", "TEACHER_SUBJECT_LOCKED"));
+    if (subjectChanges && t.seatsTaken1 + t.seatsTaken2 > 0)
+      errors.push(rowError("subject_name", "TEACHER_SUBJECT_LOCKED"));
     if (errors.length) return { errors };
     const same = !subjectChanges && (Object.keys(next) as Array<keyof typeof next>).every((k) => next[k] === t[k]);
     if (same) return { action: "unchanged" as const };
@@ -71,7 +91,12 @@ export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]):
         .update(teachers)
         .set({ ...next, subjectId: teacherSubjectSql(subject), updatedAt: ctx.now.toISOString() })
         .where(eq(teachers.id, t.id)),
-      auditInsert(db, admin, { action: "update", entity: "teacher", entityId: t.id, before: toTeacherJson(t, found.subjectName), after }, requestId),
+      auditInsert(
+        db,
+        admin,
+        { action: "update", entity: "teacher", entityId: t.id, before: toTeacherJson(t, found.subjectName), after },
+        requestId,
+      ),
     ]);
     return { action: "update" as const };
   });

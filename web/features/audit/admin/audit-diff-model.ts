@@ -51,7 +51,8 @@ export function isEgpKey(key: string): boolean {
   return !isPiastresKey(key) && /(^|_)(amount|remaining)$/.test(snakeKey(key));
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** A snapshot as named fields (snake_case keys, first spelling wins), or null when there is none. */
 export function snapshotFields(value: unknown): Map<string, unknown> | null {
@@ -69,9 +70,17 @@ export function snapshotFields(value: unknown): Map<string, unknown> | null {
 
 /** JSON with object keys sorted, so equal records compare equal whatever their key order. */
 export function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    isPlainObject(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
-  ) ?? "undefined";
+  return (
+    JSON.stringify(value, (_k, v: unknown) =>
+      isPlainObject(v)
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, v[k]]),
+          )
+        : v,
+    ) ?? "undefined"
+  );
 }
 
 /** Compares two snapshots (see the module doc). Field order: `before`'s order, then fields new in `after`. */

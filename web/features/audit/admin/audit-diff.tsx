@@ -25,7 +25,10 @@ const ROW = {
 
 const TONES: Record<SideName, Partial<Record<DiffField["kind"], string>>> = {
   before: { changed: "bg-red-500/8 ring-1 ring-red-500/20" },
-  after: { changed: "bg-emerald-500/10 ring-1 ring-emerald-600/20", added: "bg-emerald-500/10 ring-1 ring-emerald-600/20" },
+  after: {
+    changed: "bg-emerald-500/10 ring-1 ring-emerald-600/20",
+    added: "bg-emerald-500/10 ring-1 ring-emerald-600/20",
+  },
 };
 
 function Side({ field, side, tinted }: { field: DiffField; side: SideName; tinted: boolean }) {
@@ -41,7 +44,9 @@ function Side({ field, side, tinted }: { field: DiffField; side: SideName; tinte
           other={field.kind === "changed" ? (side === "before" ? field.after : field.before) : undefined}
         />
       ) : (
-        <span className="text-muted-foreground italic">{field.kind === "untouched" ? t("audit.diff.notInChange") : "—"}</span>
+        <span className="text-muted-foreground italic">
+          {field.kind === "untouched" ? t("audit.diff.notInChange") : "—"}
+        </span>
       )}
     </div>
   );
@@ -54,8 +59,14 @@ function FieldRow({ field, sides }: { field: DiffField; sides: SideName[] }) {
   return (
     <li className={cn(both ? ROW.two : ROW.one, "border-t first:border-t-0")} data-kind={field.kind}>
       <div className={cn("flex min-w-0 items-start gap-2 sm:pt-1", both && "col-span-2 sm:col-span-1")}>
-        <span aria-hidden="true" className={cn("mt-1.5 size-1.5 shrink-0 rounded-full", highlighted ? "bg-sky-600" : "bg-transparent")} />
-        <span className="text-xs font-semibold break-words text-muted-foreground sm:text-sm sm:font-medium sm:text-foreground" title={field.key}>
+        <span
+          aria-hidden="true"
+          className={cn("mt-1.5 size-1.5 shrink-0 rounded-full", highlighted ? "bg-sky-600" : "bg-transparent")}
+        />
+        <span
+          className="text-xs font-semibold break-words text-muted-foreground sm:text-sm sm:font-medium sm:text-foreground"
+          title={field.key}
+        >
           {fieldLabel(t, field.key)}
           {field.kind === "changed" && <span className="sr-only"> ({t("audit.diff.changedMark")})</span>}
         </span>
@@ -80,7 +91,10 @@ export function AuditDiff({ entry, idPrefix }: AuditDiffProps) {
   const [showSame, setShowSame] = useState(diff.changes.length === 0);
   const n = (v: number) => formatNumber(v, i18n.language);
   const sameId = `${idPrefix}-same`;
-  const sides: SideName[] = [...(diff.hasBefore ? (["before"] as const) : []), ...(diff.hasAfter ? (["after"] as const) : [])];
+  const sides: SideName[] = [
+    ...(diff.hasBefore ? (["before"] as const) : []),
+    ...(diff.hasAfter ? (["after"] as const) : []),
+  ];
   const both = sides.length === 2;
   const changed = diff.changes.filter((f) => f.kind !== "context").length;
   const summary = !sides.length
@@ -110,12 +124,23 @@ export function AuditDiff({ entry, idPrefix }: AuditDiffProps) {
 
       {sides.length > 0 && (
         <div className="overflow-hidden rounded-lg border bg-card">
-          <div className={cn(both ? ROW.two : ROW.one, "border-b bg-muted/50 py-2 text-xs font-semibold text-muted-foreground")} aria-hidden="true">
+          <div
+            className={cn(
+              both ? ROW.two : ROW.one,
+              "border-b bg-muted/50 py-2 text-xs font-semibold text-muted-foreground",
+            )}
+            aria-hidden="true"
+          >
             <span className="hidden sm:block">{t("audit.diff.field")}</span>
             {sides.map((s) => (
               <span key={s} className="ps-2">
                 {t(s === "before" ? "audit.diff.before" : "audit.diff.after")}
-                {!both && <span className="font-normal"> · {t(s === "before" ? "audit.diff.noAfter" : "audit.diff.noBefore")}</span>}
+                {!both && (
+                  <span className="font-normal">
+                    {" "}
+                    · {t(s === "before" ? "audit.diff.noAfter" : "audit.diff.noBefore")}
+                  </span>
+                )}
               </span>
             ))}
           </div>
@@ -137,9 +162,17 @@ export function AuditDiff({ entry, idPrefix }: AuditDiffProps) {
                 onClick={() => setShowSame((v) => !v)}
               >
                 <ChevronDown className={cn("transition-transform", showSame && "rotate-180")} aria-hidden="true" />
-                {t(showSame ? "audit.diff.hideUnchanged" : "audit.diff.showUnchanged", { count: diff.unchanged.length, formatted: n(diff.unchanged.length) })}
+                {t(showSame ? "audit.diff.hideUnchanged" : "audit.diff.showUnchanged", {
+                  count: diff.unchanged.length,
+                  formatted: n(diff.unchanged.length),
+                })}
               </Button>
-              <ul id={sameId} hidden={!showSame} aria-label={t("audit.diff.unchangedFields")} className="border-t bg-muted/20">
+              <ul
+                id={sameId}
+                hidden={!showSame}
+                aria-label={t("audit.diff.unchangedFields")}
+                className="border-t bg-muted/20"
+              >
                 {diff.unchanged.map((f) => (
                   <FieldRow key={f.key} field={f} sides={sides} />
                 ))}

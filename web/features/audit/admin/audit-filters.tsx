@@ -30,7 +30,23 @@ export interface AuditFiltersProps {
 const LABEL = "text-xs font-medium text-muted-foreground";
 
 /** A select whose first choice means "no filter" (""), e.g. All entities. */
-function AllOrOneSelect({ id, label, all, value, options, labelOf, onChange }: { id: string; label: string; all: string; value: string; options: string[]; labelOf: (value: string) => string; onChange: (value: string) => void }) {
+function AllOrOneSelect({
+  id,
+  label,
+  all,
+  value,
+  options,
+  labelOf,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: string;
+  options: string[];
+  labelOf: (value: string) => string;
+  onChange: (value: string) => void;
+}) {
   // The chosen value stays selectable before the first response (a shared link) or after its rows are gone.
   const list = value && !options.includes(value) ? [...options, value] : options;
   return (
@@ -40,7 +56,10 @@ function AllOrOneSelect({ id, label, all, value, options, labelOf, onChange }: {
       label={label}
       value={value || ALL}
       onChange={(v) => onChange(v === ALL ? "" : v)}
-      options={[{ value: ALL, label: all }, ...list.map((v) => ({ value: v, label: <span dir="auto">{labelOf(v)}</span> }))]}
+      options={[
+        { value: ALL, label: all },
+        ...list.map((v) => ({ value: v, label: <span dir="auto">{labelOf(v)}</span> })),
+      ]}
     />
   );
 }
@@ -117,13 +136,29 @@ export function AuditFilters({ query, onChange, entities, admins }: AuditFilters
           <label htmlFor="audit-from" className={LABEL}>
             {t("audit.filters.from")}
           </label>
-          <Input id="audit-from" type="date" value={query.from} max={query.to || undefined} aria-invalid={inverted || undefined} aria-describedby={inverted ? "audit-range-error" : undefined} onChange={(e) => set({ from: e.target.value }, true)} />
+          <Input
+            id="audit-from"
+            type="date"
+            value={query.from}
+            max={query.to || undefined}
+            aria-invalid={inverted || undefined}
+            aria-describedby={inverted ? "audit-range-error" : undefined}
+            onChange={(e) => set({ from: e.target.value }, true)}
+          />
         </div>
         <div className="grid min-w-0 gap-1.5">
           <label htmlFor="audit-to" className={LABEL}>
             {t("audit.filters.to")}
           </label>
-          <Input id="audit-to" type="date" value={query.to} min={query.from || undefined} aria-invalid={inverted || undefined} aria-describedby={inverted ? "audit-range-error" : undefined} onChange={(e) => set({ to: e.target.value }, true)} />
+          <Input
+            id="audit-to"
+            type="date"
+            value={query.to}
+            min={query.from || undefined}
+            aria-invalid={inverted || undefined}
+            aria-describedby={inverted ? "audit-range-error" : undefined}
+            onChange={(e) => set({ to: e.target.value }, true)}
+          />
         </div>
         <Button
           variant="outline"

@@ -32,7 +32,19 @@ export interface AuditTableProps {
 
 const HEAD = "h-11 px-3 text-start align-middle text-[0.8125rem] font-semibold whitespace-nowrap text-muted-foreground";
 
-function DetailsToggle({ entry, open, controls, onToggle, className }: { entry: AuditEntry; open: boolean; controls: string; onToggle: () => void; className?: string }) {
+function DetailsToggle({
+  entry,
+  open,
+  controls,
+  onToggle,
+  className,
+}: {
+  entry: AuditEntry;
+  open: boolean;
+  controls: string;
+  onToggle: () => void;
+  className?: string;
+}) {
   const { t } = useTranslation();
   return (
     <Button
@@ -50,7 +62,13 @@ function DetailsToggle({ entry, open, controls, onToggle, className }: { entry: 
   );
 }
 
-function EntityIdButton({ entry, onFilterRecord }: { entry: AuditEntry; onFilterRecord: AuditTableProps["onFilterRecord"] }) {
+function EntityIdButton({
+  entry,
+  onFilterRecord,
+}: {
+  entry: AuditEntry;
+  onFilterRecord: AuditTableProps["onFilterRecord"];
+}) {
   const { t } = useTranslation();
   if (!entry.entity_id) return <span className="text-muted-foreground">—</span>;
   return (
@@ -87,7 +105,15 @@ function Empty({ action, failed, onRetry }: { action?: ReactNode; failed?: boole
 }
 
 /** The list with its in-place details. */
-export function AuditTable({ rows, loading, skeletonRows = 8, onFilterRecord, emptyAction, failed, onRetry }: AuditTableProps) {
+export function AuditTable({
+  rows,
+  loading,
+  skeletonRows = 8,
+  onFilterRecord,
+  emptyAction,
+  failed,
+  onRetry,
+}: AuditTableProps) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = (id: number) =>
@@ -101,7 +127,12 @@ export function AuditTable({ rows, loading, skeletonRows = 8, onFilterRecord, em
       {formatAuditTime(e.at, i18n.language)}
     </time>
   );
-  const admin = (e: AuditEntry) => (e.admin ? <span dir="auto">{e.admin}</span> : <span className="text-muted-foreground italic">{t("audit.table.unknownAdmin")}</span>);
+  const admin = (e: AuditEntry) =>
+    e.admin ? (
+      <span dir="auto">{e.admin}</span>
+    ) : (
+      <span className="text-muted-foreground italic">{t("audit.table.unknownAdmin")}</span>
+    );
   const showEmpty = !loading && rows.length === 0;
 
   return (
@@ -112,11 +143,21 @@ export function AuditTable({ rows, loading, skeletonRows = 8, onFilterRecord, em
           <caption className="sr-only">{t("audit.table.label")}</caption>
           <thead className="bg-muted/50">
             <tr className="border-b">
-              <th scope="col" className={HEAD}>{t("audit.table.when")}</th>
-              <th scope="col" className={HEAD}>{t("audit.table.admin")}</th>
-              <th scope="col" className={HEAD}>{t("audit.table.action")}</th>
-              <th scope="col" className={HEAD}>{t("audit.table.entity")}</th>
-              <th scope="col" className={HEAD}>{t("audit.table.entityId")}</th>
+              <th scope="col" className={HEAD}>
+                {t("audit.table.when")}
+              </th>
+              <th scope="col" className={HEAD}>
+                {t("audit.table.admin")}
+              </th>
+              <th scope="col" className={HEAD}>
+                {t("audit.table.action")}
+              </th>
+              <th scope="col" className={HEAD}>
+                {t("audit.table.entity")}
+              </th>
+              <th scope="col" className={HEAD}>
+                {t("audit.table.entityId")}
+              </th>
               <th scope="col" className={cn(HEAD, "text-end")}>
                 <span className="sr-only">{t("audit.table.details")}</span>
               </th>
@@ -146,7 +187,10 @@ export function AuditTable({ rows, loading, skeletonRows = 8, onFilterRecord, em
                 const panel = `audit-details-${e.id}`;
                 return (
                   <Fragment key={e.id}>
-                    <tr className={cn("border-b transition-colors hover:bg-muted/40", isOpen && "border-b-0 bg-muted/30")} data-entry={e.id}>
+                    <tr
+                      className={cn("border-b transition-colors hover:bg-muted/40", isOpen && "border-b-0 bg-muted/30")}
+                      data-entry={e.id}
+                    >
                       <td className="px-3 py-2.5 whitespace-nowrap">{when(e)}</td>
                       <td className="px-3 py-2.5 whitespace-nowrap">{admin(e)}</td>
                       <td className="px-3 py-2.5">

@@ -39,7 +39,12 @@ function RecordTable({ rows, other }: { rows: Row[]; other: unknown }) {
         <thead className="bg-muted/60">
           <tr>
             {keys.map((k) => (
-              <th key={k} scope="col" className="px-2 py-1 text-start font-semibold whitespace-nowrap text-muted-foreground" title={k}>
+              <th
+                key={k}
+                scope="col"
+                className="px-2 py-1 text-start font-semibold whitespace-nowrap text-muted-foreground"
+                title={k}
+              >
                 {fieldLabel(t, snakeKey(k))}
               </th>
             ))}
@@ -81,12 +86,16 @@ export function AuditValue({ name, value, other, className }: AuditValueProps) {
     return (
       <span className={cn("grid", className)}>
         <span className="font-medium tabular-nums">{formatEgp(value / 100, lang)}</span>
-        <span className="text-xs text-muted-foreground">{t("audit.diff.piastresNote", { value: formatNumber(value, lang) })}</span>
+        <span className="text-xs text-muted-foreground">
+          {t("audit.diff.piastresNote", { value: formatNumber(value, lang) })}
+        </span>
       </span>
     );
   }
   if (typeof value === "number") {
-    return <span className={cn("tabular-nums", className)}>{isEgpKey(name) ? formatEgp(value, lang) : String(value)}</span>;
+    return (
+      <span className={cn("tabular-nums", className)}>{isEgpKey(name) ? formatEgp(value, lang) : String(value)}</span>
+    );
   }
   if (typeof value === "string" && isIsoDateTime(value)) {
     return (
@@ -97,7 +106,11 @@ export function AuditValue({ name, value, other, className }: AuditValueProps) {
   }
   if (typeof value === "string") {
     return (
-      <span dir="auto" tabIndex={value.length > 120 ? 0 : undefined} className={cn("block max-h-48 overflow-y-auto break-words whitespace-pre-wrap", FOCUS, className)}>
+      <span
+        dir="auto"
+        tabIndex={value.length > 120 ? 0 : undefined}
+        className={cn("block max-h-48 overflow-y-auto break-words whitespace-pre-wrap", FOCUS, className)}
+      >
         {value}
       </span>
     );
@@ -110,7 +123,13 @@ export function AuditValue({ name, value, other, className }: AuditValueProps) {
     return (
       <dl className={cn("grid gap-1 rounded border bg-background p-2 text-xs", className)}>
         {Object.entries(value).map(([k, v]) => (
-          <div key={k} className={cn("flex flex-wrap gap-x-2", o && stableJson(o[k]) !== stableJson(v) && "rounded bg-amber-400/20 font-semibold")}>
+          <div
+            key={k}
+            className={cn(
+              "flex flex-wrap gap-x-2",
+              o && stableJson(o[k]) !== stableJson(v) && "rounded bg-amber-400/20 font-semibold",
+            )}
+          >
             <dt className="text-muted-foreground" title={k}>
               {fieldLabel(t, snakeKey(k))}:
             </dt>
@@ -123,7 +142,15 @@ export function AuditValue({ name, value, other, className }: AuditValueProps) {
     );
   }
   return (
-    <pre tabIndex={0} dir="ltr" className={cn("max-h-64 overflow-auto rounded bg-muted/60 p-2 text-start font-mono text-xs break-all whitespace-pre-wrap", FOCUS, className)}>
+    <pre
+      tabIndex={0}
+      dir="ltr"
+      className={cn(
+        "max-h-64 overflow-auto rounded bg-muted/60 p-2 text-start font-mono text-xs break-all whitespace-pre-wrap",
+        FOCUS,
+        className,
+      )}
+    >
       {JSON.stringify(value, null, 2)}
     </pre>
   );

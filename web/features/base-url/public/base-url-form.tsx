@@ -42,11 +42,15 @@ export function BaseUrlForm({ origin, allowed, initialValue, onSave, onReset, on
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<TestResult>(null);
   const [value, setValue] = useState(initialValue);
-  const [saveError, setSaveError] = useState<"baseUrl.errors.invalidSave" | "baseUrl.errors.storage" | "baseUrl.errors.notAllowed" | null>(null);
+  const [saveError, setSaveError] = useState<
+    "baseUrl.errors.invalidSave" | "baseUrl.errors.storage" | "baseUrl.errors.notAllowed" | null
+  >(null);
   const submitted = useRef(false);
   const field = useRef<HTMLInputElement>(null);
   const valid = isValidBaseUrl(value);
-  const allowedList = [origin, ...allowed].map((o) => (i18n.language === "ar" ? isolate(o) : o)).join(i18n.language === "ar" ? "، " : ", ");
+  const allowedList = [origin, ...allowed]
+    .map((o) => (i18n.language === "ar" ? isolate(o) : o))
+    .join(i18n.language === "ar" ? "، " : ", ");
 
   const save = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -81,7 +85,8 @@ export function BaseUrlForm({ origin, allowed, initialValue, onSave, onReset, on
     setTesting(false);
     const shown = i18n.language === "ar" ? isolate(normalizeBaseUrl(url)) : normalizeBaseUrl(url);
     if (outcome.kind === "ok") setTestResult({ tone: "ok", text: t("baseUrl.test.success", { url: shown }) });
-    else if (outcome.kind === "status") setTestResult({ tone: "error", text: t("baseUrl.test.status", { code: outcome.status }) });
+    else if (outcome.kind === "status")
+      setTestResult({ tone: "error", text: t("baseUrl.test.status", { code: outcome.status }) });
     else setTestResult({ tone: "error", text: t("baseUrl.test.unreachable") });
   };
 
@@ -92,7 +97,9 @@ export function BaseUrlForm({ origin, allowed, initialValue, onSave, onReset, on
     then();
   };
 
-  const describedBy = [`${FIELD_ID}-help`, value && `${FIELD_ID}-hint`, saveError && `${FIELD_ID}-error`].filter(Boolean).join(" ");
+  const describedBy = [`${FIELD_ID}-help`, value && `${FIELD_ID}-hint`, saveError && `${FIELD_ID}-error`]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <form noValidate onSubmit={save} className="grid gap-5">
@@ -136,14 +143,25 @@ export function BaseUrlForm({ origin, allowed, initialValue, onSave, onReset, on
           <p
             id={`${FIELD_ID}-hint`}
             data-valid={valid}
-            className={cn("flex items-center gap-1.5 text-sm font-semibold", valid ? "text-green-700" : "text-destructive")}
+            className={cn(
+              "flex items-center gap-1.5 text-sm font-semibold",
+              valid ? "text-green-700" : "text-destructive",
+            )}
           >
-            {valid ? <CircleCheck className="size-4" aria-hidden="true" /> : <CircleX className="size-4" aria-hidden="true" />}
+            {valid ? (
+              <CircleCheck className="size-4" aria-hidden="true" />
+            ) : (
+              <CircleX className="size-4" aria-hidden="true" />
+            )}
             {valid ? t("baseUrl.form.valid") : t("baseUrl.form.invalid")}
           </p>
         )}
         {saveError && (
-          <p id={`${FIELD_ID}-error`} role="alert" className="flex items-center gap-1.5 text-sm font-semibold text-destructive">
+          <p
+            id={`${FIELD_ID}-error`}
+            role="alert"
+            className="flex items-center gap-1.5 text-sm font-semibold text-destructive"
+          >
             <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
             {t(saveError, { host, list: allowedList })}
           </p>
@@ -151,7 +169,12 @@ export function BaseUrlForm({ origin, allowed, initialValue, onSave, onReset, on
       </div>
 
       <div className="grid gap-2 sm:grid-cols-2">
-        <button type="button" className={kitButtonClass({ variant: "outline", size: "lg" })} disabled={!ready || !valid || testing} onClick={() => void test()}>
+        <button
+          type="button"
+          className={kitButtonClass({ variant: "outline", size: "lg" })}
+          disabled={!ready || !valid || testing}
+          onClick={() => void test()}
+        >
           {testing ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <PlugZap aria-hidden="true" />}
           {testing ? t("baseUrl.actions.testing") : t("baseUrl.actions.test")}
         </button>
@@ -167,21 +190,37 @@ export function BaseUrlForm({ origin, allowed, initialValue, onSave, onReset, on
             data-testid="test-result"
             className={cn(
               "flex items-start gap-2 rounded-lg border px-3 py-2.5 text-sm font-semibold break-words",
-              testResult.tone === "ok" ? "border-green-300 bg-green-50 text-green-800" : "border-destructive/30 bg-destructive/10 text-destructive",
+              testResult.tone === "ok"
+                ? "border-green-300 bg-green-50 text-green-800"
+                : "border-destructive/30 bg-destructive/10 text-destructive",
             )}
           >
-            {testResult.tone === "ok" ? <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" /> : <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />}
+            {testResult.tone === "ok" ? (
+              <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            ) : (
+              <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            )}
             <span className="min-w-0">{testResult.text}</span>
           </p>
         )}
       </div>
 
       <div className="grid gap-2 border-t pt-5 sm:grid-cols-2">
-        <button type="button" className={kitButtonClass({ variant: "secondary" })} disabled={!ready} onClick={() => replaceValue(origin, onReset)}>
+        <button
+          type="button"
+          className={kitButtonClass({ variant: "secondary" })}
+          disabled={!ready}
+          onClick={() => replaceValue(origin, onReset)}
+        >
           <RotateCcw aria-hidden="true" />
           {t("baseUrl.actions.reset")}
         </button>
-        <button type="button" className={kitButtonClass({ variant: "outlineDanger" })} disabled={!ready} onClick={() => replaceValue("", onClear)}>
+        <button
+          type="button"
+          className={kitButtonClass({ variant: "outlineDanger" })}
+          disabled={!ready}
+          onClick={() => replaceValue("", onClear)}
+        >
           <Eraser aria-hidden="true" />
           {t("baseUrl.actions.clear")}
         </button>

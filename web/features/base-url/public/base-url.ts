@@ -45,12 +45,19 @@ export function healthUrl(base: string): string {
  * example). Plain code, not a zod schema: the override never reaches the server, and zod would add ~14 KB gzip to
  * this public page (docs/decisions/0012-public-page-weight.md).
  */
-export function parseBaseUrlForm(value: string): { ok: true; baseUrl: string } | { ok: false; message: "baseUrl.errors.invalidSave" } {
-  return isValidBaseUrl(value) ? { ok: true, baseUrl: normalizeBaseUrl(value) } : { ok: false, message: "baseUrl.errors.invalidSave" };
+export function parseBaseUrlForm(
+  value: string,
+): { ok: true; baseUrl: string } | { ok: false; message: "baseUrl.errors.invalidSave" } {
+  return isValidBaseUrl(value)
+    ? { ok: true, baseUrl: normalizeBaseUrl(value) }
+    : { ok: false, message: "baseUrl.errors.invalidSave" };
 }
 
 /** Outcome of the Test button: reachable (2xx), answered with another status, or not reachable at all. */
-export type HealthOutcome = { kind: "ok"; status: number } | { kind: "status"; status: number } | { kind: "unreachable" };
+export type HealthOutcome =
+  | { kind: "ok"; status: number }
+  | { kind: "status"; status: number }
+  | { kind: "unreachable" };
 
 /** How long the Test button waits for `/health` before calling the server unreachable (ms). */
 export const HEALTH_TIMEOUT_MS = 10_000;
@@ -59,9 +66,17 @@ export const HEALTH_TIMEOUT_MS = 10_000;
  * GET `{base}/health` without caching. Never throws: network errors, CORS refusals and the timeout all give
  * `unreachable` (the browser does not tell them apart).
  */
-export async function checkHealth(base: string, fetchImpl: typeof fetch = fetch, timeoutMs = HEALTH_TIMEOUT_MS): Promise<HealthOutcome> {
+export async function checkHealth(
+  base: string,
+  fetchImpl: typeof fetch = fetch,
+  timeoutMs = HEALTH_TIMEOUT_MS,
+): Promise<HealthOutcome> {
   try {
-    const res = await fetchImpl(healthUrl(base), { method: "GET", cache: "no-store", signal: AbortSignal.timeout(timeoutMs) });
+    const res = await fetchImpl(healthUrl(base), {
+      method: "GET",
+      cache: "no-store",
+      signal: AbortSignal.timeout(timeoutMs),
+    });
     return res.ok ? { kind: "ok", status: res.status } : { kind: "status", status: res.status };
   } catch {
     return { kind: "unreachable" };

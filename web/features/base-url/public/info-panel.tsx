@@ -16,10 +16,16 @@ export function BaseUrlInfoPanel({ origin, backends }: { origin: string; backend
     { icon: FlaskConical, text: t("baseUrl.info.testing") },
     { icon: UserX, text: t("baseUrl.info.notShared") },
     { icon: RotateCcw, text: t("baseUrl.info.reset", { host }) },
-    { icon: ShieldCheck, text: backends.length ? t("baseUrl.info.allowed", { list: others }) : t("baseUrl.info.allowedNone") },
+    {
+      icon: ShieldCheck,
+      text: backends.length ? t("baseUrl.info.allowed", { list: others }) : t("baseUrl.info.allowedNone"),
+    },
   ];
   return (
-    <aside aria-labelledby="base-url-info-title" className="rounded-2xl border border-blue-200 bg-blue-50/70 p-5 text-blue-950">
+    <aside
+      aria-labelledby="base-url-info-title"
+      className="rounded-2xl border border-blue-200 bg-blue-50/70 p-5 text-blue-950"
+    >
       <h2 id="base-url-info-title" className="flex items-center gap-2 text-base font-bold">
         <Info className="size-5 text-primary" aria-hidden="true" />
         {t("baseUrl.info.title")}

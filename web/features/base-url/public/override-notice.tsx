@@ -24,7 +24,13 @@ export function BaseUrlOverrideNotice({ override, variant }: { override: BaseUrl
   const { t } = useTranslation();
   if (!override.ready || !override.stored) return null;
   const reset = (
-    <Button type="button" variant="outline" size="sm" onClick={override.reset} className="shrink-0 border-amber-300 bg-white text-amber-900 hover:bg-amber-100">
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      onClick={override.reset}
+      className="shrink-0 border-amber-300 bg-white text-amber-900 hover:bg-amber-100"
+    >
       <RotateCcw aria-hidden="true" />
       {t("admin.baseUrlOverride.reset")}
     </Button>
@@ -32,7 +38,11 @@ export function BaseUrlOverrideNotice({ override, variant }: { override: BaseUrl
 
   if (variant === "bar") {
     return (
-      <div role="status" aria-label={t("admin.baseUrlOverride.title")} className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 sm:px-6">
+      <div
+        role="status"
+        aria-label={t("admin.baseUrlOverride.title")}
+        className="flex items-center gap-2 border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 sm:px-6"
+      >
         <Server className="size-3.5 shrink-0" aria-hidden="true" />
         <p className="min-w-0 flex-1 truncate">
           <span className="font-medium">{t("admin.baseUrlOverride.barLabel")}</span> <Address url={override.stored} />
@@ -43,7 +53,10 @@ export function BaseUrlOverrideNotice({ override, variant }: { override: BaseUrl
   }
 
   return (
-    <section aria-labelledby="base-url-override-title" className="mb-4 grid gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
+    <section
+      aria-labelledby="base-url-override-title"
+      className="mb-4 grid gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2.5 text-sm text-amber-900"
+    >
       <h2 id="base-url-override-title" className="flex items-center gap-2 font-semibold">
         <Server className="size-4 shrink-0" aria-hidden="true" />
         {t("admin.baseUrlOverride.title")}

@@ -24,11 +24,19 @@ export interface BaseUrlOverride {
   reset: () => void;
 }
 
-const read = () => ({ ready: true, origin: window.location.origin, stored: readOverride(window.localStorage, BASE_URL_KEY) });
+const read = () => ({
+  ready: true,
+  origin: window.location.origin,
+  stored: readOverride(window.localStorage, BASE_URL_KEY),
+});
 
 /** See the module doc. */
 export function useBaseUrlOverride(): BaseUrlOverride {
-  const [state, setState] = useState<{ ready: boolean; origin: string; stored: string | null }>({ ready: false, origin: "", stored: null });
+  const [state, setState] = useState<{ ready: boolean; origin: string; stored: string | null }>({
+    ready: false,
+    origin: "",
+    stored: null,
+  });
   useEffect(() => {
     const refresh = () => setState(read());
     refresh();

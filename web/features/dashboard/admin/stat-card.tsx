@@ -26,7 +26,16 @@ export interface StatCardProps {
  * total stays on one line in a four-column row at 1280 px and on a 360 px phone, in Cairo or in the fallback font
  * shown before Cairo arrives. Larger figures wrap inside the card instead of widening the page.
  */
-export function StatCard({ label, value, hint, icon: Icon, loading, unavailable, tone = "bg-primary/10 text-primary", action }: StatCardProps) {
+export function StatCard({
+  label,
+  value,
+  hint,
+  icon: Icon,
+  loading,
+  unavailable,
+  tone = "bg-primary/10 text-primary",
+  action,
+}: StatCardProps) {
   return (
     <Card className="gap-0 py-5" aria-busy={loading}>
       <div className="flex items-start justify-between gap-3 px-5">

@@ -14,7 +14,14 @@ import { createFeeSchema, type CreateFeeInput } from "@worker/api/fees.schema";
 import { GRADES } from "@worker/lib/school-grades";
 import { toGrade } from "@worker/api/students.schema";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
@@ -62,7 +69,8 @@ export function AddFeeDialog({ open, onOpenChange, defaultGrade, onCreated }: Ad
 
   // The student's own grade is the right default unless the admin already picked one.
   useEffect(() => {
-    if (lookup.state === "found" && !getFieldState("grade").isDirty) setValue("grade", lookup.student.current_grade, { shouldValidate: formState.isSubmitted });
+    if (lookup.state === "found" && !getFieldState("grade").isDirty)
+      setValue("grade", lookup.student.current_grade, { shouldValidate: formState.isSubmitted });
   }, [lookup, getFieldState, setValue, formState.isSubmitted]);
 
   const onSubmit = handleSubmit(async (body) => {
@@ -103,12 +111,21 @@ export function AddFeeDialog({ open, onOpenChange, defaultGrade, onCreated }: Ad
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           <div className="grid gap-2">
             <Label htmlFor="fee-student_id">{t("fees.form.studentId")}</Label>
-            <Input {...field("student_id")} inputMode="numeric" autoComplete="off" dir="ltr" className="text-start" placeholder={t("fees.form.studentIdPlaceholder")} {...register("student_id")} />
+            <Input
+              {...field("student_id")}
+              inputMode="numeric"
+              autoComplete="off"
+              dir="ltr"
+              className="text-start"
+              placeholder={t("fees.form.studentIdPlaceholder")}
+              {...register("student_id")}
+            />
             {fieldError("student_id")}
             {lookup.state === "found" && (
               <p className="flex items-center gap-1.5 text-sm text-success" role="status">
                 <CircleCheck className="size-4" aria-hidden="true" />
-                <bdi>{lookup.student.full_name}</bdi> · {t(`admin.grades.${lookup.student.current_grade}`, { defaultValue: lookup.student.current_grade })}
+                <bdi>{lookup.student.full_name}</bdi> ·{" "}
+                {t(`admin.grades.${lookup.student.current_grade}`, { defaultValue: lookup.student.current_grade })}
               </p>
             )}
             {lookup.state === "missing" && (
@@ -143,10 +160,21 @@ export function AddFeeDialog({ open, onOpenChange, defaultGrade, onCreated }: Ad
           <div className="grid gap-4 sm:grid-cols-2">
             {(["total_amount", "paid_amount"] as const).map((name) => (
               <div key={name} className="grid content-start gap-2">
-                <Label htmlFor={`fee-${name}`}>{t(name === "total_amount" ? "fees.form.total" : "fees.form.paid")}</Label>
+                <Label htmlFor={`fee-${name}`}>
+                  {t(name === "total_amount" ? "fees.form.total" : "fees.form.paid")}
+                </Label>
                 <div className="relative" dir="ltr">
-                  <Input {...field(name)} inputMode="decimal" autoComplete="off" className="pe-12 text-start tabular-nums" placeholder="0.00" {...register(name)} />
-                  <span className="pointer-events-none absolute inset-y-0 end-3 flex items-center text-xs text-muted-foreground">EGP</span>
+                  <Input
+                    {...field(name)}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    className="pe-12 text-start tabular-nums"
+                    placeholder="0.00"
+                    {...register(name)}
+                  />
+                  <span className="pointer-events-none absolute inset-y-0 end-3 flex items-center text-xs text-muted-foreground">
+                    EGP
+                  </span>
                 </div>
                 {fieldError(name)}
               </div>

@@ -8,7 +8,12 @@ import type { KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { EllipsisVertical, FileText, History, Pencil, Trash2 } from "lucide-react";
 import { statementHref } from "~/features/print/admin/print-links";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "~/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -41,7 +46,11 @@ export function FeeStatusBadge({ status }: { status: string | null | undefined }
 /** An amount in EGP. */
 export function Money({ value, className }: { value: number | null | undefined; className?: string }) {
   const { lang } = useFeeRows();
-  return <span className={cn("tabular-nums", className)}>{typeof value === "number" && Number.isFinite(value) ? formatEgp(value, lang) : "—"}</span>;
+  return (
+    <span className={cn("tabular-nums", className)}>
+      {typeof value === "number" && Number.isFinite(value) ? formatEgp(value, lang) : "—"}
+    </span>
+  );
 }
 
 /** Enter submits and Escape cancels an inline editor. */
@@ -58,7 +67,23 @@ function editorKeys(onEnter: () => void, onEscape: () => void) {
 }
 
 /** An EGP text input (Arabic-Indic digits accepted; the schema normalises them). */
-function AmountInput({ label, placeholder, value, onChange, onKeyDown, invalid, autoFocus }: { label: string; placeholder?: string; value: string; onChange: (v: string) => void; onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void; invalid?: boolean; autoFocus?: boolean }) {
+function AmountInput({
+  label,
+  placeholder,
+  value,
+  onChange,
+  onKeyDown,
+  invalid,
+  autoFocus,
+}: {
+  label: string;
+  placeholder?: string;
+  value: string;
+  onChange: (v: string) => void;
+  onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => void;
+  invalid?: boolean;
+  autoFocus?: boolean;
+}) {
   return (
     <div className="min-w-20 flex-1" dir="ltr">
       <Input
@@ -123,9 +148,16 @@ export function RemainingCell({ fee }: { fee: FeeRecord }) {
             {ed.error}
           </p>
         ) : (
-          <p className="text-[11px] whitespace-normal text-muted-foreground">{t("fees.inline.remainingHint", { amount: formatEgp(value, rows.lang) })}</p>
+          <p className="text-[11px] whitespace-normal text-muted-foreground">
+            {t("fees.inline.remainingHint", { amount: formatEgp(value, rows.lang) })}
+          </p>
         )}
-        <Button size="sm" variant="link" className="h-6 justify-start px-0 text-xs" onClick={() => rows.fillRemaining(fee)}>
+        <Button
+          size="sm"
+          variant="link"
+          className="h-6 justify-start px-0 text-xs"
+          onClick={() => rows.fillRemaining(fee)}
+        >
           {t("fees.actions.fullPaid")}
         </Button>
       </div>
@@ -137,13 +169,15 @@ export function RemainingCell({ fee }: { fee: FeeRecord }) {
   }
   const overdue = fee.overdue_amount ?? 0;
   // Under the amount: what of it is overdue (docs/product.md#fee-plans), else when the next instalment falls due.
-  const note = ed
-    ? null
-    : overdue > 0
-      ? <span className="text-xs font-medium text-destructive">{t("fees.overdueAmount", { amount: formatEgp(overdue, rows.lang) })}</span>
-      : fee.next_due_date && value > 0
-        ? <span className="text-xs text-muted-foreground">{t("fees.nextDue", { date: formatSchoolDay(fee.next_due_date, rows.lang) })}</span>
-        : null;
+  const note = ed ? null : overdue > 0 ? (
+    <span className="text-xs font-medium text-destructive">
+      {t("fees.overdueAmount", { amount: formatEgp(overdue, rows.lang) })}
+    </span>
+  ) : fee.next_due_date && value > 0 ? (
+    <span className="text-xs text-muted-foreground">
+      {t("fees.nextDue", { date: formatSchoolDay(fee.next_due_date, rows.lang) })}
+    </span>
+  ) : null;
   return (
     <div className="grid justify-items-end gap-0.5">
       <Money value={value} className={value > 0 ? "font-semibold" : "text-muted-foreground"} />
@@ -183,15 +217,35 @@ export function ActionsCell({ fee }: { fee: FeeRecord }) {
   const settled = remainingOf(fee) <= 0;
   return (
     <div className="flex items-center gap-1">
-      <Button size="sm" variant="outline" className="me-0.5" disabled={busy || settled} onClick={() => rows.startPayment(fee)}>
+      <Button
+        size="sm"
+        variant="outline"
+        className="me-0.5"
+        disabled={busy || settled}
+        onClick={() => rows.startPayment(fee)}
+      >
         {t("fees.actions.addPayment")}
       </Button>
-      <Button size="icon" variant="ghost" className="size-8" aria-label={t("fees.actions.edit")} title={t("fees.actions.edit")} disabled={busy} onClick={() => rows.startEdit(fee)}>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="size-8"
+        aria-label={t("fees.actions.edit")}
+        title={t("fees.actions.edit")}
+        disabled={busy}
+        onClick={() => rows.startEdit(fee)}
+      >
         <Pencil aria-hidden="true" />
       </Button>
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
-          <Button size="icon" variant="ghost" className="size-8" aria-label={t("fees.actions.more", { name: fee.full_name })} title={t("fees.actions.more", { name: fee.full_name })}>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-8"
+            aria-label={t("fees.actions.more", { name: fee.full_name })}
+            title={t("fees.actions.more", { name: fee.full_name })}
+          >
             <EllipsisVertical aria-hidden="true" />
           </Button>
         </DropdownMenuTrigger>

@@ -20,7 +20,13 @@ export function statusOf(total: number, paid: number): FeeStatus {
 
 /** A copy of `fee` with new total/paid and the derived remaining and status. */
 export function withAmounts(fee: FeeRecord, total: number, paid: number): FeeRecord {
-  return { ...fee, total_amount: total, paid_amount: paid, remaining: toEgp(toPiastres(total) - toPiastres(paid)), status: statusOf(total, paid) };
+  return {
+    ...fee,
+    total_amount: total,
+    paid_amount: paid,
+    remaining: toEgp(toPiastres(total) - toPiastres(paid)),
+    status: statusOf(total, paid),
+  };
 }
 
 /** A copy of `fee` after an extra payment of `amount` EGP (never shown above the total). */
@@ -31,7 +37,9 @@ export function withPayment(fee: FeeRecord, amount: number): FeeRecord {
 
 /** The remaining amount of a record (from the server field, else total − paid). */
 export function remainingOf(fee: FeeRecord): number {
-  return Number.isFinite(fee.remaining) ? fee.remaining : toEgp(toPiastres(fee.total_amount) - toPiastres(fee.paid_amount));
+  return Number.isFinite(fee.remaining)
+    ? fee.remaining
+    : toEgp(toPiastres(fee.total_amount) - toPiastres(fee.paid_amount));
 }
 
 /** An amount as plain text for an input ("1250.5" → "1250.50"; whole numbers without decimals). */

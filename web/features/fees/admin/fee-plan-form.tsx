@@ -9,7 +9,14 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { toast } from "~/components/ui/lazy-toast";
@@ -38,23 +45,46 @@ const equalSplit = (year: string, total: string, n: number): LineState["instalme
   return amounts.map((a, i) => ({ due_date: dates[i] ?? "", amount: (a / 100).toFixed(2) }));
 };
 
-function fromPlan(plan: FeePlan | null, year: string, tuition: string): { year: string; grade: string; lines: LineState[] } {
+function fromPlan(
+  plan: FeePlan | null,
+  year: string,
+  tuition: string,
+): { year: string; grade: string; lines: LineState[] } {
   if (!plan) return { year, grade: "", lines: [{ name: tuition, total: "", instalments: equalSplit(year, "0", 4) }] };
   return {
     year: plan.academic_year_name,
     grade: plan.grade,
-    lines: plan.lines.map((l) => ({ name: l.name, total: l.total.toFixed(2), instalments: l.instalments.map((i) => ({ due_date: i.due_date, amount: i.amount.toFixed(2) })) })),
+    lines: plan.lines.map((l) => ({
+      name: l.name,
+      total: l.total.toFixed(2),
+      instalments: l.instalments.map((i) => ({ due_date: i.due_date, amount: i.amount.toFixed(2) })),
+    })),
   };
 }
 
 /** The plan dialog; `plan` null adds one. `onSaved` gets the saved plan. */
-export function FeePlanForm({ open, plan, lang, onOpenChange, onSaved }: { open: boolean; plan: FeePlan | null; lang: string; onOpenChange: (o: boolean) => void; onSaved: (p: FeePlan) => void }) {
+export function FeePlanForm({
+  open,
+  plan,
+  lang,
+  onOpenChange,
+  onSaved,
+}: {
+  open: boolean;
+  plan: FeePlan | null;
+  lang: string;
+  onOpenChange: (o: boolean) => void;
+  onSaved: (p: FeePlan) => void;
+}) {
   const { t } = useTranslation();
-  const [state, setState] = useState(() => fromPlan(plan, academicYearOf(new Date()), t("fees.plans.lineNames.tuition")));
+  const [state, setState] = useState(() =>
+    fromPlan(plan, academicYearOf(new Date()), t("fees.plans.lineNames.tuition")),
+  );
   const [busy, setBusy] = useState(false);
   const { failureText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
-  const setLine = (i: number, patch: Partial<LineState>) => setState((s) => ({ ...s, lines: s.lines.map((l, k) => (k === i ? { ...l, ...patch } : l)) }));
+  const setLine = (i: number, patch: Partial<LineState>) =>
+    setState((s) => ({ ...s, lines: s.lines.map((l, k) => (k === i ? { ...l, ...patch } : l)) }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -90,14 +120,28 @@ export function FeePlanForm({ open, plan, lang, onOpenChange, onSaved }: { open:
           <div className="grid gap-3 sm:grid-cols-2">
             <div className="grid gap-1.5">
               <Label htmlFor="plan-year">{t("fees.plans.year")}</Label>
-              <Input id="plan-year" dir="ltr" value={state.year} onChange={(e) => setState((s) => ({ ...s, year: e.target.value }))} placeholder="2026-2027" />
+              <Input
+                id="plan-year"
+                dir="ltr"
+                value={state.year}
+                onChange={(e) => setState((s) => ({ ...s, year: e.target.value }))}
+                placeholder="2026-2027"
+              />
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor="plan-grade">{t("fees.plans.grade")}</Label>
-              <select id="plan-grade" required value={state.grade} onChange={(e) => setState((s) => ({ ...s, grade: e.target.value }))} className="h-9 rounded-md border bg-background px-2 text-sm">
+              <select
+                id="plan-grade"
+                required
+                value={state.grade}
+                onChange={(e) => setState((s) => ({ ...s, grade: e.target.value }))}
+                className="h-9 rounded-md border bg-background px-2 text-sm"
+              >
                 <option value="">{t("fees.form.selectGrade")}</option>
                 {GRADES.map((g) => (
-                  <option key={g} value={g}>{t(`admin.grades.${g}`)}</option>
+                  <option key={g} value={g}>
+                    {t(`admin.grades.${g}`)}
+                  </option>
                 ))}
               </select>
             </div>
@@ -111,15 +155,33 @@ export function FeePlanForm({ open, plan, lang, onOpenChange, onSaved }: { open:
                 <div className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
                   <div className="grid gap-1.5">
                     <Label htmlFor={`line-${li}-name`}>{t("fees.plans.lineName")}</Label>
-                    <Input id={`line-${li}-name`} dir="auto" value={line.name} onChange={(e) => setLine(li, { name: e.target.value })} list="plan-line-names" />
+                    <Input
+                      id={`line-${li}-name`}
+                      dir="auto"
+                      value={line.name}
+                      onChange={(e) => setLine(li, { name: e.target.value })}
+                      list="plan-line-names"
+                    />
                   </div>
                   <div className="grid gap-1.5">
                     <Label htmlFor={`line-${li}-total`}>{t("fees.plans.lineTotal")}</Label>
-                    <Input id={`line-${li}-total`} inputMode="decimal" dir="ltr" value={line.total} onChange={(e) => setLine(li, { total: e.target.value })} />
+                    <Input
+                      id={`line-${li}-total`}
+                      inputMode="decimal"
+                      dir="ltr"
+                      value={line.total}
+                      onChange={(e) => setLine(li, { total: e.target.value })}
+                    />
                   </div>
                   <div className="flex flex-wrap gap-1" role="group" aria-label={t("fees.plans.split")}>
                     {[1, 2, 4].map((n) => (
-                      <Button key={n} type="button" size="sm" variant="outline" onClick={() => setLine(li, { instalments: equalSplit(state.year, line.total, n) })}>
+                      <Button
+                        key={n}
+                        type="button"
+                        size="sm"
+                        variant="outline"
+                        onClick={() => setLine(li, { instalments: equalSplit(state.year, line.total, n) })}
+                      >
                         {t("fees.plans.equal", { count: n, formatted: formatNumber(n, lang) })}
                       </Button>
                     ))}
@@ -127,27 +189,85 @@ export function FeePlanForm({ open, plan, lang, onOpenChange, onSaved }: { open:
                 </div>
                 <ol className="grid gap-2">
                   {line.instalments.map((x, k) => (
-                    <li key={k} className="grid grid-cols-[1.25rem_minmax(0,1fr)_auto] items-center gap-2 sm:grid-cols-[1.25rem_minmax(9.5rem,1.3fr)_minmax(5rem,1fr)_auto]">
+                    <li
+                      key={k}
+                      className="grid grid-cols-[1.25rem_minmax(0,1fr)_auto] items-center gap-2 sm:grid-cols-[1.25rem_minmax(9.5rem,1.3fr)_minmax(5rem,1fr)_auto]"
+                    >
                       <span className="text-sm text-muted-foreground tabular-nums">{formatNumber(k + 1, lang)}</span>
-                      <Input aria-label={t("fees.plans.dueDate", { n: k + 1 })} type="date" value={x.due_date} onChange={(e) => setLine(li, { instalments: line.instalments.map((y, j) => (j === k ? { ...y, due_date: e.target.value } : y)) })} />
+                      <Input
+                        aria-label={t("fees.plans.dueDate", { n: k + 1 })}
+                        type="date"
+                        value={x.due_date}
+                        onChange={(e) =>
+                          setLine(li, {
+                            instalments: line.instalments.map((y, j) =>
+                              j === k ? { ...y, due_date: e.target.value } : y,
+                            ),
+                          })
+                        }
+                      />
                       {/* Phones: the amount goes under the date; from sm up it sits beside it. */}
-                      <Input className="order-last col-span-2 col-start-2 sm:order-none sm:col-span-1 sm:col-start-auto" aria-label={t("fees.plans.amount", { n: k + 1 })} inputMode="decimal" dir="ltr" value={x.amount} onChange={(e) => setLine(li, { instalments: line.instalments.map((y, j) => (j === k ? { ...y, amount: e.target.value } : y)) })} />
-                      <Button className="sm:order-last" type="button" size="icon" variant="ghost" aria-label={t("fees.plans.removeInstalment", { n: k + 1 })} disabled={line.instalments.length === 1} onClick={() => setLine(li, { instalments: line.instalments.filter((_, j) => j !== k) })}>
+                      <Input
+                        className="order-last col-span-2 col-start-2 sm:order-none sm:col-span-1 sm:col-start-auto"
+                        aria-label={t("fees.plans.amount", { n: k + 1 })}
+                        inputMode="decimal"
+                        dir="ltr"
+                        value={x.amount}
+                        onChange={(e) =>
+                          setLine(li, {
+                            instalments: line.instalments.map((y, j) =>
+                              j === k ? { ...y, amount: e.target.value } : y,
+                            ),
+                          })
+                        }
+                      />
+                      <Button
+                        className="sm:order-last"
+                        type="button"
+                        size="icon"
+                        variant="ghost"
+                        aria-label={t("fees.plans.removeInstalment", { n: k + 1 })}
+                        disabled={line.instalments.length === 1}
+                        onClick={() => setLine(li, { instalments: line.instalments.filter((_, j) => j !== k) })}
+                      >
                         <Trash2 aria-hidden="true" />
                       </Button>
                     </li>
                   ))}
                 </ol>
                 <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
-                  <Button type="button" size="sm" variant="ghost" onClick={() => setLine(li, { instalments: [...line.instalments, { due_date: line.instalments.at(-1)?.due_date ?? "", amount: "0" }] })}>
+                  <Button
+                    type="button"
+                    size="sm"
+                    variant="ghost"
+                    onClick={() =>
+                      setLine(li, {
+                        instalments: [
+                          ...line.instalments,
+                          { due_date: line.instalments.at(-1)?.due_date ?? "", amount: "0" },
+                        ],
+                      })
+                    }
+                  >
                     <Plus aria-hidden="true" />
                     {t("fees.plans.addInstalment")}
                   </Button>
-                  <span className={total !== null && total !== sum ? "font-semibold text-destructive" : "text-muted-foreground"} aria-live="polite">
+                  <span
+                    className={
+                      total !== null && total !== sum ? "font-semibold text-destructive" : "text-muted-foreground"
+                    }
+                    aria-live="polite"
+                  >
                     {t("fees.plans.sum", { sum: formatEgp(sum / 100, lang) })}
                   </span>
                   {state.lines.length > 1 && (
-                    <Button type="button" size="sm" variant="ghost" className="text-destructive" onClick={() => setState((s) => ({ ...s, lines: s.lines.filter((_, j) => j !== li) }))}>
+                    <Button
+                      type="button"
+                      size="sm"
+                      variant="ghost"
+                      className="text-destructive"
+                      onClick={() => setState((s) => ({ ...s, lines: s.lines.filter((_, j) => j !== li) }))}
+                    >
                       {t("fees.plans.removeLine")}
                     </Button>
                   )}
@@ -160,14 +280,27 @@ export function FeePlanForm({ open, plan, lang, onOpenChange, onSaved }: { open:
               <option key={k} value={t(`fees.plans.lineNames.${k}`)} />
             ))}
           </datalist>
-          <Button type="button" variant="outline" onClick={() => setState((s) => ({ ...s, lines: [...s.lines, { name: "", total: "", instalments: equalSplit(s.year, "0", 1) }] }))}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() =>
+              setState((s) => ({
+                ...s,
+                lines: [...s.lines, { name: "", total: "", instalments: equalSplit(s.year, "0", 1) }],
+              }))
+            }
+          >
             <Plus aria-hidden="true" />
             {t("fees.plans.addLine")}
           </Button>
         </form>
         <DialogFooter>
-          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>{t("fees.plans.cancel")}</Button>
-          <Button type="submit" form="fee-plan-form" disabled={busy} aria-busy={busy || undefined}>{busy ? t("fees.form.submitting") : t("fees.plans.save")}</Button>
+          <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+            {t("fees.plans.cancel")}
+          </Button>
+          <Button type="submit" form="fee-plan-form" disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t("fees.form.submitting") : t("fees.plans.save")}
+          </Button>
         </DialogFooter>
       </DialogContent>
     </Dialog>

@@ -19,7 +19,9 @@ export async function listPlans(): Promise<FeePlan[]> {
 /** `POST` (no id) or `PUT /api/admin/fee-plans/{id}` → the saved plan. */
 export async function savePlan(body: FeePlanBody, id?: number): Promise<FeePlan> {
   const client = apiClient().api.admin["fee-plans"];
-  return id ? (await call(client[":id"].$put({ param: { id: String(id) }, json: body }))).plan : (await call(client.$post({ json: body }))).plan;
+  return id
+    ? (await call(client[":id"].$put({ param: { id: String(id) }, json: body }))).plan
+    : (await call(client.$post({ json: body }))).plan;
 }
 
 /** `DELETE /api/admin/fee-plans/{id}`. */
@@ -29,7 +31,12 @@ export async function deletePlan(id: number): Promise<void> {
 
 /** `POST /api/admin/fee-plans/{id}/apply[?dry_run=1]` → `{dry_run, summary, rows}`. */
 export async function applyPlan(id: number, dryRun: boolean): Promise<ApplyResult> {
-  return call(apiClient().api.admin["fee-plans"][":id"].apply.$post({ param: { id: String(id) }, query: { dry_run: dryRun ? "1" : "0" } }));
+  return call(
+    apiClient().api.admin["fee-plans"][":id"].apply.$post({
+      param: { id: String(id) },
+      query: { dry_run: dryRun ? "1" : "0" },
+    }),
+  );
 }
 
 /** `GET /api/admin/settings`. */

@@ -35,7 +35,8 @@ const filterQuery = ({ grade, status, search, dueWithin }: FeeFilters) => ({
 const enc = (studentNo: string) => ({ student_no: encodeURIComponent(studentNo) });
 
 /** The overdue list reads largest overdue amount first unless the admin sorts it (docs/product.md#fee-plans). */
-const overdueOrder = (filters: FeeFilters) => (filters.status === "overdue" ? ({ sortBy: "overdue_amount", sortOrder: "desc" } as const) : {});
+const overdueOrder = (filters: FeeFilters) =>
+  filters.status === "overdue" ? ({ sortBy: "overdue_amount", sortOrder: "desc" } as const) : {};
 
 /** `GET /api/fees?grade=&status=&search=&due_within_days=` → every matching fee record (CSV export; "All"/empty left out). */
 export async function listFees(filters: FeeFilters = {}): Promise<FeeRecord[]> {
@@ -43,8 +44,20 @@ export async function listFees(filters: FeeFilters = {}): Promise<FeeRecord[]> {
 }
 
 /** `GET /api/fees?…&page&limit&sortBy&sortOrder` → one page and the total (search, sort and paging in SQL). */
-export async function listFeesPage({ filters, page, limit, sortBy, sortOrder, signal }: ServerPageRequest<FeeFilters>): Promise<ServerPage<FeeRecord>> {
-  const query = { ...filterQuery(filters), page: String(page), limit: String(limit), ...(sortBy ? { sortBy, sortOrder } : overdueOrder(filters)) };
+export async function listFeesPage({
+  filters,
+  page,
+  limit,
+  sortBy,
+  sortOrder,
+  signal,
+}: ServerPageRequest<FeeFilters>): Promise<ServerPage<FeeRecord>> {
+  const query = {
+    ...filterQuery(filters),
+    page: String(page),
+    limit: String(limit),
+    ...(sortBy ? { sortBy, sortOrder } : overdueOrder(filters)),
+  };
   const body = await call(apiClient().api.fees.$get({ query }, { init: { signal } }));
   return { rows: body.fees, total: body.pagination?.total ?? body.fees.length };
 }
@@ -68,11 +81,20 @@ export async function updateFee(studentNo: string, json: UpdateFeeInput): Promis
  * another amount fails with the reason IDEMPOTENCY_MISMATCH.
  */
 export async function addPayment(studentNo: string, amount: number, key: string) {
-  return call(apiClient().api.fees[":student_no"]["add-payment"].$post({ param: enc(studentNo), json: { payment_amount: amount }, header: { "idempotency-key": key } }));
+  return call(
+    apiClient().api.fees[":student_no"]["add-payment"].$post({
+      param: enc(studentNo),
+      json: { payment_amount: amount },
+      header: { "idempotency-key": key },
+    }),
+  );
 }
 
 /** `PUT /api/fees/{student_no}/discount {kind, value, reason}` → the record with its new total and instalments. */
-export async function setDiscount(studentNo: string, json: { kind: "amount" | "percent"; value: number | string; reason: string }): Promise<FeeRecord> {
+export async function setDiscount(
+  studentNo: string,
+  json: { kind: "amount" | "percent"; value: number | string; reason: string },
+): Promise<FeeRecord> {
   return (await call(apiClient().api.fees[":student_no"].discount.$put({ param: enc(studentNo), json }))).fee;
 }
 
@@ -91,6 +113,8 @@ export async function listPayments(studentNo: string): Promise<Payment[]> {
  * was (a definitive answer about a payment whose own answer was lost). Throws ApiFailure like every call.
  */
 export async function findPaymentByKey(studentNo: string, key: string): Promise<Payment | null> {
-  const { payments } = await call(apiClient().api.fees[":student_no"].payments.$get({ param: enc(studentNo), query: { idempotency_key: key } }));
+  const { payments } = await call(
+    apiClient().api.fees[":student_no"].payments.$get({ param: enc(studentNo), query: { idempotency_key: key } }),
+  );
   return payments[0] ?? null;
 }

@@ -9,12 +9,35 @@ import { csvFileName, downloadCsv, studentIdCell, type CsvCell } from "~/lib/csv
 import type { FeeRecord } from "./fees-api";
 import { remainingOf } from "./fee-money";
 
-export const FEES_CSV_HEADER = ["Student Name", "Student ID", "Grade", "Total Amount (EGP)", "Paid Amount (EGP)", "Remaining Amount (EGP)", "Status", "Overdue Amount (EGP)", "Next Due Date"] as const;
+export const FEES_CSV_HEADER = [
+  "Student Name",
+  "Student ID",
+  "Grade",
+  "Total Amount (EGP)",
+  "Paid Amount (EGP)",
+  "Remaining Amount (EGP)",
+  "Status",
+  "Overdue Amount (EGP)",
+  "Next Due Date",
+] as const;
 
 /** Header + one row per record; `t` gives the status labels in the admin's language. */
 export function feesCsvRows(fees: readonly FeeRecord[], t: TFunction): CsvCell[][] {
   const status = (s: string | null | undefined) => t(`fees.status.${s || "unknown"}`, { defaultValue: s || "" });
-  return [[...FEES_CSV_HEADER], ...fees.map((f) => [f.full_name, studentIdCell(f.student_no), f.grade, f.total_amount, f.paid_amount, remainingOf(f), status(f.status), f.overdue_amount ?? 0, f.next_due_date ?? ""])];
+  return [
+    [...FEES_CSV_HEADER],
+    ...fees.map((f) => [
+      f.full_name,
+      studentIdCell(f.student_no),
+      f.grade,
+      f.total_amount,
+      f.paid_amount,
+      remainingOf(f),
+      status(f.status),
+      f.overdue_amount ?? 0,
+      f.next_due_date ?? "",
+    ]),
+  ];
 }
 
 /** Saves `fees` (what the table shows) as the Fees CSV for `grade`. */

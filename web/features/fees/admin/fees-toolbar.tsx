@@ -24,17 +24,58 @@ export const DUE_WITHIN_CHOICES = ["7", "14", "30", "60"] as const;
 export const FEE_FILTER_STATUSES = ["paid", "partially_paid", "not_paid", "overdue"] as const;
 
 /** The Fees filter bar. */
-export function FeesToolbar({ grade, onGrade, status, onStatus, search, onSearch, dueWithin, onDueWithin }: FeesToolbarProps) {
+export function FeesToolbar({
+  grade,
+  onGrade,
+  status,
+  onStatus,
+  search,
+  onSearch,
+  dueWithin,
+  onDueWithin,
+}: FeesToolbarProps) {
   const { t, i18n } = useTranslation();
   const grades = useGradeOptions();
-  const dueChoices = ["All", ...DUE_WITHIN_CHOICES].map((d) => ({ value: d, label: d === "All" ? t("fees.filters.anyDate") : t("fees.filters.days", { count: Number(d), formatted: formatNumber(Number(d), i18n.language) }) }));
-  const statuses = ["All", ...FEE_FILTER_STATUSES].map((s) => ({ value: s, label: s === "All" ? t("fees.filters.all") : t(`fees.status.${s}`) }));
+  const dueChoices = ["All", ...DUE_WITHIN_CHOICES].map((d) => ({
+    value: d,
+    label:
+      d === "All"
+        ? t("fees.filters.anyDate")
+        : t("fees.filters.days", { count: Number(d), formatted: formatNumber(Number(d), i18n.language) }),
+  }));
+  const statuses = ["All", ...FEE_FILTER_STATUSES].map((s) => ({
+    value: s,
+    label: s === "All" ? t("fees.filters.all") : t(`fees.status.${s}`),
+  }));
   return (
-    <div role="search" aria-label={t("fees.filters.label")} className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:flex-wrap sm:items-end">
-      <SearchBox id="fees-search" label={t("fees.filters.search")} placeholder={t("fees.filters.searchPlaceholder")} clearLabel={t("fees.filters.clearSearch")} value={search} onChange={onSearch} />
+    <div
+      role="search"
+      aria-label={t("fees.filters.label")}
+      className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row sm:flex-wrap sm:items-end"
+    >
+      <SearchBox
+        id="fees-search"
+        label={t("fees.filters.search")}
+        placeholder={t("fees.filters.searchPlaceholder")}
+        clearLabel={t("fees.filters.clearSearch")}
+        value={search}
+        onChange={onSearch}
+      />
       <FilterSelect id="fees-grade" label={t("fees.filters.grade")} value={grade} onChange={onGrade} options={grades} />
-      <FilterSelect id="fees-status" label={t("fees.filters.status")} value={status} onChange={onStatus} options={statuses} />
-      <FilterSelect id="fees-due-within" label={t("fees.filters.dueWithin")} value={dueWithin} onChange={onDueWithin} options={dueChoices} />
+      <FilterSelect
+        id="fees-status"
+        label={t("fees.filters.status")}
+        value={status}
+        onChange={onStatus}
+        options={statuses}
+      />
+      <FilterSelect
+        id="fees-due-within"
+        label={t("fees.filters.dueWithin")}
+        value={dueWithin}
+        onChange={onDueWithin}
+        options={dueChoices}
+      />
     </div>
   );
 }

@@ -24,13 +24,28 @@ const VARIANT: Record<string, "success" | "warning" | "destructive" | "secondary
 };
 
 /** The instalments table and the discount of `fee`; `onChanged` gets the record after a discount change. */
-export function InstalmentsPanel({ fee, lang, onChanged }: { fee: FeeRecord; lang: string; onChanged: (fee: FeeRecord) => void }) {
+export function InstalmentsPanel({
+  fee,
+  lang,
+  onChanged,
+}: {
+  fee: FeeRecord;
+  lang: string;
+  onChanged: (fee: FeeRecord) => void;
+}) {
   const { t } = useTranslation();
-  if (!fee.instalments.length) return <p className="rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground">{t("fees.instalments.none")}</p>;
+  if (!fee.instalments.length)
+    return (
+      <p className="rounded-lg border border-dashed px-4 py-3 text-sm text-muted-foreground">
+        {t("fees.instalments.none")}
+      </p>
+    );
   return (
     <section aria-labelledby="instalments-title" className="grid gap-2">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id="instalments-title" className="text-sm font-semibold">{t("fees.instalments.title")}</h3>
+        <h3 id="instalments-title" className="text-sm font-semibold">
+          {t("fees.instalments.title")}
+        </h3>
         {fee.overdue_amount > 0 && (
           <span className="text-sm font-semibold text-destructive" data-testid="overdue-amount">
             {t("fees.instalments.overdueTotal", { amount: formatEgp(fee.overdue_amount, lang) })}
@@ -42,12 +57,24 @@ export function InstalmentsPanel({ fee, lang, onChanged }: { fee: FeeRecord; lan
           <caption className="sr-only">{t("fees.instalments.title")}</caption>
           <thead className="bg-muted/50 text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t("fees.instalments.instalment")}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t("fees.instalments.dueDate")}</th>
-              <th scope="col" className="px-3 py-2 text-end font-semibold">{t("fees.instalments.amount")}</th>
-              <th scope="col" className="px-3 py-2 text-end font-semibold">{t("fees.instalments.paid")}</th>
-              <th scope="col" className="px-3 py-2 text-end font-semibold">{t("fees.instalments.remaining")}</th>
-              <th scope="col" className="px-3 py-2 text-start font-semibold">{t("fees.instalments.status")}</th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t("fees.instalments.instalment")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t("fees.instalments.dueDate")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-end font-semibold">
+                {t("fees.instalments.amount")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-end font-semibold">
+                {t("fees.instalments.paid")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-end font-semibold">
+                {t("fees.instalments.remaining")}
+              </th>
+              <th scope="col" className="px-3 py-2 text-start font-semibold">
+                {t("fees.instalments.status")}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -109,27 +136,53 @@ function DiscountForm({ fee, lang, onChanged }: { fee: FeeRecord; lang: string; 
           : t("fees.discount.none")}
       </span>
       {!open ? (
-        <Button size="sm" variant="outline" onClick={() => setOpen(true)}>{t("fees.discount.edit")}</Button>
+        <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+          {t("fees.discount.edit")}
+        </Button>
       ) : (
-        <form onSubmit={(e) => void submit(e)} className="grid w-full gap-2 rounded-lg border bg-muted/30 p-3 sm:grid-cols-[8rem_8rem_1fr_auto] sm:items-end">
+        <form
+          onSubmit={(e) => void submit(e)}
+          className="grid w-full gap-2 rounded-lg border bg-muted/30 p-3 sm:grid-cols-[8rem_8rem_1fr_auto] sm:items-end"
+        >
           <div className="grid gap-1">
-            <Label htmlFor="discount-kind" className="text-xs">{t("fees.discount.kind")}</Label>
-            <select id="discount-kind" value={kind} onChange={(e) => setKind(e.target.value as "amount" | "percent")} className="h-9 rounded-md border bg-background px-2">
+            <Label htmlFor="discount-kind" className="text-xs">
+              {t("fees.discount.kind")}
+            </Label>
+            <select
+              id="discount-kind"
+              value={kind}
+              onChange={(e) => setKind(e.target.value as "amount" | "percent")}
+              className="h-9 rounded-md border bg-background px-2"
+            >
               <option value="amount">{t("fees.discount.amount")}</option>
               <option value="percent">{t("fees.discount.percent")}</option>
             </select>
           </div>
           <div className="grid gap-1">
-            <Label htmlFor="discount-value" className="text-xs">{t("fees.discount.value")}</Label>
+            <Label htmlFor="discount-value" className="text-xs">
+              {t("fees.discount.value")}
+            </Label>
             <Input id="discount-value" inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />
           </div>
           <div className="grid gap-1">
-            <Label htmlFor="discount-reason" className="text-xs">{t("fees.discount.reason")}</Label>
-            <Input id="discount-reason" dir="auto" value={reason} onChange={(e) => setReason(e.target.value)} maxLength={200} />
+            <Label htmlFor="discount-reason" className="text-xs">
+              {t("fees.discount.reason")}
+            </Label>
+            <Input
+              id="discount-reason"
+              dir="auto"
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+              maxLength={200}
+            />
           </div>
           <div className="flex gap-2">
-            <Button type="submit" size="sm" disabled={busy} aria-busy={busy || undefined}>{t("fees.discount.save")}</Button>
-            <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>{t("fees.discount.cancel")}</Button>
+            <Button type="submit" size="sm" disabled={busy} aria-busy={busy || undefined}>
+              {t("fees.discount.save")}
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setOpen(false)}>
+              {t("fees.discount.cancel")}
+            </Button>
           </div>
         </form>
       )}

@@ -9,7 +9,15 @@ import { useTranslation } from "react-i18next";
 import { FileText, Printer } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatEgp, formatSchoolDateTime } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
@@ -18,7 +26,14 @@ import { FeeStatusBadge } from "./fee-cells";
 import { InstalmentsPanel } from "./instalments-panel";
 import { allocationText } from "./receipt-dialog";
 import { FilterSelect } from "~/components/data-table/list-filters";
-import { receiptHref, statementHref, receiptWidthOf, storedReceiptWidth, storeReceiptWidth, type ReceiptWidth } from "~/features/print/admin/print-links";
+import {
+  receiptHref,
+  statementHref,
+  receiptWidthOf,
+  storedReceiptWidth,
+  storeReceiptWidth,
+  type ReceiptWidth,
+} from "~/features/print/admin/print-links";
 
 interface PaymentsDialogProps {
   fee: FeeRecord | null;
@@ -83,45 +98,80 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt, onChanged }
             <caption className="sr-only">{t("fees.payments.title")}</caption>
             <thead className="bg-muted/50 text-xs text-muted-foreground">
               <tr>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("fees.payments.receiptNo")}</th>
-                <th scope="col" className="px-3 py-2 text-end font-semibold">{t("fees.payments.amount")}</th>
-                <th scope="col" className="px-3 py-2 text-start font-semibold">{t("fees.payments.date")}</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">{t("fees.payments.receipt")}</span></th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t("fees.payments.receiptNo")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-end font-semibold">
+                  {t("fees.payments.amount")}
+                </th>
+                <th scope="col" className="px-3 py-2 text-start font-semibold">
+                  {t("fees.payments.date")}
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  <span className="sr-only">{t("fees.payments.receipt")}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {loading &&
                 [0, 1].map((i) => (
                   <tr key={i} className="border-t">
-                    <td colSpan={4} className="px-3 py-3"><Skeleton className="h-4 w-full" /></td>
+                    <td colSpan={4} className="px-3 py-3">
+                      <Skeleton className="h-4 w-full" />
+                    </td>
                   </tr>
                 ))}
               {!loading && (payments?.length ?? 0) === 0 && (
                 <tr className="border-t">
-                  <td colSpan={4} className="px-3 py-8 text-center text-muted-foreground">{failed ? t("fees.payments.loadFailed") : t("fees.payments.none")}</td>
+                  <td colSpan={4} className="px-3 py-8 text-center text-muted-foreground">
+                    {failed ? t("fees.payments.loadFailed") : t("fees.payments.none")}
+                  </td>
                 </tr>
               )}
               {payments?.map((p) => (
                 <tr key={p.id} className="border-t">
-                  <th scope="row" className="px-3 py-2 text-start font-mono text-[13px] font-medium whitespace-nowrap" dir="ltr">
+                  <th
+                    scope="row"
+                    className="px-3 py-2 text-start font-mono text-[13px] font-medium whitespace-nowrap"
+                    dir="ltr"
+                  >
                     {p.receipt_no}
-                    {p.kind === "adjustment" && <Badge variant="secondary" className="ms-2 font-sans">{t("fees.payments.adjustment")}</Badge>}
+                    {p.kind === "adjustment" && (
+                      <Badge variant="secondary" className="ms-2 font-sans">
+                        {t("fees.payments.adjustment")}
+                      </Badge>
+                    )}
                     {p.allocations?.length ? (
-                      <span className="block font-sans text-xs font-normal whitespace-normal text-muted-foreground" dir={lang === "ar" ? "rtl" : "ltr"}>
+                      <span
+                        className="block font-sans text-xs font-normal whitespace-normal text-muted-foreground"
+                        dir={lang === "ar" ? "rtl" : "ltr"}
+                      >
                         {allocationText(p.allocations, lang)}
                       </span>
                     ) : null}
                   </th>
                   <td className="px-3 py-2 text-end whitespace-nowrap tabular-nums">{formatEgp(p.amount, lang)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">{formatSchoolDateTime(p.paid_at, lang)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap text-muted-foreground">
+                    {formatSchoolDateTime(p.paid_at, lang)}
+                  </td>
                   <td className="px-3 py-1.5 text-end">
                     {p.kind !== "adjustment" && fee && (
                       <span className="inline-flex gap-1">
-                        <Button size="sm" variant="ghost" onClick={() => onReceipt(fee, p)} aria-label={`${t("fees.payments.receipt")} ${p.receipt_no}`}>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() => onReceipt(fee, p)}
+                          aria-label={`${t("fees.payments.receipt")} ${p.receipt_no}`}
+                        >
                           {t("fees.payments.receipt")}
                         </Button>
                         <Button size="sm" variant="ghost" asChild>
-                          <a href={receiptHref(p.receipt_no, { copy: true, width })} target="_blank" rel="noopener" aria-label={`${t("fees.payments.reprint")} ${p.receipt_no}`}>
+                          <a
+                            href={receiptHref(p.receipt_no, { copy: true, width })}
+                            target="_blank"
+                            rel="noopener"
+                            aria-label={`${t("fees.payments.reprint")} ${p.receipt_no}`}
+                          >
                             <Printer aria-hidden="true" />
                             {t("fees.payments.reprint")}
                           </a>

@@ -6,7 +6,15 @@
 import { useTranslation } from "react-i18next";
 import { Printer } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { formatEgp, formatNumber, formatSchoolDateTime } from "~/lib/format";
 import type { FeeRecord, Payment } from "./fees-api";
 import { RECEIPT_LABELS, receiptGrade } from "./receipt-labels";
@@ -61,7 +69,9 @@ export function ReceiptDialog({ payment, student, onOpenChange }: ReceiptDialogP
 
 /** "Tuition 1: EGP 2,500.00 · Bus 1: EGP 700.00", the amounts in `lang`'s digits. */
 export function allocationText(allocations: Payment["allocations"], lang: string): string {
-  return allocations.map((a) => `${a.line} ${formatNumber(a.instalment_no, lang)}: ${formatEgp(a.amount, lang)}`).join(" · ");
+  return allocations
+    .map((a) => `${a.line} ${formatNumber(a.instalment_no, lang)}: ${formatEgp(a.amount, lang)}`)
+    .join(" · ");
 }
 
 /** The receipt itself: always laid out left-to-right with English labels at the start and Arabic at the end. */
@@ -70,16 +80,31 @@ export function Receipt({ payment, student }: { payment: Payment; student: Recei
   const ar = RECEIPT_LABELS.ar;
   const rows: { key: RowKey; value: string; valueAr?: string; mono?: boolean }[] = [
     { key: "receiptNo", value: payment.receipt_no, mono: true },
-    { key: "date", value: formatSchoolDateTime(payment.paid_at, "en", "long"), valueAr: formatSchoolDateTime(payment.paid_at, "ar", "long") },
+    {
+      key: "date",
+      value: formatSchoolDateTime(payment.paid_at, "en", "long"),
+      valueAr: formatSchoolDateTime(payment.paid_at, "ar", "long"),
+    },
     { key: "student", value: student.full_name },
     { key: "studentId", value: student.student_no, mono: true },
     { key: "grade", value: receiptGrade("en", student.grade), valueAr: receiptGrade("ar", student.grade) },
     ...(payment.allocations?.length
-      ? [{ key: "covers" as const, value: allocationText(payment.allocations, "en"), valueAr: allocationText(payment.allocations, "ar") }]
+      ? [
+          {
+            key: "covers" as const,
+            value: allocationText(payment.allocations, "en"),
+            valueAr: allocationText(payment.allocations, "ar"),
+          },
+        ]
       : []),
   ];
   return (
-    <article data-print-receipt dir="ltr" lang="en" className="rounded-lg border-2 border-dashed border-primary/30 bg-card p-5 text-card-foreground print:border-solid print:border-black/40">
+    <article
+      data-print-receipt
+      dir="ltr"
+      lang="en"
+      className="rounded-lg border-2 border-dashed border-primary/30 bg-card p-5 text-card-foreground print:border-solid print:border-black/40"
+    >
       <header className="flex items-start justify-between gap-4 border-b pb-4">
         <div className="flex items-center gap-3">
           <img src="/logo.svg" alt="" className="size-11 shrink-0" />

@@ -48,12 +48,24 @@ export function ResultsRuleCard() {
 
   return (
     <Card className="gap-3 px-5 py-4" aria-labelledby="results-rule-title">
-      <h2 id="results-rule-title" className="font-semibold">{t("fees.rule.title")}</h2>
+      <h2 id="results-rule-title" className="font-semibold">
+        {t("fees.rule.title")}
+      </h2>
       <fieldset className="grid gap-2 sm:grid-cols-2" disabled={choice === null}>
         <legend className="sr-only">{t("fees.rule.title")}</legend>
         {RESULTS_FEE_RULES.map((r) => (
-          <label key={r} className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5">
-            <input type="radio" name="results-fee-rule" value={r} checked={choice === r} onChange={() => setChoice(r)} className="mt-1" />
+          <label
+            key={r}
+            className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+          >
+            <input
+              type="radio"
+              name="results-fee-rule"
+              value={r}
+              checked={choice === r}
+              onChange={() => setChoice(r)}
+              className="mt-1"
+            />
             <span>
               <span className="block text-sm font-medium">{t(`fees.rule.${r}`)}</span>
               <span className="block text-xs text-muted-foreground">{t(`fees.rule.${r}Hint`)}</span>
@@ -62,7 +74,12 @@ export function ResultsRuleCard() {
         ))}
       </fieldset>
       <div className="flex justify-end">
-        <Button size="sm" onClick={() => void save()} disabled={busy || choice === null || choice === saved} aria-busy={busy || undefined}>
+        <Button
+          size="sm"
+          onClick={() => void save()}
+          disabled={busy || choice === null || choice === saved}
+          aria-busy={busy || undefined}
+        >
           {t("fees.rule.save")}
         </Button>
       </div>

@@ -100,7 +100,9 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       const recorded = await checkRecorded(fee, open.key);
       mark(fee.student_no, false);
       // Recorded: a new payment gets a new key. Not recorded (or no answer): the same intent, the same key.
-      setEditor(recorded ? fresh : { ...fresh, amount: amountInputValue(open.amount), key: open.key, sentAmount: open.amount });
+      setEditor(
+        recorded ? fresh : { ...fresh, amount: amountInputValue(open.amount), key: open.key, sentAmount: open.amount },
+      );
     },
     [checkRecorded, mark],
   );
@@ -130,7 +132,10 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       // A retry may concern a payment the server already recorded (the row then looks settled): the server
       // answers it with the first payment, so only a new request is checked against the remaining amount.
       if (!retry && toPiastres(amount) > toPiastres(remainingOf(fee))) {
-        setEditor({ ...editor, error: t("fees.validation.paymentAboveRemaining", { amount: formatEgp(remainingOf(fee), lang) }) });
+        setEditor({
+          ...editor,
+          error: t("fees.validation.paymentAboveRemaining", { amount: formatEgp(remainingOf(fee), lang) }),
+        });
         return;
       }
       setEditor({ ...editor, key });
@@ -146,11 +151,20 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       lang,
       openPayments,
       openReceipt,
-      startEdit: (fee) => setEditor({ mode: "edit", studentNo: fee.student_no, total: amountInputValue(fee.total_amount), paid: amountInputValue(fee.paid_amount) }),
+      startEdit: (fee) =>
+        setEditor({
+          mode: "edit",
+          studentNo: fee.student_no,
+          total: amountInputValue(fee.total_amount),
+          paid: amountInputValue(fee.paid_amount),
+        }),
       startPayment: (fee) => void startPayment(fee),
       updateDraft: (patch) => setEditor((ed) => (ed ? ({ ...ed, ...patch, error: undefined } as RowEditor) : ed)),
       cancel: () => setEditor(null),
-      fillRemaining: (fee) => setEditor((ed) => (ed?.mode === "pay" ? { ...ed, amount: amountInputValue(remainingOf(fee)), error: undefined } : ed)),
+      fillRemaining: (fee) =>
+        setEditor((ed) =>
+          ed?.mode === "pay" ? { ...ed, amount: amountInputValue(remainingOf(fee)), error: undefined } : ed,
+        ),
       openDelete: (fee) => setConfirm({ kind: "delete", fee }),
       requestSave: (fee) => {
         if (editor?.mode !== "edit") return;
@@ -209,10 +223,14 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
         if (unknown) markUnsettled(storage(), fee.student_no, { key, amount });
         if (onAuthFailure(err)) return;
         // The key was used with another amount: that key's earlier, unconfirmed payment was recorded.
-        if (err instanceof ApiFailure && err.reason === "IDEMPOTENCY_MISMATCH" && (await checkRecorded(fee, key))) return;
+        if (err instanceof ApiFailure && err.reason === "IDEMPOTENCY_MISMATCH" && (await checkRecorded(fee, key)))
+          return;
         if (!unknown) settle(storage(), fee.student_no);
         void reload();
-        toast.error(failureText(err, t("fees.errors.paymentFailed"), t("fees.errors.paymentNetwork")), unknown ? { description: t("fees.errors.paymentUnconfirmed") } : undefined);
+        toast.error(
+          failureText(err, t("fees.errors.paymentFailed"), t("fees.errors.paymentNetwork")),
+          unknown ? { description: t("fees.errors.paymentUnconfirmed") } : undefined,
+        );
         // Reopen the same entry (same key) so "Save Payment" again is a safe retry.
         if (entry) setEditor((cur) => cur ?? entry);
       } finally {

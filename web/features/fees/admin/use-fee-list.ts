@@ -44,7 +44,10 @@ export interface FeeList {
 /** Loads the page for `filters` and keeps it fresh. */
 export function useFeeList(filters: FeeFilters): FeeList {
   const onAuthFailure = useHandleAuthFailure();
-  const { rows, setRows, total, loading, fetching, reload, beginMutation, server } = useServerTable<FeeRecord, FeeFilters>({
+  const { rows, setRows, total, loading, fetching, reload, beginMutation, server } = useServerTable<
+    FeeRecord,
+    FeeFilters
+  >({
     fetchPage: listFeesPage,
     filters,
     sortFields: FEE_SORT_FIELDS,

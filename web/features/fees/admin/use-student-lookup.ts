@@ -38,7 +38,8 @@ export function useStudentLookup(rawId: string, enabled = true): StudentLookup {
     const controller = new AbortController();
     setResult({ state: "loading" });
     findStudent(id, controller.signal).then(
-      (student) => !controller.signal.aborted && setResult(student ? { state: "found", student } : { state: "missing" }),
+      (student) =>
+        !controller.signal.aborted && setResult(student ? { state: "found", student } : { state: "missing" }),
       // A failed lookup says nothing about the student: show nothing rather than "not found".
       () => !controller.signal.aborted && setResult({ state: "idle" }),
     );

@@ -21,8 +21,15 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 export function formatUsd(value: number, lang?: string): string {
   const locale = localeOf(lang);
   const whole = Number.isInteger(value);
-  const f = cached(`usd|${locale}|${whole}`, () =>
-    new Intl.NumberFormat(locale, { style: "currency", currency: "USD", currencyDisplay: "narrowSymbol", ...(whole ? { maximumFractionDigits: 0 } : {}) }),
+  const f = cached(
+    `usd|${locale}|${whole}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: "currency",
+        currency: "USD",
+        currencyDisplay: "narrowSymbol",
+        ...(whole ? { maximumFractionDigits: 0 } : {}),
+      }),
   ) as Intl.NumberFormat;
   return f
     .formatToParts(value)
@@ -35,11 +42,17 @@ export function formatDay(isoDay: string, lang?: string): string {
   const ms = Date.parse(`${isoDay}T00:00:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(isoDay) || Number.isNaN(ms)) return isoDay;
   const locale = localeOf(lang);
-  return cached(`day|${locale}`, () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" })).format(ms);
+  return cached(
+    `day|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }),
+  ).format(ms);
 }
 
 /** A percentage given on a 0-100 scale, with at most `digits` decimals (default 1): "72.5%". */
 export function formatPct(value: number, lang?: string, digits = 1): string {
   const locale = localeOf(lang);
-  return cached(`pct|${locale}|${digits}`, () => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: digits })).format(value / 100);
+  return cached(
+    `pct|${locale}|${digits}`,
+    () => new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: digits }),
+  ).format(value / 100);
 }

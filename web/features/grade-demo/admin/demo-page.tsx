@@ -14,7 +14,15 @@ import { ADMIN_PAGE_PATHS, type AdminListPage } from "~/lib/admin-events";
 import { formatNumber } from "~/lib/format";
 
 /** Header: back button, title "Grade N {Section}", demo note, and optional actions (e.g. Add Result). */
-export function DemoPageHeader({ section, grade, actions }: { section: AdminListPage; grade: number; actions?: ReactNode }) {
+export function DemoPageHeader({
+  section,
+  grade,
+  actions,
+}: {
+  section: AdminListPage;
+  grade: number;
+  actions?: ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const n = formatNumber(grade, i18n.language);
   return (
@@ -31,7 +39,9 @@ export function DemoPageHeader({ section, grade, actions }: { section: AdminList
         <div className="min-w-0">
           <p className="text-sm font-medium text-primary">{t("gradeDemo.gradeN", { grade: n })}</p>
           <div className="mt-1 flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t(`gradeDemo.titles.${section}`, { grade: n })}</h1>
+            <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">
+              {t(`gradeDemo.titles.${section}`, { grade: n })}
+            </h1>
             <Badge variant="warning" className="gap-1">
               <FlaskConical aria-hidden="true" />
               {t("gradeDemo.demoBadge")}
@@ -46,14 +56,27 @@ export function DemoPageHeader({ section, grade, actions }: { section: AdminList
 }
 
 /** A search box that filters the demo table. */
-export function DemoSearch({ id, value, onChange, placeholder }: { id: string; value: string; onChange: (v: string) => void; placeholder: string }) {
+export function DemoSearch({
+  id,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  placeholder: string;
+}) {
   const { t } = useTranslation();
   return (
     <div role="search" className="relative w-full sm:w-72">
       <label htmlFor={id} className="sr-only">
         {t("gradeDemo.search")}
       </label>
-      <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
       <Input
         id={id}
         type="search"

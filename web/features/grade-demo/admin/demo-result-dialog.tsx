@@ -8,7 +8,15 @@ import { Controller, useForm, useWatch, type FieldPath, type Resolver } from "re
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
@@ -24,10 +32,30 @@ const resolver = zodResolver(demoResultSchema) as unknown as Resolver<DemoResult
 
 const toFields = (r: DemoResult | null): DemoResultFields =>
   r
-    ? { student: r.student, studentId: r.studentId, subject: r.subject, examType: r.examType, marks: String(r.marks), totalMarks: String(r.totalMarks), date: r.date }
+    ? {
+        student: r.student,
+        studentId: r.studentId,
+        subject: r.subject,
+        examType: r.examType,
+        marks: String(r.marks),
+        totalMarks: String(r.totalMarks),
+        date: r.date,
+      }
     : { student: "", studentId: "", subject: "", examType: "", marks: "", totalMarks: "100", date: "" };
 
-function Field({ id, label, error, className, children }: { id: string; label: string; error?: string; className?: string; children: ReactNode }) {
+function Field({
+  id,
+  label,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={cn("grid content-start gap-1.5", className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -54,7 +82,10 @@ export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoRes
   const { t } = useTranslation();
   const { messageText } = useReasonText();
   const uid = useId();
-  const { register, control, handleSubmit, reset, formState } = useForm<DemoResultFields, unknown, DemoResultValues>({ resolver, defaultValues: toFields(null) });
+  const { register, control, handleSubmit, reset, formState } = useForm<DemoResultFields, unknown, DemoResultValues>({
+    resolver,
+    defaultValues: toFields(null),
+  });
   const [marks, total] = useWatch({ control, name: ["marks", "totalMarks"] });
 
   useEffect(() => {
@@ -63,20 +94,26 @@ export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoRes
 
   const m = parseTypedNumber(marks ?? "", { decimals: 2 });
   const tot = parseTypedNumber(total ?? "", { decimals: 2 });
-  const grade = m.ok && tot.ok && tot.hundredths > 0 && m.hundredths <= tot.hundredths ? demoLetterGrade(m.value, tot.value) : null;
+  const grade =
+    m.ok && tot.ok && tot.hundredths > 0 && m.hundredths <= tot.hundredths ? demoLetterGrade(m.value, tot.value) : null;
 
   const id = (name: string) => `${uid}-${name}`;
   const err = (name: FieldPath<DemoResultFields>) => {
     const text = formState.errors[name]?.message;
     return text ? messageText(text) : undefined;
   };
-  const aria = (name: FieldPath<DemoResultFields>) => ({ "aria-invalid": err(name) ? true : undefined, "aria-describedby": err(name) ? `${id(name)}-error` : undefined });
+  const aria = (name: FieldPath<DemoResultFields>) => ({
+    "aria-invalid": err(name) ? true : undefined,
+    "aria-describedby": err(name) ? `${id(name)}-error` : undefined,
+  });
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent closeLabel={t("nav.close")} className="sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{result ? t("gradeDemo.results.form.editTitle") : t("gradeDemo.results.form.addTitle")}</DialogTitle>
+          <DialogTitle>
+            {result ? t("gradeDemo.results.form.editTitle") : t("gradeDemo.results.form.addTitle")}
+          </DialogTitle>
           <DialogDescription>{t("gradeDemo.results.form.description")}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={handleSubmit(onSave)} className="grid gap-5">
@@ -85,7 +122,14 @@ export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoRes
               <Input id={id("student")} autoComplete="off" {...aria("student")} {...register("student")} />
             </Field>
             <Field id={id("studentId")} label={t("gradeDemo.results.form.studentId")} error={err("studentId")}>
-              <Input id={id("studentId")} dir="ltr" autoComplete="off" className="font-mono rtl:text-end" {...aria("studentId")} {...register("studentId")} />
+              <Input
+                id={id("studentId")}
+                dir="ltr"
+                autoComplete="off"
+                className="font-mono rtl:text-end"
+                {...aria("studentId")}
+                {...register("studentId")}
+              />
             </Field>
             <Field id={id("subject")} label={t("gradeDemo.results.form.subject")} error={err("subject")}>
               <Controller
@@ -93,7 +137,13 @@ export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoRes
                 name="subject"
                 render={({ field }) => (
                   <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger id={id("subject")} ref={field.ref} onBlur={field.onBlur} className="w-full" {...aria("subject")}>
+                    <SelectTrigger
+                      id={id("subject")}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      className="w-full"
+                      {...aria("subject")}
+                    >
                       <SelectValue placeholder={t("gradeDemo.results.form.selectSubject")} />
                     </SelectTrigger>
                     <SelectContent>
@@ -113,7 +163,13 @@ export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoRes
                 name="examType"
                 render={({ field }) => (
                   <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger id={id("examType")} ref={field.ref} onBlur={field.onBlur} className="w-full" {...aria("examType")}>
+                    <SelectTrigger
+                      id={id("examType")}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      className="w-full"
+                      {...aria("examType")}
+                    >
                       <SelectValue placeholder={t("gradeDemo.results.form.selectExamType")} />
                     </SelectTrigger>
                     <SelectContent>
@@ -128,10 +184,26 @@ export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoRes
               />
             </Field>
             <Field id={id("marks")} label={t("gradeDemo.results.form.marks")} error={err("marks")}>
-              <Input id={id("marks")} inputMode="decimal" dir="ltr" autoComplete="off" className="rtl:text-end" {...aria("marks")} {...register("marks")} />
+              <Input
+                id={id("marks")}
+                inputMode="decimal"
+                dir="ltr"
+                autoComplete="off"
+                className="rtl:text-end"
+                {...aria("marks")}
+                {...register("marks")}
+              />
             </Field>
             <Field id={id("totalMarks")} label={t("gradeDemo.results.form.totalMarks")} error={err("totalMarks")}>
-              <Input id={id("totalMarks")} inputMode="decimal" dir="ltr" autoComplete="off" className="rtl:text-end" {...aria("totalMarks")} {...register("totalMarks")} />
+              <Input
+                id={id("totalMarks")}
+                inputMode="decimal"
+                dir="ltr"
+                autoComplete="off"
+                className="rtl:text-end"
+                {...aria("totalMarks")}
+                {...register("totalMarks")}
+              />
             </Field>
             <Field id={id("date")} label={t("gradeDemo.results.form.date")} error={err("date")}>
               <Input id={id("date")} type="date" {...aria("date")} {...register("date")} />
@@ -154,7 +226,9 @@ export function DemoResultDialog({ open, onOpenChange, result, onSave }: DemoRes
             <DialogClose asChild>
               <Button variant="outline">{t("gradeDemo.results.form.cancel")}</Button>
             </DialogClose>
-            <Button type="submit">{result ? t("gradeDemo.results.form.update") : t("gradeDemo.results.form.add")}</Button>
+            <Button type="submit">
+              {result ? t("gradeDemo.results.form.update") : t("gradeDemo.results.form.add")}
+            </Button>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -26,8 +26,18 @@ export const demoResultSchema = z
       .max(30, reason("TOO_LONG", { field: "student_id", max: 30 })),
     subject: z.enum(RESULT_SUBJECTS, { error: reason("RESULT_SUBJECT_REQUIRED") }),
     examType: z.enum(EXAM_TYPES, { error: reason("REQUIRED", { field: "exam_type" }) }),
-    marks: numberField("marks", { decimals: 2, min: 0, max: MAX_MAX_SCORE, messages: { required: reason("MARKS_REQUIRED") } }),
-    totalMarks: numberField("total", { decimals: 2, min: MIN_MAX_SCORE, max: MAX_MAX_SCORE, messages: { required: reason("TOTAL_REQUIRED") } }),
+    marks: numberField("marks", {
+      decimals: 2,
+      min: 0,
+      max: MAX_MAX_SCORE,
+      messages: { required: reason("MARKS_REQUIRED") },
+    }),
+    totalMarks: numberField("total", {
+      decimals: 2,
+      min: MIN_MAX_SCORE,
+      max: MAX_MAX_SCORE,
+      messages: { required: reason("TOTAL_REQUIRED") },
+    }),
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, reason("REQUIRED", { field: "exam_date" })),
   })
   .refine((v) => v.marks <= v.totalMarks, { path: ["marks"], message: reason("MARKS_ABOVE_TOTAL") });

@@ -71,10 +71,17 @@ export function DemoResultsScreen({ grade }: { grade: number }) {
   const columns = useMemo(
     () =>
       col.columns([
-        col.accessor("student", { header: t("gradeDemo.results.columns.student"), meta: { rowHeader: true, skeletonClassName: "w-36" } }),
+        col.accessor("student", {
+          header: t("gradeDemo.results.columns.student"),
+          meta: { rowHeader: true, skeletonClassName: "w-36" },
+        }),
         col.accessor("studentId", {
           header: t("gradeDemo.results.columns.studentId"),
-          cell: ({ getValue }) => <span dir="ltr" className="font-mono text-[0.8125rem]">{getValue()}</span>,
+          cell: ({ getValue }) => (
+            <span dir="ltr" className="font-mono text-[0.8125rem]">
+              {getValue()}
+            </span>
+          ),
         }),
         col.accessor("subject", {
           header: t("gradeDemo.results.columns.subject"),
@@ -92,12 +99,20 @@ export function DemoResultsScreen({ grade }: { grade: number }) {
               <span dir="ltr">
                 {n(row.original.marks)}/{n(row.original.totalMarks)}
               </span>
-              <span className="text-xs text-muted-foreground">({formatPct(Math.round(percentage(row.original.marks, row.original.totalMarks)), lang, 0)})</span>
+              <span className="text-xs text-muted-foreground">
+                ({formatPct(Math.round(percentage(row.original.marks, row.original.totalMarks)), lang, 0)})
+              </span>
             </span>
           ),
         }),
-        col.accessor("grade", { header: t("gradeDemo.results.columns.grade"), cell: ({ getValue }) => <GradeBadge grade={getValue()} /> }),
-        col.accessor("date", { header: t("gradeDemo.results.columns.date"), cell: ({ getValue }) => formatDay(getValue(), lang) }),
+        col.accessor("grade", {
+          header: t("gradeDemo.results.columns.grade"),
+          cell: ({ getValue }) => <GradeBadge grade={getValue()} />,
+        }),
+        col.accessor("date", {
+          header: t("gradeDemo.results.columns.date"),
+          cell: ({ getValue }) => formatDay(getValue(), lang),
+        }),
         col.display({
           id: "actions",
           header: t("gradeDemo.results.columns.actions"),
@@ -171,9 +186,32 @@ export function DemoResultsScreen({ grade }: { grade: number }) {
       />
       <section aria-label={t("gradeDemo.titles.results", { grade: n(grade) })} className="grid gap-3">
         <div className="grid gap-4 sm:grid-cols-3">
-          <StatCard label={t("gradeDemo.results.stats.average")} hint={t("gradeDemo.results.stats.averageHint")} value={formatPct(stats.average, lang)} icon={Percent} loading={false} unavailable="" />
-          <StatCard label={t("gradeDemo.results.stats.total")} hint={t("gradeDemo.results.stats.totalHint")} value={n(stats.total)} icon={ClipboardList} loading={false} unavailable="" tone="bg-warning/15 text-[oklch(0.5_0.13_60)]" />
-          <StatCard label={t("gradeDemo.results.stats.passRate")} hint={t("gradeDemo.results.stats.passRateHint")} value={formatPct(stats.passRate, lang)} icon={Target} loading={false} unavailable="" tone="bg-success/12 text-success" />
+          <StatCard
+            label={t("gradeDemo.results.stats.average")}
+            hint={t("gradeDemo.results.stats.averageHint")}
+            value={formatPct(stats.average, lang)}
+            icon={Percent}
+            loading={false}
+            unavailable=""
+          />
+          <StatCard
+            label={t("gradeDemo.results.stats.total")}
+            hint={t("gradeDemo.results.stats.totalHint")}
+            value={n(stats.total)}
+            icon={ClipboardList}
+            loading={false}
+            unavailable=""
+            tone="bg-warning/15 text-[oklch(0.5_0.13_60)]"
+          />
+          <StatCard
+            label={t("gradeDemo.results.stats.passRate")}
+            hint={t("gradeDemo.results.stats.passRateHint")}
+            value={formatPct(stats.passRate, lang)}
+            icon={Target}
+            loading={false}
+            unavailable=""
+            tone="bg-success/12 text-success"
+          />
         </div>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
           <span>{t("gradeDemo.results.passMarkNote", { mark: formatPct(PASS_MARK_PERCENT, lang, 0) })}</span>
@@ -199,7 +237,14 @@ export function DemoResultsScreen({ grade }: { grade: number }) {
         toolbar={
           <DemoTableToolbar
             heading={t("gradeDemo.results.heading", { n: n(rows.length) })}
-            search={<DemoSearch id="demo-results-search" value={search} onChange={setSearch} placeholder={t("gradeDemo.results.searchPlaceholder")} />}
+            search={
+              <DemoSearch
+                id="demo-results-search"
+                value={search}
+                onChange={setSearch}
+                placeholder={t("gradeDemo.results.searchPlaceholder")}
+              />
+            }
           />
         }
       />

@@ -105,7 +105,8 @@ function generator(seed: number) {
   };
 }
 
-const day = (year: number, month: number, d: number) => `${year}-${String(month).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+const day = (year: number, month: number, d: number) =>
+  `${year}-${String(month).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 /** A day of the 2024-2025 school year: September-December are in 2024, January-August in 2025. */
 const schoolDay = (month: number, d: number) => day(month >= 9 ? 2024 : 2025, month, d);
 

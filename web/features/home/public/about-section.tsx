@@ -28,7 +28,10 @@ export function AboutSection() {
               key={key}
               className="group relative overflow-hidden rounded-2xl border bg-card p-6 shadow-sm transition hover:-translate-y-1 hover:shadow-lg hover:shadow-blue-950/5 motion-reduce:transition-none motion-reduce:hover:translate-y-0 sm:p-7"
             >
-              <span aria-hidden="true" className="absolute inset-x-0 top-0 h-1 bg-linear-to-r from-primary via-amber-400 to-primary opacity-80" />
+              <span
+                aria-hidden="true"
+                className="absolute inset-x-0 top-0 h-1 bg-linear-to-r from-primary via-amber-400 to-primary opacity-80"
+              />
               <span className="grid size-14 place-items-center rounded-xl bg-primary/10 text-primary transition-colors group-hover:bg-primary group-hover:text-white">
                 <Icon className="size-7" aria-hidden="true" />
               </span>

@@ -15,8 +15,15 @@ export function HeroSection() {
     [t],
   );
   return (
-    <section id={SECTION_IDS.home} aria-labelledby="hero-title" className="relative isolate overflow-hidden bg-blue-950 text-white">
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-linear-to-br from-blue-950 via-blue-900 to-primary" />
+    <section
+      id={SECTION_IDS.home}
+      aria-labelledby="hero-title"
+      className="relative isolate overflow-hidden bg-blue-950 text-white"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-linear-to-br from-blue-950 via-blue-900 to-primary"
+      />
       <div
         aria-hidden="true"
         className="absolute inset-0 -z-10 [background-size:22px_22px] bg-[radial-gradient(rgb(255_255_255/0.09)_1px,transparent_1px)] [mask-image:linear-gradient(to_bottom,black,transparent)]"
@@ -41,7 +48,9 @@ export function HeroSection() {
             label={t("home.hero.taglineLabel")}
             className="mt-3 text-3xl font-bold text-amber-300 sm:text-4xl lg:text-5xl"
           />
-          <p className="mx-auto mt-6 max-w-xl text-base leading-relaxed text-blue-100 sm:text-lg lg:mx-0">{t("home.hero.intro")}</p>
+          <p className="mx-auto mt-6 max-w-xl text-base leading-relaxed text-blue-100 sm:text-lg lg:mx-0">
+            {t("home.hero.intro")}
+          </p>
           <div className="mt-9 flex flex-col gap-3 sm:flex-row sm:justify-center lg:justify-start">
             <Link to={PUBLIC_PATHS.results} className={buttonClass({ variant: "gold", size: "lg" })}>
               <ClipboardList aria-hidden="true" />
@@ -59,11 +68,22 @@ export function HeroSection() {
           <div className="absolute inset-0 m-auto size-80 rounded-full border border-amber-300/20" />
           <div className="absolute inset-0 m-auto size-[25rem] rounded-full border border-white/10" />
           <div className="absolute inset-0 m-auto size-168 glow-25 [--glow-k:2.25]" />
-          <img src="/logo.svg" alt="" width={224} height={252} className="relative h-64 w-auto drop-shadow-[0_20px_40px_rgba(0,0,0,0.45)]" />
+          <img
+            src="/logo.svg"
+            alt=""
+            width={224}
+            height={252}
+            className="relative h-64 w-auto drop-shadow-[0_20px_40px_rgba(0,0,0,0.45)]"
+          />
         </div>
       </div>
 
-      <svg aria-hidden="true" viewBox="0 0 1440 60" preserveAspectRatio="none" className="absolute inset-x-0 -bottom-px h-8 w-full fill-background md:h-12">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 1440 60"
+        preserveAspectRatio="none"
+        className="absolute inset-x-0 -bottom-px h-8 w-full fill-background md:h-12"
+      >
         <path d="M0 60V30C240 0 480 0 720 20s480 40 720 10v30H0Z" />
       </svg>
     </section>

@@ -33,8 +33,20 @@ export function nextTyping(state: TypingState, phrases: readonly string[]): { st
 }
 
 /** Typed tagline cycling through `phrases`; `label` names the hidden list for screen readers. */
-export function TypedTagline({ phrases, label, className }: { phrases: readonly string[]; label: string; className?: string }) {
-  const [state, setState] = useState<TypingState>(() => ({ index: 0, length: Array.from(phrases[0] ?? "").length, deleting: false }));
+export function TypedTagline({
+  phrases,
+  label,
+  className,
+}: {
+  phrases: readonly string[];
+  label: string;
+  className?: string;
+}) {
+  const [state, setState] = useState<TypingState>(() => ({
+    index: 0,
+    length: Array.from(phrases[0] ?? "").length,
+    deleting: false,
+  }));
   const [reduced, setReduced] = useState(false);
 
   useEffect(() => {
@@ -66,7 +78,11 @@ export function TypedTagline({ phrases, label, className }: { phrases: readonly 
           <li key={p}>{p}</li>
         ))}
       </ul>
-      <p aria-hidden="true" aria-live="off" className={cn("min-h-[1.4em]", reduced ? "hidden" : "motion-reduce:hidden")}>
+      <p
+        aria-hidden="true"
+        aria-live="off"
+        className={cn("min-h-[1.4em]", reduced ? "hidden" : "motion-reduce:hidden")}
+      >
         <span>{typed}</span>
         <span className="ms-1 inline-block h-[0.9em] w-[3px] translate-y-[0.12em] animate-pulse rounded-full bg-current align-baseline" />
       </p>

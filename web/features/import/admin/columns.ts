@@ -20,58 +20,184 @@ export interface ColumnSpec {
   example: string | number;
 }
 
-const ID_ALIASES = ["national id", "national number", "nid", "student id", "student_no", "student_id", "studentId", "id", "الرقم القومي", "رقم قومي", "رقم الطالب", "رقم الهوية", "الرقم", "كود الطالب"];
+const ID_ALIASES = [
+  "national id",
+  "national number",
+  "nid",
+  "student id",
+  "student_no",
+  "student_id",
+  "studentId",
+  "id",
+  "الرقم القومي",
+  "رقم قومي",
+  "رقم الطالب",
+  "رقم الهوية",
+  "الرقم",
+  "كود الطالب",
+];
 
 const STUDENT_COLUMNS: ColumnSpec[] = [
-  { target: "student_no", ar: "الرقم القومي", en: "ID", aliases: ID_ALIASES, required: true, example: "\t31001310119461" },
-  { target: "full_name", ar: "الاسم", en: "Name", aliases: ["full name", "full_name", "student name", "اسم الطالب", "الاسم بالكامل"], required: true, example: "أحمد محمد علي" },
+  {
+    target: "student_no",
+    ar: "الرقم القومي",
+    en: "ID",
+    aliases: ID_ALIASES,
+    required: true,
+    example: "\t31001310119461",
+  },
+  {
+    target: "full_name",
+    ar: "الاسم",
+    en: "Name",
+    aliases: ["full name", "full_name", "student name", "اسم الطالب", "الاسم بالكامل"],
+    required: true,
+    example: "أحمد محمد علي",
+  },
   { target: "nationality", ar: "الجنسية", en: "Nationality", required: true, example: "مصري" },
   { target: "religion", ar: "الديانة", en: "Religion", example: "Muslim" },
-  { target: "current_grade", ar: "الصف", en: "Grade", aliases: ["current_grade", "class", "الصف الدراسي"], required: true, example: "Prep-1" },
-  { target: "building_no", ar: "المبنى", en: "Building", aliases: ["building_no", "building no", "رقم المبنى"], required: true, example: 1 },
+  {
+    target: "current_grade",
+    ar: "الصف",
+    en: "Grade",
+    aliases: ["current_grade", "class", "الصف الدراسي"],
+    required: true,
+    example: "Prep-1",
+  },
+  {
+    target: "building_no",
+    ar: "المبنى",
+    en: "Building",
+    aliases: ["building_no", "building no", "رقم المبنى"],
+    required: true,
+    example: 1,
+  },
   { target: "gender", ar: "النوع", en: "Gender", aliases: ["sex", "الجنس"], example: "ذكر" },
   { target: "is_active", ar: "الحالة", en: "Status", aliases: ["is_active", "active"], example: "نشط" },
 ];
 
 const FEE_COLUMNS: ColumnSpec[] = [
-  { target: "student_id", ar: "رقم الطالب", en: "Student ID", aliases: ID_ALIASES, required: true, example: "\t31001310119461" },
+  {
+    target: "student_id",
+    ar: "رقم الطالب",
+    en: "Student ID",
+    aliases: ID_ALIASES,
+    required: true,
+    example: "\t31001310119461",
+  },
   { target: "ignore", ar: "اسم الطالب", en: "Student Name", aliases: ["name", "الاسم"], example: "أحمد محمد علي" },
   { target: "grade", ar: "الصف", en: "Grade", aliases: ["current_grade"], required: true, example: "Prep-1" },
-  { target: "total_amount", ar: "إجمالي المصروفات", en: "Total Amount", aliases: ["total", "total_amount", "الإجمالي", "المبلغ الإجمالي"], required: true, example: 12000 },
-  { target: "paid_amount", ar: "المبلغ المدفوع", en: "Paid Amount", aliases: ["paid", "paid_amount", "المدفوع"], example: 2000 },
+  {
+    target: "total_amount",
+    ar: "إجمالي المصروفات",
+    en: "Total Amount",
+    aliases: ["total", "total_amount", "الإجمالي", "المبلغ الإجمالي"],
+    required: true,
+    example: 12000,
+  },
+  {
+    target: "paid_amount",
+    ar: "المبلغ المدفوع",
+    en: "Paid Amount",
+    aliases: ["paid", "paid_amount", "المدفوع"],
+    example: 2000,
+  },
 ];
 
 const TEACHER_COLUMNS: ColumnSpec[] = [
-  { target: "teacher_code", ar: "كود المعلم", en: "Teacher Code", aliases: ["code", "teacher_code", "الكود"], example: "" },
-  { target: "full_name", ar: "اسم المعلم", en: "Teacher", aliases: ["name", "full name", "full_name", "teacher name", "الاسم", "المعلم"], required: true, example: "أ. سمير حسن" },
-  { target: "subject_name", ar: "المادة", en: "Subject", aliases: ["subject_name"], required: true, example: "Mathematics" },
+  {
+    target: "teacher_code",
+    ar: "كود المعلم",
+    en: "Teacher Code",
+    aliases: ["code", "teacher_code", "الكود"],
+    example: "",
+  },
+  {
+    target: "full_name",
+    ar: "اسم المعلم",
+    en: "Teacher",
+    aliases: ["name", "full name", "full_name", "teacher name", "الاسم", "المعلم"],
+    required: true,
+    example: "أ. سمير حسن",
+  },
+  {
+    target: "subject_name",
+    ar: "المادة",
+    en: "Subject",
+    aliases: ["subject_name"],
+    required: true,
+    example: "Mathematics",
+  },
   { target: "building_no", ar: "المبنى", en: "Building", aliases: ["building_no"], example: 5 },
-  { target: "session_1_capacity", ar: "سعة المجموعة 1", en: "Session 1 Capacity", aliases: ["session 1", "capacity 1", "المجموعة 1"], example: 35 },
-  { target: "session_2_capacity", ar: "سعة المجموعة 2", en: "Session 2 Capacity", aliases: ["session 2", "capacity 2", "المجموعة 2"], example: 35 },
+  {
+    target: "session_1_capacity",
+    ar: "سعة المجموعة 1",
+    en: "Session 1 Capacity",
+    aliases: ["session 1", "capacity 1", "المجموعة 1"],
+    example: 35,
+  },
+  {
+    target: "session_2_capacity",
+    ar: "سعة المجموعة 2",
+    en: "Session 2 Capacity",
+    aliases: ["session 2", "capacity 2", "المجموعة 2"],
+    example: 35,
+  },
   { target: "is_active", ar: "الحالة", en: "Status", aliases: ["is_active", "active"], example: "نشط" },
 ];
 
 /** Subjects the results template lists (a sheet may have any of the 14). */
-const TEMPLATE_SUBJECTS = ["Mathematics", "English", "Science", "History", "Geography", "Computer Science", "Art", "Physical Education"] as const;
+const TEMPLATE_SUBJECTS = [
+  "Mathematics",
+  "English",
+  "Science",
+  "History",
+  "Geography",
+  "Computer Science",
+  "Art",
+  "Physical Education",
+] as const;
 
 const arSubject = (s: string) => (arResults.subjects as Record<string, string>)[s] ?? s;
 
 /** Every column a results sheet may have: ID, name (not sent), then per subject its marks and its max score. */
 const RESULT_COLUMNS: ColumnSpec[] = [
-  { target: "student_id", ar: "رقم الطالب", en: "Student ID", aliases: ID_ALIASES, required: true, example: "\t31001310119461" },
+  {
+    target: "student_id",
+    ar: "رقم الطالب",
+    en: "Student ID",
+    aliases: ID_ALIASES,
+    required: true,
+    example: "\t31001310119461",
+  },
   { target: "ignore", ar: "اسم الطالب", en: "Student Name", aliases: ["name", "الاسم"], example: "أحمد محمد علي" },
   ...RESULT_SUBJECTS.flatMap((s): ColumnSpec[] => [
     { target: `score:${s}`, ar: arSubject(s), en: s, example: s === "Mathematics" ? 45.5 : 88 },
-    { target: `max:${s}`, ar: `${arSubject(s)} - الدرجة العظمى`, en: `${s} max`, aliases: [`${s} total`, `${s} max score`, `العظمى ${arSubject(s)}`], example: "" },
+    {
+      target: `max:${s}`,
+      ar: `${arSubject(s)} - الدرجة العظمى`,
+      en: `${s} max`,
+      aliases: [`${s} total`, `${s} max score`, `العظمى ${arSubject(s)}`],
+      example: "",
+    },
   ]),
 ];
 
-export const COLUMNS: Record<ImportKind, readonly ColumnSpec[]> = { students: STUDENT_COLUMNS, fees: FEE_COLUMNS, results: RESULT_COLUMNS, teachers: TEACHER_COLUMNS };
+export const COLUMNS: Record<ImportKind, readonly ColumnSpec[]> = {
+  students: STUDENT_COLUMNS,
+  fees: FEE_COLUMNS,
+  results: RESULT_COLUMNS,
+  teachers: TEACHER_COLUMNS,
+};
 
 /** The columns of a kind's template (results: the template's subjects only). */
 export function templateColumns(kind: ImportKind): ColumnSpec[] {
   if (kind !== "results") return [...COLUMNS[kind]];
-  return RESULT_COLUMNS.filter((c) => !c.target.includes(":") || (c.target.startsWith("score:") && (TEMPLATE_SUBJECTS as readonly string[]).includes(c.target.slice(6))));
+  return RESULT_COLUMNS.filter(
+    (c) =>
+      !c.target.includes(":") ||
+      (c.target.startsWith("score:") && (TEMPLATE_SUBJECTS as readonly string[]).includes(c.target.slice(6))),
+  );
 }
 
 /** A header folded for matching: case, spacing, punctuation, Arabic letter variants and an "(EGP)" unit ignored. */
@@ -85,7 +211,9 @@ function indexOf(kind: ImportKind): Map<string, string> {
   let index = headerIndex.get(kind);
   if (!index) {
     index = new Map();
-    for (const c of COLUMNS[kind]) for (const name of [c.ar, c.en, `${c.ar} / ${c.en}`, ...(c.aliases ?? [])]) if (!index.has(foldHeader(name))) index.set(foldHeader(name), c.target);
+    for (const c of COLUMNS[kind])
+      for (const name of [c.ar, c.en, `${c.ar} / ${c.en}`, ...(c.aliases ?? [])])
+        if (!index.has(foldHeader(name))) index.set(foldHeader(name), c.target);
     // The error sheet's own column is read back as nothing.
     for (const name of ["error", "errors", "الخطأ", "الأخطاء", "خطأ / Error"]) index.set(foldHeader(name), "ignore");
     headerIndex.set(kind, index);

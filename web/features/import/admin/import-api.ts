@@ -11,7 +11,12 @@ export type ImportAnswer = Ok<Awaited<ReturnType<Post>>>;
 export type ImportOptions = NonNullable<ImportBody["options"]>;
 
 /** Sends `rows`; `key` makes it a commit. Throws ApiFailure (other than a commit refused for its rows). */
-export async function sendImport(kind: ImportKind, rows: Record<string, unknown>[], options: ImportOptions | undefined, key?: string): Promise<ImportAnswer> {
+export async function sendImport(
+  kind: ImportKind,
+  rows: Record<string, unknown>[],
+  options: ImportOptions | undefined,
+  key?: string,
+): Promise<ImportAnswer> {
   try {
     return await call(
       apiClient().api.admin.import[":kind"].$post({
@@ -22,7 +27,8 @@ export async function sendImport(kind: ImportKind, rows: Record<string, unknown>
       }),
     );
   } catch (err) {
-    if (err instanceof ApiFailure && err.reason === "IMPORT_HAS_ERRORS" && Array.isArray(err.body?.rows)) return err.body as unknown as ImportAnswer;
+    if (err instanceof ApiFailure && err.reason === "IMPORT_HAS_ERRORS" && Array.isArray(err.body?.rows))
+      return err.body as unknown as ImportAnswer;
     throw err;
   }
 }

@@ -17,7 +17,13 @@ export function ImportButton({ kind, onDone }: { kind: ImportKind; onDone: () =>
   const mounted = useOpenedOnce(open);
   return (
     <>
-      <Button variant="outline" onClick={() => setOpen(true)} onPointerEnter={() => void loadImportDialog()} onFocus={() => void loadImportDialog()} data-testid={`import-${kind}`}>
+      <Button
+        variant="outline"
+        onClick={() => setOpen(true)}
+        onPointerEnter={() => void loadImportDialog()}
+        onFocus={() => void loadImportDialog()}
+        data-testid={`import-${kind}`}
+      >
         <FileUp aria-hidden="true" />
         {t("importing.button")}
       </Button>

@@ -10,7 +10,14 @@ import { CheckCircle2, FileSpreadsheet, Upload } from "lucide-react";
 import type { ImportKind } from "@worker/api/import.schema";
 import { ACADEMIC_YEARS, SEMESTERS, type AcademicYear, type Semester } from "@worker/api/results.schema";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { isoDay } from "~/lib/csv";
 import { formatNumber } from "~/lib/format";
 import { useReasonText } from "~/lib/reason-text";
@@ -19,8 +26,14 @@ import { ImportPreview, type Problem } from "./import-preview";
 import { missingColumns } from "./sheet-rows";
 import { downloadTemplate, useImport, type Busy } from "./use-import";
 
-const AUDIT_ENTITY: Record<ImportKind, string> = { students: "student", fees: "fee_record", results: "result", teachers: "teacher" };
-const selectClass = "h-9 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+const AUDIT_ENTITY: Record<ImportKind, string> = {
+  students: "student",
+  fees: "fee_record",
+  results: "result",
+  teachers: "teacher",
+};
+const selectClass =
+  "h-9 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
 
 function Progress({ busy }: { busy: Busy }) {
   const { t } = useTranslation();
@@ -30,7 +43,10 @@ function Progress({ busy }: { busy: Busy }) {
   return (
     <div className="grid gap-2" role="status" aria-live="polite">
       <div className="h-2 overflow-hidden rounded-full bg-muted" aria-hidden="true">
-        <div className="h-full animate-pulse rounded-full bg-primary transition-[width] duration-500" style={{ width: `${((at + 1) / steps.length) * 100}%` }} />
+        <div
+          className="h-full animate-pulse rounded-full bg-primary transition-[width] duration-500"
+          style={{ width: `${((at + 1) / steps.length) * 100}%` }}
+        />
       </div>
       <ol className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
         {steps.map((s, i) => (
@@ -43,7 +59,17 @@ function Progress({ busy }: { busy: Busy }) {
   );
 }
 
-export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: ImportKind; open: boolean; onOpenChange: (open: boolean) => void; onDone: () => void }) {
+export function ImportDialog({
+  kind,
+  open,
+  onOpenChange,
+  onDone,
+}: {
+  kind: ImportKind;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDone: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { failureText } = useReasonText();
@@ -66,7 +92,11 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
     const { downloadSheet } = await import("./spreadsheet");
     const rows: unknown[][] = [[...s.table.headers, `${t("importing.errorColumn")} / Error`]];
     s.answer.rows.forEach((r, i) => {
-      if (r.action === "error") rows.push([...(s.table!.rows[s.built!.sources[i]!] ?? []), problems[i]!.map((p) => `${p.where}: ${p.text}`).join("\n")]);
+      if (r.action === "error")
+        rows.push([
+          ...(s.table!.rows[s.built!.sources[i]!] ?? []),
+          problems[i]!.map((p) => `${p.where}: ${p.text}`).join("\n"),
+        ]);
     });
     downloadSheet(rows, `import-${kind}-errors-${isoDay(new Date())}`, "xlsx", rtl);
   };
@@ -76,7 +106,9 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
   const writes = s.answer ? s.answer.summary.create + s.answer.summary.update : 0;
   const targets = COLUMNS[kind].map((c) => c.target).filter((x) => x !== "ignore");
   const targetText = (target: string) =>
-    target.startsWith("max:") ? t("importing.mapping.subjectMax", { subject: targetLabel(kind, `score:${target.slice(4)}`, lang) }) : targetLabel(kind, target, lang);
+    target.startsWith("max:")
+      ? t("importing.mapping.subjectMax", { subject: targetLabel(kind, `score:${target.slice(4)}`, lang) })
+      : targetLabel(kind, target, lang);
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -104,7 +136,11 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
               <div className="grid gap-3 sm:grid-cols-2">
                 <label className="grid gap-1 text-sm">
                   {t("importing.year")}
-                  <select className={selectClass} value={s.options.academic_year_name} onChange={(e) => s.setOptions({ ...s.options, academic_year_name: e.target.value as AcademicYear })}>
+                  <select
+                    className={selectClass}
+                    value={s.options.academic_year_name}
+                    onChange={(e) => s.setOptions({ ...s.options, academic_year_name: e.target.value as AcademicYear })}
+                  >
                     {ACADEMIC_YEARS.map((y) => (
                       <option key={y} value={y}>
                         {y}
@@ -114,7 +150,11 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
                 </label>
                 <label className="grid gap-1 text-sm">
                   {t("importing.semester")}
-                  <select className={selectClass} value={s.options.semester} onChange={(e) => s.setOptions({ ...s.options, semester: e.target.value as Semester })}>
+                  <select
+                    className={selectClass}
+                    value={s.options.semester}
+                    onChange={(e) => s.setOptions({ ...s.options, semester: e.target.value as Semester })}
+                  >
                     {SEMESTERS.map((x) => (
                       <option key={x} value={x}>
                         {x}
@@ -171,10 +211,18 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
                   <span className="truncate font-medium" dir="auto">
                     {h || `#${n(i + 1)}`}
                   </span>
-                  <select className={selectClass} value={s.mapping[i] ?? ""} onChange={(e) => s.setMapping(s.mapping.map((m, j) => (j === i ? e.target.value : m)))}>
+                  <select
+                    className={selectClass}
+                    value={s.mapping[i] ?? ""}
+                    onChange={(e) => s.setMapping(s.mapping.map((m, j) => (j === i ? e.target.value : m)))}
+                  >
                     <option value="">{t("importing.mapping.ignore")}</option>
                     {targets.map((target) => (
-                      <option key={target} value={target} disabled={target !== s.mapping[i] && s.mapping.includes(target)}>
+                      <option
+                        key={target}
+                        value={target}
+                        disabled={target !== s.mapping[i] && s.mapping.includes(target)}
+                      >
                         {targetText(target)}
                       </option>
                     ))}
@@ -182,20 +230,38 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
                 </label>
               ))}
             </div>
-            {missing.length > 0 && <p className="text-sm text-destructive">{t("importing.mapping.missing", { fields: missing.map((m) => targetLabel(kind, m, lang)).join("، ") })}</p>}
+            {missing.length > 0 && (
+              <p className="text-sm text-destructive">
+                {t("importing.mapping.missing", { fields: missing.map((m) => targetLabel(kind, m, lang)).join("، ") })}
+              </p>
+            )}
           </div>
         )}
 
         {s.step === "preview" && s.answer && s.built && s.table && (
-          <ImportPreview answer={s.answer} built={s.built} table={s.table} onDownloadErrors={(problems) => void downloadErrors(problems)} />
+          <ImportPreview
+            answer={s.answer}
+            built={s.built}
+            table={s.table}
+            onDownloadErrors={(problems) => void downloadErrors(problems)}
+          />
         )}
 
         {s.step === "done" && s.answer && (
           <div className="grid justify-items-center gap-3 py-4 text-center" role="status">
             <CheckCircle2 className="size-10 text-success" aria-hidden="true" />
             <p className="text-lg font-semibold">{t("importing.done.title")}</p>
-            <p data-testid="import-result">{t("importing.done.counts", { create: n(s.answer.summary.create), update: n(s.answer.summary.update), unchanged: n(s.answer.summary.unchanged) })}</p>
-            <Link className="text-sm text-primary underline underline-offset-4" to={`/admin/dashboard/audit-log?entity=${AUDIT_ENTITY[kind]}&from=${isoDay(new Date())}&to=${isoDay(new Date())}`}>
+            <p data-testid="import-result">
+              {t("importing.done.counts", {
+                create: n(s.answer.summary.create),
+                update: n(s.answer.summary.update),
+                unchanged: n(s.answer.summary.unchanged),
+              })}
+            </p>
+            <Link
+              className="text-sm text-primary underline underline-offset-4"
+              to={`/admin/dashboard/audit-log?entity=${AUDIT_ENTITY[kind]}&from=${isoDay(new Date())}&to=${isoDay(new Date())}`}
+            >
               {t("importing.done.audit")}
             </Link>
           </div>
@@ -221,13 +287,22 @@ export function ImportDialog({ kind, open, onOpenChange, onDone }: { kind: Impor
             </Button>
           )}
           {s.step === "map" && s.table && (
-            <Button onClick={() => void s.preview(s.table!, s.mapping)} disabled={missing.length > 0 || s.busy !== null}>
+            <Button
+              onClick={() => void s.preview(s.table!, s.mapping)}
+              disabled={missing.length > 0 || s.busy !== null}
+            >
               {t("importing.mapping.continue")}
             </Button>
           )}
-          {s.step === "preview" && s.answer && s.answer.summary.errors === 0 && writes === 0 && <p className="self-center text-sm text-muted-foreground">{t("importing.preview.nothing")}</p>}
+          {s.step === "preview" && s.answer && s.answer.summary.errors === 0 && writes === 0 && (
+            <p className="self-center text-sm text-muted-foreground">{t("importing.preview.nothing")}</p>
+          )}
           {s.step === "preview" && s.answer && (
-            <Button onClick={() => void s.commit()} disabled={s.answer.summary.errors > 0 || writes === 0 || s.busy !== null} aria-busy={s.busy === "saving" || undefined}>
+            <Button
+              onClick={() => void s.commit()}
+              disabled={s.answer.summary.errors > 0 || writes === 0 || s.busy !== null}
+              aria-busy={s.busy === "saving" || undefined}
+            >
               {t("importing.preview.commit", { count: writes, formattedCount: n(writes) })}
             </Button>
           )}

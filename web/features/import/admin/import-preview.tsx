@@ -19,7 +19,12 @@ import { columnOfField, type BuiltRows, type SheetTable } from "./sheet-rows";
 const SHOWN = 100;
 const ACTIONS = ROW_ACTIONS;
 type Action = RowAction;
-const TONE: Record<Action, "success" | "secondary" | "outline" | "destructive"> = { create: "success", update: "secondary", unchanged: "outline", error: "destructive" };
+const TONE: Record<Action, "success" | "secondary" | "outline" | "destructive"> = {
+  create: "success",
+  update: "secondary",
+  unchanged: "outline",
+  error: "destructive",
+};
 
 export interface Problem {
   /** The file's column header (or the field / "Row" when no column holds it). */
@@ -46,25 +51,62 @@ function useProblems(answer: ImportAnswer, built: BuiltRows, table: SheetTable):
   );
 }
 
-export function ImportPreview({ answer, built, table, onDownloadErrors }: { answer: ImportAnswer; built: BuiltRows; table: SheetTable; onDownloadErrors: (problems: Problem[][]) => void }) {
+export function ImportPreview({
+  answer,
+  built,
+  table,
+  onDownloadErrors,
+}: {
+  answer: ImportAnswer;
+  built: BuiltRows;
+  table: SheetTable;
+  onDownloadErrors: (problems: Problem[][]) => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const [filter, setFilter] = useState<Action | "all">(answer.summary.errors ? "error" : "all");
   const problems = useProblems(answer, built, table);
   const n = (v: number) => formatNumber(v, lang);
   // Up to 5,000 rows: filtered again only when the answer or the filter changes, not on every render of the dialog.
-  const rows = useMemo(() => answer.rows.map((r, i) => ({ ...r, index: i })).filter((r) => filter === "all" || r.action === filter), [answer.rows, filter]);
-  const counts: Record<Action | "all", number> = { all: answer.summary.total, create: answer.summary.create, update: answer.summary.update, unchanged: answer.summary.unchanged, error: answer.summary.errors };
+  const rows = useMemo(
+    () => answer.rows.map((r, i) => ({ ...r, index: i })).filter((r) => filter === "all" || r.action === filter),
+    [answer.rows, filter],
+  );
+  const counts: Record<Action | "all", number> = {
+    all: answer.summary.total,
+    create: answer.summary.create,
+    update: answer.summary.update,
+    unchanged: answer.summary.unchanged,
+    error: answer.summary.errors,
+  };
   return (
     <div className="grid min-w-0 gap-3">
       <p className="text-sm" data-testid="import-summary">
-        {t("importing.preview.summary", { total: n(counts.all), create: n(counts.create), update: n(counts.update), unchanged: n(counts.unchanged), errors: n(counts.error) })}
+        {t("importing.preview.summary", {
+          total: n(counts.all),
+          create: n(counts.create),
+          update: n(counts.update),
+          unchanged: n(counts.unchanged),
+          errors: n(counts.error),
+        })}
       </p>
-      {built.skipped > 0 && <p className="text-xs text-muted-foreground">{t("importing.preview.skipped", { count: built.skipped, formattedCount: n(built.skipped) })}</p>}
+      {built.skipped > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {t("importing.preview.skipped", { count: built.skipped, formattedCount: n(built.skipped) })}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2" role="group" aria-label={t("importing.preview.action")}>
         {(["all", ...ACTIONS] as const).map((a) => (
-          <Button key={a} size="sm" variant={filter === a ? "default" : "outline"} aria-pressed={filter === a} onClick={() => setFilter(a)} disabled={a !== "all" && counts[a] === 0}>
-            {a === "all" ? t("importing.preview.all") : t(`importing.actions.${a}`)} <span className="tabular-nums">({n(counts[a])})</span>
+          <Button
+            key={a}
+            size="sm"
+            variant={filter === a ? "default" : "outline"}
+            aria-pressed={filter === a}
+            onClick={() => setFilter(a)}
+            disabled={a !== "all" && counts[a] === 0}
+          >
+            {a === "all" ? t("importing.preview.all") : t(`importing.actions.${a}`)}{" "}
+            <span className="tabular-nums">({n(counts[a])})</span>
           </Button>
         ))}
       </div>
@@ -115,9 +157,15 @@ export function ImportPreview({ answer, built, table, onDownloadErrors }: { answ
             ))}
           </tbody>
         </table>
-        {rows.length === 0 && <p className="p-4 text-center text-sm text-muted-foreground">{t("importing.preview.none")}</p>}
+        {rows.length === 0 && (
+          <p className="p-4 text-center text-sm text-muted-foreground">{t("importing.preview.none")}</p>
+        )}
       </div>
-      {rows.length > SHOWN && <p className="text-xs text-muted-foreground">{t("importing.preview.showing", { shown: n(SHOWN), total: n(rows.length) })}</p>}
+      {rows.length > SHOWN && (
+        <p className="text-xs text-muted-foreground">
+          {t("importing.preview.showing", { shown: n(SHOWN), total: n(rows.length) })}
+        </p>
+      )}
     </div>
   );
 }

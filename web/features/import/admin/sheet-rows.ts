@@ -23,7 +23,8 @@ const pad = (n: number) => String(n).padStart(2, "0");
 /** A cell as text: numbers without exponent or grouping when whole, dates as YYYY-MM-DD, text trimmed. */
 export function cellText(v: Cell): string {
   if (v === null || v === undefined) return "";
-  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "" : `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+  if (v instanceof Date)
+    return Number.isNaN(v.getTime()) ? "" : `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
   if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) < 1e21 ? v.toFixed(0) : String(v);
   if (typeof v === "boolean") return v ? "true" : "false";
   const text = v.replace(INVISIBLES, "").trim();
@@ -128,8 +129,15 @@ export function buildRows(kind: ImportKind, table: SheetTable, mapping: readonly
       out.skipped++;
       return;
     }
-    if (kind === "results" && idColumn >= 0 && cellText(cells[idColumn]) === "" && cells.some((c) => MAX_ROW_LABEL.test(foldHeader(cellText(c))))) {
-      mapping.forEach((t, i) => t.startsWith("score:") && cellText(cells[i]) && maxOf.set(t.slice(6), cellText(cells[i])));
+    if (
+      kind === "results" &&
+      idColumn >= 0 &&
+      cellText(cells[idColumn]) === "" &&
+      cells.some((c) => MAX_ROW_LABEL.test(foldHeader(cellText(c))))
+    ) {
+      mapping.forEach(
+        (t, i) => t.startsWith("score:") && cellText(cells[i]) && maxOf.set(t.slice(6), cellText(cells[i])),
+      );
       out.skipped++;
       return;
     }

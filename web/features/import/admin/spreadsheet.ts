@@ -55,8 +55,17 @@ export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): 
   if (isZip(bytes)) checkZipBounds(bytes);
   let book: WorkBook;
   try {
-    const options = { cellDates: true, cellFormula: false, cellHTML: false, cellStyles: false, sheetRows: MAX_IMPORT_ROWS + 10, dense: true } as const;
-    book = csv ? read(decodeCsv(bytes), { ...options, type: "string", raw: true }) : read(bytes, { ...options, type: "array" });
+    const options = {
+      cellDates: true,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      sheetRows: MAX_IMPORT_ROWS + 10,
+      dense: true,
+    } as const;
+    book = csv
+      ? read(decodeCsv(bytes), { ...options, type: "string", raw: true })
+      : read(bytes, { ...options, type: "array" });
   } catch {
     throw new ImportFileError("unreadable");
   }
@@ -76,7 +85,12 @@ export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): 
 }
 
 /** Downloads `rows` (first row = headers) as `name`.xlsx or `name`.csv (UTF-8 with BOM, like the CSV exports). */
-export function downloadSheet(rows: readonly (readonly unknown[])[], name: string, format: "xlsx" | "csv", rtl: boolean): void {
+export function downloadSheet(
+  rows: readonly (readonly unknown[])[],
+  name: string,
+  format: "xlsx" | "csv",
+  rtl: boolean,
+): void {
   const ws = utils.aoa_to_sheet(rows as unknown[][]);
   // IDs stay text: a 14-digit number would become 3.10013E+13 in Excel.
   ws["!cols"] = (rows[0] ?? []).map(() => ({ wch: 22 }));
@@ -84,8 +98,15 @@ export function downloadSheet(rows: readonly (readonly unknown[])[], name: strin
   if (rtl) book.Workbook = { Views: [{ RTL: true }] };
   utils.book_append_sheet(book, ws, "Sheet1");
   const data: ArrayBuffer | string =
-    format === "xlsx" ? (write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer) : `\uFEFF${utils.sheet_to_csv(ws, { forceQuotes: true, blankrows: false })}`;
-  const blob = new Blob([data], { type: format === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv;charset=utf-8" });
+    format === "xlsx"
+      ? (write(book, { type: "array", bookType: "xlsx", compression: true }) as ArrayBuffer)
+      : `\uFEFF${utils.sheet_to_csv(ws, { forceQuotes: true, blankrows: false })}`;
+  const blob = new Blob([data], {
+    type:
+      format === "xlsx"
+        ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+        : "text/csv;charset=utf-8",
+  });
   const url = URL.createObjectURL(blob);
   const a = document.createElement("a");
   a.href = url;

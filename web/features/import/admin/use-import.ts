@@ -50,7 +50,10 @@ export function useImport(kind: ImportKind) {
   const [sheet, setSheet] = useState("");
   const [table, setTable] = useState<SheetTable | null>(null);
   const [mapping, setMapping] = useState<string[]>([]);
-  const [options, setOptions] = useState<Required<ImportOptions>>({ academic_year_name: DEFAULT_ACADEMIC_YEAR, semester: "S1" });
+  const [options, setOptions] = useState<Required<ImportOptions>>({
+    academic_year_name: DEFAULT_ACADEMIC_YEAR,
+    semester: "S1",
+  });
   const [built, setBuilt] = useState<BuiltRows | null>(null);
   const [answer, setAnswer] = useState<ImportAnswer | null>(null);
   const key = useRef<string | null>(null);
@@ -141,7 +144,26 @@ export function useImport(kind: ImportKind) {
     }
   }, [built, kind, options]);
 
-  return { step, busy, problem, failure, file, sheets, sheet, table, mapping, setMapping, options, setOptions, built, answer, choose, preview, commit, reset };
+  return {
+    step,
+    busy,
+    problem,
+    failure,
+    file,
+    sheets,
+    sheet,
+    table,
+    mapping,
+    setMapping,
+    options,
+    setOptions,
+    built,
+    answer,
+    choose,
+    preview,
+    commit,
+    reset,
+  };
 }
 
 /** Downloads the kind's template: bilingual headers and one example row (results: a max-score row too). */
@@ -149,7 +171,22 @@ export async function downloadTemplate(kind: ImportKind, format: "xlsx" | "csv",
   const { downloadSheet } = await import("./spreadsheet");
   const columns = templateColumns(kind);
   const rows: unknown[][] = [columns.map(templateHeader)];
-  if (kind === "results") rows.push(columns.map((c, i) => (i === 1 ? "الدرجة العظمى / Max score" : c.target.startsWith("score:") ? (c.target === "score:Mathematics" ? 50 : 100) : "")));
-  rows.push(columns.map((c) => (typeof c.example === "string" ? c.example.replace(/^\t/, format === "csv" ? "\t" : "") : c.example)));
+  if (kind === "results")
+    rows.push(
+      columns.map((c, i) =>
+        i === 1
+          ? "الدرجة العظمى / Max score"
+          : c.target.startsWith("score:")
+            ? c.target === "score:Mathematics"
+              ? 50
+              : 100
+            : "",
+      ),
+    );
+  rows.push(
+    columns.map((c) =>
+      typeof c.example === "string" ? c.example.replace(/^\t/, format === "csv" ? "\t" : "") : c.example,
+    ),
+  );
   downloadSheet(rows, `import-${kind}-template`, format, rtl);
 }

@@ -48,7 +48,13 @@ export function DeleteNewsDialog({ item, onClose, onDeleted }: DeleteNewsDialogP
       onOpenChange={(open) => !open && onClose()}
       title={t("news.admin.delete.title")}
       description={t("news.admin.delete.confirm")}
-      details={item && <p dir="auto" className="font-medium">{item.title}</p>}
+      details={
+        item && (
+          <p dir="auto" className="font-medium">
+            {item.title}
+          </p>
+        )
+      }
       cancelLabel={t("news.admin.delete.cancel")}
       confirmLabel={t("news.admin.delete.yes")}
       destructive

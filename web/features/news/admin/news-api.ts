@@ -22,7 +22,14 @@ const news = () => apiClient().api.admin.news;
 
 /** `GET /api/admin/news` (10 per page, newest publish date first) → `{news, pagination}`. */
 export async function listNews(q: NewsQuery) {
-  const query = { page: String(q.page), limit: String(NEWS_PAGE_SIZE), search: q.search, status: q.status, sortBy: "publish_date", sortOrder: "DESC" } as const;
+  const query = {
+    page: String(q.page),
+    limit: String(NEWS_PAGE_SIZE),
+    search: q.search,
+    status: q.status,
+    sortBy: "publish_date",
+    sortOrder: "DESC",
+  } as const;
   return call(news().$get({ query }));
 }
 

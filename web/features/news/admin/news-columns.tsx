@@ -75,7 +75,8 @@ export function newsColumns(t: TFunction, lang: string, actions: NewsRowActions)
       ),
     }),
     col.accessor("author_name", {
-      id: "author", meta: { priority: 3 },
+      id: "author",
+      meta: { priority: 3 },
       header: t("news.admin.table.author"),
       enableSorting: false,
       cell: ({ getValue }) => <span dir="auto">{getValue()}</span>,
@@ -97,7 +98,9 @@ export function newsColumns(t: TFunction, lang: string, actions: NewsRowActions)
           <time dateTime={row.original.publish_date} className="tabular-nums">
             {formatAdminDate(row.original.publish_date, lang)}
           </time>
-          <span className="text-xs text-muted-foreground">{t("news.admin.table.views", { n: formatNumber(row.original.views, lang) })}</span>
+          <span className="text-xs text-muted-foreground">
+            {t("news.admin.table.views", { n: formatNumber(row.original.views, lang) })}
+          </span>
         </div>
       ),
     }),
@@ -109,13 +112,34 @@ export function newsColumns(t: TFunction, lang: string, actions: NewsRowActions)
         const item = row.original;
         return (
           <div className="flex justify-end gap-1">
-            <Button variant="ghost" size="icon" className="size-8" aria-label={action(t("news.admin.table.view"), item.title)} title={t("news.admin.table.view")} onClick={() => actions.onView(item)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label={action(t("news.admin.table.view"), item.title)}
+              title={t("news.admin.table.view")}
+              onClick={() => actions.onView(item)}
+            >
               <Eye aria-hidden="true" />
             </Button>
-            <Button variant="ghost" size="icon" className="size-8 text-primary" aria-label={action(t("news.admin.table.edit"), item.title)} title={t("news.admin.table.edit")} onClick={() => actions.onEdit(item)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 text-primary"
+              aria-label={action(t("news.admin.table.edit"), item.title)}
+              title={t("news.admin.table.edit")}
+              onClick={() => actions.onEdit(item)}
+            >
               <Pencil aria-hidden="true" />
             </Button>
-            <Button variant="ghost" size="icon" className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive" aria-label={action(t("news.admin.table.delete"), item.title)} title={t("news.admin.table.delete")} onClick={() => actions.onDelete(item)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive"
+              aria-label={action(t("news.admin.table.delete"), item.title)}
+              title={t("news.admin.table.delete")}
+              onClick={() => actions.onDelete(item)}
+            >
               <Trash2 aria-hidden="true" />
             </Button>
           </div>

@@ -15,7 +15,14 @@ import { newsInputSchema, type NewsInput } from "@worker/api/news.schema";
 import { isReason, reason } from "@worker/reasons";
 import type { Issue } from "@worker/validate";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Spinner } from "~/components/ui/spinner";
 import { ApiFailure } from "~/lib/api";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
@@ -48,7 +55,16 @@ export function toLocalInput(value: string | Date): string {
 }
 
 function valuesOf(item: AdminNews | null): NewsFormValues {
-  if (!item) return { title: "", summary: "", content: "", image_url: "", author_name: "Admin", status: "draft", publish_date: toLocalInput(new Date()) };
+  if (!item)
+    return {
+      title: "",
+      summary: "",
+      content: "",
+      image_url: "",
+      author_name: "Admin",
+      status: "draft",
+      publish_date: toLocalInput(new Date()),
+    };
   return {
     title: item.title,
     summary: item.summary ?? "",
@@ -61,7 +77,15 @@ function valuesOf(item: AdminNews | null): NewsFormValues {
 }
 
 const schemaResolver = zodResolver(newsInputSchema);
-const FIELDS: readonly string[] = ["title", "summary", "content", "image_url", "author_name", "status", "publish_date"] satisfies NewsField[];
+const FIELDS: readonly string[] = [
+  "title",
+  "summary",
+  "content",
+  "image_url",
+  "author_name",
+  "status",
+  "publish_date",
+] satisfies NewsField[];
 
 /** The issues of a 400 that name a field of the form (the error shape's `issues`, docs/product.md#api-errors). */
 function fieldIssues(err: unknown): Array<Issue & { path: NewsField }> {
@@ -116,8 +140,20 @@ export function NewsFormDialog({ open, mode, item, onOpenChange, onModeChange, o
     }
   });
 
-  const title = t(mode === "view" ? "news.admin.form.viewTitle" : mode === "edit" ? "news.admin.form.editTitle" : "news.admin.form.addTitle");
-  const description = t(mode === "view" ? "news.admin.form.viewDescription" : mode === "edit" ? "news.admin.form.editDescription" : "news.admin.form.addDescription");
+  const title = t(
+    mode === "view"
+      ? "news.admin.form.viewTitle"
+      : mode === "edit"
+        ? "news.admin.form.editTitle"
+        : "news.admin.form.addTitle",
+  );
+  const description = t(
+    mode === "view"
+      ? "news.admin.form.viewDescription"
+      : mode === "edit"
+        ? "news.admin.form.editDescription"
+        : "news.admin.form.addDescription",
+  );
 
   return (
     <Dialog open={open} onOpenChange={(next) => !isSubmitting && onOpenChange(next)}>
@@ -154,7 +190,9 @@ export function NewsFormDialog({ open, mode, item, onOpenChange, onModeChange, o
                 </Button>
                 <Button key="submit" type="submit" disabled={isSubmitting}>
                   {isSubmitting && <Spinner className="size-4" />}
-                  {isSubmitting ? t("news.admin.form.saving") : t(mode === "add" ? "news.admin.form.create" : "news.admin.form.save")}
+                  {isSubmitting
+                    ? t("news.admin.form.saving")
+                    : t(mode === "add" ? "news.admin.form.create" : "news.admin.form.save")}
                 </Button>
               </>
             )}

@@ -38,7 +38,13 @@ const isHttpUrl = (v: string) => {
 };
 
 /** The form body; `readOnly` disables every field (view mode). */
-export function NewsFormFields({ form, readOnly }: { form: UseFormReturn<NewsFormValues, unknown, NewsInput>; readOnly: boolean }) {
+export function NewsFormFields({
+  form,
+  readOnly,
+}: {
+  form: UseFormReturn<NewsFormValues, unknown, NewsInput>;
+  readOnly: boolean;
+}) {
   const { t } = useTranslation();
   const { messageText } = useReasonText();
   const { register, control, watch, formState } = form;
@@ -49,7 +55,9 @@ export function NewsFormFields({ form, readOnly }: { form: UseFormReturn<NewsFor
   const ids = (name: NewsField, hint = false) => ({
     id: `news-${name}`,
     "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": [errors[name] ? `news-${name}-error` : "", hint ? `news-${name}-hint` : ""].filter(Boolean).join(" ") || undefined,
+    "aria-describedby":
+      [errors[name] ? `news-${name}-error` : "", hint ? `news-${name}-hint` : ""].filter(Boolean).join(" ") ||
+      undefined,
   });
   const label = (name: NewsField, text: string, required = false) => (
     <Label htmlFor={`news-${name}`}>
@@ -83,7 +91,14 @@ export function NewsFormFields({ form, readOnly }: { form: UseFormReturn<NewsFor
         <div className="flex justify-between gap-3">
           {error("title") ?? <span />}
           {!readOnly && (
-            <span className={titleLength > NEWS_TITLE_MAX ? "text-xs text-destructive tabular-nums" : "text-xs text-muted-foreground tabular-nums"} dir="ltr">
+            <span
+              className={
+                titleLength > NEWS_TITLE_MAX
+                  ? "text-xs text-destructive tabular-nums"
+                  : "text-xs text-muted-foreground tabular-nums"
+              }
+              dir="ltr"
+            >
               {titleLength}/{NEWS_TITLE_MAX}
             </span>
           )}
@@ -97,13 +112,29 @@ export function NewsFormFields({ form, readOnly }: { form: UseFormReturn<NewsFor
       </div>
       <div className="grid gap-2">
         {label("content", t("news.admin.form.content"), true)}
-        <Textarea {...ids("content", !readOnly)} dir="auto" aria-required="true" rows={8} className="min-h-40" {...register("content")} />
+        <Textarea
+          {...ids("content", !readOnly)}
+          dir="auto"
+          aria-required="true"
+          rows={8}
+          className="min-h-40"
+          {...register("content")}
+        />
         {!readOnly && hint("content", t("news.admin.form.contentHint"))}
         {error("content")}
       </div>
       <div className="grid gap-2">
         {label("image_url", t("news.admin.form.imageUrl"))}
-        <Input {...ids("image_url")} type="url" inputMode="url" dir="ltr" className="text-start" placeholder="https://" autoComplete="off" {...register("image_url")} />
+        <Input
+          {...ids("image_url")}
+          type="url"
+          inputMode="url"
+          dir="ltr"
+          className="text-start"
+          placeholder="https://"
+          autoComplete="off"
+          {...register("image_url")}
+        />
         {error("image_url")}
         {imageUrl && isHttpUrl(imageUrl) && (
           <figure className="w-48 overflow-hidden rounded-md border">
@@ -142,7 +173,13 @@ export function NewsFormFields({ form, readOnly }: { form: UseFormReturn<NewsFor
         </div>
         <div className="grid content-start gap-2">
           {label("publish_date", t("news.admin.form.publishDate"))}
-          <Input {...ids("publish_date")} type="datetime-local" dir="ltr" className="text-start" {...register("publish_date")} />
+          <Input
+            {...ids("publish_date")}
+            type="datetime-local"
+            dir="ltr"
+            className="text-start"
+            {...register("publish_date")}
+          />
           {error("publish_date")}
         </div>
       </div>

@@ -25,11 +25,21 @@ export function NewsPagination({ page, totalPages, disabled, onPageChange }: New
         {t("news.admin.pagination.pageOf", { page: n(pager.page), total: n(totalPages) })}
       </p>
       <div className="flex gap-2">
-        <Button variant="outline" size="sm" disabled={disabled || !pager.canPrev} onClick={() => onPageChange(pager.page - 1)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled || !pager.canPrev}
+          onClick={() => onPageChange(pager.page - 1)}
+        >
           <ChevronLeft className="rtl:rotate-180" aria-hidden="true" />
           {t("news.admin.pagination.previous")}
         </Button>
-        <Button variant="outline" size="sm" disabled={disabled || !pager.canNext} onClick={() => onPageChange(pager.page + 1)}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={disabled || !pager.canNext}
+          onClick={() => onPageChange(pager.page + 1)}
+        >
           {t("news.admin.pagination.next")}
           <ChevronRight className="rtl:rotate-180" aria-hidden="true" />
         </Button>

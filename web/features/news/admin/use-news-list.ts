@@ -136,5 +136,19 @@ export function useNewsList(): NewsListState {
   }, [loadList, loadStats]);
   const live = useLiveEvents(LIVE_EVENTS, reload, { throttleMs: 1000 });
 
-  return { searchText, setSearchText, status, setStatus, page, setPage, rows, pagination, stats, loading, statsLoading, reload, live };
+  return {
+    searchText,
+    setSearchText,
+    status,
+    setStatus,
+    page,
+    setPage,
+    rows,
+    pagination,
+    stats,
+    loading,
+    statsLoading,
+    reload,
+    live,
+  };
 }

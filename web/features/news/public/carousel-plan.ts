@@ -43,7 +43,15 @@ export interface CarouselPlan {
  * The plan for `snapCount` scroll positions: controls and one dot per position only when there are at least two;
  * autoplay then, unless the visitor paused it (`paused`) or something holds it (`held`: the detail modal is open).
  */
-export function carouselPlan({ snapCount, paused, held }: { snapCount: number; paused: boolean; held: boolean }): CarouselPlan {
+export function carouselPlan({
+  snapCount,
+  paused,
+  held,
+}: {
+  snapCount: number;
+  paused: boolean;
+  held: boolean;
+}): CarouselPlan {
   const controls = snapCount > 1;
   return { controls, dots: controls ? snapCount : 0, autoplay: controls && !paused && !held };
 }

@@ -40,30 +40,49 @@ export function NewsCarousel({ items, held, onReadMore, header }: NewsCarouselPr
   const hideWhereAllFit = c.ready ? "" : controlsVisibilityClass(items.length);
 
   return (
-    <div role="region" aria-roledescription="carousel" aria-label={t("news.public.carousel")} data-testid="news-carousel" data-ready={c.ready} data-playing={c.playing}>
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={t("news.public.carousel")}
+      data-testid="news-carousel"
+      data-ready={c.ready}
+      data-playing={c.playing}
+    >
       <div className="mb-6 flex flex-wrap items-end justify-between gap-x-4 gap-y-5">
         {header}
         {controls && (
-        <div className={cn("flex items-center gap-2", hideWhereAllFit)} data-testid="news-controls">
-          <button
-            type="button"
-            className={controlClass}
-            aria-label={t("news.public.pause")}
-            title={t("news.public.pause")}
-            aria-pressed={c.paused}
-            onClick={c.togglePaused}
-            data-testid="news-autoplay"
-          >
-            {c.paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
-          </button>
-          <span aria-hidden="true" className="mx-1 h-6 w-px bg-border" />
-          <button type="button" className={controlClass} aria-label={t("news.public.previous")} title={t("news.public.previous")} onClick={c.prev}>
-            <ChevronLeft aria-hidden="true" className="rtl:rotate-180" />
-          </button>
-          <button type="button" className={controlClass} aria-label={t("news.public.next")} title={t("news.public.next")} onClick={c.next}>
-            <ChevronRight aria-hidden="true" className="rtl:rotate-180" />
-          </button>
-        </div>
+          <div className={cn("flex items-center gap-2", hideWhereAllFit)} data-testid="news-controls">
+            <button
+              type="button"
+              className={controlClass}
+              aria-label={t("news.public.pause")}
+              title={t("news.public.pause")}
+              aria-pressed={c.paused}
+              onClick={c.togglePaused}
+              data-testid="news-autoplay"
+            >
+              {c.paused ? <Play aria-hidden="true" /> : <Pause aria-hidden="true" />}
+            </button>
+            <span aria-hidden="true" className="mx-1 h-6 w-px bg-border" />
+            <button
+              type="button"
+              className={controlClass}
+              aria-label={t("news.public.previous")}
+              title={t("news.public.previous")}
+              onClick={c.prev}
+            >
+              <ChevronLeft aria-hidden="true" className="rtl:rotate-180" />
+            </button>
+            <button
+              type="button"
+              className={controlClass}
+              aria-label={t("news.public.next")}
+              title={t("news.public.next")}
+              onClick={c.next}
+            >
+              <ChevronRight aria-hidden="true" className="rtl:rotate-180" />
+            </button>
+          </div>
         )}
       </div>
 
@@ -86,7 +105,12 @@ export function NewsCarousel({ items, held, onReadMore, header }: NewsCarouselPr
       </div>
 
       {controls && (
-        <div role="group" aria-label={t("news.public.dots")} className={cn("mt-5 flex flex-wrap items-center justify-center gap-1", hideWhereAllFit)} data-testid="news-dots">
+        <div
+          role="group"
+          aria-label={t("news.public.dots")}
+          className={cn("mt-5 flex flex-wrap items-center justify-center gap-1", hideWhereAllFit)}
+          data-testid="news-dots"
+        >
           {Array.from({ length: dots }, (_, i) => {
             const current = i === c.selected;
             return (

@@ -69,10 +69,17 @@ export function NewsDialog({ item, onClose }: NewsDialogProps) {
       >
         {news && (
           <>
-            <div ref={body} tabIndex={0} className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset">
+            <div
+              ref={body}
+              tabIndex={0}
+              className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
+            >
               <NewsImage src={news.image_url} eager size="lg" tone={news.id} />
               <div className="p-5 sm:p-8">
-                <DialogTitle dir="auto" className="text-xl leading-snug font-bold text-balance text-blue-950 sm:text-2xl">
+                <DialogTitle
+                  dir="auto"
+                  className="text-xl leading-snug font-bold text-balance text-blue-950 sm:text-2xl"
+                >
                   {news.title}
                 </DialogTitle>
                 <DialogDescription asChild>
@@ -102,7 +109,9 @@ export function NewsDialog({ item, onClose }: NewsDialogProps) {
               </div>
             </div>
             <div className="flex shrink-0 justify-end border-t bg-muted/40 px-5 py-3 sm:px-8">
-              <DialogClose className={buttonClass({ variant: "primary", size: "md" })}>{t("news.public.close")}</DialogClose>
+              <DialogClose className={buttonClass({ variant: "primary", size: "md" })}>
+                {t("news.public.close")}
+              </DialogClose>
             </div>
           </>
         )}

@@ -35,7 +35,9 @@ export interface NewsSectionProps {
 function useReloading(pathname: string): boolean {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  return revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === pathname);
+  return (
+    revalidator.state === "loading" || (navigation.state === "loading" && navigation.location.pathname === pathname)
+  );
 }
 
 /** The section: the carousel, a spinner while reloading, or a "no news yet" line. */
@@ -75,7 +77,8 @@ export function NewsSection({ items, onModalOpenChange }: NewsSectionProps) {
       // Hovering or tabbing into the news fetches the detail modal ahead of a "Read more".
       onPointerOver={() => void loadDialog()}
       onFocus={() => void loadDialog()}
-      className="scroll-mt-24 bg-linear-to-b from-sky-50/70 to-background py-14 md:py-20">
+      className="scroll-mt-24 bg-linear-to-b from-sky-50/70 to-background py-14 md:py-20"
+    >
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         {items.length > 0 ? (
           <NewsCarousel items={items} held={!!open} onReadMore={show} header={header} />
@@ -87,7 +90,10 @@ export function NewsSection({ items, onModalOpenChange }: NewsSectionProps) {
                 <Spinner size="size-8" label={t("news.public.loading")} />
               </div>
             ) : (
-              <p data-testid="news-empty" className="mt-8 rounded-xl border border-dashed border-blue-200 bg-white/70 px-6 py-10 text-center text-muted-foreground">
+              <p
+                data-testid="news-empty"
+                className="mt-8 rounded-xl border border-dashed border-blue-200 bg-white/70 px-6 py-10 text-center text-muted-foreground"
+              >
                 {t("news.public.empty")}
               </p>
             )}

@@ -40,10 +40,16 @@ export function NewsSlide({ item, index, total, onReadMore }: NewsSlideProps) {
               <time dateTime={item.publish_date ?? undefined}>{date}</time>
             </p>
           )}
-          <h3 id={titleId} dir="auto" className="mt-2 line-clamp-2 text-lg leading-snug font-bold text-balance text-blue-950 sm:text-xl">
+          <h3
+            id={titleId}
+            dir="auto"
+            className="mt-2 line-clamp-2 text-lg leading-snug font-bold text-balance text-blue-950 sm:text-xl"
+          >
             {item.title}
           </h3>
-          <p dir="auto" className="mt-2 line-clamp-3 leading-relaxed text-muted-foreground">{newsExcerpt(item)}</p>
+          <p dir="auto" className="mt-2 line-clamp-3 leading-relaxed text-muted-foreground">
+            {newsExcerpt(item)}
+          </p>
           <div className="mt-auto pt-5">
             <button
               type="button"
@@ -52,7 +58,10 @@ export function NewsSlide({ item, index, total, onReadMore }: NewsSlideProps) {
               className={buttonClass({ variant: "outline", size: "sm", className: "group/btn" })}
             >
               {t("news.public.readMore")}
-              <ArrowRight aria-hidden="true" className="transition-transform group-hover/btn:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover/btn:-translate-x-0.5 motion-reduce:transition-none" />
+              <ArrowRight
+                aria-hidden="true"
+                className="transition-transform group-hover/btn:translate-x-0.5 rtl:-scale-x-100 rtl:group-hover/btn:-translate-x-0.5 motion-reduce:transition-none"
+              />
             </button>
           </div>
         </div>

@@ -64,7 +64,14 @@ export interface NewsCarouselState {
 export function useNewsCarousel({ dir, held }: { dir: "rtl" | "ltr"; held: boolean }): NewsCarouselState {
   const reducedMotion = usePrefersReducedMotion();
   const autoplay = useMemo(
-    () => Autoplay({ delay: AUTOPLAY_DELAY_MS, playOnInit: false, stopOnInteraction: true, stopOnFocusIn: false, stopOnMouseEnter: false }),
+    () =>
+      Autoplay({
+        delay: AUTOPLAY_DELAY_MS,
+        playOnInit: false,
+        stopOnInteraction: true,
+        stopOnFocusIn: false,
+        stopOnMouseEnter: false,
+      }),
     [],
   );
   const [viewportRef, api] = useEmblaCarousel({ loop: true, align: "start", direction: dir, duration: 30 }, [autoplay]);
@@ -119,13 +126,23 @@ export function useNewsCarousel({ dir, held }: { dir: "rtl" | "ltr"; held: boole
     region.addEventListener("mouseleave", onLeave);
     region.addEventListener("focusin", onFocusIn);
     region.addEventListener("focusout", onFocusOut);
-    api.on("select", sync).on("reInit", onReInit).on("pointerUp", onPointerUp).on("autoplay:play", onPlay).on("autoplay:stop", onStop);
+    api
+      .on("select", sync)
+      .on("reInit", onReInit)
+      .on("pointerUp", onPointerUp)
+      .on("autoplay:play", onPlay)
+      .on("autoplay:stop", onStop);
     return () => {
       region.removeEventListener("mouseenter", onEnter);
       region.removeEventListener("mouseleave", onLeave);
       region.removeEventListener("focusin", onFocusIn);
       region.removeEventListener("focusout", onFocusOut);
-      api.off("select", sync).off("reInit", onReInit).off("pointerUp", onPointerUp).off("autoplay:play", onPlay).off("autoplay:stop", onStop);
+      api
+        .off("select", sync)
+        .off("reInit", onReInit)
+        .off("pointerUp", onPointerUp)
+        .off("autoplay:play", onPlay)
+        .off("autoplay:stop", onStop);
     };
   }, [api]);
 

@@ -38,7 +38,13 @@ const query = (values: Record<string, string | undefined | false>) => {
 };
 
 /** A grade's report cards for one term; `grade` "All" (or none) prints every grade. */
-export function reportCardsHref(o: { grade?: string; academicYear: string; semester: string; includeDrafts?: boolean; lang?: PrintLang }): string {
+export function reportCardsHref(o: {
+  grade?: string;
+  academicYear: string;
+  semester: string;
+  includeDrafts?: boolean;
+  lang?: PrintLang;
+}): string {
   return `/admin/print/report-cards${query({
     grade: o.grade && o.grade !== "All" ? o.grade : undefined,
     academic_year_name: o.academicYear,
@@ -49,7 +55,8 @@ export function reportCardsHref(o: { grade?: string; academicYear: string; semes
 }
 
 /** One result's report card. */
-export const reportCardHref = (resultId: number, lang?: PrintLang) => `/admin/print/report-cards/${resultId}${query({ lang: lang === "en" && "en" })}`;
+export const reportCardHref = (resultId: number, lang?: PrintLang) =>
+  `/admin/print/report-cards/${resultId}${query({ lang: lang === "en" && "en" })}`;
 
 /** A payment's receipt, the original or a copy (reprint), at this browser's width. */
 export function receiptHref(receiptNo: string, o: { copy?: boolean; width?: ReceiptWidth } = {}): string {

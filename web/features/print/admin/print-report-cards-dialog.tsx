@@ -8,7 +8,15 @@ import { useTranslation } from "react-i18next";
 import { Printer } from "lucide-react";
 import { ACADEMIC_YEARS, DEFAULT_ACADEMIC_YEAR, SEMESTERS } from "@worker/api/results.schema";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import { FilterSelect } from "~/components/data-table/list-filters";
@@ -57,11 +65,21 @@ export function PrintReportCardsDialog({ open, onOpenChange, grade }: PrintRepor
         <DialogHeader>
           <DialogTitle>{t("results.print.title")}</DialogTitle>
           <DialogDescription>
-            {t("results.print.description", { grade: grade === "All" ? t("results.print.allGrades") : t(`admin.grades.${grade}`, { defaultValue: grade }) })}
+            {t("results.print.description", {
+              grade:
+                grade === "All" ? t("results.print.allGrades") : t(`admin.grades.${grade}`, { defaultValue: grade }),
+            })}
           </DialogDescription>
         </DialogHeader>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FilterSelect id="print-year" fill label={t("results.form.academicYear")} value={year} onChange={choose(setYear)} options={ACADEMIC_YEARS.map((y) => ({ value: y, label: y }))} />
+          <FilterSelect
+            id="print-year"
+            fill
+            label={t("results.form.academicYear")}
+            value={year}
+            onChange={choose(setYear)}
+            options={ACADEMIC_YEARS.map((y) => ({ value: y, label: y }))}
+          />
           <FilterSelect
             id="print-semester"
             fill

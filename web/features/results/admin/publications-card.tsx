@@ -39,7 +39,8 @@ export function PublicationsCard() {
   useEffect(() => void load(), [load]);
 
   const years = [...new Set((rows ?? []).map((r) => r.academic_year_name))];
-  const find = (year: string, semester: Semester) => rows?.find((r) => r.academic_year_name === year && r.semester === semester);
+  const find = (year: string, semester: Semester) =>
+    rows?.find((r) => r.academic_year_name === year && r.semester === semester);
   const semesterLabel = (s: string) => t(`results.semesters.${s}`);
   const vars = (p: PublicationJson) => ({ year: p.academic_year_name, semester: semesterLabel(p.semester) });
   const dateOf = (iso: string | null) => formatSchoolTime(iso, i18n.language, { dateStyle: "medium" });
@@ -50,9 +51,18 @@ export function PublicationsCard() {
     if (!asking || !year) return;
     setBusy(key(asking));
     try {
-      const saved = await setPublication({ academic_year_name: year, semester: asking.semester, is_published: !asking.is_published });
+      const saved = await setPublication({
+        academic_year_name: year,
+        semester: asking.semester,
+        is_published: !asking.is_published,
+      });
       setRows((old) => (old ?? []).map((r) => (key(r) === key(saved) ? saved : r)));
-      toast.success(t(saved.is_published ? "results.publications.publishedToast" : "results.publications.unpublishedToast", vars(saved)));
+      toast.success(
+        t(
+          saved.is_published ? "results.publications.publishedToast" : "results.publications.unpublishedToast",
+          vars(saved),
+        ),
+      );
       setAsking(null);
     } catch (err) {
       setAsking(null);
@@ -91,11 +101,25 @@ export function PublicationsCard() {
                     if (!p) return null;
                     const id = `pub-${year}-${semester}`;
                     return (
-                      <div key={semester} className="flex items-center justify-between gap-2" title={p.is_published && p.published_at ? t("results.publications.publishedOn", { date: dateOf(p.published_at) }) : undefined}>
+                      <div
+                        key={semester}
+                        className="flex items-center justify-between gap-2"
+                        title={
+                          p.is_published && p.published_at
+                            ? t("results.publications.publishedOn", { date: dateOf(p.published_at) })
+                            : undefined
+                        }
+                      >
                         <label htmlFor={id} className="flex min-w-0 flex-1 items-center gap-1.5 text-sm">
-                          {p.is_published ? <Eye className="size-3.5 shrink-0 text-success" aria-hidden="true" /> : <EyeOff className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />}
+                          {p.is_published ? (
+                            <Eye className="size-3.5 shrink-0 text-success" aria-hidden="true" />
+                          ) : (
+                            <EyeOff className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+                          )}
                           <span className="font-medium whitespace-nowrap">{semesterLabel(semester)}</span>
-                          <span className={`min-w-0 truncate text-xs ${p.is_published ? "text-[oklch(0.45_0.13_150)]" : "text-muted-foreground"}`}>
+                          <span
+                            className={`min-w-0 truncate text-xs ${p.is_published ? "text-[oklch(0.45_0.13_150)]" : "text-muted-foreground"}`}
+                          >
                             {p.is_published ? t("results.publications.published") : t("results.publications.hidden")}
                           </span>
                         </label>
@@ -118,8 +142,19 @@ export function PublicationsCard() {
       <ConfirmDialog
         open={!!asking}
         onOpenChange={(open) => !open && setAsking(null)}
-        title={t(asking?.is_published ? "results.publications.confirmUnpublishTitle" : "results.publications.confirmPublishTitle")}
-        description={asking ? t(asking.is_published ? "results.publications.confirmUnpublish" : "results.publications.confirmPublish", vars(asking)) : ""}
+        title={t(
+          asking?.is_published
+            ? "results.publications.confirmUnpublishTitle"
+            : "results.publications.confirmPublishTitle",
+        )}
+        description={
+          asking
+            ? t(
+                asking.is_published ? "results.publications.confirmUnpublish" : "results.publications.confirmPublish",
+                vars(asking),
+              )
+            : ""
+        }
         confirmLabel={t("results.publications.confirm")}
         cancelLabel={t("results.publications.cancel")}
         destructive={!!asking?.is_published}

@@ -13,7 +13,14 @@ import { ACADEMIC_YEARS, SEMESTERS, type ResultBody } from "@worker/api/results.
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { GRADES } from "@worker/lib/school-grades";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
@@ -40,7 +47,10 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
   const { t } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
   const { messageText, failureText } = useReasonText();
-  const form = useForm<ResultFormValues, unknown, ResultBody>({ resolver: resultFormResolver, defaultValues: formValuesOf(null) });
+  const form = useForm<ResultFormValues, unknown, ResultBody>({
+    resolver: resultFormResolver,
+    defaultValues: formValuesOf(null),
+  });
   const { control, register, handleSubmit, reset, formState } = form;
   const { errors, isSubmitting } = formState;
   const studentId = useWatch({ control, name: "student_id" }) ?? "";
@@ -52,7 +62,11 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
   }, [open, editing, reset]);
 
   const onSubmit = handleSubmit(async (body) => {
-    const filedUnder = sameStudent ? editing?.current_grade : lookup.state === "found" ? lookup.student.current_grade : undefined;
+    const filedUnder = sameStudent
+      ? editing?.current_grade
+      : lookup.state === "found"
+        ? lookup.student.current_grade
+        : undefined;
     const grade = GRADES.find((g) => g === filedUnder);
     const payload: ResultBody = grade ? { ...body, grade } : body;
     try {
@@ -133,7 +147,16 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
             </div>
             <div className="grid content-start gap-2">
               <Label htmlFor="result-student">{t("results.form.studentId")}</Label>
-              <Input id="result-student" {...register("student_id")} {...aria("student_id")} inputMode="numeric" autoComplete="off" dir="ltr" className="text-start" placeholder={t("results.form.studentIdPlaceholder")} />
+              <Input
+                id="result-student"
+                {...register("student_id")}
+                {...aria("student_id")}
+                inputMode="numeric"
+                autoComplete="off"
+                dir="ltr"
+                className="text-start"
+                placeholder={t("results.form.studentIdPlaceholder")}
+              />
               {topError("student_id")}
             </div>
           </div>
@@ -141,7 +164,13 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
           <SubjectRows control={control} register={register} errors={errors} />
           <div className="grid gap-2">
             <Label htmlFor="result-remarks">{t("results.form.remarks")}</Label>
-            <Textarea id="result-remarks" rows={2} maxLength={500} placeholder={t("results.form.remarksPlaceholder")} {...register("remarks")} />
+            <Textarea
+              id="result-remarks"
+              rows={2}
+              maxLength={500}
+              placeholder={t("results.form.remarksPlaceholder")}
+              {...register("remarks")}
+            />
           </div>
           <DialogFooter>
             <Button variant="outline" disabled={isSubmitting} onClick={() => onOpenChange(false)}>
@@ -159,7 +188,15 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
 }
 
 /** Whose result this is: the looked-up student (name · grade), or a note that the ID is unknown. */
-function StudentLine({ editing, sameStudent, lookup }: { editing?: ResultJson | null; sameStudent: boolean; lookup: ReturnType<typeof useStudentLookup> }) {
+function StudentLine({
+  editing,
+  sameStudent,
+  lookup,
+}: {
+  editing?: ResultJson | null;
+  sameStudent: boolean;
+  lookup: ReturnType<typeof useStudentLookup>;
+}) {
   const { t } = useTranslation();
   const grade = (g: string) => t(`admin.grades.${g}`, { defaultValue: g });
   let content: ReactNode = null;

@@ -7,7 +7,12 @@
  */
 import type { FieldErrors, Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { DEFAULT_ACADEMIC_YEAR, DEFAULT_MAX_SCORE, resultBodySchema, type ResultBody } from "@worker/api/results.schema";
+import {
+  DEFAULT_ACADEMIC_YEAR,
+  DEFAULT_MAX_SCORE,
+  resultBodySchema,
+  type ResultBody,
+} from "@worker/api/results.schema";
 import { adminLetterGrade, gradeRemark, percentage } from "@worker/lib/letter-grades";
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { parseTypedNumber } from "@worker/lib/typed-number";
@@ -30,17 +35,32 @@ export interface ResultFormValues {
 }
 
 /** A new empty subject row (total defaults to 100). */
-export const emptySubjectRow = (): SubjectRowValues => ({ subject_name: "", score: "", max_score: String(DEFAULT_MAX_SCORE) });
+export const emptySubjectRow = (): SubjectRowValues => ({
+  subject_name: "",
+  score: "",
+  max_score: String(DEFAULT_MAX_SCORE),
+});
 
 /** Form values for a new result, or for editing `result`. */
 export function formValuesOf(result?: ResultJson | null): ResultFormValues {
-  if (!result) return { academic_year_name: DEFAULT_ACADEMIC_YEAR, student_id: "", semester: "", subject_scores: [emptySubjectRow()], remarks: "" };
+  if (!result)
+    return {
+      academic_year_name: DEFAULT_ACADEMIC_YEAR,
+      student_id: "",
+      semester: "",
+      subject_scores: [emptySubjectRow()],
+      remarks: "",
+    };
   return {
     academic_year_name: result.academic_year_name,
     student_id: result.student_no,
     semester: result.semester,
     subject_scores: result.subject_scores.length
-      ? result.subject_scores.map((s) => ({ subject_name: s.subject_name, score: String(s.score), max_score: String(s.max_score) }))
+      ? result.subject_scores.map((s) => ({
+          subject_name: s.subject_name,
+          score: String(s.score),
+          max_score: String(s.max_score),
+        }))
       : [emptySubjectRow()],
     remarks: result.remarks ?? "",
   };
@@ -85,5 +105,7 @@ const bodyResolver = zodResolver(resultBodySchema);
 /** The form's resolver: converts to the body, validates with `resultBodySchema`, returns the body on success. */
 export const resultFormResolver: Resolver<ResultFormValues, unknown, ResultBody> = async (values, context, options) => {
   const res = await bodyResolver(toBody(values) as never, context, options as never);
-  return res as { values: ResultBody; errors: Record<string, never> } | { values: Record<string, never>; errors: FieldErrors<ResultFormValues> };
+  return res as
+    | { values: ResultBody; errors: Record<string, never> }
+    | { values: Record<string, never>; errors: FieldErrors<ResultFormValues> };
 };

@@ -8,7 +8,9 @@ import { apiClient, call } from "~/lib/api";
 
 /** `GET /api/admin/results?grade=` → the results ("All" = every grade). */
 export async function listResults(grade: string): Promise<ResultJson[]> {
-  return (await call(apiClient().api.admin.results.$get({ query: { grade: grade && grade !== "All" ? grade : undefined } }))).data;
+  return (
+    await call(apiClient().api.admin.results.$get({ query: { grade: grade && grade !== "All" ? grade : undefined } }))
+  ).data;
 }
 
 /** `POST /api/admin/results` → the saved result. 409 RESULT_DUPLICATE for a second result of the same term. */

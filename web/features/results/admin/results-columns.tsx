@@ -74,7 +74,12 @@ export function resultColumns(t: TFunction, actions: ResultRowActions): DataTabl
               {t("results.print.one")}
             </a>
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => actions.onEdit(row.original)} aria-label={`${t("results.actions.edit")} ${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => actions.onEdit(row.original)}
+            aria-label={`${t("results.actions.edit")} ${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`}
+          >
             <Pencil aria-hidden="true" />
             {t("results.actions.edit")}
           </Button>

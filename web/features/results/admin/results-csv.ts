@@ -9,7 +9,16 @@ export const RESULTS_CSV_HEADER = ["Student Name", "Student ID", "Academic Year"
 
 /** Header + one row per result. */
 export function resultsCsvRows(results: readonly ResultJson[]): CsvCell[][] {
-  return [[...RESULTS_CSV_HEADER], ...results.map((r) => [r.full_name, studentIdCell(r.student_no), r.academic_year_name, r.semester, r.current_grade])];
+  return [
+    [...RESULTS_CSV_HEADER],
+    ...results.map((r) => [
+      r.full_name,
+      studentIdCell(r.student_no),
+      r.academic_year_name,
+      r.semester,
+      r.current_grade,
+    ]),
+  ];
 }
 
 /** Saves `results` (what the table shows) as the Results CSV for `grade`. */

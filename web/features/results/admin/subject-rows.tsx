@@ -4,7 +4,14 @@
  * 2 decimals, kept as typed, the live letter grade on the admin scale, and a remove button that only works while
  * more than one row exists. Built on react-hook-form's `useFieldArray`.
  */
-import { Controller, useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
+import {
+  Controller,
+  useFieldArray,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormRegister,
+} from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Plus, Trash2 } from "lucide-react";
 import { RESULT_SUBJECTS } from "@worker/lib/subjects";
@@ -29,7 +36,15 @@ const LETTER_TONE: Record<string, string> = {
 /** A letter grade badge (A+ … F), or a dash. */
 export function LetterBadge({ letter, className }: { letter: string | null; className?: string }) {
   return (
-    <Badge variant="outline" dir="ltr" className={cn("min-w-9 justify-center border-transparent font-semibold tabular-nums", letter ? LETTER_TONE[letter] : "text-muted-foreground", className)}>
+    <Badge
+      variant="outline"
+      dir="ltr"
+      className={cn(
+        "min-w-9 justify-center border-transparent font-semibold tabular-nums",
+        letter ? LETTER_TONE[letter] : "text-muted-foreground",
+        className,
+      )}
+    >
       {letter ?? "—"}
     </Badge>
   );
@@ -50,12 +65,16 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
   const used = new Set(rows.map((r) => r?.subject_name).filter(Boolean));
   const canRemove = fields.length > 1;
   // Phones: the subject takes a line of its own, marks/total/grade/remove share the next one.
-  const gridCols = "grid-cols-[minmax(0,1fr)_minmax(0,1fr)_3rem_2.25rem] sm:grid-cols-[minmax(0,1fr)_6rem_6rem_3.5rem_2.25rem]";
+  const gridCols =
+    "grid-cols-[minmax(0,1fr)_minmax(0,1fr)_3rem_2.25rem] sm:grid-cols-[minmax(0,1fr)_6rem_6rem_3.5rem_2.25rem]";
 
   return (
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-medium">{t("results.form.subjects")}</legend>
-      <div aria-hidden="true" className={cn("hidden gap-2 px-0.5 text-xs font-medium text-muted-foreground sm:grid", gridCols)}>
+      <div
+        aria-hidden="true"
+        className={cn("hidden gap-2 px-0.5 text-xs font-medium text-muted-foreground sm:grid", gridCols)}
+      >
         <span>{t("results.form.subject")}</span>
         <span>{t("results.form.marks")}</span>
         <span>{t("results.form.total")}</span>
@@ -65,7 +84,11 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
       <ol className="grid gap-2">
         {fields.map((field, i) => {
           const rowErrors = errors.subject_scores?.[i];
-          const messages = [rowErrors?.subject_name?.message, rowErrors?.score?.message, rowErrors?.max_score?.message].filter(Boolean) as string[];
+          const messages = [
+            rowErrors?.subject_name?.message,
+            rowErrors?.score?.message,
+            rowErrors?.max_score?.message,
+          ].filter(Boolean) as string[];
           const n = i + 1;
           return (
             <li key={field.id} className="grid gap-1">
@@ -75,7 +98,12 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
                   name={`subject_scores.${i}.subject_name`}
                   render={({ field: f }) => (
                     <Select value={f.value} onValueChange={f.onChange}>
-                      <SelectTrigger className="col-span-4 w-full min-w-0 sm:col-span-1" aria-label={`${t("results.form.subject")} ${n}`} aria-invalid={!!rowErrors?.subject_name} onBlur={f.onBlur}>
+                      <SelectTrigger
+                        className="col-span-4 w-full min-w-0 sm:col-span-1"
+                        aria-label={`${t("results.form.subject")} ${n}`}
+                        aria-invalid={!!rowErrors?.subject_name}
+                        onBlur={f.onBlur}
+                      >
                         <SelectValue placeholder={t("results.form.selectSubject")} />
                       </SelectTrigger>
                       <SelectContent>
@@ -129,7 +157,12 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
         })}
       </ol>
       <div>
-        <Button variant="outline" size="sm" disabled={fields.length >= RESULT_SUBJECTS.length} onClick={() => append(emptySubjectRow())}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={fields.length >= RESULT_SUBJECTS.length}
+          onClick={() => append(emptySubjectRow())}
+        >
           <Plus aria-hidden="true" />
           {t("results.form.addSubject")}
         </Button>

@@ -24,7 +24,11 @@ export function GradeBadge({ grade, className }: { grade: PublicLetterGrade; cla
   return (
     <span
       dir="ltr"
-      className={cn("inline-flex min-w-10 items-center justify-center rounded-full border px-2.5 py-0.5 text-sm font-bold tabular-nums", TONES[grade], className)}
+      className={cn(
+        "inline-flex min-w-10 items-center justify-center rounded-full border px-2.5 py-0.5 text-sm font-bold tabular-nums",
+        TONES[grade],
+        className,
+      )}
     >
       {grade}
     </span>

@@ -40,8 +40,12 @@ export function LookupForm({
   };
 
   const fieldError = error ? t(`publicResults.form.errors.${error}`) : null;
-  const inlineText = inlineFailure ? t(inlineFailure === "network" ? "publicResults.errors.network" : "publicResults.errors.rateLimited") : null;
-  const describedBy = [`${FIELD_ID}-hint`, fieldError && `${FIELD_ID}-error`, inlineText && `${FIELD_ID}-status`].filter(Boolean).join(" ");
+  const inlineText = inlineFailure
+    ? t(inlineFailure === "network" ? "publicResults.errors.network" : "publicResults.errors.rateLimited")
+    : null;
+  const describedBy = [`${FIELD_ID}-hint`, fieldError && `${FIELD_ID}-error`, inlineText && `${FIELD_ID}-status`]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-3" aria-busy={loading} {...{ [EARLY_SUBMIT_ATTR]: "" }}>
@@ -70,7 +74,11 @@ export function LookupForm({
         {t("publicResults.form.hint")}
       </p>
       {fieldError && (
-        <p id={`${FIELD_ID}-error`} role="alert" className="flex items-center gap-1.5 text-sm font-semibold text-destructive">
+        <p
+          id={`${FIELD_ID}-error`}
+          role="alert"
+          className="flex items-center gap-1.5 text-sm font-semibold text-destructive"
+        >
           <CircleAlert className="size-4 shrink-0" aria-hidden="true" />
           {fieldError}
         </p>

@@ -7,7 +7,14 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CircleAlert, Clock, Wallet, type LucideIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
 import type { ModalFailure } from "./outcome";
 
@@ -48,8 +55,12 @@ export function OutcomeDialog({
           <span className={cn("mb-1 grid size-14 place-items-center rounded-full", tone)}>
             <Icon className="size-7" aria-hidden="true" />
           </span>
-          <DialogTitle className="text-xl leading-snug font-bold text-blue-950">{t(`publicResults.modals.${kind}.title`)}</DialogTitle>
-          <DialogDescription className="text-base leading-relaxed">{t(`publicResults.modals.${kind}.body`)}</DialogDescription>
+          <DialogTitle className="text-xl leading-snug font-bold text-blue-950">
+            {t(`publicResults.modals.${kind}.title`)}
+          </DialogTitle>
+          <DialogDescription className="text-base leading-relaxed">
+            {t(`publicResults.modals.${kind}.body`)}
+          </DialogDescription>
         </DialogHeader>
         <DialogFooter className="sm:justify-center">
           <Button size="lg" className="min-w-32" onClick={onClose}>

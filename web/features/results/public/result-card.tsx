@@ -30,7 +30,8 @@ interface ResultCardProps {
 function Fraction({ score, max, lang }: { score: number; max: number; lang: string }) {
   return (
     <bdi className="whitespace-nowrap tabular-nums">
-      {formatNumber(score, lang, { maximumFractionDigits: 2 })} / {formatNumber(max, lang, { maximumFractionDigits: 2 })}
+      {formatNumber(score, lang, { maximumFractionDigits: 2 })} /{" "}
+      {formatNumber(max, lang, { maximumFractionDigits: 2 })}
     </bdi>
   );
 }
@@ -52,14 +53,30 @@ export function ResultCard({ result, nationalId, headingLevel: Heading = "h2", o
   const headingId = `result-${result.academic_year_name}-${result.semester}`;
 
   const facts = [
-    { icon: IdCard, label: t("publicResults.card.nationalId"), value: <span dir="ltr" className="font-mono tabular-nums">{nationalId}</span> },
-    { icon: School, label: t("publicResults.card.gradeLevel"), value: t(`admin.grades.${result.grade}`, { defaultValue: result.grade }) },
+    {
+      icon: IdCard,
+      label: t("publicResults.card.nationalId"),
+      value: (
+        <span dir="ltr" className="font-mono tabular-nums">
+          {nationalId}
+        </span>
+      ),
+    },
+    {
+      icon: School,
+      label: t("publicResults.card.gradeLevel"),
+      value: t(`admin.grades.${result.grade}`, { defaultValue: result.grade }),
+    },
     { icon: CalendarDays, label: t("publicResults.card.academicYear"), value: <bdi>{year}</bdi> },
     { icon: BookOpen, label: t("publicResults.card.semester"), value: semester },
   ];
 
   return (
-    <article aria-labelledby={headingId} data-result-card="" className="result-card scroll-mt-24 overflow-hidden rounded-2xl border bg-card shadow-sm">
+    <article
+      aria-labelledby={headingId}
+      data-result-card=""
+      className="result-card scroll-mt-24 overflow-hidden rounded-2xl border bg-card shadow-sm"
+    >
       {/* Letterhead for the printed copy only. */}
       <div className="hidden items-center gap-3 px-7 py-4 print:flex">
         <img src="/logo.svg" alt="" width={36} height={40} className="h-10 w-9" />
@@ -72,7 +89,12 @@ export function ResultCard({ result, nationalId, headingLevel: Heading = "h2", o
         <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1 bg-amber-400" />
         <div className="min-w-0">
           <p className="text-sm font-semibold text-amber-300">{term}</p>
-          <Heading ref={headingRef} id={headingId} tabIndex={-1} className="mt-1 text-xl font-bold text-balance outline-none sm:text-2xl">
+          <Heading
+            ref={headingRef}
+            id={headingId}
+            tabIndex={-1}
+            className="mt-1 text-xl font-bold text-balance outline-none sm:text-2xl"
+          >
             {result.full_name}
           </Heading>
         </div>
@@ -112,9 +134,24 @@ export function ResultCard({ result, nationalId, headingLevel: Heading = "h2", o
   );
 }
 
-function Stat({ icon: Icon, label, tone, children }: { icon: typeof Award; label: string; tone?: string; children: React.ReactNode }) {
+function Stat({
+  icon: Icon,
+  label,
+  tone,
+  children,
+}: {
+  icon: typeof Award;
+  label: string;
+  tone?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <div className={cn("flex flex-col items-center justify-start gap-1 rounded-xl border px-1.5 py-3 text-center sm:px-2 sm:py-4", tone ?? "bg-primary/5 text-blue-950")}>
+    <div
+      className={cn(
+        "flex flex-col items-center justify-start gap-1 rounded-xl border px-1.5 py-3 text-center sm:px-2 sm:py-4",
+        tone ?? "bg-primary/5 text-blue-950",
+      )}
+    >
       <dt className="flex flex-col items-center gap-1 text-xs font-semibold sm:text-sm">
         <Icon className="size-5 opacity-80" aria-hidden="true" />
         {label}
@@ -124,7 +161,15 @@ function Stat({ icon: Icon, label, tone, children }: { icon: typeof Award; label
   );
 }
 
-function SubjectsTable({ result, lang, overallLabel }: { result: PublishedResult; lang: string; overallLabel: ReturnType<typeof publicLetterGrade> }) {
+function SubjectsTable({
+  result,
+  lang,
+  overallLabel,
+}: {
+  result: PublishedResult;
+  lang: string;
+  overallLabel: ReturnType<typeof publicLetterGrade>;
+}) {
   const { t } = useTranslation();
   const totals = scoreTotals(result.subjects);
   const cell = "px-3 py-2.5 sm:px-4";
@@ -134,9 +179,15 @@ function SubjectsTable({ result, lang, overallLabel }: { result: PublishedResult
         <caption className="sr-only">{t("publicResults.card.subjectsCaption")}</caption>
         <thead className="bg-muted/60 text-muted-foreground">
           <tr>
-            <th scope="col" className={cn(cell, "text-start font-semibold")}>{t("publicResults.card.subject")}</th>
-            <th scope="col" className={cn(cell, "text-center font-semibold")}>{t("publicResults.card.score")}</th>
-            <th scope="col" className={cn(cell, "text-center font-semibold")}>{t("publicResults.card.grade")}</th>
+            <th scope="col" className={cn(cell, "text-start font-semibold")}>
+              {t("publicResults.card.subject")}
+            </th>
+            <th scope="col" className={cn(cell, "text-center font-semibold")}>
+              {t("publicResults.card.score")}
+            </th>
+            <th scope="col" className={cn(cell, "text-center font-semibold")}>
+              {t("publicResults.card.grade")}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -156,7 +207,9 @@ function SubjectsTable({ result, lang, overallLabel }: { result: PublishedResult
         </tbody>
         <tfoot className="border-t-2 bg-muted/40 font-bold text-blue-950">
           <tr>
-            <th scope="row" className={cn(cell, "text-start")}>{t("publicResults.card.totalMarks")}</th>
+            <th scope="row" className={cn(cell, "text-start")}>
+              {t("publicResults.card.totalMarks")}
+            </th>
             <td className={cn(cell, "text-center")}>
               <Fraction score={totals.total} max={totals.max} lang={lang} />
             </td>

@@ -32,7 +32,10 @@ export function ResultsPanel({ results, nationalId }: { results: PublishedResult
     const h = headingRef.current;
     if (!h) return;
     h.focus({ preventScroll: true });
-    h.closest("article")?.scrollIntoView({ behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth", block: "start" });
+    h.closest("article")?.scrollIntoView({
+      behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+      block: "start",
+    });
   }, [results]);
 
   if (!main) return null;

@@ -28,9 +28,14 @@ export function useResultsLookup() {
     setState({ status: "loading", nationalId });
     let next: LookupState;
     try {
-      const { data: results } = await call(apiClient().api.student.results[":nationalId"].$get({ param: { nationalId } }));
+      const { data: results } = await call(
+        apiClient().api.student.results[":nationalId"].$get({ param: { nationalId } }),
+      );
       // An empty list reads as "incorrect national ID", like a 404.
-      next = results.length > 0 ? { status: "found", nationalId, results } : { status: "failed", nationalId, failure: "notFound" };
+      next =
+        results.length > 0
+          ? { status: "found", nationalId, results }
+          : { status: "failed", nationalId, failure: "notFound" };
     } catch (err) {
       next = { status: "failed", nationalId, failure: classifyLookupFailure(err) };
     }

@@ -28,7 +28,13 @@ export function ConfirmDeleteDialog({ open, title, question, subject, onCancel, 
       onOpenChange={(o) => !o && onCancel()}
       title={title}
       description={question}
-      details={subject && <span dir="auto" className="block font-medium break-words">{subject}</span>}
+      details={
+        subject && (
+          <span dir="auto" className="block font-medium break-words">
+            {subject}
+          </span>
+        )
+      }
       confirmLabel={t("courseSelection.common.delete")}
       cancelLabel={t("courseSelection.common.cancel")}
       destructive

@@ -28,7 +28,10 @@ export const freeTextDir = (lang: string | undefined) => (lang?.startsWith("ar")
 
 /** `aria-*` props of the control of field `id`. */
 export function describedBy(id: string, error?: string, hint?: string) {
-  return { "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined } as const;
+  return {
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? `${id}-error` : hint ? `${id}-hint` : undefined,
+  } as const;
 }
 
 export interface FieldProps {
@@ -74,7 +77,16 @@ export function Field({ id, label, required, error, hint, className, children }:
  * shared number field reads it on submit and names what is wrong (docs/product.md#languages-and-numbers).
  */
 export function NumberInput({ className, ...props }: ComponentProps<"input">) {
-  return <Input type="text" inputMode="numeric" autoComplete="off" dir="ltr" className={cn("tabular-nums rtl:text-end", className)} {...props} />;
+  return (
+    <Input
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      dir="ltr"
+      className={cn("tabular-nums rtl:text-end", className)}
+      {...props}
+    />
+  );
 }
 
 export interface SwitchFieldProps {
@@ -98,7 +110,13 @@ export function SwitchField({ id, label, hint, checked, onCheckedChange, disable
           </p>
         )}
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <Switch
+        id={id}
+        checked={checked}
+        onCheckedChange={onCheckedChange}
+        disabled={disabled}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
     </div>
   );
 }
@@ -107,7 +125,10 @@ export function SwitchField({ id, label, hint, checked, onCheckedChange, disable
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+    <div
+      role="alert"
+      className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+    >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>{message}</span>
     </div>

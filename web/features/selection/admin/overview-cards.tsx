@@ -39,7 +39,8 @@ export function OverviewCards({ rows, nameOf, query, loading, emptyState }: Over
       </div>
     );
   }
-  if (rows.length === 0) return <div className="rounded-lg border bg-card px-4 py-10 text-center text-muted-foreground">{emptyState}</div>;
+  if (rows.length === 0)
+    return <div className="rounded-lg border bg-card px-4 py-10 text-center text-muted-foreground">{emptyState}</div>;
 
   return (
     <div className="grid gap-3">
@@ -59,7 +60,8 @@ export function OverviewCards({ rows, nameOf, query, loading, emptyState }: Over
               <div className="grid shrink-0 justify-items-end gap-1">
                 <Badge variant="outline">{t("courseSelection.common.sessionN", { n: n(r.session_number) })}</Badge>
                 <span className="text-xs text-muted-foreground">
-                  {t("courseSelection.overview.table.total")}: <span className="font-semibold text-foreground tabular-nums">{n(r.total_selections)}</span>
+                  {t("courseSelection.overview.table.total")}:{" "}
+                  <span className="font-semibold text-foreground tabular-nums">{n(r.total_selections)}</span>
                 </span>
               </div>
             </div>
@@ -69,7 +71,10 @@ export function OverviewCards({ rows, nameOf, query, loading, emptyState }: Over
       </ul>
       {rows.length > limit && (
         <Button variant="outline" onClick={() => setLimit((l) => l + CARDS_PAGE)}>
-          {t("courseSelection.overview.table.moreCombinations", { count: rows.length - limit, formattedCount: n(rows.length - limit) })}
+          {t("courseSelection.overview.table.moreCombinations", {
+            count: rows.length - limit,
+            formattedCount: n(rows.length - limit),
+          })}
         </Button>
       )}
     </div>

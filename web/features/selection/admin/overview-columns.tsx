@@ -32,7 +32,9 @@ export function overviewColumns(t: TFunction, lang: string, nameOf: (id: string)
     col.accessor("session_number", {
       id: "session",
       header: t("courseSelection.overview.table.session"),
-      cell: ({ getValue }) => <Badge variant="outline">{t("courseSelection.common.sessionN", { n: formatNumber(getValue(), lang) })}</Badge>,
+      cell: ({ getValue }) => (
+        <Badge variant="outline">{t("courseSelection.common.sessionN", { n: formatNumber(getValue(), lang) })}</Badge>
+      ),
       meta: { skeletonClassName: "w-16", cellClassName: "align-top" },
     }),
     col.accessor("total_selections", {

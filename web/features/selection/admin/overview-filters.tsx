@@ -26,7 +26,10 @@ export function OverviewFiltersBar({ filters, onChange, subjects, teachers, onDe
   const searching = filters.search.trim() !== "";
 
   return (
-    <section aria-label={t("courseSelection.overview.filters.label")} className="grid gap-3 rounded-lg border bg-card p-4 shadow-xs">
+    <section
+      aria-label={t("courseSelection.overview.filters.label")}
+      className="grid gap-3 rounded-lg border bg-card p-4 shadow-xs"
+    >
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(16rem,2fr)_minmax(0,1fr)_minmax(0,1fr)_auto] lg:items-end">
         <div className="col-span-2 grid min-w-0 gap-1.5 lg:col-span-1">
           <label htmlFor="selections-search" className="text-xs font-medium text-muted-foreground">
@@ -34,7 +37,10 @@ export function OverviewFiltersBar({ filters, onChange, subjects, teachers, onDe
           </label>
           <div className="flex flex-wrap gap-2">
             <div role="search" className="relative min-w-[14rem] flex-1">
-              <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+              <Search
+                className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden="true"
+              />
               <Input
                 id="selections-search"
                 type="search"
@@ -71,7 +77,10 @@ export function OverviewFiltersBar({ filters, onChange, subjects, teachers, onDe
           label={t("courseSelection.overview.filters.subject")}
           fill
           value={filters.subject}
-          options={[{ value: "All", label: t("courseSelection.overview.filters.allSubjects") }, ...subjects.map((o) => ({ value: o, label: o }))]}
+          options={[
+            { value: "All", label: t("courseSelection.overview.filters.allSubjects") },
+            ...subjects.map((o) => ({ value: o, label: o })),
+          ]}
           onChange={(subject) => onChange({ subject })}
         />
         <FilterSelect
@@ -79,10 +88,18 @@ export function OverviewFiltersBar({ filters, onChange, subjects, teachers, onDe
           label={t("courseSelection.overview.filters.teacher")}
           fill
           value={filters.teacher}
-          options={[{ value: "All", label: t("courseSelection.overview.filters.allTeachers") }, ...teachers.map((o) => ({ value: o, label: o }))]}
+          options={[
+            { value: "All", label: t("courseSelection.overview.filters.allTeachers") },
+            ...teachers.map((o) => ({ value: o, label: o })),
+          ]}
           onChange={(teacher) => onChange({ teacher })}
         />
-        <Button variant="outline" onClick={() => onChange(NO_OVERVIEW_FILTERS)} disabled={!active} className="col-span-2 justify-self-start lg:col-span-1">
+        <Button
+          variant="outline"
+          onClick={() => onChange(NO_OVERVIEW_FILTERS)}
+          disabled={!active}
+          className="col-span-2 justify-self-start lg:col-span-1"
+        >
           <X aria-hidden="true" />
           {t("courseSelection.common.clearFilters")}
         </Button>

@@ -41,8 +41,14 @@ export const COLLAPSED_STUDENTS = 6;
  * The student chips of one combination: IDs matching the search first (each group in its own order), the first
  * `COLLAPSED_STUDENTS` of them unless `expanded`, and how many are left for "Show all".
  */
-export function studentChips(ids: readonly string[], query: string, expanded: boolean): { shown: string[]; hidden: number } {
-  const ordered = query ? [...ids.filter((id) => idMatches(id, query)), ...ids.filter((id) => !idMatches(id, query))] : [...ids];
+export function studentChips(
+  ids: readonly string[],
+  query: string,
+  expanded: boolean,
+): { shown: string[]; hidden: number } {
+  const ordered = query
+    ? [...ids.filter((id) => idMatches(id, query)), ...ids.filter((id) => !idMatches(id, query))]
+    : [...ids];
   const shown = expanded ? ordered : ordered.slice(0, COLLAPSED_STUDENTS);
   return { shown, hidden: ordered.length - shown.length };
 }

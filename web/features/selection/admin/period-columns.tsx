@@ -45,8 +45,20 @@ export function periodColumns(t: TFunction, lang: string, a: PeriodRowActions) {
       enableResizing: true,
       meta: { rowHeader: true, skeletonClassName: "w-48" },
     }),
-    col.accessor("start_date", { id: "start", header: t("courseSelection.periods.columns.start"), cell: ({ getValue }) => date(getValue()), sortFn: "datetime", meta: { priority: 3, skeletonClassName: "w-28" } }),
-    col.accessor("end_date", { id: "end", header: t("courseSelection.periods.columns.end"), cell: ({ getValue }) => date(getValue()), sortFn: "datetime", meta: { priority: 4, skeletonClassName: "w-28" } }),
+    col.accessor("start_date", {
+      id: "start",
+      header: t("courseSelection.periods.columns.start"),
+      cell: ({ getValue }) => date(getValue()),
+      sortFn: "datetime",
+      meta: { priority: 3, skeletonClassName: "w-28" },
+    }),
+    col.accessor("end_date", {
+      id: "end",
+      header: t("courseSelection.periods.columns.end"),
+      cell: ({ getValue }) => date(getValue()),
+      sortFn: "datetime",
+      meta: { priority: 4, skeletonClassName: "w-28" },
+    }),
     col.accessor("max_subjects", {
       id: "maxSubjects",
       header: t("courseSelection.periods.columns.maxSubjects"),
@@ -78,7 +90,12 @@ export function periodColumns(t: TFunction, lang: string, a: PeriodRowActions) {
           checked={row.original.is_active}
           disabled={a.toggling !== null}
           onCheckedChange={() => a.onToggle(row.original)}
-          aria-label={t(row.original.is_active ? "courseSelection.periods.deactivateNamed" : "courseSelection.periods.activateNamed", { name: row.original.period_name })}
+          aria-label={t(
+            row.original.is_active
+              ? "courseSelection.periods.deactivateNamed"
+              : "courseSelection.periods.activateNamed",
+            { name: row.original.period_name },
+          )}
         />
       ),
       meta: { priority: 2, align: "center", skeletonClassName: "mx-auto w-9 rounded-full" },
@@ -86,7 +103,13 @@ export function periodColumns(t: TFunction, lang: string, a: PeriodRowActions) {
     col.display({
       id: "actions",
       header: t("courseSelection.common.actions"),
-      cell: ({ row }) => <RowActions name={row.original.period_name} onEdit={() => a.onEdit(row.original)} onDelete={() => a.onDelete(row.original)} />,
+      cell: ({ row }) => (
+        <RowActions
+          name={row.original.period_name}
+          onEdit={() => a.onEdit(row.original)}
+          onDelete={() => a.onDelete(row.original)}
+        />
+      ),
       meta: { align: "end", skeletonClassName: "ms-auto w-16" },
     }),
   ]);

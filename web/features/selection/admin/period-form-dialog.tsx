@@ -9,12 +9,26 @@ import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { PERIOD_MAX_SUBJECTS, PERIOD_NAME_PLACEHOLDER, periodCreateSchema, type PeriodCreateInput } from "@worker/api/selection-admin.schema";
+import {
+  PERIOD_MAX_SUBJECTS,
+  PERIOD_NAME_PLACEHOLDER,
+  periodCreateSchema,
+  type PeriodCreateInput,
+} from "@worker/api/selection-admin.schema";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { useReasonText } from "~/lib/reason-text";
 import { formatNumber, formatSchoolDateTime } from "~/lib/format";
-import { Field, FormDialogFooter, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
+import {
+  Field,
+  FormDialogFooter,
+  FormError,
+  NumberInput,
+  SwitchField,
+  describedBy,
+  freeTextDir,
+  type FormFeedback,
+} from "./form-field";
 import { browserIsOutsideSchoolZone, isoToLocalInput, localInputToIso } from "./period-dates";
 import type { SelectionPeriod } from "./selection-api";
 
@@ -28,7 +42,14 @@ export interface PeriodFormFields {
   allow_changes: boolean;
 }
 
-const EMPTY: PeriodFormFields = { period_name: "", start_date: "", end_date: "", max_subjects: String(PERIOD_MAX_SUBJECTS.default), is_active: false, allow_changes: true };
+const EMPTY: PeriodFormFields = {
+  period_name: "",
+  start_date: "",
+  end_date: "",
+  max_subjects: String(PERIOD_MAX_SUBJECTS.default),
+  is_active: false,
+  allow_changes: true,
+};
 const toForm = (p: SelectionPeriod): PeriodFormFields => ({
   period_name: p.period_name,
   start_date: isoToLocalInput(p.start_date),
@@ -44,7 +65,11 @@ const periodFormSchema = z.preprocess((v) => {
   return { ...f, start_date: localInputToIso(f.start_date), end_date: localInputToIso(f.end_date) };
 }, periodCreateSchema);
 // The cast only restores the object input type that `z.preprocess` widens to `unknown`.
-const resolver = zodResolver(periodFormSchema as unknown as typeof periodCreateSchema) as unknown as Resolver<PeriodFormFields, unknown, PeriodCreateInput>;
+const resolver = zodResolver(periodFormSchema as unknown as typeof periodCreateSchema) as unknown as Resolver<
+  PeriodFormFields,
+  unknown,
+  PeriodCreateInput
+>;
 
 export interface PeriodFormDialogProps {
   open: boolean;
@@ -87,30 +112,79 @@ export function PeriodFormDialog({ open, onOpenChange, period, onSubmit }: Perio
   };
   const startHint = cairoHint(watch("start_date"));
   const endHint = cairoHint(watch("end_date"));
-  const maxHint = t("courseSelection.periods.form.maxSubjectsHint", { min: n(PERIOD_MAX_SUBJECTS.min), max: n(PERIOD_MAX_SUBJECTS.max) });
+  const maxHint = t("courseSelection.periods.form.maxSubjectsHint", {
+    min: n(PERIOD_MAX_SUBJECTS.min),
+    max: n(PERIOD_MAX_SUBJECTS.max),
+  });
 
   return (
     <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
       <DialogContent closeLabel={t("nav.close")} className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>{period ? t("courseSelection.periods.form.editTitle") : t("courseSelection.periods.form.addTitle")}</DialogTitle>
+          <DialogTitle>
+            {period ? t("courseSelection.periods.form.editTitle") : t("courseSelection.periods.form.addTitle")}
+          </DialogTitle>
           <DialogDescription>{t("courseSelection.periods.form.description")}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <FormError message={errors.root?.server?.message} />
           <Field id={id("name")} label={t("courseSelection.periods.form.name")} required error={err("period_name")}>
-            <Input id={id("name")} dir={freeTextDir(i18n.language)} autoComplete="off" placeholder={PERIOD_NAME_PLACEHOLDER} {...describedBy(id("name"), err("period_name"))} {...register("period_name")} />
+            <Input
+              id={id("name")}
+              dir={freeTextDir(i18n.language)}
+              autoComplete="off"
+              placeholder={PERIOD_NAME_PLACEHOLDER}
+              {...describedBy(id("name"), err("period_name"))}
+              {...register("period_name")}
+            />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id("start")} label={t("courseSelection.periods.form.start")} required error={err("start_date")} hint={startHint}>
-              <Input id={id("start")} type="datetime-local" dir="ltr" className="rtl:text-end" {...describedBy(id("start"), err("start_date"), startHint)} {...register("start_date")} />
+            <Field
+              id={id("start")}
+              label={t("courseSelection.periods.form.start")}
+              required
+              error={err("start_date")}
+              hint={startHint}
+            >
+              <Input
+                id={id("start")}
+                type="datetime-local"
+                dir="ltr"
+                className="rtl:text-end"
+                {...describedBy(id("start"), err("start_date"), startHint)}
+                {...register("start_date")}
+              />
             </Field>
-            <Field id={id("end")} label={t("courseSelection.periods.form.end")} required error={err("end_date")} hint={endHint}>
-              <Input id={id("end")} type="datetime-local" dir="ltr" className="rtl:text-end" {...describedBy(id("end"), err("end_date"), endHint)} {...register("end_date")} />
+            <Field
+              id={id("end")}
+              label={t("courseSelection.periods.form.end")}
+              required
+              error={err("end_date")}
+              hint={endHint}
+            >
+              <Input
+                id={id("end")}
+                type="datetime-local"
+                dir="ltr"
+                className="rtl:text-end"
+                {...describedBy(id("end"), err("end_date"), endHint)}
+                {...register("end_date")}
+              />
             </Field>
           </div>
-          <Field id={id("max")} label={t("courseSelection.periods.form.maxSubjects")} required error={err("max_subjects")} hint={maxHint}>
-            <NumberInput id={id("max")} className="max-w-32" {...describedBy(id("max"), err("max_subjects"), maxHint)} {...register("max_subjects")} />
+          <Field
+            id={id("max")}
+            label={t("courseSelection.periods.form.maxSubjects")}
+            required
+            error={err("max_subjects")}
+            hint={maxHint}
+          >
+            <NumberInput
+              id={id("max")}
+              className="max-w-32"
+              {...describedBy(id("max"), err("max_subjects"), maxHint)}
+              {...register("max_subjects")}
+            />
           </Field>
           <SwitchField
             id={id("active")}
@@ -126,7 +200,10 @@ export function PeriodFormDialog({ open, onOpenChange, period, onSubmit }: Perio
             checked={watch("allow_changes")}
             onCheckedChange={(v) => setValue("allow_changes", v, { shouldDirty: true })}
           />
-          <FormDialogFooter submitting={isSubmitting} submitLabel={period ? t("courseSelection.common.saveChanges") : t("courseSelection.periods.add")} />
+          <FormDialogFooter
+            submitting={isSubmitting}
+            submitLabel={period ? t("courseSelection.common.saveChanges") : t("courseSelection.periods.add")}
+          />
         </form>
       </DialogContent>
     </Dialog>

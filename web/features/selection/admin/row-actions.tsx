@@ -15,7 +15,14 @@ export function RowActions({ name, onEdit, onDelete }: RowActionsProps) {
   const { t } = useTranslation();
   return (
     <div className="flex justify-end gap-1">
-      <Button variant="ghost" size="icon" className="size-8" onClick={onEdit} aria-label={t("courseSelection.common.editNamed", { name })} title={t("courseSelection.common.edit")}>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-8"
+        onClick={onEdit}
+        aria-label={t("courseSelection.common.editNamed", { name })}
+        title={t("courseSelection.common.edit")}
+      >
         <Pencil aria-hidden="true" />
       </Button>
       <Button

@@ -42,14 +42,20 @@ export function SectionNav() {
                   <span
                     className={cn(
                       "flex size-9 shrink-0 items-center justify-center rounded-lg transition-colors sm:size-10",
-                      isActive ? "bg-primary text-primary-foreground" : "bg-muted text-muted-foreground group-hover:text-foreground",
+                      isActive
+                        ? "bg-primary text-primary-foreground"
+                        : "bg-muted text-muted-foreground group-hover:text-foreground",
                     )}
                   >
                     <Icon className="size-5" aria-hidden="true" />
                   </span>
                   <span className="grid min-w-0">
-                    <span className={cn("text-sm leading-tight font-semibold sm:truncate", isActive && "text-primary")}>{t(`courseSelection.nav.${key}.title`)}</span>
-                    <span className="hidden truncate text-xs text-muted-foreground sm:block">{t(`courseSelection.nav.${key}.description`)}</span>
+                    <span className={cn("text-sm leading-tight font-semibold sm:truncate", isActive && "text-primary")}>
+                      {t(`courseSelection.nav.${key}.title`)}
+                    </span>
+                    <span className="hidden truncate text-xs text-muted-foreground sm:block">
+                      {t(`courseSelection.nav.${key}.description`)}
+                    </span>
                   </span>
                 </>
               )}

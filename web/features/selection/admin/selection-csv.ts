@@ -66,7 +66,10 @@ export function selectionCsvFileName(date: Date = new Date()): string {
  * name then ID, so the file is the same whatever order the server sent.
  */
 export function groupByTeacher(rows: readonly SelectionSummaryRow[], nameOf: NameLookup): TeacherGroup[] {
-  const teachers = new Map<string, { teacher_name: string; subject_name: string; sessions: Map<number, Map<string, GroupStudent>> }>();
+  const teachers = new Map<
+    string,
+    { teacher_name: string; subject_name: string; sessions: Map<number, Map<string, GroupStudent>> }
+  >();
   for (const row of rows) {
     const key = `${row.teacher_name}\u0000${row.subject_name}`;
     let teacher = teachers.get(key);
@@ -83,7 +86,9 @@ export function groupByTeacher(rows: readonly SelectionSummaryRow[], nameOf: Nam
   }
   const byStudent = (a: GroupStudent, b: GroupStudent) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id);
   return [...teachers.values()]
-    .sort((a, b) => collator.compare(a.teacher_name, b.teacher_name) || collator.compare(a.subject_name, b.subject_name))
+    .sort(
+      (a, b) => collator.compare(a.teacher_name, b.teacher_name) || collator.compare(a.subject_name, b.subject_name),
+    )
     .map((t) => ({
       teacher_name: t.teacher_name,
       subject_name: t.subject_name,
@@ -121,10 +126,19 @@ export function selectionCsvRows(rows: readonly SelectionSummaryRow[], nameOf: N
     out.push([]);
   }
   out.push([SUMMARY_TITLE], [...SUMMARY_HEADER]);
-  const bySubject = [...groups].sort((a, b) => collator.compare(a.subject_name, b.subject_name) || collator.compare(a.teacher_name, b.teacher_name));
+  const bySubject = [...groups].sort(
+    (a, b) => collator.compare(a.subject_name, b.subject_name) || collator.compare(a.teacher_name, b.teacher_name),
+  );
   for (const teacher of bySubject) {
     for (const session of teacher.sessions) {
-      for (const s of session.students) out.push([teacher.subject_name, teacher.teacher_name, groupLabel(session.session_number), studentIdCell(s.id), s.name]);
+      for (const s of session.students)
+        out.push([
+          teacher.subject_name,
+          teacher.teacher_name,
+          groupLabel(session.session_number),
+          studentIdCell(s.id),
+          s.name,
+        ]);
     }
   }
   return out;
@@ -136,6 +150,10 @@ export function selectionCsvText(rows: readonly SelectionSummaryRow[], nameOf: N
 }
 
 /** Has the browser download the export of `rows` as `course-selections-{today}.csv`. Browser only. */
-export function exportSelectionsCsv(rows: readonly SelectionSummaryRow[], nameOf: NameLookup, date: Date = new Date()): void {
+export function exportSelectionsCsv(
+  rows: readonly SelectionSummaryRow[],
+  nameOf: NameLookup,
+  date: Date = new Date(),
+): void {
   downloadCsv(selectionCsvFileName(date), selectionCsvRows(rows, nameOf));
 }

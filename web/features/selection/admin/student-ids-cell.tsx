@@ -9,7 +9,6 @@ import { formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { COLLAPSED_STUDENTS, idMatches, studentChips } from "./overview-model";
 
-
 export interface StudentIdsCellProps {
   ids: string[];
   nameOf: (id: string) => string | undefined;
@@ -38,7 +37,9 @@ export function StudentIdsCell({ ids, nameOf, query }: StudentIdsCellProps) {
                 hit ? "border-warning bg-warning/15" : "bg-muted/40",
               )}
             >
-              <span dir="auto" className={cn("truncate font-medium", !name && "text-muted-foreground italic")}>{name ?? t("courseSelection.overview.table.unknown", { id })}</span>
+              <span dir="auto" className={cn("truncate font-medium", !name && "text-muted-foreground italic")}>
+                {name ?? t("courseSelection.overview.table.unknown", { id })}
+              </span>
               {name && (
                 <span dir="ltr" className="font-mono text-[0.6875rem] text-muted-foreground rtl:text-end">
                   {id}
@@ -57,7 +58,10 @@ export function StudentIdsCell({ ids, nameOf, query }: StudentIdsCellProps) {
         >
           {expanded
             ? t("courseSelection.overview.table.showLess")
-            : t("courseSelection.overview.table.showMore", { count: hidden, formattedCount: formatNumber(hidden, i18n.language) })}
+            : t("courseSelection.overview.table.showMore", {
+                count: hidden,
+                formattedCount: formatNumber(hidden, i18n.language),
+              })}
         </button>
       )}
     </div>

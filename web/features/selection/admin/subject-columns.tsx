@@ -33,7 +33,12 @@ export function subjectColumns(t: TFunction, lang: string, { onEdit, onDelete }:
     col.accessor((s) => s.description ?? "", {
       id: "description",
       header: t("courseSelection.subjects.columns.description"),
-      cell: ({ getValue }) => (getValue() ? <bdi>{getValue()}</bdi> : <span className="text-muted-foreground italic">{t("courseSelection.subjects.noDescription")}</span>),
+      cell: ({ getValue }) =>
+        getValue() ? (
+          <bdi>{getValue()}</bdi>
+        ) : (
+          <span className="text-muted-foreground italic">{t("courseSelection.subjects.noDescription")}</span>
+        ),
       size: 320,
       minSize: 180,
       maxSize: 640,
@@ -56,7 +61,13 @@ export function subjectColumns(t: TFunction, lang: string, { onEdit, onDelete }:
     col.display({
       id: "actions",
       header: t("courseSelection.common.actions"),
-      cell: ({ row }) => <RowActions name={row.original.name} onEdit={() => onEdit(row.original)} onDelete={() => onDelete(row.original)} />,
+      cell: ({ row }) => (
+        <RowActions
+          name={row.original.name}
+          onEdit={() => onEdit(row.original)}
+          onDelete={() => onDelete(row.original)}
+        />
+      ),
       meta: { align: "end", skeletonClassName: "ms-auto w-16" },
     }),
   ]);

@@ -8,13 +8,26 @@ import { useEffect, useId } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
-import { SUBJECT_MAX_SELECTIONS, subjectCreateSchema, type SubjectCreateInput } from "@worker/api/selection-admin.schema";
+import {
+  SUBJECT_MAX_SELECTIONS,
+  subjectCreateSchema,
+  type SubjectCreateInput,
+} from "@worker/api/selection-admin.schema";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { useReasonText } from "~/lib/reason-text";
 import { formatNumber } from "~/lib/format";
-import { Field, FormDialogFooter, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
+import {
+  Field,
+  FormDialogFooter,
+  FormError,
+  NumberInput,
+  SwitchField,
+  describedBy,
+  freeTextDir,
+  type FormFeedback,
+} from "./form-field";
 import type { SelectionSubject } from "./selection-api";
 
 /** What the inputs hold. */
@@ -25,9 +38,23 @@ export interface SubjectFormFields {
   is_active: boolean;
 }
 
-const EMPTY: SubjectFormFields = { name: "", description: "", max_selections: String(SUBJECT_MAX_SELECTIONS.default), is_active: true };
-const toForm = (s: SelectionSubject): SubjectFormFields => ({ name: s.name, description: s.description ?? "", max_selections: String(s.max_selections), is_active: s.is_active });
-const resolver = zodResolver(subjectCreateSchema) as unknown as Resolver<SubjectFormFields, unknown, SubjectCreateInput>;
+const EMPTY: SubjectFormFields = {
+  name: "",
+  description: "",
+  max_selections: String(SUBJECT_MAX_SELECTIONS.default),
+  is_active: true,
+};
+const toForm = (s: SelectionSubject): SubjectFormFields => ({
+  name: s.name,
+  description: s.description ?? "",
+  max_selections: String(s.max_selections),
+  is_active: s.is_active,
+});
+const resolver = zodResolver(subjectCreateSchema) as unknown as Resolver<
+  SubjectFormFields,
+  unknown,
+  SubjectCreateInput
+>;
 
 export interface SubjectFormDialogProps {
   open: boolean;
@@ -61,25 +88,57 @@ export function SubjectFormDialog({ open, onOpenChange, subject, onSubmit }: Sub
     return m ? messageText(m) : undefined;
   };
   const n = (v: number) => formatNumber(v, i18n.language);
-  const rangeHint = t("courseSelection.subjects.form.maxSelectionsHint", { min: n(SUBJECT_MAX_SELECTIONS.min), max: n(SUBJECT_MAX_SELECTIONS.max) });
+  const rangeHint = t("courseSelection.subjects.form.maxSelectionsHint", {
+    min: n(SUBJECT_MAX_SELECTIONS.min),
+    max: n(SUBJECT_MAX_SELECTIONS.max),
+  });
 
   return (
     <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
       <DialogContent closeLabel={t("nav.close")} className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>{subject ? t("courseSelection.subjects.form.editTitle") : t("courseSelection.subjects.form.addTitle")}</DialogTitle>
+          <DialogTitle>
+            {subject ? t("courseSelection.subjects.form.editTitle") : t("courseSelection.subjects.form.addTitle")}
+          </DialogTitle>
           <DialogDescription>{t("courseSelection.subjects.form.description")}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <FormError message={errors.root?.server?.message} />
           <Field id={id("name")} label={t("courseSelection.subjects.form.name")} required error={err("name")}>
-            <Input id={id("name")} dir={freeTextDir(i18n.language)} autoComplete="off" {...describedBy(id("name"), err("name"))} {...register("name")} />
+            <Input
+              id={id("name")}
+              dir={freeTextDir(i18n.language)}
+              autoComplete="off"
+              {...describedBy(id("name"), err("name"))}
+              {...register("name")}
+            />
           </Field>
-          <Field id={id("description")} label={t("courseSelection.subjects.form.descriptionLabel")} error={err("description")}>
-            <Textarea id={id("description")} dir={freeTextDir(i18n.language)} rows={3} {...describedBy(id("description"), err("description"))} {...register("description")} />
+          <Field
+            id={id("description")}
+            label={t("courseSelection.subjects.form.descriptionLabel")}
+            error={err("description")}
+          >
+            <Textarea
+              id={id("description")}
+              dir={freeTextDir(i18n.language)}
+              rows={3}
+              {...describedBy(id("description"), err("description"))}
+              {...register("description")}
+            />
           </Field>
-          <Field id={id("max")} label={t("courseSelection.subjects.form.maxSelections")} required error={err("max_selections")} hint={rangeHint}>
-            <NumberInput id={id("max")} className="max-w-32" {...describedBy(id("max"), err("max_selections"), rangeHint)} {...register("max_selections")} />
+          <Field
+            id={id("max")}
+            label={t("courseSelection.subjects.form.maxSelections")}
+            required
+            error={err("max_selections")}
+            hint={rangeHint}
+          >
+            <NumberInput
+              id={id("max")}
+              className="max-w-32"
+              {...describedBy(id("max"), err("max_selections"), rangeHint)}
+              {...register("max_selections")}
+            />
           </Field>
           <SwitchField
             id={id("active")}
@@ -88,7 +147,10 @@ export function SubjectFormDialog({ open, onOpenChange, subject, onSubmit }: Sub
             checked={watch("is_active")}
             onCheckedChange={(v) => setValue("is_active", v, { shouldDirty: true })}
           />
-          <FormDialogFooter submitting={isSubmitting} submitLabel={subject ? t("courseSelection.common.saveChanges") : t("courseSelection.subjects.add")} />
+          <FormDialogFooter
+            submitting={isSubmitting}
+            submitLabel={subject ? t("courseSelection.common.saveChanges") : t("courseSelection.subjects.add")}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -18,10 +18,26 @@ export interface TeacherRowActions {
 }
 
 /** One session's seats: "S1  12 / 35" and a bar (amber from 80 %, red when full). */
-function SeatLine({ label, taken, capacity, lang, ariaLabel }: { label: string; taken: number; capacity: number; lang: string; ariaLabel: string }) {
+function SeatLine({
+  label,
+  taken,
+  capacity,
+  lang,
+  ariaLabel,
+}: {
+  label: string;
+  taken: number;
+  capacity: number;
+  lang: string;
+  ariaLabel: string;
+}) {
   const ratio = capacity > 0 ? Math.min(1, taken / capacity) : 1;
   return (
-    <div className="grid grid-cols-[minmax(1.5rem,auto)_auto] items-center justify-start gap-x-2" aria-label={ariaLabel} role="group">
+    <div
+      className="grid grid-cols-[minmax(1.5rem,auto)_auto] items-center justify-start gap-x-2"
+      aria-label={ariaLabel}
+      role="group"
+    >
       <span className="text-xs font-semibold text-muted-foreground" aria-hidden="true">
         {label}
       </span>
@@ -30,7 +46,10 @@ function SeatLine({ label, taken, capacity, lang, ariaLabel }: { label: string; 
       </span>
       <span className="col-start-2 mt-0.5 block h-1 w-20 overflow-hidden rounded-full bg-muted" aria-hidden="true">
         <span
-          className={cn("block h-full rounded-full", ratio >= 1 ? "bg-destructive" : ratio >= 0.8 ? "bg-warning" : "bg-success")}
+          className={cn(
+            "block h-full rounded-full",
+            ratio >= 1 ? "bg-destructive" : ratio >= 0.8 ? "bg-warning" : "bg-success",
+          )}
           style={{ width: `${ratio * 100}%` }}
         />
       </span>
@@ -43,7 +62,11 @@ const col = dataTableColumns<SelectionTeacher>();
 /** The column definitions; memoise on `t`, the language and the actions. */
 export function teacherColumns(t: TFunction, lang: string, { onEdit, onDelete }: TeacherRowActions) {
   const seats = (session: 1 | 2, taken: number, capacity: number) =>
-    t("courseSelection.teachers.seatsLabel", { session: formatNumber(session, lang), taken: formatNumber(taken, lang), capacity: formatNumber(capacity, lang) });
+    t("courseSelection.teachers.seatsLabel", {
+      session: formatNumber(session, lang),
+      taken: formatNumber(taken, lang),
+      capacity: formatNumber(capacity, lang),
+    });
   return col.columns([
     col.accessor("full_name", {
       id: "teacher",
@@ -65,7 +88,12 @@ export function teacherColumns(t: TFunction, lang: string, { onEdit, onDelete }:
     col.accessor((r) => r.subject_name ?? "", {
       id: "subject",
       header: t("courseSelection.teachers.columns.subject"),
-      cell: ({ getValue }) => (getValue() ? <bdi>{getValue()}</bdi> : <span className="text-muted-foreground">{t("courseSelection.common.notAvailable")}</span>),
+      cell: ({ getValue }) =>
+        getValue() ? (
+          <bdi>{getValue()}</bdi>
+        ) : (
+          <span className="text-muted-foreground">{t("courseSelection.common.notAvailable")}</span>
+        ),
       meta: { priority: 1, skeletonClassName: "w-24" },
     }),
     col.accessor("building_no", {
@@ -81,8 +109,20 @@ export function teacherColumns(t: TFunction, lang: string, { onEdit, onDelete }:
         const r = row.original;
         return (
           <div className="grid gap-1.5 py-0.5">
-            <SeatLine label={t("courseSelection.teachers.s1")} taken={r.seats_taken_1} capacity={r.session_1_capacity} lang={lang} ariaLabel={seats(1, r.seats_taken_1, r.session_1_capacity)} />
-            <SeatLine label={t("courseSelection.teachers.s2")} taken={r.seats_taken_2} capacity={r.session_2_capacity} lang={lang} ariaLabel={seats(2, r.seats_taken_2, r.session_2_capacity)} />
+            <SeatLine
+              label={t("courseSelection.teachers.s1")}
+              taken={r.seats_taken_1}
+              capacity={r.session_1_capacity}
+              lang={lang}
+              ariaLabel={seats(1, r.seats_taken_1, r.session_1_capacity)}
+            />
+            <SeatLine
+              label={t("courseSelection.teachers.s2")}
+              taken={r.seats_taken_2}
+              capacity={r.session_2_capacity}
+              lang={lang}
+              ariaLabel={seats(2, r.seats_taken_2, r.session_2_capacity)}
+            />
           </div>
         );
       },
@@ -98,7 +138,13 @@ export function teacherColumns(t: TFunction, lang: string, { onEdit, onDelete }:
     col.display({
       id: "actions",
       header: t("courseSelection.common.actions"),
-      cell: ({ row }) => <RowActions name={row.original.full_name} onEdit={() => onEdit(row.original)} onDelete={() => onDelete(row.original)} />,
+      cell: ({ row }) => (
+        <RowActions
+          name={row.original.full_name}
+          onEdit={() => onEdit(row.original)}
+          onDelete={() => onDelete(row.original)}
+        />
+      ),
       meta: { align: "end", skeletonClassName: "ms-auto w-16" },
     }),
   ]);

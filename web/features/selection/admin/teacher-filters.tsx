@@ -17,8 +17,14 @@ export interface TeacherFilters {
 export const NO_TEACHER_FILTERS: TeacherFilters = { building: "All", subject: "All" };
 
 /** True when `teacher` passes `filters`. */
-export function matchesTeacherFilters(teacher: { building_no: string; subject_name: string | null }, filters: TeacherFilters): boolean {
-  return (filters.building === "All" || teacher.building_no === filters.building) && (filters.subject === "All" || teacher.subject_name === filters.subject);
+export function matchesTeacherFilters(
+  teacher: { building_no: string; subject_name: string | null },
+  filters: TeacherFilters,
+): boolean {
+  return (
+    (filters.building === "All" || teacher.building_no === filters.building) &&
+    (filters.subject === "All" || teacher.subject_name === filters.subject)
+  );
 }
 
 export interface TeacherFiltersBarProps {
@@ -33,12 +39,23 @@ export function TeacherFiltersBar({ filters, onChange, activeSubjects }: Teacher
   const { t, i18n } = useTranslation();
   const building = (b: string) => t("courseSelection.common.buildingN", { n: formatNumber(Number(b), i18n.language) });
   const chips = [
-    filters.building !== "All" && { key: "building", label: building(filters.building), clear: () => onChange({ building: "All" }) },
-    filters.subject !== "All" && { key: "subject", label: t("courseSelection.teachers.filters.subjectChip", { subject: filters.subject }), clear: () => onChange({ subject: "All" }) },
+    filters.building !== "All" && {
+      key: "building",
+      label: building(filters.building),
+      clear: () => onChange({ building: "All" }),
+    },
+    filters.subject !== "All" && {
+      key: "subject",
+      label: t("courseSelection.teachers.filters.subjectChip", { subject: filters.subject }),
+      clear: () => onChange({ subject: "All" }),
+    },
   ].filter((c): c is { key: string; label: string; clear: () => void } => !!c);
 
   return (
-    <section aria-label={t("courseSelection.teachers.filters.label")} className="grid gap-3 rounded-lg border bg-card p-4 shadow-xs">
+    <section
+      aria-label={t("courseSelection.teachers.filters.label")}
+      className="grid gap-3 rounded-lg border bg-card p-4 shadow-xs"
+    >
       <div className="grid gap-3 sm:grid-cols-[minmax(0,12rem)_minmax(0,16rem)_auto] sm:items-end">
         <FilterSelect
           fill
@@ -46,7 +63,10 @@ export function TeacherFiltersBar({ filters, onChange, activeSubjects }: Teacher
           label={t("courseSelection.teachers.filters.building")}
           value={filters.building}
           onChange={(v) => onChange({ building: v as TeacherFilters["building"] })}
-          options={[{ value: "All", label: t("courseSelection.common.all") }, ...TEACHER_BUILDINGS.map((b) => ({ value: b, label: building(b) }))]}
+          options={[
+            { value: "All", label: t("courseSelection.common.all") },
+            ...TEACHER_BUILDINGS.map((b) => ({ value: b, label: building(b) })),
+          ]}
         />
         <FilterSelect
           fill
@@ -54,9 +74,17 @@ export function TeacherFiltersBar({ filters, onChange, activeSubjects }: Teacher
           label={t("courseSelection.teachers.filters.subject")}
           value={filters.subject}
           onChange={(v) => onChange({ subject: v })}
-          options={[{ value: "All", label: t("courseSelection.overview.filters.allSubjects") }, ...activeSubjects.map((s) => ({ value: s, label: s }))]}
+          options={[
+            { value: "All", label: t("courseSelection.overview.filters.allSubjects") },
+            ...activeSubjects.map((s) => ({ value: s, label: s })),
+          ]}
         />
-        <Button variant="outline" onClick={() => onChange(NO_TEACHER_FILTERS)} disabled={chips.length === 0} className="justify-self-start">
+        <Button
+          variant="outline"
+          onClick={() => onChange(NO_TEACHER_FILTERS)}
+          disabled={chips.length === 0}
+          className="justify-self-start"
+        >
           <X aria-hidden="true" />
           {t("courseSelection.common.clearFilters")}
         </Button>

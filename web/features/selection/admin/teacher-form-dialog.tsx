@@ -22,7 +22,16 @@ import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useReasonText } from "~/lib/reason-text";
 import { formatNumber } from "~/lib/format";
-import { Field, FormDialogFooter, FormError, NumberInput, SwitchField, describedBy, freeTextDir, type FormFeedback } from "./form-field";
+import {
+  Field,
+  FormDialogFooter,
+  FormError,
+  NumberInput,
+  SwitchField,
+  describedBy,
+  freeTextDir,
+  type FormFeedback,
+} from "./form-field";
 import type { SelectionTeacher } from "./selection-api";
 
 /** What the inputs hold. */
@@ -52,7 +61,11 @@ const toForm = (x: SelectionTeacher): TeacherFormFields => ({
   session_2_capacity: String(x.session_2_capacity),
   is_active: x.is_active,
 });
-const resolver = zodResolver(teacherCreateSchema) as unknown as Resolver<TeacherFormFields, unknown, TeacherCreateInput>;
+const resolver = zodResolver(teacherCreateSchema) as unknown as Resolver<
+  TeacherFormFields,
+  unknown,
+  TeacherCreateInput
+>;
 
 export interface TeacherFormDialogProps {
   open: boolean;
@@ -92,7 +105,10 @@ export function TeacherFormDialog({ open, onOpenChange, teacher, activeSubjects,
   const current = teacher?.subject_name;
   const subjectOptions = current && !activeSubjects.includes(current) ? [current, ...activeSubjects] : activeSubjects;
   const capacityHint = (taken?: number) =>
-    [t("courseSelection.teachers.form.capacityHint", { min: n(TEACHER_CAPACITY.min), max: n(TEACHER_CAPACITY.max) }), taken ? t("courseSelection.teachers.form.seatsTaken", { count: taken, formattedCount: n(taken) }) : ""]
+    [
+      t("courseSelection.teachers.form.capacityHint", { min: n(TEACHER_CAPACITY.min), max: n(TEACHER_CAPACITY.max) }),
+      taken ? t("courseSelection.teachers.form.seatsTaken", { count: taken, formattedCount: n(taken) }) : "",
+    ]
       .filter(Boolean)
       .join(" · ");
   const hint1 = capacityHint(teacher?.seats_taken_1);
@@ -102,22 +118,41 @@ export function TeacherFormDialog({ open, onOpenChange, teacher, activeSubjects,
     <Dialog open={open} onOpenChange={(o) => !isSubmitting && onOpenChange(o)}>
       <DialogContent closeLabel={t("nav.close")} className="sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>{teacher ? t("courseSelection.teachers.form.editTitle") : t("courseSelection.teachers.form.addTitle")}</DialogTitle>
+          <DialogTitle>
+            {teacher ? t("courseSelection.teachers.form.editTitle") : t("courseSelection.teachers.form.addTitle")}
+          </DialogTitle>
           <DialogDescription>{t("courseSelection.teachers.form.description")}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <FormError message={errors.root?.server?.message} />
           <Field id={id("name")} label={t("courseSelection.teachers.form.fullName")} required error={err("full_name")}>
-            <Input id={id("name")} dir={freeTextDir(i18n.language)} autoComplete="off" {...describedBy(id("name"), err("full_name"))} {...register("full_name")} />
+            <Input
+              id={id("name")}
+              dir={freeTextDir(i18n.language)}
+              autoComplete="off"
+              {...describedBy(id("name"), err("full_name"))}
+              {...register("full_name")}
+            />
           </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id("building")} label={t("courseSelection.teachers.form.building")} required error={err("building_no")}>
+            <Field
+              id={id("building")}
+              label={t("courseSelection.teachers.form.building")}
+              required
+              error={err("building_no")}
+            >
               <Controller
                 control={control}
                 name="building_no"
                 render={({ field }) => (
                   <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger id={id("building")} ref={field.ref} onBlur={field.onBlur} className="w-full" {...describedBy(id("building"), err("building_no"))}>
+                    <SelectTrigger
+                      id={id("building")}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      className="w-full"
+                      {...describedBy(id("building"), err("building_no"))}
+                    >
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
@@ -131,7 +166,13 @@ export function TeacherFormDialog({ open, onOpenChange, teacher, activeSubjects,
                 )}
               />
             </Field>
-            <Field id={id("subject")} label={t("courseSelection.teachers.form.subject")} required error={err("subject_name")} hint={t("courseSelection.teachers.form.subjectHint")}>
+            <Field
+              id={id("subject")}
+              label={t("courseSelection.teachers.form.subject")}
+              required
+              error={err("subject_name")}
+              hint={t("courseSelection.teachers.form.subjectHint")}
+            >
               <Controller
                 control={control}
                 name="subject_name"
@@ -142,13 +183,19 @@ export function TeacherFormDialog({ open, onOpenChange, teacher, activeSubjects,
                       ref={field.ref}
                       onBlur={field.onBlur}
                       className="w-full"
-                      {...describedBy(id("subject"), err("subject_name"), t("courseSelection.teachers.form.subjectHint"))}
+                      {...describedBy(
+                        id("subject"),
+                        err("subject_name"),
+                        t("courseSelection.teachers.form.subjectHint"),
+                      )}
                     >
                       <SelectValue placeholder={t("courseSelection.teachers.form.selectSubject")} />
                     </SelectTrigger>
                     <SelectContent>
                       {subjectOptions.length === 0 && (
-                        <div className="px-2 py-1.5 text-sm text-muted-foreground">{t("courseSelection.teachers.form.noActiveSubjects")}</div>
+                        <div className="px-2 py-1.5 text-sm text-muted-foreground">
+                          {t("courseSelection.teachers.form.noActiveSubjects")}
+                        </div>
                       )}
                       {subjectOptions.map((s) => (
                         <SelectItem key={s} value={s}>
@@ -161,11 +208,31 @@ export function TeacherFormDialog({ open, onOpenChange, teacher, activeSubjects,
                 )}
               />
             </Field>
-            <Field id={id("cap1")} label={t("courseSelection.teachers.form.capacity1")} required error={err("session_1_capacity")} hint={hint1}>
-              <NumberInput id={id("cap1")} {...describedBy(id("cap1"), err("session_1_capacity"), hint1)} {...register("session_1_capacity")} />
+            <Field
+              id={id("cap1")}
+              label={t("courseSelection.teachers.form.capacity1")}
+              required
+              error={err("session_1_capacity")}
+              hint={hint1}
+            >
+              <NumberInput
+                id={id("cap1")}
+                {...describedBy(id("cap1"), err("session_1_capacity"), hint1)}
+                {...register("session_1_capacity")}
+              />
             </Field>
-            <Field id={id("cap2")} label={t("courseSelection.teachers.form.capacity2")} required error={err("session_2_capacity")} hint={hint2}>
-              <NumberInput id={id("cap2")} {...describedBy(id("cap2"), err("session_2_capacity"), hint2)} {...register("session_2_capacity")} />
+            <Field
+              id={id("cap2")}
+              label={t("courseSelection.teachers.form.capacity2")}
+              required
+              error={err("session_2_capacity")}
+              hint={hint2}
+            >
+              <NumberInput
+                id={id("cap2")}
+                {...describedBy(id("cap2"), err("session_2_capacity"), hint2)}
+                {...register("session_2_capacity")}
+              />
             </Field>
           </div>
           <SwitchField
@@ -175,7 +242,10 @@ export function TeacherFormDialog({ open, onOpenChange, teacher, activeSubjects,
             checked={watch("is_active")}
             onCheckedChange={(v) => setValue("is_active", v, { shouldDirty: true })}
           />
-          <FormDialogFooter submitting={isSubmitting} submitLabel={teacher ? t("courseSelection.common.saveChanges") : t("courseSelection.teachers.add")} />
+          <FormDialogFooter
+            submitting={isSubmitting}
+            submitLabel={teacher ? t("courseSelection.common.saveChanges") : t("courseSelection.teachers.add")}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -25,7 +25,11 @@ export function UncoveredSubjects({ changed }: { changed: unknown }) {
 
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby="uncovered-title" data-testid="uncovered-subjects" className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 sm:px-5">
+    <section
+      aria-labelledby="uncovered-title"
+      data-testid="uncovered-subjects"
+      className="rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-amber-950 sm:px-5"
+    >
       <h2 id="uncovered-title" className="flex items-center gap-2 font-semibold">
         <TriangleAlert className="size-5 shrink-0 text-amber-700" aria-hidden="true" />
         {t("courseSelection.uncovered.title")}

@@ -16,7 +16,9 @@ import { useReasonText } from "~/lib/reason-text";
  * What a run ended with. On failure `text` is the toast shown and `message` the bare text (without `format`), both
  * null when the admin was sent to the login page instead.
  */
-export type ActionOutcome<T> = { ok: true; value: T } | { ok: false; error: unknown; text: string | null; message: string | null };
+export type ActionOutcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; error: unknown; text: string | null; message: string | null };
 
 /** The texts of one action. `format` wraps the reason's text (the teacher form adds "Error:" and the status). */
 export interface ActionTexts {
@@ -31,7 +33,7 @@ export function useSelectionAction() {
   const navigate = useNavigate();
   const onAuthFailure = useHandleAuthFailure();
   return useCallback(
-    async <T,>(op: () => Promise<T>, texts: ActionTexts): Promise<ActionOutcome<T>> => {
+    async <T>(op: () => Promise<T>, texts: ActionTexts): Promise<ActionOutcome<T>> => {
       if (!getToken()) {
         signOutLocally(navigate);
         return { ok: false, error: null, text: null, message: null };

@@ -43,21 +43,37 @@ export function ConfirmDialog({
     <AlertDialog open={pending !== null} onOpenChange={(open) => !open && onCancel()}>
       <AlertDialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg">
         <AlertDialogHeader>
-          <AlertDialogTitle className="text-xl font-bold text-blue-950">{t(update ? "selection.confirm.updateTitle" : "selection.confirm.title")}</AlertDialogTitle>
-          <AlertDialogDescription className="text-base leading-relaxed">{t("selection.confirm.body")}</AlertDialogDescription>
+          <AlertDialogTitle className="text-xl font-bold text-blue-950">
+            {t(update ? "selection.confirm.updateTitle" : "selection.confirm.title")}
+          </AlertDialogTitle>
+          <AlertDialogDescription className="text-base leading-relaxed">
+            {t("selection.confirm.body")}
+          </AlertDialogDescription>
         </AlertDialogHeader>
         <ul className="divide-y rounded-xl border">
           {rows.map((r) => (
-            <li key={r.subject_id} data-confirm-row={r.subject_id} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-4 py-2.5">
+            <li
+              key={r.subject_id}
+              data-confirm-row={r.subject_id}
+              className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-4 py-2.5"
+            >
               <span className="font-bold text-blue-950">{r.subject_name}</span>
               <span className="flex flex-wrap items-baseline gap-x-2 gap-y-1 text-sm">
                 {r.teacher_name}
                 {r.group.kind === "kept" ? (
-                  <span data-group="kept" className="rounded-full bg-blue-50 px-2 py-0.5 text-xs font-bold text-blue-900">
-                    {t("selection.confirm.groupKept", { group: t("selection.groupN", { n: num(r.group.session, lang) }) })}
+                  <span
+                    data-group="kept"
+                    className="rounded-full bg-blue-50 px-2 py-0.5 text-xs font-bold text-blue-900"
+                  >
+                    {t("selection.confirm.groupKept", {
+                      group: t("selection.groupN", { n: num(r.group.session, lang) }),
+                    })}
                   </span>
                 ) : (
-                  <span data-group="on-save" className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-bold text-amber-900">
+                  <span
+                    data-group="on-save"
+                    className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-bold text-amber-900"
+                  >
                     {t("selection.confirm.groupOnSave")}
                   </span>
                 )}
@@ -70,7 +86,9 @@ export function ConfirmDialog({
         </p>
         <AlertDialogFooter>
           <AlertDialogCancel>{t("selection.confirm.cancel")}</AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>{t(update ? "selection.confirm.confirmUpdate" : "selection.confirm.confirm")}</AlertDialogAction>
+          <AlertDialogAction onClick={onConfirm}>
+            {t(update ? "selection.confirm.confirmUpdate" : "selection.confirm.confirm")}
+          </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>

@@ -15,7 +15,14 @@ export function formatCairoDateTime(iso: string | null | undefined, lang: string
   const locale = localeOf(lang);
   let f = dateTimeCache.get(locale);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit", timeZone: SCHOOL_TIME_ZONE });
+    f = new Intl.DateTimeFormat(locale, {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      timeZone: SCHOOL_TIME_ZONE,
+    });
     dateTimeCache.set(locale, f);
   }
   return f.format(date);

@@ -27,7 +27,9 @@ export function LookupForm({
   inputRef: React.RefObject<HTMLInputElement | null>;
 }) {
   const { t } = useTranslation();
-  const describedBy = [`${STUDENT_ID_FIELD}-hint`, rateLimited && `${STUDENT_ID_FIELD}-status`].filter(Boolean).join(" ");
+  const describedBy = [`${STUDENT_ID_FIELD}-hint`, rateLimited && `${STUDENT_ID_FIELD}-status`]
+    .filter(Boolean)
+    .join(" ");
 
   return (
     <form

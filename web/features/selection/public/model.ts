@@ -7,7 +7,14 @@
  * server's (worker/api/public-selection.schema.ts).
  */
 import type { z } from "zod";
-import type { SavedSelection, SeatCounts, SelectionState, StudentCard, TeacherOption, selectBodySchema } from "@worker/api/public-selection.schema";
+import type {
+  SavedSelection,
+  SeatCounts,
+  SelectionState,
+  StudentCard,
+  TeacherOption,
+  selectBodySchema,
+} from "@worker/api/public-selection.schema";
 
 /** `GET /api/public/selection/student/{id}` → `data` (the server's type). */
 export type SelectionStudent = StudentCard;
@@ -77,10 +84,25 @@ export function mergeSeats(teachers: TeacherOption[], seats: readonly SeatCounts
   const byId = new Map(seats.map((s) => [s.teacher_id, s]));
   let changed = false;
   const next = teachers.map((t) => {
-    const s = byId.get(t.teacher_id) ?? { teacher_id: t.teacher_id, session_1_available: 0, session_2_available: 0, recommended_session: null };
-    if (s.session_1_available === t.session_1_available && s.session_2_available === t.session_2_available && s.recommended_session === t.recommended_session) return t;
+    const s = byId.get(t.teacher_id) ?? {
+      teacher_id: t.teacher_id,
+      session_1_available: 0,
+      session_2_available: 0,
+      recommended_session: null,
+    };
+    if (
+      s.session_1_available === t.session_1_available &&
+      s.session_2_available === t.session_2_available &&
+      s.recommended_session === t.recommended_session
+    )
+      return t;
     changed = true;
-    return { ...t, session_1_available: s.session_1_available, session_2_available: s.session_2_available, recommended_session: s.recommended_session };
+    return {
+      ...t,
+      session_1_available: s.session_1_available,
+      session_2_available: s.session_2_available,
+      recommended_session: s.recommended_session,
+    };
   });
   return changed ? next : teachers;
 }
@@ -103,13 +125,18 @@ export interface Progress {
  * (a saved teacher deactivated since does not); choices for subjects no longer offered are ignored.
  */
 export function selectionProgress(groups: readonly SubjectGroup[], choices: Choices): Progress {
-  const missing = groups.filter((g) => !g.teachers.some((t) => t.teacher_id === choices[g.subject_id])).map((g) => g.subject_name);
+  const missing = groups
+    .filter((g) => !g.teachers.some((t) => t.teacher_id === choices[g.subject_id]))
+    .map((g) => g.subject_name);
   return { chosen: groups.length - missing.length, total: groups.length, missing };
 }
 
 /** Raised when a chosen teacher/subject pair is not in the loaded teacher list. */
 export class UnknownChoiceError extends Error {
-  constructor(readonly subjectId: number, readonly teacherId: number) {
+  constructor(
+    readonly subjectId: number,
+    readonly teacherId: number,
+  ) {
     super(`Teacher ${teacherId} is not offered for subject ${subjectId}`);
     this.name = "UnknownChoiceError";
   }
@@ -148,7 +175,11 @@ export interface ConfirmRow {
  * group (the server keeps it on update); a new or changed teacher's group is decided by the server when saving (the
  * group with more free seats at that moment), so none is promised here. Pairs not in `teachers` are skipped.
  */
-export function confirmRows(payload: SavePayload, teachers: readonly TeacherOption[], saved: readonly ExistingSelection[]): ConfirmRow[] {
+export function confirmRows(
+  payload: SavePayload,
+  teachers: readonly TeacherOption[],
+  saved: readonly ExistingSelection[],
+): ConfirmRow[] {
   return payload.selections.flatMap((p) => {
     const t = teachers.find((x) => x.teacher_id === p.teacher_id && x.subject_id === p.subject_id);
     if (!t) return [];
@@ -168,7 +199,11 @@ export function sameAsSaved(choices: Choices, selections: readonly ExistingSelec
  * Chosen teachers that just became full and are not the student's own current teacher (whose seat is released by the
  * update itself). The page drops these choices after a live seat refresh.
  */
-export function choicesNowFull(choices: Choices, teachers: readonly TeacherOption[], saved: readonly ExistingSelection[]): TeacherOption[] {
+export function choicesNowFull(
+  choices: Choices,
+  teachers: readonly TeacherOption[],
+  saved: readonly ExistingSelection[],
+): TeacherOption[] {
   const own = new Set(saved.map((s) => s.teacher_id));
   return teachers.filter((t) => choices[t.subject_id] === t.teacher_id && isFull(t) && !own.has(t.teacher_id));
 }

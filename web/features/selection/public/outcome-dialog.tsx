@@ -8,7 +8,14 @@ import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { CircleAlert, ListChecks, Lock, UserX, type LucideIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { cn } from "~/lib/utils";
 import { num } from "./format";
 import type { SelectionModal } from "./outcome";
@@ -74,7 +81,9 @@ export function OutcomeDialog({
           <span className={cn("mb-1 grid size-14 place-items-center rounded-full", tone)}>
             <Icon className="size-7" aria-hidden="true" />
           </span>
-          <DialogTitle className="text-xl leading-snug font-bold text-blue-950">{t(`selection.modals.${shown.kind}.title`)}</DialogTitle>
+          <DialogTitle className="text-xl leading-snug font-bold text-blue-950">
+            {t(`selection.modals.${shown.kind}.title`)}
+          </DialogTitle>
           <DialogDescription className="text-base leading-relaxed">{body}</DialogDescription>
         </DialogHeader>
         {shown.kind === "incomplete" && info && info.missing.length > 0 && (
@@ -82,7 +91,10 @@ export function OutcomeDialog({
             <p className="text-sm font-semibold text-muted-foreground">{t("selection.modals.incomplete.missing")}</p>
             <ul className="mt-1.5 flex flex-wrap gap-1.5">
               {info.missing.map((m) => (
-                <li key={m} className="rounded-full bg-background px-2.5 py-0.5 text-sm font-semibold text-blue-950 ring-1 ring-border">
+                <li
+                  key={m}
+                  className="rounded-full bg-background px-2.5 py-0.5 text-sm font-semibold text-blue-950 ring-1 ring-border"
+                >
                   {m}
                 </li>
               ))}

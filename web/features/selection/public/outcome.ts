@@ -37,7 +37,15 @@ export function classifyLookupFailure(err: unknown): LookupOutcome {
 }
 
 /** Keys under `selection.errors.` of the save refusals the page explains in its own words. */
-export type SaveErrorKey = "incomplete" | "mismatch" | "updateUsed" | "deadline" | "noChanges" | "stateChanged" | "rateLimited" | "saveFailed";
+export type SaveErrorKey =
+  | "incomplete"
+  | "mismatch"
+  | "updateUsed"
+  | "deadline"
+  | "noChanges"
+  | "stateChanged"
+  | "rateLimited"
+  | "saveFailed";
 
 const SAVE_KEY: Partial<Record<Reason, SaveErrorKey>> = {
   SELECTION_INCOMPLETE: "incomplete",
@@ -63,7 +71,8 @@ export type SaveOutcome =
 
 /** Classifies a failed `POST /student/select` (no answer, or a 5xx: "Failed to save selections"). */
 export function classifySaveFailure(err: unknown): SaveOutcome {
-  if (!(err instanceof ApiFailure) || err.isNetwork) return { kind: "toast", key: "saveFailed", message: "", reload: false };
+  if (!(err instanceof ApiFailure) || err.isNetwork)
+    return { kind: "toast", key: "saveFailed", message: "", reload: false };
   const reason = err.reason;
   if (reason === "NO_SEATS" || reason === "NO_SEATS_ANY") {
     const subject = typeof err.body?.subject_name === "string" ? err.body.subject_name : null;

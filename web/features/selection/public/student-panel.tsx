@@ -33,13 +33,33 @@ function statusText(t: TFunction, mode: SelectionMode, state: SelectionState, la
   return t(`selection.status.${mode}`);
 }
 
-export function StudentPanel({ student, state, mode }: { student: SelectionStudent; state: SelectionState; mode: SelectionMode }) {
+export function StudentPanel({
+  student,
+  state,
+  mode,
+}: {
+  student: SelectionStudent;
+  state: SelectionState;
+  mode: SelectionMode;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const { icon: StatusIcon, tone } = STATUS[mode];
   const facts = [
-    { icon: IdCard, label: t("selection.student.nationalId"), value: <span dir="ltr" className="font-mono tabular-nums">{student.student_no}</span> },
-    { icon: School, label: t("selection.student.grade"), value: t(`admin.grades.${student.current_grade}`, { defaultValue: student.current_grade }) },
+    {
+      icon: IdCard,
+      label: t("selection.student.nationalId"),
+      value: (
+        <span dir="ltr" className="font-mono tabular-nums">
+          {student.student_no}
+        </span>
+      ),
+    },
+    {
+      icon: School,
+      label: t("selection.student.grade"),
+      value: t(`admin.grades.${student.current_grade}`, { defaultValue: student.current_grade }),
+    },
   ];
 
   return (
@@ -55,17 +75,30 @@ export function StudentPanel({ student, state, mode }: { student: SelectionStude
       <div className="space-y-5 px-5 py-6 sm:px-7">
         <FactList facts={facts} />
 
-        <p data-mode={mode} className={cn("flex items-start gap-2.5 rounded-xl border px-4 py-3 text-sm leading-relaxed font-semibold", tone)}>
+        <p
+          data-mode={mode}
+          className={cn(
+            "flex items-start gap-2.5 rounded-xl border px-4 py-3 text-sm leading-relaxed font-semibold",
+            tone,
+          )}
+        >
           <StatusIcon className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
           <span>{statusText(t, mode, state, lang)}</span>
         </p>
 
-        <section id={SELECTIONS_ID} tabIndex={-1} aria-labelledby={`${SELECTIONS_ID}-title`} className="scroll-mt-24 outline-none">
+        <section
+          id={SELECTIONS_ID}
+          tabIndex={-1}
+          aria-labelledby={`${SELECTIONS_ID}-title`}
+          className="scroll-mt-24 outline-none"
+        >
           <h3 id={`${SELECTIONS_ID}-title`} className="text-lg font-bold text-blue-950">
             {t("selection.current.title")}
           </h3>
           {state.selections.length === 0 ? (
-            <p className="mt-2 rounded-xl border border-dashed bg-muted/30 px-4 py-5 text-center text-sm text-muted-foreground">{t("selection.current.empty")}</p>
+            <p className="mt-2 rounded-xl border border-dashed bg-muted/30 px-4 py-5 text-center text-sm text-muted-foreground">
+              {t("selection.current.empty")}
+            </p>
           ) : (
             <SelectionsList selections={state.selections} lang={lang} />
           )}
@@ -96,7 +129,9 @@ function SelectionsList({ selections, lang }: { selections: ExistingSelection[];
                 <TableCell className="font-semibold text-blue-950">{s.subject_name}</TableCell>
                 <TableCell>{s.teacher_name}</TableCell>
                 <TableCell>
-                  <span className="inline-flex rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-bold text-blue-900">{group(s.session_number)}</span>
+                  <span className="inline-flex rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-bold text-blue-900">
+                    {group(s.session_number)}
+                  </span>
                 </TableCell>
                 <TableCell className="text-muted-foreground">{formatCairoDateTime(s.selection_date, lang)}</TableCell>
               </TableRow>
@@ -109,7 +144,9 @@ function SelectionsList({ selections, lang }: { selections: ExistingSelection[];
           <li key={s.subject_id} className="rounded-xl border bg-card px-4 py-3">
             <div className="flex items-start justify-between gap-2">
               <p className="font-bold text-blue-950">{s.subject_name}</p>
-              <span className="inline-flex shrink-0 rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-bold text-blue-900">{group(s.session_number)}</span>
+              <span className="inline-flex shrink-0 rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-bold text-blue-900">
+                {group(s.session_number)}
+              </span>
             </div>
             <dl className="mt-1.5 grid gap-1 text-sm">
               <div className="flex flex-wrap gap-x-1.5">

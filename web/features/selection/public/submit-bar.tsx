@@ -41,11 +41,24 @@ export function SubmitBar({
             aria-valuetext={t("selection.bar.count", { chosen: num(chosen, lang), total: num(total, lang) })}
             className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-muted"
           >
-            <div className="h-full rounded-full bg-primary transition-[width] duration-300" style={{ width: `${pct}%` }} />
+            <div
+              className="h-full rounded-full bg-primary transition-[width] duration-300"
+              style={{ width: `${pct}%` }}
+            />
           </div>
         </div>
-        <Button size="lg" onClick={onSubmit} disabled={chosen === 0 || saving} aria-busy={saving} className="h-11 shrink-0 px-4 text-base font-bold sm:min-w-44">
-          {saving ? <LoaderCircle className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" className="rtl:-scale-x-100" />}
+        <Button
+          size="lg"
+          onClick={onSubmit}
+          disabled={chosen === 0 || saving}
+          aria-busy={saving}
+          className="h-11 shrink-0 px-4 text-base font-bold sm:min-w-44"
+        >
+          {saving ? (
+            <LoaderCircle className="animate-spin" aria-hidden="true" />
+          ) : (
+            <Send aria-hidden="true" className="rtl:-scale-x-100" />
+          )}
           {label}
         </Button>
       </div>

@@ -29,7 +29,14 @@ export function TeacherPicker({
   return (
     <div className="grid gap-6">
       {groups.map((g) => (
-        <SubjectSection key={g.subject_id} group={g} chosen={choices[g.subject_id]} own={own} disabled={disabled} onChoose={onChoose} />
+        <SubjectSection
+          key={g.subject_id}
+          group={g}
+          chosen={choices[g.subject_id]}
+          own={own}
+          disabled={disabled}
+          onChoose={onChoose}
+        />
       ))}
     </div>
   );
@@ -63,11 +70,20 @@ function SubjectSection({
             done ? "bg-emerald-50 text-emerald-800" : "bg-muted text-muted-foreground",
           )}
         >
-          {done ? <Check className="size-3.5" aria-hidden="true" /> : <CircleDot className="size-3.5" aria-hidden="true" />}
+          {done ? (
+            <Check className="size-3.5" aria-hidden="true" />
+          ) : (
+            <CircleDot className="size-3.5" aria-hidden="true" />
+          )}
           {t(done ? "selection.picker.subjectDone" : "selection.picker.subjectPending")}
         </span>
       </div>
-      <div role="radiogroup" aria-labelledby={headingId} aria-required="true" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <div
+        role="radiogroup"
+        aria-labelledby={headingId}
+        aria-required="true"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+      >
         {group.teachers.map((teacher) => (
           <TeacherCard
             key={teacher.teacher_id}
@@ -102,7 +118,9 @@ function TeacherCard({
   const inputId = `teacher-${teacher.teacher_id}`;
   const seatsId = `${inputId}-seats`;
   const seatLine = (n: 1 | 2, left: number) =>
-    left > 0 ? t("selection.teacher.seats", { count: left, group: num(n, lang), n: num(left, lang) }) : t("selection.teacher.noSeats", { group: num(n, lang) });
+    left > 0
+      ? t("selection.teacher.seats", { count: left, group: num(n, lang), n: num(left, lang) })
+      : t("selection.teacher.noSeats", { group: num(n, lang) });
 
   return (
     <label
@@ -140,7 +158,10 @@ function TeacherCard({
           {checked && <Check className="size-3" strokeWidth={3} />}
         </span>
         <div className="min-w-0 flex-1">
-          <p data-teacher-name="" className={cn("font-bold leading-snug", full ? "text-muted-foreground" : "text-blue-950")}>
+          <p
+            data-teacher-name=""
+            className={cn("font-bold leading-snug", full ? "text-muted-foreground" : "text-blue-950")}
+          >
             {teacher.teacher_name}
           </p>
           <p className="mt-0.5 flex items-center gap-1 text-sm text-muted-foreground">
@@ -148,10 +169,16 @@ function TeacherCard({
             {t("selection.teacher.building", { n: num(Number(teacher.building_no), lang) })}
           </p>
           {current && (
-            <span className="mt-1.5 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">{t("selection.teacher.current")}</span>
+            <span className="mt-1.5 inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-bold text-amber-900">
+              {t("selection.teacher.current")}
+            </span>
           )}
         </div>
-        {full && <span className="shrink-0 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-bold text-red-700">{t("selection.teacher.full")}</span>}
+        {full && (
+          <span className="shrink-0 rounded-full bg-red-50 px-2.5 py-0.5 text-xs font-bold text-red-700">
+            {t("selection.teacher.full")}
+          </span>
+        )}
       </div>
 
       <ul id={seatsId} className="grid gap-1.5 text-sm">
@@ -159,7 +186,13 @@ function TeacherCard({
           const left = n === 1 ? teacher.session_1_available : teacher.session_2_available;
           return (
             <li key={n} data-session={n} className="flex items-center gap-2">
-              <Users className={cn("size-4 shrink-0", left === 0 ? "text-red-600" : left <= 5 ? "text-amber-600" : "text-emerald-600")} aria-hidden="true" />
+              <Users
+                className={cn(
+                  "size-4 shrink-0",
+                  left === 0 ? "text-red-600" : left <= 5 ? "text-amber-600" : "text-emerald-600",
+                )}
+                aria-hidden="true"
+              />
               <span className={cn(left === 0 ? "text-red-700" : "text-foreground")}>{seatLine(n, left)}</span>
             </li>
           );

@@ -48,8 +48,10 @@ export interface Loaded {
 export type Phase = "idle" | "loading" | "ready";
 
 const api = () => apiClient().api.public.selection;
-const getSelections = async (id: string): Promise<SelectionState> => (await call(api().student[":id"].selections.$get({ param: { id } }))).data;
-const getTeachers = async (id: string): Promise<TeacherOption[]> => (await call(api().teachers[":id"].$get({ param: { id } }))).teachers;
+const getSelections = async (id: string): Promise<SelectionState> =>
+  (await call(api().student[":id"].selections.$get({ param: { id } }))).data;
+const getTeachers = async (id: string): Promise<TeacherOption[]> =>
+  (await call(api().teachers[":id"].$get({ param: { id } }))).teachers;
 
 /** Everything the page renders and the actions it calls. */
 export function useTeacherSelection() {
@@ -115,13 +117,19 @@ export function useTeacherSelection() {
         for (const g of gone) delete next[g.subject_id];
         return next;
       });
-      for (const g of gone) toast.warning(t("selection.toast.seatTaken", { teacher: g.teacher_name, subject: g.subject_name }), { duration: TOAST_MS.error });
+      for (const g of gone)
+        toast.warning(t("selection.toast.seatTaken", { teacher: g.teacher_name, subject: g.subject_name }), {
+          duration: TOAST_MS.error,
+        });
     },
     [loaded, choices, t],
   );
   useLiveSeats(phase === "ready" && choosing, onSeats);
 
-  const choose = useCallback((subjectId: number, teacherId: number) => setChoices((c) => ({ ...c, [subjectId]: teacherId })), []);
+  const choose = useCallback(
+    (subjectId: number, teacherId: number) => setChoices((c) => ({ ...c, [subjectId]: teacherId })),
+    [],
+  );
 
   /** The submit button: incomplete → modal; unknown pair → error toast; unchanged update → info; else confirm. */
   const requestSubmit = useCallback(() => {
@@ -149,19 +157,25 @@ export function useTeacherSelection() {
    * Re-reads the selections: after a save (`afterSave`: the local choices restart from what was saved), or when the
    * server says the state changed (the choices are kept; the picker hides itself if choosing is no longer allowed).
    */
-  const reloadSelections = useCallback(async (studentId: string, afterSave = false): Promise<boolean> => {
-    try {
-      const state = await getSelections(studentId);
-      setLoaded((l) => (l && l.studentId === studentId ? { ...l, state } : l));
-      if (afterSave) setChoices(state.canUpdate ? choicesFromSelections(state.selections) : {});
-      return true;
-    } catch (err) {
-      const outcome = classifyLookupFailure(err);
-      if (outcome.kind === "modal" && outcome.modal === "closed") setModal("closed");
-      else toast.error(t(outcome.kind === "rateLimited" ? "selection.errors.rateLimited" : "selection.errors.server"), { duration: TOAST_MS.error });
-      return false;
-    }
-  }, [t]);
+  const reloadSelections = useCallback(
+    async (studentId: string, afterSave = false): Promise<boolean> => {
+      try {
+        const state = await getSelections(studentId);
+        setLoaded((l) => (l && l.studentId === studentId ? { ...l, state } : l));
+        if (afterSave) setChoices(state.canUpdate ? choicesFromSelections(state.selections) : {});
+        return true;
+      } catch (err) {
+        const outcome = classifyLookupFailure(err);
+        if (outcome.kind === "modal" && outcome.modal === "closed") setModal("closed");
+        else
+          toast.error(t(outcome.kind === "rateLimited" ? "selection.errors.rateLimited" : "selection.errors.server"), {
+            duration: TOAST_MS.error,
+          });
+        return false;
+      }
+    },
+    [t],
+  );
 
   /** The confirmation dialog's Confirm: POST, then toasts, reload and scroll. */
   const confirmSave = useCallback(async () => {
@@ -178,12 +192,17 @@ export function useTeacherSelection() {
       });
       // The student's own seats just moved: show it now rather than at the next poll.
       void fetchSeats(undefined, true)
-        .then((seats) => setLoaded((l) => (l && l.studentId === studentId ? { ...l, teachers: mergeSeats(l.teachers, seats) } : l)))
+        .then((seats) =>
+          setLoaded((l) => (l && l.studentId === studentId ? { ...l, teachers: mergeSeats(l.teachers, seats) } : l)),
+        )
         .catch(() => {});
       if (await reloadSelections(studentId, true)) {
         requestAnimationFrame(() => {
           const el = document.getElementById(SELECTIONS_ID);
-          el?.scrollIntoView({ behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth", block: "start" });
+          el?.scrollIntoView({
+            behavior: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth",
+            block: "start",
+          });
           el?.focus({ preventScroll: true });
         });
       }
@@ -193,7 +212,12 @@ export function useTeacherSelection() {
         setModal(outcome.modal);
         void reloadSelections(studentId);
       } else if (outcome.kind === "noSeats") {
-        toast.error(outcome.subject ? t("selection.errors.noSeats", { subject: outcome.subject }) : t("selection.errors.noSeatsAny"), { duration: TOAST_MS.error });
+        toast.error(
+          outcome.subject
+            ? t("selection.errors.noSeats", { subject: outcome.subject })
+            : t("selection.errors.noSeatsAny"),
+          { duration: TOAST_MS.error },
+        );
         try {
           const teachers = await getTeachers(studentId);
           setLoaded((l) => (l && l.studentId === studentId ? { ...l, teachers } : l));

@@ -22,7 +22,13 @@ const PasswordDialog = lazyNamed(loadPasswordDialog, "PasswordDialog");
 const LogoutDialog = lazyNamed(loadLogoutDialog, "LogoutDialog");
 
 /** The sticky header bar; `onOpenSidebar` opens the phone navigation sheet (`onSidebarIntent` may preload it). */
-export function AdminHeader({ onOpenSidebar, onSidebarIntent }: { onOpenSidebar: () => void; onSidebarIntent?: () => void }) {
+export function AdminHeader({
+  onOpenSidebar,
+  onSidebarIntent,
+}: {
+  onOpenSidebar: () => void;
+  onSidebarIntent?: () => void;
+}) {
   const { t } = useTranslation();
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [passwordOpen, setPasswordOpen] = useState(false);

@@ -9,7 +9,18 @@
 import { useState } from "react";
 import { NavLink, useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
-import { BookOpenCheck, CalendarClock, ChevronDown, ClipboardList, GraduationCap, LayoutDashboard, Newspaper, ScrollText, Wallet, type LucideIcon } from "lucide-react";
+import {
+  BookOpenCheck,
+  CalendarClock,
+  ChevronDown,
+  ClipboardList,
+  GraduationCap,
+  LayoutDashboard,
+  Newspaper,
+  ScrollText,
+  Wallet,
+  type LucideIcon,
+} from "lucide-react";
 import { ADMIN_GRADES, ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import { cn } from "~/lib/utils";
 import { useOpenedOnce } from "~/lib/lazy";
@@ -41,12 +52,22 @@ export function SidebarBrand() {
   );
 }
 
-function GradeSection({ page, icon: Icon, onNavigate }: { page: AdminListPage; icon: LucideIcon; onNavigate?: () => void }) {
+function GradeSection({
+  page,
+  icon: Icon,
+  onNavigate,
+}: {
+  page: AdminListPage;
+  icon: LucideIcon;
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   // The Fee plans page lives under /fees but has its own sidebar entry.
-  const active = location.pathname.startsWith(ADMIN_PAGE_PATHS[page]) && !location.pathname.startsWith(`${ADMIN_PAGE_PATHS.fees}/plans`);
+  const active =
+    location.pathname.startsWith(ADMIN_PAGE_PATHS[page]) &&
+    !location.pathname.startsWith(`${ADMIN_PAGE_PATHS.fees}/plans`);
   const [open, setOpen] = useState(active);
   // A section's 13 grade buttons are rendered once it has been opened, then kept (for the close transition).
   const rendered = useOpenedOnce(open);
@@ -55,10 +76,19 @@ function GradeSection({ page, icon: Icon, onNavigate }: { page: AdminListPage; i
   const listId = `grades-${page}`;
   return (
     <li>
-      <button type="button" className={itemClass(active)} aria-controls={listId} aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className={itemClass(active)}
+        aria-controls={listId}
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         <Icon className="size-4.5 shrink-0" aria-hidden="true" />
         <span className="flex-1">{label}</span>
-        <ChevronDown className={cn("size-4 shrink-0 opacity-70 transition-transform", open && "rotate-180")} aria-hidden="true" />
+        <ChevronDown
+          className={cn("size-4 shrink-0 opacity-70 transition-transform", open && "rotate-180")}
+          aria-hidden="true"
+        />
       </button>
       {/* 0fr → 1fr animates to the content's height without measuring it; `invisible` (switched at the end of a
           close, at the start of an open) keeps the closed list out of the tab order and the accessibility tree. */}
@@ -72,7 +102,10 @@ function GradeSection({ page, icon: Icon, onNavigate }: { page: AdminListPage; i
       >
         <div className="min-h-0 overflow-hidden">
           {rendered && (
-            <ul aria-label={t("admin.nav.gradesOf", { section: label })} className="ms-5 mt-1 mb-2 space-y-0.5 border-s border-white/10 ps-3">
+            <ul
+              aria-label={t("admin.nav.gradesOf", { section: label })}
+              className="ms-5 mt-1 mb-2 space-y-0.5 border-s border-white/10 ps-3"
+            >
               {ADMIN_GRADES.map((grade) => {
                 const selected = currentGrade === grade;
                 return (
@@ -86,7 +119,9 @@ function GradeSection({ page, icon: Icon, onNavigate }: { page: AdminListPage; i
                       }}
                       className={cn(
                         "w-full rounded-md px-2.5 py-1.5 text-start text-[13px] outline-none transition-colors focus-visible:ring-2 focus-visible:ring-sky-300/70",
-                        selected ? "bg-sky-400/15 font-semibold text-sky-200" : "text-slate-400 hover:bg-white/6 hover:text-white",
+                        selected
+                          ? "bg-sky-400/15 font-semibold text-sky-200"
+                          : "text-slate-400 hover:bg-white/6 hover:text-white",
                       )}
                     >
                       {t(`admin.grades.${grade}`)}
@@ -102,7 +137,19 @@ function GradeSection({ page, icon: Icon, onNavigate }: { page: AdminListPage; i
   );
 }
 
-function LinkItem({ to, icon: Icon, label, end, onNavigate }: { to: string; icon: LucideIcon; label: string; end?: boolean; onNavigate?: () => void }) {
+function LinkItem({
+  to,
+  icon: Icon,
+  label,
+  end,
+  onNavigate,
+}: {
+  to: string;
+  icon: LucideIcon;
+  label: string;
+  end?: boolean;
+  onNavigate?: () => void;
+}) {
   return (
     <li>
       <NavLink to={to} end={end} onClick={onNavigate} className={({ isActive }) => itemClass(isActive)}>
@@ -120,16 +167,39 @@ export function AdminSidebar({ onNavigate, className }: { onNavigate?: () => voi
     <div className={cn("flex h-full flex-col bg-slate-900 text-slate-100", className)}>
       <SidebarBrand />
       <nav aria-label={t("admin.nav.label")} className="flex-1 overflow-y-auto px-3 pb-6">
-        <p className="px-3 pt-2 pb-2 text-[11px] font-semibold tracking-wider text-slate-400 rtl:text-xs rtl:tracking-normal">{t("admin.nav.section")}</p>
+        <p className="px-3 pt-2 pb-2 text-[11px] font-semibold tracking-wider text-slate-400 rtl:text-xs rtl:tracking-normal">
+          {t("admin.nav.section")}
+        </p>
         <ul className="space-y-1">
-          <LinkItem to="/admin/dashboard" end icon={LayoutDashboard} label={t("admin.nav.dashboard")} onNavigate={onNavigate} />
+          <LinkItem
+            to="/admin/dashboard"
+            end
+            icon={LayoutDashboard}
+            label={t("admin.nav.dashboard")}
+            onNavigate={onNavigate}
+          />
           {GRADE_SECTIONS.map((s) => (
             <GradeSection key={s.page} page={s.page} icon={s.icon} onNavigate={onNavigate} />
           ))}
-          <LinkItem to="/admin/dashboard/fees/plans" icon={CalendarClock} label={t("admin.nav.feePlans")} onNavigate={onNavigate} />
-          <LinkItem to="/admin/dashboard/course-selections" icon={BookOpenCheck} label={t("admin.nav.courseSelections")} onNavigate={onNavigate} />
+          <LinkItem
+            to="/admin/dashboard/fees/plans"
+            icon={CalendarClock}
+            label={t("admin.nav.feePlans")}
+            onNavigate={onNavigate}
+          />
+          <LinkItem
+            to="/admin/dashboard/course-selections"
+            icon={BookOpenCheck}
+            label={t("admin.nav.courseSelections")}
+            onNavigate={onNavigate}
+          />
           <LinkItem to="/admin/dashboard/news" icon={Newspaper} label={t("admin.nav.news")} onNavigate={onNavigate} />
-          <LinkItem to="/admin/dashboard/audit-log" icon={ScrollText} label={t("admin.nav.auditLog")} onNavigate={onNavigate} />
+          <LinkItem
+            to="/admin/dashboard/audit-log"
+            icon={ScrollText}
+            label={t("admin.nav.auditLog")}
+            onNavigate={onNavigate}
+          />
         </ul>
       </nav>
     </div>

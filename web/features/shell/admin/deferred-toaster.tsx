@@ -17,7 +17,8 @@ export function DeferredToaster() {
   useEffect(() => {
     let idle: number | undefined;
     const timer = setTimeout(() => {
-      if (typeof requestIdleCallback === "function") idle = requestIdleCallback(() => setReady(true), { timeout: 1000 });
+      if (typeof requestIdleCallback === "function")
+        idle = requestIdleCallback(() => setReady(true), { timeout: 1000 });
       else setReady(true);
     }, TOASTER_DELAY_MS);
     return () => {

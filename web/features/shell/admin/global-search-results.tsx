@@ -29,7 +29,9 @@ function Hit({ hit }: { hit: SearchHit }) {
     <li>
       <button
         type="button"
-        onClick={() => navigate(ADMIN_PAGE_PATHS[hit.page], { state: { search: hit.studentNo } satisfies AdminNavState })}
+        onClick={() =>
+          navigate(ADMIN_PAGE_PATHS[hit.page], { state: { search: hit.studentNo } satisfies AdminNavState })
+        }
         className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-start outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <span className="min-w-0 flex-1">
@@ -46,7 +48,9 @@ function Hit({ hit }: { hit: SearchHit }) {
           </span>
         </span>
         {hit.status && (
-          <Badge variant={STATUS_VARIANT[hit.status] ?? "secondary"}>{t(`admin.dashboard.status.${hit.status}`, { defaultValue: hit.status })}</Badge>
+          <Badge variant={STATUS_VARIANT[hit.status] ?? "secondary"}>
+            {t(`admin.dashboard.status.${hit.status}`, { defaultValue: hit.status })}
+          </Badge>
         )}
       </button>
     </li>
@@ -91,7 +95,9 @@ export function GlobalSearchResults({ query, groups, total }: { query: string; g
     <>
       <p className="sr-only">{t("admin.dashboard.search.found", { count: total })}</p>
       {total === 0 ? (
-        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">{t("admin.dashboard.search.empty", { query })}</p>
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+          {t("admin.dashboard.search.empty", { query })}
+        </p>
       ) : (
         <div className="grid gap-3 md:grid-cols-3">
           {groups.map((g) => (

@@ -15,7 +15,6 @@ import { globalSearch, type SearchGroup } from "~/features/shell/admin/global-se
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "~/lib/use-debounce";
 
-
 const loadResults = () => import("./global-search-results");
 const GlobalSearchResults = lazyNamed(loadResults, "GlobalSearchResults");
 
@@ -60,7 +59,10 @@ export function GlobalSearch() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <div role="search" className="relative">
-          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Search
+            className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             value={query}

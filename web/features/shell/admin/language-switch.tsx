@@ -19,7 +19,13 @@ export function LanguageSwitch({ className, compact = false }: { className?: str
       <input type="hidden" name="lang" value={next} />
       <input type="hidden" name="scope" value="admin" />
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <Button type="submit" variant="ghost" size={compact ? "icon" : "sm"} aria-label={t("admin.header.switchLanguage", { language: label })} title={t("admin.header.switchLanguage", { language: label })}>
+      <Button
+        type="submit"
+        variant="ghost"
+        size={compact ? "icon" : "sm"}
+        aria-label={t("admin.header.switchLanguage", { language: label })}
+        title={t("admin.header.switchLanguage", { language: label })}
+      >
         <Languages aria-hidden="true" />
         {!compact && <span lang={next}>{label}</span>}
       </Button>

@@ -25,7 +25,15 @@ import { Spinner } from "~/components/ui/spinner";
  * loads, so the header needs no dialog code to paint); `returnFocus` is that button, focused again when the
  * dialog closes without logging out.
  */
-export function LogoutDialog({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus?: RefObject<HTMLElement | null> }) {
+export function LogoutDialog({
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);

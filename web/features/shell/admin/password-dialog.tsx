@@ -13,7 +13,15 @@ import { getToken } from "~/lib/auth-storage";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Spinner } from "~/components/ui/spinner";
@@ -32,7 +40,15 @@ const FIELDS = [
  * The controlled password-change dialog. The header owns the trigger button (it renders before this module loads,
  * so the header's first paint needs no dialog code); `returnFocus` is that button, focused again on close.
  */
-export function PasswordDialog({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus?: RefObject<HTMLElement | null> }) {
+export function PasswordDialog({
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus?: RefObject<HTMLElement | null>;
+}) {
   const { t } = useTranslation();
   const { failureText, messageText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
@@ -89,13 +105,19 @@ export function PasswordDialog({ open, onOpenChange, returnFocus }: { open: bool
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
           {error && (
-            <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            <div
+              role="alert"
+              className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+            >
               <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>{error}</span>
             </div>
           )}
           {success && (
-            <div role="status" className="flex items-start gap-2 rounded-md border border-success/30 bg-success/10 px-3 py-2 text-sm text-success">
+            <div
+              role="status"
+              className="flex items-start gap-2 rounded-md border border-success/30 bg-success/10 px-3 py-2 text-sm text-success"
+            >
               <CircleCheck className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>{success}</span>
             </div>

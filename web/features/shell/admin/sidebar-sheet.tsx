@@ -12,7 +12,11 @@ export function SidebarSheet({ open, onOpenChange }: { open: boolean; onOpenChan
   const { t } = useTranslation();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent side="start" className="w-72 gap-0 border-slate-800 p-0 sm:max-w-72 [&>button]:text-slate-300" closeLabel={t("admin.nav.closeSidebar")}>
+      <SheetContent
+        side="start"
+        className="w-72 gap-0 border-slate-800 p-0 sm:max-w-72 [&>button]:text-slate-300"
+        closeLabel={t("admin.nav.closeSidebar")}
+      >
         <SheetTitle className="sr-only">{t("admin.consoleTitle")}</SheetTitle>
         <SheetDescription className="sr-only">{t("admin.nav.label")}</SheetDescription>
         <AdminSidebar onNavigate={() => onOpenChange(false)} />

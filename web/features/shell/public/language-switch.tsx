@@ -15,7 +15,11 @@ export function LanguageSwitch({ className, onSwitch }: { className?: string; on
       <input type="hidden" name="lang" value={next} />
       <input type="hidden" name="scope" value="public" />
       <input type="hidden" name="redirectTo" value={pathname + search} />
-      <button type="submit" title={t("home.language.switchLabel")} className={cn(buttonClass({ variant: "outline", size: "sm" }), "w-full")}>
+      <button
+        type="submit"
+        title={t("home.language.switchLabel")}
+        className={cn(buttonClass({ variant: "outline", size: "sm" }), "w-full")}
+      >
         <Languages aria-hidden="true" />
         <span lang={next}>{t("language.switchTo")}</span>
       </button>

@@ -51,11 +51,16 @@ export function MobileMenuSheet({
         >
           <div className="flex items-center justify-between gap-2 border-b px-4 py-3">
             <Brand className="text-sm" />
-            <Dialog.Close className={cn(buttonClass({ variant: "ghost", size: "icon" }), "shrink-0")} aria-label={t("home.nav.closeMenu")}>
+            <Dialog.Close
+              className={cn(buttonClass({ variant: "ghost", size: "icon" }), "shrink-0")}
+              aria-label={t("home.nav.closeMenu")}
+            >
               <X aria-hidden="true" />
             </Dialog.Close>
           </div>
-          <Dialog.Title className="px-5 pt-5 pb-2 text-xs font-bold tracking-wide text-muted-foreground uppercase">{t("nav.menu")}</Dialog.Title>
+          <Dialog.Title className="px-5 pt-5 pb-2 text-xs font-bold tracking-wide text-muted-foreground uppercase">
+            {t("nav.menu")}
+          </Dialog.Title>
           <nav aria-label={t("home.nav.mobileLabel")} className="flex-1 overflow-y-auto px-3">
             <ul className="space-y-1">
               {items.map((item) => (

@@ -14,7 +14,13 @@ const loadSheet = () => import("./mobile-menu-sheet");
 const MobileMenuSheet = lazyNamed(loadSheet, "MobileMenuSheet");
 
 /** Menu button plus slide-in side menu holding the navbar links and the language switch. */
-export function MobileMenu({ className, onOpenChange }: { className?: string; onOpenChange?: (open: boolean) => void }) {
+export function MobileMenu({
+  className,
+  onOpenChange,
+}: {
+  className?: string;
+  onOpenChange?: (open: boolean) => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const mounted = useOpenedOnce(open);

@@ -22,7 +22,13 @@ export function usePublicNavItems(): NavItem[] {
   const { t } = useTranslation();
   return [
     { key: "home", label: t("nav.home"), icon: House, href: PUBLIC_PATHS.home, section: SECTION_IDS.home },
-    { key: "news", label: t("nav.news"), icon: Newspaper, href: `${PUBLIC_PATHS.home}#${SECTION_IDS.news}`, section: SECTION_IDS.news },
+    {
+      key: "news",
+      label: t("nav.news"),
+      icon: Newspaper,
+      href: `${PUBLIC_PATHS.home}#${SECTION_IDS.news}`,
+      section: SECTION_IDS.news,
+    },
     { key: "results", label: t("nav.results"), icon: ClipboardList, href: PUBLIC_PATHS.results },
     { key: "chooseTeachers", label: t("nav.chooseTeachers"), icon: UsersRound, href: PUBLIC_PATHS.chooseTeachers },
   ];

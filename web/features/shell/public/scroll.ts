@@ -63,7 +63,10 @@ export function scrollToY(y: number, duration: number = SECTION_SCROLL.duration)
 }
 
 /** Scrolls smoothly to the element with `id` (default offset -100 px, 800 ms); false if it is missing or hidden. */
-export function scrollToElement(id: string, { offset = SECTION_SCROLL.offset, duration = SECTION_SCROLL.duration }: ScrollOptions = {}): boolean {
+export function scrollToElement(
+  id: string,
+  { offset = SECTION_SCROLL.offset, duration = SECTION_SCROLL.duration }: ScrollOptions = {},
+): boolean {
   if (typeof document === "undefined") return false;
   const el = document.getElementById(id);
   if (!el || el.hidden) return false;

@@ -35,7 +35,9 @@ export function SiteFooter() {
           <p className="max-w-md text-sm leading-relaxed text-blue-200">{t("home.footer.about")}</p>
         </div>
         <nav aria-labelledby="footer-links-title">
-          <h2 id="footer-links-title" className="mb-2 text-sm font-bold text-amber-300">{t("home.footer.links")}</h2>
+          <h2 id="footer-links-title" className="mb-2 text-sm font-bold text-amber-300">
+            {t("home.footer.links")}
+          </h2>
           <ul className="space-y-1">
             <li>
               <Link

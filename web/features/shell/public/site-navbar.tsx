@@ -91,7 +91,11 @@ export function SiteNavbar() {
                   onSection={goToSection}
                   className={
                     item.key === "chooseTeachers"
-                      ? buttonClass({ variant: "primary", size: "md", className: "ms-1 aria-[current=page]:ring-2 aria-[current=page]:ring-amber-400" })
+                      ? buttonClass({
+                          variant: "primary",
+                          size: "md",
+                          className: "ms-1 aria-[current=page]:ring-2 aria-[current=page]:ring-amber-400",
+                        })
                       : linkClass
                   }
                 >

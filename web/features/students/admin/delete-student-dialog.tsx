@@ -21,7 +21,11 @@ export function DeleteStudentDialog({ student, onCancel, onConfirm }: DeleteStud
       open={!!student}
       onOpenChange={(open) => !open && onCancel()}
       title={t("students.delete.title")}
-      description={student ? t("students.delete.confirm", { name: student.full_name, id: "\u2066" + student.student_no + "\u2069" }) : ""}
+      description={
+        student
+          ? t("students.delete.confirm", { name: student.full_name, id: "\u2066" + student.student_no + "\u2069" })
+          : ""
+      }
       details={<span className="text-xs text-muted-foreground">{t("students.delete.note")}</span>}
       cancelLabel={t("students.delete.cancel")}
       confirmLabel={t("students.delete.confirmButton")}

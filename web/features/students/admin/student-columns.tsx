@@ -30,9 +30,15 @@ const col = dataTableColumns<Student>();
  * a page renders 15-50 rows, and per-cell tailwind-merge calls were a visible part of its first render at 4× CPU
  * (bench/README.md, benchmark 3).
  */
-const PILL = { active: cn(badgeVariants({ variant: "success" })), inactive: cn(badgeVariants({ variant: "secondary" })) };
+const PILL = {
+  active: cn(badgeVariants({ variant: "success" })),
+  inactive: cn(badgeVariants({ variant: "secondary" })),
+};
 const EDIT_BUTTON = cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-8");
-const DELETE_BUTTON = cn(buttonVariants({ variant: "ghost", size: "icon" }), "size-8 text-destructive hover:bg-destructive/10 hover:text-destructive");
+const DELETE_BUTTON = cn(
+  buttonVariants({ variant: "ghost", size: "icon" }),
+  "size-8 text-destructive hover:bg-destructive/10 hover:text-destructive",
+);
 
 /** `t` with a cache per key: the same few labels repeat on every row (translation lookups add up). */
 function cachedT(t: TFunction) {
@@ -93,7 +99,13 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
       header: t("students.columns.religion"),
       cell: ({ getValue }) => {
         const v = getValue();
-        return v ? value("religions", v) : <span className="text-muted-foreground" aria-label="—">—</span>;
+        return v ? (
+          value("religions", v)
+        ) : (
+          <span className="text-muted-foreground" aria-label="—">
+            —
+          </span>
+        );
       },
       meta: { priority: 7, skeletonClassName: "w-14" },
     }),

@@ -68,7 +68,13 @@ export function StudentFiltersBar({ filters, onChange, matching, loading = false
     const all = t("students.filters.all");
     return {
       grade: ADMIN_GRADES.map((g) => ({ value: g, label: g === "All" ? all : t(`admin.grades.${g}`) })),
-      building: [{ value: "All", label: all }, ...BUILDINGS.map((b) => ({ value: String(b), label: t("students.filters.buildingN", { n: formatNumber(b, i18n.language) }) }))],
+      building: [
+        { value: "All", label: all },
+        ...BUILDINGS.map((b) => ({
+          value: String(b),
+          label: t("students.filters.buildingN", { n: formatNumber(b, i18n.language) }),
+        })),
+      ],
       gender: [
         { value: "All", label: all },
         { value: "male", label: t("students.gender.male") },
@@ -90,7 +96,10 @@ export function StudentFiltersBar({ filters, onChange, matching, loading = false
             {t("students.filters.search")}
           </label>
           <div role="search" className="relative">
-            <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+            <Search
+              className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
             <Input
               id="students-search"
               type="search"
@@ -113,14 +122,44 @@ export function StudentFiltersBar({ filters, onChange, matching, loading = false
             )}
           </div>
         </div>
-        <FilterSelect id="students-grade" label={t("students.filters.grade")} field="grade" value={filters.grade} onChange={onChange} options={options.grade} />
-        <FilterSelect id="students-building" label={t("students.filters.building")} field="building" value={filters.building} onChange={onChange} options={options.building} />
-        <FilterSelect id="students-gender" label={t("students.filters.gender")} field="gender" value={filters.gender} onChange={onChange} options={options.gender} />
-        <FilterSelect id="students-status" label={t("students.filters.status")} field="status" value={filters.status} onChange={onChange} options={options.status} />
+        <FilterSelect
+          id="students-grade"
+          label={t("students.filters.grade")}
+          field="grade"
+          value={filters.grade}
+          onChange={onChange}
+          options={options.grade}
+        />
+        <FilterSelect
+          id="students-building"
+          label={t("students.filters.building")}
+          field="building"
+          value={filters.building}
+          onChange={onChange}
+          options={options.building}
+        />
+        <FilterSelect
+          id="students-gender"
+          label={t("students.filters.gender")}
+          field="gender"
+          value={filters.gender}
+          onChange={onChange}
+          options={options.gender}
+        />
+        <FilterSelect
+          id="students-status"
+          label={t("students.filters.status")}
+          field="status"
+          value={filters.status}
+          onChange={onChange}
+          options={options.status}
+        />
       </div>
       <div className="flex min-h-8 flex-wrap items-center justify-between gap-2 text-sm">
         <p className="text-muted-foreground" aria-live="polite">
-          {loading ? "\u00a0" : t("students.count", { count: matching, formattedCount: formatNumber(matching, i18n.language) })}
+          {loading
+            ? "\u00a0"
+            : t("students.count", { count: matching, formattedCount: formatNumber(matching, i18n.language) })}
         </p>
         {active && (
           <Button variant="ghost" size="sm" onClick={() => onChange(NO_FILTERS)}>

@@ -11,7 +11,15 @@ import { Controller, useForm, type FieldPath } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { TriangleAlert } from "lucide-react";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
@@ -47,7 +55,16 @@ export interface StudentFormDialogProps {
   onSubmit: (body: StudentBody) => Promise<StudentFormFeedback | void>;
 }
 
-function Field({ id, label, required, optional, error, hint, className, children }: {
+function Field({
+  id,
+  label,
+  required,
+  optional,
+  error,
+  hint,
+  className,
+  children,
+}: {
   id: string;
   label: string;
   required?: boolean;
@@ -112,7 +129,10 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
     return e && "message" in e && typeof e.message === "string" ? messageText(e.message) : undefined;
   };
   const described = (name: string, error?: string, hint?: boolean) =>
-    ({ "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id(name)}-error` : hint ? `${id(name)}-hint` : undefined }) as const;
+    ({
+      "aria-invalid": error ? true : undefined,
+      "aria-describedby": error ? `${id(name)}-error` : hint ? `${id(name)}-hint` : undefined,
+    }) as const;
   const studentIdField = register("studentId");
 
   return (
@@ -120,17 +140,28 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
       <DialogContent closeLabel={t("nav.close")} className="sm:max-w-2xl">
         <DialogHeader>
           <DialogTitle>{editing ? t("students.form.editTitle") : t("students.form.addTitle")}</DialogTitle>
-          <DialogDescription>{editing ? t("students.form.editDescription") : t("students.form.addDescription")}</DialogDescription>
+          <DialogDescription>
+            {editing ? t("students.form.editDescription") : t("students.form.addDescription")}
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-5">
           {errors.root?.server && (
-            <div role="alert" className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            <div
+              role="alert"
+              className="flex items-start gap-2 rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+            >
               <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>{errors.root.server.message}</span>
             </div>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id("studentId")} label={t("students.form.studentId")} required error={err("studentId")} hint={t("students.form.studentIdHint")}>
+            <Field
+              id={id("studentId")}
+              label={t("students.form.studentId")}
+              required
+              error={err("studentId")}
+              hint={t("students.form.studentIdHint")}
+            >
               <Input
                 id={id("studentId")}
                 dir="ltr"
@@ -150,15 +181,32 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
               <Input id={id("name")} autoComplete="off" {...described("name", err("name"))} {...register("name")} />
             </Field>
             <Field id={id("nationality")} label={t("students.form.nationality")} required error={err("nationality")}>
-              <Input id={id("nationality")} list={id("nationalities")} autoComplete="off" {...described("nationality", err("nationality"))} {...register("nationality")} />
+              <Input
+                id={id("nationality")}
+                list={id("nationalities")}
+                autoComplete="off"
+                {...described("nationality", err("nationality"))}
+                {...register("nationality")}
+              />
               <datalist id={id("nationalities")}>
                 {NATIONALITY_SUGGESTIONS.map((n) => (
                   <option key={n} value={n} />
                 ))}
               </datalist>
             </Field>
-            <Field id={id("religion")} label={t("students.form.religion")} optional={t("students.form.optional")} error={err("religion")}>
-              <Input id={id("religion")} list={id("religions")} autoComplete="off" {...described("religion", err("religion"))} {...register("religion")} />
+            <Field
+              id={id("religion")}
+              label={t("students.form.religion")}
+              optional={t("students.form.optional")}
+              error={err("religion")}
+            >
+              <Input
+                id={id("religion")}
+                list={id("religions")}
+                autoComplete="off"
+                {...described("religion", err("religion"))}
+                {...register("religion")}
+              />
               <datalist id={id("religions")}>
                 {RELIGION_SUGGESTIONS.map((r) => (
                   <option key={r} value={r} />
@@ -171,7 +219,13 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
                 name="grade"
                 render={({ field }) => (
                   <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger id={id("grade")} ref={field.ref} onBlur={field.onBlur} className="w-full" {...described("grade", err("grade"))}>
+                    <SelectTrigger
+                      id={id("grade")}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      className="w-full"
+                      {...described("grade", err("grade"))}
+                    >
                       <SelectValue placeholder={t("students.form.selectGrade")} />
                     </SelectTrigger>
                     <SelectContent>
@@ -191,7 +245,13 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
                 name="building"
                 render={({ field }) => (
                   <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger id={id("building")} ref={field.ref} onBlur={field.onBlur} className="w-full" {...described("building", err("building"))}>
+                    <SelectTrigger
+                      id={id("building")}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      className="w-full"
+                      {...described("building", err("building"))}
+                    >
                       <SelectValue placeholder={t("students.form.selectBuilding")} />
                     </SelectTrigger>
                     <SelectContent>
@@ -248,7 +308,11 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
             </DialogClose>
             <Button type="submit" disabled={formState.isSubmitting}>
               {formState.isSubmitting && <Spinner label={t("students.form.saving")} />}
-              {formState.isSubmitting ? t("students.form.saving") : editing ? t("students.form.update") : t("students.form.add")}
+              {formState.isSubmitting
+                ? t("students.form.saving")
+                : editing
+                  ? t("students.form.update")
+                  : t("students.form.add")}
             </Button>
           </DialogFooter>
         </form>

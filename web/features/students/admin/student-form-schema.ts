@@ -6,11 +6,7 @@
  */
 import type { Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  studentFormSchema,
-  studentFormToBody,
-  type StudentFormValues,
-} from "@worker/api/students.schema";
+import { studentFormSchema, studentFormToBody, type StudentFormValues } from "@worker/api/students.schema";
 import type { Student, StudentBody } from "./student-types";
 
 /** What the inputs hold: every field as a string ("" = not chosen). */
@@ -56,7 +52,11 @@ export function studentToForm(s: Student): StudentFormFields {
 }
 
 /** react-hook-form resolver over the shared schema: string fields in, the schema's parsed values out. */
-export const studentFormResolver = zodResolver(studentFormSchema) as unknown as Resolver<StudentFormFields, unknown, StudentFormValues>;
+export const studentFormResolver = zodResolver(studentFormSchema) as unknown as Resolver<
+  StudentFormFields,
+  unknown,
+  StudentFormValues
+>;
 
 /** The API body of parsed form values. */
 export function formToStudentBody(values: StudentFormValues): StudentBody {

@@ -11,7 +11,10 @@ import type { Student, StudentBody, StudentFilters } from "./student-types";
 
 /** The students client, or a 401 ApiFailure when no token is stored. */
 function students() {
-  if (!getToken()) throw new ApiFailure("Session expired or invalid. Please login again.", 401, "UNAUTHORIZED", { reason: "SESSION_EXPIRED" });
+  if (!getToken())
+    throw new ApiFailure("Session expired or invalid. Please login again.", 401, "UNAUTHORIZED", {
+      reason: "SESSION_EXPIRED",
+    });
   return apiClient().api.students;
 }
 
@@ -32,8 +35,20 @@ export async function fetchStudents(filters: Partial<StudentFilters> = {}): Prom
 }
 
 /** GET /api/students?{filters}&page&limit&sortBy&sortOrder → one page and the total (search/sort/paging in SQL). */
-export async function fetchStudentsPage({ filters, page, limit, sortBy, sortOrder, signal }: ServerPageRequest<StudentFilters>): Promise<ServerPage<Student>> {
-  const query = { ...filterQuery(filters), page: String(page), limit: String(limit), ...(sortBy ? { sortBy, sortOrder: sortOrder ?? "asc" } : {}) };
+export async function fetchStudentsPage({
+  filters,
+  page,
+  limit,
+  sortBy,
+  sortOrder,
+  signal,
+}: ServerPageRequest<StudentFilters>): Promise<ServerPage<Student>> {
+  const query = {
+    ...filterQuery(filters),
+    page: String(page),
+    limit: String(limit),
+    ...(sortBy ? { sortBy, sortOrder: sortOrder ?? "asc" } : {}),
+  };
   return toServerPage(await call(students().$get({ query }, { init: { signal } })));
 }
 

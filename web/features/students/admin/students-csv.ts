@@ -9,7 +9,16 @@ import { csvFileName, downloadCsv, studentIdCell, type CsvCell } from "~/lib/csv
 import type { Student } from "./student-types";
 
 /** The export's header row (docs/product.md#csv-exports). */
-export const STUDENT_CSV_HEADER = ["Name", "ID", "Nationality", "Religion", "Grade", "Building", "Gender", "Status"] as const;
+export const STUDENT_CSV_HEADER = [
+  "Name",
+  "ID",
+  "Nationality",
+  "Religion",
+  "Grade",
+  "Building",
+  "Gender",
+  "Status",
+] as const;
 
 /** One student as a CSV row, in header order; `t` gives the gender and status labels. */
 export function studentCsvRow(s: Student, t: TFunction): CsvCell[] {
@@ -26,7 +35,12 @@ export function studentCsvRow(s: Student, t: TFunction): CsvCell[] {
 }
 
 /** Downloads `students` (the filtered rows) as the export file; `grade` is the grade filter ("All" → all_grades). */
-export function exportStudentsCsv(students: readonly Student[], grade: string, t: TFunction, now: Date = new Date()): string {
+export function exportStudentsCsv(
+  students: readonly Student[],
+  grade: string,
+  t: TFunction,
+  now: Date = new Date(),
+): string {
   const name = csvFileName("students", grade, now);
   downloadCsv(name, [[...STUDENT_CSV_HEADER], ...students.map((s) => studentCsvRow(s, t))]);
   return name;

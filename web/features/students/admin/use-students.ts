@@ -58,7 +58,10 @@ const replace = (list: Student[], id: number, next: Student) => list.map((s) => 
 /** See the module doc. `filters` includes the search text. */
 export function useStudents(filters: StudentFilters): UseStudents {
   const onAuthFailure = useHandleAuthFailure();
-  const { rows, setRows, total, loading, fetching, reload, beginMutation, sendFilters, server } = useServerTable<Student, StudentFilters>({
+  const { rows, setRows, total, loading, fetching, reload, beginMutation, sendFilters, server } = useServerTable<
+    Student,
+    StudentFilters
+  >({
     fetchPage: fetchStudentsPage,
     filters,
     sortFields: STUDENT_SORT_FIELDS,
@@ -69,7 +72,10 @@ export function useStudents(filters: StudentFilters): UseStudents {
   const current = useRef<Student[]>([]);
   current.current = rows;
 
-  const live = useLiveEvents(["students_changed"], () => void reload(), { throttleMs: LIVE_THROTTLE_MS, path: STUDENTS_EVENTS_PATH });
+  const live = useLiveEvents(["students_changed"], () => void reload(), {
+    throttleMs: LIVE_THROTTLE_MS,
+    path: STUDENTS_EVENTS_PATH,
+  });
 
   const create = useCallback(
     async (body: StudentBody) => {
@@ -125,5 +131,17 @@ export function useStudents(filters: StudentFilters): UseStudents {
     [beginMutation, reload, setRows],
   );
 
-  return { students: rows, total, loading, refreshing: fetching, live, server, sendFilters, reload, create, update, remove };
+  return {
+    students: rows,
+    total,
+    loading,
+    refreshing: fetching,
+    live,
+    server,
+    sendFilters,
+    reload,
+    create,
+    update,
+    remove,
+  };
 }

@@ -26,7 +26,14 @@ export function loader(args: Route.LoaderArgs) {
       </span>
     );
     return (
-      <PrintDocument loc={loc} title={`${loc.t.receipt.title} ${data.payment.receipt_no}`} paper={paper} url={url} nonce={nonce} tools={tools}>
+      <PrintDocument
+        loc={loc}
+        title={`${loc.t.receipt.title} ${data.payment.receipt_no}`}
+        paper={paper}
+        url={url}
+        nonce={nonce}
+        tools={tools}
+      >
         <ReceiptSheet loc={loc} data={data} copy={url.searchParams.get("copy") === "1"} />
       </PrintDocument>
     );

@@ -10,7 +10,13 @@ export function loader(args: Route.LoaderArgs) {
   return printResponse(args, async ({ db, loc, url, nonce }) => {
     const card = await reportCard(db, resultIdOf(args.params.resultId));
     return (
-      <PrintDocument loc={loc} title={`${loc.t.reportCard.title}${loc.sep}${card.result.full_name}`} paper="a4" url={url} nonce={nonce}>
+      <PrintDocument
+        loc={loc}
+        title={`${loc.t.reportCard.title}${loc.sep}${card.result.full_name}`}
+        paper="a4"
+        url={url}
+        nonce={nonce}
+      >
         <ReportCardSheet loc={loc} card={card} />
       </PrintDocument>
     );

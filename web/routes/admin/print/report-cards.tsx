@@ -16,7 +16,13 @@ export function loader(args: Route.LoaderArgs) {
     const title = `${loc.t.batch.title}${loc.sep}${loc.cardCount(batch.cards.length)}`;
     return (
       <PrintDocument loc={loc} title={title} paper="a4" url={url} nonce={nonce}>
-        <BatchCover loc={loc} batch={batch} issuedAt={now} issuedBy={admin.username} withDraftsHref={withParams(url, { include_drafts: "1" })} />
+        <BatchCover
+          loc={loc}
+          batch={batch}
+          issuedAt={now}
+          issuedBy={admin.username}
+          withDraftsHref={withParams(url, { include_drafts: "1" })}
+        />
         {batch.cards.map((card) => (
           <ReportCardSheet key={card.result.id} loc={loc} card={card} />
         ))}

@@ -10,7 +10,13 @@ export function loader(args: Route.LoaderArgs) {
   return printResponse(args, async ({ db, loc, url, nonce, now }) => {
     const { fee, takenBy } = await statement(db, pathId(args.params.studentNo));
     return (
-      <PrintDocument loc={loc} title={`${loc.t.statement.title}${loc.sep}${fee.full_name}`} paper="a4" url={url} nonce={nonce}>
+      <PrintDocument
+        loc={loc}
+        title={`${loc.t.statement.title}${loc.sep}${fee.full_name}`}
+        paper="a4"
+        url={url}
+        nonce={nonce}
+      >
         <StatementSheet loc={loc} fee={fee} takenBy={takenBy} issuedAt={now} />
       </PrintDocument>
     );
