@@ -18,7 +18,7 @@ describe("amountInArabicWords", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (piastres) => {
         const words = amountInArabicWords(piastres / 100);
-        expect(words).not.toMatch(/[0-9]|undefined|  |مائة|اً| و /);
+        expect(words).not.toMatch(/[0-9]|undefined| {2}|مائة|اً| و /);
         expect(words).toMatch(/(جنيه|جنيهان|جنيهات|جنيهًا|قرش|قرشان|قروش|قرشًا)( واحد)?$/);
       }),
       { numRuns: 2000 },

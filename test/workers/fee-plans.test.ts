@@ -93,7 +93,7 @@ describe("plan validation", () => {
     const year = freshYear();
     const outside = plan(year, "KG-1");
     outside.lines[1]!.instalments[0]!.due_date = `${y2(year)}-09-01`;
-    let err = expectError(await post(outside), 400, "VALIDATION_FAILED");
+    const err = expectError(await post(outside), 400, "VALIDATION_FAILED");
     expect(err).toMatchObject({
       reason: "DUE_DATE_OUTSIDE_YEAR",
       params: { start: `${y1(year)}-09-01`, end: `${y2(year)}-08-31` },

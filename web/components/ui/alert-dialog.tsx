@@ -1,5 +1,5 @@
 /** Confirmation dialog on Radix AlertDialog: focus goes to Cancel, Escape cancels, overlay click does not. */
-import * as React from "react";
+import type * as React from "react";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import { cn } from "~/lib/utils";
 import { buttonVariants } from "./button";

@@ -1,5 +1,5 @@
 /** Small status pill (shadcn style) with colour variants. */
-import * as React from "react";
+import type * as React from "react";
 import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,5 @@
 /** Button (shadcn style) with variants and sizes; `asChild` renders the child element (e.g. a Link). */
-import * as React from "react";
+import type * as React from "react";
 import { Slot } from "radix-ui";
 import { cva, type VariantProps } from "class-variance-authority";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,5 @@
 /** Card container and its parts (shadcn style). */
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 /** The card surface. */

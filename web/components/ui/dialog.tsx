@@ -1,5 +1,5 @@
 /** Modal dialog on Radix Dialog: traps focus, closes on Escape/overlay, restores focus on close. */
-import * as React from "react";
+import type * as React from "react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
 import { cn } from "~/lib/utils";

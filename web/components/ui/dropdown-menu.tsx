@@ -1,5 +1,5 @@
 /** Menu on Radix DropdownMenu (arrow keys, typeahead, Escape; follows `dir` from the Direction provider). */
-import * as React from "react";
+import type * as React from "react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import { CheckIcon, ChevronRightIcon, CircleIcon } from "lucide-react";
 import { cn } from "~/lib/utils";

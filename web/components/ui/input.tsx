@@ -1,5 +1,5 @@
 /** Text input (shadcn style); `aria-invalid` turns it red. */
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 /** A styled `<input>`. */

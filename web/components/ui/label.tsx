@@ -1,5 +1,5 @@
 /** Form label on Radix Label (clicking focuses the control). */
-import * as React from "react";
+import type * as React from "react";
 import { Label as LabelPrimitive } from "radix-ui";
 import { cn } from "~/lib/utils";
 

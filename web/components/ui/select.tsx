@@ -1,5 +1,5 @@
 /** Single-value select on Radix Select (keyboard and typeahead support; follows `dir` from the Direction provider). */
-import * as React from "react";
+import type * as React from "react";
 import { Select as SelectPrimitive } from "radix-ui";
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from "lucide-react";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,5 @@
 /** A horizontal or vertical rule on Radix Separator. */
-import * as React from "react";
+import type * as React from "react";
 import { Separator as SeparatorPrimitive } from "radix-ui";
 import { cn } from "~/lib/utils";
 

@@ -1,5 +1,5 @@
 /** Side drawer on Radix Dialog. `side` is logical: "start" is the left in LTR and the right in RTL. */
-import * as React from "react";
+import type * as React from "react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import { XIcon } from "lucide-react";
 import { cn } from "~/lib/utils";

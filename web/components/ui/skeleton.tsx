@@ -1,5 +1,5 @@
 /** Pulsing placeholder shown while content loads. */
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 /** A grey pulsing block; size it with classes. */

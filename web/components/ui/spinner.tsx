@@ -1,5 +1,5 @@
 /** Loading spinner with an accessible label. */
-import * as React from "react";
+import type * as React from "react";
 import { LoaderCircle } from "lucide-react";
 import { cn } from "~/lib/utils";
 

@@ -1,5 +1,5 @@
 /** On/off toggle on Radix Switch; the thumb moves toward the inline end, so it mirrors in RTL. */
-import * as React from "react";
+import type * as React from "react";
 import { Switch as SwitchPrimitive } from "radix-ui";
 import { cn } from "~/lib/utils";
 

@@ -1,5 +1,5 @@
 /** Plain styled table elements (shadcn style); the wrapper scrolls horizontally on small screens. */
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 /** A table inside a horizontally scrolling container. */

@@ -1,5 +1,5 @@
 /** Multi-line text field (shadcn style). */
-import * as React from "react";
+import type * as React from "react";
 import { cn } from "~/lib/utils";
 
 /** A styled `<textarea>`. */

@@ -15,7 +15,7 @@ import { egpToPiastres, piastresToEgp } from "../../money";
 import { createFeeStatements, updateFeeStatements } from "../fees";
 import { hasScheduleSql } from "../fee-instalments";
 import { rowError } from "../../api/row-outcome.schema";
-import { type ImportContext, type KindPlan, type ValidRow } from "./run";
+import type { ImportContext, KindPlan, ValidRow } from "./run";
 import { selectIn } from "./sql";
 import { isBlank } from "../../api/import.schema";
 

@@ -13,7 +13,7 @@ import { toHundredths } from "../../lib/typed-number";
 import { auditValues } from "../audit";
 import { planWrite } from "../results";
 import { rowError } from "../../api/row-outcome.schema";
-import { type ImportContext, type KindPlan, type ValidRow } from "./run";
+import type { ImportContext, KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues, valuesList } from "./sql";
 
 type StudentRef = { id: number; studentNo: string; fullName: string; currentGrade: string };

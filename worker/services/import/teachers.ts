@@ -13,7 +13,7 @@ import { isBlank, type ImportRow } from "../../api/import.schema";
 import { auditInsert, NEW_ROW_ID, snapshotWith } from "../audit";
 import { activeSubjectId, nextTeacherCodeSql, teacherSubjectSql, toTeacherJson } from "../selection-catalog";
 import { rowError } from "../../api/row-outcome.schema";
-import { type ImportContext, type KindPlan, type ValidRow } from "./run";
+import type { ImportContext, KindPlan, ValidRow } from "./run";
 
 type Input = ImportRow<"teachers">;
 const fold = (s: string) => s.normalize("NFC").replace(/\s+/g, " ").trim().toLocaleLowerCase("en");

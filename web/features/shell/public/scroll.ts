@@ -24,7 +24,7 @@ export function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && window.matchMedia?.("(prefers-reduced-motion: reduce)").matches === true;
 }
 
-const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - Math.pow(-2 * t + 2, 3) / 2);
+const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
 
 /** Scrolls the window to vertical position `y` over `duration` ms; resolves when done or interrupted. */
 export function scrollToY(y: number, duration: number = SECTION_SCROLL.duration): Promise<void> {
