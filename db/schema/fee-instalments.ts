@@ -22,7 +22,9 @@ export const feeInstalments = sqliteTable(
       .notNull()
       .references(() => feeRecords.id, { onDelete: "cascade" }),
     seq: integer("seq").notNull(),
+    /** The line's Arabic name and its English name (null: the Arabic one serves both), copied from the plan. */
     line: text("line").notNull(),
+    lineEn: text("line_en"),
     no: integer("no").notNull(),
     dueDate: text("due_date").notNull(),
     amountPiastres: integer("amount_piastres").notNull(),
@@ -45,7 +47,9 @@ export const paymentAllocations = sqliteTable(
     paymentId: integer("payment_id")
       .notNull()
       .references(() => payments.id, { onDelete: "cascade" }),
+    /** The instalment's line names at the time (Arabic; English or null), so a reprinted receipt never changes. */
     line: text("line").notNull(),
+    lineEn: text("line_en"),
     instalmentNo: integer("instalment_no").notNull(),
     /** Piastres; negative only for a downward adjustment, which releases the newest instalments first. */
     amountPiastres: integer("amount_piastres").notNull(),

@@ -26,9 +26,11 @@ export const feePlanInstalments = sqliteTable(
     planId: integer("plan_id")
       .notNull()
       .references(() => feePlans.id, { onDelete: "cascade" }),
-    /** The line's position in the plan (0 = first line) and its name. */
+    /** The line's position in the plan (0 = first line) and its name: `line` Arabic, `line_en` English (null: the
+     * Arabic name serves both; plans made before migration 0010). Documents print the one of their language. */
     linePosition: integer("line_position").notNull(),
     line: text("line").notNull(),
+    lineEn: text("line_en"),
     /** 1-based within the line. */
     no: integer("no").notNull(),
     dueDate: text("due_date").notNull(),

@@ -28,6 +28,11 @@ export const payments = sqliteTable(
     requestHash: text("request_hash"),
     paidAt: text("paid_at").notNull().default(nowIso),
     adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    /**
+     * The record's balance right after this row, fixed in the batch that issued it (docs/product.md#payments-and-receipts):
+     * every reprint of the receipt shows it. Null for receipts issued before migration 0010 (computed when printed).
+     */
+    balanceAfterPiastres: integer("balance_after_piastres"),
   },
   (t) => [
     check("payments_kind_chk", sql`${t.kind} IN ('payment','adjustment')`),
