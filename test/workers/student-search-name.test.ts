@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { students } from "../../db/schema";
 import { foldSearchText } from "../../worker/lib/normalize";
-import { insertStudent, insertFee, testDb } from "./fixtures";
+import { insertStudent, insertFee, insertResult, testDb } from "./fixtures";
 import { api, loginAdmin, uid } from "./helpers";
 
 let token: string;
@@ -49,5 +49,21 @@ describe("students.search_name", () => {
     expect(fees.json.fees.map((f: { student_no: string }) => f.student_no)).toEqual([s.studentNo]);
     const old = await api(`/api/fees?search=${encodeURIComponent(`طالب ${tag}`)}&page=1&limit=15`, { token });
     expect(old.json.fees).toEqual([]);
+  });
+
+  it("one search rule everywhere (issue 26.7): students, fees and results all find a name typed without hamza", async () => {
+    const tag = uid("v").toLowerCase();
+    const s = await insertStudent({ fullName: `إياد طارق سليمان ${tag}` });
+    await insertFee(s.id, 100_000, 0);
+    await insertResult(s.id, "2025-2026", "S1", [["Arabic", 80, 100]]);
+    const q = encodeURIComponent(`اياد طارق سليمان ${tag}`);
+    const [st, fees, results] = await Promise.all([
+      api(`/api/students?search=${q}`, { token }),
+      api(`/api/fees?search=${q}`, { token }),
+      api(`/api/admin/results?search=${q}`, { token }),
+    ]);
+    expect(st.json.students.map((x: { student_no: string }) => x.student_no)).toEqual([s.studentNo]);
+    expect(fees.json.fees.map((x: { student_no: string }) => x.student_no)).toEqual([s.studentNo]);
+    expect(results.json.data.map((x: { student_no: string }) => x.student_no)).toEqual([s.studentNo]);
   });
 });

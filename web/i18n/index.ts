@@ -22,11 +22,35 @@ export function createI18n(lang: Lang, dictionary: Record<string, unknown>): i18
     lng: lang,
     fallbackLng: false,
     resources: { [lang]: { translation: dictionary } },
-    interpolation: { escapeValue: false },
+    // Every interpolated number goes through Intl (alwaysFormat): Arabic pages read Arabic-Indic digits.
+    interpolation: { escapeValue: false, alwaysFormat: true },
     initAsync: false,
     returnNull: false,
   });
+  const interpolator = instance.services.interpolator as unknown as { format: InterpolationFormat };
+  const named = interpolator.format;
+  interpolator.format = (value, format, lng, options) =>
+    format ? named(value, format, lng, options) : formatInterpolated(value, lng ?? lang);
   return instance;
+}
+
+type InterpolationFormat = (
+  value: unknown,
+  format: string | undefined,
+  lng: string | undefined,
+  options: unknown,
+) => unknown;
+
+/**
+ * An interpolated value as shown (docs/product.md#languages-and-numbers): a number in the page's digits (ar-EG:
+ * Arabic-Indic), grouped only from five digits so years read "٢٠٢٦"; anything else as it is.
+ */
+export function formatInterpolated(value: unknown, lng: string): unknown {
+  if (typeof value !== "number" || !Number.isFinite(value)) return value;
+  return new Intl.NumberFormat(lng.startsWith("ar") ? "ar-EG" : "en-EG", {
+    useGrouping: "min2",
+    maximumFractionDigits: 2,
+  }).format(value);
 }
 
 /** Which dictionary a path needs: the console's, or the public site's. */

@@ -12,6 +12,7 @@ import { plainText, proseText } from "./text-field";
 import { numberField } from "./number-field";
 import { reason } from "../reasons";
 import { GRADES } from "../lib/school-grades";
+import { foldSearchText } from "../lib/normalize";
 import { RESULT_SUBJECTS } from "../lib/subjects";
 
 /** Academic years of the admin form (docs/product.md#results). */
@@ -119,7 +120,9 @@ export const resultListQuerySchema = z.object({
     .trim()
     .max(100, reason("RESULT_SEARCH_TOO_LONG"))
     .optional()
-    .describe("Contains, over the student's name and ID (digits normalised)"),
+    // The one search rule of every admin list (docs/decisions/0015-stored-search-name.md): folded like the stored name.
+    .transform((v) => (v ? foldSearchText(v) || undefined : undefined))
+    .describe("Contains, over the student's name and ID (Arabic letter variants and digits folded)"),
   academic_year_name: optionalChoice(ACADEMIC_YEARS, reason("UNKNOWN_VALUE", { field: "academic_year" })).describe(
     "2023-2024 … 2027-2028",
   ),

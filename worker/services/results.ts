@@ -3,7 +3,7 @@
  * academic year and semester (unique index → 409), with one score row per subject. Every write is one `db.batch`
  * with its audit row. Errors: ApiError 404 STUDENT_NOT_FOUND / RESULT_NOT_FOUND, 409 RESULT_DUPLICATE.
  */
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { auditLog, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import { nowIso } from "../../db/schema/_common";
 import type { Db } from "../db";
@@ -25,8 +25,7 @@ import {
   type SubjectScoreJson,
 } from "../api/results.schema";
 import { auditInsert } from "./audit";
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+import { studentSearchCondition } from "./students";
 
 const listColumns = {
   id: results.id,
@@ -90,17 +89,8 @@ export async function listResults(db: Db, q: ResultListQuery): Promise<ResultJso
   if (q.grade) conds.push(eq(results.grade, q.grade));
   if (q.academic_year_name) conds.push(eq(results.academicYearName, q.academic_year_name));
   if (q.semester) conds.push(eq(results.semester, q.semester as Semester));
-  // Invisible direction marks and Arabic-Indic/Persian digits are normalised, as for an ID typed anywhere.
-  const term = normalizeNationalId(q.search ?? "");
-  if (term) {
-    const pattern = `%${escapeLike(term)}%`;
-    conds.push(
-      or(
-        sql`${students.fullName} LIKE ${pattern} ESCAPE '\\'`,
-        sql`${students.studentNo} LIKE ${pattern} ESCAPE '\\'`,
-      )!,
-    );
-  }
+  // Folded as the Students and Fees searches are (one rule everywhere): compared with the stored search_name.
+  if (q.search) conds.push(studentSearchCondition(q.search));
   return fetchResults(db, conds.length ? and(...conds) : undefined);
 }
 

@@ -9,7 +9,7 @@ export default {
     entity: "نوع السجل",
     allEntities: "كل الأنواع",
     entityId: "رقم السجل",
-    entityIdPlaceholder: "مثال: 2024001",
+    entityIdPlaceholder: "مثال: ٢٠٢٤٠٠١",
     admin: "المسؤول",
     allAdmins: "كل المسؤولين",
     from: "من",

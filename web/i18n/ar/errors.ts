@@ -135,12 +135,12 @@ const texts: Record<Reason, string> = {
 
   // Students
   STUDENT_NO_REQUIRED: "الرقم القومي مطلوب",
-  STUDENT_NO_FORMAT: "يجب أن يكون الرقم قوميًا من 14 رقمًا أو رقم جواز سفر (من 5 إلى 20 حرفًا ورقمًا)",
+  STUDENT_NO_FORMAT: "يجب أن يكون الرقم قوميًا من ١٤ رقمًا أو رقم جواز سفر (من ٥ إلى ٢٠ حرفًا ورقمًا)",
   STUDENT_ID_INVALID: "معرّف الطالب غير صالح",
   GRADE_REQUIRED: "الصف مطلوب",
-  GRADE_UNKNOWN: "الصف مطلوب",
+  GRADE_UNKNOWN: "الصف غير معروف",
   BUILDING_REQUIRED: "المبنى مطلوب",
-  BUILDING_RANGE: "المبنى مطلوب",
+  BUILDING_RANGE: "يجب أن يكون المبنى رقمًا صحيحًا من ١ إلى ٦",
   GENDER_INVALID: "النوع يجب أن يكون ذكرًا أو أنثى",
   STUDENT_NOT_FOUND: "الطالب غير موجود",
   STUDENT_DUPLICATE: "يوجد طالب آخر بهذا الرقم",
@@ -172,7 +172,7 @@ const texts: Record<Reason, string> = {
     "تغيّر سجل المصروفات أثناء الحفظ (حُفظت خطة أو خصم أو جدول أو تعديل في الوقت نفسه). أعد تحميل الصفحة وحاول مجددًا.",
 
   // Fee plans, instalments, discounts and school settings
-  PLAN_YEAR_INVALID: "يجب أن يكون العام الدراسي عامين متتاليين، مثل 2024-2025",
+  PLAN_YEAR_INVALID: "يجب أن يكون العام الدراسي عامين متتاليين، مثل ٢٠٢٤-٢٠٢٥",
   PLAN_LINES_REQUIRED: "أضف بندًا واحدًا على الأقل",
   PLAN_LINES_TOO_MANY: "لا يزيد عدد بنود الخطة على {{max}}",
   PLAN_LINE_REPEATED: "البند {{line}} مكرر",

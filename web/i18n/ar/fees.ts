@@ -87,7 +87,7 @@ export default {
     title: "إضافة سجل مصروفات",
     description: "أنشئ سجل المصروفات لطالب. المبالغ بالجنيه المصري.",
     studentId: "رقم الطالب",
-    studentIdPlaceholder: "الرقم القومي (14 رقمًا)",
+    studentIdPlaceholder: "الرقم القومي (١٤ رقمًا)",
     grade: "الصف",
     studentUnknown: "لا يوجد طالب بهذا الرقم في السجلات",
     selectGrade: "اختر الصف",
@@ -111,7 +111,7 @@ export default {
     printReceipt: "طباعة الإيصال",
     width: "عرض الإيصال",
     widthA5: "A5",
-    widthThermal: "حراري 80 مم",
+    widthThermal: "حراري ٨٠ مم",
     statement: "كشف الحساب",
   },
   plans: {

@@ -53,7 +53,7 @@ export default {
     description: "الدرجات لكل مادة؛ ويُحسب التقدير وفق سلّم تقديرات الإدارة.",
     academicYear: "العام الدراسي",
     studentId: "رقم الطالب",
-    studentIdPlaceholder: "الرقم القومي (14 رقمًا)",
+    studentIdPlaceholder: "الرقم القومي (١٤ رقمًا)",
     semester: "الفصل الدراسي",
     subjects: "المواد",
     subject: "المادة",

@@ -7,6 +7,7 @@ import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ClipboardList, GraduationCap, Wallet, type LucideIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
+import { formatNumber } from "~/lib/format";
 import { ADMIN_PAGE_PATHS, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import type { SearchGroup, SearchHit } from "~/features/shell/admin/global-search-model";
 
@@ -58,7 +59,7 @@ function Hit({ hit }: { hit: SearchHit }) {
 }
 
 function Group({ group }: { group: SearchGroup }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const Icon = ICONS[group.page];
   const headingId = `search-group-${group.page}`;
   return (
@@ -68,7 +69,7 @@ function Group({ group }: { group: SearchGroup }) {
         <h3 id={headingId} className="text-sm font-semibold">
           {t(`admin.dashboard.search.groups.${group.page}`)}
         </h3>
-        <span className="text-xs text-muted-foreground">({group.hits.length})</span>
+        <span className="text-xs text-muted-foreground">({formatNumber(group.hits.length, i18n.language)})</span>
         {group.sample && (
           <Badge variant="warning" className="ms-auto" title={t("admin.dashboard.search.sampleNote")}>
             {t("admin.dashboard.search.sample")}
