@@ -68,16 +68,14 @@ async function generate(server: BenchServer): Promise<string> {
       .insert(students)
       .values(rows)
       .returning({ id: students.id, grade: students.currentGrade });
-    await server.db
-      .insert(feeRecords)
-      .values(
-        inserted.map((s) => ({
-          studentId: s.id,
-          grade: s.grade,
-          totalPiastres: feeFor(GRADES.indexOf(s.grade)),
-          paidPiastres: 0,
-        })),
-      );
+    await server.db.insert(feeRecords).values(
+      inserted.map((s) => ({
+        studentId: s.id,
+        grade: s.grade,
+        totalPiastres: feeFor(GRADES.indexOf(s.grade)),
+        paidPiastres: 0,
+      })),
+    );
   }
   return middle;
 }

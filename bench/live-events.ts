@@ -23,7 +23,10 @@ function openStream(url: string, token: string, signal: AbortSignal): Stream {
   let onConnected!: () => void;
   let onEvent!: (t: number) => void;
   let fail!: (e: unknown) => void;
-  const connected = new Promise<void>((res, rej) => ((onConnected = res), (fail = rej)));
+  const connected = new Promise<void>((res, rej) => {
+    onConnected = res;
+    fail = rej;
+  });
   const event = new Promise<number>((res) => (onEvent = res));
   void (async () => {
     const res = await fetch(`${url}/api/fees/events/stream`, { headers: { Authorization: `Bearer ${token}` }, signal });

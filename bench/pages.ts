@@ -132,8 +132,8 @@ async function lighthouseRun(url: string, port: number): Promise<Vitals> {
   const { audits, categories, runtimeError } = result.lhr;
   if (runtimeError) throw new Error(`Lighthouse ${url}: ${runtimeError.code} ${runtimeError.message}`);
   const observedLcpMs =
-    (audits["metrics"]?.details as { items?: Array<{ observedLargestContentfulPaint?: number }> } | undefined)
-      ?.items?.[0]?.observedLargestContentfulPaint ?? NaN;
+    (audits.metrics?.details as { items?: Array<{ observedLargestContentfulPaint?: number }> } | undefined)?.items?.[0]
+      ?.observedLargestContentfulPaint ?? NaN;
   const requests =
     (
       audits["network-requests"]?.details as
@@ -186,7 +186,9 @@ async function throttledLoad(
     await page.addInitScript(() => {
       const w = window as unknown as { __benchLcp: number };
       w.__benchLcp = 0;
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => (w.__benchLcp = e.startTime))).observe({
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__benchLcp = e.startTime;
+      }).observe({
         type: "largest-contentful-paint",
         buffered: true,
       });

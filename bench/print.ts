@@ -63,19 +63,17 @@ async function generate(server: BenchServer): Promise<void> {
         })),
       )
       .returning({ id: results.id });
-    await server.db
-      .insert(resultSubjectScores)
-      .values(
-        made.flatMap((r, j) =>
-          SUBJECTS.map((subject, position) => ({
-            resultId: r.id,
-            position,
-            subjectName: subject,
-            scoreHundredths: (((i + j) * 37 + position * 11) % 8_900) + 1_000 + (position % 2) * 50,
-            maxScoreHundredths: 10_000,
-          })),
-        ),
-      );
+    await server.db.insert(resultSubjectScores).values(
+      made.flatMap((r, j) =>
+        SUBJECTS.map((subject, position) => ({
+          resultId: r.id,
+          position,
+          subjectName: subject,
+          scoreHundredths: (((i + j) * 37 + position * 11) % 8_900) + 1_000 + (position % 2) * 50,
+          maxScoreHundredths: 10_000,
+        })),
+      ),
+    );
   }
 }
 

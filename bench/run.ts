@@ -110,7 +110,7 @@ const summary = {
   mode: smoke ? "smoke" : "full",
   benchmarks: results,
 };
-writeFileSync(file, JSON.stringify(summary, null, 2) + "\n");
+writeFileSync(file, `${JSON.stringify(summary, null, 2)}\n`);
 
 console.log(`\n${table(results)}\n`);
 const failedTargets = results.flatMap((r) =>

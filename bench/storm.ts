@@ -40,8 +40,8 @@ export async function storm(server: BenchServer, opts: { smoke: boolean }): Prom
       const h = await send(server.url, "/health", { from: "127.0.0.3" });
       count("health", h.status);
       if (h.status !== 200 && h.status !== 503) errors.push(`/health answered ${h.status}`);
-      if (h.status === 200 && healthDownSince !== null)
-        episodes.push(Date.now() - healthDownSince), (healthDownSince = null);
+      if (h.status === 200 && healthDownSince !== null) episodes.push(Date.now() - healthDownSince);
+      healthDownSince = null;
       if (h.status !== 200 && healthDownSince === null) healthDownSince = Date.now();
       await new Promise((r) => setTimeout(r, 250));
     }

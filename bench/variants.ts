@@ -191,11 +191,11 @@ try {
   const variants = builds.map(({ name, spec, commit, overlays }) => ({ name, spec, commit, overlays }));
   writeFileSync(
     file,
-    JSON.stringify(
+    `${JSON.stringify(
       { machine, method, runs, variants, summary, pairs, failures, samples: Object.fromEntries(samples) },
       null,
       2,
-    ) + "\n",
+    )}\n`,
   );
 
   for (const route of ROUTES) {

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { createRoute, z } from "@hono/zod-openapi";
 import { createApi, docsPage, errorSchema, json, openApiDocument } from "./openapi";
+import type { MiddlewareAnswer } from "./openapi-document";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import type { AppEnv } from "./env";
@@ -88,10 +89,33 @@ const api = createApi()
 // Served at the root, documented with the API (openApiDocument keeps its path as it is).
 api.openAPIRegistry.registerPath(healthRoute);
 
+/** The largest request body the route at `path` accepts (bytes): the body limit below and the document's 413. */
+const maxBodyBytes = (path: string) => (path.startsWith("/api/admin/import/") ? IMPORT_MAX_BODY_BYTES : MAX_BODY_BYTES);
+/** Methods whose requests carry a body (workerd refuses a body on GET and HEAD), so reach the two body checks. */
+const carriesBody = (method: string) => method !== "get" && method !== "head";
+
+/** What the `/api/*` middleware below answers by itself, for the document (its test sends each to every operation). */
+const MIDDLEWARE_ANSWERS: MiddlewareAnswer[] = [
+  {
+    status: 413,
+    describe: ({ path, method }) =>
+      path.startsWith("/api/") && carriesBody(method)
+        ? `Request body over ${maxBodyBytes(path)} bytes (PAYLOAD_TOO_LARGE)`
+        : null,
+  },
+  {
+    status: 415,
+    describe: ({ path, method }) =>
+      path.startsWith("/api/") && carriesBody(method)
+        ? "A body whose Content-Type is not application/json (UNSUPPORTED_MEDIA_TYPE)"
+        : null,
+  },
+];
+
 // Generated once per isolate, the page with it: the routes do not change while it lives.
 let document: ReturnType<typeof openApiDocument> | undefined;
 let docsHtml: string | undefined;
-const apiDocument = () => (document ??= openApiDocument(api));
+const apiDocument = () => (document ??= openApiDocument(api, MIDDLEWARE_ANSWERS));
 api
   .get("/openapi.json", (c) => {
     c.header("Cache-Control", "public, max-age=300");
@@ -99,7 +123,8 @@ api
   })
   .get("/docs", (c) => {
     c.header("Cache-Control", "public, max-age=300");
-    return c.html((docsHtml ??= docsPage(apiDocument())));
+    docsHtml ??= docsPage(apiDocument());
+    return c.html(docsHtml);
   });
 
 const payloadTooLarge = (): never => {
@@ -139,7 +164,9 @@ export const app = new Hono<AppEnv>()
   })
   .use("/api/*", requireJsonBody)
   // The bulk import takes up to 5,000 rows (docs/product.md#bulk-import); every other route keeps 1 MB.
-  .use("/api/*", (c, next) => (c.req.path.startsWith("/api/admin/import/") ? importBodyLimit : bodyLimitOf1Mb)(c, next))
+  .use("/api/*", (c, next) =>
+    (maxBodyBytes(c.req.path) === IMPORT_MAX_BODY_BYTES ? importBodyLimit : bodyLimitOf1Mb)(c, next),
+  )
   .use(async (c, next) => {
     c.set("db", getDb(c.env));
     await next();

@@ -1,6 +1,6 @@
 /**
- * Demo fee plans (docs/product.md#fee-plans) for 2024-2025, one per grade: a Books line (one instalment, 15 Sep) and
- * Tuition in four equal instalments (15 Sep, 15 Nov, 1 Feb, 1 Apr; remainder piastres on the last), adding up to the
+ * Demo fee plans (docs/product.md#fee-plans) for 2024-2025, one per grade, each line named in Arabic and English: a
+ * Books line (الكتب, one instalment, 15 Sep) and Tuition (المصروفات الدراسية) in four equal instalments (15 Sep, 15 Nov, 1 Feb, 1 Apr; remainder piastres on the last), adding up to the
  * grade's fee so the demo records keep their totals. Every demo fee record carries its grade's schedule, its paid
  * amount filled oldest first, and each demo payment's allocations, exactly as the API would have written them. The
  * due dates are past, so every record not fully paid shows as overdue.
@@ -48,16 +48,18 @@ export function buildFeePlans(
     const rows = [
       {
         linePosition: 0,
-        line: "Tuition",
+        line: "المصروفات الدراسية",
+        lineEn: "Tuition",
         items: tuition.map((amount, k) => ({ no: k + 1, dueDate: dates[k]!, amount })),
       },
-      { linePosition: 1, line: "Books", items: [{ no: 1, dueDate: dates[0]!, amount: books }] },
+      { linePosition: 1, line: "الكتب", lineEn: "Books", items: [{ no: 1, dueDate: dates[0]!, amount: books }] },
     ];
     const planRows = rows.flatMap((r) =>
       r.items.map((it) => ({
         planId,
         linePosition: r.linePosition,
         line: r.line,
+        lineEn: r.lineEn,
         no: it.no,
         dueDate: it.dueDate,
         amountPiastres: it.amount,
@@ -77,17 +79,18 @@ export function buildFeePlans(
     const schedule = schedules.get(f.grade)!;
     const amounts = schedule.map((s) => s.amount);
     const fill = fillOldestFirst(amounts, f.paidPiastres);
-    schedule.forEach((s, seq) =>
+    schedule.forEach((s, seq) => {
       out.instalments.push({
         feeRecordId: f.id,
         seq,
         line: s.line,
+        lineEn: s.lineEn,
         no: s.no,
         dueDate: s.dueDate,
         amountPiastres: s.amount,
         paidPiastres: fill[seq]!,
-      }),
-    );
+      });
+    });
     let paid = 0;
     for (const p of byFee.get(f.id) ?? []) {
       const shares = allocationOf(amounts, paid, paid + p.amountPiastres);
@@ -97,6 +100,7 @@ export function buildFeePlans(
           out.allocations.push({
             paymentId: p.id,
             line: schedule[k]!.line,
+            lineEn: schedule[k]!.lineEn,
             instalmentNo: schedule[k]!.no,
             amountPiastres: amount,
           });

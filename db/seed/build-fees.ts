@@ -100,7 +100,9 @@ export function buildFees(
         schoolDayTime(rng, Math.min(windowDays, Math.floor((i / plan) * windowDays) + rng.int(0, jitterDays)), endMs),
       )
       .sort((a, b) => a - b);
-    amounts.forEach((amount, i) => pending.push({ feeRecordId: id, amount, at: times[i], order: i }));
+    amounts.forEach((amount, i) => {
+      pending.push({ feeRecordId: id, amount, at: times[i], order: i });
+    });
     const paid = amounts.reduce((a, b) => a + b, 0);
     fees.push({ id, studentId: s.id, grade: s.currentGrade, totalPiastres: total, paidPiastres: paid });
   }

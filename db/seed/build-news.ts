@@ -47,6 +47,8 @@ export function buildNews(rng: Rng, now: Date): NewsRow[] {
     const at = now.getTime() - rng.int(1, 5) * DAY_MS - rng.int(0, 8) * HOUR_MS;
     rows.push(row(a, "draft", new Date(at), 0));
   });
-  ARCHIVED_ARTICLES.forEach((a, i) => rows.push(row(a, "archived", new Date(ARCHIVED_DATES[i]), rng.int(0, 500))));
+  ARCHIVED_ARTICLES.forEach((a, i) => {
+    rows.push(row(a, "archived", new Date(ARCHIVED_DATES[i]), rng.int(0, 500)));
+  });
   return rows;
 }

@@ -121,8 +121,14 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
   const students = buildStudents(rng, studentBase);
   const samples = pickSamples(students);
   const fees = buildFees(rng, students, feeBase, samples, now);
-  // Payment ids are set here so the plans' allocations can name them.
-  const paymentRows = fees.payments.map((p, i) => ({ ...p, id: paymentBase + i + 1 }));
+  // Payment ids are set here so the plans' allocations can name them; each receipt's balance is fixed as the API
+  // fixes it when it issues one (payments come oldest first).
+  const left = new Map(fees.fees.map((f) => [f.id, f.totalPiastres]));
+  const paymentRows = fees.payments.map((p, i) => {
+    const balanceAfterPiastres = left.get(p.feeRecordId as number)! - p.amountPiastres;
+    left.set(p.feeRecordId as number, balanceAfterPiastres);
+    return { ...p, id: paymentBase + i + 1, balanceAfterPiastres };
+  });
   const plans = buildFeePlans(fees.fees, paymentRows, planBase);
   const feeRows = fees.fees.map((f) => ({ ...f, planId: plans.planIdByGrade.get(f.grade) ?? null }));
   const res = buildResults(rng, students, resultBase, samples);

@@ -115,8 +115,7 @@ export function generateNationalId({ birthDate, governorate, gender, seq }: Nati
   if (!Number.isInteger(seq) || seq < 0 || seq > 4999) throw new Error(`generateNationalId: seq ${seq} not in 0..4999`);
   const century = y >= 2000 ? 3 : 2;
   const genderDigit = 2 * (seq % 5) + (gender === "male" ? 1 : 0);
-  const first13 =
-    `${century}${pad(y % 100, 2)}${pad(m, 2)}${pad(d, 2)}` + governorate + pad(Math.floor(seq / 5), 3) + genderDigit;
+  const first13 = `${century}${pad(y % 100, 2)}${pad(m, 2)}${pad(d, 2)}${governorate}${pad(Math.floor(seq / 5), 3)}${genderDigit}`;
   return first13 + nationalIdCheckDigit(first13);
 }
 

@@ -61,7 +61,7 @@ export async function dumpDatabase(
     for (const row of seqs.rows)
       out.push(`INSERT OR REPLACE INTO sqlite_sequence (name, seq) VALUES (${literal(row[0])}, ${literal(row[1])});`);
     out.push("COMMIT;", "PRAGMA foreign_keys=ON;", `-- tables: ${JSON.stringify(counts)}`);
-    return { sql: out.join("\n") + "\n", tables: counts };
+    return { sql: `${out.join("\n")}\n`, tables: counts };
   } finally {
     client.close();
   }

@@ -32,9 +32,9 @@ export function writeWorkerEnvFile(dir: string, vars: Record<string, string>): s
   const file = join(dir, "worker.env");
   writeFileSync(
     file,
-    Object.entries(vars)
+    `${Object.entries(vars)
       .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
-      .join("\n") + "\n",
+      .join("\n")}\n`,
     { mode: 0o600 },
   );
   return file;

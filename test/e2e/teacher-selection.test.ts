@@ -164,14 +164,12 @@ describe("/current-students: choose, update once, no more updates (real API, dem
     const dialog = page.getByRole("alertdialog");
     await dialog.getByRole("heading", { name: "تأكيد تعديل الاختيارات" }).waitFor();
     // Each row: the group the student keeps (the one in the table), or "assigned on save" for the changed teacher.
-    const dialogRows = await dialog
-      .locator("li[data-confirm-row]")
-      .evaluateAll((lis) =>
-        lis.map((li) => ({
-          subject: li.querySelector("span")!.textContent!.trim(),
-          group: li.querySelector("[data-group]")!.textContent!.trim(),
-        })),
-      );
+    const dialogRows = await dialog.locator("li[data-confirm-row]").evaluateAll((lis) =>
+      lis.map((li) => ({
+        subject: li.querySelector("span")!.textContent!.trim(),
+        group: li.querySelector("[data-group]")!.textContent!.trim(),
+      })),
+    );
     expect(dialogRows).toHaveLength(subjectCount);
     for (const row of dialogRows) {
       if (row.subject === subject) expect(row.group).toBe("تُحدَّد المجموعة عند الحفظ");
@@ -280,7 +278,9 @@ async function mockedPage(lang: "ar" | "en", opts: { clock?: boolean } = {}) {
   const page = await open(ctx, lang);
   return {
     page,
-    setSeats: (s: ReturnType<typeof seatsOf>) => void (seats = s),
+    setSeats: (s: ReturnType<typeof seatsOf>) => {
+      seats = s;
+    },
     seatCalls: () => seatCalls,
     teacherCalls: () => teacherCalls,
   };

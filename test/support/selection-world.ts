@@ -75,20 +75,16 @@ export async function makeWorld(
   }
   const nos = Array.from({ length: opts.studentCount }, () => uniqueStudentNo());
   for (let i = 0; i < nos.length; i += 200) {
-    await db
-      .insert(students)
-      .values(
-        nos
-          .slice(i, i + 200)
-          .map((studentNo) => ({
-            studentNo,
-            fullName: "طالب",
-            nationality: "Egyptian",
-            currentGrade: "Prep-3",
-            buildingNo: 5,
-            gender: "male" as const,
-          })),
-      );
+    await db.insert(students).values(
+      nos.slice(i, i + 200).map((studentNo) => ({
+        studentNo,
+        fullName: "طالب",
+        nationality: "Egyptian",
+        currentGrade: "Prep-3",
+        buildingNo: 5,
+        gender: "male" as const,
+      })),
+    );
   }
   return { periodId: period!.id, subjects, students: nos };
 }

@@ -22,15 +22,13 @@ const flags = fc.record({ paused: fc.boolean(), held: fc.boolean() });
 describe("news carousel plan", () => {
   it("never autoplays, and shows no controls or dots, when every item fits (the crash with 2 or 3 items)", () => {
     // What Embla measures: one position when every item fits; otherwise between 2 and one per item.
-    const measured = fc
-      .tuple(count, width)
-      .chain(([n, w]) =>
-        fc.record({
-          n: fc.constant(n),
-          w: fc.constant(w),
-          snaps: movableAt(n, w) ? fc.integer({ min: 2, max: n }) : fc.constant(n === 0 ? 0 : 1),
-        }),
-      );
+    const measured = fc.tuple(count, width).chain(([n, w]) =>
+      fc.record({
+        n: fc.constant(n),
+        w: fc.constant(w),
+        snaps: movableAt(n, w) ? fc.integer({ min: 2, max: n }) : fc.constant(n === 0 ? 0 : 1),
+      }),
+    );
     fc.assert(
       fc.property(measured, flags, ({ n, w, snaps }, f) => {
         const plan = carouselPlan({ snapCount: snaps, ...f });

@@ -33,7 +33,12 @@ describe("Lane", () => {
         const track = { now: 0, max: 0 };
         const started: number[] = [];
         const gates = Array.from({ length: n }, () => gate(track));
-        const runs = gates.map((g, i) => lane.run(() => (started.push(i), g.call())));
+        const runs = gates.map((g, i) =>
+          lane.run(() => {
+            started.push(i);
+            return g.call();
+          }),
+        );
         for (const g of gates) {
           await vi.advanceTimersByTimeAsync(5);
           g.end();

@@ -63,7 +63,9 @@ describe("fee schedule arithmetic", () => {
           const alloc = allocationOf(amounts, before, after);
           expect(alloc.reduce((x, y) => x + y, 0)).toBe(after - before);
           const fill = fillOldestFirst(amounts, after);
-          fill.forEach((f, i) => expect(f).toBeLessThanOrEqual(amounts[i]!));
+          fill.forEach((f, i) => {
+            expect(f).toBeLessThanOrEqual(amounts[i]!);
+          });
         },
       ),
     );

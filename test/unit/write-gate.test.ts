@@ -32,7 +32,10 @@ describe("gatedWrite", () => {
     try {
       void gatedWrite(() => new Promise(() => {})); // never settles, like a cancelled request
       let done = false;
-      const next = gatedWrite(async () => "next").then((v) => ((done = true), v));
+      const next = gatedWrite(async () => "next").then((v) => {
+        done = true;
+        return v;
+      });
       await vi.advanceTimersByTimeAsync(2_900);
       expect(done).toBe(false);
       await vi.advanceTimersByTimeAsync(500);

@@ -82,7 +82,7 @@ describe("POST /api/auth/login", () => {
 
   it("locks a username for 15 minutes after 5 failures, even with the right password", async () => {
     const { username, password } = await createAdmin();
-    for (let i = 0; i < 5; i++) expectError(await login(username, "wrong-" + i), 401, "UNAUTHORIZED");
+    for (let i = 0; i < 5; i++) expectError(await login(username, `wrong-${i}`), 401, "UNAUTHORIZED");
     const locked = await login(username, password);
     expect(expectError(locked, 429, "RATE_LIMITED")).toMatchObject({
       reason: "LOGIN_LOCKED",

@@ -68,7 +68,10 @@ describe("withDrainedBody", () => {
   it("passes a request without a body through untouched", async () => {
     const request = new Request("http://school.test/health");
     let seen: Request | null = null;
-    await withDrainedBody(request, async (req) => ((seen = req), new Response("ok")));
+    await withDrainedBody(request, async (req) => {
+      seen = req;
+      return new Response("ok");
+    });
     expect(seen).toBe(request);
   });
 });

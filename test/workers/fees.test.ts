@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 const db = () => getDb(env as unknown as Env);
-const nid = () => "2" + Array.from(crypto.getRandomValues(new Uint8Array(13)), (b) => b % 10).join("");
+const nid = () => `2${Array.from(crypto.getRandomValues(new Uint8Array(13)), (b) => b % 10).join("")}`;
 const toArabic = (s: string) => s.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
 const RECEIPT = /^RCP-(\d{4})-(\d{4})-(\d{6})$/;
 const FEE_KEYS = [

@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 
 const db = () => getDb(env as unknown as Env);
-const nid = () => "3" + Array.from(crypto.getRandomValues(new Uint8Array(13)), (b) => b % 10).join("");
+const nid = () => `3${Array.from(crypto.getRandomValues(new Uint8Array(13)), (b) => b % 10).join("")}`;
 
 /** A fresh student with a fee record of `total` EGP, nothing paid. */
 async function feeRecord(total: number) {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 const db = () => getDb(env as unknown as Env);
 
 /** A random 14-digit national ID (unique enough for a shared database). */
-const nid = () => "3" + Array.from(crypto.getRandomValues(new Uint8Array(13)), (b) => b % 10).join("");
+const nid = () => `3${Array.from(crypto.getRandomValues(new Uint8Array(13)), (b) => b % 10).join("")}`;
 const toArabic = (s: string) => s.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
 
 function body(over: Record<string, unknown> = {}) {

@@ -46,8 +46,8 @@ export function refillStatement(db: Db, feeId: number | SQL) {
  * without a schedule or an unchanged amount.
  */
 export function allocationStatement(db: Db, feeId: number, paymentId: SQL) {
-  return db.run(sql`INSERT INTO payment_allocations (payment_id, line, instalment_no, amount_piastres)
-    SELECT ${paymentId}, i.line, i.no, ${fillOf} - i.paid_piastres FROM fee_instalments AS i
+  return db.run(sql`INSERT INTO payment_allocations (payment_id, line, line_en, instalment_no, amount_piastres)
+    SELECT ${paymentId}, i.line, i.line_en, i.no, ${fillOf} - i.paid_piastres FROM fee_instalments AS i
     WHERE i.fee_record_id = ${feeId} AND ${fillOf} <> i.paid_piastres AND ${paymentId} IS NOT NULL
     ORDER BY i.due_date, i.seq`);
 }
@@ -76,6 +76,7 @@ export function allocationsQuery(db: Db, feeIds: SQLWrapper) {
     .select({
       paymentId: paymentAllocations.paymentId,
       line: paymentAllocations.line,
+      lineEn: paymentAllocations.lineEn,
       no: paymentAllocations.instalmentNo,
       amount: paymentAllocations.amountPiastres,
     })
@@ -105,12 +106,16 @@ export function schedulesByFee(
   const overdue = new Map<number, number>(); // piastres, converted once at the end
   for (const r of rows) {
     let s = out.get(r.feeRecordId);
-    if (!s) out.set(r.feeRecordId, (s = { instalments: [], overdue_amount: 0, next_due_date: null }));
+    if (!s) {
+      s = { instalments: [], overdue_amount: 0, next_due_date: null };
+      out.set(r.feeRecordId, s);
+    }
     const remaining = r.amountPiastres - r.paidPiastres;
     const status = instalmentStatus(r.dueDate, r.amountPiastres, r.paidPiastres, today);
     s.instalments.push({
       no: r.no,
       line: r.line,
+      line_en: r.lineEn,
       due_date: r.dueDate,
       amount: piastresToEgp(r.amountPiastres),
       paid: piastresToEgp(r.paidPiastres),
@@ -126,11 +131,11 @@ export function schedulesByFee(
 
 /** Groups allocation rows by payment id. */
 export function allocationsByPayment(
-  rows: Array<{ paymentId: number; line: string; no: number; amount: number }>,
+  rows: Array<{ paymentId: number; line: string; lineEn: string | null; no: number; amount: number }>,
 ): Map<number, AllocationJson[]> {
   const out = new Map<number, AllocationJson[]>();
   for (const r of rows) {
-    const a = { instalment_no: r.no, line: r.line, amount: piastresToEgp(r.amount) };
+    const a = { instalment_no: r.no, line: r.line, line_en: r.lineEn, amount: piastresToEgp(r.amount) };
     const list = out.get(r.paymentId);
     if (list) list.push(a);
     else out.set(r.paymentId, [a]);

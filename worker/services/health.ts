@@ -81,7 +81,10 @@ async function probe(db: Db, now: Date): Promise<DbHealth> {
  */
 export async function dbHealth(db: Db, key: string, now = new Date()): Promise<DbHealth> {
   let state = states.get(key);
-  if (!state) states.set(key, (state = { last: null, running: false, lastStart: 0 }));
+  if (!state) {
+    state = { last: null, running: false, lastStart: 0 };
+    states.set(key, state);
+  }
   const arrived = Date.now();
   for (;;) {
     if (state.last && state.last.startedAt >= arrived) return state.last.health;
@@ -91,7 +94,8 @@ export async function dbHealth(db: Db, key: string, now = new Date()): Promise<D
     await new Promise((r) => setTimeout(r, POLL_MS));
   }
   state.running = true;
-  const startedAt = (state.lastStart = Date.now());
+  const startedAt = Date.now();
+  state.lastStart = startedAt;
   try {
     const health = await probe(db, now);
     state.last = { startedAt, health };

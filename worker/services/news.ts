@@ -3,7 +3,7 @@
  * public reads see only `published` items. Dates are ISO 8601 UTC. Answers have the shapes of the answer schemas
  * (worker/api/news.schema.ts).
  */
-import { and, asc, desc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { news } from "../../db/schema";
 import type { Db } from "../db";
 import type { ActingAdmin } from "../env";

@@ -50,7 +50,7 @@ const EN_WORDS =
 export type TextLang = "ar" | "en";
 
 /** `words` from `offset` on, cycled and joined with spaces, cut to exactly `length` characters (no edge spaces). */
-export function fit(words: readonly string[], length: number, offset = 0): string {
+export function fitWords(words: readonly string[], length: number, offset = 0): string {
   let s = "";
   for (let i = offset; s.length < length + 1; i++) s += (s ? " " : "") + words[i % words.length];
   s = s.slice(0, length);
@@ -59,12 +59,12 @@ export function fit(words: readonly string[], length: number, offset = 0): strin
 
 /** A person's name of exactly `length` characters; `seed` varies the order. */
 export function personName(lang: TextLang, length: number, seed: number): string {
-  return fit(lang === "ar" ? AR_NAMES : EN_NAMES, length, seed);
+  return fitWords(lang === "ar" ? AR_NAMES : EN_NAMES, length, seed);
 }
 
 /** A sentence of exactly `length` characters. */
 export function sentence(lang: TextLang, length: number, seed = 0): string {
-  return fit(lang === "ar" ? AR_WORDS : EN_WORDS, length, seed);
+  return fitWords(lang === "ar" ? AR_WORDS : EN_WORDS, length, seed);
 }
 
 /** An ordinary short name (three parts), as most of a school's list looks. */

@@ -19,7 +19,7 @@
  * server owns search, sorting and paging: TanStack runs with manualPagination/manualSorting/manualFiltering,
  * `data` is the current page, `rowCount` the server's total, and `globalFilter`/`resetPageKey` are not used.
  */
-import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from "react";
+import { memo, useCallback, useRef, useState, type ReactNode } from "react";
 import {
   flexRender,
   useTable,

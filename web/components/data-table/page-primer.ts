@@ -34,7 +34,9 @@ export function pagePrimer<TRow, TFilters>(
       const promise = answer ? answer.then((page) => page ?? fetchIt(), fetchIt) : fetchIt();
       const entry: NonNullable<typeof primed> = { key: JSON.stringify(request), at: Date.now(), promise };
       entry.promise.then(
-        (value) => void (entry.value = value),
+        (value) => {
+          entry.value = value;
+        },
         () => {}, // reported to whoever takes it; never an unhandled rejection
       );
       primed = entry;

@@ -11,7 +11,7 @@
  * is disabled: without any JavaScript a native submit would only put the ID in the address bar.
  */
 import { useEffect, useState } from "react";
-import { EARLY_SUBMIT_ATTR, HYDRATED_ATTR, PENDING_ATTR } from "~/lib/early-submit";
+import { HYDRATED_ATTR, PENDING_ATTR } from "~/lib/early-submit";
 import { LoaderCircle, Search } from "lucide-react";
 import { cn } from "./cn";
 import { kitButtonClass } from "./kit-styles";

@@ -89,7 +89,7 @@ export default function TeachersPage() {
     [t, i18n.language, openEdit],
   );
 
-  const onSubmit = async (input: TeacherCreateInput): Promise<FormFeedback<keyof TeacherFormFields> | void> => {
+  const onSubmit = async (input: TeacherCreateInput): Promise<FormFeedback<keyof TeacherFormFields> | undefined> => {
     const target = editing;
     const outcome = await run(() => (target ? updateTeacher(target.id, input) : createTeacher(input)), {
       fallback: t("courseSelection.teachers.toasts.saveFailed"),

@@ -181,7 +181,7 @@ export default function StudentsPage() {
     return text;
   };
 
-  const onSubmit = async (body: StudentBody): Promise<StudentFormFeedback | void> => {
+  const onSubmit = async (body: StudentBody): Promise<StudentFormFeedback | undefined> => {
     if (editing) {
       const before = editing;
       setFormOpen(false);

@@ -6,7 +6,7 @@
  * statements as the edit form: a subject id of 0 breaks the foreign key). Columns the sheet does not have keep the
  * stored values on an update. Teachers are few (tens): one INSERT or UPDATE per teacher.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { selectionSubjects, teachers } from "../../../db/schema";
 import { isBlank, type ImportRow } from "../../api/import.schema";

@@ -59,7 +59,9 @@ export function snapshotFields(value: unknown): Map<string, unknown> | null {
   if (value === null || value === undefined) return null;
   const out = new Map<string, unknown>();
   if (Array.isArray(value)) {
-    value.forEach((v, i) => out.set(String(i + 1), v));
+    value.forEach((v, i) => {
+      out.set(String(i + 1), v);
+    });
   } else if (isPlainObject(value)) {
     for (const [k, v] of Object.entries(value)) if (!out.has(snakeKey(k))) out.set(snakeKey(k), v);
   } else {

@@ -24,7 +24,11 @@ export function ResultsRuleCard() {
   useEffect(() => {
     let live = true;
     getSettings().then(
-      (s) => live && (setSaved(s.results_fee_rule), setChoice(s.results_fee_rule)),
+      (s) => {
+        if (!live) return;
+        setSaved(s.results_fee_rule);
+        setChoice(s.results_fee_rule);
+      },
       (err) => live && onAuthFailure(err),
     );
     return () => {

@@ -135,9 +135,9 @@ export function buildRows(kind: ImportKind, table: SheetTable, mapping: readonly
       cellText(cells[idColumn]) === "" &&
       cells.some((c) => MAX_ROW_LABEL.test(foldHeader(cellText(c))))
     ) {
-      mapping.forEach(
-        (t, i) => t.startsWith("score:") && cellText(cells[i]) && maxOf.set(t.slice(6), cellText(cells[i])),
-      );
+      mapping.forEach((t, i) => {
+        if (t.startsWith("score:") && cellText(cells[i])) maxOf.set(t.slice(6), cellText(cells[i]));
+      });
       out.skipped++;
       return;
     }

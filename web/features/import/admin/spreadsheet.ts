@@ -72,7 +72,7 @@ export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): 
   const sheets = book.SheetNames;
   const hasData = (name: string) => {
     const ws = book.Sheets[name];
-    return Boolean(ws && ws["!ref"]);
+    return Boolean(ws?.["!ref"]);
   };
   const chosen = sheet && sheets.includes(sheet) ? sheet : (sheets.find(hasData) ?? sheets[0]);
   if (!chosen) throw new ImportFileError("empty");

@@ -37,7 +37,7 @@ export function NewsImage({ src, eager = false, size = "md", tone = 0, className
   // An image that failed before hydration fired its error event before React listened: check it once.
   useEffect(() => {
     const el = img.current;
-    if (el && el.complete && el.naturalWidth === 0) setFailed(true);
+    if (el?.complete && el.naturalWidth === 0) setFailed(true);
   }, [src]);
 
   const box = cn("relative aspect-video w-full overflow-hidden bg-blue-950", className);

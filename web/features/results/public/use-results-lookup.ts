@@ -21,7 +21,13 @@ export type LookupState =
 export function useResultsLookup() {
   const [state, setState] = useState<LookupState>({ status: "idle" });
   const seq = useRef(0);
-  useEffect(() => () => void (seq.current += 1), []); // unmounted: ignore late answers
+  // unmounted: ignore late answers
+  useEffect(
+    () => () => {
+      seq.current += 1;
+    },
+    [],
+  );
 
   const search = useCallback(async (nationalId: string) => {
     const mine = ++seq.current;

@@ -76,7 +76,7 @@ export interface PeriodFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The period being edited, or null to add one. */
   period: SelectionPeriod | null;
-  onSubmit: (input: PeriodCreateInput) => Promise<FormFeedback<keyof PeriodFormFields> | void>;
+  onSubmit: (input: PeriodCreateInput) => Promise<FormFeedback<keyof PeriodFormFields> | undefined>;
 }
 
 /** The modal; its fields reset whenever it opens. */

@@ -61,7 +61,7 @@ export interface SubjectFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The subject being edited, or null to add one. */
   subject: SelectionSubject | null;
-  onSubmit: (input: SubjectCreateInput) => Promise<FormFeedback<keyof SubjectFormFields> | void>;
+  onSubmit: (input: SubjectCreateInput) => Promise<FormFeedback<keyof SubjectFormFields> | undefined>;
 }
 
 /** The modal; its fields reset whenever it opens. */

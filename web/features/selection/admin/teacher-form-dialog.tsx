@@ -74,7 +74,7 @@ export interface TeacherFormDialogProps {
   teacher: SelectionTeacher | null;
   /** Names of the active subjects (the only ones a teacher may be given). */
   activeSubjects: string[];
-  onSubmit: (input: TeacherCreateInput) => Promise<FormFeedback<keyof TeacherFormFields> | void>;
+  onSubmit: (input: TeacherCreateInput) => Promise<FormFeedback<keyof TeacherFormFields> | undefined>;
 }
 
 /** The modal; its fields reset whenever it opens. */

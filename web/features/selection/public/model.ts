@@ -67,7 +67,10 @@ export function groupBySubject(teachers: readonly TeacherOption[]): SubjectGroup
   const groups = new Map<number, SubjectGroup>();
   for (const t of teachers) {
     let g = groups.get(t.subject_id);
-    if (!g) groups.set(t.subject_id, (g = { subject_id: t.subject_id, subject_name: t.subject_name, teachers: [] }));
+    if (!g) {
+      g = { subject_id: t.subject_id, subject_name: t.subject_name, teachers: [] };
+      groups.set(t.subject_id, g);
+    }
     g.teachers.push(t);
   }
   return [...groups.values()];

@@ -65,7 +65,12 @@ export function useTeacherSelection() {
   const [pending, setPending] = useState<SavePayload | null>(null);
   const [saving, setSaving] = useState(false);
   const seq = useRef(0);
-  useEffect(() => () => void (seq.current += 1), []);
+  useEffect(
+    () => () => {
+      seq.current += 1;
+    },
+    [],
+  );
 
   const serverError = useCallback(() => toast.error(t("selection.errors.server"), { duration: TOAST_MS.error }), [t]);
 

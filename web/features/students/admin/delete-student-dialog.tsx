@@ -23,7 +23,7 @@ export function DeleteStudentDialog({ student, onCancel, onConfirm }: DeleteStud
       title={t("students.delete.title")}
       description={
         student
-          ? t("students.delete.confirm", { name: student.full_name, id: "\u2066" + student.student_no + "\u2069" })
+          ? t("students.delete.confirm", { name: student.full_name, id: `\u2066${student.student_no}\u2069` })
           : ""
       }
       details={<span className="text-xs text-muted-foreground">{t("students.delete.note")}</span>}

@@ -52,7 +52,7 @@ export interface StudentFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The student being edited, or null to add one. */
   student: Student | null;
-  onSubmit: (body: StudentBody) => Promise<StudentFormFeedback | void>;
+  onSubmit: (body: StudentBody) => Promise<StudentFormFeedback | undefined>;
 }
 
 function Field({
