@@ -78,7 +78,7 @@ export const REASONS = {
   GRADE_REQUIRED: ["VALIDATION_FAILED", "Grade is required"],
   GRADE_UNKNOWN: ["VALIDATION_FAILED", "Unknown grade"],
   BUILDING_REQUIRED: ["VALIDATION_FAILED", "Building is required"],
-  BUILDING_RANGE: ["VALIDATION_FAILED", "Building must be between 1 and 6"],
+  BUILDING_RANGE: ["VALIDATION_FAILED", "Building must be a whole number from 1 to 6"],
   GENDER_INVALID: ["VALIDATION_FAILED", "Gender must be male or female"],
   STUDENT_NOT_FOUND: ["NOT_FOUND", "Student not found"],
   STUDENT_DUPLICATE: ["CONFLICT", "A student with this ID already exists"],

@@ -12,6 +12,7 @@ import { GRADES } from "../lib/school-grades";
 import { INSTALMENT_STATUSES } from "../lib/fee-schedule";
 import {
   filterValue,
+  gradeFilter,
   limitParam,
   listSearchSchema,
   pageParam,
@@ -110,7 +111,7 @@ export type FeeSortField = (typeof FEE_SORT_FIELDS)[number];
  */
 export const listFeesQuerySchema = z.object({
   search: listSearchSchema,
-  grade: filterValue(GRADES, "grade"),
+  grade: gradeFilter(),
   status: filterValue(FEE_FILTER_STATUSES, "status"),
   /** Records with an unpaid instalment due from today to today + N school days (Cairo); 0 = due today. */
   due_within_days: numberField("due_within_days", { decimals: 0, min: 0, max: MAX_DUE_WITHIN_DAYS }).optional(),

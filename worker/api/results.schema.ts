@@ -14,6 +14,7 @@ import { reason } from "../reasons";
 import { GRADES } from "../lib/school-grades";
 import { foldSearchText } from "../lib/normalize";
 import { RESULT_SUBJECTS } from "../lib/subjects";
+import { parseGrade } from "../lib/grade-labels";
 
 /** Academic years of the admin form (docs/product.md#results). */
 export const ACADEMIC_YEARS = ["2023-2024", "2024-2025", "2025-2026", "2026-2027", "2027-2028"] as const;
@@ -80,7 +81,12 @@ export const resultBodySchema = z
     academic_year_name: academicYear,
     semester,
     /** The grade the result is filed under; omitted → the student's current grade. */
-    grade: choice(GRADES, reason("GRADE_REQUIRED"), reason("GRADE_UNKNOWN")).optional(),
+    grade: z
+      .preprocess(
+        (v) => (typeof v === "string" ? (parseGrade(v) ?? v) : v),
+        choice(GRADES, reason("GRADE_REQUIRED"), reason("GRADE_UNKNOWN")),
+      )
+      .optional(),
     subject_scores: z
       .array(subjectScoreSchema, { error: reason("RESULT_SUBJECTS_REQUIRED") })
       .min(1, reason("RESULT_SUBJECTS_REQUIRED"))
@@ -112,9 +118,13 @@ const optionalChoice = (values: readonly string[], unknown: string, extra: reado
 
 /** `GET /api/admin/results` query: empty values and grade "All" mean no filter. */
 export const resultListQuerySchema = z.object({
-  grade: optionalChoice(GRADES, reason("GRADE_UNKNOWN"), ["All"]).describe(
-    "One of KG-1 … Private; All or empty: every grade",
-  ),
+  grade: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || v === "All" || v === "الكل" || parseGrade(v) !== undefined, reason("GRADE_UNKNOWN"))
+    .transform((v) => (v && v !== "All" && v !== "الكل" ? parseGrade(v) : undefined))
+    .describe("One of KG-1 … Private; All or empty: every grade"),
   search: z
     .string()
     .trim()

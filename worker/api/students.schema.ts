@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { plainText } from "./text-field";
 import { GRADES, type Grade } from "../lib/school-grades";
+import { parseGrade } from "../lib/grade-labels";
 import { foldSearchText, normalizeNationalId } from "../lib/normalize";
 import { parseTypedNumber } from "../lib/typed-number";
 import { reason, type Field } from "../reasons";
@@ -15,11 +16,23 @@ export type Gender = (typeof GENDERS)[number];
 /** Student buildings 1-6 (docs/product.md#limits). */
 export const BUILDINGS = [1, 2, 3, 4, 5, 6] as const;
 
-/** The grade of the list, matched case-insensitively ("prep-3" → "Prep-3"); undefined when unknown. */
-export function toGrade(value: string): Grade | undefined {
-  const v = value.trim().toLowerCase();
-  return GRADES.find((g) => g.toLowerCase() === v);
-}
+/**
+ * The grade a text names: the list's names in any case ("prep-3" → "Prep-3") and every label the product writes
+ * ("الصف الثالث الإعدادي"; docs/product.md#accepted-grade-labels); undefined when unknown.
+ */
+export const toGrade = (value: string): Grade | undefined => parseGrade(value);
+
+/** A list's grade filter: "", "All" and "الكل" mean none; else any grade label (parseGrade), or UNKNOWN_VALUE. */
+export const gradeFilter = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => isNoGrade(v) || parseGrade(v) !== undefined, reason("UNKNOWN_VALUE", { field: "grade" }))
+    .transform((v) => (isNoGrade(v) ? undefined : parseGrade(v)))
+    .optional();
+
+/** "", "All" or "الكل": no grade filter. */
+const isNoGrade = (v: string) => v === "" || v.toLowerCase() === "all" || v === "الكل";
 
 /**
  * Whether a normalised `student_no` is acceptable: an Egyptian national ID (exactly 14 digits), or a passport
@@ -69,7 +82,8 @@ const typedWholeNumber = (v: unknown) => {
 const buildingSchema = z.preprocess(
   typedWholeNumber,
   z
-    .number({ error: reason("BUILDING_REQUIRED") })
+    // Empty → required; text that is not a whole number ("A", "2b") → the range, never "required".
+    .number({ error: (iss) => (iss.input === undefined ? reason("BUILDING_REQUIRED") : reason("BUILDING_RANGE")) })
     .int(reason("BUILDING_RANGE"))
     .min(1, reason("BUILDING_RANGE"))
     .max(6, reason("BUILDING_RANGE")),
@@ -203,7 +217,7 @@ export type StudentSortField = (typeof STUDENT_SORT_FIELDS)[number];
  */
 export const listStudentsQuerySchema = z.object({
   search: listSearchSchema,
-  grade: filterValue(GRADES, "grade"),
+  grade: gradeFilter(),
   gender: filterValue(GENDERS, "gender"),
   status: filterValue(["active", "inactive"] as const, "status"),
   building: filterValue(["1", "2", "3", "4", "5", "6"] as const, "building"),
