@@ -19,6 +19,8 @@ export default {
     anyDate: "Any date",
     days_one: "{{formatted}} day",
     days_other: "{{formatted}} days",
+    overdueActiveOnly:
+      "The overdue list shows active students only, the same students as the dashboard's Overdue card.",
   },
   nextDue: "Next due {{date}}",
   overdueAmount: "Overdue {{amount}}",
@@ -118,7 +120,8 @@ export default {
     year: "Academic year",
     grade: "Grade",
     line: "Line {{n}}",
-    lineName: "Name",
+    lineName: "Name in Arabic",
+    lineNameEn: "Name in English",
     lineTotal: "Total (EGP)",
     split: "Split into equal instalments",
     equal_one: "1 instalment",

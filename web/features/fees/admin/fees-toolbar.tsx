@@ -76,6 +76,11 @@ export function FeesToolbar({
         onChange={onDueWithin}
         options={dueChoices}
       />
+      {status === "overdue" && (
+        <p className="basis-full text-sm text-muted-foreground" data-testid="overdue-population">
+          {t("fees.filters.overdueActiveOnly")}
+        </p>
+      )}
     </div>
   );
 }
