@@ -12,6 +12,7 @@ import { lazy, useState, type ComponentType, type LazyExoticComponent } from "re
  * starts) to have the code ready by the time it is shown — the browser fetches a module only once.
  */
 // `any` props: React.lazy's own constraint; each export keeps its real props type through M[K].
+// biome-ignore lint/suspicious/noExplicitAny: see above
 export function lazyNamed<K extends string, M extends Record<K, ComponentType<any>>>(
   load: () => Promise<M>,
   name: K,

@@ -46,6 +46,7 @@ export function useListIntents(page: AdminListPage, handlers: ListIntentHandlers
   const h = useRef(handlers);
   h.current = handlers;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs per navigation (location.key), not when handlers change
   useEffect(() => {
     const state = navState(location.state);
     if (!state.grade && state.search === undefined && !state.openAdd) return;
@@ -54,7 +55,6 @@ export function useListIntents(page: AdminListPage, handlers: ListIntentHandlers
     if (state.openAdd) h.current.openAdd();
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
     // Runs per navigation (location.key), not when handlers change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 
   useEffect(() => onAdminEvent(OPEN_ADD_EVENTS[page], () => h.current.openAdd()), [page]);

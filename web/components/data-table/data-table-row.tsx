@@ -106,10 +106,12 @@ export function useFittedLayout<TData extends RowData>(
   ...deps: unknown[]
 ): TableLayout {
   const fonts = useFontsLoaded();
-  const inputs = useMemo(() => ({}), [width, fonts, ...deps]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new identity whenever width, fonts or the caller's deps change is this value's purpose
+  const inputs = useMemo(() => ({}), [width, fonts, ...deps]);
   const [fit, setFit] = useState({ inputs, hide: 0 });
   const hide = fit.inputs === inputs ? fit.hide : 0;
-  const layout = useMemo(() => tableLayout(columns, hide), [hide, inputs]); // eslint-disable-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `inputs` stands for every input of the layout (see above)
+  const layout = useMemo(() => tableLayout(columns, hide), [hide, inputs]);
   const movable = columns.length - columns.filter((c) => layoutColumn(c).pinned).length;
   useLayoutEffect(() => {
     const box = scroller.current;

@@ -247,6 +247,8 @@ export function DataTable<TData extends RowData>({
           <tbody>
             {showSkeleton ? (
               Array.from({ length: skeletonRows }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity; their count is fixed while shown
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a table row is not focusable; the rule mistakes it for one
                 <tr key={`skeleton-${i}`} className="border-b last:border-0" aria-hidden="true">
                   {shownColumns.map((column) => (
                     <td key={column.id} className="px-3 py-3" style={sizeStyle(column)}>

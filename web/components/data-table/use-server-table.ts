@@ -124,6 +124,7 @@ export function useServerTable<TRow, TFilters>({
   /** The request `sendFilters` already sent, so the effect of the render it precedes skips it. */
   const sent = useRef<string | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `load` reads its inputs through `latest`; `first` is the first render's value for the table's life
   const load = useCallback(async (): Promise<void> => {
     const { fetchPage: fetcher, filters: f, sortFields: fields, pagination: p, sorting: s } = latest.current;
     controller.current?.abort();
@@ -173,6 +174,7 @@ export function useServerTable<TRow, TFilters>({
   }, []);
 
   const sortKey = JSON.stringify(sorting);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pagination counts by its two numbers, not its identity; sortKey stands for sorting
   useEffect(() => {
     const already = sent.current === requestKey(filtersKey, pagination, sortKey);
     sent.current = null;

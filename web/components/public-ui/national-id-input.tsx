@@ -49,6 +49,7 @@ export function NationalIdSearchRow({
   searchingLabel,
 }: NationalIdSearchRowProps) {
   const [hydrated, setHydrated] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app takes the form over
   useEffect(() => {
     setHydrated(true);
     const input = inputRef.current;
@@ -62,7 +63,6 @@ export function NationalIdSearchRow({
       form.requestSubmit();
     }
     // Once, when the app takes the form over.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <div className="flex flex-col gap-3 sm:flex-row">

@@ -152,6 +152,7 @@ export default function StudentsPage() {
 
   // Intent carried by navigation (dashboard quick action, global search, sidebar grade): apply it once, then drop
   // it from the history entry so a reload or Back does not repeat it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation (location.key)
   useEffect(() => {
     const state = location.state as AdminNavState | null;
     if (!state || (!state.openAdd && state.search === undefined && !state.grade)) return;
@@ -159,7 +160,7 @@ export default function StudentsPage() {
     if (state.grade) setFilters((f) => ({ ...f, grade: state.grade! }));
     if (state.openAdd) openAdd();
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [location.key]); // eslint-disable-line react-hooks/exhaustive-deps -- once per navigation
+  }, [location.key]);
 
   useEffect(() => onAdminEvent(OPEN_ADD_STUDENT_EVENT, openAdd), [openAdd]);
   useEffect(() => onGradeFilter("students", (grade) => patchFilters({ grade })), [patchFilters]);

@@ -87,7 +87,7 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       });
       return true;
     },
-    [reload, openReceipt, lang, t],
+    [reload, lang, t],
   );
 
   /** Opens the payment entry; after an unconfirmed payment, only once the record has been re-read by its key. */
@@ -237,7 +237,7 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
         mark(fee.student_no, false);
       }
     },
-    [editor, putRow, mark, onAuthFailure, reload, openReceipt, checkRecorded, failureText, lang, t],
+    [editor, putRow, mark, onAuthFailure, reload, checkRecorded, failureText, lang, t],
   );
 
   const removeFee = useCallback(

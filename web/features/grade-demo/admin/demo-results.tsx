@@ -68,6 +68,7 @@ export function DemoResultsScreen({ grade }: { grade: number }) {
     setFormOpen(true);
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: n depends on lang only
   const columns = useMemo(
     () =>
       col.columns([
@@ -146,7 +147,7 @@ export function DemoResultsScreen({ grade }: { grade: number }) {
           meta: { align: "end" },
         }),
       ]),
-    [t, lang], // eslint-disable-line react-hooks/exhaustive-deps -- n depends on lang only
+    [t, lang],
   );
 
   const onSave = (v: DemoResultValues) => {

@@ -58,13 +58,13 @@ export function TypedTagline({
   }, []);
 
   const phrasesKey = phrases.join("\u0000");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: phrasesKey stands for phrases, so a new array with the same words does not restart the timer
   useEffect(() => {
     if (reduced || phrases.length === 0) return;
     const { state: next, delay } = nextTyping(state, phrases);
     const timer = window.setTimeout(() => setState(next), delay);
     return () => window.clearTimeout(timer);
     // phrasesKey stands for phrases, so a new array with the same words does not restart the timer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state, phrasesKey, reduced]);
 
   const typed = Array.from(phrases[state.index] ?? "")

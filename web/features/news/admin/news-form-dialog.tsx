@@ -113,15 +113,15 @@ export function NewsFormDialog({ open, mode, item, onOpenChange, onModeChange, o
 
   // Fresh values each time the modal opens or shows another article; switching view → edit keeps them.
   const itemKey = mode === "add" ? "new" : item?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: itemKey stands for the item: fresh values when the modal opens or shows another article
   useEffect(() => {
     if (open) reset(valuesOf(mode === "add" ? null : item));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, itemKey, reset]);
 
   // View → Edit: the fields just became editable; start typing in the title.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the switch from view to edit moves focus
   useEffect(() => {
     if (open && mode === "edit") requestAnimationFrame(() => form.setFocus("title"));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode]);
 
   const onSubmit = handleSubmit(async (input) => {

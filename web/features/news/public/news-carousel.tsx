@@ -115,6 +115,7 @@ export function NewsCarousel({ items, held, onReadMore, header }: NewsCarouselPr
             const current = i === c.selected;
             return (
               <button
+                // biome-ignore lint/suspicious/noArrayIndexKey: one dot per slide position; positions are the identity
                 key={i}
                 type="button"
                 aria-label={t("news.public.goTo", { n: formatNumber(i + 1, lang) })}

@@ -71,6 +71,7 @@ export function NewsDialog({ item, onClose }: NewsDialogProps) {
           <>
             <div
               ref={body}
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus so keyboard users can scroll it (axe scrollable-region-focusable)
               tabIndex={0}
               className="min-h-0 flex-1 overflow-y-auto overscroll-contain focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none focus-visible:ring-inset"
             >
@@ -101,6 +102,7 @@ export function NewsDialog({ item, onClose }: NewsDialogProps) {
                 <div aria-hidden="true" className="mt-5 h-1 w-14 rounded-full bg-amber-400" />
                 <div className="mt-5 space-y-4 text-base leading-loose text-foreground/90">
                   {newsParagraphs(news.content).map((p, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one article never reorder
                     <p key={i} dir="auto">
                       {p}
                     </p>

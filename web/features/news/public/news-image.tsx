@@ -33,8 +33,10 @@ export function NewsImage({ src, eager = false, size = "md", tone = 0, className
   const [failed, setFailed] = useState(false);
   const img = useRef<HTMLImageElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new source gets a new chance to load
   useEffect(() => setFailed(false), [src]);
   // An image that failed before hydration fired its error event before React listened: check it once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the image source changes
   useEffect(() => {
     const el = img.current;
     if (el?.complete && el.naturalWidth === 0) setFailed(true);

@@ -28,6 +28,7 @@ export function ResultsPanel({ results, nationalId }: { results: PublishedResult
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [main, ...earlier] = results;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new results move focus to their heading
   useEffect(() => {
     const h = headingRef.current;
     if (!h) return;

@@ -15,6 +15,7 @@ export function UncoveredSubjects({ changed }: { changed: unknown }) {
   const { t } = useTranslation();
   const { items, reload } = useSelectionList(fetchUncoveredSubjects, "subjects without seats");
   const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `changed` is the parent's signal to reload
   useEffect(() => {
     if (first.current) {
       first.current = false; // the list loads itself on mount

@@ -42,6 +42,7 @@ function Hit({ hit }: { hit: SearchHit }) {
               {hit.studentNo}
             </span>
             {details.map((d, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: highlighted fragments of one label never reorder
               <span key={i} className="rounded bg-muted px-1.5 py-px">
                 {d}
               </span>

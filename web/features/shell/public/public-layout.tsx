@@ -28,13 +28,13 @@ export function PublicLayout({
   const { pathname, state } = useLocation();
   const navigationType = useNavigationType();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of page scrolls; the state and navigation type are read for that change
   useEffect(() => {
     if (navigationType === "POP") return; // first load or back/forward: keep the browser's position
     const target = scrollTargetOf(state);
     window.scrollTo(0, 0);
     if (target) requestAnimationFrame(() => scrollToElement(target));
     // Only a change of page scrolls; the state and navigation type are read for that change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pathname]);
 
   return (

@@ -99,13 +99,7 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
       header: t("students.columns.religion"),
       cell: ({ getValue }) => {
         const v = getValue();
-        return v ? (
-          value("religions", v)
-        ) : (
-          <span className="text-muted-foreground" aria-label="—">
-            —
-          </span>
-        );
+        return v ? value("religions", v) : <span className="text-muted-foreground">—</span>;
       },
       meta: { priority: 7, skeletonClassName: "w-14" },
     }),
