@@ -18,9 +18,8 @@ export function retryingFetch(inner: typeof fetch = fetch, budgetMs = DB_RETRY_B
     const body = first.body ? await first.arrayBuffer() : undefined;
     const started = Date.now();
     for (let attempt = 0; ; attempt++) {
-      const res = await inner(
-        new Request(first.url, { method: first.method, headers: first.headers, body, signal: first.signal }),
-      );
+      // A URL and init, not a new Request: the fetch below builds the one Request the call needs.
+      const res = await inner(first.url, { method: first.method, headers: first.headers, body, signal: first.signal });
       const wait = Math.min(1000, 25 * 2 ** attempt) * (0.5 + Math.random());
       if (res.status !== 429 || Date.now() - started + wait > budgetMs) return res;
       await res.body?.cancel();

@@ -28,21 +28,34 @@ export class DbTimeoutError extends Error {
   }
 }
 
-/** `fetch` that gives up on one call after `ms` (the answer's body included), throwing DbTimeoutError. */
+/**
+ * `fetch` that gives up on one call after `ms` (the answer's body included), throwing DbTimeoutError. The answer is
+ * passed on as it came, not copied: its body is still read under the same signal (a server can stall after sending
+ * its headers), and the readers the libSQL client uses turn that abort into DbTimeoutError. Copying every answer into
+ * a new Response cost the results-day path measurable CPU (bench/README.md, "Results day").
+ */
 export function timeoutFetch(inner: typeof fetch = fetch, ms = DB_CALL_TIMEOUT_MS): typeof fetch {
   return async (input, init) => {
     const timer = AbortSignal.timeout(ms);
     const own = init?.signal ?? (input instanceof Request ? input.signal : undefined);
     const signal = own ? AbortSignal.any([own, timer]) : timer;
+    const timedOut = (err: unknown) => (timer.aborted ? new DbTimeoutError(ms) : err);
+    let res: Response;
     try {
-      const res = await inner(input, { ...init, signal });
-      // Read the answer here, under the same deadline: a server can stall after sending its headers.
-      const body = await res.arrayBuffer();
-      return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+      res = await inner(input, { ...init, signal });
     } catch (err) {
-      if (timer.aborted) throw new DbTimeoutError(ms);
-      throw err;
+      throw timedOut(err);
     }
+    for (const read of ["json", "text", "arrayBuffer"] as const) {
+      const original = res[read].bind(res) as () => Promise<unknown>;
+      Object.defineProperty(res, read, {
+        value: () =>
+          original().catch((err) => {
+            throw timedOut(err);
+          }),
+      });
+    }
+    return res;
   };
 }
 

@@ -3,13 +3,15 @@
  * "flaky" (every other request is dropped — half before reaching the database, half after it answered, so the
  * client cannot know whether the write happened), or "cut" (a request body over 64 KB — a big write batch — is
  * cut after half of it reached the database: the link fails in the middle of sending the commit), or "jam" (a
- * request whose statements write is never answered while reads pass: sqld 0.24's jammed write lock).
- * Control: POST {control}/mode with body "up" | "down" | "flaky" | "cut" | "jam".
+ * request whose statements write is never answered while reads pass: sqld 0.24's jammed write lock), or "headers"
+ * (every answer's status and headers arrive, its body never does: a server that stalls mid-answer).
+ * Control: POST {control}/mode with body "up" | "down" | "flaky" | "cut" | "jam" | "headers".
  */
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type FaultMode = "up" | "down" | "flaky" | "cut" | "jam";
+export type FaultMode = "up" | "down" | "flaky" | "cut" | "jam" | "headers";
+const MODES: readonly string[] = ["up", "down", "flaky", "cut", "jam", "headers"];
 
 /** SQL that writes, as it appears in a Hrana request body (JSON or protobuf carry the statement text as it is). */
 const WRITES = /\b(insert|update|delete|replace)\b/i;
@@ -34,6 +36,11 @@ export async function startFaultProxy(
             return;
           }
           res.writeHead(up.statusCode ?? 502, up.headers);
+          if (mode === "headers") {
+            res.flushHeaders();
+            up.resume(); // the body is read from the database and never passed on
+            return;
+          }
           up.pipe(res);
         },
       ).on("error", () => req.socket.destroy());
@@ -75,7 +82,7 @@ export async function startFaultProxy(
     let body = "";
     req.on("data", (d) => (body += d));
     req.on("end", () => {
-      if (["up", "down", "flaky", "cut", "jam"].includes(body)) mode = body as FaultMode;
+      if (MODES.includes(body)) mode = body as FaultMode;
       res.end(mode);
     });
   });
@@ -85,7 +92,7 @@ export async function startFaultProxy(
     url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
     control: `http://127.0.0.1:${(control.address() as AddressInfo).port}`,
     close: () => {
-      proxy.closeAllConnections(); // held "jam" requests
+      proxy.closeAllConnections(); // held "jam" and "headers" requests
       return Promise.all([new Promise((r) => proxy.close(r)), new Promise((r) => control.close(r))]).then(
         () => undefined,
       );

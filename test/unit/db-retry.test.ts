@@ -4,8 +4,8 @@ import { retryingFetch } from "../../worker/db-retry";
 
 function fakeDb(statuses: number[]) {
   const bodies: string[] = [];
-  const inner = (async (req: Request) => {
-    bodies.push(await req.text());
+  const inner = (async (input: RequestInfo, init?: RequestInit) => {
+    bodies.push(await new Request(input, init).text());
     return new Response("{}", { status: statuses[Math.min(bodies.length - 1, statuses.length - 1)] });
   }) as typeof fetch;
   return { inner, bodies };
@@ -55,7 +55,7 @@ describe("timeoutFetch", () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
-  it("also gives up on an answer whose body stalls after the headers", async () => {
+  it("also gives up on an answer whose body stalls after the headers, when the client reads it", async () => {
     const { DbTimeoutError, timeoutFetch } = await import("../../worker/db");
     const stalledBody = ((_: Request, init?: RequestInit) =>
       Promise.resolve(
@@ -67,7 +67,8 @@ describe("timeoutFetch", () => {
           }),
         ),
       )) as typeof fetch;
-    await expect(timeoutFetch(stalledBody, 50)(new Request("http://db.test/"))).rejects.toBeInstanceOf(DbTimeoutError);
+    const res = await timeoutFetch(stalledBody, 50)(new Request("http://db.test/"));
+    await expect(res.json()).rejects.toBeInstanceOf(DbTimeoutError);
   });
 
   it("passes a prompt answer through untouched", async () => {

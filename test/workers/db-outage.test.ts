@@ -12,7 +12,7 @@ import { loginAdmin } from "./helpers";
 import { insertFee, insertStudent, testDb } from "./fixtures";
 
 const e = env as unknown as Record<string, string>;
-const setMode = (mode: "up" | "down" | "flaky" | "jam") =>
+const setMode = (mode: "up" | "down" | "flaky" | "jam" | "headers") =>
   fetch(`${e.FAULT_CONTROL_URL}/mode`, { method: "POST", body: mode });
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
 
@@ -104,6 +104,18 @@ describe("database unreachable", () => {
     expect((await viaProxy("/api/public/news/recent")).status).toBe(200);
     await setMode("up");
     expect((await viaProxy("/health")).json).toMatchObject({ status: "ok", db: "ok" });
+  });
+
+  it("an answer that stalls after its headers: the read gives up within 5 s and answers 503, not 500", async () => {
+    await setMode("headers");
+    const t0 = Date.now();
+    const res = await viaProxy("/api/public/news/recent");
+    expect(Date.now() - t0).toBeLessThan(5_000);
+    expect(res.status).toBe(503);
+    expect(res.json).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE" });
+    expect(res.headers.get("Retry-After")).toBe("5");
+    await setMode("up");
+    expect((await viaProxy("/api/public/news/recent")).status).toBe(200);
   });
 
   it("a flaky link loses no money: paid always equals the sum of payments, retries with the same key pay once", async () => {
