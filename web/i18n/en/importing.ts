@@ -37,7 +37,9 @@ export default {
     all: "All",
     showing: "Showing the first {{shown}} of {{total}} rows.",
     none: "No rows with this action.",
-    downloadErrors: "Download rows with errors",
+    downloadErrors: "Download the file with its errors",
+    errorFileNote:
+      "The file holds every row, with an Error column filled only where a row has an error: fix those rows and upload the whole file again.",
     fixFirst:
       "Fix the rows with errors in the file and upload it again: nothing is imported while any row has an error.",
     commit_one: "Import {{formattedCount}} row",
@@ -62,7 +64,15 @@ export default {
     no_rows: "The file has headers but no data rows.",
     too_many_rows: "The file has more than 5,000 rows. Split it into smaller files.",
     no_sheet: "The file has no sheet with data.",
+    formulas:
+      "Some formulas in this file were never calculated ({{cells}}): open the file in a spreadsheet program, save it, and upload it again.",
   },
+  headerRow: {
+    label: "Header row",
+    option: "Line {{line}}: {{text}}",
+    unsure: "Not every required column was found in this row: choose the row that holds the column headers.",
+  },
+  column: "column {{letter}}",
   failed: "The import failed. Nothing was saved.",
   network: "The server did not answer. Nothing is lost: importing the same file again will not save it twice.",
   errorColumn: "Error",

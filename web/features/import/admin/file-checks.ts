@@ -13,10 +13,14 @@ export const MAX_UNZIPPED_BYTES = 200 * 1024 * 1024;
 /** Largest compression ratio of an entry over 1 MB (real sheets compress 5-20:1; bombs 1000:1 and more). */
 export const MAX_RATIO = 200;
 
-export type FileProblem = "too_large" | "zip_bomb" | "unreadable" | "empty" | "too_many_rows" | "no_sheet";
+export type FileProblem = "too_large" | "zip_bomb" | "unreadable" | "empty" | "too_many_rows" | "no_sheet" | "formulas";
 
 export class ImportFileError extends Error {
-  constructor(readonly problem: FileProblem) {
+  /** `problem` "formulas": the cells concerned ("E2"). */
+  constructor(
+    readonly problem: FileProblem,
+    readonly cells: readonly string[] = [],
+  ) {
     super(problem);
     this.name = "ImportFileError";
   }

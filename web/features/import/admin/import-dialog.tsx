@@ -25,6 +25,7 @@ import { COLUMNS, targetLabel } from "./columns";
 import { ImportPreview, type Problem } from "./import-preview";
 import { missingColumns } from "./sheet-rows";
 import { downloadTemplate, useImport, type Busy } from "./use-import";
+import { HeaderRowChoice } from "./header-row-choice";
 
 const AUDIT_ENTITY: Record<ImportKind, string> = {
   students: "student",
@@ -192,15 +193,23 @@ export function ImportDialog({
           </div>
         )}
 
-        {(s.step === "map" || s.step === "preview") && s.sheets.length > 1 && s.file && (
+        {s.step !== "done" && s.sheets.length > 1 && s.file && (
           <label className="grid gap-1 text-sm">
             {t("importing.sheet")}
-            <select className={selectClass} value={s.sheet} onChange={(e) => void s.choose(s.file!, e.target.value)}>
+            <select
+              className={selectClass}
+              value={s.sheet}
+              disabled={s.busy !== null}
+              onChange={(e) => void s.choose(s.file!, e.target.value)}
+            >
               {s.sheets.map((x) => (
                 <option key={x}>{x}</option>
               ))}
             </select>
           </label>
+        )}
+        {s.step === "map" && s.header && (
+          <HeaderRowChoice cells={s.cells} header={s.header} onChoose={(i) => void s.chooseHeader(i)} />
         )}
         {s.step === "map" && s.table && (
           <div className="grid gap-3">
@@ -270,7 +279,7 @@ export function ImportDialog({
         <Progress busy={s.busy} />
         {s.problem && (
           <p role="alert" className="text-sm text-destructive">
-            {t(`importing.problems.${s.problem}`)}
+            {t(`importing.problems.${s.problem}`, { cells: s.problemCells.join("، ") })}
           </p>
         )}
         {failure && (

@@ -1,16 +1,19 @@
 /**
  * The Web Worker that reads an uploaded spreadsheet (docs/product.md#bulk-import): parsing 5,000 rows takes longer
- * than the 200 ms the main thread may be blocked, so it happens here. Message in `{bytes, name, sheet?}`; out
- * `{ok: true, result}` or `{ok: false, problem}`.
+ * than the 200 ms the main thread may be blocked, so it happens here. Message in `{bytes, name, sheet?, kind?}`; out
+ * `{ok: true, result}` or `{ok: false, problem, cells}`.
  */
 import { ImportFileError } from "./file-checks";
 import { readUpload } from "./spreadsheet";
+import type { ImportKind } from "@worker/api/import.schema";
 
-self.onmessage = async (e: MessageEvent<{ bytes: ArrayBuffer; name: string; sheet?: string }>) => {
+self.onmessage = async (e: MessageEvent<{ bytes: ArrayBuffer; name: string; sheet?: string; kind?: ImportKind }>) => {
   try {
-    const result = await readUpload(new Uint8Array(e.data.bytes), e.data.name, e.data.sheet);
+    const { bytes, name, sheet, kind } = e.data;
+    const result = await readUpload(new Uint8Array(bytes), name, sheet, undefined, kind);
     self.postMessage({ ok: true, result });
   } catch (err) {
-    self.postMessage({ ok: false, problem: err instanceof ImportFileError ? err.problem : "unreadable" });
+    const known = err instanceof ImportFileError;
+    self.postMessage({ ok: false, problem: known ? err.problem : "unreadable", cells: known ? err.cells : [] });
   }
 };

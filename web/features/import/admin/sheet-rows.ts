@@ -1,7 +1,7 @@
 /**
- * From a sheet's cells to the import API's rows (docs/product.md#bulk-import): the header row, the mapping of file
- * columns to fields (auto-matched by Arabic or English name), each cell as the text a person sees (cached values of
- * formulas, never a formula; dates as YYYY-MM-DD; IDs without the export's TAB; a `'` that protected `=+-@` removed),
+ * From a sheet's cells to the import API's rows (docs/product.md#bulk-import): the header row (found under a title
+ * or a group header), the mapping of file columns to fields (auto-matched by Arabic or English name), each cell as
+ * the text a person sees (cached values of formulas, never a formula; dates as YYYY-MM-DD; IDs without the export's TAB; a `'` that protected `=+-@` removed),
  * labels the exports write (ذكر / Male, نشط / Active) as the API's values, and for results the wide sheet's subject
  * columns with their max scores (a max column, or a "max" row under the headers; else 100). Pure: unit-tested.
  */
@@ -37,16 +37,69 @@ export function excelSerialToIso(serial: number): string {
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
 }
 
-/** The header row (the first row with any text) and the non-empty rows under it. */
-export function tableFromCells(cells: readonly (readonly Cell[])[]): SheetTable {
-  const isEmpty = (r: readonly Cell[] | undefined) => !r || r.every((c) => cellText(c) === "");
-  const head = cells.findIndex((r) => !isEmpty(r));
-  if (head < 0) return { headers: [], rows: [], lines: [] };
-  const headers = cells[head]!.map((c) => cellText(c));
+/** Rows looked at for the header (a title, notes and a group header above it). */
+const HEADER_SCAN = 15;
+
+export interface HeaderGuess {
+  /** Index into the cells of the header row. */
+  index: number;
+  /** Whether every required column of the kind is in it (else the admin confirms or picks another row). */
+  sure: boolean;
+}
+
+const isEmptyRow = (r: readonly Cell[] | undefined) => !r || r.every((c) => cellText(c) === "");
+
+/** How many cells of `row` are headers `kind` knows (each target once). */
+function knownHeaders(kind: ImportKind, row: readonly Cell[]): Set<string> {
+  const found = new Set<string>();
+  for (const c of row) {
+    const text = cellText(c);
+    const target = text ? matchHeader(kind, text) : "";
+    if (target && target !== "ignore") found.add(target);
+  }
+  return found;
+}
+
+/**
+ * The header row of a sheet (docs/product.md#header-row): among the first 15 non-empty rows, the one naming the
+ * most known headers of `kind`, at least two (the first such row on a tie), so a title row ("كشف درجات الصف الأول
+ * الإعدادي") or a merged group header above the real header is passed over. `sure` when it names every required
+ * column. null when no row names two known headers (a sheet without a header row: skipped when choosing a sheet).
+ */
+export function findHeaderRow(kind: ImportKind, cells: readonly (readonly Cell[])[]): HeaderGuess | null {
+  let best: { index: number; found: Set<string> } | null = null;
+  let seen = 0;
+  for (let i = 0; i < cells.length && seen < HEADER_SCAN; i++) {
+    if (isEmptyRow(cells[i])) continue;
+    seen++;
+    const found = knownHeaders(kind, cells[i]!);
+    if (found.size >= 2 && found.size > (best?.found.size ?? 0)) best = { index: i, found };
+  }
+  if (!best) return null;
+  const found = best.found;
+  return { index: best.index, sure: COLUMNS[kind].every((c) => !c.required || found.has(c.target)) };
+}
+
+/** The first non-empty rows of a sheet (index and text), offered as header rows when the guess is unsure. */
+export function headerChoices(cells: readonly (readonly Cell[])[]): Array<{ index: number; text: string }> {
+  const out: Array<{ index: number; text: string }> = [];
+  for (let i = 0; i < cells.length && out.length < HEADER_SCAN; i++) {
+    if (isEmptyRow(cells[i])) continue;
+    const texts = cells[i]!.map((c) => cellText(c)).filter(Boolean);
+    out.push({ index: i, text: texts.slice(0, 4).join(" | ") + (texts.length > 4 ? " …" : "") });
+  }
+  return out;
+}
+
+/** The header row (`head`, else the first row with any text) and the non-empty rows under it. */
+export function tableFromCells(cells: readonly (readonly Cell[])[], head?: number): SheetTable {
+  const at = head ?? cells.findIndex((r) => !isEmptyRow(r));
+  if (at < 0 || isEmptyRow(cells[at])) return { headers: [], rows: [], lines: [] };
+  const headers = cells[at]!.map((c) => cellText(c));
   const rows: Cell[][] = [];
   const lines: number[] = [];
-  for (let i = head + 1; i < cells.length; i++) {
-    if (isEmpty(cells[i])) continue;
+  for (let i = at + 1; i < cells.length; i++) {
+    if (isEmptyRow(cells[i])) continue;
     rows.push([...cells[i]!]);
     lines.push(i + 1);
   }

@@ -1,10 +1,10 @@
 /**
  * Reading and writing spreadsheets for the bulk import with SheetJS (`@e965/xlsx`, ADR 0025). Only the Import dialog
  * (and its Web Worker) loads this module, so the library never reaches a page's first load. Formulas are not
- * evaluated: a cell's cached value is read. At most `MAX_IMPORT_ROWS` + 10 rows are read (header, max row, example).
+ * evaluated: a cell's cached value is read, and a formula without one is refused. At most `MAX_IMPORT_ROWS` + 10 rows are read (header, max row, example).
  */
-import { read, utils, write, type WorkBook } from "@e965/xlsx";
-import { MAX_IMPORT_ROWS } from "@worker/api/import.schema";
+import { read, utils, write, type CellObject, type WorkBook, type WorkSheet } from "@e965/xlsx";
+import { MAX_IMPORT_ROWS, type ImportKind } from "@worker/api/import.schema";
 import {
   checkInflatedSize,
   checkZipBounds,
@@ -14,7 +14,7 @@ import {
   MAX_FILE_BYTES,
   MAX_UNZIPPED_BYTES,
 } from "./file-checks";
-import type { Cell } from "./sheet-rows";
+import { cellText, findHeaderRow, type Cell } from "./sheet-rows";
 
 export interface ReadSheet {
   /** Every sheet's name; `sheet` is the one read. */
@@ -34,21 +34,24 @@ export async function readUpload(
   fileName: string,
   sheet?: string,
   maxInflatedBytes = MAX_UNZIPPED_BYTES,
+  kind?: ImportKind,
 ): Promise<ReadSheet> {
   if (bytes.length > MAX_FILE_BYTES) throw new ImportFileError("too_large");
   if (isZip(bytes)) {
     checkZipBounds(bytes);
     await checkInflatedSize(bytes, maxInflatedBytes);
   }
-  return readSheet(bytes, fileName, sheet);
+  return readSheet(bytes, fileName, sheet, kind);
 }
 
 /**
- * The cells of one sheet of `bytes` (named `fileName`): the sheet called `sheet`, else the first with any data.
- * Checks the declared sizes of an .xlsx only: files from outside go through `readUpload`.
- * Throws ImportFileError: too_large (> 10 MB), zip_bomb, unreadable, empty, too_many_rows.
+ * The cells of one sheet of `bytes` (named `fileName`; docs/product.md#bulk-import): the sheet called `sheet`, else
+ * the first whose rows hold a header row of `kind` (sheets without one, such as an empty first sheet or one holding
+ * a note, are skipped), else the first with any text. Checks the declared sizes of an .xlsx only: files from outside
+ * go through `readUpload`. Throws ImportFileError: too_large (> 10 MB), zip_bomb, unreadable, empty,
+ * too_many_rows, and formulas (cells whose value was never computed, named in `cells`).
  */
-export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): ReadSheet {
+export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string, kind?: ImportKind): ReadSheet {
   if (bytes.length > MAX_FILE_BYTES) throw new ImportFileError("too_large");
   if (bytes.length === 0) throw new ImportFileError("empty");
   const csv = /\.(csv|txt)$/i.test(fileName) && !isZip(bytes);
@@ -57,7 +60,9 @@ export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): 
   try {
     const options = {
       cellDates: true,
-      cellFormula: false,
+      // Formulas are read to refuse those without a computed value (never evaluated here); stubs keep such cells.
+      cellFormula: true,
+      sheetStubs: true,
       cellHTML: false,
       cellStyles: false,
       sheetRows: MAX_IMPORT_ROWS + 10,
@@ -70,18 +75,48 @@ export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string): 
     throw new ImportFileError("unreadable");
   }
   const sheets = book.SheetNames;
-  const hasData = (name: string) => {
-    const ws = book.Sheets[name];
-    return Boolean(ws?.["!ref"]);
+  const cellsOf = new Map<string, Cell[][]>();
+  const cells = (name: string) => {
+    let c = cellsOf.get(name);
+    if (!c) {
+      const ws = book.Sheets[name];
+      c = ws ? utils.sheet_to_json<Cell[]>(ws, { header: 1, raw: true, defval: null, blankrows: true }) : [];
+      cellsOf.set(name, c);
+    }
+    return c;
   };
-  const chosen = sheet && sheets.includes(sheet) ? sheet : (sheets.find(hasData) ?? sheets[0]);
+  const hasText = (name: string) => cells(name).some((r) => r.some((c) => cellText(c) !== ""));
+  const chosen =
+    sheet && sheets.includes(sheet)
+      ? sheet
+      : ((kind && sheets.find((n) => findHeaderRow(kind, cells(n)) !== null)) ?? sheets.find(hasText) ?? sheets[0]);
   if (!chosen) throw new ImportFileError("empty");
   const ws = book.Sheets[chosen]!;
-  const cells = utils.sheet_to_json<Cell[]>(ws, { header: 1, raw: true, defval: null, blankrows: true });
+  const uncomputed = uncomputedFormulas(ws, book);
+  if (uncomputed.length) throw new ImportFileError("formulas", uncomputed);
   // A sheet's declared range can be larger than what was read: more rows than allowed means sheetRows cut it.
-  const declared = ws["!fullref"] ? utils.decode_range(ws["!fullref"] as string).e.r + 1 : cells.length;
+  const declared = ws["!fullref"] ? utils.decode_range(ws["!fullref"] as string).e.r + 1 : cells(chosen).length;
   if (declared > MAX_IMPORT_ROWS + 10) throw new ImportFileError("too_many_rows");
-  return { sheets, sheet: chosen, cells };
+  return { sheets, sheet: chosen, cells: cells(chosen) };
+}
+
+/**
+ * The addresses (at most 5, "E2") of formula cells whose value was never computed: no cached value (openpyxl), or
+ * a workbook that asks to be recalculated when opened, whose stored values are placeholders (xlsxwriter writes 0).
+ * Such a value would be read as 0 or empty: the admin opens and saves the file in a spreadsheet program first.
+ */
+function uncomputedFormulas(ws: WorkSheet, book: WorkBook): string[] {
+  const calc = (book.Workbook as { CalcPr?: { fullCalcOnLoad?: string } } | undefined)?.CalcPr;
+  const recalc = calc?.fullCalcOnLoad === "1" || calc?.fullCalcOnLoad === "true";
+  const out: string[] = [];
+  const rows = (ws["!data"] ?? []) as Array<Array<CellObject | undefined> | undefined>;
+  rows.forEach((row, r) => {
+    row?.forEach((cell, c) => {
+      if (cell?.f && (recalc || cell.t === "z" || cell.v === undefined) && out.length < 5)
+        out.push(utils.encode_cell({ r, c }));
+    });
+  });
+  return out;
 }
 
 /** Downloads `rows` (first row = headers) as `name`.xlsx or `name`.csv (UTF-8 with BOM, like the CSV exports). */

@@ -8,7 +8,17 @@ import type { ImportKind } from "@worker/api/import.schema";
 import { DEFAULT_ACADEMIC_YEAR } from "@worker/api/results.schema";
 import { ImportFileError, type FileProblem } from "./file-checks";
 import { sendImport, type ImportAnswer, type ImportOptions } from "./import-api";
-import { autoMapping, buildRows, missingColumns, tableFromCells, type BuiltRows, type SheetTable } from "./sheet-rows";
+import {
+  autoMapping,
+  buildRows,
+  cellText,
+  findHeaderRow,
+  missingColumns,
+  tableFromCells,
+  type BuiltRows,
+  type Cell,
+  type SheetTable,
+} from "./sheet-rows";
 import { templateColumns, templateHeader } from "./columns";
 import type { ReadSheet } from "./spreadsheet";
 
@@ -19,16 +29,17 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export type Busy = null | "parsing" | "validating" | "saving";
 
 /** Reads `file` in a Web Worker; where a worker cannot start, on this thread. */
-async function parseFile(file: File, sheet?: string): Promise<ReadSheet> {
+async function parseFile(file: File, kind: ImportKind, sheet?: string): Promise<ReadSheet> {
   const bytes = await file.arrayBuffer();
   try {
     const worker = new Worker(new URL("./parse.worker.ts", import.meta.url), { type: "module" });
     try {
       return await new Promise<ReadSheet>((resolve, reject) => {
-        worker.onmessage = (e: MessageEvent<{ ok: true; result: ReadSheet } | { ok: false; problem: FileProblem }>) =>
-          e.data.ok ? resolve(e.data.result) : reject(new ImportFileError(e.data.problem));
+        worker.onmessage = (
+          e: MessageEvent<{ ok: true; result: ReadSheet } | { ok: false; problem: FileProblem; cells?: string[] }>,
+        ) => (e.data.ok ? resolve(e.data.result) : reject(new ImportFileError(e.data.problem, e.data.cells)));
         worker.onerror = () => reject(new Error("worker failed"));
-        worker.postMessage({ bytes, name: file.name, sheet }, [bytes]);
+        worker.postMessage({ bytes, name: file.name, sheet, kind }, [bytes]);
       });
     } finally {
       worker.terminate();
@@ -36,7 +47,7 @@ async function parseFile(file: File, sheet?: string): Promise<ReadSheet> {
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
     const { readUpload } = await import("./spreadsheet");
-    return readUpload(new Uint8Array(await file.arrayBuffer()), file.name, sheet);
+    return readUpload(new Uint8Array(await file.arrayBuffer()), file.name, sheet, undefined, kind);
   }
 }
 
@@ -44,10 +55,15 @@ export function useImport(kind: ImportKind) {
   const [step, setStep] = useState<Step>("file");
   const [busy, setBusy] = useState<Busy>(null);
   const [problem, setProblem] = useState<FileProblem | "no_rows" | null>(null);
+  /** The cells a "formulas" problem names. */
+  const [problemCells, setProblemCells] = useState<readonly string[]>([]);
   const [failure, setFailure] = useState<unknown>(null);
   const [file, setFile] = useState<File | null>(null);
   const [sheets, setSheets] = useState<string[]>([]);
   const [sheet, setSheet] = useState("");
+  const [cells, setCells] = useState<Cell[][]>([]);
+  /** Index into `cells` of the header row, and whether the guess was sure. */
+  const [header, setHeader] = useState<{ index: number; sure: boolean } | null>(null);
   const [table, setTable] = useState<SheetTable | null>(null);
   const [mapping, setMapping] = useState<string[]>([]);
   const [options, setOptions] = useState<Required<ImportOptions>>({
@@ -61,8 +77,12 @@ export function useImport(kind: ImportKind) {
   const reset = useCallback(() => {
     setStep("file");
     setProblem(null);
+    setProblemCells([]);
     setFailure(null);
     setFile(null);
+    setSheets([]);
+    setCells([]);
+    setHeader(null);
     setTable(null);
     setAnswer(null);
     setBuilt(null);
@@ -96,36 +116,50 @@ export function useImport(kind: ImportKind) {
     [kind, options],
   );
 
+  /** Reads the sheet's rows under the header row `index`; straight to the preview when all is recognised and sure. */
+  const applyHeader = useCallback(
+    async (all: Cell[][], index: number, sure: boolean) => {
+      setProblem(null);
+      setHeader({ index, sure });
+      const t = tableFromCells(all, index);
+      const m = autoMapping(kind, t.headers);
+      setTable(t);
+      setMapping(m);
+      if (!t.rows.length) {
+        setStep("map");
+        setProblem("no_rows");
+        return;
+      }
+      if (!sure || missingColumns(kind, m).length || m.some((x) => x === "")) setStep("map");
+      else await preview(t, m);
+    },
+    [kind, preview],
+  );
+
   const choose = useCallback(
     async (f: File, sheetName?: string) => {
       reset();
       setFile(f);
       setBusy("parsing");
       try {
-        const read = await parseFile(f, sheetName);
+        const read = await parseFile(f, kind, sheetName);
         await nextTask();
         setSheets(read.sheets);
         setSheet(read.sheet);
-        const t = tableFromCells(read.cells);
-        if (!t.headers.length) throw new ImportFileError("empty");
-        if (!t.rows.length) {
-          setProblem("no_rows");
-          return;
-        }
-        const m = autoMapping(kind, t.headers);
-        setTable(t);
-        setMapping(m);
+        setCells(read.cells);
+        const guess = findHeaderRow(kind, read.cells);
+        const first = read.cells.findIndex((r) => r.some((c) => cellText(c) !== ""));
+        if (first < 0) throw new ImportFileError("empty");
         setBusy(null);
-        // Straight to the preview when every column was recognised; else let the admin match them.
-        if (missingColumns(kind, m).length || m.some((x) => x === "")) setStep("map");
-        else await preview(t, m);
+        await applyHeader(read.cells, guess?.index ?? first, guess?.sure ?? false);
       } catch (err) {
         setProblem(err instanceof ImportFileError ? err.problem : "unreadable");
+        setProblemCells(err instanceof ImportFileError ? err.cells : []);
       } finally {
         setBusy((b) => (b === "parsing" ? null : b));
       }
     },
-    [kind, preview, reset],
+    [kind, reset, applyHeader],
   );
 
   const commit = useCallback(async () => {
@@ -148,6 +182,10 @@ export function useImport(kind: ImportKind) {
     step,
     busy,
     problem,
+    problemCells,
+    cells,
+    header,
+    chooseHeader: (index: number) => applyHeader(cells, index, true),
     failure,
     file,
     sheets,

@@ -1,0 +1,94 @@
+/**
+ * Import files as other programs save them (docs/product.md#header-row, #bulk-import): built by openpyxl and
+ * xlsxwriter (test/fixtures/import/make_fixtures.py), read by SheetJS as the Import dialog reads them: a title row
+ * or a two-row header above the real header, an empty first sheet, formulas never calculated, Arabic grade names.
+ */
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ImportFileError } from "~/features/import/admin/file-checks";
+import { readSheet } from "~/features/import/admin/spreadsheet";
+import {
+  autoMapping,
+  buildRows,
+  findHeaderRow,
+  missingColumns,
+  tableFromCells,
+} from "~/features/import/admin/sheet-rows";
+import { importRowSchemas } from "@worker/api/import.schema";
+
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url)));
+
+/** The dialog's path: read, guess the header row, map, build the API rows. */
+function rowsOf(name: string) {
+  const read = readSheet(fixture(name), name, undefined, "students");
+  const guess = findHeaderRow("students", read.cells);
+  const table = tableFromCells(read.cells, guess?.index);
+  const mapping = autoMapping("students", table.headers);
+  return { read, guess, table, mapping, built: buildRows("students", table, mapping) };
+}
+
+describe("the header row", () => {
+  it("is found under a title row (openpyxl, merged title, header on line 3)", () => {
+    const { guess, table, mapping, built } = rowsOf("title-row.xlsx");
+    expect(guess).toEqual({ index: 2, sure: true });
+    expect(missingColumns("students", mapping)).toEqual([]);
+    expect(mapping).not.toContain("");
+    expect(built.lines).toEqual([4, 5]);
+    expect(table.rows).toHaveLength(2);
+  });
+
+  it("is found under a merged group header (two-row header)", () => {
+    const { guess, built } = rowsOf("group-header.xlsx");
+    expect(guess).toEqual({ index: 1, sure: true });
+    expect(built.lines).toEqual([3, 4]);
+    expect(built.rows[0]).toMatchObject({ student_no: "31001310119461", building_no: "1" });
+  });
+
+  it("is unsure when a required column is missing, and absent from a sheet without headers", () => {
+    expect(
+      findHeaderRow("students", [
+        ["ID", "Name"],
+        ["1", "a"],
+      ]),
+    ).toEqual({ index: 0, sure: false });
+    expect(findHeaderRow("students", [["كشف درجات"], ["a", "b"]])).toBeNull();
+  });
+});
+
+describe("sheets", () => {
+  it("skip an empty first sheet (as openpyxl saves it) and one holding only a note", () => {
+    for (const name of ["empty-first-sheet.xlsx", "note-first-sheet.xlsx"]) {
+      const { read, built } = rowsOf(name);
+      expect(read.sheets).toHaveLength(2);
+      expect(read.sheet).toBe(read.sheets[1]);
+      expect(built.rows).toHaveLength(2);
+    }
+  });
+
+  it("still read the sheet the admin chooses", () => {
+    const read = readSheet(fixture("note-first-sheet.xlsx"), "x.xlsx", "Sheet", "students");
+    expect(read.sheet).toBe("Sheet");
+  });
+});
+
+describe("formulas never calculated", () => {
+  it.each(["formulas-xlsxwriter.xlsx", "formulas-openpyxl.xlsx"])("are refused, naming the cells (%s)", (name) => {
+    let err: unknown;
+    try {
+      readSheet(fixture(name), name, undefined, "students");
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(ImportFileError);
+    expect((err as ImportFileError).problem).toBe("formulas");
+    expect((err as ImportFileError).cells).toEqual(["E2", "E3"]);
+  });
+});
+
+describe("Arabic grade names", () => {
+  it("in a sheet's grade column pass the students schema", () => {
+    const { built } = rowsOf("title-row.xlsx");
+    const grades = built.rows.map((r) => importRowSchemas.students.parse(r).current_grade);
+    expect(grades).toEqual(["Prep-1", "Prep-1"]);
+  });
+});
