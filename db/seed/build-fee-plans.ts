@@ -1,9 +1,10 @@
 /**
  * Demo fee plans (docs/product.md#fee-plans) for 2024-2025, one per grade, each line named in Arabic and English: a
- * Books line (الكتب, one instalment, 15 Sep) and Tuition (المصروفات الدراسية) in four equal instalments (15 Sep, 15 Nov, 1 Feb, 1 Apr; remainder piastres on the last), adding up to the
- * grade's fee so the demo records keep their totals. Every demo fee record carries its grade's schedule, its paid
- * amount filled oldest first, and each demo payment's allocations, exactly as the API would have written them. The
- * due dates are past, so every record not fully paid shows as overdue.
+ * Books line (الكتب, one instalment, 15 Sep) and Tuition (الرسوم الدراسية) in four equal instalments (15 Sep,
+ * 15 Nov, 1 Feb, 1 Apr; remainder piastres on the last), adding up to the grade's fee so the demo records keep
+ * their totals. Every demo fee record carries its grade's schedule, its paid amount filled oldest first, and each
+ * demo payment's allocations, exactly as the API would have written them. The due dates are past, so every record
+ * not fully paid shows as overdue.
  */
 import type { feeInstalments, feePlanInstalments, feePlans, paymentAllocations } from "../schema";
 import { allocationOf, defaultDueDates, fillOldestFirst, splitEqual } from "../../worker/lib/fee-schedule";
@@ -48,7 +49,7 @@ export function buildFeePlans(
     const rows = [
       {
         linePosition: 0,
-        line: "المصروفات الدراسية",
+        line: "الرسوم الدراسية",
         lineEn: "Tuition",
         items: tuition.map((amount, k) => ({ no: k + 1, dueDate: dates[k]!, amount })),
       },

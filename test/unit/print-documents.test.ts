@@ -40,8 +40,26 @@ const planned: PlannedFee = {
   ...fee,
   overdue_amount: 250,
   instalments: [
-    { no: 1, line: "Tuition", due_date: "2026-09-15", amount: 1000, paid: 1000, remaining: 0, status: "paid" },
-    { no: 2, line: "Tuition", due_date: "2026-12-15", amount: 1500, paid: 250, remaining: 1250, status: "due" },
+    {
+      no: 1,
+      line: "الرسوم الدراسية",
+      line_en: "Tuition",
+      due_date: "2026-09-15",
+      amount: 1000,
+      paid: 1000,
+      remaining: 0,
+      status: "paid",
+    },
+    {
+      no: 2,
+      line: "الرسوم الدراسية",
+      line_en: "Tuition",
+      due_date: "2026-12-15",
+      amount: 1500,
+      paid: 250,
+      remaining: 1250,
+      status: "due",
+    },
   ],
 };
 const render = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(el);
@@ -52,8 +70,8 @@ describe("receipt", () => {
       payment: {
         ...payment,
         allocations: [
-          { instalment_no: 1, line: "Tuition", amount: 1000 },
-          { instalment_no: 2, line: "Tuition", amount: 250 },
+          { instalment_no: 1, line: "الرسوم الدراسية", line_en: "Tuition", amount: 1000 },
+          { instalment_no: 2, line: "الرسوم الدراسية", line_en: "Tuition", amount: 250 },
         ],
       },
       fee: planned,
@@ -75,7 +93,16 @@ describe("receipt", () => {
       ...planned,
       instalments: [
         ...planned.instalments,
-        { no: 1, line: "Bus", due_date: "2026-10-01", amount: 600, paid: 0, remaining: 600, status: "overdue" },
+        {
+          no: 1,
+          line: "الحافلة",
+          line_en: "Bus",
+          due_date: "2026-10-01",
+          amount: 600,
+          paid: 0,
+          remaining: 600,
+          status: "overdue",
+        },
       ],
     };
     const data: ReceiptData = {
@@ -83,8 +110,8 @@ describe("receipt", () => {
         ...payment,
         amount: 1600,
         allocations: [
-          { instalment_no: 1, line: "Tuition", amount: 1000 },
-          { instalment_no: 1, line: "Bus", amount: 600 },
+          { instalment_no: 1, line: "الرسوم الدراسية", line_en: "Tuition", amount: 1000 },
+          { instalment_no: 1, line: "الحافلة", line_en: "Bus", amount: 600 },
         ],
       },
       fee: twoLines,
@@ -94,6 +121,29 @@ describe("receipt", () => {
     const html = render(createElement(ReceiptSheet, { loc: printLocale("en"), data, copy: false }));
     expect(html).toContain("September 15, 2026");
     expect(html).toContain("October 1, 2026");
+  });
+
+  it("names each line in the document's language: Arabic on Arabic receipts, English (when given) on English ones", () => {
+    const data: ReceiptData = {
+      payment: {
+        ...payment,
+        allocations: [
+          { instalment_no: 1, line: "الرسوم الدراسية", line_en: "Tuition", amount: 1000 },
+          { instalment_no: 1, line: "الكتب", line_en: null, amount: 250 },
+        ],
+      },
+      fee: planned,
+      balanceAfter: 3750,
+      takenBy: null,
+    };
+    const ar = render(createElement(ReceiptSheet, { loc: printLocale("ar"), data, copy: false }));
+    expect(ar).toContain("<bdi>الرسوم الدراسية</bdi>");
+    expect(ar).not.toContain("Tuition");
+    const en = render(createElement(ReceiptSheet, { loc: printLocale("en"), data, copy: false }));
+    expect(en).toContain("<bdi>Tuition</bdi>");
+    expect(en).not.toContain("الرسوم الدراسية");
+    // No English name: the Arabic one serves both.
+    expect(en).toContain("<bdi>الكتب</bdi>");
   });
 
   it("has no instalments section without allocations, and says copy on a reprint", () => {

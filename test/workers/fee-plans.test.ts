@@ -40,7 +40,7 @@ const plan = (year: string, grade: string, over: Record<string, unknown> = {}) =
         { no: 4, due_date: `${y2(year)}-04-01`, amount: 2500.03 },
       ],
     },
-    { name: "Bus", instalments: [{ no: 1, due_date: `${y1(year)}-10-01`, amount: 1200 }] },
+    { name: "الباص", name_en: "Bus", instalments: [{ no: 1, due_date: `${y1(year)}-10-01`, amount: 1200 }] },
   ],
   ...over,
 });
@@ -131,9 +131,11 @@ describe("plan validation", () => {
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const p = created.json.plan;
     expect(p).toMatchObject({ academic_year_name: year, grade: "KG-2", total: 11200.03, applied_count: 0 });
-    expect(p.lines.map((l: { name: string; total: number }) => [l.name, l.total])).toEqual([
-      ["Tuition", 10000.03],
-      ["Bus", 1200],
+    expect(
+      p.lines.map((l: { name: string; name_en: string | null; total: number }) => [l.name, l.name_en, l.total]),
+    ).toEqual([
+      ["Tuition", null, 10000.03],
+      ["الباص", "Bus", 1200],
     ]);
     expectError(await post(plan(year, "KG-2")), 409, "CONFLICT");
     expect((await post(plan(year, "KG-2"))).json.reason).toBe("PLAN_EXISTS");
@@ -234,9 +236,11 @@ describe("applying a plan, paying, overdue", () => {
       next_due_date: `${y1(year)}-10-01`,
     });
     // Oldest first across lines: Tuition 1 (15 Sep), Bus 1 (1 Oct), Tuition 2 (15 Nov), …
+    // Each line keeps its Arabic and English names (docs/product.md#fee-plans: "Line names").
+    expect(a.instalments[1]).toMatchObject({ line: "الباص", line_en: "Bus" });
     expect(a.instalments.map((i: any) => [i.line, i.no, i.due_date, i.amount, i.paid, i.status])).toEqual([
       ["Tuition", 1, `${y1(year)}-09-15`, 2500, 2500, "paid"],
-      ["Bus", 1, `${y1(year)}-10-01`, 1200, 500, "partially_paid"],
+      ["الباص", 1, `${y1(year)}-10-01`, 1200, 500, "partially_paid"],
       ["Tuition", 2, `${y1(year)}-11-15`, 2500, 0, "upcoming"],
       ["Tuition", 3, `${y2(year)}-02-01`, 2500, 0, "upcoming"],
       ["Tuition", 4, `${y2(year)}-04-01`, 2500.03, 0, "upcoming"],
@@ -260,8 +264,8 @@ describe("applying a plan, paying, overdue", () => {
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.payment.allocations).toEqual([
-      { instalment_no: 1, line: "Bus", amount: 700 },
-      { instalment_no: 2, line: "Tuition", amount: 2300 },
+      { instalment_no: 1, line: "الباص", line_en: "Bus", amount: 700 },
+      { instalment_no: 2, line: "Tuition", line_en: null, amount: 2300 },
     ]);
     expect(res.json.fee.payments.at(-1).allocations).toEqual(res.json.payment.allocations);
     await expectBalanced(res.json.fee.id);
@@ -415,14 +419,14 @@ describe("applying a plan, paying, overdue", () => {
       instalments: [
         { line: "Tuition", due_date: `${y2(year)}-01-10`, amount: 3000 },
         { line: "Tuition", due_date: `${y1(year)}-10-10`, amount: 3000 },
-        { line: "Bus", due_date: `${y1(year)}-10-10`, amount: 600 },
+        { line: "الباص", line_en: "Bus", due_date: `${y1(year)}-10-10`, amount: 600 },
       ],
     });
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     expect(ok.json.fee).toMatchObject({ total_amount: 6600, paid_amount: 500, custom_schedule: true, discount: null });
     expect(ok.json.fee.instalments.map((i: any) => [i.line, i.no, i.paid])).toEqual([
       ["Tuition", 1, 500],
-      ["Bus", 1, 0],
+      ["الباص", 1, 0],
       ["Tuition", 2, 0],
     ]);
     await expectBalanced(ok.json.fee.id);

@@ -1,10 +1,13 @@
 /**
  * The data of the printed documents (docs/product.md#printing): the batch of report cards (order, published only
- * unless drafts are asked for), one report card, a receipt's balance right after its payment and who took it, the
+ * unless drafts are asked for), one report card, a receipt's balance right after its payment (fixed when it was
+ * issued, whatever later discounts do) and who took it, the
  * statement, and the refusal of an unknown receipt. Tests share one database and run in parallel: this file toggles
  * only 2025-2026 S2, which no other file publishes, and looks only at its own students.
  */
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { payments } from "../../db/schema";
 import { ApiError } from "../../worker/errors";
 import { receipt, reportCard, reportCardBatch, statement } from "../../worker/services/print";
 import { api, loginAdmin, uid } from "./helpers";
@@ -125,6 +128,44 @@ describe("receipts and statements", () => {
     expect((await receipt(db(), receiptNos[1]!)).balanceAfter).toBe(3249.5);
   });
 
+  it("keeps a receipt's figures as issued after the record's total is lowered (a reprint is the original)", async () => {
+    const no = made[0]!.no;
+    // The office takes 10 EGP off the total (as a discount does) and an adjustment of the paid amount is issued.
+    const res = await api(`/api/fees/${no}`, {
+      method: "PUT",
+      token,
+      body: { total_amount: 4990, paid_amount: 1760.5 },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const first = await receipt(db(), receiptNos[0]!);
+    expect(first.fee.total_amount).toBe(4990);
+    // Before the fix the reprint said 3,730: the balance was recomputed from the record's new total.
+    expect(first.balanceAfter).toBe(3750);
+    expect((await receipt(db(), receiptNos[1]!)).balanceAfter).toBe(3249.5);
+    // The adjustment's own receipt (ADJ-…) carries the balance right after it.
+    const { fee } = await statement(db(), no);
+    const adjustment = fee.payments.at(-1)!;
+    expect(adjustment).toMatchObject({ kind: "adjustment", amount: 10 });
+    expect((await receipt(db(), adjustment.receipt_no)).balanceAfter).toBe(3229.5);
+  });
+
+  it("fixes the balance of the receipt issued with a new record's paid amount", async () => {
+    const no = made[2]!.no;
+    const res = await api("/api/fees", {
+      method: "POST",
+      token,
+      body: { student_id: no, grade: GRADE, total_amount: 3000, paid_amount: 1000 },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const { fee } = await statement(db(), no);
+    expect((await receipt(db(), fee.payments[0]!.receipt_no)).balanceAfter).toBe(2000);
+    const [row] = await db()
+      .select({ b: payments.balanceAfterPiastres })
+      .from(payments)
+      .where(eq(payments.receiptNo, fee.payments[0]!.receipt_no));
+    expect(row!.b).toBe(200_000);
+  });
+
   it("refuses an unknown receipt with RECEIPT_NOT_FOUND (404)", async () => {
     const err = await receipt(db(), "RCP-1999-2000-000001").catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -133,8 +174,8 @@ describe("receipts and statements", () => {
 
   it("lists every payment on the statement with who took it", async () => {
     const { fee, takenBy } = await statement(db(), made[0]!.no);
-    expect(fee.payments.map((p) => p.receipt_no)).toEqual(receiptNos);
-    expect(fee.payments.map((p) => takenBy.get(p.id))).toEqual(["admin", "admin"]);
+    expect(fee.payments.map((p) => p.receipt_no).slice(0, 2)).toEqual(receiptNos);
+    expect(fee.payments.map((p) => takenBy.get(p.id))).toEqual(["admin", "admin", "admin"]);
     await expect(statement(db(), made[1]!.no)).rejects.toMatchObject({ reason: "FEE_NOT_FOUND" });
   });
 });

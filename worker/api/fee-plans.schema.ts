@@ -34,8 +34,17 @@ const lineName = plainText({ error: reason("REQUIRED", { field: "line_name" }) }
   .min(1, reason("REQUIRED", { field: "line_name" }))
   .max(60, reason("TOO_LONG", { field: "line_name", max: 60 }));
 
+/** A line's English name, printed on English documents (docs/product.md#fee-plans); empty or absent: the Arabic one. */
+const lineNameEn = plainText()
+  .trim()
+  .max(60, reason("TOO_LONG", { field: "line_name", max: 60 }))
+  .optional()
+  .transform((v) => v || null);
+
 const lineInput = z.object({
+  /** The line's Arabic name (printed on Arabic documents, and on English ones when `name_en` is empty). */
   name: lineName,
+  name_en: lineNameEn,
   /** Optional: when given, the instalments must add up to it exactly (in piastres). */
   total: egpAmount("line_total").optional(),
   instalments: z
@@ -129,7 +138,12 @@ export const feePlanJsonSchema = z.object({
   grade: z.string(),
   total: z.number().describe("EGP: the sum of every instalment"),
   lines: z.array(
-    z.object({ name: z.string(), total: z.number().describe("EGP"), instalments: z.array(instalmentJson) }),
+    z.object({
+      name: z.string().describe("Arabic name"),
+      name_en: z.string().nullable().describe("English name; null: the Arabic name serves both"),
+      total: z.number().describe("EGP"),
+      instalments: z.array(instalmentJson),
+    }),
   ),
   applied_count: z.number().int().describe("Fee records carrying this plan's schedule"),
   updated_at: z.string(),
@@ -175,6 +189,7 @@ export const customScheduleSchema = z.object({
     .array(
       z.object({
         line: lineName,
+        line_en: lineNameEn,
         due_date: dueDate,
         amount: egpAmount("amount"),
       }),

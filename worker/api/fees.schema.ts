@@ -133,7 +133,8 @@ export type ListFeesQuery = z.output<typeof listFeesQuerySchema>;
 /** One instalment of a fee record; amounts in EGP. */
 export const feeInstalmentJsonSchema = z.object({
   no: z.number().int(),
-  line: z.string(),
+  line: z.string().describe("The line's Arabic name"),
+  line_en: z.string().nullable().describe("The line's English name; null: the Arabic name serves both"),
   due_date: z.string().describe("YYYY-MM-DD, school day"),
   amount: z.number().describe("EGP"),
   paid: z.number().describe("EGP"),
@@ -147,7 +148,8 @@ export const discountJsonSchema = z.object({
 });
 export const allocationJsonSchema = z.object({
   instalment_no: z.number().int(),
-  line: z.string(),
+  line: z.string().describe("The line's Arabic name at the time of the payment"),
+  line_en: z.string().nullable().describe("Its English name then; null: the Arabic name serves both"),
   amount: z.number().describe("EGP"),
 });
 

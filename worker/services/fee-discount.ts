@@ -151,7 +151,7 @@ export async function setCustomSchedule(
   const schedule = sorted.map((i, seq) => {
     const no = (counters.get(i.line) ?? 0) + 1;
     counters.set(i.line, no);
-    return { seq, line: i.line, no, dueDate: i.due_date, amount: egpToPiastres(i.amount) };
+    return { seq, line: i.line, lineEn: i.line_en, no, dueDate: i.due_date, amount: egpToPiastres(i.amount) };
   });
   const total = schedule.reduce((s, i) => s + i.amount, 0);
   if (total < row.f.paidPiastres) throw new ApiError("TOTAL_BELOW_PAID");

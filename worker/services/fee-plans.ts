@@ -28,6 +28,7 @@ type PlanRow = typeof feePlanInstalments.$inferSelect;
 export interface ScheduleItem {
   seq: number;
   line: string;
+  lineEn: string | null;
   no: number;
   dueDate: string;
   amount: number;
@@ -35,11 +36,20 @@ export interface ScheduleItem {
 
 /** A plan's instalment rows as a schedule (`seq` = oldest-first position); the demo seed builds its schedules with it too. */
 export function planSchedule(
-  rows: ReadonlyArray<Pick<PlanRow, "dueDate" | "linePosition" | "no" | "line" | "amountPiastres">>,
+  rows: ReadonlyArray<
+    Pick<PlanRow, "dueDate" | "linePosition" | "no" | "line" | "amountPiastres"> & { lineEn?: string | null }
+  >,
 ): ScheduleItem[] {
   return [...rows]
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate) || a.linePosition - b.linePosition || a.no - b.no)
-    .map((r, seq) => ({ seq, line: r.line, no: r.no, dueDate: r.dueDate, amount: r.amountPiastres }));
+    .map((r, seq) => ({
+      seq,
+      line: r.line,
+      lineEn: r.lineEn ?? null,
+      no: r.no,
+      dueDate: r.dueDate,
+      amount: r.amountPiastres,
+    }));
 }
 
 /** `schedule` less `discount` piastres, latest instalment first. Throws RangeError above the total. */
@@ -56,7 +66,7 @@ function toPlanJson(plan: typeof feePlans.$inferSelect, rows: PlanRow[], applied
   const linePiastres: number[] = [];
   for (const r of [...rows].sort((a, b) => a.linePosition - b.linePosition || a.no - b.no)) {
     let line = lines[r.linePosition];
-    if (!line) line = lines[r.linePosition] = { name: r.line, total: 0, instalments: [] };
+    if (!line) line = lines[r.linePosition] = { name: r.line, name_en: r.lineEn, total: 0, instalments: [] };
     line.instalments.push({ no: r.no, due_date: r.dueDate, amount: piastresToEgp(r.amountPiastres) });
     linePiastres[r.linePosition] = (linePiastres[r.linePosition] ?? 0) + r.amountPiastres;
     line.total = piastresToEgp(linePiastres[r.linePosition]!);
@@ -116,6 +126,7 @@ const instalmentValues = (planId: number | SQL, input: FeePlanInput) =>
       planId,
       linePosition,
       line: line.name,
+      lineEn: line.name_en,
       no: i.no,
       dueDate: i.due_date,
       amountPiastres: egpToPiastres(i.amount),
@@ -135,8 +146,8 @@ function planJsonSql(id: number): SQL {
   const egp = (col: string) => sql.raw(`${col} / 100.0`);
   // Ordered subqueries, not ORDER BY inside the aggregate: the SQLite of sqld 0.24 cannot parse that.
   const lines = sql`(SELECT json_group_array(json(l.line)) FROM (
-      SELECT json_object('name', min(i.line), 'total', ${egp("sum(i.amount)")}, 'instalments', json_group_array(json(i.inst))) AS line
-      FROM (SELECT line_position AS pos, line, amount_piastres AS amount, json_object('no', no, 'due_date', due_date, 'amount', ${egp("amount_piastres")}) AS inst
+      SELECT json_object('name', min(i.line), 'name_en', min(i.line_en), 'total', ${egp("sum(i.amount)")}, 'instalments', json_group_array(json(i.inst))) AS line
+      FROM (SELECT line_position AS pos, line, line_en, amount_piastres AS amount, json_object('no', no, 'due_date', due_date, 'amount', ${egp("amount_piastres")}) AS inst
         FROM fee_plan_instalments WHERE plan_id = ${id} ORDER BY line_position, no) AS i
       GROUP BY i.pos ORDER BY i.pos) AS l)`;
   return sql`(SELECT json_object('id', p.id, 'academic_year_name', p.academic_year_name, 'grade', p.grade,
@@ -230,6 +241,7 @@ export function scheduleStatements(db: Db, feeId: number | SQL, schedule: Schedu
                 feeRecordId: feeId,
                 seq: s.seq,
                 line: s.line,
+                lineEn: s.lineEn,
                 no: s.no,
                 dueDate: s.dueDate,
                 amountPiastres: s.amount,
@@ -296,6 +308,7 @@ export async function applyPlan(
       have.every(
         (h, i) =>
           h.line === next[i]!.line &&
+          (h.lineEn ?? null) === next[i]!.lineEn &&
           h.no === next[i]!.no &&
           h.dueDate === next[i]!.dueDate &&
           h.amountPiastres === next[i]!.amount,

@@ -28,7 +28,14 @@ import type {
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../api/students.schema";
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
-import { adjustmentStatements, bumpCounter, currentPaymentIdSql, insertPayment, toPaymentJson } from "./payments";
+import {
+  adjustmentStatements,
+  bumpCounter,
+  currentPaymentIdSql,
+  freezeBalanceStatement,
+  insertPayment,
+  toPaymentJson,
+} from "./payments";
 import {
   allocationsByPayment,
   allocationsQuery,
@@ -279,6 +286,7 @@ export function createFeeStatements(
       ? [
           bumpCounter(db, year),
           insertPayment(db, { feeRecordId: feeId, amountPiastres: paid, year, paidAt, adminId: admin.id }),
+          freezeBalanceStatement(db, currentPaymentIdSql(year, "RCP")),
         ]
       : []),
     auditInsert(db, admin, { action: "create", entity: "fee_record", entityId: feeId, after: input }, requestId),
@@ -413,6 +421,7 @@ export function updateFeeStatements(
     // Instalments follow the paid amount (docs/product.md#fee-plans): the adjustment allocated, then refilled.
     allocationStatement(db, feeId, adjustmentId),
     refillStatement(db, feeId),
+    freezeBalanceStatement(db, adjustmentId),
   ] as const;
 }
 

@@ -123,6 +123,18 @@ export function adjustmentStatements(
   ] as const;
 }
 
+/**
+ * Statement: fixes the balance right after payment (or adjustment) `paymentId` (SQL; NULL matches nothing) on its
+ * receipt, as its record stands at this point of the batch: put it after the record's paid amount and total are
+ * written. A receipt is a document: every reprint shows this figure, whatever later discounts or plans do to the
+ * record (docs/product.md#payments-and-receipts).
+ */
+export function freezeBalanceStatement(db: Db, paymentId: SQL) {
+  return db.run(sql`UPDATE payments SET balance_after_piastres =
+      (SELECT f.total_piastres - f.paid_piastres FROM fee_records f WHERE f.id = payments.fee_record_id)
+    WHERE id = ${paymentId} AND balance_after_piastres IS NULL`);
+}
+
 /** SHA-256 (hex) of the canonical add-payment request: student number and amount in piastres. */
 export function paymentRequestHash(studentNo: string, amountPiastres: number): Promise<string> {
   return sha256Hex(`add-payment\n${studentNo}\n${amountPiastres}`);
@@ -220,6 +232,7 @@ export async function addPayment(
         .where(eq(feeRecords.id, fee.id)),
       allocationStatement(db, fee.id, currentPaymentIdSql(year, "RCP")),
       refillStatement(db, fee.id),
+      freezeBalanceStatement(db, currentPaymentIdSql(year, "RCP")),
     ]);
     return { feeRecordId: fee.id, payment: toPaymentJson(row!), replayed: false };
   } catch (err) {

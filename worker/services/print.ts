@@ -80,31 +80,36 @@ export type AllocatedPayment = PaymentJson;
 export interface ReceiptData {
   payment: AllocatedPayment;
   fee: PlannedFee;
-  /** total − the sum of the record's payments up to and including this one, EGP. */
+  /** The record's balance right after this payment, EGP, as fixed when the receipt was issued. */
   balanceAfter: number;
   /** Username of the admin who recorded it; null once that admin is deleted. */
   takenBy: string | null;
 }
 
-/** The receipt with number `receiptNo` (`RCP-…` or `ADJ-…`). Throws 404 RECEIPT_NOT_FOUND. */
+/**
+ * The receipt with number `receiptNo` (`RCP-…` or `ADJ-…`), with the figures fixed when it was issued
+ * (docs/product.md#payments-and-receipts: "Receipts are documents"). Throws 404 RECEIPT_NOT_FOUND.
+ */
 export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
   const [row] = await db
-    .select({ id: payments.id, feeRecordId: payments.feeRecordId, takenBy: admins.username })
+    .select({
+      id: payments.id,
+      feeRecordId: payments.feeRecordId,
+      balanceAfter: payments.balanceAfterPiastres,
+      takenBy: admins.username,
+    })
     .from(payments)
     .leftJoin(admins, eq(admins.id, payments.adminId))
     .where(eq(payments.receiptNo, receiptNo));
   if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
   const fee: PlannedFee = await getFeeById(db, row.feeRecordId, schoolDate(new Date()));
-  // The record's payments come oldest first (paid_at, then id), all of them (payments are never deleted): the
-  // balance right after this one is the total less everything up to and including it.
   const upTo = fee.payments.findIndex((p) => p.id === row.id);
+  // The balance fixed when the receipt was issued (migration 0010 on). A receipt issued before has none: the
+  // record's payments come oldest first (paid_at, then id), all of them (payments are never deleted), so it is the
+  // record's current total less everything up to and including this one (docs/product.md#payments-and-receipts).
   const paidUpTo = fee.payments.slice(0, upTo + 1).reduce((s, p) => s + egpToPiastres(p.amount), 0);
-  return {
-    payment: fee.payments[upTo]!,
-    fee,
-    balanceAfter: piastresToEgp(egpToPiastres(fee.total_amount) - paidUpTo),
-    takenBy: row.takenBy,
-  };
+  const balance = row.balanceAfter ?? egpToPiastres(fee.total_amount) - paidUpTo;
+  return { payment: fee.payments[upTo]!, fee, balanceAfter: piastresToEgp(balance), takenBy: row.takenBy };
 }
 
 /** A statement: the fee record with its payments (oldest first) and who took each. Throws 404 FEE_NOT_FOUND. */

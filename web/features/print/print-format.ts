@@ -38,6 +38,8 @@ export interface PrintLocale {
   grade: (grade: string) => string;
   subject: (name: string) => string;
   semester: (s: string) => string;
+  /** A fee line's name in the page's language: the English one on English pages when it has one, else the Arabic one. */
+  line: (arabic: string | null | undefined, english: string | null | undefined) => string;
   /** Separator between items on one line ("، " in Arabic: a middle dot reads as an Arabic-Indic zero). */
   sep: string;
   /** "n report cards" with the language's plural forms. */
@@ -91,6 +93,7 @@ export function printLocale(lang: Lang): PrintLocale {
         : (grades[g] ?? g),
     subject: (s) => subjects[s] ?? s,
     semester: (s) => semesters[s] ?? s,
+    line: (arabic, english) => (lang === "en" && english ? english : (arabic ?? "")),
     sep: lang === "ar" ? "، " : " · ",
     cardCount: (n) => (d.t.batch[`count_${pluralKey(lang, n)}`] as string).replace("{{n}}", num(n)),
   };

@@ -64,7 +64,7 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
               return (
                 <tr key={`${a.line ?? ""}-${a.instalment_no}`}>
                   <td>
-                    {a.line ? <bdi>{a.line}</bdi> : null}
+                    {a.line ? <bdi>{loc.line(a.line, a.line_en)}</bdi> : null}
                     {a.line ? loc.sep : null}
                     {t.instalment.replace("{{no}}", loc.num(a.instalment_no))}
                   </td>

@@ -64,7 +64,7 @@ export function StatementSheet({
             {instalments.map((i) => (
               <tr key={`${i.line ?? ""}-${i.no}`}>
                 <td>
-                  <bdi>{i.line ?? ""}</bdi>
+                  <bdi>{loc.line(i.line, i.line_en)}</bdi>
                 </td>
                 <td className="n">{loc.num(i.no)}</td>
                 <td className="n">{loc.date(i.due_date)}</td>

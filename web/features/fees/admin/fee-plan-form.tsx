@@ -29,10 +29,21 @@ import { readTypedNumber } from "@worker/lib/typed-number";
 import { savePlan, type FeePlan, type FeePlanBody } from "./fee-plans-api";
 
 interface LineState {
+  /** Arabic name (printed on Arabic documents) and English name (on English ones; empty: the Arabic one). */
   name: string;
+  nameEn: string;
   total: string;
   instalments: Array<{ due_date: string; amount: string }>;
 }
+
+/**
+ * Suggested line names in both languages, whatever the console's language (only its own dictionary is loaded):
+ * each line gets its Arabic and English name (docs/product.md#fee-plans).
+ */
+const LINE_NAMES = {
+  ar: ["الرسوم الدراسية", "الباص", "الكتب", "الأنشطة"],
+  en: ["Tuition", "Bus", "Books", "Activities"],
+} as const;
 
 const piastresOf = (v: string) => {
   const r = readTypedNumber(v, { decimals: 2, grouping: true });
@@ -48,14 +59,18 @@ const equalSplit = (year: string, total: string, n: number): LineState["instalme
 function fromPlan(
   plan: FeePlan | null,
   year: string,
-  tuition: string,
+  tuition: { ar: string; en: string },
 ): { year: string; grade: string; lines: LineState[] } {
-  if (!plan) return { year, grade: "", lines: [{ name: tuition, total: "", instalments: equalSplit(year, "0", 4) }] };
+  if (!plan) {
+    const first = { name: tuition.ar, nameEn: tuition.en, total: "", instalments: equalSplit(year, "0", 4) };
+    return { year, grade: "", lines: [first] };
+  }
   return {
     year: plan.academic_year_name,
     grade: plan.grade,
     lines: plan.lines.map((l) => ({
       name: l.name,
+      nameEn: l.name_en ?? "",
       total: l.total.toFixed(2),
       instalments: l.instalments.map((i) => ({ due_date: i.due_date, amount: i.amount.toFixed(2) })),
     })),
@@ -78,7 +93,7 @@ export function FeePlanForm({
 }) {
   const { t } = useTranslation();
   const [state, setState] = useState(() =>
-    fromPlan(plan, academicYearOf(new Date()), t("fees.plans.lineNames.tuition")),
+    fromPlan(plan, academicYearOf(new Date()), { ar: LINE_NAMES.ar[0], en: LINE_NAMES.en[0] }),
   );
   const [busy, setBusy] = useState(false);
   const { failureText } = useReasonText();
@@ -93,6 +108,7 @@ export function FeePlanForm({
       grade: state.grade,
       lines: state.lines.map((l) => ({
         name: l.name,
+        name_en: l.nameEn,
         ...(l.total.trim() ? { total: l.total } : {}),
         instalments: l.instalments.map((x, k) => ({ no: k + 1, due_date: x.due_date, amount: x.amount })),
       })),
@@ -152,15 +168,27 @@ export function FeePlanForm({
             return (
               <fieldset key={li} className="grid gap-3 rounded-lg border p-3" data-line={li}>
                 <legend className="px-1 text-sm font-semibold">{t("fees.plans.line", { n: li + 1 })}</legend>
-                <div className="grid gap-3 sm:grid-cols-[1fr_10rem_auto] sm:items-end">
+                <div className="grid gap-3 sm:grid-cols-[1fr_1fr_9rem] sm:items-end">
                   <div className="grid gap-1.5">
                     <Label htmlFor={`line-${li}-name`}>{t("fees.plans.lineName")}</Label>
                     <Input
                       id={`line-${li}-name`}
-                      dir="auto"
+                      dir="rtl"
+                      lang="ar"
                       value={line.name}
                       onChange={(e) => setLine(li, { name: e.target.value })}
-                      list="plan-line-names"
+                      list="plan-line-names-ar"
+                    />
+                  </div>
+                  <div className="grid gap-1.5">
+                    <Label htmlFor={`line-${li}-name-en`}>{t("fees.plans.lineNameEn")}</Label>
+                    <Input
+                      id={`line-${li}-name-en`}
+                      dir="ltr"
+                      lang="en"
+                      value={line.nameEn}
+                      onChange={(e) => setLine(li, { nameEn: e.target.value })}
+                      list="plan-line-names-en"
                     />
                   </div>
                   <div className="grid gap-1.5">
@@ -275,18 +303,20 @@ export function FeePlanForm({
               </fieldset>
             );
           })}
-          <datalist id="plan-line-names">
-            {["tuition", "bus", "books", "activities"].map((k) => (
-              <option key={k} value={t(`fees.plans.lineNames.${k}`)} />
-            ))}
-          </datalist>
+          {(["ar", "en"] as const).map((lng) => (
+            <datalist key={lng} id={`plan-line-names-${lng}`}>
+              {LINE_NAMES[lng].map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          ))}
           <Button
             type="button"
             variant="outline"
             onClick={() =>
               setState((s) => ({
                 ...s,
-                lines: [...s.lines, { name: "", total: "", instalments: equalSplit(s.year, "0", 1) }],
+                lines: [...s.lines, { name: "", nameEn: "", total: "", instalments: equalSplit(s.year, "0", 1) }],
               }))
             }
           >

@@ -81,7 +81,7 @@ export function InstalmentsPanel({
             {fee.instalments.map((i) => (
               <tr key={`${i.line}-${i.no}`} className="border-t" data-instalment-status={i.status}>
                 <th scope="row" className="px-3 py-2 text-start font-medium whitespace-nowrap">
-                  <span dir="auto">{i.line}</span> {formatNumber(i.no, lang)}
+                  <span dir="auto">{lang === "en" && i.line_en ? i.line_en : i.line}</span> {formatNumber(i.no, lang)}
                 </th>
                 <td className="px-3 py-2 whitespace-nowrap">{formatSchoolDay(i.due_date, lang)}</td>
                 <td className="px-3 py-2 text-end whitespace-nowrap tabular-nums">{formatEgp(i.amount, lang)}</td>
