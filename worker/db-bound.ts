@@ -58,11 +58,14 @@ const TAIL_POLL_MS = 20;
  */
 const HEAD_WAITERS = 8;
 
-/** Thrown when a database call could not start within its lane's wait (or its queue was full): read as overload. */
+/**
+ * Thrown when a call could not start within its lane's wait (or its queue was full): read as overload, 503 with a
+ * short Retry-After. The lanes are the database's and the sign-in's (worker/services/auth.ts).
+ */
 export class DbBusyError extends Error {
   constructor(lane: string, why: "queue" | "wait" | "stuck") {
     const what = { queue: "queue full", wait: "waited too long", stuck: `every call running over ${STUCK_MS} ms` }[why];
-    super(`database ${lane} lane busy (${what})`);
+    super(`${lane} lane busy (${what})`);
     this.name = "DbBusyError";
   }
 }
