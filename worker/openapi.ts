@@ -9,6 +9,7 @@ import type { ZodType } from "zod";
 import type { AppEnv } from "./env";
 import { STATUS, type ErrorCode } from "./errors";
 import { requireAdmin } from "./middleware/auth";
+import { ERROR_TEXT, finishDocument, type MiddlewareAnswer, type Operation } from "./openapi-document";
 import { validationHook } from "./validate";
 
 /** A sub-app whose routes are OpenAPI routes; invalid input answers 400 in the error shape (worker/validate.ts). */
@@ -50,17 +51,6 @@ export const errorSchema = z
   })
   .openapi("Error");
 
-const ERROR_TEXT: Record<number, string> = {
-  400: "Invalid input (see `reason` and `issues`)",
-  401: "Not signed in, or the session ended",
-  403: "Not allowed",
-  404: "Not found",
-  409: "Conflicts with existing data",
-  413: "Request body too large",
-  422: "Cannot be processed",
-  429: "Too many requests (see Retry-After)",
-  503: "Database unavailable (see Retry-After)",
-};
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503;
 
 /** The error answers of a route, e.g. `...errors(400, 401, 404)`; 503 is added to every route. */
@@ -90,27 +80,23 @@ const INFO = {
     "Arabic-first school platform. Money in EGP (2 decimals); dates ISO 8601 UTC. Errors: `{success:false, code, reason, message, error}`.",
 };
 
-/** The OpenAPI 3.1 document of `api` (the app mounted at /api; paths are given with that prefix). */
-export function openApiDocument(api: OpenAPIHono<AppEnv>) {
+/** The Worker serves the API on its own origin: paths are relative to wherever the document was fetched from. */
+const SERVERS = [{ url: "/", description: "The origin serving this document (the Worker: UI and API)" }];
+
+/**
+ * The OpenAPI 3.1 document of `api` (the app mounted at /api; paths are given with that prefix), finished with the
+ * answers of the app's `middleware` and the rest of worker/openapi-document.ts.
+ */
+export function openApiDocument(api: OpenAPIHono<AppEnv>, middleware: MiddlewareAnswer[] = []) {
   api.openAPIRegistry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
-  const doc = api.getOpenAPI31Document({ openapi: "3.1.0", info: INFO });
+  const doc = api.getOpenAPI31Document({ openapi: "3.1.0", info: INFO, servers: SERVERS });
   const paths: Record<string, unknown> = {};
   for (const [path, item] of Object.entries(doc.paths ?? {})) paths[path === "/health" ? path : `/api${path}`] = item;
-  return { ...doc, paths };
+  return finishDocument({ ...doc, paths }, middleware);
 }
 
 const esc = (s: string) =>
   s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
-
-interface Operation {
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  security?: unknown[];
-  parameters?: Array<{ name: string; in: string; required?: boolean; description?: string; schema?: unknown }>;
-  requestBody?: { content?: Record<string, { schema?: unknown }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
-}
 
 /** A readable HTML page of the document: operations grouped by tag, with their parameters and schemas. */
 export function docsPage(doc: ReturnType<typeof openApiDocument>): string {

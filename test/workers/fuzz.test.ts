@@ -11,15 +11,20 @@ import { api, loginAdmin } from "./helpers";
 
 const RUNS = Number((env as unknown as { FUZZ_RUNS?: string }).FUZZ_RUNS ?? 100);
 let token: string;
-let operations: Array<{ method: string; path: string; auth: boolean }> = [];
+let operations: Array<{ method: string; path: string; auth: boolean; statuses: string[] }> = [];
 
 beforeAll(async () => {
   token = await loginAdmin();
   const doc = (await api("/api/openapi.json")).json as {
-    paths: Record<string, Record<string, { security?: unknown }>>;
+    paths: Record<string, Record<string, { security?: unknown[]; responses: Record<string, unknown> }>>;
   };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, auth: !!op.security })),
+    Object.entries(ops).map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      auth: !!op.security?.length,
+      statuses: Object.keys(op.responses),
+    })),
   );
 });
 
@@ -158,6 +163,11 @@ describe("bad input never produces a 5xx", () => {
             });
             cases++;
             if (res.status >= 500) throw new Error(`${op.method} ${path} → ${res.status} ${res.text.slice(0, 300)}`);
+            // Every answer of the operation is in its document (a path that no route matched is not its answer).
+            if (res.json?.reason !== "ROUTE_NOT_FOUND")
+              expect(op.statuses, `${op.method} ${path} → ${res.status} ${res.json?.reason}`).toContain(
+                String(res.status),
+              );
             if (res.status >= 400) {
               expect(res.json, `${op.method} ${path}`).toMatchObject({
                 success: false,

@@ -169,6 +169,9 @@ const byGrade = createRoute({
   tags,
   security,
   summary: "Fee records of one grade (KG-1 … Private)",
+  description:
+    "Deprecated: its path differs from PUT /api/fees/{student_no} only by name. Use GET /api/fees?grade= (the records under `fees`).",
+  deprecated: true,
   request: { params: z.object({ grade: z.string() }) },
   responses: {
     200: json(z.object({ students: z.array(feeJsonSchema) }), "The grade's fee records"),
@@ -218,12 +221,12 @@ const update = createRoute({
   security,
   summary: "Set the total and paid amounts",
   description:
-    "A changed paid amount is recorded as an ADJ adjustment row against the value at the moment of the write.",
+    "A changed paid amount is recorded as an ADJ adjustment row against the value at the moment of the write. A changed total on a record that follows an instalment schedule → 409 TOTAL_SET_BY_SCHEDULE; a plan, discount or schedule saved since the record was read → 409 FEE_CHANGED_MEANWHILE.",
   request: {
     params: studentNoParam,
     body: { required: true, content: { "application/json": { schema: updateFeeSchema } } },
   },
-  responses: { 200: json(feeBodySchema, "The updated record"), ...errors(400, 401, 404) },
+  responses: { 200: json(feeBodySchema, "The updated record"), ...errors(400, 401, 404, 409) },
 });
 
 const remove = createRoute({

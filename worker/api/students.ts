@@ -4,7 +4,8 @@
  * a fee record may be affected) after it is committed. The list is every matching student unless `page`/`limit` ask
  * for one page (the console's table).
  */
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute, type RouteHandler, z } from "@hono/zod-openapi";
+import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { normalizeNationalId } from "../lib/normalize";
 import { bearer, createAdminApi, errors, json } from "../openapi";
@@ -63,6 +64,8 @@ const byGrade = createRoute({
   tags,
   security,
   summary: "Students of one grade (KG-1 … Private)",
+  description: "Deprecated: its path differs from PUT /api/students/{id} only by name. Use GET /api/students?grade=.",
+  deprecated: true,
   request: { params: z.object({ grade: z.string() }) },
   responses: {
     200: json(z.object({ students: z.array(studentJsonSchema) }), "The grade's students"),
@@ -95,16 +98,36 @@ const update = createRoute({
   responses: { 200: json(studentBody, "The updated student"), ...errors(400, 401, 404, 409) },
 });
 
-const remove = createRoute({
+const removeByNo = createRoute({
   method: "delete",
-  path: "/{student_no}",
+  path: "/by-student-no/{student_no}",
   tags,
   security,
   summary: "Delete a student (and an unpaid fee record without payments)",
   description: "409 STUDENT_HAS_HISTORY when payments or results exist: mark the student inactive instead.",
-  request: { params: z.object({ student_no: z.string() }) },
+  request: {
+    params: z.object({ student_no: z.string().describe("The student's ID (national ID or passport number)") }),
+  },
   responses: { 200: json(messageBody, "Deleted"), ...errors(400, 401, 404, 409) },
 });
+
+/** The old path of `removeByNo`, kept for clients that still call it. */
+const remove = createRoute({
+  ...removeByNo,
+  path: "/{student_no}",
+  description: `Deprecated: its path differs from PUT /api/students/{id} only by name. Use DELETE /api/students/by-student-no/{student_no}. ${removeByNo.description}`,
+  deprecated: true,
+});
+
+/** Deletes the student named by `{student_no}` (digits normalised, passport letters upper-cased). */
+const removeHandler: RouteHandler<typeof removeByNo, AppEnv> = async (c) => {
+  const studentNo = normalizeNationalId(c.req.valid("param").student_no).toUpperCase();
+  if (!studentNo) throw new ApiError("STUDENT_NO_REQUIRED");
+  const id = await deleteStudent(c.get("db"), c.get("admin"), studentNo, c.get("requestId"));
+  c.executionCtx.waitUntil(publish(c.env, "students_changed", "student", id));
+  c.executionCtx.waitUntil(publish(c.env, "fees_changed", "student", id));
+  return c.json({ message: "Student deleted successfully" }, 200);
+};
 
 const app = createAdminApi();
 // Before `/{grade}`, which would take "events" for a grade.
@@ -136,11 +159,5 @@ export const studentsApi = app
     c.executionCtx.waitUntil(publish(c.env, "fees_changed", "student", student.id));
     return c.json({ student }, 200);
   })
-  .openapi(remove, async (c) => {
-    const studentNo = normalizeNationalId(c.req.valid("param").student_no).toUpperCase();
-    if (!studentNo) throw new ApiError("STUDENT_NO_REQUIRED");
-    const id = await deleteStudent(c.get("db"), c.get("admin"), studentNo, c.get("requestId"));
-    c.executionCtx.waitUntil(publish(c.env, "students_changed", "student", id));
-    c.executionCtx.waitUntil(publish(c.env, "fees_changed", "student", id));
-    return c.json({ message: "Student deleted successfully" }, 200);
-  });
+  .openapi(removeByNo, removeHandler)
+  .openapi(remove, removeHandler);

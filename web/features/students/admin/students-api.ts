@@ -67,9 +67,9 @@ export async function updateStudent(id: number, body: StudentBody): Promise<Stud
   return (await call(students()[":id"].$put({ param: { id: String(id) }, json: body }))).student;
 }
 
-/** DELETE /api/students/{student_no} → the server's message (409 STUDENT_HAS_HISTORY with payments or results). */
+/** DELETE /api/students/by-student-no/{student_no} → the server's message (409 STUDENT_HAS_HISTORY with payments or results). */
 export async function deleteStudent(studentNo: string): Promise<string> {
-  return (await call(students()[":student_no"].$delete({ param: { student_no: studentNo } }))).message;
+  return (await call(students()["by-student-no"][":student_no"].$delete({ param: { student_no: studentNo } }))).message;
 }
 
 /** The default first page, started by the route's clientLoader before the page renders (see pagePrimer). */
