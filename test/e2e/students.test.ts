@@ -330,6 +330,15 @@ describe("Students Management", () => {
     expect(calls).toEqual([]);
     const res = await fetch(`${base}/admin/dashboard/results/grade-13`);
     expect(res.status).toBe(404);
+    // One route module serves the three sections: each shows its own screen, client-side navigation included.
+    await page.goto(`${base}/admin/dashboard/students/grade-2`);
+    await page.getByRole("heading", { name: "Grade 2 Students" }).waitFor();
+    await page.goto(`${base}/admin/dashboard/fees/grade-3`);
+    await page.getByRole("heading", { name: "Grade 3 Fees" }).waitFor();
+    for (const section of ["students", "fees", "results"]) {
+      expect((await fetch(`${base}/admin/dashboard/${section}/grade-12`)).status, section).toBe(200);
+      expect((await fetch(`${base}/admin/dashboard/${section}/grade-0`)).status, section).toBe(404);
+    }
     await page.context().close();
   });
 
