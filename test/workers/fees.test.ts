@@ -596,7 +596,7 @@ describe("dashboard figures", () => {
     );
     expect(doc.paths["/api/fees/{student_no}"].delete.responses["409"]).toBeTruthy();
     expect(
-      doc.paths["/api/fees/{grade}"].get.responses["200"].content["application/json"].schema.properties.students,
+      doc.paths["/api/fees/{student_no}"].get.responses["200"].content["application/json"].schema.properties.students,
     ).toBeTruthy();
     // The dashboard figures.
     expect(

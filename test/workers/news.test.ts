@@ -306,7 +306,7 @@ describe("OpenAPI document", () => {
     expect(doc.paths["/api/admin/news/{id}"].delete).toBeTruthy();
     // Public reads need no token, and their items have only the public fields.
     const detail = doc.paths["/api/public/news/{id}"].get;
-    expect(detail.security).toBeUndefined();
+    expect(detail.security).toEqual([]);
     expect(
       Object.keys(detail.responses["200"].content["application/json"].schema.properties.news.properties).sort(),
     ).toEqual(["author_name", "content", "id", "image_url", "publish_date", "summary", "title"]);

@@ -369,7 +369,7 @@ describe("OpenAPI document", () => {
     const doc = (await api("/api/openapi.json")).json;
     const p = doc.paths;
     // Public: no security; answers with their schemas; the error shape for refusals.
-    expect(p["/api/public/selection/student/{id}"].get.security).toBeUndefined();
+    expect(p["/api/public/selection/student/{id}"].get.security).toEqual([]);
     expect(p["/api/public/selection/student/{id}"].get.parameters).toContainEqual(
       expect.objectContaining({ name: "id", in: "path", required: true }),
     );

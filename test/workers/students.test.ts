@@ -523,7 +523,7 @@ describe("dashboard and live events", () => {
     const doc = (await api("/api/openapi.json")).json;
     expect(doc.paths["/api/students"].post.requestBody).toBeTruthy();
     expect(doc.paths["/api/students/{id}"].put).toBeTruthy();
-    expect(doc.paths["/api/students/{student_no}"].delete.responses["409"]).toBeTruthy();
+    expect(doc.paths["/api/students/by-student-no/{student_no}"].delete.responses["409"]).toBeTruthy();
     // Generated from the route's query schema: one parameter per field.
     const query = doc.paths["/api/students"].get.parameters
       .filter((p: { in: string }) => p.in === "query")
