@@ -72,7 +72,7 @@ export default {
     option: "Line {{line}}: {{text}}",
     unsure: "Not every required column was found in this row: choose the row that holds the column headers.",
   },
-  column: "column {{letter}}",
+  column: "Column {{letter}}",
   failed: "The import failed. Nothing was saved.",
   network: "The server did not answer. Nothing is lost: importing the same file again will not save it twice.",
   errorColumn: "Error",

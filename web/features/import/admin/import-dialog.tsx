@@ -26,6 +26,7 @@ import { ImportPreview, type Problem } from "./import-preview";
 import { missingColumns } from "./sheet-rows";
 import { downloadTemplate, useImport, type Busy } from "./use-import";
 import { HeaderRowChoice } from "./header-row-choice";
+import { errorSheetRows } from "./row-problems";
 
 const AUDIT_ENTITY: Record<ImportKind, string> = {
   students: "student",
@@ -89,16 +90,10 @@ export function ImportDialog({
   };
 
   const downloadErrors = async (problems: Problem[][]) => {
-    if (!s.table || !s.built || !s.answer) return;
+    if (!s.table || !s.built) return;
     const { downloadSheet } = await import("./spreadsheet");
-    const rows: unknown[][] = [[...s.table.headers, `${t("importing.errorColumn")} / Error`]];
-    s.answer.rows.forEach((r, i) => {
-      if (r.action === "error")
-        rows.push([
-          ...(s.table!.rows[s.built!.sources[i]!] ?? []),
-          problems[i]!.map((p) => `${p.where}: ${p.text}`).join("\n"),
-        ]);
-    });
+    const header = rtl ? `${t("importing.errorColumn")} / Error` : t("importing.errorColumn");
+    const rows = errorSheetRows(s.table, s.built, problems, header);
     downloadSheet(rows, `import-${kind}-errors-${isoDay(new Date())}`, "xlsx", rtl);
   };
 

@@ -1,20 +1,22 @@
 /**
  * The preview of an import (docs/product.md#bulk-import): the summary as filter chips by action, the rows with their
- * action and each error as "column: reason" in the admin's language, and the error sheet: the file's own rows with
- * an extra Error column, to fix and upload again. At most 100 rows are drawn at a time (a filter narrows them).
+ * action, its key (an ID on one line) and each error as "column: reason" in the admin's language, and the error
+ * file: every row of the sheet with an Error column (empty for good rows), to fix and upload again. At most 100 rows are drawn at a time (a filter narrows them).
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Download } from "lucide-react";
 import { ROW_ACTIONS, type RowAction } from "@worker/api/row-outcome.schema";
-import { isReason } from "@worker/reasons";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatNumber } from "~/lib/format";
 import { useReasonText } from "~/lib/reason-text";
 import { cn } from "~/lib/utils";
 import type { ImportAnswer } from "./import-api";
-import { columnOfField, type BuiltRows, type SheetTable } from "./sheet-rows";
+import type { BuiltRows, SheetTable } from "./sheet-rows";
+import { rowProblems, type Problem } from "./row-problems";
+
+export type { Problem } from "./row-problems";
 
 const SHOWN = 100;
 const ACTIONS = ROW_ACTIONS;
@@ -26,29 +28,11 @@ const TONE: Record<Action, "success" | "secondary" | "outline" | "destructive"> 
   error: "destructive",
 };
 
-export interface Problem {
-  /** The file's column header (or the field / "Row" when no column holds it). */
-  where: string;
-  /** The reason in the admin's language. */
-  text: string;
-}
-
-/** Each row's problems: the column and the reason in the admin's language. */
+/** Each row's problems: the column and the reason in the admin's language (row-problems.ts). */
 function useProblems(answer: ImportAnswer, built: BuiltRows, table: SheetTable): Problem[][] {
   const { t } = useTranslation();
   const { reasonText } = useReasonText();
-  return useMemo(
-    () =>
-      answer.rows.map((r, i) =>
-        r.errors.map((e) => {
-          const column = columnOfField(built.fieldColumns[i] ?? {}, e.field);
-          const where = column !== undefined ? table.headers[column] : e.field ? e.field : t("importing.wholeRow");
-          const text = isReason(e.code) ? reasonText(e.code, e.params as never) : e.message;
-          return { where: where ?? "", text };
-        }),
-      ),
-    [answer, built, table, reasonText, t],
-  );
+  return useMemo(() => rowProblems(answer, built, table, { reasonText, t }), [answer, built, table, reasonText, t]);
 }
 
 export function ImportPreview({
@@ -112,7 +96,10 @@ export function ImportPreview({
       </div>
       {answer.summary.errors > 0 && (
         <div className="grid gap-2 rounded-md border border-destructive/30 bg-destructive/5 p-3 text-sm sm:flex sm:items-center sm:justify-between">
-          <p className="min-w-0 sm:flex-1">{t("importing.preview.fixFirst")}</p>
+          <div className="grid min-w-0 gap-1 sm:flex-1">
+            <p>{t("importing.preview.fixFirst")}</p>
+            <p className="text-xs text-muted-foreground">{t("importing.preview.errorFileNote")}</p>
+          </div>
           <Button size="sm" variant="outline" className="justify-self-start" onClick={() => onDownloadErrors(problems)}>
             <Download aria-hidden="true" />
             {t("importing.preview.downloadErrors")}
@@ -136,7 +123,7 @@ export function ImportPreview({
                 <td className="px-2 py-1.5">
                   <Badge variant={TONE[r.action]}>{t(`importing.actions.${r.action}`)}</Badge>
                 </td>
-                <td className="hidden px-2 py-1.5 break-all sm:table-cell" dir="ltr">
+                <td className="hidden px-2 py-1.5 whitespace-nowrap sm:table-cell" dir="ltr">
                   {r.key}
                 </td>
                 <td className="px-2 py-1.5">
