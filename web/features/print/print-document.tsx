@@ -1,14 +1,15 @@
 /**
  * The whole HTML document of a printed page (docs/product.md#printing): `<html lang dir>` of the document's language,
- * the self-hosted Cairo font (the same hashed files as the console's stylesheet), print CSS with the paper size, and
+ * the self-hosted print font, Amiri with kerning off (docs/decisions/0031-print-font.md: its saved PDFs give back
+ * every name and label verbatim, Cairo's did not), for every character, IDs included; print CSS with the paper size, and
  * one nonce'd script of a few lines for the Print button (and `?autoprint=1`). No framework scripts, no app
  * stylesheet: the page is complete as the server sends it (docs/decisions/0024-print-pages.md).
  */
 import type { ReactNode } from "react";
-import cairoArabic400 from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
-import cairoArabic700 from "@fontsource/cairo/files/cairo-arabic-700-normal.woff2?url";
-import cairoLatin400 from "@fontsource/cairo/files/cairo-latin-400-normal.woff2?url";
-import cairoLatin700 from "@fontsource/cairo/files/cairo-latin-700-normal.woff2?url";
+import amiriArabic400 from "@fontsource/amiri/files/amiri-arabic-400-normal.woff2?url";
+import amiriArabic700 from "@fontsource/amiri/files/amiri-arabic-700-normal.woff2?url";
+import amiriLatin400 from "@fontsource/amiri/files/amiri-latin-400-normal.woff2?url";
+import amiriLatin700 from "@fontsource/amiri/files/amiri-latin-700-normal.woff2?url";
 import type { PrintLocale } from "./print-format";
 
 /** Paper: A4 portrait with 15 mm margins (report cards, statements), A5 portrait or an 80 mm roll (receipts). */
@@ -19,14 +20,17 @@ const ARABIC_RANGE =
 const LATIN_RANGE =
   "U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD";
 
+/** The print font's family name; no other family is named, so no character falls back to a system font. */
+export const PRINT_FONT = "Amiri";
+
 const face = (src: string, weight: number, range: string) =>
-  `@font-face{font-family:Cairo;font-style:normal;font-display:block;font-weight:${weight};src:url(${src}) format("woff2");unicode-range:${range}}`;
+  `@font-face{font-family:"${PRINT_FONT}";font-style:normal;font-display:block;font-weight:${weight};src:url(${src}) format("woff2");unicode-range:${range}}`;
 
 const FONTS = [
-  face(cairoArabic400, 400, ARABIC_RANGE),
-  face(cairoArabic700, 700, ARABIC_RANGE),
-  face(cairoLatin400, 400, LATIN_RANGE),
-  face(cairoLatin700, 700, LATIN_RANGE),
+  face(amiriArabic400, 400, ARABIC_RANGE),
+  face(amiriArabic700, 700, ARABIC_RANGE),
+  face(amiriLatin400, 400, LATIN_RANGE),
+  face(amiriLatin700, 700, LATIN_RANGE),
 ].join("");
 
 const PAGE: Record<Paper, { size: string; margin: string; width: string }> = {
@@ -35,14 +39,17 @@ const PAGE: Record<Paper, { size: string; margin: string; width: string }> = {
   "80mm": { size: "80mm 210mm", margin: "4mm", width: "72mm" },
 };
 
-/** The stylesheet: logical properties only, so one sheet serves both directions. */
+/**
+ * The stylesheet: logical properties only, so one sheet serves both directions. Kerning is off: Amiri's kerning
+ * pairs move glyphs apart, which a PDF reader's text layer takes for spaces inside words (ADR 0031).
+ */
 function css(paper: Paper): string {
   const p = PAGE[paper];
   return `${FONTS}
 @page{size:${p.size};margin:${p.margin}}
 *{box-sizing:border-box}
 html{-webkit-print-color-adjust:exact;print-color-adjust:exact}
-body{margin:0;font-family:Cairo,system-ui,sans-serif;color:#111827;background:#e5e7eb;font-size:${paper === "80mm" ? "9.5pt" : "10.5pt"};line-height:1.5}
+body{margin:0;font-family:"${PRINT_FONT}",serif;font-kerning:none;color:#111827;background:#e5e7eb;font-size:${paper === "80mm" ? "9.5pt" : "10.5pt"};line-height:1.5}
 .sheet{background:#fff;inline-size:min(${p.width},calc(100% - 16px));margin:8mm auto;overflow-x:auto;padding:${paper === "80mm" ? "3mm" : "8mm"};box-shadow:0 1px 4px #0002;position:relative}
 .sheet+.sheet{break-before:page}
 .toolbar{position:sticky;inset-block-start:0;z-index:1;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;justify-content:center;padding:8px 12px;background:#1e3a8a;color:#fff;font-size:11pt}
@@ -64,7 +71,7 @@ dl.facts{display:grid;grid-template-columns:auto 1fr;gap:2px 10px;margin:0 0 8px
 dl.facts.two{grid-template-columns:auto 1fr auto 1fr}
 dl.facts dt{color:#4b5563}
 dl.facts dd{margin:0;font-weight:700}
-.id{font-family:ui-monospace,Menlo,Consolas,monospace;font-weight:700;letter-spacing:.03em;white-space:nowrap}
+.id{font-weight:700;font-variant-numeric:tabular-nums;letter-spacing:.03em;white-space:nowrap}
 table.small{font-size:.9em}
 table.small .id{letter-spacing:0}
 .draft{position:absolute;inset-block-start:40%;inset-inline:0;text-align:center;font-size:38pt;font-weight:700;color:#dc262633;transform:rotate(-20deg);pointer-events:none}
@@ -123,7 +130,7 @@ export function PrintDocument({ loc, title, paper, url, nonce, tools, children }
         <link rel="icon" href="/logo.svg" type="image/svg+xml" />
         <link
           rel="preload"
-          href={loc.lang === "ar" ? cairoArabic400 : cairoLatin400}
+          href={loc.lang === "ar" ? amiriArabic400 : amiriLatin400}
           as="font"
           type="font/woff2"
           crossOrigin="anonymous"

@@ -34,7 +34,7 @@ export default {
     principal: "مدير المدرسة",
     signature: "التوقيع",
     draft: "مسودة: نتيجة غير منشورة",
-    scale: "سلّم التقديرات",
+    scale: "سلم التقديرات",
     scaleFrom: "من {{pct}}",
     scaleBelow: "أقل من {{pct}}",
   },
