@@ -11,16 +11,25 @@ import { readAuditQuery, writeAuditQuery } from "../../web/features/audit/admin/
 describe("audit query in the URL", () => {
   it("drops values the API would refuse and keeps the rest", () => {
     const q = readAuditQuery(
-      new URLSearchParams("entity=news&entity_id=١٢٣&from=yesterday&to=2026-01-31&page=0&limit=7"),
+      new URLSearchParams("entity=news&entity_id=١٢٣&student=٣٠١٠١&from=yesterday&to=2026-01-31&page=0&limit=7"),
     );
-    expect(q).toEqual({ entity: "news", entity_id: "123", admin: "", from: "", to: "2026-01-31", page: 1, limit: 15 });
+    expect(q).toEqual({
+      entity: "news",
+      entity_id: "123",
+      student: "30101",
+      admin: "",
+      from: "",
+      to: "2026-01-31",
+      page: 1,
+      limit: 15,
+    });
   });
 
   it("reads back what it writes, and whatever it reads the API accepts", () => {
     const text = fc.string({ maxLength: 60 });
     fc.assert(
       fc.property(
-        fc.dictionary(fc.constantFrom("entity", "entity_id", "admin", "from", "to", "page", "limit"), text),
+        fc.dictionary(fc.constantFrom("entity", "entity_id", "student", "admin", "from", "to", "page", "limit"), text),
         (raw) => {
           const q = readAuditQuery(new URLSearchParams(raw));
           expect(auditQuerySchema.safeParse({ ...q, page: String(q.page), limit: String(q.limit) }).success).toBe(true);
