@@ -118,7 +118,7 @@ export function docsPage(doc: ReturnType<typeof openApiDocument>): string {
             `<li><b>${esc(s)}</b> ${esc(r.description ?? "")}${Number(s) < 400 && r.content?.["application/json"]?.schema ? schema(r.content["application/json"].schema) : ""}</li>`,
         )
         .join("");
-      const html = `<details><summary><b class="m ${esc(method)}">${esc(method.toUpperCase())}</b> <code>${esc(path)}</code> — ${esc(op.summary ?? "")}${op.security?.length ? " 🔒" : ""}</summary>
+      const html = `<details><summary><b class="m ${esc(method)}">${esc(method.toUpperCase())}</b> <code>${esc(path)}</code> — ${esc(op.summary ?? "")}${op.security?.length ? " 🔒" : ""}${op.deprecated ? " (deprecated)" : ""}</summary>
         ${op.description ? `<p>${esc(op.description)}</p>` : ""}${params ? `<p>Parameters</p><ul>${params}</ul>` : ""}${body ? `<p>Body</p>${schema(body)}` : ""}<ul>${responses}</ul></details>`;
       groups.set(tag, [...(groups.get(tag) ?? []), html]);
     }
