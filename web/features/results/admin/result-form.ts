@@ -7,15 +7,11 @@
  */
 import type { FieldErrors, Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import {
-  DEFAULT_ACADEMIC_YEAR,
-  DEFAULT_MAX_SCORE,
-  resultBodySchema,
-  type ResultBody,
-} from "@worker/api/results.schema";
+import { ACADEMIC_YEARS, DEFAULT_MAX_SCORE, resultBodySchema, type ResultBody } from "@worker/api/results.schema";
 import { adminLetterGrade, gradeRemark, percentage } from "@worker/lib/letter-grades";
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { parseTypedNumber } from "@worker/lib/typed-number";
+import { academicYearOf } from "@worker/lib/fee-schedule";
 import type { ResultJson } from "@worker/api/results.schema";
 
 /** One subject row as typed. */
@@ -41,11 +37,21 @@ export const emptySubjectRow = (): SubjectRowValues => ({
   max_score: String(DEFAULT_MAX_SCORE),
 });
 
-/** Form values for a new result, or for editing `result`. */
-export function formValuesOf(result?: ResultJson | null): ResultFormValues {
+/**
+ * The year a new result defaults to (docs/product.md#results): the current academic year (1 Sep-31 Aug, Cairo), as
+ * everywhere else, kept within the form's years.
+ */
+export function defaultResultYear(now: Date = new Date()): string {
+  const year = academicYearOf(now);
+  if ((ACADEMIC_YEARS as readonly string[]).includes(year)) return year;
+  return year < ACADEMIC_YEARS[0] ? ACADEMIC_YEARS[0] : ACADEMIC_YEARS[ACADEMIC_YEARS.length - 1]!;
+}
+
+/** Form values for a new result, or for editing `result` (`now` decides the default year). */
+export function formValuesOf(result?: ResultJson | null, now: Date = new Date()): ResultFormValues {
   if (!result)
     return {
-      academic_year_name: DEFAULT_ACADEMIC_YEAR,
+      academic_year_name: defaultResultYear(now),
       student_id: "",
       semester: "",
       subject_scores: [emptySubjectRow()],
