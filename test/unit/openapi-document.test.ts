@@ -36,7 +36,11 @@ describe("finishDocument", () => {
 
   it("lists a deprecated path of the same shape under the current one, its parameter renamed", () => {
     const grade = op({ deprecated: true, parameters: [{ name: "grade", in: "path", description: "A grade" }] });
-    const doc = finishDocument({ paths: { "/api/s/{id}": { put: op() }, "/api/s/{grade}": { get: grade } } }, []);
+    const paths: Record<string, Record<string, Operation>> = {
+      "/api/s/{id}": { put: op() },
+      "/api/s/{grade}": { get: grade },
+    };
+    const doc = finishDocument({ paths }, []);
     expect(Object.keys(doc.paths)).toEqual(["/api/s/{id}"]);
     const moved = doc.paths["/api/s/{id}"]!.get!;
     expect(moved.operationId).toBe("getSByGrade");
