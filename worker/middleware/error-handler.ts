@@ -1,12 +1,13 @@
 /**
  * The single `app.onError`: every failure leaves in the API's one error shape (docs/product.md#api-errors), never with
- * a stack trace. Database outages become 503 + Retry-After; unexpected constraint failures become 409.
+ * a stack trace. Database outages become 503 + Retry-After; an unexpected broken database rule its table reason.
  */
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { ApiError, errorBody } from "../errors";
 import type { Reason } from "../reasons";
-import { constraintFailure, isDbUnavailable } from "../db";
+import { isDbUnavailable } from "../db";
+import { CONSTRAINTS, violation } from "../db-constraints";
 import { isDbBusy } from "../db-bound";
 
 /** The reason of a status Hono answers by itself (e.g. a 404 of an unknown route). */
@@ -22,7 +23,7 @@ const HTTP_REASONS: Record<number, Reason> = {
   503: "SERVICE_UNAVAILABLE",
 };
 
-/** Any thrown value as an ApiError: ours as is, Hono's by status, a database outage 503, a constraint 409, else 500. */
+/** Any thrown value as an ApiError: ours as is, Hono's by status, a database outage 503, a broken rule its reason, else 500. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
   if (err instanceof HTTPException) {
@@ -32,7 +33,9 @@ export function toApiError(err: unknown): ApiError {
   // A call refused by this isolate's bound never reached the database: a short wait is enough.
   if (isDbBusy(err)) return new ApiError("SERVICE_UNAVAILABLE", { retryAfter: 2 });
   if (isDbUnavailable(err)) return new ApiError("SERVICE_UNAVAILABLE", { retryAfter: 5 });
-  if (constraintFailure(err)) return new ApiError("CONFLICT");
+  // A broken rule no service expected: its table reason (worker/db-constraints.ts), else a plain conflict.
+  const broken = violation(err);
+  if (broken) return new ApiError(broken.kind === "named" ? CONSTRAINTS[broken.name] : "CONFLICT");
   return new ApiError("INTERNAL");
 }
 

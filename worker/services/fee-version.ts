@@ -10,7 +10,8 @@
 import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords } from "../../db/schema";
-import { constraintFailure, type Db } from "../db";
+import type { Db } from "../db";
+import { violation } from "../db-constraints";
 import { ApiError } from "../errors";
 
 /** The `set` value of `version` for a write of the record's terms. */
@@ -40,7 +41,8 @@ export function versionGuard(db: Db, expected: ReadonlyArray<readonly [number, n
 
 /** True when a batch was refused by `versionGuard`: a record changed between the read and the write. */
 export function isStaleFee(err: unknown): boolean {
-  return /NOT NULL constraint failed: fee_records\.version/i.test(constraintFailure(err) ?? "");
+  const v = violation(err);
+  return v?.kind === "not_null" && v.column === "fee_records.version";
 }
 
 /** `err` as 409 FEE_CHANGED_MEANWHILE when `versionGuard` refused the batch, else null. */

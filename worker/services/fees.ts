@@ -11,7 +11,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
-import { constraintFailure } from "../db";
+import { broke, brokeForeignKey } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
@@ -298,10 +298,9 @@ export function feeWriteFailure(
   err: unknown,
   belowPaid: "PAID_ABOVE_TOTAL" | "TOTAL_BELOW_PAID" = "PAID_ABOVE_TOTAL",
 ): ApiError | null {
-  const failure = constraintFailure(err) ?? "";
-  if (/UNIQUE constraint failed: fee_records\.student_id/i.test(failure)) return new ApiError("FEE_EXISTS");
-  if (/fee_paid_chk/i.test(failure)) return new ApiError(belowPaid);
-  if (/FOREIGN KEY/i.test(failure)) return new ApiError("STUDENT_NOT_FOUND");
+  if (broke(err, "fee_records.student_id")) return new ApiError("FEE_EXISTS");
+  if (broke(err, "fee_paid_chk")) return new ApiError(belowPaid);
+  if (brokeForeignKey(err)) return new ApiError("STUDENT_NOT_FOUND");
   return null;
 }
 
@@ -439,7 +438,7 @@ export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, r
     ]);
     return before.id;
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw new ApiError("FEE_HAS_PAYMENTS");
+    if (brokeForeignKey(err)) throw new ApiError("FEE_HAS_PAYMENTS");
     throw err;
   }
 }

@@ -17,7 +17,7 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import { feeRecords, payments, receiptCounters, students } from "../../db/schema";
 import type { Db } from "../db";
-import { constraintFailure } from "../db";
+import { broke } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import type { PaymentJson } from "../api/fees.schema";
 import { ApiError } from "../errors";
@@ -236,12 +236,11 @@ export async function addPayment(
     ]);
     return { feeRecordId: fee.id, payment: toPaymentJson(row!), replayed: false };
   } catch (err) {
-    const failure = constraintFailure(err) ?? "";
-    if (key && /UNIQUE constraint failed: payments\.idempotency_key/i.test(failure)) {
+    if (key && broke(err, "payments.idempotency_key")) {
       const earlier = await replay(db, key, hash!);
       if (earlier) return earlier;
     }
-    if (/fee_paid_chk/i.test(failure)) throw new ApiError("PAYMENT_EXCEEDS_REMAINING");
+    if (broke(err, "fee_paid_chk")) throw new ApiError("PAYMENT_EXCEEDS_REMAINING");
     throw err;
   }
 }

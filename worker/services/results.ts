@@ -7,7 +7,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { auditLog, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import { nowIso } from "../../db/schema/_common";
 import type { Db } from "../db";
-import { constraintFailure } from "../db";
+import { broke, brokeForeignKey } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { gradeRemark } from "../lib/letter-grades";
@@ -163,9 +163,9 @@ function insertScores(db: Db, resultWhere: SQL, rows: SubjectScoreJson[]) {
 
 /** Maps a failed write to 409 (duplicate student+year+semester) or 404 (student gone); rethrows the rest. */
 function mapWriteError(err: unknown): never {
-  const failure = constraintFailure(err);
-  if (failure && /UNIQUE/i.test(failure) && /results\./.test(failure)) throw new ApiError("RESULT_DUPLICATE");
-  if (failure && /FOREIGN KEY/i.test(failure)) throw new ApiError("STUDENT_NOT_FOUND");
+  if (broke(err, "results.student_id, results.academic_year_name, results.semester"))
+    throw new ApiError("RESULT_DUPLICATE");
+  if (brokeForeignKey(err)) throw new ApiError("STUDENT_NOT_FOUND");
   throw err;
 }
 

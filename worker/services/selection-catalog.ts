@@ -22,7 +22,8 @@ import {
   type SelectionPeriod,
   type Teacher,
 } from "../../db/schema";
-import { constraintFailure, type Db } from "../db";
+import type { Db } from "../db";
+import { broke, brokeForeignKey } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import type {
@@ -39,7 +40,6 @@ import type {
 import { NEW_ROW_ID, auditInsert } from "./audit";
 import { forgetFull } from "./full-teachers";
 
-const failureOf = (err: unknown) => constraintFailure(err) ?? "";
 const now = () => new Date().toISOString();
 /** Keeps only the keys whose value is defined: an omitted PUT field leaves its column as stored at write time. */
 const defined = <T extends object>(o: T) =>
@@ -62,7 +62,7 @@ export function toSubjectJson(r: SubjectRow): SubjectJson {
   };
 }
 
-const isDuplicateName = (err: unknown) => /UNIQUE constraint failed: selection_subjects\.name/i.test(failureOf(err));
+const isDuplicateName = (err: unknown) => broke(err, "selection_subjects.name");
 
 /** Every subject, newest first. */
 export async function listSubjects(db: Db): Promise<SubjectJson[]> {
@@ -155,7 +155,7 @@ export async function deleteSubject(db: Db, admin: ActingAdmin, id: number, requ
     ]);
     if (!deleted[0]) throw new ApiError("SUBJECT_NOT_FOUND");
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(failureOf(err))) throw new ApiError("SUBJECT_IN_USE");
+    if (brokeForeignKey(err)) throw new ApiError("SUBJECT_IN_USE");
     throw err;
   }
 }
@@ -269,9 +269,8 @@ export async function createTeacher(
       ]);
       return toTeacherJson(row!, input.subject_name);
     } catch (err) {
-      const failure = failureOf(err);
-      if (/UNIQUE constraint failed: teachers\.teacher_code/i.test(failure)) continue;
-      if (/FOREIGN KEY constraint failed/i.test(failure)) throw new ApiError("SUBJECT_NOT_ACTIVE");
+      if (broke(err, "teachers.teacher_code")) continue;
+      if (brokeForeignKey(err)) throw new ApiError("SUBJECT_NOT_ACTIVE");
       throw err;
     }
   }
@@ -315,13 +314,12 @@ export async function updateTeacher(
     forgetFull(); // a capacity may have grown
     return toTeacherJson(row, input.subject_name);
   } catch (err) {
-    const failure = failureOf(err);
-    if (/FOREIGN KEY constraint failed/i.test(failure)) {
+    if (brokeForeignKey(err)) {
       throw new ApiError(
         (await isActiveSubject(db, input.subject_name)) ? "TEACHER_SUBJECT_LOCKED" : "SUBJECT_NOT_ACTIVE",
       );
     }
-    const session = /teachers_seats1_chk/.test(failure) ? 1 : /teachers_seats2_chk/.test(failure) ? 2 : 0;
+    const session = broke(err, "teachers_seats1_chk") ? 1 : broke(err, "teachers_seats2_chk") ? 2 : 0;
     if (session) {
       const [current] = await db.select().from(teachers).where(eq(teachers.id, id));
       const taken = (session === 1 ? current?.seatsTaken1 : current?.seatsTaken2) ?? 0;
@@ -350,7 +348,7 @@ export async function deleteTeacher(db: Db, admin: ActingAdmin, id: number, requ
     ]);
     if (!deleted[0]) throw new ApiError("TEACHER_NOT_FOUND");
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(failureOf(err))) throw new ApiError("TEACHER_HAS_SELECTIONS");
+    if (brokeForeignKey(err)) throw new ApiError("TEACHER_HAS_SELECTIONS");
     throw err;
   }
 }
@@ -490,7 +488,7 @@ export async function deletePeriod(db: Db, admin: ActingAdmin, id: number, reque
     ]);
     if (!deleted[0]) throw new ApiError("PERIOD_NOT_FOUND");
   } catch (err) {
-    if (/periods_dates_chk/.test(failureOf(err))) throw new ApiError("PERIOD_IS_ACTIVE");
+    if (broke(err, "periods_dates_chk")) throw new ApiError("PERIOD_IS_ACTIVE");
     throw err;
   }
 }

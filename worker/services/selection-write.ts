@@ -25,7 +25,8 @@ import {
   teachers,
 } from "../../db/schema";
 import type { Db } from "../db";
-import { batchAll, constraintFailure } from "../db";
+import { batchAll } from "../db";
+import { broke, violation } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import type { SelectResult } from "../api/public-selection.schema";
 import { ApiError } from "../errors";
@@ -274,9 +275,9 @@ function releaseSeats(db: Db, sid: number) {
 /** Turns a failed batch into the error the student should see (re-reading state only to word the message). */
 async function explain(db: Db, err: unknown, choices: Choice[]): Promise<ApiError | Error> {
   if (err instanceof ApiError) return err;
-  const failure = constraintFailure(err);
+  const failure = violation(err);
   if (!failure) return err as Error;
-  if (/teachers_seats/.test(failure)) {
+  if (broke(err, "teachers_seats1_chk", "teachers_seats2_chk")) {
     const full = await db
       .select({
         id: teachers.id,
@@ -300,7 +301,8 @@ async function explain(db: Db, err: unknown, choices: Choice[]): Promise<ApiErro
     const first = full[0];
     return noSeats(first?.subjectId ?? null, first?.subject ?? null, first?.teacher ?? null);
   }
-  if (/UNIQUE/i.test(failure)) return new ApiError("SELECTION_SAVED_MEANWHILE");
+  if (broke(err, "selection_registrations.student_id", "student_selections.student_id, student_selections.subject_id"))
+    return new ApiError("SELECTION_SAVED_MEANWHILE");
   // The registration guard (update_count CHECK) failed: state changed between the read phase and the write.
   return new ApiError("SELECTION_STATE_CHANGED");
 }

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { feeRecords, students, type Student } from "../../db/schema";
 import type { Db } from "../db";
-import { constraintFailure } from "../db";
+import { broke, brokeForeignKey } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { DEFAULT_LIST_PAGE_SIZE } from "../api/students.schema";
@@ -171,7 +171,7 @@ async function findById(db: Db, id: number): Promise<Omit<Student, "searchName">
 }
 
 function isDuplicateStudentNo(err: unknown): boolean {
-  return /UNIQUE constraint failed: students\.student_no/i.test(constraintFailure(err) ?? "");
+  return broke(err, "students.student_no");
 }
 
 /** Creates a student. Throws 409 CONFLICT (`DUPLICATE_STUDENT`) when `student_no` is taken. */
@@ -265,7 +265,7 @@ export async function deleteStudent(
     if (!deleted[0]) throw new ApiError("STUDENT_NOT_FOUND");
     return before.id;
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw new ApiError("STUDENT_HAS_HISTORY");
+    if (brokeForeignKey(err)) throw new ApiError("STUDENT_HAS_HISTORY");
     throw err;
   }
 }

@@ -1,0 +1,113 @@
+/**
+ * The database's rules by name, and what breaking each one means to the API (docs/product.md#api-errors). SQLite
+ * reports a broken rule only as English text ("CHECK constraint failed: fee_paid_chk", "UNIQUE constraint failed:
+ * payments.idempotency_key", "FOREIGN KEY constraint failed"): `violation` reads that text in this one place, and
+ * every service asks it by name, so a renamed constraint fails the typecheck and test/workers/db-constraints.test.ts
+ * instead of silently turning a refusal into a 500.
+ */
+import type { Reason } from "./reasons";
+
+/**
+ * Every named CHECK constraint, UNIQUE key and primary key (other than a row id) of the schema (keys by their columns,
+ * as SQLite names them), with
+ * the reason an unexpected break of it is answered with (one whose text needs no parameters). A service that expects a break maps it itself (a fee's
+ * `fee_paid_chk` is TOTAL_BELOW_PAID when the total is edited and PAYMENT_EXCEEDS_REMAINING when a payment lands).
+ */
+export const CONSTRAINTS = {
+  // CHECK constraints: the rules that protect money, seats and marks.
+  fee_paid_chk: "TOTAL_BELOW_PAID",
+  fee_total_chk: "INVALID_INPUT",
+  fee_inst_paid_chk: "PAYMENT_EXCEEDS_REMAINING",
+  fee_plan_inst_amount_chk: "PAYMENT_AMOUNT_INVALID",
+  payments_amount_chk: "PAYMENT_AMOUNT_INVALID",
+  payments_kind_chk: "INVALID_INPUT",
+  news_status_chk: "NEWS_STATUS_REQUIRED",
+  news_title_len_chk: "INVALID_INPUT",
+  periods_dates_chk: "PERIOD_IS_ACTIVE",
+  periods_max_subjects_chk: "INVALID_INPUT",
+  pub_semester_chk: "SEMESTER_INVALID",
+  results_semester_chk: "SEMESTER_INVALID",
+  registrations_update_once_chk: "UPDATE_USED",
+  scores_range_chk: "MARKS_ABOVE_TOTAL",
+  selections_session_chk: "INVALID_INPUT",
+  students_building_chk: "BUILDING_RANGE",
+  students_gender_chk: "GENDER_INVALID",
+  subjects_max_sel_chk: "INVALID_INPUT",
+  teachers_building_chk: "TEACHER_BUILDING_INVALID",
+  teachers_cap1_chk: "CONFLICT",
+  teachers_cap2_chk: "CONFLICT",
+  teachers_seats1_chk: "NO_SEATS_ANY",
+  teachers_seats2_chk: "NO_SEATS_ANY",
+  // UNIQUE keys.
+  "admin_sessions.token_hash": "CONFLICT",
+  "admins.username": "CONFLICT",
+  "fee_instalments.fee_record_id, fee_instalments.seq": "FEE_CHANGED_MEANWHILE",
+  "fee_plan_instalments.plan_id, fee_plan_instalments.line_position, fee_plan_instalments.no": "CONFLICT",
+  "fee_plans.academic_year_name, fee_plans.grade": "PLAN_EXISTS",
+  "fee_records.student_id": "FEE_EXISTS",
+  "import_runs.idempotency_key": "IMPORT_CHANGED_MEANWHILE",
+  "payments.idempotency_key": "IDEMPOTENCY_MISMATCH",
+  "payments.receipt_no": "CONFLICT",
+  "payments.academic_year, payments.sequence": "CONFLICT",
+  "selection_periods.is_active": "CONFLICT",
+  "results.student_id, results.academic_year_name, results.semester": "RESULT_DUPLICATE",
+  "selection_subjects.name": "SUBJECT_DUPLICATE",
+  "student_selections.student_id, student_selections.subject_id": "SELECTION_SAVED_MEANWHILE",
+  "students.student_no": "STUDENT_DUPLICATE",
+  "teachers.teacher_code": "TEACHER_CODE_UNAVAILABLE",
+  // Primary keys other than a row id (most are written with ON CONFLICT; a break means a race).
+  "login_attempts.username, login_attempts.client": "CONFLICT",
+  "news_view_marks.news_id, news_view_marks.client, news_view_marks.hour": "CONFLICT",
+  "receipt_counters.academic_year": "CONFLICT",
+  "result_publications.academic_year_name, result_publications.semester": "CONFLICT",
+  "school_settings.key": "CONFLICT",
+  "selection_registrations.student_id": "SELECTION_SAVED_MEANWHILE",
+} as const satisfies Record<string, Reason>;
+
+/** A named rule of the schema. */
+export type ConstraintName = keyof typeof CONSTRAINTS;
+
+/** A rule a write broke: a named one, a foreign key (a row referred to is gone, or still referred to), or NOT NULL. */
+export type Violation =
+  | { kind: "named"; name: ConstraintName }
+  | { kind: "foreign_key" }
+  | { kind: "not_null"; column: string }
+  | { kind: "unknown"; message: string };
+
+const NAMED = /(?:CHECK|UNIQUE) constraint failed: ([^\n]+?)\s*$/i;
+
+function readViolation(message: string): Violation | null {
+  if (/FOREIGN KEY constraint failed/i.test(message)) return { kind: "foreign_key" };
+  const notNull = /NOT NULL constraint failed: ([\w.]+)/i.exec(message);
+  if (notNull) return { kind: "not_null", column: notNull[1]! };
+  const named = NAMED.exec(message.split("\n")[0]!);
+  if (named && named[1]! in CONSTRAINTS) return { kind: "named", name: named[1] as ConstraintName };
+  return /constraint failed/i.test(message) ? { kind: "unknown", message } : null;
+}
+
+/**
+ * The database rule behind a failed write (drizzle and the libSQL client wrap the server's error: the cause chain is
+ * searched), or null when the failure was not a broken rule (an outage, a timeout, a bug).
+ */
+export function violation(err: unknown): Violation | null {
+  for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
+    const code = String((e as { code?: string }).code ?? "");
+    const message = String((e as Error).message ?? "");
+    if (code.startsWith("SQLITE_CONSTRAINT") || /constraint failed/i.test(message)) {
+      const found = readViolation(message);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** True when `err` broke the named rule `name` (one of them when given several). */
+export function broke(err: unknown, ...names: ConstraintName[]): boolean {
+  const v = violation(err);
+  return v?.kind === "named" && names.includes(v.name);
+}
+
+/** True when `err` broke a foreign key. */
+export function brokeForeignKey(err: unknown): boolean {
+  return violation(err)?.kind === "foreign_key";
+}
