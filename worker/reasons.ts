@@ -78,7 +78,7 @@ export const REASONS = {
   GRADE_REQUIRED: ["VALIDATION_FAILED", "Grade is required"],
   GRADE_UNKNOWN: ["VALIDATION_FAILED", "Unknown grade"],
   BUILDING_REQUIRED: ["VALIDATION_FAILED", "Building is required"],
-  BUILDING_RANGE: ["VALIDATION_FAILED", "Building must be a whole number from 1 to 6"],
+  BUILDING_RANGE: ["VALIDATION_FAILED", "Building must be between 1 and 6"],
   GENDER_INVALID: ["VALIDATION_FAILED", "Gender must be male or female"],
   STUDENT_NOT_FOUND: ["NOT_FOUND", "Student not found"],
   STUDENT_DUPLICATE: ["CONFLICT", "A student with this ID already exists"],
@@ -249,6 +249,10 @@ export const REASONS = {
   IMPORT_ID_SCIENTIFIC: [
     "VALIDATION_FAILED",
     "The ID was stored as a number in scientific notation and lost digits: format the column as text",
+  ],
+  IMPORT_ID_NUMERIC: [
+    "VALIDATION_FAILED",
+    "The ID {id} was stored as a number, which drops leading zeros: format the column as text and type the ID as written",
   ],
   IMPORT_PAID_DIFFERS: [
     "VALIDATION_FAILED",

@@ -92,3 +92,10 @@ describe("Arabic grade names", () => {
     expect(grades).toEqual(["Prep-1", "Prep-1"]);
   });
 });
+
+describe("IDs in numeric cells", () => {
+  it("go to the server as numbers, so a passport that lost its leading zeros is refused there", () => {
+    const { built } = rowsOf("numeric-passport.xlsx");
+    expect(built.rows.map((r) => r.student_no)).toEqual([457812, "31001310119463"]);
+  });
+});

@@ -63,7 +63,7 @@ describe("error locations", () => {
   it("name the sheet's column, header and letter, in the admin's language", () => {
     expect(rowProblems(answer, built, table, words("en"))[0]).toEqual([
       { where: "Column F", text: "Unknown grade" },
-      { where: "Building (Column E)", text: "Building must be a whole number from 1 to 6" },
+      { where: "Building (Column E)", text: "Building must be between 1 and 6" },
     ]);
     expect(rowProblems(answer, built, table, words("ar"))[0]![0]).toEqual({
       where: "العمود F",

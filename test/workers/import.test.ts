@@ -50,6 +50,29 @@ const countStudents = async (nos: string[]) =>
     (await testDb().select({ n: sql<number>`count(*)` }).from(students).where(inArray(students.studentNo, nos)))[0]!.n,
   );
 
+describe("IDs from numeric cells", () => {
+  it("refuse one shorter than a national ID (leading zeros lost), never matching or creating it", async () => {
+    const passport = `00${String(Date.now()).slice(-6)}`;
+    const shortened = Number(passport);
+    await insertStudent({ studentNo: passport });
+    const national = Number(uniqueStudentNo());
+    const rows = [studentRow({ student_no: shortened }), studentRow({ student_no: national })];
+    const dry = await post("students", { rows }, { dry: true });
+    expect(dry.status).toBe(200);
+    expect(dry.json.rows.map((r: { action: string }) => r.action)).toEqual(["error", "create"]);
+    expect(dry.json.rows[0].errors).toEqual([
+      expect.objectContaining({ field: "student_no", code: "IMPORT_ID_NUMERIC", params: { id: String(shortened) } }),
+    ]);
+    expect(dry.json.rows[1].key).toBe(String(national));
+    const fee = await post(
+      "fees",
+      { rows: [{ student_id: shortened, grade: "Prep-1", total_amount: 100 }] },
+      { dry: true },
+    );
+    expect(fee.json.rows[0].errors[0]).toMatchObject({ field: "student_id", code: "IMPORT_ID_NUMERIC" });
+  });
+});
+
 describe("students", () => {
   it("previews create, update, unchanged and error rows, then commits all of them with audit rows", async () => {
     const existing = await insertStudent({

@@ -62,6 +62,18 @@ export function isScientificId(v: unknown): boolean {
   return typeof v === "string" && /^\s*[+-]?\d+(?:[.,٫]\d+)?\s*[eE]\s*\+?\d+\s*$/.test(v);
 }
 
+/** Digits of an Egyptian national ID: a numeric cell of 14 digits cannot have lost a leading zero (none starts 0). */
+const NATIONAL_ID_DIGITS = 14;
+
+/**
+ * The digits of an ID sent as a JSON number (a numeric spreadsheet cell: docs/product.md#bulk-import), else null.
+ * Such a cell drops leading zeros (a passport 00457812 becomes 457812): one shorter than a national ID is refused
+ * (IMPORT_ID_NUMERIC), never matched or created; a 14-digit one is a national ID as typed.
+ */
+export function numericIdOf(v: unknown): string | null {
+  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v.toFixed(0) : null;
+}
+
 const ID_FIELD: Record<ImportKind, string | null> = {
   students: "student_no",
   fees: "student_id",
@@ -105,7 +117,10 @@ async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
   const valid: ValidRow<unknown>[] = [];
   const firstRowOf = new Map<string, number>();
   body.rows.forEach((raw, index) => {
-    const input = { ...defaults, ...raw };
+    const idField = ID_FIELD[kind];
+    const numericId = idField ? numericIdOf(raw[idField]) : null;
+    // An ID sent as a number (a numeric spreadsheet cell) is read as its digits; one short of 14 may have lost zeros.
+    const input = { ...defaults, ...raw, ...(idField && numericId ? { [idField]: numericId } : {}) };
     const parsed = schema.safeParse(input);
     const errors: ImportRowError[] = parsed.success
       ? []
@@ -115,10 +130,12 @@ async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
           message: i.message,
           ...(i.params ? { params: i.params } : {}),
         }));
-    const idField = ID_FIELD[kind];
     if (idField && isScientificId(raw[idField])) {
       for (let i = errors.length - 1; i >= 0; i--) if (errors[i]!.field === idField) errors.splice(i, 1);
       errors.unshift(rowError(idField, "IMPORT_ID_SCIENTIFIC"));
+    } else if (idField && numericId && numericId.length < NATIONAL_ID_DIGITS) {
+      for (let i = errors.length - 1; i >= 0; i--) if (errors[i]!.field === idField) errors.splice(i, 1);
+      errors.unshift(rowError(idField, "IMPORT_ID_NUMERIC", { id: numericId }));
     }
     const key = keyOf(kind, (parsed.success ? parsed.data : input) as Record<string, unknown>);
     if (key && !errors.length) {

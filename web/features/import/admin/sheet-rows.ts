@@ -169,6 +169,9 @@ function isExampleRow(example: ReadonlyMap<string, string>, row: readonly Cell[]
   return compared >= 2;
 }
 
+/** A whole number of fewer than 14 digits: an ID cell that may have lost its leading zeros. */
+const isShortNumber = (v: Cell): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0 && v < 1e13;
+
 /** The API rows of `table` under `mapping` (see BuiltRows). */
 export function buildRows(kind: ImportKind, table: SheetTable, mapping: readonly string[]): BuiltRows {
   const out: BuiltRows = { rows: [], lines: [], sources: [], fieldColumns: [], skipped: 0 };
@@ -212,7 +215,9 @@ export function buildRows(kind: ImportKind, table: SheetTable, mapping: readonly
         return;
       }
       columns[target] = i;
-      if (text !== "") row[target] = fieldValue(target, text);
+      // A numeric ID cell shorter than a national ID goes as a number: the server refuses it (leading zeros lost).
+      if (target === idField && isShortNumber(cells[i])) row[target] = cells[i];
+      else if (text !== "") row[target] = fieldValue(target, text);
     });
     if (kind === "results") {
       row.subject_scores = scores.map((s) => {
