@@ -46,7 +46,7 @@ export async function reportCardBatch(
 ): Promise<ReportCardBatch> {
   const [published, rows] = await Promise.all([
     isPublished(db, q.academicYear, q.semester),
-    listResults(db, { academic_year_name: q.academicYear, semester: q.semester, grade: q.grade }),
+    listResults(db, { academic_year_name: q.academicYear, semester: q.semester, grade: q.grade, search: undefined }),
   ]);
   rows.sort(
     (a, b) =>
