@@ -5,7 +5,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createApi, errors, json } from "../openapi";
-import * as svc from "../services/selection-catalog";
+import * as svc from "../services/selection-periods";
 import {
   periodCreateSchema,
   periodJsonSchema,

@@ -1,10 +1,10 @@
 /**
  * `/api/admin/selection/subjects` (docs/product.md#course-selection). Mounted behind `requireAdmin` by
- * `selection-admin.ts`. Rules and reasons live in `services/selection-catalog.ts`.
+ * `selection-admin.ts`. Rules and reasons live in `services/selection-subjects.ts`.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createApi, errors, json } from "../openapi";
-import * as svc from "../services/selection-catalog";
+import * as svc from "../services/selection-subjects";
 import { subjectsWithoutSeats } from "../services/selection-read";
 import {
   selectionIdParamSchema,

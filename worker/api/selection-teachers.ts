@@ -1,10 +1,10 @@
 /**
  * `/api/admin/selection/teachers` (docs/product.md#course-selection). Mounted behind `requireAdmin` by
- * `selection-admin.ts`. Seats and subject rules live in `services/selection-catalog.ts`.
+ * `selection-admin.ts`. Seats and subject rules live in `services/selection-teachers.ts`.
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createApi, errors, json } from "../openapi";
-import * as svc from "../services/selection-catalog";
+import * as svc from "../services/selection-teachers";
 import {
   selectionIdParamSchema,
   teacherCreateSchema,

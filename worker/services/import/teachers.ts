@@ -11,7 +11,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { selectionSubjects, teachers } from "../../../db/schema";
 import { isBlank, type ImportRow } from "../../api/import.schema";
 import { auditInsert, NEW_ROW_ID, snapshotWith } from "../audit";
-import { activeSubjectId, nextTeacherCodeSql, teacherSubjectSql, toTeacherJson } from "../selection-catalog";
+import { activeSubjectId, nextTeacherCodeSql, teacherSubjectSql, toTeacherJson } from "../selection-teachers";
 import { rowError } from "../../api/row-outcome.schema";
 import type { ImportContext, KindPlan, ValidRow } from "./run";
 
