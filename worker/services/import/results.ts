@@ -45,16 +45,23 @@ const resultJsonSql = (
 
 const termKey = (studentId: number, year: string, semester: string) => `${studentId}|${year}|${semester}`;
 
+/**
+ * Whether a row's subjects equal the stored ones, in any order: a wide sheet (and the Results export) lists subjects
+ * in its columns' order, not the order they were typed in (docs/product.md#export-round-trips).
+ */
 function sameScores(a: SubjectScoreJson[], b: ScoreRow[]): boolean {
+  const stored = new Map(b.map((r) => [r.subjectName, r]));
   return (
     a.length === b.length &&
-    a.every(
-      (s, i) =>
-        s.subject_name === b[i]!.subjectName &&
-        toHundredths(s.score) === b[i]!.score &&
-        toHundredths(s.max_score) === b[i]!.max &&
-        (s.remarks ?? null) === (b[i]!.remarks ?? null),
-    )
+    a.every((s) => {
+      const r = stored.get(s.subject_name);
+      return (
+        r !== undefined &&
+        toHundredths(s.score) === r.score &&
+        toHundredths(s.max_score) === r.max &&
+        (s.remarks ?? null) === (r.remarks ?? null)
+      );
+    })
   );
 }
 

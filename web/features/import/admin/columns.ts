@@ -18,7 +18,12 @@ export interface ColumnSpec {
   aliases?: readonly string[];
   required?: boolean;
   example: string | number;
+  /** false: known (an export writes it) but not in the template. */
+  template?: false;
 }
+
+/** A column an export writes that the import reads as nothing (a figure computed from the others). */
+const computed = (en: string, ar: string): ColumnSpec => ({ target: "ignore", ar, en, example: "", template: false });
 
 const ID_ALIASES = [
   "national id",
@@ -102,6 +107,11 @@ const FEE_COLUMNS: ColumnSpec[] = [
     aliases: ["paid", "paid_amount", "المدفوع"],
     example: 2000,
   },
+  // The Fees export's computed columns (web/features/fees/admin/fees-csv.ts): the import derives them itself.
+  computed("Remaining Amount", "المبلغ المتبقي"),
+  computed("Status", "الحالة"),
+  computed("Overdue Amount", "المبلغ المتأخر"),
+  computed("Next Due Date", "تاريخ الاستحقاق التالي"),
 ];
 
 const TEACHER_COLUMNS: ColumnSpec[] = [
@@ -171,6 +181,19 @@ const RESULT_COLUMNS: ColumnSpec[] = [
     example: "\t31001310119461",
   },
   { target: "ignore", ar: "اسم الطالب", en: "Student Name", aliases: ["name", "الاسم"], example: "أحمد محمد علي" },
+  // The Results export's term and grade: a row naming its own year and semester is filed under them (not the
+  // dialog's choice, which fills rows that name none).
+  {
+    target: "academic_year_name",
+    ar: "العام الدراسي",
+    en: "Academic Year",
+    aliases: ["academic_year_name", "year", "السنة الدراسية"],
+    example: "",
+    template: false,
+  },
+  { target: "semester", ar: "الفصل الدراسي", en: "Semester", aliases: ["term", "الترم"], example: "", template: false },
+  { target: "grade", ar: "الصف", en: "Grade", aliases: ["current_grade"], example: "", template: false },
+  { target: "remarks", ar: "ملاحظات", en: "Remarks", aliases: ["الملاحظات"], example: "", template: false },
   ...RESULT_SUBJECTS.flatMap((s): ColumnSpec[] => [
     { target: `score:${s}`, ar: arSubject(s), en: s, example: s === "Mathematics" ? 45.5 : 88 },
     {
@@ -190,10 +213,10 @@ export const COLUMNS: Record<ImportKind, readonly ColumnSpec[]> = {
   teachers: TEACHER_COLUMNS,
 };
 
-/** The columns of a kind's template (results: the template's subjects only). */
+/** The columns of a kind's template (results: the template's subjects only; no export-only column). */
 export function templateColumns(kind: ImportKind): ColumnSpec[] {
-  if (kind !== "results") return [...COLUMNS[kind]];
-  return RESULT_COLUMNS.filter(
+  if (kind !== "results") return COLUMNS[kind].filter((c) => c.template !== false);
+  return RESULT_COLUMNS.filter((c) => c.template !== false).filter(
     (c) =>
       !c.target.includes(":") ||
       (c.target.startsWith("score:") && (TEMPLATE_SUBJECTS as readonly string[]).includes(c.target.slice(6))),

@@ -127,11 +127,18 @@ const FEMALE = new Set(["female", "f", "انثى", "أنثى", "بنت"].map(fol
 const YES = new Set(["active", "true", "yes", "1", "نشط", "فعال", "نعم"].map(foldHeader));
 const NO = new Set(["inactive", "false", "no", "0", "غيرنشط", "غير فعال", "لا", "موقوف"].map(foldHeader));
 
-/** A cell for `field` in the API's terms: gender and status labels → male/female and true/false. */
+const S1 = new Set(["s1", "1", "first", "term 1", "الأول", "الفصل الأول", "الترم الأول"].map(foldHeader));
+const S2 = new Set(["s2", "2", "second", "term 2", "الثاني", "الفصل الثاني", "الترم الثاني"].map(foldHeader));
+
+/** A cell for `field` in the API's terms: gender, status and semester labels → male/female, true/false, S1/S2. */
 function fieldValue(field: string, text: string): unknown {
   if (field === "gender") {
     const f = foldHeader(text);
     return MALE.has(f) ? "male" : FEMALE.has(f) ? "female" : text;
+  }
+  if (field === "semester") {
+    const f = foldHeader(text);
+    return S1.has(f) ? "S1" : S2.has(f) ? "S2" : text;
   }
   if (field === "is_active") {
     const f = foldHeader(text);
