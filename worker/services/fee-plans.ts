@@ -11,7 +11,8 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { feeInstalments, feePlanInstalments, feePlans, feeRecords, students } from "../../db/schema";
 import type { Db } from "../db";
-import { batchAll, constraintFailure } from "../db";
+import { batchAll } from "../db";
+import { broke, brokeForeignKey } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
 import { applyDiscount, percentOf } from "../lib/fee-schedule";
@@ -134,7 +135,7 @@ const instalmentValues = (planId: number | SQL, input: FeePlanInput) =>
   );
 
 function planConflict(err: unknown): never {
-  if (/UNIQUE constraint failed: fee_plans\./i.test(constraintFailure(err) ?? "")) throw new ApiError("PLAN_EXISTS");
+  if (broke(err, "fee_plans.academic_year_name, fee_plans.grade")) throw new ApiError("PLAN_EXISTS");
   throw err;
 }
 
@@ -206,7 +207,7 @@ export async function updatePlan(
       db.insert(feePlanInstalments).values(instalmentValues(id, input)),
     ]);
   } catch (err) {
-    if (/FOREIGN KEY constraint failed/i.test(constraintFailure(err) ?? "")) throw new ApiError("PLAN_NOT_FOUND");
+    if (brokeForeignKey(err)) throw new ApiError("PLAN_NOT_FOUND");
     planConflict(err);
   }
   return getPlan(db, id);
@@ -234,19 +235,17 @@ export function scheduleStatements(db: Db, feeId: number | SQL, schedule: Schedu
     db.delete(feeInstalments).where(eq(feeInstalments.feeRecordId, feeId as number)),
     ...(schedule.length
       ? [
-          db
-            .insert(feeInstalments)
-            .values(
-              schedule.map((s) => ({
-                feeRecordId: feeId,
-                seq: s.seq,
-                line: s.line,
-                lineEn: s.lineEn,
-                no: s.no,
-                dueDate: s.dueDate,
-                amountPiastres: s.amount,
-              })),
-            ),
+          db.insert(feeInstalments).values(
+            schedule.map((s) => ({
+              feeRecordId: feeId,
+              seq: s.seq,
+              line: s.line,
+              lineEn: s.lineEn,
+              no: s.no,
+              dueDate: s.dueDate,
+              amountPiastres: s.amount,
+            })),
+          ),
         ]
       : []),
     refillStatement(db, feeId),
@@ -325,7 +324,7 @@ export async function applyPlan(
     schedule: ScheduleItem[];
   };
   const writes: Write[] = [];
-  people.forEach((p, i) => {
+  for (const [i, p] of people.entries()) {
     const base = {
       row: i + 1,
       key: p.studentNo,
@@ -333,42 +332,50 @@ export async function applyPlan(
       total_before: p.fee ? piastresToEgp(p.fee.totalPiastres) : null,
       paid: piastresToEgp(p.fee?.paidPiastres ?? 0),
     };
-    if (p.fee?.customSchedule)
-      return rows.push({
+    if (p.fee?.customSchedule) {
+      rows.push({
         ...base,
         action: "unchanged",
         total_after: base.total_before ?? 0,
         note: "custom_schedule",
         errors: [],
       });
+      continue;
+    }
     const discount = p.fee
       ? p.fee.discountPercent !== null
         ? percentOf(gross, p.fee.discountPercent)
         : p.fee.discountPiastres
       : 0;
-    if (discount > gross)
-      return rows.push({
+    if (discount > gross) {
+      rows.push({
         ...base,
         action: "error",
         total_after: 0,
         errors: [rowError("discount", "DISCOUNT_ABOVE_TOTAL")],
       });
+      continue;
+    }
     const total = gross - discount;
     const next = discounted(schedule, discount);
     const row = { ...base, total_after: piastresToEgp(total) };
-    if (p.fee && p.fee.paidPiastres > total)
-      return rows.push({ ...row, action: "error", errors: [rowError("total_amount", "TOTAL_BELOW_PAID")] });
+    if (p.fee && p.fee.paidPiastres > total) {
+      rows.push({ ...row, action: "error", errors: [rowError("total_amount", "TOTAL_BELOW_PAID")] });
+      continue;
+    }
     if (
       p.fee &&
       p.fee.planId === id &&
       p.fee.totalPiastres === total &&
       p.fee.grade === plan.grade &&
       sameAs(p.fee.id, next)
-    )
-      return rows.push({ ...row, action: "unchanged", errors: [] });
+    ) {
+      rows.push({ ...row, action: "unchanged", errors: [] });
+      continue;
+    }
     rows.push({ ...row, action: p.fee ? "update" : "create", errors: [] });
     writes.push({ studentId: p.studentId, fee: p.fee, total, discount, schedule: next });
-  });
+  }
   const result: ApplyResult = { dry_run: dryRun, summary: summarizeRows(rows), rows };
   if (dryRun) return result;
   // Checked before "nothing to write": a commit whose only rows are errors must be refused, not answered 200.
@@ -425,9 +432,7 @@ export async function applyPlan(
     await batchAll(db, [...guard, ...statements]);
   } catch (err) {
     // A record changed, a payment passed its new total, or a record was created between the preview and this write.
-    const meanwhile = /fee_paid_chk|UNIQUE constraint failed: fee_records\.student_id/i.test(
-      constraintFailure(err) ?? "",
-    );
+    const meanwhile = broke(err, "fee_paid_chk", "fee_records.student_id");
     if (isStaleFee(err) || meanwhile) throw new ApiError("PLAN_APPLY_CHANGED_MEANWHILE");
     throw err;
   }
