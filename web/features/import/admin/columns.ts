@@ -136,7 +136,8 @@ const TEACHER_COLUMNS: ColumnSpec[] = [
     en: "Subject",
     aliases: ["subject_name"],
     required: true,
-    example: "Mathematics",
+    // The template takes one of the school's active subjects (template.ts); no fixed example to compare with.
+    example: "",
   },
   { target: "building_no", ar: "المبنى", en: "Building", aliases: ["building_no"], example: 5 },
   {

@@ -19,7 +19,7 @@ import {
   type Cell,
   type SheetTable,
 } from "./sheet-rows";
-import { templateColumns, templateHeader } from "./columns";
+import { exampleSubject, templateRows } from "./template";
 import type { ReadSheet } from "./spreadsheet";
 
 export type Step = "file" | "map" | "preview" | "done";
@@ -204,27 +204,20 @@ export function useImport(kind: ImportKind) {
   };
 }
 
-/** Downloads the kind's template: bilingual headers and one example row (results: a max-score row too). */
+/**
+ * Downloads the kind's template (template.ts): bilingual headers and one example row (results: a max-score row
+ * too); the teachers template's example subject is one of the school's active subjects when they can be read.
+ */
 export async function downloadTemplate(kind: ImportKind, format: "xlsx" | "csv", rtl: boolean): Promise<void> {
   const { downloadSheet } = await import("./spreadsheet");
-  const columns = templateColumns(kind);
-  const rows: unknown[][] = [columns.map(templateHeader)];
-  if (kind === "results")
-    rows.push(
-      columns.map((c, i) =>
-        i === 1
-          ? "الدرجة العظمى / Max score"
-          : c.target.startsWith("score:")
-            ? c.target === "score:Mathematics"
-              ? 50
-              : 100
-            : "",
-      ),
-    );
-  rows.push(
-    columns.map((c) =>
-      typeof c.example === "string" ? c.example.replace(/^\t/, format === "csv" ? "\t" : "") : c.example,
-    ),
-  );
-  downloadSheet(rows, `import-${kind}-template`, format, rtl);
+  const examples: Record<string, string> = {};
+  if (kind === "teachers") {
+    try {
+      const { fetchSubjects } = await import("~/features/selection/admin/selection-api");
+      examples.subject_name = exampleSubject(await fetchSubjects());
+    } catch {
+      // No subject list (offline): the example's subject stays empty for the admin to fill.
+    }
+  }
+  downloadSheet(templateRows(kind, format, examples), `import-${kind}-template`, format, rtl);
 }
