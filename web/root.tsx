@@ -2,6 +2,7 @@
  * The document shell. `<html lang dir>` comes from the server: Arabic/RTL by default on public pages, English on
  * the admin console, switchable by cookie (routes/lang.ts). Every script carries the CSP nonce.
  */
+import { formatNumber } from "~/lib/format";
 import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
@@ -102,7 +103,7 @@ export default function App() {
  * Again; an unknown address says so and links to the home page (or the console's dashboard under /admin).
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (notFound) {
@@ -111,7 +112,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <main data-not-found="" className="flex min-h-dvh items-center justify-center p-6">
         <div className="w-full max-w-md rounded-xl border bg-card p-8 text-center shadow-sm">
           <p className="text-5xl font-bold text-primary" aria-hidden="true">
-            404
+            {formatNumber(404, i18n.language, { useGrouping: false })}
           </p>
           <h1 className="mt-3 text-2xl font-bold">{t("error.notFound")}</h1>
           <p className="mt-2 text-muted-foreground">{t("error.notFoundBody")}</p>

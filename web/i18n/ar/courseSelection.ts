@@ -173,7 +173,7 @@ export default {
     add: "إضافة فترة",
     heading: "الفترات",
     tableLabel: "فترات الاختيار",
-    timeZoneNote: "المواعيد بتوقيت القاهرة ({{zone}})",
+    timeZoneNote: "المواعيد بتوقيت القاهرة",
     columns: {
       name: "اسم الفترة",
       start: "تاريخ البداية",

@@ -1,0 +1,122 @@
+/**
+ * Every page in Arabic reads Arabic (docs/product.md#languages-and-numbers; issue 26.10): no Western digit and no
+ * English word in the visible text or placeholders, except what is Latin by nature: IDs, receipt numbers, brand
+ * and file names. Public pages and the console (signed in), on the demo data, at 1366 px.
+ */
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser } from "../support/browser";
+import { adminToken, consolePage } from "./admin-session";
+import { server } from "./server";
+
+const base = server.baseUrl;
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const PUBLIC = ["/", "/results", "/current-students", "/base-url-config", "/no-such-page"];
+const CONSOLE = [
+  "/admin/dashboard",
+  "/admin/dashboard/students",
+  "/admin/dashboard/fees",
+  "/admin/dashboard/fees/plans",
+  "/admin/dashboard/results",
+  "/admin/dashboard/news",
+  "/admin/dashboard/audit-log",
+  "/admin/dashboard/course-selections",
+  "/admin/dashboard/course-selections/subjects",
+  "/admin/dashboard/course-selections/teachers",
+  "/admin/dashboard/course-selections/periods",
+];
+
+/** Latin by nature: IDs and numbers people copy (5+ digits), receipt numbers, brands, file kinds, grades, units. */
+const ALLOWED = [
+  /^\d{5,20}$/, // national IDs, student numbers
+  /^[A-Z]{1,3}\d{4,}$/i, // passport numbers
+  /^(RCP|ADJ)-\d{4}-\d+$/, // receipt numbers
+  /^T-[A-Z]+-\d+$/, // teacher codes
+  /^https?$/, // URLs (the base URL page)
+  /^[\w-]+(\.[\w-]+)+(:\d+)?$/, // host names and addresses
+  /^(Elite|Private|Schools)$/, // the school's name in its logo
+  /^(English|Excel|CSV|PDF|XLSX|localStorage|URL|API|A5|A4)$/, // the language switch, brands, file kinds
+  /^[A-F][+-]?$/, // letter grades
+];
+
+/** The words of `text` that are Latin letters or Western digits and not allowed. */
+function offenders(text: string): string[] {
+  return text
+    .split(/[\s()[\]{}«»"'“”،,:;!?؟/|…·—–]+|[.-](?=\s|$)/u)
+    .filter((w) => /[A-Za-z0-9]/.test(w))
+    .filter((w) => !ALLOWED.some((re) => re.test(w)));
+}
+
+/**
+ * The page's own words: visible text nodes, placeholders and the title. Values the page isolates as data (names,
+ * IDs, codes and URLs in `dir="auto"`/`dir="ltr"` or `translate="no"`) are the school's, not the page's, and skipped.
+ */
+async function visibleText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const words: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const el = n.parentElement;
+      if (!el || el.closest("[dir=auto], [dir=ltr], [translate=no], script, style, noscript")) continue;
+      if (!el.checkVisibility()) continue;
+      words.push(n.textContent ?? "");
+    }
+    const placeholders = [...document.querySelectorAll<HTMLInputElement>("[placeholder]")].map((e) => e.placeholder);
+    return [...words, ...placeholders, document.title].join("\n").replace(/[\u2066-\u2069\u200e\u200f]/g, "");
+  });
+}
+
+/**
+ * Found by this test and not fixed yet (issue 26.10, listed in the report): demo data named in English and a public
+ * step list. Any other Latin word fails.
+ */
+const KNOWN: Record<string, readonly string[]> = {
+  "/current-students": ["1", "2", "3", "4"],
+  "/admin/dashboard/course-selections/subjects": ["Social", "Studies", "Science", "Language", "Arabic", "Mathematics"],
+  "/admin/dashboard/course-selections/periods": ["2024-2025", "2023-2024"],
+  // The results page's academic-year choices (the publishing card and the filters).
+  "/admin/dashboard/results": ["2023-2024", "2024-2025", "2025-2026", "2026-2027", "2027-2028"],
+};
+
+async function check(page: Page, path: string) {
+  const res = await page.goto(`${base}${path}`);
+  expect(res, path).toBeTruthy();
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  // The console keeps a live-events stream open (never network-idle): wait for the skeletons to go instead.
+  await page
+    .waitForFunction(() => !document.querySelector("[data-slot=skeleton], .animate-pulse"), null, { timeout: 15_000 })
+    .catch(() => {});
+  await page.waitForTimeout(500);
+  const found = [...new Set(offenders(await visibleText(page)))].filter((w) => !KNOWN[path]?.includes(w));
+  expect(found, `${path}: Latin text on the Arabic page ${JSON.stringify(found)}`).toEqual([]);
+}
+
+describe("Arabic pages read Arabic", () => {
+  it("public pages", async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    await context.addCookies([{ name: "lang", value: "ar", url: base }]);
+    const page = await context.newPage();
+    const failures: string[] = [];
+    for (const path of PUBLIC) await check(page, path).catch((e: Error) => failures.push(e.message.split("\n")[0]!));
+    await context.close();
+    expect(failures).toEqual([]);
+  });
+
+  it("console pages", async () => {
+    const page = await consolePage(browser, token, "ar", 1366);
+    const failures: string[] = [];
+    for (const path of CONSOLE) await check(page, path).catch((e: Error) => failures.push(e.message));
+    await page.context().close();
+    expect(failures).toEqual([]);
+  }, 180_000);
+});
