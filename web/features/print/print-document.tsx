@@ -135,6 +135,7 @@ export function PrintDocument({ loc, title, paper, url, nonce, tools, children }
           type="font/woff2"
           crossOrigin="anonymous"
         />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, built from constants; no user text */}
         <style dangerouslySetInnerHTML={{ __html: css(paper) }} />
       </head>
       <body>
@@ -149,6 +150,7 @@ export function PrintDocument({ loc, title, paper, url, nonce, tools, children }
           <small>{loc.t.toolbar.hint}</small>
         </nav>
         <main>{children}</main>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, allowed by its CSP nonce */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
       </body>
     </html>

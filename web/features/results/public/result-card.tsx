@@ -191,8 +191,9 @@ function SubjectsTable({
           </tr>
         </thead>
         <tbody>
-          {result.subjects.map((s, i) => (
-            <tr key={`${s.subject_name}-${i}`} className="border-t">
+          {result.subjects.map((s) => (
+            // A result names each subject once (RESULT_SUBJECT_REPEATED).
+            <tr key={s.subject_name} className="border-t">
               <th scope="row" className={cn(cell, "text-start font-semibold text-blue-950")}>
                 {t(`publicResults.subjects.${s.subject_name}`, { defaultValue: s.subject_name })}
               </th>
