@@ -10,7 +10,7 @@ import { checkNationalId } from "~/components/public-ui/national-id-field";
 import { NationalIdSearchRow } from "~/components/public-ui/national-id-input";
 import { EARLY_SUBMIT_ATTR } from "~/lib/early-submit";
 import { toast } from "~/components/ui/lazy-toast";
-import { TOAST_MS } from "./use-teacher-selection";
+import { TOAST_MS } from "./selection-ui";
 
 export const STUDENT_ID_FIELD = "student-national-id";
 

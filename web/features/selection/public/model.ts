@@ -3,8 +3,9 @@
  * the rules read on their own: grouping the teachers by subject (the subjects offered are the ones the student must
  * choose: the server requires exactly the active subjects with an active teacher, the same set its teachers
  * endpoint lists), progress, merging live seat counts, the page mode, the save payload (which throws when a chosen
- * teacher/subject pair is not in the loaded list) and the rows of the confirmation. The answer shapes are the
- * server's (worker/api/public-selection.schema.ts).
+ * teacher/subject pair is not in the loaded list), the rows of the confirmation, the choices dropped when their
+ * teacher fills up and what the submit button leads to. The answer shapes are the server's
+ * (worker/api/public-selection.schema.ts).
  */
 import type { z } from "zod";
 import type {
@@ -209,4 +210,71 @@ export function choicesNowFull(
 ): TeacherOption[] {
   const own = new Set(saved.map((s) => s.teacher_id));
   return teachers.filter((t) => choices[t.subject_id] === t.teacher_id && isFull(t) && !own.has(t.teacher_id));
+}
+
+/**
+ * The choices without those whose teacher just became full (choicesNowFull), and the teachers dropped
+ * (docs/product.md#teacher-selection): after a live seat refresh and after a save refused for want of seats. Returns
+ * the same `choices` object when nothing is dropped.
+ */
+export function dropFullChoices(
+  choices: Choices,
+  teachers: readonly TeacherOption[],
+  saved: readonly ExistingSelection[],
+): { choices: Choices; dropped: TeacherOption[] } {
+  const dropped = choicesNowFull(choices, teachers, saved);
+  if (dropped.length === 0) return { choices, dropped };
+  const next = { ...choices };
+  for (const t of dropped) delete next[t.subject_id];
+  return { choices: next, dropped };
+}
+
+/** A looked-up student: the ID searched, the card, the saved state and the offered teachers with their seats. */
+export interface Loaded {
+  studentId: string;
+  student: SelectionStudent;
+  state: SelectionState;
+  teachers: TeacherOption[];
+}
+
+/**
+ * A state updater that changes part of the loaded student (docs/product.md#teacher-selection), unless another student
+ * was loaded since the request for `studentId` began (then the state is left as it is).
+ */
+export function patchLoaded(
+  studentId: string,
+  patch: (l: Loaded) => Partial<Loaded>,
+): (l: Loaded | null) => Loaded | null {
+  return (l) => (l && l.studentId === studentId ? { ...l, ...patch(l) } : l);
+}
+
+/** What the submit button leads to (submitStep). */
+export type SubmitStep =
+  | { kind: "incomplete"; progress: Progress }
+  | { kind: "unknownPair" }
+  | { kind: "noChanges" }
+  | { kind: "confirm"; payload: SavePayload };
+
+/**
+ * The submit button's rule (docs/product.md#teacher-selection): a subject without a choice → `incomplete`; a chosen
+ * pair not offered → `unknownPair`; an update identical to the saved selections → `noChanges`; else `confirm` with
+ * the payload the confirmation dialog shows and the save sends.
+ */
+export function submitStep(
+  loaded: Pick<Loaded, "studentId" | "state">,
+  mode: SelectionMode | null,
+  choices: Choices,
+  groups: readonly SubjectGroup[],
+): SubmitStep {
+  const progress = selectionProgress(groups, choices);
+  if (progress.missing.length > 0) return { kind: "incomplete", progress };
+  let payload: SavePayload;
+  try {
+    payload = buildPayload(loaded.studentId, choices, groups);
+  } catch (err) {
+    if (!(err instanceof UnknownChoiceError)) throw err;
+    return { kind: "unknownPair" };
+  }
+  if (mode === "update" && sameAsSaved(choices, loaded.state.selections)) return { kind: "noChanges" };
+  return { kind: "confirm", payload };
 }

@@ -11,7 +11,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~
 import { cn } from "~/lib/utils";
 import { formatCairoDateTime, num } from "./format";
 import type { ExistingSelection, SelectionMode, SelectionState, SelectionStudent } from "./model";
-import { SELECTIONS_ID } from "./use-teacher-selection";
+import { SELECTIONS_ID } from "./selection-ui";
 import { FactList } from "~/components/public-ui/fact-list";
 
 const STATUS: Record<SelectionMode, { icon: LucideIcon; tone: string }> = {
