@@ -147,33 +147,48 @@ describe("bulk import", () => {
     writeFileSync(file, encode1256(csv));
     const dialog = await upload(page, file);
     await dialog.getByText("3 rows: 1 to create, 0 to update, 0 unchanged, 2 with errors").waitFor();
-    await dialog.getByText("Grade: Unknown grade").waitFor();
-    await dialog.getByText(/^ID: The ID was stored as a number in scientific notation/).waitFor();
+    await dialog.getByText("Grade (Column D): Unknown grade").waitFor();
+    await dialog.getByText(/^ID \(Column A\): The ID was stored as a number in scientific notation/).waitFor();
     expect(await dialog.getByRole("button", { name: "Import 1 row" }).isDisabled()).toBe(true);
     expect((await students(good)).students).toHaveLength(0);
 
     const [download] = await Promise.all([
       page.waitForEvent("download"),
-      dialog.getByRole("button", { name: "Download rows with errors" }).click(),
+      dialog.getByRole("button", { name: "Download the file with its errors" }).click(),
     ]);
     const book = read(readFileSync((await download.path())!), { type: "buffer" });
     const aoa = utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
-    expect(aoa[0]).toEqual(["ID", "Name", "Nationality", "Grade", "Building", "Error / Error"]);
-    expect(aoa).toHaveLength(3);
-    expect(aoa[1]![5]).toBe("Grade: Unknown grade");
+    // Every row, the good one with an empty Error cell: fixing the file loses none (issue 26.2).
+    expect(aoa[0]).toEqual(["ID", "Name", "Nationality", "Grade", "Building", "Error"]);
+    expect(aoa).toHaveLength(4);
+    expect(aoa[1]![0]).toBe(good);
+    expect(aoa[1]![5] ?? "").toBe("");
+    expect(aoa[2]![5]).toBe("Grade (Column D): Unknown grade");
     // The office fixes the rows and uploads the error file as it is (the Error column is ignored).
-    aoa[1]![3] = "Prep-3";
-    aoa[2]![0] = newStudentNo();
+    aoa[2]![3] = "Prep-3";
+    aoa[3]![0] = newStudentNo();
     const fixed = join(dir, "fixed.xlsx");
     const out = utils.book_new();
     utils.book_append_sheet(out, utils.aoa_to_sheet(aoa), "Sheet1");
     writeFileSync(fixed, write(out, { type: "buffer", bookType: "xlsx" }));
     await upload(page, fixed);
-    await dialog.getByText("2 rows: 2 to create, 0 to update, 0 unchanged, 0 with errors").waitFor();
-    await dialog.getByRole("button", { name: "Import 2 rows" }).click();
+    await dialog.getByText("3 rows: 3 to create, 0 to update, 0 unchanged, 0 with errors").waitFor();
+    await dialog.getByRole("button", { name: "Import 3 rows" }).click();
     await dialog.getByTestId("import-result").waitFor();
     expect((await students(bad)).students[0]).toMatchObject({ full_name: "منى سعيد", current_grade: "Prep-3" });
-    expect((await students(good)).students).toHaveLength(0);
+    expect((await students(good)).students).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a title row above the header and an empty first sheet (openpyxl files) go straight to the preview", async () => {
+    const { page, problems } = await open("/admin/dashboard/students");
+    const fixture = (name: string) => new URL(`../fixtures/import/${name}`, import.meta.url).pathname;
+    let dialog = await upload(page, fixture("title-row.xlsx"));
+    await dialog.getByText(/^2 rows: /).waitFor();
+    dialog = await upload(page, fixture("empty-first-sheet.xlsx"));
+    await dialog.getByText(/^2 rows: /).waitFor();
+    expect(await dialog.getByLabel("Sheet").inputValue()).toBe("الطلاب");
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -198,6 +213,16 @@ describe("bulk import", () => {
       )
       .waitFor();
     await dialog.getByText("Every row is unchanged: there is nothing to import.").waitFor();
+    // The Record column keeps a 14-digit ID on one line at 1366 px (issue 26.11).
+    const lines = await dialog
+      .locator("td[dir=ltr]")
+      .first()
+      .evaluate((td) => {
+        const range = document.createRange();
+        range.selectNodeContents(td);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+    expect(lines).toBe(1);
     expect(problems).toEqual([]);
     await page.context().close();
   });
@@ -222,8 +247,8 @@ describe("bulk import", () => {
     writeFileSync(file, `\uFEFF${csv}`);
     await dialog.locator("input[type=file]").setInputFiles(file);
     await dialog.getByTestId("import-summary").waitFor({ timeout: 30_000 });
-    await dialog.getByText("رقم الطالب: الطالب غير موجود").waitFor();
-    await dialog.getByText("Science: لا يمكن أن تتجاوز الدرجة النهاية العظمى").waitFor();
+    await dialog.getByText("رقم الطالب (العمود A): الطالب غير موجود").waitFor();
+    await dialog.getByText("Science (العمود D): لا يمكن أن تتجاوز الدرجة النهاية العظمى").waitFor();
     const term = `/api/admin/results?search=${student!.student_no}&academic_year_name=2027-2028&semester=S2`;
     expect((await adminApi<{ data: unknown[] }>(token, "GET", term)).data).toHaveLength(0);
     writeFileSync(file, `\uFEFF${csv.split("\r\n").slice(0, 3).join("\r\n")}`);

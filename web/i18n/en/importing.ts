@@ -13,6 +13,8 @@ export default {
   file: "File (.xlsx, .xls or .csv)",
   chooseFile: "Choose file",
   year: "Academic year",
+  termHint:
+    "For rows that name no term: a file with Academic Year and Semester columns (as the Results export writes) keeps each row's own.",
   semester: "Semester",
   sheet: "Sheet",
   steps: { parsing: "Reading the file", validating: "Checking rows", saving: "Saving" },

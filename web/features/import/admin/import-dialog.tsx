@@ -8,7 +8,6 @@ import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, FileSpreadsheet, Upload } from "lucide-react";
 import type { ImportKind } from "@worker/api/import.schema";
-import { ACADEMIC_YEARS, SEMESTERS, type AcademicYear, type Semester } from "@worker/api/results.schema";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -27,6 +26,7 @@ import { missingColumns } from "./sheet-rows";
 import { downloadTemplate, useImport, type Busy } from "./use-import";
 import { HeaderRowChoice } from "./header-row-choice";
 import { errorSheetRows } from "./row-problems";
+import { TermFields } from "./term-fields";
 
 const AUDIT_ENTITY: Record<ImportKind, string> = {
   students: "student",
@@ -128,38 +128,7 @@ export function ImportDialog({
                 ))}
               </div>
             </section>
-            {kind === "results" && (
-              <div className="grid gap-3 sm:grid-cols-2">
-                <label className="grid gap-1 text-sm">
-                  {t("importing.year")}
-                  <select
-                    className={selectClass}
-                    value={s.options.academic_year_name}
-                    onChange={(e) => s.setOptions({ ...s.options, academic_year_name: e.target.value as AcademicYear })}
-                  >
-                    {ACADEMIC_YEARS.map((y) => (
-                      <option key={y} value={y}>
-                        {y}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-                <label className="grid gap-1 text-sm">
-                  {t("importing.semester")}
-                  <select
-                    className={selectClass}
-                    value={s.options.semester}
-                    onChange={(e) => s.setOptions({ ...s.options, semester: e.target.value as Semester })}
-                  >
-                    {SEMESTERS.map((x) => (
-                      <option key={x} value={x}>
-                        {x}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              </div>
-            )}
+            {kind === "results" && <TermFields options={s.options} onChange={s.setOptions} />}
             <div className="grid gap-2">
               <span className="text-sm font-medium" id={`${fileId}-label`}>
                 {t("importing.file")}

@@ -1,0 +1,53 @@
+/**
+ * The results import's term (docs/product.md#bulk-import): the academic year and semester of rows that name none;
+ * a file with its own Academic Year and Semester columns (the Results export) keeps each row's term.
+ */
+import { useTranslation } from "react-i18next";
+import { ACADEMIC_YEARS, SEMESTERS, type AcademicYear, type Semester } from "@worker/api/results.schema";
+import type { ImportOptions } from "./import-api";
+
+const selectClass =
+  "h-9 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+
+export function TermFields({
+  options,
+  onChange,
+}: {
+  options: Required<ImportOptions>;
+  onChange: (next: Required<ImportOptions>) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      <label className="grid gap-1 text-sm">
+        {t("importing.year")}
+        <select
+          className={selectClass}
+          value={options.academic_year_name}
+          onChange={(e) => onChange({ ...options, academic_year_name: e.target.value as AcademicYear })}
+        >
+          {ACADEMIC_YEARS.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm">
+        {t("importing.semester")}
+        <select
+          className={selectClass}
+          value={options.semester}
+          onChange={(e) => onChange({ ...options, semester: e.target.value as Semester })}
+        >
+          {SEMESTERS.map((x) => (
+            <option key={x} value={x}>
+              {x}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="text-xs text-muted-foreground sm:col-span-2">{t("importing.termHint")}</p>
+    </div>
+  );
+}
