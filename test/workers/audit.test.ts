@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 import { testDb, uniqueStudentNo } from "./fixtures";
+import en from "../../web/i18n/en/audit";
+import ar from "../../web/i18n/ar/audit";
 
 let token: string;
 beforeAll(async () => {
@@ -220,7 +222,7 @@ describe("GET /api/admin/audit", () => {
     const op = (await api("/api/openapi.json")).json.paths["/api/admin/audit"].get;
     expect(op.security).toEqual([{ bearer: [] }]);
     expect(op.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(
-      ["entity", "entity_id", "admin", "from", "to", "page", "limit"].map((n) => `query:${n}`),
+      ["entity", "entity_id", "student", "admin", "from", "to", "page", "limit"].map((n) => `query:${n}`),
     );
     const page = op.responses["200"].content["application/json"].schema;
     expect(Object.keys(page.properties)).toEqual(["data", "pagination", "filters"]);
@@ -234,6 +236,82 @@ describe("GET /api/admin/audit", () => {
       "before",
       "after",
       "request_id",
+      "student",
     ]);
+  });
+});
+
+describe("the student of each entry (issue 26.4)", () => {
+  it("names the student of student, fee, payment and result entries, and filters by national ID", async () => {
+    const no = uniqueStudentNo();
+    const name = "إياد طارق سليمان";
+    const body = {
+      student_no: no,
+      full_name: name,
+      nationality: "Egyptian",
+      current_grade: "Prep-1",
+      building_no: 2,
+      gender: "male",
+    };
+    expect((await api("/api/students", { method: "POST", token, body })).status).toBe(201);
+    await api("/api/fees", {
+      method: "POST",
+      token,
+      body: { student_id: no, grade: "Prep-1", total_amount: 900, paid_amount: 0 },
+    });
+    const pay = await api(`/api/fees/${no}/add-payment`, {
+      method: "POST",
+      token,
+      body: { payment_amount: 100 },
+      headers: { "Idempotency-Key": uid("k") },
+    });
+    expect(pay.status).toBeLessThan(300);
+    const result = await api("/api/admin/results", {
+      method: "POST",
+      token,
+      body: {
+        student_id: no,
+        academic_year_name: "2023-2024",
+        grade: "Prep-1",
+        semester: "S2",
+        subject_scores: [{ subject_name: "Mathematics", score: 50, max_score: 100 }],
+      },
+    });
+    // A deleted record still names its student (from its snapshot).
+    expect((await api(`/api/admin/results/${result.json.data.id}`, { method: "DELETE", token })).status).toBeLessThan(
+      300,
+    );
+    const arabicDigits = no.replace(/[0-9]/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
+    const res = await api(`/api/admin/audit?student=${encodeURIComponent(arabicDigits)}&limit=50`, { token });
+    expect(res.status).toBe(200);
+    const seen = res.json.data.map((e: { action: string; entity: string }) => `${e.action}:${e.entity}`).sort();
+    expect(seen).toEqual(
+      ["add_payment:fee_record", "create:fee_record", "create:result", "create:student", "delete:result"].sort(),
+    );
+    for (const e of res.json.data) expect(e.student).toEqual({ student_no: no, full_name: name });
+    const news = await api("/api/admin/audit?entity=news&limit=1", { token });
+    if (news.json.data[0]) expect(news.json.data[0].student).toBeNull();
+  });
+});
+
+describe("audit translations (issue 26.4)", () => {
+  it("every action, entity and snapshot field in the log has an English and an Arabic name", async () => {
+    const rows = await testDb().select().from(auditLog);
+    const keys = new Set<string>();
+    const walk = (v: unknown) => {
+      if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object")
+        for (const [k, x] of Object.entries(v)) {
+          keys.add(k);
+          walk(x);
+        }
+    };
+    for (const r of rows) for (const snap of [r.before, r.after]) if (snap) walk(JSON.parse(snap));
+    const missing = (dict: typeof en, lang: string) => [
+      ...[...new Set(rows.map((r) => r.action))].filter((a) => !(a in dict.actions)).map((a) => `${lang} action ${a}`),
+      ...[...new Set(rows.map((r) => r.entity))].filter((e) => !(e in dict.entities)).map((e) => `${lang} entity ${e}`),
+      ...[...keys].filter((k) => !(k in dict.fields)).map((k) => `${lang} field ${k}`),
+    ];
+    expect([...missing(en, "en"), ...missing(ar, "ar")]).toEqual([]);
   });
 });

@@ -24,6 +24,9 @@ const whole = (field: Field, min: number, max: number, fallback: number) =>
 export const auditQuerySchema = z.object({
   entity: text("entity", 50).describe("Entity type, e.g. student, fee_record"),
   entity_id: text("entity_id", 50).describe("The changed record's id"),
+  student: text("student_no", 50).describe(
+    "National ID / student number: entries about that student, their fee record (payments, plans), results, selections",
+  ),
   admin: text("admin", 100).describe("Username of the acting admin"),
   from: day("from").describe("First day (YYYY-MM-DD, Cairo), inclusive"),
   to: day("to").describe("Last day (YYYY-MM-DD, Cairo), inclusive"),
@@ -45,6 +48,10 @@ export const auditEntryJsonSchema = z.object({
   before: z.unknown().describe("The record before the change (parsed JSON), or null"),
   after: z.unknown().describe("The record after the change (parsed JSON), or null"),
   request_id: z.string().nullable(),
+  student: z
+    .object({ student_no: z.string(), full_name: z.string().nullable() })
+    .nullable()
+    .describe("The student the entry is about (student, fee record, payment, result, selections); null otherwise"),
 });
 export type AuditEntryJson = z.output<typeof auditEntryJsonSchema>;
 

@@ -26,7 +26,8 @@ export default function AuditLogPage() {
   const { t } = useTranslation();
   const log = useAuditLog();
   const { query, setQuery, pagination } = log;
-  const clear = () => setQuery(withFilters(query, { entity: "", entity_id: "", admin: "", from: "", to: "" }));
+  const clear = () =>
+    setQuery(withFilters(query, { entity: "", entity_id: "", student: "", admin: "", from: "", to: "" }));
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
@@ -50,6 +51,7 @@ export default function AuditLogPage() {
         onRetry={log.reload}
         skeletonRows={Math.min(query.limit, 8)}
         onFilterRecord={(entity, entityId) => setQuery(withFilters(query, { entity, entity_id: entityId }))}
+        onFilterStudent={(student) => setQuery(withFilters(query, { entity: "", entity_id: "", student }))}
         emptyAction={
           hasFilters(query) ? (
             <Button variant="outline" size="sm" className="mt-2" onClick={clear}>

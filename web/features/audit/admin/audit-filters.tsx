@@ -1,6 +1,6 @@
 /**
- * The Audit Log filter bar: Entity and Admin (the values the server reports), Entity ID (Arabic-Indic/Persian
- * digits converted as typed, applied 400 ms after typing stops or on Enter), From/To dates (`YYYY-MM-DD`) and
+ * The Audit Log filter bar: Entity and Admin (the values the server reports), Entity ID and Student (national ID /
+ * student number; Arabic-Indic/Persian digits converted as typed, applied 400 ms after typing stops or on Enter), From/To dates (`YYYY-MM-DD`) and
  * Clear Filters. Every change goes to the URL and returns to page 1 (see audit-query.ts).
  */
 import { useEffect, useRef, useState } from "react";
@@ -64,31 +64,74 @@ function AllOrOneSelect({
   );
 }
 
-/** The filter bar above the list. */
+/**
+ * A text filter applied 400 ms after typing stops, on Enter or on leaving the box (Arabic-Indic/Persian digits
+ * converted as typed); it follows the URL when the filter changes elsewhere (Clear Filters, Back, a history link).
+ */
+function IdFilter({
+  id,
+  label,
+  placeholder,
+  value,
+  onApply,
+}: {
+  id: string;
+  label: string;
+  placeholder: string;
+  value: string;
+  onApply: (value: string) => void;
+}) {
+  const [typed, setTyped] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  useEffect(() => {
+    setTyped((current) => (current.trim() === value ? current : value));
+  }, [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const apply = (v: string) => {
+    clearTimeout(timer.current);
+    if (v.trim() !== valueRef.current) onApply(v.trim());
+  };
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      <Input
+        id={id}
+        value={typed}
+        inputMode="text"
+        autoComplete="off"
+        dir="auto"
+        placeholder={placeholder}
+        onChange={(e) => {
+          const v = normalizeDigits(e.target.value);
+          setTyped(v);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => apply(v), ENTITY_ID_DEBOUNCE_MS);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") apply(typed);
+        }}
+        onBlur={() => apply(typed)}
+      />
+    </div>
+  );
+}
+
+/** The filter bar above the list (docs/product.md#audit-log). */
 export function AuditFilters({ query, onChange, entities, admins }: AuditFiltersProps) {
   const { t } = useTranslation();
-  const [entityId, setEntityId] = useState(query.entity_id);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const queryRef = useRef(query);
   queryRef.current = query;
-
-  // Follow the URL when it changes from elsewhere (Clear Filters, Back, a record's history link).
-  useEffect(() => {
-    setEntityId((typed) => (typed.trim() === query.entity_id ? typed : query.entity_id));
-  }, [query.entity_id]);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const applyEntityId = (value: string) => {
-    clearTimeout(timer.current);
-    const v = value.trim();
-    if (v !== queryRef.current.entity_id) onChange(withFilters(queryRef.current, { entity_id: v }), { replace: true });
-  };
+  const applyText = (patch: Partial<AuditQuery>) => onChange(withFilters(queryRef.current, patch), { replace: true });
   const set = (patch: Partial<AuditQuery>, replace = false) => onChange(withFilters(query, patch), { replace });
   const inverted = rangeInverted(query);
 
   return (
     <section aria-label={t("audit.filters.label")} className="grid gap-3 rounded-lg border bg-card p-4 shadow-xs">
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(3,minmax(0,1fr))_repeat(2,minmax(0,0.8fr))_auto] lg:items-end">
+      <div className="grid grid-cols-2 gap-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_repeat(2,minmax(0,0.8fr))_auto] lg:items-end">
         <AllOrOneSelect
           id="audit-entity"
           label={t("audit.filters.entity")}
@@ -98,29 +141,20 @@ export function AuditFilters({ query, onChange, entities, admins }: AuditFilters
           labelOf={(e) => entityLabel(t, e)}
           onChange={(v) => set({ entity: v })}
         />
-        <div className="grid min-w-0 gap-1.5">
-          <label htmlFor="audit-entity-id" className={LABEL}>
-            {t("audit.filters.entityId")}
-          </label>
-          <Input
-            id="audit-entity-id"
-            value={entityId}
-            inputMode="text"
-            autoComplete="off"
-            dir="auto"
-            placeholder={t("audit.filters.entityIdPlaceholder")}
-            onChange={(e) => {
-              const v = normalizeDigits(e.target.value);
-              setEntityId(v);
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => applyEntityId(v), ENTITY_ID_DEBOUNCE_MS);
-            }}
-            onKeyDown={(e) => {
-              if (e.key === "Enter") applyEntityId(entityId);
-            }}
-            onBlur={() => applyEntityId(entityId)}
-          />
-        </div>
+        <IdFilter
+          id="audit-entity-id"
+          label={t("audit.filters.entityId")}
+          placeholder={t("audit.filters.entityIdPlaceholder")}
+          value={query.entity_id}
+          onApply={(v) => applyText({ entity_id: v })}
+        />
+        <IdFilter
+          id="audit-student"
+          label={t("audit.filters.student")}
+          placeholder={t("audit.filters.studentPlaceholder")}
+          value={query.student}
+          onApply={(v) => applyText({ student: v })}
+        />
         <div className="col-span-2 lg:col-span-1">
           <AllOrOneSelect
             id="audit-admin"
@@ -163,12 +197,10 @@ export function AuditFilters({ query, onChange, entities, admins }: AuditFilters
         <Button
           variant="outline"
           className="col-span-2 lg:col-span-1"
-          disabled={!hasFilters(query) && !entityId}
-          onClick={() => {
-            clearTimeout(timer.current);
-            setEntityId("");
-            onChange(withFilters(query, { entity: "", entity_id: "", admin: "", from: "", to: "" }));
-          }}
+          disabled={!hasFilters(query)}
+          onClick={() =>
+            onChange(withFilters(query, { entity: "", entity_id: "", student: "", admin: "", from: "", to: "" }))
+          }
         >
           <FilterX aria-hidden="true" />
           {t("audit.filters.clear")}

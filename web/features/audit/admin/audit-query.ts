@@ -1,6 +1,6 @@
 /**
  * The Audit Log filters live in the URL search params, so a filtered view is a shareable link:
- * `?entity=fee_record&entity_id=2024001&admin=admin&from=2026-01-01&to=2026-01-31&page=2&limit=20`.
+ * `?entity=fee_record&entity_id=2024001&student=30101011234567&admin=admin&from=2026-01-01&to=2026-01-31&page=2&limit=20`.
  * Each param is validated with the API's own zod schema (`auditQuerySchema`); an invalid one (a hand-edited link)
  * is ignored rather than sent. Changing a filter returns to page 1. Dates are `YYYY-MM-DD`.
  */
@@ -10,8 +10,8 @@ import { ADMIN_PAGE_SIZES, DEFAULT_PAGE_SIZE } from "~/components/data-table";
 import { normalizeNationalId } from "@worker/lib/normalize";
 
 /** The filter fields a visitor sets (paging excluded). */
-export type AuditFilterKey = "entity" | "entity_id" | "admin" | "from" | "to";
-export const AUDIT_FILTER_KEYS: readonly AuditFilterKey[] = ["entity", "entity_id", "admin", "from", "to"];
+export type AuditFilterKey = "entity" | "entity_id" | "student" | "admin" | "from" | "to";
+export const AUDIT_FILTER_KEYS: readonly AuditFilterKey[] = ["entity", "entity_id", "student", "admin", "from", "to"];
 
 /** The URL value read by one field's schema, or the field's default when it is refused. */
 const field = <S extends ZodType>(schema: S, raw: string | null): output<S> => {
@@ -26,6 +26,7 @@ export function readAuditQuery(params: URLSearchParams): AuditQuery {
   return {
     entity: field(shape.entity, params.get("entity")),
     entity_id: normalizeNationalId(field(shape.entity_id, params.get("entity_id"))),
+    student: normalizeNationalId(field(shape.student, params.get("student"))),
     admin: field(shape.admin, params.get("admin")),
     from: field(shape.from, params.get("from")),
     to: field(shape.to, params.get("to")),

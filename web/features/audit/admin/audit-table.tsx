@@ -1,7 +1,8 @@
 /**
- * The Audit Log list: a table on wide screens (When, Admin, Action, Entity, Entity ID, Details) and cards on
- * phones, each row opening its before/after diff in place. Times are Cairo time with the stored UTC value on
- * hover. The Entity ID is a button that narrows the log to that record's history. Skeleton rows while loading,
+ * The Audit Log list (docs/product.md#audit-log): a table on wide screens (When, Admin, Action, Entity, Student,
+ * Entity ID, Details) and cards on phones, each row opening its before/after diff in place. Times are Cairo time with
+ * the stored UTC value on hover. The Entity ID is a button that narrows the log to that record's history; the
+ * Student (name and national ID, for entries about a student, fee record, payment or result) to that student's. Skeleton rows while loading,
  * "No audit entries found" when nothing matches.
  */
 import { Fragment, useState, type ReactNode } from "react";
@@ -23,6 +24,8 @@ export interface AuditTableProps {
   skeletonRows?: number;
   /** Narrows the log to one record (entity + entity ID). */
   onFilterRecord: (entity: string, entityId: string) => void;
+  /** Narrows the log to one student (national ID / student number). */
+  onFilterStudent: (studentNo: string) => void;
   /** Shown under the empty-state text, e.g. a Clear Filters button. */
   emptyAction?: ReactNode;
   /** The last load failed: show "could not be loaded" with Retry instead of the empty state. */
@@ -84,6 +87,30 @@ function EntityIdButton({
   );
 }
 
+function StudentCell({ entry, onFilterStudent }: { entry: AuditEntry; onFilterStudent: (no: string) => void }) {
+  const { t } = useTranslation();
+  const s = entry.student;
+  if (!s) return <span className="text-muted-foreground">—</span>;
+  return (
+    <span className="grid min-w-0 gap-0.5">
+      {s.full_name && (
+        <span dir="auto" className="max-w-56 truncate font-medium">
+          {s.full_name}
+        </span>
+      )}
+      <button
+        type="button"
+        dir="ltr"
+        title={t("audit.table.historyOfStudent")}
+        onClick={() => onFilterStudent(s.student_no)}
+        className="w-fit rounded-sm font-mono text-xs text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {s.student_no}
+      </button>
+    </span>
+  );
+}
+
 function Empty({ action, failed, onRetry }: { action?: ReactNode; failed?: boolean; onRetry?: () => void }) {
   const { t } = useTranslation();
   const Icon = failed ? TriangleAlert : ScrollText;
@@ -110,6 +137,7 @@ export function AuditTable({
   loading,
   skeletonRows = 8,
   onFilterRecord,
+  onFilterStudent,
   emptyAction,
   failed,
   onRetry,
@@ -156,6 +184,9 @@ export function AuditTable({
                 {t("audit.table.entity")}
               </th>
               <th scope="col" className={HEAD}>
+                {t("audit.table.student")}
+              </th>
+              <th scope="col" className={HEAD}>
                 {t("audit.table.entityId")}
               </th>
               <th scope="col" className={cn(HEAD, "text-end")}>
@@ -166,9 +197,11 @@ export function AuditTable({
           <tbody>
             {loading &&
               Array.from({ length: skeletonRows }, (_, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
+                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a table row is not focusable; the rule mistakes it for one
                 <tr key={`s${i}`} className="border-b last:border-0" aria-hidden="true">
-                  {["w-40", "w-16", "w-16", "w-24", "w-20", "ms-auto w-20"].map((w, j) => (
-                    <td key={j} className="px-3 py-3">
+                  {["w-40", "w-16", "w-16", "w-24", "w-32", "w-20", "ms-auto w-20"].map((w) => (
+                    <td key={w} className="px-3 py-3">
                       <Skeleton className={cn("h-4", w)} />
                     </td>
                   ))}
@@ -176,7 +209,7 @@ export function AuditTable({
               ))}
             {showEmpty && (
               <tr>
-                <td colSpan={6}>
+                <td colSpan={7}>
                   <Empty action={emptyAction} failed={failed} onRetry={onRetry} />
                 </td>
               </tr>
@@ -197,6 +230,9 @@ export function AuditTable({
                         <ActionBadge action={e.action} />
                       </td>
                       <td className="px-3 py-2.5 whitespace-nowrap">{entityLabel(t, e.entity)}</td>
+                      <td className="px-3 py-2">
+                        <StudentCell entry={e} onFilterStudent={onFilterStudent} />
+                      </td>
                       <td className="px-3 py-2.5">
                         <EntityIdButton entry={e} onFilterRecord={onFilterRecord} />
                       </td>
@@ -206,7 +242,7 @@ export function AuditTable({
                     </tr>
                     {isOpen && (
                       <tr className="border-b bg-muted/30">
-                        <td colSpan={6} id={panel} className="px-3 pt-1 pb-4">
+                        <td colSpan={7} id={panel} className="px-3 pt-1 pb-4">
                           <AuditDiff entry={e} idPrefix={panel} />
                         </td>
                       </tr>
@@ -222,6 +258,7 @@ export function AuditTable({
       <ul className="grid gap-3 md:hidden" aria-label={t("audit.table.label")}>
         {loading &&
           Array.from({ length: Math.min(skeletonRows, 5) }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
             <li key={`s${i}`} className="grid gap-2 rounded-lg border bg-card p-4" aria-hidden="true">
               <Skeleton className="h-4 w-24" />
               <Skeleton className="h-4 w-48" />
@@ -247,6 +284,7 @@ export function AuditTable({
                   <span className="font-semibold">{entityLabel(t, e.entity)}</span>
                   <EntityIdButton entry={e} onFilterRecord={onFilterRecord} />
                 </p>
+                {e.student && <StudentCell entry={e} onFilterStudent={onFilterStudent} />}
                 <div className="flex items-center justify-between gap-2">
                   <p className="min-w-0 truncate text-muted-foreground">
                     {t("audit.table.by")} {admin(e)}

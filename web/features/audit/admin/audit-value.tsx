@@ -33,8 +33,11 @@ function RecordTable({ rows, other }: { rows: Row[]; other: unknown }) {
   const keys = [...new Set(rows.flatMap((r) => Object.keys(r)))];
   const otherRows = Array.isArray(other) ? other : null;
   return (
-    // Focusable so keyboard users can scroll a wide list on a phone (axe "scrollable-region-focusable").
-    <div tabIndex={0} className={cn("max-h-72 overflow-auto rounded border bg-background", FOCUS)}>
+    <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users scroll a wide list on a phone (axe scrollable-region-focusable)
+      tabIndex={0}
+      className={cn("max-h-72 overflow-auto rounded border bg-background", FOCUS)}
+    >
       <table className="w-full text-xs">
         <thead className="bg-muted/60">
           <tr>
@@ -54,6 +57,7 @@ function RecordTable({ rows, other }: { rows: Row[]; other: unknown }) {
           {rows.map((r, i) => {
             const o = otherRows?.[i];
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one value never reorder
               <tr key={i} className="border-t align-top">
                 {keys.map((k) => {
                   const differs = otherRows !== null && (!isRow(o) || stableJson(o[k]) !== stableJson(r[k]));
@@ -143,6 +147,7 @@ export function AuditValue({ name, value, other, className }: AuditValueProps) {
   }
   return (
     <pre
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users scroll a long value (axe scrollable-region-focusable)
       tabIndex={0}
       dir="ltr"
       className={cn(

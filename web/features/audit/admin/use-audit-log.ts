@@ -56,6 +56,7 @@ export function useAuditLog(): AuditLogState {
   const [tick, setTick] = useState(0);
   const seq = useRef(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` identifies the query; `tick` forces a reload of it
   useEffect(() => {
     const mine = ++seq.current;
     setLoading(true);
@@ -83,8 +84,7 @@ export function useAuditLog(): AuditLogState {
       .finally(() => {
         if (mine === seq.current) setLoading(false);
       });
-    // `key` identifies the query; `tick` forces a reload of the same query.
-  }, [key, tick, onAuthFailure]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [key, tick, onAuthFailure]);
 
   useEffect(
     () => () => {
