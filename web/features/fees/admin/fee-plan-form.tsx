@@ -166,6 +166,7 @@ export function FeePlanForm({
             const sum = line.instalments.reduce((s, x) => s + (piastresOf(x.amount) ?? 0), 0);
             const total = piastresOf(line.total);
             return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines are positions; the form addresses them by index
               <fieldset key={li} className="grid gap-3 rounded-lg border p-3" data-line={li}>
                 <legend className="px-1 text-sm font-semibold">{t("fees.plans.line", { n: li + 1 })}</legend>
                 <div className="grid gap-3 sm:grid-cols-[1fr_1fr_9rem] sm:items-end">
@@ -218,6 +219,7 @@ export function FeePlanForm({
                 <ol className="grid gap-2">
                   {line.instalments.map((x, k) => (
                     <li
+                      // biome-ignore lint/suspicious/noArrayIndexKey: instalments are positions within their line; the form addresses them by index
                       key={k}
                       className="grid grid-cols-[1.25rem_minmax(0,1fr)_auto] items-center gap-2 sm:grid-cols-[1.25rem_minmax(9.5rem,1.3fr)_minmax(5rem,1fr)_auto]"
                     >
