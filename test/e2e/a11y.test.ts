@@ -6,13 +6,14 @@
  * context with `bypassCSP` (the app's CSP allows only nonce'd scripts). Every violation of any impact is printed
  * so moderate/minor ones are visible too.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fontsSettled, launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { fontsSettled } from "../support/browser";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
-let browser: Browser;
+const browser = fileBrowser();
 let axeSource: string;
 
 interface AxeViolation {
@@ -23,11 +24,7 @@ interface AxeViolation {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   axeSource = (await import("axe-core")).default.source;
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const LANGS = ["ar", "en"] as const;
@@ -36,7 +33,7 @@ const PAGES = ["/", "/results", "/current-students", "/admin/login", "/base-url-
 
 /** `path` in `lang` at `width` px, hydrated and with its fonts in (what axe measures colours and sizes on). */
 async function open(path: string, lang: (typeof LANGS)[number], width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+  const context = await browser().newContext({ viewport: { width, height: 900 }, bypassCSP: true });
   // The public pages read `lang`, the admin console `admin_lang` (web/i18n/index.ts).
   await context.addCookies([
     { name: "lang", value: lang, url: base },

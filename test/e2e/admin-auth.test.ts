@@ -4,47 +4,36 @@
  * the password-update validation messages; the sign-in and password texts in Arabic, the server's refusals among
  * them (shown by their reason); the global search's groups, a failing group falling back to sample data.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { apiClient, ok } from "./admin-api";
 import { adminToken, consolePage, signIn } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const password = inject("e2eAdminPassword");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
   return context.newPage();
 }
 
 /** A page in `lang`, signed in with `token` when given. */
 async function openAs(lang: "ar" | "en", token?: string): Promise<Page> {
-  if (token) return consolePage(browser, token, lang);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (token) return consolePage(browser(), token, lang);
+  const context = await browser().newContext({ viewport: { width: 1280, height: 800 } });
   await context.addCookies([{ name: "admin_lang", value: lang, url: base }]);
   return context.newPage();
 }
 
 async function apiFigures() {
-  const token = await adminToken();
-  const get = async (p: string) =>
-    (await (await fetch(`${base}${p}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Record<
-      string,
-      number
-    >;
+  const api = apiClient(await adminToken()).api;
   return {
-    active: (await get("/api/students/active/count")).activeStudents,
-    total: (await get("/api/fees/TotalFees")).totalFees,
-    pct: (await get("/api/fees/paid-percentage")).paidPercentage,
+    active: (await ok(api.students.active.count.$get())).activeStudents,
+    total: (await ok(api.fees.TotalFees.$get())).totalFees,
+    pct: (await ok(api.fees["paid-percentage"].$get())).paidPercentage,
   };
 }
 
@@ -156,11 +145,7 @@ describe("admin authentication", () => {
 
   it("global search: finds a student by ID, and a group whose call fails shows labelled sample data", async () => {
     const token = await adminToken();
-    const list = (await (
-      await fetch(`${base}/api/students?page=1&limit=15`, { headers: { Authorization: `Bearer ${token}` } })
-    ).json()) as {
-      students: { student_no: string; full_name: string }[];
-    };
+    const list = await ok(apiClient(token).api.students.$get({ query: { page: "1", limit: "15" } }));
     const student = list.students[0]!;
     const page = await openAs("en", token);
     await page.route("**/api/fees?**", (route) =>

@@ -5,29 +5,26 @@
  * base-URL override it shows that backend's first page, never this server's. Console HTML is never cached, and
  * the sign-in page clears the cookie.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
-import { launchBrowser } from "../support/browser";
+import { apiClient, ok } from "./admin-api";
 import { adminToken, signIn } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const STUDENTS = `${base}/admin/dashboard/students`;
 const FIRST_PAGE = "/api/students?page=1&limit=15";
 const ROW = "table tbody tr th[scope=row]";
-let browser: Browser;
+const browser = fileBrowser();
 let token: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
-const newContext = () => browser.newContext({ viewport: { width: 1366, height: 900 } });
+const newContext = () => browser().newContext({ viewport: { width: 1366, height: 900 } });
 
 /** Opens the Students page in `context` and returns the page, its document's headers and the API paths it asked. */
 async function openStudents(
@@ -46,8 +43,8 @@ async function openStudents(
 
 /** The name in the first row of `GET /api/students?page=1&limit=15` (what the page's first row must show). */
 async function firstStudentName(): Promise<string> {
-  const res = await fetch(`${base}${FIRST_PAGE}`, { headers: { Authorization: `Bearer ${token}` } });
-  return ((await res.json()) as { students: Array<{ full_name: string }> }).students[0]!.full_name;
+  const { students } = await ok(apiClient(token).api.students.$get({ query: { page: "1", limit: "15" } }));
+  return students[0]!.full_name;
 }
 
 describe("Students: first page on a cold load", () => {

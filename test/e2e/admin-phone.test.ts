@@ -4,14 +4,14 @@
  * Also the list searches that ask the server (Students, Fees): one request once the typing rests 300 ms, not one
  * per keystroke, on a fake clock.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminToken, consoleContext } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
-let browser: Browser;
+const browser = fileBrowser();
 let token: string;
 
 const LISTS = [
@@ -27,7 +27,6 @@ const LISTS = [
 ] as const;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
   // The audit log lists writes: make sure there is one, whichever test files ran before.
   const studentNo = `PHONE${Date.now()}`.slice(0, 20);
@@ -42,12 +41,9 @@ beforeAll(async () => {
   expect((await fetch(`${base}/api/students`, { method: "POST", headers, body })).status).toBe(201);
   expect((await fetch(`${base}/api/students/${studentNo}`, { method: "DELETE", headers })).status).toBe(200);
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function adminPage(lang: "en" | "ar", width: number): Promise<Page> {
-  return (await consoleContext(browser, token, lang, { viewport: { width, height: 800 } })).newPage();
+  return (await consoleContext(browser(), token, lang, { viewport: { width, height: 800 } })).newPage();
 }
 
 /** Problems of the list on screen: sideways scrolling, overflowing tables, row buttons off screen or covered. */

@@ -3,25 +3,19 @@
  * state, save (localStorage + the 3-second banner), Test against the app's own origin and against failing servers,
  * Reset to Default (the origin), Clear, and the override reaching API calls.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fontsSettled, launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { fontsSettled } from "../support/browser";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const origin = new URL(base).origin;
 const KEY = "customBaseUrl";
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function open(lang: "ar" | "en" = "en", width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
   await context.addCookies([{ name: "lang", value: lang, url: base }]);
   const page = await context.newPage();
   await page.goto(`${base}/base-url-config`);

@@ -5,27 +5,26 @@
  * the server HTML too), and autoplay moving then. With 2 items from 640 px or 3 from 1024 px the page used to crash
  * ~0.4 s after load (Embla's autoplay `play()` with a single scroll position).
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movableAt } from "../../web/features/news/public/carousel-plan";
 import { RECENT_NEWS_LIMIT } from "../../worker/api/news.schema";
-import { launchBrowser, watchErrors } from "../support/browser";
+import { watchErrors } from "../support/browser";
 import { newsStates } from "./news-states";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const WIDTHS = [360, 640, 768, 1024, 1366];
 const COUNTS = [0, 1, 2, 3, 7];
 const states = newsStates();
-let browser: Browser;
+const browser = fileBrowser();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await states.setAside();
 });
 afterAll(async () => {
   await states.restore();
-  await browser?.close();
 });
 
 const selectedDot = (page: Page) =>
@@ -42,7 +41,7 @@ describe.each(COUNTS)("home with %i published news items", (count) => {
 
   it("server HTML: the controls are visible exactly at the widths where the items do not all fit", async () => {
     // The HTML does not depend on the width (the server cannot know it): one load, checked at every width.
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: { width: WIDTHS[0]!, height: 900 },
       javaScriptEnabled: false,
     });
@@ -64,7 +63,7 @@ describe.each(COUNTS)("home with %i published news items", (count) => {
 
   it.each(WIDTHS)("at %i px: no error, autoplay only where there is somewhere to move to", async (width) => {
     const lang = WIDTHS.indexOf(width) % 2 === 0 ? "ar" : "en";
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const context = await browser().newContext({ viewport: { width, height: 900 } });
     await context.addCookies([{ name: "lang", value: lang, url: base }]);
     const page = await context.newPage();
     const errors = watchErrors(page);

@@ -5,24 +5,17 @@
  * Playwright's fake clock: it runs while the page loads, then is paused and moved on by the test. Other item counts
  * and widths: carousel-states.test.ts.
  */
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import type { PublicNewsJson } from "../../worker/api/news.schema";
-import { launchBrowser } from "../support/browser";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function openHome(lang: "ar" | "en", options: BrowserContextOptions = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, ...options });
   await context.addCookies([{ name: "lang", value: lang, url: base }]);
   const page = await context.newPage();
   if (options.javaScriptEnabled !== false) await page.clock.install();

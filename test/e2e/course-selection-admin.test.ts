@@ -7,54 +7,35 @@
  */
 import { readFileSync } from "node:fs";
 import Papa from "papaparse";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PeriodJson } from "../../worker/api/selection-admin.schema";
+import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const OVERVIEW = `${base}/admin/dashboard/course-selections`;
-let browser: Browser;
+const browser = fileBrowser();
 let token: string;
 
-interface SummaryRow {
-  subject_name: string;
-  teacher_name: string;
-  session_number: number;
-  total_selections: number;
-  student_ids: string[];
-}
-interface Period {
-  id: number;
-  period_name: string;
-  is_active: boolean;
-}
-
-async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? "GET",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  expect(res.ok, `${init.method ?? "GET"} ${path} → ${res.status}`).toBe(true);
-  return (await res.json()) as T;
-}
-const summary = async () => (await api<{ data: SummaryRow[] }>("/api/admin/selection/summary")).data;
-const periods = async () => (await api<{ data: Period[] }>("/api/admin/selection/periods")).data;
-const distinct = (rows: SummaryRow[]) => new Set(rows.flatMap((r) => r.student_ids)).size;
+let api: ApiClient["api"];
+const selection = () => api.admin.selection;
+const summary = async () => (await ok(selection().summary.$get())).data;
+const periods = async () => (await ok(selection().periods.$get())).data;
+const subjectList = async () => (await ok(selection().subjects.$get())).data;
+const teacherList = async () => (await ok(selection().teachers.$get())).data;
+const distinct = (rows: Awaited<ReturnType<typeof summary>>) => new Set(rows.flatMap((r) => r.student_ids)).size;
 const fmt = (n: number) => new Intl.NumberFormat("en-EG").format(n);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
-});
-afterAll(async () => {
-  await browser?.close();
+  api = apiClient(token).api;
 });
 
 async function loggedIn(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   const page = await context.newPage();
   await signIn(page);
   return page;
@@ -86,8 +67,8 @@ describe("admin course selections", () => {
     const rows = await summary();
     const students = distinct(rows);
     expect(students).toBeGreaterThanOrEqual(35);
-    const subjects = (await api<{ data: unknown[] }>("/api/admin/selection/subjects")).data.length;
-    const teachers = (await api<{ data: unknown[] }>("/api/admin/selection/teachers")).data.length;
+    const subjects = (await subjectList()).length;
+    const teachers = (await teacherList()).length;
     await combinationsHeading(page, rows.length).waitFor();
     expect(await statValue(page, "Total Students")).toBe(fmt(students));
     expect(await statValue(page, "Total Selections")).toBe(fmt(students));
@@ -199,7 +180,7 @@ describe("admin course selections", () => {
     const page = await loggedIn();
     await page.goto(`${OVERVIEW}/subjects`);
     await page.getByRole("heading", { name: "Selection Subjects", level: 1 }).waitFor();
-    const count = (await api<{ data: unknown[] }>("/api/admin/selection/subjects")).data.length;
+    const count = (await subjectList()).length;
     await page.getByRole("heading", { name: `All Subjects (${count})` }).waitFor();
     const name = `E2E subject ${Date.now()}`;
 
@@ -229,11 +210,7 @@ describe("admin course selections", () => {
     await form.getByRole("button", { name: "Save Changes" }).click();
     await form.waitFor({ state: "detached" });
     await table.getByText('Chosen by "E2E"').waitFor();
-    const saved = (
-      await api<{ data: { name: string; description: string; max_selections: number; is_active: boolean }[] }>(
-        "/api/admin/selection/subjects",
-      )
-    ).data.find((s) => s.name === name);
+    const saved = (await subjectList()).find((s) => s.name === name);
     expect(saved).toMatchObject({ description: 'Chosen by "E2E"', max_selections: 3, is_active: false });
 
     await table.getByRole("button", { name: `Delete ${name}` }).click();
@@ -242,20 +219,15 @@ describe("admin course selections", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.getByRole("heading", { name: `All Subjects (${count})` }).waitFor();
     expect(await table.getByText(name).count()).toBe(0);
-    const list = (await api<{ data: { name: string }[] }>("/api/admin/selection/subjects")).data;
+    const list = await subjectList();
     expect(list.some((s) => s.name === name)).toBe(false);
     await page.context().close();
   });
 
   it("shows the server's refusals in Arabic, by reason: a subject name in use on the name field, the form's own checks too", async () => {
     const name = `E2E مادة ${Date.now()}`;
-    const taken = (
-      await api<{ data: { id: number } }>("/api/admin/selection/subjects", {
-        method: "POST",
-        body: { name, is_active: false },
-      })
-    ).data;
-    const context = await consoleContext(browser, token, "ar", { viewport: { width: 1280, height: 900 } });
+    const taken = (await ok(selection().subjects.$post({ json: { name, is_active: false } }))).data;
+    const context = await consoleContext(browser(), token, "ar", { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${OVERVIEW}/subjects`);
     await page.getByRole("heading", { name: "مواد الاختيار", level: 1 }).waitFor();
@@ -274,26 +246,14 @@ describe("admin course selections", () => {
     await form.locator("p[id$=-error]").filter({ hasText: "توجد مادة بهذا الاسم بالفعل" }).waitFor();
     expect(await form.getByLabel("الاسم").getAttribute("aria-invalid")).toBe("true");
     await context.close();
-    await api(`/api/admin/selection/subjects/${taken.id}`, { method: "DELETE" });
+    await ok(selection().subjects[":id"].$delete({ param: { id: String(taken.id) } }));
   });
 
   it("filters teachers with chips and refuses a capacity below the seats taken, showing the status code", async () => {
-    type Teacher = {
-      id: number;
-      full_name: string;
-      building_no: string;
-      subject_name: string;
-      session_1_capacity: number;
-      seats_taken_1: number;
-    };
-    const list = (await api<{ data: Teacher[] }>("/api/admin/selection/teachers")).data;
+    const list = await teacherList();
     // Only active subjects appear in the filter (other tests leave inactive subjects with seated teachers behind).
-    const active = new Set(
-      (await api<{ data: { name: string; is_active: boolean }[] }>("/api/admin/selection/subjects")).data
-        .filter((s) => s.is_active)
-        .map((s) => s.name),
-    );
-    const teacher = list.find((x) => x.seats_taken_1 > 0 && active.has(x.subject_name))!;
+    const active = new Set((await subjectList()).filter((s) => s.is_active).map((s) => s.name));
+    const teacher = list.find((x) => x.seats_taken_1 > 0 && x.subject_name !== null && active.has(x.subject_name))!;
     expect(teacher).toBeDefined();
     const page = await loggedIn();
     await page.goto(`${OVERVIEW}/teachers`);
@@ -301,7 +261,7 @@ describe("admin course selections", () => {
     await page.locator("#teachers-building").click();
     await page.getByRole("option", { name: `Building ${teacher.building_no}` }).click();
     await page.locator("#teachers-subject").click();
-    await page.getByRole("option", { name: teacher.subject_name }).click();
+    await page.getByRole("option", { name: teacher.subject_name! }).click();
     const expected = list.filter(
       (x) => x.building_no === teacher.building_no && x.subject_name === teacher.subject_name,
     ).length;
@@ -319,9 +279,7 @@ describe("admin course selections", () => {
     await page.getByText(`Error: ${reason} (status 409)`).waitFor();
     await form.getByText(reason, { exact: true }).waitFor();
     await form.getByRole("button", { name: "Cancel" }).click();
-    const after = (await api<{ data: Teacher[] }>("/api/admin/selection/teachers")).data.find(
-      (x) => x.id === teacher.id,
-    )!;
+    const after = (await teacherList()).find((x) => x.id === teacher.id)!;
     expect(after.session_1_capacity).toBe(teacher.session_1_capacity);
 
     await chips.getByRole("button", { name: `Remove filter Building ${teacher.building_no}` }).click();
@@ -337,8 +295,8 @@ describe("admin course selections", () => {
     try {
       await page.goto(`${OVERVIEW}/periods`);
       const table = page.getByRole("table", { name: "Selection periods" });
-      const rowOf = (p: Period) => table.locator("tbody tr").filter({ hasText: p.period_name });
-      const switchOf = (p: Period) => rowOf(p).getByRole("switch");
+      const rowOf = (p: PeriodJson) => table.locator("tbody tr").filter({ hasText: p.period_name });
+      const switchOf = (p: PeriodJson) => rowOf(p).getByRole("switch");
       await rowOf(original!).getByText("Live Now").waitFor();
       const other = (await periods()).find((p) => !p.is_active)!;
       expect(other).toBeDefined();
@@ -355,7 +313,9 @@ describe("admin course selections", () => {
       await rowOf(original!).getByText("Live Now").waitFor();
     } finally {
       if (!(await periods()).find((p) => p.id === original!.id)?.is_active) {
-        await api(`/api/admin/selection/periods/${original!.id}/toggle`, { method: "PUT", body: { is_active: true } });
+        await ok(
+          selection().periods[":id"].toggle.$put({ param: { id: String(original!.id) }, json: { is_active: true } }),
+        );
       }
       await page.context().close();
     }
@@ -387,11 +347,7 @@ describe("admin course selections", () => {
     await form.getByLabel("Name").fill("Never saved");
     await form.getByRole("button", { name: "Add Subject" }).click();
     await subjects.waitForURL(`${base}/admin/login`);
-    expect(
-      (await api<{ data: { name: string }[] }>("/api/admin/selection/subjects")).data.some(
-        (s) => s.name === "Never saved",
-      ),
-    ).toBe(false);
+    expect((await subjectList()).some((s) => s.name === "Never saved")).toBe(false);
     await subjects.context().close();
   });
 });

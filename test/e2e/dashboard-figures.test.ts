@@ -7,11 +7,12 @@
  * 360 px phone's page by 4 px on a thirty-million total (docs/product.md#dashboard).
  */
 import fc from "fast-check";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cairoInUse, fontsSettled, launchBrowser, refuseFonts, watchErrors } from "../support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cairoInUse, fontsSettled, refuseFonts, watchErrors } from "../support/browser";
 import { adminToken, consoleContext } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 type Lang = "ar" | "en";
@@ -35,15 +36,14 @@ const figures: fc.Arbitrary<Figures> = fc.record({
   overdueStudents: fc.integer({ min: 0, max: 1_000_000 }),
 });
 
-let browser: Browser;
+const browser = fileBrowser();
 const pages = new Map<string, { page: Page; errors: string[]; answer: { figures: Figures } }>();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const token = await adminToken();
   for (const lang of ["ar", "en"] as const)
     for (const fonts of ["cairo", "fallback"] as const) {
-      const context = await consoleContext(browser, token, lang, { viewport: { width: 360, height: 800 } });
+      const context = await consoleContext(browser(), token, lang, { viewport: { width: 360, height: 800 } });
       if (fonts === "fallback") await refuseFonts(context);
       const answer = { figures: null as unknown as Figures };
       const stub = (path: string, body: () => object) =>
@@ -59,10 +59,6 @@ beforeAll(async () => {
       const errors = watchErrors(page, /status of 404/);
       pages.set(`${lang}/${fonts}`, { page, errors, answer });
     }
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** In the page: the document's overflow and, per figure, whether it is clipped, leaves its card, or wraps. */

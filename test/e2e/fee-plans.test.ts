@@ -8,15 +8,17 @@
  * run with the test-only TEST_CLOCK binding, worker/request-clock.ts). The plan is for 2026-2027 with a total above
  * any demo Prep-2 balance, so applying it never refuses a demo record; the rule is put back afterwards.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { FeeJson } from "../../worker/api/fees.schema";
+import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consoleContext } from "./admin-session";
 import { sampleNos, server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const samples = sampleNos;
-let browser: Browser;
+const browser = fileBrowser();
 let token: string;
 let context: BrowserContext;
 let page: Page;
@@ -24,18 +26,9 @@ let page: Page;
 const SEPT = "2026-09-10T08:00:00Z"; // before the first due date (15 Sep)
 const AFTER_NOV = "2026-11-16T08:00:00Z"; // the school day after the second due date (15 Nov)
 
-async function api<T>(path: string, init: RequestInit = {}, now = SEPT): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${path}`, {
-    ...init,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      "Content-Type": "application/json",
-      "X-Test-Now": now,
-      ...init.headers,
-    },
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+/** The admin API on the request clock at SEPT. */
+let api: ApiClient["api"];
+const feesOf = async (search: string) => (await ok(api.fees.$get({ query: { search } }))).fees;
 
 /** Moves both clocks to `iso`. */
 async function setNow(iso: string) {
@@ -43,20 +36,14 @@ async function setNow(iso: string) {
   await page.clock.setSystemTime(new Date(iso));
 }
 
-interface Fee {
-  student_no: string;
-  full_name: string;
-  paid_amount: number;
-  total_amount: number;
-}
-let student: Fee;
+let student: FeeJson;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
+  api = apiClient(token, { headers: { "X-Test-Now": SEPT } }).api;
   // A partially paid Prep-2 student with published results, the first instalment (12,000 EGP) covered after a 1,000 EGP payment, the second not.
-  const { body } = await api<{ fees: Fee[] }>("/api/fees?grade=Prep-2&status=partially_paid");
-  for (const f of body.fees.filter(
+  const { fees } = await ok(api.fees.$get({ query: { grade: "Prep-2", status: "partially_paid" } }));
+  for (const f of fees.filter(
     (x) => !samples.includes(x.student_no) && x.paid_amount >= 11_000 && x.paid_amount < 20_000,
   )) {
     const r = await fetch(`${base}/api/student/results/${f.student_no}`, { headers: { "X-Test-Now": SEPT } });
@@ -66,7 +53,7 @@ beforeAll(async () => {
     }
   }
   expect(student, "a partially paid Prep-2 demo student with a published result").toBeTruthy();
-  context = await consoleContext(browser, token, "en", {
+  context = await consoleContext(browser(), token, "en", {
     viewport: { width: 1280, height: 900 },
     extraHTTPHeaders: { "X-Test-Now": SEPT },
   });
@@ -75,8 +62,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await api("/api/admin/settings", { method: "PUT", body: JSON.stringify({ results_fee_rule: "fully_paid" }) });
-  await browser?.close();
+  await ok(api.admin.settings.$put({ json: { results_fee_rule: "fully_paid" } }));
 });
 
 describe("fee plans: plan → apply → pay → overdue → results rule", () => {
@@ -104,8 +90,8 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
     await row.getByText("Updated").waitFor();
     await expect(row.textContent()).resolves.toMatch(/EGP\s48,000/);
     // The preview wrote nothing.
-    const before = await api<{ fees: Array<{ total_amount: number }> }>(`/api/fees?search=${student.student_no}`);
-    expect(before.body.fees[0]!.total_amount).toBe(student.total_amount);
+    const before = await feesOf(student.student_no);
+    expect(before[0]!.total_amount).toBe(student.total_amount);
     await dialog.getByTestId("apply-confirm").click();
     await page.getByText(/Plan applied: .* updated/).waitFor();
     await card.getByText(/On \d+ fee records/).waitFor();
@@ -135,12 +121,7 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
     // 12,000 per instalment: the first is paid, the second holds the rest.
     expect(paid).toBeGreaterThanOrEqual(12_000);
     await expect(instalments.locator("[data-instalment-status=paid]").count()).resolves.toBe(1);
-    const { body } = await api<{
-      fees: Array<{
-        payments: Array<{ receipt_no: string; allocations: Array<{ line: string; instalment_no: number }> }>;
-      }>;
-    }>(`/api/fees?search=${student.student_no}`);
-    const last = body.fees[0]!.payments.at(-1)!;
+    const last = (await feesOf(student.student_no))[0]!.payments.at(-1)!;
     expect(last.allocations.length).toBeGreaterThan(0);
     const covers = last.allocations.map((a) => `${a.line} ${a.instalment_no}`);
     await dialog
@@ -179,7 +160,7 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
     await page.getByText("Results rule saved").waitFor();
 
     const lookup = async (now: string) => {
-      const pub = await browser.newContext({ extraHTTPHeaders: { "X-Test-Now": now } });
+      const pub = await browser().newContext({ extraHTTPHeaders: { "X-Test-Now": now } });
       const p = await pub.newPage();
       await p.goto(`${base}/results`);
       await p.locator("form[data-hydrated]:has(#national-id)").waitFor();

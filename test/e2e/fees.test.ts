@@ -6,39 +6,29 @@
  * payment is recorded once.
  * The student is picked through the API and is never one of the public-page samples (other tests rely on those).
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { InferRequestType } from "hono/client";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consolePage, signIn } from "./admin-session";
 import { sampleNos, server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const samples = sampleNos;
-let browser: Browser;
+const browser = fileBrowser();
 let token: string;
 
-interface Fee {
-  student_no: string;
-  full_name: string;
-  total_amount: number;
-  paid_amount: number;
-  remaining: number;
-  status: string;
-}
-
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
+let api: ApiClient["api"];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
+  api = apiClient(token).api;
 });
-afterAll(async () => {
-  await browser?.close();
-});
+
+const listFees = (query: InferRequestType<typeof api.fees.$get>["query"]) => ok(api.fees.$get({ query }));
+const payments = async (id: string) =>
+  (await ok(api.fees[":student_no"].payments.$get({ param: { student_no: id }, query: {} }))).payments;
 
 /** Waits until the table has the answer to the last request (server paging keeps the old rows meanwhile). */
 async function settled(page: Page): Promise<void> {
@@ -47,11 +37,11 @@ async function settled(page: Page): Promise<void> {
 
 /** Signs in and shows the Fees page filtered to a partially paid student of `grade` (≥ 10 EGP left, not a sample). */
 async function openPartiallyPaid(grade: string) {
-  const { fees } = await api<{ fees: Fee[] }>(`/api/fees?status=partially_paid&grade=${grade}`);
+  const { fees } = await listFees({ status: "partially_paid", grade });
   const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining >= 10);
   expect(fee, `a partially paid ${grade} student in the demo data`).toBeTruthy();
   const id = fee!.student_no;
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const page = await (await browser().newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await signIn(page);
   await page.goto(`${base}/admin/dashboard/fees`);
   await page.getByLabel("Search", { exact: true }).fill(id);
@@ -63,19 +53,19 @@ async function openPartiallyPaid(grade: string) {
 
 describe("fees management", () => {
   it("pages, sorts and filters on the server (15 rows by default, 7-page window)", async () => {
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await (await browser().newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signIn(page);
     await page.goto(`${base}/admin/dashboard/fees`);
     await page.getByRole("heading", { name: "Fees Management" }).waitFor();
-    const { pagination } = await api<{ pagination: { total: number } }>("/api/fees?page=1&limit=15");
+    const { pagination } = await listFees({ page: "1", limit: "15" });
     const fmt = (n: number) => new Intl.NumberFormat("en-EG").format(n);
-    await page.getByText(`Showing 1–15 of ${fmt(pagination.total)}`).waitFor();
+    await page.getByText(`Showing 1–15 of ${fmt(pagination!.total)}`).waitFor();
     await expect(page.locator("tbody tr").count()).resolves.toBe(15);
     const ids = () => page.locator("tbody tr td:nth-child(2)").allTextContents();
     const first = await ids();
     const nav = page.getByRole("navigation", { name: "Pagination" });
     await expect(nav.getByRole("button", { name: /^Page \d+$/ }).count()).resolves.toBe(
-      Math.min(7, Math.ceil(pagination.total / 15)),
+      Math.min(7, Math.ceil(pagination!.total / 15)),
     );
     await nav.getByRole("button", { name: "Page 2" }).click();
     await page.getByText(/^Showing 16–30 of /).waitFor();
@@ -90,26 +80,26 @@ describe("fees management", () => {
     await settled(page);
     const th = page.getByRole("columnheader", { name: "Remaining Amount" });
     const order = (await th.getAttribute("aria-sort")) === "descending" ? "desc" : "asc";
-    const sorted = await api<{ fees: Fee[] }>(`/api/fees?page=1&limit=15&sortBy=remaining&sortOrder=${order}`);
+    const sorted = await listFees({ page: "1", limit: "15", sortBy: "remaining", sortOrder: order });
     expect(await ids()).toEqual(sorted.fees.map((f) => f.student_no));
 
     // A status filter counts on the server.
-    const paid = await api<{ pagination: { total: number } }>("/api/fees?status=paid&page=1&limit=15");
+    const paid = await listFees({ status: "paid", page: "1", limit: "15" });
     await page.getByLabel("Status", { exact: true }).click();
     await page.getByRole("option", { name: "Paid", exact: true }).click();
-    await page.getByText(new RegExp(`^${fmt(paid.pagination.total)} fee records?$`)).waitFor();
+    await page.getByText(new RegExp(`^${fmt(paid.pagination!.total)} fee records?$`)).waitFor();
     await settled(page);
     await expect(page.getByRole("row").filter({ hasText: "Partially paid" }).count()).resolves.toBe(0);
     await page.context().close();
   });
 
   it("records a payment on a partially paid student and shows the new status, remaining amount and receipt", async () => {
-    const { fees } = await api<{ fees: Fee[] }>("/api/fees?status=partially_paid&grade=Prep-2");
+    const { fees } = await listFees({ status: "partially_paid", grade: "Prep-2" });
     const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining > 0);
     expect(fee, "a partially paid Prep-2 student in the demo data").toBeTruthy();
     const { student_no: id, remaining } = fee!;
 
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await (await browser().newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signIn(page);
     await page.goto(`${base}/admin/dashboard/fees`);
     await page.getByRole("heading", { name: "Fees Management" }).waitFor();
@@ -132,7 +122,7 @@ describe("fees management", () => {
 
     // First attempt: the server records the payment but the answer is lost. The row reverts with the documented
     // network text, and the entry stays open with its Idempotency-Key, so the retry cannot pay twice.
-    const before = (await api<{ payments: unknown[] }>(`/api/fees/${id}/payments`)).payments.length;
+    const before = (await payments(id)).length;
     const keys: string[] = [];
     await page.route("**/add-payment", async (route) => {
       keys.push(route.request().headers()["idempotency-key"] ?? "");
@@ -157,12 +147,12 @@ describe("fees management", () => {
     await expect(row.locator("td").nth(4).textContent()).resolves.toMatch(/^EGP\s0$/);
     await expect(row.getByRole("button", { name: "Add Payment" }).isDisabled()).resolves.toBe(true);
 
-    const { payments } = await api<{ payments: { receipt_no: string; amount: number }[] }>(`/api/fees/${id}/payments`);
-    expect(payments.length).toBe(before + 1);
+    const recorded = await payments(id);
+    expect(recorded.length).toBe(before + 1);
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
-    const last = payments.at(-1)!;
+    const last = recorded.at(-1)!;
     expect(last.amount).toBe(remaining);
     expect(last.receipt_no).toMatch(/^RCP-\d{4}-\d{4}-\d{6}$/);
     await page.getByText(`Payment recorded: receipt ${last.receipt_no}`).waitFor();
@@ -178,15 +168,15 @@ describe("fees management", () => {
     await expect(receipt.locator("[data-print-receipt]").textContent()).resolves.toContain(last.receipt_no);
     await page.context().close();
 
-    const after = await api<{ fees: Fee[] }>(`/api/fees?search=${id}`);
+    const after = await listFees({ search: id });
     expect(after.fees[0]).toMatchObject({ status: "paid", remaining: 0 });
   });
 
   it("speaks Arabic by reason: the form's own checks, the server's refusal of a second record, the payment entry", async () => {
-    const { fees } = await api<{ fees: Fee[] }>("/api/fees?status=partially_paid&grade=Prep-2");
+    const { fees } = await listFees({ status: "partially_paid", grade: "Prep-2" });
     const fee = fees.find((f) => !samples.includes(f.student_no) && f.remaining > 0);
     expect(fee, "a partially paid Prep-2 student in the demo data").toBeTruthy();
-    const page = await consolePage(browser, token, "ar");
+    const page = await consolePage(browser(), token, "ar");
     await page.goto(`${base}/admin/dashboard/fees`);
     await page.getByRole("heading", { name: "إدارة المصروفات" }).waitFor();
 
@@ -217,7 +207,7 @@ describe("fees management", () => {
     await row.getByRole("textbox").fill("abc");
     await row.getByRole("button", { name: "حفظ الدفعة" }).click();
     await row.getByRole("alert").filter({ hasText: "يُرجى إدخال مبلغ دفعة صحيح" }).waitFor();
-    expect((await api<{ fees: Fee[] }>(`/api/fees?search=${fee!.student_no}`)).fees[0]).toMatchObject({
+    expect((await listFees({ search: fee!.student_no })).fees[0]).toMatchObject({
       paid_amount: fee!.paid_amount,
     });
     await page.context().close();
@@ -225,7 +215,7 @@ describe("fees management", () => {
 
   it("503 after the commit: the key is kept, another amount re-reads the record first, so nothing is charged twice", async () => {
     const { id, page, row } = await openPartiallyPaid("Prep-1");
-    const count = async () => (await api<{ payments: unknown[] }>(`/api/fees/${id}/payments`)).payments.length;
+    const count = async () => (await payments(id)).length;
     const before = await count();
     const keys: string[] = [];
     page.on("request", (r) => r.url().endsWith("/add-payment") && keys.push(r.headers()["idempotency-key"] ?? ""));
@@ -295,8 +285,8 @@ describe("fees management", () => {
     await page.getByText(/^Payment recorded: receipt RCP-/).waitFor();
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
-    const { payments } = await api<{ payments: { amount: number }[] }>(`/api/fees/${id}/payments`);
-    expect(payments.at(-1)!.amount).toBe(3);
+    const recorded = await payments(id);
+    expect(recorded.at(-1)!.amount).toBe(3);
     await page.context().close();
   });
 });

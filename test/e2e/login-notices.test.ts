@@ -3,25 +3,19 @@
  * backend address is shown with a one-click reset on the login page and under the admin header, and a lockout
  * (429 + Retry-After) says how long to wait, in both languages, counting down on a fake clock.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { fontsSettled, launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, inject, it } from "vitest";
+import { fontsSettled } from "../support/browser";
 import { adminToken } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const KEY = "customBaseUrl";
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function open(lang: "en" | "ar", init?: { override?: string; token?: string }, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
   await context.addCookies([{ name: "admin_lang", value: lang, url: base }]);
   // Once per context (not on every navigation), so a reset stays a reset after a reload.
   await context.addInitScript(

@@ -5,7 +5,7 @@
  * in its loader (server-rendered), so intercepting the browser's requests could not build these states.
  */
 import type { NewsJson as AdminNews } from "../../worker/api/news.schema";
-import { adminApi as call } from "./admin-api";
+import { adminApi as call, apiClient, ok } from "./admin-api";
 import { adminToken } from "./admin-session";
 
 const fields = (n: AdminNews) => ({
@@ -43,7 +43,7 @@ export function newsStates() {
     /** Turns every published item into a draft (remembered for `restore`). */
     async setAside() {
       token = await adminToken();
-      const { news } = await call<{ news: AdminNews[] }>(token, "GET", "/api/admin/news?status=published&limit=100");
+      const { news } = await ok(apiClient(token).api.admin.news.$get({ query: { status: "published", limit: "100" } }));
       demo = news;
       for (const n of demo) await call(token, "PUT", `/api/admin/news/${n.id}`, { ...fields(n), status: "draft" });
     },
@@ -57,9 +57,9 @@ export function newsStates() {
           title,
           content: longText(lang, opts.long ? 400 : 40),
           summary: opts.long ? longText(lang, 60) : null,
-          status: "published",
+          status: "published" as const,
         };
-        own.push((await call<{ news: AdminNews }>(token, "POST", "/api/admin/news", body)).news.id);
+        own.push((await ok(apiClient(token).api.admin.news.$post({ json: body }))).news.id);
       }
     },
     /** Deletes this test's items and publishes the demo's again. */

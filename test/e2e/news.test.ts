@@ -4,26 +4,18 @@
  * (Edit does not save), validation texts, the window event that opens the add modal, "Authentication required"
  * without a token, and the form's and the server's reasons in Arabic.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { NewsJson } from "../../worker/api/news.schema";
-import { launchBrowser } from "../support/browser";
-import { adminApi } from "./admin-api";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { apiClient, ok } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function adminPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signIn(page);
   await page.getByRole("link", { name: "News" }).click();
@@ -63,7 +55,7 @@ const toast = (page: Page, text: string) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text }).first().waitFor();
 
 async function firstSlideTitle(): Promise<string> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   await context.addCookies([{ name: "lang", value: "en", url: base }]);
   const page = await context.newPage();
   await page.goto(`${base}/`);
@@ -185,12 +177,9 @@ describe("news management", () => {
   it("in Arabic: the form's messages and the server's reasons", async () => {
     const token = await adminToken();
     const title = `خبر للحذف ${Date.now().toString(36)}`;
-    const { news } = await adminApi<{ news: NewsJson }>(token, "POST", "/api/admin/news", {
-      title,
-      content: "نص",
-      status: "draft",
-    });
-    const context = await consoleContext(browser, token, "ar", { viewport: { width: 1280, height: 900 } });
+    const news = apiClient(token).api.admin.news;
+    const { news: draft } = await ok(news.$post({ json: { title, content: "نص", status: "draft" } }));
+    const context = await consoleContext(browser(), token, "ar", { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/admin/dashboard/news`);
     await page.getByRole("heading", { name: "إدارة الأخبار" }).waitFor();
@@ -211,7 +200,7 @@ describe("news management", () => {
     await page.getByRole("searchbox", { name: "البحث في الأخبار" }).fill(title);
     await page.getByRole("button", { name: `تعديل: ${title}` }).click();
     await dialog.getByRole("heading", { name: "تعديل الخبر" }).waitFor();
-    await adminApi(token, "DELETE", `/api/admin/news/${news.id}`);
+    await ok(news[":id"].$delete({ param: { id: String(draft.id) } }));
     await dialog.getByLabel("العنوان").fill(`${title} (معدّل)`);
     await dialog.getByRole("button", { name: "حفظ التغييرات" }).click();
     await toast(page, "الخبر غير موجود");

@@ -5,47 +5,37 @@
  * number is stored. The unit table (test/unit/number-fields.test.ts) covers every field's parsing; this covers the
  * forms around it.
  */
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consolePage } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
-let browser: Browser;
+const browser = fileBrowser();
 let token: string;
-
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? "GET",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
+let api: ApiClient["api"];
 
 /** A student of its own (a passport-style number no other test uses). */
-async function newStudent(grade = "KG-1") {
+async function newStudent(grade: "KG-1" | "Prep-1" = "KG-1") {
   const studentNo = `NUM${Date.now()}${Math.floor(Math.random() * 90 + 10)}`.slice(0, 20);
-  const res = await api<{ student: { student_no: string; full_name: string } }>("/api/students", {
-    method: "POST",
-    body: {
-      student_no: studentNo,
-      full_name: `Number Test ${studentNo.slice(-5)}`,
-      nationality: "Egyptian",
-      current_grade: grade,
-      building_no: 2,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.student;
+  const { student } = await ok(
+    api.students.$post({
+      json: {
+        student_no: studentNo,
+        full_name: `Number Test ${studentNo.slice(-5)}`,
+        nationality: "Egyptian",
+        current_grade: grade,
+        building_no: 2,
+      },
+    }),
+  );
+  return student;
 }
 
 async function adminPage(lang: "en" | "ar" = "en", width = 1280): Promise<Page> {
-  return consolePage(browser, token, lang, width);
+  return consolePage(browser(), token, lang, width);
 }
 
 /** Replaces a field's text the way a person types it, one key at a time. */
@@ -55,11 +45,8 @@ async function typeInto(field: Locator, text: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
-});
-afterAll(async () => {
-  await browser?.close();
+  api = apiClient(token).api;
 });
 
 describe("result form marks", () => {
@@ -112,14 +99,8 @@ describe("result form marks", () => {
     await dialog.getByRole("button", { name: "Save Result" }).click();
     await page.getByText("Result saved").waitFor();
 
-    const { body } = await api<{
-      data: Array<{
-        id: number;
-        academic_year_name: string;
-        subject_scores: Array<{ score: number; max_score: number; remarks: string }>;
-      }>;
-    }>(`/api/admin/results?search=${student.student_no}`);
-    const saved = body.data.find((r) => r.academic_year_name === "2027-2028");
+    const { data } = await ok(api.admin.results.$get({ query: { search: student.student_no } }));
+    const saved = data.find((r) => r.academic_year_name === "2027-2028");
     expect(saved?.subject_scores).toEqual([{ subject_name: "Art", score: 7.5, max_score: 10, remarks: "Grade: B+" }]);
     await page.context().close();
   });
@@ -158,12 +139,7 @@ describe("fee amounts", () => {
     await typeInto(paidField, "٢٬٥٠٠٫٥٠");
     await dialog.getByRole("button", { name: "Save" }).click();
     await dialog.waitFor({ state: "hidden" });
-    const fee = async () =>
-      (
-        await api<{ fees: Array<{ student_no: string; total_amount: number; paid_amount: number }> }>(
-          `/api/fees?search=${student.student_no}`,
-        )
-      ).body.fees[0];
+    const fee = async () => (await ok(api.fees.$get({ query: { search: student.student_no } }))).fees[0];
     expect(await fee()).toMatchObject({ total_amount: 12_000, paid_amount: 2500.5 });
 
     await page.getByLabel("Search", { exact: true }).fill(student.student_no);
@@ -188,16 +164,13 @@ describe("fee amounts", () => {
 
 describe("teacher capacity", () => {
   it("refuses 3.5 with the range message and keeps it, then stores ٣٠ as 30", async () => {
-    const subjects = (await api<{ data: Array<{ name: string; is_active: boolean }> }>("/api/admin/selection/subjects"))
-      .body.data;
+    const subjects = (await ok(api.admin.selection.subjects.$get())).data;
     const subject = subjects.find((s) => s.is_active)!;
     const name = `Capacity Test ${Date.now() % 100_000}`;
-    const created = await api<{ data: { id: number } }>("/api/admin/selection/teachers", {
-      method: "POST",
-      body: { full_name: name, subject_name: subject.name },
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    const id = created.body.data.id;
+    const created = await ok(
+      api.admin.selection.teachers.$post({ json: { full_name: name, subject_name: subject.name } }),
+    );
+    const id = created.data.id;
     try {
       const page = await adminPage();
       await page.goto(`${base}/admin/dashboard/course-selections/teachers`);
@@ -212,13 +185,11 @@ describe("teacher capacity", () => {
       expect(await capacity.inputValue()).toBe("٣٠");
       await form.getByRole("button", { name: "Save Changes" }).click();
       await form.waitFor({ state: "hidden" });
-      const teacher = (
-        await api<{ data: Array<{ id: number; session_1_capacity: number }> }>("/api/admin/selection/teachers")
-      ).body.data.find((x) => x.id === id);
+      const teacher = (await ok(api.admin.selection.teachers.$get())).data.find((x) => x.id === id);
       expect(teacher?.session_1_capacity).toBe(30);
       await page.context().close();
     } finally {
-      await api(`/api/admin/selection/teachers/${id}`, { method: "DELETE" });
+      await api.admin.selection.teachers[":id"].$delete({ param: { id: String(id) } });
     }
   });
 });

@@ -3,21 +3,13 @@
  * carries no fetching modulepreload and an inert boot module; in Chromium no /assets/ script is requested before
  * the first contentful paint, and the page still hydrates. The console is left as React Router renders it.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { describe, expect, it } from "vitest";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const PUBLIC_PAGES = ["/", "/results", "/current-students", "/base-url-config"];
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe("public pages load their modules after the first paint", () => {
   it.each(PUBLIC_PAGES)("%s: the HTML holds the modules back behind one nonce'd boot script", async (path) => {
@@ -45,7 +37,7 @@ describe("public pages load their modules after the first paint", () => {
   it.each(["/", "/results"])(
     "%s in Chromium: no script is fetched before the first contentful paint, then it hydrates",
     async (path) => {
-      const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+      const context = await browser().newContext({ viewport: { width: 360, height: 740 } });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));

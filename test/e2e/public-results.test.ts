@@ -5,11 +5,12 @@
  * and 60 per IP a minute (docs/decisions/0007-public-rate-limits.md), so each test makes at most a couple of real
  * lookups; the network-error and 429 texts are produced by intercepting the request instead.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { percentage, publicLetterGrade, round2, scoreTotals } from "../../worker/lib/letter-grades";
-import { fontsSettled, launchBrowser } from "../support/browser";
+import { fontsSettled } from "../support/browser";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const IDS = {
@@ -29,16 +30,10 @@ interface ApiResult {
   subjects: { subject_name: string; score: number; max_score: number }[];
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 async function open(lang: "ar" | "en" = "ar", width = 1280): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
   if (lang === "en") await context.addCookies([{ name: "lang", value: "en", url: base }]);
   const page = await context.newPage();
   await page.goto(`${base}/results`);

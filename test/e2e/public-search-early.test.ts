@@ -5,27 +5,20 @@
  * ASCII digits, and the page then works as usual. Without JavaScript the button stays disabled (a native submit
  * would put the national ID in the address). Search used to be dead until hydration.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const RESULTS_FOUND = "31001310119461"; // README demo IDs
 const CAN_CHOOSE = "31004191378125";
 const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Opens `path` with every JavaScript asset held back until `release()`; collects page and console errors. */
 async function openWithScriptsHeld(path: string, lang: "ar" | "en", width: number) {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await browser().newContext({ viewport: { width, height: 900 } });
   await context.addCookies([{ name: "lang", value: lang, url: base }]);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -100,7 +93,7 @@ describe("search before the scripts run", () => {
   });
 
   it("without JavaScript the search button stays disabled, so no ID ends up in the address", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await browser().newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     for (const path of ["/results", "/current-students"]) {
       await page.goto(`${base}${path}`);

@@ -4,21 +4,13 @@
  * visitor's language; the toast region is named in the page's language; and on a phone the back-to-top button
  * only shows while the visitor scrolls up, then leaves, so it never rests on a result's grade badges.
  */
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { describe, expect, it } from "vitest";
 import { adminToken, consoleContext } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 describe("unknown addresses", () => {
   it.each([
@@ -28,7 +20,7 @@ describe("unknown addresses", () => {
   ])("%s %s: 404, in the visitor's language, with a way back", async (lang, path, title, link, href) => {
     const res = await fetch(`${base}${path}`, { headers: { Cookie: `lang=${lang}; admin_lang=${lang}` } });
     expect(res.status).toBe(404);
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     await context.addCookies([{ name: path.startsWith("/admin") ? "admin_lang" : "lang", value: lang, url: base }]);
     const page = await context.newPage();
     await page.goto(`${base}${path}`);
@@ -42,7 +34,7 @@ describe("unknown addresses", () => {
 describe("the toast region", () => {
   it("is named in Arabic on an Arabic console page", async () => {
     const token = await adminToken();
-    const context = await consoleContext(browser, token, "ar");
+    const context = await consoleContext(browser(), token, "ar");
     const page = await context.newPage();
     await page.goto(`${base}/admin/dashboard`);
     const region = page.locator("section[aria-label][aria-live], section[aria-label*='alt']").first();
@@ -54,7 +46,7 @@ describe("the toast region", () => {
 
 describe("back to top on a phone", () => {
   it("shows while scrolling up, then leaves; never while reading down", async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 700 } });
+    const context = await browser().newContext({ viewport: { width: 360, height: 700 } });
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${base}/`);

@@ -4,31 +4,20 @@
  * live letter grades on the admin scale, and find the new result in the list; in the Arabic console, the form's
  * messages and a refused second result of the same term read in Arabic (by their reasons).
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
-import { adminApi } from "./admin-api";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
 import { sampleNos, server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const samples = sampleNos;
-let browser: Browser;
+const browser = fileBrowser();
 let token: string;
 
-interface Result {
-  student_no: string;
-  academic_year_name: string;
-  semester: string;
-  current_grade: string;
-  subject_scores: { subject_name: string; score: number; max_score: number; remarks: string | null }[];
-}
-
-async function api<T>(path: string): Promise<T> {
-  const res = await fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(res.status).toBe(200);
-  return (await res.json()) as T;
-}
+let api: ApiClient["api"];
+const resultsOf = async (search: string) => (await ok(api.admin.results.$get({ query: { search } }))).data;
 
 /** Opens a Radix select by its label and picks an option. */
 async function choose(page: Page, label: string, option: string) {
@@ -37,22 +26,17 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
-});
-afterAll(async () => {
-  await browser?.close();
+  api = apiClient(token).api;
 });
 
 describe("results management", () => {
   it("adds a result with three subject rows and shows it in the list", async () => {
-    const { students } = await api<{
-      students: { student_no: string; full_name: string; current_grade: string; is_active: boolean }[];
-    }>("/api/students?grade=Prep-1&status=active");
+    const { students } = await ok(api.students.$get({ query: { grade: "Prep-1", status: "active" } }));
     const candidates = students.filter((s) => !samples.includes(s.student_no));
     let student: (typeof candidates)[number] | undefined;
     for (const s of candidates.slice(5, 40)) {
-      const { data } = await api<{ data: Result[] }>(`/api/admin/results?search=${s.student_no}`);
+      const data = await resultsOf(s.student_no);
       if (!data.some((r) => r.academic_year_name === "2025-2026" && r.semester === "S1")) {
         student = s;
         break;
@@ -61,7 +45,7 @@ describe("results management", () => {
     expect(student, "an active Prep-1 student without a 2025-2026 S1 result").toBeTruthy();
     const id = student!.student_no;
 
-    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const page = await (await browser().newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signIn(page);
     await page.goto(`${base}/admin/dashboard/results`);
     await page.getByRole("heading", { name: "Results Management" }).waitFor();
@@ -99,7 +83,7 @@ describe("results management", () => {
     await row.waitFor();
     await row.getByText("S1", { exact: true }).waitFor();
 
-    const { data } = await api<{ data: Result[] }>(`/api/admin/results?search=${id}`);
+    const data = await resultsOf(id);
     const saved = data.find((r) => r.academic_year_name === "2025-2026" && r.semester === "S1");
     expect(saved?.current_grade).toBe(student!.current_grade);
     expect(saved?.subject_scores).toEqual([
@@ -112,20 +96,28 @@ describe("results management", () => {
 
   it("says what is wrong in Arabic in the Arabic console, and refuses a second result of the same term", async () => {
     const studentNo = `7${String(Date.now()).slice(-9)}`; // 10 digits: a school-issued number, unique per run
-    const { student } = await adminApi<{ student: { id: number; full_name: string } }>(token, "POST", "/api/students", {
-      student_no: studentNo,
-      full_name: `نتيجة مكررة ${studentNo.slice(-4)}`,
-      nationality: "مصري",
-      current_grade: "Prep-2",
-      building_no: 3,
-    });
-    const { data: first } = await adminApi<{ data: { id: number } }>(token, "POST", "/api/admin/results", {
-      student_id: studentNo,
-      academic_year_name: "2026-2027",
-      semester: "S2",
-      subject_scores: [{ subject_name: "Art", score: 40, max_score: 50 }],
-    });
-    const context = await consoleContext(browser, token, "ar", { viewport: { width: 1280, height: 900 } });
+    const { student } = await ok(
+      api.students.$post({
+        json: {
+          student_no: studentNo,
+          full_name: `نتيجة مكررة ${studentNo.slice(-4)}`,
+          nationality: "مصري",
+          current_grade: "Prep-2",
+          building_no: 3,
+        },
+      }),
+    );
+    const { data: first } = await ok(
+      api.admin.results.$post({
+        json: {
+          student_id: studentNo,
+          academic_year_name: "2026-2027",
+          semester: "S2",
+          subject_scores: [{ subject_name: "Art", score: 40, max_score: 50 }],
+        },
+      }),
+    );
+    const context = await consoleContext(browser(), token, "ar", { viewport: { width: 1280, height: 900 } });
     try {
       const page = await context.newPage();
       await page.goto(`${base}/admin/dashboard/results`);
@@ -158,8 +150,8 @@ describe("results management", () => {
       expect(await dialog.isVisible()).toBe(true); // nothing typed is lost
     } finally {
       await context.close();
-      await adminApi(token, "DELETE", `/api/admin/results/${first.id}`);
-      await adminApi(token, "DELETE", `/api/students/${studentNo}`);
+      await ok(api.admin.results[":id"].$delete({ param: { id: String(first.id) } }));
+      await ok(api.students["by-student-no"][":student_no"].$delete({ param: { student_no: studentNo } }));
     }
   });
 });

@@ -4,24 +4,23 @@
  * server refused "choose a teacher for all 6 subjects"); the admin Subjects and Teachers pages name the subject in
  * their warning, in English and Arabic.
  */
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_LANG_COOKIE } from "../../web/i18n";
-import { launchBrowser } from "../support/browser";
-import { adminApi } from "./admin-api";
+import { adminApi, apiClient, ok } from "./admin-api";
 import { adminToken, signIn } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const studentNo = `8${String(Date.now()).slice(-9)}`;
 const subjectName = `Robotics ${Date.now().toString(36)}`;
-let browser: Browser;
+const browser = fileBrowser();
 let token = "";
 let subjectId = 0;
 let offered = 0;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
   await adminApi(token, "POST", "/api/students", {
     student_no: studentNo,
@@ -30,19 +29,10 @@ beforeAll(async () => {
     current_grade: "Prep-3",
     building_no: 5,
   });
-  subjectId = (
-    await adminApi<{ data: { id: number } }>(token, "POST", "/api/admin/selection/subjects", { name: subjectName })
-  ).data.id;
-  const subjects = await adminApi<{ data: { id: number; is_active: boolean }[] }>(
-    token,
-    "GET",
-    "/api/admin/selection/subjects",
-  );
-  const teachers = await adminApi<{ data: { subject_id: number | null; is_active: boolean }[] }>(
-    token,
-    "GET",
-    "/api/admin/selection/teachers",
-  );
+  const selection = apiClient(token).api.admin.selection;
+  subjectId = (await ok(selection.subjects.$post({ json: { name: subjectName } }))).data.id;
+  const subjects = await ok(selection.subjects.$get());
+  const teachers = await ok(selection.teachers.$get());
   const taught = new Set(teachers.data.filter((t) => t.is_active).map((t) => t.subject_id));
   offered = subjects.data.filter((s) => s.is_active && taught.has(s.id)).length;
   expect(subjects.data.filter((s) => s.is_active).length).toBe(offered + 1);
@@ -52,12 +42,11 @@ afterAll(async () => {
   await adminApi(token, "DELETE", "/api/admin/selection/delete-all", { student_id: studentNo }).catch(() => {});
   await adminApi(token, "DELETE", `/api/students/${studentNo}`).catch(() => {});
   if (subjectId) await adminApi(token, "DELETE", `/api/admin/selection/subjects/${subjectId}`);
-  await browser?.close();
 });
 
 describe("an active subject without a teacher", () => {
   it("is not asked on /current-students, and the student can save", async () => {
-    const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+    const context = await browser().newContext({ viewport: { width: 360, height: 800 } });
     await context.addCookies([{ name: "lang", value: "en", url: base }]);
     const page = await context.newPage();
     await page.goto(`${base}/current-students`);
@@ -90,7 +79,7 @@ describe("an active subject without a teacher", () => {
       text: "لا يوجد معلم مفعّل: لن يُطلب من الطلاب اختيار هذه المادة حتى يُضاف لها معلم.",
     },
   ])("is named in the warning of the admin $path page ($lang)", async ({ lang, path, text }) => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
     const page: Page = await context.newPage();
     await signIn(page);
     if (lang === "ar") await context.addCookies([{ name: ADMIN_LANG_COOKIE, value: "ar", url: base }]);

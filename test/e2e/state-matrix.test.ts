@@ -10,14 +10,15 @@
  * states wait for Cairo. Left to timing, a check could see either font: a 4 px overflow of the 360 px dashboard in
  * the fallback font showed only on a slow machine.
  */
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, refuseFonts } from "../support/browser";
+import { refuseFonts } from "../support/browser";
 import { AdminApi } from "../support/matrix/admin-api";
 import { PageAudit, HEIGHT } from "../support/matrix/page-audit";
 import { DICTS, PAGES, type Lang, type MatrixPage } from "../support/matrix/pages";
 import { type Lookups, type StateName, SchoolBuilder } from "../support/matrix/school-states";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.emptyBaseUrl;
 const STATES: StateName[] = (process.env.MATRIX_STATES?.split(",") as StateName[] | undefined) ?? [
@@ -47,7 +48,7 @@ interface Lane {
   at: string;
 }
 
-let browser: Browser;
+const browser = fileBrowser();
 let school: SchoolBuilder;
 const lanes: Lane[] = [];
 const timings: { state: StateName; lang: Lang; what: string; ms: number }[] = [];
@@ -59,10 +60,9 @@ const step = (state: StateName, lang: Lang, what: string, since: number) =>
 beforeAll(async () => {
   const api = await AdminApi.login(base, "admin", inject("e2eAdminPassword"));
   school = new SchoolBuilder(api);
-  browser = await launchBrowser();
   for (const lang of LANGS)
     for (const side of SIDES) {
-      const context = await browser.newContext({ viewport: { width: 360, height: HEIGHT } });
+      const context = await browser().newContext({ viewport: { width: 360, height: HEIGHT } });
       await context.addCookies([
         { name: "lang", value: lang, url: base },
         { name: "admin_lang", value: lang, url: base },
@@ -82,7 +82,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
   printTimings();
 });
 

@@ -7,16 +7,18 @@
  * in Arabic.
  */
 import { readFileSync } from "node:fs";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { InferRequestType } from "hono/client";
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
 const samples = server.samples ?? { resultsFound: undefined };
 const STUDENTS = `${base}/admin/dashboard/students`;
-let browser: Browser;
+const browser = fileBrowser();
 let token: string;
 
 /** A fresh 14-digit national-ID-shaped number (unique per call within a run). */
@@ -26,34 +28,15 @@ function newStudentNo(): string {
   return `3${String(Date.now()).slice(-9)}${String(seq).padStart(2, "0")}${String(process.pid % 100).padStart(2, "0")}`;
 }
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? "GET",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-interface ApiStudent {
-  id: number;
-  student_no: string;
-  full_name: string;
-  current_grade: string;
-  building_no: number;
-  is_active: boolean;
-}
+let api: ApiClient["api"];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
+  api = apiClient(token).api;
 });
-afterAll(async () => {
-  await browser?.close();
-});
+
+const listStudents = async (query: InferRequestType<typeof api.students.$get>["query"]) =>
+  (await ok(api.students.$get({ query }))).students;
 
 /** Waits until the table has the answer to the last request (server paging keeps the old rows meanwhile). */
 async function settled(page: Page): Promise<void> {
@@ -61,7 +44,7 @@ async function settled(page: Page): Promise<void> {
 }
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
   return context.newPage();
 }
 
@@ -110,7 +93,7 @@ describe("Students Management", () => {
     const row = page.getByRole("row", { name: new RegExp(name) });
     await row.waitFor();
     await expect(row.textContent()).resolves.toContain(studentNo);
-    const created = (await api<{ students: ApiStudent[] }>(`/api/students?search=${studentNo}`)).body.students;
+    const created = await listStudents({ search: studentNo });
     expect(created).toHaveLength(1);
     expect(created[0]).toMatchObject({ full_name: name, current_grade: "Prep-1", building_no: 2, is_active: true });
 
@@ -127,7 +110,7 @@ describe("Students Management", () => {
       .getByText("Inactive")
       .waitFor();
     await page.getByText("Student updated").waitFor();
-    const updated = (await api<{ students: ApiStudent[] }>(`/api/students?search=${studentNo}`)).body.students;
+    const updated = await listStudents({ search: studentNo });
     expect(updated[0]).toMatchObject({ full_name: `${name} Edited`, is_active: false });
 
     // Delete with the confirm dialog.
@@ -137,7 +120,7 @@ describe("Students Management", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await page.getByText("No students found").waitFor();
     await page.getByText("Student deleted").waitFor();
-    const after = (await api<{ students: ApiStudent[] }>(`/api/students?search=${studentNo}`)).body.students;
+    const after = await listStudents({ search: studentNo });
     expect(after).toHaveLength(0);
     await page.context().close();
   });
@@ -147,7 +130,7 @@ describe("Students Management", () => {
     await signIn(page);
     await openStudents(page);
     await choose(page, page, "Grade", "Prep-3");
-    const expected = (await api<{ students: ApiStudent[] }>("/api/students?grade=Prep-3")).body.students.length;
+    const expected = (await listStudents({ grade: "Prep-3" })).length;
     await page.getByText(new RegExp(`^${new Intl.NumberFormat("en-EG").format(expected)} students$`)).waitFor();
 
     const [download] = await Promise.all([
@@ -176,9 +159,8 @@ describe("Students Management", () => {
     await page.getByText("No students found").waitFor();
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
-    const created = await api<{ student: ApiStudent }>("/api/students", {
-      method: "POST",
-      body: {
+    const created = await api.students.$post({
+      json: {
         student_no: studentNo,
         full_name: name,
         nationality: "Egyptian",
@@ -194,7 +176,9 @@ describe("Students Management", () => {
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
 
     // A delete through the API disappears the same way.
-    expect((await api(`/api/students/${studentNo}`, { method: "DELETE" })).status).toBe(200);
+    expect(
+      (await api.students["by-student-no"][":student_no"].$delete({ param: { student_no: studentNo } })).status,
+    ).toBe(200);
     await page.getByText("No students found").waitFor({ timeout: 15_000 });
     await page.context().close();
   });
@@ -212,7 +196,7 @@ describe("Students Management", () => {
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete" }).click();
     await page.getByText("Mark the student inactive instead").first().waitFor();
     await row.waitFor();
-    expect((await api<{ students: ApiStudent[] }>(`/api/students?search=${studentNo}`)).body.students).toHaveLength(1);
+    expect(await listStudents({ search: studentNo! })).toHaveLength(1);
     await page.context().close();
   });
 
@@ -281,9 +265,13 @@ describe("Students Management", () => {
     await expect(th.getAttribute("aria-sort")).resolves.toBe("ascending");
     // Sorted by the server across the whole grade, not just the rows that were on screen.
     await settled(page);
-    const sorted = (
-      await api<{ students: ApiStudent[] }>("/api/students?grade=Prep-2&page=1&limit=50&sortBy=full_name&sortOrder=asc")
-    ).body.students;
+    const sorted = await listStudents({
+      grade: "Prep-2",
+      page: "1",
+      limit: "50",
+      sortBy: "full_name",
+      sortOrder: "asc",
+    });
     expect(await page.locator("tbody tr td:nth-child(2)").allTextContents()).toEqual(sorted.map((s) => s.student_no));
     await page.context().close();
   });
@@ -343,7 +331,7 @@ describe("Students Management", () => {
   });
 
   it("the per-grade results demo form says what is missing and wrong in Arabic (its reasons)", async () => {
-    const context = await consoleContext(browser, token, "ar", { viewport: { width: 1280, height: 900 } });
+    const context = await consoleContext(browser(), token, "ar", { viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${base}/admin/dashboard/results/grade-4`);
     await page.getByRole("button", { name: "إضافة نتيجة" }).click();
