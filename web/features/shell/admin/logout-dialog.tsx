@@ -8,17 +8,7 @@ import { useTranslation } from "react-i18next";
 import { apiClient, call } from "~/lib/api";
 import { getToken } from "~/lib/auth-storage";
 import { signOutLocally } from "~/lib/auth-failure";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
-import { Spinner } from "~/components/ui/spinner";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 
 /**
  * The controlled logout confirmation dialog. The header owns the trigger button (it renders before this module
@@ -51,32 +41,18 @@ export function LogoutDialog({
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          returnFocus?.current?.focus();
-        }}
-      >
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t("admin.logout.title")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("admin.logout.confirm")}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{t("admin.logout.no")}</AlertDialogCancel>
-          <AlertDialogAction
-            disabled={busy}
-            className="bg-destructive text-white hover:bg-destructive/90 focus-visible:ring-destructive/30"
-            onClick={(e) => {
-              e.preventDefault();
-              void logout();
-            }}
-          >
-            {busy && <Spinner label={t("admin.logout.yes")} />}
-            {t("admin.logout.yes")}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t("admin.logout.title")}
+      description={t("admin.logout.confirm")}
+      cancelLabel={t("admin.logout.no")}
+      confirmLabel={t("admin.logout.yes")}
+      destructive
+      busy={busy}
+      busyLabel={t("admin.logout.yes")}
+      returnFocus={returnFocus}
+      onConfirm={() => void logout()}
+    />
   );
 }
