@@ -82,6 +82,9 @@ describe("formulas never calculated", () => {
     expect(err).toBeInstanceOf(ImportFileError);
     expect((err as ImportFileError).problem).toBe("formulas");
     expect((err as ImportFileError).cells).toEqual(["E2", "E3"]);
+    // The sheets stay known, so the dialog can still offer another sheet.
+    expect((err as ImportFileError).sheets).toHaveLength(1);
+    expect((err as ImportFileError).sheet).toBe((err as ImportFileError).sheets[0]);
   });
 });
 

@@ -16,10 +16,15 @@ export const MAX_RATIO = 200;
 export type FileProblem = "too_large" | "zip_bomb" | "unreadable" | "empty" | "too_many_rows" | "no_sheet" | "formulas";
 
 export class ImportFileError extends Error {
-  /** `problem` "formulas": the cells concerned ("E2"). */
+  /**
+   * `cells`: for "formulas", the cells concerned ("E2"); `sheets` and `sheet`: the workbook's sheets and the one
+   * refused, when known, so the dialog still offers another sheet.
+   */
   constructor(
     readonly problem: FileProblem,
     readonly cells: readonly string[] = [],
+    readonly sheets: readonly string[] = [],
+    readonly sheet = "",
   ) {
     super(problem);
     this.name = "ImportFileError";

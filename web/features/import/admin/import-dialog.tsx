@@ -25,7 +25,7 @@ import { ImportPreview, type Problem } from "./import-preview";
 import { missingColumns } from "./sheet-rows";
 import { downloadTemplate, useImport, type Busy } from "./use-import";
 import { HeaderRowChoice } from "./header-row-choice";
-import { errorSheetRows } from "./row-problems";
+import { columnLetter, errorSheetRows } from "./row-problems";
 import { TermFields } from "./term-fields";
 
 const AUDIT_ENTITY: Record<ImportKind, string> = {
@@ -182,7 +182,7 @@ export function ImportDialog({
               {s.table.headers.map((h, i) => (
                 <label key={i} className="grid items-center gap-1 text-sm sm:grid-cols-2 sm:gap-3">
                   <span className="truncate font-medium" dir="auto">
-                    {h || `#${n(i + 1)}`}
+                    {h ? `${h} (${columnLetter(i)})` : t("importing.column", { letter: columnLetter(i) })}
                   </span>
                   <select
                     className={selectClass}

@@ -1,7 +1,7 @@
 /**
  * The Web Worker that reads an uploaded spreadsheet (docs/product.md#bulk-import): parsing 5,000 rows takes longer
  * than the 200 ms the main thread may be blocked, so it happens here. Message in `{bytes, name, sheet?, kind?}`; out
- * `{ok: true, result}` or `{ok: false, problem, cells}`.
+ * `{ok: true, result}` or `{ok: false, problem, cells?, sheets?, sheet?}`.
  */
 import { ImportFileError } from "./file-checks";
 import { readUpload } from "./spreadsheet";
@@ -14,6 +14,10 @@ self.onmessage = async (e: MessageEvent<{ bytes: ArrayBuffer; name: string; shee
     self.postMessage({ ok: true, result });
   } catch (err) {
     const known = err instanceof ImportFileError;
-    self.postMessage({ ok: false, problem: known ? err.problem : "unreadable", cells: known ? err.cells : [] });
+    self.postMessage(
+      known
+        ? { ok: false, problem: err.problem, cells: err.cells, sheets: err.sheets, sheet: err.sheet }
+        : { ok: false, problem: "unreadable" },
+    );
   }
 };

@@ -93,7 +93,7 @@ export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string, k
   if (!chosen) throw new ImportFileError("empty");
   const ws = book.Sheets[chosen]!;
   const uncomputed = uncomputedFormulas(ws, book);
-  if (uncomputed.length) throw new ImportFileError("formulas", uncomputed);
+  if (uncomputed.length) throw new ImportFileError("formulas", uncomputed, sheets, chosen);
   // A sheet's declared range can be larger than what was read: more rows than allowed means sheetRows cut it.
   const declared = ws["!fullref"] ? utils.decode_range(ws["!fullref"] as string).e.r + 1 : cells(chosen).length;
   if (declared > MAX_IMPORT_ROWS + 10) throw new ImportFileError("too_many_rows");

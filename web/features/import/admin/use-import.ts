@@ -28,6 +28,9 @@ export type Step = "file" | "map" | "preview" | "done";
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 export type Busy = null | "parsing" | "validating" | "saving";
 
+/** A refusal as the worker posts it (parse.worker.ts). */
+type Refusal = { problem: FileProblem; cells?: string[]; sheets?: string[]; sheet?: string };
+
 /** Reads `file` in a Web Worker; where a worker cannot start, on this thread. */
 async function parseFile(file: File, kind: ImportKind, sheet?: string): Promise<ReadSheet> {
   const bytes = await file.arrayBuffer();
@@ -35,9 +38,10 @@ async function parseFile(file: File, kind: ImportKind, sheet?: string): Promise<
     const worker = new Worker(new URL("./parse.worker.ts", import.meta.url), { type: "module" });
     try {
       return await new Promise<ReadSheet>((resolve, reject) => {
-        worker.onmessage = (
-          e: MessageEvent<{ ok: true; result: ReadSheet } | { ok: false; problem: FileProblem; cells?: string[] }>,
-        ) => (e.data.ok ? resolve(e.data.result) : reject(new ImportFileError(e.data.problem, e.data.cells)));
+        worker.onmessage = (e: MessageEvent<{ ok: true; result: ReadSheet } | ({ ok: false } & Refusal)>) =>
+          e.data.ok
+            ? resolve(e.data.result)
+            : reject(new ImportFileError(e.data.problem, e.data.cells, e.data.sheets, e.data.sheet));
         worker.onerror = () => reject(new Error("worker failed"));
         worker.postMessage({ bytes, name: file.name, sheet, kind }, [bytes]);
       });
@@ -153,8 +157,14 @@ export function useImport(kind: ImportKind) {
         setBusy(null);
         await applyHeader(read.cells, guess?.index ?? first, guess?.sure ?? false);
       } catch (err) {
-        setProblem(err instanceof ImportFileError ? err.problem : "unreadable");
-        setProblemCells(err instanceof ImportFileError ? err.cells : []);
+        const known = err instanceof ImportFileError;
+        setProblem(known ? err.problem : "unreadable");
+        setProblemCells(known ? err.cells : []);
+        // A refused sheet of a workbook: the chooser stays, to read another.
+        if (known && err.sheets.length) {
+          setSheets([...err.sheets]);
+          setSheet(err.sheet);
+        }
       } finally {
         setBusy((b) => (b === "parsing" ? null : b));
       }
