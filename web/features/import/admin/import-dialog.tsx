@@ -180,6 +180,7 @@ export function ImportDialog({
             <p className="text-sm text-muted-foreground">{t("importing.mapping.hint")}</p>
             <div className="grid max-h-[45dvh] gap-2 overflow-auto pe-1">
               {s.table.headers.map((h, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns are positions; headers may repeat or be empty
                 <label key={i} className="grid items-center gap-1 text-sm sm:grid-cols-2 sm:gap-3">
                   <span className="truncate font-medium" dir="auto">
                     {h ? `${h} (${columnLetter(i)})` : t("importing.column", { letter: columnLetter(i) })}

@@ -133,6 +133,7 @@ export function ImportPreview({
                   {problems[r.index]!.length > 0 && (
                     <ul className="grid gap-0.5 text-destructive">
                       {problems[r.index]!.map((p, i) => (
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a row's errors are a fixed list; two may read alike
                         <li key={i}>
                           <bdi>{p.where}</bdi>: {p.text}
                         </li>
