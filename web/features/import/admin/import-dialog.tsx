@@ -244,7 +244,7 @@ export function ImportDialog({
         <Progress busy={s.busy} />
         {s.problem && (
           <p role="alert" className="text-sm text-destructive">
-            {t(`importing.problems.${s.problem}`, { cells: s.problemCells.join("، ") })}
+            {t(`importing.problems.${s.problem}`, { cells: s.problemCells.join(rtl ? "، " : ", ") })}
           </p>
         )}
         {failure && (
