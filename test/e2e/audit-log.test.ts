@@ -4,54 +4,34 @@
  * "news", and its details show the title in the "after" column. An update of the same article, found by typing its
  * ID in Arabic-Indic digits, shows the old and new titles side by side; the filters survive a reload (URL).
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { type ApiClient, apiClient, ok } from "./admin-api";
 import { signIn } from "./admin-session";
 import { server } from "./server";
+import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = fileBrowser();
 
 /** Logs in through the form; returns the page (on the dashboard) and the stored bearer token. */
-async function login(): Promise<{ page: Page; token: string }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function login(): Promise<{ page: Page; news: ApiClient["api"]["admin"]["news"]; token: string }> {
+  const context = await browser().newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await signIn(page);
   const token = await page.evaluate(() => localStorage.getItem("adminToken"));
   expect(token).toBeTruthy();
-  return { page, token: token! };
-}
-
-async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  expect(res.ok, `${method} ${path} → ${res.status}`).toBe(true);
-  return (await res.json()) as T;
+  return { page, news: apiClient(token!).api.admin.news, token: token! };
 }
 
 const toArabicDigits = (s: string) => s.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
 
 describe("audit log page", () => {
   it("shows a news draft created through the API at the top, with its title in the after column", async () => {
-    const { page, token } = await login();
+    const { page, news: api, token } = await login();
     const stamp = Date.now().toString(36);
     const title = `E2E audit ${stamp} خبر تجريبي`;
-    const { news } = await api<{ news: { id: number } }>(token, "POST", "/api/admin/news", {
-      title,
-      content: "Audit log e2e body",
-      status: "draft",
-    });
+    const { news } = await ok(api.$post({ json: { title, content: "Audit log e2e body", status: "draft" } }));
 
     await page.getByRole("link", { name: "Audit Log" }).click();
     await page.waitForURL(`${base}/admin/dashboard/audit-log`);
@@ -72,13 +52,9 @@ describe("audit log page", () => {
       )
       .toBe(true);
     const entryId = await first.getAttribute("data-entry");
-    const log = await api<{ data: { id: number; after: { title?: string } }[] }>(
-      token,
-      "GET",
-      "/api/admin/audit?entity=news&limit=1",
-    );
+    const log = await ok(apiClient(token).api.admin.audit.$get({ query: { entity: "news", limit: "1" } }));
     expect(String(log.data[0]!.id)).toBe(entryId);
-    expect(log.data[0]!.after.title).toBe(title);
+    expect(log.data[0]!.after).toMatchObject({ title });
 
     await first.getByRole("button", { name: `Details of entry ${entryId}` }).click();
     const details = page.locator(`#audit-details-${entryId}`);
@@ -90,21 +66,18 @@ describe("audit log page", () => {
     expect(await afterTitle.locator('[dir="auto"]').first().textContent()).toBe(title);
     await details.getByText("new record").waitFor();
 
-    await api(token, "DELETE", `/api/admin/news/${news.id}`);
+    await ok(api[":id"].$delete({ param: { id: String(news.id) } }));
     await page.context().close();
   });
 
   it("finds an update by entity ID typed in Arabic-Indic digits and shows before and after side by side", async () => {
-    const { page, token } = await login();
+    const { page, news: api } = await login();
     const stamp = Date.now().toString(36);
     const oldTitle = `E2E before ${stamp}`;
     const newTitle = `E2E after ${stamp}`;
-    const { news } = await api<{ news: { id: number } }>(token, "POST", "/api/admin/news", {
-      title: oldTitle,
-      content: "Body",
-      status: "draft",
-    });
-    await api(token, "PUT", `/api/admin/news/${news.id}`, { title: newTitle, content: "Body", status: "draft" });
+    const { news } = await ok(api.$post({ json: { title: oldTitle, content: "Body", status: "draft" } }));
+    const id = { id: String(news.id) };
+    await ok(api[":id"].$put({ param: id, json: { title: newTitle, content: "Body", status: "draft" } }));
 
     await page.goto(`${base}/admin/dashboard/audit-log`);
     await page.getByRole("heading", { name: "Audit Log", level: 1 }).waitFor();
@@ -133,7 +106,7 @@ describe("audit log page", () => {
     await page.waitForURL(`${base}/admin/dashboard/audit-log`);
     expect(await page.getByLabel("Entity ID").inputValue()).toBe("");
 
-    await api(token, "DELETE", `/api/admin/news/${news.id}`);
+    await ok(api[":id"].$delete({ param: { id: String(news.id) } }));
     await page.context().close();
   });
 });

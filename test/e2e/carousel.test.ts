@@ -7,7 +7,7 @@
  */
 import type { BrowserContextOptions, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import type { PublicNewsJson } from "../../worker/api/news.schema";
+import { apiClient, ok } from "./admin-api";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
 
@@ -52,9 +52,8 @@ async function waitForSelectionChange(page: Page, from: number): Promise<number>
 const playing = (page: Page) => page.getByTestId("news-carousel").getAttribute("data-playing");
 
 async function recentTitles(): Promise<string[]> {
-  const res = await fetch(`${base}/api/public/news/recent?limit=6`);
-  const body = (await res.json()) as { news: PublicNewsJson[] };
-  return body.news.map((n) => n.title);
+  const { news } = await ok(apiClient().api.public.news.recent.$get({ query: { limit: "6" } }));
+  return news.map((n) => n.title);
 }
 
 describe("home news carousel", () => {

@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { percentage, publicLetterGrade, round2, scoreTotals } from "../../worker/lib/letter-grades";
 import { fontsSettled } from "../support/browser";
 import { server } from "./server";
+import type { z } from "zod";
+import type { publicResultsSchema } from "../../worker/api/public-results.schema";
 import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;
@@ -22,13 +24,6 @@ const IDS = {
 const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 const persian = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x06f0 + Number(d)));
 const RESULTS_API = "**/api/student/results/**";
-
-interface ApiResult {
-  full_name: string;
-  academic_year_name: string;
-  semester: string;
-  subjects: { subject_name: string; score: number; max_score: number }[];
-}
 
 const browser = fileBrowser();
 
@@ -106,7 +101,7 @@ describe("/results", () => {
     release();
     const res = await answer;
     expect(res.url()).toContain(`/api/student/results/${IDS.found}`);
-    const [result] = ((await res.json()) as { data: ApiResult[] }).data;
+    const [result] = ((await res.json()) as z.output<typeof publicResultsSchema>).data;
     if (!result) throw new Error("the demo student has no published result");
 
     const card = page
