@@ -122,16 +122,6 @@ export function isDbUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** The SQLite constraint name or message behind a failed write, if it was a constraint failure. */
-export function constraintFailure(err: unknown): string | null {
-  for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
-    const msg = String((e as Error).message ?? "");
-    const code = String((e as { code?: string }).code ?? "");
-    if (code.startsWith("SQLITE_CONSTRAINT") || /constraint failed/i.test(msg)) return msg;
-  }
-  return null;
-}
-
 /** True when the database refused a write because another held the lock past its busy timeout. */
 export function isBusy(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {

@@ -7,7 +7,8 @@
 import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { importRuns } from "../../../db/schema";
-import { batchAll, constraintFailure, type Db } from "../../db";
+import { batchAll, type Db } from "../../db";
+import { broke, violation } from "../../db-constraints";
 import type { ActingAdmin } from "../../env";
 import { ApiError } from "../../errors";
 import type { LiveEvent } from "../../hub";
@@ -208,26 +209,24 @@ export async function runImport(
     rows,
     ...(ctx.requestId ? { request_id: ctx.requestId } : {}),
   };
-  const run = ctx.db
-    .insert(importRuns)
-    .values({
-      idempotencyKey: opts.key,
-      kind,
-      requestHash: hash,
-      answer: JSON.stringify(answer),
-      rowCount: rows.length,
-      adminId: ctx.admin.id,
-    });
+  const run = ctx.db.insert(importRuns).values({
+    idempotencyKey: opts.key,
+    kind,
+    requestHash: hash,
+    answer: JSON.stringify(answer),
+    rowCount: rows.length,
+    adminId: ctx.admin.id,
+  });
   try {
     // The run row first: a concurrent commit with the same key fails at once on its UNIQUE key, before any record.
     await batchAll(ctx.db, [run, ...plan.statements()]);
   } catch (err) {
-    const failure = constraintFailure(err);
-    if (failure && /import_runs\.idempotency_key/.test(failure)) {
+    if (broke(err, "import_runs.idempotency_key")) {
       const again = await replay(ctx.db, opts.key, hash);
       if (again) return { status: 200, answer: again, replayed: true, events: [] };
     }
-    if (failure) throw new ApiError("IMPORT_CHANGED_MEANWHILE");
+    // Any other broken rule: a record changed (or appeared) between the preview's reads and this write.
+    if (violation(err)) throw new ApiError("IMPORT_CHANGED_MEANWHILE");
     throw err;
   }
   const wrote = summary.create + summary.update > 0;
