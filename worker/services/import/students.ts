@@ -69,22 +69,20 @@ export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStud
     for (const part of chunks(creates, rowsPerStatement(8))) {
       out.push(db.insert(students).values(part.map(({ input: _i, ...v }) => v)));
       out.push(
-        db
-          .insert(auditLog)
-          .values(
-            part.map((c) =>
-              auditValues(
-                admin,
-                {
-                  action: "create",
-                  entity: "student",
-                  entityId: sql`(SELECT id FROM students WHERE student_no = ${c.studentNo})`,
-                  after: c.input,
-                },
-                requestId,
-              ),
+        db.insert(auditLog).values(
+          part.map((c) =>
+            auditValues(
+              admin,
+              {
+                action: "create",
+                entity: "student",
+                entityId: sql`(SELECT id FROM students WHERE student_no = ${c.studentNo})`,
+                after: c.input,
+              },
+              requestId,
             ),
           ),
+        ),
       );
     }
     // The audit rows first: their `before` is each student as this write finds it.
