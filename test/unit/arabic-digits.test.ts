@@ -9,8 +9,8 @@ import { createI18n } from "~/i18n";
 
 /** Latin tokens an Arabic text may keep: a paper size. */
 const ALLOWED = new Set(["A5"]);
-/** Namespaces other areas own (the import dialog, the print templates): checked by their own tests. */
-const OWNED_ELSEWHERE = new Set(["importing", "print"]);
+/** Namespaces other areas own (the print templates): checked by their own tests. */
+const OWNED_ELSEWHERE = new Set(["print"]);
 
 function strings(node: unknown, path: string, out: Array<[string, string]>) {
   if (typeof node === "string") out.push([path, node]);

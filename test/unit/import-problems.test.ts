@@ -145,3 +145,23 @@ describe("the error file", () => {
     ]);
   });
 });
+
+describe("the error file of an error file (issue 26.10)", () => {
+  it("replaces the uploaded Error column instead of adding a second one, in either language", () => {
+    for (const [lang, header] of [
+      ["en", "Error"],
+      ["ar", "الخطأ / Error"],
+    ] as const) {
+      const cells: Cell[][] = [
+        ["ID", "Name", "Nationality", "Grade", "Building", header],
+        ["31001310119461", "A", "مصري", "Grade 9", "1", "Grade (Column D): Unknown grade"],
+      ];
+      const table = tableFromCells(cells);
+      const built = buildRows("students", table, autoMapping("students", table.headers));
+      const problems = rowProblems(answerOf([ok(1)]), built, table, words(lang));
+      const sheet = errorSheetRows(table, built, problems, header);
+      expect(sheet[0]).toEqual(["ID", "Name", "Nationality", "Grade", "Building", header]);
+      expect(sheet[1]).toHaveLength(6);
+    }
+  });
+});

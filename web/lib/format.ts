@@ -26,6 +26,14 @@ export function formatNumber(value: number, lang?: string, options: Intl.NumberF
   return formatter(localeOf(lang), options).format(value);
 }
 
+/**
+ * The ASCII digits of a label such as an academic year ("2024-2025") in the UI language's digits: "٢٠٢٤-٢٠٢٥" in
+ * Arabic, unchanged in English (docs/product.md#languages-and-numbers).
+ */
+export function localDigits(s: string, lang: string | undefined): string {
+  return lang?.startsWith("ar") ? s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d))) : s;
+}
+
 /** An amount in EGP, e.g. "EGP 1,250.50"; whole amounts drop the ".00" ("EGP 42,506,200"). */
 export function formatEgp(value: number, lang?: string): string {
   const digits = Number.isInteger(value) ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};

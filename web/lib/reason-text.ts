@@ -10,16 +10,34 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { parseReason, type Reason, type ReasonParams } from "@worker/reasons";
 import { ApiFailure } from "./api";
-import { formatNumber } from "./format";
+import { formatNumber, formatSchoolTime } from "./format";
 
 /** The param whose number picks the plural form of a reason's text. */
 const COUNT_PARAM: Partial<Record<Reason, string>> = { TOO_LONG: "max", NUMBER_DECIMALS: "decimals" };
 
+/** Params the server sends as amount text ("12500.00", PLAN_SUM_MISMATCH): shown as numbers in the page's digits. */
+const AMOUNT_PARAMS = new Set(["sum", "total"]);
+
+/**
+ * One param as the text shows it (docs/product.md#languages-and-numbers): a number, or an amount sent as text, in the
+ * language's digits; a school day ("2026-09-01") as a date ("١ سبتمبر ٢٠٢٦"); anything else (a line's name) as it is.
+ */
+export function paramText(key: string, value: string | number, lang: string): string {
+  if (typeof value === "number") return formatNumber(value, lang, { maximumFractionDigits: 2 });
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value))
+    return formatSchoolTime(`${value}T10:00:00Z`, lang, { day: "numeric", month: "long", year: "numeric" }) || value;
+  if (AMOUNT_PARAMS.has(key) && /^-?\d+(\.\d+)?$/.test(value)) {
+    const n = Number(value);
+    const decimals = Number.isInteger(n) ? 0 : 2;
+    return formatNumber(n, lang, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  }
+  return value;
+}
+
 /** The text of `reason` with `params` in the language of `t`. */
 export function reasonText(t: TFunction, lang: string, reason: Reason, params: ReasonParams = {}): string {
   const values: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params))
-    values[k] = typeof v === "number" ? formatNumber(v, lang, { maximumFractionDigits: 2 }) : v;
+  for (const [k, v] of Object.entries(params)) values[k] = paramText(k, v, lang);
   if (params.field) values.field = t(`errors.fields.${params.field}`);
   const countOf = COUNT_PARAM[reason];
   const count = countOf ? params[countOf] : undefined;

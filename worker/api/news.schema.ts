@@ -7,6 +7,7 @@ import { z } from "zod";
 import { reason } from "../reasons";
 import { paginationSchema } from "./students.schema";
 import { plainText, proseText } from "./text-field";
+import { DEFAULT_NEWS_AUTHOR } from "../lib/news-author";
 
 export const NEWS_STATUSES = ["draft", "published", "archived"] as const;
 export type NewsStatus = (typeof NEWS_STATUSES)[number];
@@ -65,7 +66,7 @@ export const newsInputSchema = z.object({
     .trim()
     .max(NEWS_AUTHOR_MAX, reason("TOO_LONG", { field: "author_name", max: NEWS_AUTHOR_MAX }))
     .nullish()
-    .transform((v) => v || "Admin")
+    .transform((v) => v || DEFAULT_NEWS_AUTHOR)
     .describe('Default "Admin"'),
   status: z.enum(NEWS_STATUSES, { error: STATUS_REQUIRED }),
   priority: z.coerce

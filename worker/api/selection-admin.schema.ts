@@ -32,8 +32,6 @@ export const TEACHER_CAPACITY = { min: 0, max: 35, default: 35 } as const;
 export const TEACHER_BUILDINGS = ["5", "6"] as const;
 export type TeacherBuilding = (typeof TEACHER_BUILDINGS)[number];
 export const DEFAULT_TEACHER_BUILDING: TeacherBuilding = "5";
-/** The period form's placeholder (docs/product.md#selection-periods). */
-export const PERIOD_NAME_PLACEHOLDER = "Academic Year 2024-2025 - Semester 1";
 
 /** A required free text of at most `max` characters (REQUIRED, TOO_LONG). */
 const requiredText = (field: Field, max: number) =>

@@ -97,6 +97,7 @@ export default {
     submit: "حفظ",
     submitting: "جارٍ الحفظ…",
     cancel: "إلغاء",
+    currency: "ج.م",
   },
   payments: {
     title: "الدفعات",
@@ -235,6 +236,7 @@ export default {
     updated: "تم تحديث سجل المصروفات",
     deleted: "تم حذف سجل المصروفات",
     saved: "تم حفظ سجل المصروفات",
+    savedWithReceipt: "تم حفظ سجل المصروفات: إيصال رقم {{receipt}}",
   },
   errors: {
     exportFailed: "تعذّر تصدير سجلات الرسوم. تحقّق من الاتصال وحاول مرة أخرى.",

@@ -30,13 +30,26 @@ export default {
   },
   preview: {
     title: "المعاينة",
-    summary: "{{total}} صف: {{create}} للإضافة، {{update}} للتحديث، {{unchanged}} دون تغيير، {{errors}} بها أخطاء",
+    summary_zero: "{{total}} صف: {{create}} للإضافة، {{update}} للتحديث، {{unchanged}} دون تغيير، {{errors}} بها أخطاء",
+    summary_one: "صف واحد: {{create}} للإضافة، {{update}} للتحديث، {{unchanged}} دون تغيير، {{errors}} بها أخطاء",
+    summary_two: "صفان: {{create}} للإضافة، {{update}} للتحديث، {{unchanged}} دون تغيير، {{errors}} بها أخطاء",
+    summary_few:
+      "{{total}} صفوف: {{create}} للإضافة، {{update}} للتحديث، {{unchanged}} دون تغيير، {{errors}} بها أخطاء",
+    summary_many:
+      "{{total}} صفًا: {{create}} للإضافة، {{update}} للتحديث، {{unchanged}} دون تغيير، {{errors}} بها أخطاء",
+    summary_other:
+      "{{total}} صف: {{create}} للإضافة، {{update}} للتحديث، {{unchanged}} دون تغيير، {{errors}} بها أخطاء",
     line: "الصف",
     action: "الإجراء",
     key: "السجل",
     problems: "المشكلات",
     all: "الكل",
-    showing: "يظهر أول {{shown}} من {{total}} صف.",
+    showing_zero: "يظهر أول {{shown}} من {{total}} صف.",
+    showing_one: "يظهر أول {{shown}} من صف واحد.",
+    showing_two: "يظهر أول {{shown}} من صفين.",
+    showing_few: "يظهر أول {{shown}} من {{total}} صفوف.",
+    showing_many: "يظهر أول {{shown}} من {{total}} صفًا.",
+    showing_other: "يظهر أول {{shown}} من {{total}} صف.",
     none: "لا توجد صفوف بهذا الإجراء.",
     downloadErrors: "تنزيل الملف بأخطائه",
     errorFileNote:
@@ -65,12 +78,12 @@ export default {
     close: "إغلاق",
   },
   problems: {
-    too_large: "الملف كبير جدًا: أكبر من 10 ميجابايت، أو أكبر من 200 ميجابايت بعد فك ضغطه.",
+    too_large: "الملف كبير جدًا: أكبر من ١٠ ميجابايت، أو أكبر من ٢٠٠ ميجابايت بعد فك ضغطه.",
     zip_bomb: "يعلن الملف عن بيانات أكبر بكثير مما يحويه ولم يُفتح (ملف تالف أو ضار).",
     unreadable: "تعذّرت قراءة الملف كجدول بيانات. احفظه بصيغة ‎.xlsx أو ‎.csv وحاول مرة أخرى.",
     empty: "الملف فارغ.",
     no_rows: "في الملف عناوين فقط دون صفوف بيانات.",
-    too_many_rows: "في الملف أكثر من 5٬000 صف. قسّمه إلى ملفات أصغر.",
+    too_many_rows: "في الملف أكثر من ٥٬٠٠٠ صف. قسّمه إلى ملفات أصغر.",
     no_sheet: "لا توجد في الملف ورقة بها بيانات.",
     formulas:
       "بعض الصيغ في هذا الملف لم تُحسب قيمها ({{cells}}): افتح الملف في برنامج جداول بيانات واحفظه ثم ارفعه مرة أخرى.",

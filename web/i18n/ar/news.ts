@@ -15,6 +15,7 @@ export default {
     readMore: "اقرأ المزيد",
     close: "إغلاق",
     author: "بقلم {{author}}",
+    defaultAuthor: "إدارة المدرسة",
   },
   admin: {
     title: "إدارة الأخبار",

@@ -196,6 +196,7 @@ export default {
       editTitle: "Edit Selection Period",
       description: "Dates are entered in this device's local time.",
       name: "Period Name",
+      namePlaceholder: "Academic Year {{year}} - Semester 1",
       start: "Start Date",
       end: "End Date",
       cairoTime: "Cairo time: {{time}}",

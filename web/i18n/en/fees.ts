@@ -90,6 +90,7 @@ export default {
     submit: "Save",
     submitting: "Saving…",
     cancel: "Cancel",
+    currency: "EGP",
   },
   payments: {
     title: "Payments",
@@ -217,6 +218,7 @@ export default {
     updated: "Fee record updated",
     deleted: "Fee record deleted",
     saved: "Fee record saved",
+    savedWithReceipt: "Fee record saved: receipt {{receipt}}",
   },
   errors: {
     exportFailed: "Could not export the fee records. Check the connection and try again.",

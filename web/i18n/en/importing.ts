@@ -30,14 +30,17 @@ export default {
   },
   preview: {
     title: "Preview",
-    summary:
+    summary_one:
+      "{{total}} row: {{create}} to create, {{update}} to update, {{unchanged}} unchanged, {{errors}} with errors",
+    summary_other:
       "{{total}} rows: {{create}} to create, {{update}} to update, {{unchanged}} unchanged, {{errors}} with errors",
     line: "Row",
     action: "Action",
     key: "Record",
     problems: "Problems",
     all: "All",
-    showing: "Showing the first {{shown}} of {{total}} rows.",
+    showing_one: "Showing the first {{shown}} of {{total}} row.",
+    showing_other: "Showing the first {{shown}} of {{total}} rows.",
     none: "No rows with this action.",
     downloadErrors: "Download the file with its errors",
     errorFileNote:

@@ -15,6 +15,7 @@ export default {
     readMore: "Read more",
     close: "Close",
     author: "By {{author}}",
+    defaultAuthor: "School administration",
   },
   admin: {
     title: "News Management",

@@ -12,7 +12,7 @@ import { toast } from "~/components/ui/lazy-toast";
 import { Download, Plus, Printer, RefreshCw } from "lucide-react";
 import { DataTable, filterBySearch } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
-import { formatNumber } from "~/lib/format";
+import { formatNumber, localDigits } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
 import { cn } from "~/lib/utils";
@@ -188,7 +188,7 @@ export default function ResultsPage() {
             ? t("results.delete.body", {
                 name: deleting.full_name,
                 id: deleting.student_no,
-                year: deleting.academic_year_name,
+                year: localDigits(deleting.academic_year_name, i18n.language),
                 semester: t(`results.semesters.${deleting.semester}`),
               })
             : ""

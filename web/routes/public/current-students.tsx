@@ -15,6 +15,7 @@ import { LazyToaster } from "~/components/ui/lazy-toast";
 import { LookupForm } from "~/features/selection/public/lookup-form";
 import { useTeacherSelection } from "~/features/selection/public/use-teacher-selection";
 import { pageTitle } from "~/i18n";
+import { formatNumber } from "~/lib/format";
 import type { Route } from "./+types/current-students";
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -148,7 +149,7 @@ export default function CurrentStudents() {
 
 /** The steps shown before a search. */
 function HowItWorks() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <section
       aria-labelledby="steps-title"
@@ -162,7 +163,7 @@ function HowItWorks() {
           <li key={key} className="flex items-start gap-2.5 text-sm leading-relaxed text-muted-foreground">
             <span className="grid size-7 shrink-0 place-items-center rounded-full bg-primary/10 text-primary">
               <Icon className="size-4" aria-hidden="true" />
-              <span className="sr-only">{i + 1}</span>
+              <span className="sr-only">{formatNumber(i + 1, i18n.language)}</span>
             </span>
             <span className="pt-0.5">{t(`selection.steps.${key}`)}</span>
           </li>

@@ -2,7 +2,8 @@
  * The Add Fee Record modal (docs/product.md#fees): Student ID, Grade, Total Amount and Paid Amount (EGP, ≥ 0, 2
  * decimals), validated with the API's own `createFeeSchema` (its reasons shown in the admin's language), then
  * `POST /api/fees`. Typing a known student ID shows the student's name and fills in their grade. A refusal is told
- * by its reason (e.g. FEE_EXISTS), else "Failed to save fee record".
+ * by its reason (e.g. FEE_EXISTS), else "Failed to save fee record". A paid amount is the first payment: its receipt is
+ * offered on saving, as Add Payment offers one (docs/product.md#payments-and-receipts).
  */
 import { useEffect } from "react";
 import { Controller, useForm, type Resolver } from "react-hook-form";
@@ -29,7 +30,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
 import { createFee, type FeeRecord } from "./fees-api";
+import { formatNumber } from "~/lib/format";
 import { useStudentLookup } from "./use-student-lookup";
+import { offerReceipt } from "./use-fee-actions";
 
 /** What the inputs hold (text, so Arabic-Indic digits can be typed; the schema converts). */
 interface FeeFormValues {
@@ -51,7 +54,8 @@ const EMPTY: FeeFormValues = { student_id: "", grade: "", total_amount: "", paid
 
 /** The Add Fee Record dialog. */
 export function AddFeeDialog({ open, onOpenChange, defaultGrade, onCreated }: AddFeeDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
   const { messageText, failureText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
   const form = useForm<FeeFormValues, unknown, CreateFeeInput>({
@@ -76,7 +80,17 @@ export function AddFeeDialog({ open, onOpenChange, defaultGrade, onCreated }: Ad
   const onSubmit = handleSubmit(async (body) => {
     try {
       const fee = await createFee(body);
-      toast.success(t("fees.toast.saved"));
+      // A paid amount became the first payment, with a receipt: offered as Add Payment offers its own.
+      const first = fee.payments.find((p) => p.kind === "payment");
+      if (first)
+        offerReceipt(
+          t("fees.toast.savedWithReceipt", { receipt: first.receipt_no }),
+          fee,
+          first,
+          lang,
+          t("fees.payments.printReceipt"),
+        );
+      else toast.success(t("fees.toast.saved"));
       onCreated(fee);
       onOpenChange(false);
     } catch (err) {
@@ -169,11 +183,11 @@ export function AddFeeDialog({ open, onOpenChange, defaultGrade, onCreated }: Ad
                     inputMode="decimal"
                     autoComplete="off"
                     className="pe-12 text-start tabular-nums"
-                    placeholder="0.00"
+                    placeholder={formatNumber(0, lang, { minimumFractionDigits: 2 })}
                     {...register(name)}
                   />
                   <span className="pointer-events-none absolute inset-y-0 end-3 flex items-center text-xs text-muted-foreground">
-                    EGP
+                    {t("fees.form.currency")}
                   </span>
                 </div>
                 {fieldError(name)}

@@ -42,6 +42,24 @@ function printReceipt(payment: Payment) {
   window.open(receiptHref(payment.receipt_no), "_blank", "noopener");
 }
 
+/**
+ * The success toast of a write that issued a receipt (docs/product.md#payments-and-receipts): `message` names the
+ * receipt, the student and amount under it, and "Print receipt" opens the original. Add Payment, a payment confirmed
+ * later and Add Fee with a paid amount all offer it the same way.
+ */
+export function offerReceipt(
+  message: string,
+  fee: Pick<FeeRecord, "full_name">,
+  payment: Payment,
+  lang: string,
+  printLabel: string,
+) {
+  toast.success(message, {
+    description: `${fee.full_name} · ${formatEgp(payment.amount, lang)}`,
+    action: { label: printLabel, onClick: () => printReceipt(payment) },
+  });
+}
+
 /** Editors, confirmations and mutations of the Fees table. */
 export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt }: Options) {
   const { t } = useTranslation();
@@ -80,11 +98,13 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       if (!payment) return false;
       settle(storage(), fee.student_no);
       void reload();
-      const recorded = payment;
-      toast.success(t("fees.toast.paymentConfirmedLater", { receipt: recorded.receipt_no }), {
-        description: `${fee.full_name} · ${formatEgp(recorded.amount, lang)}`,
-        action: { label: t("fees.payments.printReceipt"), onClick: () => printReceipt(recorded) },
-      });
+      offerReceipt(
+        t("fees.toast.paymentConfirmedLater", { receipt: payment.receipt_no }),
+        fee,
+        payment,
+        lang,
+        t("fees.payments.printReceipt"),
+      );
       return true;
     },
     [reload, lang, t],
@@ -213,10 +233,13 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
         const { fee: saved, payment } = await addPayment(fee.student_no, amount, key);
         settle(storage(), fee.student_no);
         putRow(fee.student_no, saved);
-        toast.success(t("fees.toast.paymentAdded", { receipt: payment.receipt_no }), {
-          description: `${fee.full_name} · ${formatEgp(payment.amount, lang)}`,
-          action: { label: t("fees.payments.printReceipt"), onClick: () => printReceipt(payment) },
-        });
+        offerReceipt(
+          t("fees.toast.paymentAdded", { receipt: payment.receipt_no }),
+          fee,
+          payment,
+          lang,
+          t("fees.payments.printReceipt"),
+        );
       } catch (err) {
         putRow(fee.student_no, fee);
         const unknown = outcomeUnknown(err);

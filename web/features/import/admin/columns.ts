@@ -229,6 +229,19 @@ export function foldHeader(h: string): string {
   return foldSearchText(h.replace(/\((?:egp|ج\.?م\.?)\)/gi, "")).replace(/[\s_\-–—.:()'"\u0640]+/g, "");
 }
 
+/** The error file's own column, in either language (web/features/import/admin/row-problems.ts). */
+const ERROR_HEADERS = new Set(["error", "errors", "الخطأ", "الأخطاء", "خطأ"].map(foldHeader));
+
+/**
+ * Whether `header` is an error file's Error column ("Error", "الخطأ / Error"): read back as nothing, and left out of
+ * the next error file so it never has two (docs/product.md#bulk-import).
+ */
+export function isErrorHeader(header: unknown): boolean {
+  if (typeof header !== "string" || !header.trim()) return false;
+  const parts = header.split(/[/|]/).map(foldHeader);
+  return ERROR_HEADERS.has(foldHeader(header)) || (parts.length > 1 && parts.every((p) => ERROR_HEADERS.has(p)));
+}
+
 const headerIndex = new Map<ImportKind, Map<string, string>>();
 
 function indexOf(kind: ImportKind): Map<string, string> {
@@ -239,7 +252,7 @@ function indexOf(kind: ImportKind): Map<string, string> {
       for (const name of [c.ar, c.en, `${c.ar} / ${c.en}`, ...(c.aliases ?? [])])
         if (!index.has(foldHeader(name))) index.set(foldHeader(name), c.target);
     // The error sheet's own column is read back as nothing.
-    for (const name of ["error", "errors", "الخطأ", "الأخطاء", "خطأ / Error"]) index.set(foldHeader(name), "ignore");
+    for (const folded of ERROR_HEADERS) index.set(folded, "ignore");
     headerIndex.set(kind, index);
   }
   return index;

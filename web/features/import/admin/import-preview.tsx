@@ -67,6 +67,7 @@ export function ImportPreview({
     <div className="grid min-w-0 gap-3">
       <p className="text-sm" data-testid="import-summary">
         {t("importing.preview.summary", {
+          count: counts.all,
           total: n(counts.all),
           create: n(counts.create),
           update: n(counts.update),
@@ -151,7 +152,7 @@ export function ImportPreview({
       </div>
       {rows.length > SHOWN && (
         <p className="text-xs text-muted-foreground">
-          {t("importing.preview.showing", { shown: n(SHOWN), total: n(rows.length) })}
+          {t("importing.preview.showing", { count: rows.length, shown: n(SHOWN), total: n(rows.length) })}
         </p>
       )}
     </div>

@@ -8,6 +8,7 @@
 import type { TFunction } from "i18next";
 import { isReason, type Reason, type ReasonParams } from "@worker/reasons";
 import type { ImportAnswer } from "./import-api";
+import { isErrorHeader } from "./columns";
 import { columnOfField, type BuiltRows, type SheetTable } from "./sheet-rows";
 
 export interface Problem {
@@ -66,7 +67,8 @@ export function rowProblems(answer: ImportAnswer, built: BuiltRows, table: Sheet
 /**
  * The error file: the header row plus an Error column, then every row of the sheet in order (the template's
  * example and a results max-score row included, so the file imports again as it is) with its problems, or an empty
- * Error cell for a good row. Nothing is left out, so fixing and uploading it imports every row.
+ * Error cell for a good row. Nothing is left out, so fixing and uploading it imports every row. An uploaded error
+ * file's own Error column is replaced, not repeated (one "Error" column, never "Error | Error").
  */
 export function errorSheetRows(
   table: SheetTable,
@@ -80,7 +82,8 @@ export function errorSheetRows(
     if (list.length) textOf.set(source, list.map((p) => `${p.where}: ${p.text}`).join("\n"));
   });
   const width = Math.max(table.headers.length, ...table.rows.map((r) => r.length));
-  const padded = (cells: readonly unknown[]) => Array.from({ length: width }, (_, i) => cells[i] ?? null);
+  const kept = Array.from({ length: width }, (_, i) => i).filter((i) => !isErrorHeader(table.headers[i]));
+  const padded = (cells: readonly unknown[]) => kept.map((i) => cells[i] ?? null);
   return [
     [...padded(table.headers).map((h) => h ?? ""), errorHeader],
     ...table.rows.map((cells, r) => [...padded(cells), textOf.get(r) ?? ""]),

@@ -3,6 +3,7 @@
  * a file with its own Academic Year and Semester columns (the Results export) keeps each row's term.
  */
 import { useTranslation } from "react-i18next";
+import { localDigits } from "~/lib/format";
 import { ACADEMIC_YEARS, SEMESTERS, type AcademicYear, type Semester } from "@worker/api/results.schema";
 import type { ImportOptions } from "./import-api";
 
@@ -16,7 +17,7 @@ export function TermFields({
   options: Required<ImportOptions>;
   onChange: (next: Required<ImportOptions>) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <label className="grid gap-1 text-sm">
@@ -28,7 +29,7 @@ export function TermFields({
         >
           {ACADEMIC_YEARS.map((y) => (
             <option key={y} value={y}>
-              {y}
+              {localDigits(y, i18n.language)}
             </option>
           ))}
         </select>

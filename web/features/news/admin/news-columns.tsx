@@ -8,6 +8,7 @@ import { dataTableColumns } from "~/components/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatNumber } from "~/lib/format";
+import { authorText } from "~/features/news/public/news-format";
 import type { AdminNews, NewsStatus } from "./news-api";
 
 /** Badge colour per status (published is a darker green than the kit's "success" so small text keeps 4.5:1). */
@@ -79,7 +80,7 @@ export function newsColumns(t: TFunction, lang: string, actions: NewsRowActions)
       meta: { priority: 3 },
       header: t("news.admin.table.author"),
       enableSorting: false,
-      cell: ({ getValue }) => <span dir="auto">{getValue()}</span>,
+      cell: ({ getValue }) => <span dir="auto">{authorText(getValue(), t)}</span>,
     }),
     col.accessor("status", {
       id: "status",

@@ -10,7 +10,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } fr
 import { buttonClass } from "~/components/public-ui/button-styles";
 import { cn } from "~/components/public-ui/cn";
 import { apiClient, call } from "~/lib/api";
-import { formatNewsDate, newsParagraphs, type PublicNews } from "./news-format";
+import { authorText, formatNewsDate, newsParagraphs, type PublicNews } from "./news-format";
 import { NewsImage } from "./news-image";
 
 /** Props of NewsDialog. `item` null = closed. */
@@ -88,7 +88,7 @@ export function NewsDialog({ item, onClose }: NewsDialogProps) {
                     {news.author_name && (
                       <span className="inline-flex items-center gap-1.5">
                         <UserRound className="size-4" aria-hidden="true" />
-                        {t("news.public.author", { author: news.author_name })}
+                        {t("news.public.author", { author: authorText(news.author_name, t) })}
                       </span>
                     )}
                     {date && (

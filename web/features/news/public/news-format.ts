@@ -3,10 +3,20 @@
  * (`ar-EG` / `en-GB`), the slide excerpt (summary, else the first 200 characters of the content + "…"),
  * and the content split into paragraphs.
  */
+import type { TFunction } from "i18next";
 import type { PublicNewsJson } from "@worker/api/news.schema";
+import { DEFAULT_NEWS_AUTHOR } from "@worker/lib/news-author";
 
 /** A published item as the public API and the home loader give it. */
 export type PublicNews = PublicNewsJson;
+
+/**
+ * The author as shown (docs/product.md#news): the default author ("Admin", what the API stores when none is given)
+ * reads as the school's administration in the page's language ("إدارة المدرسة"); any other name as it is.
+ */
+export function authorText(author: string, t: TFunction): string {
+  return author.trim() === DEFAULT_NEWS_AUTHOR ? t("news.public.defaultAuthor") : author;
+}
 
 /** Carousel autoplay interval in ms. */
 export const AUTOPLAY_DELAY_MS = 5000;

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { localDigits } from "~/lib/format";
 import { Printer } from "lucide-react";
 import { ACADEMIC_YEARS, DEFAULT_ACADEMIC_YEAR, SEMESTERS } from "@worker/api/results.schema";
 import { Button } from "~/components/ui/button";
@@ -32,7 +33,7 @@ interface PrintReportCardsDialogProps {
 
 /** The dialog; the year and semester start at the newest published term (the form's default term when none is). */
 export function PrintReportCardsDialog({ open, onOpenChange, grade }: PrintReportCardsDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [year, setYear] = useState<string>(DEFAULT_ACADEMIC_YEAR);
   const [semester, setSemester] = useState<string>("S1");
   const [drafts, setDrafts] = useState(false);
@@ -78,7 +79,7 @@ export function PrintReportCardsDialog({ open, onOpenChange, grade }: PrintRepor
             label={t("results.form.academicYear")}
             value={year}
             onChange={choose(setYear)}
-            options={ACADEMIC_YEARS.map((y) => ({ value: y, label: y }))}
+            options={ACADEMIC_YEARS.map((y) => ({ value: y, label: localDigits(y, i18n.language) }))}
           />
           <FilterSelect
             id="print-semester"

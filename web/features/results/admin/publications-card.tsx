@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Skeleton } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
-import { formatSchoolTime } from "~/lib/format";
+import { formatSchoolTime, localDigits } from "~/lib/format";
 import { useReasonText } from "~/lib/reason-text";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { listPublications, setPublication } from "./results-api";
@@ -42,7 +42,10 @@ export function PublicationsCard() {
   const find = (year: string, semester: Semester) =>
     rows?.find((r) => r.academic_year_name === year && r.semester === semester);
   const semesterLabel = (s: string) => t(`results.semesters.${s}`);
-  const vars = (p: PublicationJson) => ({ year: p.academic_year_name, semester: semesterLabel(p.semester) });
+  const vars = (p: PublicationJson) => ({
+    year: localDigits(p.academic_year_name, i18n.language),
+    semester: semesterLabel(p.semester),
+  });
   const dateOf = (iso: string | null) => formatSchoolTime(iso, i18n.language, { dateStyle: "medium" });
 
   const apply = async () => {
@@ -94,7 +97,7 @@ export function PublicationsCard() {
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 md:grid-cols-3 2xl:grid-cols-5">
             {years.map((year) => (
               <li key={year} className="rounded-lg border bg-background px-3 py-2">
-                <p className="mb-1 text-sm font-semibold tabular-nums">{year}</p>
+                <p className="mb-1 text-sm font-semibold tabular-nums">{localDigits(year, i18n.language)}</p>
                 <div className="grid grid-cols-1 gap-1">
                   {(["S1", "S2"] as const).map((semester) => {
                     const p = find(year, semester);

@@ -7,6 +7,7 @@
 import { useEffect, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
+import { localDigits } from "~/lib/format";
 import { toast } from "~/components/ui/lazy-toast";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { ACADEMIC_YEARS, SEMESTERS, type ResultBody } from "@worker/api/results.schema";
@@ -44,7 +45,7 @@ interface ResultFormDialogProps {
 
 /** The result form dialog. */
 export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: ResultFormDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
   const { messageText, failureText } = useReasonText();
   const form = useForm<ResultFormValues, unknown, ResultBody>({
@@ -114,7 +115,7 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
                     <SelectContent>
                       {ACADEMIC_YEARS.map((y) => (
                         <SelectItem key={y} value={y}>
-                          {y}
+                          {localDigits(y, i18n.language)}
                         </SelectItem>
                       ))}
                     </SelectContent>

@@ -3,6 +3,8 @@
  * Actions (Report card, Edit, Delete). Under the name: the grade the result is filed under.
  */
 import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { localDigits } from "~/lib/format";
 import { Pencil, Printer, Trash2 } from "lucide-react";
 import { reportCardHref } from "~/features/print/admin/print-links";
 import { dataTableColumns, type DataTableColumnDef } from "~/components/data-table";
@@ -16,6 +18,12 @@ const col = dataTableColumns<ResultJson>();
 export interface ResultRowActions {
   onEdit: (r: ResultJson) => void;
   onDelete: (r: ResultJson) => void;
+}
+
+/** An academic year in the console's digits ("٢٠٢٤-٢٠٢٥" in Arabic). */
+function YearText({ year }: { year: string }) {
+  const { i18n } = useTranslation();
+  return <span className="whitespace-nowrap tabular-nums">{localDigits(year, i18n.language)}</span>;
 }
 
 /** The Results table's columns for the current language. */
@@ -49,7 +57,7 @@ export function resultColumns(t: TFunction, actions: ResultRowActions): DataTabl
     col.accessor("academic_year_name", {
       id: "year",
       header: t("results.columns.academicYear"),
-      cell: ({ getValue }) => <span className="tabular-nums">{getValue()}</span>,
+      cell: ({ getValue }) => <YearText year={getValue()} />,
       meta: { priority: 2, skeletonClassName: "w-20" },
     }),
     col.accessor("semester", {

@@ -6,7 +6,7 @@
 import { useTranslation } from "react-i18next";
 import { Award, BookOpen, CalendarDays, IdCard, Percent, Printer, School, Sigma } from "lucide-react";
 import { percentage, publicLetterGrade, round2, scoreTotals } from "@worker/lib/letter-grades";
-import { formatNumber, formatPercent } from "~/lib/format";
+import { formatNumber, formatPercent, localDigits } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { Button } from "~/components/ui/button";
 import { GradeBadge, gradeTone } from "./grade-badge";
@@ -34,11 +34,6 @@ function Fraction({ score, max, lang }: { score: number; max: number; lang: stri
       {formatNumber(max, lang, { maximumFractionDigits: 2 })}
     </bdi>
   );
-}
-
-/** ASCII digits of a label such as "2024-2025" in the UI language's digits (Arabic-Indic in Arabic). */
-function localDigits(s: string, lang: string): string {
-  return lang.startsWith("ar") ? s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d))) : s;
 }
 
 /** One published term of one student, as an `<article>` whose heading is the student's name. */

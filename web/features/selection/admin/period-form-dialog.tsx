@@ -1,5 +1,5 @@
 /**
- * Add/Edit selection period modal (docs/product.md#selection-periods): period_name (placeholder "Academic Year 2024-2025 - Semester 1"), start and end (datetime-local, the
+ * Add/Edit selection period modal (docs/product.md#selection-periods): period_name (placeholder "Academic Year 2026-2027 - Semester 1", the current year, in the console's language and digits), start and end (datetime-local, the
  * admin's local time, sent as ISO UTC), max_subjects (1-10, default 5), is_active (default off; "Only one period can
  * be active at a time") and allow_changes (default on). Validated with the API's own `periodCreateSchema` after the
  * local → ISO conversion, so the rules (end after start, ranges) are the server's.
@@ -9,16 +9,12 @@ import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import {
-  PERIOD_MAX_SUBJECTS,
-  PERIOD_NAME_PLACEHOLDER,
-  periodCreateSchema,
-  type PeriodCreateInput,
-} from "@worker/api/selection-admin.schema";
+import { PERIOD_MAX_SUBJECTS, periodCreateSchema, type PeriodCreateInput } from "@worker/api/selection-admin.schema";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { useReasonText } from "~/lib/reason-text";
-import { formatNumber, formatSchoolDateTime } from "~/lib/format";
+import { formatNumber, formatSchoolDateTime, localDigits } from "~/lib/format";
+import { academicYearOf } from "@worker/lib/fee-schedule";
 import {
   Field,
   FormDialogFooter,
@@ -133,7 +129,9 @@ export function PeriodFormDialog({ open, onOpenChange, period, onSubmit }: Perio
               id={id("name")}
               dir={freeTextDir(i18n.language)}
               autoComplete="off"
-              placeholder={PERIOD_NAME_PLACEHOLDER}
+              placeholder={t("courseSelection.periods.form.namePlaceholder", {
+                year: localDigits(academicYearOf(new Date()), i18n.language),
+              })}
               {...describedBy(id("name"), err("period_name"))}
               {...register("period_name")}
             />
