@@ -11,7 +11,9 @@ const MIGRATIONS = join(resolve(dirname(fileURLToPath(import.meta.url)), "../.."
 export async function applyMigrations(url: string, authToken?: string): Promise<void> {
   const client = createClient({ url, authToken, fetch: retryingFetch() });
   try {
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS });
+    // The schema is named, not inferred: inferring it compares drizzle's whole database class, 240,000 type
+    // instantiations, a tenth of the typecheck (ADR 0032).
+    await migrate<Record<string, never>>(drizzle(client), { migrationsFolder: MIGRATIONS });
   } finally {
     client.close();
   }

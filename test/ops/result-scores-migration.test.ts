@@ -39,14 +39,14 @@ describe("result marks in hundredths: migration", () => {
     servers.push(sqld);
     const client = createClient({ url: sqld.url });
     try {
-      await migrate(drizzle(client), { migrationsFolder: migrationsUpTo("0003_") });
+      await migrate<Record<string, never>>(drizzle(client), { migrationsFolder: migrationsUpTo("0003_") });
       await client.batch([
         `INSERT INTO students (id, student_no, full_name, nationality, current_grade, building_no, gender) VALUES (1, '30001010100011', 'طالب', 'Egyptian', 'Prep-3', 5, 'male')`,
         `INSERT INTO results (id, student_id, academic_year_name, semester, grade) VALUES (1, 1, '2024-2025', 'S1', 'Prep-3')`,
         `INSERT INTO result_subject_scores (result_id, position, subject_name, score, max_score, remarks) VALUES (1, 0, 'Mathematics', 95, 100, 'Grade: A+'), (1, 1, 'Art', 0, 50, NULL), (1, 2, 'Music', 50, 50, 'x')`,
       ]);
 
-      await migrate(drizzle(client), { migrationsFolder: join(ROOT, "db/migrations") });
+      await migrate<Record<string, never>>(drizzle(client), { migrationsFolder: join(ROOT, "db/migrations") });
       const rows = await client.execute(
         "SELECT subject_name, score_hundredths, max_score_hundredths, remarks FROM result_subject_scores ORDER BY position",
       );
