@@ -28,7 +28,7 @@ import { auditApi } from "./api/audit";
 import { feePlansApi } from "./api/fee-plans";
 import { settingsApi } from "./api/settings";
 import { importApi } from "./api/import";
-import { IMPORT_MAX_BODY_BYTES } from "./api/import.schema";
+import { IMPORT_MAX_BODY_BYTES } from "./contracts/import";
 
 /** Largest accepted request body (bytes) everywhere but the import routes (IMPORT_MAX_BODY_BYTES). */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
  * School settings (docs/product.md#fee-plans): a small key/value table so a new setting needs no migration. Values
- * are plain text (e.g. `no_overdue`), validated by the settings schema (worker/api/fee-plans.schema.ts) on every
+ * are plain text (e.g. `no_overdue`), validated by the settings schema (worker/contracts/fee-plans.ts) on every
  * write; a missing key means its default.
  */
 import { sqliteTable, text } from "drizzle-orm/sqlite-core";

@@ -14,7 +14,7 @@
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse, Agent } from "node:http";
 import type { AddressInfo } from "node:net";
-import { IMPORT_MAX_BODY_BYTES } from "../../worker/api/import.schema";
+import { IMPORT_MAX_BODY_BYTES } from "../../worker/contracts/import";
 import { errorBody } from "../../worker/errors";
 import type { Reason } from "../../worker/reasons";
 

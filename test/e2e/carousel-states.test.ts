@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { movableAt } from "../../web/features/news/public/carousel-plan";
-import { RECENT_NEWS_LIMIT } from "../../worker/api/news.schema";
+import { RECENT_NEWS_LIMIT } from "../../worker/contracts/news";
 import { watchErrors } from "../support/browser";
 import { newsStates } from "./news-states";
 import { server } from "./server";

@@ -9,7 +9,7 @@ import { readFileSync } from "node:fs";
 import Papa from "papaparse";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { PeriodJson } from "../../worker/api/selection-admin.schema";
+import type { PeriodJson } from "../../worker/contracts/selection-admin";
 import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
 import { server } from "./server";

@@ -10,7 +10,7 @@
  */
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FeeJson } from "../../worker/api/fees.schema";
+import type { FeeJson } from "../../worker/contracts/fees";
 import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consoleContext } from "./admin-session";
 import { sampleNos, server } from "./server";

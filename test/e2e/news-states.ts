@@ -4,7 +4,7 @@
  * deletes the test's items and publishes the demo's again with their original fields. The home page reads the news
  * in its loader (server-rendered), so intercepting the browser's requests could not build these states.
  */
-import type { NewsJson as AdminNews } from "../../worker/api/news.schema";
+import type { NewsJson as AdminNews } from "../../worker/contracts/news";
 import { adminApi as call, apiClient, ok } from "./admin-api";
 import { adminToken } from "./admin-session";
 

@@ -11,7 +11,7 @@ import { percentage, publicLetterGrade, round2, scoreTotals } from "../../worker
 import { fontsSettled } from "../support/browser";
 import { server } from "./server";
 import type { z } from "zod";
-import type { publicResultsSchema } from "../../worker/api/public-results.schema";
+import type { publicResultsSchema } from "../../worker/contracts/public-results";
 import { fileBrowser } from "./file-browser";
 
 const base = server.baseUrl;

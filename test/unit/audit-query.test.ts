@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { auditQuerySchema } from "../../worker/api/audit.schema";
+import { auditQuerySchema } from "../../worker/contracts/audit";
 import { readAuditQuery, writeAuditQuery } from "../../web/features/audit/admin/audit-query";
 
 describe("audit query in the URL", () => {

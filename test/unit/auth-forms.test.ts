@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { loginSchema, updatePasswordSchema } from "../../worker/api/auth.schema";
+import { loginSchema, updatePasswordSchema } from "../../worker/contracts/auth";
 import { englishOf, parseReason } from "../../worker/reasons";
 import { createI18n } from "../../web/i18n";
 import ar from "../../web/i18n/ar";

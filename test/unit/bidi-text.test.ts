@@ -6,10 +6,10 @@
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { stripBidiControls } from "../../worker/lib/normalize";
-import { createFeeSchema, addPaymentSchema, updateFeeSchema } from "../../worker/api/fees.schema";
-import { newsInputSchema } from "../../worker/api/news.schema";
-import { selectBodySchema } from "../../worker/api/public-selection.schema";
-import { resultBodySchema, subjectScoreSchema, publicationBodySchema } from "../../worker/api/results.schema";
+import { createFeeSchema, addPaymentSchema, updateFeeSchema } from "../../worker/contracts/fees";
+import { newsInputSchema } from "../../worker/contracts/news";
+import { selectBodySchema } from "../../worker/contracts/public-selection";
+import { resultBodySchema, subjectScoreSchema, publicationBodySchema } from "../../worker/contracts/results";
 import {
   deleteAllBodySchema,
   periodCreateSchema,
@@ -18,8 +18,8 @@ import {
   subjectUpdateSchema,
   teacherCreateSchema,
   teacherUpdateSchema,
-} from "../../worker/api/selection-admin.schema";
-import { createStudentSchema, studentFormSchema, updateStudentSchema } from "../../worker/api/students.schema";
+} from "../../worker/contracts/selection-admin";
+import { createStudentSchema, studentFormSchema, updateStudentSchema } from "../../worker/contracts/students";
 
 const student = {
   student_no: "30001010000001",

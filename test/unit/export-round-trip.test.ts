@@ -20,10 +20,10 @@ import {
 import { feesCsvRows } from "~/features/fees/admin/fees-csv";
 import { resultsCsvRows } from "~/features/results/admin/results-csv";
 import { STUDENT_CSV_HEADER, studentCsvRow } from "~/features/students/admin/students-csv";
-import type { ImportKind } from "@worker/api/import.schema";
-import type { FeeJson } from "@worker/api/fees.schema";
-import type { ResultJson } from "@worker/api/results.schema";
-import type { StudentJson } from "@worker/api/students.schema";
+import type { ImportKind } from "@worker/contracts/import";
+import type { FeeJson } from "@worker/contracts/fees";
+import type { ResultJson } from "@worker/contracts/results";
+import type { StudentJson } from "@worker/contracts/students";
 
 const t = createI18n("ar", ar).t as unknown as TFunction;
 

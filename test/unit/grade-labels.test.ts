@@ -6,9 +6,9 @@
 import { describe, expect, it } from "vitest";
 import { GRADES } from "../../worker/lib/school-grades";
 import { GRADE_LABELS_AR, parseGrade } from "../../worker/lib/grade-labels";
-import { createStudentSchema, listStudentsQuerySchema } from "../../worker/api/students.schema";
-import { createFeeSchema, listFeesQuerySchema } from "../../worker/api/fees.schema";
-import { resultBodySchema } from "../../worker/api/results.schema";
+import { createStudentSchema, listStudentsQuerySchema } from "../../worker/contracts/students";
+import { createFeeSchema, listFeesQuerySchema } from "../../worker/contracts/fees";
+import { resultBodySchema } from "../../worker/contracts/results";
 import { batchQuery } from "../../web/features/print/print-query";
 import ar from "../../web/i18n/ar";
 import en from "../../web/i18n/en";

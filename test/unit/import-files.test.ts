@@ -14,7 +14,7 @@ import {
   missingColumns,
   tableFromCells,
 } from "~/features/import/admin/sheet-rows";
-import { importRowSchemas } from "@worker/api/import.schema";
+import { importRowSchemas } from "@worker/contracts/import";
 
 const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/import/${name}`, import.meta.url)));
 

@@ -1,10 +1,10 @@
 /**
- * The news form's messages (worker/api/news.schema.ts) in the console's two languages (web/lib/reason-text.ts): every
+ * The news form's messages (worker/contracts/news.ts) in the console's two languages (web/lib/reason-text.ts): every
  * refusal of the shared schema is a reason, the console's English is the API's, and the Arabic is what News
  * Management showed before the reasons (docs/product.md#news).
  */
 import { describe, expect, it } from "vitest";
-import { newsInputSchema } from "../../worker/api/news.schema";
+import { newsInputSchema } from "../../worker/contracts/news";
 import { parseReason } from "../../worker/reasons";
 import { createI18n } from "../../web/i18n";
 import ar from "../../web/i18n/ar";

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import { addPaymentSchema, egpAmount } from "../../worker/api/fees.schema";
-import { subjectScoreSchema } from "../../worker/api/results.schema";
-import { periodCreateSchema, subjectCreateSchema, teacherCreateSchema } from "../../worker/api/selection-admin.schema";
-import { pageParam } from "../../worker/api/students.schema";
+import { addPaymentSchema, egpAmount } from "../../worker/contracts/fees";
+import { subjectScoreSchema } from "../../worker/contracts/results";
+import { periodCreateSchema, subjectCreateSchema, teacherCreateSchema } from "../../worker/contracts/selection-admin";
+import { pageParam } from "../../worker/contracts/students";
 import { toHundredths } from "../../worker/lib/typed-number";
 import { createI18n } from "../../web/i18n";
 import ar from "../../web/i18n/ar";

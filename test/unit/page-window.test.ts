@@ -14,7 +14,7 @@ import {
   pagerState,
   pageWindow,
 } from "../../web/components/data-table/page-window";
-import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES } from "../../worker/api/students.schema";
+import { DEFAULT_LIST_PAGE_SIZE, LIST_PAGE_SIZES } from "../../worker/contracts/students";
 
 const count = fc.integer({ min: 0, max: 5_000 });
 const numbers = (slots: ReturnType<typeof pageWindow>) => slots.filter((s): s is number => typeof s === "number");

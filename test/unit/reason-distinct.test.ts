@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { REASONS, type Reason } from "../../worker/reasons";
-import { createStudentSchema } from "../../worker/api/students.schema";
+import { createStudentSchema } from "../../worker/contracts/students";
 import { issuesOf } from "../../worker/validate";
 import ar from "../../web/i18n/ar";
 import en from "../../web/i18n/en";

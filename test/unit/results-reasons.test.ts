@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
-import { publicationBodySchema, resultBodySchema, resultListQuerySchema } from "../../worker/api/results.schema";
-import { nationalIdParamSchema } from "../../worker/api/public-results.schema";
+import { publicationBodySchema, resultBodySchema, resultListQuerySchema } from "../../worker/contracts/results";
+import { nationalIdParamSchema } from "../../worker/contracts/public-results";
 import { parseReason } from "../../worker/reasons";
 import { demoResultSchema } from "../../web/features/grade-demo/admin/demo-result.schema";
 import { classifyLookupFailure } from "../../web/features/results/public/outcome";

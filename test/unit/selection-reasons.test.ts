@@ -4,7 +4,7 @@
  * shared schemas' reasons in Arabic.
  */
 import { describe, expect, it } from "vitest";
-import { periodCreateSchema, subjectCreateSchema, teacherCreateSchema } from "../../worker/api/selection-admin.schema";
+import { periodCreateSchema, subjectCreateSchema, teacherCreateSchema } from "../../worker/contracts/selection-admin";
 import { errorBody } from "../../worker/errors";
 import type { Reason, ReasonParams } from "../../worker/reasons";
 import { createI18n } from "../../web/i18n";

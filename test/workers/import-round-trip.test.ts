@@ -14,7 +14,7 @@ import { autoMapping, buildRows, findHeaderRow, tableFromCells } from "~/feature
 import { feesCsvRows } from "~/features/fees/admin/fees-csv";
 import { resultsCsvRows } from "~/features/results/admin/results-csv";
 import { STUDENT_CSV_HEADER, studentCsvRow } from "~/features/students/admin/students-csv";
-import type { ImportKind } from "@worker/api/import.schema";
+import type { ImportKind } from "@worker/contracts/import";
 import { api, loginAdmin, uid } from "./helpers";
 import { uniqueStudentNo } from "./fixtures";
 

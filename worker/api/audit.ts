@@ -4,7 +4,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { bearer, createAdminApi, errors, json } from "../openapi";
 import { listAudit } from "../services/audit-read";
-import { auditPageJsonSchema, auditQuerySchema } from "./audit.schema";
+import { auditPageJsonSchema, auditQuerySchema } from "../contracts/audit";
 
 const list = createRoute({
   method: "get",

@@ -12,7 +12,7 @@ import { clientOf } from "../middleware/rate-limit";
 import { bearer, createApi, errors, json } from "../openapi";
 import { login, logout, TOKEN_TTL_MS, updatePassword } from "../services/auth";
 import { closeStreams } from "../services/events";
-import { loginJsonSchema, loginSchema, messageJsonSchema, updatePasswordSchema } from "./auth.schema";
+import { loginJsonSchema, loginSchema, messageJsonSchema, updatePasswordSchema } from "../contracts/auth";
 
 const tags = ["Auth"];
 

@@ -8,7 +8,12 @@ import { reason } from "../reasons";
 import { requestNow } from "../request-clock";
 import { publish } from "../services/events";
 import { applyPlan, createPlan, deletePlan, getPlan, listPlans, updatePlan } from "../services/fee-plans";
-import { applyResultSchema, feePlanInputSchema, feePlanJsonSchema, listFeePlansQuerySchema } from "./fee-plans.schema";
+import {
+  applyResultSchema,
+  feePlanInputSchema,
+  feePlanJsonSchema,
+  listFeePlansQuerySchema,
+} from "../contracts/fee-plans";
 
 const tags = ["Fee plans"];
 const security = bearer;

@@ -13,7 +13,7 @@ import { egpToPiastres, piastresToEgp } from "../money";
 import { bearer, createAdminApi, errors, json } from "../openapi";
 import { feeTotals, overdueTotals, paidPercentage } from "../services/dashboard";
 import { requestNow, requestToday } from "../request-clock";
-import { customScheduleSchema, discountInputSchema } from "./fee-plans.schema";
+import { customScheduleSchema, discountInputSchema } from "../contracts/fee-plans";
 import { clearCustomSchedule, setCustomSchedule, setDiscount } from "../services/fee-discount";
 import { publish } from "../services/events";
 import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
@@ -30,8 +30,8 @@ import {
   paymentJsonSchema,
   paymentResultSchema,
   updateFeeSchema,
-} from "./fees.schema";
-import { toGrade } from "./students.schema";
+} from "../contracts/fees";
+import { toGrade } from "../contracts/students";
 
 const tags = ["Fees"];
 const security = bearer;

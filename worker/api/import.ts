@@ -9,14 +9,14 @@ import { errorBody } from "../errors";
 import { bearer, createAdminApi, errorSchema, errors, json } from "../openapi";
 import { publish } from "../services/events";
 import { runImport } from "../services/import/run";
-import { idempotencyKeySchema } from "./fees.schema";
+import { idempotencyKeySchema } from "../contracts/fees";
 import {
   importAnswerSchema,
   importBodySchema,
   importKindParamSchema,
   importQuerySchema,
   MAX_IMPORT_ROWS,
-} from "./import.schema";
+} from "../contracts/import";
 import { requestNow } from "../request-clock";
 
 const importRoute = createRoute({

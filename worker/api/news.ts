@@ -18,7 +18,7 @@ import {
   newsStatsSchema,
   publicNewsJsonSchema,
   recentQuerySchema,
-} from "./news.schema";
+} from "../contracts/news";
 
 const adminTags = ["News (admin)"];
 const publicTags = ["News (public)"];

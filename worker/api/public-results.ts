@@ -8,7 +8,7 @@ import { enforcePublicLookupLimits } from "../middleware/rate-limit";
 import { createApi, errorSchema, errors, json } from "../openapi";
 import { lookupPublishedResults } from "../services/public-results";
 import { requestToday } from "../request-clock";
-import { nationalIdParamSchema, publicResultsSchema } from "./public-results.schema";
+import { nationalIdParamSchema, publicResultsSchema } from "../contracts/public-results";
 
 /** The 403s: the error shape with the flag that says which rule refused. */
 const refusedSchema = errorSchema.extend({

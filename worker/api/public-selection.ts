@@ -24,7 +24,7 @@ import {
   studentCardSchema,
   studentParamSchema,
   teacherOptionSchema,
-} from "./public-selection.schema";
+} from "../contracts/public-selection";
 
 const tags = ["Teacher selection (public)"];
 const refusals =

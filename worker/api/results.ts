@@ -23,7 +23,7 @@ import {
   resultIdParamSchema,
   resultJsonSchema,
   resultListQuerySchema,
-} from "./results.schema";
+} from "../contracts/results";
 
 const tags = ["Results"];
 const security = bearer;

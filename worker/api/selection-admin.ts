@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createAdminApi, errors, json } from "../openapi";
 import { selectionSummary } from "../services/selection-read";
 import { deleteAllSelections } from "../services/selection-write";
-import { deleteAllBodySchema, summaryRowSchema } from "./selection-admin.schema";
+import { deleteAllBodySchema, summaryRowSchema } from "../contracts/selection-admin";
 import { selectionPeriodsApi } from "./selection-periods";
 import { selectionSubjectsApi } from "./selection-subjects";
 import { selectionTeachersApi } from "./selection-teachers";

@@ -12,7 +12,7 @@ import {
   periodToggleSchema,
   periodUpdateSchema,
   selectionIdParamSchema,
-} from "./selection-admin.schema";
+} from "../contracts/selection-admin";
 
 const tags = ["Course selection (admin)"];
 const security = bearer;

@@ -12,7 +12,7 @@ import {
   subjectJsonSchema,
   subjectUpdateSchema,
   uncoveredSubjectSchema,
-} from "./selection-admin.schema";
+} from "../contracts/selection-admin";
 
 const tags = ["Course selection (admin)"];
 const security = bearer;

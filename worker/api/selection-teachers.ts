@@ -10,7 +10,7 @@ import {
   teacherCreateSchema,
   teacherJsonSchema,
   teacherUpdateSchema,
-} from "./selection-admin.schema";
+} from "../contracts/selection-admin";
 
 const tags = ["Course selection (admin)"];
 const security = bearer;

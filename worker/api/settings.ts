@@ -3,7 +3,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createAdminApi, errors, json } from "../openapi";
 import { getSettings, updateSettings } from "../services/settings";
 import { requestNow } from "../request-clock";
-import { settingsInputSchema, settingsJsonSchema } from "./fee-plans.schema";
+import { settingsInputSchema, settingsJsonSchema } from "../contracts/fee-plans";
 
 const tags = ["Settings"];
 const body = z.object({ settings: settingsJsonSchema });

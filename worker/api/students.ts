@@ -21,7 +21,7 @@ import {
   studentListSchema,
   toGrade,
   updateStudentSchema,
-} from "./students.schema";
+} from "../contracts/students";
 
 const tags = ["Students"];
 const security = bearer;

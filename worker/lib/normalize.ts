@@ -45,7 +45,7 @@ const DIRECTION_MARKS = /[\u200e\u200f\u061c]/g;
 /**
  * Free text as stored (docs/product.md#security-and-privacy): bidirectional controls removed; direction marks removed
  * too unless `keepMarks` (prose such as news content, where a writer places an RLM after Latin text on purpose).
- * Every free-text field of the API's zod schemas passes through here (worker/api/text-field.ts).
+ * Every free-text field of the API's zod schemas passes through here (worker/contracts/text-field.ts).
  * `stripBidiControls("\u202eAli\u202c")` → `"Ali"`.
  */
 export function stripBidiControls(text: string, keepMarks = false): string {

@@ -9,7 +9,7 @@ import { auditLog } from "../../db/schema";
 import type { Db } from "../db";
 import { schoolDayStartUtc } from "../lib/school-day";
 import { normalizeNationalId } from "../lib/normalize";
-import type { AuditPageJson, AuditQuery } from "../api/audit.schema";
+import type { AuditPageJson, AuditQuery } from "../contracts/audit";
 
 const parse = (v: string | null) => {
   if (v === null) return null;

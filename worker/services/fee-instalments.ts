@@ -15,7 +15,7 @@ import type { Db } from "../db";
 import { addDays, instalmentStatus } from "../lib/fee-schedule";
 import { piastresToEgp } from "../money";
 import type { z } from "zod";
-import type { allocationJsonSchema, feeInstalmentJsonSchema } from "../api/fees.schema";
+import type { allocationJsonSchema, feeInstalmentJsonSchema } from "../contracts/fees";
 
 type InstalmentJson = z.output<typeof feeInstalmentJsonSchema>;
 type AllocationJson = z.output<typeof allocationJsonSchema>;

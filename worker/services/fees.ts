@@ -24,8 +24,8 @@ import type {
   ListFeesQuery,
   PaymentJson,
   UpdateFeeInput,
-} from "../api/fees.schema";
-import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../api/students.schema";
+} from "../contracts/fees";
+import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../contracts/students";
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
 import {

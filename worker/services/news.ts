@@ -1,14 +1,14 @@
 /**
  * News (docs/product.md#news; the home carousel, #public-home). Admin CRUD with audit rows in the same batch;
  * public reads see only `published` items. Dates are ISO 8601 UTC. Answers have the shapes of the answer schemas
- * (worker/api/news.schema.ts).
+ * (worker/contracts/news.ts).
  */
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { news } from "../../db/schema";
 import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
-import type { NewsInput, NewsJson, NewsListQuery, NewsStats, PublicNewsJson } from "../api/news.schema";
+import type { NewsInput, NewsJson, NewsListQuery, NewsStats, PublicNewsJson } from "../contracts/news";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 
 type NewsRow = typeof news.$inferSelect;

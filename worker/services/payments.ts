@@ -19,7 +19,7 @@ import { feeRecords, payments, receiptCounters, students } from "../../db/schema
 import type { Db } from "../db";
 import { broke } from "../db-constraints";
 import type { ActingAdmin } from "../env";
-import type { PaymentJson } from "../api/fees.schema";
+import type { PaymentJson } from "../contracts/fees";
 import { ApiError } from "../errors";
 import { piastresToEgp } from "../money";
 import { academicYearOf } from "../lib/fee-schedule";

@@ -12,7 +12,7 @@ import { feeRecords, resultPublications, resultSubjectScores, results, students 
 import type { Db } from "../db";
 import { ApiError } from "../errors";
 import { fromHundredths } from "../lib/typed-number";
-import type { PublicResultJson } from "../api/public-results.schema";
+import type { PublicResultJson } from "../contracts/public-results";
 
 /** The school's `results_fee_rule` (docs/product.md#fee-plans); null = the default, fully_paid. Uncorrelated: SQLite reads it once. */
 const FEE_RULE = sql<string | null>`(SELECT value FROM school_settings WHERE key = 'results_fee_rule')`;

@@ -23,7 +23,7 @@ import {
   type ResultListQuery,
   type Semester,
   type SubjectScoreJson,
-} from "../api/results.schema";
+} from "../contracts/results";
 import { auditInsert } from "./audit";
 import { studentSearchCondition } from "./students";
 

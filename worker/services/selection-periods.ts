@@ -10,7 +10,7 @@ import type { Db } from "../db";
 import { broke } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
-import type { PeriodCreateInput, PeriodJson, PeriodUpdateInput } from "../api/selection-admin.schema";
+import type { PeriodCreateInput, PeriodJson, PeriodUpdateInput } from "../contracts/selection-admin";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 import { defined, now } from "./selection-common";
 

@@ -12,8 +12,8 @@ import {
   teachers,
 } from "../../db/schema";
 import type { Db } from "../db";
-import type { SummaryRow, UncoveredSubject } from "../api/selection-admin.schema";
-import type { SeatCounts, SelectionState, StudentCard, TeacherOption } from "../api/public-selection.schema";
+import type { SummaryRow, UncoveredSubject } from "../contracts/selection-admin";
+import type { SeatCounts, SelectionState, StudentCard, TeacherOption } from "../contracts/public-selection";
 import { ApiError } from "../errors";
 
 export const SELECTION_GRADE = "Prep-3";

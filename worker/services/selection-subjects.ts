@@ -9,7 +9,7 @@ import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
-import type { SubjectCreateInput, SubjectJson, SubjectUpdateInput } from "../api/selection-admin.schema";
+import type { SubjectCreateInput, SubjectJson, SubjectUpdateInput } from "../contracts/selection-admin";
 import { auditInsert } from "./audit";
 import { defined, now } from "./selection-common";
 

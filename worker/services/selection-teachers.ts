@@ -14,7 +14,7 @@ import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
-import type { TeacherCreateInput, TeacherJson, TeacherUpdateInput } from "../api/selection-admin.schema";
+import type { TeacherCreateInput, TeacherJson, TeacherUpdateInput } from "../contracts/selection-admin";
 import { auditInsert } from "./audit";
 import { forgetFull } from "./full-teachers";
 import { defined, now } from "./selection-common";

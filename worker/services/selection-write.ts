@@ -28,7 +28,7 @@ import type { Db } from "../db";
 import { batchAll } from "../db";
 import { broke, violation } from "../db-constraints";
 import type { ActingAdmin } from "../env";
-import type { SelectResult } from "../api/public-selection.schema";
+import type { SelectResult } from "../contracts/public-selection";
 import { ApiError } from "../errors";
 import { gatedWrite } from "../write-gate";
 import { recordRefusal } from "./attempt-log";

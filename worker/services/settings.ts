@@ -1,12 +1,12 @@
 /**
  * School settings (docs/product.md#fee-plans): read with defaults filled in, changed with an audit row in the same
- * batch. Values are stored as text; the settings schema (worker/api/fee-plans.schema.ts) validates every write.
+ * batch. Values are stored as text; the settings schema (worker/contracts/fee-plans.ts) validates every write.
  */
 import { sql } from "drizzle-orm";
 import { schoolSettings } from "../../db/schema";
 import type { Db } from "../db";
 import type { ActingAdmin } from "../env";
-import { DEFAULT_SETTINGS, settingsJsonSchema, type SchoolSettings } from "../api/fee-plans.schema";
+import { DEFAULT_SETTINGS, settingsJsonSchema, type SchoolSettings } from "../contracts/fee-plans";
 import { auditInsert } from "./audit";
 
 /** Every setting, stored values over the defaults (an unreadable stored value falls back to its default). */

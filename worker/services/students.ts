@@ -10,7 +10,7 @@ import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
 import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
-import { DEFAULT_LIST_PAGE_SIZE } from "../api/students.schema";
+import { DEFAULT_LIST_PAGE_SIZE } from "../contracts/students";
 import { GRADES, type Grade } from "../lib/school-grades";
 import type {
   CreateStudentInput,
@@ -19,7 +19,7 @@ import type {
   StudentJson,
   StudentSortField,
   UpdateStudentInput,
-} from "../api/students.schema";
+} from "../contracts/students";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The one-field national-ID searches of /results and /current-students (docs/product.md#public-results,
  * #teacher-selection): what the field shows as it is typed, and the check before a search. Mirrors the
- * API's rule (worker/api/public-results.ts param, worker/api/public-selection.schema.ts `studentNoSchema`: 1–20
+ * API's rule (worker/api/public-results.ts param, worker/contracts/public-selection.ts `studentNoSchema`: 1–20
  * ASCII letters/digits after normalisation); the server's zod schemas stay the source of truth. Plain code rather
  * than zod + react-hook-form so these pages stay within their JavaScript budget
  * (docs/decisions/0012-public-page-weight.md).

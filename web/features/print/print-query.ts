@@ -3,7 +3,7 @@
  * link accepts exactly what the results list accepts; a refusal is the ApiError of the schema's reason.
  */
 import type { z } from "zod";
-import { resultIdParamSchema, resultListQuerySchema, type Semester } from "@worker/api/results.schema";
+import { resultIdParamSchema, resultListQuerySchema, type Semester } from "@worker/contracts/results";
 import { ApiError } from "@worker/errors";
 import type { Grade } from "@worker/lib/school-grades";
 import { normalizeNationalId } from "@worker/lib/normalize";

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { CalendarX, Plus, RefreshCw } from "lucide-react";
-import type { PeriodCreateInput } from "@worker/api/selection-admin.schema";
+import type { PeriodCreateInput } from "@worker/contracts/selection-admin";
 import type { Route } from "./+types/course-selections-periods";
 import { adminMeta } from "~/lib/admin-meta";
 import { cn } from "~/lib/utils";

@@ -10,7 +10,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { BookOpen, Plus, RefreshCw } from "lucide-react";
-import type { SubjectCreateInput } from "@worker/api/selection-admin.schema";
+import type { SubjectCreateInput } from "@worker/contracts/selection-admin";
 import type { Route } from "./+types/course-selections-subjects";
 import { adminMeta } from "~/lib/admin-meta";
 import { ApiFailure } from "~/lib/api";

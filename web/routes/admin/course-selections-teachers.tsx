@@ -11,7 +11,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { Plus, RefreshCw, UserX } from "lucide-react";
-import type { TeacherCreateInput } from "@worker/api/selection-admin.schema";
+import type { TeacherCreateInput } from "@worker/contracts/selection-admin";
 import type { Route } from "./+types/course-selections-teachers";
 import { adminMeta } from "~/lib/admin-meta";
 import { ApiFailure } from "~/lib/api";

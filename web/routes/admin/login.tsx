@@ -11,7 +11,7 @@ import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { ArrowLeft, Eye, EyeOff, Lock, TriangleAlert, User } from "lucide-react";
-import { loginSchema, type LoginInput } from "@worker/api/auth.schema";
+import { loginSchema, type LoginInput } from "@worker/contracts/auth";
 import { clearedSessionCookie } from "@worker/lib/session-cookie";
 import { ApiFailure, apiClient, call } from "~/lib/api";
 import { formatWait } from "~/lib/wait-time";

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { Plus, Search } from "lucide-react";
-import { NEWS_STATUSES } from "@worker/api/news.schema";
+import { NEWS_STATUSES } from "@worker/contracts/news";
 import { DataTable } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

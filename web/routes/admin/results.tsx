@@ -21,7 +21,7 @@ import { FilterSelect, LiveDot, SearchBox, useGradeOptions } from "~/components/
 import { navState, useListIntents } from "~/lib/use-list-intents";
 import { PublicationsCard } from "~/features/results/admin/publications-card";
 import { ResultFormDialog } from "~/features/results/admin/result-form-dialog";
-import type { ResultJson } from "@worker/api/results.schema";
+import type { ResultJson } from "@worker/contracts/results";
 import { deleteResult } from "~/features/results/admin/results-api";
 import { resultColumns } from "~/features/results/admin/results-columns";
 import { exportResultsCsv } from "~/features/results/admin/results-csv";

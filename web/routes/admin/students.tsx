@@ -17,7 +17,7 @@ import { toast } from "~/components/ui/lazy-toast";
 import { Download, Plus, RefreshCw, SearchX } from "lucide-react";
 import type { Route } from "./+types/students";
 import { getDb } from "@worker/db";
-import { listStudentsQuerySchema } from "@worker/api/students.schema";
+import { listStudentsQuerySchema } from "@worker/contracts/students";
 import { listStudentsPage } from "@worker/services/students";
 import { workerContext } from "~/context";
 import { cookieAdmin } from "~/lib/admin-session.server";

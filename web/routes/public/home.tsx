@@ -5,7 +5,7 @@
  */
 import { useState } from "react";
 import { getDb } from "@worker/db";
-import { RECENT_NEWS_LIMIT } from "@worker/api/news.schema";
+import { RECENT_NEWS_LIMIT } from "@worker/contracts/news";
 import { recentPublishedNews } from "@worker/services/news";
 import { workerContext } from "~/context";
 import type { PublicNews } from "~/features/news/public/news-format";

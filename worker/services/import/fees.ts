@@ -10,14 +10,14 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords, students } from "../../../db/schema";
-import type { CreateFeeInput } from "../../api/fees.schema";
+import type { CreateFeeInput } from "../../contracts/fees";
 import { egpToPiastres, piastresToEgp } from "../../money";
 import { createFeeStatements, updateFeeStatements } from "../fees";
 import { hasScheduleSql } from "../fee-instalments";
-import { rowError } from "../../api/row-outcome.schema";
+import { rowError } from "../../contracts/row-outcome";
 import type { ImportContext, KindPlan, ValidRow } from "./run";
 import { selectIn } from "./sql";
-import { isBlank } from "../../api/import.schema";
+import { isBlank } from "../../contracts/import";
 
 export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput>[]): Promise<KindPlan> {
   const { db, admin, now, requestId } = ctx;

@@ -7,12 +7,12 @@
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { auditLog, resultSubjectScores, results, students } from "../../../db/schema";
-import type { ResultBody, SubjectScoreJson } from "../../api/results.schema";
+import type { ResultBody, SubjectScoreJson } from "../../contracts/results";
 import { normalizeNationalId } from "../../lib/normalize";
 import { toHundredths } from "../../lib/typed-number";
 import { auditValues } from "../audit";
 import { planWrite } from "../results";
-import { rowError } from "../../api/row-outcome.schema";
+import { rowError } from "../../contracts/row-outcome";
 import type { ImportContext, KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues, valuesList } from "./sql";
 

@@ -15,7 +15,7 @@ import type { LiveEvent } from "../../hub";
 import { issuesOf } from "../../validate";
 import { normalizeNationalId } from "../../lib/normalize";
 import { clipText } from "../../lib/clip-text";
-import { rowError, summarizeRows } from "../../api/row-outcome.schema";
+import { rowError, summarizeRows } from "../../contracts/row-outcome";
 import {
   importRowSchemas,
   MAX_IMPORT_ROWS,
@@ -25,7 +25,7 @@ import {
   type ImportRow,
   type ImportRowError,
   type ImportRowResult,
-} from "../../api/import.schema";
+} from "../../contracts/import";
 import { sha256Hex } from "../tokens";
 import { planStudents } from "./students";
 import { planFees } from "./fees";

@@ -8,12 +8,12 @@
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { auditLog, students, type Student } from "../../../db/schema";
-import type { CreateStudentInput } from "../../api/students.schema";
+import type { CreateStudentInput } from "../../contracts/students";
 import { auditValues } from "../audit";
 import { STUDENT_COLUMNS, studentValues } from "../students";
 import type { ImportContext, KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues } from "./sql";
-import { isBlank } from "../../api/import.schema";
+import { isBlank } from "../../contracts/import";
 
 type Stored = Omit<Student, "searchName">;
 

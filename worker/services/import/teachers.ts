@@ -9,10 +9,10 @@
 import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { selectionSubjects, teachers } from "../../../db/schema";
-import { isBlank, type ImportRow } from "../../api/import.schema";
+import { isBlank, type ImportRow } from "../../contracts/import";
 import { auditInsert, NEW_ROW_ID, snapshotWith } from "../audit";
 import { activeSubjectId, nextTeacherCodeSql, teacherSubjectSql, toTeacherJson } from "../selection-teachers";
-import { rowError } from "../../api/row-outcome.schema";
+import { rowError } from "../../contracts/row-outcome";
 import type { ImportContext, KindPlan, ValidRow } from "./run";
 
 type Input = ImportRow<"teachers">;

@@ -3,7 +3,7 @@
  * honours the base-URL override and sends the bearer token. Throws `ApiFailure` (status 0 = network error) with the
  * server's reason. Times are ISO 8601 UTC; `before`/`after` are the parsed JSON snapshots of the record (or null).
  */
-import type { AuditEntryJson, AuditQuery } from "@worker/api/audit.schema";
+import type { AuditEntryJson, AuditQuery } from "@worker/contracts/audit";
 import { apiClient, call } from "~/lib/api";
 
 /** One audit row as the API returns it. */

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FilterX } from "lucide-react";
-import type { AuditQuery } from "@worker/api/audit.schema";
+import type { AuditQuery } from "@worker/contracts/audit";
 import { normalizeDigits } from "~/components/data-table";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";

@@ -5,7 +5,7 @@
  * is ignored rather than sent. Changing a filter returns to page 1. Dates are `YYYY-MM-DD`.
  */
 import type { output, ZodType } from "zod";
-import { auditQuerySchema, type AuditQuery } from "@worker/api/audit.schema";
+import { auditQuerySchema, type AuditQuery } from "@worker/contracts/audit";
 import { ADMIN_PAGE_SIZES, DEFAULT_PAGE_SIZE } from "~/components/data-table";
 import { normalizeNationalId } from "@worker/lib/normalize";
 

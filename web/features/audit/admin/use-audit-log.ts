@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
-import type { AuditQuery } from "@worker/api/audit.schema";
+import type { AuditQuery } from "@worker/contracts/audit";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
 import { fetchAuditPage, type AuditEntry, type AuditPage } from "./audit-api";

@@ -11,9 +11,9 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { CircleCheck, CircleAlert } from "lucide-react";
-import { createFeeSchema, type CreateFeeInput } from "@worker/api/fees.schema";
+import { createFeeSchema, type CreateFeeInput } from "@worker/contracts/fees";
 import { GRADES } from "@worker/lib/school-grades";
-import { toGrade } from "@worker/api/students.schema";
+import { toGrade } from "@worker/contracts/students";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,

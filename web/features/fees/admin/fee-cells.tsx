@@ -19,7 +19,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { formatEgp, formatSchoolDay } from "~/lib/format";
 import { cn } from "~/lib/utils";
-import { updateFeeSchema } from "@worker/api/fees.schema";
+import { updateFeeSchema } from "@worker/contracts/fees";
 import type { FeeRecord } from "./fees-api";
 import { remainingOf, toEgp, toPiastres } from "./fee-money";
 import { useFeeRows } from "./fee-row-state";

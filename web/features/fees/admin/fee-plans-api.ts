@@ -2,7 +2,7 @@
  * Calls of the Fee plans page (docs/product.md#fee-plans) through the typed Hono client: plans, applying one (dry
  * run first), and the school settings. Answers are typed from the server's routes; failures throw `ApiFailure`.
  */
-import type { ApplyResult, FeePlanBodyInput, FeePlanJson, SchoolSettings } from "@worker/api/fee-plans.schema";
+import type { ApplyResult, FeePlanBodyInput, FeePlanJson, SchoolSettings } from "@worker/contracts/fee-plans";
 import { apiClient, call } from "~/lib/api";
 
 export type FeePlan = FeePlanJson;

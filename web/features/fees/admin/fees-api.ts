@@ -3,7 +3,7 @@
  * override, bearer token): answers typed from the server's routes, and an `ApiFailure` (its `reason`, HTTP status;
  * status 0 for a network error, 401 when signed out) on failure. Amounts are EGP numbers (≤ 2 decimals).
  */
-import type { CreateFeeInput, FeeJson, FeeStatus, PaymentJson, UpdateFeeInput } from "@worker/api/fees.schema";
+import type { CreateFeeInput, FeeJson, FeeStatus, PaymentJson, UpdateFeeInput } from "@worker/contracts/fees";
 import { pagePrimer, type ServerPage, type ServerPageRequest } from "~/components/data-table";
 import { apiClient, call } from "~/lib/api";
 

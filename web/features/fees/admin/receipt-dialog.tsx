@@ -70,7 +70,10 @@ export function ReceiptDialog({ payment, student, onOpenChange }: ReceiptDialogP
 /** "Tuition 1: EGP 2,500.00 · Bus 1: EGP 700.00": line names and digits in `lang` (English name only in English). */
 export function allocationText(allocations: Payment["allocations"], lang: string): string {
   return allocations
-    .map((a) => `${lang === "en" && a.line_en ? a.line_en : a.line} ${formatNumber(a.instalment_no, lang)}: ${formatEgp(a.amount, lang)}`)
+    .map(
+      (a) =>
+        `${lang === "en" && a.line_en ? a.line_en : a.line} ${formatNumber(a.instalment_no, lang)}: ${formatEgp(a.amount, lang)}`,
+    )
     .join(" · ");
 }
 

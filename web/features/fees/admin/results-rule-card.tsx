@@ -9,7 +9,7 @@ import { Card } from "~/components/ui/card";
 import { toast } from "~/components/ui/lazy-toast";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
-import { RESULTS_FEE_RULES, type ResultsFeeRule } from "@worker/api/fee-plans.schema";
+import { RESULTS_FEE_RULES, type ResultsFeeRule } from "@worker/contracts/fee-plans";
 import { getSettings, putSettings } from "./fee-plans-api";
 
 /** The results fee rule as two radio choices and Save. */

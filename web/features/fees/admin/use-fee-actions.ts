@@ -10,7 +10,7 @@ import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } fr
 import { useTranslation } from "react-i18next";
 import { useReasonText } from "~/lib/reason-text";
 import { toast } from "~/components/ui/lazy-toast";
-import { addPaymentSchema, updateFeeSchema } from "@worker/api/fees.schema";
+import { addPaymentSchema, updateFeeSchema } from "@worker/contracts/fees";
 import { formatEgp } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { ApiFailure } from "~/lib/api";

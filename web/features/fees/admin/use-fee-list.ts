@@ -13,7 +13,7 @@ import { feesPrimer, listFeesPage, type FeeFilters, type FeeRecord } from "./fee
 
 const LIVE_EVENTS = ["fees_changed"];
 
-/** Table column id → the API's `sortBy` (worker/api/fees.schema.ts FEE_SORT_FIELDS). */
+/** Table column id → the API's `sortBy` (worker/contracts/fees.ts FEE_SORT_FIELDS). */
 export const FEE_SORT_FIELDS: Readonly<Record<string, string>> = {
   student: "full_name",
   studentId: "student_no",

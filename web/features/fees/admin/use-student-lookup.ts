@@ -4,7 +4,7 @@
  * only an exact `student_no` match counts. A failed call shows nothing (idle), never throws.
  */
 import { useEffect, useState } from "react";
-import type { StudentJson } from "@worker/api/students.schema";
+import type { StudentJson } from "@worker/contracts/students";
 import { apiClient, call } from "~/lib/api";
 import { useDebouncedValue } from "~/lib/use-debounce";
 import { normalizeNationalId } from "@worker/lib/normalize";

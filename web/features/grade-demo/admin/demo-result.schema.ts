@@ -5,8 +5,8 @@
  * messages are the API's reasons (worker/reasons.ts), shown in the admin's language by web/lib/reason-text.ts.
  */
 import { z } from "zod";
-import { numberField } from "@worker/api/number-field";
-import { MAX_MAX_SCORE, MIN_MAX_SCORE } from "@worker/api/results.schema";
+import { numberField } from "@worker/contracts/number-field";
+import { MAX_MAX_SCORE, MIN_MAX_SCORE } from "@worker/contracts/results";
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { RESULT_SUBJECTS } from "@worker/lib/subjects";
 import { reason } from "@worker/reasons";

@@ -8,7 +8,7 @@
 import { foldSearchText } from "@worker/lib/normalize";
 import { RESULT_SUBJECTS } from "@worker/lib/subjects";
 import arResults from "~/i18n/ar/results";
-import type { ImportKind } from "@worker/api/import.schema";
+import type { ImportKind } from "@worker/contracts/import";
 
 export interface ColumnSpec {
   /** The API field, or for results `score:<Subject>` / `max:<Subject>`; "ignore" for a column read but not sent. */

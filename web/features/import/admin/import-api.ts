@@ -3,7 +3,7 @@
  * Answer types come from the server's route (hc). A commit refused for row errors (400 IMPORT_HAS_ERRORS) carries
  * the preview; it is returned as such so the dialog can show it.
  */
-import type { ImportBody, ImportKind } from "@worker/api/import.schema";
+import type { ImportBody, ImportKind } from "@worker/contracts/import";
 import { ApiFailure, apiClient, call, type Ok } from "~/lib/api";
 
 type Post = ReturnType<typeof apiClient>["api"]["admin"]["import"][":kind"]["$post"];

@@ -5,7 +5,7 @@
 import { Suspense, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FileUp } from "lucide-react";
-import type { ImportKind } from "@worker/api/import.schema";
+import type { ImportKind } from "@worker/contracts/import";
 import { Button } from "~/components/ui/button";
 import { useOpenedOnce } from "~/lib/lazy";
 import { LazyImportDialog, loadImportDialog } from "./lazy-import";

@@ -7,7 +7,7 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { CheckCircle2, FileSpreadsheet, Upload } from "lucide-react";
-import type { ImportKind } from "@worker/api/import.schema";
+import type { ImportKind } from "@worker/contracts/import";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,

@@ -6,7 +6,7 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Download } from "lucide-react";
-import { ROW_ACTIONS, type RowAction } from "@worker/api/row-outcome.schema";
+import { ROW_ACTIONS, type RowAction } from "@worker/contracts/row-outcome";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatNumber } from "~/lib/format";

@@ -5,7 +5,7 @@
  */
 import { ImportFileError } from "./file-checks";
 import { readUpload } from "./spreadsheet";
-import type { ImportKind } from "@worker/api/import.schema";
+import type { ImportKind } from "@worker/contracts/import";
 
 self.onmessage = async (e: MessageEvent<{ bytes: ArrayBuffer; name: string; sheet?: string; kind?: ImportKind }>) => {
   try {

@@ -5,7 +5,7 @@
  * labels the exports write (ذكر / Male, نشط / Active) as the API's values, and for results the wide sheet's subject
  * columns with their max scores (a max column, or a "max" row under the headers; else 100). Pure: unit-tested.
  */
-import type { ImportKind } from "@worker/api/import.schema";
+import type { ImportKind } from "@worker/contracts/import";
 import { COLUMNS, foldHeader, matchHeader, templateColumns } from "./columns";
 
 export type Cell = string | number | boolean | Date | null | undefined;

@@ -4,7 +4,7 @@
  * evaluated: a cell's cached value is read, and a formula without one is refused. At most `MAX_IMPORT_ROWS` + 10 rows are read (header, max row, example).
  */
 import { read, utils, write, type CellObject, type WorkBook, type WorkSheet } from "@e965/xlsx";
-import { MAX_IMPORT_ROWS, type ImportKind } from "@worker/api/import.schema";
+import { MAX_IMPORT_ROWS, type ImportKind } from "@worker/contracts/import";
 import {
   checkInflatedSize,
   checkZipBounds,

@@ -3,7 +3,7 @@
  * one example row. Examples that depend on the school come from its own data: the teachers template's subject is
  * one of the school's active subjects (an Arabic school names them in Arabic), never a fixed "Mathematics". Pure.
  */
-import type { ImportKind } from "@worker/api/import.schema";
+import type { ImportKind } from "@worker/contracts/import";
 import { templateColumns, templateHeader } from "./columns";
 
 /** The example subject of the teachers template: the first active subject by name, "" when there is none. */

@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { localDigits } from "~/lib/format";
-import { ACADEMIC_YEARS, SEMESTERS, type AcademicYear, type Semester } from "@worker/api/results.schema";
+import { ACADEMIC_YEARS, SEMESTERS, type AcademicYear, type Semester } from "@worker/contracts/results";
 import type { ImportOptions } from "./import-api";
 
 const selectClass =

@@ -4,8 +4,8 @@
  * (made when the preview is shown, reused if the commit is retried), and the templates and error sheet downloads.
  */
 import { useCallback, useRef, useState } from "react";
-import type { ImportKind } from "@worker/api/import.schema";
-import { DEFAULT_ACADEMIC_YEAR } from "@worker/api/results.schema";
+import type { ImportKind } from "@worker/contracts/import";
+import { DEFAULT_ACADEMIC_YEAR } from "@worker/contracts/results";
 import { ImportFileError, type FileProblem } from "./file-checks";
 import { sendImport, type ImportAnswer, type ImportOptions } from "./import-api";
 import {

@@ -3,7 +3,7 @@
  * base-URL override and sends the bearer token; answers are typed from the server's routes. Every function throws
  * `ApiFailure` (its `reason`; status 0 = network error). Dates are ISO 8601 UTC.
  */
-import { NEWS_PAGE_SIZE, type NewsInput, type NewsJson, type NewsStatus } from "@worker/api/news.schema";
+import { NEWS_PAGE_SIZE, type NewsInput, type NewsJson, type NewsStatus } from "@worker/contracts/news";
 import { apiClient, call } from "~/lib/api";
 
 export type { NewsStatus };

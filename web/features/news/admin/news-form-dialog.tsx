@@ -11,7 +11,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { Pencil } from "lucide-react";
-import { newsInputSchema, type NewsInput } from "@worker/api/news.schema";
+import { newsInputSchema, type NewsInput } from "@worker/contracts/news";
 import { isReason, reason } from "@worker/reasons";
 import type { Issue } from "@worker/validate";
 import { Button } from "~/components/ui/button";

@@ -6,7 +6,7 @@
  */
 import { Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { NEWS_STATUSES, NEWS_TITLE_MAX, type NewsInput, type NewsStatus } from "@worker/api/news.schema";
+import { NEWS_STATUSES, NEWS_TITLE_MAX, type NewsInput, type NewsStatus } from "@worker/contracts/news";
 import { NewsImage } from "~/features/news/public/news-image";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

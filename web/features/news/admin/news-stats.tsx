@@ -3,7 +3,7 @@ import { Archive, FilePen, Newspaper, Send } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { StatCard } from "~/features/dashboard/admin/stat-card";
 import { formatNumber } from "~/lib/format";
-import type { NewsStats } from "@worker/api/news.schema";
+import type { NewsStats } from "@worker/contracts/news";
 
 /** Props of NewsStatCards. `stats` null = unavailable (or still loading when `loading`). */
 export interface NewsStatCardsProps {

@@ -11,8 +11,8 @@ import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { getToken } from "~/lib/auth-storage";
 import { useLiveEvents, type LiveStatus } from "~/lib/live-events";
 import { useDebouncedValue } from "~/lib/use-debounce";
-import type { NewsStats } from "@worker/api/news.schema";
-import type { Pagination } from "@worker/api/students.schema";
+import type { NewsStats } from "@worker/contracts/news";
+import type { Pagination } from "@worker/contracts/students";
 import { listNews, newsStats, type AdminNews, type NewsStatus } from "./news-api";
 import { notifyError } from "./news-toast";
 

@@ -4,7 +4,7 @@
  * and the content split into paragraphs.
  */
 import type { TFunction } from "i18next";
-import type { PublicNewsJson } from "@worker/api/news.schema";
+import type { PublicNewsJson } from "@worker/contracts/news";
 import { DEFAULT_NEWS_AUTHOR } from "@worker/lib/news-author";
 
 /** A published item as the public API and the home loader give it. */

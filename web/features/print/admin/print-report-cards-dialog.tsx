@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { localDigits } from "~/lib/format";
 import { Printer } from "lucide-react";
-import { ACADEMIC_YEARS, DEFAULT_ACADEMIC_YEAR, SEMESTERS } from "@worker/api/results.schema";
+import { ACADEMIC_YEARS, DEFAULT_ACADEMIC_YEAR, SEMESTERS } from "@worker/contracts/results";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,

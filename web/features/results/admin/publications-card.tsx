@@ -8,7 +8,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { Eye, EyeOff } from "lucide-react";
-import { ACADEMIC_YEARS, type PublicationJson, type Semester } from "@worker/api/results.schema";
+import { ACADEMIC_YEARS, type PublicationJson, type Semester } from "@worker/contracts/results";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";

@@ -7,12 +7,12 @@
  */
 import type { FieldErrors, Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ACADEMIC_YEARS, DEFAULT_MAX_SCORE, resultBodySchema, type ResultBody } from "@worker/api/results.schema";
+import { ACADEMIC_YEARS, DEFAULT_MAX_SCORE, resultBodySchema, type ResultBody } from "@worker/contracts/results";
 import { adminLetterGrade, gradeRemark, percentage } from "@worker/lib/letter-grades";
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { parseTypedNumber } from "@worker/lib/typed-number";
 import { academicYearOf } from "@worker/lib/fee-schedule";
-import type { ResultJson } from "@worker/api/results.schema";
+import type { ResultJson } from "@worker/contracts/results";
 
 /** One subject row as typed. */
 export interface SubjectRowValues {

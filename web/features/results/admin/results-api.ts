@@ -3,7 +3,7 @@
  * override, bearer token); answers are typed from the server's routes. Every function throws `ApiFailure` (status 0
  * = network error; 401 = signed out) carrying the server's reason.
  */
-import type { PublicationBody, PublicationJson, ResultBody, ResultJson } from "@worker/api/results.schema";
+import type { PublicationBody, PublicationJson, ResultBody, ResultJson } from "@worker/contracts/results";
 import { apiClient, call } from "~/lib/api";
 
 /** `GET /api/admin/results?grade=` → the results ("All" = every grade). */

@@ -10,7 +10,7 @@ import { reportCardHref } from "~/features/print/admin/print-links";
 import { dataTableColumns, type DataTableColumnDef } from "~/components/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { ResultJson } from "@worker/api/results.schema";
+import type { ResultJson } from "@worker/contracts/results";
 
 const col = dataTableColumns<ResultJson>();
 

@@ -7,7 +7,7 @@
  */
 import { RESULT_SUBJECTS } from "@worker/lib/subjects";
 import { csvFileName, downloadCsv, studentIdCell, type CsvCell } from "~/lib/csv";
-import type { ResultJson } from "@worker/api/results.schema";
+import type { ResultJson } from "@worker/contracts/results";
 
 export const RESULTS_CSV_HEADER = ["Student Name", "Student ID", "Academic Year", "Semester", "Grade"] as const;
 

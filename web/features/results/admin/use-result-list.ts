@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useLiveEvents, type LiveStatus } from "~/lib/live-events";
-import type { ResultJson } from "@worker/api/results.schema";
+import type { ResultJson } from "@worker/contracts/results";
 import { listResults } from "./results-api";
 
 const LIVE_EVENTS = ["students_changed"];

@@ -4,7 +4,7 @@
  * search supersedes an older one still in flight, so a slow answer never overwrites a newer one.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PublicResultJson } from "@worker/api/public-results.schema";
+import type { PublicResultJson } from "@worker/contracts/public-results";
 import { apiClient, call } from "~/lib/api";
 import { classifyLookupFailure, type LookupFailure } from "./outcome";
 

@@ -9,7 +9,7 @@ import { useForm, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { PERIOD_MAX_SUBJECTS, periodCreateSchema, type PeriodCreateInput } from "@worker/api/selection-admin.schema";
+import { PERIOD_MAX_SUBJECTS, periodCreateSchema, type PeriodCreateInput } from "@worker/contracts/selection-admin";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { useReasonText } from "~/lib/reason-text";

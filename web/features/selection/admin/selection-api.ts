@@ -12,7 +12,7 @@ import type {
   SummaryRow,
   TeacherCreateInput,
   TeacherJson,
-} from "@worker/api/selection-admin.schema";
+} from "@worker/contracts/selection-admin";
 import { apiClient, call } from "~/lib/api";
 
 /** A selection subject as the API returns it. */
@@ -73,7 +73,7 @@ export async function deleteSubject(id: number): Promise<string> {
 export async function fetchUncoveredSubjects() {
   return (await call(client().subjects.uncovered.$get())).data;
 }
-export type { UncoveredSubject } from "@worker/api/selection-admin.schema";
+export type { UncoveredSubject } from "@worker/contracts/selection-admin";
 
 // ---------------------------------------------------------------- teachers
 

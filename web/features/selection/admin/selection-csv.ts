@@ -13,7 +13,7 @@
  *
  * A student whose name is unknown is written as "Unknown ({id})", like the Overview table.
  */
-import type { SummaryRow } from "@worker/api/selection-admin.schema";
+import type { SummaryRow } from "@worker/contracts/selection-admin";
 import { downloadCsv, isoDay, studentIdCell, toCsv, type CsvCell } from "~/lib/csv";
 
 /**

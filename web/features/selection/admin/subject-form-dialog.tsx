@@ -12,7 +12,7 @@ import {
   SUBJECT_MAX_SELECTIONS,
   subjectCreateSchema,
   type SubjectCreateInput,
-} from "@worker/api/selection-admin.schema";
+} from "@worker/contracts/selection-admin";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";

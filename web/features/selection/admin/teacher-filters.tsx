@@ -4,7 +4,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { X } from "lucide-react";
-import { TEACHER_BUILDINGS, type TeacherBuilding } from "@worker/api/selection-admin.schema";
+import { TEACHER_BUILDINGS, type TeacherBuilding } from "@worker/contracts/selection-admin";
 import { Button } from "~/components/ui/button";
 import { FilterSelect } from "~/components/data-table/list-filters";
 import { formatNumber } from "~/lib/format";

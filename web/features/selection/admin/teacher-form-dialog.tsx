@@ -16,7 +16,7 @@ import {
   teacherCreateSchema,
   type TeacherBuilding,
   type TeacherCreateInput,
-} from "@worker/api/selection-admin.schema";
+} from "@worker/contracts/selection-admin";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";

@@ -5,7 +5,7 @@
  * endpoint lists), progress, merging live seat counts, the page mode, the save payload (which throws when a chosen
  * teacher/subject pair is not in the loaded list), the rows of the confirmation, the choices dropped when their
  * teacher fills up and what the submit button leads to. The answer shapes are the server's
- * (worker/api/public-selection.schema.ts).
+ * (worker/contracts/public-selection.ts).
  */
 import type { z } from "zod";
 import type {
@@ -15,7 +15,7 @@ import type {
   StudentCard,
   TeacherOption,
   selectBodySchema,
-} from "@worker/api/public-selection.schema";
+} from "@worker/contracts/public-selection";
 
 /** `GET /api/public/selection/student/{id}` → `data` (the server's type). */
 export type SelectionStudent = StudentCard;

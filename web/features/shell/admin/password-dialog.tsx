@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { CircleCheck, TriangleAlert } from "lucide-react";
-import { updatePasswordSchema, type UpdatePasswordInput } from "@worker/api/auth.schema";
+import { updatePasswordSchema, type UpdatePasswordInput } from "@worker/contracts/auth";
 import { apiClient, call } from "~/lib/api";
 import { getToken } from "~/lib/auth-storage";
 import { useHandleAuthFailure } from "~/lib/auth-failure";

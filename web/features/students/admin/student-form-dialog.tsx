@@ -36,7 +36,7 @@ import {
   studentToForm,
   type StudentFormFields,
 } from "./student-form-schema";
-import type { StudentFormValues } from "@worker/api/students.schema";
+import type { StudentFormValues } from "@worker/contracts/students";
 import { GRADES } from "@worker/lib/school-grades";
 import { BUILDINGS, type Student, type StudentBody } from "./student-types";
 import { useReasonText } from "~/lib/reason-text";

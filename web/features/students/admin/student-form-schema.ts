@@ -1,12 +1,12 @@
 /**
  * The web side of the add/edit student form (docs/product.md#students: form names and field rules). The rules and texts
- * are the API's own (`studentFormSchema` in worker/api/students.schema.ts, shared with the server); this module adds
+ * are the API's own (`studentFormSchema` in worker/contracts/students.ts, shared with the server); this module adds
  * what the inputs need: string field values, the defaults (status active, gender male), the values of an existing
  * student. Its messages are reasons (worker/reasons.ts), shown in the admin's language by web/lib/reason-text.ts.
  */
 import type { Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { studentFormSchema, studentFormToBody, type StudentFormValues } from "@worker/api/students.schema";
+import { studentFormSchema, studentFormToBody, type StudentFormValues } from "@worker/contracts/students";
 import type { Student, StudentBody } from "./student-types";
 
 /** What the inputs hold: every field as a string ("" = not chosen). */

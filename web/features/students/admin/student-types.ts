@@ -1,5 +1,5 @@
 /** The admin student record and list filters (docs/product.md#students); record and body types are the API's own. */
-import type { CreateStudentInput, StudentJson } from "@worker/api/students.schema";
+import type { CreateStudentInput, StudentJson } from "@worker/contracts/students";
 import type { AdminGrade } from "~/lib/admin-events";
 
 /** A student as the API returns it; `student_no` is the national ID or passport number. */

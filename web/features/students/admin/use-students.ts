@@ -18,7 +18,7 @@ export const STUDENTS_EVENTS_PATH = "/api/students/events";
 /** Live refresh throttle: at most one reload per second (docs/product.md#live-events). */
 export const LIVE_THROTTLE_MS = 1000;
 
-/** Table column id → the API's `sortBy` (worker/api/students.schema.ts STUDENT_SORT_FIELDS). */
+/** Table column id → the API's `sortBy` (worker/contracts/students.ts STUDENT_SORT_FIELDS). */
 export const STUDENT_SORT_FIELDS: Readonly<Record<string, string>> = {
   name: "full_name",
   id: "student_no",

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { normalizeNationalId } from "../lib/normalize";
 import { reason } from "../reasons";
-import { SEMESTERS } from "./results.schema";
+import { SEMESTERS } from "./results";
 
 /** `{nationalId}`: digits normalised (Arabic-Indic, Persian), invisible marks and spaces dropped; 1-20 letters/digits. */
 export const nationalIdParamSchema = z.object({

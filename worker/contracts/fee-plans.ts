@@ -9,9 +9,9 @@ import { GRADES } from "../lib/school-grades";
 import { academicYearBounds, isIsoDate } from "../lib/fee-schedule";
 import { plainText } from "./text-field";
 import { reason } from "../reasons";
-import { toGrade } from "./students.schema";
-import { egpAmount } from "./fees.schema";
-import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome.schema";
+import { toGrade } from "./students";
+import { egpAmount } from "./fees";
+import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome";
 import { egpToPiastres } from "../money";
 
 /** At most this many lines per plan and instalments per line (monthly collection is 12). */

@@ -20,7 +20,7 @@ import { plainText, proseText } from "./text-field";
 import { normalizeDigits } from "../lib/normalize";
 import { numberField } from "./number-field";
 import { reason, type Field } from "../reasons";
-import { studentNoSchema } from "./public-selection.schema";
+import { studentNoSchema } from "./public-selection";
 
 /** Subject `max_selections` (docs/product.md#limits). */
 export const SUBJECT_MAX_SELECTIONS = { min: 1, max: 10, default: 5 } as const;

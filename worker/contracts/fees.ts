@@ -20,7 +20,7 @@ import {
   sortByParam,
   sortOrderParam,
   toGrade,
-} from "./students.schema";
+} from "./students";
 
 /** Largest accepted amount, EGP. */
 export const MAX_AMOUNT_EGP = 10_000_000;

@@ -6,15 +6,15 @@
  * Imports only zod and dependency-free modules (shared with the console).
  */
 import { z } from "zod";
-import { createFeeSchema } from "./fees.schema";
-import { resultBodySchema } from "./results.schema";
-import { teacherCreateSchema } from "./selection-admin.schema";
-import { createStudentSchema } from "./students.schema";
-import { ACADEMIC_YEARS, SEMESTERS } from "./results.schema";
+import { createFeeSchema } from "./fees";
+import { resultBodySchema } from "./results";
+import { teacherCreateSchema } from "./selection-admin";
+import { createStudentSchema } from "./students";
+import { ACADEMIC_YEARS, SEMESTERS } from "./results";
 import { reason } from "../reasons";
-import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome.schema";
+import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome";
 
-export type { RowError as ImportRowError } from "./row-outcome.schema";
+export type { RowError as ImportRowError } from "./row-outcome";
 
 export const IMPORT_KINDS = ["students", "fees", "results", "teachers"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
