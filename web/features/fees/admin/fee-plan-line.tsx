@@ -20,9 +20,12 @@ export function FieldError({ id, text, className = "" }: { id: string; text: str
   );
 }
 
+/** The id of the message under the field at `path` ("lines.0.total" → "err-lines-0-total"). */
+export const errId = (path: string) => `err-${path.replace(/\./g, "-")}`;
+
 /** `aria-invalid` and `aria-describedby` of a field the refusal at `path` marks. */
 export function marked(errors: PlanErrors, path: string) {
-  return errors[path] ? { "aria-invalid": true, "aria-describedby": `err-${path}` } : {};
+  return errors[path] ? { "aria-invalid": true, "aria-describedby": errId(path) } : {};
 }
 
 interface LineProps {
@@ -57,7 +60,7 @@ export function PlanLine({ line, li, year, lang, errors, removable, setLine, onR
             list="plan-line-names-ar"
             {...marked(errors, at("name"))}
           />
-          <FieldError id={`err-${at("name")}`} text={errors[at("name")]} />
+          <FieldError id={errId(at("name"))} text={errors[at("name")]} />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`line-${li}-name-en`}>{t("fees.plans.lineNameEn")}</Label>
@@ -81,7 +84,7 @@ export function PlanLine({ line, li, year, lang, errors, removable, setLine, onR
             {...marked(errors, at("total"))}
           />
         </div>
-        <FieldError id={`err-${at("total")}`} text={errors[at("total")]} className="sm:col-span-3" />
+        <FieldError id={errId(at("total"))} text={errors[at("total")]} className="sm:col-span-3" />
         <div className="flex flex-wrap gap-1 sm:col-span-3" role="group" aria-label={t("fees.plans.split")}>
           {[1, 2, 4].map((n) => (
             <Button
@@ -97,7 +100,7 @@ export function PlanLine({ line, li, year, lang, errors, removable, setLine, onR
         </div>
       </div>
       <Instalments line={line} li={li} lang={lang} errors={errors} setLine={setLine} />
-      <FieldError id={`err-${at("instalments")}`} text={errors[at("instalments")]} />
+      <FieldError id={errId(at("instalments"))} text={errors[at("instalments")]} />
       <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <Button
           type="button"
@@ -174,7 +177,7 @@ function Instalments({ line, li, lang, errors, setLine }: Omit<LineProps, "year"
               <Trash2 aria-hidden="true" />
             </Button>
             <FieldError
-              id={`err-${at(errors[at("due_date")] ? "due_date" : "amount")}`}
+              id={errId(at(errors[at("due_date")] ? "due_date" : "amount"))}
               text={message}
               className="order-last col-span-2 col-start-2 sm:col-span-3"
             />

@@ -4,7 +4,7 @@
  * docs/product.md#api-errors) marks its field with the reason in the admin's language, dates and amounts in the
  * page's digits (web/lib/reason-text.ts).
  */
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
@@ -110,20 +110,18 @@ export function refusedFields(
   return out;
 }
 
-/** Focuses the first field a refusal marked (after React has drawn the marks). */
-function focusFirstRefused() {
-  requestAnimationFrame(() =>
-    document.querySelector<HTMLElement>("#fee-plan-form [aria-invalid=true]")?.focus({ preventScroll: false }),
-  );
-}
-
 /** State, edits and save of the plan dialog; `plan` null adds one. */
 export function useFeePlanForm(plan: FeePlan | null, onSaved: (p: FeePlan) => void, close: () => void) {
   const { t } = useTranslation();
   const [state, setState] = useState(() => fromPlan(plan, academicYearOf(new Date())));
   const [errors, setErrors] = useState<PlanErrors>({});
   const [busy, setBusy] = useState(false);
+  // Counts refusals: after each, once React has drawn its marks, the first field at fault takes the focus.
+  const [refusals, setRefusals] = useState(0);
   const { failureText, reasonText } = useReasonText();
+  useEffect(() => {
+    if (refusals) document.querySelector<HTMLElement>("#fee-plan-form [aria-invalid=true]")?.focus();
+  }, [refusals]);
   const onAuthFailure = useHandleAuthFailure();
 
   /** Clears the marks under `prefix` (a line's marks clear together: its sum depends on all of them). */
@@ -165,7 +163,7 @@ export function useFeePlanForm(plan: FeePlan | null, onSaved: (p: FeePlan) => vo
     } catch (err) {
       if (onAuthFailure(err)) return;
       setErrors(refusedFields(err, reasonText));
-      focusFirstRefused();
+      setRefusals((n) => n + 1);
       toast.error(failureText(err, t("fees.plans.saveFailed")));
     } finally {
       setBusy(false);
