@@ -123,7 +123,8 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
     await expect(instalments.locator("[data-instalment-status=paid]").count()).resolves.toBe(1);
     const last = (await feesOf(student.student_no))[0]!.payments.at(-1)!;
     expect(last.allocations.length).toBeGreaterThan(0);
-    const covers = last.allocations.map((a) => `${a.line} ${a.instalment_no}`);
+    // The English console names a line in English when it has an English name (docs/product.md#fee-plans).
+    const covers = last.allocations.map((a) => `${a.line_en ?? a.line} ${a.instalment_no}`);
     await dialog
       .getByRole("rowheader", { name: new RegExp(last.receipt_no) })
       .getByText(covers[0]!, { exact: false })

@@ -48,16 +48,14 @@ const SEARCHES: Record<AdminListPage, Search> = {
   },
   fees: async (search, init) => {
     const { fees } = await call(apiClient().api.fees.$get({ query: { search } }, { init }));
-    return fees
-      .slice(0, SEARCH_LIMIT)
-      .map((f) => ({
-        page: "fees",
-        key: `fees-${f.id}`,
-        name: f.full_name,
-        studentNo: f.student_no,
-        details: [f.grade],
-        status: f.status,
-      }));
+    return fees.slice(0, SEARCH_LIMIT).map((f) => ({
+      page: "fees",
+      key: `fees-${f.id}`,
+      name: f.full_name,
+      studentNo: f.student_no,
+      details: [f.grade],
+      status: f.status,
+    }));
   },
   results: async (search, init) => {
     const { data } = await call(apiClient().api.admin.results.$get({ query: { search } }, { init }));
