@@ -123,7 +123,7 @@ describe("results management", () => {
       await page.goto(`${base}/admin/dashboard/results`);
       await page.getByRole("button", { name: "إضافة نتيجة" }).click();
       const dialog = page.getByRole("dialog", { name: "إضافة نتيجة" });
-      await choose(page, "العام الدراسي", "2026-2027");
+      await choose(page, "العام الدراسي", "٢٠٢٦-٢٠٢٧"); // years read in the page's digits
       await choose(page, "الفصل الدراسي", "الفصل الدراسي الثاني");
       await dialog.getByLabel("رقم الطالب").fill(studentNo);
       await dialog.getByText(student.full_name).waitFor();

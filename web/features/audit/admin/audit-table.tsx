@@ -164,9 +164,10 @@ export function AuditTable({
   const showEmpty = !loading && rows.length === 0;
 
   return (
-    <div className="grid gap-3" aria-busy={loading || undefined}>
-      {/* Tablets and up: a real table. */}
-      <div className="hidden overflow-x-auto rounded-lg border bg-card md:block">
+    // min-w-0: a wide table scrolls inside its box instead of widening the page (768 px with the Student column).
+    <div className="grid min-w-0 gap-3" aria-busy={loading || undefined}>
+      {/* Wide screens: a real table (seven columns need more than a tablet's width); phones and tablets: cards. */}
+      <div className="hidden overflow-x-auto rounded-lg border bg-card lg:block">
         <table className="w-full text-sm">
           <caption className="sr-only">{t("audit.table.label")}</caption>
           <thead className="bg-muted/50">
@@ -255,7 +256,7 @@ export function AuditTable({
       </div>
 
       {/* Phones: one card per entry. */}
-      <ul className="grid gap-3 md:hidden" aria-label={t("audit.table.label")}>
+      <ul className="grid gap-3 lg:hidden" aria-label={t("audit.table.label")}>
         {loading &&
           Array.from({ length: Math.min(skeletonRows, 5) }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity
