@@ -59,7 +59,7 @@ function offenders(text: string): string[] {
 
 /**
  * The page's own words: visible text nodes, placeholders and the title. Values the page isolates as data (names,
- * IDs, codes and URLs in `dir="auto"`/`dir="ltr"` or `translate="no"`) are the school's, not the page's, and skipped.
+ * IDs, codes and URLs in `<bdi>`, `dir="auto"`/`dir="ltr"` or `translate="no"`) are the school's, not the page's, and skipped.
  */
 async function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -67,7 +67,7 @@ async function visibleText(page: Page): Promise<string> {
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
       const el = n.parentElement;
-      if (!el || el.closest("[dir=auto], [dir=ltr], [translate=no], script, style, noscript")) continue;
+      if (!el || el.closest("bdi, [dir=auto], [dir=ltr], [translate=no], script, style, noscript")) continue;
       if (!el.checkVisibility()) continue;
       words.push(n.textContent ?? "");
     }
