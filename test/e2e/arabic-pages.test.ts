@@ -1,5 +1,5 @@
 /**
- * Every page in Arabic reads Arabic (docs/product.md#languages-and-numbers; issue 26.10): no Western digit and no
+ * Every page in Arabic reads Arabic (docs/product.md#languages-and-numbers): no Western digit and no
  * English word in the visible text or placeholders, except what is Latin by nature: IDs, receipt numbers, brand
  * and file names. Public pages and the console (signed in), on the demo data, at 1366 px.
  */
@@ -77,7 +77,7 @@ async function visibleText(page: Page): Promise<string> {
 }
 
 /**
- * Found by this test and not fixed yet (issue 26.10, listed in the report): demo data named in English. Any other
+ * Found by this test and not fixed yet: demo data named in English. Any other
  * Latin word fails.
  */
 const KNOWN: Record<string, readonly string[]> = {

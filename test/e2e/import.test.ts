@@ -158,7 +158,7 @@ describe("bulk import", () => {
     ]);
     const book = read(readFileSync((await download.path())!), { type: "buffer" });
     const aoa = utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false });
-    // Every row, the good one with an empty Error cell: fixing the file loses none (issue 26.2).
+    // Every row, the good one with an empty Error cell: fixing the file loses none.
     expect(aoa[0]).toEqual(["ID", "Name", "Nationality", "Grade", "Building", "Error"]);
     expect(aoa).toHaveLength(4);
     expect(aoa[1]![0]).toBe(good);
@@ -213,7 +213,7 @@ describe("bulk import", () => {
       )
       .waitFor();
     await dialog.getByText("Every row is unchanged: there is nothing to import.").waitFor();
-    // The Record column keeps a 14-digit ID on one line at 1366 px (issue 26.11).
+    // The Record column keeps a 14-digit ID on one line at 1366 px.
     const lines = await dialog
       .locator("td[dir=ltr]")
       .first()

@@ -1,5 +1,5 @@
 /**
- * Arabic pages read Arabic-Indic digits (docs/product.md#languages-and-numbers; issue 26.10): the Arabic dictionaries
+ * Arabic pages read Arabic-Indic digits (docs/product.md#languages-and-numbers): the Arabic dictionaries
  * hold no Western digit outside a placeholder, and every number interpolated into a text is formatted for the page's
  * language (Arabic plural forms included: "٣١ صفًا", not "٣١ صف").
  */

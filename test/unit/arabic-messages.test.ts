@@ -1,5 +1,5 @@
 /**
- * Messages and labels of issue 26.9 and 26.10 read the page's language and digits
+ * Messages and labels (docs/product.md#languages-and-numbers) read the page's language and digits
  * (docs/product.md#languages-and-numbers): a refused fee plan's dates and amounts, the import summary's plural forms,
  * academic years, and the news author default.
  */

@@ -1,6 +1,5 @@
 /**
- * The Audit Log names every action and entity the server can log in both languages (docs/product.md#audit-log,
- * issue 26.4): read from the audit writes in worker/services, so a new action without a translation fails here.
+ * The Audit Log names every action and entity the server can log in both languages (docs/product.md#audit-log): read from the audit writes in worker/services, so a new action without a translation fails here.
  * Snapshot fields are checked against the logged rows in test/workers/audit.test.ts.
  */
 import { readdirSync, readFileSync } from "node:fs";

@@ -146,7 +146,7 @@ describe("the error file", () => {
   });
 });
 
-describe("the error file of an error file (issue 26.10)", () => {
+describe("the error file of an error file", () => {
   it("replaces the uploaded Error column instead of adding a second one, in either language", () => {
     for (const [lang, header] of [
       ["en", "Error"],

@@ -1,5 +1,5 @@
 /**
- * The Add Result form defaults to the current academic year (docs/product.md#results; issue 26.9), not the year the
+ * The Add Result form defaults to the current academic year (docs/product.md#results), not the year the
  * spec was written (2024-2025): the year turns on 1 September, Cairo time.
  */
 import { describe, expect, it } from "vitest";

@@ -241,7 +241,7 @@ describe("GET /api/admin/audit", () => {
   });
 });
 
-describe("the student of each entry (issue 26.4)", () => {
+describe("the student of each entry", () => {
   it("names the student of student, fee, payment and result entries, and filters by national ID", async () => {
     const no = uniqueStudentNo();
     const name = "إياد طارق سليمان";
@@ -294,7 +294,7 @@ describe("the student of each entry (issue 26.4)", () => {
   });
 });
 
-describe("audit translations (issue 26.4)", () => {
+describe("audit translations", () => {
   it("every action, entity and snapshot field in the log has an English and an Arabic name", async () => {
     const rows = await testDb().select().from(auditLog);
     const keys = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * The served API document against the API itself (issue 25, items 12-13; docs/decisions/0020-openapi-from-routes.md):
+ * The served API document against the API itself (docs/product.md#api-document; docs/decisions/0020-openapi-from-routes.md):
  * every operation is named and states its security, no two paths are one router template (the old ones are
  * deprecated and still answer), and the statuses that the middleware and the rate limits answer are documented on
  * exactly the operations that receive them, checked by sending each to every operation.

@@ -1,5 +1,5 @@
 /**
- * The dashboard's Overdue card and the overdue list count the same students (docs/product.md#dashboard, issue 26.8):
+ * The dashboard's Overdue card and the overdue list count the same students (docs/product.md#dashboard):
  * active students with an unpaid instalment past due. An inactive student's overdue record is in neither.
  */
 import { eq, sql } from "drizzle-orm";

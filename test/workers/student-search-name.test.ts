@@ -51,7 +51,7 @@ describe("students.search_name", () => {
     expect(old.json.fees).toEqual([]);
   });
 
-  it("one search rule everywhere (issue 26.7): students, fees and results all find a name typed without hamza", async () => {
+  it("one search rule everywhere: students, fees and results all find a name typed without hamza", async () => {
     const tag = uid("v").toLowerCase();
     const s = await insertStudent({ fullName: `إياد طارق سليمان ${tag}` });
     await insertFee(s.id, 100_000, 0);

@@ -154,7 +154,7 @@ function feesWhere(q: ListFeesQuery & { grade?: Grade }, today: Today): SQL | un
   const conds: SQL[] = [];
   if (q.search) conds.push(studentSearchCondition(q.search));
   if (q.grade) conds.push(eq(feeRecords.grade, q.grade));
-  // The overdue list counts active students only, as the dashboard's Overdue card does (issue 26.8).
+  // The overdue list counts active students only, as the dashboard's Overdue card does.
   if (q.status === "overdue") conds.push(sql`${overdueAmountSql(today)} > 0`, eq(students.isActive, true));
   else if (q.status) conds.push(sql`${statusSql} = ${q.status}`);
   if (q.due_within_days !== undefined) conds.push(dueWithinSql(today, q.due_within_days));
