@@ -3,7 +3,14 @@
  * numbers and dates through Intl in `ar-EG` (Arabic-Indic digits) or `en-EG`, grade/subject/semester names from the
  * console's dictionaries. IDs and receipt numbers are never formatted: they are printed as stored, isolated.
  */
-import { formatEgp, formatNumber, formatPercent, formatSchoolDateTime, formatSchoolTime } from "~/lib/format";
+import {
+  formatEgp,
+  formatNumber,
+  formatPercent,
+  formatSchoolDateTime,
+  formatSchoolTime,
+  localDigits,
+} from "~/lib/format";
 import { dirOf, isLang, type Lang } from "~/i18n";
 import arAdmin from "~/i18n/ar/admin";
 import enAdmin from "~/i18n/en/admin";
@@ -87,10 +94,7 @@ export function printLocale(lang: Lang): PrintLocale {
     shortDateTime: (iso) => formatSchoolTime(iso, lang, { dateStyle: "short", timeStyle: "short" }),
     date: (v) => formatSchoolTime(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T12:00:00Z` : v, lang, { dateStyle: "long" }),
     // Grade names carry numbers ("رياض الأطفال 2"): in the page's digits too.
-    grade: (g) =>
-      lang === "ar"
-        ? (grades[g] ?? g).replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d)))
-        : (grades[g] ?? g),
+    grade: (g) => localDigits(grades[g] ?? g, lang),
     subject: (s) => subjects[s] ?? s,
     semester: (s) => semesters[s] ?? s,
     line: (arabic, english) => (lang === "en" && english ? english : (arabic ?? "")),
