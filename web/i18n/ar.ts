@@ -14,6 +14,7 @@ import courseSelection from "./ar/courseSelection";
 import audit from "./ar/audit";
 import errors from "./ar/errors";
 import importing from "./ar/importing";
+import staff from "./ar/staff";
 
 export default {
   ...common,
@@ -31,4 +32,5 @@ export default {
   audit,
   errors,
   importing,
+  staff,
 };

@@ -14,6 +14,7 @@ import courseSelection from "./en/courseSelection";
 import audit from "./en/audit";
 import errors from "./en/errors";
 import importing from "./en/importing";
+import staff from "./en/staff";
 
 export default {
   ...common,
@@ -31,4 +32,5 @@ export default {
   audit,
   errors,
   importing,
+  staff,
 };

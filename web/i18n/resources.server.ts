@@ -22,7 +22,17 @@ function publicPageOf(pathname: string): PublicPage {
 }
 
 /** Namespaces only the console uses. */
-const ADMIN_ONLY = new Set(["admin", "students", "fees", "results", "gradeDemo", "courseSelection", "audit", "errors"]);
+const ADMIN_ONLY = new Set([
+  "admin",
+  "students",
+  "fees",
+  "results",
+  "gradeDemo",
+  "courseSelection",
+  "audit",
+  "errors",
+  "staff",
+]);
 
 /** Public namespaces that belong to one page; every other public namespace is shared by all pages. */
 const PAGE_NAMESPACES: Record<Exclude<PublicPage, "other">, readonly string[]> = {

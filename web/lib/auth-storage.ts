@@ -1,7 +1,12 @@
 /**
  * The admin token in the browser (docs/product.md#admin-sign-in): `adminToken` and `adminTokenExpiresAt` (ms since
- * epoch) in localStorage. An expired token is removed on the next read.
+ * epoch) in localStorage. An expired token is removed on the next read. Beside it, `adminMe`: who signed in, their
+ * role and permissions (the sign-in answer, refreshed from `GET /api/auth/me`; docs/product.md#staff-and-roles),
+ * so the console draws its sidebar at once. The server checks every call; this copy only decides what is shown.
  */
+import type { MeJson } from "@worker/contracts/staff";
+import { STAFF_ROLES } from "@worker/permissions";
+
 export const TOKEN_KEY = "adminToken";
 export const TOKEN_EXPIRES_KEY = "adminTokenExpiresAt";
 /** Token lifetime: 2 hours. The server enforces it too. */
@@ -32,4 +37,51 @@ export function clearToken() {
   if (!hasStorage()) return;
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(TOKEN_EXPIRES_KEY);
+  setMe(null);
+}
+
+/** localStorage key of the signed-in person (`MeJson`). */
+export const ME_KEY = "adminMe";
+
+const meListeners = new Set<() => void>();
+let meCache: { raw: string | null; me: MeJson | null } = { raw: null, me: null };
+
+/** A stored value that has the shape of `MeJson` (an older or hand-edited value reads as none). */
+function readMe(raw: string | null): MeJson | null {
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as Partial<MeJson> | null;
+    const ok =
+      !!v &&
+      typeof v.id === "number" &&
+      typeof v.display_name === "string" &&
+      STAFF_ROLES.some((r) => r === v.role) &&
+      Array.isArray(v.permissions) &&
+      Array.isArray(v.assignments);
+    return ok ? (v as MeJson) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The signed-in person as last stored, or null (the same object until it changes: a `useSyncExternalStore` snapshot). */
+export function getMe(): MeJson | null {
+  if (!hasStorage()) return null;
+  const raw = localStorage.getItem(ME_KEY);
+  if (raw !== meCache.raw) meCache = { raw, me: readMe(raw) };
+  return meCache.me;
+}
+
+/** Stores (or, with null, forgets) the signed-in person and tells the subscribers. */
+export function setMe(me: MeJson | null) {
+  if (!hasStorage()) return;
+  if (me) localStorage.setItem(ME_KEY, JSON.stringify(me));
+  else localStorage.removeItem(ME_KEY);
+  for (const listener of meListeners) listener();
+}
+
+/** Calls `listener` whenever `setMe` runs; returns the unsubscribe function. */
+export function subscribeMe(listener: () => void): () => void {
+  meListeners.add(listener);
+  return () => meListeners.delete(listener);
 }

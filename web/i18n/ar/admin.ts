@@ -15,6 +15,7 @@ export default {
     news: "الأخبار",
     auditLog: "سجل التغييرات",
     feePlans: "خطط المصروفات",
+    staff: "الموظفون",
     openSidebar: "فتح القائمة الجانبية",
     closeSidebar: "إغلاق القائمة الجانبية",
     gradesOf: "{{section}} حسب الصف",

@@ -15,6 +15,7 @@ export default {
     news: "News",
     auditLog: "Audit Log",
     feePlans: "Fee Plans",
+    staff: "Staff",
     openSidebar: "Open sidebar",
     closeSidebar: "Close sidebar",
     gradesOf: "{{section}} by grade",

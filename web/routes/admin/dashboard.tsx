@@ -1,6 +1,7 @@
 /**
  * /admin/dashboard (docs/product.md#dashboard): three statistics that reload live on fees_changed /
- * students_changed (throttled to one reload per second), Quick Actions and the global search.
+ * students_changed (throttled to one reload per second), Quick Actions and the global search. The fee figures
+ * show only to a role with `fees.read` (docs/product.md#staff-and-roles).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +15,7 @@ import { cn } from "~/lib/utils";
 import { StatCard } from "~/features/dashboard/admin/stat-card";
 import { QuickActions } from "~/features/dashboard/admin/quick-actions";
 import { GlobalSearch } from "~/features/shell/admin/global-search";
+import { useCan } from "~/lib/use-me";
 
 const STAT_EVENTS = ["fees_changed", "students_changed"];
 
@@ -98,6 +100,7 @@ function LiveIndicator({ status }: { status: LiveStatus }) {
 export default function Dashboard() {
   const { t, i18n } = useTranslation();
   const { stats, live } = useDashboardStats();
+  const fees = useCan("fees.read", true);
   const lang = i18n.language;
   const loading = stats === null;
   const unavailable = t("admin.dashboard.stats.unavailable");
@@ -125,49 +128,53 @@ export default function Dashboard() {
           loading={loading}
           unavailable={unavailable}
         />
-        <StatCard
-          label={t("admin.dashboard.stats.fees")}
-          hint={t("admin.dashboard.stats.feesHint")}
-          value={fmt(stats?.totalFees, formatEgp)}
-          icon={Banknote}
-          loading={loading}
-          unavailable={unavailable}
-          tone="bg-success/12 text-success"
-        />
-        <StatCard
-          label={t("admin.dashboard.stats.paid")}
-          hint={t("admin.dashboard.stats.paidHint")}
-          value={fmt(stats?.paidPercentage, formatPercent)}
-          icon={Percent}
-          loading={loading}
-          unavailable={unavailable}
-          tone="bg-warning/15 text-[oklch(0.5_0.13_60)]"
-        />
-        <StatCard
-          label={t("admin.dashboard.stats.overdue")}
-          hint={
-            stats?.overdueStudents == null
-              ? ""
-              : t("admin.dashboard.stats.overdueHint", {
-                  count: stats.overdueStudents,
-                  formatted: formatNumber(stats.overdueStudents, lang),
-                })
-          }
-          value={fmt(stats?.overdueAmount, formatEgp)}
-          icon={AlarmClock}
-          loading={loading}
-          unavailable={unavailable}
-          tone="bg-destructive/10 text-destructive"
-          action={
-            <Link
-              to={OVERDUE_LIST_PATH}
-              className="mt-2 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline"
-              data-testid="overdue-link"
-            >
-              {t("admin.dashboard.stats.overdueLink")}
-            </Link>
-          }
-        />
+        {fees && (
+          <>
+            <StatCard
+              label={t("admin.dashboard.stats.fees")}
+              hint={t("admin.dashboard.stats.feesHint")}
+              value={fmt(stats?.totalFees, formatEgp)}
+              icon={Banknote}
+              loading={loading}
+              unavailable={unavailable}
+              tone="bg-success/12 text-success"
+            />
+            <StatCard
+              label={t("admin.dashboard.stats.paid")}
+              hint={t("admin.dashboard.stats.paidHint")}
+              value={fmt(stats?.paidPercentage, formatPercent)}
+              icon={Percent}
+              loading={loading}
+              unavailable={unavailable}
+              tone="bg-warning/15 text-[oklch(0.5_0.13_60)]"
+            />
+            <StatCard
+              label={t("admin.dashboard.stats.overdue")}
+              hint={
+                stats?.overdueStudents == null
+                  ? ""
+                  : t("admin.dashboard.stats.overdueHint", {
+                      count: stats.overdueStudents,
+                      formatted: formatNumber(stats.overdueStudents, lang),
+                    })
+              }
+              value={fmt(stats?.overdueAmount, formatEgp)}
+              icon={AlarmClock}
+              loading={loading}
+              unavailable={unavailable}
+              tone="bg-destructive/10 text-destructive"
+              action={
+                <Link
+                  to={OVERDUE_LIST_PATH}
+                  className="mt-2 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline"
+                  data-testid="overdue-link"
+                >
+                  {t("admin.dashboard.stats.overdueLink")}
+                </Link>
+              }
+            />
+          </>
+        )}
       </section>
 
       <QuickActions />

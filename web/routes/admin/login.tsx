@@ -3,7 +3,9 @@
  * a link back home. A valid stored token skips straight to the dashboard. A stored backend override is shown with
  * a one-click reset (docs/product.md#base-url-override); a lockout (429) says how long to wait, from `Retry-After`,
  * counting down. Loading it clears the console's session cookie (docs/decisions/0022): a browser shown the sign-in
- * page is signed out, even when its logout request never reached the server.
+ * page is signed out, even when its logout request never reached the server. The answer says who signed in
+ * (docs/product.md#staff-and-roles): kept beside the token, it sends them to the first page their role opens, where
+ * a temporary password is changed first.
  */
 import { useEffect, useState } from "react";
 import { data, Link, useNavigate } from "react-router";
@@ -19,7 +21,8 @@ import { useBaseUrlOverride } from "~/features/base-url/public/use-base-url-over
 import { BaseUrlOverrideNotice } from "~/features/base-url/public/override-notice";
 import type { Route } from "./+types/login";
 import { adminMeta } from "~/lib/admin-meta";
-import { getToken, setToken } from "~/lib/auth-storage";
+import { getMe, getToken, setMe, setToken } from "~/lib/auth-storage";
+import { homePathFor, type HasPermissions } from "~/features/shell/admin/nav-access";
 import { useReasonText } from "~/lib/reason-text";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -29,6 +32,9 @@ import { Spinner } from "~/components/ui/spinner";
 import { LanguageSwitch } from "~/features/shell/admin/language-switch";
 
 const DASHBOARD_PATH = "/admin/dashboard";
+
+/** Where a signed-in person starts: the first page their role opens (the dashboard when unknown). */
+const startPath = (me: HasPermissions | null) => (me && homePathFor(me)) || DASHBOARD_PATH;
 
 /** Server (document loads and client navigations alike): clears the session cookie. */
 export function loader({ request }: Route.LoaderArgs) {
@@ -79,7 +85,7 @@ export default function Login() {
 
   useEffect(() => {
     setHydrated(true);
-    if (getToken()) void navigate(DASHBOARD_PATH, { replace: true });
+    if (getToken()) void navigate(startPath(getMe()), { replace: true });
   }, [navigate]);
 
   const onSubmit = handleSubmit(async (json) => {
@@ -92,7 +98,8 @@ export default function Login() {
         return;
       }
       setToken(body.token, body.expiresAt);
-      await navigate(DASHBOARD_PATH, { replace: true });
+      setMe(body.staff);
+      await navigate(startPath(body.staff), { replace: true });
     } catch (err) {
       if (err instanceof ApiFailure && err.isNetwork)
         setError(t(override.stored ? "admin.login.errors.networkOverride" : "admin.login.errors.network"));

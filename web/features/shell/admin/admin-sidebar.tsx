@@ -1,7 +1,8 @@
 /**
  * The admin console's navigation (docs/product.md#admin-shell): brand, "NAVIGATION", Dashboard, Students / Fees /
  * Results (each expands to the grade list; choosing a grade opens the page with that filter), Fee Plans, Course
- * Selections, News, Audit Log. The current item is highlighted and marked `aria-current="page"`.
+ * Selections, News, Audit Log, Staff. Only the pages the signed-in person's role may open are listed (nav-access.ts;
+ * docs/product.md#staff-and-roles). The current item is highlighted and marked `aria-current="page"`.
  * The grade lists expand with a CSS grid-rows transition rather than Radix Collapsible, whose mount-time
  * measurement (getComputedStyle + getBoundingClientRect in layout effects) forced the page's first style and
  * layout pass inside React's commit (~70 + ~90 ms in a 4×-throttled profile of a cold load; bench/README.md).
@@ -18,12 +19,15 @@ import {
   LayoutDashboard,
   Newspaper,
   ScrollText,
+  UsersRound,
   Wallet,
   type LucideIcon,
 } from "lucide-react";
 import { ADMIN_GRADES, ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import { cn } from "~/lib/utils";
 import { useOpenedOnce } from "~/lib/lazy";
+import { useMe } from "~/lib/use-me";
+import { CONSOLE_PAGE_ORDER, CONSOLE_PAGES, pagesFor, type ConsolePage } from "./nav-access";
 
 const itemClass = (active: boolean) =>
   cn(
@@ -32,11 +36,21 @@ const itemClass = (active: boolean) =>
     active ? "bg-white/12 text-white shadow-sm" : "text-slate-300 hover:bg-white/6 hover:text-white",
   );
 
-const GRADE_SECTIONS: { page: AdminListPage; icon: LucideIcon }[] = [
-  { page: "students", icon: GraduationCap },
-  { page: "fees", icon: Wallet },
-  { page: "results", icon: ClipboardList },
-];
+/** The list pages, which expand to their grades. */
+const isGradeSection = (page: ConsolePage): page is AdminListPage =>
+  page === "students" || page === "fees" || page === "results";
+
+const ICONS: Record<ConsolePage, LucideIcon> = {
+  dashboard: LayoutDashboard,
+  students: GraduationCap,
+  fees: Wallet,
+  results: ClipboardList,
+  feePlans: CalendarClock,
+  courseSelections: BookOpenCheck,
+  news: Newspaper,
+  auditLog: ScrollText,
+  staff: UsersRound,
+};
 
 /** The brand block at the top of the sidebar. */
 export function SidebarBrand() {
@@ -163,6 +177,9 @@ function LinkItem({
 /** The sidebar contents (used in the desktop aside and the phone sheet); `onNavigate` runs after a choice. */
 export function AdminSidebar({ onNavigate, className }: { onNavigate?: () => void; className?: string }) {
   const { t } = useTranslation();
+  const me = useMe();
+  // Until the person is known (a failed first look-up) every page is listed: the server refuses what the role may not.
+  const pages = me ? pagesFor(me) : CONSOLE_PAGE_ORDER.filter((p) => p !== "staff");
   return (
     <div className={cn("flex h-full flex-col bg-slate-900 text-slate-100", className)}>
       <SidebarBrand />
@@ -171,35 +188,20 @@ export function AdminSidebar({ onNavigate, className }: { onNavigate?: () => voi
           {t("admin.nav.section")}
         </p>
         <ul className="space-y-1">
-          <LinkItem
-            to="/admin/dashboard"
-            end
-            icon={LayoutDashboard}
-            label={t("admin.nav.dashboard")}
-            onNavigate={onNavigate}
-          />
-          {GRADE_SECTIONS.map((s) => (
-            <GradeSection key={s.page} page={s.page} icon={s.icon} onNavigate={onNavigate} />
-          ))}
-          <LinkItem
-            to="/admin/dashboard/fees/plans"
-            icon={CalendarClock}
-            label={t("admin.nav.feePlans")}
-            onNavigate={onNavigate}
-          />
-          <LinkItem
-            to="/admin/dashboard/course-selections"
-            icon={BookOpenCheck}
-            label={t("admin.nav.courseSelections")}
-            onNavigate={onNavigate}
-          />
-          <LinkItem to="/admin/dashboard/news" icon={Newspaper} label={t("admin.nav.news")} onNavigate={onNavigate} />
-          <LinkItem
-            to="/admin/dashboard/audit-log"
-            icon={ScrollText}
-            label={t("admin.nav.auditLog")}
-            onNavigate={onNavigate}
-          />
+          {pages.map((page) =>
+            isGradeSection(page) ? (
+              <GradeSection key={page} page={page} icon={ICONS[page]} onNavigate={onNavigate} />
+            ) : (
+              <LinkItem
+                key={page}
+                to={CONSOLE_PAGES[page].path}
+                end={page === "dashboard"}
+                icon={ICONS[page]}
+                label={t(`admin.nav.${page}`)}
+                onNavigate={onNavigate}
+              />
+            ),
+          )}
         </ul>
       </nav>
     </div>

@@ -1,12 +1,14 @@
 /**
  * The dashboard's global search (docs/product.md#global-search): students, fees and results in parallel through the
  * typed API client (rows typed by the server's routes), up to SEARCH_LIMIT hits each. A group whose call fails falls
- * back to the fixed sample data, marked `sample`; a 401 is rethrown for the caller to sign out.
+ * back to the fixed sample data, marked `sample`; a 401 is rethrown for the caller to sign out. Only the pages the
+ * person's role may open are searched (`searchablePages`; docs/product.md#staff-and-roles).
  */
 import { ApiFailure, apiClient, call } from "~/lib/api";
 import { getToken } from "~/lib/auth-storage";
 import type { AdminListPage } from "~/lib/admin-events";
 import { sampleMatches } from "./global-search-samples";
+import { CONSOLE_PAGES, type HasPermissions } from "./nav-access";
 
 /** Items shown per group. */
 export const SEARCH_LIMIT = 5;
@@ -78,9 +80,20 @@ async function searchOne(page: AdminListPage, query: string, signal: AbortSignal
   }
 }
 
-/** Runs the three searches; throws ApiFailure(401) when there is no token or the session is gone. */
-export async function globalSearch(query: string, signal: AbortSignal): Promise<SearchGroup[]> {
+/** The searched pages, in the results' order. */
+export const SEARCH_PAGES: readonly AdminListPage[] = ["students", "fees", "results"];
+
+/** The pages `me` may search: those of the three whose page the role may open; all three while `me` is unknown. */
+export function searchablePages(me: HasPermissions | null): AdminListPage[] {
+  return SEARCH_PAGES.filter((p) => !me || me.permissions.includes(CONSOLE_PAGES[p].permission));
+}
+
+/** Runs the searches of `pages`; throws ApiFailure(401) when there is no token or the session is gone. */
+export async function globalSearch(
+  query: string,
+  signal: AbortSignal,
+  pages: readonly AdminListPage[] = SEARCH_PAGES,
+): Promise<SearchGroup[]> {
   if (!getToken()) throw new ApiFailure("Authentication required", 401, "UNAUTHORIZED", { reason: "AUTH_REQUIRED" });
-  const pages: AdminListPage[] = ["students", "fees", "results"];
   return Promise.all(pages.map((p) => searchOne(p, query, signal)));
 }

@@ -2,7 +2,8 @@
  * Dashboard global search (docs/product.md#global-search; 300 ms debounce): students, fees and results, grouped,
  * up to 5 each. Choosing a hit opens its page with navigation state `{ search: student_no }`. Groups whose call
  * failed show the labelled sample data. The results panel (global-search-results.tsx) loads with the first search
- * (typing starts fetching it), not with the dashboard, whose first paint does not need it.
+ * (typing starts fetching it), not with the dashboard, whose first paint does not need it. Only the pages the
+ * person's role may open are searched (docs/product.md#staff-and-roles).
  */
 import { Suspense, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,7 +12,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { lazyNamed } from "~/lib/lazy";
-import { globalSearch, type SearchGroup } from "~/features/shell/admin/global-search-model";
+import {
+  globalSearch,
+  SEARCH_PAGES,
+  searchablePages,
+  type SearchGroup,
+} from "~/features/shell/admin/global-search-model";
+import { useMe } from "~/lib/use-me";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from "~/lib/use-debounce";
 
@@ -26,6 +33,9 @@ export function GlobalSearch() {
   const debounced = useDebouncedValue(query.trim(), SEARCH_DEBOUNCE_MS);
   const [result, setResult] = useState<{ query: string; groups: SearchGroup[] } | null>(null);
   const [loading, setLoading] = useState(false);
+  const me = useMe();
+  // One string, so the search runs again only when the searchable pages change, not when `me` is refreshed.
+  const pagesKey = searchablePages(me).join();
 
   useEffect(() => {
     if (!debounced) {
@@ -35,7 +45,8 @@ export function GlobalSearch() {
     }
     const controller = new AbortController();
     setLoading(true);
-    globalSearch(debounced, controller.signal)
+    const pages = SEARCH_PAGES.filter((p) => pagesKey.split(",").includes(p));
+    globalSearch(debounced, controller.signal, pages)
       .then((groups) => setResult({ query: debounced, groups }))
       .catch((err) => {
         if (controller.signal.aborted || onAuthFailure(err)) return;
@@ -45,7 +56,7 @@ export function GlobalSearch() {
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [debounced, onAuthFailure]);
+  }, [debounced, onAuthFailure, pagesKey]);
 
   const total = result?.groups.reduce((n, g) => n + g.hits.length, 0) ?? 0;
   const pending = loading || (query.trim() !== "" && query.trim() !== debounced);
