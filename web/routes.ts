@@ -26,6 +26,7 @@ export default [
       route("results/:grade", "routes/admin/grade-demo.tsx", { id: "results-grade" }),
       route("news", "routes/admin/news.tsx"),
       route("audit-log", "routes/admin/audit-log.tsx"),
+      route("staff", "routes/admin/staff.tsx"),
       route("course-selections", "routes/admin/course-selections.tsx"),
       route("course-selections/subjects", "routes/admin/course-selections-subjects.tsx"),
       route("course-selections/teachers", "routes/admin/course-selections-teachers.tsx"),

@@ -32,6 +32,7 @@ export default {
     admin: "حساب مسؤول",
     fee_plan: "خطة مصروفات",
     school_settings: "إعدادات المدرسة",
+    staff: "حساب موظف",
   },
   actions: {
     create: "إضافة",
@@ -47,6 +48,9 @@ export default {
     set_discount: "تحديد خصم",
     set_schedule: "تحديد الأقساط",
     clear_schedule: "إلغاء الأقساط",
+    deactivate: "إيقاف",
+    reset_password: "إعادة تعيين كلمة المرور",
+    end_sessions: "إنهاء الجلسات",
   },
   table: {
     label: "قيود سجل التغييرات",
@@ -204,6 +208,11 @@ export default {
     percent: "النسبة",
     results_fee_rule: "شرط المصروفات لإعلان النتائج",
     value: "القيمة",
+    username: "اسم المستخدم",
+    display_name: "الاسم الظاهر",
+    role: "الدور",
+    assignments: "الفصول التي يدرّسها",
+    session_id: "الجلسة",
   },
   errors: {
     failed: "تعذّر تحميل سجل التغييرات.",

@@ -32,6 +32,7 @@ export default {
     admin: "Admin account",
     fee_plan: "Fee plan",
     school_settings: "School settings",
+    staff: "Staff account",
   },
   actions: {
     create: "Create",
@@ -47,6 +48,9 @@ export default {
     set_discount: "Set discount",
     set_schedule: "Set instalments",
     clear_schedule: "Clear instalments",
+    deactivate: "Deactivate",
+    reset_password: "Reset password",
+    end_sessions: "End sessions",
   },
   table: {
     label: "Audit entries",
@@ -193,6 +197,11 @@ export default {
     percent: "Percent",
     results_fee_rule: "Results fee rule",
     value: "Value",
+    username: "Username",
+    display_name: "Display name",
+    role: "Role",
+    assignments: "Classes taught",
+    session_id: "Session",
   },
   errors: {
     failed: "Could not load the audit log.",
