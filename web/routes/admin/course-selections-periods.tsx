@@ -4,6 +4,7 @@
  * value and every other period shows inactive, so one period at most is active. Add/Edit modal, delete
  * confirmation. Failures show the server's reason or "Failed to save/delete period" / "Failed to toggle period
  * status"; without a token the list stays empty and actions go to the login page.
+ * Without `selection.manage` (docs/product.md#staff-and-roles) the page is read-only: no add, edit or delete.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +14,7 @@ import type { PeriodCreateInput } from "@worker/contracts/selection-admin";
 import type { Route } from "./+types/course-selections-periods";
 import { adminMeta } from "~/lib/admin-meta";
 import { cn } from "~/lib/utils";
+import { useCan } from "~/lib/use-me";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/data-table";
 import { ConfirmDeleteDialog } from "~/features/selection/admin/confirm-delete-dialog";
@@ -84,17 +86,17 @@ export default function SelectionPeriodsPage() {
     [run, setItems, t],
   );
 
-  const columns = useMemo(
-    () =>
-      periodColumns(t, i18n.language, {
-        onToggle: (p) => void onToggle(p),
-        onEdit: openEdit,
-        onDelete: setDeleting,
-        toggling,
-        now,
-      }),
-    [t, i18n.language, onToggle, openEdit, toggling, now],
-  );
+  const canManage = useCan("selection.manage");
+  const columns = useMemo(() => {
+    const all = periodColumns(t, i18n.language, {
+      onToggle: (p) => void onToggle(p),
+      onEdit: openEdit,
+      onDelete: setDeleting,
+      toggling,
+      now,
+    });
+    return canManage ? all : all.filter((c) => c.id !== "toggle" && c.id !== "actions");
+  }, [t, i18n.language, onToggle, openEdit, toggling, now, canManage]);
 
   const onSubmit = async (input: PeriodCreateInput) => {
     const target = editing;
@@ -149,10 +151,12 @@ export default function SelectionPeriodsPage() {
               <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
               {t("courseSelection.common.refresh")}
             </Button>
-            <Button onClick={openAdd}>
-              <Plus aria-hidden="true" />
-              {t("courseSelection.periods.add")}
-            </Button>
+            {canManage && (
+              <Button onClick={openAdd}>
+                <Plus aria-hidden="true" />
+                {t("courseSelection.periods.add")}
+              </Button>
+            )}
           </>
         }
       />
@@ -179,10 +183,12 @@ export default function SelectionPeriodsPage() {
             <CalendarX className="size-8 text-muted-foreground/70" aria-hidden="true" />
             <p className="font-medium text-foreground">{t("courseSelection.periods.empty")}</p>
             <p className="text-sm">{t("courseSelection.periods.emptyHint")}</p>
-            <Button variant="outline" size="sm" className="mt-1" onClick={openAdd}>
-              <Plus aria-hidden="true" />
-              {t("courseSelection.periods.add")}
-            </Button>
+            {canManage && (
+              <Button variant="outline" size="sm" className="mt-1" onClick={openAdd}>
+                <Plus aria-hidden="true" />
+                {t("courseSelection.periods.add")}
+              </Button>
+            )}
           </div>
         }
       />

@@ -5,6 +5,7 @@
  * save/delete subject"; a name in use (SUBJECT_DUPLICATE) is shown on the name field. Without a token the list stays
  * empty and actions go to the login page. Above the table, the warning about active subjects without an active
  * teacher with seats.
+ * Without `selection.manage` (docs/product.md#staff-and-roles) the page is read-only: no add, edit or delete.
  */
 import { useCallback, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +17,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { ApiFailure } from "~/lib/api";
 import { formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
+import { useCan } from "~/lib/use-me";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/data-table";
 import { ConfirmDeleteDialog } from "~/features/selection/admin/confirm-delete-dialog";
@@ -55,10 +57,11 @@ export default function SelectionSubjectsPage() {
     setEditing(s);
     setFormOpen(true);
   }, []);
-  const columns = useMemo(
-    () => subjectColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting }),
-    [t, i18n.language, openEdit],
-  );
+  const canManage = useCan("selection.manage");
+  const columns = useMemo(() => {
+    const all = subjectColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting });
+    return canManage ? all : all.filter((c) => c.id !== "actions");
+  }, [t, i18n.language, openEdit, canManage]);
 
   const onSubmit = async (input: SubjectCreateInput) => {
     const target = editing;
@@ -112,10 +115,12 @@ export default function SelectionSubjectsPage() {
               <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
               {t("courseSelection.common.refresh")}
             </Button>
-            <Button onClick={openAdd}>
-              <Plus aria-hidden="true" />
-              {t("courseSelection.subjects.add")}
-            </Button>
+            {canManage && (
+              <Button onClick={openAdd}>
+                <Plus aria-hidden="true" />
+                {t("courseSelection.subjects.add")}
+              </Button>
+            )}
           </>
         }
       />
@@ -144,10 +149,12 @@ export default function SelectionSubjectsPage() {
             <BookOpen className="size-8 text-muted-foreground/70" aria-hidden="true" />
             <p className="font-medium text-foreground">{t("courseSelection.subjects.empty")}</p>
             <p className="text-sm">{t("courseSelection.subjects.emptyHint")}</p>
-            <Button variant="outline" size="sm" className="mt-1" onClick={openAdd}>
-              <Plus aria-hidden="true" />
-              {t("courseSelection.subjects.add")}
-            </Button>
+            {canManage && (
+              <Button variant="outline" size="sm" className="mt-1" onClick={openAdd}>
+                <Plus aria-hidden="true" />
+                {t("courseSelection.subjects.add")}
+              </Button>
+            )}
           </div>
         }
       />

@@ -5,6 +5,7 @@
  * the status code; a capacity below the seats taken (TEACHER_CAPACITY_BELOW_TAKEN) and an inactive subject
  * (SUBJECT_NOT_ACTIVE) are also shown on their field. Without a token the lists stay empty and actions go to the
  * login page. Above the table, the warning about active subjects without an active teacher with seats.
+ * Without `selection.manage` (docs/product.md#staff-and-roles) the page is read-only: no add, edit or delete.
  */
 import { ImportButton } from "~/features/import/admin/import-button";
 import { useCallback, useMemo, useState } from "react";
@@ -17,6 +18,7 @@ import { adminMeta } from "~/lib/admin-meta";
 import { ApiFailure } from "~/lib/api";
 import { formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
+import { useCan } from "~/lib/use-me";
 import { Button } from "~/components/ui/button";
 import { DataTable } from "~/components/data-table";
 import { ConfirmDeleteDialog } from "~/features/selection/admin/confirm-delete-dialog";
@@ -84,10 +86,11 @@ export default function TeachersPage() {
     setEditing(x);
     setFormOpen(true);
   }, []);
-  const columns = useMemo(
-    () => teacherColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting }),
-    [t, i18n.language, openEdit],
-  );
+  const canManage = useCan("selection.manage");
+  const columns = useMemo(() => {
+    const all = teacherColumns(t, i18n.language, { onEdit: openEdit, onDelete: setDeleting });
+    return canManage ? all : all.filter((c) => c.id !== "actions");
+  }, [t, i18n.language, openEdit, canManage]);
 
   const onSubmit = async (input: TeacherCreateInput): Promise<FormFeedback<keyof TeacherFormFields> | undefined> => {
     const target = editing;
@@ -136,11 +139,15 @@ export default function TeachersPage() {
               <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
               {t("courseSelection.common.refresh")}
             </Button>
-            <ImportButton kind="teachers" onDone={() => void reloadAll()} />
-            <Button onClick={openAdd}>
-              <Plus aria-hidden="true" />
-              {t("courseSelection.teachers.add")}
-            </Button>
+            {canManage && (
+              <>
+                <ImportButton kind="teachers" onDone={() => void reloadAll()} />
+                <Button onClick={openAdd}>
+                  <Plus aria-hidden="true" />
+                  {t("courseSelection.teachers.add")}
+                </Button>
+              </>
+            )}
           </>
         }
       />
@@ -186,10 +193,12 @@ export default function TeachersPage() {
                 {t("courseSelection.common.clearFilters")}
               </Button>
             ) : (
-              <Button variant="outline" size="sm" className="mt-1" onClick={openAdd}>
-                <Plus aria-hidden="true" />
-                {t("courseSelection.teachers.add")}
-              </Button>
+              canManage && (
+                <Button variant="outline" size="sm" className="mt-1" onClick={openAdd}>
+                  <Plus aria-hidden="true" />
+                  {t("courseSelection.teachers.add")}
+                </Button>
+              )
             )}
           </div>
         }

@@ -2,7 +2,8 @@
  * /admin/dashboard/course-selections — Course Selections Overview (docs/product.md#course-selection, #csv-exports).
  * Stat cards (Total Students and Total Selections both count distinct student IDs), filters, the combinations table
  * with student names, Refresh, Export CSV (the rows shown, grouped by teacher then session; see
- * ~/features/selection/admin/selection-csv.ts), and Delete All for the searched student ID.
+ * ~/features/selection/admin/selection-csv.ts), and Delete All for the searched student ID (with `selection.manage`,
+ * docs/product.md#staff-and-roles).
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -14,6 +15,7 @@ import { getToken } from "~/lib/auth-storage";
 import { formatNumber } from "~/lib/format";
 import { exportSelectionsCsv } from "~/features/selection/admin/selection-csv";
 import { cn } from "~/lib/utils";
+import { useCan } from "~/lib/use-me";
 import { StatCard } from "~/features/dashboard/admin/stat-card";
 import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
@@ -101,6 +103,7 @@ export default function CourseSelectionsOverview() {
       return next;
     });
 
+  const canManage = useCan("selection.manage");
   const onExport = () => {
     exportSelectionsCsv(rows, nameOf);
     toast.success(
@@ -233,7 +236,7 @@ export default function CourseSelectionsOverview() {
           onChange={patchFilters}
           subjects={subjectOptions}
           teachers={teacherOptions}
-          onDeleteAll={openDeleteAll}
+          onDeleteAll={canManage ? openDeleteAll : undefined}
         />
         <div className="flex items-center gap-2">
           <h2 className="text-lg font-semibold">

@@ -2,7 +2,8 @@
  * /admin/dashboard/fees/plans — Fee plans (docs/product.md#fee-plans): one card per plan (academic year, grade,
  * lines with their instalments and due dates, total, how many records carry it) with Edit, Delete and Apply (a
  * preview of every change first), Add Plan, and the school's results fee rule (which fees block the public results
- * lookup). Data is fetched in the browser with the admin's token.
+ * lookup). Data is fetched in the browser with the admin's token. Add, Edit and Delete need `fee_plans.manage`, Apply
+ * `fee_plans.apply` (docs/product.md#staff-and-roles); a role without them reads the plans.
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -18,6 +19,7 @@ import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
 import { cn } from "~/lib/utils";
 import { pageTitle } from "~/i18n";
+import { useCanFn } from "~/lib/use-me";
 import { ApplyPlanDialog } from "~/features/fees/admin/apply-plan-dialog";
 import { FeePlanForm } from "~/features/fees/admin/fee-plan-form";
 import { deletePlan, listPlans, type FeePlan } from "~/features/fees/admin/fee-plans-api";
@@ -40,6 +42,9 @@ export default function FeePlansPage() {
   const [editing, setEditing] = useState<{ plan: FeePlan | null; key: number } | null>(null);
   const [applying, setApplying] = useState<FeePlan | null>(null);
   const [deleting, setDeleting] = useState<FeePlan | null>(null);
+  const can = useCanFn();
+  const canManage = can("fee_plans.manage");
+  const canApply = can("fee_plans.apply");
 
   const load = useCallback(async () => {
     setLoading(true);
@@ -83,10 +88,12 @@ export default function FeePlansPage() {
             <RefreshCw aria-hidden="true" className={cn(loading && "animate-spin")} />
             {t("fees.refresh")}
           </Button>
-          <Button onClick={() => setEditing({ plan: null, key: Date.now() })}>
-            <Plus aria-hidden="true" />
-            {t("fees.plans.add")}
-          </Button>
+          {canManage && (
+            <Button onClick={() => setEditing({ plan: null, key: Date.now() })}>
+              <Plus aria-hidden="true" />
+              {t("fees.plans.add")}
+            </Button>
+          )}
         </div>
       </div>
 
@@ -147,20 +154,28 @@ export default function FeePlansPage() {
                     </ol>
                   </div>
                 ))}
-                <div className="flex flex-wrap justify-end gap-2">
-                  <Button size="sm" variant="ghost" className="text-destructive" onClick={() => setDeleting(p)}>
-                    <Trash2 aria-hidden="true" />
-                    {t("fees.plans.delete")}
-                  </Button>
-                  <Button size="sm" variant="outline" onClick={() => setEditing({ plan: p, key: Date.now() })}>
-                    <Pencil aria-hidden="true" />
-                    {t("fees.plans.edit")}
-                  </Button>
-                  <Button size="sm" onClick={() => setApplying(p)}>
-                    <Play aria-hidden="true" />
-                    {t("fees.plans.apply")}
-                  </Button>
-                </div>
+                {(canManage || canApply) && (
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {canManage && (
+                      <>
+                        <Button size="sm" variant="ghost" className="text-destructive" onClick={() => setDeleting(p)}>
+                          <Trash2 aria-hidden="true" />
+                          {t("fees.plans.delete")}
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => setEditing({ plan: p, key: Date.now() })}>
+                          <Pencil aria-hidden="true" />
+                          {t("fees.plans.edit")}
+                        </Button>
+                      </>
+                    )}
+                    {canApply && (
+                      <Button size="sm" onClick={() => setApplying(p)}>
+                        <Play aria-hidden="true" />
+                        {t("fees.plans.apply")}
+                      </Button>
+                    )}
+                  </div>
+                )}
               </Card>
             </li>
           ))}

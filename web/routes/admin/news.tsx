@@ -3,7 +3,7 @@
  * back to page 1), the status filter, Add News, the table with View/Edit/Delete, "Page X of Y" pagination, one
  * view/edit/add modal and the delete confirmation. The add modal also opens on the window event
  * `admin:open-add-news` or with navigation state `{ openAdd: true }`. The list and counters reload on
- * `news_updated`.
+ * `news_updated`. A role without `news.manage` (docs/product.md#staff-and-roles) gets the list and View only.
  */
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
@@ -23,6 +23,7 @@ import { NewsStatCards } from "~/features/news/admin/news-stats";
 import { useNewsList } from "~/features/news/admin/use-news-list";
 import { OPEN_ADD_NEWS_EVENT, onAdminEvent, type AdminNavState } from "~/lib/admin-events";
 import { pageTitle } from "~/i18n";
+import { useCan } from "~/lib/use-me";
 import type { Route } from "./+types/news";
 
 /** `<title>`: "News Management | school" in the console language. */
@@ -45,8 +46,11 @@ export default function NewsManagement() {
     item: null,
   });
   const [deleting, setDeleting] = useState<AdminNews | null>(null);
+  const canManage = useCan("news.manage");
 
-  const openAdd = useCallback(() => setModal({ open: true, mode: "add", item: null }), []);
+  const openAdd = useCallback(() => {
+    if (canManage) setModal({ open: true, mode: "add", item: null });
+  }, [canManage]);
   useEffect(() => onAdminEvent(OPEN_ADD_NEWS_EVENT, openAdd), [openAdd]);
   useEffect(() => {
     if (!(location.state as AdminNavState | null)?.openAdd) return;
@@ -59,10 +63,12 @@ export default function NewsManagement() {
     () =>
       newsColumns(t, i18n.language, {
         onView: (item) => setModal({ open: true, mode: "view", item }),
-        onEdit: (item) => setModal({ open: true, mode: "edit", item }),
-        onDelete: setDeleting,
+        ...(canManage && {
+          onEdit: (item: AdminNews) => setModal({ open: true, mode: "edit", item }),
+          onDelete: setDeleting,
+        }),
       }),
-    [t, i18n.language],
+    [t, i18n.language, canManage],
   );
 
   return (
@@ -72,10 +78,12 @@ export default function NewsManagement() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t("news.admin.title")}</h1>
           <p className="mt-1 text-sm text-muted-foreground">{t("news.admin.subtitle")}</p>
         </div>
-        <Button onClick={openAdd}>
-          <Plus aria-hidden="true" />
-          {t("news.admin.add")}
-        </Button>
+        {canManage && (
+          <Button onClick={openAdd}>
+            <Plus aria-hidden="true" />
+            {t("news.admin.add")}
+          </Button>
+        )}
       </div>
 
       <NewsStatCards stats={list.stats} loading={list.statsLoading} />

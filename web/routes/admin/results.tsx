@@ -2,7 +2,9 @@
  * /admin/dashboard/results — Results Management (docs/product.md#results, #results-publishing, #csv-exports):
  * results per student, academic year and semester with a grade filter and a search, the add/edit modal with
  * repeatable subject rows, a delete confirmation (the list updates after the server succeeds), publishing per
- * year and semester, and a CSV export of what the table shows.
+ * year and semester, and a CSV export of what the table shows. Only what the role may do is offered
+ * (docs/product.md#staff-and-roles): marks with `results.write`, the import with `results.import`, publishing with
+ * `results.publish`, report cards with `print.report_cards`.
  */
 import { ImportButton } from "~/features/import/admin/import-button";
 import { useMemo, useState } from "react";
@@ -27,6 +29,7 @@ import { resultColumns } from "~/features/results/admin/results-columns";
 import { exportResultsCsv } from "~/features/results/admin/results-csv";
 import { useResultList } from "~/features/results/admin/use-result-list";
 import { PrintReportCardsDialog } from "~/features/print/admin/print-report-cards-dialog";
+import { useCanFn } from "~/lib/use-me";
 
 /** The Results Management page. */
 export default function ResultsPage() {
@@ -44,8 +47,12 @@ export default function ResultsPage() {
   const [busy, setBusy] = useState(false);
   const [printOpen, setPrintOpen] = useState(false);
   const { results, setResults, loading, reload, live } = useResultList(grade);
+  const can = useCanFn();
+  const canWrite = can("results.write");
+  const canPrint = can("print.report_cards");
 
   const openAdd = () => {
+    if (!canWrite) return;
     setEditing(null);
     setFormOpen(true);
   };
@@ -54,13 +61,16 @@ export default function ResultsPage() {
   const columns = useMemo(
     () =>
       resultColumns(t, {
-        onEdit: (r) => {
-          setEditing(r);
-          setFormOpen(true);
-        },
-        onDelete: setDeleting,
+        ...(canWrite && {
+          onEdit: (r: ResultJson) => {
+            setEditing(r);
+            setFormOpen(true);
+          },
+          onDelete: setDeleting,
+        }),
+        canPrint,
       }),
-    [t],
+    [t, canWrite, canPrint],
   );
   const visible = useMemo(
     () =>
@@ -117,19 +127,23 @@ export default function ResultsPage() {
             <Download aria-hidden="true" />
             {t("results.exportCsv")}
           </Button>
-          <ImportButton kind="results" onDone={() => void reload()} />
-          <Button variant="outline" onClick={() => setPrintOpen(true)}>
-            <Printer aria-hidden="true" />
-            {t("results.print.open")}
-          </Button>
-          <Button onClick={openAdd}>
-            <Plus aria-hidden="true" />
-            {t("results.add")}
-          </Button>
+          {can("results.import") && <ImportButton kind="results" onDone={() => void reload()} />}
+          {canPrint && (
+            <Button variant="outline" onClick={() => setPrintOpen(true)}>
+              <Printer aria-hidden="true" />
+              {t("results.print.open")}
+            </Button>
+          )}
+          {canWrite && (
+            <Button onClick={openAdd}>
+              <Plus aria-hidden="true" />
+              {t("results.add")}
+            </Button>
+          )}
         </div>
       </div>
 
-      <PublicationsCard />
+      <PublicationsCard canPublish={can("results.publish")} />
 
       <DataTable
         label={t("results.title")}
@@ -178,7 +192,7 @@ export default function ResultsPage() {
       />
 
       <PrintReportCardsDialog open={printOpen} onOpenChange={setPrintOpen} grade={grade} />
-      <ResultFormDialog open={formOpen} onOpenChange={setFormOpen} editing={editing} onSaved={onSaved} />
+      <ResultFormDialog open={formOpen && canWrite} onOpenChange={setFormOpen} editing={editing} onSaved={onSaved} />
       <ConfirmDialog
         open={!!deleting}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -44,11 +44,11 @@ export function formatAdminDate(iso: string | null | undefined, lang: string): s
   return f.format(d);
 }
 
-/** Row actions chosen in the table. */
+/** Row actions chosen in the table; without `onEdit`/`onDelete` (a role that may not change news) only View shows. */
 export interface NewsRowActions {
   onView: (item: AdminNews) => void;
-  onEdit: (item: AdminNews) => void;
-  onDelete: (item: AdminNews) => void;
+  onEdit?: (item: AdminNews) => void;
+  onDelete?: (item: AdminNews) => void;
 }
 
 const col = dataTableColumns<AdminNews>();
@@ -111,6 +111,7 @@ export function newsColumns(t: TFunction, lang: string, actions: NewsRowActions)
       meta: { align: "end", skeletonClassName: "ms-auto w-24" },
       cell: ({ row }) => {
         const item = row.original;
+        const { onEdit, onDelete } = actions;
         return (
           <div className="flex justify-end gap-1">
             <Button
@@ -123,26 +124,30 @@ export function newsColumns(t: TFunction, lang: string, actions: NewsRowActions)
             >
               <Eye aria-hidden="true" />
             </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 text-primary"
-              aria-label={action(t("news.admin.table.edit"), item.title)}
-              title={t("news.admin.table.edit")}
-              onClick={() => actions.onEdit(item)}
-            >
-              <Pencil aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon"
-              className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive"
-              aria-label={action(t("news.admin.table.delete"), item.title)}
-              title={t("news.admin.table.delete")}
-              onClick={() => actions.onDelete(item)}
-            >
-              <Trash2 aria-hidden="true" />
-            </Button>
+            {onEdit && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 text-primary"
+                aria-label={action(t("news.admin.table.edit"), item.title)}
+                title={t("news.admin.table.edit")}
+                onClick={() => onEdit(item)}
+              >
+                <Pencil aria-hidden="true" />
+              </Button>
+            )}
+            {onDelete && (
+              <Button
+                variant="ghost"
+                size="icon"
+                className="size-8 text-destructive hover:bg-destructive/10 hover:text-destructive"
+                aria-label={action(t("news.admin.table.delete"), item.title)}
+                title={t("news.admin.table.delete")}
+                onClick={() => onDelete(item)}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            )}
           </div>
         );
       },

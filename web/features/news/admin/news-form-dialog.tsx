@@ -27,6 +27,7 @@ import { Spinner } from "~/components/ui/spinner";
 import { ApiFailure } from "~/lib/api";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
+import { useCan } from "~/lib/use-me";
 import { createNews, updateNews, type AdminNews } from "./news-api";
 import { NewsFormFields, type NewsField, type NewsFormValues } from "./news-form-fields";
 import { notifyError, notifySuccess } from "./news-toast";
@@ -110,6 +111,8 @@ export function NewsFormDialog({ open, mode, item, onOpenChange, onModeChange, o
   const { handleSubmit, reset, setError, formState } = form;
   const { isSubmitting } = formState;
   const editing = mode === "edit" && item;
+  // View mode offers Edit only to a role that may change news (docs/product.md#staff-and-roles).
+  const canManage = useCan("news.manage");
 
   // Fresh values each time the modal opens or shows another article; switching view → edit keeps them.
   const itemKey = mode === "add" ? "new" : item?.id;
@@ -172,16 +175,18 @@ export function NewsFormDialog({ open, mode, item, onOpenChange, onModeChange, o
                 <Button key="view-close" variant="outline" onClick={() => onOpenChange(false)}>
                   {t("news.admin.form.close")}
                 </Button>
-                <Button
-                  key="view-edit"
-                  onClick={(e) => {
-                    e.preventDefault();
-                    onModeChange("edit");
-                  }}
-                >
-                  <Pencil aria-hidden="true" />
-                  {t("news.admin.form.edit")}
-                </Button>
+                {canManage && (
+                  <Button
+                    key="view-edit"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      onModeChange("edit");
+                    }}
+                  >
+                    <Pencil aria-hidden="true" />
+                    {t("news.admin.form.edit")}
+                  </Button>
+                )}
               </>
             ) : (
               <>

@@ -2,7 +2,8 @@
  * Publishing per academic year and semester (docs/product.md#results-publishing): `GET
  * /api/admin/results/publications` lists every year × semester; each has a switch that asks for confirmation
  * ("Publish results for 2024-2025 S2? Parents will be able to see them.") and then sends
- * `PUT /api/admin/results/publications`. The public results page only shows published semesters.
+ * `PUT /api/admin/results/publications`. The public results page only shows published semesters. Without
+ * `canPublish` (a role without `results.publish`, docs/product.md#staff-and-roles) the states show without switches.
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,8 +21,8 @@ import { listPublications, setPublication } from "./results-api";
 
 const key = (p: Pick<PublicationJson, "academic_year_name" | "semester">) => `${p.academic_year_name}|${p.semester}`;
 
-/** The publishing card: one tile per academic year with a switch per semester. */
-export function PublicationsCard() {
+/** The publishing card: one tile per academic year with a switch per semester (when the role may publish). */
+export function PublicationsCard({ canPublish = true }: { canPublish?: boolean }) {
   const { t, i18n } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
   const { failureText } = useReasonText();
@@ -126,13 +127,15 @@ export function PublicationsCard() {
                             {p.is_published ? t("results.publications.published") : t("results.publications.hidden")}
                           </span>
                         </label>
-                        <Switch
-                          id={id}
-                          checked={p.is_published}
-                          disabled={busy === key(p)}
-                          onCheckedChange={() => setAsking(p)}
-                          aria-label={t("results.publications.toggle", vars(p))}
-                        />
+                        {canPublish && (
+                          <Switch
+                            id={id}
+                            checked={p.is_published}
+                            disabled={busy === key(p)}
+                            onCheckedChange={() => setAsking(p)}
+                            aria-label={t("results.publications.toggle", vars(p))}
+                          />
+                        )}
                       </div>
                     );
                   })}

@@ -1,6 +1,7 @@
 /**
  * Columns of the Results table (docs/product.md#results): Student, Student ID, Academic Year, Semester,
- * Actions (Report card, Edit, Delete). Under the name: the grade the result is filed under.
+ * Actions (Report card, Edit, Delete). Under the name: the grade the result is filed under. The page leaves out
+ * the actions the role may not take (docs/product.md#staff-and-roles).
  */
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
@@ -14,10 +15,12 @@ import type { ResultJson } from "@worker/contracts/results";
 
 const col = dataTableColumns<ResultJson>();
 
-/** Row actions supplied by the page. */
+/** Row actions supplied by the page; a missing one is not offered. */
 export interface ResultRowActions {
-  onEdit: (r: ResultJson) => void;
-  onDelete: (r: ResultJson) => void;
+  onEdit?: (r: ResultJson) => void;
+  onDelete?: (r: ResultJson) => void;
+  /** Shows the report card link (`print.report_cards`). */
+  canPrint?: boolean;
 }
 
 /** An academic year in the console's digits ("٢٠٢٤-٢٠٢٥" in Arabic). */
@@ -28,7 +31,8 @@ function YearText({ year }: { year: string }) {
 
 /** The Results table's columns for the current language. */
 export function resultColumns(t: TFunction, actions: ResultRowActions): DataTableColumnDef<ResultJson>[] {
-  return col.columns([
+  const anyAction = !!(actions.onEdit || actions.onDelete || actions.canPrint);
+  const columns = col.columns([
     col.accessor("full_name", {
       id: "student",
       header: t("results.columns.student"),
@@ -69,41 +73,52 @@ export function resultColumns(t: TFunction, actions: ResultRowActions): DataTabl
     col.display({
       id: "actions",
       header: t("results.columns.actions"),
-      cell: ({ row }) => (
-        <div className="flex items-center gap-1">
-          <Button size="sm" variant="ghost" asChild>
-            <a
-              href={reportCardHref(row.original.id)}
-              target="_blank"
-              rel="noopener"
-              aria-label={`${t("results.print.one")} ${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`}
-            >
-              <Printer aria-hidden="true" />
-              {t("results.print.one")}
-            </a>
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => actions.onEdit(row.original)}
-            aria-label={`${t("results.actions.edit")} ${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`}
-          >
-            <Pencil aria-hidden="true" />
-            {t("results.actions.edit")}
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
-            onClick={() => actions.onDelete(row.original)}
-            aria-label={`${t("results.actions.delete")} ${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`}
-          >
-            <Trash2 aria-hidden="true" />
-            {t("results.actions.delete")}
-          </Button>
-        </div>
-      ),
+      cell: ({ row }) => {
+        const { onEdit, onDelete, canPrint } = actions;
+        const about = `${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`;
+        return (
+          <div className="flex items-center gap-1">
+            {canPrint && (
+              <Button size="sm" variant="ghost" asChild>
+                <a
+                  href={reportCardHref(row.original.id)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={`${t("results.print.one")} ${about}`}
+                >
+                  <Printer aria-hidden="true" />
+                  {t("results.print.one")}
+                </a>
+              </Button>
+            )}
+            {onEdit && (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => onEdit(row.original)}
+                aria-label={`${t("results.actions.edit")} ${about}`}
+              >
+                <Pencil aria-hidden="true" />
+                {t("results.actions.edit")}
+              </Button>
+            )}
+            {onDelete && (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+                onClick={() => onDelete(row.original)}
+                aria-label={`${t("results.actions.delete")} ${about}`}
+              >
+                <Trash2 aria-hidden="true" />
+                {t("results.actions.delete")}
+              </Button>
+            )}
+          </div>
+        );
+      },
       meta: { skeletonClassName: "w-32" },
     }),
   ]);
+  return anyAction ? columns : columns.filter((c) => c.id !== "actions");
 }

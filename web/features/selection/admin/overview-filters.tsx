@@ -1,7 +1,8 @@
 /**
  * The Overview filters (docs/product.md#course-selection): search by Student ID (digits normalised as typed),
  * Subject (All Subjects), Teacher (All Teachers; narrowed to the chosen subject's teachers), Clear Filters, and the
- * Delete All button, shown only while the student-ID search has text.
+ * Delete All button, shown only while the student-ID search has text (and never without `onDeleteAll`: a role that
+ * may not change selections).
  */
 import { useTranslation } from "react-i18next";
 import { Search, Trash2, X } from "lucide-react";
@@ -16,7 +17,7 @@ export interface OverviewFiltersBarProps {
   onChange: (patch: Partial<OverviewFilters>) => void;
   subjects: string[];
   teachers: string[];
-  onDeleteAll: () => void;
+  onDeleteAll?: () => void;
 }
 
 /** The filter bar above the combinations table. */
@@ -64,7 +65,7 @@ export function OverviewFiltersBar({ filters, onChange, subjects, teachers, onDe
                 </button>
               )}
             </div>
-            {searching && (
+            {searching && onDeleteAll && (
               <Button variant="destructive" onClick={onDeleteAll}>
                 <Trash2 aria-hidden="true" />
                 {t("courseSelection.overview.deleteAll")}
