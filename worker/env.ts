@@ -1,6 +1,7 @@
 /** Worker bindings and per-request Hono variables. */
 import type { EventHub } from "./hub";
 import type { Db } from "./db";
+import type { RequestContext } from "./request-context";
 
 export interface Env {
   /** libSQL endpoint: `http://127.0.0.1:PORT` locally (sqld), `libsql://…` on Turso. Secret in production. */
@@ -33,16 +34,26 @@ export interface Env {
   LOGIN_LIMITER: RateLimit;
 }
 
-export interface ActingAdmin {
+/**
+ * The signed-in staff member a request acts for, as the session lookup (`findSession`) reads it. Built only there
+ * (and in tests): it will gain fields, so code passes it along rather than copying it field by field.
+ */
+export interface ActingStaff {
   id: number;
   username: string;
   sessionId: number;
 }
 
+/** @deprecated The old name of `ActingStaff`, kept while web/ still imports it. */
+export type ActingAdmin = ActingStaff;
+
 export interface AppVariables {
   requestId: string;
   db: Db;
-  admin: ActingAdmin;
+  /** Set by `requireAdmin` on signed-in routes. */
+  actor: ActingStaff;
+  /** Set by `requireAdmin` with `actor`: what services acting for the signed-in person take. */
+  ctx: RequestContext;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

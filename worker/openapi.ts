@@ -21,7 +21,8 @@ const CODES = Object.keys(STATUS) as [ErrorCode, ...ErrorCode[]];
 
 /**
  * A sub-app of admin routes: `requireAdmin` in front of every route (registered on the app itself, so the chain of
- * `.openapi()` calls keeps its OpenAPI type). Routes still declare `security: bearer` for the document.
+ * `.openapi()` calls keeps its OpenAPI type), which also sets the request context `c.var.ctx` the handlers pass to
+ * services (worker/request-context.ts). Routes still declare `security: bearer` for the document.
  */
 export function createAdminApi() {
   const app = createApi();

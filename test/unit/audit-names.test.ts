@@ -29,7 +29,7 @@ const quoted = (expr: string) => [...expr.matchAll(/"([a-z_]+)"/g)].map((m) => m
 const actions = new Set([
   ...[...writes.matchAll(/\baction: ([^,}\n]+)/g)].flatMap((m) => quoted(m[1]!)),
   // selection periods pass their action to writePeriod
-  ...[...code.matchAll(/writePeriod\([^;]*?"([a-z_]+)", requestId\)/g)].map((m) => m[1]!),
+  ...[...code.matchAll(/writePeriod\([^;]*?"([a-z_]+)"\)/g)].map((m) => m[1]!),
 ]);
 const entities = new Set([...writes.matchAll(/\bentity: "([a-z_]+)"/g)].map((m) => m[1]!));
 

@@ -6,19 +6,23 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { admins, auditLog, feeRecords, payments, students } from "../../db/schema";
+import { auditLog, feeRecords, payments, students } from "../../db/schema";
 import { getDb } from "../../worker/db";
-import type { ActingAdmin, Env } from "../../worker/env";
+import type { Env } from "../../worker/env";
+import type { RequestContext } from "../../worker/request-context";
+import { findSession } from "../../worker/services/auth";
 import { addPayment, formatReceiptNo } from "../../worker/services/payments";
 import { academicYearOf } from "../../worker/lib/fee-schedule";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 
 let token: string;
-let admin: ActingAdmin;
+/** The signed-in admin's context for calling a service directly, at `now`. */
+let ctxAt: (now: Date) => RequestContext;
 beforeAll(async () => {
   token = await loginAdmin();
-  const [row] = await db().select().from(admins).where(eq(admins.username, "admin"));
-  admin = { id: row!.id, username: row!.username, sessionId: 0 };
+  // The session lookup builds the actor, as requireAdmin does.
+  const actor = (await findSession(db(), token, new Date()))!;
+  ctxAt = (now) => ({ db: db(), actor, now, requestId: crypto.randomUUID() });
 });
 
 const db = () => getDb(env as unknown as Env);
@@ -495,7 +499,7 @@ describe("POST /api/fees/{student_no}/add-payment", () => {
 
     const { student } = await newFee(100000);
     const at = (iso: string) =>
-      addPayment(db(), admin, { studentNo: student.student_no, amountPiastres: 100 }, new Date(iso));
+      addPayment(ctxAt(new Date(iso)), { studentNo: student.student_no, amountPiastres: 100 });
     expect((await at("2090-10-01T08:00:00Z")).payment.receipt_no).toBe("RCP-2090-2091-000001");
     expect((await at("2091-03-01T08:00:00Z")).payment.receipt_no).toBe("RCP-2090-2091-000002");
     expect((await at("2091-09-02T08:00:00Z")).payment.receipt_no).toBe("RCP-2091-2092-000001");

@@ -72,23 +72,14 @@ export const authApi = createApi()
     return c.json({ token: result.token, expiresAt: result.expiresAt, message: "Login successful" }, 200);
   })
   .openapi(logoutRoute, async (c) => {
-    const admin = c.get("admin");
-    await logout(c.get("db"), admin, new Date());
-    await closeStreams(c.env, [admin.sessionId]);
+    await logout(c.var.ctx);
+    await closeStreams(c.env, [c.var.ctx.actor.sessionId]);
     clearSessionCookie(c);
     return c.json({ message: "Logged out successfully" }, 200);
   })
   .openapi(updatePasswordRoute, async (c) => {
     const { oldPassword, newPassword } = c.req.valid("json");
-    const revoked = await updatePassword(
-      c.get("db"),
-      c.get("admin"),
-      oldPassword,
-      newPassword,
-      c.env.PASSWORD_PEPPER,
-      new Date(),
-      c.get("requestId"),
-    );
+    const revoked = await updatePassword(c.var.ctx, oldPassword, newPassword, c.env.PASSWORD_PEPPER);
     await closeStreams(c.env, revoked);
     return c.json({ message: "Password updated successfully!" }, 200);
   });

@@ -29,7 +29,7 @@ export function streamRoute(path: string, events: readonly LiveEvent[]) {
 /** The handler of a stream of `events` for the signed-in admin (a `text/event-stream` Response, never cached). */
 export function streamHandler(events: readonly LiveEvent[]) {
   return async (c: Context<AppEnv>) => {
-    const body = await subscribe(c.env, c.executionCtx, events, c.get("admin").sessionId);
+    const body = await subscribe(c.env, c.executionCtx, events, c.var.ctx.actor.sessionId);
     return new Response(body, {
       headers: {
         "Content-Type": "text/event-stream; charset=utf-8",

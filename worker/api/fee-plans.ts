@@ -5,7 +5,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createAdminApi, errors, json } from "../openapi";
 import { reason } from "../reasons";
-import { requestNow } from "../request-clock";
 import { publish } from "../services/events";
 import { applyPlan, createPlan, deletePlan, getPlan, listPlans, updatePlan } from "../services/fee-plans";
 import {
@@ -94,31 +93,23 @@ const apply = createRoute({
 export const feePlansApi = createAdminApi()
   .openapi(list, async (c) => c.json({ plans: await listPlans(c.get("db"), c.req.valid("query")) }, 200))
   .openapi(one, async (c) => c.json({ plan: await getPlan(c.get("db"), c.req.valid("param").id) }, 200))
-  .openapi(create, async (c) =>
-    c.json({ plan: await createPlan(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId")) }, 201),
-  )
+  .openapi(create, async (c) => c.json({ plan: await createPlan(c.var.ctx, c.req.valid("json")) }, 201))
   .openapi(update, async (c) =>
     c.json(
       {
-        plan: await updatePlan(
-          c.get("db"),
-          c.get("admin"),
-          c.req.valid("param").id,
-          c.req.valid("json"),
-          c.get("requestId"),
-        ),
+        plan: await updatePlan(c.var.ctx, c.req.valid("param").id, c.req.valid("json")),
       },
       200,
     ),
   )
   .openapi(remove, async (c) => {
-    await deletePlan(c.get("db"), c.get("admin"), c.req.valid("param").id, c.get("requestId"));
+    await deletePlan(c.var.ctx, c.req.valid("param").id);
     return c.json({ message: "Fee plan deleted" }, 200);
   })
   .openapi(apply, async (c) => {
     const dryRun = ["1", "true"].includes(c.req.valid("query").dry_run ?? "");
     const id = c.req.valid("param").id;
-    const result = await applyPlan(c.get("db"), c.get("admin"), id, dryRun, requestNow(c), c.get("requestId"));
+    const result = await applyPlan(c.var.ctx, id, dryRun);
     if (!dryRun && result.summary.create + result.summary.update > 0)
       c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_plan", id));
     return c.json(result, 200);

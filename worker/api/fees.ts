@@ -12,7 +12,7 @@ import { normalizeNationalId } from "../lib/normalize";
 import { egpToPiastres, piastresToEgp } from "../money";
 import { bearer, createAdminApi, errors, json } from "../openapi";
 import { feeTotals, overdueTotals, paidPercentage } from "../services/dashboard";
-import { requestNow, requestToday } from "../request-clock";
+import { requestToday } from "../request-clock";
 import { customScheduleSchema, discountInputSchema } from "../contracts/fee-plans";
 import { clearCustomSchedule, setCustomSchedule, setDiscount } from "../services/fee-discount";
 import { publish } from "../services/events";
@@ -276,23 +276,17 @@ export const feesApi = app
     return c.json({ students: await listFees(c.get("db"), { grade }, requestToday(c)) }, 200);
   })
   .openapi(create, async (c) => {
-    const fee = await createFee(c.get("db"), c.get("admin"), c.req.valid("json"), requestNow(c), c.get("requestId"));
+    const fee = await createFee(c.var.ctx, c.req.valid("json"));
     changed(c, fee.id);
     return c.json({ fee }, 201);
   })
   .openapi(pay, async (c) => {
     const db = c.get("db");
-    const result = await addPayment(
-      db,
-      c.get("admin"),
-      {
-        studentNo: storedStudentNo(c.req.valid("param").student_no),
-        amountPiastres: egpToPiastres(c.req.valid("json").payment_amount),
-        idempotencyKey: c.req.valid("header")["idempotency-key"],
-      },
-      requestNow(c),
-      c.get("requestId"),
-    );
+    const result = await addPayment(c.var.ctx, {
+      studentNo: storedStudentNo(c.req.valid("param").student_no),
+      amountPiastres: egpToPiastres(c.req.valid("json").payment_amount),
+      idempotencyKey: c.req.valid("header")["idempotency-key"],
+    });
     const fee = await getFeeById(db, result.feeRecordId, requestToday(c));
     // The payment as the record lists it: with the instalments it covered.
     const payment = fee.payments.find((p) => p.id === result.payment.id) ?? result.payment;
@@ -305,56 +299,30 @@ export const feesApi = app
   })
   .openapi(update, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await updateFee(
-      c.get("db"),
-      c.get("admin"),
-      studentNo,
-      c.req.valid("json"),
-      requestNow(c),
-      c.get("requestId"),
-    );
+    const fee = await updateFee(c.var.ctx, studentNo, c.req.valid("json"));
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
   .openapi(discount, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await setDiscount(
-      c.get("db"),
-      c.get("admin"),
-      studentNo,
-      c.req.valid("json"),
-      requestNow(c),
-      c.get("requestId"),
-    );
+    const fee = await setDiscount(c.var.ctx, studentNo, c.req.valid("json"));
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
   .openapi(schedule, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await setCustomSchedule(
-      c.get("db"),
-      c.get("admin"),
-      studentNo,
-      c.req.valid("json"),
-      requestNow(c),
-      c.get("requestId"),
-    );
+    const fee = await setCustomSchedule(c.var.ctx, studentNo, c.req.valid("json"));
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
   .openapi(unschedule, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await clearCustomSchedule(c.get("db"), c.get("admin"), studentNo, requestNow(c), c.get("requestId"));
+    const fee = await clearCustomSchedule(c.var.ctx, studentNo);
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
   .openapi(remove, async (c) => {
-    const id = await deleteFee(
-      c.get("db"),
-      c.get("admin"),
-      storedStudentNo(c.req.valid("param").student_no),
-      c.get("requestId"),
-    );
+    const id = await deleteFee(c.var.ctx, storedStudentNo(c.req.valid("param").student_no));
     changed(c, id);
     return c.json({ message: "Fee record deleted successfully" }, 200);
   });

@@ -17,7 +17,6 @@ import {
   importQuerySchema,
   MAX_IMPORT_ROWS,
 } from "../contracts/import";
-import { requestNow } from "../request-clock";
 
 const importRoute = createRoute({
   method: "post",
@@ -49,8 +48,7 @@ export const importApi = createAdminApi().openapi(importRoute, async (c) => {
   const { kind } = c.req.valid("param");
   const { dry_run } = c.req.valid("query");
   const key = c.req.valid("header")["idempotency-key"];
-  const ctx = { db: c.get("db"), admin: c.get("admin"), now: requestNow(c), requestId: c.get("requestId") };
-  const outcome = await runImport(ctx, kind, c.req.valid("json"), { dryRun: dry_run, key });
+  const outcome = await runImport(c.var.ctx, kind, c.req.valid("json"), { dryRun: dry_run, key });
   if (outcome.replayed) c.header("Idempotent-Replayed", "true");
   for (const e of outcome.events) c.executionCtx.waitUntil(publish(c.env, e.event, e.entity, null));
   if (outcome.status === 400) {

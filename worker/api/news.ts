@@ -83,19 +83,19 @@ export const adminNewsApi = createAdminApi()
   .openapi(list, async (c) => c.json(await svc.listNews(c.get("db"), c.req.valid("query")), 200))
   .openapi(stats, async (c) => c.json({ stats: await svc.newsStats(c.get("db")) }, 200))
   .openapi(create, async (c) => {
-    const item = await svc.createNews(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
+    const item = await svc.createNews(c.var.ctx, c.req.valid("json"));
     c.executionCtx.waitUntil(publish(c.env, "news_updated", "news", item.id));
     return c.json({ news: item }, 201);
   })
   .openapi(update, async (c) => {
     const { id } = c.req.valid("param");
-    const item = await svc.updateNews(c.get("db"), c.get("admin"), id, c.req.valid("json"), c.get("requestId"));
+    const item = await svc.updateNews(c.var.ctx, id, c.req.valid("json"));
     c.executionCtx.waitUntil(publish(c.env, "news_updated", "news", id));
     return c.json({ news: item }, 200);
   })
   .openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
-    await svc.deleteNews(c.get("db"), c.get("admin"), id, c.get("requestId"));
+    await svc.deleteNews(c.var.ctx, id);
     c.executionCtx.waitUntil(publish(c.env, "news_updated", "news", id));
     return c.json({ message: "News deleted successfully" }, 200);
   });

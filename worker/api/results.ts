@@ -110,7 +110,7 @@ const remove = createRoute({
 export const adminResultsApi = createAdminApi()
   .openapi(publicationList, async (c) => c.json({ data: await listPublications(c.get("db")) }, 200))
   .openapi(publicationPut, async (c) => {
-    const data = await setPublication(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
+    const data = await setPublication(c.var.ctx, c.req.valid("json"));
     c.executionCtx.waitUntil(
       publish(c.env, "students_changed", "result_publication", `${data.academic_year_name}/${data.semester}`),
     );
@@ -118,25 +118,19 @@ export const adminResultsApi = createAdminApi()
   })
   .openapi(list, async (c) => c.json({ data: await listResults(c.get("db"), c.req.valid("query")) }, 200))
   .openapi(create, async (c) => {
-    const data = await createResult(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
+    const data = await createResult(c.var.ctx, c.req.valid("json"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "result", data.id));
     return c.json({ data }, 201);
   })
   .openapi(one, async (c) => c.json({ data: await getResult(c.get("db"), c.req.valid("param").id) }, 200))
   .openapi(update, async (c) => {
-    const data = await updateResult(
-      c.get("db"),
-      c.get("admin"),
-      c.req.valid("param").id,
-      c.req.valid("json"),
-      c.get("requestId"),
-    );
+    const data = await updateResult(c.var.ctx, c.req.valid("param").id, c.req.valid("json"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "result", data.id));
     return c.json({ data }, 200);
   })
   .openapi(remove, async (c) => {
     const { id } = c.req.valid("param");
-    await deleteResult(c.get("db"), c.get("admin"), id, c.get("requestId"));
+    await deleteResult(c.var.ctx, id);
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "result", id));
     return c.json({ message: "Result deleted successfully" }, 200);
   });

@@ -54,12 +54,7 @@ const deleteAll = createRoute({
 export const adminSelectionApi = createAdminApi()
   .openapi(summary, async (c) => c.json({ success: true as const, data: await selectionSummary(c.get("db")) }, 200))
   .openapi(deleteAll, async (c) => {
-    const deleted = await deleteAllSelections(
-      c.get("db"),
-      c.get("admin"),
-      c.req.valid("json").student_id,
-      c.get("requestId"),
-    );
+    const deleted = await deleteAllSelections(c.var.ctx, c.req.valid("json").student_id);
     return c.json({ success: true as const, message: "All selections deleted successfully", deleted }, 200);
   })
   .route("/subjects", selectionSubjectsApi)

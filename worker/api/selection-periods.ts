@@ -80,30 +80,18 @@ const remove = createRoute({
 export const selectionPeriodsApi = createApi()
   .openapi(list, async (c) => c.json({ data: await svc.listPeriods(c.get("db")) }, 200))
   .openapi(create, async (c) => {
-    const data = await svc.createPeriod(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
+    const data = await svc.createPeriod(c.var.ctx, c.req.valid("json"));
     return c.json({ data }, 201);
   })
   .openapi(toggle, async (c) => {
-    const data = await svc.togglePeriod(
-      c.get("db"),
-      c.get("admin"),
-      c.req.valid("param").id,
-      c.req.valid("json").is_active,
-      c.get("requestId"),
-    );
+    const data = await svc.togglePeriod(c.var.ctx, c.req.valid("param").id, c.req.valid("json").is_active);
     return c.json({ data }, 200);
   })
   .openapi(update, async (c) => {
-    const data = await svc.updatePeriod(
-      c.get("db"),
-      c.get("admin"),
-      c.req.valid("param").id,
-      c.req.valid("json"),
-      c.get("requestId"),
-    );
+    const data = await svc.updatePeriod(c.var.ctx, c.req.valid("param").id, c.req.valid("json"));
     return c.json({ data }, 200);
   })
   .openapi(remove, async (c) => {
-    await svc.deletePeriod(c.get("db"), c.get("admin"), c.req.valid("param").id, c.get("requestId"));
+    await svc.deletePeriod(c.var.ctx, c.req.valid("param").id);
     return c.json({ message: "Selection period deleted successfully" }, 200);
   });

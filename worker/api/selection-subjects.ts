@@ -81,20 +81,14 @@ export const selectionSubjectsApi = createApi()
   .openapi(list, async (c) => c.json({ data: await svc.listSubjects(c.get("db")) }, 200))
   .openapi(uncovered, async (c) => c.json({ data: await subjectsWithoutSeats(c.get("db")) }, 200))
   .openapi(create, async (c) => {
-    const data = await svc.createSubject(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
+    const data = await svc.createSubject(c.var.ctx, c.req.valid("json"));
     return c.json({ data }, 201);
   })
   .openapi(update, async (c) => {
-    const data = await svc.updateSubject(
-      c.get("db"),
-      c.get("admin"),
-      c.req.valid("param").id,
-      c.req.valid("json"),
-      c.get("requestId"),
-    );
+    const data = await svc.updateSubject(c.var.ctx, c.req.valid("param").id, c.req.valid("json"));
     return c.json({ data }, 200);
   })
   .openapi(remove, async (c) => {
-    await svc.deleteSubject(c.get("db"), c.get("admin"), c.req.valid("param").id, c.get("requestId"));
+    await svc.deleteSubject(c.var.ctx, c.req.valid("param").id);
     return c.json({ message: "Subject deleted successfully" }, 200);
   });

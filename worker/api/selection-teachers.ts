@@ -65,20 +65,14 @@ const remove = createRoute({
 export const selectionTeachersApi = createApi()
   .openapi(list, async (c) => c.json({ data: await svc.listTeachers(c.get("db")) }, 200))
   .openapi(create, async (c) => {
-    const data = await svc.createTeacher(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
+    const data = await svc.createTeacher(c.var.ctx, c.req.valid("json"));
     return c.json({ data }, 201);
   })
   .openapi(update, async (c) => {
-    const data = await svc.updateTeacher(
-      c.get("db"),
-      c.get("admin"),
-      c.req.valid("param").id,
-      c.req.valid("json"),
-      c.get("requestId"),
-    );
+    const data = await svc.updateTeacher(c.var.ctx, c.req.valid("param").id, c.req.valid("json"));
     return c.json({ data }, 200);
   })
   .openapi(remove, async (c) => {
-    await svc.deleteTeacher(c.get("db"), c.get("admin"), c.req.valid("param").id, c.get("requestId"));
+    await svc.deleteTeacher(c.var.ctx, c.req.valid("param").id);
     return c.json({ message: "Teacher deleted successfully" }, 200);
   });

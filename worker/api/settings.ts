@@ -2,7 +2,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { bearer, createAdminApi, errors, json } from "../openapi";
 import { getSettings, updateSettings } from "../services/settings";
-import { requestNow } from "../request-clock";
 import { settingsInputSchema, settingsJsonSchema } from "../contracts/fee-plans";
 
 const tags = ["Settings"];
@@ -34,13 +33,7 @@ export const settingsApi = createAdminApi()
   .openapi(write, async (c) =>
     c.json(
       {
-        settings: await updateSettings(
-          c.get("db"),
-          c.get("admin"),
-          c.req.valid("json"),
-          requestNow(c),
-          c.get("requestId"),
-        ),
+        settings: await updateSettings(c.var.ctx, c.req.valid("json")),
       },
       200,
     ),

@@ -123,7 +123,7 @@ const remove = createRoute({
 const removeHandler: RouteHandler<typeof removeByNo, AppEnv> = async (c) => {
   const studentNo = normalizeNationalId(c.req.valid("param").student_no).toUpperCase();
   if (!studentNo) throw new ApiError("STUDENT_NO_REQUIRED");
-  const id = await deleteStudent(c.get("db"), c.get("admin"), studentNo, c.get("requestId"));
+  const id = await deleteStudent(c.var.ctx, studentNo);
   c.executionCtx.waitUntil(publish(c.env, "students_changed", "student", id));
   c.executionCtx.waitUntil(publish(c.env, "fees_changed", "student", id));
   return c.json({ message: "Student deleted successfully" }, 200);
@@ -147,13 +147,13 @@ export const studentsApi = app
     return c.json({ students: await listStudents(c.get("db"), { grade }) }, 200);
   })
   .openapi(create, async (c) => {
-    const student = await createStudent(c.get("db"), c.get("admin"), c.req.valid("json"), c.get("requestId"));
+    const student = await createStudent(c.var.ctx, c.req.valid("json"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "student", student.id));
     return c.json({ student }, 201);
   })
   .openapi(update, async (c) => {
     const { id } = c.req.valid("param");
-    const student = await updateStudent(c.get("db"), c.get("admin"), id, c.req.valid("json"), c.get("requestId"));
+    const student = await updateStudent(c.var.ctx, id, c.req.valid("json"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "student", student.id));
     // Names, grades and the active flag also show on the fees page and in the dashboard's fee totals.
     c.executionCtx.waitUntil(publish(c.env, "fees_changed", "student", student.id));

@@ -1,11 +1,13 @@
 /**
  * `requireAdmin`: the one gate in front of every admin endpoint (docs/product.md#admin-sign-in). Accepts only
  * `Authorization: Bearer <token>` (never a token in the URL), looks up the SHA-256 of the token, and refuses a missing
- * or malformed token (401 AUTH_REQUIRED) and an unknown, expired or revoked one (401 SESSION_EXPIRED).
+ * or malformed token (401 AUTH_REQUIRED) and an unknown, expired or revoked one (401 SESSION_EXPIRED). A signed-in
+ * request gets `actor` and the request context `ctx` (worker/request-context.ts) that handlers pass to services.
  */
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
+import { requestNow } from "../request-clock";
 import { findSession } from "../services/auth";
 import { TOKEN_SHAPE } from "../lib/session-cookie";
 
@@ -13,8 +15,10 @@ export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const header = c.req.header("Authorization") ?? "";
   const token = /^Bearer\s+(\S+)$/.exec(header.trim())?.[1];
   if (!token || !TOKEN_SHAPE.test(token)) throw new ApiError("AUTH_REQUIRED");
-  const admin = await findSession(c.get("db"), token, new Date());
-  if (!admin) throw new ApiError("SESSION_EXPIRED");
-  c.set("admin", admin);
+  // Sessions live on the Worker's clock (they were issued by it), never on the test clock.
+  const actor = await findSession(c.get("db"), token, new Date());
+  if (!actor) throw new ApiError("SESSION_EXPIRED");
+  c.set("actor", actor);
+  c.set("ctx", { db: c.get("db"), actor, now: requestNow(c), requestId: c.get("requestId") });
   await next();
 });

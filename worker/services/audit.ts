@@ -4,8 +4,7 @@
  */
 import { is, SQL, sql } from "drizzle-orm";
 import { auditLog } from "../../db/schema";
-import type { Db } from "../db";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 
 const SECRET_KEYS = /password|token|hash|secret|pepper/i;
 
@@ -39,11 +38,14 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-/** The `audit_log` row of `entry` as insert values (several can go in one multi-row INSERT, e.g. a bulk import). */
-export function auditValues(admin: ActingAdmin, entry: AuditEntry, requestId?: string) {
+/**
+ * The `audit_log` row of `entry` by `ctx`'s actor and request as insert values (several can go in one multi-row
+ * INSERT, e.g. a bulk import).
+ */
+export function auditValues(ctx: RequestContext, entry: AuditEntry) {
   return {
-    adminId: admin.id,
-    adminUsername: admin.username,
+    adminId: ctx.actor.id,
+    adminUsername: ctx.actor.username,
     action: entry.action,
     entity: entry.entity,
     entityId:
@@ -54,12 +56,13 @@ export function auditValues(admin: ActingAdmin, entry: AuditEntry, requestId?: s
           : String(entry.entityId),
     before: snapshotOf(entry.before),
     after: snapshotOf(entry.after),
-    requestId: requestId ?? null,
+    requestId: ctx.requestId,
   };
 }
 
-export function auditInsert(db: Db, admin: ActingAdmin, entry: AuditEntry, requestId?: string) {
-  return db.insert(auditLog).values(auditValues(admin, entry, requestId));
+/** The INSERT of `entry`'s audit row, by `ctx`'s actor and request, for the `db.batch` of the change. */
+export function auditInsert(ctx: RequestContext, entry: AuditEntry) {
+  return ctx.db.insert(auditLog).values(auditValues(ctx, entry));
 }
 
 /** The id of the row inserted by the statement just before in the same batch. */

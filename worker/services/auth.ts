@@ -8,8 +8,9 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { adminSessions, admins } from "../../db/schema";
 import type { Db } from "../db";
 import { Lane } from "../db-bound";
-import type { ActingAdmin } from "../env";
+import type { ActingStaff } from "../env";
 import { ApiError } from "../errors";
+import type { RequestContext } from "../request-context";
 import { auditInsert } from "./audit";
 import {
   admitLoginAttempt,
@@ -88,8 +89,8 @@ async function signIn(
   return { token, expiresAt, admin: { id: admin.id, username: admin.username } };
 }
 
-/** The admin behind a live (unexpired, unrevoked) token, or null. */
-export async function findSession(db: Db, token: string, now: Date): Promise<ActingAdmin | null> {
+/** The staff member behind a live (unexpired, unrevoked) token, or null. */
+export async function findSession(db: Db, token: string, now: Date): Promise<ActingStaff | null> {
   const [row] = await db
     .select({ id: admins.id, username: admins.username, sessionId: adminSessions.id })
     .from(adminSessions)
@@ -104,28 +105,32 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Act
   return row ?? null;
 }
 
-/** Revokes the acting session at once. */
-export async function logout(db: Db, admin: ActingAdmin, now: Date): Promise<void> {
-  await db.update(adminSessions).set({ revokedAt: now.toISOString() }).where(eq(adminSessions.id, admin.sessionId));
+/**
+ * Revokes the acting session at once. Sessions and password-change attempts are dated by the Worker's clock, as
+ * sign-in and `findSession` date them, never by the request's test clock (`ctx.now`).
+ */
+export async function logout(ctx: RequestContext): Promise<void> {
+  const revokedAt = new Date().toISOString();
+  await ctx.db.update(adminSessions).set({ revokedAt }).where(eq(adminSessions.id, ctx.actor.sessionId));
 }
 
 /**
- * Changes the acting admin's password and revokes every other session of that admin, in one batch with the
+ * Changes the acting staff member's password and revokes every other session of theirs, in one batch with the
  * audit row. Throws PASSWORD_INCORRECT (400) when `oldPassword` does not verify, PASSWORD_CHANGE_LOCKED (429) after
  * 5 wrong ones on this session within 15 minutes (counted before the check; sign-in is not affected). Returns the ids
  * of the sessions it revoked (their live-event streams are closed by the caller).
  */
 export async function updatePassword(
-  db: Db,
-  admin: ActingAdmin,
+  ctx: RequestContext,
   oldPassword: string,
   newPassword: string,
   pepper: string,
-  now: Date,
-  requestId?: string,
 ): Promise<number[]> {
-  await admitPasswordChange(db, admin.username, admin.sessionId, now);
-  const [row] = await db.select().from(admins).where(eq(admins.id, admin.id));
+  const { db, actor } = ctx;
+  // The Worker's clock, as in `logout`.
+  const now = new Date();
+  await admitPasswordChange(db, actor.username, actor.sessionId, now);
+  const [row] = await db.select().from(admins).where(eq(admins.id, actor.id));
   if (!row || !(await verifyPassword(oldPassword, row.passwordHash, pepper))) {
     throw new ApiError("PASSWORD_INCORRECT");
   }
@@ -134,20 +139,20 @@ export async function updatePassword(
     db
       .update(admins)
       .set({ passwordHash: await hashPassword(newPassword, pepper), passwordChangedAt: nowIso, updatedAt: nowIso })
-      .where(eq(admins.id, admin.id)),
+      .where(eq(admins.id, actor.id)),
     db
       .update(adminSessions)
       .set({ revokedAt: nowIso })
       .where(
         and(
-          eq(adminSessions.adminId, admin.id),
-          ne(adminSessions.id, admin.sessionId),
+          eq(adminSessions.adminId, actor.id),
+          ne(adminSessions.id, actor.sessionId),
           isNull(adminSessions.revokedAt),
         ),
       )
       .returning({ id: adminSessions.id }),
-    auditInsert(db, admin, { action: "update_password", entity: "admin", entityId: admin.id }, requestId),
-    clearPasswordChange(db, admin.username, admin.sessionId),
+    auditInsert(ctx, { action: "update_password", entity: "admin", entityId: actor.id }),
+    clearPasswordChange(db, actor.username, actor.sessionId),
   ]);
   return revoked.map((r) => r.id);
 }

@@ -5,8 +5,8 @@
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { feePlanInstalments, feePlans, feeRecords, students } from "../../db/schema";
-import { batchAll, type Db } from "../db";
-import type { ActingAdmin } from "../env";
+import { batchAll } from "../db";
+import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import { academicYearBounds, percentOf, schoolDate } from "../lib/fee-schedule";
 import { reason } from "../reasons";
@@ -28,14 +28,8 @@ const recordJson = (id: number, pairs: string) =>
  * applied), 400 DISCOUNT_ABOVE_TOTAL, 400 TOTAL_BELOW_PAID (the paid amount would exceed the new total), 409
  * FEE_CHANGED_MEANWHILE (a plan, schedule or edit landed on the record since it was read: nothing written).
  */
-export async function setDiscount(
-  db: Db,
-  admin: ActingAdmin,
-  studentNo: string,
-  input: DiscountInput,
-  now: Date,
-  requestId?: string,
-): Promise<FeeJson> {
+export async function setDiscount(ctx: RequestContext, studentNo: string, input: DiscountInput): Promise<FeeJson> {
+  const { db, now } = ctx;
   // One round trip: the record, and the rows of the plan it carries (none when it has no plan).
   const feeOf = db
     .select({ planId: feeRecords.planId })
@@ -65,26 +59,21 @@ export async function setDiscount(
     // The plan and schedule read above decide every amount: the batch is refused if the record changed since.
     await batchAll(db, [
       ...versionGuard(db, [[record.id, record.version]]),
-      auditInsert(
-        db,
-        admin,
-        {
-          action: "set_discount",
-          entity: "fee_record",
-          entityId: record.id,
-          before: recordJson(
-            record.id,
-            "'total_piastres', total_piastres, 'discount_piastres', discount_piastres, 'reason', discount_reason",
-          ),
-          after: {
-            total_piastres: total,
-            discount_piastres: amount,
-            percent: input.kind === "percent" ? input.value : null,
-            reason: input.reason,
-          },
+      auditInsert(ctx, {
+        action: "set_discount",
+        entity: "fee_record",
+        entityId: record.id,
+        before: recordJson(
+          record.id,
+          "'total_piastres', total_piastres, 'discount_piastres', discount_piastres, 'reason', discount_reason",
+        ),
+        after: {
+          total_piastres: total,
+          discount_piastres: amount,
+          percent: input.kind === "percent" ? input.value : null,
+          reason: input.reason,
         },
-        requestId,
-      ),
+      }),
       db
         .update(feeRecords)
         .set({
@@ -113,13 +102,11 @@ export async function setDiscount(
  * FEE_CHANGED_MEANWHILE (another plan applied or an edit saved since the read: nothing written).
  */
 export async function setCustomSchedule(
-  db: Db,
-  admin: ActingAdmin,
+  ctx: RequestContext,
   studentNo: string,
   input: CustomScheduleInput,
-  now: Date,
-  requestId?: string,
 ): Promise<FeeJson> {
+  const { db, now } = ctx;
   const [row] = await db
     .select({ f: feeRecords, year: feePlans.academicYearName })
     .from(feeRecords)
@@ -162,18 +149,13 @@ export async function setCustomSchedule(
     // The year checked above is the plan's as read: the batch is refused if another plan was applied since.
     await batchAll(db, [
       ...versionGuard(db, [[id, row.f.version]]),
-      auditInsert(
-        db,
-        admin,
-        {
-          action: "set_schedule",
-          entity: "fee_record",
-          entityId: id,
-          before,
-          after: { ...input, total_piastres: total },
-        },
-        requestId,
-      ),
+      auditInsert(ctx, {
+        action: "set_schedule",
+        entity: "fee_record",
+        entityId: id,
+        before,
+        after: { ...input, total_piastres: total },
+      }),
       db
         .update(feeRecords)
         .set({
@@ -195,13 +177,8 @@ export async function setCustomSchedule(
 }
 
 /** Drops `studentNo`'s custom schedule flag: the next plan applied to the grade replaces the schedule. 404. */
-export async function clearCustomSchedule(
-  db: Db,
-  admin: ActingAdmin,
-  studentNo: string,
-  now: Date,
-  requestId?: string,
-): Promise<FeeJson> {
+export async function clearCustomSchedule(ctx: RequestContext, studentNo: string): Promise<FeeJson> {
+  const { db, now } = ctx;
   const [row] = await db
     .select({ id: feeRecords.id })
     .from(feeRecords)
@@ -214,7 +191,7 @@ export async function clearCustomSchedule(
       .update(feeRecords)
       .set({ customSchedule: false, version: nextVersion, updatedAt: now.toISOString() })
       .where(eq(feeRecords.id, row.id)),
-    auditInsert(db, admin, { action: "clear_schedule", entity: "fee_record", entityId: row.id }, requestId),
+    auditInsert(ctx, { action: "clear_schedule", entity: "fee_record", entityId: row.id }),
   ]);
   return getFeeById(db, row.id, schoolDate(now));
 }

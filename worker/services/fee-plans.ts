@@ -13,7 +13,7 @@ import { feeInstalments, feePlanInstalments, feePlans, feeRecords, students } fr
 import type { Db } from "../db";
 import { batchAll } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import { applyDiscount, percentOf } from "../lib/fee-schedule";
 import { egpToPiastres, piastresToEgp } from "../money";
@@ -158,12 +158,8 @@ function planJsonSql(id: number): SQL {
 }
 
 /** Creates a plan (input validated by feePlanInputSchema). Throws 409 PLAN_EXISTS for a second plan of a year and grade. */
-export async function createPlan(
-  db: Db,
-  admin: ActingAdmin,
-  input: FeePlanInput,
-  requestId?: string,
-): Promise<FeePlanJson> {
+export async function createPlan(ctx: RequestContext, input: FeePlanInput): Promise<FeePlanJson> {
+  const { db } = ctx;
   const planId = sql`(SELECT id FROM fee_plans WHERE academic_year_name = ${input.academic_year_name} AND grade = ${input.grade})`;
   try {
     const [[row]] = await db.batch([
@@ -172,7 +168,7 @@ export async function createPlan(
         .values({ academicYearName: input.academic_year_name, grade: input.grade })
         .returning({ id: feePlans.id }),
       db.insert(feePlanInstalments).values(instalmentValues(planId, input)),
-      auditInsert(db, admin, { action: "create", entity: "fee_plan", entityId: planId, after: input }, requestId),
+      auditInsert(ctx, { action: "create", entity: "fee_plan", entityId: planId, after: input }),
     ]);
     return getPlan(db, row!.id);
   } catch (err) {
@@ -184,21 +180,11 @@ export async function createPlan(
  * Replaces plan `id` (records already carrying it keep their schedule until it is applied again). Throws 404
  * PLAN_NOT_FOUND (the new rows' foreign key refuses the batch), 409 PLAN_EXISTS.
  */
-export async function updatePlan(
-  db: Db,
-  admin: ActingAdmin,
-  id: number,
-  input: FeePlanInput,
-  requestId?: string,
-): Promise<FeePlanJson> {
+export async function updatePlan(ctx: RequestContext, id: number, input: FeePlanInput): Promise<FeePlanJson> {
+  const { db } = ctx;
   try {
     await db.batch([
-      auditInsert(
-        db,
-        admin,
-        { action: "update", entity: "fee_plan", entityId: id, before: planJsonSql(id), after: input },
-        requestId,
-      ),
+      auditInsert(ctx, { action: "update", entity: "fee_plan", entityId: id, before: planJsonSql(id), after: input }),
       db
         .update(feePlans)
         .set({ academicYearName: input.academic_year_name, grade: input.grade, updatedAt: new Date().toISOString() })
@@ -214,10 +200,11 @@ export async function updatePlan(
 }
 
 /** Deletes plan `id`; records that carried it keep their instalments (and payments). Throws 404 PLAN_NOT_FOUND. */
-export async function deletePlan(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
+export async function deletePlan(ctx: RequestContext, id: number): Promise<void> {
+  const { db } = ctx;
   await getPlan(db, id);
   await db.batch([
-    auditInsert(db, admin, { action: "delete", entity: "fee_plan", entityId: id, before: planJsonSql(id) }, requestId),
+    auditInsert(ctx, { action: "delete", entity: "fee_plan", entityId: id, before: planJsonSql(id) }),
     // The schema says ON DELETE SET NULL, but drizzle-kit's ALTER TABLE ADD COLUMN in migration 0007 has no delete
     // action (and migrations are never hand-edited): this UPDATE stands in for it. A new version: a discount read
     // from this plan must not land on a record that no longer carries it.
@@ -258,14 +245,8 @@ export function scheduleStatements(db: Db, feeId: number | SQL, schedule: Schedu
  * PLAN_APPLY_ERRORS (nothing written; the body carries the rows), 409 PLAN_APPLY_CHANGED_MEANWHILE (a record of the
  * grade was written, created or paid beyond its new total since the preview was read: nothing written).
  */
-export async function applyPlan(
-  db: Db,
-  admin: ActingAdmin,
-  id: number,
-  dryRun: boolean,
-  now: Date,
-  requestId?: string,
-): Promise<ApplyResult> {
+export async function applyPlan(ctx: RequestContext, id: number, dryRun: boolean): Promise<ApplyResult> {
+  const { db, now } = ctx;
   const inGrade = and(
     eq(students.isActive, true),
     eq(students.currentGrade, sql`(SELECT grade FROM fee_plans WHERE id = ${id})`),
@@ -391,12 +372,7 @@ export async function applyPlan(
       discount_piastres: w.discount,
     };
     const audit = (feeId: number | SQL, before: SQL | null) =>
-      auditInsert(
-        db,
-        admin,
-        { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before, after },
-        requestId,
-      );
+      auditInsert(ctx, { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before, after });
     if (!w.fee) {
       const feeId = sql`(SELECT id FROM fee_records WHERE student_id = ${w.studentId})`;
       const insert = db

@@ -12,7 +12,7 @@ import type { SelectResultFields } from "drizzle-orm/query-builders/select.types
 import { feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
 import { academicYearOf, schoolDate } from "../lib/fee-schedule";
@@ -260,18 +260,12 @@ export async function getFeeById(db: Db, id: number, today: Today): Promise<FeeJ
 }
 
 /**
- * The statements that create student `studentId`'s fee record at `now`: the record, a first payment (RCP receipt)
- * when `input.paid_amount` > 0, and the audit row. For one `db.batch`: `createFee` runs them alone, the bulk import
- * (docs/product.md#bulk-import) runs many in one batch. The record's own INSERT comes first (its `returning` id).
+ * The statements that create student `studentId`'s fee record at `ctx.now`: the record, a first payment (RCP
+ * receipt) when `input.paid_amount` > 0, and the audit row. For one `db.batch`: `createFee` runs them alone, the bulk
+ * import (docs/product.md#bulk-import) many in one batch. The record's own INSERT comes first (its `returning` id).
  */
-export function createFeeStatements(
-  db: Db,
-  admin: ActingAdmin,
-  studentId: number,
-  input: CreateFeeInput,
-  now: Date,
-  requestId?: string,
-) {
+export function createFeeStatements(ctx: RequestContext, studentId: number, input: CreateFeeInput) {
+  const { db, now } = ctx;
   const total = egpToPiastres(input.total_amount);
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
@@ -285,11 +279,11 @@ export function createFeeStatements(
     ...(paid > 0
       ? [
           bumpCounter(db, year),
-          insertPayment(db, { feeRecordId: feeId, amountPiastres: paid, year, paidAt, adminId: admin.id }),
+          insertPayment(db, { feeRecordId: feeId, amountPiastres: paid, year, paidAt, adminId: ctx.actor.id }),
           freezeBalanceStatement(db, currentPaymentIdSql(year, "RCP")),
         ]
       : []),
-    auditInsert(db, admin, { action: "create", entity: "fee_record", entityId: feeId, after: input }, requestId),
+    auditInsert(ctx, { action: "create", entity: "fee_record", entityId: feeId, after: input }),
   ] as const;
 }
 
@@ -308,17 +302,12 @@ export function feeWriteFailure(
  * Creates the fee record of student `input.student_id` (a student number); a non-zero paid amount becomes the
  * first payment (RCP receipt) in the same batch. Throws 404 STUDENT_NOT_FOUND, 409 FEE_EXISTS, 400 PAID_ABOVE_TOTAL.
  */
-export async function createFee(
-  db: Db,
-  admin: ActingAdmin,
-  input: CreateFeeInput,
-  now: Date,
-  requestId?: string,
-): Promise<FeeJson> {
+export async function createFee(ctx: RequestContext, input: CreateFeeInput): Promise<FeeJson> {
+  const { db, now } = ctx;
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, input.student_id));
   if (!student) throw new ApiError("STUDENT_NOT_FOUND");
   try {
-    const [first, ...rest] = createFeeStatements(db, admin, student.id, input, now, requestId);
+    const [first, ...rest] = createFeeStatements(ctx, student.id, input);
     const [[row]] = await db.batch([first, ...rest]);
     return await getFeeById(db, row!.id, schoolDate(now));
   } catch (err) {
@@ -340,14 +329,8 @@ function feeSnapshotSql(id: number): SQL {
  * TOTAL_BELOW_PAID, 409 TOTAL_SET_BY_SCHEDULE, 409 FEE_CHANGED_MEANWHILE (a plan, discount or schedule landed since the
  * read that allowed the new total).
  */
-export async function updateFee(
-  db: Db,
-  admin: ActingAdmin,
-  studentNo: string,
-  input: UpdateFeeInput,
-  now: Date,
-  requestId?: string,
-): Promise<FeeJson> {
+export async function updateFee(ctx: RequestContext, studentNo: string, input: UpdateFeeInput): Promise<FeeJson> {
+  const { db, now } = ctx;
   const today = schoolDate(now);
   // What the rules need, not the whole record: the audit row reads the record inside the write itself.
   const [before] = await db
@@ -365,7 +348,7 @@ export async function updateFee(
   if (before.scheduled && egpToPiastres(input.total_amount) !== before.total)
     throw new ApiError("TOTAL_SET_BY_SCHEDULE");
   try {
-    const [first, ...rest] = updateFeeStatements(db, admin, before.id, before.version, input, now, requestId);
+    const [first, ...rest] = updateFeeStatements(ctx, before.id, before.version, input);
     await db.batch([first, ...rest]);
   } catch (err) {
     throw staleFeeFailure(err) ?? feeWriteFailure(err, "TOTAL_BELOW_PAID") ?? err;
@@ -378,20 +361,13 @@ export async function updateFee(
  * changed since, the audit row with the record as the write finds it, an adjustment row when the paid amount
  * changes, the new amounts), for one `db.batch`; the bulk import runs many.
  */
-export function updateFeeStatements(
-  db: Db,
-  admin: ActingAdmin,
-  feeId: number,
-  version: number,
-  input: UpdateFeeInput,
-  now: Date,
-  requestId?: string,
-) {
+export function updateFeeStatements(ctx: RequestContext, feeId: number, version: number, input: UpdateFeeInput) {
+  const { db, now } = ctx;
   const total = egpToPiastres(input.total_amount);
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
   const at = now.toISOString();
-  const [bumpIfChanged, insertAdjustment] = adjustmentStatements(db, feeId, paid, year, at, admin.id);
+  const [bumpIfChanged, insertAdjustment] = adjustmentStatements(db, feeId, paid, year, at, ctx.actor.id);
   // The adjustment row just inserted, if any: its number is the counter's current ADJ number.
   const adjustmentId = currentPaymentIdSql(year, "ADJ");
   const [guard] = versionGuard(db, [[feeId, version]]);
@@ -399,12 +375,13 @@ export function updateFeeStatements(
     // The total was allowed by a read (no schedule, or the schedule's own sum): a plan applied since refuses it.
     guard!,
     // Before the change: `before` is the record as this write finds it (a payment may have landed since the read).
-    auditInsert(
-      db,
-      admin,
-      { action: "update", entity: "fee_record", entityId: feeId, before: feeSnapshotSql(feeId), after: input },
-      requestId,
-    ),
+    auditInsert(ctx, {
+      action: "update",
+      entity: "fee_record",
+      entityId: feeId,
+      before: feeSnapshotSql(feeId),
+      after: input,
+    }),
     bumpIfChanged,
     insertAdjustment,
     // A new version only when the total changes: a paid amount alone decides nothing another write reads.
@@ -429,12 +406,13 @@ export function updateFeeStatements(
  * ON DELETE RESTRICT foreign key aborts the batch → 409 FEE_HAS_PAYMENTS. Throws 404 FEE_NOT_FOUND. Returns the
  * record id.
  */
-export async function deleteFee(db: Db, admin: ActingAdmin, studentNo: string, requestId?: string): Promise<number> {
+export async function deleteFee(ctx: RequestContext, studentNo: string): Promise<number> {
+  const { db } = ctx;
   const before = await getFee(db, studentNo, schoolDate(new Date()));
   try {
     await db.batch([
       db.delete(feeRecords).where(eq(feeRecords.id, before.id)),
-      auditInsert(db, admin, { action: "delete", entity: "fee_record", entityId: before.id, before }, requestId),
+      auditInsert(ctx, { action: "delete", entity: "fee_record", entityId: before.id, before }),
     ]);
     return before.id;
   } catch (err) {

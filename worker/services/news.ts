@@ -6,8 +6,8 @@
 import { and, asc, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { news } from "../../db/schema";
 import type { Db } from "../db";
-import type { ActingAdmin } from "../env";
 import { ApiError } from "../errors";
+import type { RequestContext } from "../request-context";
 import type { NewsInput, NewsJson, NewsListQuery, NewsStats, PublicNewsJson } from "../contracts/news";
 import { NEW_ROW_ID, auditInsert } from "./audit";
 
@@ -126,17 +126,19 @@ function values(input: NewsInput, now: Date) {
 }
 
 /** Creates an article (audit row in the same batch). */
-export async function createNews(db: Db, admin: ActingAdmin, input: NewsInput, requestId?: string) {
+export async function createNews(ctx: RequestContext, input: NewsInput) {
+  const { db } = ctx;
   const now = new Date();
   const [[row]] = await db.batch([
     db.insert(news).values(values(input, now)).returning(),
-    auditInsert(db, admin, { action: "create", entity: "news", entityId: NEW_ROW_ID, after: input }, requestId),
+    auditInsert(ctx, { action: "create", entity: "news", entityId: NEW_ROW_ID, after: input }),
   ]);
   return toAdminNews(row!);
 }
 
 /** Replaces an article's editable fields. Throws NEWS_NOT_FOUND (404). `publish_date` keeps its value when omitted. */
-export async function updateNews(db: Db, admin: ActingAdmin, id: number, input: NewsInput, requestId?: string) {
+export async function updateNews(ctx: RequestContext, id: number, input: NewsInput) {
+  const { db } = ctx;
   const before = await getRow(db, id);
   const now = new Date();
   const next = {
@@ -146,23 +148,19 @@ export async function updateNews(db: Db, admin: ActingAdmin, id: number, input: 
   };
   const [[row]] = await db.batch([
     db.update(news).set(next).where(eq(news.id, id)).returning(),
-    auditInsert(
-      db,
-      admin,
-      { action: "update", entity: "news", entityId: id, before: toAdminNews(before), after: next },
-      requestId,
-    ),
+    auditInsert(ctx, { action: "update", entity: "news", entityId: id, before: toAdminNews(before), after: next }),
   ]);
   if (!row) throw new ApiError("NEWS_NOT_FOUND");
   return toAdminNews(row);
 }
 
 /** Deletes an article. Throws NEWS_NOT_FOUND (404). */
-export async function deleteNews(db: Db, admin: ActingAdmin, id: number, requestId?: string) {
+export async function deleteNews(ctx: RequestContext, id: number) {
+  const { db } = ctx;
   const before = await getRow(db, id);
   await db.batch([
     db.delete(news).where(eq(news.id, id)),
-    auditInsert(db, admin, { action: "delete", entity: "news", entityId: id, before: toAdminNews(before) }, requestId),
+    auditInsert(ctx, { action: "delete", entity: "news", entityId: id, before: toAdminNews(before) }),
   ]);
 }
 

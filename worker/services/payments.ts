@@ -18,7 +18,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { feeRecords, payments, receiptCounters, students } from "../../db/schema";
 import type { Db } from "../db";
 import { broke } from "../db-constraints";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 import type { PaymentJson } from "../contracts/fees";
 import { ApiError } from "../errors";
 import { piastresToEgp } from "../money";
@@ -161,16 +161,11 @@ async function replay(db: Db, key: string, hash: string): Promise<AddPaymentResu
 }
 
 /**
- * Records a payment of `amountPiastres` (> 0) on the fee record of `studentNo` at `now`.
+ * Records a payment of `amountPiastres` (> 0) on the fee record of `studentNo` at `ctx.now`.
  * Throws 404 FEE_NOT_FOUND, 400 PAYMENT_EXCEEDS_REMAINING, 422 IDEMPOTENCY_MISMATCH.
  */
-export async function addPayment(
-  db: Db,
-  admin: ActingAdmin,
-  input: AddPaymentInput,
-  now: Date,
-  requestId?: string,
-): Promise<AddPaymentResult> {
+export async function addPayment(ctx: RequestContext, input: AddPaymentInput): Promise<AddPaymentResult> {
+  const { db, now } = ctx;
   const key = input.idempotencyKey;
   const hash = key ? await paymentRequestHash(input.studentNo, input.amountPiastres) : null;
   if (key) {
@@ -195,37 +190,32 @@ export async function addPayment(
         amountPiastres: input.amountPiastres,
         year,
         paidAt,
-        adminId: admin.id,
+        adminId: ctx.actor.id,
         idempotencyKey: key,
         requestHash: hash,
       }),
       // Before the UPDATE in the same transaction: `before` is the row this payment changes, never a value read
       // earlier that a concurrent payment may have changed since (18 parallel payments: 18 distinct befores).
-      auditInsert(
-        db,
-        admin,
-        {
-          action: "add_payment",
-          entity: "fee_record",
-          entityId: fee.id,
-          before: sql`(SELECT json_object('student_no', ${input.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
-          // The receipt number comes from the counter bumped at the start of this batch.
-          after: snapshotWith(
-            {
-              student_no: input.studentNo,
-              amount_piastres: input.amountPiastres,
-              academic_year: year,
-              idempotency_key: key ?? null,
-            },
-            {
-              receipt_no: receiptNoSql(year),
-              paid_piastres: sql`(SELECT paid_piastres + ${input.amountPiastres} ${feeRow})`,
-              total_piastres: sql`(SELECT total_piastres ${feeRow})`,
-            },
-          ),
-        },
-        requestId,
-      ),
+      auditInsert(ctx, {
+        action: "add_payment",
+        entity: "fee_record",
+        entityId: fee.id,
+        before: sql`(SELECT json_object('student_no', ${input.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
+        // The receipt number comes from the counter bumped at the start of this batch.
+        after: snapshotWith(
+          {
+            student_no: input.studentNo,
+            amount_piastres: input.amountPiastres,
+            academic_year: year,
+            idempotency_key: key ?? null,
+          },
+          {
+            receipt_no: receiptNoSql(year),
+            paid_piastres: sql`(SELECT paid_piastres + ${input.amountPiastres} ${feeRow})`,
+            total_piastres: sql`(SELECT total_piastres ${feeRow})`,
+          },
+        ),
+      }),
       db
         .update(feeRecords)
         .set({ paidPiastres: sql`paid_piastres + ${input.amountPiastres}`, updatedAt: paidAt })

@@ -8,7 +8,7 @@ import { auditLog, resultPublications, resultSubjectScores, results, students } 
 import { nowIso } from "../../db/schema/_common";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import { gradeRemark } from "../lib/letter-grades";
 import { fromHundredths, toHundredths } from "../lib/typed-number";
@@ -170,12 +170,8 @@ function mapWriteError(err: unknown): never {
 }
 
 /** `POST`: creates a result and its subject rows in one batch. 404 unknown student; 409 duplicate. */
-export async function createResult(
-  db: Db,
-  admin: ActingAdmin,
-  body: ResultBody,
-  requestId?: string,
-): Promise<ResultJson> {
+export async function createResult(ctx: RequestContext, body: ResultBody): Promise<ResultJson> {
+  const { db } = ctx;
   const student = await findStudent(db, body.student_id);
   const { scores, values, after } = planWrite(body, student, body.grade ?? student.currentGrade);
   const key = and(
@@ -187,7 +183,7 @@ export async function createResult(
     const [[row]] = await db.batch([
       db.insert(results).values(values).returning(),
       insertScores(db, key, scores),
-      auditInsert(db, admin, { action: "create", entity: "result", entityId: null, after }, requestId),
+      auditInsert(ctx, { action: "create", entity: "result", entityId: null, after }),
       // auditInsert takes a literal id, and the new id is unknown inside the batch: fill it in from the unique key.
       db
         .update(auditLog)
@@ -206,13 +202,8 @@ export async function createResult(
  * another result of the same student, year and semester. An omitted grade keeps the result's grade (or takes the
  * new student's current grade when the student changes).
  */
-export async function updateResult(
-  db: Db,
-  admin: ActingAdmin,
-  id: number,
-  body: ResultBody,
-  requestId?: string,
-): Promise<ResultJson> {
+export async function updateResult(ctx: RequestContext, id: number, body: ResultBody): Promise<ResultJson> {
+  const { db } = ctx;
   const before = await getResult(db, id);
   const student = await findStudent(db, body.student_id);
   const grade = body.grade ?? (student.studentNo === before.student_no ? before.current_grade : student.currentGrade);
@@ -226,7 +217,7 @@ export async function updateResult(
         .returning(),
       db.delete(resultSubjectScores).where(eq(resultSubjectScores.resultId, id)),
       insertScores(db, eq(results.id, id), scores),
-      auditInsert(db, admin, { action: "update", entity: "result", entityId: id, before, after }, requestId),
+      auditInsert(ctx, { action: "update", entity: "result", entityId: id, before, after }),
     ]);
     if (!updated[0]) throw new ApiError("RESULT_NOT_FOUND");
     return { ...toResultJson(updated[0], student), subject_scores: scores };
@@ -237,14 +228,15 @@ export async function updateResult(
 }
 
 /** `DELETE /:id`: removes the result and its subject rows (audit keeps the before snapshot). 404 if unknown. */
-export async function deleteResult(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
+export async function deleteResult(ctx: RequestContext, id: number): Promise<void> {
+  const { db } = ctx;
   const before = await getResult(db, id);
   await db.batch([
     // sqld and Turso enforce foreign keys, so the cascade would remove these too; deleting them explicitly keeps
     // the batch correct whatever that connection setting is.
     db.delete(resultSubjectScores).where(eq(resultSubjectScores.resultId, id)),
     db.delete(results).where(eq(results.id, id)),
-    auditInsert(db, admin, { action: "delete", entity: "result", entityId: id, before }, requestId),
+    auditInsert(ctx, { action: "delete", entity: "result", entityId: id, before }),
   ]);
 }
 
@@ -289,12 +281,8 @@ export async function listPublications(db: Db): Promise<PublicationJson[]> {
  * `PUT /publications`: publishes or unpublishes one year + semester (upsert, with its audit row).
  * `published_at` is set on publishing (kept if it was already published) and cleared on unpublishing.
  */
-export async function setPublication(
-  db: Db,
-  admin: ActingAdmin,
-  body: PublicationBody,
-  requestId?: string,
-): Promise<PublicationJson> {
+export async function setPublication(ctx: RequestContext, body: PublicationBody): Promise<PublicationJson> {
+  const { db } = ctx;
   const where = and(
     eq(resultPublications.academicYearName, body.academic_year_name),
     eq(resultPublications.semester, body.semester),
@@ -318,18 +306,13 @@ export async function setPublication(
         },
       })
       .returning(),
-    auditInsert(
-      db,
-      admin,
-      {
-        action: body.is_published ? "publish" : "unpublish",
-        entity: "result_publication",
-        entityId: `${body.academic_year_name}/${body.semester}`,
-        before: previous ? toPublication(previous) : null,
-        after: body,
-      },
-      requestId,
-    ),
+    auditInsert(ctx, {
+      action: body.is_published ? "publish" : "unpublish",
+      entity: "result_publication",
+      entityId: `${body.academic_year_name}/${body.semester}`,
+      before: previous ? toPublication(previous) : null,
+      after: body,
+    }),
   ]);
   return toPublication(row!);
 }

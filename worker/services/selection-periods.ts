@@ -8,7 +8,7 @@ import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { selectionPeriods, type SelectionPeriod } from "../../db/schema";
 import type { Db } from "../db";
 import { broke } from "../db-constraints";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import type { PeriodCreateInput, PeriodJson, PeriodUpdateInput } from "../contracts/selection-admin";
 import { NEW_ROW_ID, auditInsert } from "./audit";
@@ -53,12 +53,8 @@ function deactivateOthers(db: Db, activating: boolean, keepId?: number) {
 }
 
 /** Creates a period; an active one replaces the current active period. */
-export async function createPeriod(
-  db: Db,
-  admin: ActingAdmin,
-  input: PeriodCreateInput,
-  requestId?: string,
-): Promise<PeriodJson> {
+export async function createPeriod(ctx: RequestContext, input: PeriodCreateInput): Promise<PeriodJson> {
+  const { db } = ctx;
   const values = {
     periodName: input.period_name,
     startDate: input.start_date,
@@ -70,24 +66,18 @@ export async function createPeriod(
   const [, [row]] = await db.batch([
     deactivateOthers(db, input.is_active),
     db.insert(selectionPeriods).values(values).returning(),
-    auditInsert(
-      db,
-      admin,
-      { action: "create", entity: "selection_period", entityId: NEW_ROW_ID, after: input },
-      requestId,
-    ),
+    auditInsert(ctx, { action: "create", entity: "selection_period", entityId: NEW_ROW_ID, after: input }),
   ]);
   return toPeriodJson(row!);
 }
 
 async function writePeriod(
-  db: Db,
-  admin: ActingAdmin,
+  ctx: RequestContext,
   id: number,
   change: Partial<PeriodUpdateInput>,
   action: string,
-  requestId?: string,
 ): Promise<PeriodJson> {
+  const { db } = ctx;
   const [before] = await db.select().from(selectionPeriods).where(eq(selectionPeriods.id, id));
   if (!before) throw new ApiError("PERIOD_NOT_FOUND");
   const set = defined({
@@ -102,30 +92,26 @@ async function writePeriod(
   const [, [row]] = await db.batch([
     deactivateOthers(db, change.is_active === true, id),
     db.update(selectionPeriods).set(set).where(eq(selectionPeriods.id, id)).returning(),
-    auditInsert(
-      db,
-      admin,
-      { action, entity: "selection_period", entityId: id, before: toPeriodJson(before), after: change },
-      requestId,
-    ),
+    auditInsert(ctx, { action, entity: "selection_period", entityId: id, before: toPeriodJson(before), after: change }),
   ]);
   if (!row) throw new ApiError("PERIOD_NOT_FOUND");
   return toPeriodJson(row);
 }
 
 /** Updates period `id` (activating it deactivates the others). Throws 404 PERIOD_NOT_FOUND. */
-export const updatePeriod = (db: Db, admin: ActingAdmin, id: number, input: PeriodUpdateInput, requestId?: string) =>
-  writePeriod(db, admin, id, input, "update", requestId);
+export const updatePeriod = (ctx: RequestContext, id: number, input: PeriodUpdateInput) =>
+  writePeriod(ctx, id, input, "update");
 
 /** Sets period `id`'s active flag; activating deactivates every other period in the same batch. Throws 404 PERIOD_NOT_FOUND. */
-export const togglePeriod = (db: Db, admin: ActingAdmin, id: number, isActive: boolean, requestId?: string) =>
-  writePeriod(db, admin, id, { is_active: isActive }, "toggle", requestId);
+export const togglePeriod = (ctx: RequestContext, id: number, isActive: boolean) =>
+  writePeriod(ctx, id, { is_active: isActive }, "toggle");
 
 /**
  * Deletes period `id`; its selections keep their rows (`period_id` → NULL). Throws 404 PERIOD_NOT_FOUND; 409 PERIOD_IS_ACTIVE
  * for the active period, which must be deactivated first (so a click cannot close a running selection).
  */
-export async function deletePeriod(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
+export async function deletePeriod(ctx: RequestContext, id: number): Promise<void> {
+  const { db } = ctx;
   const p = selectionPeriods;
   const [before] = await db.select().from(p).where(eq(p.id, id));
   if (!before) throw new ApiError("PERIOD_NOT_FOUND");
@@ -138,12 +124,7 @@ export async function deletePeriod(db: Db, admin: ActingAdmin, id: number, reque
         .set({ endDate: sql`${p.startDate}` })
         .where(and(eq(p.id, id), eq(p.isActive, true))),
       db.delete(p).where(eq(p.id, id)).returning({ id: p.id }),
-      auditInsert(
-        db,
-        admin,
-        { action: "delete", entity: "selection_period", entityId: id, before: toPeriodJson(before) },
-        requestId,
-      ),
+      auditInsert(ctx, { action: "delete", entity: "selection_period", entityId: id, before: toPeriodJson(before) }),
     ]);
     if (!deleted[0]) throw new ApiError("PERIOD_NOT_FOUND");
   } catch (err) {

@@ -7,7 +7,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { selectionSubjects } from "../../db/schema";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import type { SubjectCreateInput, SubjectJson, SubjectUpdateInput } from "../contracts/selection-admin";
 import { auditInsert } from "./audit";
@@ -36,12 +36,8 @@ export async function listSubjects(db: Db): Promise<SubjectJson[]> {
 }
 
 /** Creates a subject. Throws 409 SUBJECT_DUPLICATE. */
-export async function createSubject(
-  db: Db,
-  admin: ActingAdmin,
-  input: SubjectCreateInput,
-  requestId?: string,
-): Promise<SubjectJson> {
+export async function createSubject(ctx: RequestContext, input: SubjectCreateInput): Promise<SubjectJson> {
+  const { db } = ctx;
   const values = {
     name: input.name,
     description: input.description,
@@ -51,17 +47,12 @@ export async function createSubject(
   try {
     const [[row]] = await db.batch([
       db.insert(selectionSubjects).values(values).returning(),
-      auditInsert(
-        db,
-        admin,
-        {
-          action: "create",
-          entity: "selection_subject",
-          entityId: sql`(SELECT id FROM selection_subjects WHERE name = ${input.name})`,
-          after: input,
-        },
-        requestId,
-      ),
+      auditInsert(ctx, {
+        action: "create",
+        entity: "selection_subject",
+        entityId: sql`(SELECT id FROM selection_subjects WHERE name = ${input.name})`,
+        after: input,
+      }),
     ]);
     return toSubjectJson(row!);
   } catch (err) {
@@ -71,13 +62,8 @@ export async function createSubject(
 }
 
 /** Updates subject `id`. Throws 404 SUBJECT_NOT_FOUND, 409 SUBJECT_DUPLICATE. */
-export async function updateSubject(
-  db: Db,
-  admin: ActingAdmin,
-  id: number,
-  input: SubjectUpdateInput,
-  requestId?: string,
-): Promise<SubjectJson> {
+export async function updateSubject(ctx: RequestContext, id: number, input: SubjectUpdateInput): Promise<SubjectJson> {
+  const { db } = ctx;
   const [before] = await db.select().from(selectionSubjects).where(eq(selectionSubjects.id, id));
   if (!before) throw new ApiError("SUBJECT_NOT_FOUND");
   const set = defined({
@@ -90,12 +76,13 @@ export async function updateSubject(
   try {
     const [[row]] = await db.batch([
       db.update(selectionSubjects).set(set).where(eq(selectionSubjects.id, id)).returning(),
-      auditInsert(
-        db,
-        admin,
-        { action: "update", entity: "selection_subject", entityId: id, before: toSubjectJson(before), after: input },
-        requestId,
-      ),
+      auditInsert(ctx, {
+        action: "update",
+        entity: "selection_subject",
+        entityId: id,
+        before: toSubjectJson(before),
+        after: input,
+      }),
     ]);
     if (!row) throw new ApiError("SUBJECT_NOT_FOUND");
     return toSubjectJson(row);
@@ -106,18 +93,14 @@ export async function updateSubject(
 }
 
 /** Deletes subject `id`. Throws 404 SUBJECT_NOT_FOUND; 409 SUBJECT_IN_USE while teachers or selections reference it (FK RESTRICT). */
-export async function deleteSubject(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
+export async function deleteSubject(ctx: RequestContext, id: number): Promise<void> {
+  const { db } = ctx;
   const [before] = await db.select().from(selectionSubjects).where(eq(selectionSubjects.id, id));
   if (!before) throw new ApiError("SUBJECT_NOT_FOUND");
   try {
     const [deleted] = await db.batch([
       db.delete(selectionSubjects).where(eq(selectionSubjects.id, id)).returning({ id: selectionSubjects.id }),
-      auditInsert(
-        db,
-        admin,
-        { action: "delete", entity: "selection_subject", entityId: id, before: toSubjectJson(before) },
-        requestId,
-      ),
+      auditInsert(ctx, { action: "delete", entity: "selection_subject", entityId: id, before: toSubjectJson(before) }),
     ]);
     if (!deleted[0]) throw new ApiError("SUBJECT_NOT_FOUND");
   } catch (err) {

@@ -12,7 +12,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { selectionSubjects, studentSelections, teachers, type Teacher } from "../../db/schema";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import type { TeacherCreateInput, TeacherJson, TeacherUpdateInput } from "../contracts/selection-admin";
 import { auditInsert } from "./audit";
@@ -92,12 +92,8 @@ async function teacherCode(db: Db, skip: number): Promise<string> {
  * Creates a teacher with a generated unique `teacher_code`. Throws 400 SUBJECT_NOT_ACTIVE; 409 TEACHER_CODE_UNAVAILABLE
  * when every attempt at a free code raced another creation.
  */
-export async function createTeacher(
-  db: Db,
-  admin: ActingAdmin,
-  input: TeacherCreateInput,
-  requestId?: string,
-): Promise<TeacherJson> {
+export async function createTeacher(ctx: RequestContext, input: TeacherCreateInput): Promise<TeacherJson> {
+  const { db } = ctx;
   for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
     const code = await teacherCode(db, attempt);
     const values = {
@@ -112,17 +108,12 @@ export async function createTeacher(
     try {
       const [[row]] = await db.batch([
         db.insert(teachers).values(values).returning(),
-        auditInsert(
-          db,
-          admin,
-          {
-            action: "create",
-            entity: "teacher",
-            entityId: sql`(SELECT id FROM teachers WHERE teacher_code = ${code})`,
-            after: { teacher_code: code, ...input },
-          },
-          requestId,
-        ),
+        auditInsert(ctx, {
+          action: "create",
+          entity: "teacher",
+          entityId: sql`(SELECT id FROM teachers WHERE teacher_code = ${code})`,
+          after: { teacher_code: code, ...input },
+        }),
       ]);
       return toTeacherJson(row!, input.subject_name);
     } catch (err) {
@@ -139,13 +130,8 @@ export async function createTeacher(
  * teacher with selections would change subject; 409 TEACHER_CAPACITY_BELOW_TAKEN (params `taken`, `session`; body
  * `session`, `seats_taken`) when a capacity falls below the seats taken.
  */
-export async function updateTeacher(
-  db: Db,
-  admin: ActingAdmin,
-  id: number,
-  input: TeacherUpdateInput,
-  requestId?: string,
-): Promise<TeacherJson> {
+export async function updateTeacher(ctx: RequestContext, id: number, input: TeacherUpdateInput): Promise<TeacherJson> {
+  const { db } = ctx;
   const [before] = await db.select().from(teachers).where(eq(teachers.id, id));
   if (!before) throw new ApiError("TEACHER_NOT_FOUND");
   const set = defined({
@@ -160,12 +146,13 @@ export async function updateTeacher(
   try {
     const [[row]] = await db.batch([
       db.update(teachers).set(set).where(eq(teachers.id, id)).returning(),
-      auditInsert(
-        db,
-        admin,
-        { action: "update", entity: "teacher", entityId: id, before: toTeacherJson(before, null), after: input },
-        requestId,
-      ),
+      auditInsert(ctx, {
+        action: "update",
+        entity: "teacher",
+        entityId: id,
+        before: toTeacherJson(before, null),
+        after: input,
+      }),
     ]);
     if (!row) throw new ApiError("TEACHER_NOT_FOUND");
     forgetFull(); // a capacity may have grown
@@ -190,18 +177,14 @@ export async function updateTeacher(
 }
 
 /** Deletes teacher `id`. Throws 404 TEACHER_NOT_FOUND; 409 TEACHER_HAS_SELECTIONS while selections reference it (FK RESTRICT). */
-export async function deleteTeacher(db: Db, admin: ActingAdmin, id: number, requestId?: string): Promise<void> {
+export async function deleteTeacher(ctx: RequestContext, id: number): Promise<void> {
+  const { db } = ctx;
   const [before] = await db.select().from(teachers).where(eq(teachers.id, id));
   if (!before) throw new ApiError("TEACHER_NOT_FOUND");
   try {
     const [deleted] = await db.batch([
       db.delete(teachers).where(eq(teachers.id, id)).returning({ id: teachers.id }),
-      auditInsert(
-        db,
-        admin,
-        { action: "delete", entity: "teacher", entityId: id, before: toTeacherJson(before, null) },
-        requestId,
-      ),
+      auditInsert(ctx, { action: "delete", entity: "teacher", entityId: id, before: toTeacherJson(before, null) }),
     ]);
     if (!deleted[0]) throw new ApiError("TEACHER_NOT_FOUND");
   } catch (err) {

@@ -27,7 +27,7 @@ import {
 import type { Db } from "../db";
 import { batchAll } from "../db";
 import { broke, violation } from "../db-constraints";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 import type { SelectResult } from "../contracts/public-selection";
 import { ApiError } from "../errors";
 import { gatedWrite } from "../write-gate";
@@ -311,12 +311,8 @@ async function explain(db: Db, err: unknown, choices: Choice[]): Promise<ApiErro
  * Admin delete-all: frees the seats, deletes the selections and the registration (the student may choose again).
  * Returns the number of selections deleted. Throws 404 STUDENT_NOT_FOUND, 404 SELECTIONS_NOT_FOUND.
  */
-export async function deleteAllSelections(
-  db: Db,
-  admin: ActingAdmin,
-  studentNo: string,
-  requestId?: string,
-): Promise<number> {
+export async function deleteAllSelections(ctx: RequestContext, studentNo: string): Promise<number> {
+  const { db } = ctx;
   const [student] = await db.select({ id: students.id }).from(students).where(eq(students.studentNo, studentNo));
   if (!student) throw new ApiError("STUDENT_NOT_FOUND");
   const before = await db.select().from(studentSelections).where(eq(studentSelections.studentId, student.id));
@@ -324,12 +320,7 @@ export async function deleteAllSelections(
   await batchAll(db, [
     ...releaseSeats(db, student.id),
     db.delete(selectionRegistrations).where(eq(selectionRegistrations.studentId, student.id)),
-    auditInsert(
-      db,
-      admin,
-      { action: "delete_all", entity: "student_selections", entityId: studentNo, before },
-      requestId,
-    ),
+    auditInsert(ctx, { action: "delete_all", entity: "student_selections", entityId: studentNo, before }),
   ]);
   forgetFull();
   return before.length;

@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { schoolSettings } from "../../db/schema";
 import type { Db } from "../db";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 import { DEFAULT_SETTINGS, settingsJsonSchema, type SchoolSettings } from "../contracts/fee-plans";
 import { auditInsert } from "./audit";
 
@@ -25,27 +25,22 @@ const settingsJsonSql = () =>
   sql`json_patch(${JSON.stringify(DEFAULT_SETTINGS)}, (SELECT coalesce(json_group_object(key, value), '{}') FROM school_settings))`;
 
 /**
- * Sets the given settings (others unchanged) at `now` and returns them all. The audit row's `before` and the answer
+ * Sets the given settings (others unchanged) at `ctx.now` and returns them all. The audit row's `before` and the answer
  * are read in the write's own batch, so a concurrent change of another setting is neither lost from the answer nor
  * missing from the audit chain.
  */
-export async function updateSettings(
-  db: Db,
-  admin: ActingAdmin,
-  input: Partial<SchoolSettings>,
-  now: Date,
-  requestId?: string,
-): Promise<SchoolSettings> {
+export async function updateSettings(ctx: RequestContext, input: Partial<SchoolSettings>): Promise<SchoolSettings> {
+  const { db, now } = ctx;
   const entries = Object.entries(input).filter(([, v]) => v !== undefined) as Array<[string, string]>;
   if (!entries.length) return getSettings(db);
   const at = now.toISOString();
   const [, , rows] = await db.batch([
-    auditInsert(
-      db,
-      admin,
-      { action: "update", entity: "school_settings", before: settingsJsonSql(), after: Object.fromEntries(entries) },
-      requestId,
-    ),
+    auditInsert(ctx, {
+      action: "update",
+      entity: "school_settings",
+      before: settingsJsonSql(),
+      after: Object.fromEntries(entries),
+    }),
     db
       .insert(schoolSettings)
       .values(entries.map(([key, value]) => ({ key, value, updatedAt: at })))

@@ -8,7 +8,7 @@ import { and, asc, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } fr
 import { feeRecords, students, type Student } from "../../db/schema";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
-import type { ActingAdmin } from "../env";
+import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import { DEFAULT_LIST_PAGE_SIZE } from "../contracts/students";
 import { GRADES, type Grade } from "../lib/school-grades";
@@ -175,17 +175,13 @@ function isDuplicateStudentNo(err: unknown): boolean {
 }
 
 /** Creates a student. Throws 409 CONFLICT (`DUPLICATE_STUDENT`) when `student_no` is taken. */
-export async function createStudent(
-  db: Db,
-  admin: ActingAdmin,
-  input: CreateStudentInput,
-  requestId?: string,
-): Promise<StudentJson> {
+export async function createStudent(ctx: RequestContext, input: CreateStudentInput): Promise<StudentJson> {
+  const { db } = ctx;
   const values = studentValues(input);
   try {
     const [[row]] = await db.batch([
       db.insert(students).values(values).returning(),
-      auditInsert(db, admin, { action: "create", entity: "student", entityId: NEW_ROW_ID, after: input }, requestId),
+      auditInsert(ctx, { action: "create", entity: "student", entityId: NEW_ROW_ID, after: input }),
     ]);
     return toStudentJson(row!);
   } catch (err) {
@@ -198,13 +194,8 @@ export async function createStudent(
  * Updates student `id` with the form's fields (`gender`/`is_active` kept when omitted). Throws 404 when the
  * student does not exist, 409 when the new `student_no` belongs to another student.
  */
-export async function updateStudent(
-  db: Db,
-  admin: ActingAdmin,
-  id: number,
-  input: UpdateStudentInput,
-  requestId?: string,
-): Promise<StudentJson> {
+export async function updateStudent(ctx: RequestContext, id: number, input: UpdateStudentInput): Promise<StudentJson> {
+  const { db } = ctx;
   const before = await findById(db, id);
   if (!before) throw new ApiError("STUDENT_NOT_FOUND");
   const set = {
@@ -216,12 +207,13 @@ export async function updateStudent(
   try {
     const [rows] = await db.batch([
       db.update(students).set(set).where(eq(students.id, id)).returning(),
-      auditInsert(
-        db,
-        admin,
-        { action: "update", entity: "student", entityId: id, before: toStudentJson(before), after: input },
-        requestId,
-      ),
+      auditInsert(ctx, {
+        action: "update",
+        entity: "student",
+        entityId: id,
+        before: toStudentJson(before),
+        after: input,
+      }),
     ]);
     if (!rows[0]) throw new ApiError("STUDENT_NOT_FOUND");
     return toStudentJson(rows[0]);
@@ -237,12 +229,8 @@ export async function updateStudent(
  * batch, which becomes 409 `STUDENT_HAS_HISTORY`. Throws 404 when no such student exists.
  * Returns the deleted student's id (for the live event).
  */
-export async function deleteStudent(
-  db: Db,
-  admin: ActingAdmin,
-  studentNo: string,
-  requestId?: string,
-): Promise<number> {
+export async function deleteStudent(ctx: RequestContext, studentNo: string): Promise<number> {
+  const { db } = ctx;
   const [before] = await db.select(STUDENT_COLUMNS).from(students).where(eq(students.studentNo, studentNo));
   if (!before) throw new ApiError("STUDENT_NOT_FOUND");
   const [fee] = await db.select().from(feeRecords).where(eq(feeRecords.studentId, before.id));
@@ -250,17 +238,12 @@ export async function deleteStudent(
     const [, deleted] = await db.batch([
       db.delete(feeRecords).where(eq(feeRecords.studentId, before.id)),
       db.delete(students).where(eq(students.id, before.id)).returning({ id: students.id }),
-      auditInsert(
-        db,
-        admin,
-        {
-          action: "delete",
-          entity: "student",
-          entityId: before.id,
-          before: { ...toStudentJson(before), fee_record: fee ?? null },
-        },
-        requestId,
-      ),
+      auditInsert(ctx, {
+        action: "delete",
+        entity: "student",
+        entityId: before.id,
+        before: { ...toStudentJson(before), fee_record: fee ?? null },
+      }),
     ]);
     if (!deleted[0]) throw new ApiError("STUDENT_NOT_FOUND");
     return before.id;

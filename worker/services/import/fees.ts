@@ -15,12 +15,13 @@ import { egpToPiastres, piastresToEgp } from "../../money";
 import { createFeeStatements, updateFeeStatements } from "../fees";
 import { hasScheduleSql } from "../fee-instalments";
 import { rowError } from "../../contracts/row-outcome";
-import type { ImportContext, KindPlan, ValidRow } from "./run";
+import type { RequestContext } from "../../request-context";
+import type { KindPlan, ValidRow } from "./run";
 import { selectIn } from "./sql";
 import { isBlank } from "../../contracts/import";
 
-export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput>[]): Promise<KindPlan> {
-  const { db, admin, now, requestId } = ctx;
+export async function planFees(ctx: RequestContext, rows: ValidRow<CreateFeeInput>[]): Promise<KindPlan> {
+  const { db } = ctx;
   const found = await selectIn<string, { id: number; studentNo: string }>(
     db,
     rows.map((r) => r.input.student_id),
@@ -58,7 +59,7 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
     const fee = feeByStudent.get(studentId);
     const total = egpToPiastres(input.total_amount);
     if (!fee) {
-      writes.push(() => createFeeStatements(db, admin, studentId, input, now, requestId));
+      writes.push(() => createFeeStatements(ctx, studentId, input));
       return { action: "create" as const };
     }
     const paidGiven = !isBlank(raw.paid_amount);
@@ -76,15 +77,10 @@ export async function planFees(ctx: ImportContext, rows: ValidRow<CreateFeeInput
         .set({ paidPiastres: -1 })
         .where(and(eq(feeRecords.id, fee.id), ne(feeRecords.paidPiastres, fee.paid))),
       // The version read with `scheduled`: a plan applied since then refuses the batch as well.
-      ...updateFeeStatements(
-        db,
-        admin,
-        fee.id,
-        fee.version,
-        { total_amount: input.total_amount, paid_amount: piastresToEgp(fee.paid) },
-        now,
-        requestId,
-      ),
+      ...updateFeeStatements(ctx, fee.id, fee.version, {
+        total_amount: input.total_amount,
+        paid_amount: piastresToEgp(fee.paid),
+      }),
     ]);
     return { action: "update" as const };
   });

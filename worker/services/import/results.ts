@@ -13,7 +13,8 @@ import { toHundredths } from "../../lib/typed-number";
 import { auditValues } from "../audit";
 import { planWrite } from "../results";
 import { rowError } from "../../contracts/row-outcome";
-import type { ImportContext, KindPlan, ValidRow } from "./run";
+import type { RequestContext } from "../../request-context";
+import type { KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues, valuesList } from "./sql";
 
 type StudentRef = { id: number; studentNo: string; fullName: string; currentGrade: string };
@@ -65,8 +66,8 @@ function sameScores(a: SubjectScoreJson[], b: ScoreRow[]): boolean {
   );
 }
 
-export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>[]): Promise<KindPlan> {
-  const { db, admin, requestId } = ctx;
+export async function planResults(ctx: RequestContext, rows: ValidRow<ResultBody>[]): Promise<KindPlan> {
+  const { db } = ctx;
   const noOf = (r: ResultBody) => normalizeNationalId(r.student_id).toUpperCase();
   const found = await selectIn<string, StudentRef>(
     db,
@@ -167,17 +168,13 @@ export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>
     }
     // An update's audit row before its change: `before` is the result as this write finds it.
     const updateAudits = updates.map((u) =>
-      auditValues(
-        admin,
-        {
-          action: "update",
-          entity: "result",
-          entityId: u.before.id,
-          before: resultJsonSql(u.before.id),
-          after: u.after,
-        },
-        requestId,
-      ),
+      auditValues(ctx, {
+        action: "update",
+        entity: "result",
+        entityId: u.before.id,
+        before: resultJsonSql(u.before.id),
+        after: u.after,
+      }),
     );
     for (const part of chunks(updateAudits, rowsPerStatement(8))) out.push(db.insert(auditLog).values(part));
     out.push(
@@ -204,7 +201,7 @@ export async function planResults(ctx: ImportContext, rows: ValidRow<ResultBody>
     }
     const audits = creates.map((w) => {
       const entityId = sql`(SELECT id FROM results WHERE student_id = ${w.student.id} AND academic_year_name = ${w.values.academicYearName} AND semester = ${w.values.semester})`;
-      return auditValues(admin, { action: "create", entity: "result", entityId, after: w.after }, requestId);
+      return auditValues(ctx, { action: "create", entity: "result", entityId, after: w.after });
     });
     for (const part of chunks(audits, rowsPerStatement(8))) out.push(db.insert(auditLog).values(part));
     return out;

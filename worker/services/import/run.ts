@@ -9,9 +9,9 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { importRuns } from "../../../db/schema";
 import { batchAll, type Db } from "../../db";
 import { broke, violation } from "../../db-constraints";
-import type { ActingAdmin } from "../../env";
 import { ApiError } from "../../errors";
 import type { LiveEvent } from "../../hub";
+import type { RequestContext } from "../../request-context";
 import { issuesOf } from "../../validate";
 import { normalizeNationalId } from "../../lib/normalize";
 import { clipText } from "../../lib/clip-text";
@@ -48,13 +48,6 @@ export interface KindPlan {
   statements: () => BatchItem<"sqlite">[];
   /** Live events to publish once the commit is written. */
   events: Array<{ event: LiveEvent; entity: string }>;
-}
-
-export interface ImportContext {
-  db: Db;
-  admin: ActingAdmin;
-  now: Date;
-  requestId?: string;
 }
 
 /** An ID that a spreadsheet turned into a rounded number in scientific notation ("3.10013E+13"): digits are lost. */
@@ -100,7 +93,7 @@ function keyOf(kind: ImportKind, input: Record<string, unknown>): string {
 /** Matching keys ignore case (teacher names, passport letters). */
 const dupKey = (key: string) => key.toLocaleLowerCase("en");
 
-const PLANNERS: { [K in ImportKind]: (ctx: ImportContext, rows: ValidRow<ImportRow<K>>[]) => Promise<KindPlan> } = {
+const PLANNERS: { [K in ImportKind]: (ctx: RequestContext, rows: ValidRow<ImportRow<K>>[]) => Promise<KindPlan> } = {
   students: planStudents,
   fees: planFees,
   results: planResults,
@@ -108,7 +101,7 @@ const PLANNERS: { [K in ImportKind]: (ctx: ImportContext, rows: ValidRow<ImportR
 };
 
 /** Validates and plans `body` for `kind`: the answer rows, and the plan of the valid ones. */
-async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
+async function prepare(ctx: RequestContext, kind: ImportKind, body: ImportBody) {
   if (body.rows.length === 0) throw new ApiError("IMPORT_NO_ROWS");
   if (body.rows.length > MAX_IMPORT_ROWS)
     throw new ApiError("IMPORT_TOO_MANY_ROWS", { params: { max: MAX_IMPORT_ROWS } });
@@ -150,7 +143,7 @@ async function prepare(ctx: ImportContext, kind: ImportKind, body: ImportBody) {
     if (!errors.length && parsed.success) valid.push({ index, input: parsed.data, raw });
   });
   const plan = valid.length
-    ? await (PLANNERS[kind] as (c: ImportContext, r: ValidRow<unknown>[]) => Promise<KindPlan>)(ctx, valid)
+    ? await (PLANNERS[kind] as (c: RequestContext, r: ValidRow<unknown>[]) => Promise<KindPlan>)(ctx, valid)
     : null;
   plan?.outcomes.forEach((outcome, i) => {
     const row = rows[valid[i]!.index]!;
@@ -186,7 +179,7 @@ export interface ImportOutcome {
  * constraint (a record created or changed meanwhile) → 409 IMPORT_CHANGED_MEANWHILE, nothing written.
  */
 export async function runImport(
-  ctx: ImportContext,
+  ctx: RequestContext,
   kind: ImportKind,
   body: ImportBody,
   opts: { dryRun: boolean; key?: string },
@@ -207,7 +200,7 @@ export async function runImport(
     dry_run: false,
     summary,
     rows,
-    ...(ctx.requestId ? { request_id: ctx.requestId } : {}),
+    request_id: ctx.requestId,
   };
   const run = ctx.db.insert(importRuns).values({
     idempotencyKey: opts.key,
@@ -215,7 +208,7 @@ export async function runImport(
     requestHash: hash,
     answer: JSON.stringify(answer),
     rowCount: rows.length,
-    adminId: ctx.admin.id,
+    adminId: ctx.actor.id,
   });
   try {
     // The run row first: a concurrent commit with the same key fails at once on its UNIQUE key, before any record.

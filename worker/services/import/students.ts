@@ -11,7 +11,8 @@ import { auditLog, students, type Student } from "../../../db/schema";
 import type { CreateStudentInput } from "../../contracts/students";
 import { auditValues } from "../audit";
 import { STUDENT_COLUMNS, studentValues } from "../students";
-import type { ImportContext, KindPlan, ValidRow } from "./run";
+import type { RequestContext } from "../../request-context";
+import type { KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues } from "./sql";
 import { isBlank } from "../../contracts/import";
 
@@ -37,8 +38,8 @@ function valuesOf(input: CreateStudentInput, raw: Record<string, unknown>, befor
   };
 }
 
-export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStudentInput>[]): Promise<KindPlan> {
-  const { db, admin, requestId } = ctx;
+export async function planStudents(ctx: RequestContext, rows: ValidRow<CreateStudentInput>[]): Promise<KindPlan> {
+  const { db } = ctx;
   const found = await selectIn<string, Stored>(
     db,
     rows.map((r) => r.input.student_no),
@@ -71,16 +72,12 @@ export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStud
       out.push(
         db.insert(auditLog).values(
           part.map((c) =>
-            auditValues(
-              admin,
-              {
-                action: "create",
-                entity: "student",
-                entityId: sql`(SELECT id FROM students WHERE student_no = ${c.studentNo})`,
-                after: c.input,
-              },
-              requestId,
-            ),
+            auditValues(ctx, {
+              action: "create",
+              entity: "student",
+              entityId: sql`(SELECT id FROM students WHERE student_no = ${c.studentNo})`,
+              after: c.input,
+            }),
           ),
         ),
       );
@@ -88,17 +85,13 @@ export async function planStudents(ctx: ImportContext, rows: ValidRow<CreateStud
     // The audit rows first: their `before` is each student as this write finds it.
     for (const part of chunks(updates, rowsPerStatement(8))) {
       const rows = part.map((u) =>
-        auditValues(
-          admin,
-          {
-            action: "update",
-            entity: "student",
-            entityId: u.before.id,
-            before: studentJsonSql(u.before.id),
-            after: u.input,
-          },
-          requestId,
-        ),
+        auditValues(ctx, {
+          action: "update",
+          entity: "student",
+          entityId: u.before.id,
+          before: studentJsonSql(u.before.id),
+          after: u.input,
+        }),
       );
       out.push(db.insert(auditLog).values(rows));
     }

@@ -13,13 +13,14 @@ import { isBlank, type ImportRow } from "../../contracts/import";
 import { auditInsert, NEW_ROW_ID, snapshotWith } from "../audit";
 import { activeSubjectId, nextTeacherCodeSql, teacherSubjectSql, toTeacherJson } from "../selection-teachers";
 import { rowError } from "../../contracts/row-outcome";
-import type { ImportContext, KindPlan, ValidRow } from "./run";
+import type { RequestContext } from "../../request-context";
+import type { KindPlan, ValidRow } from "./run";
 
 type Input = ImportRow<"teachers">;
 const fold = (s: string) => s.normalize("NFC").replace(/\s+/g, " ").trim().toLocaleLowerCase("en");
 
-export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]): Promise<KindPlan> {
-  const { db, admin, requestId } = ctx;
+export async function planTeachers(ctx: RequestContext, rows: ValidRow<Input>[]): Promise<KindPlan> {
+  const { db } = ctx;
   const [all, subjects] = await db.batch([
     db
       .select({ teacher: teachers, subjectName: selectionSubjects.name })
@@ -50,19 +51,14 @@ export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]):
           session2Capacity: input.session_2_capacity,
           isActive: input.is_active,
         }),
-        auditInsert(
-          db,
-          admin,
-          {
-            action: "create",
-            entity: "teacher",
-            entityId: NEW_ROW_ID,
-            after: snapshotWith(after, {
-              teacher_code: sql`(SELECT teacher_code FROM teachers WHERE id = last_insert_rowid())`,
-            }),
-          },
-          requestId,
-        ),
+        auditInsert(ctx, {
+          action: "create",
+          entity: "teacher",
+          entityId: NEW_ROW_ID,
+          after: snapshotWith(after, {
+            teacher_code: sql`(SELECT teacher_code FROM teachers WHERE id = last_insert_rowid())`,
+          }),
+        }),
       ]);
       return { action: "create" as const };
     }
@@ -91,12 +87,13 @@ export async function planTeachers(ctx: ImportContext, rows: ValidRow<Input>[]):
         .update(teachers)
         .set({ ...next, subjectId: teacherSubjectSql(subject), updatedAt: ctx.now.toISOString() })
         .where(eq(teachers.id, t.id)),
-      auditInsert(
-        db,
-        admin,
-        { action: "update", entity: "teacher", entityId: t.id, before: toTeacherJson(t, found.subjectName), after },
-        requestId,
-      ),
+      auditInsert(ctx, {
+        action: "update",
+        entity: "teacher",
+        entityId: t.id,
+        before: toTeacherJson(t, found.subjectName),
+        after,
+      }),
     ]);
     return { action: "update" as const };
   });
