@@ -32,7 +32,7 @@ import { useReasonText } from "~/lib/reason-text";
 import { createFee, type FeeRecord } from "./fees-api";
 import { formatNumber } from "~/lib/format";
 import { useStudentLookup } from "./use-student-lookup";
-import { offerReceipt } from "./use-fee-actions";
+import { offerReceipt } from "./receipt-toast";
 
 /** What the inputs hold (text, so Arabic-Indic digits can be typed; the schema converts). */
 interface FeeFormValues {
