@@ -7,9 +7,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatNumber } from "~/lib/format";
 import { headerChoices, type Cell } from "./sheet-rows";
-
-const selectClass =
-  "h-9 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+import { IMPORT_SELECT_CLASS } from "./import-select";
 
 export function HeaderRowChoice({
   cells,
@@ -28,7 +26,7 @@ export function HeaderRowChoice({
       <label className="grid gap-1">
         {t("importing.headerRow.label")}
         <select
-          className={selectClass}
+          className={IMPORT_SELECT_CLASS}
           value={header.index}
           aria-describedby={header.sure ? undefined : hintId}
           onChange={(e) => onChoose(Number(e.target.value))}

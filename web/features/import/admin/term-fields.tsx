@@ -6,9 +6,7 @@ import { useTranslation } from "react-i18next";
 import { localDigits } from "~/lib/format";
 import { ACADEMIC_YEARS, SEMESTERS, type AcademicYear, type Semester } from "@worker/contracts/results";
 import type { ImportOptions } from "./import-api";
-
-const selectClass =
-  "h-9 w-full min-w-0 rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none";
+import { IMPORT_SELECT_CLASS } from "./import-select";
 
 export function TermFields({
   options,
@@ -23,7 +21,7 @@ export function TermFields({
       <label className="grid gap-1 text-sm">
         {t("importing.year")}
         <select
-          className={selectClass}
+          className={IMPORT_SELECT_CLASS}
           value={options.academic_year_name}
           onChange={(e) => onChange({ ...options, academic_year_name: e.target.value as AcademicYear })}
         >
@@ -37,7 +35,7 @@ export function TermFields({
       <label className="grid gap-1 text-sm">
         {t("importing.semester")}
         <select
-          className={selectClass}
+          className={IMPORT_SELECT_CLASS}
           value={options.semester}
           onChange={(e) => onChange({ ...options, semester: e.target.value as Semester })}
         >

@@ -3,30 +3,33 @@
  * block the page for longer than 200 ms), match its columns, send a dry run, then commit under one Idempotency-Key
  * (made when the preview is shown, reused if the commit is retried), and the templates and error sheet downloads.
  */
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useReducer, useRef, type RefObject } from "react";
 import type { ImportKind } from "@worker/contracts/import";
-import { DEFAULT_ACADEMIC_YEAR } from "@worker/contracts/results";
 import { ImportFileError, type FileProblem } from "./file-checks";
-import { sendImport, type ImportAnswer, type ImportOptions } from "./import-api";
+import { sendImport, type ImportOptions } from "./import-api";
+import {
+  importReducer,
+  initialImportState,
+  nextAfterHeader,
+  type ImportAction,
+  type ImportState,
+} from "./import-state";
 import {
   autoMapping,
   buildRows,
   cellText,
   findHeaderRow,
-  missingColumns,
   tableFromCells,
-  type BuiltRows,
   type Cell,
   type SheetTable,
 } from "./sheet-rows";
 import { exampleSubject, templateRows } from "./template";
 import type { ReadSheet } from "./spreadsheet";
 
-export type Step = "file" | "map" | "preview" | "done";
+export type { Busy, Step } from "./import-state";
 
 /** Lets the browser paint and handle input between the steps of a 5,000-row import (each stays one short task). */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-export type Busy = null | "parsing" | "validating" | "saving";
 
 /** A refusal as the worker posts it (parse.worker.ts). */
 type Refusal = { problem: FileProblem; cells?: string[]; sheets?: string[]; sheet?: string };
@@ -55,164 +58,127 @@ async function parseFile(file: File, kind: ImportKind, sheet?: string): Promise<
   }
 }
 
-export function useImport(kind: ImportKind) {
-  const [step, setStep] = useState<Step>("file");
-  const [busy, setBusy] = useState<Busy>(null);
-  const [problem, setProblem] = useState<FileProblem | "no_rows" | null>(null);
-  /** The cells a "formulas" problem names. */
-  const [problemCells, setProblemCells] = useState<readonly string[]>([]);
-  const [failure, setFailure] = useState<unknown>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [sheets, setSheets] = useState<string[]>([]);
-  const [sheet, setSheet] = useState("");
-  const [cells, setCells] = useState<Cell[][]>([]);
-  /** Index into `cells` of the header row, and whether the guess was sure. */
-  const [header, setHeader] = useState<{ index: number; sure: boolean } | null>(null);
-  const [table, setTable] = useState<SheetTable | null>(null);
-  const [mapping, setMapping] = useState<string[]>([]);
-  const [options, setOptions] = useState<Required<ImportOptions>>({
-    academic_year_name: DEFAULT_ACADEMIC_YEAR,
-    semester: "S1",
-  });
-  const [built, setBuilt] = useState<BuiltRows | null>(null);
-  const [answer, setAnswer] = useState<ImportAnswer | null>(null);
-  const key = useRef<string | null>(null);
+type Dispatch = (action: ImportAction) => void;
+/** The Idempotency-Key of the commit: made when the preview is shown, reused if the commit is retried. */
+type KeyRef = RefObject<string | null>;
 
-  const reset = useCallback(() => {
-    setStep("file");
-    setProblem(null);
-    setProblemCells([]);
-    setFailure(null);
-    setFile(null);
-    setSheets([]);
-    setCells([]);
-    setHeader(null);
-    setTable(null);
-    setAnswer(null);
-    setBuilt(null);
-    key.current = null;
-  }, []);
-
+/** The dry run of the matched rows, and the commit of the rows it previewed. */
+function useImportRequests(kind: ImportKind, { options, built }: ImportState, dispatch: Dispatch, key: KeyRef) {
   const preview = useCallback(
     async (t: SheetTable, m: string[], opts = options) => {
       await nextTask();
       const rows = buildRows(kind, t, m);
-      if (!rows.rows.length) {
-        setProblem("no_rows");
-        return;
-      }
-      setBusy("validating");
-      setFailure(null);
+      if (!rows.rows.length) return dispatch({ type: "noRows" });
+      dispatch({ type: "validating" });
       await nextTask();
       try {
-        const a = await sendImport(kind, rows.rows, kind === "results" ? opts : undefined);
+        const answer = await sendImport(kind, rows.rows, kind === "results" ? opts : undefined);
         await nextTask();
-        setBuilt(rows);
-        setAnswer(a);
+        dispatch({ type: "previewed", built: rows, answer });
         key.current = crypto.randomUUID();
-        setStep("preview");
-      } catch (err) {
-        setFailure(err);
+      } catch (failure) {
+        dispatch({ type: "failed", failure });
       } finally {
-        setBusy(null);
+        dispatch({ type: "idle" });
       }
     },
-    [kind, options],
-  );
-
-  /** Reads the sheet's rows under the header row `index`; straight to the preview when all is recognised and sure. */
-  const applyHeader = useCallback(
-    async (all: Cell[][], index: number, sure: boolean) => {
-      setProblem(null);
-      setHeader({ index, sure });
-      const t = tableFromCells(all, index);
-      const m = autoMapping(kind, t.headers);
-      setTable(t);
-      setMapping(m);
-      if (!t.rows.length) {
-        setStep("map");
-        setProblem("no_rows");
-        return;
-      }
-      if (!sure || missingColumns(kind, m).length || m.some((x) => x === "")) setStep("map");
-      else await preview(t, m);
-    },
-    [kind, preview],
-  );
-
-  const choose = useCallback(
-    async (f: File, sheetName?: string) => {
-      reset();
-      setFile(f);
-      setBusy("parsing");
-      try {
-        const read = await parseFile(f, kind, sheetName);
-        await nextTask();
-        setSheets(read.sheets);
-        setSheet(read.sheet);
-        setCells(read.cells);
-        const guess = findHeaderRow(kind, read.cells);
-        const first = read.cells.findIndex((r) => r.some((c) => cellText(c) !== ""));
-        if (first < 0) throw new ImportFileError("empty");
-        setBusy(null);
-        await applyHeader(read.cells, guess?.index ?? first, guess?.sure ?? false);
-      } catch (err) {
-        const known = err instanceof ImportFileError;
-        setProblem(known ? err.problem : "unreadable");
-        setProblemCells(known ? err.cells : []);
-        // A refused sheet of a workbook: the chooser stays, to read another.
-        if (known && err.sheets.length) {
-          setSheets([...err.sheets]);
-          setSheet(err.sheet);
-        }
-      } finally {
-        setBusy((b) => (b === "parsing" ? null : b));
-      }
-    },
-    [kind, reset, applyHeader],
+    [kind, options, dispatch, key],
   );
 
   const commit = useCallback(async () => {
     if (!built || !key.current) return;
-    setBusy("saving");
-    setFailure(null);
+    dispatch({ type: "saving" });
     try {
-      const a = await sendImport(kind, built.rows, kind === "results" ? options : undefined, key.current);
-      setAnswer(a);
-      if (a.summary.errors === 0) setStep("done");
-      else key.current = crypto.randomUUID();
-    } catch (err) {
-      setFailure(err);
+      const answer = await sendImport(kind, built.rows, kind === "results" ? options : undefined, key.current);
+      dispatch({ type: "committed", answer });
+      if (answer.summary.errors > 0) key.current = crypto.randomUUID();
+    } catch (failure) {
+      dispatch({ type: "failed", failure });
     } finally {
-      setBusy(null);
+      dispatch({ type: "idle" });
     }
-  }, [built, kind, options]);
+  }, [built, kind, options, dispatch, key]);
+
+  return { preview, commit };
+}
+
+type Preview = ReturnType<typeof useImportRequests>["preview"];
+
+/** Reading the file (or another sheet of it) and its header row. */
+function useImportFile(kind: ImportKind, dispatch: Dispatch, key: KeyRef, preview: Preview) {
+  /** Reads the sheet's rows under the header row `index`; straight to the preview when all is recognised and sure. */
+  const applyHeader = useCallback(
+    async (all: Cell[][], index: number, sure: boolean) => {
+      const table = tableFromCells(all, index);
+      const mapping = autoMapping(kind, table.headers);
+      const next = nextAfterHeader(kind, table, mapping, sure);
+      dispatch({ type: "header", header: { index, sure }, table, mapping, next });
+      if (next === "preview") await preview(table, mapping);
+    },
+    [kind, preview, dispatch],
+  );
+
+  const choose = useCallback(
+    async (f: File, sheetName?: string) => {
+      key.current = null;
+      dispatch({ type: "open", file: f });
+      try {
+        const read = await parseFile(f, kind, sheetName);
+        await nextTask();
+        dispatch({ type: "read", sheets: read.sheets, sheet: read.sheet, cells: read.cells });
+        const guess = findHeaderRow(kind, read.cells);
+        const first = read.cells.findIndex((r) => r.some((c) => cellText(c) !== ""));
+        if (first < 0) throw new ImportFileError("empty");
+        dispatch({ type: "idle" });
+        await applyHeader(read.cells, guess?.index ?? first, guess?.sure ?? false);
+      } catch (err) {
+        const known = err instanceof ImportFileError;
+        dispatch({
+          type: "refused",
+          problem: known ? err.problem : "unreadable",
+          cells: known ? err.cells : [],
+          sheets: known ? err.sheets : [],
+          sheet: known ? err.sheet : "",
+        });
+      } finally {
+        dispatch({ type: "parseEnded" });
+      }
+    },
+    [kind, applyHeader, dispatch, key],
+  );
+
+  return { applyHeader, choose };
+}
+
+/** The dialog's state (import-state.ts) and the steps that read the file and send the rows. */
+export function useImport(kind: ImportKind) {
+  const [state, dispatch] = useReducer(importReducer, initialImportState);
+  const key = useRef<string | null>(null);
+  const { preview, commit } = useImportRequests(kind, state, dispatch, key);
+  const { applyHeader, choose } = useImportFile(kind, dispatch, key, preview);
+  const { cells } = state;
+
+  const reset = useCallback(() => {
+    dispatch({ type: "reset" });
+    key.current = null;
+  }, []);
+  const setMapping = useCallback((mapping: string[]) => dispatch({ type: "mapping", mapping }), []);
+  const setOptions = useCallback((next: Required<ImportOptions>) => dispatch({ type: "options", options: next }), []);
 
   return {
-    step,
-    busy,
-    problem,
-    problemCells,
-    cells,
-    header,
+    ...state,
     chooseHeader: (index: number) => applyHeader(cells, index, true),
-    failure,
-    file,
-    sheets,
-    sheet,
-    table,
-    mapping,
     setMapping,
-    options,
     setOptions,
-    built,
-    answer,
     choose,
     preview,
     commit,
     reset,
   };
 }
+
+/** What the dialog's steps read and call. */
+export type ImportSession = ReturnType<typeof useImport>;
 
 /**
  * Downloads the kind's template (template.ts): bilingual headers and one example row (results: a max-score row
