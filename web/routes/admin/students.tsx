@@ -9,12 +9,9 @@
  * drive the modal and the filters. For a fast first row the dialogs, the CSV writer and sonner load on first use
  * (pointer-over/focus of the opening buttons fetches them early), so the first rows need only the table's code.
  */
-import { ImportButton } from "~/features/import/admin/import-button";
-import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "~/components/ui/lazy-toast";
-import { Download, Plus, RefreshCw, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 import type { Route } from "./+types/students";
 import { getDb } from "@worker/db";
 import { listStudentsQuerySchema } from "@worker/contracts/students";
@@ -22,35 +19,16 @@ import { listStudentsPage } from "@worker/services/students";
 import { workerContext } from "~/context";
 import { cookieAdmin } from "~/lib/admin-session.server";
 import { adminMeta } from "~/lib/admin-meta";
-import { ApiFailure, getBaseUrl } from "~/lib/api";
-import { useHandleAuthFailure } from "~/lib/auth-failure";
-import { OPEN_ADD_STUDENT_EVENT, onAdminEvent, onGradeFilter, type AdminNavState } from "~/lib/admin-events";
-import { formatNumber } from "~/lib/format";
-import { cn } from "~/lib/utils";
+import { getBaseUrl } from "~/lib/api";
 import { Button } from "~/components/ui/button";
-import { DataTable, DEFAULT_PAGE_SIZE, normalizeDigits } from "~/components/data-table";
-import { useDebouncedSearch } from "~/lib/use-debounce";
-import { studentColumns } from "~/features/students/admin/student-columns";
+import { DataTable, DEFAULT_PAGE_SIZE } from "~/components/data-table";
 import { StudentFiltersBar } from "~/features/students/admin/student-filters";
-import type { StudentFormFeedback } from "~/features/students/admin/student-form-dialog";
-import { useOpenedOnce } from "~/lib/lazy";
-import {
-  LazyDeleteStudentDialog,
-  LazyStudentFormDialog,
-  loadDeleteStudentDialog,
-  loadStudentFormDialog,
-  loadStudentsCsv,
-} from "~/features/students/admin/lazy-dialogs";
-import { fetchStudents, studentsPrimer, toServerPage } from "~/features/students/admin/students-api";
+import { LazyDeleteStudentDialog, LazyStudentFormDialog } from "~/features/students/admin/lazy-dialogs";
+import { studentsPrimer, toServerPage } from "~/features/students/admin/students-api";
+import { StudentsHeader } from "~/features/students/admin/students-header";
 import { getToken } from "~/lib/auth-storage";
-import { useReasonText } from "~/lib/reason-text";
-import { useStudents } from "~/features/students/admin/use-students";
-import {
-  NO_FILTERS,
-  type Student,
-  type StudentBody,
-  type StudentFilters,
-} from "~/features/students/admin/student-types";
+import { useStudentsPage } from "~/features/students/admin/use-students-page";
+import { NO_FILTERS, type Student } from "~/features/students/admin/student-types";
 
 /**
  * Server: the default first page (15 newest students, as `GET /api/students?page=1&limit=15` answers it) for the
@@ -93,202 +71,45 @@ export function meta({ matches }: Route.MetaArgs) {
 const studentRowId = (s: Student) => String(s.id);
 const inactiveRow = (s: Student) => (s.is_active ? undefined : "text-muted-foreground");
 
-/** The filters asked for by navigation state (global search, sidebar grade), so the first request has them. */
-function initialFilters(state: unknown): StudentFilters {
-  const s = (state ?? {}) as AdminNavState;
-  return {
-    ...NO_FILTERS,
-    ...(typeof s.search === "string" ? { search: normalizeDigits(s.search) } : {}),
-    ...(s.grade ? { grade: s.grade } : {}),
-  };
-}
-
-/** The Students Management page. */
+/** The Students Management page: its state lives in useStudentsPage. */
 export default function StudentsPage() {
-  const { t, i18n } = useTranslation();
-  const location = useLocation();
-  const navigate = useNavigate();
-  const onAuthFailure = useHandleAuthFailure();
-  const { failureText } = useReasonText();
-  // `filters` is what the bar shows; the server gets the search once the typing rests (SEARCH_DEBOUNCE_MS).
-  const [filters, setFilters] = useState<StudentFilters>(() => initialFilters(location.state));
-  const search = useDebouncedSearch(filters.search);
-  const applied = useMemo(() => ({ ...filters, search }), [filters, search]);
-  const { students, total, loading, refreshing, server, sendFilters, reload, create, update, remove } =
-    useStudents(applied);
-  const [formOpen, setFormOpen] = useState(() => (location.state as AdminNavState | null)?.openAdd === true);
-  const [editing, setEditing] = useState<Student | null>(null);
-  const [deleting, setDeleting] = useState<Student | null>(null);
-  const [exporting, setExporting] = useState(false);
-  // The dialogs' code loads on first open (a request made before it arrives opens the dialog once it has).
-  const formMounted = useOpenedOnce(formOpen);
-  const deleteMounted = useOpenedOnce(deleting !== null);
-
-  // The filter bar's changes that apply at once (selects, an emptied search) send their request before React
-  // renders them (useServerTable); a search keystroke only waits for the debounce.
-  const current = useRef({ filters, applied });
-  current.current = { filters, applied };
-  const patchFilters = useCallback(
-    (patch: Partial<StudentFilters>) => {
-      const next = { ...current.current.filters, ...patch };
-      // No change (Escape in an empty search box) must not send page 1 while another page is shown.
-      if (JSON.stringify(next) === JSON.stringify(current.current.filters)) return;
-      const nextApplied = { ...next, search: next.search === "" ? "" : current.current.applied.search };
-      const send = JSON.stringify(nextApplied) !== JSON.stringify(current.current.applied);
-      current.current = { filters: next, applied: nextApplied };
-      setFilters(next);
-      if (send) sendFilters(nextApplied);
-    },
-    [sendFilters],
-  );
-  const openAdd = useCallback(() => {
-    setEditing(null);
-    setFormOpen(true);
-  }, []);
-  const openEdit = useCallback((s: Student) => {
-    setEditing(s);
-    setFormOpen(true);
-  }, []);
-
-  // Intent carried by navigation (dashboard quick action, global search, sidebar grade): apply it once, then drop
-  // it from the history entry so a reload or Back does not repeat it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once per navigation (location.key)
-  useEffect(() => {
-    const state = location.state as AdminNavState | null;
-    if (!state || (!state.openAdd && state.search === undefined && !state.grade)) return;
-    if (state.search !== undefined) setFilters({ ...NO_FILTERS, search: normalizeDigits(state.search) });
-    if (state.grade) setFilters((f) => ({ ...f, grade: state.grade! }));
-    if (state.openAdd) openAdd();
-    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [location.key]);
-
-  useEffect(() => onAdminEvent(OPEN_ADD_STUDENT_EVENT, openAdd), [openAdd]);
-  useEffect(() => onGradeFilter("students", (grade) => patchFilters({ grade })), [patchFilters]);
-
-  const columns = useMemo(
-    () =>
-      studentColumns(t, i18n.language, {
-        onEdit: openEdit,
-        onDelete: setDeleting,
-        onIntent: (a) => void (a === "edit" ? loadStudentFormDialog() : loadDeleteStudentDialog()),
-      }),
-    [t, i18n.language, openEdit],
-  );
-
-  const failure = (err: unknown, fallbackKey: string, networkKey: string) => {
-    if (onAuthFailure(err)) return null;
-    const text = failureText(err, t(fallbackKey), t(networkKey));
-    toast.error(text);
-    return text;
-  };
-
-  const onSubmit = async (body: StudentBody): Promise<StudentFormFeedback | undefined> => {
-    if (editing) {
-      const before = editing;
-      setFormOpen(false);
-      try {
-        await update(before, body);
-        toast.success(t("students.toasts.updated"));
-      } catch (err) {
-        failure(err, "students.toasts.updateFailed", "students.toasts.saveNetwork");
-      }
-      return;
-    }
-    try {
-      await create(body);
-      setFormOpen(false);
-      toast.success(t("students.toasts.added"));
-    } catch (err) {
-      const text = failure(err, "students.toasts.saveFailed", "students.toasts.saveNetwork");
-      if (text === null) return;
-      const duplicate = err instanceof ApiFailure && err.reason === "STUDENT_DUPLICATE";
-      return duplicate ? { field: "studentId", message: text } : { message: text };
-    }
-  };
-
-  const onConfirmDelete = (student: Student) => {
-    setDeleting(null);
-    remove(student)
-      .then(() => toast.success(t("students.toasts.deleted")))
-      .catch((err) => failure(err, "students.toasts.deleteFailed", "students.toasts.deleteNetwork"));
-  };
-
-  // The table holds one page: the export asks the server for every student matching the filters.
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      const [rows, { exportStudentsCsv }] = await Promise.all([fetchStudents(filters), loadStudentsCsv()]);
-      exportStudentsCsv(rows, filters.grade, t);
-      toast.success(
-        t("students.toasts.exported", { count: rows.length, formattedCount: formatNumber(rows.length, i18n.language) }),
-      );
-    } catch (err) {
-      if (!onAuthFailure(err)) toast.error(t("students.toasts.exportFailed"));
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const filtersActive = JSON.stringify(filters) !== JSON.stringify(NO_FILTERS);
+  const { t } = useTranslation();
+  const page = useStudentsPage();
+  const { students, total, loading, refreshing, server, reload } = page.list;
+  const { formOpen, setFormOpen, editing, deleting, setDeleting, formMounted, deleteMounted, openAdd } = page.dialogs;
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
-      <header className="flex flex-wrap items-end justify-between gap-4">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t("students.title")}</h1>
-          <p className="mt-1 text-sm text-muted-foreground">{t("students.subtitle")}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            variant="outline"
-            onClick={() => void reload()}
-            disabled={refreshing}
-            aria-busy={refreshing || undefined}
-          >
-            <RefreshCw className={cn(refreshing && "animate-spin")} aria-hidden="true" />
-            {t("students.refresh")}
-          </Button>
-          <Button
-            variant="outline"
-            onClick={() => void onExport()}
-            onPointerEnter={() => void loadStudentsCsv()}
-            onFocus={() => void loadStudentsCsv()}
-            disabled={loading || exporting || total === 0}
-            aria-busy={exporting || undefined}
-          >
-            <Download aria-hidden="true" />
-            {t("students.exportCsv")}
-          </Button>
-          <ImportButton kind="students" onDone={() => void reload()} />
-          <Button
-            onClick={openAdd}
-            onPointerEnter={() => void loadStudentFormDialog()}
-            onFocus={() => void loadStudentFormDialog()}
-          >
-            <Plus aria-hidden="true" />
-            {t("students.addStudent")}
-          </Button>
-        </div>
-      </header>
+      <StudentsHeader
+        refreshing={refreshing}
+        onRefresh={() => void reload()}
+        exportDisabled={loading || page.exporting || total === 0}
+        exporting={page.exporting}
+        onExport={() => void page.onExport()}
+        onImported={() => void reload()}
+        onAdd={openAdd}
+      />
 
       <DataTable
         label={t("students.tableLabel")}
         idPrefix="students"
-        columns={columns}
+        columns={page.columns}
         data={students}
         getRowId={studentRowId}
         loading={loading}
         server={server}
-        toolbar={<StudentFiltersBar filters={filters} onChange={patchFilters} matching={total} loading={loading} />}
+        toolbar={
+          <StudentFiltersBar filters={page.filters} onChange={page.patchFilters} matching={total} loading={loading} />
+        }
         rowClassName={inactiveRow}
         emptyState={
           <div className="mx-auto grid max-w-sm justify-items-center gap-2">
             <SearchX className="size-8 text-muted-foreground/70" aria-hidden="true" />
             <p className="font-medium text-foreground">{t("students.empty")}</p>
-            {filtersActive && (
+            {page.filtersActive && (
               <>
                 <p className="text-sm">{t("students.emptyHint")}</p>
-                <Button variant="outline" size="sm" className="mt-1" onClick={() => setFilters(NO_FILTERS)}>
+                <Button variant="outline" size="sm" className="mt-1" onClick={page.clearFilters}>
                   {t("students.filters.clear")}
                 </Button>
               </>
@@ -299,12 +120,21 @@ export default function StudentsPage() {
 
       {formMounted && (
         <Suspense fallback={null}>
-          <LazyStudentFormDialog open={formOpen} onOpenChange={setFormOpen} student={editing} onSubmit={onSubmit} />
+          <LazyStudentFormDialog
+            open={formOpen}
+            onOpenChange={setFormOpen}
+            student={editing}
+            onSubmit={page.onSubmit}
+          />
         </Suspense>
       )}
       {deleteMounted && (
         <Suspense fallback={null}>
-          <LazyDeleteStudentDialog student={deleting} onCancel={() => setDeleting(null)} onConfirm={onConfirmDelete} />
+          <LazyDeleteStudentDialog
+            student={deleting}
+            onCancel={() => setDeleting(null)}
+            onConfirm={page.onConfirmDelete}
+          />
         </Suspense>
       )}
     </div>

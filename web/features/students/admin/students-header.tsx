@@ -1,0 +1,59 @@
+/**
+ * The Students page's title and buttons (docs/product.md#students): Refresh, Export CSV, Import and Add Student.
+ * Pointer-over or focus of Export and Add fetches their code early, so the first click does not wait for it.
+ */
+import { useTranslation } from "react-i18next";
+import { Download, Plus, RefreshCw } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { ImportButton } from "~/features/import/admin/import-button";
+import { cn } from "~/lib/utils";
+import { loadStudentFormDialog, loadStudentsCsv } from "./lazy-dialogs";
+
+export interface StudentsHeaderProps {
+  refreshing: boolean;
+  onRefresh: () => void;
+  /** Export is off while the list loads, while an export runs, and when no student matches. */
+  exportDisabled: boolean;
+  exporting: boolean;
+  onExport: () => void;
+  onImported: () => void;
+  onAdd: () => void;
+}
+
+export function StudentsHeader(p: StudentsHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className="flex flex-wrap items-end justify-between gap-4">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t("students.title")}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t("students.subtitle")}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={p.onRefresh} disabled={p.refreshing} aria-busy={p.refreshing || undefined}>
+          <RefreshCw className={cn(p.refreshing && "animate-spin")} aria-hidden="true" />
+          {t("students.refresh")}
+        </Button>
+        <Button
+          variant="outline"
+          onClick={p.onExport}
+          onPointerEnter={() => void loadStudentsCsv()}
+          onFocus={() => void loadStudentsCsv()}
+          disabled={p.exportDisabled}
+          aria-busy={p.exporting || undefined}
+        >
+          <Download aria-hidden="true" />
+          {t("students.exportCsv")}
+        </Button>
+        <ImportButton kind="students" onDone={p.onImported} />
+        <Button
+          onClick={p.onAdd}
+          onPointerEnter={() => void loadStudentFormDialog()}
+          onFocus={() => void loadStudentFormDialog()}
+        >
+          <Plus aria-hidden="true" />
+          {t("students.addStudent")}
+        </Button>
+      </div>
+    </header>
+  );
+}
