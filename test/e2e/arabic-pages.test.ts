@@ -3,22 +3,18 @@
  * English word in the visible text or placeholders, except what is Latin by nature: IDs, receipt numbers, brand
  * and file names. Public pages and the console (signed in), on the demo data, at 1366 px.
  */
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminToken, consolePage } from "./admin-session";
+import { fileBrowser } from "./file-browser";
 import { server } from "./server";
 
 const base = server.baseUrl;
-let browser: Browser;
+const browser = fileBrowser();
 let token: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const PUBLIC = ["/", "/results", "/current-students", "/base-url-config", "/no-such-page"];
@@ -100,7 +96,7 @@ async function check(page: Page, path: string) {
 
 describe("Arabic pages read Arabic", () => {
   it("public pages", async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
     await context.addCookies([{ name: "lang", value: "ar", url: base }]);
     const page = await context.newPage();
     const failures: string[] = [];
@@ -110,7 +106,7 @@ describe("Arabic pages read Arabic", () => {
   });
 
   it("console pages", async () => {
-    const page = await consolePage(browser, token, "ar", 1366);
+    const page = await consolePage(browser(), token, "ar", 1366);
     const failures: string[] = [];
     for (const path of CONSOLE) await check(page, path).catch((e: Error) => failures.push(e.message));
     await page.context().close();

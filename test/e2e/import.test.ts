@@ -8,15 +8,16 @@
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { read, utils, write } from "@e965/xlsx";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminToken, consoleContext } from "./admin-session";
 import { adminApi } from "./admin-api";
+import { fileBrowser } from "./file-browser";
 import { server } from "./server";
 
 const base = server.baseUrl;
+const browser = fileBrowser();
 
 /** `text` in Windows-1256, the code page an Arabic Excel saves CSV in (built from the platform's own decoder). */
 function encode1256(text: string): Buffer {
@@ -25,7 +26,6 @@ function encode1256(text: string): Buffer {
   for (let b = 0; b < 256; b++) byChar.set(decoder.decode(Uint8Array.of(b)), b);
   return Buffer.from([...text].map((ch) => byChar.get(ch) ?? 0x3f));
 }
-let browser: Browser;
 let token: string;
 const dir = mkdtempSync(join(tmpdir(), "import-e2e-"));
 
@@ -34,16 +34,12 @@ const newStudentNo = () =>
   `2${String(Date.now()).slice(-9)}${String(++seq).padStart(2, "0")}${String(process.pid % 100).padStart(2, "0")}`;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 /** A console page at `path` that fails the test on any page error or console error. */
 async function open(path: string, lang: "en" | "ar" = "en"): Promise<{ page: Page; problems: string[] }> {
-  const context = await consoleContext(browser, token, lang, {
+  const context = await consoleContext(browser(), token, lang, {
     viewport: { width: 1366, height: 900 },
     acceptDownloads: true,
   });

@@ -13,14 +13,17 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { RESULT_SUBJECTS } from "@worker/lib/subjects";
 import arPrint from "~/i18n/ar/print";
-import arResults from "~/i18n/ar/results";
-import { fontsSettled, launchBrowser } from "../support/browser";
+import { SUBJECT_NAMES } from "~/i18n/subjects";
+import { fontsSettled } from "../support/browser";
+import { fileBrowser } from "./file-browser";
 import { server } from "./server";
 
 const base = server.emptyBaseUrl;
+const browser = fileBrowser();
 const OUT = process.env.PRINT_PNG_DIR ?? join(tmpdir(), `print-text-${process.pid}`);
 const TERM = { academic_year_name: "2027-2028", semester: "S1" } as const;
 const GRADE = "Prep-1";
@@ -33,13 +36,12 @@ const STUDENTS = Array.from({ length: 40 }, (_, i) => ({
   name: `${(i % 2 ? FEMALE : FIRST)[i % 10]} ${FIRST[(i * 7 + 3) % 10]} ${FAMILY[i % 8]}`,
 }));
 /** All 14 subjects; scores giving A+, A, B+, B, ... so every letter of the scale is printed. */
-const SUBJECTS = Object.keys(arResults.subjects).map((subject_name, k) => ({
+const SUBJECTS = RESULT_SUBJECTS.map((subject_name, k) => ({
   subject_name,
   score: 98 - k * 4,
   max_score: 100,
 }));
 
-let browser: Browser;
 let context: BrowserContext;
 let token: string;
 
@@ -127,14 +129,12 @@ beforeAll(async () => {
     });
   }
   await api("PUT", "/api/admin/results/publications", { ...TERM, is_published: true });
-  browser = await launchBrowser();
-  context = await browser.newContext();
+  context = await browser().newContext();
   await context.addCookies([{ name: "admin_session", value: token, url: `${base}/admin` }]);
 }, 120_000);
 
 afterAll(async () => {
   await api("PUT", "/api/admin/results/publications", { ...TERM, is_published: false }).catch(() => undefined);
-  await browser?.close();
 });
 
 describe("a saved batch of report cards", () => {
@@ -149,7 +149,7 @@ describe("a saved batch of report cards", () => {
     const labels = [
       ...[t.title, t.student, t.grade, t.academicYear, t.subject, t.score, t.max, t.percentage, t.letter, t.total],
       ...[t.overall, t.remarks, t.classTeacher, t.principal, t.signature, t.scale],
-      ...Object.values(arResults.subjects),
+      ...RESULT_SUBJECTS.map((s) => SUBJECT_NAMES.ar[s]),
       "الصف الأول الإعدادي",
       "الفصل الدراسي الأول",
     ];
@@ -198,7 +198,7 @@ describe("a receipt", () => {
 
 describe("the public result card", () => {
   it.each(["ar", "en"] as const)("with 14 subjects prints on one A4 page (%s)", async (lang) => {
-    const ctx = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+    const ctx = await browser().newContext({ viewport: { width: 1366, height: 900 } });
     await ctx.addCookies([{ name: "lang", value: lang, url: base }]);
     const page = await ctx.newPage();
     await page.goto(`${base}/results`);

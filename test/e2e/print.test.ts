@@ -10,13 +10,15 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { fontsSettled, launchBrowser } from "../support/browser";
+import { fontsSettled } from "../support/browser";
 import { consoleContext } from "./admin-session";
+import { fileBrowser } from "./file-browser";
 import { server } from "./server";
 
 const base = server.emptyBaseUrl;
+const browser = fileBrowser();
 const OUT = process.env.PRINT_PNG_DIR ?? join(tmpdir(), `print-e2e-${process.pid}`);
 const TERM = { academic_year_name: "2026-2027", semester: "S2" } as const;
 const GRADE = "KG-2";
@@ -30,7 +32,6 @@ const STUDENTS = [
 ];
 const SORTED = [STUDENTS[1]!, STUDENTS[2]!, STUDENTS[0]!];
 
-let browser: Browser;
 let context: BrowserContext;
 let token: string;
 
@@ -128,14 +129,12 @@ beforeAll(async () => {
       ],
     });
   }
-  browser = await launchBrowser();
-  context = await browser.newContext();
+  context = await browser().newContext();
   await context.addCookies([{ name: "admin_session", value: token, url: `${base}/admin` }]);
 }, 60_000);
 
 afterAll(async () => {
   await api("PUT", "/api/admin/results/publications", { ...TERM, is_published: false }).catch(() => undefined);
-  await browser?.close();
 });
 
 describe("print pages", () => {
@@ -257,7 +256,7 @@ describe("receipts and statements", () => {
 
 describe("console buttons", () => {
   it("open the batch from the Results page, and the reprint and statement from the payments dialog", async () => {
-    const ctx = await consoleContext(browser, token, "en", { viewport: { width: 1280, height: 900 } });
+    const ctx = await consoleContext(browser(), token, "en", { viewport: { width: 1280, height: 900 } });
     await ctx.addCookies([{ name: "admin_session", value: token, url: `${base}/admin` }]);
     const page = await ctx.newPage();
     await page.goto(`${base}/admin/dashboard/results`);

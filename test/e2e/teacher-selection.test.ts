@@ -7,18 +7,18 @@
  * ID.
  * The live-seat poll and the failure outcomes are checked with intercepted responses and Playwright's fake clock.
  */
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser } from "../support/browser";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminToken } from "./admin-session";
+import { fileBrowser } from "./file-browser";
 import { server } from "./server";
 
 const base = server.baseUrl;
+const browser = fileBrowser();
 const README_SAMPLE = "31004191378125";
 const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 const SEL = "**/api/public/selection";
 
-let browser: Browser;
 let studentNo: string;
 let studentName: string;
 /** Subjects to choose now (5 in the demo data; other files may add their own while they run). */
@@ -31,7 +31,6 @@ async function adminGet<T>(path: string, token: string): Promise<T> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const token = await adminToken();
   const { students } = await adminGet<{
     students: { student_no: string; full_name: string; is_active: boolean; current_grade: string }[];
@@ -58,12 +57,9 @@ beforeAll(async () => {
   studentNo = pick.student_no;
   studentName = pick.full_name;
 });
-afterAll(async () => {
-  await browser?.close();
-});
 
 async function open(context?: BrowserContext, lang: "ar" | "en" = "ar"): Promise<Page> {
-  const ctx = context ?? (await browser.newContext({ viewport: { width: 1280, height: 900 } }));
+  const ctx = context ?? (await browser().newContext({ viewport: { width: 1280, height: 900 } }));
   if (lang === "en") await ctx.addCookies([{ name: "lang", value: "en", url: base }]);
   const page = await ctx.newPage();
   await page.goto(`${base}/current-students`);
@@ -242,7 +238,7 @@ const seatsOf = (overrides: Record<number, [number, number]> = {}) =>
 
 /** A page whose lookups answer from fixtures; `seatCalls()` counts the live-seat polls. */
 async function mockedPage(lang: "ar" | "en", opts: { clock?: boolean } = {}) {
-  const ctx = await browser.newContext({ viewport: { width: 360, height: 800 } });
+  const ctx = await browser().newContext({ viewport: { width: 360, height: 800 } });
   let seats = seatsOf();
   let seatCalls = 0;
   let teacherCalls = 0;

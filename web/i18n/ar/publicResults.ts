@@ -1,4 +1,6 @@
 /** ar strings for the public results page /results (keys under `publicResults.`); docs/product.md#public-results. */
+import { SUBJECT_NAMES } from "../subjects";
+
 export default {
   meta: {
     title: "نتائج الامتحانات",
@@ -67,22 +69,5 @@ export default {
     printTitle: "طباعة هذه النتيجة",
     officialNote: "تعرض هذه الصفحة النتيجة كما أعلنتها المدرسة، والنسخة المطبوعة للاطلاع فقط.",
   },
-  subjects: {
-    Mathematics: "الرياضيات",
-    English: "اللغة الإنجليزية",
-    Science: "العلوم",
-    History: "التاريخ",
-    Geography: "الجغرافيا",
-    Physics: "الفيزياء",
-    Chemistry: "الكيمياء",
-    Biology: "الأحياء",
-    "Computer Science": "الحاسب الآلي",
-    Literature: "الأدب",
-    Economics: "الاقتصاد",
-    Art: "التربية الفنية",
-    Music: "التربية الموسيقية",
-    "Physical Education": "التربية البدنية",
-    Arabic: "اللغة العربية",
-    "Religious Education": "التربية الدينية",
-  },
+  subjects: SUBJECT_NAMES.ar,
 };

@@ -1,4 +1,6 @@
 /** ar strings for the admin results pages (keys under `results.`); same keys as en/results.ts. */
+import { SUBJECT_NAMES } from "../subjects";
+
 export default {
   title: "إدارة النتائج",
   subtitle: "نتائج الامتحانات لكل عام دراسي وفصل، وما يمكن لأولياء الأمور رؤيته.",
@@ -31,22 +33,7 @@ export default {
     edit: "تعديل",
     delete: "حذف",
   },
-  subjects: {
-    Mathematics: "الرياضيات",
-    English: "اللغة الإنجليزية",
-    Science: "العلوم",
-    History: "التاريخ",
-    Geography: "الجغرافيا",
-    Physics: "الفيزياء",
-    Chemistry: "الكيمياء",
-    Biology: "الأحياء",
-    "Computer Science": "الحاسب الآلي",
-    Literature: "الأدب",
-    Economics: "الاقتصاد",
-    Art: "التربية الفنية",
-    Music: "التربية الموسيقية",
-    "Physical Education": "التربية البدنية",
-  },
+  subjects: SUBJECT_NAMES.ar,
   form: {
     addTitle: "إضافة نتيجة",
     editTitle: "تعديل النتيجة",

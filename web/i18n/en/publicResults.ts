@@ -1,4 +1,6 @@
 /** en strings for the public results page /results (keys under `publicResults.`); docs/product.md#public-results. */
+import { SUBJECT_NAMES } from "../subjects";
+
 export default {
   meta: {
     title: "Exam Results",
@@ -67,22 +69,5 @@ export default {
     printTitle: "Print this result",
     officialNote: "This page shows the results as published by the school. The printed copy is for information only.",
   },
-  subjects: {
-    Mathematics: "Mathematics",
-    English: "English",
-    Science: "Science",
-    History: "History",
-    Geography: "Geography",
-    Physics: "Physics",
-    Chemistry: "Chemistry",
-    Biology: "Biology",
-    "Computer Science": "Computer Science",
-    Literature: "Literature",
-    Economics: "Economics",
-    Art: "Art",
-    Music: "Music",
-    "Physical Education": "Physical Education",
-    Arabic: "Arabic",
-    "Religious Education": "Religious Education",
-  },
+  subjects: SUBJECT_NAMES.en,
 };

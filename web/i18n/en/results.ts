@@ -1,4 +1,6 @@
 /** en strings for the admin results pages (keys under `results.`); texts as in docs/product.md#results. */
+import { SUBJECT_NAMES } from "../subjects";
+
 export default {
   title: "Results Management",
   subtitle: "Exam results per academic year and semester, and what parents may see.",
@@ -27,22 +29,7 @@ export default {
     edit: "Edit",
     delete: "Delete",
   },
-  subjects: {
-    Mathematics: "Mathematics",
-    English: "English",
-    Science: "Science",
-    History: "History",
-    Geography: "Geography",
-    Physics: "Physics",
-    Chemistry: "Chemistry",
-    Biology: "Biology",
-    "Computer Science": "Computer Science",
-    Literature: "Literature",
-    Economics: "Economics",
-    Art: "Art",
-    Music: "Music",
-    "Physical Education": "Physical Education",
-  },
+  subjects: SUBJECT_NAMES.en,
   form: {
     addTitle: "Add Result",
     editTitle: "Edit Result",

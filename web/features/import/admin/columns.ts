@@ -7,7 +7,7 @@
  */
 import { foldSearchText } from "@worker/lib/normalize";
 import { RESULT_SUBJECTS } from "@worker/lib/subjects";
-import arResults from "~/i18n/ar/results";
+import { SUBJECT_NAMES } from "~/i18n/subjects";
 import type { ImportKind } from "@worker/contracts/import";
 
 export interface ColumnSpec {
@@ -169,7 +169,7 @@ const TEMPLATE_SUBJECTS = [
   "Physical Education",
 ] as const;
 
-const arSubject = (s: string) => (arResults.subjects as Record<string, string>)[s] ?? s;
+const arSubject = (s: string) => (SUBJECT_NAMES.ar as Record<string, string>)[s] ?? s;
 
 /** Every column a results sheet may have: ID, name (not sent), then per subject its marks and its max score. */
 const RESULT_COLUMNS: ColumnSpec[] = [
