@@ -28,6 +28,7 @@ import { auditApi } from "./api/audit";
 import { feePlansApi } from "./api/fee-plans";
 import { settingsApi } from "./api/settings";
 import { importApi } from "./api/import";
+import { staffApi } from "./api/staff";
 import { IMPORT_MAX_BODY_BYTES } from "./contracts/import";
 
 /** Largest accepted request body (bytes) everywhere but the import routes (IMPORT_MAX_BODY_BYTES). */
@@ -84,7 +85,8 @@ const api = createApi()
   .route("/admin/audit", auditApi)
   .route("/admin/fee-plans", feePlansApi)
   .route("/admin/settings", settingsApi)
-  .route("/admin/import", importApi);
+  .route("/admin/import", importApi)
+  .route("/admin/staff", staffApi);
 
 // Served at the root, documented with the API (openApiDocument keeps its path as it is).
 api.openAPIRegistry.registerPath(healthRoute);

@@ -8,8 +8,8 @@
 import type { Reason } from "./reasons";
 
 /**
- * Every named CHECK constraint, UNIQUE key and primary key (other than a row id) of the schema (keys by their columns,
- * as SQLite names them), with
+ * Every named CHECK constraint, UNIQUE key, primary key (other than a row id) and refusing trigger of the schema (keys
+ * by their columns, as SQLite names them), with
  * the reason an unexpected break of it is answered with (one whose text needs no parameters). A service that expects a break maps it itself (a fee's
  * `fee_paid_chk` is TOTAL_BELOW_PAID when the total is edited and PAYMENT_EXCEEDS_REMAINING when a payment lands).
  */
@@ -40,7 +40,7 @@ export const CONSTRAINTS = {
   teachers_seats2_chk: "NO_SEATS_ANY",
   // UNIQUE keys.
   "admin_sessions.token_hash": "CONFLICT",
-  "admins.username": "CONFLICT",
+  "admins.username": "STAFF_USERNAME_TAKEN",
   "fee_instalments.fee_record_id, fee_instalments.seq": "FEE_CHANGED_MEANWHILE",
   "fee_plan_instalments.plan_id, fee_plan_instalments.line_position, fee_plan_instalments.no": "CONFLICT",
   "fee_plans.academic_year_name, fee_plans.grade": "PLAN_EXISTS",
@@ -62,6 +62,9 @@ export const CONSTRAINTS = {
   "result_publications.academic_year_name, result_publications.semester": "CONFLICT",
   "school_settings.key": "CONFLICT",
   "selection_registrations.student_id": "SELECTION_SAVED_MEANWHILE",
+  "staff_assignments.staff_id, staff_assignments.grade, staff_assignments.subject_name": "CONFLICT",
+  // Triggers that refuse a write, raising "TRIGGER constraint failed: <name>".
+  admins_last_administrator: "LAST_ADMINISTRATOR",
 } as const satisfies Record<string, Reason>;
 
 /** A named rule of the schema. */
@@ -74,7 +77,7 @@ export type Violation =
   | { kind: "not_null"; column: string }
   | { kind: "unknown"; message: string };
 
-const NAMED = /(?:CHECK|UNIQUE) constraint failed: ([^\n]+?)\s*$/i;
+const NAMED = /(?:CHECK|UNIQUE|TRIGGER) constraint failed: ([^\n]+?)\s*$/i;
 
 function readViolation(message: string): Violation | null {
   if (/FOREIGN KEY constraint failed/i.test(message)) return { kind: "foreign_key" };

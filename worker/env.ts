@@ -1,6 +1,7 @@
 /** Worker bindings and per-request Hono variables. */
 import type { EventHub } from "./hub";
 import type { Db } from "./db";
+import type { StaffRole } from "./permissions";
 import type { RequestContext } from "./request-context";
 
 export interface Env {
@@ -41,6 +42,12 @@ export interface Env {
 export interface ActingStaff {
   id: number;
   username: string;
+  /** Shown in the console's header (the username when none was given). */
+  displayName: string;
+  /** What the person may do (worker/permissions.ts), read with the session on every request. */
+  role: StaffRole;
+  /** A temporary password: the session may only change it (docs/product.md#staff-and-roles). */
+  mustChangePassword: boolean;
   sessionId: number;
 }
 

@@ -79,6 +79,11 @@ function derivedAnswers(ref: OperationRef, middleware: MiddlewareAnswer[]): Deri
   const out: Derived[] = [];
   if (ref.op.parameters?.length || ref.op.requestBody) out.push([400, ERROR_TEXT[400]!, false]);
   if (ref.op.security?.length) out.push([401, ERROR_TEXT[401]!, false]);
+  const permission = (ref.op as { "x-permission"?: string })["x-permission"];
+  if (permission) {
+    const text = `The role lacks ${permission} (FORBIDDEN_FOR_ROLE), or the password is temporary (PASSWORD_CHANGE_REQUIRED)`;
+    out.push([403, text, true]);
+  }
   for (const m of middleware) {
     const text = m.describe(ref);
     if (text !== null) out.push([m.status, text, true]);

@@ -22,7 +22,8 @@ const CODES = Object.keys(STATUS) as [ErrorCode, ...ErrorCode[]];
 /**
  * A sub-app of admin routes: `requireAdmin` in front of every route (registered on the app itself, so the chain of
  * `.openapi()` calls keeps its OpenAPI type), which also sets the request context `c.var.ctx` the handlers pass to
- * services (worker/request-context.ts). Routes still declare `security: bearer` for the document.
+ * services (worker/request-context.ts). Each route names its permission with `guarded()`
+ * (worker/route-permission.ts), which also gives it `security: bearer` in the document.
  */
 export function createAdminApi() {
   const app = createApi();

@@ -98,6 +98,19 @@ export const REASONS = {
   PASSWORD_INCORRECT: ["VALIDATION_FAILED", "Current password is incorrect"],
   PASSWORD_CHANGE_LOCKED: ["RATE_LIMITED", "Too many wrong current passwords. Please try again later."],
 
+  // Staff and roles
+  FORBIDDEN_FOR_ROLE: ["FORBIDDEN", "Your role does not allow this"],
+  PASSWORD_CHANGE_REQUIRED: ["FORBIDDEN", "Change your temporary password first"],
+  TEACHER_NOT_ASSIGNED: ["FORBIDDEN", "You are not assigned to teach {subject} in {grade}"],
+  RESULTS_TERM_PUBLISHED: ["FORBIDDEN", "Marks of a published term can only be changed by an administrator"],
+  LAST_ADMINISTRATOR: ["CONFLICT", "The last active administrator cannot be deactivated or given another role"],
+  STAFF_NOT_FOUND: ["NOT_FOUND", "Staff member not found"],
+  STAFF_ID_INVALID: ["VALIDATION_FAILED", "Invalid staff ID"],
+  STAFF_USERNAME_TAKEN: ["CONFLICT", "This username is already taken"],
+  USERNAME_INVALID: ["VALIDATION_FAILED", "A username is 3 to 50 Latin letters, digits, dots, dashes or underscores"],
+  STAFF_ROLE_INVALID: ["VALIDATION_FAILED", "Unknown role"],
+  STAFF_SESSION_NOT_FOUND: ["NOT_FOUND", "Session not found"],
+
   // Fees and payments
   PAYMENT_AMOUNT_INVALID: ["VALIDATION_FAILED", "Please enter a valid payment amount"],
   PAID_ABOVE_TOTAL: ["VALIDATION_FAILED", "Paid amount cannot exceed the total amount"],
@@ -283,6 +296,9 @@ export const FIELDS = {
   // Auth
   username: "Username",
   password: "Password",
+  display_name: "Display name",
+  role: "Role",
+  assignments: "Assignments",
 
   // Fees and payments
   student_id: "Student ID",

@@ -1,6 +1,7 @@
 /** The drizzle schema: one table per file (docs/product.md: each area lists its records). */
 export * from "./admins";
 export * from "./admin-sessions";
+export * from "./staff-assignments";
 export * from "./login-throttle";
 export * from "./students";
 export * from "./fee-records";

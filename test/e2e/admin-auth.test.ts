@@ -98,10 +98,10 @@ describe("admin authentication", () => {
     };
     await fill("", "", "");
     await dialog.getByText("All fields are required").waitFor();
-    await fill(password, "abcdef", "abcdeg");
+    await fill(password, "abcdefghijkl", "abcdefghijkm");
     await dialog.getByText("New password and confirm password do not match").waitFor();
     await fill(password, "abc", "abc");
-    await dialog.getByText("New password must be at least 6 characters long").waitFor();
+    await dialog.getByText("New password must be at least 12 characters long").waitFor();
     await fill(password, password, password);
     await dialog.getByText("New password must be different from current password").waitFor();
     await page.context().close();
@@ -136,7 +136,7 @@ describe("admin authentication", () => {
     await fill("", "", "");
     await dialog.getByRole("alert").filter({ hasText: "جميع الحقول مطلوبة" }).waitFor();
     await fill("x", "abc", "abc");
-    await dialog.getByRole("alert").filter({ hasText: "يجب ألا تقل كلمة المرور الجديدة عن ٦ أحرف" }).waitFor();
+    await dialog.getByRole("alert").filter({ hasText: "يجب ألا تقل كلمة المرور الجديدة عن ١٢ حرفًا" }).waitFor();
     // Passes the shared checks; the server refuses the current password (nothing changes).
     await fill("not-the-password", "brand-new-pass-1", "brand-new-pass-1");
     await dialog.getByRole("alert").filter({ hasText: "كلمة المرور الحالية غير صحيحة" }).waitFor();

@@ -47,22 +47,22 @@ describe("sign-in form", () => {
 describe("password-change form", () => {
   const cases = [
     [
-      { oldPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" },
+      { oldPassword: "", newPassword: "abcdefghijkl", confirmPassword: "abcdefghijkl" },
       "PASSWORD_FIELDS_REQUIRED",
       "جميع الحقول مطلوبة",
     ],
     [
-      { oldPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" },
+      { oldPassword: "x", newPassword: "abcdefghijkl", confirmPassword: "abcdefghijkm" },
       "PASSWORD_MISMATCH",
       "كلمة المرور الجديدة وتأكيدها غير متطابقين",
     ],
     [
       { oldPassword: "x", newPassword: "abc", confirmPassword: "abc" },
       "PASSWORD_TOO_SHORT",
-      "يجب ألا تقل كلمة المرور الجديدة عن ٦ أحرف",
+      "يجب ألا تقل كلمة المرور الجديدة عن ١٢ حرفًا",
     ],
     [
-      { oldPassword: "abcdef", newPassword: "abcdef", confirmPassword: "abcdef" },
+      { oldPassword: "abcdefghijkl", newPassword: "abcdefghijkl", confirmPassword: "abcdefghijkl" },
       "PASSWORD_SAME_AS_OLD",
       "يجب أن تختلف كلمة المرور الجديدة عن كلمة المرور الحالية",
     ],
@@ -72,12 +72,12 @@ describe("password-change form", () => {
     expect(refusal).toEqual({
       reason,
       ar: arabic,
-      en: englishOf(reason, reason === "PASSWORD_TOO_SHORT" ? { min: 6 } : {}),
+      en: englishOf(reason, reason === "PASSWORD_TOO_SHORT" ? { min: 12 } : {}),
     });
   });
 
   it("refuses any input with exactly the first failing check of the documented order, or accepts it", () => {
-    const pw = fc.oneof(fc.constantFrom("", "abc", "abcdef", "secret-1"), fc.string({ maxLength: 10 }));
+    const pw = fc.oneof(fc.constantFrom("", "abc", "abcdefghijkl", "secret-1"), fc.string({ maxLength: 10 }));
     fc.assert(
       fc.property(pw, pw, pw, (oldPassword, newPassword, confirmPassword) => {
         const expected =
@@ -85,7 +85,7 @@ describe("password-change form", () => {
             ? "PASSWORD_FIELDS_REQUIRED"
             : newPassword !== confirmPassword
               ? "PASSWORD_MISMATCH"
-              : newPassword.length < 6
+              : newPassword.length < 12
                 ? "PASSWORD_TOO_SHORT"
                 : newPassword === oldPassword
                   ? "PASSWORD_SAME_AS_OLD"

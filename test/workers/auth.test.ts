@@ -138,22 +138,22 @@ describe("sessions", () => {
 describe("PUT /api/auth/update-password", () => {
   const cases: Array<[Record<string, string>, string, string]> = [
     [
-      { oldPassword: "", newPassword: "abcdef", confirmPassword: "abcdef" },
+      { oldPassword: "", newPassword: "abcdefghijkl", confirmPassword: "abcdefghijkl" },
       "All fields are required",
       "PASSWORD_FIELDS_REQUIRED",
     ],
     [
-      { oldPassword: "x", newPassword: "abcdef", confirmPassword: "abcdeg" },
+      { oldPassword: "x", newPassword: "abcdefghijkl", confirmPassword: "abcdefghijkm" },
       "New password and confirm password do not match",
       "PASSWORD_MISMATCH",
     ],
     [
       { oldPassword: "x", newPassword: "abc", confirmPassword: "abc" },
-      "New password must be at least 6 characters long",
+      "New password must be at least 12 characters long",
       "PASSWORD_TOO_SHORT",
     ],
     [
-      { oldPassword: "abcdef", newPassword: "abcdef", confirmPassword: "abcdef" },
+      { oldPassword: "abcdefghijkl", newPassword: "abcdefghijkl", confirmPassword: "abcdefghijkl" },
       "New password must be different from current password",
       "PASSWORD_SAME_AS_OLD",
     ],
@@ -176,7 +176,7 @@ describe("PUT /api/auth/update-password", () => {
       token,
       body: { oldPassword: "x", newPassword: "abc", confirmPassword: "abc" },
     });
-    expect(res.json.params).toEqual({ min: 6 });
+    expect(res.json.params).toEqual({ min: 12 });
   });
 
   it("changes the password, keeps this session, revokes the others, and audits without secrets", async () => {
@@ -232,6 +232,8 @@ describe("API document", () => {
       "token",
       "expiresAt",
       "message",
+      "must_change_password",
+      "staff",
     ]);
     expect(login.responses["429"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
     const change = doc.paths["/api/auth/update-password"].put;

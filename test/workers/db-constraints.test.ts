@@ -36,7 +36,12 @@ async function schemaRules(): Promise<string[]> {
     if (cols.length > 0 && !(cols.length === 1 && cols[0]!.name === "id"))
       keys.push(cols.map((c) => `${t.name}.${c.name}`).join(", "));
   }
-  return [...checks, ...uniques, ...keys].filter(
+  // Triggers that refuse a write by raising "TRIGGER constraint failed: <their name>".
+  const triggers = await db().all<{ name: string; sql: string }>(
+    sql`SELECT name, sql FROM sqlite_master WHERE type = 'trigger'`,
+  );
+  const refusing = triggers.filter((t) => t.sql.includes(`TRIGGER constraint failed: ${t.name}`)).map((t) => t.name);
+  return [...checks, ...uniques, ...keys, ...refusing].filter(
     (r) => !r.startsWith("__drizzle") && !r.startsWith("sqlite_") && !r.startsWith("_cf_"),
   );
 }

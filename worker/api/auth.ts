@@ -1,17 +1,19 @@
 /**
- * `/api/auth`: login, logout, update-password (docs/product.md#admin-sign-in). Login also sets the console's HttpOnly
+ * `/api/auth`: login, logout, update-password, me (docs/product.md#admin-sign-in, #staff-and-roles). Login also sets the console's HttpOnly
  * session cookie (worker/lib/session-cookie.ts) and logout clears it; the API itself reads only the bearer token.
  */
-import { createRoute } from "@hono/zod-openapi";
+import { createRoute, z } from "@hono/zod-openapi";
+import { guarded } from "../route-permission";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { clearSessionCookie, setSessionCookie } from "../lib/session-cookie";
-import { requireAdmin } from "../middleware/auth";
 import { clientOf } from "../middleware/rate-limit";
-import { bearer, createApi, errors, json } from "../openapi";
+import { createApi, errors, json } from "../openapi";
 import { login, logout, TOKEN_TTL_MS, updatePassword } from "../services/auth";
 import { closeStreams } from "../services/events";
+import { meOf } from "../services/staff";
+import { meJsonSchema } from "../contracts/staff";
 import { loginJsonSchema, loginSchema, messageJsonSchema, updatePasswordSchema } from "../contracts/auth";
 
 const tags = ["Auth"];
@@ -40,37 +42,59 @@ const loginRoute = createRoute({
   responses: { 200: json(loginJsonSchema, "Signed in"), ...errors(400, 401, 429) },
 });
 
-const logoutRoute = createRoute({
-  method: "post",
-  path: "/logout",
-  tags,
-  security: bearer,
-  summary: "Revoke the current token (its live-event streams close)",
-  middleware: [requireAdmin] as const,
-  responses: { 200: json(messageJsonSchema, "Signed out"), ...errors(401) },
-});
+const logoutRoute = createRoute(
+  guarded("session.own", {
+    method: "post",
+    path: "/logout",
+    tags,
+    summary: "Revoke the current token (its live-event streams close)",
+    responses: { 200: json(messageJsonSchema, "Signed out"), ...errors(401) },
+  }),
+);
 
-const updatePasswordRoute = createRoute({
-  method: "put",
-  path: "/update-password",
-  tags,
-  security: bearer,
-  summary: "Change the password; the admin's other tokens stop working",
-  description:
-    "400 in this order: PASSWORD_FIELDS_REQUIRED, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT, PASSWORD_SAME_AS_OLD, PASSWORD_INCORRECT. Wrong current passwords are counted per session: the 6th within 15 minutes is 429 PASSWORD_CHANGE_LOCKED.",
-  middleware: [requireAdmin] as const,
-  request: { body: { required: true, content: { "application/json": { schema: updatePasswordSchema } } } },
-  responses: { 200: json(messageJsonSchema, "Password changed"), ...errors(400, 401, 429) },
-});
+const updatePasswordRoute = createRoute(
+  guarded("session.own", {
+    method: "put",
+    path: "/update-password",
+    tags,
+    summary: "Change the password; the admin's other tokens stop working",
+    description:
+      "400 in this order: PASSWORD_FIELDS_REQUIRED, PASSWORD_MISMATCH, PASSWORD_TOO_SHORT, PASSWORD_SAME_AS_OLD, PASSWORD_INCORRECT. Wrong current passwords are counted per session: the 6th within 15 minutes is 429 PASSWORD_CHANGE_LOCKED.",
+    request: { body: { required: true, content: { "application/json": { schema: updatePasswordSchema } } } },
+    responses: { 200: json(messageJsonSchema, "Password changed"), ...errors(400, 401, 429) },
+  }),
+);
+
+const meRoute = createRoute(
+  guarded("session.own", {
+    method: "get",
+    path: "/me",
+    tags,
+    summary: "Who is signed in: role, permissions, a teacher's assignments",
+    description: "Also answers a token whose password is temporary (must_change_password: true).",
+    responses: { 200: json(z.object({ staff: meJsonSchema }), "The signed-in person"), ...errors(401) },
+  }),
+);
 
 export const authApi = createApi()
   .openapi(loginRoute, async (c) => {
     const { username, password } = c.req.valid("json");
     await admitLoginRate(c);
-    const result = await login(c.get("db"), username, password, c.env.PASSWORD_PEPPER, new Date(), clientOf(c));
+    const db = c.get("db");
+    const result = await login(db, username, password, c.env.PASSWORD_PEPPER, new Date(), clientOf(c));
     setSessionCookie(c, result.token, TOKEN_TTL_MS);
-    return c.json({ token: result.token, expiresAt: result.expiresAt, message: "Login successful" }, 200);
+    return c.json(
+      {
+        token: result.token,
+        expiresAt: result.expiresAt,
+        message: "Login successful",
+        must_change_password: result.actor.mustChangePassword,
+        staff: await meOf(db, result.actor),
+      },
+      200,
+    );
   })
+  .openapi(meRoute, async (c) => c.json({ staff: await meOf(c.var.ctx.db, c.var.ctx.actor) }, 200))
   .openapi(logoutRoute, async (c) => {
     await logout(c.var.ctx);
     await closeStreams(c.env, [c.var.ctx.actor.sessionId]);

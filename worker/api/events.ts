@@ -6,24 +6,30 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { LiveEvent } from "../hub";
-import { bearer, errors } from "../openapi";
+import { errors } from "../openapi";
+import type { Permission } from "../permissions";
+import { guarded } from "../route-permission";
 import { subscribe } from "../services/events";
 
-/** The OpenAPI route of a stream at `path` (relative to its sub-app) that carries `events`. */
-export function streamRoute(path: string, events: readonly LiveEvent[]) {
-  return createRoute({
-    method: "get",
-    path,
-    tags: ["Live events"],
-    security: bearer,
-    summary: `Server-sent events: ${events.join(", ")}`,
-    description:
-      "Each event's data is `{}`; the console reloads what it shows. The stream closes when its token is revoked or expires.",
-    responses: {
-      200: { description: "A text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
-      ...errors(401),
-    },
-  });
+/**
+ * The OpenAPI route of a stream at `path` (relative to its sub-app) that carries `events`, open to the roles holding
+ * `permission` (docs/product.md#staff-and-roles). The events carry no data, only which list to reload.
+ */
+export function streamRoute(path: string, events: readonly LiveEvent[], permission: Permission) {
+  return createRoute(
+    guarded(permission, {
+      method: "get",
+      path,
+      tags: ["Live events"],
+      summary: `Server-sent events: ${events.join(", ")}`,
+      description:
+        "Each event's data is `{}`; the console reloads what it shows. The stream closes when its token is revoked or expires.",
+      responses: {
+        200: { description: "A text/event-stream", content: { "text/event-stream": { schema: z.string() } } },
+        ...errors(401),
+      },
+    }),
+  );
 }
 
 /** The handler of a stream of `events` for the signed-in admin (a `text/event-stream` Response, never cached). */

@@ -5,12 +5,13 @@
  * `page`/`limit` ask for one page (the console's table).
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import { guarded } from "../route-permission";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { normalizeNationalId } from "../lib/normalize";
 import { egpToPiastres, piastresToEgp } from "../money";
-import { bearer, createAdminApi, errors, json } from "../openapi";
+import { createAdminApi, errors, json } from "../openapi";
 import { feeTotals, overdueTotals, paidPercentage } from "../services/dashboard";
 import { requestToday } from "../request-clock";
 import { customScheduleSchema, discountInputSchema } from "../contracts/fee-plans";
@@ -34,7 +35,6 @@ import {
 import { toGrade } from "../contracts/students";
 
 const tags = ["Fees"];
-const security = bearer;
 const studentNoParam = z.object({
   student_no: z.string().describe("The student's ID (national ID or passport number); Arabic-Indic digits accepted"),
 });
@@ -50,201 +50,219 @@ function storedStudentNo(raw: string): string {
 const changed = (c: Context<AppEnv>, id: number) =>
   c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_record", id));
 
-const totalFees = createRoute({
-  method: "get",
-  path: "/TotalFees",
-  tags: ["Dashboard"],
-  security,
-  summary: "Total fees of active students (EGP)",
-  responses: {
-    200: json(z.object({ totalFees: z.number().describe("EGP") }), "Sum of the active students' totals"),
-    ...errors(401),
-  },
-});
+const totalFees = createRoute(
+  guarded("fees.read", {
+    method: "get",
+    path: "/TotalFees",
+    tags: ["Dashboard"],
+    summary: "Total fees of active students (EGP)",
+    responses: {
+      200: json(z.object({ totalFees: z.number().describe("EGP") }), "Sum of the active students' totals"),
+      ...errors(401),
+    },
+  }),
+);
 
-const paidShare = createRoute({
-  method: "get",
-  path: "/paid-percentage",
-  tags: ["Dashboard"],
-  security,
-  summary: "Paid share of the active students' fees, in percent (2 decimals)",
-  responses: {
-    200: json(z.object({ paidPercentage: z.number().describe("0 … 100, 2 decimals") }), "Paid percentage"),
-    ...errors(401),
-  },
-});
+const paidShare = createRoute(
+  guarded("fees.read", {
+    method: "get",
+    path: "/paid-percentage",
+    tags: ["Dashboard"],
+    summary: "Paid share of the active students' fees, in percent (2 decimals)",
+    responses: {
+      200: json(z.object({ paidPercentage: z.number().describe("0 … 100, 2 decimals") }), "Paid percentage"),
+      ...errors(401),
+    },
+  }),
+);
 
-const overdue = createRoute({
-  method: "get",
-  path: "/overdue-summary",
-  tags: ["Dashboard"],
-  security,
-  summary: "Overdue amount (EGP) of active students and how many students owe it",
-  description: "Unpaid instalments whose due date has passed (overdue from the start of the next school day, Cairo).",
-  responses: {
-    200: json(
-      z.object({ overdueAmount: z.number().describe("EGP"), overdueStudents: z.number().int() }),
-      "Overdue totals",
-    ),
-    ...errors(401),
-  },
-});
-
-const discount = createRoute({
-  method: "put",
-  path: "/{student_no}/discount",
-  tags,
-  security,
-  summary: "Set or clear a student's discount (amount or percent, with a reason)",
-  description:
-    "Taken off the record's plan total and its latest instalments first; payments are re-allocated oldest instalment first in the same write. A discount above the total → 400 DISCOUNT_ABOVE_TOTAL; the new total below the paid amount → 400 TOTAL_BELOW_PAID; no plan applied → 409 DISCOUNT_NEEDS_SCHEDULE.",
-  request: {
-    params: studentNoParam,
-    body: { required: true, content: { "application/json": { schema: discountInputSchema } } },
-  },
-  responses: {
-    200: json(feeBodySchema, "The record with its new total and instalments"),
-    ...errors(400, 401, 404, 409),
-  },
-});
-
-const schedule = createRoute({
-  method: "put",
-  path: "/{student_no}/schedule",
-  tags,
-  security,
-  summary: "Give a student a custom instalment schedule",
-  description:
-    "The total becomes the schedule's sum and the discount is cleared; payments are re-allocated oldest instalment first in the same write; applying a plan leaves the record alone. With a plan on the record, due dates must fall in its academic year (DUE_DATE_OUTSIDE_YEAR). Below the paid amount → 400 TOTAL_BELOW_PAID. Another plan applied or an edit saved since the record was read → 409 FEE_CHANGED_MEANWHILE, nothing written.",
-  request: {
-    params: studentNoParam,
-    body: { required: true, content: { "application/json": { schema: customScheduleSchema } } },
-  },
-  responses: { 200: json(feeBodySchema, "The record with its schedule"), ...errors(400, 401, 404, 409) },
-});
-
-const unschedule = createRoute({
-  method: "delete",
-  path: "/{student_no}/schedule",
-  tags,
-  security,
-  summary: "Return a student with a custom schedule to the grade's plan (applied next time)",
-  request: { params: studentNoParam },
-  responses: { 200: json(feeBodySchema, "The record"), ...errors(400, 401, 404) },
-});
-
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  security,
-  summary: "List fee records with their payments",
-  description:
-    "Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade and status (paid, partially_paid, not_paid, or overdue: an instalment unpaid after its due date), due_within_days=N (an unpaid instalment due from today to today + N, Cairo). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
-  request: { query: listFeesQuerySchema },
-  responses: { 200: json(feeListSchema, "The fee records (one page with pagination when asked)"), ...errors(400, 401) },
-});
-
-const paymentsOf = createRoute({
-  method: "get",
-  path: "/{student_no}/payments",
-  tags,
-  security,
-  summary: "Payments of one fee record, oldest first",
-  description:
-    "With idempotency_key: only the payment recorded under that key (none or one), so a client that lost an answer learns whether the payment was saved.",
-  request: {
-    params: studentNoParam,
-    query: z.object({ idempotency_key: idempotencyKeySchema.describe("The Idempotency-Key a payment was sent with") }),
-  },
-  responses: {
-    200: json(z.object({ payments: z.array(paymentJsonSchema) }), "The payment rows"),
-    ...errors(400, 401, 404),
-  },
-});
-
-const byGrade = createRoute({
-  method: "get",
-  path: "/{grade}",
-  tags,
-  security,
-  summary: "Fee records of one grade (KG-1 … Private)",
-  description:
-    "Deprecated: its path differs from PUT /api/fees/{student_no} only by name. Use GET /api/fees?grade= (the records under `fees`).",
-  deprecated: true,
-  request: { params: z.object({ grade: z.string() }) },
-  responses: {
-    200: json(z.object({ students: z.array(feeJsonSchema) }), "The grade's fee records"),
-    ...errors(400, 401),
-  },
-});
-
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  security,
-  summary: "Create a fee record",
-  description: "A non-zero paid amount becomes the first payment, with a receipt, in the same write.",
-  request: { body: { required: true, content: { "application/json": { schema: createFeeSchema } } } },
-  responses: { 201: json(feeBodySchema, "The created record"), ...errors(400, 401, 404, 409) },
-});
-
-const pay = createRoute({
-  method: "post",
-  path: "/{student_no}/add-payment",
-  tags,
-  security,
-  summary: "Record a payment (receipt RCP-{academic year}-{6-digit sequence})",
-  description:
-    "Honours the Idempotency-Key header: the same key and body again answer 200 with the first payment (header Idempotent-Replayed: true) and record nothing; the key with another body is a 422 IDEMPOTENCY_MISMATCH. Above the remaining amount: 400 PAYMENT_EXCEEDS_REMAINING, nothing recorded.",
-  request: {
-    params: studentNoParam,
-    headers: z.object({
-      "idempotency-key": idempotencyKeySchema.describe(
-        "1-255 visible ASCII characters, e.g. a UUID made once per payment",
+const overdue = createRoute(
+  guarded("fees.read", {
+    method: "get",
+    path: "/overdue-summary",
+    tags: ["Dashboard"],
+    summary: "Overdue amount (EGP) of active students and how many students owe it",
+    description: "Unpaid instalments whose due date has passed (overdue from the start of the next school day, Cairo).",
+    responses: {
+      200: json(
+        z.object({ overdueAmount: z.number().describe("EGP"), overdueStudents: z.number().int() }),
+        "Overdue totals",
       ),
-    }),
-    body: { required: true, content: { "application/json": { schema: addPaymentSchema } } },
-  },
-  responses: {
-    200: json(paymentResultSchema, "A replay of the same Idempotency-Key and body"),
-    201: json(paymentResultSchema, "The record after the payment, and the payment"),
-    ...errors(400, 401, 404, 422),
-  },
-});
+      ...errors(401),
+    },
+  }),
+);
 
-const update = createRoute({
-  method: "put",
-  path: "/{student_no}",
-  tags,
-  security,
-  summary: "Set the total and paid amounts",
-  description:
-    "A changed paid amount is recorded as an ADJ adjustment row against the value at the moment of the write. A changed total on a record that follows an instalment schedule → 409 TOTAL_SET_BY_SCHEDULE; a plan, discount or schedule saved since the record was read → 409 FEE_CHANGED_MEANWHILE.",
-  request: {
-    params: studentNoParam,
-    body: { required: true, content: { "application/json": { schema: updateFeeSchema } } },
-  },
-  responses: { 200: json(feeBodySchema, "The updated record"), ...errors(400, 401, 404, 409) },
-});
+const discount = createRoute(
+  guarded("fees.write", {
+    method: "put",
+    path: "/{student_no}/discount",
+    tags,
+    summary: "Set or clear a student's discount (amount or percent, with a reason)",
+    description:
+      "Taken off the record's plan total and its latest instalments first; payments are re-allocated oldest instalment first in the same write. A discount above the total → 400 DISCOUNT_ABOVE_TOTAL; the new total below the paid amount → 400 TOTAL_BELOW_PAID; no plan applied → 409 DISCOUNT_NEEDS_SCHEDULE.",
+    request: {
+      params: studentNoParam,
+      body: { required: true, content: { "application/json": { schema: discountInputSchema } } },
+    },
+    responses: {
+      200: json(feeBodySchema, "The record with its new total and instalments"),
+      ...errors(400, 401, 404, 409),
+    },
+  }),
+);
 
-const remove = createRoute({
-  method: "delete",
-  path: "/{student_no}",
-  tags,
-  security,
-  summary: "Delete a fee record without payment rows",
-  description: "409 FEE_HAS_PAYMENTS when the record has payments or adjustments: receipts are never deleted.",
-  request: { params: studentNoParam },
-  responses: { 200: json(messageBody, "Deleted"), ...errors(400, 401, 404, 409) },
-});
+const schedule = createRoute(
+  guarded("fees.write", {
+    method: "put",
+    path: "/{student_no}/schedule",
+    tags,
+    summary: "Give a student a custom instalment schedule",
+    description:
+      "The total becomes the schedule's sum and the discount is cleared; payments are re-allocated oldest instalment first in the same write; applying a plan leaves the record alone. With a plan on the record, due dates must fall in its academic year (DUE_DATE_OUTSIDE_YEAR). Below the paid amount → 400 TOTAL_BELOW_PAID. Another plan applied or an edit saved since the record was read → 409 FEE_CHANGED_MEANWHILE, nothing written.",
+    request: {
+      params: studentNoParam,
+      body: { required: true, content: { "application/json": { schema: customScheduleSchema } } },
+    },
+    responses: { 200: json(feeBodySchema, "The record with its schedule"), ...errors(400, 401, 404, 409) },
+  }),
+);
+
+const unschedule = createRoute(
+  guarded("fees.write", {
+    method: "delete",
+    path: "/{student_no}/schedule",
+    tags,
+    summary: "Return a student with a custom schedule to the grade's plan (applied next time)",
+    request: { params: studentNoParam },
+    responses: { 200: json(feeBodySchema, "The record"), ...errors(400, 401, 404) },
+  }),
+);
+
+const list = createRoute(
+  guarded("fees.read", {
+    method: "get",
+    path: "/",
+    tags,
+    summary: "List fee records with their payments",
+    description:
+      "Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade and status (paid, partially_paid, not_paid, or overdue: an instalment unpaid after its due date), due_within_days=N (an unpaid instalment due from today to today + N, Cairo). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
+    request: { query: listFeesQuerySchema },
+    responses: {
+      200: json(feeListSchema, "The fee records (one page with pagination when asked)"),
+      ...errors(400, 401),
+    },
+  }),
+);
+
+const paymentsOf = createRoute(
+  guarded("fees.read", {
+    method: "get",
+    path: "/{student_no}/payments",
+    tags,
+    summary: "Payments of one fee record, oldest first",
+    description:
+      "With idempotency_key: only the payment recorded under that key (none or one), so a client that lost an answer learns whether the payment was saved.",
+    request: {
+      params: studentNoParam,
+      query: z.object({
+        idempotency_key: idempotencyKeySchema.describe("The Idempotency-Key a payment was sent with"),
+      }),
+    },
+    responses: {
+      200: json(z.object({ payments: z.array(paymentJsonSchema) }), "The payment rows"),
+      ...errors(400, 401, 404),
+    },
+  }),
+);
+
+const byGrade = createRoute(
+  guarded("fees.read", {
+    method: "get",
+    path: "/{grade}",
+    tags,
+    summary: "Fee records of one grade (KG-1 … Private)",
+    description:
+      "Deprecated: its path differs from PUT /api/fees/{student_no} only by name. Use GET /api/fees?grade= (the records under `fees`).",
+    deprecated: true,
+    request: { params: z.object({ grade: z.string() }) },
+    responses: {
+      200: json(z.object({ students: z.array(feeJsonSchema) }), "The grade's fee records"),
+      ...errors(400, 401),
+    },
+  }),
+);
+
+const create = createRoute(
+  guarded("fees.write", {
+    method: "post",
+    path: "/",
+    tags,
+    summary: "Create a fee record",
+    description: "A non-zero paid amount becomes the first payment, with a receipt, in the same write.",
+    request: { body: { required: true, content: { "application/json": { schema: createFeeSchema } } } },
+    responses: { 201: json(feeBodySchema, "The created record"), ...errors(400, 401, 404, 409) },
+  }),
+);
+
+const pay = createRoute(
+  guarded("fees.write", {
+    method: "post",
+    path: "/{student_no}/add-payment",
+    tags,
+    summary: "Record a payment (receipt RCP-{academic year}-{6-digit sequence})",
+    description:
+      "Honours the Idempotency-Key header: the same key and body again answer 200 with the first payment (header Idempotent-Replayed: true) and record nothing; the key with another body is a 422 IDEMPOTENCY_MISMATCH. Above the remaining amount: 400 PAYMENT_EXCEEDS_REMAINING, nothing recorded.",
+    request: {
+      params: studentNoParam,
+      headers: z.object({
+        "idempotency-key": idempotencyKeySchema.describe(
+          "1-255 visible ASCII characters, e.g. a UUID made once per payment",
+        ),
+      }),
+      body: { required: true, content: { "application/json": { schema: addPaymentSchema } } },
+    },
+    responses: {
+      200: json(paymentResultSchema, "A replay of the same Idempotency-Key and body"),
+      201: json(paymentResultSchema, "The record after the payment, and the payment"),
+      ...errors(400, 401, 404, 422),
+    },
+  }),
+);
+
+const update = createRoute(
+  guarded("fees.write", {
+    method: "put",
+    path: "/{student_no}",
+    tags,
+    summary: "Set the total and paid amounts",
+    description:
+      "A changed paid amount is recorded as an ADJ adjustment row against the value at the moment of the write. A changed total on a record that follows an instalment schedule → 409 TOTAL_SET_BY_SCHEDULE; a plan, discount or schedule saved since the record was read → 409 FEE_CHANGED_MEANWHILE.",
+    request: {
+      params: studentNoParam,
+      body: { required: true, content: { "application/json": { schema: updateFeeSchema } } },
+    },
+    responses: { 200: json(feeBodySchema, "The updated record"), ...errors(400, 401, 404, 409) },
+  }),
+);
+
+const remove = createRoute(
+  guarded("fees.write", {
+    method: "delete",
+    path: "/{student_no}",
+    tags,
+    summary: "Delete a fee record without payment rows",
+    description: "409 FEE_HAS_PAYMENTS when the record has payments or adjustments: receipts are never deleted.",
+    request: { params: studentNoParam },
+    responses: { 200: json(messageBody, "Deleted"), ...errors(400, 401, 404, 409) },
+  }),
+);
 
 const app = createAdminApi();
 // Before `/{grade}`, which would take "events" for a grade.
 const ALL_EVENTS = ["fees_changed", "students_changed", "news_updated"] as const;
-app.openapi(streamRoute("/events/stream", ALL_EVENTS), streamHandler(ALL_EVENTS));
-app.openapi(streamRoute("/events", ["fees_changed"]), streamHandler(["fees_changed"]));
+app.openapi(streamRoute("/events/stream", ALL_EVENTS, "session.own"), streamHandler(ALL_EVENTS));
+app.openapi(streamRoute("/events", ["fees_changed"], "fees.read"), streamHandler(["fees_changed"]));
 
 export const feesApi = app
   .openapi(totalFees, async (c) => {

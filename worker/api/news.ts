@@ -4,7 +4,8 @@
  * the detail read is not cached, since it counts a view.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { bearer, createAdminApi, createApi, errors, json } from "../openapi";
+import { guarded } from "../route-permission";
+import { createAdminApi, createApi, errors, json } from "../openapi";
 import { clientOf } from "../middleware/rate-limit";
 import { publish } from "../services/events";
 import * as svc from "../services/news";
@@ -22,62 +23,69 @@ import {
 
 const adminTags = ["News (admin)"];
 const publicTags = ["News (public)"];
-const security = bearer;
 const articleBody = z.object({ news: newsJsonSchema });
 const publicList = z.object({ news: z.array(publicNewsJsonSchema) });
 const body = { required: true, content: { "application/json": { schema: newsInputSchema } } };
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags: adminTags,
-  security,
-  summary: "One page of articles",
-  description: "Search over title, content and author; filter by status; sorted by sortBy/sortOrder, then newest id.",
-  request: { query: newsListQuerySchema },
-  responses: { 200: json(newsListSchema, "The page and its pagination"), ...errors(400, 401) },
-});
+const list = createRoute(
+  guarded("news.read", {
+    method: "get",
+    path: "/",
+    tags: adminTags,
+    summary: "One page of articles",
+    description: "Search over title, content and author; filter by status; sorted by sortBy/sortOrder, then newest id.",
+    request: { query: newsListQuerySchema },
+    responses: { 200: json(newsListSchema, "The page and its pagination"), ...errors(400, 401) },
+  }),
+);
 
-const stats = createRoute({
-  method: "get",
-  path: "/stats",
-  tags: adminTags,
-  security,
-  summary: "Counters of the stat cards",
-  responses: { 200: json(z.object({ stats: newsStatsSchema }), "Articles per status and total views"), ...errors(401) },
-});
+const stats = createRoute(
+  guarded("news.read", {
+    method: "get",
+    path: "/stats",
+    tags: adminTags,
+    summary: "Counters of the stat cards",
+    responses: {
+      200: json(z.object({ stats: newsStatsSchema }), "Articles per status and total views"),
+      ...errors(401),
+    },
+  }),
+);
 
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags: adminTags,
-  security,
-  summary: "Create an article",
-  description: 'author_name defaults to "Admin", priority to 0, publish_date to now.',
-  request: { body },
-  responses: { 201: json(articleBody, "The created article"), ...errors(400, 401) },
-});
+const create = createRoute(
+  guarded("news.manage", {
+    method: "post",
+    path: "/",
+    tags: adminTags,
+    summary: "Create an article",
+    description: 'author_name defaults to "Admin", priority to 0, publish_date to now.',
+    request: { body },
+    responses: { 201: json(articleBody, "The created article"), ...errors(400, 401) },
+  }),
+);
 
-const update = createRoute({
-  method: "put",
-  path: "/{id}",
-  tags: adminTags,
-  security,
-  summary: "Update an article",
-  description: "publish_date keeps its stored value when omitted.",
-  request: { params: idParamSchema, body },
-  responses: { 200: json(articleBody, "The updated article"), ...errors(400, 401, 404) },
-});
+const update = createRoute(
+  guarded("news.manage", {
+    method: "put",
+    path: "/{id}",
+    tags: adminTags,
+    summary: "Update an article",
+    description: "publish_date keeps its stored value when omitted.",
+    request: { params: idParamSchema, body },
+    responses: { 200: json(articleBody, "The updated article"), ...errors(400, 401, 404) },
+  }),
+);
 
-const remove = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags: adminTags,
-  security,
-  summary: "Delete an article",
-  request: { params: idParamSchema },
-  responses: { 200: json(z.object({ message: z.string() }), "Deleted"), ...errors(400, 401, 404) },
-});
+const remove = createRoute(
+  guarded("news.manage", {
+    method: "delete",
+    path: "/{id}",
+    tags: adminTags,
+    summary: "Delete an article",
+    request: { params: idParamSchema },
+    responses: { 200: json(z.object({ message: z.string() }), "Deleted"), ...errors(400, 401, 404) },
+  }),
+);
 
 export const adminNewsApi = createAdminApi()
   .openapi(list, async (c) => c.json(await svc.listNews(c.get("db"), c.req.valid("query")), 200))

@@ -5,7 +5,9 @@
  * changes apart by `entity`.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { bearer, createAdminApi, errors, json } from "../openapi";
+import { guarded } from "../route-permission";
+import { readableGrades } from "../services/teaching";
+import { createAdminApi, errors, json } from "../openapi";
 import { publish } from "../services/events";
 import {
   createResult,
@@ -26,86 +28,95 @@ import {
 } from "../contracts/results";
 
 const tags = ["Results"];
-const security = bearer;
 const resultBody = z.object({ data: resultJsonSchema });
 const publicationBody = z.object({ data: publicationJsonSchema });
 const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { "application/json": { schema } } });
 
-const publicationList = createRoute({
-  method: "get",
-  path: "/publications",
-  tags,
-  security,
-  summary: "Publication state of every academic year × semester",
-  description: "Oldest year first, S1 before S2; a term never published is listed as unpublished.",
-  responses: { 200: json(z.object({ data: z.array(publicationJsonSchema) }), "Every term"), ...errors(401) },
-});
+const publicationList = createRoute(
+  guarded("results.read", {
+    method: "get",
+    path: "/publications",
+    tags,
+    summary: "Publication state of every academic year × semester",
+    description: "Oldest year first, S1 before S2; a term never published is listed as unpublished.",
+    responses: { 200: json(z.object({ data: z.array(publicationJsonSchema) }), "Every term"), ...errors(401) },
+  }),
+);
 
-const publicationPut = createRoute({
-  method: "put",
-  path: "/publications",
-  tags,
-  security,
-  summary: "Publish or unpublish one academic year + semester for the public lookup",
-  description: "published_at is set on publishing (kept when it was already published) and cleared on unpublishing.",
-  request: { body: jsonBody(publicationBodySchema) },
-  responses: { 200: json(publicationBody, "The term's new state"), ...errors(400, 401) },
-});
+const publicationPut = createRoute(
+  guarded("results.publish", {
+    method: "put",
+    path: "/publications",
+    tags,
+    summary: "Publish or unpublish one academic year + semester for the public lookup",
+    description: "published_at is set on publishing (kept when it was already published) and cleared on unpublishing.",
+    request: { body: jsonBody(publicationBodySchema) },
+    responses: { 200: json(publicationBody, "The term's new state"), ...errors(400, 401) },
+  }),
+);
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  security,
-  summary: "List results with their subject scores",
-  description: "Newest first. Filters: grade, academic_year_name, semester; search over the student's name and ID.",
-  request: { query: resultListQuerySchema },
-  responses: { 200: json(z.object({ data: z.array(resultJsonSchema) }), "The matching results"), ...errors(400, 401) },
-});
+const list = createRoute(
+  guarded("results.read", {
+    method: "get",
+    path: "/",
+    tags,
+    summary: "List results with their subject scores",
+    description: "Newest first. Filters: grade, academic_year_name, semester; search over the student's name and ID.",
+    request: { query: resultListQuerySchema },
+    responses: {
+      200: json(z.object({ data: z.array(resultJsonSchema) }), "The matching results"),
+      ...errors(400, 401),
+    },
+  }),
+);
 
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  security,
-  summary: "Create a result",
-  description:
-    "student_id is the student's national ID or passport number; grade defaults to the student's current grade; empty subject remarks become \"Grade: X\" (admin scale). 409 RESULT_DUPLICATE for a second result of the same student, year and semester.",
-  request: { body: jsonBody(resultBodySchema) },
-  responses: { 201: json(resultBody, "The created result"), ...errors(400, 401, 404, 409) },
-});
+const create = createRoute(
+  guarded("results.write", {
+    method: "post",
+    path: "/",
+    tags,
+    summary: "Create a result",
+    description:
+      "student_id is the student's national ID or passport number; grade defaults to the student's current grade; empty subject remarks become \"Grade: X\" (admin scale). 409 RESULT_DUPLICATE for a second result of the same student, year and semester.",
+    request: { body: jsonBody(resultBodySchema) },
+    responses: { 201: json(resultBody, "The created result"), ...errors(400, 401, 404, 409) },
+  }),
+);
 
-const one = createRoute({
-  method: "get",
-  path: "/{id}",
-  tags,
-  security,
-  summary: "One result with its subject scores",
-  request: { params: resultIdParamSchema },
-  responses: { 200: json(resultBody, "The result"), ...errors(400, 401, 404) },
-});
+const one = createRoute(
+  guarded("results.read", {
+    method: "get",
+    path: "/{id}",
+    tags,
+    summary: "One result with its subject scores",
+    request: { params: resultIdParamSchema },
+    responses: { 200: json(resultBody, "The result"), ...errors(400, 401, 404) },
+  }),
+);
 
-const update = createRoute({
-  method: "put",
-  path: "/{id}",
-  tags,
-  security,
-  summary: "Replace a result and all its subject rows",
-  description:
-    "An omitted grade keeps the result's grade (or takes the new student's current grade when the student changes).",
-  request: { params: resultIdParamSchema, body: jsonBody(resultBodySchema) },
-  responses: { 200: json(resultBody, "The updated result"), ...errors(400, 401, 404, 409) },
-});
+const update = createRoute(
+  guarded("results.write", {
+    method: "put",
+    path: "/{id}",
+    tags,
+    summary: "Replace a result and all its subject rows",
+    description:
+      "An omitted grade keeps the result's grade (or takes the new student's current grade when the student changes).",
+    request: { params: resultIdParamSchema, body: jsonBody(resultBodySchema) },
+    responses: { 200: json(resultBody, "The updated result"), ...errors(400, 401, 404, 409) },
+  }),
+);
 
-const remove = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags,
-  security,
-  summary: "Delete a result and its subject rows",
-  request: { params: resultIdParamSchema },
-  responses: { 200: json(z.object({ message: z.string() }), "Deleted"), ...errors(400, 401, 404) },
-});
+const remove = createRoute(
+  guarded("results.delete", {
+    method: "delete",
+    path: "/{id}",
+    tags,
+    summary: "Delete a result and its subject rows",
+    request: { params: resultIdParamSchema },
+    responses: { 200: json(z.object({ message: z.string() }), "Deleted"), ...errors(400, 401, 404) },
+  }),
+);
 
 export const adminResultsApi = createAdminApi()
   .openapi(publicationList, async (c) => c.json({ data: await listPublications(c.get("db")) }, 200))
@@ -116,13 +127,21 @@ export const adminResultsApi = createAdminApi()
     );
     return c.json({ data }, 200);
   })
-  .openapi(list, async (c) => c.json({ data: await listResults(c.get("db"), c.req.valid("query")) }, 200))
+  .openapi(list, async (c) =>
+    c.json(
+      { data: await listResults(c.var.ctx.db, { ...c.req.valid("query"), ...(await readableGrades(c.var.ctx)) }) },
+      200,
+    ),
+  )
   .openapi(create, async (c) => {
     const data = await createResult(c.var.ctx, c.req.valid("json"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "result", data.id));
     return c.json({ data }, 201);
   })
-  .openapi(one, async (c) => c.json({ data: await getResult(c.get("db"), c.req.valid("param").id) }, 200))
+  .openapi(one, async (c) => {
+    const { grades } = await readableGrades(c.var.ctx);
+    return c.json({ data: await getResult(c.var.ctx.db, c.req.valid("param").id, grades) }, 200);
+  })
   .openapi(update, async (c) => {
     const data = await updateResult(c.var.ctx, c.req.valid("param").id, c.req.valid("json"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "result", data.id));

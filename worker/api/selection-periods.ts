@@ -4,7 +4,8 @@
  * others in the same batch.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { bearer, createApi, errors, json } from "../openapi";
+import { guarded } from "../route-permission";
+import { createApi, errors, json } from "../openapi";
 import * as svc from "../services/selection-periods";
 import {
   periodCreateSchema,
@@ -15,67 +16,71 @@ import {
 } from "../contracts/selection-admin";
 
 const tags = ["Course selection (admin)"];
-const security = bearer;
 const periodBody = z.object({ data: periodJsonSchema });
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  security,
-  summary: "Selection periods, latest start first (dates ISO UTC)",
-  responses: { 200: json(z.object({ data: z.array(periodJsonSchema) }), "Every period"), ...errors(401) },
-});
+const list = createRoute(
+  guarded("selection.read", {
+    method: "get",
+    path: "/",
+    tags,
+    summary: "Selection periods, latest start first (dates ISO UTC)",
+    responses: { 200: json(z.object({ data: z.array(periodJsonSchema) }), "Every period"), ...errors(401) },
+  }),
+);
 
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  security,
-  summary: "Create a period",
-  description:
-    "Dates are ISO 8601 with Z or an offset; end after start. Inactive by default; an active one replaces the active period.",
-  request: { body: { required: true, content: { "application/json": { schema: periodCreateSchema } } } },
-  responses: { 201: json(periodBody, "The created period"), ...errors(400, 401) },
-});
+const create = createRoute(
+  guarded("selection.manage", {
+    method: "post",
+    path: "/",
+    tags,
+    summary: "Create a period",
+    description:
+      "Dates are ISO 8601 with Z or an offset; end after start. Inactive by default; an active one replaces the active period.",
+    request: { body: { required: true, content: { "application/json": { schema: periodCreateSchema } } } },
+    responses: { 201: json(periodBody, "The created period"), ...errors(400, 401) },
+  }),
+);
 
-const toggle = createRoute({
-  method: "put",
-  path: "/{id}/toggle",
-  tags,
-  security,
-  summary: "Set is_active; activating deactivates every other period",
-  request: {
-    params: selectionIdParamSchema,
-    body: { required: true, content: { "application/json": { schema: periodToggleSchema } } },
-  },
-  responses: { 200: json(periodBody, "The toggled period as stored"), ...errors(400, 401, 404) },
-});
+const toggle = createRoute(
+  guarded("selection.manage", {
+    method: "put",
+    path: "/{id}/toggle",
+    tags,
+    summary: "Set is_active; activating deactivates every other period",
+    request: {
+      params: selectionIdParamSchema,
+      body: { required: true, content: { "application/json": { schema: periodToggleSchema } } },
+    },
+    responses: { 200: json(periodBody, "The toggled period as stored"), ...errors(400, 401, 404) },
+  }),
+);
 
-const update = createRoute({
-  method: "put",
-  path: "/{id}",
-  tags,
-  security,
-  summary: "Update a period",
-  description: "Omitted max_subjects, is_active and allow_changes keep their stored values.",
-  request: {
-    params: selectionIdParamSchema,
-    body: { required: true, content: { "application/json": { schema: periodUpdateSchema } } },
-  },
-  responses: { 200: json(periodBody, "The updated period"), ...errors(400, 401, 404) },
-});
+const update = createRoute(
+  guarded("selection.manage", {
+    method: "put",
+    path: "/{id}",
+    tags,
+    summary: "Update a period",
+    description: "Omitted max_subjects, is_active and allow_changes keep their stored values.",
+    request: {
+      params: selectionIdParamSchema,
+      body: { required: true, content: { "application/json": { schema: periodUpdateSchema } } },
+    },
+    responses: { 200: json(periodBody, "The updated period"), ...errors(400, 401, 404) },
+  }),
+);
 
-const remove = createRoute({
-  method: "delete",
-  path: "/{id}",
-  tags,
-  security,
-  summary: "Delete an inactive period",
-  description: "Its selections keep their rows (period_id becomes null). 409 PERIOD_IS_ACTIVE: deactivate it first.",
-  request: { params: selectionIdParamSchema },
-  responses: { 200: json(z.object({ message: z.string() }), "Deleted"), ...errors(400, 401, 404, 409) },
-});
+const remove = createRoute(
+  guarded("selection.manage", {
+    method: "delete",
+    path: "/{id}",
+    tags,
+    summary: "Delete an inactive period",
+    description: "Its selections keep their rows (period_id becomes null). 409 PERIOD_IS_ACTIVE: deactivate it first.",
+    request: { params: selectionIdParamSchema },
+    responses: { 200: json(z.object({ message: z.string() }), "Deleted"), ...errors(400, 401, 404, 409) },
+  }),
+);
 
 export const selectionPeriodsApi = createApi()
   .openapi(list, async (c) => c.json({ data: await svc.listPeriods(c.get("db")) }, 200))

@@ -5,10 +5,12 @@
  * for one page (the console's table).
  */
 import { createRoute, type RouteHandler, z } from "@hono/zod-openapi";
+import { guarded } from "../route-permission";
+import { readableGrades } from "../services/teaching";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { normalizeNationalId } from "../lib/normalize";
-import { bearer, createAdminApi, errors, json } from "../openapi";
+import { createAdminApi, errors, json } from "../openapi";
 import { reason } from "../reasons";
 import { activeStudentCount } from "../services/dashboard";
 import { publish } from "../services/events";
@@ -24,7 +26,6 @@ import {
 } from "../contracts/students";
 
 const tags = ["Students"];
-const security = bearer;
 const idParam = z.object({
   id: z
     .string()
@@ -34,90 +35,98 @@ const idParam = z.object({
 const studentBody = z.object({ student: studentJsonSchema });
 const messageBody = z.object({ message: z.string() });
 
-const activeCount = createRoute({
-  method: "get",
-  path: "/active/count",
-  tags: ["Dashboard"],
-  security,
-  summary: "Number of active students",
-  responses: { 200: json(z.object({ activeStudents: z.number().int() }), "Active students"), ...errors(401) },
-});
+const activeCount = createRoute(
+  guarded("students.read", {
+    method: "get",
+    path: "/active/count",
+    tags: ["Dashboard"],
+    summary: "Number of active students",
+    responses: { 200: json(z.object({ activeStudents: z.number().int() }), "Active students"), ...errors(401) },
+  }),
+);
 
-const list = createRoute({
-  method: "get",
-  path: "/",
-  tags,
-  security,
-  summary: "List students",
-  description:
-    "Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade, gender, status, building. With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
-  request: { query: listStudentsQuerySchema },
-  responses: {
-    200: json(studentListSchema, "The students (one page with pagination when asked)"),
-    ...errors(400, 401),
-  },
-});
+const list = createRoute(
+  guarded("students.read", {
+    method: "get",
+    path: "/",
+    tags,
+    summary: "List students",
+    description:
+      "Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade, gender, status, building. With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
+    request: { query: listStudentsQuerySchema },
+    responses: {
+      200: json(studentListSchema, "The students (one page with pagination when asked)"),
+      ...errors(400, 401),
+    },
+  }),
+);
 
-const byGrade = createRoute({
-  method: "get",
-  path: "/{grade}",
-  tags,
-  security,
-  summary: "Students of one grade (KG-1 … Private)",
-  description: "Deprecated: its path differs from PUT /api/students/{id} only by name. Use GET /api/students?grade=.",
-  deprecated: true,
-  request: { params: z.object({ grade: z.string() }) },
-  responses: {
-    200: json(z.object({ students: z.array(studentJsonSchema) }), "The grade's students"),
-    ...errors(400, 401),
-  },
-});
+const byGrade = createRoute(
+  guarded("students.read", {
+    method: "get",
+    path: "/{grade}",
+    tags,
+    summary: "Students of one grade (KG-1 … Private)",
+    description: "Deprecated: its path differs from PUT /api/students/{id} only by name. Use GET /api/students?grade=.",
+    deprecated: true,
+    request: { params: z.object({ grade: z.string() }) },
+    responses: {
+      200: json(z.object({ students: z.array(studentJsonSchema) }), "The grade's students"),
+      ...errors(400, 401),
+    },
+  }),
+);
 
-const create = createRoute({
-  method: "post",
-  path: "/",
-  tags,
-  security,
-  summary: "Create a student",
-  description: "is_active defaults to true, gender to male.",
-  request: { body: { required: true, content: { "application/json": { schema: createStudentSchema } } } },
-  responses: { 201: json(studentBody, "The created student"), ...errors(400, 401, 409) },
-});
+const create = createRoute(
+  guarded("students.write", {
+    method: "post",
+    path: "/",
+    tags,
+    summary: "Create a student",
+    description: "is_active defaults to true, gender to male.",
+    request: { body: { required: true, content: { "application/json": { schema: createStudentSchema } } } },
+    responses: { 201: json(studentBody, "The created student"), ...errors(400, 401, 409) },
+  }),
+);
 
-const update = createRoute({
-  method: "put",
-  path: "/{id}",
-  tags,
-  security,
-  summary: "Update a student",
-  description: "gender and is_active keep their stored values when omitted.",
-  request: {
-    params: idParam,
-    body: { required: true, content: { "application/json": { schema: updateStudentSchema } } },
-  },
-  responses: { 200: json(studentBody, "The updated student"), ...errors(400, 401, 404, 409) },
-});
+const update = createRoute(
+  guarded("students.write", {
+    method: "put",
+    path: "/{id}",
+    tags,
+    summary: "Update a student",
+    description: "gender and is_active keep their stored values when omitted.",
+    request: {
+      params: idParam,
+      body: { required: true, content: { "application/json": { schema: updateStudentSchema } } },
+    },
+    responses: { 200: json(studentBody, "The updated student"), ...errors(400, 401, 404, 409) },
+  }),
+);
 
-const removeByNo = createRoute({
-  method: "delete",
-  path: "/by-student-no/{student_no}",
-  tags,
-  security,
-  summary: "Delete a student (and an unpaid fee record without payments)",
-  description: "409 STUDENT_HAS_HISTORY when payments or results exist: mark the student inactive instead.",
-  request: {
-    params: z.object({ student_no: z.string().describe("The student's ID (national ID or passport number)") }),
-  },
-  responses: { 200: json(messageBody, "Deleted"), ...errors(400, 401, 404, 409) },
-});
+const removeByNo = createRoute(
+  guarded("students.write", {
+    method: "delete",
+    path: "/by-student-no/{student_no}",
+    tags,
+    summary: "Delete a student (and an unpaid fee record without payments)",
+    description: "409 STUDENT_HAS_HISTORY when payments or results exist: mark the student inactive instead.",
+    request: {
+      params: z.object({ student_no: z.string().describe("The student's ID (national ID or passport number)") }),
+    },
+    responses: { 200: json(messageBody, "Deleted"), ...errors(400, 401, 404, 409) },
+  }),
+);
 
 /** The old path of `removeByNo`, kept for clients that still call it. */
-const remove = createRoute({
-  ...removeByNo,
-  path: "/{student_no}",
-  description: `Deprecated: its path differs from PUT /api/students/{id} only by name. Use DELETE /api/students/by-student-no/{student_no}. ${removeByNo.description}`,
-  deprecated: true,
-});
+const remove = createRoute(
+  guarded("students.write", {
+    ...removeByNo,
+    path: "/{student_no}",
+    description: `Deprecated: its path differs from PUT /api/students/{id} only by name. Use DELETE /api/students/by-student-no/{student_no}. ${removeByNo.description}`,
+    deprecated: true,
+  }),
+);
 
 /** Deletes the student named by `{student_no}` (digits normalised, passport letters upper-cased). */
 const removeHandler: RouteHandler<typeof removeByNo, AppEnv> = async (c) => {
@@ -131,20 +140,20 @@ const removeHandler: RouteHandler<typeof removeByNo, AppEnv> = async (c) => {
 
 const app = createAdminApi();
 // Before `/{grade}`, which would take "events" for a grade.
-app.openapi(streamRoute("/events", ["students_changed"]), streamHandler(["students_changed"]));
+app.openapi(streamRoute("/events", ["students_changed"], "students.read"), streamHandler(["students_changed"]));
 
 export const studentsApi = app
   .openapi(activeCount, async (c) => c.json({ activeStudents: await activeStudentCount(c.get("db")) }, 200))
   .openapi(list, async (c) => {
-    const q = c.req.valid("query");
+    const q = { ...c.req.valid("query"), ...(await readableGrades(c.var.ctx)) };
     // Paged only when asked: CSV exports and the global search rely on the full list.
-    if (q.page !== undefined || q.limit !== undefined) return c.json(await listStudentsPage(c.get("db"), q), 200);
-    return c.json({ students: await listStudents(c.get("db"), q) }, 200);
+    if (q.page !== undefined || q.limit !== undefined) return c.json(await listStudentsPage(c.var.ctx.db, q), 200);
+    return c.json({ students: await listStudents(c.var.ctx.db, q) }, 200);
   })
   .openapi(byGrade, async (c) => {
     const grade = toGrade(c.req.valid("param").grade);
     if (!grade) throw new ApiError("GRADE_UNKNOWN");
-    return c.json({ students: await listStudents(c.get("db"), { grade }) }, 200);
+    return c.json({ students: await listStudents(c.var.ctx.db, { grade, ...(await readableGrades(c.var.ctx)) }) }, 200);
   })
   .openapi(create, async (c) => {
     const student = await createStudent(c.var.ctx, c.req.valid("json"));

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { reason } from "../reasons";
+import { meJsonSchema, MIN_STAFF_PASSWORD_LENGTH } from "./staff";
 
 export const loginSchema = z.object({
   username: z
@@ -17,7 +18,8 @@ export const loginSchema = z.object({
     .max(200, reason("TOO_LONG", { field: "password", max: 200 })),
 });
 
-export const MIN_PASSWORD_LENGTH = 6;
+/** Shortest new password (docs/product.md#staff-and-roles): the same for every person. */
+export const MIN_PASSWORD_LENGTH = MIN_STAFF_PASSWORD_LENGTH;
 
 const passwordField = z
   .string()
@@ -48,6 +50,10 @@ export const loginJsonSchema = z.object({
   token: z.string().describe("Opaque bearer token (base64url); send as Authorization: Bearer"),
   expiresAt: z.string().describe("ISO 8601 UTC, 2 hours after sign-in"),
   message: z.string(),
+  must_change_password: z
+    .boolean()
+    .describe("A temporary password: this token may only change it (else 403 PASSWORD_CHANGE_REQUIRED)"),
+  staff: meJsonSchema,
 });
 
 /** A success answer that carries only a message. */

@@ -5,7 +5,7 @@
  * - sessions: opaque token, SHA-256 stored, expires 2 h after login, revoked on logout/password change.
  */
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
-import { adminSessions, admins } from "../../db/schema";
+import { type Admin, adminSessions, admins } from "../../db/schema";
 import type { Db } from "../db";
 import { Lane } from "../db-bound";
 import type { ActingStaff } from "../env";
@@ -43,7 +43,8 @@ export const SIGN_IN_LANE = new Lane("sign-in", {
 export interface LoginResult {
   token: string;
   expiresAt: string;
-  admin: { id: number; username: string };
+  /** The person signed in, as the session lookup would read it with the new token. */
+  actor: ActingStaff;
 }
 
 /**
@@ -77,22 +78,50 @@ async function signIn(
     .from(admins)
     .where(eq(sql`lower(${admins.username})`, key));
   const ok = await verifyPassword(password, admin?.passwordHash ?? DUMMY_HASH, pepper);
-  if (!admin || !ok) throw new ApiError("INVALID_CREDENTIALS");
+  // A deactivated account is answered like a wrong password: the door tells nobody which accounts exist.
+  if (!admin || !ok || !admin.isActive) throw new ApiError("INVALID_CREDENTIALS");
   const token = newToken();
   const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS).toISOString();
-  await db.batch([
+  const nowIso = now.toISOString();
+  const [, [session]] = await db.batch([
     clearAfterSuccess(db, key, clientId, now),
     db
       .insert(adminSessions)
-      .values({ adminId: admin.id, tokenHash: await sha256Hex(token), createdAt: now.toISOString(), expiresAt }),
+      .values({ adminId: admin.id, tokenHash: await sha256Hex(token), createdAt: nowIso, expiresAt })
+      .returning({ id: adminSessions.id }),
+    db.update(admins).set({ lastLoginAt: nowIso }).where(eq(admins.id, admin.id)),
   ]);
-  return { token, expiresAt, admin: { id: admin.id, username: admin.username } };
+  return { token, expiresAt, actor: actingOf(admin, session!.id) };
 }
 
-/** The staff member behind a live (unexpired, unrevoked) token, or null. */
+/** The acting person of an account row and a session. */
+const actingOf = (
+  a: Pick<Admin, "id" | "username" | "displayName" | "role" | "mustChangePassword">,
+  sessionId: number,
+) =>
+  ({
+    id: a.id,
+    username: a.username,
+    displayName: a.displayName ?? a.username,
+    role: a.role,
+    mustChangePassword: a.mustChangePassword,
+    sessionId,
+  }) satisfies ActingStaff;
+
+/**
+ * The staff member behind a live (unexpired, unrevoked) token of an active account, or null. The role is read here
+ * on every request, so a role change or a deactivation takes effect on the next one (docs/product.md#staff-and-roles).
+ */
 export async function findSession(db: Db, token: string, now: Date): Promise<ActingStaff | null> {
   const [row] = await db
-    .select({ id: admins.id, username: admins.username, sessionId: adminSessions.id })
+    .select({
+      id: admins.id,
+      username: admins.username,
+      displayName: admins.displayName,
+      role: admins.role,
+      mustChangePassword: admins.mustChangePassword,
+      sessionId: adminSessions.id,
+    })
     .from(adminSessions)
     .innerJoin(admins, eq(admins.id, adminSessions.adminId))
     .where(
@@ -100,9 +129,10 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Act
         eq(adminSessions.tokenHash, await sha256Hex(token)),
         isNull(adminSessions.revokedAt),
         gt(adminSessions.expiresAt, now.toISOString()),
+        eq(admins.isActive, true),
       ),
     );
-  return row ?? null;
+  return row ? actingOf(row, row.sessionId) : null;
 }
 
 /**
@@ -138,7 +168,12 @@ export async function updatePassword(
   const [, revoked] = await db.batch([
     db
       .update(admins)
-      .set({ passwordHash: await hashPassword(newPassword, pepper), passwordChangedAt: nowIso, updatedAt: nowIso })
+      .set({
+        passwordHash: await hashPassword(newPassword, pepper),
+        passwordChangedAt: nowIso,
+        mustChangePassword: false,
+        updatedAt: nowIso,
+      })
       .where(eq(admins.id, actor.id)),
     db
       .update(adminSessions)
@@ -157,10 +192,17 @@ export async function updatePassword(
   return revoked.map((r) => r.id);
 }
 
-/** Creates an admin if none exists (used by `npm start` / deploy bootstrap). Returns true when created. */
+/**
+ * Creates the first account, an Administrator, if none exists (used by `npm start` / deploy bootstrap; its password
+ * is the operator's own, not temporary). Returns true when created.
+ */
 export async function ensureFirstAdmin(db: Db, username: string, password: string, pepper: string): Promise<boolean> {
   const [existing] = await db.select({ id: admins.id }).from(admins).limit(1);
   if (existing) return false;
-  await db.insert(admins).values({ username: username.trim(), passwordHash: await hashPassword(password, pepper) });
+  await db.insert(admins).values({
+    username: username.trim(),
+    role: "administrator",
+    passwordHash: await hashPassword(password, pepper),
+  });
   return true;
 }

@@ -3,12 +3,13 @@
  * academic year and semester (unique index → 409), with one score row per subject. Every write is one `db.batch`
  * with its audit row. Errors: ApiError 404 STUDENT_NOT_FOUND / RESULT_NOT_FOUND, 409 RESULT_DUPLICATE.
  */
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { auditLog, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import { nowIso } from "../../db/schema/_common";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
 import type { RequestContext } from "../request-context";
+import { assertTeaches, changedSubjects, type TeachingScope, teachingScope } from "./teaching";
 import { ApiError } from "../errors";
 import { gradeRemark } from "../lib/letter-grades";
 import { fromHundredths, toHundredths } from "../lib/typed-number";
@@ -83,9 +84,18 @@ async function fetchResults(db: Db, where: SQL | undefined): Promise<ResultJson[
   }));
 }
 
-/** `GET /api/admin/results`: filters by grade, year, semester, and a search over name and student_no. */
-export async function listResults(db: Db, q: ResultListQuery): Promise<ResultJson[]> {
+/** Results of `grades` only (a teacher's), or every result when not given. */
+const inGrades = (grades: readonly string[] | undefined) =>
+  grades === undefined ? undefined : grades.length ? inArray(results.grade, [...grades]) : sql`0`;
+
+/**
+ * `GET /api/admin/results`: filters by grade, year, semester, and a search over name and student_no; narrowed to
+ * `grades` when given (a teacher's, worker/services/teaching.ts).
+ */
+export async function listResults(db: Db, q: ResultListQuery & { grades?: readonly string[] }): Promise<ResultJson[]> {
   const conds: SQL[] = [];
+  const narrowed = inGrades(q.grades);
+  if (narrowed) conds.push(narrowed);
   if (q.grade) conds.push(eq(results.grade, q.grade));
   if (q.academic_year_name) conds.push(eq(results.academicYearName, q.academic_year_name));
   if (q.semester) conds.push(eq(results.semester, q.semester as Semester));
@@ -94,9 +104,9 @@ export async function listResults(db: Db, q: ResultListQuery): Promise<ResultJso
   return fetchResults(db, conds.length ? and(...conds) : undefined);
 }
 
-/** One result with its subject rows. Throws 404 RESULT_NOT_FOUND. */
-export async function getResult(db: Db, id: number): Promise<ResultJson> {
-  const [row] = await fetchResults(db, eq(results.id, id));
+/** One result with its subject rows, of `grades` only when given. Throws 404 RESULT_NOT_FOUND. */
+export async function getResult(db: Db, id: number, grades?: readonly string[]): Promise<ResultJson> {
+  const [row] = await fetchResults(db, and(eq(results.id, id), inGrades(grades)));
   if (!row) throw new ApiError("RESULT_NOT_FOUND");
   return row;
 }
@@ -169,11 +179,33 @@ function mapWriteError(err: unknown): never {
   throw err;
 }
 
+/**
+ * For a teacher (docs/product.md#staff-and-roles): every subject in `subjects` must be assigned to them in `grade`
+ * (403 TEACHER_NOT_ASSIGNED) and the term must not be published (403 RESULTS_TERM_PUBLISHED). Other roles pass. The
+ * publication is read just before the write: a publication landing between the two is a save a moment earlier.
+ */
+async function assertTeacherMayChange(
+  ctx: RequestContext,
+  grade: string,
+  term: { academic_year_name: string; semester: string },
+  subjects: Iterable<string>,
+  known?: TeachingScope | null,
+): Promise<void> {
+  const scope = known === undefined ? await teachingScope(ctx) : known;
+  if (!scope) return;
+  assertTeaches(scope, grade, subjects);
+  if (await isPublished(ctx.db, term.academic_year_name, term.semester as Semester)) {
+    throw new ApiError("RESULTS_TERM_PUBLISHED");
+  }
+}
+
 /** `POST`: creates a result and its subject rows in one batch. 404 unknown student; 409 duplicate. */
 export async function createResult(ctx: RequestContext, body: ResultBody): Promise<ResultJson> {
   const { db } = ctx;
   const student = await findStudent(db, body.student_id);
-  const { scores, values, after } = planWrite(body, student, body.grade ?? student.currentGrade);
+  const grade = body.grade ?? student.currentGrade;
+  await assertTeacherMayChange(ctx, grade, body, new Set(body.subject_scores.map((s) => s.subject_name)));
+  const { scores, values, after } = planWrite(body, student, grade);
   const key = and(
     eq(results.studentId, student.id),
     eq(results.academicYearName, body.academic_year_name),
@@ -204,9 +236,22 @@ export async function createResult(ctx: RequestContext, body: ResultBody): Promi
  */
 export async function updateResult(ctx: RequestContext, id: number, body: ResultBody): Promise<ResultJson> {
   const { db } = ctx;
-  const before = await getResult(db, id);
+  const scope = await teachingScope(ctx);
+  const before = await getResult(db, id, scope?.grades);
   const student = await findStudent(db, body.student_id);
   const grade = body.grade ?? (student.studentNo === before.student_no ? before.current_grade : student.currentGrade);
+  if (scope) {
+    // Moving marks to another student, term or grade changes every subject of both; otherwise only those that differ.
+    const moved =
+      student.studentNo !== before.student_no ||
+      body.academic_year_name !== before.academic_year_name ||
+      body.semester !== before.semester ||
+      grade !== before.current_grade;
+    const all = [...before.subject_scores, ...body.subject_scores].map((s) => s.subject_name);
+    const changed = moved ? new Set(all) : changedSubjects(before.subject_scores, body.subject_scores);
+    await assertTeacherMayChange(ctx, before.current_grade, before, changed, scope);
+    if (moved) await assertTeacherMayChange(ctx, grade, body, changed, scope);
+  }
   const { scores, values, after } = planWrite(body, student, grade);
   try {
     const [updated] = await db.batch([

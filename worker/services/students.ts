@@ -4,7 +4,7 @@
  * "no history is lost" rule on delete are enforced by the database (UNIQUE index, ON DELETE RESTRICT foreign
  * keys), so two racing requests cannot get around them; constraint failures become 409s with clear texts.
  */
-import { and, asc, desc, eq, getTableColumns, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { feeRecords, students, type Student } from "../../db/schema";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
@@ -86,8 +86,12 @@ export function studentSearchCondition(search: string): SQL {
 }
 
 /** The WHERE of the students list for the query's search and filters (undefined: every student). */
-function studentsWhere(q: ListStudentsQuery & { grade?: Grade }): SQL | undefined {
+/** A list query, narrowed to `grades` when given (a teacher's, worker/services/teaching.ts). */
+type StudentsQuery = ListStudentsQuery & { grade?: Grade; grades?: readonly string[] };
+
+function studentsWhere(q: StudentsQuery): SQL | undefined {
   const conds: SQL[] = [];
+  if (q.grades) conds.push(q.grades.length ? inArray(students.currentGrade, [...q.grades]) : sql`0`);
   if (q.search) conds.push(studentSearchCondition(q.search));
   if (q.grade) conds.push(eq(students.currentGrade, q.grade));
   if (q.gender) conds.push(eq(students.gender, q.gender));
@@ -131,7 +135,7 @@ function studentsOrder(sortBy: StudentSortField | undefined, order: "asc" | "des
 }
 
 /** Every student matching the search and filters, newest first (the unpaged answer of `GET /api/students`). */
-export async function listStudents(db: Db, q: ListStudentsQuery & { grade?: Grade }): Promise<StudentJson[]> {
+export async function listStudents(db: Db, q: StudentsQuery): Promise<StudentJson[]> {
   const rows = await db.select(STUDENT_COLUMNS).from(students).where(studentsWhere(q)).orderBy(desc(students.id));
   return rows.map(toStudentJson);
 }
@@ -143,7 +147,7 @@ export async function listStudents(db: Db, q: ListStudentsQuery & { grade?: Grad
  */
 export async function listStudentsPage(
   db: Db,
-  q: ListStudentsQuery,
+  q: StudentsQuery,
 ): Promise<{ students: StudentJson[]; pagination: Pagination }> {
   const page = q.page ?? 1;
   const limit = q.limit ?? DEFAULT_LIST_PAGE_SIZE;

@@ -11,6 +11,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import { getDb, isDbUnavailable, type Db } from "@worker/db";
 import type { ActingAdmin } from "@worker/env";
 import { ApiError } from "@worker/errors";
+import { can, type Permission } from "@worker/permissions";
 import { workerContext } from "~/context";
 import { createI18n } from "~/i18n";
 import arErrors from "~/i18n/ar/errors";
@@ -38,12 +39,15 @@ export interface PrintRequest {
 }
 
 /**
- * Answers a print route: sign-in redirect, the document `build` returns, or the refusal page of its ApiError; a
+ * Answers a print route: sign-in redirect, the document `build` returns, or the refusal page of its ApiError (also
+ * 403 PASSWORD_CHANGE_REQUIRED and FORBIDDEN_FOR_ROLE when the person's role lacks `permission`,
+ * docs/product.md#staff-and-roles); a
  * database outage (worker/db.ts `isDbUnavailable`, also while checking the session) → the refusal page of
  * SERVICE_UNAVAILABLE with 503 and `Retry-After: 5`. Other errors propagate (React Router answers 500).
  */
 export async function printResponse(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  permission: Permission,
   build: (req: PrintRequest) => Promise<ReactElement>,
 ): Promise<Response> {
   const { env, nonce } = context.get(workerContext);
@@ -56,6 +60,8 @@ export async function printResponse(
   try {
     const admin = await cookieAdmin(request, db);
     if (!admin) throw redirect("/admin/login", { headers: { "Cache-Control": "no-store" } });
+    if (admin.mustChangePassword) throw new ApiError("PASSWORD_CHANGE_REQUIRED");
+    if (!can(admin.role, permission)) throw new ApiError("FORBIDDEN_FOR_ROLE", { params: { permission } });
     element = await build({ db, admin, loc, url, nonce, now: new Date().toISOString() });
   } catch (err) {
     if (err instanceof Response) throw err;

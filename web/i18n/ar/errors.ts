@@ -20,6 +20,9 @@ const fields: Record<Field, string> = {
   // Auth
   username: "اسم المستخدم",
   password: "كلمة المرور",
+    display_name: "الاسم الظاهر",
+    role: "الدور",
+    assignments: "التكليفات",
 
   // Fees and payments
   student_id: "رقم الطالب",
@@ -152,10 +155,23 @@ const texts: Record<Reason, string> = {
   LOGIN_LOCKED: "محاولات دخول فاشلة كثيرة. يرجى المحاولة لاحقًا.",
   PASSWORD_FIELDS_REQUIRED: "جميع الحقول مطلوبة",
   PASSWORD_MISMATCH: "كلمة المرور الجديدة وتأكيدها غير متطابقين",
-  PASSWORD_TOO_SHORT: "يجب ألا تقل كلمة المرور الجديدة عن {{min}} أحرف",
+  PASSWORD_TOO_SHORT: "يجب ألا تقل كلمة المرور الجديدة عن {{min}} حرفًا",
   PASSWORD_SAME_AS_OLD: "يجب أن تختلف كلمة المرور الجديدة عن كلمة المرور الحالية",
   PASSWORD_INCORRECT: "كلمة المرور الحالية غير صحيحة",
   PASSWORD_CHANGE_LOCKED: "محاولات خاطئة كثيرة لكلمة المرور الحالية. يرجى المحاولة لاحقًا.",
+
+  // Staff and roles
+  FORBIDDEN_FOR_ROLE: "دورك لا يسمح بهذا الإجراء",
+  PASSWORD_CHANGE_REQUIRED: "غيّر كلمة المرور المؤقتة أولًا",
+  TEACHER_NOT_ASSIGNED: "لست مكلّفًا بتدريس {{subject}} في {{grade}}",
+  RESULTS_TERM_PUBLISHED: "درجات فصل منشور لا يغيّرها إلا مدير النظام",
+  LAST_ADMINISTRATOR: "لا يمكن إيقاف آخر مدير نظام نشط أو تغيير دوره",
+  STAFF_NOT_FOUND: "الموظف غير موجود",
+  STAFF_ID_INVALID: "رقم الموظف غير صالح",
+  STAFF_USERNAME_TAKEN: "اسم المستخدم مستخدم بالفعل",
+  USERNAME_INVALID: "اسم المستخدم من ٣ إلى ٥٠ حرفًا لاتينيًا أو رقمًا أو نقطة أو شرطة",
+  STAFF_ROLE_INVALID: "دور غير معروف",
+  STAFF_SESSION_NOT_FOUND: "الجلسة غير موجودة",
 
   // Fees and payments
   PAYMENT_AMOUNT_INVALID: "يُرجى إدخال مبلغ دفعة صحيح",

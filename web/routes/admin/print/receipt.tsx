@@ -10,7 +10,7 @@ import { printResponse } from "~/features/print/print-response.server";
 import { ReceiptSheet } from "~/features/print/receipt";
 
 export function loader(args: Route.LoaderArgs) {
-  return printResponse(args, async ({ db, loc, url, nonce }) => {
+  return printResponse(args, "print.statements", async ({ db, loc, url, nonce }) => {
     const data = await receipt(db, pathId(args.params.receiptNo));
     const paper = receiptPaperOf(url);
     const t = loc.t.toolbar;

@@ -7,7 +7,7 @@ import { printResponse } from "~/features/print/print-response.server";
 import { ReportCardSheet } from "~/features/print/report-card";
 
 export function loader(args: Route.LoaderArgs) {
-  return printResponse(args, async ({ db, loc, url, nonce }) => {
+  return printResponse(args, "print.report_cards", async ({ db, loc, url, nonce }) => {
     const card = await reportCard(db, resultIdOf(args.params.resultId));
     return (
       <PrintDocument

@@ -11,7 +11,7 @@ import { printResponse } from "~/features/print/print-response.server";
 import { BatchCover, ReportCardSheet } from "~/features/print/report-card";
 
 export function loader(args: Route.LoaderArgs) {
-  return printResponse(args, async ({ db, admin, loc, url, nonce, now }) => {
+  return printResponse(args, "print.report_cards", async ({ db, admin, loc, url, nonce, now }) => {
     const batch = await reportCardBatch(db, batchQuery(url));
     const title = `${loc.t.batch.title}${loc.sep}${loc.cardCount(batch.cards.length)}`;
     return (

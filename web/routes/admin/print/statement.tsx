@@ -7,7 +7,7 @@ import { printResponse } from "~/features/print/print-response.server";
 import { StatementSheet } from "~/features/print/statement";
 
 export function loader(args: Route.LoaderArgs) {
-  return printResponse(args, async ({ db, loc, url, nonce, now }) => {
+  return printResponse(args, "print.statements", async ({ db, loc, url, nonce, now }) => {
     const { fee, takenBy } = await statement(db, pathId(args.params.studentNo));
     return (
       <PrintDocument
