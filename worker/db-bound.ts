@@ -29,13 +29,19 @@ export interface LaneLimits {
 /**
  * The lanes, measured (bench/README.md, "Database bounds"): one write at a time kept sqld 0.24 out of its deadlock
  * over 21,000 write transactions with 20 reads alongside each round, where 40 at once jammed it within 25 rounds.
- * A call waits for its lane at most 8 s (a write) or 5 s (a read): a burst's turn on a loaded machine (55 parallel
- * sign-ins waited past 2 s here). But once every call in the lane has run for STUCK_MS the database is not finishing
- * anything, and the waiters are refused at once, so that a request facing a stalled database is answered within the
- * 5 s docs/product.md#security-and-privacy promises.
+ * A write waits for its lane at most 8 s: a burst's turn on a loaded machine (55 parallel sign-ins waited past 2 s
+ * here). But once every call in the lane has run for STUCK_MS the database is not finishing anything, and the waiters
+ * are refused at once, so that a request facing a stalled database is answered within the 5 s
+ * docs/product.md#security-and-privacy promises.
+ *
+ * Reads never jammed sqld, and they do not wait here: the read lane only counts, refusing the 257th read in flight at
+ * once. Waiting readers each polled on a timer (no request may resolve another's promise), and under results day's
+ * 200 connections those timers cost the lookups 8-23% against e7da0d0, where a counting lane matched it
+ * (bench/README.md, "Results day: third pass"). The database's own limit (sqld's 64 requests, Turso's) turns a burst
+ * into quick 429s that `retryingFetch` retries for at most 1.5 s.
  */
 export const DB_LANES: Record<"read" | "write", LaneLimits> = {
-  read: { limit: 32, queue: 2_000, waitMs: 5_000 },
+  read: { limit: 256, queue: 0, waitMs: 5_000 },
   write: { limit: 1, queue: 500, waitMs: 8_000 },
 };
 
@@ -169,7 +175,8 @@ export class Lane {
   private acquire(first: boolean): Promise<Slot> {
     this.reap();
     if (this.held.size < this.limits.limit && this.waiting.length === 0) return Promise.resolve(this.hold());
-    if (this.waiting.length >= this.limits.queue) return Promise.reject(new DbBusyError(this.name, "queue"));
+    // The health probe (`first`) may wait in a lane without a queue: it must measure the database, not the lane.
+    if (!first && this.waiting.length >= this.limits.queue) return Promise.reject(new DbBusyError(this.name, "queue"));
     const deadline = this.clock() + this.limits.waitMs;
     const me: Waiter = { slot: null, near: false };
     if (first) this.waiting.unshift(me);

@@ -26,6 +26,22 @@ function gate(track: { now: number; max: number }) {
 }
 
 describe("Lane", () => {
+  it("without a queue only counts: the call past the limit is refused at once, and the health probe may still wait", async () => {
+    const lane = new Lane("read", { limit: 2, queue: 0, waitMs: 5_000 }, Date.now);
+    const track = { now: 0, max: 0 };
+    const [a, b] = [gate(track), gate(track)];
+    const running = [lane.run(a.call), lane.run(b.call)];
+    await expect(lane.run(async () => "never")).rejects.toThrow(DbBusyError);
+    expect(vi.getTimerCount()).toBe(0); // nothing polls: a refusal costs no timer
+    const probe = lane.run(async () => "probe", true);
+    a.end();
+    await vi.advanceTimersByTimeAsync(10);
+    await expect(probe).resolves.toBe("probe");
+    b.end();
+    await Promise.all(running);
+    expect(track.max).toBe(2);
+  });
+
   it("never runs more than its limit at once, and serves waiters in order (any limit, any number of calls)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 40 }), async (limit, n) => {
