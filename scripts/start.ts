@@ -8,6 +8,7 @@
  *     tests start too).
  * Ctrl-C stops everything it started; data stays in DATA_DIR for the next start.
  */
+import { DEMO_STAFF_PASSWORD } from "../db/seed/staff";
 import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { localDbPath, urlFile } from "./lib/local-db";
@@ -58,7 +59,10 @@ try {
     },
   });
   log(`migrations applied${server.adminCreated ? "; first admin created" : ""}`);
-  if (server.seeded) log(`demo data loaded: ${JSON.stringify(server.seeded.counts)}`);
+  if (server.seeded) {
+    log(`demo data loaded: ${JSON.stringify(server.seeded.counts)}`);
+    log(`demo staff: principal, accountant, registrar, teacher, viewer (password ${DEMO_STAFF_PASSWORD})`);
+  }
   server.wrangler.process.on("exit", (code) => void shutdown(code ?? 0));
   log(`ready: ${server.url}  (admin: ${server.url}/admin/login)`);
 } catch (err) {

@@ -51,9 +51,6 @@ export interface ActingStaff {
   sessionId: number;
 }
 
-/** @deprecated The old name of `ActingStaff`, kept while web/ still imports it. */
-export type ActingAdmin = ActingStaff;
-
 export interface AppVariables {
   requestId: string;
   db: Db;

@@ -27,7 +27,11 @@ export async function bootstrapDatabase(
     if (opts.seedDemo) {
       // Loaded only when needed: the API tests bootstrap without the demo data.
       const { isDatabaseEmpty, seedDemo } = await import("../../db/seed");
-      if (await isDatabaseEmpty(db)) seeded = await seedDemo(db, { now: opts.now ?? new Date() });
+      const { seedDemoStaff } = await import("../../db/seed/staff");
+      if (await isDatabaseEmpty(db)) {
+        seeded = await seedDemo(db, { now: opts.now ?? new Date() });
+        await seedDemoStaff(db, opts.pepper);
+      }
     }
     return { adminCreated, seeded };
   } finally {

@@ -9,7 +9,7 @@ import type { ReactElement } from "react";
 import { renderToReadableStream } from "react-dom/server";
 import { redirect, type RouterContextProvider } from "react-router";
 import { getDb, isDbUnavailable, type Db } from "@worker/db";
-import type { ActingAdmin } from "@worker/env";
+import type { ActingStaff } from "@worker/env";
 import { ApiError } from "@worker/errors";
 import { can, type Permission } from "@worker/permissions";
 import { workerContext } from "~/context";
@@ -30,7 +30,7 @@ const HEADERS = {
 /** What a print route's document builder gets. */
 export interface PrintRequest {
   db: Db;
-  admin: ActingAdmin;
+  admin: ActingStaff;
   loc: PrintLocale;
   url: URL;
   nonce: string;

@@ -18,6 +18,8 @@ import { listStudentsQuerySchema } from "@worker/contracts/students";
 import { listStudentsPage } from "@worker/services/students";
 import { workerContext } from "~/context";
 import { cookieAdmin } from "~/lib/admin-session.server";
+import type { ActingStaff } from "@worker/env";
+import { can } from "@worker/permissions";
 import { adminMeta } from "~/lib/admin-meta";
 import { getBaseUrl } from "~/lib/api";
 import { Button } from "~/components/ui/button";
@@ -38,7 +40,10 @@ import { NO_FILTERS, type Student } from "~/features/students/admin/student-type
 export function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb(context.get(workerContext).env);
   const query = listStudentsQuerySchema.parse({ page: "1", limit: String(DEFAULT_PAGE_SIZE) });
-  return { firstPage: cookieAdmin(request, db).then((admin) => (admin ? listStudentsPage(db, query) : null)) };
+  // The whole first page only for a role that reads every student; a teacher's narrowed list comes from the API.
+  const reads = (a: ActingStaff | null) =>
+    a && !a.mustChangePassword && can(a.role, "students.read") && a.role !== "teacher";
+  return { firstPage: cookieAdmin(request, db).then((admin) => (reads(admin) ? listStudentsPage(db, query) : null)) };
 }
 
 /** Only the route's first clientLoader call can hydrate the page the server rendered; later ones are navigations. */
