@@ -273,6 +273,19 @@ export const REASONS = {
   ],
   IMPORT_CHANGED_MEANWHILE: ["CONFLICT", "The records changed while importing: run the preview again"],
 
+  // Online payments (docs/product.md#online-payments)
+  PUBLIC_FEES_NOT_FOUND: ["NOT_FOUND", "Student not found or no fees to pay"],
+  ONLINE_AMOUNT_INVALID: ["VALIDATION_FAILED", "The amount must be at least 1 EGP and at most the remaining amount"],
+  ONLINE_NOTHING_DUE: ["VALIDATION_FAILED", "Nothing is due for this choice"],
+  ONLINE_PAYMENTS_DISABLED: ["SERVICE_UNAVAILABLE", "Online payment is not available at the moment"],
+  PAYMENT_GATEWAY_UNAVAILABLE: [
+    "SERVICE_UNAVAILABLE",
+    "The payment gateway did not answer. Nothing was charged; please try again shortly.",
+  ],
+  PAYMOB_HMAC_INVALID: ["UNAUTHORIZED", "The callback's signature is missing or wrong"],
+  PAYMOB_CALLBACK_INVALID: ["VALIDATION_FAILED", "The callback does not describe a transaction"],
+  ONLINE_PAYMENT_NOT_FOUND: ["NOT_FOUND", "Payment not found"],
+
   // Printing
   RECEIPT_NOT_FOUND: ["NOT_FOUND", "Receipt not found"],
   PRINT_TERM_REQUIRED: ["VALIDATION_FAILED", "Choose an academic year and a semester to print report cards"],

@@ -6,6 +6,7 @@ export * from "./login-throttle";
 export * from "./students";
 export * from "./fee-records";
 export * from "./payments";
+export * from "./online-payments";
 export * from "./fee-plans";
 export * from "./fee-instalments";
 export * from "./school-settings";

@@ -33,6 +33,13 @@ export const payments = sqliteTable(
      * every reprint of the receipt shows it. Null for receipts issued before migration 0010 (computed when printed).
      */
     balanceAfterPiastres: integer("balance_after_piastres"),
+    /**
+     * Where the money came in: "desk" (the office) or "online" (Paymob, docs/product.md#online-payments). A plain
+     * column with a default (no CHECK), so the migration is an ALTER TABLE.
+     */
+    source: text("source", { enum: ["desk", "online"] })
+      .notNull()
+      .default("desk"),
   },
   (t) => [
     check("payments_kind_chk", sql`${t.kind} IN ('payment','adjustment')`),

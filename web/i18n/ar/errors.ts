@@ -20,9 +20,9 @@ const fields: Record<Field, string> = {
   // Auth
   username: "اسم المستخدم",
   password: "كلمة المرور",
-    display_name: "الاسم الظاهر",
-    role: "الدور",
-    assignments: "التكليفات",
+  display_name: "الاسم الظاهر",
+  role: "الدور",
+  assignments: "التكليفات",
 
   // Fees and payments
   student_id: "رقم الطالب",
@@ -292,6 +292,16 @@ const texts: Record<Reason, string> = {
   IMPORT_ID_NUMERIC: "حُفظ الرقم {{id}} كعدد فسقطت أصفاره في أوله: اجعل تنسيق العمود نصًا واكتب الرقم كما هو",
   IMPORT_PAID_DIFFERS: "المبلغ المدفوع يختلف عن المدفوعات المسجلة ({{paid}} ج.م): سجّل المدفوعات من صفحة المصروفات",
   IMPORT_CHANGED_MEANWHILE: "تغيّرت السجلات أثناء الاستيراد: أعد المعاينة",
+
+  // Online payments
+  PUBLIC_FEES_NOT_FOUND: "لم يتم العثور على الطالب أو لا توجد مصروفات مستحقة. يرجى التأكد من الرقم القومي.",
+  ONLINE_AMOUNT_INVALID: "يجب ألا يقل المبلغ عن ١ ج.م وألا يزيد على المبلغ المتبقي",
+  ONLINE_NOTHING_DUE: "لا يوجد مبلغ مستحق لهذا الاختيار",
+  ONLINE_PAYMENTS_DISABLED: "الدفع الإلكتروني غير متاح حاليًا",
+  PAYMENT_GATEWAY_UNAVAILABLE: "لم تستجب بوابة الدفع. لم يُخصم أي مبلغ؛ يرجى المحاولة بعد قليل.",
+  PAYMOB_HMAC_INVALID: "توقيع الإشعار مفقود أو غير صحيح",
+  PAYMOB_CALLBACK_INVALID: "الإشعار لا يصف عملية دفع",
+  ONLINE_PAYMENT_NOT_FOUND: "عملية الدفع غير موجودة",
 
   // Printing
   RECEIPT_NOT_FOUND: "الإيصال غير موجود",
