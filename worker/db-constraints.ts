@@ -41,6 +41,12 @@ export const CONSTRAINTS = {
   teachers_cap2_chk: "CONFLICT",
   teachers_seats1_chk: "NO_SEATS_ANY",
   teachers_seats2_chk: "NO_SEATS_ANY",
+  guardians_position_chk: "GUARDIANS_TOO_MANY",
+  guardians_relation_chk: "INVALID_INPUT",
+  guardians_language_chk: "INVALID_INPUT",
+  messages_kind_chk: "INVALID_INPUT",
+  messages_status_chk: "INVALID_INPUT",
+  messages_channel_chk: "INVALID_INPUT",
   // UNIQUE keys.
   "admin_sessions.token_hash": "CONFLICT",
   "admins.username": "STAFF_USERNAME_TAKEN",
@@ -63,6 +69,8 @@ export const CONSTRAINTS = {
   "selection_subjects.name": "SUBJECT_DUPLICATE",
   "student_selections.student_id, student_selections.subject_id": "SELECTION_SAVED_MEANWHILE",
   "students.student_no": "STUDENT_DUPLICATE",
+  "student_guardians.student_id, student_guardians.position": "CONFLICT",
+  "messages.msg_key": "CONFLICT",
   "teachers.teacher_code": "TEACHER_CODE_UNAVAILABLE",
   // Primary keys other than a row id (most are written with ON CONFLICT; a break means a race).
   "login_attempts.username, login_attempts.client": "CONFLICT",

@@ -87,6 +87,13 @@ export const REASONS = {
     "This student has payment/result history and cannot be deleted. Mark the student inactive instead.",
   ],
 
+  // Guardians and messages
+  PHONE_INVALID: ["VALIDATION_FAILED", "Enter a mobile number such as 01001234567 or +201001234567"],
+  GUARDIANS_TOO_MANY: ["VALIDATION_FAILED", "A student has at most 3 guardians"],
+  MESSAGE_NOT_FOUND: ["NOT_FOUND", "Message not found"],
+  MESSAGE_NOT_RETRYABLE: ["CONFLICT", "Only a failed message can be sent again"],
+  WEBHOOK_SIGNATURE_INVALID: ["UNAUTHORIZED", "The webhook signature is missing or does not verify"],
+
   // Auth
   INVALID_CREDENTIALS: ["UNAUTHORIZED", "Invalid username or password"],
   PASSWORD_REQUIRED: ["VALIDATION_FAILED", "Password is required"],
@@ -305,6 +312,12 @@ export const FIELDS = {
   status: "status",
   building: "building",
   page: "page",
+  guardians: "Guardians",
+  phone: "Mobile number",
+  relation: "Relation",
+  language: "Language",
+  whatsapp_consent: "WhatsApp consent",
+  send_hour: "Sending hour",
 
   // Auth
   username: "Username",

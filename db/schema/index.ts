@@ -22,3 +22,5 @@ export * from "./selection-attempts";
 export * from "./audit-log";
 export * from "./import-runs";
 export * from "./db-health";
+export * from "./guardians";
+export * from "./messages";

@@ -41,6 +41,7 @@ const STUDENT_KEYS = [
   "current_grade",
   "full_name",
   "gender",
+  "guardians",
   "id",
   "is_active",
   "nationality",

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { plainText } from "./text-field";
+import { guardianJsonSchema, guardiansSchema } from "./guardians";
 import { GRADES, type Grade } from "../lib/school-grades";
 import { parseGrade } from "../lib/grade-labels";
 import { foldSearchText, normalizeNationalId } from "../lib/normalize";
@@ -107,6 +108,8 @@ export const createStudentSchema = z.object({
   building_no: buildingSchema,
   gender: genderSchema.default("male"),
   is_active: z.boolean({ error: reason("NOT_BOOLEAN", { field: "is_active" }) }).default(true),
+  /** 0-3 guardians (docs/product.md#guardians-and-messages); on an update, omitted = kept. */
+  guardians: guardiansSchema.optional(),
 });
 
 /**
@@ -249,6 +252,7 @@ export const studentJsonSchema = z.object({
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  guardians: z.array(guardianJsonSchema).describe("0-3, in the office's order"),
 });
 export type StudentJson = z.output<typeof studentJsonSchema>;
 

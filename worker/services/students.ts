@@ -21,6 +21,16 @@ import type {
   UpdateStudentInput,
 } from "../contracts/students";
 import { NEW_ROW_ID, auditInsert } from "./audit";
+import type { GuardianJson } from "../contracts/guardians";
+import {
+  groupGuardians,
+  guardianValues,
+  guardiansOf,
+  guardiansWhereQuery,
+  replaceGuardians,
+  studentIdOf,
+} from "./guardians";
+import { studentGuardians } from "../../db/schema";
 
 /**
  * The columns a student row is read with: all but `search_name`, which only the database's search reads (it would
@@ -53,8 +63,8 @@ export function studentValues<I extends UpdateStudentInput>(
   };
 }
 
-/** A student row as the API returns it. */
-export function toStudentJson(s: Omit<Student, "searchName">): StudentJson {
+/** A student row as the API returns it, with its guardians (docs/product.md#guardians-and-messages). */
+export function toStudentJson(s: Omit<Student, "searchName">, guardians: GuardianJson[] = []): StudentJson {
   return {
     id: s.id,
     student_no: s.studentNo,
@@ -67,6 +77,7 @@ export function toStudentJson(s: Omit<Student, "searchName">): StudentJson {
     is_active: s.isActive,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
+    guardians,
   };
 }
 
@@ -136,8 +147,13 @@ function studentsOrder(sortBy: StudentSortField | undefined, order: "asc" | "des
 
 /** Every student matching the search and filters, newest first (the unpaged answer of `GET /api/students`). */
 export async function listStudents(db: Db, q: StudentsQuery): Promise<StudentJson[]> {
-  const rows = await db.select(STUDENT_COLUMNS).from(students).where(studentsWhere(q)).orderBy(desc(students.id));
-  return rows.map(toStudentJson);
+  const where = studentsWhere(q);
+  const [rows, gs] = await db.batch([
+    db.select(STUDENT_COLUMNS).from(students).where(where).orderBy(desc(students.id)),
+    guardiansWhereQuery(db, where),
+  ]);
+  const byStudent = groupGuardians(gs.map((r) => r.g));
+  return rows.map((s) => toStudentJson(s, byStudent.get(s.id)));
 }
 
 /**
@@ -163,8 +179,12 @@ export async function listStudentsPage(
     db.select({ n: sql<number>`count(*)` }).from(students).where(where),
   ]);
   const total = Number(count?.n ?? 0);
+  const byStudent = await guardiansOf(
+    db,
+    rows.map((s) => s.id),
+  );
   return {
-    students: rows.map(toStudentJson),
+    students: rows.map((s) => toStudentJson(s, byStudent.get(s.id))),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }
@@ -182,12 +202,15 @@ function isDuplicateStudentNo(err: unknown): boolean {
 export async function createStudent(ctx: RequestContext, input: CreateStudentInput): Promise<StudentJson> {
   const { db } = ctx;
   const values = studentValues(input);
+  const guardians = guardianValues(ctx, studentIdOf(input.student_no), input.guardians ?? []);
+  const writeGuardians = guardians.length ? [db.insert(studentGuardians).values(guardians).returning()] : [];
   try {
-    const [[row]] = await db.batch([
+    const [[row], , written] = await db.batch([
       db.insert(students).values(values).returning(),
       auditInsert(ctx, { action: "create", entity: "student", entityId: NEW_ROW_ID, after: input }),
+      ...writeGuardians,
     ]);
-    return toStudentJson(row!);
+    return toStudentJson(row!, groupGuardians(written ?? []).get(row!.id));
   } catch (err) {
     if (isDuplicateStudentNo(err)) throw new ApiError("STUDENT_DUPLICATE");
     throw err;
@@ -202,6 +225,10 @@ export async function updateStudent(ctx: RequestContext, id: number, input: Upda
   const { db } = ctx;
   const before = await findById(db, id);
   if (!before) throw new ApiError("STUDENT_NOT_FOUND");
+  const guardiansBefore = (await guardiansOf(db, [id])).get(id) ?? [];
+  const writeGuardians = input.guardians
+    ? replaceGuardians(db, id, guardianValues(ctx, id, input.guardians, guardiansBefore))
+    : [];
   const set = {
     ...studentValues(input),
     gender: input.gender ?? before.gender,
@@ -215,12 +242,13 @@ export async function updateStudent(ctx: RequestContext, id: number, input: Upda
         action: "update",
         entity: "student",
         entityId: id,
-        before: toStudentJson(before),
+        before: toStudentJson(before, guardiansBefore),
         after: input,
       }),
+      ...writeGuardians,
     ]);
     if (!rows[0]) throw new ApiError("STUDENT_NOT_FOUND");
-    return toStudentJson(rows[0]);
+    return toStudentJson(rows[0], (await guardiansOf(db, [id])).get(id));
   } catch (err) {
     if (isDuplicateStudentNo(err)) throw new ApiError("STUDENT_DUPLICATE");
     throw err;

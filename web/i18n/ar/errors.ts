@@ -94,6 +94,14 @@ const fields: Record<Field, string> = {
   admin: "المسؤول",
   from: "التاريخ «من»",
   to: "التاريخ «إلى»",
+
+  // Guardians and messages
+  guardians: "أولياء الأمور",
+  phone: "رقم المحمول",
+  relation: "صلة القرابة",
+  language: "اللغة",
+  whatsapp_consent: "الموافقة على واتساب",
+  send_hour: "ساعة الإرسال",
 };
 
 const texts: Record<Reason, string> = {
@@ -148,6 +156,13 @@ const texts: Record<Reason, string> = {
   STUDENT_NOT_FOUND: "الطالب غير موجود",
   STUDENT_DUPLICATE: "يوجد طالب آخر بهذا الرقم",
   STUDENT_HAS_HISTORY: "لهذا الطالب مدفوعات أو نتائج مسجلة ولا يمكن حذفه. اجعله غير نشط بدلًا من ذلك.",
+
+  // Guardians and messages
+  PHONE_INVALID: "أدخل رقم محمول صحيحًا، مثل ٠١٠٠١٢٣٤٥٦٧",
+  GUARDIANS_TOO_MANY: "للطالب ثلاثة أولياء أمور على الأكثر",
+  MESSAGE_NOT_FOUND: "الرسالة غير موجودة",
+  MESSAGE_NOT_RETRYABLE: "لا يُعاد إرسال إلا الرسائل التي فشلت",
+  WEBHOOK_SIGNATURE_INVALID: "توقيع الإشعار مفقود أو غير صحيح",
 
   // Auth
   INVALID_CREDENTIALS: "اسم المستخدم أو كلمة المرور غير صحيحة",
@@ -299,7 +314,7 @@ const texts: Record<Reason, string> = {
   ONLINE_NOTHING_DUE: "لا يوجد مبلغ مستحق لهذا الاختيار",
   ONLINE_PAYMENTS_DISABLED: "الدفع الإلكتروني غير متاح حاليًا",
   PAYMENT_GATEWAY_UNAVAILABLE: "لم تستجب بوابة الدفع. لم يُخصم أي مبلغ؛ يرجى المحاولة بعد قليل.",
-  PAYMOB_HMAC_INVALID: "توقيع الإشعار مفقود أو غير صحيح",
+  PAYMOB_HMAC_INVALID: "توقيع إشعار بوابة الدفع مفقود أو غير صحيح",
   PAYMOB_CALLBACK_INVALID: "الإشعار لا يصف عملية دفع",
   ONLINE_PAYMENT_NOT_FOUND: "عملية الدفع غير موجودة",
 

@@ -90,7 +90,8 @@ export function useStudents(filters: StudentFilters): UseStudents {
   const update = useCallback(
     async (before: Student, body: StudentBody) => {
       beginMutation();
-      setRows((list) => replace(list, before.id, { ...before, ...body }));
+      // Guardians show as the server answers them (E.164 numbers, consent times).
+      setRows((list) => replace(list, before.id, { ...before, ...body, guardians: before.guardians }));
       try {
         const saved = await updateStudent(before.id, body);
         beginMutation();

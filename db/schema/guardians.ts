@@ -1,0 +1,45 @@
+/**
+ * A student's guardians (docs/product.md#guardians-and-messages): 0-3 per student, in the order the office lists
+ * them (`position` 0-2). `phone` is E.164 (worker/lib/phone.ts). WhatsApp consent carries when and by whom it was
+ * recorded; `opted_out_at` is set when the guardian replies STOP / إلغاء (no message of any kind is sent after).
+ * A student's guardians are replaced whole on every edit, inside the student's write (worker/services/guardians.ts).
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { timestamps } from "./_common";
+import { students } from "./students";
+
+export const GUARDIAN_RELATIONS = ["father", "mother", "guardian"] as const;
+export const GUARDIAN_LANGUAGES = ["ar", "en"] as const;
+
+export const studentGuardians = sqliteTable(
+  "student_guardians",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    studentId: integer("student_id")
+      .notNull()
+      .references(() => students.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    fullName: text("full_name").notNull(),
+    relation: text("relation", { enum: GUARDIAN_RELATIONS }).notNull(),
+    /** E.164, e.g. `+201001234567`. */
+    phone: text("phone").notNull(),
+    language: text("language", { enum: GUARDIAN_LANGUAGES }).notNull().default("ar"),
+    whatsappConsent: integer("whatsapp_consent", { mode: "boolean" }).notNull().default(false),
+    /** When consent was last given or withdrawn, and the username that recorded it (ISO 8601 UTC). */
+    consentRecordedAt: text("consent_recorded_at"),
+    consentRecordedBy: text("consent_recorded_by"),
+    /** Set by an inbound STOP / إلغاء; cleared only by recording consent again. */
+    optedOutAt: text("opted_out_at"),
+    ...timestamps,
+  },
+  (t) => [
+    check("guardians_position_chk", sql`${t.position} BETWEEN 0 AND 2`),
+    check("guardians_relation_chk", sql`${t.relation} IN ('father','mother','guardian')`),
+    check("guardians_language_chk", sql`${t.language} IN ('ar','en')`),
+    uniqueIndex("guardians_student_position_uq").on(t.studentId, t.position),
+    index("guardians_phone_idx").on(t.phone),
+  ],
+);
+
+export type StudentGuardian = typeof studentGuardians.$inferSelect;
