@@ -114,6 +114,27 @@ describe("guardians", () => {
     expect(await db().select().from(studentGuardians).where(eq(studentGuardians.studentId, id))).toEqual([]);
   });
 
+  it("finds a student by a guardian's number as offices type it (the global search's students and fees groups)", async () => {
+    const phone = mobile();
+    const s = (
+      await api("/api/students", {
+        method: "POST",
+        token,
+        body: body({ guardians: [{ full_name: "A", relation: "mother", phone }] }),
+      })
+    ).json.student;
+    const arabic = phone.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
+    for (const typed of [phone, `+2${phone}`, `${phone.slice(0, 4)} ${phone.slice(4, 7)}-${phone.slice(7)}`, arabic]) {
+      const res = await api(`/api/students?search=${encodeURIComponent(typed)}`, { token });
+      expect(
+        res.json.students.map((x: { id: number }) => x.id),
+        typed,
+      ).toEqual([s.id]);
+    }
+    const fees = await api(`/api/fees?search=${phone}`, { token });
+    expect(fees.status).toBe(200);
+  });
+
   it("removes a student's guardians with the student", async () => {
     const s = (
       await api("/api/students", {

@@ -31,6 +31,7 @@ import {
   studentIdOf,
 } from "./guardians";
 import { studentGuardians } from "../../db/schema";
+import { phoneSearchDigits } from "../lib/phone";
 
 /**
  * The columns a student row is read with: all but `search_name`, which only the database's search reads (it would
@@ -93,7 +94,12 @@ export function containsPattern(text: string): string {
  */
 export function studentSearchCondition(search: string): SQL {
   const p = containsPattern(search);
-  return sql`(${students.searchName} LIKE ${p} ESCAPE '\\' OR lower(${students.studentNo}) LIKE ${p} ESCAPE '\\')`;
+  const byName = sql`${students.searchName} LIKE ${p} ESCAPE '\\' OR lower(${students.studentNo}) LIKE ${p} ESCAPE '\\'`;
+  // A guardian's mobile number (docs/product.md#global-search): typed with 0, +20 or 0020 and separators, stored E.164.
+  const digits = /^[\d\s+()-]+$/.test(search) ? phoneSearchDigits(search) : "";
+  if (digits.length < 6) return sql`(${byName})`;
+  const phone = `%${digits}%`;
+  return sql`(${byName} OR EXISTS (SELECT 1 FROM ${studentGuardians} WHERE ${studentGuardians.studentId} = ${students.id} AND ${studentGuardians.phone} LIKE ${phone}))`;
 }
 
 /** The WHERE of the students list for the query's search and filters (undefined: every student). */
