@@ -46,6 +46,8 @@ export default defineConfig({
                 CORS_ORIGINS: "https://allowed.example",
                 // The request clock header (worker/request-clock.ts): test-only.
                 TEST_CLOCK: "1",
+                // Guardians' messages: the webhook's signing secret (test/workers/messages.test.ts).
+                WHATSAPP_APP_SECRET: "test-app-secret",
                 FUZZ_RUNS: process.env.FUZZ_RUNS ?? "100",
                 FAULTY_LIBSQL_URL: inject<string>("faultyLibsqlUrl"),
                 FAULT_CONTROL_URL: inject<string>("faultControlUrl"),

@@ -29,6 +29,8 @@ import { feePlansApi } from "./api/fee-plans";
 import { settingsApi } from "./api/settings";
 import { importApi } from "./api/import";
 import { staffApi } from "./api/staff";
+import { messagesApi } from "./api/messages";
+import { whatsappWebhookApi } from "./api/whatsapp-webhook";
 import { IMPORT_MAX_BODY_BYTES } from "./contracts/import";
 
 /** Largest accepted request body (bytes) everywhere but the import routes (IMPORT_MAX_BODY_BYTES). */
@@ -86,7 +88,9 @@ const api = createApi()
   .route("/admin/fee-plans", feePlansApi)
   .route("/admin/settings", settingsApi)
   .route("/admin/import", importApi)
-  .route("/admin/staff", staffApi);
+  .route("/admin/staff", staffApi)
+  .route("/admin/messages", messagesApi)
+  .route("/webhooks/whatsapp", whatsappWebhookApi);
 
 // Served at the root, documented with the API (openApiDocument keeps its path as it is).
 api.openAPIRegistry.registerPath(healthRoute);

@@ -26,6 +26,21 @@ export interface Env {
   BENCH_DISABLE_RATE_LIMIT?: string;
   /** "1" lets an `X-Test-Now` header set the request's clock (worker/request-clock.ts); test harnesses only. */
   TEST_CLOCK?: string;
+  /**
+   * Guardians' messages (docs/decisions/0037-guardian-messages.md). Secrets in production (README): the WhatsApp Cloud
+   * API token, app secret (webhook signatures) and verify token, the SMS gateway's token. Locally `npm start` and the
+   * tests point both URLs at the stand-in provider. PUBLIC_BASE_URL is the site's origin used in message links.
+   */
+  WHATSAPP_API_URL?: string;
+  WHATSAPP_PHONE_NUMBER_ID?: string;
+  WHATSAPP_TOKEN?: string;
+  WHATSAPP_APP_SECRET?: string;
+  WHATSAPP_VERIFY_TOKEN?: string;
+  SMS_GATEWAY_URL?: string;
+  SMS_GATEWAY_TOKEN?: string;
+  PUBLIC_BASE_URL?: string;
+  /** The delivery queue's producer (wrangler.toml `[[queues.producers]]`). */
+  MESSAGES_QUEUE: Queue<{ id: number }>;
   EVENT_HUB: DurableObjectNamespace<EventHub>;
   PUBLIC_IP_LIMITER: RateLimit;
   PUBLIC_ID_LIMITER: RateLimit;

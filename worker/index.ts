@@ -10,6 +10,7 @@ import { withPageBodyLimit } from "./page-body";
 import type { Env } from "./env";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 import { workerContext } from "../web/context";
+import { handleMessageBatch, type MessageJob, runScheduled } from "./messages-runtime";
 
 export { EventHub } from "./hub";
 
@@ -29,5 +30,13 @@ export default {
       context.set(workerContext, { env, ctx, nonce });
       return withSecurityHeaders(await withPageBodyLimit(req, (page) => handleSsr(page, context)), nonce, env);
     });
+  },
+  /** Guardians' messages: the delivery queue and its dead-letter queue (docs/decisions/0037-guardian-messages.md). */
+  async queue(batch, env) {
+    await handleMessageBatch(batch as MessageBatch<MessageJob>, env);
+  },
+  /** The hourly Cron Trigger: the day's message plan at the set Cairo hour. */
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

@@ -44,6 +44,10 @@ export const PERMISSIONS = {
   "settings.read": ["administrator", "principal", "accountant", "viewer"],
   "settings.manage": ["administrator"],
   "staff.manage": ["administrator"],
+  /** The guardians' messages log, its counts and settings (docs/product.md#guardians-and-messages). */
+  "messages.read": ["administrator", "principal", "accountant", "registrar"],
+  /** Retry a failed message; switch kinds on and off; the daily hour. */
+  "messages.manage": ["administrator"],
   "print.report_cards": ["administrator", "principal"],
   /** Receipts and fee statements. */
   "print.statements": ["administrator", "principal", "accountant"],

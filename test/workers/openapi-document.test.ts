@@ -120,6 +120,7 @@ describe("statuses the middleware answers, sent to every operation", () => {
   it("401: documented and answered without a token exactly where the operation states bearer security", async () => {
     for (const [i, op] of ops.entries()) {
       if (op.path === "/api/auth/login") continue; // its 401 is a wrong password, checked in auth.test.ts
+      if (op.path === "/api/webhooks/whatsapp" && op.method === "post") continue; // a bad signature: messages.test.ts
       const res = await api(fill(op.path, uniqueStudentNo()), {
         method: op.method.toUpperCase(),
         headers: { "CF-Connecting-IP": `10.91.${i % 250}.7` },

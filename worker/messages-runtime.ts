@@ -1,0 +1,70 @@
+/**
+ * The Worker's message machinery (docs/decisions/0037-guardian-messages.md): the producer (`enqueueWith`), the
+ * queue consumer (`handleMessageBatch`: delivery with retries and backoff, the dead-letter queue marking messages
+ * failed) and the Cron Trigger (`runScheduled`: the day's plan at the set Cairo hour, and stranded rows re-enqueued).
+ */
+import type { Env } from "./env";
+import { getDb } from "./db";
+import { deliver, markFailed } from "./services/messages/deliver";
+import { type Enqueue, instalmentMessages, strandedMessageIds, writeAndEnqueue } from "./services/messages/plan";
+import { cairoClock, getMessageSettings } from "./services/messages/settings";
+
+/** The body of a queue message: the id of a `messages` row. */
+export interface MessageJob {
+  id: number;
+}
+
+/** The delivery queue's name and its dead-letter queue's (wrangler.toml). */
+export const MESSAGES_DLQ = "guardian-messages-dead";
+
+/** Sends ids to the delivery queue in batches of 100 (the Queues limit per sendBatch). */
+export function enqueueWith(env: Env): Enqueue {
+  return async (ids) => {
+    for (let i = 0; i < ids.length; i += 100) {
+      await env.MESSAGES_QUEUE.sendBatch(ids.slice(i, i + 100).map((id) => ({ body: { id } })));
+    }
+  };
+}
+
+/** The queue consumer: each message delivered once, retried with backoff, dead-lettered after its attempts. */
+export async function handleMessageBatch(batch: MessageBatch<MessageJob>, env: Env, now = new Date()) {
+  const db = getDb(env);
+  for (const msg of batch.messages) {
+    const id = Number(msg.body?.id);
+    if (!Number.isSafeInteger(id)) {
+      msg.ack();
+      continue;
+    }
+    try {
+      if (batch.queue === MESSAGES_DLQ) {
+        await markFailed(db, id, "gave up after retries", now, true);
+        msg.ack();
+        continue;
+      }
+      const out = await deliver(db, env, id, now);
+      if (out.ack) msg.ack();
+      else msg.retry({ delaySeconds: out.delay });
+    } catch {
+      // The database did not answer: the queue retries (its own backoff) and dead-letters after max_retries.
+      msg.retry({ delaySeconds: 60 });
+    }
+  }
+}
+
+/**
+ * The hourly Cron Trigger: at the set Cairo hour the day's instalment reminders are planned (a second run that hour
+ * plans nothing new: the keys), and any row planned but never enqueued is enqueued again. `force` plans whatever
+ * the hour (tests, the benchmark).
+ */
+export async function runScheduled(env: Env, now: Date, force = false): Promise<{ planned: number; requeued: number }> {
+  const db = getDb(env);
+  const enqueue = enqueueWith(env);
+  const { day, hour } = cairoClock(now);
+  let planned = 0;
+  if (force || hour === (await getMessageSettings(db)).send_hour) {
+    planned = (await writeAndEnqueue(db, day, await instalmentMessages(db, day), enqueue)).length;
+  }
+  const stranded = await strandedMessageIds(db, now);
+  if (stranded.length) await enqueue(stranded);
+  return { planned, requeued: stranded.length };
+}

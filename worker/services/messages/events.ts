@@ -1,0 +1,75 @@
+/**
+ * Messages that events send at once (docs/product.md#guardians-and-messages): a payment, a results publication, a
+ * selection period opening. Each is planned with its key (kind, student, receipt / term / period, day), so a replayed
+ * request or a second click plans nothing new. Called after the event's own write has committed (`waitUntil`).
+ */
+import { and, eq } from "drizzle-orm";
+import { feeRecords, payments, results, students } from "../../../db/schema";
+import type { Db } from "../../db";
+import { piastresToEgp } from "../../money";
+import { activeStudentsOf, type Enqueue, type PlannedMessage, writeAndEnqueue } from "./plan";
+import { cairoClock } from "./settings";
+
+/** Links in messages: the site's public origin (PUBLIC_BASE_URL) and the page. */
+const link = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`;
+
+/** payment_received for the payment with `receiptNo` (ref: the receipt number). */
+export async function paymentMessages(db: Db, receiptNo: string, base: string, now: Date, enqueue: Enqueue) {
+  const [row] = await db
+    .select({ studentId: students.id, name: students.fullName, amount: payments.amountPiastres })
+    .from(payments)
+    .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .where(and(eq(payments.receiptNo, receiptNo), eq(payments.kind, "payment")));
+  if (!row) return [];
+  const planned: PlannedMessage = {
+    kind: "payment_received",
+    studentId: row.studentId,
+    ref: receiptNo,
+    facts: {
+      studentName: row.name,
+      amount: piastresToEgp(row.amount).toFixed(2),
+      receiptNo,
+      link: link(base, `/receipts/${encodeURIComponent(receiptNo)}`),
+    },
+  };
+  return writeAndEnqueue(db, cairoClock(now).day, [planned], enqueue);
+}
+
+/** results_published to every student with a result in the published term (ref: `2024-2025/S1`). */
+export async function resultsMessages(
+  db: Db,
+  year: string,
+  semester: "S1" | "S2",
+  base: string,
+  now: Date,
+  enqueue: Enqueue,
+) {
+  const rows = await db
+    .select({ studentId: students.id, name: students.fullName })
+    .from(results)
+    .innerJoin(students, eq(students.id, results.studentId))
+    .where(and(eq(results.academicYearName, year), eq(results.semester, semester), eq(students.isActive, true)));
+  const planned = rows.map(
+    (r): PlannedMessage => ({
+      kind: "results_published",
+      studentId: r.studentId,
+      ref: `${year}/${semester}`,
+      facts: { studentName: r.name, term: `${year} ${semester}`, link: link(base, "/results") },
+    }),
+  );
+  return writeAndEnqueue(db, cairoClock(now).day, planned, enqueue);
+}
+
+/** selection_opened to the Prep-3 families when a selection period is activated (ref: `p<period id>`). */
+export async function selectionMessages(db: Db, periodId: number, base: string, now: Date, enqueue: Enqueue) {
+  const planned = (await activeStudentsOf(db, "Prep-3")).map(
+    (s): PlannedMessage => ({
+      kind: "selection_opened",
+      studentId: s.id,
+      ref: `p${periodId}`,
+      facts: { studentName: s.name, link: link(base, "/current-students") },
+    }),
+  );
+  return writeAndEnqueue(db, cairoClock(now).day, planned, enqueue);
+}

@@ -1,0 +1,117 @@
+/** The messages log of the console (docs/product.md#guardians-and-messages): list, counts, retry of a failed one. */
+import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { messages, students } from "../../../db/schema";
+import type { ListMessagesQuery, MessageJson } from "../../contracts/messages";
+import { DEFAULT_LIST_PAGE_SIZE } from "../../contracts/students";
+import type { Db } from "../../db";
+import { ApiError } from "../../errors";
+import type { RequestContext } from "../../request-context";
+import { auditInsert } from "../audit";
+import type { Enqueue } from "./plan";
+import { cairoClock } from "./settings";
+
+const COLUMNS = {
+  m: messages,
+  studentNo: students.studentNo,
+  fullName: students.fullName,
+  grade: students.currentGrade,
+};
+
+function toJson(r: {
+  m: typeof messages.$inferSelect;
+  studentNo: string;
+  fullName: string;
+  grade: string;
+}): MessageJson {
+  return {
+    id: r.m.id,
+    kind: r.m.kind,
+    channel: r.m.channel,
+    to: r.m.toPhone,
+    status: r.m.status,
+    student_no: r.studentNo,
+    full_name: r.fullName,
+    grade: r.grade,
+    language: r.m.language,
+    body: r.m.body,
+    attempts: r.m.attempts,
+    error: r.m.error,
+    dead_letter: r.m.deadAt !== null,
+    created_at: r.m.createdAt,
+    updated_at: r.m.updatedAt,
+  };
+}
+
+/** One page of the log (newest first) with the total, in one batch. */
+export async function listMessages(db: Db, q: ListMessagesQuery) {
+  const conds: SQL[] = [];
+  if (q.student_no) conds.push(eq(students.studentNo, q.student_no));
+  if (q.kind) conds.push(eq(messages.kind, q.kind));
+  if (q.status) conds.push(eq(messages.status, q.status));
+  if (q.grade) conds.push(eq(students.currentGrade, q.grade));
+  const where = conds.length ? and(...conds) : undefined;
+  const page = q.page ?? 1;
+  const limit = q.limit ?? DEFAULT_LIST_PAGE_SIZE;
+  const [rows, [count]] = await db.batch([
+    db
+      .select(COLUMNS)
+      .from(messages)
+      .innerJoin(students, eq(students.id, messages.studentId))
+      .where(where)
+      .orderBy(desc(messages.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(messages)
+      .innerJoin(students, eq(students.id, messages.studentId))
+      .where(where),
+  ]);
+  const total = Number(count?.n ?? 0);
+  return {
+    messages: rows.map(toJson),
+    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
+  };
+}
+
+/** Messages planned today and this month (Cairo days), by status. */
+export async function messageCounts(db: Db, now: Date) {
+  const { day } = cairoClock(now);
+  const month = `${day.slice(0, 7)}-01`;
+  const rows = await db
+    .select({ status: messages.status, today: sql<number>`sum(${messages.day} = ${day})`, n: sql<number>`count(*)` })
+    .from(messages)
+    .where(gte(messages.day, month))
+    .groupBy(messages.status);
+  const today: Record<string, number> = {};
+  const inMonth: Record<string, number> = {};
+  for (const r of rows) {
+    today[r.status] = Number(r.today ?? 0);
+    inMonth[r.status] = Number(r.n);
+  }
+  return { today, month: inMonth };
+}
+
+/** Puts a failed message back in the queue (status queued, attempts and error cleared); 409 for any other status. */
+export async function retryMessage(ctx: RequestContext, id: number, enqueue: Enqueue) {
+  const [row] = await ctx.db.batch([
+    ctx.db
+      .update(messages)
+      .set({
+        status: "queued",
+        attempts: 0,
+        error: null,
+        deadAt: null,
+        providerId: null,
+        updatedAt: ctx.now.toISOString(),
+      })
+      .where(and(eq(messages.id, id), eq(messages.status, "failed")))
+      .returning({ id: messages.id }),
+    auditInsert(ctx, { action: "retry", entity: "message", entityId: id }),
+  ]);
+  if (!row.length) {
+    const [exists] = await ctx.db.select({ id: messages.id }).from(messages).where(eq(messages.id, id));
+    throw new ApiError(exists ? "MESSAGE_NOT_RETRYABLE" : "MESSAGE_NOT_FOUND");
+  }
+  await enqueue([id]);
+}

@@ -1,0 +1,88 @@
+/**
+ * Where messages go (docs/decisions/0037-guardian-messages.md): one interface, two providers. WhatsApp Business
+ * Cloud API: `POST {WHATSAPP_API_URL}/{WHATSAPP_PHONE_NUMBER_ID}/messages` with `Authorization: Bearer
+ * WHATSAPP_TOKEN` and a template message; an HTTP SMS gateway: `POST {SMS_GATEWAY_URL}` with `Authorization: Bearer
+ * SMS_GATEWAY_TOKEN` and `{to, text, reference}`. Locally both URLs point at the stand-in (scripts/lib/message-standin.ts).
+ * Secrets are Worker secrets only (README, production).
+ */
+import type { Env } from "../../env";
+
+/** What a provider answers: its message id, or a refusal (`retry`: worth trying again later). */
+export type SendResult = { ok: true; providerId: string } | { ok: false; retry: boolean; error: string };
+
+export interface OutgoingMessage {
+  id: number;
+  to: string;
+  language: "ar" | "en";
+  template: string;
+  params: string[];
+  body: string;
+}
+
+export interface Provider {
+  send(m: OutgoingMessage): Promise<SendResult>;
+}
+
+const DEFAULT_WHATSAPP_API = "https://graph.facebook.com/v21.0";
+
+/** A provider's answer → SendResult: 5xx, 429 and network failures are retried; other refusals are final. */
+async function answer(res: Response, pickId: (json: any) => unknown): Promise<SendResult> {
+  const text = await res.text();
+  let json: any = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  if (res.ok) {
+    const id = pickId(json);
+    return typeof id === "string" && id ? { ok: true, providerId: id } : { ok: false, retry: true, error: "no id" };
+  }
+  const error = String(json?.error?.message ?? json?.error ?? `HTTP ${res.status}`).slice(0, 300);
+  return { ok: false, retry: res.status >= 500 || res.status === 429, error };
+}
+
+/** The WhatsApp Cloud API's template message. `to` without the `+` (the API's form). */
+export function whatsappProvider(env: Env): Provider {
+  const base = (env.WHATSAPP_API_URL || DEFAULT_WHATSAPP_API).replace(/\/+$/, "");
+  return {
+    async send(m) {
+      const res = await fetch(`${base}/${env.WHATSAPP_PHONE_NUMBER_ID}/messages`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${env.WHATSAPP_TOKEN}`, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          messaging_product: "whatsapp",
+          recipient_type: "individual",
+          to: m.to.replace(/^\+/, ""),
+          type: "template",
+          template: {
+            name: m.template,
+            language: { code: m.language },
+            components: [{ type: "body", parameters: m.params.map((text) => ({ type: "text", text })) }],
+          },
+        }),
+      });
+      return answer(res, (j) => j?.messages?.[0]?.id);
+    },
+  };
+}
+
+/** The HTTP SMS gateway: the rendered text in the guardian's language. */
+export function smsProvider(env: Env): Provider {
+  return {
+    async send(m) {
+      const res = await fetch(env.SMS_GATEWAY_URL!, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${env.SMS_GATEWAY_TOKEN}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ to: m.to, text: m.body, reference: String(m.id) }),
+      });
+      return answer(res, (j) => j?.id ?? j?.message_id);
+    },
+  };
+}
+
+/** The provider of a channel, or null when its settings are missing (the message waits; the log shows why). */
+export function providerFor(env: Env, channel: "whatsapp" | "sms"): Provider | null {
+  if (channel === "whatsapp") return env.WHATSAPP_TOKEN && env.WHATSAPP_PHONE_NUMBER_ID ? whatsappProvider(env) : null;
+  return env.SMS_GATEWAY_URL && env.SMS_GATEWAY_TOKEN ? smsProvider(env) : null;
+}
