@@ -53,6 +53,8 @@ export default defineConfig({
                 FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
                 STALLABLE_LIBSQL_URL: inject<string>("stallableLibsqlUrl"),
                 STALL_CONTROL_URL: inject<string>("stallControlUrl"),
+                // The local Paymob stand-in (test/workers/global-setup.ts).
+                ...(JSON.parse(inject<string>("paymobEnv")) as Record<string, string>),
               },
             },
           })),

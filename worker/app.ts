@@ -31,6 +31,8 @@ import { importApi } from "./api/import";
 import { staffApi } from "./api/staff";
 import { messagesApi } from "./api/messages";
 import { whatsappWebhookApi } from "./api/whatsapp-webhook";
+import { onlinePaymentsApi, paymobCallbackApi } from "./api/online-payments";
+import { adminOnlinePaymentsApi } from "./api/online-payments-admin";
 import { IMPORT_MAX_BODY_BYTES } from "./contracts/import";
 
 /** Largest accepted request body (bytes) everywhere but the import routes (IMPORT_MAX_BODY_BYTES). */
@@ -90,7 +92,10 @@ const api = createApi()
   .route("/admin/import", importApi)
   .route("/admin/staff", staffApi)
   .route("/admin/messages", messagesApi)
-  .route("/webhooks/whatsapp", whatsappWebhookApi);
+  .route("/webhooks/whatsapp", whatsappWebhookApi)
+  .route("/public", onlinePaymentsApi)
+  .route("/payments/paymob", paymobCallbackApi)
+  .route("/admin/online-payments", adminOnlinePaymentsApi);
 
 // Served at the root, documented with the API (openApiDocument keeps its path as it is).
 api.openAPIRegistry.registerPath(healthRoute);

@@ -27,6 +27,18 @@ export interface Env {
   /** "1" lets an `X-Test-Now` header set the request's clock (worker/request-clock.ts); test harnesses only. */
   TEST_CLOCK?: string;
   /**
+   * Paymob (docs/product.md#online-payments): secrets in production (README), the local stand-in's values under
+   * `npm start` and the tests. Online payment is off unless the five below and the integration ids are all set.
+   */
+  PAYMOB_SECRET_KEY?: string;
+  PAYMOB_PUBLIC_KEY?: string;
+  PAYMOB_HMAC_SECRET?: string;
+  PAYMOB_API_KEY?: string;
+  /** Comma-separated integration ids offered at the checkout (card, wallet, kiosk). */
+  PAYMOB_INTEGRATION_IDS?: string;
+  /** Paymob's API origin; default https://accept.paymob.com (locally the stand-in's). */
+  PAYMOB_BASE_URL?: string;
+  /**
    * Guardians' messages (docs/decisions/0037-guardian-messages.md). Secrets in production (README): the WhatsApp Cloud
    * API token, app secret (webhook signatures) and verify token, the SMS gateway's token. Locally `npm start` and the
    * tests point both URLs at the stand-in provider. PUBLIC_BASE_URL is the site's origin used in message links.

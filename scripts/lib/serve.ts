@@ -9,6 +9,7 @@ import type { SeedSummary } from "../../db/seed";
 import { bootstrapDatabase } from "./bootstrap";
 import { writeWorkerEnvFile } from "./local-env";
 import { freePort, startSqld, type Sqld } from "./sqld";
+import { startPaymobStandin, type PaymobStandin } from "./paymob-standin";
 import { startFront, type Front } from "./front";
 import { superviseSqld, type Supervisor, type SupervisorOptions } from "./sqld-supervisor";
 import { startWranglerDev, type WranglerDev } from "./wrangler";
@@ -40,6 +41,11 @@ export interface LocalServerOptions {
   front?: boolean;
   /** The supervisor's settings (scripts/lib/sqld-supervisor.ts); `false` = no supervisor (a test that freezes sqld on purpose). */
   supervise?: SupervisorOptions | false;
+  /**
+   * The local Paymob stand-in (scripts/lib/paymob-standin.ts, docs/decisions/0036-paymob-local-stand-in.md): started
+   * unless `vars` or the environment carry a real `PAYMOB_SECRET_KEY`; its HMAC secret is `PAYMOB_HMAC_SECRET` when set.
+   */
+  paymob?: boolean;
 }
 
 export interface LocalServer {
@@ -51,6 +57,8 @@ export interface LocalServer {
   /** Restarts sqld when its writes stop working; null when `supervise` was false. */
   supervisor: Supervisor | null;
   wrangler: WranglerDev;
+  /** The local Paymob stand-in, when one was started. */
+  paymob: PaymobStandin | null;
   adminCreated: boolean;
   seeded: SeedSummary | null;
   /** Stops wrangler, then sqld. */
@@ -61,6 +69,7 @@ export interface LocalServer {
 export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer> {
   const sqld = await startSqld(opts.dbPath, opts.sqldPort ?? 0);
   const supervisor = opts.supervise === false ? null : superviseSqld(sqld, opts.supervise);
+  let paymob: PaymobStandin | null = null;
   try {
     opts.onSqld?.(sqld);
     const { adminCreated, seeded } = await bootstrapDatabase({
@@ -69,7 +78,17 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
       admin: opts.admin,
       seedDemo: opts.seedDemo,
     });
-    const envFile = writeWorkerEnvFile(opts.dir, { LIBSQL_URL: sqld.url, PASSWORD_PEPPER: opts.pepper, ...opts.vars });
+    const realKeys = opts.vars?.PAYMOB_SECRET_KEY ?? process.env.PAYMOB_SECRET_KEY;
+    paymob =
+      opts.paymob !== false && !realKeys
+        ? await startPaymobStandin({ hmacSecret: process.env.PAYMOB_HMAC_SECRET })
+        : null;
+    const envFile = writeWorkerEnvFile(opts.dir, {
+      LIBSQL_URL: sqld.url,
+      PASSWORD_PEPPER: opts.pepper,
+      ...paymob?.env,
+      ...opts.vars,
+    });
     const port = opts.port || (await freePort());
     const withFront = opts.front !== false;
     const wranglerPort = withFront ? await freePort() : port;
@@ -91,11 +110,14 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
       supervisor?.stop();
       await front?.close();
       await wrangler.stop();
+      await paymob?.close();
       await sqld.stop();
     };
-    return { url: front?.url ?? wrangler.url, envFile, sqld, supervisor, wrangler, adminCreated, seeded, stop };
+    const url = front?.url ?? wrangler.url;
+    return { url, envFile, sqld, supervisor, wrangler, paymob, adminCreated, seeded, stop };
   } catch (err) {
     supervisor?.stop();
+    await paymob?.close();
     await sqld.stop();
     throw err;
   }

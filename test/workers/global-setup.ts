@@ -6,10 +6,13 @@ import type { TestProject } from "vitest/node";
 import { bootstrapDatabase } from "../../scripts/lib/bootstrap";
 import { startSqld } from "../../scripts/lib/sqld";
 import { superviseSqld } from "../../scripts/lib/sqld-supervisor";
+import { startPaymobStandin } from "../../scripts/lib/paymob-standin";
 import { startFaultProxy } from "../support/fault-proxy";
 import { startStallControl } from "../support/stall-control";
 
 export const TEST_ADMIN = { username: "admin", password: "test-password-123" };
+/** The stand-in's and the Worker's HMAC secret in the API tests (test-only, not a secret). */
+export const PAYMOB_TEST_HMAC_SECRET = "test-paymob-hmac-secret";
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), "school-api-"));
@@ -32,7 +35,11 @@ export default async function setup(project: TestProject) {
   const stall = await startStallControl(stallable.process.pid!);
   project.provide("stallableLibsqlUrl", stallable.url);
   project.provide("stallControlUrl", stall.url);
+  // The local Paymob (docs/decisions/0036-paymob-local-stand-in.md): intentions, inquiries and signed transactions.
+  const paymob = await startPaymobStandin({ hmacSecret: PAYMOB_TEST_HMAC_SECRET });
+  project.provide("paymobEnv", JSON.stringify(paymob.env));
   return async () => {
+    await paymob.close();
     await stall.close();
     await stallable.stop();
     await proxy.close();
@@ -53,5 +60,7 @@ declare module "vitest" {
     faultControlUrl: string;
     stallableLibsqlUrl: string;
     stallControlUrl: string;
+    /** JSON of the Worker's PAYMOB_* variables pointing at the stand-in. */
+    paymobEnv: string;
   }
 }

@@ -136,6 +136,11 @@ describe("statuses the middleware answers, sent to every operation", () => {
 const SAMPLE_BODIES: Record<string, (id: string) => unknown> = {
   postAuthLogin: () => ({ username: uid("nobody"), password: "not-the-password" }),
   postPublicSelectionStudentSelect: (id) => ({ student_id: id, selections: [{ teacher_id: 1, subject_id: 1 }] }),
+  postPublicPayments: (id) => ({ national_id: id, amount: 10 }),
+};
+/** Headers that a sample request needs to pass validation (a required Idempotency-Key). */
+const SAMPLE_HEADERS: Record<string, () => Record<string, string>> = {
+  postPublicPayments: () => ({ "Idempotency-Key": uid("key") }),
 };
 
 describe("rate limits", () => {
@@ -153,7 +158,7 @@ describe("rate limits", () => {
         const res = await api(fill(op.path, id), {
           method: op.method.toUpperCase(),
           body: sample?.(id),
-          headers: { "CF-Connecting-IP": `10.92.${i}.1` },
+          headers: { "CF-Connecting-IP": `10.92.${i}.1`, ...SAMPLE_HEADERS[op.doc.operationId!]?.() },
         });
         if (res.status === 429) limited = res;
       }

@@ -1,0 +1,58 @@
+/**
+ * Online payments in the console (docs/product.md#online-payments): `GET /api/admin/online-payments` (fees.read:
+ * newest first, optionally one status, with the pending count and open credits) and `POST
+ * /api/admin/online-payments/check` (fees.write): "Check now" asks Paymob about every pending payment and records what
+ * it answers, as the Cron Trigger does for those pending 30 minutes.
+ */
+import { createRoute } from "@hono/zod-openapi";
+import { guarded } from "../route-permission";
+import { createAdminApi, errors, json } from "../openapi";
+import { requestNow } from "../request-clock";
+import {
+  adminOnlinePaymentsQuerySchema,
+  adminOnlinePaymentsSchema,
+  reconcileResultSchema,
+} from "../contracts/online-payments";
+import { listOnlinePayments } from "../services/online-payments/read";
+import { reconcilePending } from "../services/online-payments/reconcile";
+import { feesChanged, gatewayOf } from "./online-payments";
+
+const tags = ["Online payments"];
+
+const list = createRoute(
+  guarded("fees.read", {
+    method: "get",
+    path: "/",
+    tags,
+    summary: "Online payments, newest first (up to 200), with the pending count and open credits",
+    request: { query: adminOnlinePaymentsQuerySchema },
+    responses: { 200: json(adminOnlinePaymentsSchema, "The payments"), ...errors(400, 401) },
+  }),
+);
+
+const check = createRoute(
+  guarded("fees.write", {
+    method: "post",
+    path: "/check",
+    tags,
+    summary: "Check now: ask Paymob about every pending payment (transaction inquiry) and record its answers",
+    description:
+      "Each answer is recorded as its callback would be (once per transaction). Nothing paid after the checkout's expiry → expired. Paymob not configured → 503 ONLINE_PAYMENTS_DISABLED.",
+    responses: { 200: json(reconcileResultSchema, "What was found"), ...errors(401) },
+  }),
+);
+
+export const adminOnlinePaymentsApi = createAdminApi()
+  .openapi(list, async (c) => {
+    return c.json(await listOnlinePayments(c.get("db"), c.req.valid("query").status), 200);
+  })
+  .openapi(check, async (c) => {
+    const result = await reconcilePending(c.get("db"), gatewayOf(c), {
+      olderThanMs: 0,
+      now: requestNow(c),
+      requestId: c.get("requestId"),
+    });
+    for (const id of result.changedFeeRecordIds) feesChanged(c, id);
+    const { changedFeeRecordIds: _, ...counts } = result;
+    return c.json(counts, 200);
+  });

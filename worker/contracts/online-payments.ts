@@ -1,0 +1,172 @@
+/**
+ * Online payments' request and answer schemas (docs/product.md#online-payments): the public fees lookup, creating a
+ * payment, its status, Paymob's Transaction Processed callback, and the console's list and "Check now". Imports only
+ * zod and dependency-free modules: the public pages take their types from here.
+ */
+import { z } from "zod";
+import { reason } from "../reasons";
+import { numberField } from "./number-field";
+import { feeInstalmentJsonSchema, MAX_AMOUNT_EGP } from "./fees";
+import { nationalIdParamSchema } from "./public-results";
+
+/** The national ID as the results lookup reads it: digits normalised, invisible marks dropped, 1-20 letters/digits. */
+const nationalId = nationalIdParamSchema.shape.nationalId;
+
+/** `{national_id}` of `GET /api/public/fees/{national_id}`. */
+export const publicFeesParamSchema = z.object({ national_id: nationalId });
+
+/** The four choices of amount the page offers; the server computes each from its own figures. */
+export const AMOUNT_CHOICES = ["next", "overdue", "all"] as const;
+export type AmountChoice = (typeof AMOUNT_CHOICES)[number];
+
+/** `GET /api/public/fees/{national_id}`: what the family's page shows. Amounts in EGP. */
+export const publicFeesSchema = z.object({
+  student: z.object({ full_name: z.string(), current_grade: z.string() }),
+  fee: z.object({
+    total: z.number().describe("EGP"),
+    paid: z.number().describe("EGP"),
+    remaining: z.number().describe("EGP"),
+    overdue_amount: z.number().describe("EGP unpaid on instalments past their due date"),
+    next_due_date: z.string().nullable().describe("YYYY-MM-DD: the earliest unpaid instalment due today or later"),
+    instalments: z.array(feeInstalmentJsonSchema),
+  }),
+  /** What each choice would charge now (EGP); null when it charges nothing. */
+  choices: z.object({
+    next: z.number().nullable().describe("The oldest unpaid instalment's remaining amount"),
+    overdue: z.number().nullable().describe("Everything overdue"),
+    all: z.number().nullable().describe("All that remains"),
+  }),
+  payments_enabled: z.boolean().describe("False when the school has not configured online payment: hide Pay"),
+});
+export type PublicFeesJson = z.output<typeof publicFeesSchema>;
+
+/** Another amount: EGP ≥ 1, ≤ 2 decimals (the server also checks it against the remaining amount). */
+const otherAmount = numberField("amount", {
+  decimals: 2,
+  grouping: true,
+  min: 1,
+  max: MAX_AMOUNT_EGP,
+  messages: Object.fromEntries(
+    (["required", "invalid", "negative", "min", "max"] as const).map((p) => [p, reason("ONLINE_AMOUNT_INVALID")]),
+  ),
+});
+
+/** `POST /api/public/payments` body: whose fees, and which amount (a choice, or EGP). */
+export const createOnlinePaymentSchema = z.object({
+  national_id: nationalId,
+  amount: z
+    .union([z.enum(AMOUNT_CHOICES), otherAmount])
+    .describe('"next" (instalment), "overdue", "all" (that remains), or an amount in EGP ≥ 1 and ≤ the remaining'),
+});
+export type CreateOnlinePaymentInput = z.output<typeof createOnlinePaymentSchema>;
+
+/** The `Idempotency-Key` header, required here: 1-255 visible ASCII characters. */
+export const requiredIdempotencyKeySchema = z
+  .string({ error: reason("IDEMPOTENCY_KEY_INVALID") })
+  .regex(/^[\x21-\x7e]{1,255}$/, reason("IDEMPOTENCY_KEY_INVALID"));
+
+export const ONLINE_STATUSES = ["pending", "paid", "failed", "expired"] as const;
+
+/** `POST /api/public/payments` → 201: where to send the family. */
+export const onlinePaymentCreatedSchema = z.object({
+  payment_id: z.string().describe("Random public id: the status and the return page use it"),
+  order_id: z.string().describe("Paymob's order id"),
+  amount: z.number().describe("EGP, chosen by the server"),
+  checkout_url: z.string().describe("Paymob's unified checkout for this payment"),
+  expires_at: z.string().describe("ISO 8601 UTC: the checkout closes then"),
+});
+
+/** `{payment_id}` of the status route: the random public id. */
+export const paymentIdParamSchema = z.object({
+  payment_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, reason("ONLINE_PAYMENT_NOT_FOUND")),
+});
+
+/** `GET /api/public/payments/{payment_id}`: what the return page shows; it polls while `pending`. */
+export const onlinePaymentStatusSchema = z.object({
+  payment_id: z.string(),
+  status: z.enum(ONLINE_STATUSES),
+  amount: z.number().describe("EGP"),
+  full_name: z.string(),
+  paid_at: z.string().nullable(),
+  receipt_no: z.string().nullable().describe("RCP-… once paid (null when all of it became credit)"),
+  receipt_url: z.string().nullable().describe("The printable receipt, by an unguessable token, once paid"),
+  credit: z.number().describe("EGP received beyond what was due (the school refunds it)"),
+});
+export type OnlinePaymentStatusJson = z.output<typeof onlinePaymentStatusSchema>;
+
+/** A boolean as Paymob sends it (JSON true/false, or the strings in a query). */
+const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).default(false);
+const idLike = z.union([z.number(), z.string().min(1)]).transform(String);
+
+/** The transaction (`obj`) of Paymob's callbacks and inquiry answers, the fields the school acts on. */
+export const paymobTransactionSchema = z.looseObject({
+  id: idLike,
+  pending: flag,
+  success: flag,
+  amount_cents: z.coerce.number().int().min(0),
+  currency: z.string(),
+  is_refunded: flag,
+  is_voided: flag,
+  is_refund: flag,
+  is_void: flag,
+  order: z.looseObject({ id: idLike, merchant_order_id: z.string().nullish() }),
+});
+export type PaymobTransaction = z.output<typeof paymobTransactionSchema>;
+
+/** Paymob's Transaction Processed callback body (documented shape; checked by its HMAC first). */
+export const paymobCallbackSchema = z.looseObject({
+  type: z.string().describe('"TRANSACTION"'),
+  obj: z.record(z.string(), z.unknown()).describe("The transaction, with the 20 fields of the HMAC"),
+});
+
+export const CALLBACK_OUTCOMES = [
+  "recorded",
+  "replayed",
+  "failed",
+  "refunded",
+  "pending",
+  "ignored",
+  "mismatch",
+] as const;
+export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
+
+/** The callback's answer (always 200 once verified: Paymob stops retrying). */
+export const callbackAnswerSchema = z.object({ received: z.literal(true), outcome: z.enum(CALLBACK_OUTCOMES) });
+
+/** One online payment in the console. */
+export const adminOnlinePaymentSchema = z.object({
+  payment_id: z.string(),
+  order_id: z.string(),
+  student_no: z.string(),
+  full_name: z.string(),
+  amount: z.number().describe("EGP"),
+  status: z.enum(ONLINE_STATUSES),
+  receipt_no: z.string().nullable(),
+  credit: z.number().describe("EGP to refund"),
+  refunded: z.number().describe("EGP refunded or voided by Paymob"),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+  checked_at: z.string().nullable(),
+});
+
+export const adminOnlinePaymentsQuerySchema = z.object({
+  status: z.enum(ONLINE_STATUSES).optional(),
+});
+
+/** `GET /api/admin/online-payments`: newest first (up to 200), with today's online takings. */
+export const adminOnlinePaymentsSchema = z.object({
+  payments: z.array(adminOnlinePaymentSchema),
+  pending: z.number().int(),
+  credit_total: z.number().describe("EGP of credits not yet refunded"),
+});
+
+/** `POST /api/admin/online-payments/check`: what reconciliation found. */
+export const reconcileResultSchema = z.object({
+  checked: z.number().int(),
+  paid: z.number().int(),
+  failed: z.number().int(),
+  expired: z.number().int(),
+  still_pending: z.number().int(),
+  errors: z.number().int().describe("Payments Paymob did not answer about (asked again next time)"),
+});
+export type ReconcileResult = z.output<typeof reconcileResultSchema>;

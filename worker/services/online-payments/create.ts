@@ -1,0 +1,132 @@
+/**
+ * Starting an online payment (docs/product.md#online-payments): the server picks the amount from its own figures,
+ * asks Paymob for an intention, and records the payment `pending` with the family's `Idempotency-Key`. Money is
+ * recorded only by a verified callback or reconciliation (./ledger.ts), never here.
+ *
+ * Idempotency: the key and a SHA-256 of the canonical request (student number and the choice or amount) are stored;
+ * the UNIQUE key makes a concurrent duplicate fail inside the database, and it then answers with the stored row. A
+ * duplicate that raced past the first read has created a second intention at Paymob, never stored: nobody is sent
+ * to it, so it expires unpaid.
+ */
+import { eq } from "drizzle-orm";
+import { onlinePayments } from "../../../db/schema";
+import type { Db } from "../../db";
+import { broke } from "../../db-constraints";
+import { ApiError } from "../../errors";
+import type { CreateOnlinePaymentInput } from "../../contracts/online-payments";
+import { piastresToEgp } from "../../money";
+import { schoolDate } from "../../lib/fee-schedule";
+import type { PaymobGateway } from "../paymob/client";
+import { newToken, sha256Hex } from "../tokens";
+import { choiceAmount, figuresOf, publicFeeRecord } from "./figures";
+
+/** How long the checkout stays open (s); reconciliation marks an unpaid payment expired after it. */
+export const CHECKOUT_EXPIRY_S = 60 * 60;
+/** Smallest "another amount" (piastres): 1 EGP. */
+export const MIN_ONLINE_PIASTRES = 100;
+
+export interface CreatedOnlinePayment {
+  payment_id: string;
+  order_id: string;
+  amount: number;
+  checkout_url: string;
+  expires_at: string;
+}
+
+export interface CreateOptions {
+  key: string;
+  now: Date;
+  /** The site's origin (`https://school.example`): Paymob's callback and the return page are under it. */
+  origin: string;
+}
+
+/** SHA-256 (hex) of the canonical request: the student number and the choice, or the amount in piastres. */
+function requestHash(studentNo: string, amount: CreateOnlinePaymentInput["amount"]): Promise<string> {
+  const spec = typeof amount === "number" ? String(Math.round(amount * 100)) : amount;
+  return sha256Hex(`online-payment\n${studentNo}\n${spec}`);
+}
+
+type Row = typeof onlinePayments.$inferSelect;
+
+function answerOf(row: Row, gateway: PaymobGateway): CreatedOnlinePayment {
+  return {
+    payment_id: row.publicId,
+    order_id: row.orderId,
+    amount: piastresToEgp(row.amountPiastres),
+    checkout_url: gateway.checkoutUrl(row.clientSecret),
+    expires_at: row.expiresAt,
+  };
+}
+
+async function replay(db: Db, gateway: PaymobGateway, key: string, hash: string) {
+  const [row] = await db.select().from(onlinePayments).where(eq(onlinePayments.idempotencyKey, key));
+  if (!row) return null;
+  if (row.requestHash !== hash) throw new ApiError("IDEMPOTENCY_MISMATCH");
+  return answerOf(row, gateway);
+}
+
+/** Piastres the request asks for, checked against the record's figures: 400 ONLINE_NOTHING_DUE / ONLINE_AMOUNT_INVALID. */
+function amountFor(amount: CreateOnlinePaymentInput["amount"], f: ReturnType<typeof figuresOf>): number {
+  if (typeof amount !== "number") {
+    const chosen = choiceAmount(amount, f);
+    if (chosen === null) throw new ApiError("ONLINE_NOTHING_DUE");
+    return chosen;
+  }
+  const piastres = Math.round(amount * 100);
+  if (f.remaining <= 0) throw new ApiError("ONLINE_NOTHING_DUE");
+  if (piastres < MIN_ONLINE_PIASTRES || piastres > f.remaining) throw new ApiError("ONLINE_AMOUNT_INVALID");
+  return piastres;
+}
+
+/**
+ * Creates the pending payment of `input` (student number already normalised) and its Paymob intention. Returns the
+ * answer and whether it replays an earlier request with the same key. Throws 404 PUBLIC_FEES_NOT_FOUND, 400
+ * ONLINE_NOTHING_DUE / ONLINE_AMOUNT_INVALID, 422 IDEMPOTENCY_MISMATCH, 503 PAYMENT_GATEWAY_UNAVAILABLE.
+ */
+export async function createOnlinePayment(
+  db: Db,
+  gateway: PaymobGateway,
+  input: CreateOnlinePaymentInput,
+  o: CreateOptions,
+): Promise<{ payment: CreatedOnlinePayment; replayed: boolean }> {
+  const hash = await requestHash(input.national_id, input.amount);
+  const earlier = await replay(db, gateway, o.key, hash);
+  if (earlier) return { payment: earlier, replayed: true };
+
+  const fee = await publicFeeRecord(db, input.national_id, schoolDate(o.now));
+  const amountPiastres = amountFor(input.amount, figuresOf(fee));
+  const publicId = newToken().slice(0, 24);
+  const intention = await gateway.createIntention({
+    amountPiastres,
+    specialReference: publicId,
+    notificationUrl: `${o.origin}/api/payments/paymob/callback`,
+    redirectionUrl: `${o.origin}/pay/return?payment=${publicId}`,
+    expiresInS: CHECKOUT_EXPIRY_S,
+    item: { name: "School fees", description: `${fee.grade} ${piastresToEgp(amountPiastres)} EGP` },
+    payerName: fee.full_name,
+  });
+  const values = {
+    publicId,
+    feeRecordId: fee.id,
+    amountPiastres,
+    orderId: intention.orderId,
+    intentionId: intention.id,
+    clientSecret: intention.clientSecret,
+    idempotencyKey: o.key,
+    requestHash: hash,
+    receiptToken: newToken(),
+    expiresAt: new Date(o.now.getTime() + CHECKOUT_EXPIRY_S * 1000).toISOString(),
+    createdAt: o.now.toISOString(),
+    updatedAt: o.now.toISOString(),
+  };
+  try {
+    const [row] = await db.insert(onlinePayments).values(values).returning();
+    return { payment: answerOf(row!, gateway), replayed: false };
+  } catch (err) {
+    if (broke(err, "online_payments.idempotency_key")) {
+      const again = await replay(db, gateway, o.key, hash);
+      if (again) return { payment: again, replayed: true };
+    }
+    throw err;
+  }
+}

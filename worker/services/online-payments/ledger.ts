@@ -1,0 +1,248 @@
+/**
+ * Recording what Paymob reports about an online payment (docs/product.md#online-payments, #payments-and-receipts).
+ * A verified callback and reconciliation's transaction inquiry both end here, so a transaction is recorded the same
+ * way whichever arrives first, and once.
+ *
+ * Every outcome is ONE batch whose first statement inserts the transaction into `paymob_transactions`, UNIQUE by
+ * (transaction id, kind): a replay, also ten at once, breaks that key and the whole batch adds nothing. The figures
+ * are computed inside the batch from the rows as they are at that moment (never from an earlier read):
+ * - success, amount and currency as ordered: the same rows as a desk payment (./payments.ts): counter + 1, an RCP
+ *   payment row (source "online", no staff member), the audit row (actor "online"), the record's paid amount,
+ *   allocation oldest instalment first, refill, the balance fixed on the receipt. Only what the record still owes
+ *   is applied; the rest, when the desk took the money meanwhile, is the payment's credit (to refund), never refused;
+ * - refund or void: an ADJ adjustment of what it takes back, from the credit first, then from the paid amount;
+ * - declined: the payment becomes `failed` (a later success on the same order still records);
+ * - amount or currency unlike the order: nothing is paid; the transaction and an audit row say so.
+ */
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { auditLog, onlinePayments, students, feeRecords } from "../../../db/schema";
+import { batchAll, type Db } from "../../db";
+import { broke } from "../../db-constraints";
+import type { ActingStaff } from "../../env";
+import type { CallbackOutcome, PaymobTransaction } from "../../contracts/online-payments";
+import { academicYearOf } from "../../lib/fee-schedule";
+import type { RequestContext } from "../../request-context";
+import { auditValues, type AuditEntry, snapshotWith } from "../audit";
+import { allocationStatement, refillStatement } from "../fee-instalments";
+import { freezeBalanceStatement } from "../payments";
+
+/** Who the audit log names for money Paymob took: no staff member (admin id null), username "online". */
+export const ONLINE_ACTOR: ActingStaff = {
+  id: 0,
+  username: "online",
+  displayName: "Online (Paymob)",
+  role: "viewer",
+  mustChangePassword: false,
+  sessionId: 0,
+};
+
+/** Where the report came from: the Transaction Processed callback, or reconciliation's inquiry. */
+export type ReportSource = "callback" | "inquiry";
+
+export interface LedgerContext {
+  db: Db;
+  requestId: string;
+  now: Date;
+  source: ReportSource;
+}
+
+/** The online payment a transaction belongs to, with what the audit row names. */
+interface OrderRow {
+  id: number;
+  feeRecordId: number;
+  amountPiastres: number;
+  currency: string;
+  studentNo: string;
+}
+
+async function orderOf(db: Db, orderId: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .select({
+      id: onlinePayments.id,
+      feeRecordId: onlinePayments.feeRecordId,
+      amountPiastres: onlinePayments.amountPiastres,
+      currency: onlinePayments.currency,
+      studentNo: students.studentNo,
+    })
+    .from(onlinePayments)
+    .innerJoin(feeRecords, eq(feeRecords.id, onlinePayments.feeRecordId))
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .where(eq(onlinePayments.orderId, orderId));
+  return row ?? null;
+}
+
+function audit(lc: LedgerContext, entry: AuditEntry) {
+  const ctx: RequestContext = { db: lc.db, actor: ONLINE_ACTOR, now: lc.now, requestId: lc.requestId };
+  return lc.db.insert(auditLog).values({ ...auditValues(ctx, entry), adminId: null });
+}
+
+/** The transaction's row of `kind` (SQL), and a column of it. */
+const txnRow = (txn: string, kind: string) =>
+  sql`FROM paymob_transactions WHERE transaction_id = ${txn} AND kind = ${kind}`;
+const txnCol = (txn: string, kind: string, col: string) => sql`(SELECT ${sql.raw(col)} ${txnRow(txn, kind)})`;
+
+/** Statements: the receipt row (RCP payment or ADJ adjustment) of the transaction's applied amount, when non-zero. */
+function ledgerRows(lc: LedgerContext, order: OrderRow, txn: string, kind: "payment" | "refund"): SQL[] {
+  const year = academicYearOf(lc.now);
+  const at = lc.now.toISOString();
+  const applied = txnCol(txn, kind, "applied_piastres");
+  const prefix = kind === "payment" ? "RCP" : "ADJ";
+  const paymentKind = kind === "payment" ? "payment" : "adjustment";
+  const receiptNo = sql`${prefix} || '-' || ${year} || '-' || printf('%06d', (SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year}))`;
+  return [
+    sql`INSERT INTO receipt_counters (academic_year, last_sequence) SELECT ${year}, 1 WHERE ${applied} <> 0
+      ON CONFLICT(academic_year) DO UPDATE SET last_sequence = last_sequence + 1`,
+    sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at, admin_id, source)
+      SELECT ${order.feeRecordId}, ${receiptNo}, ${year}, c.last_sequence, ${applied}, ${paymentKind}, ${at}, NULL, 'online'
+      FROM receipt_counters c WHERE c.academic_year = ${year} AND ${applied} <> 0`,
+    sql`UPDATE paymob_transactions SET payment_id = (SELECT id FROM payments WHERE receipt_no = ${receiptNo})
+      WHERE transaction_id = ${txn} AND kind = ${kind} AND applied_piastres <> 0`,
+  ];
+}
+
+/** Statements after the receipt row: audit, the record's paid amount, allocation, refill, the receipt's balance. */
+function feeRows(lc: LedgerContext, order: OrderRow, txn: string, kind: "payment" | "refund", tx: PaymobTransaction) {
+  const { db } = lc;
+  const applied = txnCol(txn, kind, "applied_piastres");
+  const paymentId = txnCol(txn, kind, "payment_id");
+  const feeRow = sql`FROM fee_records WHERE id = ${order.feeRecordId}`;
+  return [
+    audit(lc, {
+      action: kind === "payment" ? "online_payment" : "online_refund",
+      entity: "fee_record",
+      entityId: order.feeRecordId,
+      before: sql`(SELECT json_object('student_no', ${order.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
+      after: snapshotWith(
+        { student_no: order.studentNo, order_id: tx.order.id, transaction_id: txn, amount_piastres: tx.amount_cents },
+        {
+          receipt_no: sql`(SELECT receipt_no FROM payments WHERE id = ${paymentId})`,
+          applied_piastres: applied,
+          credit_piastres: txnCol(txn, kind, "credit_piastres"),
+          paid_piastres: sql`(SELECT paid_piastres + ${applied} ${feeRow})`,
+          source: sql`${lc.source}`,
+        },
+      ),
+    }),
+    db.run(sql`UPDATE fee_records SET paid_piastres = paid_piastres + ${applied}, updated_at = ${lc.now.toISOString()}
+      WHERE id = ${order.feeRecordId} AND ${applied} <> 0`),
+    allocationStatement(db, order.feeRecordId, paymentId),
+    refillStatement(db, order.feeRecordId),
+    freezeBalanceStatement(db, paymentId),
+  ];
+}
+
+/** The batch of a success whose amount and currency match its order. */
+function successBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction): BatchItem<"sqlite">[] {
+  const { db } = lc;
+  const txn = tx.id;
+  const a = tx.amount_cents;
+  const applied = sql`min(${a}, f.total_piastres - f.paid_piastres)`;
+  return [
+    db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
+      SELECT ${txn}, 'payment', o.id, ${a}, ${applied}, ${a} - ${applied}, ${lc.source}, ${lc.now.toISOString()}
+      FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${order.id}`),
+    ...ledgerRows(lc, order, txn, "payment").map((s) => db.run(s)),
+    ...feeRows(lc, order, txn, "payment", tx),
+    db.run(sql`UPDATE online_payments SET status = 'paid', paid_at = coalesce(paid_at, ${lc.now.toISOString()}),
+      transaction_id = coalesce(transaction_id, ${txn}), payment_id = coalesce(payment_id, ${txnCol(txn, "payment", "payment_id")}),
+      credit_piastres = credit_piastres + ${txnCol(txn, "payment", "credit_piastres")}, updated_at = ${lc.now.toISOString()}
+      WHERE id = ${order.id}`),
+  ];
+}
+
+/**
+ * The batch of a refund or void of `amount` piastres: from the payment's credit first, then from what its
+ * transactions put on the record (and never below the record's paid amount), as an ADJ adjustment.
+ */
+function reversalBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, amount: number) {
+  const { db } = lc;
+  const txn = tx.id;
+  const fromCredit = sql`min(${amount}, o.credit_piastres)`;
+  const net = sql`(SELECT coalesce(sum(t.applied_piastres), 0) FROM paymob_transactions t WHERE t.online_payment_id = o.id)`;
+  const fromPaid = sql`max(0, min(${amount} - ${fromCredit}, ${net}, f.paid_piastres))`;
+  return [
+    db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
+      SELECT ${txn}, 'refund', o.id, ${amount}, -${fromPaid}, -${fromCredit}, ${lc.source}, ${lc.now.toISOString()}
+      FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${order.id}`),
+    ...ledgerRows(lc, order, txn, "refund").map((s) => db.run(s)),
+    ...feeRows(lc, order, txn, "refund", tx),
+    db.run(sql`UPDATE online_payments SET refunded_piastres = refunded_piastres + ${amount},
+      credit_piastres = credit_piastres + ${txnCol(txn, "refund", "credit_piastres")}, updated_at = ${lc.now.toISOString()}
+      WHERE id = ${order.id}`),
+  ];
+}
+
+/** The batch of a transaction that moves no money: declined (the payment fails) or unlike its order (flagged). */
+function noteBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, kind: "declined" | "mismatch") {
+  const { db } = lc;
+  const insert =
+    db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, source, at)
+    VALUES (${tx.id}, ${kind}, ${order.id}, ${tx.amount_cents}, ${lc.source}, ${lc.now.toISOString()})`);
+  if (kind === "declined")
+    return [
+      insert,
+      db.run(sql`UPDATE online_payments SET status = 'failed', updated_at = ${lc.now.toISOString()}
+        WHERE id = ${order.id} AND status IN ('pending', 'expired')`),
+    ];
+  return [
+    insert,
+    audit(lc, {
+      action: "online_payment_mismatch",
+      entity: "fee_record",
+      entityId: order.feeRecordId,
+      after: {
+        student_no: order.studentNo,
+        order_id: tx.order.id,
+        transaction_id: tx.id,
+        amount_piastres: tx.amount_cents,
+        currency: tx.currency,
+        ordered_piastres: order.amountPiastres,
+      },
+    }),
+  ];
+}
+
+/** Piastres a refund or void takes back: Paymob's `refunded_amount_cents` when it reports one, else the amount. */
+function reversalAmount(tx: PaymobTransaction): number {
+  const refunded = Number((tx as Record<string, unknown>).refunded_amount_cents);
+  return Number.isInteger(refunded) && refunded > 0 ? refunded : tx.amount_cents;
+}
+
+export interface LedgerResult {
+  outcome: CallbackOutcome;
+  /** The fee record whose figures changed (publish `fees_changed`), or null. */
+  changedFeeRecordId: number | null;
+}
+
+/**
+ * Records transaction `tx` (already verified: an HMAC-checked callback, or Paymob's own inquiry answer) once.
+ * Outcomes: recorded (money in), refunded, failed (declined), pending (nothing yet), mismatch, ignored (an order
+ * this school does not know: logged, nothing written), replayed (already recorded: nothing added).
+ */
+export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction): Promise<LedgerResult> {
+  const order = await orderOf(lc.db, tx.order.id);
+  if (!order) {
+    console.warn(JSON.stringify({ msg: "paymob transaction for an unknown order", order_id: tx.order.id }));
+    return { outcome: "ignored", changedFeeRecordId: null };
+  }
+  const reversal = tx.success && (tx.is_refunded || tx.is_voided || tx.is_refund || tx.is_void);
+  let outcome: CallbackOutcome;
+  let items: BatchItem<"sqlite">[];
+  if (reversal) [outcome, items] = ["refunded", reversalBatch(lc, order, tx, reversalAmount(tx))];
+  else if (tx.pending) return { outcome: "pending", changedFeeRecordId: null };
+  else if (!tx.success) [outcome, items] = ["failed", noteBatch(lc, order, tx, "declined")];
+  else if (tx.currency !== order.currency || tx.amount_cents !== order.amountPiastres) {
+    console.warn(JSON.stringify({ msg: "paymob amount or currency unlike its order", order_id: tx.order.id }));
+    [outcome, items] = ["mismatch", noteBatch(lc, order, tx, "mismatch")];
+  } else [outcome, items] = ["recorded", successBatch(lc, order, tx)];
+  try {
+    await batchAll(lc.db, items);
+  } catch (err) {
+    if (broke(err, "paymob_transactions.transaction_id, paymob_transactions.kind"))
+      return { outcome: "replayed", changedFeeRecordId: null };
+    throw err;
+  }
+  const moved = outcome === "recorded" || outcome === "refunded";
+  return { outcome, changedFeeRecordId: moved ? order.feeRecordId : null };
+}

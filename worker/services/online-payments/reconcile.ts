@@ -1,0 +1,69 @@
+/**
+ * Reconciliation (docs/product.md#online-payments): a payment still `pending` some time after it was created is
+ * asked about with Paymob's transaction inquiry, and what Paymob answers is recorded exactly as its callback would
+ * have been (./ledger.ts, once per transaction). Nothing paid after the checkout's expiry → `expired`. Run by the
+ * Worker's Cron Trigger (worker/index.ts, pending for 30 minutes) and by the console's "Check now" (every pending).
+ */
+import { and, asc, eq, lte } from "drizzle-orm";
+import { onlinePayments } from "../../../db/schema";
+import type { Db } from "../../db";
+import { paymobTransactionSchema, type ReconcileResult } from "../../contracts/online-payments";
+import type { PaymobGateway } from "../paymob/client";
+import { applyTransaction } from "./ledger";
+
+/** A payment pending this long is asked about by the Cron Trigger (ms). */
+export const RECONCILE_AFTER_MS = 30 * 60 * 1000;
+/** Payments asked about per run: each costs two Paymob calls; the rest wait for the next run. */
+export const RECONCILE_BATCH = 50;
+
+export interface ReconcileOptions {
+  /** Ask only about payments created at least this long ago (ms). */
+  olderThanMs: number;
+  now: Date;
+  requestId: string;
+}
+
+/** Asks Paymob about pending payments and records the answers. Returns the counts and the fee records changed. */
+export async function reconcilePending(
+  db: Db,
+  gateway: PaymobGateway,
+  o: ReconcileOptions,
+): Promise<ReconcileResult & { changedFeeRecordIds: number[] }> {
+  const cutoff = new Date(o.now.getTime() - o.olderThanMs).toISOString();
+  const rows = await db
+    .select({ id: onlinePayments.id, orderId: onlinePayments.orderId, expiresAt: onlinePayments.expiresAt })
+    .from(onlinePayments)
+    .where(and(eq(onlinePayments.status, "pending"), lte(onlinePayments.createdAt, cutoff)))
+    .orderBy(asc(onlinePayments.createdAt))
+    .limit(RECONCILE_BATCH);
+  const result = { checked: 0, paid: 0, failed: 0, expired: 0, still_pending: 0, errors: 0 };
+  const changed = new Set<number>();
+  const at = o.now.toISOString();
+  for (const row of rows) {
+    result.checked += 1;
+    let answer: Record<string, unknown> | null;
+    try {
+      answer = await gateway.inquire(row.orderId);
+    } catch {
+      result.errors += 1;
+      continue;
+    }
+    const tx = answer ? paymobTransactionSchema.safeParse(answer) : null;
+    if (tx?.success && tx.data.order.id === row.orderId) {
+      const r = await applyTransaction({ db, requestId: o.requestId, now: o.now, source: "inquiry" }, tx.data);
+      if (r.changedFeeRecordId !== null) changed.add(r.changedFeeRecordId);
+      if (r.outcome === "recorded" || r.outcome === "replayed" || r.outcome === "refunded") result.paid += 1;
+      else if (r.outcome === "failed") result.failed += 1;
+      else result.still_pending += 1;
+    } else if (row.expiresAt <= at) {
+      await db
+        .update(onlinePayments)
+        .set({ status: "expired", checkedAt: at, updatedAt: at })
+        .where(and(eq(onlinePayments.id, row.id), eq(onlinePayments.status, "pending")));
+      result.expired += 1;
+      continue;
+    } else result.still_pending += 1;
+    await db.update(onlinePayments).set({ checkedAt: at }).where(eq(onlinePayments.id, row.id));
+  }
+  return { ...result, changedFeeRecordIds: [...changed] };
+}
