@@ -6,6 +6,10 @@ export default [
   route("results", "routes/public/results.tsx"),
   route("current-students", "routes/public/current-students.tsx"),
   route("base-url-config", "routes/public/base-url-config.tsx"),
+  // Online payments (docs/product.md#online-payments): pay, the checkout's return, the receipt by its token.
+  route("pay", "routes/public/pay.tsx"),
+  route("pay/return", "routes/public/pay-return.tsx"),
+  route("pay/receipts/:token", "routes/public/pay-receipt.tsx"),
   route("lang", "routes/lang.ts"),
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),

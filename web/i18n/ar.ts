@@ -15,6 +15,7 @@ import audit from "./ar/audit";
 import errors from "./ar/errors";
 import importing from "./ar/importing";
 import staff from "./ar/staff";
+import pay from "./ar/pay";
 
 export default {
   ...common,
@@ -33,4 +34,5 @@ export default {
   errors,
   importing,
   staff,
+  pay,
 };

@@ -15,6 +15,7 @@ import audit from "./en/audit";
 import errors from "./en/errors";
 import importing from "./en/importing";
 import staff from "./en/staff";
+import pay from "./en/pay";
 
 export default {
   ...common,
@@ -33,4 +34,5 @@ export default {
   errors,
   importing,
   staff,
+  pay,
 };

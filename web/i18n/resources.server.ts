@@ -12,12 +12,13 @@ import type { Lang } from ".";
 export type Dictionary = Record<string, unknown>;
 
 /** The public pages that get a dictionary of their own; "other" (e.g. a 404) gets every public text. */
-type PublicPage = "home" | "results" | "current-students" | "base-url-config" | "other";
+type PublicPage = "home" | "results" | "current-students" | "base-url-config" | "pay" | "other";
 
 /** The public page a path shows (a trailing slash is ignored). */
 function publicPageOf(pathname: string): PublicPage {
   const page = pathname.replace(/\/+$/, "").slice(1);
   if (page === "") return "home";
+  if (page === "pay" || page.startsWith("pay/")) return "pay";
   return page === "results" || page === "current-students" || page === "base-url-config" ? page : "other";
 }
 
@@ -40,6 +41,7 @@ const PAGE_NAMESPACES: Record<Exclude<PublicPage, "other">, readonly string[]> =
   results: ["publicResults"],
   "current-students": ["selection"],
   "base-url-config": ["baseUrl"],
+  pay: ["pay"],
 };
 const PAGE_OWNED = new Set(Object.values(PAGE_NAMESPACES).flat());
 
@@ -56,6 +58,7 @@ const PUBLIC_PART: Record<string, string> = { news: "public" };
 const SHARED_ADMIN_PART: Partial<Record<PublicPage, string>> = {
   results: "grades",
   "current-students": "grades",
+  pay: "grades",
   other: "grades",
 };
 

@@ -1,0 +1,149 @@
+/**
+ * The amount choice and Pay on /pay (docs/product.md#online-payments): the next instalment, everything overdue, all
+ * that remains, or another amount (≥ 1 EGP, ≤ the remaining amount, typed in either digits). Pay asks the server to
+ * start the payment, which picks the figure itself; the page never sends a figure it computed for a choice. The
+ * `Idempotency-Key` is made for each distinct request and kept across retries of it, so a second click or a retry
+ * after no answer never starts a second payment. Then the browser goes to Paymob's checkout.
+ */
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { CreditCard, LoaderCircle, ShieldCheck } from "lucide-react";
+import type { AmountChoice } from "@worker/contracts/online-payments";
+import { readTypedNumber } from "@worker/lib/typed-number";
+import { cn } from "~/components/public-ui/cn";
+import { kitButtonClass, kitInputClass } from "~/components/public-ui/kit-styles";
+import { ApiFailure } from "~/lib/api";
+import { formatEgp } from "~/lib/format";
+import { startPayment, type FeesAnswer } from "./pay-api";
+
+type Choice = AmountChoice | "other";
+type PayError = "amountInvalid" | "nothingDue" | "unavailable" | "network" | "rateLimited" | "generic";
+
+/** What the page says when starting a payment failed. */
+export function payErrorOf(err: unknown): PayError {
+  if (!(err instanceof ApiFailure) || err.isNetwork) return "network";
+  if (err.reason === "ONLINE_AMOUNT_INVALID") return "amountInvalid";
+  if (err.reason === "ONLINE_NOTHING_DUE") return "nothingDue";
+  if (err.status === 429) return "rateLimited";
+  if (err.status === 503) return "unavailable";
+  return "generic";
+}
+
+/** The typed other amount in EGP, or null when it is not 1 … `max`. */
+export function otherAmountOf(typed: string, max: number): number | null {
+  const r = readTypedNumber(typed, { decimals: 2, grouping: true });
+  return r.ok && r.value >= 1 && r.value <= max ? r.value : null;
+}
+
+/** The choice form; hidden when nothing remains, a notice when online payment is off. */
+export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fees: FeesAnswer }) {
+  const { t, i18n } = useTranslation();
+  const egp = (v: number) => formatEgp(v, i18n.language);
+  const { choices, fee } = fees;
+  const offered = (["next", "overdue", "all"] as const).filter((c) => choices[c] !== null);
+  const [choice, setChoice] = useState<Choice>(offered[0] ?? "other");
+  const [typed, setTyped] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<PayError | null>(null);
+  const keyOf = useRef<{ body: string; key: string } | null>(null);
+
+  if (fee.remaining <= 0) return null;
+  if (!fees.payments_enabled)
+    return <p className="rounded-xl border bg-muted/40 p-4 text-sm font-semibold">{t("pay.choice.disabled")}</p>;
+
+  const other = otherAmountOf(typed, fee.remaining);
+  const amount = choice === "other" ? other : choices[choice];
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (amount === null) return setError("amountInvalid");
+    const body: AmountChoice | number = choice === "other" ? (other as number) : choice;
+    const signature = JSON.stringify(body);
+    if (keyOf.current?.body !== signature) keyOf.current = { body: signature, key: crypto.randomUUID() };
+    setBusy(true);
+    setError(null);
+    try {
+      const started = await startPayment(nationalId, body, keyOf.current.key);
+      window.location.assign(started.checkout_url);
+    } catch (err) {
+      setError(payErrorOf(err));
+      setBusy(false);
+    }
+  };
+
+  const option = (c: Choice, label: string, value: number | null) => (
+    <label
+      key={c}
+      className={cn(
+        "flex cursor-pointer items-center justify-between gap-3 rounded-xl border p-3",
+        choice === c && "border-primary bg-primary/5 ring-1 ring-primary",
+      )}
+    >
+      <span className="flex items-center gap-2 font-semibold">
+        <input
+          type="radio"
+          name="amount-choice"
+          value={c}
+          checked={choice === c}
+          onChange={() => setChoice(c)}
+          className="size-4 accent-primary"
+        />
+        {label}
+      </span>
+      {value !== null && <span className="font-bold text-blue-950">{egp(value)}</span>}
+    </label>
+  );
+
+  return (
+    <form onSubmit={submit} className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6" aria-busy={busy} noValidate>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-base font-bold text-blue-950">{t("pay.choice.legend")}</legend>
+        {offered.map((c) => option(c, t(`pay.choice.${c}`), choices[c]))}
+        {option("other", t("pay.choice.other"), null)}
+      </fieldset>
+      {choice === "other" && (
+        <div className="mt-3 grid gap-1.5">
+          <label htmlFor="pay-other" className="text-sm font-semibold">
+            {t("pay.choice.otherLabel")}
+          </label>
+          <input
+            id="pay-other"
+            inputMode="decimal"
+            autoComplete="off"
+            dir="ltr"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            aria-describedby="pay-other-hint"
+            aria-invalid={typed !== "" && other === null ? true : undefined}
+            className={cn(kitInputClass, "h-11 text-base")}
+          />
+          <p id="pay-other-hint" className="text-xs text-muted-foreground">
+            {t("pay.choice.otherHint", { max: egp(fee.remaining) })}
+          </p>
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="mt-3 rounded-lg bg-destructive/10 px-3 py-2 text-sm font-semibold text-destructive">
+          {t(`pay.errors.${error}`)}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={busy}
+        data-pay=""
+        className={kitButtonClass({ size: "search", className: "mt-4 w-full" })}
+      >
+        {busy ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : <CreditCard aria-hidden="true" />}
+        {busy
+          ? t("pay.choice.paying")
+          : amount !== null
+            ? t("pay.choice.pay", { amount: egp(amount) })
+            : t("pay.choice.payOther")}
+      </button>
+      <p className="mt-3 flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">
+        <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        {t("pay.choice.secure")}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Server-only: the printable receipt of an online payment by its token, without a session
+ * (docs/product.md#online-payments, #printing). The token is random and unguessable (32 bytes), given only to the
+ * family's return page once the payment is paid. The sheet is the desk's receipt (web/features/print/receipt.tsx),
+ * marked as paid online, with any credit; a payment that was all credit (the desk had already taken the money) has a
+ * short sheet of its own. `no-store`, `noindex`; an unknown token is a 404 page in the document's language.
+ */
+import { renderToReadableStream } from "react-dom/server";
+import type { RouterContextProvider } from "react-router";
+import { getDb, isDbUnavailable } from "@worker/db";
+import { ApiError } from "@worker/errors";
+import { onlineReceiptByToken } from "@worker/services/online-payments/read";
+import { receipt } from "@worker/services/print";
+import { workerContext } from "~/context";
+import arPay from "~/i18n/ar/pay";
+import enPay from "~/i18n/en/pay";
+import { Id, Letterhead, PrintDocument } from "~/features/print/print-document";
+import { printLangOf, printLocale, type PrintLocale } from "~/features/print/print-format";
+import { ReceiptSheet } from "~/features/print/receipt";
+
+const HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
+
+type Online = Awaited<ReturnType<typeof onlineReceiptByToken>>;
+
+/** The online part of the sheet: paid online, the amount received and the credit to refund. */
+function OnlineFacts({ loc, online }: { loc: PrintLocale; online: Online }) {
+  const t = (loc.lang === "ar" ? arPay : enPay).receipt;
+  return (
+    <section className="sheet" data-online-receipt="">
+      {!online.receiptNo && <Letterhead loc={loc} title={t.title} />}
+      <dl className="facts">
+        <dt>{t.order}</dt>
+        <dd>
+          <Id>{online.orderId}</Id>
+        </dd>
+        <dt>{t.amountReceived}</dt>
+        <dd className="amount">{loc.egp(online.amount)}</dd>
+        {online.credit > 0 && (
+          <>
+            <dt>{t.credit}</dt>
+            <dd>{loc.egp(online.credit)}</dd>
+          </>
+        )}
+      </dl>
+      <p className="muted">{online.receiptNo ? t.online : t.creditOnly}</p>
+    </section>
+  );
+}
+
+/** The answer of `/pay/receipts/:token`. */
+export async function onlineReceiptResponse(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  token: string,
+): Promise<Response> {
+  const { env, nonce } = context.get(workerContext);
+  const url = new URL(request.url);
+  const loc = printLocale(printLangOf(url));
+  const db = getDb(env);
+  try {
+    const online = await onlineReceiptByToken(db, token);
+    const data = online.receiptNo ? await receipt(db, online.receiptNo) : null;
+    const title = data
+      ? `${loc.t.receipt.title} ${data.payment.receipt_no}`
+      : (loc.lang === "ar" ? arPay : enPay).receipt.title;
+    const body = await renderToReadableStream(
+      <PrintDocument loc={loc} title={title} paper="a5" url={url} nonce={nonce}>
+        {data && <ReceiptSheet loc={loc} data={data} copy={false} />}
+        <OnlineFacts loc={loc} online={online} />
+      </PrintDocument>,
+      { nonce },
+    );
+    return new Response(body, { status: 200, headers: HEADERS });
+  } catch (err) {
+    const refusal = err instanceof ApiError ? err : isDbUnavailable(err) ? new ApiError("SERVICE_UNAVAILABLE") : null;
+    if (!refusal) throw err;
+    const texts = (loc.lang === "ar" ? arPay : enPay).receipt;
+    const text = refusal.reason === "RECEIPT_NOT_FOUND" ? texts.notFound : texts.unavailable;
+    const body = await renderToReadableStream(
+      <PrintDocument loc={loc} title={text} paper="a4" url={url} nonce={nonce}>
+        <section className="sheet" data-refusal={refusal.reason}>
+          <p role="alert" className="amount">
+            {text}
+          </p>
+        </section>
+      </PrintDocument>,
+      { nonce },
+    );
+    return new Response(body, {
+      status: refusal.status,
+      headers: { ...HEADERS, ...(refusal.status === 503 ? { "Retry-After": "5" } : {}) },
+    });
+  }
+}
