@@ -294,6 +294,37 @@ describe("status webhooks", () => {
   });
 });
 
+describe("events", () => {
+  it("a recorded payment plans its payment_received message once, with the receipt link", async () => {
+    const { student } = await family([]);
+    await db().delete(feeRecords).where(eq(feeRecords.studentId, student.id));
+    const fee = await api("/api/fees", {
+      method: "POST",
+      token,
+      body: { student_id: student.student_no, grade: "Prep-3", total_amount: 1000, paid_amount: 0 },
+    });
+    expect(fee.status, JSON.stringify(fee.json)).toBe(201);
+    const pay = () =>
+      api(`/api/fees/${student.student_no}/add-payment`, {
+        method: "POST",
+        token,
+        body: { payment_amount: 100 },
+        headers: { "Idempotency-Key": `msg-${student.id}` },
+      });
+    const paid = await pay();
+    expect(paid.status, JSON.stringify(paid.json)).toBe(201);
+    expect((await pay()).status).toBe(200); // replayed: no second message
+    let rows: Awaited<ReturnType<typeof mine>> = [];
+    for (let i = 0; i < 50 && rows.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      rows = await mine(student.id);
+    }
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: "payment_received", channel: "whatsapp" });
+    expect(rows[0]!.body).toContain(paid.json.payment.receipt_no);
+  });
+});
+
 describe("console API", () => {
   it("lists a student's messages, counts them, retries a failed one (409 for any other)", async () => {
     const { id, student } = await oneQueued();

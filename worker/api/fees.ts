@@ -19,6 +19,8 @@ import { clearCustomSchedule, setCustomSchedule, setDiscount } from "../services
 import { publish } from "../services/events";
 import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
 import { addPayment } from "../services/payments";
+import { enqueueWith } from "../messages-runtime";
+import { paymentMessages } from "../services/messages/events";
 import { streamHandler, streamRoute } from "./events";
 import {
   addPaymentSchema,
@@ -313,6 +315,11 @@ export const feesApi = app
       return c.json({ fee, payment }, 200);
     }
     changed(c, fee.id);
+    // The family's payment_received message (docs/product.md#guardians-and-messages), keyed by the receipt.
+    const base = c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
+    c.executionCtx.waitUntil(
+      paymentMessages(db, payment.receipt_no, base, c.var.ctx.now, enqueueWith(c.env)).catch(() => undefined),
+    );
     return c.json({ fee, payment }, 201);
   })
   .openapi(update, async (c) => {

@@ -9,6 +9,8 @@ import { guarded } from "../route-permission";
 import { readableGrades } from "../services/teaching";
 import { createAdminApi, errors, json } from "../openapi";
 import { publish } from "../services/events";
+import { enqueueWith } from "../messages-runtime";
+import { resultsMessages } from "../services/messages/events";
 import {
   createResult,
   deleteResult,
@@ -125,6 +127,19 @@ export const adminResultsApi = createAdminApi()
     c.executionCtx.waitUntil(
       publish(c.env, "students_changed", "result_publication", `${data.academic_year_name}/${data.semester}`),
     );
+    if (data.is_published) {
+      // results_published to the term's families (docs/product.md#guardians-and-messages), keyed by the term.
+      const base = c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
+      const sent = resultsMessages(
+        c.get("db"),
+        data.academic_year_name,
+        data.semester,
+        base,
+        c.var.ctx.now,
+        enqueueWith(c.env),
+      );
+      c.executionCtx.waitUntil(sent.catch(() => undefined));
+    }
     return c.json({ data }, 200);
   })
   .openapi(list, async (c) =>
