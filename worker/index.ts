@@ -11,6 +11,7 @@ import type { Env } from "./env";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 import { workerContext } from "../web/context";
 import { handleMessageBatch, type MessageJob, runScheduled } from "./messages-runtime";
+import { RECONCILE_CRON, runReconciliation } from "./online-payments-runtime";
 
 export { EventHub } from "./hub";
 
@@ -35,8 +36,13 @@ export default {
   async queue(batch, env) {
     await handleMessageBatch(batch as MessageBatch<MessageJob>, env);
   },
-  /** The hourly Cron Trigger: the day's message plan at the set Cairo hour. */
+  /**
+   * Cron Triggers: every 10 minutes, online payments pending for 30 minutes are asked about (worker/online-payments-runtime.ts);
+   * hourly, the day's message plan at the set Cairo hour.
+   */
   scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduled(env, new Date(controller.scheduledTime)));
+    const at = new Date(controller.scheduledTime);
+    if (controller.cron === RECONCILE_CRON) ctx.waitUntil(runReconciliation(env, at));
+    else ctx.waitUntil(runScheduled(env, at));
   },
 } satisfies ExportedHandler<Env>;

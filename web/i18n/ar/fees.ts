@@ -238,6 +238,17 @@ export default {
     saved: "تم حفظ سجل المصروفات",
     savedWithReceipt: "تم حفظ سجل المصروفات: إيصال رقم {{receipt}}",
   },
+  online: {
+    title: "المدفوعات الإلكترونية",
+    pending: "قيد الانتظار: {{count}}",
+    credit: "أرصدة دائنة للرد: {{amount}}",
+    checkNow: "تحقّق الآن",
+    checking: "جارٍ التحقق...",
+    checked:
+      "تم سؤال Paymob عن {{checked}} عملية: {{paid}} مدفوعة، {{failed}} مرفوضة، {{expired}} منتهية، {{pending}} ما زالت قيد الانتظار",
+    checkFailed: "تعذّر التحقق من المدفوعات الإلكترونية",
+    hint: "يُسأل Paymob تلقائيًا عن كل عملية تبقى قيد الانتظار ٣٠ دقيقة.",
+  },
   errors: {
     exportFailed: "تعذّر تصدير سجلات الرسوم. تحقّق من الاتصال وحاول مرة أخرى.",
     updateFailed: "تعذّر تحديث سجل المصروفات",

@@ -220,6 +220,17 @@ export default {
     saved: "Fee record saved",
     savedWithReceipt: "Fee record saved: receipt {{receipt}}",
   },
+  online: {
+    title: "Online payments",
+    pending: "Pending: {{count}}",
+    credit: "Credits to refund: {{amount}}",
+    checkNow: "Check now",
+    checking: "Checking...",
+    checked:
+      "Asked Paymob about {{checked}}: {{paid}} paid, {{failed}} declined, {{expired}} expired, {{pending}} still pending",
+    checkFailed: "Could not check the online payments",
+    hint: "Paymob is asked automatically about every payment still pending after 30 minutes.",
+  },
   errors: {
     exportFailed: "Could not export the fee records. Check the connection and try again.",
     updateFailed: "Failed to update fee record",

@@ -7,6 +7,7 @@
  * unpaged), and a live reload of the current page on `fees_changed`.
  */
 import { ImportButton } from "~/features/import/admin/import-button";
+import { OnlinePaymentsCard } from "~/features/fees/admin/online-payments-card";
 import { useCallback, useMemo, useState } from "react";
 import { toast } from "~/components/ui/lazy-toast";
 import { useLocation } from "react-router";
@@ -146,6 +147,8 @@ export default function FeesPage() {
           </Button>
         </div>
       </div>
+
+      <OnlinePaymentsCard onChecked={() => void reload()} />
 
       <FeeRowsContext.Provider value={rowsApi}>
         <DataTable

@@ -1,0 +1,35 @@
+/**
+ * The Worker's reconciliation Cron Trigger (docs/product.md#online-payments): every 10 minutes, each payment still
+ * pending 30 minutes after it was created is asked about with Paymob's transaction inquiry
+ * (worker/services/online-payments/reconcile.ts), and what Paymob answers is recorded as its callback would have
+ * been. Never throws: a failed run is logged and the next one asks again.
+ */
+import type { Env } from "./env";
+import { getDb } from "./db";
+import { publish } from "./services/events";
+import { reconcilePending, RECONCILE_AFTER_MS } from "./services/online-payments/reconcile";
+import { fetchPaymob } from "./services/paymob/client";
+import { paymobConfig } from "./services/paymob/config";
+
+/** The cron expression of reconciliation (wrangler.toml `[triggers] crons`). */
+export const RECONCILE_CRON = "*/10 * * * *";
+
+/** One reconciliation run at `now`; null when online payment is not configured. */
+export async function runReconciliation(env: Env, now: Date) {
+  const config = paymobConfig(env);
+  if (!config) return null;
+  try {
+    const result = await reconcilePending(getDb(env), fetchPaymob(config), {
+      olderThanMs: RECONCILE_AFTER_MS,
+      now,
+      requestId: `cron-${now.toISOString()}`,
+    });
+    await Promise.all(result.changedFeeRecordIds.map((id) => publish(env, "fees_changed", "fee_record", id)));
+    const { changedFeeRecordIds: _, ...counts } = result;
+    if (counts.checked > 0) console.log(JSON.stringify({ msg: "online payments reconciled", ...counts }));
+    return counts;
+  } catch (err) {
+    console.error(JSON.stringify({ msg: "online payment reconciliation failed", err: String(err).slice(0, 200) }));
+    return null;
+  }
+}
