@@ -117,9 +117,9 @@ export function StaffFormFields({ form, creating, ticked, onTickedChange, assign
         <div className="grid gap-2">
           <Label htmlFor="staff-password">{t("staff.form.password")}</Label>
           <div className="flex flex-wrap gap-2">
-            <div className="relative min-w-48 flex-1">
+            {/* Left to right as a whole, so the Show button sits at the end of the Latin text in both languages. */}
+            <div dir="ltr" className="relative min-w-48 flex-1">
               <Input
-                dir="ltr"
                 type={showPassword ? "text" : "password"}
                 autoComplete="new-password"
                 className="pe-10 font-mono"

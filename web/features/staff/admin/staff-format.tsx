@@ -22,11 +22,15 @@ const ROLE_TONE: Record<StaffRole, string> = {
 /** The display name over the username. */
 export function StaffName({ member }: { member: StaffMember }) {
   return (
+    // The grid items are spans in the page's direction, so an Arabic name lines up at the start like a Latin one;
+    // the <bdi> inside keeps each name's own direction.
     <span className="grid min-w-0 gap-0.5">
-      <bdi className="truncate font-semibold text-foreground">{member.display_name}</bdi>
-      <bdi dir="ltr" className="w-fit truncate font-mono text-xs font-normal text-muted-foreground">
-        {member.username}
-      </bdi>
+      <span className="truncate font-semibold text-foreground">
+        <bdi>{member.display_name}</bdi>
+      </span>
+      <span className="truncate font-mono text-xs font-normal text-muted-foreground">
+        <bdi dir="ltr">{member.username}</bdi>
+      </span>
     </span>
   );
 }
