@@ -55,6 +55,9 @@ export default defineConfig({
                 STALL_CONTROL_URL: inject<string>("stallControlUrl"),
                 // The local Paymob stand-in (test/workers/global-setup.ts).
                 ...(JSON.parse(inject<string>("paymobEnv")) as Record<string, string>),
+                // The local message provider (test/workers/global-setup.ts), signing with WHATSAPP_APP_SECRET above.
+                ...(JSON.parse(inject<string>("messagesEnv")) as Record<string, string>),
+                MESSAGE_STANDIN_URL: inject<string>("messageStandinUrl"),
               },
             },
           })),

@@ -63,6 +63,7 @@ try {
     log(`demo data loaded: ${JSON.stringify(server.seeded.counts)}`);
     log(`demo staff: principal, accountant, registrar, teacher, viewer (password ${DEMO_STAFF_PASSWORD})`);
   }
+  if (server.messages) log(`local WhatsApp / SMS provider (what was "sent"): ${server.messages.url}`);
   server.wrangler.process.on("exit", (code) => void shutdown(code ?? 0));
   log(`ready: ${server.url}  (admin: ${server.url}/admin/login)`);
 } catch (err) {

@@ -51,6 +51,8 @@ export interface Env {
   SMS_GATEWAY_URL?: string;
   SMS_GATEWAY_TOKEN?: string;
   PUBLIC_BASE_URL?: string;
+  /** "1" delivers messages in the quiet hours too (21:00-09:00 Cairo); the browser tests only (test/e2e/global-setup.ts). */
+  MESSAGES_ANY_HOUR?: string;
   /** The delivery queue's producer (wrangler.toml `[[queues.producers]]`). */
   MESSAGES_QUEUE: Queue<{ id: number }>;
   EVENT_HUB: DurableObjectNamespace<EventHub>;

@@ -10,6 +10,7 @@ import { bootstrapDatabase } from "./bootstrap";
 import { writeWorkerEnvFile } from "./local-env";
 import { freePort, startSqld, type Sqld } from "./sqld";
 import { startPaymobStandin, type PaymobStandin } from "./paymob-standin";
+import { type MessageStandin, startMessageStandin } from "./message-standin";
 import { startFront, type Front } from "./front";
 import { superviseSqld, type Supervisor, type SupervisorOptions } from "./sqld-supervisor";
 import { startWranglerDev, type WranglerDev } from "./wrangler";
@@ -46,6 +47,11 @@ export interface LocalServerOptions {
    * unless `vars` or the environment carry a real `PAYMOB_SECRET_KEY`; its HMAC secret is `PAYMOB_HMAC_SECRET` when set.
    */
   paymob?: boolean;
+  /**
+   * The local WhatsApp Cloud API and SMS gateway stand-in (scripts/lib/message-standin.ts): started unless `vars` or
+   * the environment carry a real `WHATSAPP_TOKEN`; its status webhooks go to this server's `/api/webhooks/whatsapp`.
+   */
+  messages?: boolean;
 }
 
 export interface LocalServer {
@@ -59,6 +65,8 @@ export interface LocalServer {
   wrangler: WranglerDev;
   /** The local Paymob stand-in, when one was started. */
   paymob: PaymobStandin | null;
+  /** The local message provider, when one was started (its page lists what was "sent"). */
+  messages: MessageStandin | null;
   adminCreated: boolean;
   seeded: SeedSummary | null;
   /** Stops wrangler, then sqld. */
@@ -70,6 +78,7 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
   const sqld = await startSqld(opts.dbPath, opts.sqldPort ?? 0);
   const supervisor = opts.supervise === false ? null : superviseSqld(sqld, opts.supervise);
   let paymob: PaymobStandin | null = null;
+  let messages: MessageStandin | null = null;
   try {
     opts.onSqld?.(sqld);
     const { adminCreated, seeded } = await bootstrapDatabase({
@@ -83,10 +92,16 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
       opts.paymob !== false && !realKeys
         ? await startPaymobStandin({ hmacSecret: process.env.PAYMOB_HMAC_SECRET })
         : null;
+    const realWhatsapp = opts.vars?.WHATSAPP_TOKEN ?? process.env.WHATSAPP_TOKEN;
+    messages =
+      opts.messages !== false && !realWhatsapp
+        ? await startMessageStandin({ appSecret: process.env.WHATSAPP_APP_SECRET })
+        : null;
     const envFile = writeWorkerEnvFile(opts.dir, {
       LIBSQL_URL: sqld.url,
       PASSWORD_PEPPER: opts.pepper,
       ...paymob?.env,
+      ...messages?.env,
       ...opts.vars,
     });
     const port = opts.port || (await freePort());
@@ -111,13 +126,16 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
       await front?.close();
       await wrangler.stop();
       await paymob?.close();
+      await messages?.close();
       await sqld.stop();
     };
     const url = front?.url ?? wrangler.url;
-    return { url, envFile, sqld, supervisor, wrangler, paymob, adminCreated, seeded, stop };
+    messages?.setWebhookUrl(`${url}/api/webhooks/whatsapp`);
+    return { url, envFile, sqld, supervisor, wrangler, paymob, messages, adminCreated, seeded, stop };
   } catch (err) {
     supervisor?.stop();
     await paymob?.close();
+    await messages?.close();
     await sqld.stop();
     throw err;
   }

@@ -35,7 +35,7 @@ export default async function setup(project: TestProject) {
       pepper: "e2e-pepper",
       admin: E2E_ADMIN,
       seedDemo,
-      vars: { BACKEND_ORIGINS: E2E_BACKEND_ORIGINS.join(","), TEST_CLOCK: "1" },
+      vars: { BACKEND_ORIGINS: E2E_BACKEND_ORIGINS.join(","), TEST_CLOCK: "1", MESSAGES_ANY_HOUR: "1" },
     });
   // One demo and one empty server per worker (test/e2e/server.ts).
   const slots = Math.max(1, project.config.maxWorkers);

@@ -7,6 +7,7 @@ import { bootstrapDatabase } from "../../scripts/lib/bootstrap";
 import { startSqld } from "../../scripts/lib/sqld";
 import { superviseSqld } from "../../scripts/lib/sqld-supervisor";
 import { startPaymobStandin } from "../../scripts/lib/paymob-standin";
+import { startMessageStandin } from "../../scripts/lib/message-standin";
 import { startFaultProxy } from "../support/fault-proxy";
 import { startStallControl } from "../support/stall-control";
 
@@ -38,7 +39,17 @@ export default async function setup(project: TestProject) {
   // The local Paymob (docs/decisions/0036-paymob-local-stand-in.md): intentions, inquiries and signed transactions.
   const paymob = await startPaymobStandin({ hmacSecret: PAYMOB_TEST_HMAC_SECRET });
   project.provide("paymobEnv", JSON.stringify(paymob.env));
+  // The local WhatsApp / SMS provider (scripts/lib/message-standin.ts): its webhooks are only recorded here (the Worker
+  // under test has no address); test/workers/message-standin.test.ts posts them itself. Its app secret is the one
+  // the webhook tests sign with (vitest.config.ts).
+  const standin = await startMessageStandin({
+    appSecret: "test-app-secret",
+    delays: { sent: 0, delivered: 0, read: 0 },
+  });
+  project.provide("messagesEnv", JSON.stringify(standin.env));
+  project.provide("messageStandinUrl", standin.url);
   return async () => {
+    await standin.close();
     await paymob.close();
     await stall.close();
     await stallable.stop();
@@ -62,5 +73,8 @@ declare module "vitest" {
     stallControlUrl: string;
     /** JSON of the Worker's PAYMOB_* variables pointing at the stand-in. */
     paymobEnv: string;
+    /** JSON of the Worker's WHATSAPP_* and SMS_* variables pointing at the message stand-in. */
+    messagesEnv: string;
+    messageStandinUrl: string;
   }
 }

@@ -23,7 +23,7 @@ export type Outcome = { ack: true; result: string } | { ack: false; delay: numbe
 export async function deliver(db: Db, env: Env, id: number, now: Date, provider?: Provider | null): Promise<Outcome> {
   const [m] = await db.select().from(messages).where(eq(messages.id, id));
   if (!m || m.status !== "queued" || m.providerId) return { ack: true, result: "done already" };
-  const wait = secondsUntilAwake(now);
+  const wait = env.MESSAGES_ANY_HOUR === "1" ? 0 : secondsUntilAwake(now);
   if (wait > 0) return { ack: false, delay: Math.min(wait, 43_200), result: "quiet hours" };
   const claimed = await db
     .update(messages)
