@@ -4,7 +4,9 @@
  * page of 15/20/30/50 records at a time, docs/decisions/0011-admin-lists-page-on-the-server.md); inline edit and
  * inline payment entry (both confirmed, optimistic, reverting on failure), a delete dialog, the Add Fee Record modal,
  * each record's payments with printable receipts, a CSV export of every record matching the filters (fetched
- * unpaged), and a live reload of the current page on `fees_changed`.
+ * unpaged), and a live reload of the current page on `fees_changed`. Only what the role may do is offered
+ * (docs/product.md#staff-and-roles): adding, editing, payments, deleting, discounts and the import with `fees.write`,
+ * receipts and statements with `print.statements`, the list and its export with `fees.read`.
  */
 import { ImportButton } from "~/features/import/admin/import-button";
 import { OnlinePaymentsCard } from "~/features/fees/admin/online-payments-card";
@@ -35,6 +37,7 @@ import { useReasonText } from "~/lib/reason-text";
 import { useDebouncedSearch } from "~/lib/use-debounce";
 import { navState, useListIntents } from "~/lib/use-list-intents";
 import { cn } from "~/lib/utils";
+import { useCanFn } from "~/lib/use-me";
 
 /** The filters of the page before any navigation intent: the default first page is primed with them. */
 const DEFAULT_FEE_FILTERS = { grade: "All", status: "All", search: "" };
@@ -72,6 +75,9 @@ export default function FeesPage() {
 
   const [exporting, setExporting] = useState(false);
   const onAuthFailure = useHandleAuthFailure();
+  const can = useCanFn();
+  const canWrite = can("fees.write");
+  const canPrint = can("print.statements");
   // The box shows every keystroke; the server is asked once the typing rests (SEARCH_DEBOUNCE_MS).
   const appliedSearch = useDebouncedSearch(search);
   const filters = useMemo(
@@ -84,6 +90,8 @@ export default function FeesPage() {
     setFees,
     reload,
     lang,
+    canWrite,
+    canPrint,
     openPayments: setPaymentsOf,
     openReceipt,
   });
@@ -131,20 +139,24 @@ export default function FeesPage() {
             <RefreshCw aria-hidden="true" className={cn(fetching && "animate-spin")} />
             {t("fees.refresh")}
           </Button>
-          <Button
-            variant="outline"
-            onClick={() => void onExport()}
-            disabled={loading || exporting || total === 0}
-            aria-busy={exporting || undefined}
-          >
-            <Download aria-hidden="true" />
-            {t("fees.exportCsv")}
-          </Button>
+          {can("fees.read") && (
+            <Button
+              variant="outline"
+              onClick={() => void onExport()}
+              disabled={loading || exporting || total === 0}
+              aria-busy={exporting || undefined}
+            >
+              <Download aria-hidden="true" />
+              {t("fees.exportCsv")}
+            </Button>
+          )}
           <ImportButton kind="fees" onDone={() => void reload()} />
-          <Button onClick={() => setAddOpen(true)}>
-            <Plus aria-hidden="true" />
-            {t("fees.add")}
-          </Button>
+          {canWrite && (
+            <Button onClick={() => setAddOpen(true)}>
+              <Plus aria-hidden="true" />
+              {t("fees.add")}
+            </Button>
+          )}
         </div>
       </div>
 
@@ -195,7 +207,8 @@ export default function FeesPage() {
       </FeeRowsContext.Provider>
 
       <AddFeeDialog
-        open={addOpen}
+        // A quick action's or a link's intent to add opens nothing for a role that may not.
+        open={addOpen && canWrite}
         onOpenChange={setAddOpen}
         defaultGrade={grade}
         onCreated={(fee) => {
@@ -208,13 +221,15 @@ export default function FeesPage() {
         lang={lang}
         onOpenChange={(open) => !open && setPaymentsOf(null)}
         onReceipt={openReceipt}
+        canWrite={canWrite}
+        canPrint={canPrint}
         onChanged={(fee) => {
           setPaymentsOf(fee);
           setFees((rows) => rows.map((r) => (r.student_no === fee.student_no ? fee : r)));
         }}
       />
       <ReceiptDialog
-        payment={receipt?.payment ?? null}
+        payment={canPrint ? (receipt?.payment ?? null) : null}
         student={receipt?.fee ?? null}
         onOpenChange={(open) => !open && setReceipt(null)}
       />

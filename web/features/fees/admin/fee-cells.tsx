@@ -186,7 +186,10 @@ export function RemainingCell({ fee }: { fee: FeeRecord }) {
   );
 }
 
-/** The Actions cell: Add Payment, Edit and a menu (Payments, Statement, Delete); Save/Cancel of the edit and payment modes. */
+/**
+ * The Actions cell: Add Payment, Edit and a menu (Payments, Statement, Delete); Save/Cancel of the edit and payment
+ * modes. Only what the role may do is offered: a role that only reads keeps the menu's Payments.
+ */
 export function ActionsCell({ fee }: { fee: FeeRecord }) {
   const { t } = useTranslation();
   const rows = useFeeRows();
@@ -215,28 +218,33 @@ export function ActionsCell({ fee }: { fee: FeeRecord }) {
   }
 
   const settled = remainingOf(fee) <= 0;
+  const { canWrite, canPrint } = rows;
   return (
     <div className="flex items-center gap-1">
-      <Button
-        size="sm"
-        variant="outline"
-        className="me-0.5"
-        disabled={busy || settled}
-        onClick={() => rows.startPayment(fee)}
-      >
-        {t("fees.actions.addPayment")}
-      </Button>
-      <Button
-        size="icon"
-        variant="ghost"
-        className="size-8"
-        aria-label={t("fees.actions.edit")}
-        title={t("fees.actions.edit")}
-        disabled={busy}
-        onClick={() => rows.startEdit(fee)}
-      >
-        <Pencil aria-hidden="true" />
-      </Button>
+      {canWrite && (
+        <>
+          <Button
+            size="sm"
+            variant="outline"
+            className="me-0.5"
+            disabled={busy || settled}
+            onClick={() => rows.startPayment(fee)}
+          >
+            {t("fees.actions.addPayment")}
+          </Button>
+          <Button
+            size="icon"
+            variant="ghost"
+            className="size-8"
+            aria-label={t("fees.actions.edit")}
+            title={t("fees.actions.edit")}
+            disabled={busy}
+            onClick={() => rows.startEdit(fee)}
+          >
+            <Pencil aria-hidden="true" />
+          </Button>
+        </>
+      )}
       <DropdownMenu>
         <DropdownMenuTrigger asChild>
           <Button
@@ -254,16 +262,20 @@ export function ActionsCell({ fee }: { fee: FeeRecord }) {
             <History aria-hidden="true" />
             {t("fees.actions.payments")}
           </DropdownMenuItem>
-          <DropdownMenuItem asChild>
-            <a href={statementHref(fee.student_no)} target="_blank" rel="noopener">
-              <FileText aria-hidden="true" />
-              {t("fees.actions.statement")}
-            </a>
-          </DropdownMenuItem>
-          <DropdownMenuItem variant="destructive" disabled={busy} onSelect={() => rows.openDelete(fee)}>
-            <Trash2 aria-hidden="true" />
-            {t("fees.actions.delete")}
-          </DropdownMenuItem>
+          {canPrint && (
+            <DropdownMenuItem asChild>
+              <a href={statementHref(fee.student_no)} target="_blank" rel="noopener">
+                <FileText aria-hidden="true" />
+                {t("fees.actions.statement")}
+              </a>
+            </DropdownMenuItem>
+          )}
+          {canWrite && (
+            <DropdownMenuItem variant="destructive" disabled={busy} onSelect={() => rows.openDelete(fee)}>
+              <Trash2 aria-hidden="true" />
+              {t("fees.actions.delete")}
+            </DropdownMenuItem>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
     </div>

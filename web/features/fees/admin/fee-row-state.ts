@@ -37,6 +37,10 @@ export interface FeeRowsApi {
   /** Rows with a request in flight (their actions are disabled). */
   pending: ReadonlySet<string>;
   lang: string;
+  /** The role holds `fees.write`: Add Payment, Edit and Delete are offered (docs/product.md#staff-and-roles). */
+  canWrite: boolean;
+  /** The role holds `print.statements`: the Statement is offered. */
+  canPrint: boolean;
   startEdit: (fee: FeeRecord) => void;
   startPayment: (fee: FeeRecord) => void;
   /** Updates the draft of the open editor. */

@@ -1,7 +1,7 @@
 /**
  * A fee record's instalments (docs/product.md#fee-plans): line and number, due date, amount, paid, remaining and
  * status (paid, partially paid, due, overdue, upcoming), the overdue amount, and the student's discount with a form
- * to set or clear it (amount or percent, with a reason). Shown in the record's Payments dialog.
+ * to set or clear it (amount or percent, with a reason; only with `fees.write`). Shown in the record's Payments dialog.
  */
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,15 +23,20 @@ const VARIANT: Record<string, "success" | "warning" | "destructive" | "secondary
   upcoming: "secondary",
 };
 
-/** The instalments table and the discount of `fee`; `onChanged` gets the record after a discount change. */
+/**
+ * The instalments table and the discount of `fee`; `onChanged` gets the record after a discount change, which is
+ * offered only when `canWrite`.
+ */
 export function InstalmentsPanel({
   fee,
   lang,
   onChanged,
+  canWrite,
 }: {
   fee: FeeRecord;
   lang: string;
   onChanged: (fee: FeeRecord) => void;
+  canWrite: boolean;
 }) {
   const { t } = useTranslation();
   if (!fee.instalments.length)
@@ -95,12 +100,22 @@ export function InstalmentsPanel({
           </tbody>
         </table>
       </div>
-      <DiscountForm fee={fee} lang={lang} onChanged={onChanged} />
+      <DiscountForm fee={fee} lang={lang} onChanged={onChanged} canWrite={canWrite} />
     </section>
   );
 }
 
-function DiscountForm({ fee, lang, onChanged }: { fee: FeeRecord; lang: string; onChanged: (fee: FeeRecord) => void }) {
+function DiscountForm({
+  fee,
+  lang,
+  onChanged,
+  canWrite,
+}: {
+  fee: FeeRecord;
+  lang: string;
+  onChanged: (fee: FeeRecord) => void;
+  canWrite: boolean;
+}) {
   const { t } = useTranslation();
   const { failureText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
@@ -135,7 +150,7 @@ function DiscountForm({ fee, lang, onChanged }: { fee: FeeRecord; lang: string; 
             })
           : t("fees.discount.none")}
       </span>
-      {!open ? (
+      {!canWrite ? null : !open ? (
         <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
           {t("fees.discount.edit")}
         </Button>

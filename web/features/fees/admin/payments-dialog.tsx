@@ -2,7 +2,9 @@
  * The "Payments" dialog of a fee record (docs/product.md#payments-and-receipts): receipt
  * number, amount and date of every payment row, oldest first, each with its receipt (shown here) and a Reprint (the
  * printed copy, docs/product.md#printing, at the receipt width this browser remembers); the record's Statement. Uses the payments
- * that came with the list row and refreshes them from `GET /api/fees/{student_no}/payments` when opened.
+ * that came with the list row and refreshes them from `GET /api/fees/{student_no}/payments` when opened. Receipts,
+ * reprints and the statement need `print.statements`, the discount `fees.write` (docs/product.md#staff-and-roles): a
+ * role without them reads the payments and instalments only.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -42,10 +44,22 @@ interface PaymentsDialogProps {
   onChanged: (fee: FeeRecord) => void;
   onOpenChange: (open: boolean) => void;
   onReceipt: (fee: FeeRecord, payment: Payment) => void;
+  /** The role may change the discount (`fees.write`). */
+  canWrite: boolean;
+  /** The role may show and print receipts and the statement (`print.statements`). */
+  canPrint: boolean;
 }
 
 /** The payments of one fee record; open while `fee` is set. */
-export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt, onChanged }: PaymentsDialogProps) {
+export function PaymentsDialog({
+  fee,
+  lang,
+  onOpenChange,
+  onReceipt,
+  onChanged,
+  canWrite,
+  canPrint,
+}: PaymentsDialogProps) {
   const { t } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
   const [fetched, setFetched] = useState<{ studentNo: string; payments: Payment[] } | null>(null);
@@ -92,7 +106,7 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt, onChanged }
             <FeeStatusBadge status={fee.status} />
           </div>
         )}
-        {fee && <InstalmentsPanel fee={fee} lang={lang} onChanged={onChanged} />}
+        {fee && <InstalmentsPanel fee={fee} lang={lang} onChanged={onChanged} canWrite={canWrite} />}
         <div className="overflow-x-auto rounded-lg border">
           <table className="w-full text-sm">
             <caption className="sr-only">{t("fees.payments.title")}</caption>
@@ -155,7 +169,7 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt, onChanged }
                     {formatSchoolDateTime(p.paid_at, lang)}
                   </td>
                   <td className="px-3 py-1.5 text-end">
-                    {p.kind !== "adjustment" && fee && (
+                    {p.kind !== "adjustment" && fee && canPrint && (
                       <span className="inline-flex gap-1">
                         <Button
                           size="sm"
@@ -184,31 +198,33 @@ export function PaymentsDialog({ fee, lang, onOpenChange, onReceipt, onChanged }
             </tbody>
           </table>
         </div>
-        <DialogFooter className="sm:items-end sm:justify-between">
-          <div className="flex flex-wrap items-end gap-2">
-            <FilterSelect
-              id="receipt-width"
-              label={t("fees.payments.width")}
-              value={width}
-              onChange={(v) => {
-                const next = receiptWidthOf(v);
-                setWidth(next);
-                storeReceiptWidth(next);
-              }}
-              options={[
-                { value: "a5", label: t("fees.payments.widthA5") },
-                { value: "80mm", label: t("fees.payments.widthThermal") },
-              ]}
-            />
-            {fee && (
-              <Button variant="outline" asChild>
-                <a href={statementHref(fee.student_no)} target="_blank" rel="noopener">
-                  <FileText aria-hidden="true" />
-                  {t("fees.payments.statement")}
-                </a>
-              </Button>
-            )}
-          </div>
+        <DialogFooter className={canPrint ? "sm:items-end sm:justify-between" : undefined}>
+          {canPrint && (
+            <div className="flex flex-wrap items-end gap-2">
+              <FilterSelect
+                id="receipt-width"
+                label={t("fees.payments.width")}
+                value={width}
+                onChange={(v) => {
+                  const next = receiptWidthOf(v);
+                  setWidth(next);
+                  storeReceiptWidth(next);
+                }}
+                options={[
+                  { value: "a5", label: t("fees.payments.widthA5") },
+                  { value: "80mm", label: t("fees.payments.widthThermal") },
+                ]}
+              />
+              {fee && (
+                <Button variant="outline" asChild>
+                  <a href={statementHref(fee.student_no)} target="_blank" rel="noopener">
+                    <FileText aria-hidden="true" />
+                    {t("fees.payments.statement")}
+                  </a>
+                </Button>
+              )}
+            </div>
+          )}
           <DialogClose asChild>
             <Button variant="outline">{t("fees.payments.close")}</Button>
           </DialogClose>

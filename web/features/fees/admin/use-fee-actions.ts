@@ -20,12 +20,15 @@ interface Options {
   /** Reloads the list: after a failed write the server's state is the truth (a lost answer may have committed). */
   reload: () => Promise<void>;
   lang: string;
+  /** What the role may do, for the cells (FeeRowsApi). */
+  canWrite: boolean;
+  canPrint: boolean;
   openPayments: (fee: FeeRecord) => void;
   openReceipt: (fee: FeeRecord, payment: Payment) => void;
 }
 
 /** Editors, confirmations and mutations of the Fees table. */
-export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt }: Options) {
+export function useFeeActions({ setFees, reload, lang, canWrite, canPrint, openPayments, openReceipt }: Options) {
   const kit = useFeeRowKit(setFees, reload, lang);
   const { editor, setEditor, confirm, setConfirm, pending } = kit;
   const { requestSave, saveEdit } = useFeeEdit(kit);
@@ -37,6 +40,8 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       editor,
       pending,
       lang,
+      canWrite,
+      canPrint,
       openPayments,
       openReceipt,
       startEdit: (fee) => setEditor(editEditorOf(fee)),
@@ -52,6 +57,8 @@ export function useFeeActions({ setFees, reload, lang, openPayments, openReceipt
       editor,
       pending,
       lang,
+      canWrite,
+      canPrint,
       openPayments,
       openReceipt,
       setEditor,
