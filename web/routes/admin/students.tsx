@@ -8,6 +8,7 @@
  * Navigation state `{openAdd, search, grade}` and the window events `admin:open-add-student` / `admin:grade-filter`
  * drive the modal and the filters. For a fast first row the dialogs, the CSV writer and sonner load on first use
  * (pointer-over/focus of the opening buttons fetches them early), so the first rows need only the table's code.
+ * Add, Edit, Delete and Import need `students.write` (docs/product.md#staff-and-roles).
  */
 import { Suspense } from "react";
 import { useTranslation } from "react-i18next";
@@ -126,7 +127,8 @@ export default function StudentsPage() {
       {formMounted && (
         <Suspense fallback={null}>
           <LazyStudentFormDialog
-            open={formOpen}
+            // An intent to add (a quick action, a link) opens nothing for a role that may not.
+            open={formOpen && page.canWrite}
             onOpenChange={setFormOpen}
             student={editing}
             onSubmit={page.onSubmit}
@@ -136,7 +138,7 @@ export default function StudentsPage() {
       {deleteMounted && (
         <Suspense fallback={null}>
           <LazyDeleteStudentDialog
-            student={deleting}
+            student={page.canWrite ? deleting : null}
             onCancel={() => setDeleting(null)}
             onConfirm={page.onConfirmDelete}
           />

@@ -1,7 +1,8 @@
 /**
  * The Students table's columns (docs/product.md#students): Name (resizable 180-500 px), ID, Nationality, Religion,
  * Grade, Building, Gender, Status (badge), Actions (Edit, Delete). Known stored values (grades, nationalities,
- * religions) are shown translated; grades sort in school order.
+ * religions) are shown translated; grades sort in school order. The page leaves out the actions the role may not
+ * take (docs/product.md#staff-and-roles), and the Actions column when it takes none.
  */
 import type { TFunction } from "i18next";
 import { Pencil, Trash2 } from "lucide-react";
@@ -15,10 +16,10 @@ import type { Student } from "./student-types";
 /** Name column width limits (docs/product.md#students): 180 to 500 px; it starts at 200 px. */
 export const NAME_COLUMN = { size: 200, minSize: 180, maxSize: 500 } as const;
 
-/** Row actions the Actions column calls. */
+/** Row actions the Actions column calls; a missing one is not offered. */
 export interface StudentRowActions {
-  onEdit: (student: Student) => void;
-  onDelete: (student: Student) => void;
+  onEdit?: (student: Student) => void;
+  onDelete?: (student: Student) => void;
   /** Pointer over or focus on Edit/Delete: a chance to fetch that dialog's code before the click. */
   onIntent?: (action: "edit" | "delete") => void;
 }
@@ -70,7 +71,7 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
   const deleteNamed = withName(t, "students.actions.deleteNamed");
   const active = tc("students.status.active");
   const inactive = tc("students.status.inactive");
-  return col.columns([
+  const columns = col.columns([
     col.accessor("full_name", {
       id: "name",
       header: t("students.columns.name"),
@@ -145,34 +146,39 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
         const name = row.original.full_name;
         return (
           <div className="flex justify-end gap-1">
-            <button
-              type="button"
-              data-slot="button"
-              className={EDIT_BUTTON}
-              onClick={() => onEdit(row.original)}
-              onPointerEnter={() => onIntent?.("edit")}
-              onFocus={() => onIntent?.("edit")}
-              aria-label={editNamed(name)}
-              title={editTitle}
-            >
-              <Pencil aria-hidden="true" />
-            </button>
-            <button
-              type="button"
-              data-slot="button"
-              className={DELETE_BUTTON}
-              onClick={() => onDelete(row.original)}
-              onPointerEnter={() => onIntent?.("delete")}
-              onFocus={() => onIntent?.("delete")}
-              aria-label={deleteNamed(name)}
-              title={deleteTitle}
-            >
-              <Trash2 aria-hidden="true" />
-            </button>
+            {onEdit && (
+              <button
+                type="button"
+                data-slot="button"
+                className={EDIT_BUTTON}
+                onClick={() => onEdit(row.original)}
+                onPointerEnter={() => onIntent?.("edit")}
+                onFocus={() => onIntent?.("edit")}
+                aria-label={editNamed(name)}
+                title={editTitle}
+              >
+                <Pencil aria-hidden="true" />
+              </button>
+            )}
+            {onDelete && (
+              <button
+                type="button"
+                data-slot="button"
+                className={DELETE_BUTTON}
+                onClick={() => onDelete(row.original)}
+                onPointerEnter={() => onIntent?.("delete")}
+                onFocus={() => onIntent?.("delete")}
+                aria-label={deleteNamed(name)}
+                title={deleteTitle}
+              >
+                <Trash2 aria-hidden="true" />
+              </button>
+            )}
           </div>
         );
       },
       meta: { align: "end", skeletonClassName: "ms-auto w-16" },
     }),
   ]);
+  return onEdit || onDelete ? columns : columns.filter((c) => c.id !== "actions");
 }

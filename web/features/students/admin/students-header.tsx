@@ -1,11 +1,13 @@
 /**
  * The Students page's title and buttons (docs/product.md#students): Refresh, Export CSV, Import and Add Student.
- * Pointer-over or focus of Export and Add fetches their code early, so the first click does not wait for it.
+ * Pointer-over or focus of Export and Add fetches their code early, so the first click does not wait for it. Export
+ * needs `students.read`, Import and Add `students.write` (docs/product.md#staff-and-roles).
  */
 import { useTranslation } from "react-i18next";
 import { Download, Plus, RefreshCw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { ImportButton } from "~/features/import/admin/import-button";
+import { useCanFn } from "~/lib/use-me";
 import { cn } from "~/lib/utils";
 import { loadStudentFormDialog, loadStudentsCsv } from "./lazy-dialogs";
 
@@ -22,6 +24,7 @@ export interface StudentsHeaderProps {
 
 export function StudentsHeader(p: StudentsHeaderProps) {
   const { t } = useTranslation();
+  const can = useCanFn();
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">
@@ -33,26 +36,30 @@ export function StudentsHeader(p: StudentsHeaderProps) {
           <RefreshCw className={cn(p.refreshing && "animate-spin")} aria-hidden="true" />
           {t("students.refresh")}
         </Button>
-        <Button
-          variant="outline"
-          onClick={p.onExport}
-          onPointerEnter={() => void loadStudentsCsv()}
-          onFocus={() => void loadStudentsCsv()}
-          disabled={p.exportDisabled}
-          aria-busy={p.exporting || undefined}
-        >
-          <Download aria-hidden="true" />
-          {t("students.exportCsv")}
-        </Button>
+        {can("students.read") && (
+          <Button
+            variant="outline"
+            onClick={p.onExport}
+            onPointerEnter={() => void loadStudentsCsv()}
+            onFocus={() => void loadStudentsCsv()}
+            disabled={p.exportDisabled}
+            aria-busy={p.exporting || undefined}
+          >
+            <Download aria-hidden="true" />
+            {t("students.exportCsv")}
+          </Button>
+        )}
         <ImportButton kind="students" onDone={p.onImported} />
-        <Button
-          onClick={p.onAdd}
-          onPointerEnter={() => void loadStudentFormDialog()}
-          onFocus={() => void loadStudentFormDialog()}
-        >
-          <Plus aria-hidden="true" />
-          {t("students.addStudent")}
-        </Button>
+        {can("students.write") && (
+          <Button
+            onClick={p.onAdd}
+            onPointerEnter={() => void loadStudentFormDialog()}
+            onFocus={() => void loadStudentFormDialog()}
+          >
+            <Plus aria-hidden="true" />
+            {t("students.addStudent")}
+          </Button>
+        )}
       </div>
     </header>
   );

@@ -14,6 +14,7 @@ import { formatNumber } from "~/lib/format";
 import { useOpenedOnce } from "~/lib/lazy";
 import { useReasonText } from "~/lib/reason-text";
 import { useDebouncedSearch } from "~/lib/use-debounce";
+import { useCan } from "~/lib/use-me";
 import { loadDeleteStudentDialog, loadStudentFormDialog, loadStudentsCsv } from "./lazy-dialogs";
 import { studentColumns } from "./student-columns";
 import { filtersActive, hasIntent, initialFilters, intentFilters, patchedFilters } from "./student-filter-state";
@@ -172,14 +173,22 @@ export function useStudentsPage() {
   const writes = useStudentWrites(list, dialogs, filters);
 
   const { openEdit, setDeleting } = dialogs;
+  // Edit and Delete only for a role that writes students (docs/product.md#staff-and-roles).
+  const canWrite = useCan("students.write");
   const columns = useMemo(
     () =>
-      studentColumns(t, i18n.language, {
-        onEdit: openEdit,
-        onDelete: setDeleting,
-        onIntent: (a) => void (a === "edit" ? loadStudentFormDialog() : loadDeleteStudentDialog()),
-      }),
-    [t, i18n.language, openEdit, setDeleting],
+      studentColumns(
+        t,
+        i18n.language,
+        canWrite
+          ? {
+              onEdit: openEdit,
+              onDelete: setDeleting,
+              onIntent: (a) => void (a === "edit" ? loadStudentFormDialog() : loadDeleteStudentDialog()),
+            }
+          : {},
+      ),
+    [t, i18n.language, openEdit, setDeleting, canWrite],
   );
 
   return {
@@ -189,6 +198,7 @@ export function useStudentsPage() {
     clearFilters: () => setFilters(NO_FILTERS),
     filtersActive: filtersActive(filters),
     columns,
+    canWrite,
     dialogs,
     ...writes,
   };
