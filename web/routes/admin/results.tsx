@@ -3,8 +3,9 @@
  * results per student, academic year and semester with a grade filter and a search, the add/edit modal with
  * repeatable subject rows, a delete confirmation (the list updates after the server succeeds), publishing per
  * year and semester, and a CSV export of what the table shows. Only what the role may do is offered
- * (docs/product.md#staff-and-roles): marks with `results.write`, the import with `results.import`, publishing with
- * `results.publish`, report cards with `print.report_cards`.
+ * (docs/product.md#staff-and-roles): marks with `results.write`, removing a result with `results.delete` (not a
+ * teacher's), the import with `results.import`, publishing with `results.publish`, report cards with
+ * `print.report_cards`.
  */
 import { ImportButton } from "~/features/import/admin/import-button";
 import { useMemo, useState } from "react";
@@ -50,6 +51,7 @@ export default function ResultsPage() {
   const can = useCanFn();
   const canWrite = can("results.write");
   const canPrint = can("print.report_cards");
+  const canDelete = can("results.delete");
 
   const openAdd = () => {
     if (!canWrite) return;
@@ -66,11 +68,11 @@ export default function ResultsPage() {
             setEditing(r);
             setFormOpen(true);
           },
-          onDelete: setDeleting,
         }),
+        ...(canDelete && { onDelete: setDeleting }),
         canPrint,
       }),
-    [t, canWrite, canPrint],
+    [t, canWrite, canDelete, canPrint],
   );
   const visible = useMemo(
     () =>

@@ -1,6 +1,7 @@
 /**
  * The school setting `results_fee_rule` (docs/product.md#fee-plans): which unpaid fees block the public results
  * lookup — any unpaid amount (fully_paid, the default) or only an instalment due on or before today (no_overdue).
+ * Changing it needs `settings.manage` (docs/product.md#staff-and-roles); any other role reads the choice.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,7 @@ import { Card } from "~/components/ui/card";
 import { toast } from "~/components/ui/lazy-toast";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
+import { useCan } from "~/lib/use-me";
 import { RESULTS_FEE_RULES, type ResultsFeeRule } from "@worker/contracts/fee-plans";
 import { getSettings, putSettings } from "./fee-plans-api";
 
@@ -20,6 +22,7 @@ export function ResultsRuleCard() {
   const [saved, setSaved] = useState<ResultsFeeRule | null>(null);
   const [choice, setChoice] = useState<ResultsFeeRule | null>(null);
   const [busy, setBusy] = useState(false);
+  const canManage = useCan("settings.manage");
 
   useEffect(() => {
     let live = true;
@@ -55,7 +58,7 @@ export function ResultsRuleCard() {
       <h2 id="results-rule-title" className="font-semibold">
         {t("fees.rule.title")}
       </h2>
-      <fieldset className="grid gap-2 sm:grid-cols-2" disabled={choice === null}>
+      <fieldset className="grid gap-2 sm:grid-cols-2" disabled={choice === null || !canManage}>
         <legend className="sr-only">{t("fees.rule.title")}</legend>
         {RESULTS_FEE_RULES.map((r) => (
           <label
@@ -77,16 +80,18 @@ export function ResultsRuleCard() {
           </label>
         ))}
       </fieldset>
-      <div className="flex justify-end">
-        <Button
-          size="sm"
-          onClick={() => void save()}
-          disabled={busy || choice === null || choice === saved}
-          aria-busy={busy || undefined}
-        >
-          {t("fees.rule.save")}
-        </Button>
-      </div>
+      {canManage && (
+        <div className="flex justify-end">
+          <Button
+            size="sm"
+            onClick={() => void save()}
+            disabled={busy || choice === null || choice === saved}
+            aria-busy={busy || undefined}
+          >
+            {t("fees.rule.save")}
+          </Button>
+        </div>
+      )}
     </Card>
   );
 }
