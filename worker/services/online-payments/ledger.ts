@@ -72,10 +72,17 @@ async function orderOf(db: Db, orderId: string): Promise<OrderRow | null> {
   return row ?? null;
 }
 
-function audit(lc: LedgerContext, entry: AuditEntry) {
-  const ctx: RequestContext = { db: lc.db, actor: ONLINE_ACTOR, now: lc.now, requestId: lc.requestId };
-  return lc.db.insert(auditLog).values({ ...auditValues(ctx, entry), adminId: null });
-}
+/** The request context of Paymob's reports: the `online` actor, for `auditValues`. */
+const onlineContext = (lc: LedgerContext): RequestContext => ({
+  db: lc.db,
+  actor: ONLINE_ACTOR,
+  now: lc.now,
+  requestId: lc.requestId,
+});
+
+/** The INSERT of an audit row by the `online` actor (no staff member: admin id null). */
+const insertAudit = (lc: LedgerContext, values: ReturnType<typeof auditValues>) =>
+  lc.db.insert(auditLog).values({ ...values, adminId: null });
 
 /** The transaction's row of `kind` (SQL), and a column of it. */
 const txnRow = (txn: string, kind: string) =>
@@ -101,29 +108,41 @@ function ledgerRows(lc: LedgerContext, order: OrderRow, txn: string, kind: "paym
   ];
 }
 
-/** Statements after the receipt row: audit, the record's paid amount, allocation, refill, the receipt's balance. */
-function feeRows(lc: LedgerContext, order: OrderRow, txn: string, kind: "payment" | "refund", tx: PaymobTransaction) {
-  const { db } = lc;
+/** The audit row's fields (all but its action) of the transaction's change of the fee record. */
+function feeAudit(lc: LedgerContext, order: OrderRow, txn: string, kind: "payment" | "refund", tx: PaymobTransaction) {
   const applied = txnCol(txn, kind, "applied_piastres");
   const paymentId = txnCol(txn, kind, "payment_id");
   const feeRow = sql`FROM fee_records WHERE id = ${order.feeRecordId}`;
+  return {
+    entity: "fee_record",
+    entityId: order.feeRecordId,
+    before: sql`(SELECT json_object('student_no', ${order.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
+    after: snapshotWith(
+      { student_no: order.studentNo, order_id: tx.order.id, transaction_id: txn, amount_piastres: tx.amount_cents },
+      {
+        receipt_no: sql`(SELECT receipt_no FROM payments WHERE id = ${paymentId})`,
+        applied_piastres: applied,
+        credit_piastres: txnCol(txn, kind, "credit_piastres"),
+        paid_piastres: sql`(SELECT paid_piastres + ${applied} ${feeRow})`,
+        source: sql`${lc.source}`,
+      },
+    ),
+  } satisfies Omit<AuditEntry, "action">;
+}
+
+/** Statements after the receipt row: the audit row, the record's paid amount, allocation, refill, the receipt's balance. */
+function feeRows(
+  lc: LedgerContext,
+  order: OrderRow,
+  txn: string,
+  kind: "payment" | "refund",
+  auditRow: BatchItem<"sqlite">,
+) {
+  const { db } = lc;
+  const applied = txnCol(txn, kind, "applied_piastres");
+  const paymentId = txnCol(txn, kind, "payment_id");
   return [
-    audit(lc, {
-      action: kind === "payment" ? "online_payment" : "online_refund",
-      entity: "fee_record",
-      entityId: order.feeRecordId,
-      before: sql`(SELECT json_object('student_no', ${order.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
-      after: snapshotWith(
-        { student_no: order.studentNo, order_id: tx.order.id, transaction_id: txn, amount_piastres: tx.amount_cents },
-        {
-          receipt_no: sql`(SELECT receipt_no FROM payments WHERE id = ${paymentId})`,
-          applied_piastres: applied,
-          credit_piastres: txnCol(txn, kind, "credit_piastres"),
-          paid_piastres: sql`(SELECT paid_piastres + ${applied} ${feeRow})`,
-          source: sql`${lc.source}`,
-        },
-      ),
-    }),
+    auditRow,
     db.run(sql`UPDATE fee_records SET paid_piastres = paid_piastres + ${applied}, updated_at = ${lc.now.toISOString()}
       WHERE id = ${order.feeRecordId} AND ${applied} <> 0`),
     allocationStatement(db, order.feeRecordId, paymentId),
@@ -143,7 +162,16 @@ function successBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction)
       SELECT ${txn}, 'payment', o.id, ${a}, ${applied}, ${a} - ${applied}, ${lc.source}, ${lc.now.toISOString()}
       FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${order.id}`),
     ...ledgerRows(lc, order, txn, "payment").map((s) => db.run(s)),
-    ...feeRows(lc, order, txn, "payment", tx),
+    ...feeRows(
+      lc,
+      order,
+      txn,
+      "payment",
+      insertAudit(
+        lc,
+        auditValues(onlineContext(lc), { action: "online_payment", ...feeAudit(lc, order, txn, "payment", tx) }),
+      ),
+    ),
     db.run(sql`UPDATE online_payments SET status = 'paid', paid_at = coalesce(paid_at, ${lc.now.toISOString()}),
       transaction_id = coalesce(transaction_id, ${txn}), payment_id = coalesce(payment_id, ${txnCol(txn, "payment", "payment_id")}),
       credit_piastres = credit_piastres + ${txnCol(txn, "payment", "credit_piastres")}, updated_at = ${lc.now.toISOString()}
@@ -166,7 +194,16 @@ function reversalBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction
       SELECT ${txn}, 'refund', o.id, ${amount}, -${fromPaid}, -${fromCredit}, ${lc.source}, ${lc.now.toISOString()}
       FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${order.id}`),
     ...ledgerRows(lc, order, txn, "refund").map((s) => db.run(s)),
-    ...feeRows(lc, order, txn, "refund", tx),
+    ...feeRows(
+      lc,
+      order,
+      txn,
+      "refund",
+      insertAudit(
+        lc,
+        auditValues(onlineContext(lc), { action: "online_refund", ...feeAudit(lc, order, txn, "refund", tx) }),
+      ),
+    ),
     db.run(sql`UPDATE online_payments SET refunded_piastres = refunded_piastres + ${amount},
       credit_piastres = credit_piastres + ${txnCol(txn, "refund", "credit_piastres")}, updated_at = ${lc.now.toISOString()}
       WHERE id = ${order.id}`),
@@ -187,19 +224,22 @@ function noteBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, ki
     ];
   return [
     insert,
-    audit(lc, {
-      action: "online_payment_mismatch",
-      entity: "fee_record",
-      entityId: order.feeRecordId,
-      after: {
-        student_no: order.studentNo,
-        order_id: tx.order.id,
-        transaction_id: tx.id,
-        amount_piastres: tx.amount_cents,
-        currency: tx.currency,
-        ordered_piastres: order.amountPiastres,
-      },
-    }),
+    insertAudit(
+      lc,
+      auditValues(onlineContext(lc), {
+        action: "online_payment_mismatch",
+        entity: "fee_record",
+        entityId: order.feeRecordId,
+        after: {
+          student_no: order.studentNo,
+          order_id: tx.order.id,
+          transaction_id: tx.id,
+          amount_piastres: tx.amount_cents,
+          currency: tx.currency,
+          ordered_piastres: order.amountPiastres,
+        },
+      }),
+    ),
   ];
 }
 
