@@ -29,6 +29,7 @@ export default [
       route("results", "routes/admin/results.tsx"),
       route("results/:grade", "routes/admin/grade-demo.tsx", { id: "results-grade" }),
       route("news", "routes/admin/news.tsx"),
+      route("messages", "routes/admin/messages.tsx"),
       route("audit-log", "routes/admin/audit-log.tsx"),
       route("staff", "routes/admin/staff.tsx"),
       route("course-selections", "routes/admin/course-selections.tsx"),

@@ -16,6 +16,7 @@ import errors from "./ar/errors";
 import importing from "./ar/importing";
 import staff from "./ar/staff";
 import pay from "./ar/pay";
+import messages from "./ar/messages";
 
 export default {
   ...common,
@@ -35,4 +36,5 @@ export default {
   importing,
   staff,
   pay,
+  messages,
 };

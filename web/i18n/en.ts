@@ -16,6 +16,7 @@ import errors from "./en/errors";
 import importing from "./en/importing";
 import staff from "./en/staff";
 import pay from "./en/pay";
+import messages from "./en/messages";
 
 export default {
   ...common,
@@ -35,4 +36,5 @@ export default {
   importing,
   staff,
   pay,
+  messages,
 };

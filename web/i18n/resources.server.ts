@@ -33,6 +33,7 @@ const ADMIN_ONLY = new Set([
   "audit",
   "errors",
   "staff",
+  "messages",
 ]);
 
 /** Public namespaces that belong to one page; every other public namespace is shared by all pages. */

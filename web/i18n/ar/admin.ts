@@ -14,6 +14,7 @@ export default {
     courseSelections: "اختيارات المواد",
     news: "الأخبار",
     auditLog: "سجل التغييرات",
+    messages: "الرسائل",
     feePlans: "خطط المصروفات",
     staff: "الموظفون",
     openSidebar: "فتح القائمة الجانبية",

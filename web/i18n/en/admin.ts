@@ -14,6 +14,7 @@ export default {
     courseSelections: "Course Selections",
     news: "News",
     auditLog: "Audit Log",
+    messages: "Messages",
     feePlans: "Fee Plans",
     staff: "Staff",
     openSidebar: "Open sidebar",

@@ -19,6 +19,7 @@ import {
   LayoutDashboard,
   Newspaper,
   ScrollText,
+  MessageSquareText,
   UsersRound,
   Wallet,
   type LucideIcon,
@@ -48,6 +49,7 @@ const ICONS: Record<ConsolePage, LucideIcon> = {
   feePlans: CalendarClock,
   courseSelections: BookOpenCheck,
   news: Newspaper,
+  messages: MessageSquareText,
   auditLog: ScrollText,
   staff: UsersRound,
 };

@@ -14,6 +14,7 @@ export type ConsolePage =
   | "feePlans"
   | "courseSelections"
   | "news"
+  | "messages"
   | "auditLog"
   | "staff";
 
@@ -26,6 +27,7 @@ export const CONSOLE_PAGES: Readonly<Record<ConsolePage, { path: string; permiss
   feePlans: { path: "/admin/dashboard/fees/plans", permission: "fee_plans.read" },
   courseSelections: { path: "/admin/dashboard/course-selections", permission: "selection.read" },
   news: { path: "/admin/dashboard/news", permission: "news.read" },
+  messages: { path: "/admin/dashboard/messages", permission: "messages.read" },
   auditLog: { path: "/admin/dashboard/audit-log", permission: "audit.read" },
   staff: { path: "/admin/dashboard/staff", permission: "staff.manage" },
 };
