@@ -6,7 +6,17 @@
 import { describe, expect, it } from "vitest";
 import { permissionsOf, STAFF_ROLES, type StaffRole } from "../../worker/permissions";
 import { reason } from "../../worker/reasons";
-import { CONSOLE_PAGES, homePathFor, mayOpen, pageOfPath, pagesFor } from "../../web/features/shell/admin/nav-access";
+import { MIN_PASSWORD_LENGTH } from "../../worker/contracts/auth";
+import { MIN_STAFF_PASSWORD_LENGTH } from "../../worker/contracts/staff";
+import {
+  CONSOLE_PAGE_ORDER,
+  CONSOLE_PAGES,
+  homePathFor,
+  mayOpen,
+  pageOfPath,
+  pagesFor,
+  type ConsolePage,
+} from "../../web/features/shell/admin/nav-access";
 import { searchablePages } from "../../web/features/shell/admin/global-search-model";
 import { passwordProblem } from "../../web/features/shell/admin/password-rules";
 
@@ -14,30 +24,41 @@ const me = (role: StaffRole) => ({ permissions: permissionsOf(role) });
 
 describe("sidebar pages per role", () => {
   it("lists, in the sidebar's order, exactly the pages whose permission the role holds", () => {
-    expect(pagesFor(me("administrator"))).toEqual([
-      "dashboard",
-      "students",
-      "fees",
-      "results",
-      "feePlans",
-      "courseSelections",
-      "news",
-      "auditLog",
-      "staff",
-    ]);
-    expect(pagesFor(me("accountant"))).toEqual(["dashboard", "students", "fees", "feePlans"]);
-    expect(pagesFor(me("teacher"))).toEqual(["students", "results"]);
-    expect(pagesFor(me("registrar"))).toEqual(["dashboard", "students", "courseSelections", "news"]);
-    expect(pagesFor(me("viewer"))).toEqual([
-      "dashboard",
-      "students",
-      "fees",
-      "results",
-      "feePlans",
-      "courseSelections",
-      "news",
-    ]);
-    expect(pagesFor(me("principal"))).toContain("auditLog");
+    for (const role of STAFF_ROLES)
+      expect(pagesFor(me(role))).toEqual(
+        CONSOLE_PAGE_ORDER.filter((p) => permissionsOf(role).includes(CONSOLE_PAGES[p].permission)),
+      );
+    // The administrator holds every permission: every page.
+    expect(pagesFor(me("administrator"))).toEqual(CONSOLE_PAGE_ORDER);
+  });
+
+  it("shows each role the pages of its job and not the others", () => {
+    const sees = (role: StaffRole, shown: ConsolePage[], hidden: ConsolePage[]) => {
+      const pages = pagesFor(me(role));
+      expect(pages, role).toEqual(expect.arrayContaining(shown));
+      for (const page of hidden) expect(pages, `${role} ${page}`).not.toContain(page);
+    };
+    sees(
+      "accountant",
+      ["dashboard", "students", "fees", "feePlans"],
+      ["results", "courseSelections", "news", "auditLog", "staff"],
+    );
+    sees(
+      "teacher",
+      ["students", "results"],
+      ["dashboard", "fees", "feePlans", "courseSelections", "news", "auditLog", "staff"],
+    );
+    sees(
+      "registrar",
+      ["dashboard", "students", "courseSelections", "news"],
+      ["fees", "results", "feePlans", "auditLog", "staff"],
+    );
+    sees(
+      "viewer",
+      ["dashboard", "students", "fees", "results", "feePlans", "courseSelections", "news"],
+      ["auditLog", "staff"],
+    );
+    sees("principal", ["dashboard", "results", "auditLog"], ["staff"]);
   });
 
   it("shows Staff to administrators only", () => {
@@ -101,15 +122,20 @@ describe("choosing a password after a temporary one", () => {
     confirmPassword,
   });
 
-  it("keeps the shared schema's checks and order, then asks for the longer minimum", () => {
+  it("keeps the shared schema's checks and order, then asks for a longer minimum when given", () => {
     expect(passwordProblem(values("", "abcdefghijkl"))).toBe(reason("PASSWORD_FIELDS_REQUIRED"));
     expect(passwordProblem(values("temp-password-1", "abcdefghijkl", "abcdefghijkm"))).toBe(
       reason("PASSWORD_MISMATCH"),
     );
-    expect(passwordProblem(values("temp-password-1", "short1"), 12)).toBe(reason("PASSWORD_TOO_SHORT", { min: 12 }));
+    expect(passwordProblem(values("temp-password-1", "short1"), MIN_STAFF_PASSWORD_LENGTH)).toBe(
+      reason("PASSWORD_TOO_SHORT", { min: MIN_PASSWORD_LENGTH }),
+    );
+    // A minimum above the schema's is asked for after the schema's own checks.
+    const fifteen = "a-new-password!";
+    expect(passwordProblem(values("temp-password-1", fifteen), 20)).toBe(reason("PASSWORD_TOO_SHORT", { min: 20 }));
     expect(passwordProblem(values("temp-password-1", "temp-password-1"), 12)).toBe(reason("PASSWORD_SAME_AS_OLD"));
     expect(passwordProblem(values("temp-password-1", "a-new-password!"), 12)).toBeNull();
-    // Without a minimum (the header's dialog), the schema's own minimum only.
-    expect(passwordProblem(values("old-password", "sixsix"))).toBeNull();
+    // Without a minimum (the header's dialog), the schema's own checks only.
+    expect(passwordProblem(values("old-password", "x".repeat(MIN_PASSWORD_LENGTH)))).toBeNull();
   });
 });
