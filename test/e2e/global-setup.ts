@@ -59,6 +59,7 @@ export default async function setup(project: TestProject) {
       emptyBaseUrl: empty.url,
       libsqlUrl: demo.sqld.url,
       samples: demo.seeded?.samples ?? null,
+      messageStandinUrl: demo.messages?.url ?? null,
     };
   });
   project.provide("e2eServers", JSON.stringify(pairs));

@@ -14,6 +14,8 @@ export interface E2eServer {
   libsqlUrl: string;
   /** The demo seed's sample students (null if the demo server was not seeded). */
   samples: SeedSamples | null;
+  /** The demo server's local WhatsApp / SMS provider (scripts/lib/message-standin.ts), whose page lists what was sent. */
+  messageStandinUrl: string | null;
 }
 
 const servers = JSON.parse(inject("e2eServers")) as E2eServer[];

@@ -1,0 +1,107 @@
+/**
+ * Guardians' messages end to end on the demo server (docs/product.md#guardians-and-messages): a student with a
+ * guardian who agreed to WhatsApp, a payment recorded through the API → the queue delivers payment_received to the
+ * local provider that `npm start` runs (scripts/lib/message-standin.ts), whose signed status webhooks take it to
+ * delivered; the Messages page lists it so, and the provider's page lists what was sent. Arabic at 360 px (cards,
+ * no horizontal overflow) and English at 1366 px (the table); any page or console error fails the test.
+ */
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../support/browser";
+import { uniqueStudentNo } from "../support/selection-world";
+import { adminApi } from "./admin-api";
+import { adminToken, consolePage } from "./admin-session";
+import { fileBrowser } from "./file-browser";
+import { server } from "./server";
+
+const base = server.baseUrl;
+const browser = fileBrowser();
+const mobile = () => `010${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+
+/** A Prep-2 student whose mother agreed to WhatsApp, with 1,000 EGP of fees and 250 EGP paid now. */
+async function paidFamily(name: string, language: "ar" | "en") {
+  const token = await adminToken();
+  const studentNo = uniqueStudentNo();
+  const phone = mobile();
+  await adminApi(token, "POST", "/api/students", {
+    student_no: studentNo,
+    full_name: name,
+    nationality: "مصري",
+    current_grade: "Prep-2",
+    building_no: 2,
+    guardians: [{ full_name: "ولية الأمر", relation: "mother", phone, language, whatsapp_consent: true }],
+  });
+  await adminApi(token, "POST", "/api/fees", {
+    student_id: studentNo,
+    grade: "Prep-2",
+    total_amount: 1000,
+    paid_amount: 0,
+  });
+  await adminApi(token, "POST", `/api/fees/${studentNo}/add-payment`, { payment_amount: 250 });
+  return { token, studentNo, to: `+2${phone}` };
+}
+
+const noOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+/** Refreshes the page's log until the student's message is delivered (or read); answers its status badge's text. */
+async function waitDelivered(page: Page, studentNo: string, wide: boolean, refresh: string) {
+  const item = page.locator(wide ? "tr[data-message]" : "li[data-message]").filter({ hasText: studentNo });
+  for (let i = 0; i < 40; i++) {
+    if ((await item.count()) === 1) {
+      const status = await item.locator("[data-status]").first().getAttribute("data-status");
+      if (status === "delivered" || status === "read")
+        return (await item.locator("[data-status]").first().innerText()).trim();
+    }
+    await page.waitForTimeout(500);
+    await page.getByRole("button", { name: refresh }).click();
+    await page.locator('[aria-busy="true"]').waitFor({ state: "detached" });
+  }
+  throw new Error(`the message of ${studentNo} never reached delivered`);
+}
+
+describe("Messages page", () => {
+  it("Arabic at 360 px: the payment's message reaches delivered through the local provider", async () => {
+    const { token, studentNo, to } = await paidFamily("طالب رسالة الدفع", "ar");
+    const page = await consolePage(browser(), token, "ar", 360);
+    const errors = watchErrors(page);
+    await page.goto(`${base}/admin/dashboard/messages?kind=payment_received`);
+    await page.getByRole("heading", { level: 1, name: "الرسائل" }).waitFor();
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    const label = await waitDelivered(page, studentNo, false, "تحديث");
+    expect(["وصلت", "قُرئت"]).toContain(label);
+    const card = page.locator("li[data-message]").filter({ hasText: studentNo });
+    expect(await card.innerText()).toContain("تم استلام دفعة");
+    expect(await card.innerText()).toContain(to);
+    // Counts in Arabic-Indic digits.
+    expect(await page.locator('[data-period="messages-today"]').innerText()).toMatch(/[٠-٩]/);
+    expect(await noOverflow(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("English at 1366 px: the table lists it delivered; the provider's page lists what was sent", async () => {
+    const { token, studentNo, to } = await paidFamily("Payment Message Student", "en");
+    const page = await consolePage(browser(), token, "en", 1366);
+    const errors = watchErrors(page);
+    await page.goto(`${base}/admin/dashboard/messages`);
+    await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
+    await page.locator("#messages-kind").click();
+    await page.getByRole("option", { name: "Payment received" }).click();
+    await page.waitForURL(/kind=payment_received/);
+    const label = await waitDelivered(page, studentNo, true, "Refresh");
+    expect(["Delivered", "Read"]).toContain(label);
+    const row = page.locator("tr[data-message]").filter({ hasText: studentNo });
+    expect(await row.innerText()).toContain("WhatsApp");
+    // The settings are the administrator's.
+    await page.getByRole("heading", { name: "Settings" }).waitFor();
+    expect(await page.getByRole("switch", { name: "Payment received" }).isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+
+    const provider = await browser().newPage();
+    await provider.goto(server.messageStandinUrl!);
+    expect(await provider.locator("body").innerText()).toContain(to.slice(1));
+    await provider.close();
+    await page.context().close();
+  });
+});
