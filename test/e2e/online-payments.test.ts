@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { watchErrors } from "../support/browser";
 import { uniqueStudentNo } from "../support/selection-world";
 import { adminApi } from "./admin-api";
-import { adminToken } from "./admin-session";
+import { adminToken, consolePage } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
 
@@ -81,6 +81,7 @@ describe("/pay", () => {
     expect(await page.locator("[data-amount]").getAttribute("data-amount")).toBe("100000");
     await page.locator('button[data-action="card"]').click();
     await page.waitForURL(/\/pay\/return\?payment=/);
+    expect(new URL(page.url()).origin, "back on the site's own address").toBe(base);
     await page.locator('[data-payment-state="paid"]').waitFor();
     await page.getByRole("heading", { name: "تم الدفع بنجاح" }).waitFor();
     const receiptNo = await page.locator("bdi").filter({ hasText: /^RCP-/ }).textContent();
@@ -129,5 +130,26 @@ describe("/pay", () => {
     const fee = await adminApi<{ payments: unknown[] }>(token, "GET", `/api/fees/${studentNo}/payments`);
     expect(fee.payments).toEqual([]);
     await page.context().close();
+  });
+
+  it("the console's Fees page: a kiosk payment left pending, Check now asks Paymob and reports it still pending", async () => {
+    const studentNo = await family("Kiosk Family");
+    const { page } = await openPay("en", 1366);
+    await page.locator("#pay-national-id").fill(studentNo);
+    await page.getByRole("button", { name: "Show fees" }).click();
+    await page.locator("button[data-pay]").click();
+    await page.waitForURL(/\/unifiedcheckout\//);
+    await page.locator('button[data-action="kiosk"]').click();
+    await page.locator('[data-payment-state="pending"]').waitFor();
+    await page.getByText(/kiosk .* reference/).waitFor();
+    await page.context().close();
+
+    const admin = await consolePage(browser(), await adminToken(), "en");
+    await admin.goto(`${base}/admin/dashboard/fees`);
+    const card = admin.locator("[data-online-payments]");
+    await card.getByText(/Pending: \d+/).waitFor();
+    await card.getByRole("button", { name: "Check now" }).click();
+    await admin.getByText(/Asked Paymob about \d+: .* still pending/).waitFor();
+    await admin.context().close();
   });
 });
