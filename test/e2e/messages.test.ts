@@ -104,4 +104,40 @@ describe("Messages page", () => {
     await provider.close();
     await page.context().close();
   });
+
+  it("the student dialog edits guardians (PHONE_INVALID on the right row) and shows the student's messages", async () => {
+    const name = `Guardian Dialog ${Date.now()}`;
+    const { token, studentNo } = await paidFamily(name, "en");
+    const page = await consolePage(browser(), token, "en", 1366);
+    const errors = watchErrors(page);
+    await page.goto(`${base}/admin/dashboard/students`);
+    await page.getByLabel("Search", { exact: true }).fill(studentNo);
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Student" });
+    await dialog.locator("[data-student-messages] li").filter({ hasText: "Payment received" }).waitFor();
+    const first = dialog.locator('[data-guardian="0"]');
+    expect(await first.getByLabel("Mobile number").inputValue()).toMatch(/^\+2010/);
+    await dialog.getByRole("button", { name: "Add guardian" }).click();
+    const second = dialog.locator('[data-guardian="1"]');
+    await second.getByLabel("Guardian's name").fill("Uncle");
+    await second.getByLabel("Mobile number").fill("12345");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await second.getByText("Enter a mobile number such as 01001234567").waitFor();
+    expect(await first.getByText("Enter a mobile number").count()).toBe(0);
+    // Arabic-Indic digits with spaces are a valid number.
+    await second.getByLabel("Mobile number").fill("٠١١ ٢٣٤٥ ٦٧٨٩");
+    await dialog.getByRole("button", { name: "Save Changes" }).click();
+    await page.getByText("Student updated").waitFor();
+    const body = await adminApi<{ students: { guardians: { phone: string }[] }[] }>(
+      token,
+      "GET",
+      `/api/students?search=${studentNo}`,
+    );
+    expect(body.students[0]!.guardians.map((g) => g.phone)).toEqual([
+      expect.stringMatching(/^\+2010/),
+      "+201123456789",
+    ]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

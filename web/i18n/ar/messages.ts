@@ -69,7 +69,7 @@ export default {
     add: "إضافة ولي أمر",
     remove: "حذف ولي الأمر {{n}}",
     guardianN: "ولي الأمر {{n}}",
-    name: "الاسم",
+    name: "اسم ولي الأمر",
     relation: "الصلة",
     phone: "رقم المحمول",
     phonePlaceholder: "01xxxxxxxxx",

@@ -70,7 +70,7 @@ export default {
     add: "Add guardian",
     remove: "Remove guardian {{n}}",
     guardianN: "Guardian {{n}}",
-    name: "Name",
+    name: "Guardian's name",
     relation: "Relation",
     phone: "Mobile number",
     phonePlaceholder: "01xxxxxxxxx",

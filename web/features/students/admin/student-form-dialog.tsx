@@ -34,9 +34,11 @@ import {
   formToStudentBody,
   studentFormResolver,
   studentToForm,
+  type StudentDialogValues,
   type StudentFormFields,
 } from "./student-form-schema";
-import type { StudentFormValues } from "@worker/contracts/students";
+import { StudentMessages } from "~/features/messages/admin/student-messages";
+import { GuardianFields } from "./guardian-fields";
 import { GRADES } from "@worker/lib/school-grades";
 import { BUILDINGS, type Student, type StudentBody } from "./student-types";
 import { useReasonText } from "~/lib/reason-text";
@@ -106,7 +108,7 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
   const { messageText } = useReasonText();
   const uid = useId();
   const editing = !!student;
-  const form = useForm<StudentFormFields, unknown, StudentFormValues>({
+  const form = useForm<StudentFormFields, unknown, StudentDialogValues>({
     resolver: studentFormResolver,
     defaultValues: EMPTY_STUDENT_FORM,
   });
@@ -300,6 +302,8 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
               />
             </Field>
           </div>
+          <GuardianFields control={control} register={register} errors={errors} idPrefix={uid} />
+          {student && <StudentMessages studentNo={student.student_no} />}
           <DialogFooter>
             <DialogClose asChild>
               <Button variant="outline" disabled={formState.isSubmitting}>

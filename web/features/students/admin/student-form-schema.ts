@@ -6,8 +6,37 @@
  */
 import type { Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { studentFormSchema, studentFormToBody, type StudentFormValues } from "@worker/contracts/students";
+import { guardiansSchema } from "@worker/contracts/guardians";
+import { studentFormSchema, studentFormToBody } from "@worker/contracts/students";
+import type { z } from "zod";
 import type { Student, StudentBody } from "./student-types";
+
+/**
+ * The dialog's schema: the student form plus its 0-3 guardians with the API's own rules (a number that does not read
+ * is PHONE_INVALID on `guardians.N.phone`, the row it belongs to).
+ */
+export const studentDialogSchema = studentFormSchema.extend({ guardians: guardiansSchema });
+export type StudentDialogValues = z.output<typeof studentDialogSchema>;
+
+/** One guardian row of the form. */
+export interface GuardianFormFields {
+  full_name: string;
+  relation: "father" | "mother" | "guardian";
+  phone: string;
+  language: "ar" | "en";
+  whatsapp_consent: boolean;
+  /** Shown only: set when the guardian replied STOP (not sent). */
+  opted_out_at?: string | null;
+}
+
+/** A new guardian row: Arabic, no WhatsApp consent until the family gives it. */
+export const EMPTY_GUARDIAN: GuardianFormFields = {
+  full_name: "",
+  relation: "father",
+  phone: "",
+  language: "ar",
+  whatsapp_consent: false,
+};
 
 /** What the inputs hold: every field as a string ("" = not chosen). */
 export interface StudentFormFields {
@@ -19,6 +48,7 @@ export interface StudentFormFields {
   building: string;
   status: "active" | "inactive";
   gender: "male" | "female";
+  guardians: GuardianFormFields[];
 }
 
 /** Suggestions for the free-text nationality and religion fields (the values the demo data uses). */
@@ -35,6 +65,7 @@ export const EMPTY_STUDENT_FORM: StudentFormFields = {
   building: "",
   status: "active",
   gender: "male",
+  guardians: [],
 };
 
 /** The form values of an existing student (edit mode). */
@@ -48,17 +79,25 @@ export function studentToForm(s: Student): StudentFormFields {
     building: String(s.building_no),
     status: s.is_active ? "active" : "inactive",
     gender: s.gender,
+    guardians: (s.guardians ?? []).map((g) => ({
+      full_name: g.full_name,
+      relation: g.relation,
+      phone: g.phone,
+      language: g.language,
+      whatsapp_consent: g.whatsapp_consent,
+      opted_out_at: g.opted_out_at,
+    })),
   };
 }
 
 /** react-hook-form resolver over the shared schema: string fields in, the schema's parsed values out. */
-export const studentFormResolver = zodResolver(studentFormSchema) as unknown as Resolver<
+export const studentFormResolver = zodResolver(studentDialogSchema) as unknown as Resolver<
   StudentFormFields,
   unknown,
-  StudentFormValues
+  StudentDialogValues
 >;
 
-/** The API body of parsed form values. */
-export function formToStudentBody(values: StudentFormValues): StudentBody {
-  return studentFormToBody(values);
+/** The API body of parsed form values (the guardians always sent: the dialog shows them all). */
+export function formToStudentBody(values: StudentDialogValues): StudentBody {
+  return { ...studentFormToBody(values), guardians: values.guardians };
 }
