@@ -5,7 +5,7 @@
 import { useCallback } from "react";
 import { useNavigate, type NavigateFunction } from "react-router";
 import { ApiFailure } from "./api";
-import { clearToken } from "./auth-storage";
+import { clearToken, setMe } from "./auth-storage";
 
 /** Where a signed-out admin is sent. */
 export const LOGIN_PATH = "/admin/login";
@@ -17,9 +17,10 @@ export function isAuthFailure(err: unknown): boolean {
   return false;
 }
 
-/** Clears the token and navigates to /admin/login. */
+/** Clears the token and who signed in, and navigates to /admin/login. */
 export function signOutLocally(navigate: NavigateFunction) {
   clearToken();
+  setMe(null);
   void navigate(LOGIN_PATH, { replace: true });
 }
 

@@ -37,10 +37,13 @@ export function clearToken() {
   if (!hasStorage()) return;
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(TOKEN_EXPIRES_KEY);
-  setMe(null);
 }
 
-/** localStorage key of the signed-in person (`MeJson`). */
+/**
+ * localStorage key of the signed-in person (`MeJson`). A token that expires or disappears leaves it (the page on screen
+ * keeps its buttons, and the server answers 401); signing out (`signOutLocally`) forgets it and the next sign-in
+ * replaces it.
+ */
 export const ME_KEY = "adminMe";
 
 const meListeners = new Set<() => void>();
