@@ -226,6 +226,17 @@ describe("money the desk already took", () => {
 });
 
 describe("refunds", () => {
+  it("fields outside the HMAC (is_refund, is_void, refunded_amount_cents) changed on a genuine callback move nothing", async () => {
+    const f = await family(token);
+    const p = await startPayment(f.studentNo, "next");
+    const { obj, hmac } = await standinTransaction(p.order_id);
+    expect((await deliver(obj, hmac)).json.outcome).toBe("recorded");
+    const tampered = { ...obj, is_refund: true, is_void: true, refunded_amount_cents: 100_000 };
+    expect((await deliver(tampered, hmac)).json.outcome).toBe("replayed");
+    const l = await balanced(f.feeId);
+    expect([l.paid, l.rows.length]).toEqual([100_000, 1]);
+  });
+
   it("a refund becomes an ADJ adjustment, credit first; its replay adds nothing", async () => {
     const f = await family(token);
     const p = await startPayment(f.studentNo, "next");
@@ -234,6 +245,9 @@ describe("refunds", () => {
     const refund = await standinTransaction(p.order_id, { amount_cents: 40_000 }, "refund");
     expect((await deliver(refund.obj, refund.hmac)).json.outcome).toBe("refunded");
     expect((await deliver(refund.obj, refund.hmac)).json.outcome).toBe("replayed");
+    // The original reported again, flagged refunded: nothing more comes off.
+    const flagged = { ...paid.obj, is_refunded: true };
+    expect((await deliver(flagged, await sign(flagged))).json.outcome).toBe("replayed");
     const l = await balanced(f.feeId);
     expect(l.paid).toBe(60_000);
     const adj = l.rows.find((r) => r.kind === "adjustment")!;

@@ -98,18 +98,19 @@ export type OnlinePaymentStatusJson = z.output<typeof onlinePaymentStatusSchema>
 const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).default(false);
 const idLike = z.union([z.number(), z.string().min(1)]).transform(String);
 
-/** The transaction (`obj`) of Paymob's callbacks and inquiry answers, the fields the school acts on. */
+/**
+ * The transaction (`obj`) of Paymob's callbacks and inquiry answers: only fields its HMAC covers, because the school
+ * acts on nothing else (a field outside the 20, such as `is_refund`, could be changed on a genuine callback).
+ */
 export const paymobTransactionSchema = z.looseObject({
   id: idLike,
   pending: flag,
   success: flag,
   amount_cents: z.coerce.number().int().min(0),
   currency: z.string(),
-  is_refunded: flag,
-  is_voided: flag,
-  is_refund: flag,
-  is_void: flag,
-  order: z.looseObject({ id: idLike, merchant_order_id: z.string().nullish() }),
+  has_parent_transaction: flag,
+  is_capture: flag,
+  order: z.looseObject({ id: idLike }),
 });
 export type PaymobTransaction = z.output<typeof paymobTransactionSchema>;
 

@@ -10,7 +10,8 @@
  *   payment row (source "online", no staff member), the audit row (actor "online"), the record's paid amount,
  *   allocation oldest instalment first, refill, the balance fixed on the receipt. Only what the record still owes
  *   is applied; the rest, when the desk took the money meanwhile, is the payment's credit (to refund), never refused;
- * - refund or void: an ADJ adjustment of what it takes back, from the credit first, then from the paid amount;
+ * - refund or void (a successful transaction with a parent): an ADJ adjustment of what it takes back, from the
+ *   credit first, then from the paid amount;
  * - declined: the payment becomes `failed` (a later success on the same order still records);
  * - amount or currency unlike the order: nothing is paid; the transaction and an audit row say so.
  */
@@ -243,12 +244,6 @@ function noteBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, ki
   ];
 }
 
-/** Piastres a refund or void takes back: Paymob's `refunded_amount_cents` when it reports one, else the amount. */
-function reversalAmount(tx: PaymobTransaction): number {
-  const refunded = Number((tx as Record<string, unknown>).refunded_amount_cents);
-  return Number.isInteger(refunded) && refunded > 0 ? refunded : tx.amount_cents;
-}
-
 export interface LedgerResult {
   outcome: CallbackOutcome;
   /** The fee record whose figures changed (publish `fees_changed`), or null. */
@@ -256,7 +251,8 @@ export interface LedgerResult {
 }
 
 /**
- * Records transaction `tx` (already verified: an HMAC-checked callback, or Paymob's own inquiry answer) once.
+ * Records transaction `tx` (already verified: an HMAC-checked callback, or Paymob's own inquiry answer) once,
+ * deciding only by fields the HMAC covers.
  * Outcomes: recorded (money in), refunded, failed (declined), pending (nothing yet), mismatch, ignored (an order
  * this school does not know: logged, nothing written), replayed (already recorded: nothing added).
  */
@@ -266,10 +262,12 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
     console.warn(JSON.stringify({ msg: "paymob transaction for an unknown order", order_id: tx.order.id }));
     return { outcome: "ignored", changedFeeRecordId: null };
   }
-  const reversal = tx.success && (tx.is_refunded || tx.is_voided || tx.is_refund || tx.is_void);
+  // A refund or void is a transaction of its own with a parent (the payment); a capture has one too. Paymob's flags
+  // `is_refunded` / `is_voided` on the original mark one already reported this way: that original replays.
+  const reversal = tx.success && tx.has_parent_transaction && !tx.is_capture;
   let outcome: CallbackOutcome;
   let items: BatchItem<"sqlite">[];
-  if (reversal) [outcome, items] = ["refunded", reversalBatch(lc, order, tx, reversalAmount(tx))];
+  if (reversal) [outcome, items] = ["refunded", reversalBatch(lc, order, tx, tx.amount_cents)];
   else if (tx.pending) return { outcome: "pending", changedFeeRecordId: null };
   else if (!tx.success) [outcome, items] = ["failed", noteBatch(lc, order, tx, "declined")];
   else if (tx.currency !== order.currency || tx.amount_cents !== order.amountPiastres) {
