@@ -72,7 +72,7 @@ export default {
     name: "اسم ولي الأمر",
     relation: "الصلة",
     phone: "رقم المحمول",
-    phonePlaceholder: "01xxxxxxxxx",
+    phonePlaceholder: "٠١٠٠١٢٣٤٥٦٧",
     language: "اللغة",
     consent: "يوافق على رسائل واتساب",
     optedOut: "ألغى الاشتراك في الرسائل",

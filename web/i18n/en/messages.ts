@@ -73,7 +73,7 @@ export default {
     name: "Guardian's name",
     relation: "Relation",
     phone: "Mobile number",
-    phonePlaceholder: "01xxxxxxxxx",
+    phonePlaceholder: "01001234567",
     language: "Language",
     consent: "Agrees to WhatsApp messages",
     optedOut: "Opted out of messages",
