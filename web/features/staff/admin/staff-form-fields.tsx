@@ -118,7 +118,7 @@ export function StaffFormFields({ form, creating, ticked, onTickedChange, assign
           <Label htmlFor="staff-password">{t("staff.form.password")}</Label>
           <div className="flex flex-wrap gap-2">
             {/* Left to right as a whole, so the Show button sits at the end of the Latin text in both languages. */}
-            <div dir="ltr" className="relative min-w-48 flex-1">
+            <div dir="ltr" className="relative basis-full sm:min-w-48 sm:basis-0 sm:flex-1">
               <Input
                 type={showPassword ? "text" : "password"}
                 autoComplete="new-password"
