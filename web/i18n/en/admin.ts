@@ -60,7 +60,7 @@ export default {
     oldPassword: "Current Password",
     newPassword: "New Password",
     confirmPassword: "Confirm New Password",
-    hint: "At least 6 characters, different from the current password.",
+    hint: "At least 12 characters, different from the current password.",
     submit: "Update Password",
     submitting: "Updating…",
     cancel: "Cancel",
