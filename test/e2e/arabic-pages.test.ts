@@ -26,6 +26,7 @@ const CONSOLE = [
   "/admin/dashboard/results",
   "/admin/dashboard/news",
   "/admin/dashboard/audit-log",
+  "/admin/dashboard/messages",
   "/admin/dashboard/course-selections",
   "/admin/dashboard/course-selections/subjects",
   "/admin/dashboard/course-selections/teachers",
