@@ -41,6 +41,7 @@ export default {
     requiresPayment: {
       title: "Fees payment required",
       body: "Please complete the tuition fees payment to view the results. Contact the school's accounts office for details.",
+      pay: "Pay fees online",
     },
     notFound: {
       title: "Incorrect national ID",

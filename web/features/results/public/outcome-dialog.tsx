@@ -1,6 +1,6 @@
 /**
  * The three failure modals of /results (docs/product.md#public-results): results not yet published, fees payment
- * required, incorrect national ID. Radix Dialog traps focus; on close, focus goes back to the national-ID field so
+ * required (with a link to Pay fees, docs/product.md#online-payments), incorrect national ID. Radix Dialog traps focus; on close, focus goes back to the national-ID field so
  * the visitor can correct what they typed (the field keeps its value).
  */
 import { useRef } from "react";
@@ -63,6 +63,11 @@ export function OutcomeDialog({
           </DialogDescription>
         </DialogHeader>
         <DialogFooter className="sm:justify-center">
+          {kind === "requiresPayment" && (
+            <Button asChild size="lg" variant="outline" className="min-w-32">
+              <a href="/pay">{t("publicResults.modals.requiresPayment.pay")}</a>
+            </Button>
+          )}
           <Button size="lg" className="min-w-32" onClick={onClose}>
             {t("publicResults.modals.ok")}
           </Button>
