@@ -64,6 +64,7 @@ try {
     log(`demo staff: principal, accountant, registrar, teacher, viewer (password ${DEMO_STAFF_PASSWORD})`);
   }
   if (server.messages) log(`local WhatsApp / SMS provider (what was "sent"): ${server.messages.url}`);
+  if (server.paymob) log(`local Paymob stand-in on ${server.paymob.url} (online payments at ${server.url}/pay)`);
   server.wrangler.process.on("exit", (code) => void shutdown(code ?? 0));
   log(`ready: ${server.url}  (admin: ${server.url}/admin/login)`);
 } catch (err) {
