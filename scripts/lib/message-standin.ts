@@ -6,6 +6,7 @@
  *   message) → `{messaging_product, contacts, messages: [{id: "wamid.…"}]}`; then the status webhooks sent →
  *   delivered → read, each POSTed to the Worker's `/api/webhooks/whatsapp` with `X-Hub-Signature-256: sha256=<hex
  *   HMAC-SHA256 of the raw body with the app secret>` (computed here with node:crypto, independently of the Worker);
+ *   a number ending in 0000 is "undeliverable": sent, then failed with error 131026 (the Worker marks it failed);
  * - the HTTP SMS gateway: `POST /sms` (Bearer token) `{to, text, reference}` → `{id}` (no status reports);
  * - `GET /` → a page listing what was "sent"; `GET /_standin/messages` → the same as JSON, with each message's
  *   signed webhooks (an API test posts them to the Worker itself).
@@ -57,6 +58,9 @@ async function bodyOf(req: IncomingMessage): Promise<any> {
   }
 }
 
+/** The reason the stand-in gives for a number ending in 0000. */
+export const UNDELIVERABLE = "Message undeliverable: the number is not on WhatsApp (local provider)";
+
 /** The Cloud API's status notification for one message, as Meta sends it. */
 function statusPayload(phoneNumberId: string, m: StandinMessage, status: string) {
   return JSON.stringify({
@@ -76,8 +80,16 @@ function statusPayload(phoneNumberId: string, m: StandinMessage, status: string)
                   status,
                   timestamp: String(Math.floor(Date.now() / 1000)),
                   recipient_id: m.to,
-                  conversation: { id: `conv_${m.id.slice(-8)}`, origin: { type: "utility" } },
-                  pricing: { billable: true, pricing_model: "CBP", category: "utility" },
+                  ...(status === "failed"
+                    ? {
+                        errors: [
+                          { code: 131026, title: "Message undeliverable", error_data: { details: UNDELIVERABLE } },
+                        ],
+                      }
+                    : {
+                        conversation: { id: `conv_${m.id.slice(-8)}`, origin: { type: "utility" } },
+                        pricing: { billable: true, pricing_model: "CBP", category: "utility" },
+                      }),
                 },
               ],
             },
@@ -129,7 +141,8 @@ export async function startMessageStandin(opts: MessageStandinOptions = {}): Pro
       statuses: [],
       webhooks: [],
     };
-    m.webhooks = (["sent", "delivered", "read"] as const).map((status) => {
+    const statuses = m.to.endsWith("0000") ? (["sent", "failed"] as const) : (["sent", "delivered", "read"] as const);
+    m.webhooks = statuses.map((status) => {
       const body = statusPayload(keys.phoneNumberId, m, status);
       return { status, body, signature: sign(body), answer: null };
     });

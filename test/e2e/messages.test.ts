@@ -3,7 +3,8 @@
  * guardian who agreed to WhatsApp, a payment recorded through the API → the queue delivers payment_received to the
  * local provider that `npm start` runs (scripts/lib/message-standin.ts), whose signed status webhooks take it to
  * delivered; the Messages page lists it so, and the provider's page lists what was sent. Arabic at 360 px (cards,
- * no horizontal overflow) and English at 1366 px (the table); any page or console error fails the test.
+ * no horizontal overflow) and English at 1366 px (the table); the student dialog's guardians and history; a number
+ * the provider reports undeliverable fails with its reason and Retry sends it again. Any page or console error fails.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -17,12 +18,13 @@ import { server } from "./server";
 const base = server.baseUrl;
 const browser = fileBrowser();
 const mobile = () => `010${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+/** A number the local provider reports undeliverable (it ends in 0000). */
+const undeliverable = () => `012${String(Math.floor(Math.random() * 1e4)).padStart(4, "0")}0000`;
 
 /** A Prep-2 student whose mother agreed to WhatsApp, with 1,000 EGP of fees and 250 EGP paid now. */
-async function paidFamily(name: string, language: "ar" | "en") {
+async function paidFamily(name: string, language: "ar" | "en", phone = mobile()) {
   const token = await adminToken();
   const studentNo = uniqueStudentNo();
-  const phone = mobile();
   await adminApi(token, "POST", "/api/students", {
     student_no: studentNo,
     full_name: name,
@@ -45,13 +47,18 @@ const noOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 /** Refreshes the page's log until the student's message is delivered (or read); answers its status badge's text. */
-async function waitDelivered(page: Page, studentNo: string, wide: boolean, refresh: string) {
+async function waitDelivered(
+  page: Page,
+  studentNo: string,
+  wide: boolean,
+  refresh: string,
+  want = ["delivered", "read"],
+) {
   const item = page.locator(wide ? "tr[data-message]" : "li[data-message]").filter({ hasText: studentNo });
   for (let i = 0; i < 40; i++) {
     if ((await item.count()) === 1) {
       const status = await item.locator("[data-status]").first().getAttribute("data-status");
-      if (status === "delivered" || status === "read")
-        return (await item.locator("[data-status]").first().innerText()).trim();
+      if (want.includes(status ?? "")) return (await item.locator("[data-status]").first().innerText()).trim();
     }
     await page.waitForTimeout(500);
     await page.getByRole("button", { name: refresh }).click();
@@ -137,6 +144,28 @@ describe("Messages page", () => {
       expect.stringMatching(/^\+2010/),
       "+201123456789",
     ]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("Arabic at 1366 px: an undeliverable number fails with the provider's reason, and Retry sends it again", async () => {
+    const { token, studentNo } = await paidFamily("طالب رقم لا يصل", "ar", undeliverable());
+    const page = await consolePage(browser(), token, "ar", 1366);
+    const errors = watchErrors(page);
+    await page.goto(`${base}/admin/dashboard/messages?status=failed`);
+    expect(await waitDelivered(page, studentNo, true, "تحديث", ["failed"])).toBe("فشلت");
+    const row = page.locator("tr[data-message]").filter({ hasText: studentNo });
+    expect(await row.innerText()).toContain("Message undeliverable");
+    await row.getByRole("button", { name: /إعادة إرسال الرسالة/ }).click();
+    await page.getByText("عادت الرسالة إلى قائمة الإرسال.").waitFor();
+    // Sent again, and failed again by the provider.
+    expect(await waitDelivered(page, studentNo, true, "تحديث", ["failed"])).toBe("فشلت");
+    const body = await adminApi<{ messages: { attempts: number }[] }>(
+      token,
+      "GET",
+      `/api/admin/messages?student_no=${studentNo}`,
+    );
+    expect(body.messages).toHaveLength(1);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -24,8 +24,7 @@ beforeAll(async () => {
   token = await loginAdmin();
 });
 
-async function paidStudent() {
-  const phone = mobile();
+async function paidStudent(phone = mobile()) {
   const created = await api("/api/students", {
     method: "POST",
     token,
@@ -92,6 +91,27 @@ describe("the local message provider", () => {
     expect(await status()).toBe("delivered");
     expect((await post(read.body, read.signature)).status).toBe(200);
     expect(await status()).toBe("read");
+  });
+
+  it("reports a number ending in 0000 undeliverable: the message fails with the provider's reason", async () => {
+    const { studentId } = await paidStudent(`0122${String(Math.floor(Math.random() * 1e3)).padStart(3, "0")}0000`);
+    const planned = await rowOf(studentId);
+    await deliver(db(), e, planned.id, NOON);
+    const [sent] = await db().select().from(messages).where(eq(messages.id, planned.id));
+    const list = (await (await fetch(`${e.MESSAGE_STANDIN_URL}/_standin/messages`)).json()) as Recorded[];
+    const got = list.find((m) => m.id === sent!.providerId)!;
+    expect(got.webhooks.map((w) => w.status)).toEqual(["sent", "failed"]);
+    for (const hook of got.webhooks) {
+      const res = await api("/api/webhooks/whatsapp", {
+        method: "POST",
+        body: hook.body,
+        headers: { "Content-Type": "application/json", "X-Hub-Signature-256": hook.signature },
+      });
+      expect(res.status).toBe(200);
+    }
+    const [failed] = await db().select().from(messages).where(eq(messages.id, planned.id));
+    expect(failed).toMatchObject({ status: "failed" });
+    expect(failed!.error).toMatch(/^Message undeliverable/);
   });
 
   it("lists what was sent on its page", async () => {
