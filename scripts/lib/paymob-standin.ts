@@ -59,30 +59,30 @@ async function bodyOf(req: IncomingMessage): Promise<Record<string, unknown>> {
   }
 }
 
-/** Starts the stand-in on 127.0.0.1:`port` (0 = a free port) with `hmacSecret`. */
-export async function startPaymobStandin(opts: { port?: number; hmacSecret?: string } = {}): Promise<PaymobStandin> {
-  const keys = { ...STANDIN_KEYS, hmacSecret: opts.hmacSecret || STANDIN_KEYS.hmacSecret };
-  const orders = new Map<number, StandinOrder>();
-  const bySecret = new Map<string, StandinOrder>();
-  const tokens = new Set<string>();
-  let orderSeq = Date.now();
-  let txnSeq = Date.now();
+type Keys = typeof STANDIN_KEYS;
+type Req = { req: IncomingMessage; res: ServerResponse; url: URL; auth: string };
+type TransactionRequest = {
+  outcome: Outcome;
+  method: PayMethod;
+  amountCents?: number;
+  currency?: string;
+  reversal?: "refund" | "void";
+};
+
+/** The stand-in's state (in memory) and its routes, one method each. */
+class Standin {
+  readonly orders = new Map<number, StandinOrder>();
+  readonly bySecret = new Map<string, StandinOrder>();
+  readonly tokens = new Set<string>();
+  orderSeq = Date.now();
+  txnSeq = Date.now();
+  constructor(readonly keys: Keys) {}
 
   /** Makes a transaction of `order`; sends its callback unless told not to. Returns it, signed. */
-  async function transact(
-    order: StandinOrder,
-    spec: {
-      outcome: Outcome;
-      method: PayMethod;
-      amountCents?: number;
-      currency?: string;
-      reversal?: "refund" | "void";
-    },
-    sendCallback: boolean,
-  ) {
-    const obj = transactionOf(order, { id: ++txnSeq, ...spec });
+  async transact(order: StandinOrder, spec: TransactionRequest, sendCallback: boolean) {
+    const obj = transactionOf(order, { id: ++this.txnSeq, ...spec });
     order.transactions.push(obj);
-    const hmac = await signPaymob(obj, keys.hmacSecret);
+    const hmac = await signPaymob(obj, this.keys.hmacSecret);
     let callbackStatus: number | null = null;
     if (sendCallback) {
       try {
@@ -101,102 +101,126 @@ export async function startPaymobStandin(opts: { port?: number; hmacSecret?: str
     return { obj, hmac, callback_status: callbackStatus };
   }
 
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? "/", "http://standin");
-    const path = url.pathname;
-    const auth = req.headers.authorization ?? "";
-    if (req.method === "POST" && path === "/v1/intention/") {
-      if (auth !== `Token ${keys.secretKey}`) return json(res, 401, { detail: "Invalid secret key" });
-      const b = await bodyOf(req);
-      if (!Number.isInteger(b.amount) || b.currency !== "EGP" || typeof b.notification_url !== "string")
-        return json(res, 400, { detail: "amount, currency and notification_url are required" });
-      const order: StandinOrder = {
-        orderId: ++orderSeq,
-        intentionId: `pi_local_${randomBytes(8).toString("hex")}`,
-        clientSecret: `egy_csk_local_${randomBytes(16).toString("hex")}`,
-        amountCents: b.amount as number,
-        currency: "EGP",
-        specialReference: String(b.special_reference ?? ""),
-        notificationUrl: b.notification_url,
-        redirectionUrl: String(b.redirection_url ?? ""),
-        expiresAt: Date.now() + Number(b.expiration ?? 3600) * 1000,
-        integrationIds: keys.integrationIds,
-        transactions: [],
-      };
-      orders.set(order.orderId, order);
-      bySecret.set(order.clientSecret, order);
-      return json(res, 201, {
-        id: order.intentionId,
-        client_secret: order.clientSecret,
-        intention_order_id: order.orderId,
-        amount: order.amountCents,
-        currency: order.currency,
-        status: "intended",
-        special_reference: order.specialReference,
-        payment_methods: keys.integrationIds.map((id, i) => ({
-          integration_id: id,
-          method_type: ["card", "wallet", "aggregator"][i],
-        })),
-      });
-    }
-    if (req.method === "GET" && path === "/unifiedcheckout/") {
-      const order = bySecret.get(url.searchParams.get("clientSecret") ?? "");
-      if (!order || url.searchParams.get("publicKey") !== keys.publicKey)
-        return json(res, 404, { detail: "Not found" });
-      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-      return res.end(checkoutPage(order));
-    }
-    if (req.method === "POST" && path === "/unifiedcheckout/pay") {
-      const b = await bodyOf(req);
-      const order = bySecret.get(String(b.clientSecret ?? ""));
-      if (!order) return json(res, 404, { detail: "Not found" });
-      const action = String(b.action);
-      const method: PayMethod = action === "wallet" ? "wallet" : action === "kiosk" ? "kiosk" : "card";
-      const outcome: Outcome = action === "decline" ? "declined" : action === "kiosk" ? "pending" : "success";
-      const { obj, hmac } = await transact(order, { outcome, method }, true);
-      const sep = order.redirectionUrl.includes("?") ? "&" : "?";
-      res.writeHead(303, { Location: `${order.redirectionUrl}${sep}${responseQuery(obj, hmac)}` });
-      return res.end();
-    }
-    if (req.method === "POST" && path === "/api/auth/tokens") {
-      const b = await bodyOf(req);
-      if (b.api_key !== keys.apiKey) return json(res, 403, { detail: "Incorrect credentials" });
-      const token = `local_token_${randomBytes(12).toString("hex")}`;
-      tokens.add(token);
-      return json(res, 201, { token });
-    }
-    if (req.method === "POST" && path === "/api/ecommerce/orders/transaction_inquiry") {
-      const b = await bodyOf(req);
-      const token = auth.replace(/^Bearer /, "") || String(b.auth_token ?? "");
-      if (!tokens.has(token)) return json(res, 401, { detail: "Invalid token" });
-      const order =
-        orders.get(Number(b.order_id)) ??
-        [...orders.values()].find((o) => b.merchant_order_id && o.specialReference === b.merchant_order_id);
-      const last = order?.transactions.at(-1);
-      return last ? json(res, 200, last) : json(res, 404, { detail: "Transaction not found" });
-    }
-    const control = /^\/_standin\/orders\/(\d+)(\/transactions|\/refund)?$/.exec(path);
-    if (control) {
-      const order = orders.get(Number(control[1]));
-      if (!order) return json(res, 404, { detail: "No such order" });
-      if (req.method === "GET" && !control[2]) return json(res, 200, order);
-      const b = await bodyOf(req);
-      const reversal = control[2] === "/refund" ? (b.kind === "void" ? "void" : "refund") : undefined;
-      const spec = {
-        outcome: (reversal ? "success" : (b.outcome ?? "success")) as Outcome,
-        method: (b.method ?? "card") as PayMethod,
-        amountCents: typeof b.amount_cents === "number" ? b.amount_cents : undefined,
-        currency: typeof b.currency === "string" ? b.currency : undefined,
-        reversal,
-      } as const;
-      return json(res, 201, await transact(order, spec, b.callback !== false));
-    }
-    if (req.method === "GET" && path === "/_standin/orders") return json(res, 200, [...orders.values()]);
-    json(res, 404, { detail: "Not found" });
-  };
+  /** `POST /v1/intention/`: Paymob's Intention API. */
+  async intention({ req, res, auth }: Req) {
+    if (auth !== `Token ${this.keys.secretKey}`) return json(res, 401, { detail: "Invalid secret key" });
+    const b = await bodyOf(req);
+    if (!Number.isInteger(b.amount) || b.currency !== "EGP" || typeof b.notification_url !== "string")
+      return json(res, 400, { detail: "amount, currency and notification_url are required" });
+    const order: StandinOrder = {
+      orderId: ++this.orderSeq,
+      intentionId: `pi_local_${randomBytes(8).toString("hex")}`,
+      clientSecret: `egy_csk_local_${randomBytes(16).toString("hex")}`,
+      amountCents: b.amount as number,
+      currency: "EGP",
+      specialReference: String(b.special_reference ?? ""),
+      notificationUrl: b.notification_url,
+      redirectionUrl: String(b.redirection_url ?? ""),
+      expiresAt: Date.now() + Number(b.expiration ?? 3600) * 1000,
+      integrationIds: this.keys.integrationIds,
+      transactions: [],
+    };
+    this.orders.set(order.orderId, order);
+    this.bySecret.set(order.clientSecret, order);
+    json(res, 201, {
+      id: order.intentionId,
+      client_secret: order.clientSecret,
+      intention_order_id: order.orderId,
+      amount: order.amountCents,
+      currency: order.currency,
+      status: "intended",
+      special_reference: order.specialReference,
+      payment_methods: this.keys.integrationIds.map((id, i) => ({
+        integration_id: id,
+        method_type: ["card", "wallet", "aggregator"][i],
+      })),
+    });
+  }
 
+  /** `GET /unifiedcheckout/`: the page a family clicks through. */
+  checkout({ res, url }: Req) {
+    const order = this.bySecret.get(url.searchParams.get("clientSecret") ?? "");
+    if (!order || url.searchParams.get("publicKey") !== this.keys.publicKey)
+      return json(res, 404, { detail: "Not found" });
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
+    res.end(checkoutPage(order));
+  }
+
+  /** `POST /unifiedcheckout/pay`: the transaction, its signed callback, then the browser's redirect back. */
+  async pay({ req, res }: Req) {
+    const b = await bodyOf(req);
+    const order = this.bySecret.get(String(b.clientSecret ?? ""));
+    if (!order) return json(res, 404, { detail: "Not found" });
+    const action = String(b.action);
+    const method: PayMethod = action === "wallet" ? "wallet" : action === "kiosk" ? "kiosk" : "card";
+    const outcome: Outcome = action === "decline" ? "declined" : action === "kiosk" ? "pending" : "success";
+    const { obj, hmac } = await this.transact(order, { outcome, method }, true);
+    const sep = order.redirectionUrl.includes("?") ? "&" : "?";
+    res.writeHead(303, { Location: `${order.redirectionUrl}${sep}${responseQuery(obj, hmac)}` });
+    res.end();
+  }
+
+  /** `POST /api/auth/tokens` `{api_key}` → `{token}`. */
+  async authToken({ req, res }: Req) {
+    const b = await bodyOf(req);
+    if (b.api_key !== this.keys.apiKey) return json(res, 403, { detail: "Incorrect credentials" });
+    const token = `local_token_${randomBytes(12).toString("hex")}`;
+    this.tokens.add(token);
+    json(res, 201, { token });
+  }
+
+  /** `POST /api/ecommerce/orders/transaction_inquiry`: the order's latest transaction. */
+  async inquiry({ req, res, auth }: Req) {
+    const b = await bodyOf(req);
+    const token = auth.replace(/^Bearer /, "") || String(b.auth_token ?? "");
+    if (!this.tokens.has(token)) return json(res, 401, { detail: "Invalid token" });
+    const order =
+      this.orders.get(Number(b.order_id)) ??
+      [...this.orders.values()].find((o) => b.merchant_order_id && o.specialReference === b.merchant_order_id);
+    const last = order?.transactions.at(-1);
+    return last ? json(res, 200, last) : json(res, 404, { detail: "Transaction not found" });
+  }
+
+  /** Test controls: `GET /_standin/orders[/{id}]`, `POST /_standin/orders/{id}/transactions | /refund`. */
+  async control({ req, res }: Req, orderId: number, action: string | undefined) {
+    const order = this.orders.get(orderId);
+    if (!order) return json(res, 404, { detail: "No such order" });
+    if (req.method === "GET" && !action) return json(res, 200, order);
+    const b = await bodyOf(req);
+    const reversal = action === "/refund" ? (b.kind === "void" ? "void" : "refund") : undefined;
+    const spec: TransactionRequest = {
+      outcome: (reversal ? "success" : (b.outcome ?? "success")) as Outcome,
+      method: (b.method ?? "card") as PayMethod,
+      amountCents: typeof b.amount_cents === "number" ? b.amount_cents : undefined,
+      currency: typeof b.currency === "string" ? b.currency : undefined,
+      reversal,
+    };
+    json(res, 201, await this.transact(order, spec, b.callback !== false));
+  }
+
+  /** Routes one request. */
+  async handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://standin");
+    const r: Req = { req, res, url, auth: req.headers.authorization ?? "" };
+    const route = `${req.method} ${url.pathname}`;
+    if (route === "POST /v1/intention/") return this.intention(r);
+    if (route === "GET /unifiedcheckout/") return this.checkout(r);
+    if (route === "POST /unifiedcheckout/pay") return this.pay(r);
+    if (route === "POST /api/auth/tokens") return this.authToken(r);
+    if (route === "POST /api/ecommerce/orders/transaction_inquiry") return this.inquiry(r);
+    if (route === "GET /_standin/orders") return json(res, 200, [...this.orders.values()]);
+    const control = /^\/_standin\/orders\/(\d+)(\/transactions|\/refund)?$/.exec(url.pathname);
+    if (control) return this.control(r, Number(control[1]), control[2]);
+    json(res, 404, { detail: "Not found" });
+  }
+}
+
+/** Starts the stand-in on 127.0.0.1:`port` (0 = a free port) with `hmacSecret`. */
+export async function startPaymobStandin(opts: { port?: number; hmacSecret?: string } = {}): Promise<PaymobStandin> {
+  const keys = { ...STANDIN_KEYS, hmacSecret: opts.hmacSecret || STANDIN_KEYS.hmacSecret };
+  const standin = new Standin(keys);
   const server = createServer((req, res) => {
-    handle(req, res).catch((err) => {
+    standin.handle(req, res).catch((err) => {
       console.error(`[paymob stand-in] ${String(err)}`);
       if (!res.headersSent) json(res, 500, { detail: "stand-in error" });
     });

@@ -35,6 +35,79 @@ export function otherAmountOf(typed: string, max: number): number | null {
   return r.ok && r.value >= 1 && r.value <= max ? r.value : null;
 }
 
+/** One choice as a radio with its amount (null: typed below). */
+function ChoiceOption({
+  value,
+  checked,
+  onChoose,
+  label,
+  amount,
+}: {
+  value: Choice;
+  checked: boolean;
+  onChoose: (c: Choice) => void;
+  label: string;
+  amount: string | null;
+}) {
+  return (
+    <label
+      className={cn(
+        "flex cursor-pointer items-center justify-between gap-3 rounded-xl border p-3",
+        checked && "border-primary bg-primary/5 ring-1 ring-primary",
+      )}
+    >
+      <span className="flex items-center gap-2 font-semibold">
+        <input
+          type="radio"
+          name="amount-choice"
+          value={value}
+          checked={checked}
+          onChange={() => onChoose(value)}
+          className="size-4 accent-primary"
+        />
+        {label}
+      </span>
+      {amount !== null && <span className="font-bold text-blue-950">{amount}</span>}
+    </label>
+  );
+}
+
+/** The typed other amount, in either digits; `max` is the remaining amount as shown. */
+function OtherAmountField({
+  typed,
+  onTyped,
+  invalid,
+  max,
+}: {
+  typed: string;
+  onTyped: (v: string) => void;
+  invalid: boolean;
+  max: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 grid gap-1.5">
+      <label htmlFor="pay-other" className="text-sm font-semibold">
+        {t("pay.choice.otherLabel")}
+      </label>
+      <input
+        id="pay-other"
+        inputMode="decimal"
+        autoComplete="off"
+        dir="ltr"
+        value={typed}
+        onChange={(e) => onTyped(e.target.value)}
+        aria-describedby="pay-other-hint"
+        aria-invalid={invalid || undefined}
+        className={cn(kitInputClass, "h-11 text-base")}
+      />
+      <p id="pay-other-hint" className="text-xs text-muted-foreground">
+        {t("pay.choice.otherHint", { max })}
+      </p>
+    </div>
+  );
+}
+
 /** The choice form; hidden when nothing remains, a notice when online payment is off. */
 export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fees: FeesAnswer }) {
   const { t, i18n } = useTranslation();
@@ -71,56 +144,28 @@ export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fee
     }
   };
 
-  const option = (c: Choice, label: string, value: number | null) => (
-    <label
-      key={c}
-      className={cn(
-        "flex cursor-pointer items-center justify-between gap-3 rounded-xl border p-3",
-        choice === c && "border-primary bg-primary/5 ring-1 ring-primary",
-      )}
-    >
-      <span className="flex items-center gap-2 font-semibold">
-        <input
-          type="radio"
-          name="amount-choice"
-          value={c}
-          checked={choice === c}
-          onChange={() => setChoice(c)}
-          className="size-4 accent-primary"
-        />
-        {label}
-      </span>
-      {value !== null && <span className="font-bold text-blue-950">{egp(value)}</span>}
-    </label>
-  );
-
   return (
     <form onSubmit={submit} className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6" aria-busy={busy} noValidate>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-base font-bold text-blue-950">{t("pay.choice.legend")}</legend>
-        {offered.map((c) => option(c, t(`pay.choice.${c}`), choices[c]))}
-        {option("other", t("pay.choice.other"), null)}
+        {[...offered, "other" as const].map((c) => (
+          <ChoiceOption
+            key={c}
+            value={c}
+            checked={choice === c}
+            onChoose={setChoice}
+            label={t(`pay.choice.${c}`)}
+            amount={c === "other" ? null : egp(choices[c] as number)}
+          />
+        ))}
       </fieldset>
       {choice === "other" && (
-        <div className="mt-3 grid gap-1.5">
-          <label htmlFor="pay-other" className="text-sm font-semibold">
-            {t("pay.choice.otherLabel")}
-          </label>
-          <input
-            id="pay-other"
-            inputMode="decimal"
-            autoComplete="off"
-            dir="ltr"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            aria-describedby="pay-other-hint"
-            aria-invalid={typed !== "" && other === null ? true : undefined}
-            className={cn(kitInputClass, "h-11 text-base")}
-          />
-          <p id="pay-other-hint" className="text-xs text-muted-foreground">
-            {t("pay.choice.otherHint", { max: egp(fee.remaining) })}
-          </p>
-        </div>
+        <OtherAmountField
+          typed={typed}
+          onTyped={setTyped}
+          invalid={typed !== "" && other === null}
+          max={egp(fee.remaining)}
+        />
       )}
       {error && (
         <p role="alert" className="mt-3 rounded-lg bg-destructive/10 px-3 py-2 text-sm font-semibold text-destructive">

@@ -35,6 +35,76 @@ function StatusBadge({ status }: { status: Instalment["status"] }) {
   );
 }
 
+/** Below `sm`: one card per instalment (overdue ones in red). */
+function InstalmentCards({ instalments }: { instalments: Instalment[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const egp = (v: number) => formatEgp(v, lang);
+  return (
+    <ul className="mt-3 grid gap-2 sm:hidden" data-instalments="cards">
+      {instalments.map((i) => (
+        <li
+          key={`${i.line}|${i.no}`}
+          className={cn("rounded-xl border p-3", i.status === "overdue" && "border-red-300 bg-red-50")}
+        >
+          <div className="flex items-center justify-between gap-2">
+            <span className="font-bold">{lineOf(i, lang)}</span>
+            <StatusBadge status={i.status} />
+          </div>
+          <p className={cn("mt-1 text-sm", i.status === "overdue" ? "text-red-700" : "text-muted-foreground")}>
+            {t("pay.instalments.dueDate")}: {formatSchoolDay(i.due_date, lang)}
+          </p>
+          <dl className="mt-2 grid grid-cols-3 gap-1 text-sm">
+            {(["amount", "paid", "remaining"] as const).map((k) => (
+              <div key={k}>
+                <dt className="text-xs text-muted-foreground">{t(`pay.instalments.${k}`)}</dt>
+                <dd className="font-semibold">{egp(i[k])}</dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** From `sm` up: the instalments as a table (overdue rows in red). */
+function InstalmentTable({ instalments }: { instalments: Instalment[] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const egp = (v: number) => formatEgp(v, lang);
+  return (
+    <table className="mt-3 hidden w-full text-sm sm:table" data-instalments="table">
+      <thead>
+        <tr className="border-b text-start text-xs text-muted-foreground">
+          {(["line", "dueDate", "amount", "paid", "remaining", "status"] as const).map((k) => (
+            <th key={k} scope="col" className="px-2 py-2 text-start font-semibold">
+              {t(`pay.instalments.${k}`)}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {instalments.map((i) => (
+          <tr
+            key={`${i.line}|${i.no}`}
+            className={cn("border-b last:border-0", i.status === "overdue" && "bg-red-50 text-red-800")}
+          >
+            <td className="px-2 py-2 font-semibold">{lineOf(i, lang)}</td>
+            <td className="px-2 py-2">{formatSchoolDay(i.due_date, lang)}</td>
+            <td className="px-2 py-2">{egp(i.amount)}</td>
+            <td className="px-2 py-2">{egp(i.paid)}</td>
+            <td className="px-2 py-2 font-semibold">{egp(i.remaining)}</td>
+            <td className="px-2 py-2">
+              <StatusBadge status={i.status} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The student, the totals and the instalments. */
 export function FeesSummary({ fees }: { fees: FeesAnswer }) {
   const { t, i18n } = useTranslation();
@@ -71,58 +141,8 @@ export function FeesSummary({ fees }: { fees: FeesAnswer }) {
         <p className="mt-2 text-sm text-muted-foreground">{t("pay.instalments.none")}</p>
       ) : (
         <>
-          <ul className="mt-3 grid gap-2 sm:hidden" data-instalments="cards">
-            {fee.instalments.map((i) => (
-              <li
-                key={`${i.line}|${i.no}`}
-                className={cn("rounded-xl border p-3", i.status === "overdue" && "border-red-300 bg-red-50")}
-              >
-                <div className="flex items-center justify-between gap-2">
-                  <span className="font-bold">{lineOf(i, lang)}</span>
-                  <StatusBadge status={i.status} />
-                </div>
-                <p className={cn("mt-1 text-sm", i.status === "overdue" ? "text-red-700" : "text-muted-foreground")}>
-                  {t("pay.instalments.dueDate")}: {formatSchoolDay(i.due_date, lang)}
-                </p>
-                <dl className="mt-2 grid grid-cols-3 gap-1 text-sm">
-                  {(["amount", "paid", "remaining"] as const).map((k) => (
-                    <div key={k}>
-                      <dt className="text-xs text-muted-foreground">{t(`pay.instalments.${k}`)}</dt>
-                      <dd className="font-semibold">{egp(i[k])}</dd>
-                    </div>
-                  ))}
-                </dl>
-              </li>
-            ))}
-          </ul>
-          <table className="mt-3 hidden w-full text-sm sm:table" data-instalments="table">
-            <thead>
-              <tr className="border-b text-start text-xs text-muted-foreground">
-                {(["line", "dueDate", "amount", "paid", "remaining", "status"] as const).map((k) => (
-                  <th key={k} scope="col" className="px-2 py-2 text-start font-semibold">
-                    {t(`pay.instalments.${k}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {fee.instalments.map((i) => (
-                <tr
-                  key={`${i.line}|${i.no}`}
-                  className={cn("border-b last:border-0", i.status === "overdue" && "bg-red-50 text-red-800")}
-                >
-                  <td className="px-2 py-2 font-semibold">{lineOf(i, lang)}</td>
-                  <td className="px-2 py-2">{formatSchoolDay(i.due_date, lang)}</td>
-                  <td className="px-2 py-2">{egp(i.amount)}</td>
-                  <td className="px-2 py-2">{egp(i.paid)}</td>
-                  <td className="px-2 py-2 font-semibold">{egp(i.remaining)}</td>
-                  <td className="px-2 py-2">
-                    <StatusBadge status={i.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <InstalmentCards instalments={fee.instalments} />
+          <InstalmentTable instalments={fee.instalments} />
         </>
       )}
     </section>
