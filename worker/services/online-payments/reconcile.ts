@@ -52,8 +52,13 @@ export async function reconcilePending(
     if (tx?.success && tx.data.order.id === row.orderId) {
       const r = await applyTransaction({ db, requestId: o.requestId, now: o.now, source: "inquiry" }, tx.data);
       if (r.changedFeeRecordId !== null) changed.add(r.changedFeeRecordId);
-      if (r.outcome === "recorded" || r.outcome === "replayed" || r.outcome === "refunded") result.paid += 1;
-      else if (r.outcome === "failed") result.failed += 1;
+      // Counted by the payment's status after it (a replayed mismatch leaves it pending, a replayed success paid).
+      const [after] = await db
+        .select({ status: onlinePayments.status })
+        .from(onlinePayments)
+        .where(eq(onlinePayments.id, row.id));
+      if (after?.status === "paid") result.paid += 1;
+      else if (after?.status === "failed") result.failed += 1;
       else result.still_pending += 1;
     } else if (row.expiresAt <= at) {
       await db
