@@ -8,6 +8,7 @@ export default {
     home: "الرئيسية",
     news: "الأخبار",
     results: "عرض النتائج",
+    payFees: "دفع المصروفات",
     chooseTeachers: "اختيار المعلمين",
     menu: "القائمة",
     close: "إغلاق",

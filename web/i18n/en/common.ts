@@ -8,6 +8,7 @@ export default {
     home: "Home",
     news: "News",
     results: "View Results",
+    payFees: "Pay Fees",
     chooseTeachers: "Choose Teachers",
     menu: "Menu",
     close: "Close",

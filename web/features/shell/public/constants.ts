@@ -4,7 +4,12 @@
 export const SOCIAL_GROUP_URL = "https://www.facebook.com/groups/eliteprivateschools";
 
 /** Public routes the navbar, hero and footer link to. */
-export const PUBLIC_PATHS = { home: "/", results: "/results", chooseTeachers: "/current-students" } as const;
+export const PUBLIC_PATHS = {
+  home: "/",
+  results: "/results",
+  payFees: "/pay",
+  chooseTeachers: "/current-students",
+} as const;
 
 /** Section ids on the home page that the navbar scrolls to. */
 export const SECTION_IDS = { home: "home", news: "news" } as const;

@@ -1,11 +1,11 @@
 /** The public navbar's destinations, shared by the desktop bar and the phone side menu. */
-import { ClipboardList, House, Newspaper, UsersRound, type LucideIcon } from "lucide-react";
+import { ClipboardList, House, Newspaper, UsersRound, WalletCards, type LucideIcon } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { PUBLIC_PATHS, SECTION_IDS } from "./constants";
 
-export type NavKey = "home" | "news" | "results" | "chooseTeachers";
+export type NavKey = "home" | "news" | "results" | "payFees" | "chooseTeachers";
 
 export interface NavItem {
   key: NavKey;
@@ -17,7 +17,7 @@ export interface NavItem {
   section?: string;
 }
 
-/** The four navbar destinations with translated labels (common.ts `nav.*`). */
+/** The five navbar destinations with translated labels (common.ts `nav.*`). */
 export function usePublicNavItems(): NavItem[] {
   const { t } = useTranslation();
   return [
@@ -30,6 +30,7 @@ export function usePublicNavItems(): NavItem[] {
       section: SECTION_IDS.news,
     },
     { key: "results", label: t("nav.results"), icon: ClipboardList, href: PUBLIC_PATHS.results },
+    { key: "payFees", label: t("nav.payFees"), icon: WalletCards, href: PUBLIC_PATHS.payFees },
     { key: "chooseTeachers", label: t("nav.chooseTeachers"), icon: UsersRound, href: PUBLIC_PATHS.chooseTeachers },
   ];
 }

@@ -48,7 +48,8 @@ function useHideOnScroll(paused: boolean): [boolean, (hidden: boolean) => void] 
 }
 
 const linkClass =
-  "inline-flex h-10 items-center rounded-md px-2.5 text-sm font-semibold text-slate-700 transition-colors hover:bg-accent hover:text-primary lg:px-3 " +
+  "inline-flex h-10 items-center whitespace-nowrap rounded-md px-2.5 text-sm font-semibold text-slate-700 transition-colors " +
+  "hover:bg-accent hover:text-primary lg:px-3 " +
   "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:text-primary aria-[current=page]:bg-accent";
 
 /** The site header with the main navigation; fixed to the top of the viewport. */
@@ -82,7 +83,7 @@ export function SiteNavbar() {
           <Brand />
         </Link>
 
-        <nav aria-label={t("home.nav.label")} className="ms-auto hidden items-center gap-1 md:flex lg:gap-2">
+        <nav aria-label={t("home.nav.label")} className="ms-auto hidden items-center gap-1 lg:flex lg:gap-2">
           <ul className="flex items-center gap-0.5 lg:gap-1">
             {items.map((item) => (
               <li key={item.key}>
@@ -107,7 +108,7 @@ export function SiteNavbar() {
           <LanguageSwitch className="ms-1" />
         </nav>
 
-        <MobileMenu className="ms-auto md:hidden" onOpenChange={setMenuOpen} />
+        <MobileMenu className="ms-auto lg:hidden" onOpenChange={setMenuOpen} />
       </div>
     </header>
   );
