@@ -33,6 +33,8 @@ export default {
     fee_plan: "خطة مصروفات",
     school_settings: "إعدادات المدرسة",
     staff: "حساب موظف",
+    message: "رسالة إلى ولي أمر",
+    message_settings: "إعدادات الرسائل",
   },
   actions: {
     create: "إضافة",
@@ -54,6 +56,7 @@ export default {
     deactivate: "إيقاف",
     reset_password: "إعادة تعيين كلمة المرور",
     end_sessions: "إنهاء الجلسات",
+    retry: "إعادة المحاولة",
   },
   table: {
     label: "قيود سجل التغييرات",

@@ -33,6 +33,8 @@ export default {
     fee_plan: "Fee plan",
     school_settings: "School settings",
     staff: "Staff account",
+    message: "Message to a guardian",
+    message_settings: "Message settings",
   },
   actions: {
     create: "Create",
@@ -54,6 +56,7 @@ export default {
     deactivate: "Deactivate",
     reset_password: "Reset password",
     end_sessions: "End sessions",
+    retry: "Retry",
   },
   table: {
     label: "Audit entries",
