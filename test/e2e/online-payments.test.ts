@@ -95,7 +95,7 @@ describe("/pay", () => {
     expect(res?.status()).toBe(200);
     expect(res?.headers()["cache-control"]).toBe("no-store");
     expect(await receipt.locator(`[data-receipt="${receiptNo}"]`).count()).toBe(1);
-    expect(await receipt.locator("[data-online-receipt]").textContent()).toContain("Paymob");
+    expect(await receipt.locator("[data-online-receipt]").textContent()).toContain("باي موب");
     expect(errors).toEqual([]);
 
     const token = await adminToken();
