@@ -121,6 +121,7 @@ export default {
     student_no: "رقم الطالب",
     student_id: "رقم الطالب",
     full_name: "الاسم الكامل",
+    guardians: "أولياء الأمور",
     name: "الاسم",
     nationality: "الجنسية",
     religion: "الديانة",

@@ -110,6 +110,7 @@ export default {
     student_no: "Student ID",
     student_id: "Student ID",
     full_name: "Full name",
+    guardians: "Guardians",
     name: "Name",
     nationality: "Nationality",
     religion: "Religion",
