@@ -76,6 +76,14 @@ describe("a new account", () => {
     expect(expectError(await api("/api/admin/results", { token }), 403, "FORBIDDEN").reason).toBe("FORBIDDEN_FOR_ROLE");
   });
 
+  it("keeps a new teacher's classes, and none for another role", async () => {
+    const classes = [{ grade: "Prep-3", subject_name: "Mathematics" }];
+    const teacher = await createStaff("teacher", { assignments: classes });
+    expect((teacher as unknown as { assignments: unknown }).assignments).toEqual(classes);
+    const viewer = await createStaff("viewer", { assignments: classes });
+    expect((viewer as unknown as { assignments: unknown }).assignments).toEqual([]);
+  });
+
   it("refuses a short password, an unknown role and a taken username (any case)", async () => {
     const short = await api("/api/admin/staff", {
       method: "POST",

@@ -4,7 +4,7 @@
  * The last active administrator is protected by a trigger in the write itself (migration 0012): a refused change
  * writes nothing, audit row included. Errors: STAFF_NOT_FOUND (404), STAFF_USERNAME_TAKEN and LAST_ADMINISTRATOR (409).
  */
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { adminSessions, admins, staffAssignments } from "../../db/schema";
 import type { MeJson, StaffCreateInput, StaffJson, StaffUpdateInput } from "../contracts/staff";
 import type { ActingStaff } from "../env";
@@ -108,9 +108,7 @@ export async function createStaff(ctx: RequestContext, input: StaffCreateInput, 
         createdAt: nowIso,
         updatedAt: nowIso,
       }),
-      ...assignments.map((a) =>
-        db.insert(staffAssignments).values({ staffId: byUsername, grade: a.grade, subjectName: a.subject_name }),
-      ),
+      insertTeacherAssignments(db, byUsername, assignments),
       auditInsert(ctx, {
         action: "create",
         entity: "staff",
@@ -139,7 +137,7 @@ const snapshotSql = (id: number) =>
     'true' ELSE 'false' END)) FROM ${admins} WHERE id = ${id})`;
 
 /** Inserts `list` as the account's assignments only if the account is (now, inside the batch) a teacher. */
-const insertTeacherAssignments = (db: Db, id: number, list: readonly Assignment[]) =>
+const insertTeacherAssignments = (db: Db, id: number | SQL, list: readonly Assignment[]) =>
   db.run(sql`INSERT INTO ${staffAssignments} (staff_id, grade, subject_name)
     SELECT ${id}, j.value ->> 'grade', j.value ->> 'subject_name' FROM json_each(${JSON.stringify(list)}) AS j
     WHERE (SELECT role FROM ${admins} WHERE id = ${id}) = 'teacher'`);
