@@ -15,6 +15,7 @@ import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consoleContext } from "./admin-session";
 import { sampleNos, server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { escapeDialog } from "./dialogs";
 
 const base = server.baseUrl;
 const samples = sampleNos;
@@ -133,7 +134,7 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
     const receipt = page.getByRole("dialog", { name: "Payment receipt" });
     await receipt.getByText("Instalments covered").waitFor();
     await receipt.getByText(covers[0]!, { exact: false }).first().waitFor();
-    await page.keyboard.press("Escape");
+    await escapeDialog(page, receipt);
   });
 
   it("after the second due date the student is on the overdue list and in the dashboard card", async () => {

@@ -10,6 +10,7 @@ import { apiClient, ok } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { escapeDialog } from "./dialogs";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -163,8 +164,7 @@ describe("news management", () => {
     const page = await adminPage();
     await page.evaluate(() => window.dispatchEvent(new CustomEvent("admin:open-add-news")));
     await page.getByRole("dialog").getByRole("heading", { name: "Add News" }).waitFor();
-    await page.keyboard.press("Escape");
-    await page.getByRole("dialog").waitFor({ state: "detached" });
+    await escapeDialog(page, page.getByRole("dialog"));
 
     await page.evaluate(() => localStorage.removeItem("adminToken"));
     await page.getByRole("combobox", { name: "Filter by status" }).click();

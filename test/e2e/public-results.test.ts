@@ -13,6 +13,7 @@ import { server } from "./server";
 import type { z } from "zod";
 import type { publicResultsSchema } from "../../worker/contracts/public-results";
 import { fileBrowser } from "./file-browser";
+import { escapeDialog } from "./dialogs";
 
 const base = server.baseUrl;
 const IDS = {
@@ -54,8 +55,7 @@ async function expectModal(page: Page, title: string, ascii: string) {
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
   }
-  await page.keyboard.press("Escape");
-  await dialog.waitFor({ state: "detached" });
+  await escapeDialog(page, dialog);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe("national-id");
   expect(await field(page).inputValue()).toBe(ascii);
 }

@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminToken } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
+import { escapeDialog } from "./dialogs";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -343,8 +344,7 @@ describe("/current-students: live seats and failure outcomes (intercepted)", () 
         await page.keyboard.press("Tab");
         expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
       }
-      await page.keyboard.press("Escape");
-      await dialog.waitFor({ state: "detached" });
+      await escapeDialog(page, dialog);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe("student-national-id");
     };
     await answer(404, "STUDENT_NOT_FOUND");
@@ -370,8 +370,7 @@ describe("/current-students: live seats and failure outcomes (intercepted)", () 
     await dialog
       .getByText("Teachers must be chosen for all five subjects before saving. You have chosen 3 of 5.")
       .waitFor();
-    await page.keyboard.press("Escape");
-    await dialog.waitFor({ state: "detached" });
+    await escapeDialog(page, dialog);
     for (let i = 3; i < 5; i++) await groups(page).nth(i).locator("label").first().click();
 
     const post = async (status: number, body: Record<string, unknown>) => {
@@ -391,8 +390,12 @@ describe("/current-students: live seats and failure outcomes (intercepted)", () 
     await toast(page, "No seats left with the chosen teacher for Math").waitFor();
     await expect.poll(() => teacherCalls()).toBe(before + 1);
     await post(403, { code: "FORBIDDEN", reason: "NO_ACTIVE_PERIOD", message: "reworded" });
-    await page.getByRole("dialog").getByRole("heading", { name: "Selection Period Closed" }).waitFor();
-    await page.keyboard.press("Escape");
+    const closed = page.getByRole("dialog");
+    await closed.getByRole("heading", { name: "Selection Period Closed" }).waitFor();
+    // Closed with its button: Radix listens for Escape only a render after the dialog shows, and the confirmation
+    // is still fading out then, so a key pressed at once can miss it (the lookup modals' test covers Escape).
+    await closed.getByRole("button", { name: "OK" }).click();
+    await closed.waitFor({ state: "detached" });
     await post(500, { code: "INTERNAL", reason: "INTERNAL", message: "" });
     await toast(page, "Failed to save selections").waitFor();
     await page.context().close();
