@@ -6,7 +6,9 @@
  */
 import type { Env } from "./env";
 import { getDb } from "./db";
+import { enqueueWith } from "./messages-runtime";
 import { publish } from "./services/events";
+import { onlinePaymentMessages } from "./services/messages/events";
 import { reconcilePending, RECONCILE_AFTER_MS } from "./services/online-payments/reconcile";
 import { fetchPaymob } from "./services/paymob/client";
 import { paymobConfig } from "./services/paymob/config";
@@ -19,13 +21,19 @@ export async function runReconciliation(env: Env, now: Date) {
   const config = paymobConfig(env);
   if (!config) return null;
   try {
-    const result = await reconcilePending(getDb(env), fetchPaymob(config), {
+    const db = getDb(env);
+    const result = await reconcilePending(db, fetchPaymob(config), {
       olderThanMs: RECONCILE_AFTER_MS,
       now,
       requestId: `cron-${now.toISOString()}`,
     });
     await Promise.all(result.changedFeeRecordIds.map((id) => publish(env, "fees_changed", "fee_record", id)));
-    const { changedFeeRecordIds: _, ...counts } = result;
+    // The families' payment_received messages, after the writes (links need PUBLIC_BASE_URL: a cron has no request).
+    const enqueue = enqueueWith(env);
+    for (const txn of result.recordedTransactionIds) {
+      await onlinePaymentMessages(db, txn, env.PUBLIC_BASE_URL ?? "", now, enqueue).catch(() => undefined);
+    }
+    const { changedFeeRecordIds: _, recordedTransactionIds: __, ...counts } = result;
     if (counts.checked > 0) console.log(JSON.stringify({ msg: "online payments reconciled", ...counts }));
     return counts;
   } catch (err) {

@@ -8,6 +8,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { feeRecords } from "./fee-records";
 import { admins } from "./admins";
 import { nowIso } from "./_common";
+import { newToken } from "../../worker/services/tokens";
 
 export const payments = sqliteTable(
   "payments",
@@ -40,6 +41,13 @@ export const payments = sqliteTable(
     source: text("source", { enum: ["desk", "online"] })
       .notNull()
       .default("desk"),
+    /**
+     * Opens the printable receipt without a session (`/pay/receipts/{token}`, docs/product.md#payments-and-receipts):
+     * 32 random bytes, base64url. Every row has one: drizzle inserts take this default, the SQL inserts pass one,
+     * migration 0016 filled the rows before it. The column is nullable only because SQLite adds a column to a
+     * filled table that way (NOT NULL needs a constant default; a token cannot have one).
+     */
+    receiptToken: text("receipt_token").unique().$defaultFn(newToken),
   },
   (t) => [
     check("payments_kind_chk", sql`${t.kind} IN ('payment','adjustment')`),

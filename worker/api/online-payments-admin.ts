@@ -15,7 +15,7 @@ import {
 } from "../contracts/online-payments";
 import { listOnlinePayments } from "../services/online-payments/read";
 import { reconcilePending } from "../services/online-payments/reconcile";
-import { feesChanged, gatewayOf } from "./online-payments";
+import { feesChanged, gatewayOf, paymentReceived } from "./online-payments";
 
 const tags = ["Online payments"];
 
@@ -53,6 +53,7 @@ export const adminOnlinePaymentsApi = createAdminApi()
       requestId: c.get("requestId"),
     });
     for (const id of result.changedFeeRecordIds) feesChanged(c, id);
-    const { changedFeeRecordIds: _, ...counts } = result;
+    for (const txn of result.recordedTransactionIds) paymentReceived(c, txn);
+    const { changedFeeRecordIds: _, recordedTransactionIds: __, ...counts } = result;
     return c.json(counts, 200);
   });

@@ -25,7 +25,9 @@ import {
   publicFeesSchema,
   requiredIdempotencyKeySchema,
 } from "../contracts/online-payments";
+import { enqueueWith } from "../messages-runtime";
 import { publish } from "../services/events";
+import { onlinePaymentMessages } from "../services/messages/events";
 import { fetchPaymob } from "../services/paymob/client";
 import { paymobConfig } from "../services/paymob/config";
 import { createOnlinePayment } from "../services/online-payments/create";
@@ -45,6 +47,17 @@ export function gatewayOf(c: Context<AppEnv>) {
 /** Tells the console's live views that a fee record's figures changed (after the write committed). */
 export const feesChanged = (c: Context<AppEnv>, id: number) =>
   c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_record", id));
+
+/**
+ * Plans the family's payment_received message for the payment transaction `transactionId` this request recorded
+ * (docs/product.md#guardians-and-messages), after the write committed, as the desk's payment does. A replay records
+ * nothing, so it plans nothing (and the message's key would refuse a second one anyway).
+ */
+export function paymentReceived(c: Context<AppEnv>, transactionId: string) {
+  const base = c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
+  const planned = onlinePaymentMessages(c.get("db"), transactionId, base, requestNow(c), enqueueWith(c.env));
+  c.executionCtx.waitUntil(planned.catch(() => undefined));
+}
 
 const fees = createRoute({
   method: "get",
@@ -148,5 +161,6 @@ export const paymobCallbackApi = callbackApp.openapi(callback, async (c) => {
   const lc = { db: c.get("db"), requestId: c.get("requestId"), now: requestNow(c), source: "callback" as const };
   const result = await applyTransaction(lc, tx.data);
   if (result.changedFeeRecordId !== null) feesChanged(c, result.changedFeeRecordId);
+  if (result.recordedTransactionId !== null) paymentReceived(c, result.recordedTransactionId);
   return c.json({ received: true as const, outcome: result.outcome }, 200);
 });

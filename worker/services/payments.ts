@@ -24,7 +24,7 @@ import { ApiError } from "../errors";
 import { piastresToEgp } from "../money";
 import { academicYearOf } from "../lib/fee-schedule";
 import { auditInsert, snapshotWith } from "./audit";
-import { sha256Hex } from "./tokens";
+import { newToken, sha256Hex } from "./tokens";
 import { allocationStatement, refillStatement } from "./fee-instalments";
 
 /** A payment row as the API returns it (amount in EGP), with the instalments it covered when known. */
@@ -41,6 +41,12 @@ export function toPaymentJson(
     allocations,
   };
 }
+
+/**
+ * The path of a payment's printable receipt by its `receipt_token` (no session; docs/product.md#payments-and-receipts):
+ * what the family's return page and the payment_received message link to.
+ */
+export const receiptPath = (token: string) => `/pay/receipts/${token}`;
 
 /** `RCP-2026-2027-000042`: what the SQL below produces, for documentation and tests. */
 export function formatReceiptNo(prefix: "RCP" | "ADJ", academicYear: string, sequence: number): string {
@@ -77,7 +83,10 @@ export interface NewPayment {
   requestHash?: string | null;
 }
 
-/** Statement: a `payment` row numbered from the counter that `bumpCounter` just incremented (same batch). */
+/**
+ * Statement: a `payment` row numbered from the counter that `bumpCounter` just incremented (same batch); its
+ * receipt token is the schema's default (db/schema/payments.ts).
+ */
 export function insertPayment(db: Db, p: NewPayment) {
   const seq = currentSequence(p.year);
   return db
@@ -115,9 +124,9 @@ export function adjustmentStatements(
     db.run(sql`INSERT INTO receipt_counters (academic_year, last_sequence)
       SELECT ${year}, 1 WHERE (SELECT paid_piastres FROM fee_records WHERE id = ${feeId}) <> ${newPaid}
       ON CONFLICT(academic_year) DO UPDATE SET last_sequence = last_sequence + 1`),
-    db.run(sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at, admin_id)
+    db.run(sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at, admin_id, receipt_token)
       SELECT f.id, 'ADJ-' || ${year} || '-' || printf('%06d', c.last_sequence), ${year}, c.last_sequence,
-             ${newPaid} - f.paid_piastres, 'adjustment', ${paidAt}, ${adminId}
+             ${newPaid} - f.paid_piastres, 'adjustment', ${paidAt}, ${adminId}, ${newToken()}
       FROM fee_records f JOIN receipt_counters c ON c.academic_year = ${year}
       WHERE f.id = ${feeId} AND f.paid_piastres <> ${newPaid}`),
   ] as const;

@@ -4,7 +4,7 @@
  * exactly what the console and the API show. Amounts are EGP (as the API answers), marks as stored (≤ 2 decimals).
  */
 import { eq } from "drizzle-orm";
-import { admins, feeRecords, payments, students } from "../../db/schema";
+import { admins, feeRecords, onlinePayments, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { ApiError } from "../errors";
 import type { FeeJson, PaymentJson } from "../contracts/fees";
@@ -110,6 +110,41 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
   const paidUpTo = fee.payments.slice(0, upTo + 1).reduce((s, p) => s + egpToPiastres(p.amount), 0);
   const balance = row.balanceAfter ?? egpToPiastres(fee.total_amount) - paidUpTo;
   return { payment: fee.payments[upTo]!, fee, balanceAfter: piastresToEgp(balance), takenBy: row.takenBy };
+}
+
+/** The online payment a receipt came from: Paymob's order id, what it took and the credit to refund (EGP). */
+export interface OnlineReceiptFacts {
+  orderId: string;
+  amount: number;
+  credit: number;
+}
+
+/**
+ * Any payment's receipt by its public `receipt_token` (`/pay/receipts/{token}`, no session;
+ * docs/product.md#payments-and-receipts), desk or online, with the facts of the online payment that made it, if one
+ * did. Throws 404 RECEIPT_NOT_FOUND for a token that is malformed or no payment's.
+ */
+export async function publicReceipt(
+  db: Db,
+  token: string,
+): Promise<{ receipt: ReceiptData; online: OnlineReceiptFacts | null }> {
+  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new ApiError("RECEIPT_NOT_FOUND");
+  const [row] = await db
+    .select({
+      receiptNo: payments.receiptNo,
+      orderId: onlinePayments.orderId,
+      amount: onlinePayments.amountPiastres,
+      credit: onlinePayments.creditPiastres,
+    })
+    .from(payments)
+    .leftJoin(onlinePayments, eq(onlinePayments.paymentId, payments.id))
+    .where(eq(payments.receiptToken, token));
+  if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
+  const online =
+    row.orderId === null
+      ? null
+      : { orderId: row.orderId, amount: piastresToEgp(row.amount ?? 0), credit: piastresToEgp(row.credit ?? 0) };
+  return { receipt: await receipt(db, row.receiptNo), online };
 }
 
 /** A statement: the fee record with its payments (oldest first) and who took each. Throws 404 FEE_NOT_FOUND. */

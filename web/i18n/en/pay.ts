@@ -98,8 +98,6 @@ export default {
     back: "Back to Pay fees",
   },
   receipt: {
-    title: "Online payment receipt",
-    creditOnly: "Received after the fees were fully paid: recorded as a credit the school refunds.",
     amountReceived: "Amount received",
     credit: "Credit to refund",
     order: "Order number",

@@ -1,10 +1,10 @@
 /**
- * /pay/receipts/:token[?lang=en] — the printable receipt of a paid online payment, by its unguessable token and
- * without a session (docs/product.md#online-payments).
+ * /pay/receipts/:token[?lang=en] — any payment's printable receipt (desk or online), by its unguessable token and
+ * without a session (docs/product.md#payments-and-receipts).
  */
 import type { Route } from "./+types/pay-receipt";
-import { onlineReceiptResponse } from "~/features/pay/public/receipt-response.server";
+import { publicReceiptResponse } from "~/features/pay/public/receipt-response.server";
 
 export function loader(args: Route.LoaderArgs) {
-  return onlineReceiptResponse(args, args.params.token);
+  return publicReceiptResponse(args, args.params.token);
 }

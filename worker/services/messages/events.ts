@@ -4,24 +4,33 @@
  * request or a second click plans nothing new. Called after the event's own write has committed (`waitUntil`).
  */
 import { and, eq } from "drizzle-orm";
-import { feeRecords, payments, results, students } from "../../../db/schema";
+import { feeRecords, payments, paymobTransactions, results, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import { piastresToEgp } from "../../money";
+import { receiptPath } from "../payments";
 import { activeStudentsOf, type Enqueue, type PlannedMessage, writeAndEnqueue } from "./plan";
 import { cairoClock } from "./settings";
 
 /** Links in messages: the site's public origin (PUBLIC_BASE_URL) and the page. */
 const link = (base: string, path: string) => `${base.replace(/\/+$/, "")}${path}`;
 
-/** payment_received for the payment with `receiptNo` (ref: the receipt number). */
+/**
+ * payment_received for the payment with `receiptNo` (ref: the receipt number), linking to its public receipt
+ * (`{base}/pay/receipts/{receipt token}`, docs/product.md#guardians-and-messages). Desk and online payments alike.
+ */
 export async function paymentMessages(db: Db, receiptNo: string, base: string, now: Date, enqueue: Enqueue) {
   const [row] = await db
-    .select({ studentId: students.id, name: students.fullName, amount: payments.amountPiastres })
+    .select({
+      studentId: students.id,
+      name: students.fullName,
+      amount: payments.amountPiastres,
+      token: payments.receiptToken,
+    })
     .from(payments)
     .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .where(and(eq(payments.receiptNo, receiptNo), eq(payments.kind, "payment")));
-  if (!row) return [];
+  if (!row?.token) return [];
   const planned: PlannedMessage = {
     kind: "payment_received",
     studentId: row.studentId,
@@ -30,10 +39,23 @@ export async function paymentMessages(db: Db, receiptNo: string, base: string, n
       studentName: row.name,
       amount: piastresToEgp(row.amount).toFixed(2),
       receiptNo,
-      link: link(base, `/receipts/${encodeURIComponent(receiptNo)}`),
+      link: link(base, receiptPath(row.token)),
     },
   };
   return writeAndEnqueue(db, cairoClock(now).day, [planned], enqueue);
+}
+
+/**
+ * payment_received for the RCP payment that Paymob transaction `transactionId` recorded (the callback, reconciliation
+ * or "Check now", once the write has committed); nothing when it recorded no payment row (all of it credit).
+ */
+export async function onlinePaymentMessages(db: Db, transactionId: string, base: string, now: Date, enqueue: Enqueue) {
+  const [row] = await db
+    .select({ receiptNo: payments.receiptNo })
+    .from(paymobTransactions)
+    .innerJoin(payments, eq(payments.id, paymobTransactions.paymentId))
+    .where(and(eq(paymobTransactions.transactionId, transactionId), eq(paymobTransactions.kind, "payment")));
+  return row ? paymentMessages(db, row.receiptNo, base, now, enqueue) : [];
 }
 
 /** results_published to every student with a result in the published term (ref: `2024-2025/S1`). */

@@ -27,6 +27,7 @@ import type { RequestContext } from "../../request-context";
 import { auditValues, type AuditEntry, snapshotWith } from "../audit";
 import { allocationStatement, refillStatement } from "../fee-instalments";
 import { freezeBalanceStatement } from "../payments";
+import { newToken } from "../tokens";
 
 /** Who the audit log names for money Paymob took: no staff member (admin id null), username "online". */
 export const ONLINE_ACTOR: ActingStaff = {
@@ -101,8 +102,8 @@ function ledgerRows(lc: LedgerContext, order: OrderRow, txn: string, kind: "paym
   return [
     sql`INSERT INTO receipt_counters (academic_year, last_sequence) SELECT ${year}, 1 WHERE ${applied} <> 0
       ON CONFLICT(academic_year) DO UPDATE SET last_sequence = last_sequence + 1`,
-    sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at, admin_id, source)
-      SELECT ${order.feeRecordId}, ${receiptNo}, ${year}, c.last_sequence, ${applied}, ${paymentKind}, ${at}, NULL, 'online'
+    sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at, admin_id, source, receipt_token)
+      SELECT ${order.feeRecordId}, ${receiptNo}, ${year}, c.last_sequence, ${applied}, ${paymentKind}, ${at}, NULL, 'online', ${newToken()}
       FROM receipt_counters c WHERE c.academic_year = ${year} AND ${applied} <> 0`,
     sql`UPDATE paymob_transactions SET payment_id = (SELECT id FROM payments WHERE receipt_no = ${receiptNo})
       WHERE transaction_id = ${txn} AND kind = ${kind} AND applied_piastres <> 0`,
@@ -248,6 +249,8 @@ export interface LedgerResult {
   outcome: CallbackOutcome;
   /** The fee record whose figures changed (publish `fees_changed`), or null. */
   changedFeeRecordId: number | null;
+  /** The payment transaction this call recorded (plan its payment_received message), or null: a replay is null. */
+  recordedTransactionId: string | null;
 }
 
 /**
@@ -260,7 +263,7 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   const order = await orderOf(lc.db, tx.order.id);
   if (!order) {
     console.warn(JSON.stringify({ msg: "paymob transaction for an unknown order", order_id: tx.order.id }));
-    return { outcome: "ignored", changedFeeRecordId: null };
+    return { outcome: "ignored", changedFeeRecordId: null, recordedTransactionId: null };
   }
   // A refund or void is a transaction of its own with a parent (the payment); a capture has one too. Paymob's flags
   // `is_refunded` / `is_voided` on the original mark one already reported this way: that original replays.
@@ -268,7 +271,7 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   let outcome: CallbackOutcome;
   let items: BatchItem<"sqlite">[];
   if (reversal) [outcome, items] = ["refunded", reversalBatch(lc, order, tx, tx.amount_cents)];
-  else if (tx.pending) return { outcome: "pending", changedFeeRecordId: null };
+  else if (tx.pending) return { outcome: "pending", changedFeeRecordId: null, recordedTransactionId: null };
   else if (!tx.success) [outcome, items] = ["failed", noteBatch(lc, order, tx, "declined")];
   else if (tx.currency !== order.currency || tx.amount_cents !== order.amountPiastres) {
     console.warn(JSON.stringify({ msg: "paymob amount or currency unlike its order", order_id: tx.order.id }));
@@ -278,9 +281,13 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
     await batchAll(lc.db, items);
   } catch (err) {
     if (broke(err, "paymob_transactions.transaction_id, paymob_transactions.kind"))
-      return { outcome: "replayed", changedFeeRecordId: null };
+      return { outcome: "replayed", changedFeeRecordId: null, recordedTransactionId: null };
     throw err;
   }
   const moved = outcome === "recorded" || outcome === "refunded";
-  return { outcome, changedFeeRecordId: moved ? order.feeRecordId : null };
+  return {
+    outcome,
+    changedFeeRecordId: moved ? order.feeRecordId : null,
+    recordedTransactionId: outcome === "recorded" ? tx.id : null,
+  };
 }

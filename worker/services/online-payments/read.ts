@@ -1,6 +1,6 @@
 /**
- * Reads of online payments (docs/product.md#online-payments): the family's status by the payment's public id, the
- * printable receipt by its token, and the console's list. Amounts in EGP.
+ * Reads of online payments (docs/product.md#online-payments): the family's status by the payment's public id (with
+ * the link to its RCP payment's public receipt, worker/services/print.ts) and the console's list. Amounts in EGP.
  */
 import { desc, eq, sql } from "drizzle-orm";
 import { feeRecords, onlinePayments, payments, students } from "../../../db/schema";
@@ -8,9 +8,7 @@ import type { Db } from "../../db";
 import { ApiError } from "../../errors";
 import type { OnlinePaymentStatusJson } from "../../contracts/online-payments";
 import { piastresToEgp } from "../../money";
-
-/** The path of the printable receipt of receipt token `token` (no session; docs/product.md#online-payments). */
-export const receiptPath = (token: string) => `/pay/receipts/${token}`;
+import { receiptPath } from "../payments";
 
 const joined = (db: Db) =>
   db
@@ -19,6 +17,7 @@ const joined = (db: Db) =>
       studentNo: students.studentNo,
       fullName: students.fullName,
       receiptNo: payments.receiptNo,
+      receiptToken: payments.receiptToken,
     })
     .from(onlinePayments)
     .innerJoin(feeRecords, eq(feeRecords.id, onlinePayments.feeRecordId))
@@ -37,25 +36,9 @@ export async function onlinePaymentStatus(db: Db, publicId: string): Promise<Onl
     full_name: row.fullName,
     paid_at: row.op.paidAt,
     receipt_no: paid ? (row.receiptNo ?? null) : null,
-    receipt_url: paid ? receiptPath(row.op.receiptToken) : null,
+    // The RCP payment's receipt; none when all of it became credit (no payment row: the answer shows the credit).
+    receipt_url: paid && row.receiptToken ? receiptPath(row.receiptToken) : null,
     credit: piastresToEgp(row.op.creditPiastres),
-  };
-}
-
-/** A paid payment by its receipt token: its receipt number (null: all credit) and figures. Throws 404 RECEIPT_NOT_FOUND. */
-export async function onlineReceiptByToken(db: Db, token: string) {
-  if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new ApiError("RECEIPT_NOT_FOUND");
-  const [row] = await joined(db).where(eq(onlinePayments.receiptToken, token));
-  if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
-  if (row.op.status !== "paid") throw new ApiError("RECEIPT_NOT_FOUND");
-  return {
-    receiptNo: row.receiptNo ?? null,
-    amount: piastresToEgp(row.op.amountPiastres),
-    credit: piastresToEgp(row.op.creditPiastres),
-    paidAt: row.op.paidAt ?? row.op.updatedAt,
-    fullName: row.fullName,
-    studentNo: row.studentNo,
-    orderId: row.op.orderId,
   };
 }
 

@@ -23,12 +23,15 @@ export interface ReconcileOptions {
   requestId: string;
 }
 
-/** Asks Paymob about pending payments and records the answers. Returns the counts and the fee records changed. */
+/**
+ * Asks Paymob about pending payments and records the answers. Returns the counts, the fee records changed and the
+ * payment transactions recorded (their payment_received messages are planned once the run's writes are done).
+ */
 export async function reconcilePending(
   db: Db,
   gateway: PaymobGateway,
   o: ReconcileOptions,
-): Promise<ReconcileResult & { changedFeeRecordIds: number[] }> {
+): Promise<ReconcileResult & { changedFeeRecordIds: number[]; recordedTransactionIds: string[] }> {
   const cutoff = new Date(o.now.getTime() - o.olderThanMs).toISOString();
   const rows = await db
     .select({ id: onlinePayments.id, orderId: onlinePayments.orderId, expiresAt: onlinePayments.expiresAt })
@@ -38,6 +41,7 @@ export async function reconcilePending(
     .limit(RECONCILE_BATCH);
   const result = { checked: 0, paid: 0, failed: 0, expired: 0, still_pending: 0, errors: 0 };
   const changed = new Set<number>();
+  const recorded: string[] = [];
   const at = o.now.toISOString();
   for (const row of rows) {
     result.checked += 1;
@@ -52,6 +56,7 @@ export async function reconcilePending(
     if (tx?.success && tx.data.order.id === row.orderId) {
       const r = await applyTransaction({ db, requestId: o.requestId, now: o.now, source: "inquiry" }, tx.data);
       if (r.changedFeeRecordId !== null) changed.add(r.changedFeeRecordId);
+      if (r.recordedTransactionId !== null) recorded.push(r.recordedTransactionId);
       // Counted by the payment's status after it (a replayed mismatch leaves it pending, a replayed success paid).
       const [after] = await db
         .select({ status: onlinePayments.status })
@@ -70,5 +75,5 @@ export async function reconcilePending(
     } else result.still_pending += 1;
     await db.update(onlinePayments).set({ checkedAt: at }).where(eq(onlinePayments.id, row.id));
   }
-  return { ...result, changedFeeRecordIds: [...changed] };
+  return { ...result, changedFeeRecordIds: [...changed], recordedTransactionIds: recorded };
 }

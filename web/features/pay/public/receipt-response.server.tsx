@@ -1,33 +1,30 @@
 /**
- * Server-only: the printable receipt of an online payment by its token, without a session
- * (docs/product.md#online-payments, #printing). The token is random and unguessable (32 bytes), given only to the
- * family's return page once the payment is paid. The sheet is the desk's receipt (web/features/print/receipt.tsx),
- * marked as paid online, with any credit; a payment that was all credit (the desk had already taken the money) has a
- * short sheet of its own. `no-store`, `noindex`; an unknown token is a 404 page in the document's language.
+ * Server-only: any payment's printable receipt by its public token, without a session
+ * (docs/product.md#payments-and-receipts, #online-payments, #printing). The token is random and unguessable (32
+ * bytes), given to the family by the return page and the payment_received message. The sheet is the desk's receipt
+ * (web/features/print/receipt.tsx: it says where the money came in, desk or online); an online payment adds Paymob's
+ * order, the amount received and any credit. `no-store`, `noindex`; an unknown token is a 404 page in the document's
+ * language.
  */
 import { renderToReadableStream } from "react-dom/server";
 import type { RouterContextProvider } from "react-router";
 import { getDb, isDbUnavailable } from "@worker/db";
 import { ApiError } from "@worker/errors";
-import { onlineReceiptByToken } from "@worker/services/online-payments/read";
-import { receipt } from "@worker/services/print";
+import { type OnlineReceiptFacts, publicReceipt } from "@worker/services/print";
 import { workerContext } from "~/context";
 import arPay from "~/i18n/ar/pay";
 import enPay from "~/i18n/en/pay";
-import { Id, Letterhead, PrintDocument } from "~/features/print/print-document";
+import { Id, PrintDocument } from "~/features/print/print-document";
 import { printLangOf, printLocale, type PrintLocale } from "~/features/print/print-format";
 import { ReceiptSheet } from "~/features/print/receipt";
 
 const HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
-type Online = Awaited<ReturnType<typeof onlineReceiptByToken>>;
-
-/** The online part of the sheet: paid online, the amount received and the credit to refund. */
-function OnlineFacts({ loc, online }: { loc: PrintLocale; online: Online }) {
+/** The online part of the sheet: paid online, Paymob's order, the amount received and the credit to refund. */
+function OnlineFacts({ loc, online }: { loc: PrintLocale; online: OnlineReceiptFacts }) {
   const t = (loc.lang === "ar" ? arPay : enPay).receipt;
   return (
     <section className="sheet" data-online-receipt="">
-      {!online.receiptNo && <Letterhead loc={loc} title={t.title} />}
       <dl className="facts">
         <dt>{t.order}</dt>
         <dd>
@@ -42,13 +39,13 @@ function OnlineFacts({ loc, online }: { loc: PrintLocale; online: Online }) {
           </>
         )}
       </dl>
-      <p className="muted">{online.receiptNo ? t.online : t.creditOnly}</p>
+      <p className="muted">{t.online}</p>
     </section>
   );
 }
 
 /** The answer of `/pay/receipts/:token`. */
-export async function onlineReceiptResponse(
+export async function publicReceiptResponse(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   token: string,
 ): Promise<Response> {
@@ -57,15 +54,17 @@ export async function onlineReceiptResponse(
   const loc = printLocale(printLangOf(url));
   const db = getDb(env);
   try {
-    const online = await onlineReceiptByToken(db, token);
-    const data = online.receiptNo ? await receipt(db, online.receiptNo) : null;
-    const title = data
-      ? `${loc.t.receipt.title} ${data.payment.receipt_no}`
-      : (loc.lang === "ar" ? arPay : enPay).receipt.title;
+    const { receipt, online } = await publicReceipt(db, token);
     const body = await renderToReadableStream(
-      <PrintDocument loc={loc} title={title} paper="a5" url={url} nonce={nonce}>
-        {data && <ReceiptSheet loc={loc} data={data} copy={false} />}
-        <OnlineFacts loc={loc} online={online} />
+      <PrintDocument
+        loc={loc}
+        title={`${loc.t.receipt.title} ${receipt.payment.receipt_no}`}
+        paper="a5"
+        url={url}
+        nonce={nonce}
+      >
+        <ReceiptSheet loc={loc} data={receipt} copy={false} />
+        {online && <OnlineFacts loc={loc} online={online} />}
       </PrintDocument>,
       { nonce },
     );
