@@ -9,7 +9,8 @@ import { z } from "zod";
 import { createFeeSchema } from "./fees";
 import { resultBodySchema } from "./results";
 import { teacherCreateSchema } from "./selection-admin";
-import { createStudentSchema } from "./students";
+import { createStudentSchema, type CreateStudentInput } from "./students";
+import { checkGuardianCells, guardianColumnsShape, guardiansFromCells } from "./guardian-columns";
 import { ACADEMIC_YEARS, SEMESTERS } from "./results";
 import { reason } from "../reasons";
 import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome";
@@ -40,7 +41,17 @@ const withoutBlanks = (v: unknown) =>
 
 /** One row of each kind: the create endpoint's schema (not a copy) after blank cells are dropped. */
 export const importRowSchemas = {
-  students: z.preprocess(withoutBlanks, createStudentSchema),
+  // Students also take a sheet's guardian columns (guardian_1_phone …), read into `guardians`.
+  students: z.preprocess(
+    withoutBlanks,
+    createStudentSchema
+      .extend(guardianColumnsShape)
+      .superRefine(checkGuardianCells)
+      .transform((row): CreateStudentInput => {
+        const { rest, guardians } = guardiansFromCells(row);
+        return { ...(rest as CreateStudentInput), ...(guardians ? { guardians } : {}) };
+      }),
+  ),
   fees: z.preprocess((v) => ({ paid_amount: 0, ...(withoutBlanks(v) as object) }), createFeeSchema),
   results: z.preprocess(withoutBlanks, resultBodySchema),
   teachers: z.preprocess(

@@ -75,6 +75,8 @@ export default {
     phonePlaceholder: "٠١٠٠١٢٣٤٥٦٧",
     language: "اللغة",
     consent: "يوافق على رسائل واتساب",
+    consentYes: "نعم",
+    consentNo: "لا",
     optedOut: "ألغى الاشتراك في الرسائل",
     relations: { father: "الأب", mother: "الأم", guardian: "ولي الأمر" },
     languages: { ar: "العربية", en: "الإنجليزية" },

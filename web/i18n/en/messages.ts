@@ -76,6 +76,8 @@ export default {
     phonePlaceholder: "01001234567",
     language: "Language",
     consent: "Agrees to WhatsApp messages",
+    consentYes: "Yes",
+    consentNo: "No",
     optedOut: "Opted out of messages",
     relations: { father: "Father", mother: "Mother", guardian: "Guardian" },
     languages: { ar: "Arabic", en: "English" },

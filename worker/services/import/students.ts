@@ -7,9 +7,11 @@
  * student changed since the preview keeps that change in the columns the sheet leaves out and in the audit chain.
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
-import { auditLog, students, type Student } from "../../../db/schema";
+import { auditLog, studentGuardians, students, type Student, type StudentGuardian } from "../../../db/schema";
 import type { CreateStudentInput } from "../../contracts/students";
+import type { GuardianInput, GuardianJson } from "../../contracts/guardians";
 import { auditValues } from "../audit";
+import { groupGuardians, guardianValues, studentIdOf } from "../guardians";
 import { STUDENT_COLUMNS, studentValues } from "../students";
 import type { RequestContext } from "../../request-context";
 import type { KindPlan, ValidRow } from "./run";
@@ -23,8 +25,27 @@ const studentJsonSql = (
   id: number,
 ): SQL => sql`(SELECT json_object('id', id, 'student_no', student_no, 'full_name', full_name,
   'nationality', nationality, 'religion', religion, 'current_grade', current_grade, 'building_no', building_no, 'gender', gender,
-  'is_active', json(CASE WHEN is_active THEN 'true' ELSE 'false' END), 'created_at', created_at, 'updated_at', updated_at)
+  'is_active', json(CASE WHEN is_active THEN 'true' ELSE 'false' END), 'created_at', created_at, 'updated_at', updated_at,
+  'guardians', json((SELECT json_group_array(json_object('full_name', g.full_name, 'relation', g.relation,
+    'phone', g.phone, 'language', g.language,
+    'whatsapp_consent', json(CASE WHEN g.whatsapp_consent THEN 'true' ELSE 'false' END)))
+    FROM (SELECT * FROM student_guardians WHERE student_id = ${id} ORDER BY position) AS g)))
   FROM students WHERE id = ${id})`;
+
+/** Whether a sheet's guardians equal the stored ones (in order; consent times and opt-outs are not in a sheet). */
+function sameGuardians(stored: readonly GuardianJson[], sheet: readonly GuardianInput[]): boolean {
+  return (
+    stored.length === sheet.length &&
+    stored.every(
+      (g, i) =>
+        g.full_name === sheet[i]!.full_name &&
+        g.relation === sheet[i]!.relation &&
+        g.phone === sheet[i]!.phone &&
+        g.language === sheet[i]!.language &&
+        g.whatsapp_consent === sheet[i]!.whatsapp_consent,
+    )
+  );
+}
 
 const COMPARED = ["fullName", "nationality", "religion", "currentGrade", "buildingNo", "gender", "isActive"] as const;
 
@@ -46,12 +67,21 @@ export async function planStudents(ctx: RequestContext, rows: ValidRow<CreateStu
     (part) => db.select(STUDENT_COLUMNS).from(students).where(inArray(students.studentNo, part)),
   );
   const byNo = new Map(found.map((s) => [s.studentNo, s]));
+  const storedGuardians = groupGuardians(
+    await selectIn<number, StudentGuardian>(
+      db,
+      found.map((s) => s.id),
+      (part) => db.select().from(studentGuardians).where(inArray(studentGuardians.studentId, part)),
+    ),
+  );
   const creates: Array<ReturnType<typeof valuesOf> & { input: CreateStudentInput }> = [];
   const updates: Array<{
     before: Stored;
     next: ReturnType<typeof valuesOf>;
     input: CreateStudentInput;
     given: (k: string) => boolean;
+    /** The guardians before, when the sheet's differ (their rows are replaced). */
+    guardiansBefore?: GuardianJson[];
   }> = [];
   const outcomes = rows.map(({ input, raw }) => {
     const before = byNo.get(input.student_no);
@@ -60,13 +90,23 @@ export async function planStudents(ctx: RequestContext, rows: ValidRow<CreateStu
       creates.push({ ...next, input });
       return { action: "create" as const };
     }
-    if (COMPARED.every((k) => (before[k] ?? null) === (next[k] ?? null))) return { action: "unchanged" as const };
-    updates.push({ before, next, input, given: (k) => !isBlank(raw[k]) });
+    const guardiansBefore = storedGuardians.get(before.id) ?? [];
+    const guardiansChange = input.guardians !== undefined && !sameGuardians(guardiansBefore, input.guardians);
+    if (!guardiansChange && COMPARED.every((k) => (before[k] ?? null) === (next[k] ?? null)))
+      return { action: "unchanged" as const };
+    updates.push({
+      before,
+      next,
+      input,
+      given: (k) => !isBlank(raw[k]),
+      ...(guardiansChange ? { guardiansBefore } : {}),
+    });
     return { action: "update" as const };
   });
   const statements = () => {
     const at = ctx.now.toISOString();
     const out = [];
+    const guardianRows = creates.flatMap((c) => guardianValues(ctx, studentIdOf(c.studentNo), c.input.guardians ?? []));
     for (const part of chunks(creates, rowsPerStatement(8))) {
       out.push(db.insert(students).values(part.map(({ input: _i, ...v }) => v)));
       out.push(
@@ -95,6 +135,21 @@ export async function planStudents(ctx: RequestContext, rows: ValidRow<CreateStu
       );
       out.push(db.insert(auditLog).values(rows));
     }
+    // A student's guardians are replaced whole when the sheet's differ (as the edit form does).
+    const replaced = updates.filter((u) => u.guardiansBefore);
+    for (const part of chunks(replaced, 500))
+      out.push(
+        db.delete(studentGuardians).where(
+          inArray(
+            studentGuardians.studentId,
+            part.map((u) => u.before.id),
+          ),
+        ),
+      );
+    guardianRows.push(
+      ...replaced.flatMap((u) => guardianValues(ctx, u.before.id, u.input.guardians!, u.guardiansBefore)),
+    );
+    for (const part of chunks(guardianRows, rowsPerStatement(12))) out.push(db.insert(studentGuardians).values(part));
     const cols = ["full_name", "nationality", "religion", "current_grade", "building_no", "gender", "is_active"];
     const values = updates.map(({ before, next, given }) => [
       before.id,

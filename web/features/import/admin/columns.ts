@@ -9,6 +9,7 @@ import { foldSearchText } from "@worker/lib/normalize";
 import { RESULT_SUBJECTS } from "@worker/lib/subjects";
 import { SUBJECT_NAMES } from "~/i18n/subjects";
 import type { ImportKind } from "@worker/contracts/import";
+import { GUARDIAN_COLUMNS } from "./guardian-columns";
 
 export interface ColumnSpec {
   /** The API field, or for results `score:<Subject>` / `max:<Subject>`; "ignore" for a column read but not sent. */
@@ -79,6 +80,7 @@ const STUDENT_COLUMNS: ColumnSpec[] = [
   },
   { target: "gender", ar: "النوع", en: "Gender", aliases: ["sex", "الجنس"], example: "ذكر" },
   { target: "is_active", ar: "الحالة", en: "Status", aliases: ["is_active", "active"], example: "نشط" },
+  ...GUARDIAN_COLUMNS,
 ];
 
 const FEE_COLUMNS: ColumnSpec[] = [

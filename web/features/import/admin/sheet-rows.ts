@@ -7,6 +7,7 @@
  */
 import type { ImportKind } from "@worker/contracts/import";
 import { COLUMNS, foldHeader, matchHeader, templateColumns } from "./columns";
+import { guardianCellValue } from "./guardian-columns";
 
 export type Cell = string | number | boolean | Date | null | undefined;
 
@@ -130,7 +131,10 @@ const NO = new Set(["inactive", "false", "no", "0", "غيرنشط", "غير فع
 const S1 = new Set(["s1", "1", "first", "term 1", "الأول", "الفصل الأول", "الترم الأول"].map(foldHeader));
 const S2 = new Set(["s2", "2", "second", "term 2", "الثاني", "الفصل الثاني", "الترم الثاني"].map(foldHeader));
 
-/** A cell for `field` in the API's terms: gender, status and semester labels → male/female, true/false, S1/S2. */
+/**
+ * A cell for `field` in the API's terms: gender, status and semester labels → male/female, true/false, S1/S2; a
+ * guardian's relation, language and consent labels → father/mother/guardian, ar/en, true/false.
+ */
 function fieldValue(field: string, text: string): unknown {
   if (field === "gender") {
     const f = foldHeader(text);
@@ -144,7 +148,7 @@ function fieldValue(field: string, text: string): unknown {
     const f = foldHeader(text);
     return YES.has(f) ? true : NO.has(f) ? false : text;
   }
-  return text;
+  return guardianCellValue(field, text);
 }
 
 export interface BuiltRows {

@@ -1,11 +1,14 @@
 /**
  * The Students CSV export (docs/product.md#csv-exports): columns Name, ID, Nationality, Religion, Grade, Building,
- * Gender, Status, file `students_{grade|all_grades}_{YYYY-MM-DD}.csv`. The header is in English whatever the console's
- * language; values are the stored ones (Arabic names as they are), gender and status as their labels in the admin's
- * language, like the Fees CSV's status.
+ * Gender, Status, then per guardian 1-3 its Name, Relation, Phone, Language and WhatsApp Consent; file
+ * `students_{grade|all_grades}_{YYYY-MM-DD}.csv`. The header is in English whatever the console's language; values
+ * are the stored ones (Arabic names as they are), gender, status, relation, language and consent as their labels in
+ * the admin's language, like the Fees CSV's status. Numbers are E.164 after a TAB (kept as text, like IDs).
  */
 import type { TFunction } from "i18next";
+import { GUARDIAN_CELLS, GUARDIAN_SLOTS } from "@worker/contracts/guardian-columns";
 import { csvFileName, downloadCsv, studentIdCell, type CsvCell } from "~/lib/csv";
+import { guardianExportHeader } from "~/features/import/admin/guardian-columns";
 import type { Student } from "./student-types";
 
 /** The export's header row (docs/product.md#csv-exports). */
@@ -18,7 +21,20 @@ export const STUDENT_CSV_HEADER = [
   "Building",
   "Gender",
   "Status",
+  ...GUARDIAN_SLOTS.flatMap((n) => GUARDIAN_CELLS.map((c) => guardianExportHeader(n, c))),
 ] as const;
+
+/** The five cells of guardian `g` (all empty when the student has fewer guardians). */
+function guardianCells(g: Student["guardians"][number] | undefined, t: TFunction): CsvCell[] {
+  if (!g) return ["", "", "", "", ""];
+  return [
+    g.full_name,
+    t(`messages.guardians.relations.${g.relation}`),
+    studentIdCell(g.phone),
+    t(`messages.guardians.languages.${g.language}`),
+    t(g.whatsapp_consent ? "messages.guardians.consentYes" : "messages.guardians.consentNo"),
+  ];
+}
 
 /** One student as a CSV row, in header order; `t` gives the gender and status labels. */
 export function studentCsvRow(s: Student, t: TFunction): CsvCell[] {
@@ -31,6 +47,7 @@ export function studentCsvRow(s: Student, t: TFunction): CsvCell[] {
     s.building_no,
     t(s.gender === "female" ? "students.gender.female" : "students.gender.male"),
     t(s.is_active ? "students.status.active" : "students.status.inactive"),
+    ...GUARDIAN_SLOTS.flatMap((n) => guardianCells(s.guardians?.[n - 1], t)),
   ];
 }
 
