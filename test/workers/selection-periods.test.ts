@@ -3,11 +3,12 @@
  * (toggle/create/update deactivate the others in the same batch), delete rules, 400/401/404/409 paths.
  * Other test files use the single active period too: the one active before this file is restored at the end.
  */
-import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { selectionPeriods, selectionSubjects, studentSelections, teachers } from "../../db/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { messages, selectionPeriods, selectionSubjects, studentSelections, teachers } from "../../db/schema";
 import { broke } from "../../worker/db-constraints";
 import { insertStudent, testDb } from "./fixtures";
+import { mobile, studentBody } from "./guardian-fixtures";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 
 const BASE = "/api/admin/selection/periods";
@@ -249,5 +250,62 @@ describe("selection periods", () => {
     expectError(await api(`${BASE}/1`, { method: "PUT", body: body() }), 401, "UNAUTHORIZED");
     expectError(await api(`${BASE}/1/toggle`, { method: "PUT", body: { is_active: true } }), 401, "UNAUTHORIZED");
     expectError(await api(`${BASE}/1`, { method: "DELETE" }), 401, "UNAUTHORIZED");
+  });
+});
+
+describe("selection_opened (docs/product.md#guardians-and-messages)", () => {
+  const opened = (studentId: number) =>
+    testDb()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.studentId, studentId), eq(messages.kind, "selection_opened")));
+  const planned = (studentId: number) =>
+    vi.waitFor(async () => expect(await opened(studentId)).toHaveLength(1), { timeout: 20_000, interval: 50 });
+
+  /** An active student of `grade` whose father agreed to WhatsApp. */
+  async function family(grade: string) {
+    const phone = mobile();
+    const res = await api("/api/students", {
+      method: "POST",
+      token,
+      body: studentBody({
+        current_grade: grade,
+        guardians: [{ full_name: "الأب", relation: "father", phone, whatsapp_consent: true }],
+      }),
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    return { id: res.json.student.id as number, phone: `+2${phone}` };
+  }
+
+  it("activating a period plans it for each Prep-3 family once; activating it again the same day plans nothing new", async () => {
+    const prep3 = await family("Prep-3");
+    const prep2 = await family("Prep-2");
+    const res = await create();
+    const id = res.json.data.id as number;
+    expect((await toggle(id, true)).status).toBe(200);
+    await planned(prep3.id);
+    const [m] = await opened(prep3.id);
+    expect(m).toMatchObject({ channel: "whatsapp", toPhone: prep3.phone, language: "ar" });
+    expect(m!.msgKey).toMatch(new RegExp(`^selection_opened:${prep3.id}:p${id}:\\d{4}-\\d{2}-\\d{2}$`));
+    expect(m!.body).toContain("/current-students");
+    // One plan writes every family's row: Prep-2 was never planned.
+    expect(await opened(prep2.id)).toEqual([]);
+
+    // Closed and opened again the same day: a family that joined meanwhile is planned, the first one not again.
+    expect((await toggle(id, false)).status).toBe(200);
+    const newcomer = await family("Prep-3");
+    expect((await toggle(id, true)).status).toBe(200);
+    await planned(newcomer.id);
+    expect(await opened(prep3.id)).toHaveLength(1);
+    expect((await toggle(id, false)).status).toBe(200);
+  });
+
+  it("a period created active is opened too", async () => {
+    const prep3 = await family("Prep-3");
+    const res = await create({ is_active: true });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    await planned(prep3.id);
+    expect((await opened(prep3.id))[0]!.msgKey).toContain(`:p${res.json.data.id}:`);
+    expect((await toggle(res.json.data.id, false)).status).toBe(200);
   });
 });

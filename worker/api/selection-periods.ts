@@ -1,11 +1,16 @@
 /**
  * `/api/admin/selection/periods` (docs/product.md#selection-periods). Mounted behind `requireAdmin` by
  * `selection-admin.ts`. At most one period is active: activating one (toggle, create or update) deactivates the
- * others in the same batch.
+ * others in the same batch. A write that opens a period sends selection_opened to the Prep-3 families once it has
+ * committed (docs/product.md#guardians-and-messages).
  */
 import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
+import type { AppEnv } from "../env";
 import { guarded } from "../route-permission";
 import { createApi, errors, json } from "../openapi";
+import { enqueueWith } from "../messages-runtime";
+import { selectionMessages } from "../services/messages/events";
 import * as svc from "../services/selection-periods";
 import {
   periodCreateSchema,
@@ -82,18 +87,31 @@ const remove = createRoute(
   }),
 );
 
+/**
+ * The period as answered; when the write opened it, selection_opened is planned and queued after the answer
+ * (`waitUntil`). Its key (kind, student, period, Cairo day) makes a second opening the same day plan nothing new.
+ */
+function answered(c: Context<AppEnv>, write: svc.PeriodWrite) {
+  if (write.opened) {
+    const base = c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
+    const sent = selectionMessages(c.get("db"), write.period.id, base, c.var.ctx.now, enqueueWith(c.env));
+    c.executionCtx.waitUntil(sent.catch(() => undefined));
+  }
+  return write.period;
+}
+
 export const selectionPeriodsApi = createApi()
   .openapi(list, async (c) => c.json({ data: await svc.listPeriods(c.get("db")) }, 200))
   .openapi(create, async (c) => {
-    const data = await svc.createPeriod(c.var.ctx, c.req.valid("json"));
+    const data = answered(c, await svc.createPeriod(c.var.ctx, c.req.valid("json")));
     return c.json({ data }, 201);
   })
   .openapi(toggle, async (c) => {
-    const data = await svc.togglePeriod(c.var.ctx, c.req.valid("param").id, c.req.valid("json").is_active);
+    const data = answered(c, await svc.togglePeriod(c.var.ctx, c.req.valid("param").id, c.req.valid("json").is_active));
     return c.json({ data }, 200);
   })
   .openapi(update, async (c) => {
-    const data = await svc.updatePeriod(c.var.ctx, c.req.valid("param").id, c.req.valid("json"));
+    const data = answered(c, await svc.updatePeriod(c.var.ctx, c.req.valid("param").id, c.req.valid("json")));
     return c.json({ data }, 200);
   })
   .openapi(remove, async (c) => {

@@ -52,8 +52,14 @@ function deactivateOthers(db: Db, activating: boolean, keepId?: number) {
     .where(and(eq(p.isActive, true), activating ? keep : sql`0`));
 }
 
+/** A written period, and whether this write opened it (inactive or new before, active after: selection_opened). */
+export interface PeriodWrite {
+  period: PeriodJson;
+  opened: boolean;
+}
+
 /** Creates a period; an active one replaces the current active period. */
-export async function createPeriod(ctx: RequestContext, input: PeriodCreateInput): Promise<PeriodJson> {
+export async function createPeriod(ctx: RequestContext, input: PeriodCreateInput): Promise<PeriodWrite> {
   const { db } = ctx;
   const values = {
     periodName: input.period_name,
@@ -68,7 +74,7 @@ export async function createPeriod(ctx: RequestContext, input: PeriodCreateInput
     db.insert(selectionPeriods).values(values).returning(),
     auditInsert(ctx, { action: "create", entity: "selection_period", entityId: NEW_ROW_ID, after: input }),
   ]);
-  return toPeriodJson(row!);
+  return { period: toPeriodJson(row!), opened: row!.isActive };
 }
 
 async function writePeriod(
@@ -76,7 +82,7 @@ async function writePeriod(
   id: number,
   change: Partial<PeriodUpdateInput>,
   action: string,
-): Promise<PeriodJson> {
+): Promise<PeriodWrite> {
   const { db } = ctx;
   const [before] = await db.select().from(selectionPeriods).where(eq(selectionPeriods.id, id));
   if (!before) throw new ApiError("PERIOD_NOT_FOUND");
@@ -95,7 +101,7 @@ async function writePeriod(
     auditInsert(ctx, { action, entity: "selection_period", entityId: id, before: toPeriodJson(before), after: change }),
   ]);
   if (!row) throw new ApiError("PERIOD_NOT_FOUND");
-  return toPeriodJson(row);
+  return { period: toPeriodJson(row), opened: row.isActive && !before.isActive };
 }
 
 /** Updates period `id` (activating it deactivates the others). Throws 404 PERIOD_NOT_FOUND. */
