@@ -1,5 +1,6 @@
 /**
- * The demo dataset, generated in code: 1,200 students with Egyptian national IDs, fees and installment payments,
+ * The demo dataset, generated in code: 1,200 students with Egyptian national IDs and 1-2 guardians each (their own
+ * seeded stream, build-guardians.ts), fees and installment payments,
  * 2024-2025 results, the Prep-3 teacher selection setup and 12 Arabic news articles. Deterministic (seed 20241)
  * except the timestamps tied to `now` (selection period, selections, recent news, payments capped at `now`).
  * Works with the node (`drizzle-orm/libsql`) and web (`drizzle-orm/libsql/web`) drizzle clients.
@@ -11,6 +12,7 @@ import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as schema from "../schema";
 import { createRng } from "./rng";
 import { buildStudents, pickSamples } from "./build-students";
+import { buildGuardians } from "./build-guardians";
 import { ACADEMIC_YEAR, buildFees } from "./build-fees";
 import { buildFeePlans } from "./build-fee-plans";
 import { buildResults } from "./build-results";
@@ -23,6 +25,7 @@ export type SeedDb = LibSQLDatabase<typeof schema>;
 /** Rows written per table by `seedDemo`. */
 export interface SeedCounts {
   students: number;
+  studentGuardians: number;
   feeRecords: number;
   payments: number;
   feePlans: number;
@@ -62,6 +65,8 @@ export interface SeedSummary {
 }
 
 export const SEED = 20241;
+/** The guardians' own stream: adding or changing them leaves every other demo row as it was. */
+const GUARDIAN_SEED = SEED + 1;
 /** Bound parameters per INSERT statement (well under SQLite's 32,766 limit). */
 const PARAMS_PER_STATEMENT = 6_000;
 /** Limits per `db.batch` call (one batch = one transaction = one request). */
@@ -120,6 +125,7 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
   const rng = createRng(SEED);
   const students = buildStudents(rng, studentBase);
   const samples = pickSamples(students);
+  const guardians = buildGuardians(createRng(GUARDIAN_SEED), students);
   const fees = buildFees(rng, students, feeBase, samples, now);
   // Payment ids are set here so the plans' allocations can name them; each receipt's balance is fixed as the API
   // fixes it when it issues one (payments come oldest first).
@@ -153,6 +159,7 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
   const t = schema;
   const statements: Statement[] = [
     ...inserts(students, (c) => db.insert(t.students).values(c)),
+    ...inserts(guardians, (c) => db.insert(t.studentGuardians).values(c)),
     ...inserts(plans.plans, (c) => db.insert(t.feePlans).values(c)),
     ...inserts(plans.planInstalments, (c) => db.insert(t.feePlanInstalments).values(c)),
     ...inserts(feeRows, (c) => db.insert(t.feeRecords).values(c)),
@@ -205,6 +212,7 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
   return {
     counts: {
       students: students.length,
+      studentGuardians: guardians.length,
       feeRecords: fees.fees.length,
       payments: fees.payments.length,
       feePlans: plans.plans.length,
