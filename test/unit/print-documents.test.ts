@@ -1,7 +1,8 @@
 /**
  * The receipt and statement documents with fee-plan data (docs/product.md#printing, #fee-plans): when a payment
  * carries `allocations` and the record `instalments`, the receipt lists the instalments it covered and the statement
- * the plan; without them neither section appears. Rendered with react-dom/server, as the print routes do.
+ * the plan; without them neither section appears. The receipt names its source (desk or online). Rendered with
+ * react-dom/server, as the print routes do.
  */
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -17,6 +18,7 @@ const payment = {
   amount: 1250,
   paid_at: "2026-10-01T08:30:00.000Z",
   kind: "payment" as const,
+  source: "desk" as const,
   allocations: [],
 };
 const fee: PlannedFee = {
@@ -65,6 +67,25 @@ const planned: PlannedFee = {
 const render = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(el);
 
 describe("receipt", () => {
+  it("says where the money came in: the desk, or online through Paymob, in the document's language", () => {
+    const desk = render(
+      createElement(ReceiptSheet, {
+        loc: printLocale("en"),
+        data: { payment, fee, balanceAfter: 3750, takenBy: "admin" },
+        copy: false,
+      }),
+    );
+    expect(desk).toMatch(/<dt>Source<\/dt><dd data-source="desk">Desk<\/dd>/);
+    const online = render(
+      createElement(ReceiptSheet, {
+        loc: printLocale("ar"),
+        data: { payment: { ...payment, source: "online" }, fee, balanceAfter: 3750, takenBy: null },
+        copy: false,
+      }),
+    );
+    expect(online).toMatch(/<dt>مصدر الدفعة<\/dt><dd data-source="online">إلكتروني<\/dd>/);
+  });
+
   it("lists the instalments a payment covered, with their due dates", () => {
     const data: ReceiptData = {
       payment: {

@@ -247,6 +247,7 @@ describe("GET /api/fees", () => {
         amount: 400,
         paid_at: expect.any(String),
         kind: "payment",
+        source: "desk",
         allocations: [],
       },
     ]);

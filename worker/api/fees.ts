@@ -12,7 +12,7 @@ import { ApiError } from "../errors";
 import { normalizeNationalId } from "../lib/normalize";
 import { egpToPiastres, piastresToEgp } from "../money";
 import { createAdminApi, errors, json } from "../openapi";
-import { feeTotals, overdueTotals, paidPercentage } from "../services/dashboard";
+import { feeTotals, onlineTakings, overdueTotals, paidPercentage } from "../services/dashboard";
 import { requestToday } from "../request-clock";
 import { customScheduleSchema, discountInputSchema } from "../contracts/fee-plans";
 import { clearCustomSchedule, setCustomSchedule, setDiscount } from "../services/fee-discount";
@@ -89,6 +89,23 @@ const overdue = createRoute(
       200: json(
         z.object({ overdueAmount: z.number().describe("EGP"), overdueStudents: z.number().int() }),
         "Overdue totals",
+      ),
+      ...errors(401),
+    },
+  }),
+);
+
+const onlineToday = createRoute(
+  guarded("fees.read", {
+    method: "get",
+    path: "/online-today",
+    tags: ["Dashboard"],
+    summary: "Online payments paid today (Cairo day): their sum (EGP) and how many",
+    description: "What Paymob took for payments paid today, a credit to refund included (docs/product.md#dashboard).",
+    responses: {
+      200: json(
+        z.object({ onlineToday: z.number().describe("EGP"), onlineTodayCount: z.number().int() }),
+        "Today's online takings",
       ),
       ...errors(401),
     },
@@ -278,6 +295,10 @@ export const feesApi = app
   .openapi(overdue, async (c) => {
     const { overduePiastres, students } = await overdueTotals(c.get("db"), requestToday(c));
     return c.json({ overdueAmount: piastresToEgp(overduePiastres), overdueStudents: students }, 200);
+  })
+  .openapi(onlineToday, async (c) => {
+    const { count, piastres } = await onlineTakings(c.get("db"), requestToday(c));
+    return c.json({ onlineToday: piastresToEgp(piastres), onlineTodayCount: count }, 200);
   })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");

@@ -1,13 +1,13 @@
 /**
  * Online payments in the console (docs/product.md#online-payments): `GET /api/admin/online-payments` (fees.read:
- * newest first, optionally one status, with the pending count and open credits) and `POST
- * /api/admin/online-payments/check` (fees.write): "Check now" asks Paymob about every pending payment and records what
- * it answers, as the Cron Trigger does for those pending 30 minutes.
+ * newest first, optionally one status and a student's name or number, with the pending count, open credits and
+ * today's takings) and `POST /api/admin/online-payments/check` (fees.write): "Check now" asks Paymob about every
+ * pending payment and records what it answers, as the Cron Trigger does for those pending 30 minutes.
  */
 import { createRoute } from "@hono/zod-openapi";
 import { guarded } from "../route-permission";
 import { createAdminApi, errors, json } from "../openapi";
-import { requestNow } from "../request-clock";
+import { requestNow, requestToday } from "../request-clock";
 import {
   adminOnlinePaymentsQuerySchema,
   adminOnlinePaymentsSchema,
@@ -24,7 +24,9 @@ const list = createRoute(
     method: "get",
     path: "/",
     tags,
-    summary: "Online payments, newest first (up to 200), with the pending count and open credits",
+    summary: "Online payments, newest first (up to 200), with the pending count, open credits and today's takings",
+    description:
+      "status: one status; q: the student's name or number (contains, folded as the Fees search). pending, credit_total and paid_today (Cairo day) ignore the filters.",
     request: { query: adminOnlinePaymentsQuerySchema },
     responses: { 200: json(adminOnlinePaymentsSchema, "The payments"), ...errors(400, 401) },
   }),
@@ -44,7 +46,7 @@ const check = createRoute(
 
 export const adminOnlinePaymentsApi = createAdminApi()
   .openapi(list, async (c) => {
-    return c.json(await listOnlinePayments(c.get("db"), c.req.valid("query").status), 200);
+    return c.json(await listOnlinePayments(c.get("db"), c.req.valid("query"), requestToday(c)), 200);
   })
   .openapi(check, async (c) => {
     const result = await reconcilePending(c.get("db"), gatewayOf(c), {

@@ -153,12 +153,17 @@ export const allocationJsonSchema = z.object({
   amount: z.number().describe("EGP"),
 });
 
+/** Where a payment's money came in (docs/product.md#online-payments): the office's desk, or Paymob. */
+export const PAYMENT_SOURCES = ["desk", "online"] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
 export const paymentJsonSchema = z.object({
   id: z.number().int(),
   receipt_no: z.string().describe("RCP-{academic year}-{6 digits}, or ADJ-… for an adjustment"),
   amount: z.number().describe("EGP"),
   paid_at: z.string().describe("ISO 8601 UTC"),
   kind: z.enum(["payment", "adjustment"]),
+  source: z.enum(PAYMENT_SOURCES).describe('Where the money came in: "desk" (the office) or "online" (Paymob)'),
   allocations: z
     .array(allocationJsonSchema)
     .describe("The instalments this payment covered when it was recorded, oldest first"),

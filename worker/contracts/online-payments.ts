@@ -7,6 +7,7 @@ import { z } from "zod";
 import { reason } from "../reasons";
 import { numberField } from "./number-field";
 import { feeInstalmentJsonSchema, MAX_AMOUNT_EGP } from "./fees";
+import { listSearchSchema } from "./students";
 import { nationalIdParamSchema } from "./public-results";
 
 /** The national ID as the results lookup reads it: digits normalised, invisible marks dropped, 1-20 letters/digits. */
@@ -150,15 +151,27 @@ export const adminOnlinePaymentSchema = z.object({
   checked_at: z.string().nullable(),
 });
 
+/**
+ * `GET /api/admin/online-payments` query: one status, and `q`, a student's name or number (contains; folded as the
+ * Students and Fees searches are, Arabic-Indic digits accepted).
+ */
 export const adminOnlinePaymentsQuerySchema = z.object({
   status: z.enum(ONLINE_STATUSES).optional(),
+  q: listSearchSchema.describe("Student name or number, contains (Arabic letter variants and digits folded)"),
 });
 
-/** `GET /api/admin/online-payments`: newest first (up to 200), with today's online takings. */
+/** Online payments paid on one school day (Cairo): how many, and what Paymob took (EGP, credit included). */
+export const onlineTakingsSchema = z.object({
+  count: z.number().int(),
+  amount: z.number().describe("EGP"),
+});
+
+/** `GET /api/admin/online-payments`: newest first (up to 200); pending now, open credits and today's takings. */
 export const adminOnlinePaymentsSchema = z.object({
   payments: z.array(adminOnlinePaymentSchema),
-  pending: z.number().int(),
+  pending: z.number().int().describe("Payments pending now (whatever the filters)"),
   credit_total: z.number().describe("EGP of credits not yet refunded"),
+  paid_today: onlineTakingsSchema.describe("Paid today (Cairo day), whatever the filters"),
 });
 
 /** `POST /api/admin/online-payments/check`: what reconciliation found. */

@@ -1,7 +1,8 @@
 /** Dashboard statistics (docs/product.md#dashboard). Read straight from the tables. */
-import { and, eq, lt, sql } from "drizzle-orm";
-import { feeInstalments, feeRecords, students } from "../../db/schema";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { feeInstalments, feeRecords, onlinePayments, students } from "../../db/schema";
 import type { Db } from "../db";
+import { schoolDayStartUtc } from "../lib/school-day";
 
 /** Number of active students. */
 export async function activeStudentCount(db: Db): Promise<number> {
@@ -49,4 +50,26 @@ export async function overdueTotals(db: Db, today: string): Promise<{ overduePia
 export function paidPercentage(totalPiastres: number, paidPiastres: number): number {
   if (totalPiastres <= 0) return 0;
   return Math.round((paidPiastres / totalPiastres) * 10000) / 100;
+}
+
+/**
+ * Online payments paid on school day `today` ("YYYY-MM-DD", Cairo; docs/product.md#dashboard, #online-payments): how
+ * many, and the piastres Paymob took for them (a credit to refund included: the money came in). Every student,
+ * active or not: it is money received today.
+ */
+export async function onlineTakings(db: Db, today: string): Promise<{ count: number; piastres: number }> {
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)`,
+      amount: sql<number>`coalesce(sum(${onlinePayments.amountPiastres}), 0)`,
+    })
+    .from(onlinePayments)
+    .where(
+      and(
+        eq(onlinePayments.status, "paid"),
+        gte(onlinePayments.paidAt, schoolDayStartUtc(today)),
+        lt(onlinePayments.paidAt, schoolDayStartUtc(today, 1)),
+      ),
+    );
+  return { count: Number(row?.n ?? 0), piastres: Number(row?.amount ?? 0) };
 }

@@ -38,6 +38,7 @@ export function toPaymentJson(
     amount: piastresToEgp(p.amountPiastres),
     paid_at: p.paidAt,
     kind: p.kind,
+    source: p.source,
     allocations,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * A printed payment receipt (docs/product.md#printing, #payments-and-receipts): number, Cairo date and time,
- * student, amount in figures and in Arabic words, the instalments it covered (when fee plans allocate payments),
- * the balance right after it, who took it, a signature line; "copy" on a reprint. A5, or an 80 mm roll.
+ * student, amount in figures and in Arabic words, where it was paid (desk or online), the instalments it covered
+ * (when fee plans allocate payments), the balance right after it, who took it, a signature line; "copy" on a reprint.
+ * A5, or an 80 mm roll.
  */
 import { amountInArabicWords } from "@worker/lib/amount-words";
 import type { ReceiptData } from "@worker/services/print";
@@ -39,6 +40,8 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
         <StudentFacts loc={loc} labels={t} name={fee.full_name} no={fee.student_no} grade={fee.grade} />
         <dt>{t.amount}</dt>
         <dd className="amount">{loc.egp(payment.amount)}</dd>
+        <dt>{t.source}</dt>
+        <dd data-source={payment.source}>{t.sources[payment.source]}</dd>
       </dl>
       {payment.amount > 0 && (
         <div className="words" data-amount-words="">

@@ -68,6 +68,8 @@ export default {
     instalment: "القسط {{no}}",
     dueDate: "تاريخ الاستحقاق",
     balance: "المتبقي بعد هذه الدفعة",
+    source: "مصدر الدفعة",
+    sources: { desk: "المكتب", online: "إلكتروني" },
     takenBy: "المستلم",
     signature: "توقيع أمين الخزينة",
     thanks: "شكرًا لكم.",

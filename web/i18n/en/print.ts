@@ -68,6 +68,8 @@ export default {
     instalment: "Instalment {{no}}",
     dueDate: "Due date",
     balance: "Remaining after this payment",
+    source: "Source",
+    sources: { desk: "Desk", online: "Online" },
     takenBy: "Received by",
     signature: "Cashier's signature",
     thanks: "Thank you.",

@@ -2,12 +2,14 @@
  * Reads of online payments (docs/product.md#online-payments): the family's status by the payment's public id (with
  * the link to its RCP payment's public receipt, worker/services/print.ts) and the console's list. Amounts in EGP.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { feeRecords, onlinePayments, payments, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import { ApiError } from "../../errors";
 import type { OnlinePaymentStatusJson } from "../../contracts/online-payments";
 import { piastresToEgp } from "../../money";
+import { onlineTakings } from "../dashboard";
+import { studentSearchCondition } from "../students";
 import { receiptPath } from "../payments";
 
 const joined = (db: Db) =>
@@ -42,18 +44,36 @@ export async function onlinePaymentStatus(db: Db, publicId: string): Promise<Onl
   };
 }
 
-/** The console's list: newest first, up to 200, optionally one status; with the pending count and open credits. */
-export async function listOnlinePayments(db: Db, status?: (typeof onlinePayments.$inferSelect)["status"]) {
-  const base = joined(db);
-  const rows = await (status ? base.where(eq(onlinePayments.status, status)) : base)
-    .orderBy(desc(onlinePayments.createdAt), desc(onlinePayments.id))
-    .limit(200);
-  const [totals] = await db
-    .select({
-      pending: sql<number>`coalesce(sum(CASE WHEN status = 'pending' THEN 1 ELSE 0 END), 0)`,
-      credit: sql<number>`coalesce(sum(credit_piastres), 0)`,
-    })
-    .from(onlinePayments);
+/** The console's list filters: one status, and a folded search over the student's name and number. */
+export interface OnlinePaymentsFilter {
+  status?: (typeof onlinePayments.$inferSelect)["status"];
+  q?: string;
+}
+
+/**
+ * The console's list (docs/product.md#online-payments): newest first, up to 200, narrowed by `filter` (the search
+ * is the Students list's: `q` already folded, compared with the stored folded name and the number); with the
+ * pending count, the open credits and what was paid on school day `today` (Cairo), all three whatever the filters.
+ * Amounts in EGP.
+ */
+export async function listOnlinePayments(db: Db, filter: OnlinePaymentsFilter, today: string) {
+  const conds = [
+    filter.status ? eq(onlinePayments.status, filter.status) : undefined,
+    filter.q ? studentSearchCondition(filter.q) : undefined,
+  ].filter((c) => c !== undefined);
+  const [rows, [totals], takings] = await Promise.all([
+    joined(db)
+      .where(conds.length ? and(...conds) : undefined)
+      .orderBy(desc(onlinePayments.createdAt), desc(onlinePayments.id))
+      .limit(200),
+    db
+      .select({
+        pending: sql<number>`coalesce(sum(CASE WHEN status = 'pending' THEN 1 ELSE 0 END), 0)`,
+        credit: sql<number>`coalesce(sum(credit_piastres), 0)`,
+      })
+      .from(onlinePayments),
+    onlineTakings(db, today),
+  ]);
   return {
     payments: rows.map((r) => ({
       payment_id: r.op.publicId,
@@ -71,5 +91,6 @@ export async function listOnlinePayments(db: Db, status?: (typeof onlinePayments
     })),
     pending: Number(totals?.pending ?? 0),
     credit_total: piastresToEgp(Number(totals?.credit ?? 0)),
+    paid_today: { count: takings.count, amount: piastresToEgp(takings.piastres) },
   };
 }
