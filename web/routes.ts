@@ -25,6 +25,7 @@ export default [
       route("students/:grade", "routes/admin/grade-demo.tsx", { id: "students-grade" }),
       route("fees", "routes/admin/fees.tsx"),
       route("fees/plans", "routes/admin/fee-plans.tsx"),
+      route("fees/online", "routes/admin/online-payments.tsx"),
       route("fees/:grade", "routes/admin/grade-demo.tsx", { id: "fees-grade" }),
       route("results", "routes/admin/results.tsx"),
       route("results/:grade", "routes/admin/grade-demo.tsx", { id: "results-grade" }),

@@ -23,6 +23,7 @@ const CONSOLE = [
   "/admin/dashboard/students",
   "/admin/dashboard/fees",
   "/admin/dashboard/fees/plans",
+  "/admin/dashboard/fees/online",
   "/admin/dashboard/results",
   "/admin/dashboard/news",
   "/admin/dashboard/audit-log",

@@ -24,6 +24,8 @@ interface Figures {
   paidPercentage: number;
   overdueAmount: number;
   overdueStudents: number;
+  onlineToday: number;
+  onlineTodayCount: number;
 }
 
 /** EGP with piastres, as the API answers (a number with at most two decimals). */
@@ -34,6 +36,8 @@ const figures: fc.Arbitrary<Figures> = fc.record({
   paidPercentage: fc.integer({ min: 0, max: 10_000 }).map((n) => n / 100),
   overdueAmount: fc.oneof(egp(99_999_999_99), egp(1_000_000_000_000)),
   overdueStudents: fc.integer({ min: 0, max: 1_000_000 }),
+  onlineToday: fc.oneof(egp(99_999_999_99), egp(1_000_000_000_000)),
+  onlineTodayCount: fc.integer({ min: 0, max: 1_000_000 }),
 });
 
 const browser = fileBrowser();
@@ -54,6 +58,10 @@ beforeAll(async () => {
       await stub("/api/fees/overdue-summary", () => ({
         overdueAmount: answer.figures.overdueAmount,
         overdueStudents: answer.figures.overdueStudents,
+      }));
+      await stub("/api/fees/online-today", () => ({
+        onlineToday: answer.figures.onlineToday,
+        onlineTodayCount: answer.figures.onlineTodayCount,
       }));
       const page = await context.newPage();
       const errors = watchErrors(page, /status of 404/);
@@ -92,13 +100,13 @@ describe("dashboard statistic cards", () => {
           answer.figures = f;
           await page.setViewportSize({ width, height: 800 });
           await page.goto(`${base}/admin/dashboard`);
-          await page.locator('[data-slot="card"][aria-busy="false"]').nth(3).waitFor();
+          await page.locator('[data-slot="card"][aria-busy="false"]').nth(4).waitFor();
           await fontsSettled(page);
           const m = await page.evaluate(measure);
           const where = `${lang} ${fonts} @${width}px ${JSON.stringify(f)}`;
           expect(await cairoInUse(page), `Cairo loaded (${where})`).toBe(fonts === "cairo");
           expect(m.scrollWidth, `document width (${where})`).toBeLessThanOrEqual(m.innerWidth);
-          expect(m.figures).toHaveLength(4);
+          expect(m.figures).toHaveLength(5);
           for (const fig of m.figures)
             expect({ clipped: fig.clipped, outside: fig.outside }, `${fig.text} (${where})`).toEqual({
               clipped: false,

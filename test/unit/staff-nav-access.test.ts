@@ -40,13 +40,13 @@ describe("sidebar pages per role", () => {
     };
     sees(
       "accountant",
-      ["dashboard", "students", "fees", "feePlans"],
+      ["dashboard", "students", "fees", "onlinePayments", "feePlans"],
       ["results", "courseSelections", "news", "auditLog", "staff"],
     );
     sees(
       "teacher",
       ["students", "results"],
-      ["dashboard", "fees", "feePlans", "courseSelections", "news", "auditLog", "staff"],
+      ["dashboard", "fees", "onlinePayments", "feePlans", "courseSelections", "news", "auditLog", "staff"],
     );
     sees(
       "registrar",
@@ -78,6 +78,7 @@ describe("the page of a path", () => {
     expect(pageOfPath("/admin/dashboard/fees")).toBe("fees");
     expect(pageOfPath("/admin/dashboard/fees/Prep-1")).toBe("fees");
     expect(pageOfPath("/admin/dashboard/fees/plans")).toBe("feePlans");
+    expect(pageOfPath("/admin/dashboard/fees/online")).toBe("onlinePayments");
     expect(pageOfPath("/admin/dashboard/course-selections/periods")).toBe("courseSelections");
     expect(pageOfPath("/admin/dashboard/staff")).toBe("staff");
     expect(pageOfPath("/admin/dashboard/feesx")).toBeNull();
@@ -89,6 +90,8 @@ describe("the page of a path", () => {
     expect(mayOpen(me("accountant"), "/admin/dashboard/results")).toBe(false);
     expect(mayOpen(me("accountant"), "/admin/dashboard/results/Prep-2")).toBe(false);
     expect(mayOpen(me("accountant"), "/admin/dashboard/fees")).toBe(true);
+    expect(mayOpen(me("accountant"), "/admin/dashboard/fees/online")).toBe(true);
+    expect(mayOpen(me("registrar"), "/admin/dashboard/fees/online")).toBe(false);
     expect(mayOpen(me("accountant"), "/admin/dashboard/staff")).toBe(false);
     expect(mayOpen(me("teacher"), "/admin/dashboard")).toBe(false);
     expect(mayOpen(me("viewer"), "/admin/dashboard/news")).toBe(true);

@@ -17,6 +17,7 @@ import importing from "./ar/importing";
 import staff from "./ar/staff";
 import pay from "./ar/pay";
 import messages from "./ar/messages";
+import onlinePayments from "./ar/onlinePayments";
 
 export default {
   ...common,
@@ -37,4 +38,5 @@ export default {
   staff,
   pay,
   messages,
+  onlinePayments,
 };

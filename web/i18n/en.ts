@@ -17,6 +17,7 @@ import importing from "./en/importing";
 import staff from "./en/staff";
 import pay from "./en/pay";
 import messages from "./en/messages";
+import onlinePayments from "./en/onlinePayments";
 
 export default {
   ...common,
@@ -37,4 +38,5 @@ export default {
   staff,
   pay,
   messages,
+  onlinePayments,
 };

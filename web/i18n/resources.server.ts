@@ -34,6 +34,7 @@ const ADMIN_ONLY = new Set([
   "errors",
   "staff",
   "messages",
+  "onlinePayments",
 ]);
 
 /** Public namespaces that belong to one page; every other public namespace is shared by all pages. */

@@ -108,6 +108,8 @@ export default {
     none: "لم تُسجَّل أي دفعات بعد.",
     loadFailed: "تعذّر تحميل الدفعات.",
     adjustment: "تسوية",
+    source: "المصدر",
+    sources: { desk: "المكتب", online: "إلكتروني" },
     close: "إغلاق",
     reprint: "إعادة طباعة",
     printReceipt: "طباعة الإيصال",
@@ -247,6 +249,7 @@ export default {
     checked:
       "تم سؤال باي موب عن {{checked}} عملية: {{paid}} مدفوعة، {{failed}} مرفوضة، {{expired}} منتهية، {{pending}} ما زالت قيد الانتظار",
     checkFailed: "تعذّر التحقق من المدفوعات الإلكترونية",
+    viewAll: "عرض المدفوعات الإلكترونية",
     hint: "يُسأل باي موب تلقائيًا عن كل عملية تبقى قيد الانتظار ٣٠ دقيقة.",
   },
   errors: {

@@ -101,6 +101,8 @@ export default {
     none: "No payments recorded yet.",
     loadFailed: "Could not load the payments.",
     adjustment: "Adjustment",
+    source: "Source",
+    sources: { desk: "Desk", online: "Online" },
     close: "Close",
     reprint: "Reprint",
     printReceipt: "Print receipt",
@@ -229,6 +231,7 @@ export default {
     checked:
       "Asked Paymob about {{checked}}: {{paid}} paid, {{failed}} declined, {{expired}} expired, {{pending}} still pending",
     checkFailed: "Could not check the online payments",
+    viewAll: "View online payments",
     hint: "Paymob is asked automatically about every payment still pending after 30 minutes.",
   },
   errors: {

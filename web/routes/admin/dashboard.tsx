@@ -1,11 +1,11 @@
 /**
- * /admin/dashboard (docs/product.md#dashboard): three statistics that reload live on fees_changed /
- * students_changed (throttled to one reload per second), Quick Actions and the global search. The fee figures
- * show only to a role with `fees.read` (docs/product.md#staff-and-roles).
+ * /admin/dashboard (docs/product.md#dashboard): the statistics (students, fees, paid share, overdue, online today)
+ * that reload live on fees_changed / students_changed (throttled to one reload per second), Quick Actions and the
+ * global search. The fee figures show only to a role with `fees.read` (docs/product.md#staff-and-roles).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { AlarmClock, Banknote, Percent, Users } from "lucide-react";
+import { AlarmClock, Banknote, Globe, Percent, Users } from "lucide-react";
 import { Link } from "react-router";
 import { apiClient, call } from "~/lib/api";
 import { useHandleAuthFailure, isAuthFailure } from "~/lib/auth-failure";
@@ -25,7 +25,12 @@ interface Stats {
   paidPercentage: number | null;
   overdueAmount: number | null;
   overdueStudents: number | null;
+  onlineToday: number | null;
+  onlineTodayCount: number | null;
 }
+
+/** The Online payments page (docs/product.md#online-payments), paid ones first. */
+export const ONLINE_PAYMENTS_PATH = "/admin/dashboard/fees/online?status=paid";
 
 /** The overdue list: the Fees page filtered to records with an instalment past due, largest first. */
 export const OVERDUE_LIST_PATH = "/admin/dashboard/fees?status=overdue";
@@ -34,7 +39,10 @@ export const OVERDUE_LIST_PATH = "/admin/dashboard/fees?status=overdue";
 const figure = <T,>(r: PromiseSettledResult<T>, pick: (body: T) => number): number | null =>
   r.status === "fulfilled" ? pick(r.value) : null;
 
-/** Loads the three statistics; reloads on live events. Returns null until the first load ends. */
+/**
+ * Loads the statistics; reloads on live events (an online payment recorded by Paymob's callback or "Check now"
+ * publishes fees_changed too, so "Online today" moves live). Returns null until the first load ends.
+ */
 function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
   const onAuthFailure = useHandleAuthFailure();
   const [stats, setStats] = useState<Stats | null>(null);
@@ -43,14 +51,17 @@ function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
   const load = useCallback(async () => {
     const mine = ++seq.current;
     const client = apiClient();
-    const [active, total, paid, overdue] = await Promise.allSettled([
+    const [active, total, paid, overdue, online] = await Promise.allSettled([
       call(client.api.students.active.count.$get()),
       call(client.api.fees.TotalFees.$get()),
       call(client.api.fees["paid-percentage"].$get()),
       call(client.api.fees["overdue-summary"].$get()),
+      call(client.api.fees["online-today"].$get()),
     ]);
     if (mine !== seq.current) return;
-    const denied = [active, total, paid, overdue].find((r) => r.status === "rejected" && isAuthFailure(r.reason));
+    const denied = [active, total, paid, overdue, online].find(
+      (r) => r.status === "rejected" && isAuthFailure(r.reason),
+    );
     if (denied && denied.status === "rejected") {
       onAuthFailure(denied.reason);
       return;
@@ -61,6 +72,8 @@ function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
       paidPercentage: figure(paid, (b) => b.paidPercentage),
       overdueAmount: figure(overdue, (b) => b.overdueAmount),
       overdueStudents: figure(overdue, (b) => b.overdueStudents),
+      onlineToday: figure(online, (b) => b.onlineToday),
+      onlineTodayCount: figure(online, (b) => b.onlineTodayCount),
     });
   }, [onAuthFailure]);
 
@@ -119,8 +132,9 @@ export default function Dashboard() {
         <LiveIndicator status={live} />
       </div>
 
-      <section aria-label={t("admin.dashboard.title")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <section aria-label={t("admin.dashboard.title")} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-6">
         <StatCard
+          className="xl:col-span-2"
           label={t("admin.dashboard.stats.students")}
           hint={t("admin.dashboard.stats.studentsHint")}
           value={fmt(stats?.activeStudents, (n, l) => formatNumber(n, l))}
@@ -131,6 +145,7 @@ export default function Dashboard() {
         {fees && (
           <>
             <StatCard
+              className="xl:col-span-2"
               label={t("admin.dashboard.stats.fees")}
               hint={t("admin.dashboard.stats.feesHint")}
               value={fmt(stats?.totalFees, formatEgp)}
@@ -140,6 +155,7 @@ export default function Dashboard() {
               tone="bg-success/12 text-success"
             />
             <StatCard
+              className="xl:col-span-2"
               label={t("admin.dashboard.stats.paid")}
               hint={t("admin.dashboard.stats.paidHint")}
               value={fmt(stats?.paidPercentage, formatPercent)}
@@ -149,6 +165,7 @@ export default function Dashboard() {
               tone="bg-warning/15 text-[oklch(0.5_0.13_60)]"
             />
             <StatCard
+              className="xl:col-span-3"
               label={t("admin.dashboard.stats.overdue")}
               hint={
                 stats?.overdueStudents == null
@@ -170,6 +187,32 @@ export default function Dashboard() {
                   data-testid="overdue-link"
                 >
                   {t("admin.dashboard.stats.overdueLink")}
+                </Link>
+              }
+            />
+            <StatCard
+              className="sm:col-span-2 xl:col-span-3"
+              label={t("admin.dashboard.stats.online")}
+              hint={
+                stats?.onlineTodayCount == null
+                  ? ""
+                  : t("admin.dashboard.stats.onlineHint", {
+                      count: stats.onlineTodayCount,
+                      formatted: formatNumber(stats.onlineTodayCount, lang),
+                    })
+              }
+              value={fmt(stats?.onlineToday, formatEgp)}
+              icon={Globe}
+              loading={loading}
+              unavailable={unavailable}
+              tone="bg-sky-500/12 text-sky-700"
+              action={
+                <Link
+                  to={ONLINE_PAYMENTS_PATH}
+                  className="mt-2 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline"
+                  data-testid="online-link"
+                >
+                  {t("admin.dashboard.stats.onlineLink")}
                 </Link>
               }
             />

@@ -18,6 +18,8 @@ export interface StatCardProps {
   tone?: string;
   /** A link under the hint (e.g. to the list behind the figure). */
   action?: ReactNode;
+  /** Extra classes on the card (e.g. its span in the grid). */
+  className?: string;
 }
 
 /**
@@ -35,9 +37,10 @@ export function StatCard({
   unavailable,
   tone = "bg-primary/10 text-primary",
   action,
+  className,
 }: StatCardProps) {
   return (
-    <Card className="gap-0 py-5" aria-busy={loading}>
+    <Card className={cn("gap-0 py-5", className)} aria-busy={loading}>
       <div className="flex items-start justify-between gap-3 px-5">
         <h2 className="min-w-0 pt-1.5 text-sm font-medium text-muted-foreground">{label}</h2>
         <span className={cn("flex size-9 shrink-0 items-center justify-center rounded-lg", tone)}>

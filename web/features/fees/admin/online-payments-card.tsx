@@ -1,11 +1,12 @@
 /**
  * The Fees page's online payments line (docs/product.md#online-payments): how many are pending and the credits to
  * refund (fees.read), and "Check now" (fees.write), which asks Paymob about every pending payment and records what
- * it answers, as the Cron Trigger does for those pending 30 minutes.
+ * it answers, as the Cron Trigger does for those pending 30 minutes. Its title opens the Online payments page.
  */
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { RefreshCw, Wallet } from "lucide-react";
+import { Link } from "react-router";
+import { ChevronRight, RefreshCw, Wallet } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { toast } from "~/components/ui/lazy-toast";
@@ -15,6 +16,7 @@ import { formatEgp } from "~/lib/format";
 import { useReasonText } from "~/lib/reason-text";
 import { useCan } from "~/lib/use-me";
 import { cn } from "~/lib/utils";
+import { CONSOLE_PAGES } from "~/features/shell/admin/nav-access";
 
 const listOnline = () => call(apiClient().api.admin["online-payments"].$get({ query: {} }));
 const checkNow = () => call(apiClient().api.admin["online-payments"].check.$post());
@@ -59,9 +61,17 @@ export function OnlinePaymentsCard({ onChecked }: { onChecked: () => void }) {
 
   return (
     <Card className="flex-row flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3" data-online-payments="">
-      <h2 className="flex items-center gap-2 font-semibold">
-        <Wallet className="size-4 text-primary" aria-hidden="true" />
-        {t("fees.online.title")}
+      <h2 className="font-semibold">
+        {/* The title opens the Online payments page (the list, filters and CSV). */}
+        <Link
+          to={CONSOLE_PAGES.onlinePayments.path}
+          title={t("fees.online.viewAll")}
+          className="flex items-center gap-2 underline-offset-4 hover:text-primary hover:underline"
+        >
+          <Wallet className="size-4 text-primary" aria-hidden="true" />
+          {t("fees.online.title")}
+          <ChevronRight className="size-4 text-muted-foreground rtl:rotate-180" aria-hidden="true" />
+        </Link>
       </h2>
       {figures && (
         <p className="text-sm text-muted-foreground">

@@ -1,14 +1,15 @@
 /**
- * The "Payments" dialog of a fee record (docs/product.md#payments-and-receipts): receipt
- * number, amount and date of every payment row, oldest first, each with its receipt (shown here) and a Reprint (the
- * printed copy, docs/product.md#printing, at the receipt width this browser remembers); the record's Statement. Uses the payments
- * that came with the list row and refreshes them from `GET /api/fees/{student_no}/payments` when opened. Receipts,
- * reprints and the statement need `print.statements`, the discount `fees.write` (docs/product.md#staff-and-roles): a
- * role without them reads the payments and instalments only.
+ * The "Payments" dialog of a fee record (docs/product.md#payments-and-receipts): receipt number with its source (desk
+ * or online, docs/product.md#online-payments), amount and date of every payment row, oldest first, each with its receipt
+ * (shown here) and a Reprint (the printed copy, docs/product.md#printing, at the receipt width this browser
+ * remembers); the record's Statement. Uses the payments that came with the list row and refreshes them from
+ * `GET /api/fees/{student_no}/payments` when opened. Receipts, reprints and the statement need `print.statements`,
+ * the discount `fees.write` (docs/product.md#staff-and-roles): a role without them reads the payments and
+ * instalments only.
  */
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { FileText, Printer } from "lucide-react";
+import { FileText, Globe, Printer } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import {
@@ -144,12 +145,10 @@ export function PaymentsDialog({
               )}
               {payments?.map((p) => (
                 <tr key={p.id} className="border-t">
-                  <th
-                    scope="row"
-                    className="px-3 py-2 text-start font-mono text-[13px] font-medium whitespace-nowrap"
-                    dir="ltr"
-                  >
-                    {p.receipt_no}
+                  <th scope="row" className="px-3 py-2 text-start font-mono text-[13px] font-medium" dir="ltr">
+                    {/* The source goes under the number when the dialog is narrow, keeping the amount in view. */}
+                    <span className="me-2 whitespace-nowrap">{p.receipt_no}</span>
+                    <SourceBadge source={p.source} />
                     {p.kind === "adjustment" && (
                       <Badge variant="secondary" className="ms-2 font-sans">
                         {t("fees.payments.adjustment")}
@@ -231,6 +230,25 @@ export function PaymentsDialog({
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * Where a payment came in, beside its receipt number: the desk (plain) or online through Paymob (tinted: it has no
+ * cashier). Its title names what it is ("Source").
+ */
+export function SourceBadge({ source }: { source: Payment["source"] }) {
+  const { t } = useTranslation();
+  return (
+    <Badge
+      variant={source === "online" ? "success" : "outline"}
+      className="font-sans font-normal"
+      title={t("fees.payments.source")}
+      data-source={source}
+    >
+      {source === "online" && <Globe aria-hidden="true" />}
+      {t(`fees.payments.sources.${source}`)}
+    </Badge>
   );
 }
 

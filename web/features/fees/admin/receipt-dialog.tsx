@@ -1,7 +1,8 @@
 /**
- * A printable payment receipt in Arabic and English (docs/product.md#payments-and-receipts, #printing): school name, receipt
- * number, student name and ID, grade, the amount in EGP figures and the payment date. Opened in a dialog with a
- * Print button (`window.print()`); `@media print` rules hide everything on the page except the receipt.
+ * A printable payment receipt in Arabic and English (docs/product.md#payments-and-receipts, #printing): school name,
+ * receipt number, student name and ID, grade, where it was paid (desk or online), the amount in EGP figures and the
+ * payment date. Opened in a dialog with a Print button (`window.print()`); `@media print` rules hide everything on
+ * the page except the receipt.
  */
 import { useTranslation } from "react-i18next";
 import { Printer } from "lucide-react";
@@ -19,7 +20,7 @@ import { formatEgp, formatNumber, formatSchoolDateTime } from "~/lib/format";
 import type { FeeRecord, Payment } from "./fees-api";
 import { RECEIPT_LABELS, receiptGrade } from "./receipt-labels";
 
-type RowKey = "receiptNo" | "date" | "student" | "studentId" | "grade" | "covers";
+type RowKey = "receiptNo" | "date" | "student" | "studentId" | "grade" | "source" | "covers";
 
 /** Hides every top-level node but the one holding the receipt, and lays the dialog out flat on the page. */
 const PRINT_CSS = `
@@ -91,6 +92,7 @@ export function Receipt({ payment, student }: { payment: Payment; student: Recei
     { key: "student", value: student.full_name },
     { key: "studentId", value: student.student_no, mono: true },
     { key: "grade", value: receiptGrade("en", student.grade), valueAr: receiptGrade("ar", student.grade) },
+    { key: "source", value: en.sources[payment.source], valueAr: ar.sources[payment.source] },
     ...(payment.allocations?.length
       ? [
           {

@@ -18,6 +18,9 @@ export interface ReceiptLabels {
   amount: string;
   /** The instalments a payment covered (docs/product.md#fee-plans). */
   covers: string;
+  /** Where the money came in (docs/product.md#online-payments), and the two places' names. */
+  source: string;
+  sources: Record<"desk" | "online", string>;
   thanks: string;
   signature: string;
   /** Grade names of the admin grade list (docs/product.md#limits). */
@@ -35,6 +38,8 @@ export const RECEIPT_LABELS: Record<"en" | "ar", ReceiptLabels> = {
     grade: "Grade",
     amount: "Amount paid",
     covers: "Instalments covered",
+    source: "Source",
+    sources: { desk: "Desk", online: "Online" },
     thanks: "Thank you. Please keep this receipt.",
     signature: "Cashier signature",
     grades: {},
@@ -49,6 +54,8 @@ export const RECEIPT_LABELS: Record<"en" | "ar", ReceiptLabels> = {
     grade: "الصف",
     amount: "المبلغ المدفوع",
     covers: "الأقساط المسددة",
+    source: "مصدر الدفعة",
+    sources: { desk: "المكتب", online: "إلكتروني" },
     thanks: "شكرًا لكم. يُرجى الاحتفاظ بهذا الإيصال.",
     signature: "توقيع أمين الخزينة",
     grades: {

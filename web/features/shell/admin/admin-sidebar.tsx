@@ -1,7 +1,7 @@
 /**
  * The admin console's navigation (docs/product.md#admin-shell): brand, "NAVIGATION", Dashboard, Students / Fees /
- * Results (each expands to the grade list; choosing a grade opens the page with that filter), Fee Plans, Course
- * Selections, News, Audit Log, Staff. Only the pages the signed-in person's role may open are listed (nav-access.ts;
+ * Results (each expands to the grade list; choosing a grade opens the page with that filter), Online Payments (right
+ * under Fees), Fee Plans, Course Selections, News, Audit Log, Staff. Only the pages the signed-in person's role may open are listed (nav-access.ts;
  * docs/product.md#staff-and-roles). The current item is highlighted and marked `aria-current="page"`.
  * The grade lists expand with a CSS grid-rows transition rather than Radix Collapsible, whose mount-time
  * measurement (getComputedStyle + getBoundingClientRect in layout effects) forced the page's first style and
@@ -14,6 +14,7 @@ import {
   BookOpenCheck,
   CalendarClock,
   ChevronDown,
+  Globe,
   ClipboardList,
   GraduationCap,
   LayoutDashboard,
@@ -45,6 +46,7 @@ const ICONS: Record<ConsolePage, LucideIcon> = {
   dashboard: LayoutDashboard,
   students: GraduationCap,
   fees: Wallet,
+  onlinePayments: Globe,
   results: ClipboardList,
   feePlans: CalendarClock,
   courseSelections: BookOpenCheck,
@@ -80,10 +82,11 @@ function GradeSection({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  // The Fee plans page lives under /fees but has its own sidebar entry.
+  // The Fee plans and Online payments pages live under /fees but have their own sidebar entries.
   const active =
     location.pathname.startsWith(ADMIN_PAGE_PATHS[page]) &&
-    !location.pathname.startsWith(`${ADMIN_PAGE_PATHS.fees}/plans`);
+    !location.pathname.startsWith(`${ADMIN_PAGE_PATHS.fees}/plans`) &&
+    !location.pathname.startsWith(`${ADMIN_PAGE_PATHS.fees}/online`);
   const [open, setOpen] = useState(active);
   // A section's 13 grade buttons are rendered once it has been opened, then kept (for the close transition).
   const rendered = useOpenedOnce(open);

@@ -10,6 +10,7 @@ export type ConsolePage =
   | "dashboard"
   | "students"
   | "fees"
+  | "onlinePayments"
   | "results"
   | "feePlans"
   | "courseSelections"
@@ -23,6 +24,7 @@ export const CONSOLE_PAGES: Readonly<Record<ConsolePage, { path: string; permiss
   dashboard: { path: "/admin/dashboard", permission: "dashboard.read" },
   students: { path: "/admin/dashboard/students", permission: "students.read" },
   fees: { path: "/admin/dashboard/fees", permission: "fees.read" },
+  onlinePayments: { path: "/admin/dashboard/fees/online", permission: "fees.read" },
   results: { path: "/admin/dashboard/results", permission: "results.read" },
   feePlans: { path: "/admin/dashboard/fees/plans", permission: "fee_plans.read" },
   courseSelections: { path: "/admin/dashboard/course-selections", permission: "selection.read" },

@@ -1,0 +1,71 @@
+/** Pieces of the Online payments page: the status badge, the student cell, the receipt link. */
+import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+import { receiptHref } from "~/features/print/admin/print-links";
+import type { OnlinePayment, OnlineStatus } from "./online-payments-api";
+
+const TONE = {
+  pending: "warning",
+  paid: "success",
+  failed: "destructive",
+  expired: "secondary",
+} as const satisfies Record<OnlineStatus, "warning" | "success" | "destructive" | "secondary">;
+
+/** Pending (amber), paid (green), declined (red), expired (grey). */
+export function OnlineStatusBadge({ status }: { status: OnlineStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Badge variant={TONE[status]} data-status={status}>
+      {t(`onlinePayments.statuses.${status}`)}
+    </Badge>
+  );
+}
+
+/** The student's name (isolated: an Arabic name keeps the page's alignment), and the number under it. */
+export function StudentCell({ p }: { p: OnlinePayment }) {
+  return (
+    <span className="grid min-w-0 gap-0.5">
+      <span className="truncate font-medium">
+        <bdi>{p.full_name}</bdi>
+      </span>
+      <bdi dir="ltr" className="w-fit font-mono text-xs text-muted-foreground">
+        {p.student_no}
+      </bdi>
+    </span>
+  );
+}
+
+/** A muted dash for a cell with nothing to show (a narrow screen lists the column's label with it). */
+export const Nothing = () => (
+  <span className="text-muted-foreground" aria-hidden="true">
+    —
+  </span>
+);
+
+/**
+ * The RCP number, a link to its printed receipt when the role may print (a new tab); "Credit only" when the desk had
+ * already taken all of it (no RCP row); a dash before it is paid.
+ */
+export function ReceiptCell({ p, canPrint }: { p: OnlinePayment; canPrint: boolean }) {
+  const { t } = useTranslation();
+  if (p.status !== "paid") return <Nothing />;
+  if (!p.receipt_no)
+    return <span className="text-xs text-muted-foreground">{t("onlinePayments.table.creditOnly")}</span>;
+  const no = (
+    <bdi dir="ltr" className="font-mono text-[13px]">
+      {p.receipt_no}
+    </bdi>
+  );
+  if (!canPrint) return no;
+  return (
+    <a
+      href={receiptHref(p.receipt_no)}
+      target="_blank"
+      rel="noopener"
+      aria-label={t("onlinePayments.table.openReceipt", { receiptNo: p.receipt_no })}
+      className="text-primary underline-offset-4 hover:underline"
+    >
+      {no}
+    </a>
+  );
+}

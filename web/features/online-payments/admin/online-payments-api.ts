@@ -1,0 +1,27 @@
+/**
+ * The Online payments page's calls (docs/product.md#online-payments) through the typed Hono client: the list with
+ * its figures, and "Check now". Throws `ApiFailure` (status 0 = network error).
+ */
+import type { ONLINE_STATUSES } from "@worker/contracts/online-payments";
+import { apiClient, call } from "~/lib/api";
+
+export type OnlineStatus = (typeof ONLINE_STATUSES)[number];
+
+/** What the page filters by: "" = no filter. `q` is sent as typed; the server folds it. */
+export interface OnlineFilters {
+  status: OnlineStatus | "";
+  q: string;
+}
+
+/** `GET /api/admin/online-payments`: up to 200, newest first, with pending, open credits and today's takings. */
+export function fetchOnlinePayments(f: OnlineFilters) {
+  const query = { ...(f.status ? { status: f.status } : {}), ...(f.q.trim() ? { q: f.q.trim() } : {}) };
+  return call(apiClient().api.admin["online-payments"].$get({ query }));
+}
+
+export type OnlinePaymentsAnswer = Awaited<ReturnType<typeof fetchOnlinePayments>>;
+/** One online payment as the API returns it. */
+export type OnlinePayment = OnlinePaymentsAnswer["payments"][number];
+
+/** `POST /api/admin/online-payments/check`: asks Paymob about every pending payment. */
+export const checkOnlinePayments = () => call(apiClient().api.admin["online-payments"].check.$post());

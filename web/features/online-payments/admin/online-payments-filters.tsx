@@ -1,0 +1,56 @@
+/** The Online payments page's filter bar: status (with "All statuses"), the student search, and Clear filters. */
+import { useTranslation } from "react-i18next";
+import { FilterX } from "lucide-react";
+import { ONLINE_STATUSES } from "@worker/contracts/online-payments";
+import { FilterSelect, SearchBox } from "~/components/data-table/list-filters";
+import { Button } from "~/components/ui/button";
+import type { OnlineStatus } from "./online-payments-api";
+
+const ALL = "__all";
+
+export interface OnlineFiltersProps {
+  status: OnlineStatus | "";
+  onStatus: (s: OnlineStatus | "") => void;
+  search: string;
+  onSearch: (v: string) => void;
+}
+
+export function OnlinePaymentsFilters({ status, onStatus, search, onSearch }: OnlineFiltersProps) {
+  const { t } = useTranslation();
+  const filtered = status !== "" || search !== "";
+  return (
+    <section aria-label={t("onlinePayments.filters.label")} className="flex flex-wrap items-end gap-3">
+      <FilterSelect
+        id="online-status"
+        label={t("onlinePayments.filters.status")}
+        value={status || ALL}
+        onChange={(v) => onStatus(v === ALL ? "" : (v as OnlineStatus))}
+        options={[
+          { value: ALL, label: t("onlinePayments.filters.allStatuses") },
+          ...ONLINE_STATUSES.map((s) => ({ value: s, label: t(`onlinePayments.statuses.${s}`) })),
+        ]}
+      />
+      <SearchBox
+        id="online-search"
+        label={t("onlinePayments.filters.search")}
+        placeholder={t("onlinePayments.filters.searchPlaceholder")}
+        clearLabel={t("onlinePayments.filters.clearSearch")}
+        value={search}
+        onChange={onSearch}
+      />
+      {filtered && (
+        <Button
+          variant="ghost"
+          className="w-fit"
+          onClick={() => {
+            onStatus("");
+            onSearch("");
+          }}
+        >
+          <FilterX aria-hidden="true" />
+          {t("onlinePayments.filters.clear")}
+        </Button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+/**
+ * State of the Online payments page (docs/product.md#online-payments): the status filter in the URL (`?status=paid`,
+ * a refused value dropped; the dashboard links to it), the search box's text applied once typing rests (kept in the
+ * page: a URL update per search would race the status's), the list and its figures fetched in the browser (the
+ * token lives in localStorage), a live reload on `fees_changed` (a callback or a check recorded something), and
+ * "Check now". A failed load shows a toast with the server's reason and sets `failed`; a 401 signs out; answers to
+ * older filters are dropped.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { ONLINE_STATUSES } from "@worker/contracts/online-payments";
+import { toast } from "~/components/ui/lazy-toast";
+import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { useLiveEvents } from "~/lib/live-events";
+import { useReasonText } from "~/lib/reason-text";
+import { useDebouncedSearch } from "~/lib/use-debounce";
+import {
+  checkOnlinePayments,
+  fetchOnlinePayments,
+  type OnlineFilters,
+  type OnlinePaymentsAnswer,
+  type OnlineStatus,
+} from "./online-payments-api";
+
+const LIVE_EVENTS = ["fees_changed"];
+const NO_ROWS: OnlinePaymentsAnswer["payments"] = [];
+
+/** The status of `?status=` when it is one of the four, else "". */
+export function statusParam(params: URLSearchParams): OnlineStatus | "" {
+  const v = params.get("status");
+  return (ONLINE_STATUSES as readonly string[]).includes(v ?? "") ? (v as OnlineStatus) : "";
+}
+
+export function useOnlinePayments() {
+  const { t } = useTranslation();
+  const { failureText } = useReasonText();
+  const text = useRef({ t, failureText });
+  text.current = { t, failureText };
+  const onAuthFailure = useHandleAuthFailure();
+  const [params, setParams] = useSearchParams();
+  const status = statusParam(params);
+  const [search, setSearch] = useState("");
+  const q = useDebouncedSearch(search);
+  const filters = useMemo<OnlineFilters>(() => ({ status, q }), [status, q]);
+  const [answer, setAnswer] = useState<OnlinePaymentsAnswer | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [checking, setChecking] = useState(false);
+  const [tick, setTick] = useState(0);
+  const seq = useRef(0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` forces a reload of the same filters
+  useEffect(() => {
+    const mine = ++seq.current;
+    setLoading(true);
+    fetchOnlinePayments(filters)
+      .then((body) => {
+        if (mine !== seq.current) return;
+        setAnswer(body);
+        setFailed(false);
+      })
+      .catch((err: unknown) => {
+        if (mine !== seq.current || onAuthFailure(err)) return;
+        const { t: tr, failureText: explain } = text.current;
+        toast.error(explain(err, tr("onlinePayments.errors.load"), tr("onlinePayments.errors.network")));
+        setAnswer(null);
+        setFailed(true);
+      })
+      .finally(() => {
+        if (mine === seq.current) setLoading(false);
+      });
+  }, [filters, tick, onAuthFailure]);
+
+  useEffect(
+    () => () => {
+      seq.current++;
+    },
+    [],
+  );
+
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  const live = useLiveEvents(LIVE_EVENTS, reload, { throttleMs: 1000 });
+
+  const setStatus = useCallback(
+    (next: OnlineStatus | "") =>
+      setParams(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          if (next) out.set("status", next);
+          else out.delete("status");
+          return out;
+        },
+        { preventScrollReset: true },
+      ),
+    [setParams],
+  );
+
+  const check = useCallback(async () => {
+    setChecking(true);
+    try {
+      const r = await checkOnlinePayments();
+      toast.success(text.current.t("fees.online.checked", { ...r, pending: r.still_pending }));
+      reload();
+    } catch (err) {
+      if (!onAuthFailure(err)) toast.error(text.current.failureText(err, text.current.t("fees.online.checkFailed")));
+    } finally {
+      setChecking(false);
+    }
+  }, [onAuthFailure, reload]);
+
+  return {
+    status,
+    setStatus,
+    search,
+    setSearch,
+    /** The filters the rows answer (the applied search, not the one being typed). */
+    filters,
+    rows: answer?.payments ?? NO_ROWS,
+    figures: answer ? { pending: answer.pending, credit: answer.credit_total, paidToday: answer.paid_today } : null,
+    loading,
+    failed,
+    reload,
+    live,
+    check,
+    checking,
+  };
+}
+
+export type OnlinePaymentsState = ReturnType<typeof useOnlinePayments>;
