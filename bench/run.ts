@@ -13,6 +13,7 @@ import { adminLists } from "./admin-lists";
 import { importBench } from "./import";
 import { liveEvents } from "./live-events";
 import { loginTiming } from "./login-timing";
+import { onlinePaymentsBench } from "./online-payments";
 import { machineInfo, table, verdict, type BenchResult } from "./lib/report";
 import { stopAllServers, withServer, type BenchServer } from "./lib/server";
 import { pages } from "./pages";
@@ -32,8 +33,9 @@ const BENCHES: Record<string, Bench> = {
   print,
   "login-timing": loginTiming,
   storm,
+  "online-payments": onlinePaymentsBench,
 };
-const SMOKE = ["results-day", "selection-rush", "storm"];
+const SMOKE = ["results-day", "selection-rush", "storm", "online-payments"];
 /** Benchmarks served with the rate limits on, as deployed (the others turn them off to measure throughput). */
 const WITH_RATE_LIMITS = new Set(["storm"]);
 

@@ -27,6 +27,8 @@ export interface BenchServer {
   /** The supervisor that restarts sqld when its writes jam or it freezes (the storm benchmark reads its restarts). */
   supervisor: Supervisor | null;
   samples: SeedSamples;
+  /** The local Paymob stand-in's URL (scripts/lib/paymob-standin.ts: its `/_standin/` controls), when one runs. */
+  paymobUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -75,6 +77,7 @@ export async function startBenchServer(opts: { rateLimits?: boolean } = {}): Pro
       },
       supervisor: server.supervisor,
       samples: seeded.samples,
+      paymobUrl: server.paymob?.url ?? null,
       stop,
     };
   } catch (err) {
