@@ -3,13 +3,15 @@
  * #guardians-and-messages): each kind of payment row gets an unguessable receipt token; `/pay/receipts/{token}`
  * prints a desk payment's and an online payment's receipt without a session (no-store, noindex) and refuses an
  * unknown token 404; the payment_received message links to it, for an online payment planned once however often
- * Paymob replays its callback, and also when "Check now" finds the payment.
+ * Paymob replays its callback, and also when reconciliation (the Cron Trigger, "Check now") finds the payment.
  */
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { feeRecords, messages, payments } from "../../db/schema";
+import type { Env } from "../../worker/env";
+import { runReconciliation } from "../../worker/online-payments-runtime";
 import { workerContext } from "../../web/context";
 import { loader as receiptLoader } from "../../web/routes/public/pay-receipt";
 import { testDb } from "./fixtures";
@@ -200,6 +202,26 @@ describe("the payment_received message links to the public receipt", () => {
     expect(message!.body).toContain(`${BASE}/pay/receipts/${row!.receiptToken}`);
     // A replay plans nothing (not even a refused duplicate): still the one message.
     expect(await paymentMessagesOf(s.studentId)).toHaveLength(1);
+  });
+
+  it("an online payment found by the reconciliation Cron Trigger: planned once the run's writes are done", async () => {
+    const s = await guardedStudent();
+    const now = new Date();
+    const started = await pub("/api/public/payments", {
+      method: "POST",
+      body: { national_id: s.studentNo, amount: 100 },
+      headers: {
+        "Idempotency-Key": `cron-${s.studentId}`,
+        "X-Test-Now": new Date(now.getTime() - 31 * 60_000).toISOString(),
+      },
+    });
+    expect(started.status, started.text).toBe(201);
+    await standinTransaction(started.json.order_id);
+    expect((await runReconciliation(env as unknown as Env, now))?.paid).toBeGreaterThanOrEqual(1);
+    const found = await paymentMessagesOf(s.studentId);
+    expect(found).toHaveLength(1);
+    const [row] = await rowsOf(s.feeId);
+    expect(found[0]!.body).toContain(`/pay/receipts/${row!.receiptToken}`);
   });
 
   it("an online payment found by Check now (its callback never came)", async () => {
