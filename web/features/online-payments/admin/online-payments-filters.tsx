@@ -1,4 +1,7 @@
-/** The Online payments page's filter bar: status (with "All statuses"), the student search, and Clear filters. */
+/**
+ * The Online payments page's filter bar: status (with "All statuses"), the student search, and Clear filters; one
+ * under the other on a phone, side by side from sm.
+ */
 import { useTranslation } from "react-i18next";
 import { FilterX } from "lucide-react";
 import { ONLINE_STATUSES } from "@worker/contracts/online-payments";
@@ -19,7 +22,7 @@ export function OnlinePaymentsFilters({ status, onStatus, search, onSearch }: On
   const { t } = useTranslation();
   const filtered = status !== "" || search !== "";
   return (
-    <section aria-label={t("onlinePayments.filters.label")} className="flex flex-wrap items-end gap-3">
+    <section aria-label={t("onlinePayments.filters.label")} className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
       <FilterSelect
         id="online-status"
         label={t("onlinePayments.filters.status")}

@@ -1,0 +1,203 @@
+/**
+ * The console's Online payments page and the source of payments (docs/product.md#online-payments): families pay
+ * through the local Paymob stand-in (docs/decisions/0036-paymob-local-stand-in.md), set up through the public API
+ * and the stand-in's test controls, whose signed callback records the money as Paymob's would. In Arabic at 360 px
+ * (figures, search by number in Arabic-Indic digits, the status filter, the CSV, no horizontal overflow) and in
+ * English at 1366 px (search by name, a filter nothing matches, the receipt link, Check now, then the Fees page's
+ * Payments dialog and receipt saying "Online" beside the desk's payment). Each test makes its own students on the
+ * demo server; any console error fails it.
+ */
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { watchErrors } from "../support/browser";
+import { uniqueStudentNo } from "../support/selection-world";
+import { adminApi } from "./admin-api";
+import { adminToken, consolePage } from "./admin-session";
+import { fileBrowser } from "./file-browser";
+import { server } from "./server";
+
+const base = server.baseUrl;
+const browser = fileBrowser();
+const PAGE = `${base}/admin/dashboard/fees/online`;
+const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
+/** A student of Prep-1 named `name` with 3,000 EGP of fees, nothing paid. */
+async function student(token: string, name: string): Promise<string> {
+  const studentNo = uniqueStudentNo();
+  await adminApi(token, "POST", "/api/students", {
+    student_no: studentNo,
+    full_name: name,
+    nationality: "مصري",
+    current_grade: "Prep-1",
+    building_no: 1,
+  });
+  await adminApi(token, "POST", "/api/fees", {
+    student_id: studentNo,
+    grade: "Prep-1",
+    total_amount: 3000,
+    paid_amount: 0,
+  });
+  return studentNo;
+}
+
+/**
+ * A family starts paying `amount` EGP online (the public API, as the Pay fees page does); `outcome` makes the
+ * stand-in's transaction and sends its signed callback to the Worker before answering, so the payment is recorded.
+ */
+async function payOnline(studentNo: string, amount: number, outcome?: "success" | "declined") {
+  const res = await fetch(`${base}/api/public/payments`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Idempotency-Key": randomUUID() },
+    body: JSON.stringify({ national_id: studentNo, amount }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const p = (await res.json()) as { payment_id: string; order_id: string; checkout_url: string };
+  if (outcome) {
+    const standin = new URL(p.checkout_url).origin;
+    const t = await fetch(`${standin}/_standin/orders/${p.order_id}/transactions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ outcome }),
+    });
+    expect(t.status).toBe(201);
+    expect(((await t.json()) as { callback_status: number }).callback_status).toBe(200);
+  }
+  return p;
+}
+
+const receiptOf = async (token: string, studentNo: string) => {
+  const { payments } = await adminApi<{ payments: Array<{ receipt_no: string; source: string }> }>(
+    token,
+    "GET",
+    `/api/fees/${studentNo}/payments`,
+  );
+  return payments.find((p) => p.source === "online")!.receipt_no;
+};
+
+const noOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+/** Waits until the table has the answer to the last request (the old rows stay meanwhile). */
+const settled = (page: Page) => page.waitForFunction(() => !document.querySelector("table[aria-busy]"));
+
+/** The body rows of the table (the header row excluded). */
+const bodyRows = (page: Page) => page.locator("table tbody tr:has(th[scope=row])");
+
+/** Saves the CSV through Export CSV; its file name and lines (BOM checked and dropped). */
+async function exportCsv(page: Page, button: string) {
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: button }).click(),
+  ]);
+  const bytes = readFileSync((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return { name: download.suggestedFilename(), lines: bytes.subarray(3).toString("utf8").split("\r\n") };
+}
+
+describe("the Online payments page", () => {
+  it("Arabic at 360 px: figures, search by number in Arabic digits, the paid filter, the CSV", async () => {
+    const token = await adminToken();
+    const paidName = "سلمى الدفع الإلكتروني";
+    const paidNo = await student(token, paidName);
+    const pendingNo = await student(token, "ياسين الانتظار");
+    await payOnline(paidNo, 1000, "success");
+    await payOnline(paidNo, 40);
+    await payOnline(pendingNo, 250);
+
+    const page = await consolePage(browser(), token, "ar", 360);
+    const errors = watchErrors(page);
+    await page.goto(PAGE);
+    await page.getByRole("heading", { level: 1, name: "المدفوعات الإلكترونية" }).waitFor();
+    const pending = page.locator('[data-figure="online-pending"] p').first();
+    await expect.poll(() => pending.textContent()).toMatch(/^[٠-٩٬]+$/);
+    await page.locator('[data-figure="online-paid-today"]').getByText(/ج\.م/).waitFor();
+    await page.getByRole("button", { name: "تحقّق الآن" }).waitFor();
+
+    await page.getByLabel("بحث", { exact: true }).fill(arabicIndic(paidNo));
+    await settled(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(2);
+    expect(await bodyRows(page).filter({ hasText: paidName }).count()).toBe(2);
+    expect(await noOverflow(page), "the filter bar with Clear filters fits 360 px").toBe(true);
+    await page.locator("#online-status").click();
+    await page.getByRole("option", { name: "مدفوعة", exact: true }).click();
+    await page.waitForURL(/status=paid/);
+    await settled(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(1);
+    const row = bodyRows(page).first();
+    await row.locator('[data-status="paid"]').waitFor();
+    expect(await row.textContent()).toContain("١٬٠٠٠");
+    const receiptNo = await receiptOf(token, paidNo);
+    const link = row.getByRole("link", { name: `فتح الإيصال ${receiptNo}` });
+    expect(await link.getAttribute("href")).toBe(`/admin/print/receipts/${receiptNo}`);
+    expect(await noOverflow(page)).toBe(true);
+
+    const csv = await exportCsv(page, "تصدير CSV");
+    expect(csv.name).toMatch(/^online_payments_paid_\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.lines).toHaveLength(2);
+    expect(csv.lines[0]).toBe(
+      '"Date (Cairo)","Student Name","Student ID","Amount (EGP)","Status","Receipt No","Paymob Order ID","Credit to Refund (EGP)","Refunded (EGP)","Paid At (Cairo)"',
+    );
+    expect(csv.lines[1]).toContain(`"${paidName}","\t${paidNo}","1000","مدفوعة","${receiptNo}"`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("English at 1366 px: search by name, nothing matching, Check now; the Payments dialog and receipt say Online", async () => {
+    const token = await adminToken();
+    const name = `Online Console Family ${randomUUID().slice(0, 8)}`;
+    const studentNo = await student(token, name);
+    await adminApi(token, "POST", `/api/fees/${studentNo}/add-payment`, { payment_amount: 500 });
+    await payOnline(studentNo, 750, "success");
+    await payOnline(studentNo, 60, "declined");
+
+    const page = await consolePage(browser(), token, "en", 1366);
+    const errors = watchErrors(page);
+    await page.goto(PAGE);
+    await page.getByRole("heading", { level: 1, name: "Online Payments" }).waitFor();
+    const navLink = page.getByRole("link", { name: "Online Payments", exact: true });
+    expect(await navLink.getAttribute("aria-current")).toBe("page");
+    await page.getByLabel("Search", { exact: true }).fill(name.toLowerCase());
+    await settled(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(2);
+    await bodyRows(page).filter({ hasText: "Declined" }).waitFor();
+    const paid = bodyRows(page).filter({ hasText: "Paid" });
+    expect(await paid.textContent()).toMatch(/EGP\s?750/);
+    const headers = await page.locator("table thead th").allTextContents();
+    expect(headers.map((h) => h.trim())).toEqual(
+      expect.arrayContaining(["Student", "Date", "Amount", "Status", "Receipt", "Paymob order", "Credit to refund"]),
+    );
+
+    await page.locator("#online-status").click();
+    await page.getByRole("option", { name: "Expired", exact: true }).click();
+    await page.getByText("No online payments match these filters").waitFor();
+    await page.getByRole("button", { name: "Clear filters" }).first().click();
+    await page.waitForURL((u) => !u.search.includes("status="));
+    await expect.poll(() => page.getByLabel("Search", { exact: true }).inputValue()).toBe("");
+
+    await page.getByRole("button", { name: "Check now" }).click();
+    await page.getByText(/Asked Paymob about \d+/).waitFor();
+    expect(errors).toEqual([]);
+
+    // The Fees page: the record's Payments dialog names each payment's source, and so does its receipt.
+    const receiptNo = await receiptOf(token, studentNo);
+    await page.goto(`${base}/admin/dashboard/fees`);
+    await page.getByRole("heading", { name: "Fees Management" }).waitFor();
+    await page.getByLabel("Search", { exact: true }).fill(studentNo);
+    const feeRow = page.getByRole("row").filter({ hasText: studentNo });
+    await feeRow.getByText("Partially paid").waitFor();
+    await feeRow.getByRole("button", { name: /More actions/ }).click();
+    await page.getByRole("menuitem", { name: "Payments" }).click();
+    const dialog = page.getByRole("dialog", { name: "Payments" });
+    const onlineRow = dialog.getByRole("row").filter({ has: page.getByRole("rowheader", { name: receiptNo }) });
+    await onlineRow.locator('[data-source="online"]').getByText("Online").waitFor();
+    expect(await dialog.locator('[data-source="desk"]').textContent()).toBe("Desk");
+    await dialog.getByRole("button", { name: `Receipt ${receiptNo}` }).click();
+    const receipt = page.getByRole("dialog", { name: "Payment receipt" });
+    await receipt.getByText("مصدر الدفعة").waitFor();
+    expect(await receipt.locator("[data-print-receipt]").textContent()).toMatch(/SourceOnline.*إلكتروني/);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
