@@ -5,12 +5,14 @@
  *     ADMIN_USERNAME / ADMIN_PASSWORD if there is none, and loads the demo dataset into an empty database unless
  *     SEED_DEMO=0;
  *  3. serves the Worker with `wrangler dev` on 127.0.0.1:PORT (default 8787) (scripts/lib/serve.ts, which the e2e
- *     tests start too).
+ *     tests start too);
+ *  4. fires the Worker's Cron Triggers on their schedule (scripts/lib/local-cron.ts), which `wrangler dev` does not.
  * Ctrl-C stops everything it started; data stays in DATA_DIR for the next start.
  */
 import { DEMO_STAFF_PASSWORD } from "../db/seed/staff";
 import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
+import { startLocalCron, type LocalCron } from "./lib/local-cron";
 import { localDbPath, urlFile } from "./lib/local-db";
 import { LOCAL_ADMIN, ROOT, dataDir, localPepper } from "./lib/local-env";
 import { serveLocal, type LocalServer } from "./lib/serve";
@@ -20,11 +22,13 @@ const log = (msg: string) => console.log(`[start +${((Date.now() - t0) / 1000).t
 const dir = dataDir();
 
 let server: LocalServer | null = null;
+let cron: LocalCron | null = null;
 let stopping = false;
 async function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   log("stopping…");
+  cron?.stop();
   await server?.stop();
   rmSync(urlFile(dir), { force: true });
   process.exit(code);
@@ -66,6 +70,8 @@ try {
   if (server.messages) log(`local WhatsApp / SMS provider (what was "sent"): ${server.messages.url}`);
   if (server.paymob) log(`local Paymob stand-in on ${server.paymob.url} (online payments at ${server.url}/pay)`);
   server.wrangler.process.on("exit", (code) => void shutdown(code ?? 0));
+  cron = startLocalCron(server.url, { log });
+  log("cron triggers of wrangler.toml fire on their schedule (UTC)");
   log(`ready: ${server.url}  (admin: ${server.url}/admin/login)`);
 } catch (err) {
   console.error(err);
