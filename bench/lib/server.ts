@@ -11,6 +11,7 @@ import type { SeedSamples } from "../../db/seed";
 import { nodeDb } from "../../scripts/lib/db";
 import { ROOT } from "../../scripts/lib/local-env";
 import { serveLocal } from "../../scripts/lib/serve";
+import type { MessageStandin } from "../../scripts/lib/message-standin";
 import type { Supervisor } from "../../scripts/lib/sqld-supervisor";
 
 /** Credentials of the admin each benchmark server is bootstrapped with (local only). */
@@ -27,9 +28,17 @@ export interface BenchServer {
   /** The supervisor that restarts sqld when its writes jam or it freezes (the storm benchmark reads its restarts). */
   supervisor: Supervisor | null;
   samples: SeedSamples;
+  /** The local WhatsApp / SMS provider the Worker sends to (scripts/lib/message-standin.ts). */
+  messages: MessageStandin | null;
   /** The local Paymob stand-in's URL (scripts/lib/paymob-standin.ts: its `/_standin/` controls), when one runs. */
   paymobUrl: string | null;
   stop(): Promise<void>;
+}
+
+/** How a benchmark's server is started: rate limits on (as deployed), extra Worker variables. */
+export interface BenchServerOptions {
+  rateLimits?: boolean;
+  vars?: Record<string, string>;
 }
 
 const running = new Set<() => Promise<void>>();
@@ -40,7 +49,7 @@ export async function stopAllServers(): Promise<void> {
 }
 
 /** Starts sqld + the built Worker with the demo data. Throws if `build/` is missing or a server fails to start. */
-export async function startBenchServer(opts: { rateLimits?: boolean } = {}): Promise<BenchServer> {
+export async function startBenchServer(opts: BenchServerOptions = {}): Promise<BenchServer> {
   if (!existsSync(join(ROOT, "build/server/index.js")))
     throw new Error("No build/: run without --no-build, or `npx react-router build` first.");
   const dir = mkdtempSync(join(tmpdir(), "school-bench-"));
@@ -60,7 +69,7 @@ export async function startBenchServer(opts: { rateLimits?: boolean } = {}): Pro
       admin: BENCH_ADMIN,
       seedDemo: true,
       logLevel: process.env.WRANGLER_LOG,
-      vars: opts.rateLimits ? {} : { BENCH_DISABLE_RATE_LIMIT: "1" },
+      vars: { ...(opts.rateLimits ? {} : { BENCH_DISABLE_RATE_LIMIT: "1" }), ...opts.vars },
       front: !!opts.rateLimits,
     });
     cleanups.push(() => server.stop());
@@ -77,6 +86,7 @@ export async function startBenchServer(opts: { rateLimits?: boolean } = {}): Pro
       },
       supervisor: server.supervisor,
       samples: seeded.samples,
+      messages: server.messages,
       paymobUrl: server.paymob?.url ?? null,
       stop,
     };
@@ -89,7 +99,7 @@ export async function startBenchServer(opts: { rateLimits?: boolean } = {}): Pro
 /** Runs `fn` against a fresh server and always stops it, also when `fn` throws. */
 export async function withServer<T>(
   fn: (server: BenchServer) => Promise<T>,
-  opts: { rateLimits?: boolean } = {},
+  opts: BenchServerOptions = {},
 ): Promise<T> {
   const server = await startBenchServer(opts);
   try {
