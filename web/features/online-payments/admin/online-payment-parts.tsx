@@ -21,11 +21,14 @@ export function OnlineStatusBadge({ status }: { status: OnlineStatus }) {
   );
 }
 
-/** The student's name (isolated: an Arabic name keeps the page's alignment), and the number under it. */
+/**
+ * The student's name (isolated: an Arabic name keeps the page's alignment; wrapped, not cut, since an ellipsis would
+ * take the start of an Arabic name on an English page), and the number under it.
+ */
 export function StudentCell({ p }: { p: OnlinePayment }) {
   return (
     <span className="grid min-w-0 gap-0.5">
-      <span className="truncate font-medium">
+      <span className="font-medium wrap-break-word">
         <bdi>{p.full_name}</bdi>
       </span>
       <bdi dir="ltr" className="w-fit font-mono text-xs text-muted-foreground">
