@@ -141,7 +141,12 @@ describe("Students Management", () => {
     const bytes = readFileSync((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").split("\r\n");
-    expect(lines[0]).toBe('"Name","ID","Nationality","Religion","Grade","Building","Gender","Status"');
+    const guardianHeaders = [1, 2, 3].flatMap((n) =>
+      ["Name", "Relation", "Phone", "Language", "WhatsApp Consent"].map((c) => `"Guardian ${n} ${c}"`),
+    );
+    expect(lines[0]).toBe(
+      ['"Name","ID","Nationality","Religion","Grade","Building","Gender","Status"', ...guardianHeaders].join(","),
+    );
     expect(lines).toHaveLength(expected + 1);
     expect(lines.slice(1).every((l) => l.includes('"Prep-3"'))).toBe(true);
     expect(lines[1]).toMatch(/[\u0600-\u06ff]/); // Arabic names survive as UTF-8
