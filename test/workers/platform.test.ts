@@ -46,6 +46,22 @@ describe("platform", () => {
     expect(bad.headers.get("Access-Control-Allow-Origin")).toBeNull();
   });
 
+  it("lets a caller read Retry-After on every /api answer, the preflight and a refusal included", async () => {
+    const preflight = await api("/api/auth/login", {
+      method: "OPTIONS",
+      headers: { Origin: "https://allowed.example", "Access-Control-Request-Method": "POST" },
+    });
+    expect(preflight.status).toBe(204);
+    const cross = await api("/api/openapi.json", { headers: { Origin: "https://allowed.example" } });
+    const same = await api("/api/this-route-does-not-exist");
+    for (const res of [preflight, cross, same]) {
+      expect(res.headers.get("Access-Control-Expose-Headers")).toBe("Retry-After");
+      expect(res.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(same.status).toBe(404);
+    expect(same.headers.get("Cache-Control")).toBe("no-store");
+  });
+
   it("serves an OpenAPI document and a docs page", async () => {
     const doc = await api("/api/openapi.json");
     expect(doc.status).toBe(200);

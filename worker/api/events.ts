@@ -36,12 +36,11 @@ export function streamRoute(path: string, events: readonly LiveEvent[], permissi
 export function streamHandler(events: readonly LiveEvent[]) {
   return async (c: Context<AppEnv>) => {
     const body = await subscribe(c.env, c.executionCtx, events, c.var.ctx.actor.sessionId);
-    return new Response(body, {
-      headers: {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-store",
-        "X-Accel-Buffering": "no",
-      },
+    // Through the context, so the headers set before the handler (X-Request-Id, Access-Control-Expose-Headers) are kept.
+    return c.body(body, 200, {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Accel-Buffering": "no",
     });
   };
 }
