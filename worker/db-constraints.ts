@@ -63,6 +63,7 @@ export const CONSTRAINTS = {
   "online_payments.transaction_id": "CONFLICT",
   "paymob_transactions.transaction_id, paymob_transactions.kind": "CONFLICT",
   "payments.receipt_no": "CONFLICT",
+  "payments.receipt_token": "CONFLICT",
   "payments.academic_year, payments.sequence": "CONFLICT",
   "selection_periods.is_active": "CONFLICT",
   "results.student_id, results.academic_year_name, results.semester": "RESULT_DUPLICATE",
