@@ -94,14 +94,11 @@ export async function hranaPipeline(
 
 /**
  * How many requests sqld runs at once; past it, it answers 429 and the callers' retrying fetch (worker/db-retry.ts)
- * waits and tries again. It must cover what the Worker lets through (worker/db-bound.ts, DB_LANES): 256 reads + 1
- * write per isolate, plus the health probe and the scripts. At 64 (set when the read lane held 32), results day's 200
- * connections met 0.07-0.11 429s per lookup, each retry one more database round trip; at 320 none, and results day
- * is level with e7da0d0 (bench/README.md, "Fourth pass"). Writes cannot pile up here (one per isolate): the storm
- * benchmark at 320 had writes back 6.3 s after a freeze with sqld's peak at 47 threads, where 2048 with unbounded
- * writes let a jammed sqld grow to ~390.
+ * waits and tries again. Measured (bench/README.md, "Database bounds"): the Worker keeps at most 33 calls per isolate
+ * in flight (worker/db-bound.ts), so 64 leaves room for the scripts and a second isolate, while 2048 let a jammed
+ * sqld grow to ~390 threads.
  */
-export const SQLD_MAX_CONCURRENT_REQUESTS = 320;
+export const SQLD_MAX_CONCURRENT_REQUESTS = 64;
 
 export interface SqldOptions {
   quiet?: boolean;
