@@ -18,6 +18,9 @@ export interface MessageJob {
 export const MESSAGES_DLQ = "guardian-messages-dead";
 
 /** Sends ids to the delivery queue in batches of 100 (the Queues limit per sendBatch). */
+/** The origin of links in messages: PUBLIC_BASE_URL, else the request's own origin. */
+export const linkBase = (env: Env, requestUrl: string) => env.PUBLIC_BASE_URL || new URL(requestUrl).origin;
+
 export function enqueueWith(env: Env): Enqueue {
   return async (ids) => {
     for (let i = 0; i < ids.length; i += 100) {

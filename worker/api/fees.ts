@@ -19,7 +19,7 @@ import { clearCustomSchedule, setCustomSchedule, setDiscount } from "../services
 import { publish } from "../services/events";
 import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
 import { addPayment } from "../services/payments";
-import { enqueueWith } from "../messages-runtime";
+import { enqueueWith, linkBase } from "../messages-runtime";
 import { paymentMessages } from "../services/messages/events";
 import { streamHandler, streamRoute } from "./events";
 import {
@@ -337,7 +337,7 @@ export const feesApi = app
     }
     changed(c, fee.id);
     // The family's payment_received message (docs/product.md#guardians-and-messages), keyed by the receipt.
-    const base = c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
+    const base = linkBase(c.env, c.req.url);
     c.executionCtx.waitUntil(
       paymentMessages(db, payment.receipt_no, base, c.var.ctx.now, enqueueWith(c.env)).catch(() => undefined),
     );

@@ -25,7 +25,7 @@ import {
   publicFeesSchema,
   requiredIdempotencyKeySchema,
 } from "../contracts/online-payments";
-import { enqueueWith } from "../messages-runtime";
+import { enqueueWith, linkBase } from "../messages-runtime";
 import { publish } from "../services/events";
 import { onlinePaymentMessages } from "../services/messages/events";
 import { fetchPaymob } from "../services/paymob/client";
@@ -54,7 +54,7 @@ export const feesChanged = (c: Context<AppEnv>, id: number) =>
  * nothing, so it plans nothing (and the message's key would refuse a second one anyway).
  */
 export function paymentReceived(c: Context<AppEnv>, transactionId: string) {
-  const base = c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
+  const base = linkBase(c.env, c.req.url);
   const planned = onlinePaymentMessages(c.get("db"), transactionId, base, requestNow(c), enqueueWith(c.env));
   c.executionCtx.waitUntil(planned.catch(() => undefined));
 }

@@ -9,7 +9,7 @@ import { guarded } from "../route-permission";
 import { readableGrades } from "../services/teaching";
 import { createAdminApi, errors, json } from "../openapi";
 import { publish } from "../services/events";
-import { enqueueWith } from "../messages-runtime";
+import { enqueueWith, linkBase } from "../messages-runtime";
 import { resultsMessages } from "../services/messages/events";
 import {
   createResult,
@@ -129,7 +129,7 @@ export const adminResultsApi = createAdminApi()
     );
     if (data.is_published) {
       // results_published to the term's families (docs/product.md#guardians-and-messages), keyed by the term.
-      const base = c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
+      const base = linkBase(c.env, c.req.url);
       const sent = resultsMessages(
         c.get("db"),
         data.academic_year_name,

@@ -9,7 +9,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { guarded } from "../route-permission";
 import { createApi, errors, json } from "../openapi";
-import { enqueueWith } from "../messages-runtime";
+import { enqueueWith, linkBase } from "../messages-runtime";
 import { selectionMessages } from "../services/messages/events";
 import * as svc from "../services/selection-periods";
 import {
@@ -93,7 +93,7 @@ const remove = createRoute(
  */
 function answered(c: Context<AppEnv>, write: svc.PeriodWrite) {
   if (write.opened) {
-    const base = c.env.PUBLIC_BASE_URL || new URL(c.req.url).origin;
+    const base = linkBase(c.env, c.req.url);
     const sent = selectionMessages(c.get("db"), write.period.id, base, c.var.ctx.now, enqueueWith(c.env));
     c.executionCtx.waitUntil(sent.catch(() => undefined));
   }
