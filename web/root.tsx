@@ -3,7 +3,7 @@
  * the admin console, switchable by cookie (routes/lang.ts). Every script carries the CSP nonce.
  */
 import { formatNumber } from "~/lib/format";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   Links,
@@ -29,6 +29,9 @@ import appCss from "./app.css?url";
 // not wait for the stylesheet to be parsed before its font is requested (docs/decisions/0013-public-first-paint.md). Same hashed files as app.css's.
 import cairoArabic400 from "@fontsource/cairo/files/cairo-arabic-400-normal.woff2?url";
 import cairoLatin400 from "@fontsource/cairo/files/cairo-latin-400-normal.woff2?url";
+
+/** Set on `<html>` once the app has hydrated and run its first effects. */
+export const HYDRATED_MARK = "data-hydrated";
 
 /** Font files to preload per language: Arabic text also uses the Latin file (spaces, digits, punctuation). */
 const PRELOAD_FONTS: Record<Lang, string[]> = { ar: [cairoArabic400, cairoLatin400], en: [cairoLatin400] };
@@ -69,6 +72,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang: Lang = data?.lang ?? "ar";
   const dictionary = data?.dictionary;
   const i18n = useMemo(() => createI18n(lang, dictionary ?? {}), [lang, dictionary]);
+  // Effects run children first, so once this one has run every effect of the first render has: the page's own
+  // listeners (scroll, keys) are attached. Browser tests wait for this mark rather than for the scripts to load.
+  useEffect(() => document.documentElement.setAttribute(HYDRATED_MARK, ""), []);
   return (
     <html lang={lang} dir={dirOf(lang)}>
       <head>

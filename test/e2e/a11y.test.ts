@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fontsSettled } from "../support/browser";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { hydrated } from "./hydration";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -41,7 +42,7 @@ async function open(path: string, lang: (typeof LANGS)[number], width: number): 
   ]);
   const page = await context.newPage();
   await page.goto(`${base}${path}`);
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   await fontsSettled(page);
   return page;
 }

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminToken, consolePage } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
+import { hydrated } from "./hydration";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -86,7 +87,7 @@ const KNOWN: Record<string, readonly string[]> = {
 async function check(page: Page, path: string) {
   const res = await page.goto(`${base}${path}`);
   expect(res, path).toBeTruthy();
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  await hydrated(page);
   // The console keeps a live-events stream open (never network-idle): wait for the skeletons to go instead.
   await page
     .waitForFunction(() => !document.querySelector("[data-slot=skeleton], .animate-pulse"), null, { timeout: 15_000 })

@@ -13,6 +13,7 @@ import { watchErrors } from "../support/browser";
 import { newsStates } from "./news-states";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { hydrated } from "./hydration";
 
 const base = server.baseUrl;
 const WIDTHS = [360, 640, 768, 1024, 1366];
@@ -69,7 +70,7 @@ describe.each(COUNTS)("home with %i published news items", (count) => {
     const errors = watchErrors(page);
     await page.clock.install();
     await page.goto(`${base}/`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const errorScreen = page.locator("[data-error-screen]");
     if (count > 0)
       await Promise.race([

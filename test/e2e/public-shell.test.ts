@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { adminToken, consoleContext } from "./admin-session";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { hydrated } from "./hydration";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -50,10 +51,13 @@ describe("back to top on a phone", () => {
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${base}/`);
-    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await hydrated(page);
     const button = page.getByRole("button", { name: "العودة إلى الأعلى" });
     await page.mouse.wheel(0, 1500);
-    await page.waitForFunction(() => window.scrollY > 1000);
+    // Until the wheel's scroll has ended: an upward wheel sent while it still glides down only shortens the glide.
+    await page.waitForFunction(
+      () => window.scrollY === Math.min(1500, document.documentElement.scrollHeight - window.innerHeight),
+    );
     await page.clock.runFor(500);
     expect(await button.count()).toBe(0);
     await page.mouse.wheel(0, -300);
