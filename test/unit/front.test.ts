@@ -11,6 +11,8 @@ import { sendFrom } from "../support/http-from";
 let upstream: Server;
 let front: Front;
 const seen: Record<string, string | undefined>[] = [];
+/** Requests each upstream connection has carried (a reused connection has carried one before). */
+const carried = new WeakMap<object, number>();
 
 beforeAll(async () => {
   upstream = createServer((req, res) => {
@@ -31,7 +33,11 @@ beforeAll(async () => {
         return void res
           .writeHead(500, { "Strict-Transport-Security": "max-age=1", "Content-Type": "application/json" })
           .end('{"reason":"INTERNAL"}');
+      const n = (carried.get(req.socket) ?? 0) + 1;
+      carried.set(req.socket, n);
       if (req.url === "/hang-up") return void req.socket.destroy();
+      // What wrangler's idle close looks like to a request sent on the closing connection: a reset, no answer.
+      if (req.url === "/closed-when-reused" && n > 1) return void req.socket.destroy();
       if (req.url === "/stream") {
         res.writeHead(200, { "Content-Type": "text/event-stream", "Strict-Transport-Security": "max-age=1" });
         res.write(": connected\n\n");
@@ -106,5 +112,42 @@ describe("the local front", () => {
     const first = new TextDecoder().decode((await reader.read()).value);
     expect(first).toBe(": connected\n\n");
     await reader.cancel();
+  });
+
+  it("sends a request again, once, when a reused connection is reset before any answer (closed idle upstream)", async () => {
+    expect((await sendFrom(front.url, "/")).status).toBe(200); // leaves a kept-alive connection to reuse
+    const before = seen.length;
+    const res = await sendFrom(front.url, "/closed-when-reused", { method: "POST", body: { a: 1 } });
+    expect(res.status).toBe(200);
+    expect(seen.slice(before).map((r) => r.size)).toEqual(["7", "7"]); // the reset one, then the answered one
+  });
+});
+
+describe("idle connections to the upstream", () => {
+  it("are never reused once the upstream may have closed them (it says nothing about when)", async () => {
+    const idleMs = 400;
+    const last = new WeakMap<object, number>();
+    const reusedAfter: number[] = [];
+    const quiet = createServer((req, res) => {
+      const prev = last.get(req.socket);
+      if (prev !== undefined) reusedAfter.push(Date.now() - prev);
+      res.writeHead(200, { "Strict-Transport-Security": "max-age=1" }).end("ok");
+      res.on("finish", () => last.set(req.socket, Date.now()));
+    });
+    quiet.keepAliveTimeout = 0; // no `Keep-Alive: timeout` hint, as wrangler
+    await new Promise<void>((r) => quiet.listen(0, "127.0.0.1", r));
+    const near = await startFront(`http://127.0.0.1:${(quiet.address() as AddressInfo).port}`, 0, idleMs);
+    try {
+      for (const gap of [0, 50, 150, 250, 350, 450]) {
+        await new Promise((r) => setTimeout(r, gap));
+        expect((await sendFrom(near.url, "/")).status).toBe(200);
+      }
+      expect(reusedAfter.length).toBeGreaterThan(0); // connections are kept alive…
+      expect(Math.max(...reusedAfter)).toBeLessThan(idleMs); // …but never past the upstream's idle time
+    } finally {
+      await near.close();
+      quiet.closeAllConnections();
+      await new Promise((r) => quiet.close(r));
+    }
   });
 });
