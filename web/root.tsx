@@ -74,7 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const i18n = useMemo(() => createI18n(lang, dictionary ?? {}), [lang, dictionary]);
   // Effects run children first, so once this one has run every effect of the first render has: the page's own
   // listeners (scroll, keys) are attached. Browser tests wait for this mark rather than for the scripts to load.
-  useEffect(() => document.documentElement.setAttribute(HYDRATED_MARK, ""), []);
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_MARK, "");
+  }, []);
   return (
     <html lang={lang} dir={dirOf(lang)}>
       <head>
