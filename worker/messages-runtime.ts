@@ -5,7 +5,7 @@
  */
 import type { Env } from "./env";
 import { getDb } from "./db";
-import { deliver, markFailed } from "./services/messages/deliver";
+import { deliverMany, markFailed } from "./services/messages/deliver";
 import { type Enqueue, instalmentMessages, strandedMessageIds, writeAndEnqueue } from "./services/messages/plan";
 import { cairoClock, getMessageSettings } from "./services/messages/settings";
 
@@ -17,10 +17,10 @@ export interface MessageJob {
 /** The delivery queue's name and its dead-letter queue's (wrangler.toml). */
 export const MESSAGES_DLQ = "guardian-messages-dead";
 
-/** Sends ids to the delivery queue in batches of 100 (the Queues limit per sendBatch). */
 /** The origin of links in messages: PUBLIC_BASE_URL, else the request's own origin. */
 export const linkBase = (env: Env, requestUrl: string) => env.PUBLIC_BASE_URL || new URL(requestUrl).origin;
 
+/** Sends ids to the delivery queue in batches of 100 (the Queues limit per sendBatch). */
 export function enqueueWith(env: Env): Enqueue {
   return async (ids) => {
     for (let i = 0; i < ids.length; i += 100) {
@@ -29,28 +29,45 @@ export function enqueueWith(env: Env): Enqueue {
   };
 }
 
-/** The queue consumer: each message delivered once, retried with backoff, dead-lettered after its attempts. */
+/**
+ * The queue consumer: each message delivered once, retried with backoff, dead-lettered after its attempts. A batch
+ * is delivered together (worker/services/messages/deliver.ts `deliverMany`); when the database does not answer, the
+ * whole batch is retried (the queue's own backoff, then its dead-letter queue after max_retries).
+ */
 export async function handleMessageBatch(batch: MessageBatch<MessageJob>, env: Env, now = new Date()) {
   const db = getDb(env);
+  const jobs: { msg: Message<MessageJob>; id: number }[] = [];
   for (const msg of batch.messages) {
     const id = Number(msg.body?.id);
-    if (!Number.isSafeInteger(id)) {
-      msg.ack();
-      continue;
+    if (Number.isSafeInteger(id)) jobs.push({ msg, id });
+    else msg.ack();
+  }
+  try {
+    if (batch.queue === MESSAGES_DLQ) {
+      if (jobs.length)
+        await markFailed(
+          db,
+          jobs.map((j) => j.id),
+          "gave up after retries",
+          now,
+          true,
+        );
+      for (const { msg } of jobs) msg.ack();
+      return;
     }
-    try {
-      if (batch.queue === MESSAGES_DLQ) {
-        await markFailed(db, id, "gave up after retries", now, true);
-        msg.ack();
-        continue;
-      }
-      const out = await deliver(db, env, id, now);
+    const outcomes = await deliverMany(
+      db,
+      env,
+      jobs.map((j) => j.id),
+      now,
+    );
+    for (const { msg, id } of jobs) {
+      const out = outcomes.get(id)!;
       if (out.ack) msg.ack();
       else msg.retry({ delaySeconds: out.delay });
-    } catch {
-      // The database did not answer: the queue retries (its own backoff) and dead-letters after max_retries.
-      msg.retry({ delaySeconds: 60 });
     }
+  } catch {
+    for (const { msg } of jobs) msg.retry({ delaySeconds: 60 });
   }
 }
 

@@ -10,7 +10,7 @@ import { feeInstalments, feeRecords, messages, studentGuardians } from "../../db
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
 import { handleMessageBatch } from "../../worker/messages-runtime";
-import { deliver, MAX_ATTEMPTS } from "../../worker/services/messages/deliver";
+import { deliver, deliverMany, MAX_ATTEMPTS } from "../../worker/services/messages/deliver";
 import { addDays, instalmentMessages, writeAndEnqueue } from "../../worker/services/messages/plan";
 import type { Provider } from "../../worker/services/messages/provider";
 import { hubSignature } from "../../worker/services/messages/webhook";
@@ -184,6 +184,21 @@ describe("delivery", () => {
     const [m] = await db().select().from(messages).where(eq(messages.id, id));
     expect(m).toMatchObject({ status: "sent", attempts: 1 });
     expect(m!.providerId).toMatch(/^wamid\./);
+  });
+
+  it("delivers a queue batch together: each message once, also when two consumers hold overlapping batches", async () => {
+    const ids = [(await oneQueued()).id, (await oneQueued()).id, (await oneQueued()).id];
+    const p = fakeProvider(["ok", "final"]);
+    const [a, b] = await Promise.all([
+      deliverMany(db(), e, [ids[0]!, ids[1]!, ids[0]!], NOON, p),
+      deliverMany(db(), e, [ids[1]!, ids[2]!], NOON, p),
+    ]);
+    expect(p.calls()).toBe(3);
+    expect([...a.values(), ...b.values()].every((o) => o.ack)).toBe(true);
+    expect(a.size + b.size).toBe(4); // a duplicate id in a batch has one outcome
+    const rows = await db().select().from(messages).where(inArray(messages.id, ids));
+    expect(rows.map((m) => m.status).sort()).toEqual(["failed", "sent", "sent"]);
+    expect(rows.every((m) => m.attempts === 1)).toBe(true);
   });
 
   it("retries with growing backoff, then dead-letters; a final refusal fails at once with the reason", async () => {

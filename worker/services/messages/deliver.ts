@@ -1,13 +1,17 @@
 /**
- * Delivering one planned message from the queue (docs/decisions/0037-guardian-messages.md). The row is claimed by a
- * compare-and-set on `attempts` (only one consumer of a redelivered or duplicated queue message wins), sent, and
- * marked `sent` with the provider's id. Outside 09:00-21:00 Cairo nothing is sent: the queue message is delayed.
+ * Delivering planned messages from the queue (docs/decisions/0037-guardian-messages.md), a queue batch at a time.
+ * Each row is claimed by a compare-and-set on `attempts` (only one consumer of a redelivered or duplicated queue
+ * message wins), sent, and marked `sent` with the provider's id. A batch costs two write transactions however many
+ * messages it holds (the claims, then the outcomes): the consumer's isolate writes one transaction at a time
+ * (worker/db-bound.ts), so one per message was what delivery waited on. Outside 09:00-21:00 Cairo nothing is sent:
+ * the queue message is delayed.
  */
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { messages } from "../../../db/schema";
-import type { Db } from "../../db";
+import { batchAll, type Db } from "../../db";
 import type { Env } from "../../env";
-import { type Provider, providerFor } from "./provider";
+import { type Provider, type SendResult, providerFor } from "./provider";
 import { secondsUntilAwake } from "./settings";
 
 /** Attempts before a message is dead-lettered (the queue's own max_retries matches, wrangler.toml). */
@@ -19,58 +23,117 @@ export const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 4 ** Mat
 /** What the consumer does with the queue message: acknowledge it, or retry it after `delay` seconds. */
 export type Outcome = { ack: true; result: string } | { ack: false; delay: number; result: string };
 
+type Row = typeof messages.$inferSelect;
+
 /** Delivers message `id` once (see the module comment); `provider` overrides the channel's (tests). */
 export async function deliver(db: Db, env: Env, id: number, now: Date, provider?: Provider | null): Promise<Outcome> {
-  const [m] = await db.select().from(messages).where(eq(messages.id, id));
-  if (!m || m.status !== "queued" || m.providerId) return { ack: true, result: "done already" };
+  return (await deliverMany(db, env, [id], now, provider)).get(id)!;
+}
+
+/**
+ * Delivers the messages `ids` (a queue batch), each at most once; answers each id's outcome. The provider calls run
+ * side by side. Throws when the database does not answer (the queue then retries the whole batch).
+ */
+export async function deliverMany(
+  db: Db,
+  env: Env,
+  ids: number[],
+  now: Date,
+  provider?: Provider | null,
+): Promise<Map<number, Outcome>> {
+  const out = new Map<number, Outcome>();
+  const unique = [...new Set(ids)];
+  if (!unique.length) return out;
+  const rows = new Map((await db.select().from(messages).where(inArray(messages.id, unique))).map((m) => [m.id, m]));
   const wait = env.MESSAGES_ANY_HOUR === "1" ? 0 : secondsUntilAwake(now);
-  if (wait > 0) return { ack: false, delay: Math.min(wait, 43_200), result: "quiet hours" };
-  const claimed = await db
-    .update(messages)
-    .set({ attempts: m.attempts + 1, updatedAt: now.toISOString() })
-    .where(
-      and(
-        eq(messages.id, id),
-        eq(messages.attempts, m.attempts),
-        eq(messages.status, "queued"),
-        isNull(messages.providerId),
-      ),
-    )
-    .returning({ id: messages.id });
-  if (!claimed.length) return { ack: true, result: "claimed elsewhere" };
+  const open: Row[] = [];
+  for (const id of unique) {
+    const m = rows.get(id);
+    if (!m || m.status !== "queued" || m.providerId) out.set(id, { ack: true, result: "done already" });
+    else if (wait > 0) out.set(id, { ack: false, delay: Math.min(wait, 43_200), result: "quiet hours" });
+    else open.push(m);
+  }
+  if (!open.length) return out;
+  const claimed = await claim(db, open, now);
+  for (const m of open) if (!claimed.includes(m)) out.set(m.id, { ack: true, result: "claimed elsewhere" });
+  if (!claimed.length) return out;
+  const sent = await Promise.all(claimed.map((m) => send(env, m, provider)));
+  const writes: BatchItem<"sqlite">[] = [];
+  claimed.forEach((m, i) => {
+    const { write, outcome } = settle(db, m, sent[i]!, now);
+    writes.push(write);
+    out.set(m.id, outcome);
+  });
+  await batchAll(db, writes);
+  return out;
+}
+
+/** Claims `open` in one transaction; answers the rows this call won. */
+async function claim(db: Db, open: Row[], now: Date): Promise<Row[]> {
+  const at = now.toISOString();
+  const won = await batchAll(
+    db,
+    open.map((m) =>
+      db
+        .update(messages)
+        .set({ attempts: m.attempts + 1, updatedAt: at })
+        .where(
+          and(
+            eq(messages.id, m.id),
+            eq(messages.attempts, m.attempts),
+            eq(messages.status, "queued"),
+            isNull(messages.providerId),
+          ),
+        )
+        .returning({ id: messages.id }),
+    ),
+  );
+  return open.filter((_, i) => (won[i] as unknown[]).length > 0);
+}
+
+function send(env: Env, m: Row, provider?: Provider | null): Promise<SendResult> {
   const p = provider === undefined ? providerFor(env, m.channel) : provider;
-  const sent = p
-    ? await p
-        .send({
-          id: m.id,
-          to: m.toPhone,
-          language: m.language,
-          template: m.template,
-          params: JSON.parse(m.params),
-          body: m.body,
-        })
-        .catch((e: unknown) => ({ ok: false as const, retry: true, error: String((e as Error)?.message ?? e) }))
-    : { ok: false as const, retry: true, error: `no ${m.channel} provider configured` };
+  if (!p) return Promise.resolve({ ok: false, retry: true, error: `no ${m.channel} provider configured` });
+  return p
+    .send({
+      id: m.id,
+      to: m.toPhone,
+      language: m.language,
+      template: m.template,
+      params: JSON.parse(m.params),
+      body: m.body,
+    })
+    .catch((e: unknown) => ({ ok: false as const, retry: true, error: String((e as Error)?.message ?? e) }));
+}
+
+/** The write that records one claimed message's send, and what the queue does with its queue message. */
+function settle(db: Db, m: Row, sent: SendResult, now: Date): { write: BatchItem<"sqlite">; outcome: Outcome } {
+  const at = now.toISOString();
   if (sent.ok) {
-    await db
+    const write = db
       .update(messages)
-      .set({ status: "sent", providerId: sent.providerId, error: null, updatedAt: now.toISOString() })
-      .where(and(eq(messages.id, id), eq(messages.status, "queued")));
-    return { ack: true, result: "sent" };
+      .set({ status: "sent", providerId: sent.providerId, error: null, updatedAt: at })
+      .where(and(eq(messages.id, m.id), eq(messages.status, "queued")));
+    return { write, outcome: { ack: true, result: "sent" } };
   }
   const attempts = m.attempts + 1;
   if (!sent.retry || attempts >= MAX_ATTEMPTS) {
-    await markFailed(db, id, sent.error, now, sent.retry);
-    return { ack: true, result: sent.retry ? "dead" : "failed" };
+    const write = failedUpdate(db, [m.id], sent.error, now, sent.retry);
+    return { write, outcome: { ack: true, result: sent.retry ? "dead" : "failed" } };
   }
-  await db.update(messages).set({ error: sent.error }).where(eq(messages.id, id));
-  return { ack: false, delay: backoffSeconds(attempts), result: "retry" };
+  const write = db.update(messages).set({ error: sent.error }).where(eq(messages.id, m.id));
+  return { write, outcome: { ack: false, delay: backoffSeconds(attempts), result: "retry" } };
 }
 
-/** Marks a message failed with `error`; `dead`: the queue gave up on it (dead-lettered). */
-export async function markFailed(db: Db, id: number, error: string, now: Date, dead: boolean) {
-  await db
+/** The update marking messages `ids` failed with `error`; `dead`: the queue gave up on them (dead-lettered). */
+function failedUpdate(db: Db, ids: number[], error: string, now: Date, dead: boolean) {
+  return db
     .update(messages)
     .set({ status: "failed", error, updatedAt: now.toISOString(), deadAt: dead ? now.toISOString() : null })
-    .where(and(eq(messages.id, id), sql`${messages.status} IN ('queued','sent')`));
+    .where(and(inArray(messages.id, ids), sql`${messages.status} IN ('queued','sent')`));
+}
+
+/** Marks messages `ids` (not empty) failed with `error` in one write; `dead`: the queue gave up on them. */
+export async function markFailed(db: Db, ids: number[], error: string, now: Date, dead: boolean) {
+  await failedUpdate(db, ids, error, now, dead);
 }

@@ -25,6 +25,13 @@ export interface Provider {
 
 const DEFAULT_WHATSAPP_API = "https://graph.facebook.com/v21.0";
 
+/**
+ * Longest wait for a provider's answer, in ms. A provider that never answers would otherwise hold the queue consumer
+ * (and, under `wrangler dev`, the local queue behind it) for good. A send that times out is retried: it may have been
+ * accepted, so a guardian can get a message twice, which is better than never.
+ */
+export const PROVIDER_TIMEOUT_MS = 10_000;
+
 /** A provider's answer → SendResult: 5xx, 429 and network failures are retried; other refusals are final. */
 async function answer(res: Response, pickId: (json: any) => unknown): Promise<SendResult> {
   const text = await res.text();
@@ -43,13 +50,14 @@ async function answer(res: Response, pickId: (json: any) => unknown): Promise<Se
 }
 
 /** The WhatsApp Cloud API's template message. `to` without the `+` (the API's form). */
-export function whatsappProvider(env: Env): Provider {
+export function whatsappProvider(env: Env, timeoutMs = PROVIDER_TIMEOUT_MS): Provider {
   const base = (env.WHATSAPP_API_URL || DEFAULT_WHATSAPP_API).replace(/\/+$/, "");
   return {
     async send(m) {
       const res = await fetch(`${base}/${env.WHATSAPP_PHONE_NUMBER_ID}/messages`, {
         method: "POST",
         headers: { Authorization: `Bearer ${env.WHATSAPP_TOKEN}`, "Content-Type": "application/json" },
+        signal: AbortSignal.timeout(timeoutMs),
         body: JSON.stringify({
           messaging_product: "whatsapp",
           recipient_type: "individual",
@@ -68,12 +76,13 @@ export function whatsappProvider(env: Env): Provider {
 }
 
 /** The HTTP SMS gateway: the rendered text in the guardian's language. */
-export function smsProvider(env: Env): Provider {
+export function smsProvider(env: Env, timeoutMs = PROVIDER_TIMEOUT_MS): Provider {
   return {
     async send(m) {
       const res = await fetch(env.SMS_GATEWAY_URL!, {
         method: "POST",
         headers: { Authorization: `Bearer ${env.SMS_GATEWAY_TOKEN}`, "Content-Type": "application/json" },
+        signal: AbortSignal.timeout(timeoutMs),
         body: JSON.stringify({ to: m.to, text: m.body, reference: String(m.id) }),
       });
       return answer(res, (j) => j?.id ?? j?.message_id);

@@ -69,7 +69,8 @@ async function applyStatus(db: Db, providerId: string, status: string, errors: u
       .returning({ id: messages.id });
     return rows.length;
   }
-  if (!(status in RANK) || status === "queued") return 0;
+  // A row gets its provider id in the same write that makes it `sent`, so `sent` never moves one forward: no write.
+  if (!(status in RANK) || status === "queued" || status === "sent") return 0;
   const rank = RANK[status as keyof typeof RANK];
   const rows = await db
     .update(messages)
