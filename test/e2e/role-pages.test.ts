@@ -3,7 +3,8 @@
  * Worker with the demo data and its accounts (db/seed/staff.ts), at 360 and 1366 px: the accountant records a
  * payment on the Fees page and is shown "not available for your role" on Results; the viewer reads the Students and
  * Fees lists without Add, Import, Edit, Delete or Add Payment; the teacher sees only the Prep-3 and Prep-2 results
- * and changes a Mathematics mark of the unpublished term. Any page error or console error fails the test.
+ * and changes a Mathematics mark of the unpublished term (the published one offers no Edit). Any page error or
+ * console error fails the test.
  * Records are picked through the API and are never the public-page samples (other tests rely on those).
  */
 import type { Page } from "playwright-core";
@@ -170,6 +171,14 @@ describe("what each role sees", () => {
         .getByRole("row")
         .filter({ hasText: result.student_no })
         .filter({ has: page.getByText("S2", { exact: true }) });
+      await row.getByRole("button", { name: /^Edit / }).waitFor();
+      // The same student's published term (S1) offers no Edit: its marks are the office's to correct.
+      const published = page
+        .getByRole("row")
+        .filter({ hasText: result.student_no })
+        .filter({ has: page.getByText("S1", { exact: true }) });
+      expect(await published.count()).toBeGreaterThan(0);
+      expect(await published.getByRole("button", { name: /^Edit / }).count()).toBe(0);
       await row.getByRole("button", { name: /^Edit / }).click();
       const dialog = page.getByRole("dialog", { name: "Edit Result" });
       await dialog.waitFor();

@@ -8,7 +8,7 @@
  * `print.report_cards`.
  */
 import { ImportButton } from "~/features/import/admin/import-button";
-import { useMemo, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
@@ -24,13 +24,13 @@ import { FilterSelect, LiveDot, SearchBox, useGradeOptions } from "~/components/
 import { navState, useListIntents } from "~/lib/use-list-intents";
 import { PublicationsCard } from "~/features/results/admin/publications-card";
 import { ResultFormDialog } from "~/features/results/admin/result-form-dialog";
-import type { ResultJson } from "@worker/contracts/results";
+import type { PublicationJson, ResultJson } from "@worker/contracts/results";
 import { deleteResult } from "~/features/results/admin/results-api";
 import { resultColumns } from "~/features/results/admin/results-columns";
 import { exportResultsCsv } from "~/features/results/admin/results-csv";
 import { useResultList } from "~/features/results/admin/use-result-list";
 import { PrintReportCardsDialog } from "~/features/print/admin/print-report-cards-dialog";
-import { useCanFn } from "~/lib/use-me";
+import { useCanFn, useMe } from "~/lib/use-me";
 
 /** The Results Management page. */
 export default function ResultsPage() {
@@ -52,6 +52,17 @@ export default function ResultsPage() {
   const canWrite = can("results.write");
   const canPrint = can("print.report_cards");
   const canDelete = can("results.delete");
+  // A teacher may change marks only while the term is unpublished (docs/product.md#staff-and-roles): Edit is left
+  // off a published term's rows, and off every row until the terms' states are known.
+  const teacher = useMe()?.role === "teacher";
+  const [published, setPublished] = useState<Set<string> | null>(null);
+  const onPublications = useCallback((rows: PublicationJson[]) => {
+    setPublished(new Set(rows.filter((p) => p.is_published).map((p) => `${p.academic_year_name}|${p.semester}`)));
+  }, []);
+  const canEditRow = useCallback(
+    (r: ResultJson) => !teacher || (!!published && !published.has(`${r.academic_year_name}|${r.semester}`)),
+    [teacher, published],
+  );
 
   const openAdd = () => {
     if (!canWrite) return;
@@ -68,11 +79,12 @@ export default function ResultsPage() {
             setEditing(r);
             setFormOpen(true);
           },
+          canEditRow,
         }),
         ...(canDelete && { onDelete: setDeleting }),
         canPrint,
       }),
-    [t, canWrite, canDelete, canPrint],
+    [t, canWrite, canDelete, canPrint, canEditRow],
   );
   const visible = useMemo(
     () =>
@@ -145,7 +157,7 @@ export default function ResultsPage() {
         </div>
       </div>
 
-      <PublicationsCard canPublish={can("results.publish")} />
+      <PublicationsCard canPublish={can("results.publish")} onRows={onPublications} />
 
       <DataTable
         label={t("results.title")}

@@ -21,8 +21,17 @@ import { listPublications, setPublication } from "./results-api";
 
 const key = (p: Pick<PublicationJson, "academic_year_name" | "semester">) => `${p.academic_year_name}|${p.semester}`;
 
-/** The publishing card: one tile per academic year with a switch per semester (when the role may publish). */
-export function PublicationsCard({ canPublish = true }: { canPublish?: boolean }) {
+/**
+ * The publishing card: one tile per academic year with a switch per semester (when the role may publish).
+ * `onRows` hears the list whenever it is loaded or a switch changes it (the page's row actions depend on it).
+ */
+export function PublicationsCard({
+  canPublish = true,
+  onRows,
+}: {
+  canPublish?: boolean;
+  onRows?: (rows: PublicationJson[]) => void;
+}) {
   const { t, i18n } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
   const { failureText } = useReasonText();
@@ -38,6 +47,9 @@ export function PublicationsCard({ canPublish = true }: { canPublish?: boolean }
     }
   }, [onAuthFailure]);
   useEffect(() => void load(), [load]);
+  useEffect(() => {
+    if (rows) onRows?.(rows);
+  }, [rows, onRows]);
 
   const years = [...new Set((rows ?? []).map((r) => r.academic_year_name))];
   const find = (year: string, semester: Semester) =>

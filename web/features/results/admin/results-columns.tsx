@@ -18,6 +18,8 @@ const col = dataTableColumns<ResultJson>();
 /** Row actions supplied by the page; a missing one is not offered. */
 export interface ResultRowActions {
   onEdit?: (r: ResultJson) => void;
+  /** Whether Edit is offered on this row (default: on every row when `onEdit` is given). */
+  canEditRow?: (r: ResultJson) => boolean;
   onDelete?: (r: ResultJson) => void;
   /** Shows the report card link (`print.report_cards`). */
   canPrint?: boolean;
@@ -74,7 +76,7 @@ export function resultColumns(t: TFunction, actions: ResultRowActions): DataTabl
       id: "actions",
       header: t("results.columns.actions"),
       cell: ({ row }) => {
-        const { onEdit, onDelete, canPrint } = actions;
+        const { onEdit, onDelete, canPrint, canEditRow } = actions;
         const about = `${row.original.full_name} ${row.original.academic_year_name} ${row.original.semester}`;
         return (
           <div className="flex items-center gap-1">
@@ -91,7 +93,7 @@ export function resultColumns(t: TFunction, actions: ResultRowActions): DataTabl
                 </a>
               </Button>
             )}
-            {onEdit && (
+            {onEdit && (canEditRow?.(row.original) ?? true) && (
               <Button
                 size="sm"
                 variant="ghost"
