@@ -99,6 +99,11 @@ export const PAGES: MatrixPage[] = [
     act: (page, lang, l) => lookup(page, "#student-national-id", pick(l.selection, lang), lang),
   },
   { path: "/base-url-config", perState: false },
+  // Pages whose lists these states never fill (online payments, messages, staff): their empty states, once.
+  { path: "/pay", perState: false },
+  { path: "/admin/dashboard/fees/online", perState: false },
+  { path: "/admin/dashboard/messages", perState: false },
+  { path: "/admin/dashboard/staff", perState: false },
   { path: "/admin/dashboard", perState: true },
   {
     path: "/admin/dashboard/students",
