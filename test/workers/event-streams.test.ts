@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { adminSessions, admins } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import { hashPassword } from "../../worker/services/password";
-import { sha256Hex } from "../../worker/services/tokens";
+import { sha256Hex } from "../../worker/lib/tokens";
 import { api, uid } from "./helpers";
 
 const db = () => getDb(env as never);

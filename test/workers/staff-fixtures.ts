@@ -4,7 +4,7 @@
  */
 import { adminSessions, admins, staffAssignments } from "../../db/schema";
 import type { StaffRole } from "../../worker/permissions";
-import { newToken, sha256Hex } from "../../worker/services/tokens";
+import { newToken, sha256Hex } from "../../worker/lib/tokens";
 import { testDb } from "./fixtures";
 import { uid } from "./helpers";
 

@@ -9,7 +9,7 @@ import { createAdminApi, createApi, errors, json } from "../openapi";
 import { clientOf } from "../middleware/rate-limit";
 import { publish } from "../services/events";
 import * as svc from "../services/news";
-import { hmacHex } from "../services/tokens";
+import { hmacHex } from "../lib/tokens";
 import {
   idParamSchema,
   newsInputSchema,

@@ -21,7 +21,7 @@ import {
   lockKey,
 } from "./login-lock";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
-import { newToken, sha256Hex } from "./tokens";
+import { newToken, sha256Hex } from "../lib/tokens";
 
 export const TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
 

@@ -13,7 +13,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { loginThrottle } from "../../db/schema";
 import type { Db } from "../db";
 import { ApiError } from "../errors";
-import { hmacHex } from "./tokens";
+import { hmacHex } from "../lib/tokens";
 
 export const LOCKOUT_THRESHOLD = 5;
 export const USERNAME_CEILING = 50;

@@ -24,7 +24,7 @@ import { ApiError } from "../errors";
 import { piastresToEgp } from "../money";
 import { academicYearOf } from "../lib/fee-schedule";
 import { auditInsert, snapshotWith } from "./audit";
-import { newToken, sha256Hex } from "./tokens";
+import { newToken, sha256Hex } from "../lib/tokens";
 import { allocationStatement, refillStatement } from "./fee-instalments";
 
 /** A payment row as the API returns it (amount in EGP), with the instalments it covered when known. */

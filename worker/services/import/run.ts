@@ -26,7 +26,7 @@ import {
   type ImportRowError,
   type ImportRowResult,
 } from "../../contracts/import";
-import { sha256Hex } from "../tokens";
+import { sha256Hex } from "../../lib/tokens";
 import { planStudents } from "./students";
 import { planFees } from "./fees";
 import { planResults } from "./results";

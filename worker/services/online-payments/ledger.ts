@@ -27,7 +27,7 @@ import type { RequestContext } from "../../request-context";
 import { auditValues, type AuditEntry, snapshotWith } from "../audit";
 import { allocationStatement, refillStatement } from "../fee-instalments";
 import { freezeBalanceStatement } from "../payments";
-import { newToken } from "../tokens";
+import { newToken } from "../../lib/tokens";
 
 /** Who the audit log names for money Paymob took: no staff member (admin id null), username "online". */
 export const ONLINE_ACTOR: ActingStaff = {
