@@ -118,7 +118,8 @@ export async function startFront(upstreamUrl: string, port = 0, upstreamIdleMs =
         );
         out.on("error", (err: NodeJS.ErrnoException) => {
           // A reset on a reused connection before any answer: the upstream had closed it idle, unread.
-          if (retry && out.reusedSocket && err.code === "ECONNRESET" && !res.destroyed) return send(false);
+          const unanswered = !res.headersSent && !res.destroyed;
+          if (retry && unanswered && out.reusedSocket && err.code === "ECONNRESET") return send(false);
           answer(res, 503, "SERVICE_UNAVAILABLE", { "Retry-After": "5" });
         });
         const stop = () => !res.writableFinished && out.destroy(); // the client left: stop the upstream call
