@@ -31,8 +31,9 @@ export async function deliver(db: Db, env: Env, id: number, now: Date, provider?
 }
 
 /**
- * Delivers the messages `ids` (a queue batch), each at most once; answers each id's outcome. The provider calls run
- * side by side. Throws when the database does not answer (the queue then retries the whole batch).
+ * Delivers the messages `ids` (a queue batch), each at most once (docs/product.md#guardians-and-messages); answers
+ * each id's outcome. The provider calls run side by side. Throws when the database does not answer (the queue then
+ * retries the whole batch).
  */
 export async function deliverMany(
   db: Db,
