@@ -3,8 +3,8 @@
  * Worker with the demo data and its accounts (db/seed/staff.ts), at 360 and 1366 px: the accountant records a
  * payment on the Fees page and is shown "not available for your role" on Results; the viewer reads the Students and
  * Fees lists without Add, Import, Edit, Delete or Add Payment; the teacher sees only the Prep-3 and Prep-2 results
- * and changes a Mathematics mark of the unpublished term (the published one offers no Edit). Any page error or
- * console error fails the test.
+ * and changes a Mathematics mark of the unpublished term (the published one offers no Edit; other subjects' marks
+ * are read-only). Any page error or console error fails the test.
  * Records are picked through the API and are never the public-page samples (other tests rely on those).
  */
 import type { Page } from "playwright-core";
@@ -183,6 +183,12 @@ describe("what each role sees", () => {
       const dialog = page.getByRole("dialog", { name: "Edit Result" });
       await dialog.waitFor();
       await expect(dialog.getByLabel(`Subject ${at + 1}`).textContent()).resolves.toContain("Mathematics");
+      // Subjects not assigned to the teacher (Mathematics and Science in Prep-3, Mathematics in Prep-2) are read-only.
+      const mine = result.current_grade === "Prep-3" ? ["Mathematics", "Science"] : ["Mathematics"];
+      const other = result.subject_scores.findIndex((s) => !mine.includes(s.subject_name));
+      expect(other, "a subject the teacher does not teach").toBeGreaterThanOrEqual(0);
+      expect(await dialog.getByLabel(`Marks ${other + 1}`, { exact: true }).getAttribute("readonly")).not.toBeNull();
+      expect(await dialog.getByLabel(`Marks ${at + 1}`, { exact: true }).getAttribute("readonly")).toBeNull();
       await dialog.getByLabel(`Marks ${at + 1}`, { exact: true }).fill(String(mark));
       await dialog.getByRole("button", { name: "Save Result" }).click();
       await page.getByText("Result saved").waitFor();

@@ -4,12 +4,13 @@
  * the API's `resultBodySchema`. The body's `grade` is the grade of the student looked up by ID (the server uses
  * the student's current grade when it is omitted); an edited result keeps the grade it is filed under.
  */
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { localDigits } from "~/lib/format";
 import { toast } from "~/components/ui/lazy-toast";
 import { CircleAlert, CircleCheck } from "lucide-react";
+import { useMe } from "~/lib/use-me";
 import { ACADEMIC_YEARS, SEMESTERS, type ResultBody } from "@worker/contracts/results";
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { GRADES } from "@worker/lib/school-grades";
@@ -58,16 +59,23 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
   const sameStudent = !!editing && normalizeNationalId(studentId).toUpperCase() === editing.student_no;
   const lookup = useStudentLookup(studentId, open && !sameStudent);
 
+  const filedUnder = sameStudent
+    ? editing?.current_grade
+    : lookup.state === "found"
+      ? lookup.student.current_grade
+      : undefined;
+  // A teacher changes only the marks of their subjects in the result's grade (docs/product.md#staff-and-roles).
+  const me = useMe();
+  const mayMark = useMemo(() => {
+    if (me?.role !== "teacher") return undefined;
+    return (subject: string) => me.assignments.some((a) => a.grade === filedUnder && a.subject_name === subject);
+  }, [me, filedUnder]);
+
   useEffect(() => {
     if (open) reset(formValuesOf(editing));
   }, [open, editing, reset]);
 
   const onSubmit = handleSubmit(async (body) => {
-    const filedUnder = sameStudent
-      ? editing?.current_grade
-      : lookup.state === "found"
-        ? lookup.student.current_grade
-        : undefined;
     const grade = GRADES.find((g) => g === filedUnder);
     const payload: ResultBody = grade ? { ...body, grade } : body;
     try {
@@ -162,7 +170,7 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
             </div>
           </div>
           <StudentLine editing={editing} sameStudent={sameStudent} lookup={lookup} />
-          <SubjectRows control={control} register={register} errors={errors} />
+          <SubjectRows control={control} register={register} errors={errors} mayMark={mayMark} />
           <div className="grid gap-2">
             <Label htmlFor="result-remarks">{t("results.form.remarks")}</Label>
             <Textarea

@@ -2,7 +2,8 @@
  * The repeatable subject rows of the admin result form (docs/product.md#results): subject select (the form's list;
  * a subject already used in another row is disabled), marks (≥ 0) and total (> 0, default 100) with up to
  * 2 decimals, kept as typed, the live letter grade on the admin scale, and a remove button that only works while
- * more than one row exists. Built on react-hook-form's `useFieldArray`.
+ * more than one row exists. A teacher's rows of subjects not assigned to them are read-only, and those subjects
+ * cannot be picked (docs/product.md#staff-and-roles). Built on react-hook-form's `useFieldArray`.
  */
 import {
   Controller,
@@ -54,10 +55,12 @@ interface SubjectRowsProps {
   control: Control<ResultFormValues, unknown, unknown>;
   register: UseFormRegister<ResultFormValues>;
   errors: FieldErrors<ResultFormValues>;
+  /** Whether this person may change a subject's marks (a teacher's assignments); absent: every subject. */
+  mayMark?: (subject: string) => boolean;
 }
 
 /** The subject rows with their header and the Add Subject button. */
-export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
+export function SubjectRows({ control, register, errors, mayMark }: SubjectRowsProps) {
   const { t } = useTranslation();
   const { messageText } = useReasonText();
   const { fields, append, remove } = useFieldArray({ control, name: "subject_scores" });
@@ -90,6 +93,8 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
             rowErrors?.max_score?.message,
           ].filter(Boolean) as string[];
           const n = i + 1;
+          const subject = rows[i]?.subject_name;
+          const locked = !!mayMark && !!subject && !mayMark(subject);
           return (
             <li key={field.id} className="grid gap-1">
               <div className={cn("grid items-center gap-2", gridCols)}>
@@ -97,7 +102,7 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
                   control={control}
                   name={`subject_scores.${i}.subject_name`}
                   render={({ field: f }) => (
-                    <Select value={f.value} onValueChange={f.onChange}>
+                    <Select value={f.value} onValueChange={f.onChange} disabled={locked}>
                       <SelectTrigger
                         className="col-span-4 w-full min-w-0 sm:col-span-1"
                         aria-label={`${t("results.form.subject")} ${n}`}
@@ -108,7 +113,11 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
                       </SelectTrigger>
                       <SelectContent>
                         {RESULT_SUBJECTS.map((s) => (
-                          <SelectItem key={s} value={s} disabled={s !== f.value && used.has(s)}>
+                          <SelectItem
+                            key={s}
+                            value={s}
+                            disabled={s !== f.value && (used.has(s) || (!!mayMark && !mayMark(s)))}
+                          >
                             {t(`results.subjects.${s}`)}
                           </SelectItem>
                         ))}
@@ -121,6 +130,7 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
                     <Input
                       key={name}
                       {...register(`subject_scores.${i}.${name}`)}
+                      readOnly={locked}
                       aria-label={`${t(name === "score" ? "results.form.marks" : "results.form.total")} ${n}`}
                       placeholder={t(name === "score" ? "results.form.marks" : "results.form.total")}
                       aria-invalid={!!rowErrors?.[name]}
@@ -141,8 +151,8 @@ export function SubjectRows({ control, register, errors }: SubjectRowsProps) {
                   className="size-9 text-muted-foreground hover:text-destructive"
                   aria-label={t("results.form.removeSubject", { n })}
                   title={t("results.form.removeSubject", { n })}
-                  disabled={!canRemove}
-                  onClick={() => canRemove && remove(i)}
+                  disabled={!canRemove || locked}
+                  onClick={() => canRemove && !locked && remove(i)}
                 >
                   <Trash2 aria-hidden="true" />
                 </Button>
