@@ -138,7 +138,10 @@ export function SubjectRows({ control, register, errors, mayMark }: SubjectRowsP
                       inputMode="decimal"
                       autoComplete="off"
                       dir="ltr"
-                      className="px-2 text-center tabular-nums placeholder:text-xs"
+                      className={cn(
+                        "px-2 text-center tabular-nums placeholder:text-xs",
+                        locked && "bg-muted/60 text-muted-foreground",
+                      )}
                     />
                   );
                 })}
