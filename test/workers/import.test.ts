@@ -370,6 +370,33 @@ describe("teachers", () => {
   });
 });
 
+describe("teacher codes", () => {
+  it("a code ahead of the ids (typed by hand, or made by the old rule) blocks neither an import nor a creation", async () => {
+    const subject = `Subject ${uid()}`;
+    await api("/api/admin/selection/subjects", { method: "POST", token, body: { name: subject } });
+    const [{ n }] = (await testDb().all(sql`SELECT max(id) AS n FROM teachers`)) as Array<{ n: number }>;
+    const ahead = `T-${String(n + 2).padStart(5, "0")}`; // the code the next row's id would have been given
+    await testDb()
+      .insert(teachers)
+      .values({ teacherCode: ahead, fullName: `ahead ${uid()}` });
+    const name = `أ. ${uid()}`;
+    const res = await post("teachers", { rows: [{ full_name: name, subject_name: subject }] }, { key: uid("k") });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const created = await api("/api/admin/selection/teachers", {
+      method: "POST",
+      token,
+      body: { full_name: `ب. ${uid()}`, subject_name: subject },
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    const [mine] = await testDb().select().from(teachers).where(eq(teachers.fullName, name));
+    const codes = [ahead, mine!.teacherCode, created.json.data.teacher_code as string];
+    expect(new Set(codes).size).toBe(3);
+    expect(codes.map((c) => Number(c.slice(2)))).toEqual(
+      [...codes.map((c) => Number(c.slice(2)))].sort((a, b) => a - b),
+    );
+  });
+});
+
 describe("all or nothing", () => {
   const e = env as unknown as Record<string, string>;
   const setMode = (mode: "up" | "cut") => fetch(`${e.FAULT_CONTROL_URL}/mode`, { method: "POST", body: mode });

@@ -15,7 +15,7 @@ import { broke, brokeForeignKey } from "../db-constraints";
 import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import type { TeacherCreateInput, TeacherJson, TeacherUpdateInput } from "../contracts/selection-admin";
-import { auditInsert } from "./audit";
+import { auditInsert, NEW_ROW_ID, snapshotWith } from "./audit";
 import { forgetFull } from "./full-teachers";
 import { defined, now } from "./selection-common";
 
@@ -63,10 +63,20 @@ export const teacherSubjectSql = (name: string): SQL => {
   return sql`CASE WHEN ${teachers.subjectId} IS NOT ${target} AND ${hasSelections} THEN 0 ELSE coalesce(${target}, 0) END`;
 };
 
-/** SQL: the table's AUTOINCREMENT sequence (never reused after a delete), or its largest id. */
-const lastTeacherSeqSql = sql`max(coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'teachers'), 0), coalesce((SELECT max(id) FROM ${teachers}), 0))`;
+/**
+ * SQL: the largest number a new code must exceed: the table's AUTOINCREMENT sequence (never reused after a delete),
+ * its largest id, and the largest `T-nnnnn` code in use (a code need not match its row's id: codes made before this
+ * rule, and any typed in by hand, may run ahead of the ids).
+ */
+const lastTeacherSeqSql = sql`max(
+  coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'teachers'), 0),
+  coalesce((SELECT max(id) FROM ${teachers}), 0),
+  coalesce((SELECT max(CAST(substr(teacher_code, 3) AS INTEGER)) FROM ${teachers} WHERE teacher_code GLOB 'T-[0-9]*'), 0))`;
 
-/** SQL: the next `T-00042` code, computed inside the write (the import's batch of new teachers). */
+/**
+ * SQL: the next `T-00042` code, computed inside the write that inserts the teacher (SQLite runs one write at a time,
+ * so two creations never pick the same code, and statements later in a batch see the earlier ones' codes).
+ */
 export const nextTeacherCodeSql = sql`printf('T-%05d', ${lastTeacherSeqSql} + 1)`;
 
 async function isActiveSubject(db: Db, name: string): Promise<boolean> {
@@ -77,52 +87,39 @@ async function isActiveSubject(db: Db, name: string): Promise<boolean> {
   return Boolean(row);
 }
 
-const CODE_ATTEMPTS = 12;
-
 /**
- * The next `T-00042`-style code: the table's AUTOINCREMENT sequence (never reused after a delete) + 1 + `skip`.
- * Two concurrent creations may pick the same code; the UNIQUE index refuses the second, which retries.
- */
-async function teacherCode(db: Db, skip: number): Promise<string> {
-  const row = await db.get<{ n: number | null }>(sql`SELECT ${lastTeacherSeqSql} AS n`);
-  return `T-${String(Number(row?.n ?? 0) + 1 + skip).padStart(5, "0")}`;
-}
-
-/**
- * Creates a teacher with a generated unique `teacher_code`. Throws 400 SUBJECT_NOT_ACTIVE; 409 TEACHER_CODE_UNAVAILABLE
- * when every attempt at a free code raced another creation.
+ * Creates a teacher with a generated unique `teacher_code` (made in the write itself, `nextTeacherCodeSql`).
+ * Throws 400 SUBJECT_NOT_ACTIVE.
  */
 export async function createTeacher(ctx: RequestContext, input: TeacherCreateInput): Promise<TeacherJson> {
   const { db } = ctx;
-  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-    const code = await teacherCode(db, attempt);
-    const values = {
-      teacherCode: code,
-      fullName: input.full_name,
-      buildingNo: input.building_no,
-      subjectId: sql`coalesce(${activeSubjectId(input.subject_name)}, 0)`,
-      session1Capacity: input.session_1_capacity,
-      session2Capacity: input.session_2_capacity,
-      isActive: input.is_active,
-    };
-    try {
-      const [[row]] = await db.batch([
-        db.insert(teachers).values(values).returning(),
-        auditInsert(ctx, {
-          action: "create",
-          entity: "teacher",
-          entityId: sql`(SELECT id FROM teachers WHERE teacher_code = ${code})`,
-          after: { teacher_code: code, ...input },
-        }),
-      ]);
-      return toTeacherJson(row!, input.subject_name);
-    } catch (err) {
-      if (broke(err, "teachers.teacher_code")) continue;
-      if (brokeForeignKey(err)) throw new ApiError("SUBJECT_NOT_ACTIVE");
-      throw err;
-    }
+  const values = {
+    teacherCode: nextTeacherCodeSql,
+    fullName: input.full_name,
+    buildingNo: input.building_no,
+    subjectId: sql`coalesce(${activeSubjectId(input.subject_name)}, 0)`,
+    session1Capacity: input.session_1_capacity,
+    session2Capacity: input.session_2_capacity,
+    isActive: input.is_active,
+  };
+  try {
+    const [[row]] = await db.batch([
+      db.insert(teachers).values(values).returning(),
+      auditInsert(ctx, {
+        action: "create",
+        entity: "teacher",
+        entityId: NEW_ROW_ID,
+        after: snapshotWith(
+          { ...input },
+          { teacher_code: sql`(SELECT teacher_code FROM teachers WHERE id = last_insert_rowid())` },
+        ),
+      }),
+    ]);
+    return toTeacherJson(row!, input.subject_name);
+  } catch (err) {
+    if (brokeForeignKey(err)) throw new ApiError("SUBJECT_NOT_ACTIVE");
+    throw err;
   }
-  throw new ApiError("TEACHER_CODE_UNAVAILABLE");
 }
 
 /**
