@@ -22,7 +22,7 @@ import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FilterSelect, LiveDot, SearchBox, useGradeOptions } from "~/components/data-table/list-filters";
 import { navState, useListIntents } from "~/lib/use-list-intents";
-import { PublicationsCard } from "~/features/results/admin/publications-card";
+import { PublicationsCard, publicationKey } from "~/features/results/admin/publications-card";
 import { ResultFormDialog } from "~/features/results/admin/result-form-dialog";
 import type { PublicationJson, ResultJson } from "@worker/contracts/results";
 import { deleteResult } from "~/features/results/admin/results-api";
@@ -57,10 +57,10 @@ export default function ResultsPage() {
   const teacher = useMe()?.role === "teacher";
   const [published, setPublished] = useState<Set<string> | null>(null);
   const onPublications = useCallback((rows: PublicationJson[]) => {
-    setPublished(new Set(rows.filter((p) => p.is_published).map((p) => `${p.academic_year_name}|${p.semester}`)));
+    setPublished(new Set(rows.filter((p) => p.is_published).map(publicationKey)));
   }, []);
   const canEditRow = useCallback(
-    (r: ResultJson) => !teacher || (!!published && !published.has(`${r.academic_year_name}|${r.semester}`)),
+    (r: ResultJson) => !teacher || (!!published && !published.has(publicationKey(r))),
     [teacher, published],
   );
 

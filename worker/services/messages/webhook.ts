@@ -8,17 +8,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { messages, studentGuardians } from "../../../db/schema";
 import type { Db } from "../../db";
 import { normalizeDigits } from "../../lib/normalize";
+import { hmacHex } from "../../lib/tokens";
 
-const enc = new TextEncoder();
-
-/** Hex HMAC-SHA256 of `body` with `secret`. */
-export async function hubSignature(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-    "sign",
-  ]);
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, enc.encode(body)));
-  return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
-}
+/** Hex HMAC-SHA256 of `body` with `secret` (Meta's `X-Hub-Signature-256` without its `sha256=`). */
+export const hubSignature = (secret: string, body: string): Promise<string> => hmacHex(secret, body);
 
 /** True when `header` is `sha256=` + the body's HMAC (constant-time comparison of equal-length strings). */
 export async function verifyHubSignature(secret: string | undefined, body: string, header: string | null) {

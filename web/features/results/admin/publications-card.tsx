@@ -19,7 +19,9 @@ import { useReasonText } from "~/lib/reason-text";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { listPublications, setPublication } from "./results-api";
 
-const key = (p: Pick<PublicationJson, "academic_year_name" | "semester">) => `${p.academic_year_name}|${p.semester}`;
+/** One term's key ("2024-2025|S1"), for sets and lookups of publications. */
+export const publicationKey = (p: Pick<PublicationJson, "academic_year_name" | "semester">) =>
+  `${p.academic_year_name}|${p.semester}`;
 
 /**
  * The publishing card: one tile per academic year with a switch per semester (when the role may publish).
@@ -65,14 +67,14 @@ export function PublicationsCard({
     // The listed years are the form's; a year the console does not know cannot be switched.
     const year = ACADEMIC_YEARS.find((y) => y === asking?.academic_year_name);
     if (!asking || !year) return;
-    setBusy(key(asking));
+    setBusy(publicationKey(asking));
     try {
       const saved = await setPublication({
         academic_year_name: year,
         semester: asking.semester,
         is_published: !asking.is_published,
       });
-      setRows((old) => (old ?? []).map((r) => (key(r) === key(saved) ? saved : r)));
+      setRows((old) => (old ?? []).map((r) => (publicationKey(r) === publicationKey(saved) ? saved : r)));
       toast.success(
         t(
           saved.is_published ? "results.publications.publishedToast" : "results.publications.unpublishedToast",
@@ -143,7 +145,7 @@ export function PublicationsCard({
                           <Switch
                             id={id}
                             checked={p.is_published}
-                            disabled={busy === key(p)}
+                            disabled={busy === publicationKey(p)}
                             onCheckedChange={() => setAsking(p)}
                             aria-label={t("results.publications.toggle", vars(p))}
                           />
