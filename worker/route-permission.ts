@@ -16,10 +16,14 @@ import { can, type Permission, PERMISSIONS } from "./permissions";
 /** What a route needs: one permission, or one chosen by a path parameter's value (the import's kind). */
 export type RoutePermission = Permission | { param: string; by: Readonly<Record<string, Permission>> };
 
-/** The permission `need` asks of a request whose path parameters are `params`; unknown values need the first one. */
+/**
+ * The permission `need` asks of a request whose path parameters are `params`; unknown values need the first one.
+ * Only the map's own keys count: `constructor` or `__proto__` as the value would otherwise find Object's members.
+ */
 export function permissionFor(need: RoutePermission, params: Record<string, string | undefined>): Permission {
   if (typeof need === "string") return need;
-  return need.by[params[need.param] ?? ""] ?? Object.values(need.by)[0]!;
+  const value = params[need.param] ?? "";
+  return Object.hasOwn(need.by, value) ? need.by[value]! : Object.values(need.by)[0]!;
 }
 
 /**
