@@ -88,6 +88,23 @@ describe("audit befores read inside the write", () => {
     await api("/api/admin/settings", { method: "PUT", token, body: { results_fee_rule: "fully_paid" } });
   });
 
+  it("a settings row's before holds only these settings, not the messages' (which have their own audit rows)", async () => {
+    const off = { method: "PUT", token, body: { kinds: { instalment_overdue: false }, send_hour: 11 } };
+    expect((await api("/api/admin/messages/settings", off)).status).toBe(200);
+    try {
+      const since = await lastAuditId();
+      await api("/api/admin/settings", { method: "PUT", token, body: { results_fee_rule: "fully_paid" } });
+      const [row] = await chain("school_settings", null, since);
+      expect(Object.keys(row!.before)).toEqual(["results_fee_rule"]);
+    } finally {
+      await api("/api/admin/messages/settings", {
+        method: "PUT",
+        token,
+        body: { kinds: { instalment_overdue: true }, send_hour: 10 },
+      });
+    }
+  });
+
   it("8 parallel results imports of one result: the first before is the stored result, each next one the previous after", async () => {
     const s = await insertStudent();
     const result = await insertResult(s.id, "2027-2028", "S1", [["Mathematics", 40, 50]]);

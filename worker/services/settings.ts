@@ -20,9 +20,12 @@ function parseSettings(rows: Array<{ key: string; value: string }>): SchoolSetti
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
 }
 
+/** The keys these settings own: the table also holds other features' settings (the messages' `messages.*`). */
+const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS);
+
 /** The stored settings over the defaults as one JSON object, read by the database inside the batch. */
 const settingsJsonSql = () =>
-  sql`json_patch(${JSON.stringify(DEFAULT_SETTINGS)}, (SELECT coalesce(json_group_object(key, value), '{}') FROM school_settings))`;
+  sql`json_patch(${JSON.stringify(DEFAULT_SETTINGS)}, (SELECT coalesce(json_group_object(key, value), '{}') FROM school_settings WHERE key IN (SELECT value FROM json_each(${JSON.stringify(SETTING_KEYS)}))))`;
 
 /**
  * Sets the given settings (others unchanged) at `ctx.now` and returns them all. The audit row's `before` and the answer
