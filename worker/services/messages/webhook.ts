@@ -8,20 +8,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { messages, studentGuardians } from "../../../db/schema";
 import type { Db } from "../../db";
 import { normalizeDigits } from "../../lib/normalize";
-import { hmacHex } from "../../lib/tokens";
+import { hmacHex, verifyHmacHex } from "../../lib/tokens";
 
 /** Hex HMAC-SHA256 of `body` with `secret` (Meta's `X-Hub-Signature-256` without its `sha256=`). */
 export const hubSignature = (secret: string, body: string): Promise<string> => hmacHex(secret, body);
 
-/** True when `header` is `sha256=` + the body's HMAC (constant-time comparison of equal-length strings). */
+/** True when `header` is `sha256=` + the body's HMAC, checked in constant time (worker/lib/tokens.ts). */
 export async function verifyHubSignature(secret: string | undefined, body: string, header: string | null) {
-  if (!secret || !header?.startsWith("sha256=")) return false;
-  const given = header.slice(7).toLowerCase();
-  const want = await hubSignature(secret, body);
-  if (given.length !== want.length) return false;
-  let diff = 0;
-  for (let i = 0; i < want.length; i++) diff |= want.charCodeAt(i) ^ given.charCodeAt(i);
-  return diff === 0;
+  if (!header?.startsWith("sha256=")) return false;
+  return verifyHmacHex(secret, body, header.slice(7));
 }
 
 const RANK = { queued: 0, sent: 1, delivered: 2, read: 3 } as const;

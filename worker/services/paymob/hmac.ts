@@ -3,9 +3,10 @@
  * HMAC secret, over the values of 20 fields of the transaction (`obj` of the Transaction Processed callback)
  * concatenated in Paymob's documented order without separators, as lowercase hex; Paymob sends it as `?hmac=`.
  * Booleans are written `true`/`false`, numbers in decimal, a missing or null value as nothing.
- * Dependency-free (Web Crypto): the Worker, the local stand-in (scripts/lib/paymob-standin.ts) and the unit test
- * use this one module.
+ * Web Crypto only (worker/lib/tokens.ts): the Worker, the local stand-in (scripts/lib/paymob-standin.ts) and the unit
+ * test use this one module.
  */
+import { hmacHex, verifyHmacHex } from "../../lib/tokens";
 
 /** The fields, in the order Paymob concatenates them (dotted: nested in `order` and `source_data`). */
 export const PAYMOB_HMAC_FIELDS = [
@@ -46,36 +47,12 @@ export function hmacString(obj: Record<string, unknown>): string {
   return PAYMOB_HMAC_FIELDS.map((f) => valueAt(obj, f)).join("");
 }
 
-const encoder = new TextEncoder();
-
-function hmacKey(secret: string, usage: "sign" | "verify"): Promise<CryptoKey> {
-  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-512" }, false, [usage]);
-}
-
 /** The lowercase hex HMAC-SHA512 of `obj` with `secret` (what the stand-in sends as `?hmac=`). */
-export async function signPaymob(obj: Record<string, unknown>, secret: string): Promise<string> {
-  const mac = await crypto.subtle.sign("HMAC", await hmacKey(secret, "sign"), encoder.encode(hmacString(obj)));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+export function signPaymob(obj: Record<string, unknown>, secret: string): Promise<string> {
+  return hmacHex(secret, hmacString(obj), "SHA-512");
 }
 
-/** 64 bytes from 128 hex digits (either case); null for anything else. */
-function hexBytes(hex: string): Uint8Array<ArrayBuffer> | null {
-  if (!/^[0-9a-fA-F]{128}$/.test(hex)) return null;
-  const out = new Uint8Array(64);
-  for (let i = 0; i < 64; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
-  return out;
-}
-
-/**
- * True when `hmac` is Paymob's HMAC of `obj` with `secret`. The comparison is Web Crypto's `verify`, which takes the
- * same time whatever the first differing byte (no early exit a forger could time). False for an empty secret.
- */
-export async function verifyPaymob(
-  obj: Record<string, unknown>,
-  hmac: string | null | undefined,
-  secret: string,
-): Promise<boolean> {
-  const given = hexBytes(hmac ?? "");
-  if (!given || !secret) return false;
-  return crypto.subtle.verify("HMAC", await hmacKey(secret, "verify"), given, encoder.encode(hmacString(obj)));
+/** True when `hmac` is Paymob's HMAC of `obj` with `secret`, checked in constant time. False for an empty secret. */
+export function verifyPaymob(obj: Record<string, unknown>, hmac: string | null | undefined, secret: string) {
+  return verifyHmacHex(secret, hmacString(obj), hmac ?? "", "SHA-512");
 }
