@@ -1,8 +1,11 @@
 /**
  * A stalled database (the server frozen with SIGSTOP: connections stay open, nothing answers). Every database call
- * has a timeout, so requests answer 503 + Retry-After in the error shape within 5 s instead of waiting for the
- * server to wake up. The server is a dedicated sqld (test/workers/global-setup.ts), resumed in `finally` (and by a
- * watchdog), so a failure here cannot stall other test files.
+ * has a deadline, so requests answer 503 + Retry-After in the error shape instead of waiting for the server to wake
+ * up. The server stays frozen until every answer is in, so each 503 is a deadline's doing; that those deadlines add
+ * up to less than the 5 s docs/product.md promises is a unit test of their values (test/unit/deadlines.test.ts),
+ * not a stopwatch here, which a loaded machine could fail. The server is a dedicated sqld
+ * (test/workers/global-setup.ts), resumed in `finally` (and by a watchdog), so a failure here cannot stall other
+ * test files.
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -11,13 +14,13 @@ import { app } from "../../worker/app";
 const e = env as unknown as Record<string, string>;
 const control = (what: "stop" | "cont") => fetch(`${e.STALL_CONTROL_URL}/${what}`, { method: "POST" });
 const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
-const LIMIT_MS = 5_000;
+/** Far past every deadline: an answer still missing by then is a request that hangs. */
+const HANG_MS = 20_000;
 
-/** A request to the app with its database on the stallable server; gives up (status 0) after 8 s. */
+/** A request to the app with its database on the stallable server; gives up (status 0) after HANG_MS. */
 async function viaStallable(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
   const headers: Record<string, string> = { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.0.1" };
   if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const started = Date.now();
   const request = new Request(`http://school.test${path}`, {
     method: init.method ?? "GET",
     headers,
@@ -28,18 +31,17 @@ async function viaStallable(path: string, init: { method?: string; token?: strin
     { ...(env as object), LIBSQL_URL: e.STALLABLE_LIBSQL_URL } as never,
     ctx,
   ) as Promise<Response>;
-  const res = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), 8_000))]);
+  const res = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), HANG_MS))]);
   const text = res ? await res.text() : "";
   return {
     status: res?.status ?? 0,
     headers: res?.headers ?? new Headers(),
     json: text ? JSON.parse(text) : null,
-    ms: Date.now() - started,
   };
 }
 
 describe("stalled database", () => {
-  it("answers /health, a students list and a login with 503 + Retry-After within 5 s, and recovers when it resumes", async () => {
+  it("answers /health, a students list and a login with 503 + Retry-After, and recovers when it resumes", async () => {
     const signIn = await viaStallable("/api/auth/login", {
       method: "POST",
       body: { username: "admin", password: e.TEST_ADMIN_PASSWORD },
@@ -55,7 +57,6 @@ describe("stalled database", () => {
       ]);
       for (const res of answers) {
         expect(res.status).toBe(503);
-        expect(res.ms).toBeLessThan(LIMIT_MS);
         expect(res.json).toMatchObject({ success: false, code: "SERVICE_UNAVAILABLE", message: expect.any(String) });
         expect(res.json.error).toBe(res.json.message);
         expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
