@@ -1,8 +1,9 @@
 /**
- * Five vitest projects (docs/decisions/0003-testing.md):
+ * Six vitest projects (docs/decisions/0003-testing.md):
  * - unit: plain Node tests;
  * - ops: backup/restore drill and other operations scripts against a real sqld;
- * - workers: API tests inside workerd (@cloudflare/vitest-plugin) against a real sqld started by a global setup;
+ * - workers, workers-2: API tests inside workerd (@cloudflare/vitest-plugin), each project against its own real sqld
+ *   started by a global setup;
  * - e2e: playwright-core + Debian Chromium against the built Worker served by `wrangler dev`, a demo server and an
  *   empty one per worker (test/e2e/global-setup.ts, test/e2e/server.ts).
  */
@@ -16,11 +17,74 @@ import { defineConfig } from "vitest/config";
  */
 const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 
+/**
+ * The API tests run as two projects side by side, each with its own sqld and stand-ins (test/workers/global-setup.ts):
+ * inside one, files go one at a time, since they share its database and some set global state (the single active
+ * selection period). One project kept one core busy and left the other about half idle (384 s, 47 % idle); the
+ * second takes these files, about half of the project's time (bench/README.md, "Test suite"). A new file goes to
+ * the first unless listed here.
+ */
+const API_SHARD_2 = [
+  "fuzz",
+  "openapi-document",
+  "fee-plans-property",
+  "db-outage",
+  "fee-races",
+  "login-lock",
+  "public-results",
+].map((name) => `test/workers/${name}.test.ts`);
+
+/** One API-test project: the Worker in workerd (@cloudflare/vitest-plugin) against its own real sqld. */
+function apiProject(name: string, include: string[], exclude: string[]) {
+  return {
+    // Tests reach web modules that import the worker through the one alias (@worker/).
+    resolve: { tsconfigPaths: true },
+    plugins: [
+      cloudflareTest(({ inject }) => ({
+        main: "./test/workers/main.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            LIBSQL_URL: inject<string>("libsqlUrl"),
+            PASSWORD_PEPPER: inject<string>("pepper"),
+            TEST_ADMIN_PASSWORD: inject<string>("adminPassword"),
+            CORS_ORIGINS: "https://allowed.example",
+            // The request clock header (worker/request-clock.ts): test-only.
+            TEST_CLOCK: "1",
+            // Guardians' messages: the webhook's signing secret (test/workers/messages.test.ts).
+            WHATSAPP_APP_SECRET: "test-app-secret",
+            FUZZ_RUNS: process.env.FUZZ_RUNS ?? "100",
+            FAULTY_LIBSQL_URL: inject<string>("faultyLibsqlUrl"),
+            FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
+            STALLABLE_LIBSQL_URL: inject<string>("stallableLibsqlUrl"),
+            STALL_CONTROL_URL: inject<string>("stallControlUrl"),
+            // The local Paymob stand-in (test/workers/global-setup.ts).
+            ...(JSON.parse(inject<string>("paymobEnv")) as Record<string, string>),
+            // The local message provider (test/workers/global-setup.ts), signing with WHATSAPP_APP_SECRET above.
+            ...(JSON.parse(inject<string>("messagesEnv")) as Record<string, string>),
+            MESSAGE_STANDIN_URL: inject<string>("messageStandinUrl"),
+          },
+        },
+      })),
+    ],
+    test: {
+      name,
+      include,
+      exclude,
+      globalSetup: ["./test/workers/global-setup.ts"],
+      fileParallelism: false,
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+      // After the browser tests: run alongside them, the Worker's 4 s database deadline fired under the contention.
+      sequence: { groupOrder: 2 },
+    },
+  };
+}
+
 export default defineConfig({
   test: {
-    // Vitest's default on a 2-core machine is one worker; the unit tests mostly wait on imports, so four. The
-    // workers project goes one file at a time, after the e2e project: run side by side (separate processes), the
-    // Worker's 4 s database timeout fired under the contention (bench/README.md, "Test suite").
+    // Vitest's default on a 2-core machine is one worker; the unit tests mostly wait on imports, so four. The two API
+    // projects go one file at a time each, after the e2e project.
     maxWorkers: 4,
     projects: [
       {
@@ -31,47 +95,8 @@ export default defineConfig({
       {
         test: { name: "ops", environment: "node", include: ["test/ops/**/*.test.ts"], testTimeout: 120_000 },
       },
-      {
-        // Tests reach web modules that import the worker through the one alias (@worker/).
-        resolve: { tsconfigPaths: true },
-        plugins: [
-          cloudflareTest(({ inject }) => ({
-            main: "./test/workers/main.ts",
-            wrangler: { configPath: "./wrangler.toml" },
-            miniflare: {
-              bindings: {
-                LIBSQL_URL: inject<string>("libsqlUrl"),
-                PASSWORD_PEPPER: inject<string>("pepper"),
-                TEST_ADMIN_PASSWORD: inject<string>("adminPassword"),
-                CORS_ORIGINS: "https://allowed.example",
-                // The request clock header (worker/request-clock.ts): test-only.
-                TEST_CLOCK: "1",
-                // Guardians' messages: the webhook's signing secret (test/workers/messages.test.ts).
-                WHATSAPP_APP_SECRET: "test-app-secret",
-                FUZZ_RUNS: process.env.FUZZ_RUNS ?? "100",
-                FAULTY_LIBSQL_URL: inject<string>("faultyLibsqlUrl"),
-                FAULT_CONTROL_URL: inject<string>("faultControlUrl"),
-                STALLABLE_LIBSQL_URL: inject<string>("stallableLibsqlUrl"),
-                STALL_CONTROL_URL: inject<string>("stallControlUrl"),
-                // The local Paymob stand-in (test/workers/global-setup.ts).
-                ...(JSON.parse(inject<string>("paymobEnv")) as Record<string, string>),
-                // The local message provider (test/workers/global-setup.ts), signing with WHATSAPP_APP_SECRET above.
-                ...(JSON.parse(inject<string>("messagesEnv")) as Record<string, string>),
-                MESSAGE_STANDIN_URL: inject<string>("messageStandinUrl"),
-              },
-            },
-          })),
-        ],
-        test: {
-          name: "workers",
-          include: ["test/workers/**/*.test.ts"],
-          globalSetup: ["./test/workers/global-setup.ts"],
-          // Files share one database and some set global state (the single active selection period): one at a time.
-          fileParallelism: false,
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-        },
-      },
+      apiProject("workers", ["test/workers/**/*.test.ts"], API_SHARD_2),
+      apiProject("workers-2", API_SHARD_2, []),
       {
         // Tests import console modules (dictionaries, storage keys) that reach the worker through @worker/.
         resolve: { tsconfigPaths: true },
