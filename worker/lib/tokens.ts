@@ -1,3 +1,9 @@
+type HmacHash = "SHA-256" | "SHA-512";
+const encoder = new TextEncoder();
+const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
+const hmacKey = (hash: HmacHash, secret: string, usage: "sign" | "verify") =>
+  crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash }, false, [usage]);
+
 /** Opaque session tokens: 32 random bytes, base64url. Only their SHA-256 (hex) is stored. */
 export function newToken(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -10,12 +16,6 @@ export function newToken(): string {
 export async function sha256Hex(input: string): Promise<string> {
   return toHex(await crypto.subtle.digest("SHA-256", encoder.encode(input)));
 }
-
-type HmacHash = "SHA-256" | "SHA-512";
-const encoder = new TextEncoder();
-const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
-const hmacKey = (hash: HmacHash, secret: string, usage: "sign" | "verify") =>
-  crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash }, false, [usage]);
 
 /**
  * HMAC(`secret`, `message`) as lowercase hex, SHA-256 unless told: a keyed hash for values that must be compared but

@@ -2,7 +2,7 @@
  * School settings (docs/product.md#fee-plans): read with defaults filled in, changed with an audit row in the same
  * batch. Values are stored as text; the settings schema (worker/contracts/fee-plans.ts) validates every write.
  */
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { schoolSettings } from "../../db/schema";
 import type { Db } from "../db";
 import type { RequestContext } from "../request-context";
@@ -25,7 +25,8 @@ const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS);
 
 /** The stored settings over the defaults as one JSON object, read by the database inside the batch. */
 const settingsJsonSql = () =>
-  sql`json_patch(${JSON.stringify(DEFAULT_SETTINGS)}, (SELECT coalesce(json_group_object(key, value), '{}') FROM school_settings WHERE key IN (SELECT value FROM json_each(${JSON.stringify(SETTING_KEYS)}))))`;
+  sql`json_patch(${JSON.stringify(DEFAULT_SETTINGS)}, (SELECT coalesce(json_group_object(key, value), '{}')
+    FROM ${schoolSettings} WHERE ${inArray(schoolSettings.key, SETTING_KEYS)}))`;
 
 /**
  * Sets the given settings (others unchanged) at `ctx.now` and returns them all. The audit row's `before` and the answer
