@@ -3,42 +3,21 @@
  * switches off or makes flaky. Every API family must answer 503 + Retry-After in the error shape without a stack
  * trace, /health must report the database down, and nothing may be half-written once the database is back.
  */
-import { env, exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { feeRecords, payments } from "../../db/schema";
-import { app } from "../../worker/app";
-import { loginAdmin } from "./helpers";
+import { loginAdmin, viaDatabase } from "./helpers";
 import { insertFee, insertStudent, testDb } from "./fixtures";
 
 const e = env as unknown as Record<string, string>;
 const setMode = (mode: "up" | "down" | "flaky" | "jam" | "headers") =>
   fetch(`${e.FAULT_CONTROL_URL}/mode`, { method: "POST", body: mode });
-const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
-
 /** A request to the same app, with its database behind the fault proxy. */
-async function viaProxy(
+const viaProxy = (
   path: string,
   init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    "CF-Connecting-IP": "10.66.0.1",
-    ...init.headers,
-  };
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const res = await app.fetch(
-    new Request(`http://school.test${path}`, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    }),
-    { ...(env as object), LIBSQL_URL: e.FAULTY_LIBSQL_URL } as never,
-    ctx,
-  );
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, text, json: text ? JSON.parse(text) : null };
-}
+) => viaDatabase(e.FAULTY_LIBSQL_URL, "10.66.0.1", path, init);
 
 let token: string;
 beforeAll(async () => {
@@ -146,5 +125,3 @@ describe("database unreachable", () => {
     expect(fee!.paidPiastres).toBe(Number(sum!.n) * 10_000);
   });
 });
-
-void exports;

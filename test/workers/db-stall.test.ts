@@ -9,36 +9,13 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { app } from "../../worker/app";
+import { viaDatabase } from "./helpers";
 
 const e = env as unknown as Record<string, string>;
 const control = (what: "stop" | "cont") => fetch(`${e.STALL_CONTROL_URL}/${what}`, { method: "POST" });
-const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
-/** Far past every deadline: an answer still missing by then is a request that hangs. */
-const HANG_MS = 20_000;
-
-/** A request to the app with its database on the stallable server; gives up (status 0) after HANG_MS. */
-async function viaStallable(path: string, init: { method?: string; token?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.0.1" };
-  if (init.token) headers.Authorization = `Bearer ${init.token}`;
-  const request = new Request(`http://school.test${path}`, {
-    method: init.method ?? "GET",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const answer = app.fetch(
-    request,
-    { ...(env as object), LIBSQL_URL: e.STALLABLE_LIBSQL_URL } as never,
-    ctx,
-  ) as Promise<Response>;
-  const res = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), HANG_MS))]);
-  const text = res ? await res.text() : "";
-  return {
-    status: res?.status ?? 0,
-    headers: res?.headers ?? new Headers(),
-    json: text ? JSON.parse(text) : null,
-  };
-}
+/** A request to the app with its database on the stallable server; status 0 if it never answers. */
+const viaStallable = (path: string, init: { method?: string; token?: string; body?: unknown } = {}) =>
+  viaDatabase(e.STALLABLE_LIBSQL_URL, "10.77.0.1", path, init);
 
 describe("stalled database", () => {
   it("answers /health, a students list and a login with 503 + Retry-After, and recovers when it resumes", async () => {

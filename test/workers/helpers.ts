@@ -1,6 +1,7 @@
 /** Helpers for API tests running inside workerd: requests to the Worker, admin login, unique test data. */
 import { env, exports } from "cloudflare:workers";
 import { expect } from "vitest";
+import { app } from "../../worker/app";
 
 export const BASE = "http://school.test";
 
@@ -28,6 +29,37 @@ export async function api(
     /* not JSON */
   }
   return { status: res.status, headers: res.headers, json, text };
+}
+
+const noCtx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
+
+/**
+ * Sends a request straight to the app with its database at `libsqlUrl` (a fault proxy or a stallable server) and
+ * the client address `address`. Gives up after `hangMs` and answers status 0: a request that never answers is a
+ * failure to report, not a test that hangs until vitest's limit.
+ */
+export async function viaDatabase(
+  libsqlUrl: string,
+  address: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+  hangMs = 20_000,
+) {
+  const headers: Record<string, string> = { "Content-Type": "application/json", "CF-Connecting-IP": address };
+  Object.assign(headers, init.headers);
+  if (init.token) headers.Authorization = `Bearer ${init.token}`;
+  const body = init.body === undefined ? undefined : JSON.stringify(init.body);
+  const request = new Request(`${BASE}${path}`, { method: init.method ?? "GET", headers, body });
+  const bindings = { ...(env as object), LIBSQL_URL: libsqlUrl } as never;
+  const answer = app.fetch(request, bindings, noCtx) as Promise<Response>;
+  const res = await Promise.race([answer, new Promise<null>((r) => setTimeout(() => r(null), hangMs))]);
+  const text = res ? await res.text() : "";
+  return {
+    status: res?.status ?? 0,
+    headers: res?.headers ?? new Headers(),
+    text,
+    json: text ? JSON.parse(text) : null,
+  };
 }
 
 export const adminPassword = () => (env as unknown as { TEST_ADMIN_PASSWORD: string }).TEST_ADMIN_PASSWORD;
