@@ -1,5 +1,14 @@
 /** Test data for guardians and messages (tests share one database: every value is random). */
+import type { Db } from "../../worker/db";
+import type { Env } from "../../worker/env";
+import { deliverMany, type Outcome } from "../../worker/services/messages/deliver";
+import type { Provider } from "../../worker/services/messages/provider";
 import { uid } from "./helpers";
+
+/** Delivers one message as a queue batch of one would; `provider` overrides the channel's. */
+export async function deliver(db: Db, env: Env, id: number, now: Date, provider?: Provider | null): Promise<Outcome> {
+  return (await deliverMany(db, env, [id], now, provider)).get(id)!;
+}
 
 /** A random 14-digit national ID. */
 export const nid = () => `3${Array.from(crypto.getRandomValues(new Uint8Array(13)), (b) => b % 10).join("")}`;

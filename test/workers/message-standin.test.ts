@@ -10,8 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { messages } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
-import { deliver } from "../../worker/services/messages/deliver";
-import { mobile, studentBody } from "./guardian-fixtures";
+import { deliver, mobile, studentBody } from "./guardian-fixtures";
 import { api, expectError, loginAdmin } from "./helpers";
 
 const e = env as unknown as Env & { MESSAGE_STANDIN_URL: string };

@@ -10,11 +10,11 @@ import { feeInstalments, feeRecords, messages, studentGuardians } from "../../db
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
 import { handleMessageBatch } from "../../worker/messages-runtime";
-import { deliver, deliverMany, MAX_ATTEMPTS } from "../../worker/services/messages/deliver";
+import { deliverMany, MAX_ATTEMPTS } from "../../worker/services/messages/deliver";
 import { addDays, instalmentMessages, writeAndEnqueue } from "../../worker/services/messages/plan";
 import type { Provider } from "../../worker/services/messages/provider";
 import { hubSignature } from "../../worker/services/messages/webhook";
-import { mobile, studentBody } from "./guardian-fixtures";
+import { deliver, mobile, studentBody } from "./guardian-fixtures";
 import { api, expectError, loginAdmin } from "./helpers";
 
 const e = env as unknown as Env;

@@ -22,9 +22,9 @@ import { cn } from "~/lib/utils";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FilterSelect, LiveDot, SearchBox, useGradeOptions } from "~/components/data-table/list-filters";
 import { navState, useListIntents } from "~/lib/use-list-intents";
-import { PublicationsCard, publicationKey } from "~/features/results/admin/publications-card";
+import { PublicationsCard, publicationKey, usePublications } from "~/features/results/admin/publications-card";
 import { ResultFormDialog } from "~/features/results/admin/result-form-dialog";
-import type { PublicationJson, ResultJson } from "@worker/contracts/results";
+import type { ResultJson } from "@worker/contracts/results";
 import { deleteResult } from "~/features/results/admin/results-api";
 import { resultColumns } from "~/features/results/admin/results-columns";
 import { exportResultsCsv } from "~/features/results/admin/results-csv";
@@ -55,10 +55,11 @@ export default function ResultsPage() {
   // A teacher may change marks only while the term is unpublished (docs/product.md#staff-and-roles): Edit is left
   // off a published term's rows, and off every row until the terms' states are known.
   const teacher = useMe()?.role === "teacher";
-  const [published, setPublished] = useState<Set<string> | null>(null);
-  const onPublications = useCallback((rows: PublicationJson[]) => {
-    setPublished(new Set(rows.filter((p) => p.is_published).map(publicationKey)));
-  }, []);
+  const publications = usePublications();
+  const published = useMemo(
+    () => publications.rows && new Set(publications.rows.filter((p) => p.is_published).map(publicationKey)),
+    [publications.rows],
+  );
   const canEditRow = useCallback(
     (r: ResultJson) => !teacher || (!!published && !published.has(publicationKey(r))),
     [teacher, published],
@@ -157,7 +158,7 @@ export default function ResultsPage() {
         </div>
       </div>
 
-      <PublicationsCard canPublish={can("results.publish")} onRows={onPublications} />
+      <PublicationsCard publications={publications} canPublish={can("results.publish")} />
 
       <DataTable
         label={t("results.title")}

@@ -25,11 +25,6 @@ export type Outcome = { ack: true; result: string } | { ack: false; delay: numbe
 
 type Row = typeof messages.$inferSelect;
 
-/** Delivers message `id` once (see the module comment); `provider` overrides the channel's (tests). */
-export async function deliver(db: Db, env: Env, id: number, now: Date, provider?: Provider | null): Promise<Outcome> {
-  return (await deliverMany(db, env, [id], now, provider)).get(id)!;
-}
-
 /**
  * Delivers the messages `ids` (a queue batch), each at most once (docs/product.md#guardians-and-messages); answers
  * each id's outcome. The provider calls run side by side. Throws when the database does not answer (the queue then

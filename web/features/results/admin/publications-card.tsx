@@ -23,35 +23,50 @@ import { listPublications, setPublication } from "./results-api";
 export const publicationKey = (p: Pick<PublicationJson, "academic_year_name" | "semester">) =>
   `${p.academic_year_name}|${p.semester}`;
 
+/** The terms' publication states: `rows` is null until loaded; `saved` puts one term's new state in the list. */
+export interface Publications {
+  rows: PublicationJson[] | null;
+  saved: (p: PublicationJson) => void;
+}
+
 /**
- * The publishing card: one tile per academic year with a switch per semester (when the role may publish).
- * `onRows` hears the list whenever it is loaded or a switch changes it (the page's row actions depend on it).
+ * Loads `GET /api/admin/results/publications` once. The page holds it and hands it to the card, so the card's
+ * switches and the page's row actions (a teacher edits only unpublished terms) read the same list.
  */
+export function usePublications(): Publications {
+  const onAuthFailure = useHandleAuthFailure();
+  const [rows, setRows] = useState<PublicationJson[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    listPublications().then(
+      (list) => live && setRows(list),
+      (err) => live && !onAuthFailure(err) && setRows([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [onAuthFailure]);
+  const saved = useCallback(
+    (p: PublicationJson) => setRows((old) => (old ?? []).map((r) => (publicationKey(r) === publicationKey(p) ? p : r))),
+    [],
+  );
+  return { rows, saved };
+}
+
+/** The publishing card: one tile per academic year with a switch per semester (when the role may publish). */
 export function PublicationsCard({
+  publications,
   canPublish = true,
-  onRows,
 }: {
+  publications: Publications;
   canPublish?: boolean;
-  onRows?: (rows: PublicationJson[]) => void;
 }) {
   const { t, i18n } = useTranslation();
   const onAuthFailure = useHandleAuthFailure();
   const { failureText } = useReasonText();
-  const [rows, setRows] = useState<PublicationJson[] | null>(null);
+  const { rows } = publications;
   const [asking, setAsking] = useState<PublicationJson | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setRows(await listPublications());
-    } catch (err) {
-      if (!onAuthFailure(err)) setRows([]);
-    }
-  }, [onAuthFailure]);
-  useEffect(() => void load(), [load]);
-  useEffect(() => {
-    if (rows) onRows?.(rows);
-  }, [rows, onRows]);
 
   const years = [...new Set((rows ?? []).map((r) => r.academic_year_name))];
   const find = (year: string, semester: Semester) =>
@@ -74,7 +89,7 @@ export function PublicationsCard({
         semester: asking.semester,
         is_published: !asking.is_published,
       });
-      setRows((old) => (old ?? []).map((r) => (publicationKey(r) === publicationKey(saved) ? saved : r)));
+      publications.saved(saved);
       toast.success(
         t(
           saved.is_published ? "results.publications.publishedToast" : "results.publications.unpublishedToast",
