@@ -107,6 +107,9 @@ export default defineConfig({
           globalSetup: ["./test/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A poll in a browser test waits for a request and a render; vitest's default of 1 s failed one in CI
+          // under load. 15 s, like the longest waits the tests set themselves, still ends well inside the test's.
+          expect: { poll: { timeout: 15_000 } },
           // E2E_WORKERS files at a time, each on its worker's own servers (no shared data); after the unit tests
           // and before the workers project (vitest runs project groups one after another).
           maxWorkers: E2E_WORKERS,

@@ -119,7 +119,7 @@ describe("admin lists at 360 px (and 1280 px)", () => {
       await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"));
       const box = page.locator("[data-slot=data-table]");
       // The table fits again once the page's fonts are in (it measures with them): wait for that refit.
-      await expect.poll(() => box.getAttribute("data-layout"), { timeout: 10_000 }).toBe("full");
+      await expect.poll(() => box.getAttribute("data-layout")).toBe("full");
       await expect(page.locator("main table tbody tr th[scope=row] [data-slot=row-details]").count()).resolves.toBe(0);
     }
     // Widening the name until the row no longer fits moves a column under it, and the handle stays.

@@ -44,12 +44,9 @@ describe("audit log page", () => {
     // The newest news entry is ours: a "Create" of entity News.
     const first = page.locator("tbody tr[data-entry]").first();
     await first.getByText("Create", { exact: true }).waitFor();
-    // The unfiltered rows stay until the filtered page arrives: give a loaded machine time (expect.poll waits 1 s by default).
+    // The unfiltered rows stay until the filtered page arrives.
     await expect
-      .poll(
-        async () => (await page.locator("tbody tr[data-entry]").allTextContents()).every((t) => t.includes("News")),
-        { timeout: 15_000 },
-      )
+      .poll(async () => (await page.locator("tbody tr[data-entry]").allTextContents()).every((t) => t.includes("News")))
       .toBe(true);
     const entryId = await first.getAttribute("data-entry");
     const log = await ok(apiClient(token).api.admin.audit.$get({ query: { entity: "news", limit: "1" } }));

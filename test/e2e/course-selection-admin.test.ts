@@ -307,7 +307,9 @@ describe("admin course selections", () => {
       expect(await switchOf(original!).getAttribute("aria-checked")).toBe("false");
       expect((await periods()).filter((p) => p.is_active).map((p) => p.id)).toEqual([other.id]);
 
+      // The toast comes with the server's answer; the switches change in the same render.
       await switchOf(original!).click();
+      await page.getByText(`“${original!.period_name}” is now the active period`).waitFor();
       await expect.poll(() => switchOf(original!).getAttribute("aria-checked")).toBe("true");
       expect(await switchOf(other).getAttribute("aria-checked")).toBe("false");
       await rowOf(original!).getByText("Live Now").waitFor();
