@@ -49,7 +49,7 @@ const rowButton = (page: Page, word: string) =>
  */
 async function slideInView(page: Page): Promise<Locator> {
   await page.locator('[aria-roledescription="carousel"]').hover();
-  await page.locator('[data-testid="news-carousel"][data-playing="false"]').waitFor({ timeout: 5_000 });
+  await page.locator('[data-testid="news-carousel"][data-playing="false"]').waitFor({ timeout: 15_000 });
   // A slide already moving finishes its glide (Embla's duration 30 ≈ 0.5 s): wait until the slides stand still.
   await page.waitForFunction(
     () => {
