@@ -24,9 +24,9 @@ function isApi(pathname: string) {
 export default {
   fetch(request, env, ctx) {
     return withDrainedBody(request, async (req) => {
-      const nonce = newNonce();
       const { pathname } = new URL(req.url);
-      if (isApi(pathname)) return withSecurityHeaders(await app.fetch(req, env, ctx), nonce, env);
+      if (isApi(pathname)) return withSecurityHeaders(await app.fetch(req, env, ctx), undefined, env);
+      const nonce = newNonce();
       const context = new RouterContextProvider();
       context.set(workerContext, { env, ctx, nonce });
       return withSecurityHeaders(await withPageBodyLimit(req, (page) => handleSsr(page, context)), nonce, env);

@@ -72,19 +72,31 @@ export function contentSecurityPolicy(
   ].join("; ");
 }
 
-/** Returns a copy of `res` with the security headers; the CSP only for HTML. */
+/**
+ * `res` with the security headers; the CSP only for HTML, with `nonce` (a new one when none is given: the API's
+ * JSON answers need none, and results day pays for every byte drawn per request). The headers are set on `res`
+ * itself when they may be changed (every answer the Worker builds), else on a copy (an answer passed on from a fetch).
+ */
 export function withSecurityHeaders(
   res: Response,
-  nonce: string,
+  nonce: string | undefined,
   env: Pick<Env, "BACKEND_ORIGINS" | "CORS_ORIGINS" | "IMAGE_ORIGINS">,
 ): Response {
-  const out = new Response(res.body, res);
+  let out = res;
+  try {
+    out.headers.set("X-Content-Type-Options", "nosniff");
+  } catch {
+    out = new Response(res.body, res);
+    out.headers.set("X-Content-Type-Options", "nosniff");
+  }
   const h = out.headers;
   if ((h.get("Content-Type") ?? "").includes("text/html")) {
-    h.set("Content-Security-Policy", contentSecurityPolicy(nonce, backendOrigins(env), imageOrigins(env)));
+    h.set(
+      "Content-Security-Policy",
+      contentSecurityPolicy(nonce ?? newNonce(), backendOrigins(env), imageOrigins(env)),
+    );
   }
   h.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-  h.set("X-Content-Type-Options", "nosniff");
   h.set("Referrer-Policy", "strict-origin-when-cross-origin");
   h.set("X-Frame-Options", "DENY");
   h.set("Permissions-Policy", "camera=(), microphone=(), geolocation=()");

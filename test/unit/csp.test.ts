@@ -65,3 +65,27 @@ describe("img-src", () => {
     expect(csp.split("; ").filter((d) => d.startsWith("script-src"))).toHaveLength(1);
   });
 });
+
+describe("withSecurityHeaders", () => {
+  it("sets the headers on an answer the Worker built, and on a copy of one whose headers may not change", () => {
+    const built = new Response("{}", { headers: { "Content-Type": "application/json" } });
+    expect(withSecurityHeaders(built, undefined, {})).toBe(built);
+    expect(built.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(built.headers.get("Content-Security-Policy")).toBeNull();
+    const fixed = Response.redirect("https://school.example/next", 302); // its headers are immutable
+    const out = withSecurityHeaders(fixed, undefined, {});
+    expect([out.status, out.headers.get("Location"), out.headers.get("X-Frame-Options")]).toEqual([
+      302,
+      "https://school.example/next",
+      "DENY",
+    ]);
+  });
+
+  it("gives an HTML answer without a nonce a CSP with a fresh one", () => {
+    const html = () => new Response("<p>", { headers: { "Content-Type": "text/html" } });
+    const nonceOf = (res: Response) => /'nonce-([^']+)'/.exec(res.headers.get("Content-Security-Policy")!)?.[1];
+    const a = nonceOf(withSecurityHeaders(html(), undefined, {}));
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(nonceOf(withSecurityHeaders(html(), undefined, {}))).not.toBe(a);
+  });
+});

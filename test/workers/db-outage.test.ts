@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { feeRecords, payments } from "../../db/schema";
+import { DbTimeoutError, isDbUnavailable, timeoutFetch } from "../../worker/db";
 import { loginAdmin, viaDatabase } from "./helpers";
 import { insertFee, insertStudent, testDb } from "./fixtures";
 
@@ -91,6 +92,30 @@ describe("database unreachable", () => {
     expect(res.headers.get("Retry-After")).toBe("5");
     await setMode("up");
     expect((await viaProxy("/api/public/news/recent")).status).toBe(200);
+  });
+
+  it("workerd's fetch gives up with the deadline's DbTimeoutError, with no answer and with a stalled body", async () => {
+    // The deadline aborts with a DbTimeoutError as its reason and the readers are not wrapped: what a stalled body
+    // rejects with is the runtime's doing, and the API must still read it as an outage.
+    const call = timeoutFetch(fetch, 300);
+    const pipeline = (stmt: string) => ({
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ requests: [{ type: "execute", stmt: { sql: stmt } }, { type: "close" }] }),
+    });
+    await setMode("jam");
+    const noAnswer = await call(`${e.FAULTY_LIBSQL_URL}/v2/pipeline`, pipeline("INSERT INTO t VALUES (1)")).catch(
+      (err: unknown) => err,
+    );
+    expect(noAnswer).toBeInstanceOf(DbTimeoutError);
+    await setMode("headers");
+    const res = await call(`${e.FAULTY_LIBSQL_URL}/v2/pipeline`, pipeline("SELECT 1"));
+    expect(res.status).toBe(200);
+    // workerd errors the body with the reason rebuilt as a plain Error of the same name and message.
+    const stalled = (await res.json().catch((err: unknown) => err)) as Error;
+    expect([stalled.name, stalled.message]).toEqual(["DbTimeoutError", "database call timed out after 300 ms"]);
+    expect(isDbUnavailable(new Error("Failed query", { cause: stalled }))).toBe(true);
+    await setMode("up");
   });
 
   it("a flaky link loses no money: paid always equals the sum of payments, retries with the same key pay once", async () => {

@@ -5,13 +5,13 @@
 import { app } from "../../worker/app";
 import { withDrainedBody } from "../../worker/drain-body";
 import type { Env } from "../../worker/env";
-import { newNonce, withSecurityHeaders } from "../../worker/security-headers";
+import { withSecurityHeaders } from "../../worker/security-headers";
 import { handleMessageBatch, type MessageJob } from "../../worker/messages-runtime";
 
 export { EventHub } from "../../worker/hub";
 
 export default {
   fetch: (request, env, ctx) =>
-    withDrainedBody(request, async (req) => withSecurityHeaders(await app.fetch(req, env, ctx), newNonce(), env)),
+    withDrainedBody(request, async (req) => withSecurityHeaders(await app.fetch(req, env, ctx), undefined, env)),
   queue: (batch, env) => handleMessageBatch(batch as MessageBatch<MessageJob>, env),
 } satisfies ExportedHandler<Env>;
