@@ -104,9 +104,10 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
       ...messages?.env,
       ...opts.vars,
     });
-    const port = opts.port || (await freePort());
     const withFront = opts.front !== false;
-    const wranglerPort = withFront ? await freePort() : port;
+    // The front listens on the port asked for, else on one the OS gives it as it listens: a port found free before
+    // wrangler's start could be taken by then (EADDRINUSE, seen in a test run). wrangler needs its port beforehand.
+    const wranglerPort = withFront ? await freePort() : opts.port || (await freePort());
     const wrangler = await startWranglerDev({
       port: wranglerPort,
       envFile,
@@ -116,7 +117,7 @@ export async function serveLocal(opts: LocalServerOptions): Promise<LocalServer>
     });
     let front: Front | null = null;
     try {
-      if (withFront) front = await startFront(wrangler.url, port);
+      if (withFront) front = await startFront(wrangler.url, opts.port ?? 0);
     } catch (err) {
       await wrangler.stop();
       throw err;

@@ -3,7 +3,7 @@
  * Used by `npm start`, the test global setup and the benchmarks. The caller stops it with `stop()`.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,8 +21,35 @@ export interface Sqld {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1 (ask the OS, then release it). */
-export function freePort(): Promise<number> {
+/** The first port of the kernel's ephemeral range (outgoing connections and `listen(0)` take theirs from it). */
+function ephemeralStart(): number {
+  try {
+    return Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]) || 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+const canListen = (port: number) =>
+  new Promise<boolean>((res) => {
+    const srv = createServer();
+    srv.once("error", () => res(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => res(true)));
+  });
+
+/**
+ * A free TCP port on 127.0.0.1 for a server started next (sqld, wrangler), from below the kernel's ephemeral range.
+ * A port inside that range, free when asked, could be taken by an outgoing connection's local end before the server
+ * binds it: a test run failed on EADDRINUSE that way. Random among 10000 up to the range's start, so that two test
+ * processes asking at once rarely meet; when the range starts too low for that, the OS picks (`listen(0)`).
+ */
+export async function freePort(): Promise<number> {
+  const low = 10_000;
+  const high = ephemeralStart() - 1;
+  for (let tries = 0; high - low > 1000 && tries < 50; tries++) {
+    const port = low + Math.floor(Math.random() * (high - low + 1));
+    if (await canListen(port)) return port;
+  }
   return new Promise((res, rej) => {
     const srv = createServer();
     srv.once("error", rej);
