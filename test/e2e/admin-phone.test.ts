@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { adminToken, consoleContext } from "./admin-session";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -106,8 +107,7 @@ describe("admin lists at 360 px (and 1280 px)", () => {
     for (const list of ["students", "fees"]) {
       await page.goto(`${base}/admin/dashboard/${list}`);
       await page.locator("main table tbody tr th[scope=row]").first().waitFor();
-      await page.getByLabel("Grade", { exact: true }).click();
-      await page.getByRole("option", { name: "Primary-2", exact: true }).click();
+      await chooseOption(page.getByLabel("Grade", { exact: true }), "Primary-2");
       await expect
         .poll(() =>
           page

@@ -10,6 +10,7 @@ import { type ApiClient, apiClient, ok } from "./admin-api";
 import { signIn } from "./admin-session";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -37,8 +38,7 @@ describe("audit log page", () => {
     await page.waitForURL(`${base}/admin/dashboard/audit-log`);
     await page.getByRole("heading", { name: "Audit Log", level: 1 }).waitFor();
 
-    await page.getByLabel("Entity", { exact: true }).click();
-    await page.getByRole("option", { name: "News", exact: true }).click();
+    await chooseOption(page.getByLabel("Entity", { exact: true }), "News");
     await page.waitForURL(/[?&]entity=news(&|$)/);
 
     // The newest news entry is ours: a "Create" of entity News.
@@ -81,8 +81,7 @@ describe("audit log page", () => {
     await page.getByLabel("Entity ID").fill(toArabicDigits(String(news.id)));
     await page.waitForURL(new RegExp(`[?&]entity_id=${news.id}(&|$)`));
     expect(await page.getByLabel("Entity ID").inputValue()).toBe(String(news.id));
-    await page.getByLabel("Entity", { exact: true }).click();
-    await page.getByRole("option", { name: "News", exact: true }).click();
+    await chooseOption(page.getByLabel("Entity", { exact: true }), "News");
     await page.waitForURL(/[?&]entity=news(&|$)/);
 
     // The filters are in the URL: a reload (or a shared link) shows the same view.

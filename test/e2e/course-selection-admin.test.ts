@@ -14,6 +14,7 @@ import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const OVERVIEW = `${base}/admin/dashboard/course-selections`;
@@ -258,10 +259,8 @@ describe("admin course selections", () => {
     const page = await loggedIn();
     await page.goto(`${OVERVIEW}/teachers`);
     await page.getByRole("heading", { name: "Teachers Management", level: 1 }).waitFor();
-    await page.locator("#teachers-building").click();
-    await page.getByRole("option", { name: `Building ${teacher.building_no}` }).click();
-    await page.locator("#teachers-subject").click();
-    await page.getByRole("option", { name: teacher.subject_name! }).click();
+    await chooseOption(page.locator("#teachers-building"), `Building ${teacher.building_no}`, { exact: false });
+    await chooseOption(page.locator("#teachers-subject"), teacher.subject_name!, { exact: false });
     const expected = list.filter(
       (x) => x.building_no === teacher.building_no && x.subject_name === teacher.subject_name,
     ).length;

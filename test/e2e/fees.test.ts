@@ -13,6 +13,7 @@ import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consolePage, signIn } from "./admin-session";
 import { sampleNos, server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const samples = sampleNos;
@@ -85,8 +86,7 @@ describe("fees management", () => {
 
     // A status filter counts on the server.
     const paid = await listFees({ status: "paid", page: "1", limit: "15" });
-    await page.getByLabel("Status", { exact: true }).click();
-    await page.getByRole("option", { name: "Paid", exact: true }).click();
+    await chooseOption(page.getByLabel("Status", { exact: true }), "Paid");
     await page.getByText(new RegExp(`^${fmt(paid.pagination!.total)} fee records?$`)).waitFor();
     await settled(page);
     await expect(page.getByRole("row").filter({ hasText: "Partially paid" }).count()).resolves.toBe(0);

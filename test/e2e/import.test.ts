@@ -15,6 +15,7 @@ import { adminToken, consoleContext } from "./admin-session";
 import { adminApi } from "./admin-api";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -200,8 +201,7 @@ describe("bulk import", () => {
 
   it("the demo's Prep-3 students, exported to CSV, import back as unchanged", async () => {
     const { page, problems } = await open("/admin/dashboard/students");
-    await page.getByLabel("Grade", { exact: true }).click();
-    await page.getByRole("option", { name: "Prep-3", exact: true }).click();
+    await chooseOption(page.getByLabel("Grade", { exact: true }), "Prep-3");
     const expected = (await adminApi<{ students: unknown[] }>(token, "GET", "/api/students?grade=Prep-3")).students
       .length;
     await page.getByText(new RegExp(`^${new Intl.NumberFormat("en-EG").format(expected)} students$`)).waitFor();

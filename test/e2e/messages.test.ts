@@ -14,6 +14,7 @@ import { adminApi } from "./admin-api";
 import { adminToken, consolePage } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -93,8 +94,7 @@ describe("Messages page", () => {
     const errors = watchErrors(page);
     await page.goto(`${base}/admin/dashboard/messages`);
     await page.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
-    await page.locator("#messages-kind").click();
-    await page.getByRole("option", { name: "Payment received" }).click();
+    await chooseOption(page.locator("#messages-kind"), "Payment received", { exact: false });
     await page.waitForURL(/kind=payment_received/);
     const label = await waitDelivered(page, studentNo, true, "Refresh");
     expect(["Delivered", "Read"]).toContain(label);

@@ -11,6 +11,7 @@ import { adminToken, consoleContext, signIn } from "./admin-session";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
 import { escapeDialog } from "./dialogs";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -89,8 +90,7 @@ describe("news management", () => {
     await dialog.getByRole("button", { name: "Create News" }).click();
     await dialog.getByText("Image URL must be a valid URL").waitFor();
     await dialog.getByLabel("Image URL").fill("");
-    await dialog.getByRole("combobox", { name: "Status" }).click();
-    await page.getByRole("option", { name: "Published" }).click();
+    await chooseOption(dialog.getByRole("combobox", { name: "Status" }), "Published", { exact: false });
     await dialog.getByRole("button", { name: "Create News" }).click();
     await toast(page, "News created successfully");
     await dialog.waitFor({ state: "detached" });
@@ -153,8 +153,7 @@ describe("news management", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByText("Page 2 of 2").waitFor();
     expect(await page.getByRole("button", { name: "Next" }).isDisabled()).toBe(true);
-    await page.getByRole("combobox", { name: "Filter by status" }).click();
-    await page.getByRole("option", { name: "Draft" }).click();
+    await chooseOption(page.getByRole("combobox", { name: "Filter by status" }), "Draft", { exact: false });
     await page.waitForFunction(() => document.querySelectorAll("tbody tr").length === 3);
     expect(await page.getByText(/^Page \d of \d$/).count()).toBe(0); // one page: no pagination
     await page.context().close();
@@ -167,8 +166,7 @@ describe("news management", () => {
     await escapeDialog(page, page.getByRole("dialog"));
 
     await page.evaluate(() => localStorage.removeItem("adminToken"));
-    await page.getByRole("combobox", { name: "Filter by status" }).click();
-    await page.getByRole("option", { name: "Archived" }).click();
+    await chooseOption(page.getByRole("combobox", { name: "Filter by status" }), "Archived", { exact: false });
     await toast(page, "Authentication required");
     await page.getByText("No news found").waitFor();
     await page.context().close();

@@ -11,6 +11,7 @@ import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consolePage } from "./admin-session";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -56,14 +57,11 @@ describe("result form marks", () => {
     await page.goto(`${base}/admin/dashboard/results`);
     await page.getByRole("button", { name: "Add Result" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Result" });
-    await dialog.getByLabel("Academic Year", { exact: true }).click();
-    await page.getByRole("option", { name: "2027-2028", exact: true }).click();
-    await dialog.getByLabel("Semester", { exact: true }).click();
-    await page.getByRole("option", { name: "Semester 2", exact: true }).click();
+    await chooseOption(dialog.getByLabel("Academic Year", { exact: true }), "2027-2028");
+    await chooseOption(dialog.getByLabel("Semester", { exact: true }), "Semester 2");
     await dialog.getByLabel("Student ID").fill(student.student_no);
     const subject = dialog.getByLabel("Subject 1", { exact: true });
-    await subject.click();
-    await page.getByRole("option", { name: "Art", exact: true }).click();
+    await chooseOption(subject, "Art");
     // The select gives focus back to its trigger once its list has closed: keys typed before that could land in
     // the trigger (its type-ahead) instead of the Total field. Once in five full runs no B+ came within 30 s; this
     // race is the likely cause, not a proven one.

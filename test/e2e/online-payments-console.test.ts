@@ -17,6 +17,7 @@ import { adminApi } from "./admin-api";
 import { adminToken, consolePage } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -120,8 +121,7 @@ describe("the Online payments page", () => {
     await expect.poll(() => bodyRows(page).count()).toBe(2);
     expect(await bodyRows(page).filter({ hasText: paidName }).count()).toBe(2);
     expect(await noOverflow(page), "the filter bar with Clear filters fits 360 px").toBe(true);
-    await page.locator("#online-status").click();
-    await page.getByRole("option", { name: "مدفوعة", exact: true }).click();
+    await chooseOption(page.locator("#online-status"), "مدفوعة");
     await page.waitForURL(/status=paid/);
     await settled(page);
     await expect.poll(() => bodyRows(page).count()).toBe(1);
@@ -169,8 +169,7 @@ describe("the Online payments page", () => {
       expect.arrayContaining(["Student", "Date", "Amount", "Status", "Receipt", "Paymob order", "Credit to refund"]),
     );
 
-    await page.locator("#online-status").click();
-    await page.getByRole("option", { name: "Expired", exact: true }).click();
+    await chooseOption(page.locator("#online-status"), "Expired");
     await page.getByText("No online payments match these filters").waitFor();
     await page.getByRole("button", { name: "Clear filters" }).first().click();
     await page.waitForURL((u) => !u.search.includes("status="));

@@ -16,6 +16,7 @@ import { fontsSettled } from "../support/browser";
 import { consoleContext } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
+import { chooseOption } from "./select";
 
 const base = server.emptyBaseUrl;
 const browser = fileBrowser();
@@ -267,8 +268,7 @@ describe("console buttons", () => {
       ["Semester", "Semester 2"],
       ["Language of the report cards", "English"],
     ]) {
-      await dialog.getByLabel(label!, { exact: true }).click();
-      await page.getByRole("option", { name: option!, exact: true }).click();
+      await chooseOption(dialog.getByLabel(label!, { exact: true }), option!);
     }
     const [batch] = await Promise.all([ctx.waitForEvent("page"), dialog.getByRole("link", { name: "Print" }).click()]);
     await batch.waitForLoadState();
@@ -288,8 +288,7 @@ describe("console buttons", () => {
     const payments = page.getByRole("dialog", { name: "Payments" });
     const reprint = payments.getByRole("link", { name: `Reprint ${recorded[0]}` });
     await expect(reprint.getAttribute("href")).resolves.toBe(`/admin/print/receipts/${recorded[0]}?copy=1`);
-    await payments.getByLabel("Receipt width", { exact: true }).click();
-    await page.getByRole("option", { name: "80 mm thermal", exact: true }).click();
+    await chooseOption(payments.getByLabel("Receipt width", { exact: true }), "80 mm thermal");
     await expect(reprint.getAttribute("href")).resolves.toBe(`/admin/print/receipts/${recorded[0]}?copy=1&width=80mm`);
     await expect(page.evaluate(() => localStorage.getItem("printReceiptWidth"))).resolves.toBe("80mm");
     await ctx.close();

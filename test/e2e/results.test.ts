@@ -10,6 +10,7 @@ import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
 import { sampleNos, server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const samples = sampleNos;
@@ -21,8 +22,7 @@ const resultsOf = async (search: string) => (await ok(api.admin.results.$get({ q
 
 /** Opens a Radix select by its label and picks an option. */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole("dialog").getByLabel(label, { exact: true }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
+  await chooseOption(page.getByRole("dialog").getByLabel(label, { exact: true }), option);
 }
 
 beforeAll(async () => {

@@ -14,6 +14,7 @@ import { apiClient, type ApiClient, ok } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
 import { server } from "./server";
 import { fileBrowser } from "./file-browser";
+import { chooseOption } from "./select";
 
 const base = server.baseUrl;
 const samples = server.samples ?? { resultsFound: undefined };
@@ -56,9 +57,8 @@ async function openStudents(page: Page) {
 }
 
 /** Picks `option` in the Radix select labelled `label` inside `scope`. */
-async function choose(page: Page, scope: Locator | Page, label: string, option: string) {
-  await scope.getByLabel(label, { exact: true }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
+async function choose(scope: Locator | Page, label: string, option: string) {
+  await chooseOption(scope.getByLabel(label, { exact: true }), option);
 }
 
 describe("Students Management", () => {
@@ -81,8 +81,8 @@ describe("Students Management", () => {
     await dialog.getByLabel("Student ID").fill(studentNo);
     await dialog.getByLabel("Name").fill(name);
     await dialog.getByLabel("Nationality").fill("Egyptian");
-    await choose(page, dialog, "Grade", "Prep-1");
-    await choose(page, dialog, "Building", "Building 2");
+    await choose(dialog, "Grade", "Prep-1");
+    await choose(dialog, "Building", "Building 2");
     await dialog.getByRole("button", { name: "Add Student" }).click();
     await dialog.waitFor({ state: "hidden" });
     await page.getByText("Student added").waitFor();
@@ -103,7 +103,7 @@ describe("Students Management", () => {
     await edit.waitFor();
     await expect(edit.getByLabel("Student ID").inputValue()).resolves.toBe(studentNo);
     await edit.getByLabel("Name").fill(`${name} Edited`);
-    await choose(page, edit, "Status", "Inactive");
+    await choose(edit, "Status", "Inactive");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await page
       .getByRole("row", { name: new RegExp(`${name} Edited`) })
@@ -129,7 +129,7 @@ describe("Students Management", () => {
     const page = await newPage();
     await signIn(page);
     await openStudents(page);
-    await choose(page, page, "Grade", "Prep-3");
+    await choose(page, "Grade", "Prep-3");
     const expected = (await listStudents({ grade: "Prep-3" })).length;
     await page.getByText(new RegExp(`^${new Intl.NumberFormat("en-EG").format(expected)} students$`)).waitFor();
 
@@ -240,7 +240,7 @@ describe("Students Management", () => {
       .waitFor();
     await settled(page);
     await expect(page.locator("tbody tr").count()).resolves.toBe(total - (last - 1) * 15);
-    await choose(page, page, "Rows per page", "50");
+    await choose(page, "Rows per page", "50");
     await page.getByText(/^Showing 1–50 of /).waitFor();
 
     await page
@@ -308,8 +308,8 @@ describe("Students Management", () => {
     const dialog = page.getByRole("dialog", { name: "Add Result" });
     await dialog.getByLabel("Student Name").fill("Demo Pupil");
     await dialog.getByLabel("Student ID").fill("STU-0499");
-    await choose(page, dialog, "Subject", "Mathematics");
-    await choose(page, dialog, "Exam Type", "Quiz");
+    await choose(dialog, "Subject", "Mathematics");
+    await choose(dialog, "Exam Type", "Quiz");
     await dialog.getByLabel("Marks", { exact: true }).fill("١٨");
     await dialog.getByLabel("Total Marks").fill("20");
     await dialog.getByLabel("Date").fill("2025-03-04");
@@ -360,8 +360,8 @@ describe("Students Management", () => {
     // Marks above the total: checked once every field is filled in.
     await dialog.getByLabel("اسم الطالب", { exact: true }).fill("تلميذ تجريبي");
     await dialog.getByLabel("رقم الطالب", { exact: true }).fill("STU-0499");
-    await choose(page, dialog, "المادة", "التربية الفنية");
-    await choose(page, dialog, "نوع الاختبار", "اختبار قصير");
+    await choose(dialog, "المادة", "التربية الفنية");
+    await choose(dialog, "نوع الاختبار", "اختبار قصير");
     await dialog.getByLabel("الدرجة", { exact: true }).fill("٢١");
     await dialog.getByLabel("النهاية العظمى", { exact: true }).fill("20");
     await dialog.getByLabel("التاريخ", { exact: true }).fill("2025-03-04");
