@@ -2,10 +2,10 @@ import type { Locator } from "playwright-core";
 
 /**
  * Picks `option` in the Radix select whose trigger is `trigger`, with the keyboard: Enter opens the list, Enter on
- * the option picks it. No pointer, because the list can move under one: scrolling an option into view makes the
- * list redraw its scroll arrows, and on a loaded machine that redraw landed between a click's press and its release,
- * which then fell on the next option; Radix picks on release over the option pressed, so nothing was chosen and the
- * list stayed open (1 run in 3 with one busy core). The list must be gone again before the test goes on.
+ * the option picks it. No pointer, because the list can still move after the option was scrolled into view: on a
+ * loaded machine an event log showed the press on one option and the release, 27 ms later, on the next; Radix picks
+ * on a release over the option pressed, so nothing was chosen and the list stayed open (1 run in 3 with one busy
+ * core). The list must be gone again before the test goes on.
  */
 export async function chooseOption(trigger: Locator, option: string, { exact = true } = {}): Promise<void> {
   const page = trigger.page();
