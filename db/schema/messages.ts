@@ -50,6 +50,12 @@ export const messages = sqliteTable(
     day: text("day").notNull(),
     /** Set when the queue gave up after its retries (the console shows it as dead-lettered). */
     deadAt: text("dead_at"),
+    /**
+     * ISO 8601 UTC when a consumer claimed the row to send it; cleared when the send is settled. While it is recent
+     * (CLAIM_LEASE_MS, worker/services/messages/deliver.ts) no other consumer may claim the row: a queue message
+     * delivered again mid-send would otherwise find it `queued` and send it a second time.
+     */
+    claimedAt: text("claimed_at"),
     ...timestamps,
   },
   (t) => [

@@ -10,7 +10,7 @@ import { feeInstalments, feeRecords, messages, studentGuardians } from "../../db
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
 import { handleMessageBatch } from "../../worker/messages-runtime";
-import { deliverMany, MAX_ATTEMPTS } from "../../worker/services/messages/deliver";
+import { CLAIM_LEASE_MS, deliverMany, MAX_ATTEMPTS } from "../../worker/services/messages/deliver";
 import { addDays, instalmentMessages, writeAndEnqueue } from "../../worker/services/messages/plan";
 import type { Provider } from "../../worker/services/messages/provider";
 import { hubSignature } from "../../worker/services/messages/webhook";
@@ -178,12 +178,54 @@ describe("delivery", () => {
     const { id } = await oneQueued();
     const p = fakeProvider();
     const outs = await Promise.all([deliver(db(), e, id, NOON, p), deliver(db(), e, id, NOON, p)]);
-    expect(outs.every((o) => o.ack)).toBe(true);
+    // One sends; the other comes back after the claim's lease, by when the first has settled.
+    expect(outs.map((o) => o.result).sort()).toEqual(["claimed elsewhere", "sent"]);
+    expect(outs.find((o) => !o.ack)).toMatchObject({ delay: CLAIM_LEASE_MS / 1000 });
     expect((await deliver(db(), e, id, NOON, p)).ack).toBe(true);
     expect(p.calls()).toBe(1);
     const [m] = await db().select().from(messages).where(eq(messages.id, id));
     expect(m).toMatchObject({ status: "sent", attempts: 1 });
     expect(m!.providerId).toMatch(/^wamid\./);
+  });
+
+  it("a delivery that reads the row after another claimed it, while that one sends, sends nothing", async () => {
+    const { id } = await oneQueued();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let calls = 0;
+    const slow: Provider = {
+      async send() {
+        if (++calls === 1) await held; // the first consumer is mid-send
+        return { ok: true, providerId: `wamid.${crypto.randomUUID()}` };
+      },
+    };
+    const first = deliver(db(), e, id, NOON, slow);
+    const attempts = async () => (await db().select().from(messages).where(eq(messages.id, id)))[0]!.attempts;
+    await expect.poll(attempts).toBe(1); // claimed
+    // The row reads `queued` with attempts 1, as a message waiting for its retry would: the claim keeps it.
+    expect(await deliver(db(), e, id, NOON, slow)).toMatchObject({ ack: false, result: "claimed elsewhere" });
+    release();
+    expect(await first).toMatchObject({ ack: true, result: "sent" });
+    expect(calls).toBe(1);
+  });
+
+  it("a claim older than its lease (the consumer died mid-send) lets the next delivery send", async () => {
+    const { id } = await oneQueued();
+    const claim = (ms: number) => new Date(NOON.getTime() - ms).toISOString();
+    await db()
+      .update(messages)
+      .set({ attempts: 1, claimedAt: claim(CLAIM_LEASE_MS - 5_000) })
+      .where(eq(messages.id, id));
+    const p = fakeProvider();
+    expect(await deliver(db(), e, id, NOON, p)).toMatchObject({ ack: false, result: "claimed elsewhere" });
+    await db()
+      .update(messages)
+      .set({ claimedAt: claim(CLAIM_LEASE_MS + 1_000) })
+      .where(eq(messages.id, id));
+    expect(await deliver(db(), e, id, NOON, p)).toMatchObject({ ack: true, result: "sent" });
+    expect(p.calls()).toBe(1);
+    const [m] = await db().select().from(messages).where(eq(messages.id, id));
+    expect(m).toMatchObject({ status: "sent", attempts: 2, claimedAt: null });
   });
 
   it("delivers a queue batch together: each message once, also when two consumers hold overlapping batches", async () => {
@@ -194,7 +236,10 @@ describe("delivery", () => {
       deliverMany(db(), e, [ids[1]!, ids[2]!], NOON, p),
     ]);
     expect(p.calls()).toBe(3);
-    expect([...a.values(), ...b.values()].every((o) => o.ack)).toBe(true);
+    // The id both batches hold is sent by one; the other's copy comes back after the claim (or finds it done).
+    const waiting = [...a.values(), ...b.values()].filter((o) => !o.ack);
+    expect(waiting.length).toBeLessThanOrEqual(1);
+    expect(waiting.every((o) => o.result === "claimed elsewhere")).toBe(true);
     expect(a.size + b.size).toBe(4); // a duplicate id in a batch has one outcome
     const rows = await db().select().from(messages).where(inArray(messages.id, ids));
     expect(rows.map((m) => m.status).sort()).toEqual(["failed", "sent", "sent"]);

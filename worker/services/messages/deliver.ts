@@ -1,12 +1,14 @@
 /**
  * Delivering planned messages from the queue (docs/decisions/0037-guardian-messages.md), a queue batch at a time.
- * Each row is claimed by a compare-and-set on `attempts` (only one consumer of a redelivered or duplicated queue
- * message wins), sent, and marked `sent` with the provider's id. A batch costs two write transactions however many
+ * Each row is claimed by a compare-and-set on `attempts` that also stamps `claimed_at` (only one consumer of a
+ * redelivered or duplicated queue message wins, also one that reads the row mid-send, when it looks like a message
+ * waiting for its retry), sent, and marked `sent` with the provider's id. A delivery that finds a live claim is
+ * retried after it (the sender may still die), so nothing is sent twice or left behind. A batch costs two write transactions however many
  * messages it holds (the claims, then the outcomes): the consumer's isolate writes one transaction at a time
  * (worker/db-bound.ts), so one per message was what delivery waited on. Outside 09:00-21:00 Cairo nothing is sent:
  * the queue message is delayed.
  */
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { messages } from "../../../db/schema";
 import { batchAll, type Db } from "../../db";
@@ -19,6 +21,12 @@ export const MAX_ATTEMPTS = 5;
 
 /** Backoff before attempt `n + 1` (seconds): 30 s, 2 min, 8 min, 32 min … capped at 1 h. */
 export const backoffSeconds = (attempts: number) => Math.min(3600, 30 * 4 ** Math.max(0, attempts - 1));
+
+/**
+ * How long a claim keeps other consumers off a message (ms): longer than a send (the provider's 10 s deadline and the
+ * settling write). A consumer that dies mid-send leaves its claim; after this the queue's next delivery may send.
+ */
+export const CLAIM_LEASE_MS = 60_000;
 
 /** What the consumer does with the queue message: acknowledge it, or retry it after `delay` seconds. */
 export type Outcome = { ack: true; result: string } | { ack: false; delay: number; result: string };
@@ -47,11 +55,13 @@ export async function deliverMany(
     const m = rows.get(id);
     if (!m || m.status !== "queued" || m.providerId) out.set(id, { ack: true, result: "done already" });
     else if (wait > 0) out.set(id, { ack: false, delay: Math.min(wait, 43_200), result: "quiet hours" });
+    else if (m.claimedAt && Date.parse(m.claimedAt) > leaseStart(now)) out.set(id, BEING_SENT);
     else open.push(m);
   }
   if (!open.length) return out;
   const claimed = await claim(db, open, now);
-  for (const m of open) if (!claimed.includes(m)) out.set(m.id, { ack: true, result: "claimed elsewhere" });
+  // Another consumer won the row: it may still fail or die, so this queue message comes back after its claim.
+  for (const m of open) if (!claimed.includes(m)) out.set(m.id, BEING_SENT);
   if (!claimed.length) return out;
   const sent = await Promise.all(claimed.map((m) => send(env, m, provider)));
   const writes: BatchItem<"sqlite">[] = [];
@@ -64,7 +74,15 @@ export async function deliverMany(
   return out;
 }
 
-/** Claims `open` in one transaction; answers the rows this call won. */
+/** A message another consumer is sending: asked again once that claim has lapsed (sent by then, or free to send). */
+const BEING_SENT: Outcome = { ack: false, delay: CLAIM_LEASE_MS / 1000, result: "claimed elsewhere" };
+
+const leaseStart = (now: Date) => now.getTime() - CLAIM_LEASE_MS;
+
+/**
+ * Claims `open` in one transaction: a row is won only if no one changed it since it was read (`attempts`) and no
+ * claim on it is younger than CLAIM_LEASE_MS. Answers the rows this call won.
+ */
 async function claim(db: Db, open: Row[], now: Date): Promise<Row[]> {
   const at = now.toISOString();
   const won = await batchAll(
@@ -72,13 +90,14 @@ async function claim(db: Db, open: Row[], now: Date): Promise<Row[]> {
     open.map((m) =>
       db
         .update(messages)
-        .set({ attempts: m.attempts + 1, updatedAt: at })
+        .set({ attempts: m.attempts + 1, claimedAt: at, updatedAt: at })
         .where(
           and(
             eq(messages.id, m.id),
             eq(messages.attempts, m.attempts),
             eq(messages.status, "queued"),
             isNull(messages.providerId),
+            or(isNull(messages.claimedAt), lte(messages.claimedAt, new Date(leaseStart(now)).toISOString())),
           ),
         )
         .returning({ id: messages.id }),
@@ -108,7 +127,7 @@ function settle(db: Db, m: Row, sent: SendResult, now: Date): { write: BatchItem
   if (sent.ok) {
     const write = db
       .update(messages)
-      .set({ status: "sent", providerId: sent.providerId, error: null, updatedAt: at })
+      .set({ status: "sent", providerId: sent.providerId, error: null, claimedAt: null, updatedAt: at })
       .where(and(eq(messages.id, m.id), eq(messages.status, "queued")));
     return { write, outcome: { ack: true, result: "sent" } };
   }
@@ -117,7 +136,7 @@ function settle(db: Db, m: Row, sent: SendResult, now: Date): { write: BatchItem
     const write = failedUpdate(db, [m.id], sent.error, now, sent.retry);
     return { write, outcome: { ack: true, result: sent.retry ? "dead" : "failed" } };
   }
-  const write = db.update(messages).set({ error: sent.error }).where(eq(messages.id, m.id));
+  const write = db.update(messages).set({ error: sent.error, claimedAt: null }).where(eq(messages.id, m.id));
   return { write, outcome: { ack: false, delay: backoffSeconds(attempts), result: "retry" } };
 }
 
