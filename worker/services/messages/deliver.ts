@@ -3,10 +3,10 @@
  * Each row is claimed by a compare-and-set on `attempts` that also stamps `claimed_at` (only one consumer of a
  * redelivered or duplicated queue message wins, also one that reads the row mid-send, when it looks like a message
  * waiting for its retry), sent, and marked `sent` with the provider's id. A delivery that finds a live claim is
- * retried after it (the sender may still die), so nothing is sent twice or left behind. A batch costs two write transactions however many
- * messages it holds (the claims, then the outcomes): the consumer's isolate writes one transaction at a time
- * (worker/db-bound.ts), so one per message was what delivery waited on. Outside 09:00-21:00 Cairo nothing is sent:
- * the queue message is delayed.
+ * retried after it (the sender may still die), so nothing is sent twice or left behind. A batch costs two write
+ * transactions however many messages it holds (the claims, then the outcomes): the consumer's isolate writes one
+ * transaction at a time (worker/db-bound.ts), so one per message was what delivery waited on. Outside 09:00-21:00
+ * Cairo nothing is sent: the queue message is delayed.
  */
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
