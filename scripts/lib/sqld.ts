@@ -30,11 +30,15 @@ function ephemeralStart(): number {
   }
 }
 
-const canListen = (port: number) =>
-  new Promise<boolean>((res) => {
+/** Listens on `port` (0: any the OS gives) and closes again; answers the port it got, or null when it was taken. */
+const listenOnce = (port: number) =>
+  new Promise<number | null>((res) => {
     const srv = createServer();
-    srv.once("error", () => res(false));
-    srv.listen(port, "127.0.0.1", () => srv.close(() => res(true)));
+    srv.once("error", () => res(null));
+    srv.listen(port, "127.0.0.1", () => {
+      const got = (srv.address() as { port: number }).port;
+      srv.close(() => res(got));
+    });
   });
 
 /**
@@ -47,17 +51,12 @@ export async function freePort(): Promise<number> {
   const low = 10_000;
   const high = ephemeralStart() - 1;
   for (let tries = 0; high - low > 1000 && tries < 50; tries++) {
-    const port = low + Math.floor(Math.random() * (high - low + 1));
-    if (await canListen(port)) return port;
+    const port = await listenOnce(low + Math.floor(Math.random() * (high - low + 1)));
+    if (port !== null) return port;
   }
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.once("error", rej);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-  });
+  const any = await listenOnce(0);
+  if (any === null) throw new Error("no free port on 127.0.0.1");
+  return any;
 }
 
 async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
