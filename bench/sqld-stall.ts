@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createClient } from "@libsql/client";
 import { startSqld } from "../scripts/lib/sqld";
-import { isDbUnavailable, timeoutFetch } from "../worker/db";
+import { isDbUnavailable } from "../worker/db";
 import { retryingFetch } from "../worker/db-retry";
 
 const MODE = process.env.MODE ?? "DEFERRED";
@@ -61,7 +61,7 @@ function threadStates(): Record<string, number> {
 }
 
 /** The client the scripts use (429s retried, as in worker/db-retry.ts), each call given up after 10 s. */
-const client = createClient({ url: sqld.url, fetch: retryingFetch(timeoutFetch(fetch, 10_000)) });
+const client = createClient({ url: sqld.url, fetch: retryingFetch(fetch, undefined, 10_000) });
 
 /** One write batch as drizzle sends it (BEGIN DEFERRED), or with BEGIN IMMEDIATE (`write` mode). */
 async function write(sqls: string[]): Promise<void> {

@@ -7,7 +7,7 @@ import { createClient, type Client, type InStatement } from "@libsql/client/web"
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql/web";
 import { DbBusyError, isReadSql, lanes } from "./db-bound";
-import { retryingFetch } from "./db-retry";
+import { DbTimeoutError, retryingFetch } from "./db-retry";
 import type { Env } from "./env";
 
 export type Db = ReturnType<typeof makeDb>;
@@ -19,31 +19,6 @@ export type Db = ReturnType<typeof makeDb>;
  * A database that answers 429 is not stalled: those quick refusals are retried by `retryingFetch` on their own budget.
  */
 export const DB_CALL_TIMEOUT_MS = 4_000;
-
-/** Thrown when a database call outlives DB_CALL_TIMEOUT_MS; `isDbUnavailable` reads it as an outage. */
-export class DbTimeoutError extends Error {
-  constructor(ms: number) {
-    super(`database call timed out after ${ms} ms`);
-    this.name = "DbTimeoutError";
-  }
-}
-
-/**
- * `fetch` that gives up on one call after `ms` (the answer's body included), with DbTimeoutError. The deadline
- * aborts the call with a DbTimeoutError as the abort's reason, so the fetch and every later read of its body (a
- * server can stall after sending its headers) reject with that error as it is: the answer is passed on untouched,
- * neither copied nor given wrapped readers. The caller's own signal is not followed (libSQL's client sends none).
- * Each wrapping cost the results-day path measurable Worker CPU (bench/README.md, "Results day").
- */
-export function timeoutFetch(inner: typeof fetch = fetch, ms = DB_CALL_TIMEOUT_MS): typeof fetch {
-  return (input, init) => {
-    const deadline = new AbortController();
-    setTimeout(() => deadline.abort(new DbTimeoutError(ms)), ms);
-    return inner(input, { ...init, signal: deadline.signal }).catch((err) => {
-      throw deadline.signal.aborted ? deadline.signal.reason : err;
-    });
-  };
-}
 
 /**
  * How long one database call keeps retrying a 429 (the server did not run it), in ms: short, so that an overloaded
@@ -68,7 +43,7 @@ function bounded(client: Client): Client {
 }
 
 function makeDb(url: string, authToken?: string, lanesOn = true, callTimeoutMs = DB_CALL_TIMEOUT_MS) {
-  const fetchImpl = retryingFetch(timeoutFetch(fetch, callTimeoutMs), WORKER_RETRY_BUDGET_MS);
+  const fetchImpl = retryingFetch(fetch, WORKER_RETRY_BUDGET_MS, callTimeoutMs);
   const client = createClient({ url, authToken, fetch: fetchImpl });
   // No `schema`: the relational query API is unused, and building its config costs ~0.1 ms on every request.
   return drizzle(lanesOn ? bounded(client) : client);
@@ -100,8 +75,8 @@ export function isDbUnavailable(err: unknown): boolean {
   for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
     const msg = String((e as Error).message ?? "");
     const code = String((e as { code?: string }).code ?? "");
-    // workerd errors a stalled body with the deadline's reason rebuilt as a plain Error: its name is what is left.
-    if (e instanceof DbTimeoutError || e instanceof DbBusyError || (e as Error).name === "DbTimeoutError") return true;
+    // A body that stalls past the call's deadline errors with the runtime's TimeoutError (retryingFetch).
+    if (e instanceof DbTimeoutError || e instanceof DbBusyError || (e as Error).name === "TimeoutError") return true;
     if (/fetch failed|ECONNREFUSED|network|connection|Failed to fetch|socket|timed? ?out/i.test(msg)) return true;
     if (/HRANA_WEBSOCKET|SERVER_ERROR|CONNECTION|ECONNREFUSED|SQLITE_BUSY/.test(code)) return true;
     if (/^5\d\d$/.test(String((e as { status?: number }).status ?? ""))) return true;

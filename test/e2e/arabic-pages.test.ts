@@ -75,25 +75,27 @@ async function visibleText(page: Page): Promise<string> {
   });
 }
 
-/**
- * Found by this test and not fixed yet: demo data named in English. Any other
- * Latin word fails.
- */
-const KNOWN: Record<string, readonly string[]> = {
-  "/admin/dashboard/course-selections/subjects": ["Social", "Studies", "Science", "Language", "Arabic", "Mathematics"],
-  "/admin/dashboard/course-selections/periods": ["2024-2025", "2023-2024"],
-};
+/** The page's words once two reads 100 ms apart agree (a later render, such as a second fetch, has landed); 5 s at most. */
+async function settledText(page: Page): Promise<string> {
+  let last = await visibleText(page);
+  for (const end = Date.now() + 5_000; Date.now() < end; ) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = await visibleText(page);
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
 
 async function check(page: Page, path: string) {
   const res = await page.goto(`${base}${path}`);
   expect(res, path).toBeTruthy();
   await hydrated(page);
-  // The console keeps a live-events stream open (never network-idle): wait for the skeletons to go instead.
-  await page
-    .waitForFunction(() => !document.querySelector("[data-slot=skeleton], .animate-pulse"), null, { timeout: 15_000 })
-    .catch(() => {});
-  await page.waitForTimeout(500);
-  const found = [...new Set(offenders(await visibleText(page)))].filter((w) => !KNOWN[path]?.includes(w));
+  // The console keeps a live-events stream open (never network-idle): wait for the loading skeletons to go instead,
+  // which go in the render that shows the data. Not any pulsing element: the home page's typing cursor and an open
+  // period's live mark pulse for good, and a wait on them cost 15 s each and let a stuck skeleton pass unseen.
+  await page.locator("[data-slot=skeleton]").first().waitFor({ state: "detached", timeout: 15_000 });
+  const found = [...new Set(offenders(await settledText(page)))];
   expect(found, `${path}: Latin text on the Arabic page ${JSON.stringify(found)}`).toEqual([]);
 }
 

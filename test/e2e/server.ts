@@ -1,6 +1,6 @@
 /**
- * The servers of the browser test running now. The e2e project runs two files at a time (vitest.config.ts); each
- * of its workers (`VITEST_POOL_ID` 1…n) has its own pair of servers from test/e2e/global-setup.ts, so two files
+ * The servers of the browser test running now. The e2e project runs E2E_WORKERS files at a time (vitest.config.ts);
+ * each of its workers (`VITEST_POOL_ID` 1…n) has its own pair of servers from test/e2e/global-setup.ts, so two files
  * never share data, exactly as when one file ran at a time: `baseUrl` with the demo data, `emptyBaseUrl` with an
  * empty school (`SEED_DEMO=0`, only the first admin) where tests build their own states.
  */

@@ -16,13 +16,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bootstrapDatabase } from "../../scripts/lib/bootstrap";
 import { startSqld, type Sqld } from "../../scripts/lib/sqld";
 import { superviseSqld, type Supervisor } from "../../scripts/lib/sqld-supervisor";
-import { timeoutFetch } from "../../worker/db";
+import { retryingFetch } from "../../worker/db-retry";
 
 const FAST = { intervalMs: 300, probeTimeoutMs: 1_000, failAfterMs: 2_000, log: () => {} };
 
 /** Polls a write every 200 ms until one commits; resolves with the ms it took. Gives up after `maxMs`. */
 async function msUntilWritesWork(url: string, maxMs = 30_000): Promise<number> {
-  const client = createClient({ url, fetch: timeoutFetch(fetch, 1_000) });
+  const client = createClient({ url, fetch: retryingFetch(fetch, 0, 1_000) });
   const t0 = Date.now();
   try {
     for (;;) {
@@ -75,7 +75,7 @@ describe("the sqld supervisor on a real sqld", () => {
 
   /** Writers that keep committing pairs (two rows in one transaction) until `until` resolves; acknowledged ones noted. */
   async function writeDuring(until: Promise<unknown>) {
-    const client = createClient({ url: sqld.url, fetch: timeoutFetch(fetch, 1_000) });
+    const client = createClient({ url: sqld.url, fetch: retryingFetch(fetch, 0, 1_000) });
     let done = false;
     void until.finally(() => (done = true));
     const writer = async () => {

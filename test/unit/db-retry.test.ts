@@ -1,6 +1,10 @@
-/** worker/db.ts `retryingFetch`: a 429 from the database is retried with the same body until the budget runs out. */
+/**
+ * worker/db-retry.ts `retryingFetch`: a 429 from the database is retried with the same body until the budget runs
+ * out, and each call gives up at its deadline.
+ */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { retryingFetch } from "../../worker/db-retry";
+import { isDbUnavailable } from "../../worker/db";
+import { DbTimeoutError, retryingFetch } from "../../worker/db-retry";
 
 function fakeDb(statuses: number[]) {
   const bodies: string[] = [];
@@ -45,7 +49,7 @@ describe("retryingFetch", () => {
   });
 });
 
-describe("timeoutFetch", () => {
+describe("retryingFetch with a deadline per call", () => {
   /** A database that accepts the request and never answers, like a server frozen with SIGSTOP. */
   const frozen = ((_: Request, init?: RequestInit) =>
     new Promise<Response>((_resolve, reject) =>
@@ -53,9 +57,9 @@ describe("timeoutFetch", () => {
     )) as typeof fetch;
 
   it("gives up on a call that gets no answer, with an error the API reads as an outage", async () => {
-    const { DbTimeoutError, isDbUnavailable, timeoutFetch } = await import("../../worker/db");
-    const err = await timeoutFetch(
+    const err = await retryingFetch(
       frozen,
+      0,
       50,
     )(new Request("http://db.test/v2/pipeline", { method: "POST", body: "{}" })).catch((e) => e);
     // Its own 50 ms deadline gave up (not a wall-clock bound, which a loaded machine can exceed).
@@ -65,7 +69,6 @@ describe("timeoutFetch", () => {
   });
 
   it("also gives up on an answer whose body stalls after the headers, when the client reads it", async () => {
-    const { DbTimeoutError, timeoutFetch } = await import("../../worker/db");
     const stalledBody = ((_: Request, init?: RequestInit) =>
       Promise.resolve(
         new Response(
@@ -76,14 +79,16 @@ describe("timeoutFetch", () => {
           }),
         ),
       )) as typeof fetch;
-    const res = await timeoutFetch(stalledBody, 50)(new Request("http://db.test/"));
-    await expect(res.json()).rejects.toBeInstanceOf(DbTimeoutError);
+    const res = await retryingFetch(stalledBody, 0, 50)(new Request("http://db.test/"));
+    const err = await res.json().catch((e: unknown) => e);
+    expect((err as Error).name).toBe("TimeoutError");
+    expect(isDbUnavailable(new Error("Failed query", { cause: err }))).toBe(true);
   });
 
   it("passes a prompt answer through untouched", async () => {
-    const { timeoutFetch } = await import("../../worker/db");
-    const res = await timeoutFetch(
+    const res = await retryingFetch(
       (async () => new Response('{"ok":1}', { status: 200 })) as typeof fetch,
+      0,
       50,
     )(new Request("http://db.test/"));
     expect(await res.json()).toEqual({ ok: 1 });
