@@ -4,7 +4,9 @@
  * and file names. Public pages and the console (signed in), on the demo data, at 1366 px.
  */
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueStudentNo } from "../support/selection-world";
+import { adminApi } from "./admin-api";
 import { adminToken, consolePage } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
@@ -13,9 +15,22 @@ import { hydrated } from "./hydration";
 const base = server.baseUrl;
 const browser = fileBrowser();
 let token: string;
+/** A student named in English, first on the students page: the school's data, which the page must isolate as such. */
+const englishNamed = uniqueStudentNo();
 
 beforeAll(async () => {
   token = await adminToken();
+  await adminApi(token, "POST", "/api/students", {
+    student_no: englishNamed,
+    full_name: "Omar Khaled",
+    nationality: "Egyptian",
+    current_grade: "Prep-2",
+    building_no: 2,
+  });
+});
+
+afterAll(async () => {
+  await adminApi(token, "DELETE", `/api/students/${englishNamed}`);
 });
 
 const PUBLIC = ["/", "/results", "/current-students", "/base-url-config", "/no-such-page"];
@@ -91,10 +106,15 @@ async function check(page: Page, path: string) {
   const res = await page.goto(`${base}${path}`);
   expect(res, path).toBeTruthy();
   await hydrated(page);
-  // The console keeps a live-events stream open (never network-idle): wait for the loading skeletons to go instead,
-  // which go in the render that shows the data. Not any pulsing element: the home page's typing cursor and an open
-  // period's live mark pulse for good, and a wait on them cost 15 s each and let a stuck skeleton pass unseen.
-  await page.locator("[data-slot=skeleton]").first().waitFor({ state: "detached", timeout: 15_000 });
+  // Every page has its heading once it shows (the console's boot spinner has none).
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  // The console keeps a live-events stream open (never network-idle): wait for every loading state to go instead,
+  // the console's full-page spinner (shown after hydration while the token is checked) and the skeletons, which go in
+  // the render that shows the data. Not any pulsing element: the home page's typing cursor and an open period's live
+  // mark pulse for good, and a wait on them cost 15 s each and let a stuck skeleton pass unseen.
+  await page.waitForFunction(() => !document.querySelector("[data-slot=skeleton], svg[role=status]"), null, {
+    timeout: 15_000,
+  });
   const found = [...new Set(offenders(await settledText(page)))];
   expect(found, `${path}: Latin text on the Arabic page ${JSON.stringify(found)}`).toEqual([]);
 }

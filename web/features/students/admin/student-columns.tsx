@@ -75,6 +75,8 @@ export function studentColumns(t: TFunction, lang: string, { onEdit, onDelete, o
     col.accessor("full_name", {
       id: "name",
       header: t("students.columns.name"),
+      // A name is the school's data in either script: isolated, so an English name keeps its order on an Arabic page.
+      cell: ({ getValue }) => <bdi>{getValue()}</bdi>,
       ...NAME_COLUMN,
       enableResizing: true,
       meta: { rowHeader: true, skeletonClassName: "w-40" },
