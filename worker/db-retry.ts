@@ -1,6 +1,8 @@
 /**
- * Retry for a libSQL server that answers HTTP 429 (over its concurrency limit). Shared by the Worker's client
- * (worker/db.ts) and the Node-side scripts (scripts/lib), so both ride out a busy database the same way.
+ * The database's HTTP calls: retried when the libSQL server answers 429 (over its concurrency limit), and given up at
+ * a deadline when asked. Shared by the Worker's client (worker/db.ts, with a 4 s deadline per call) and the Node-side
+ * scripts (scripts/lib, no deadline: a migration or a backup may take long), so both ride out a busy database the
+ * same way.
  */
 
 /** How long a request keeps retrying a database that answers 429 (over its concurrency limit), in ms. */
@@ -23,7 +25,8 @@ export class DbTimeoutError extends Error {
  * after its headers): the fetch rejects with DbTimeoutError, a later read of the body with the runtime's
  * `TimeoutError` (both read as an outage by `isDbUnavailable`). The deadline is `AbortSignal.timeout`, the runtime's
  * own timer: the `setTimeout` of workerd's Node compatibility cost results day 0.14 ms of Worker CPU per lookup,
- * and a second wrapper around this one more (bench/README.md, "Results day").
+ * and a second wrapper around this one more (bench/README.md, "Results day"). The deadline replaces the caller's
+ * own signal (libSQL's client sends none).
  */
 export function retryingFetch(
   inner: typeof fetch = fetch,
