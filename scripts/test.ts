@@ -10,7 +10,7 @@
  * (`npm test -- --project unit`).
  */
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
@@ -41,6 +41,7 @@ function vitestPrefixed(project: string): Promise<PhaseResult> {
 /** Prints the closing summary and returns the run's exit code: 0 only when every process passed. */
 function finish(phases: PhaseResult[]): number {
   for (const line of summarize(phases, ROOT)) console.log(line);
+  rmSync(REPORTS, { recursive: true, force: true });
   return phases.find((p) => p.code !== 0)?.code ?? 0;
 }
 

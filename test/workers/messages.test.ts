@@ -69,7 +69,7 @@ const recorder = () => {
 const mine = async (studentId: number) => db().select().from(messages).where(eq(messages.studentId, studentId));
 
 describe("planning", () => {
-  it("plans 7 and 1 days before, and 1, 8, 15, 22 days after the due date (at most 4 overdue), nothing else", async () => {
+  it("plans 7 and 1 days before and 1, 8, 15, 22 days after the due date (4 overdue at most), no more", async () => {
     const due = addDays(DAY, 7);
     const { student } = await family([due]);
     const days = [-1, 0, 6, 8, 15, 22, 29, 30].map((n) => addDays(DAY, n));
@@ -106,7 +106,7 @@ describe("planning", () => {
     expect(a.sent).toHaveLength(2);
   });
 
-  it("goes by SMS without WhatsApp consent, in the guardian's language; a switched-off kind plans nothing", async () => {
+  it("goes by SMS without WhatsApp consent, in the guardian's language; a kind switched off plans none", async () => {
     const { student, phone } = await family([addDays(DAY, 7)], { whatsapp_consent: false, language: "en" });
     const planned = (await instalmentMessages(db(), DAY)).filter((p) => p.studentId === student.id);
     await writeAndEnqueue(db(), DAY, planned, recorder().enqueue);
@@ -228,7 +228,7 @@ describe("delivery", () => {
     expect(m).toMatchObject({ status: "sent", attempts: 2, claimedAt: null });
   });
 
-  it("delivers a queue batch together: each message once, also when two consumers hold overlapping batches", async () => {
+  it("delivers a queue batch together: each message once, also when two consumers' batches overlap", async () => {
     const ids = [(await oneQueued()).id, (await oneQueued()).id, (await oneQueued()).id];
     const p = fakeProvider(["ok", "final"]);
     const [a, b] = await Promise.all([
