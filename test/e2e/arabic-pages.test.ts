@@ -90,7 +90,7 @@ async function visibleText(page: Page): Promise<string> {
   });
 }
 
-/** The page's words once two reads 100 ms apart agree (a later render, such as a second fetch, has landed); 5 s at most. */
+/** The page's words once two reads 100 ms apart agree (a later render, e.g. a second fetch, landed); 5 s at most. */
 async function settledText(page: Page): Promise<string> {
   let last = await visibleText(page);
   for (const end = Date.now() + 5_000; Date.now() < end; ) {
