@@ -5,12 +5,13 @@
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PageAudit } from "../support/matrix/page-audit";
+import { DICTS } from "../support/matrix/pages";
 import { uniqueStudentNo } from "../support/selection-world";
 import { adminApi } from "./admin-api";
 import { adminToken, consolePage } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
-import { hydrated } from "./hydration";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -90,32 +91,19 @@ async function visibleText(page: Page): Promise<string> {
   });
 }
 
-/** The page's words once two reads 100 ms apart agree (a later render, e.g. a second fetch, landed); 5 s at most. */
-async function settledText(page: Page): Promise<string> {
-  let last = await visibleText(page);
-  for (const end = Date.now() + 5_000; Date.now() < end; ) {
-    await new Promise((r) => setTimeout(r, 100));
-    const now = await visibleText(page);
-    if (now === last) return now;
-    last = now;
-  }
-  return last;
-}
+/** The error screen's titles, as the state matrix's audit knows them. */
+const ERROR_TITLES = [DICTS.ar.error.title, DICTS.en.error.title];
 
-async function check(page: Page, path: string) {
-  const res = await page.goto(`${base}${path}`);
+/**
+ * Loads `path` and checks its words once the page is ready as the state matrix means it (hydrated, a heading,
+ * nothing loading, the API quiet: test/support/matrix/page-audit.ts), not when nothing pulses: the home page's typing
+ * cursor and an open period's live mark pulse for good.
+ */
+async function check(audit: PageAudit, path: string) {
+  const res = await audit.page.goto(`${base}${path}`);
   expect(res, path).toBeTruthy();
-  await hydrated(page);
-  // Every page has its heading once it shows (the console's boot spinner has none).
-  await page.getByRole("heading", { level: 1 }).first().waitFor();
-  // The console keeps a live-events stream open (never network-idle): wait for every loading state to go instead,
-  // the console's full-page spinner (shown after hydration while the token is checked) and the skeletons, which go in
-  // the render that shows the data. Not any pulsing element: the home page's typing cursor and an open period's live
-  // mark pulse for good, and a wait on them cost 15 s each and let a stuck skeleton pass unseen.
-  await page.waitForFunction(() => !document.querySelector("[data-slot=skeleton], svg[role=status]"), null, {
-    timeout: 15_000,
-  });
-  const found = [...new Set(offenders(await settledText(page)))];
+  expect(await audit.ready(), `${path} never got ready: ${audit.failures.at(-1)}`).toBe(true);
+  const found = [...new Set(offenders(await visibleText(audit.page)))];
   expect(found, `${path}: Latin text on the Arabic page ${JSON.stringify(found)}`).toEqual([]);
 }
 
@@ -123,18 +111,18 @@ describe("Arabic pages read Arabic", () => {
   it("public pages", async () => {
     const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
     await context.addCookies([{ name: "lang", value: "ar", url: base }]);
-    const page = await context.newPage();
+    const audit = new PageAudit(await context.newPage(), () => "public pages", ERROR_TITLES);
     const failures: string[] = [];
-    for (const path of PUBLIC) await check(page, path).catch((e: Error) => failures.push(e.message.split("\n")[0]!));
+    for (const path of PUBLIC) await check(audit, path).catch((e: Error) => failures.push(e.message.split("\n")[0]!));
     await context.close();
     expect(failures).toEqual([]);
   });
 
   it("console pages", async () => {
-    const page = await consolePage(browser(), token, "ar", 1366);
+    const audit = new PageAudit(await consolePage(browser(), token, "ar", 1366), () => "console pages", ERROR_TITLES);
     const failures: string[] = [];
-    for (const path of CONSOLE) await check(page, path).catch((e: Error) => failures.push(e.message));
-    await page.context().close();
+    for (const path of CONSOLE) await check(audit, path).catch((e: Error) => failures.push(e.message));
+    await audit.page.context().close();
     expect(failures).toEqual([]);
   }, 180_000);
 });

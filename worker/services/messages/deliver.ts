@@ -51,11 +51,12 @@ export async function deliverMany(
   const rows = new Map((await db.select().from(messages).where(inArray(messages.id, unique))).map((m) => [m.id, m]));
   const wait = env.MESSAGES_ANY_HOUR === "1" ? 0 : secondsUntilAwake(now);
   const open: Row[] = [];
+  const lapsed = claimsLapsedBy(now);
   for (const id of unique) {
     const m = rows.get(id);
     if (!m || m.status !== "queued" || m.providerId) out.set(id, { ack: true, result: "done already" });
     else if (wait > 0) out.set(id, { ack: false, delay: Math.min(wait, 43_200), result: "quiet hours" });
-    else if (m.claimedAt && Date.parse(m.claimedAt) > leaseStart(now)) out.set(id, BEING_SENT);
+    else if (m.claimedAt && m.claimedAt > lapsed) out.set(id, BEING_SENT);
     else open.push(m);
   }
   if (!open.length) return out;
@@ -77,7 +78,8 @@ export async function deliverMany(
 /** A message another consumer is sending: asked again once that claim has lapsed (sent by then, or free to send). */
 const BEING_SENT: Outcome = { ack: false, delay: CLAIM_LEASE_MS / 1000, result: "claimed elsewhere" };
 
-const leaseStart = (now: Date) => now.getTime() - CLAIM_LEASE_MS;
+/** Claims stamped at or before this ISO 8601 UTC instant have lapsed (ISO strings of one format sort as times). */
+const claimsLapsedBy = (now: Date) => new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
 
 /**
  * Claims `open` in one transaction: a row is won only if no one changed it since it was read (`attempts`) and no
@@ -97,7 +99,7 @@ async function claim(db: Db, open: Row[], now: Date): Promise<Row[]> {
             eq(messages.attempts, m.attempts),
             eq(messages.status, "queued"),
             isNull(messages.providerId),
-            or(isNull(messages.claimedAt), lte(messages.claimedAt, new Date(leaseStart(now)).toISOString())),
+            or(isNull(messages.claimedAt), lte(messages.claimedAt, claimsLapsedBy(now))),
           ),
         )
         .returning({ id: messages.id }),
