@@ -1,7 +1,9 @@
 /**
  * A diagnostic, not a benchmark: CPU profile of the Worker (workerd, through wrangler's inspector proxy) during a
  * results-day load (80% found / 20% unknown IDs, as bench/results-day.ts), with database round trips per lookup and
- * the Worker's CPU per request. It found the cors middleware's early Response (docs/decisions/0029, "Fourth pass").
+ * the Worker's CPU per request. It found the cors middleware's early Response (docs/decisions/0029, "Fourth pass"),
+ * and, with the CPU per request of every process (`NOPROF=1` for those figures alone), that sqld spent 1.5 ms per
+ * lookup opening a connection and parsing the schema (docs/decisions/0038).
  *
  *   npx tsx bench/profile-lookup.ts [connections=200] [seconds=15] [out.json]
  *
@@ -12,7 +14,7 @@
  * workerd answers Profiler.enable/start with an echo of the command (no `result`); Profiler.stop carries the profile.
  */
 import { execSync } from "node:child_process";
-import { readFileSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { SourceMapConsumer } from "source-map-js";
@@ -23,6 +25,33 @@ const CONNECTIONS = Number(process.argv[2] ?? 200);
 const SECONDS = Number(process.argv[3] ?? 15);
 const OUT = process.argv[4];
 const INTERVAL_US = Number(process.env.PROFILE_INTERVAL_US ?? 200);
+
+/** CPU seconds (user+system) of every process on the machine, per pid, with its command name. */
+function allCpu(): Map<string, { comm: string; s: number }> {
+  const out = new Map<string, { comm: string; s: number }>();
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const f = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+      out.set(pid, { comm, s: (Number(f[11]) + Number(f[12])) / 100 });
+    } catch {
+      /* ended meanwhile */
+    }
+  }
+  return out;
+}
+
+/** Per command name, the CPU ms per request spent between two `allCpu` readings (processes that ended are lost). */
+function cpuByCommand(before: ReturnType<typeof allCpu>, after: ReturnType<typeof allCpu>, requests: number) {
+  const by: Record<string, number> = {};
+  for (const [pid, { comm, s }] of after) by[comm] = (by[comm] ?? 0) + s - (before.get(pid)?.s ?? 0);
+  const rows = Object.entries(by)
+    .filter(([, s]) => s > 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([comm, s]) => [comm, +((1000 * s) / requests).toFixed(3)] as const);
+  return Object.fromEntries([...rows, ["total", +rows.reduce((a, [, v]) => a + v, 0).toFixed(3)]]);
+}
 
 /** CPU seconds (user+system) of every workerd process in the wrangler process group serving `port`, per process. */
 function workerdCpu(port: string): Record<string, number> {
@@ -210,8 +239,12 @@ try {
         return f.call(this, input, init).then((r) => { if (r.status === 429) globalThis.__n.s429++; else if (r.status !== 200) globalThis.__n.other++; return r; }); };
       return "counting"; })()`).catch((e) => String(e));
     const c0 = workerdCpu(port);
+    const all0 = allCpu();
     const plain = await load({ url: server.url, connections: CONNECTIONS, duration: SECONDS, requests: lookup });
     const c1 = workerdCpu(port);
+    // Every process: on 2 cores the lookup is bound by all of them together (the Worker, sqld, the load generator).
+    report.cpuByCommand = cpuByCommand(all0, allCpu(), plain.total);
+    console.log("CPU ms per request by command:", JSON.stringify(report.cpuByCommand));
     const perProc = Object.keys(c1).map((pid) => ({
       pid,
       cpuS: +(c1[pid]! - (c0[pid] ?? 0)).toFixed(2),

@@ -8,6 +8,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/libsql/web";
 import { DbBusyError, isReadSql, lanes } from "./db-bound";
 import { DbTimeoutError, retryingFetch } from "./db-retry";
+import { streamReusingFetch } from "./db-streams";
 import type { Env } from "./env";
 
 export type Db = ReturnType<typeof makeDb>;
@@ -43,7 +44,9 @@ function bounded(client: Client): Client {
 }
 
 function makeDb(url: string, authToken?: string, lanesOn = true, callTimeoutMs = DB_CALL_TIMEOUT_MS) {
-  const fetchImpl = retryingFetch(fetch, WORKER_RETRY_BUDGET_MS, callTimeoutMs);
+  const retrying = retryingFetch(fetch, WORKER_RETRY_BUDGET_MS, callTimeoutMs);
+  // The health probe (lanes off) measures a new stream, as a request after a restart would meet the database.
+  const fetchImpl = lanesOn ? streamReusingFetch(retrying) : retrying;
   const client = createClient({ url, authToken, fetch: fetchImpl });
   // No `schema`: the relational query API is unused, and building its config costs ~0.1 ms on every request.
   return drizzle(lanesOn ? bounded(client) : client);
