@@ -3,7 +3,7 @@
  * new stream for every `execute` and closes it in the same request (`{baton: null, requests: [execute, close]}`), and
  * the server opens a new SQLite connection for each stream, which parses the whole schema before its first statement.
  * With this product's schema (about 90 tables, indexes and triggers) that was 1.3-1.5 ms of the local server's CPU per
- * call against 0.26 ms on a stream kept open (bench/README.md, "Results day: the schema on every connection").
+ * call against 0.26 ms on a stream kept open (bench/README.md, "Results day", eighth pass).
  *
  * So a single-statement read is sent on a stream this isolate keeps open: its request goes with the stream's baton and
  * without the `close`, and the answer is handed to the client as if the stream had been closed. Only plain reads
