@@ -2,8 +2,8 @@
  * Reads on open database streams (docs/decisions/0038-reads-reuse-database-streams.md). libSQL's HTTP client opens a
  * new stream for every `execute` and closes it in the same request (`{baton: null, requests: [execute, close]}`), and
  * the server opens a new SQLite connection for each stream, which parses the whole schema before its first statement.
- * With this product's schema (about 90 tables, indexes and triggers) that was 1.3-1.5 ms of the local server's CPU per
- * call against 0.26 ms on a stream kept open (bench/README.md, "Results day", eighth pass).
+ * With this product's schema (about 90 tables, indexes and triggers) that was 1.4-1.75 ms of the local server's CPU per
+ * call against 0.23-0.29 ms on a stream kept open (bench/sqld-streams.ts; bench/README.md, "Eighth pass").
  *
  * So a single-statement read is sent on a stream this isolate keeps open: its request goes with the stream's baton and
  * without the `close`, and the answer is handed to the client as if the stream had been closed. Only plain reads
@@ -17,7 +17,7 @@ import { DB_LANES, isReadSql } from "./db-bound";
 /**
  * Streams one isolate keeps open at most: one per read the read lane lets through at once, so that under results
  * day's load every read finds one (at 64, a quarter of the lane, the server still spent 0.79 ms per lookup against
- * 0.51 ms; the 256 connections held 140 MB of the local server's memory against 118 MB without them).
+ * 0.51 ms). The local server then held 140 MB under results day's load, against 118 MB for e7da0d0's one-shot streams.
  */
 export const STREAM_POOL_MAX = DB_LANES.read.limit;
 /** A stream idle longer than this is not reused: the server expires it after 10 s, in ms. */
