@@ -55,7 +55,8 @@ function makeDb(url: string, authToken?: string, lanesOn = true, callTimeoutMs =
 /**
  * The database for this request's bindings. A new client per request: a client shared across requests lets one
  * request await I/O started by another, which workerd cancels as a hung Worker under concurrency (seen with
- * 1,000 simultaneous selections). Creating one is cheap (no connection is opened until the first query).
+ * 1,000 simultaneous selections). Creating one is cheap (no connection is opened until the first query). What
+ * requests share is the database's open streams for plain reads, kept as batons (strings) by worker/db-streams.ts.
  * Throws if `LIBSQL_URL` is not configured.
  */
 export function getDb(env: Pick<Env, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">): Db {
