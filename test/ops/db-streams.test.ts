@@ -64,7 +64,7 @@ describe("reads on kept streams, real sqld", () => {
     expect(pool.size()).toEqual({ idle: 1, taken: 0 });
   });
 
-  it("reads many at once, each answered with its own rows, never holding more streams than the pool's limit", async () => {
+  it("reads many at once, each with its own rows, within the pool's limit of streams", async () => {
     const pool = new StreamPool(4);
     const { db } = client(pool);
     const answers = await Promise.all(
