@@ -19,25 +19,19 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { SourceMapConsumer } from "source-map-js";
 import { startBenchServer } from "./lib/server";
-import { load } from "./lib/load";
+import { cpuOf, load } from "./lib/load";
 
 const CONNECTIONS = Number(process.argv[2] ?? 200);
 const SECONDS = Number(process.argv[3] ?? 15);
 const OUT = process.argv[4];
 const INTERVAL_US = Number(process.env.PROFILE_INTERVAL_US ?? 200);
 
-/** CPU seconds (user+system) of every process on the machine, per pid, with its command name. */
-function allCpu(): Map<string, { comm: string; s: number }> {
-  const out = new Map<string, { comm: string; s: number }>();
+/** CPU seconds of every process on the machine, per pid, with its command name. */
+function allCpu(): Map<string, { comm: string; seconds: number }> {
+  const out = new Map<string, { comm: string; seconds: number }>();
   for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const f = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-      out.set(pid, { comm, s: (Number(f[11]) + Number(f[12])) / 100 });
-    } catch {
-      /* ended meanwhile */
-    }
+    const cpu = cpuOf(pid);
+    if (cpu) out.set(pid, cpu);
   }
   return out;
 }
@@ -45,7 +39,7 @@ function allCpu(): Map<string, { comm: string; s: number }> {
 /** Per command name, the CPU ms per request spent between two `allCpu` readings (processes that ended are lost). */
 function cpuByCommand(before: ReturnType<typeof allCpu>, after: ReturnType<typeof allCpu>, requests: number) {
   const by: Record<string, number> = {};
-  for (const [pid, { comm, s }] of after) by[comm] = (by[comm] ?? 0) + s - (before.get(pid)?.s ?? 0);
+  for (const [pid, { comm, seconds }] of after) by[comm] = (by[comm] ?? 0) + seconds - (before.get(pid)?.seconds ?? 0);
   const rows = Object.entries(by)
     .filter(([, s]) => s > 0.05)
     .sort((a, b) => b[1] - a[1])
@@ -64,8 +58,7 @@ function workerdCpu(port: string): Record<string, number> {
   for (const l of execSync("ps -eo pid,pgid,comm").toString().split("\n")) {
     const [pid, g, comm] = l.trim().split(/\s+/);
     if (g !== pgid || comm !== "workerd") continue;
-    const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    out[pid!] = (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (100 Hz)
+    out[pid!] = cpuOf(pid!)?.seconds ?? 0;
   }
   return out;
 }

@@ -7,21 +7,19 @@
  *
  *   npx tsx bench/sqld-streams.ts      # READS (default 5000) per case, CONNECTIONS (default 50) at once
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMigrations } from "../scripts/lib/migrate";
 import { startSqld } from "../scripts/lib/sqld";
+import { cpuOf } from "./lib/load";
 
 const READS = Number(process.env.READS ?? 5000);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 50);
 const SQL = "SELECT 1";
 
-/** CPU seconds (user + system) of process `pid`, every thread. */
-function cpuSeconds(pid: number): number {
-  const f = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(f[11]) + Number(f[12])) / 100;
-}
+/** CPU seconds of process `pid` (0 once it is gone). */
+const cpuSeconds = (pid: number) => cpuOf(pid)?.seconds ?? 0;
 
 async function pipeline(url: string, baton: string | null, close: boolean): Promise<string | null> {
   const requests = [{ type: "execute", stmt: { sql: SQL } }, ...(close ? [{ type: "close" }] : [])];

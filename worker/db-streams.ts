@@ -31,8 +31,9 @@ interface IdleStream {
   at: number;
 }
 
-/** A read's hold on the pool: the kept stream it goes on (null: a new one) until `give` ends it. */
+/** A read's hold on the pool: its database, and the kept stream it goes on (null: a new one) until `give` ends it. */
 export interface StreamLease {
+  url: string;
   since: number;
   stream: IdleStream | null;
 }
@@ -64,17 +65,17 @@ export class StreamPool {
     const now = this.reap();
     const stream = this.idle.get(url)?.pop() ?? null;
     if (!stream && this.taken.size + this.idleCount() >= this.max) return null;
-    const lease = { since: now, stream };
+    const lease = { url, since: now, stream };
     this.taken.add(lease);
     return lease;
   }
 
   /** Ends a lease: its stream goes back idle when the server gave a baton for it, else it is forgotten. */
-  give(lease: StreamLease, url: string, baton?: string | null, baseUrl?: string | null): void {
+  give(lease: StreamLease, baton?: string | null, baseUrl?: string | null): void {
     if (!this.taken.delete(lease) || !baton) return;
-    const list = this.idle.get(url) ?? [];
+    const list = this.idle.get(lease.url) ?? [];
     list.push({ baton, baseUrl: baseUrl ?? null, at: this.clock() });
-    this.idle.set(url, list);
+    this.idle.set(lease.url, list);
   }
 
   private idleCount(): number {
@@ -97,19 +98,21 @@ export class StreamPool {
 /** The per-isolate pool of the Worker's database client (worker/db.ts). */
 export const streams = new StreamPool();
 
-interface Pipeline {
-  /** Absent or null: a new stream. */
-  baton?: string | null;
-  requests: { type: string; stmt?: { sql?: string } }[];
+interface StreamRequest {
+  type: string;
+  stmt?: { sql?: string };
 }
 
-/** The body of a single-statement read on a new stream, as libSQL sends it; null for anything else. */
-function plainRead(body: string): Pipeline | null {
+/**
+ * The `execute` request of a body that is a single-statement read on a new stream, as libSQL sends it
+ * (`{baton?: null, requests: [execute, close]}`); null for anything else.
+ */
+function plainRead(body: string): StreamRequest | null {
   if (!body.endsWith('{"type":"close"}]}')) return null;
-  const p = JSON.parse(body) as Pipeline;
+  const p = JSON.parse(body) as { baton?: string | null; requests: StreamRequest[] };
   const [first, second] = p.requests;
   const read = p.baton == null && p.requests.length === 2 && first?.type === "execute" && second?.type === "close";
-  return read && isReadSql(first.stmt?.sql ?? "") ? p : null;
+  return read && isReadSql(first.stmt?.sql ?? "") ? first : null;
 }
 
 const CLOSED = { type: "ok", response: { type: "close" } };
@@ -130,7 +133,7 @@ export function streamReusingFetch(inner: typeof fetch, pool: StreamPool = strea
     const lease = pool.take(request.url);
     if (!lease) return send(request.url, body);
     const { stream } = lease;
-    const requests = [read.requests[0]];
+    const requests = [read];
     try {
       let res: Response | null = null;
       if (stream) {
@@ -145,11 +148,11 @@ export function streamReusingFetch(inner: typeof fetch, pool: StreamPool = strea
       res ??= await send(request.url, JSON.stringify({ baton: null, requests }));
       if (res.status !== 200) return res;
       const answer = (await res.json()) as { baton: string | null; base_url: string | null; results: unknown[] };
-      pool.give(lease, request.url, answer.baton, answer.base_url);
+      pool.give(lease, answer.baton, answer.base_url);
       const closed = { baton: null, base_url: null, results: [...answer.results, CLOSED] };
       return new Response(JSON.stringify(closed), { status: 200, headers: { "Content-Type": "application/json" } });
     } finally {
-      pool.give(lease, request.url);
+      pool.give(lease);
     }
   };
 }

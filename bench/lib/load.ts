@@ -66,3 +66,20 @@ export function threadsOf(pid: number): number | null {
     return null;
   }
 }
+
+/**
+ * A process's command name and CPU seconds so far (user + system, every thread) from /proc, or null when it is gone.
+ * /proc counts in clock ticks of 100 Hz.
+ */
+export function cpuOf(pid: number | string): { comm: string; seconds: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+    return {
+      comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
+      seconds: (Number(f[11]) + Number(f[12])) / 100,
+    };
+  } catch {
+    return null;
+  }
+}

@@ -146,7 +146,7 @@ describe("streamReusingFetch", () => {
     await clientOn(server, pool).execute("SELECT 1");
     expect(server.sent[0]!.types).toEqual(["execute", "close"]);
     expect(server.live.size).toBe(0);
-    pool.give(held!, URL_A);
+    pool.give(held!);
   });
 });
 
@@ -170,15 +170,15 @@ describe("StreamPool", () => {
       fc.property(fc.integer({ min: 1, max: 5 }), fc.array(step, { maxLength: 60 }), (max, steps) => {
         let now = 0;
         const pool = new StreamPool(max, () => now);
-        const out: { lease: NonNullable<ReturnType<StreamPool["take"]>>; db: string }[] = [];
+        const out: NonNullable<ReturnType<StreamPool["take"]>>[] = [];
         let batons = 0;
         for (const s of steps) {
           if (s.kind === "take") {
             const lease = pool.take(s.db);
-            if (lease) out.push({ lease, db: s.db });
+            if (lease) out.push(lease);
           } else if (s.kind === "give" && out.length > 0) {
-            const [{ lease, db }] = out.splice(s.pick % out.length, 1);
-            pool.give(lease!, db, s.keep ? `b${++batons}` : null);
+            const [lease] = out.splice(s.pick % out.length, 1);
+            pool.give(lease!, s.keep ? `b${++batons}` : null);
           } else if (s.kind === "wait") now += s.ms;
           const { idle, taken } = pool.size();
           expect(idle + taken).toBeLessThanOrEqual(max);
