@@ -5,6 +5,7 @@
  * إلغاء opts every guardian with that number out.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
 import { messages, studentGuardians } from "../../../db/schema";
 import type { Db } from "../../db";
 import { normalizeDigits } from "../../lib/normalize";
@@ -19,33 +20,64 @@ export async function verifyHubSignature(secret: string | undefined, body: strin
   return verifyHmacHex(secret, body, header.slice(7));
 }
 
-const RANK = { queued: 0, sent: 1, delivered: 2, read: 3 } as const;
+/** Statuses that move a row forward, by rank; a Map, so a status named like an object property finds nothing. */
+const RANK = new Map([
+  ["delivered", 2],
+  ["read", 3],
+]);
+/**
+ * One entry of `value.statuses`. Meta documents sent, delivered, read, failed (and deleted); any other value, or one
+ * without an id, is skipped and the batch goes on.
+ */
+const statusSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum(["sent", "delivered", "read", "failed"]),
+  errors: z.unknown().optional(),
+});
+/** An inbound message: only a text from a number can opt out. */
+const inboundSchema = z.object({ from: z.string(), text: z.object({ body: z.string() }) });
 const STOP_WORDS = new Set(["stop", "إلغاء", "الغاء", "الغاء الاشتراك", "unsubscribe"]);
 
-/** Applies a verified webhook body; answers how many statuses and opt-outs it applied. */
-export async function applyWebhook(db: Db, payload: any, now: Date) {
+/** `o[key]` when `o` has it as its own property, else undefined: the payload is read leniently, level by level. */
+const own = (o: unknown, key: string): unknown =>
+  o !== null && typeof o === "object" && Object.hasOwn(o, key) ? (o as Record<string, unknown>)[key] : undefined;
+const listAt = (o: unknown, key: string): unknown[] => {
+  const v = own(o, key);
+  return Array.isArray(v) ? v : [];
+};
+
+/**
+ * Applies a verified webhook body (any JSON; what does not fit is skipped, entry by entry); answers how many statuses
+ * and opt-outs it applied.
+ */
+export async function applyWebhook(db: Db, payload: unknown, now: Date) {
   let statuses = 0;
   let optOuts = 0;
-  for (const entry of Array.isArray(payload?.entry) ? payload.entry : []) {
-    for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
-      const value = change?.value ?? {};
-      for (const s of Array.isArray(value.statuses) ? value.statuses : []) {
-        if (typeof s?.id !== "string") continue;
-        statuses += await applyStatus(db, s.id, String(s.status), s.errors, now);
+  for (const entry of listAt(payload, "entry")) {
+    for (const change of listAt(entry, "changes")) {
+      const value = own(change, "value");
+      for (const item of listAt(value, "statuses")) {
+        const s = statusSchema.safeParse(item);
+        if (s.success) statuses += await applyStatus(db, s.data.id, s.data.status, s.data.errors, now);
       }
-      for (const m of Array.isArray(value.messages) ? value.messages : []) {
-        const text = normalizeDigits(String(m?.text?.body ?? ""))
-          .trim()
-          .toLowerCase();
-        if (typeof m?.from === "string" && STOP_WORDS.has(text))
-          optOuts += await optOut(db, `+${m.from.replace(/\D/g, "")}`, now);
+      for (const item of listAt(value, "messages")) {
+        const m = inboundSchema.safeParse(item);
+        if (!m.success) continue;
+        const text = normalizeDigits(m.data.text.body).trim().toLowerCase();
+        if (STOP_WORDS.has(text)) optOuts += await optOut(db, `+${m.data.from.replace(/\D/g, "")}`, now);
       }
     }
   }
   return { statuses, optOuts };
 }
 
-async function applyStatus(db: Db, providerId: string, status: string, errors: unknown, now: Date) {
+async function applyStatus(
+  db: Db,
+  providerId: string,
+  status: z.infer<typeof statusSchema>["status"],
+  errors: unknown,
+  now: Date,
+) {
   const at = now.toISOString();
   if (status === "failed") {
     const first = Array.isArray(errors) ? errors[0] : undefined;
@@ -58,11 +90,11 @@ async function applyStatus(db: Db, providerId: string, status: string, errors: u
     return rows.length;
   }
   // A row gets its provider id in the same write that makes it `sent`, so `sent` never moves one forward: no write.
-  if (!(status in RANK) || status === "queued" || status === "sent") return 0;
-  const rank = RANK[status as keyof typeof RANK];
+  const rank = RANK.get(status);
+  if (rank === undefined) return 0;
   const rows = await db
     .update(messages)
-    .set({ status: status as "sent" | "delivered" | "read", updatedAt: at })
+    .set({ status: status as "delivered" | "read", updatedAt: at })
     .where(
       and(
         eq(messages.providerId, providerId),
