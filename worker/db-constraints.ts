@@ -62,6 +62,7 @@ export const CONSTRAINTS = {
   "online_payments.receipt_token": "CONFLICT",
   "online_payments.transaction_id": "CONFLICT",
   "paymob_transactions.transaction_id, paymob_transactions.kind": "CONFLICT",
+  "paymob_transactions.online_payment_id": "CONFLICT",
   "payments.receipt_no": "CONFLICT",
   "payments.receipt_token": "CONFLICT",
   "payments.academic_year, payments.sequence": "CONFLICT",
@@ -83,6 +84,7 @@ export const CONSTRAINTS = {
   "staff_assignments.staff_id, staff_assignments.grade, staff_assignments.subject_name": "CONFLICT",
   // Triggers that refuse a write, raising "TRIGGER constraint failed: <name>".
   admins_last_administrator: "LAST_ADMINISTRATOR",
+  paymob_refund_cap: "CONFLICT",
 } as const satisfies Record<string, Reason>;
 
 /** A named rule of the schema. */

@@ -26,6 +26,7 @@ export async function runReconciliation(env: Env, now: Date) {
       olderThanMs: RECONCILE_AFTER_MS,
       now,
       requestId: `cron-${now.toISOString()}`,
+      integrationIds: config.integrationIds,
     });
     await Promise.all(result.changedFeeRecordIds.map((id) => publish(env, "fees_changed", "fee_record", id)));
     // The families' payment_received messages, after the writes (links need PUBLIC_BASE_URL: a cron has no request).

@@ -7,9 +7,11 @@
  * never lands here: a success goes through the same ledger rows as a desk payment (`payments`, RCP receipt), linked
  * by `payment_id`; what exceeded the record's remaining amount at that moment is `credit_piastres` (to refund).
  *
- * `paymob_transactions`: one row per Paymob transaction acted on, UNIQUE by (transaction id, kind). It is the first
- * statement of the batch that records the money, so a replayed or concurrent duplicate callback breaks the key and
- * the whole batch adds nothing.
+ * `paymob_transactions`: one row per Paymob transaction acted on, UNIQUE by (transaction id, kind), and at most one
+ * `payment` row per order. It is the first statement of the batch that records the money, so a replayed or
+ * concurrent duplicate callback, or a second success of a paid order under another id, breaks a key and the whole
+ * batch adds nothing. The trigger `paymob_refund_cap` (migration 0019) refuses a refund row that would take back more
+ * than the order's payment brought in.
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -88,6 +90,8 @@ export const paymobTransactions = sqliteTable(
   },
   (t) => [
     uniqueIndex("paymob_transactions_txn_kind_uq").on(t.transactionId, t.kind),
+    // At most one recorded success per order, whatever its transaction id says: a second is a replay.
+    uniqueIndex("paymob_transactions_one_payment_uq").on(t.onlinePaymentId).where(sql`kind = 'payment'`),
     index("paymob_transactions_payment_idx").on(t.onlinePaymentId),
   ],
 );

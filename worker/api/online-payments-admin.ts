@@ -15,6 +15,7 @@ import {
 } from "../contracts/online-payments";
 import { listOnlinePayments } from "../services/online-payments/read";
 import { reconcilePending } from "../services/online-payments/reconcile";
+import { integrationIdsOf } from "../services/paymob/config";
 import { feesChanged, gatewayOf, paymentReceived } from "./online-payments";
 
 const tags = ["Online payments"];
@@ -53,6 +54,7 @@ export const adminOnlinePaymentsApi = createAdminApi()
       olderThanMs: 0,
       now: requestNow(c),
       requestId: c.get("requestId"),
+      integrationIds: integrationIdsOf(c.env),
     });
     for (const id of result.changedFeeRecordIds) feesChanged(c, id);
     for (const txn of result.recordedTransactionIds) paymentReceived(c, txn);

@@ -20,7 +20,6 @@ import {
   onlinePaymentStatusSchema,
   paymentIdParamSchema,
   paymobCallbackSchema,
-  paymobTransactionSchema,
   publicFeesParamSchema,
   publicFeesSchema,
   requiredIdempotencyKeySchema,
@@ -29,7 +28,8 @@ import { enqueueWith, linkBase } from "../messages-runtime";
 import { publish } from "../services/events";
 import { onlinePaymentMessages } from "../services/messages/events";
 import { fetchPaymob } from "../services/paymob/client";
-import { paymobConfig } from "../services/paymob/config";
+import { integrationIdsOf, paymobConfig } from "../services/paymob/config";
+import { readTransaction } from "../services/paymob/transaction";
 import { createOnlinePayment } from "../services/online-payments/create";
 import { publicFees } from "../services/online-payments/figures";
 import { applyTransaction } from "../services/online-payments/ledger";
@@ -156,10 +156,13 @@ callbackApp.openAPIRegistry.registerComponent("securitySchemes", "paymobHmac", {
 
 /** Mounted at `/api/payments/paymob`. */
 export const paymobCallbackApi = callbackApp.openapi(callback, async (c) => {
-  const tx = paymobTransactionSchema.safeParse(c.req.valid("json").obj);
-  if (!tx.success) throw new ApiError("PAYMOB_CALLBACK_INVALID");
+  const read = readTransaction(c.req.valid("json").obj, integrationIdsOf(c.env));
+  if ("refused" in read) {
+    console.warn(JSON.stringify({ msg: "paymob callback refused", why: read.refused, request_id: c.get("requestId") }));
+    throw new ApiError("PAYMOB_CALLBACK_INVALID");
+  }
   const lc = { db: c.get("db"), requestId: c.get("requestId"), now: requestNow(c), source: "callback" as const };
-  const result = await applyTransaction(lc, tx.data);
+  const result = await applyTransaction(lc, read.tx);
   if (result.changedFeeRecordId !== null) feesChanged(c, result.changedFeeRecordId);
   if (result.recordedTransactionId !== null) paymentReceived(c, result.recordedTransactionId);
   return c.json({ received: true as const, outcome: result.outcome }, 200);

@@ -95,23 +95,36 @@ export const onlinePaymentStatusSchema = z.object({
 });
 export type OnlinePaymentStatusJson = z.output<typeof onlinePaymentStatusSchema>;
 
-/** A boolean as Paymob sends it (JSON true/false, or the strings in a query). */
-const flag = z.union([z.boolean(), z.enum(["true", "false"]).transform((v) => v === "true")]).default(false);
-const idLike = z.union([z.number(), z.string().min(1)]).transform(String);
+/** A signed id as Paymob sends it: a JSON integer (a string could carry a neighbouring field's characters). */
+const signedId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A signed flag: present and a JSON boolean (never defaulted, never the string "false"). */
+const signedFlag = z.boolean();
 
 /**
- * The transaction (`obj`) of Paymob's callbacks and inquiry answers: only fields its HMAC covers, because the school
- * acts on nothing else (a field outside the 20, such as `is_refund`, could be changed on a genuine callback).
+ * The transaction (`obj`) of Paymob's callbacks and inquiry answers. Its HMAC is over the 20 signed values
+ * concatenated without separators, so a verified signature fixes the string, not where one field ends: every signed
+ * field must have the type Paymob sends (integers, real booleans, an ISO time, a currency code), which pins each
+ * boundary. The school acts on nothing outside the 20 (a field such as `is_refund` could be changed freely).
  */
 export const paymobTransactionSchema = z.looseObject({
-  id: idLike,
-  pending: flag,
-  success: flag,
-  amount_cents: z.coerce.number().int().min(0),
-  currency: z.string(),
-  has_parent_transaction: flag,
-  is_capture: flag,
-  order: z.looseObject({ id: idLike }),
+  id: signedId.transform(String),
+  amount_cents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  created_at: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  error_occured: signedFlag,
+  has_parent_transaction: signedFlag,
+  integration_id: signedId,
+  is_3d_secure: signedFlag,
+  is_auth: signedFlag,
+  is_capture: signedFlag,
+  is_refunded: signedFlag,
+  is_standalone_payment: signedFlag,
+  is_voided: signedFlag,
+  order: z.looseObject({ id: signedId.transform(String) }),
+  owner: signedId,
+  pending: signedFlag,
+  source_data: z.looseObject({ pan: z.string().nullable(), sub_type: z.string(), type: z.string() }),
+  success: signedFlag,
 });
 export type PaymobTransaction = z.output<typeof paymobTransactionSchema>;
 
@@ -123,6 +136,7 @@ export const paymobCallbackSchema = z.looseObject({
 
 export const CALLBACK_OUTCOMES = [
   "recorded",
+  "refused",
   "replayed",
   "failed",
   "refunded",

@@ -4,7 +4,8 @@
  * way whichever arrives first, and once.
  *
  * Every outcome is ONE batch whose first statement inserts the transaction into `paymob_transactions`, UNIQUE by
- * (transaction id, kind): a replay, also ten at once, breaks that key and the whole batch adds nothing. The figures
+ * (transaction id, kind) and by order for a success: a replay, also ten at once or under an altered id, breaks a key
+ * and the whole batch adds nothing; the trigger `paymob_refund_cap` refuses refunds beyond the order's payment. The figures
  * are computed inside the batch from the rows as they are at that moment (never from an earlier read):
  * - success, amount and currency as ordered: the same rows as a desk payment (./payments.ts): counter + 1, an RCP
  *   payment row (source "online", no staff member), the audit row (actor "online"), the record's paid amount,
@@ -245,6 +246,23 @@ function noteBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, ki
   ];
 }
 
+/**
+ * The outcome of a batch the database refused by a rule of online payments, or null for any other failure:
+ * the same transaction again, or a second success of an order already paid (under another id) → replayed; refunds
+ * beyond what the order brought in → refused. Either way nothing was written.
+ */
+function refusalOf(err: unknown, tx: PaymobTransaction): "replayed" | "refused" | null {
+  if (broke(err, "paymob_transactions.transaction_id, paymob_transactions.kind")) return "replayed";
+  const why = broke(err, "paymob_transactions.online_payment_id")
+    ? "a second success for a paid order"
+    : broke(err, "paymob_refund_cap")
+      ? "refunds beyond what the order brought in"
+      : null;
+  if (!why) return null;
+  console.warn(JSON.stringify({ msg: `paymob transaction not recorded: ${why}`, order_id: tx.order.id, id: tx.id }));
+  return why.startsWith("a second") ? "replayed" : "refused";
+}
+
 export interface LedgerResult {
   outcome: CallbackOutcome;
   /** The fee record whose figures changed (publish `fees_changed`), or null. */
@@ -257,7 +275,8 @@ export interface LedgerResult {
  * Records transaction `tx` (already verified: an HMAC-checked callback, or Paymob's own inquiry answer) once,
  * deciding only by fields the HMAC covers.
  * Outcomes: recorded (money in), refunded, failed (declined), pending (nothing yet), mismatch, ignored (an order
- * this school does not know: logged, nothing written), replayed (already recorded: nothing added).
+ * this school does not know: logged, nothing written), replayed (this transaction, or another success of the same
+ * order, already recorded: nothing added), refused (a refund beyond what the order brought in: nothing written).
  */
 export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction): Promise<LedgerResult> {
   const order = await orderOf(lc.db, tx.order.id);
@@ -280,8 +299,8 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   try {
     await batchAll(lc.db, items);
   } catch (err) {
-    if (broke(err, "paymob_transactions.transaction_id, paymob_transactions.kind"))
-      return { outcome: "replayed", changedFeeRecordId: null, recordedTransactionId: null };
+    const refusal = refusalOf(err, tx);
+    if (refusal) return { outcome: refusal, changedFeeRecordId: null, recordedTransactionId: null };
     throw err;
   }
   const moved = outcome === "recorded" || outcome === "refunded";

@@ -7,8 +7,9 @@
 import { and, asc, eq, lte } from "drizzle-orm";
 import { onlinePayments } from "../../../db/schema";
 import type { Db } from "../../db";
-import { paymobTransactionSchema, type ReconcileResult } from "../../contracts/online-payments";
+import type { ReconcileResult } from "../../contracts/online-payments";
 import type { PaymobGateway } from "../paymob/client";
+import { readTransaction } from "../paymob/transaction";
 import { applyTransaction } from "./ledger";
 
 /** A payment pending this long is asked about by the Cron Trigger (ms). */
@@ -21,6 +22,8 @@ export interface ReconcileOptions {
   olderThanMs: number;
   now: Date;
   requestId: string;
+  /** The school's integration ids: an answer naming another is not taken. */
+  integrationIds: readonly number[];
 }
 
 /**
@@ -52,9 +55,10 @@ export async function reconcilePending(
       result.errors += 1;
       continue;
     }
-    const tx = answer ? paymobTransactionSchema.safeParse(answer) : null;
-    if (tx?.success && tx.data.order.id === row.orderId) {
-      const r = await applyTransaction({ db, requestId: o.requestId, now: o.now, source: "inquiry" }, tx.data);
+    const read = answer ? readTransaction(answer, o.integrationIds) : null;
+    const tx = read && "tx" in read ? read.tx : null;
+    if (tx && tx.order.id === row.orderId) {
+      const r = await applyTransaction({ db, requestId: o.requestId, now: o.now, source: "inquiry" }, tx);
       if (r.changedFeeRecordId !== null) changed.add(r.changedFeeRecordId);
       if (r.recordedTransactionId !== null) recorded.push(r.recordedTransactionId);
       // Counted by the payment's status after it (a replayed mismatch leaves it pending, a replayed success paid).

@@ -23,12 +23,17 @@ export interface PaymobConfig {
   integrationIds: number[];
 }
 
-/** The settings, or null when online payment is not configured. */
-export function paymobConfig(env: Env): PaymobConfig | null {
-  const ids = (env.PAYMOB_INTEGRATION_IDS ?? "")
+/** The school's integration ids (`PAYMOB_INTEGRATION_IDS`, comma-separated): the only ones a transaction may name. */
+export function integrationIdsOf(env: Env): number[] {
+  return (env.PAYMOB_INTEGRATION_IDS ?? "")
     .split(",")
     .map((s) => Number(s.trim()))
     .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+/** The settings, or null when online payment is not configured. */
+export function paymobConfig(env: Env): PaymobConfig | null {
+  const ids = integrationIdsOf(env);
   const { PAYMOB_SECRET_KEY: secretKey, PAYMOB_PUBLIC_KEY: publicKey, PAYMOB_HMAC_SECRET: hmacSecret } = env;
   const apiKey = env.PAYMOB_API_KEY;
   if (!secretKey || !publicKey || !hmacSecret || !apiKey || ids.length === 0) return null;

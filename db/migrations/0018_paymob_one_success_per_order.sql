@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `paymob_transactions_one_payment_uq` ON `paymob_transactions` (`online_payment_id`) WHERE kind = 'payment';
