@@ -86,6 +86,10 @@ export const REASONS = {
     "CONFLICT",
     "This student has payment/result history and cannot be deleted. Mark the student inactive instead.",
   ],
+  STUDENT_HAS_FEES: [
+    "CONFLICT",
+    "This student has a fee record, which only fee staff may delete. Mark the student inactive instead.",
+  ],
 
   // Guardians and messages
   PHONE_INVALID: ["VALIDATION_FAILED", "Enter a mobile number such as 01001234567 or +201001234567"],

@@ -13,6 +13,7 @@ import {
 import { enqueueWith } from "../messages-runtime";
 import { createAdminApi, errors, json } from "../openapi";
 import { reason } from "../reasons";
+import { can } from "../permissions";
 import { guarded } from "../route-permission";
 import { listMessages, messageCounts, retryMessage } from "../services/messages/log";
 import { getMessageSettings, updateMessageSettings } from "../services/messages/settings";
@@ -26,6 +27,7 @@ const list = createRoute(
     path: "/",
     tags,
     summary: "The messages log, newest first",
+    description: "Without fees.read, the body of a message that carries fee figures is null (its row is shown).",
     request: { query: listMessagesQuerySchema },
     responses: { 200: json(messageListSchema, "One page of messages"), ...errors(400, 401) },
   }),
@@ -86,7 +88,10 @@ export const messagesApi = createAdminApi()
   .openapi(writeSettings, async (c) =>
     c.json({ settings: await updateMessageSettings(c.var.ctx, c.req.valid("json")) }, 200),
   )
-  .openapi(list, async (c) => c.json(await listMessages(c.get("db"), c.req.valid("query")), 200))
+  .openapi(list, async (c) => {
+    const feesVisible = can(c.var.ctx.actor.role, "fees.read");
+    return c.json(await listMessages(c.get("db"), c.req.valid("query"), feesVisible), 200);
+  })
   .openapi(retry, async (c) => {
     await retryMessage(c.var.ctx, c.req.valid("param").id, enqueueWith(c.env));
     return c.json({ ok: true as const }, 200);

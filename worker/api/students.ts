@@ -110,7 +110,9 @@ const removeByNo = createRoute(
     path: "/by-student-no/{student_no}",
     tags,
     summary: "Delete a student (and an unpaid fee record without payments)",
-    description: "409 STUDENT_HAS_HISTORY when payments or results exist: mark the student inactive instead.",
+    description:
+      "409 STUDENT_HAS_HISTORY when payments or results exist, 409 STUDENT_HAS_FEES when a fee record exists and the " +
+      "caller lacks fees.write (decided by the DELETE itself): mark the student inactive instead.",
     request: {
       params: z.object({ student_no: z.string().describe("The student's ID (national ID or passport number)") }),
     },

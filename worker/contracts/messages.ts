@@ -9,6 +9,18 @@ import { gradeFilter, limitParam, pageParam, paginationSchema, studentNoSchema }
 
 export { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES };
 
+/**
+ * Kinds whose text carries fee figures (amounts, receipt numbers, receipt links): their body is shown only to
+ * `fees.read` (docs/product.md#guardians-and-messages). A record, so that a new kind must say.
+ */
+export const CARRIES_FEES: Record<(typeof MESSAGE_KINDS)[number], boolean> = {
+  instalment_due: true,
+  instalment_overdue: true,
+  payment_received: true,
+  results_published: false,
+  selection_opened: false,
+};
+
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, field: "status" | "search") =>
   z
     .string()
@@ -41,7 +53,13 @@ export const messageJsonSchema = z.object({
   full_name: z.string(),
   grade: z.string(),
   language: z.enum(["ar", "en"]),
-  body: z.string().describe("The text as sent (SMS) or rendered from the template (WhatsApp)"),
+  body: z
+    .string()
+    .nullable()
+    .describe(
+      "The text as sent (SMS) or rendered from the template (WhatsApp); null when the kind carries fee figures " +
+        "(instalment_due, instalment_overdue, payment_received: amounts, receipt link) and the reader lacks fees.read",
+    ),
   attempts: z.number().int(),
   error: z.string().nullable().describe("The provider's reason of a failure"),
   dead_letter: z.boolean().describe("The queue gave up after its retries"),

@@ -65,5 +65,18 @@ export function auditInsert(ctx: RequestContext, entry: AuditEntry) {
   return ctx.db.insert(auditLog).values(auditValues(ctx, entry));
 }
 
+/**
+ * `auditInsert` for a change whose own WHERE may refuse it: the row is written only when the statement just before it
+ * in the batch changed a row (`changes()`, which counts that statement's own rows, not cascades), so a refused change
+ * leaves no audit row behind.
+ */
+export function auditInsertIfChanged(ctx: RequestContext, entry: AuditEntry) {
+  const v = auditValues(ctx, entry);
+  return ctx.db.run(sql`INSERT INTO audit_log
+    (admin_id, admin_username, action, entity, entity_id, "before", "after", request_id)
+    SELECT ${v.adminId}, ${v.adminUsername}, ${v.action}, ${v.entity}, ${v.entityId}, ${v.before}, ${v.after},
+      ${v.requestId} WHERE changes() > 0`);
+}
+
 /** The id of the row inserted by the statement just before in the same batch. */
 export const NEW_ROW_ID = sql`(SELECT last_insert_rowid())`;

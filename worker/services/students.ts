@@ -4,12 +4,13 @@
  * "no history is lost" rule on delete are enforced by the database (UNIQUE index, ON DELETE RESTRICT foreign
  * keys), so two racing requests cannot get around them; constraint failures become 409s with clear texts.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, inArray, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { feeRecords, students, type Student } from "../../db/schema";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
 import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
+import { can } from "../permissions";
 import { DEFAULT_LIST_PAGE_SIZE } from "../contracts/students";
 import { GRADES, type Grade } from "../lib/school-grades";
 import type {
@@ -20,7 +21,7 @@ import type {
   StudentSortField,
   UpdateStudentInput,
 } from "../contracts/students";
-import { NEW_ROW_ID, auditInsert } from "./audit";
+import { NEW_ROW_ID, auditInsert, auditInsertIfChanged } from "./audit";
 import type { GuardianJson } from "../contracts/guardians";
 import {
   groupGuardians,
@@ -264,27 +265,35 @@ export async function updateStudent(ctx: RequestContext, id: number, input: Upda
 /**
  * Deletes the student with `student_no`, together with an unpaid fee record that has no payment rows (one batch).
  * Payments, results and course selections keep the student: their ON DELETE RESTRICT foreign keys abort the
- * batch, which becomes 409 `STUDENT_HAS_HISTORY`. Throws 404 when no such student exists.
- * Returns the deleted student's id (for the live event).
+ * batch, which becomes 409 `STUDENT_HAS_HISTORY`. Deleting a fee record is `fees.write`'s: without it, the DELETE's
+ * own WHERE keeps a student who has one, 409 `STUDENT_HAS_FEES` (docs/product.md#students). Throws 404 when no such
+ * student exists. Returns the deleted student's id (for the live event).
  */
 export async function deleteStudent(ctx: RequestContext, studentNo: string): Promise<number> {
   const { db } = ctx;
   const [before] = await db.select(STUDENT_COLUMNS).from(students).where(eq(students.studentNo, studentNo));
   if (!before) throw new ApiError("STUDENT_NOT_FOUND");
   const [fee] = await db.select().from(feeRecords).where(eq(feeRecords.studentId, before.id));
+  const feesWrite = can(ctx.actor.role, "fees.write");
+  const ofStudent = eq(feeRecords.studentId, before.id);
+  const noFee = notExists(db.select({ one: sql`1` }).from(feeRecords).where(ofStudent));
   try {
     const [, deleted] = await db.batch([
-      db.delete(feeRecords).where(eq(feeRecords.studentId, before.id)),
-      db.delete(students).where(eq(students.id, before.id)).returning({ id: students.id }),
-      auditInsert(ctx, {
+      db.delete(feeRecords).where(feesWrite ? ofStudent : sql`0`),
+      db
+        .delete(students)
+        .where(and(eq(students.id, before.id), feesWrite ? undefined : noFee))
+        .returning({ id: students.id }),
+      auditInsertIfChanged(ctx, {
         action: "delete",
         entity: "student",
         entityId: before.id,
         before: { ...toStudentJson(before), fee_record: fee ?? null },
       }),
     ]);
-    if (!deleted[0]) throw new ApiError("STUDENT_NOT_FOUND");
-    return before.id;
+    if (deleted[0]) return before.id;
+    const [kept] = await db.select({ id: students.id }).from(students).where(eq(students.id, before.id));
+    throw new ApiError(kept ? "STUDENT_HAS_FEES" : "STUDENT_NOT_FOUND");
   } catch (err) {
     if (brokeForeignKey(err)) throw new ApiError("STUDENT_HAS_HISTORY");
     throw err;

@@ -156,6 +156,7 @@ const texts: Record<Reason, string> = {
   STUDENT_NOT_FOUND: "الطالب غير موجود",
   STUDENT_DUPLICATE: "يوجد طالب آخر بهذا الرقم",
   STUDENT_HAS_HISTORY: "لهذا الطالب مدفوعات أو نتائج مسجلة ولا يمكن حذفه. اجعله غير نشط بدلًا من ذلك.",
+  STUDENT_HAS_FEES: "لهذا الطالب سجل مصروفات لا يحذفه إلا موظفو المصروفات. اجعله غير نشط بدلًا من ذلك.",
 
   // Guardians and messages
   PHONE_INVALID: "أدخل رقم محمول صحيحًا، مثل ٠١٠٠١٢٣٤٥٦٧",

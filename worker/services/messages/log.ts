@@ -1,7 +1,7 @@
 /** The messages log of the console (docs/product.md#guardians-and-messages): list, counts, retry of a failed one. */
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { messages, students } from "../../../db/schema";
-import type { ListMessagesQuery, MessageJson } from "../../contracts/messages";
+import { CARRIES_FEES, type ListMessagesQuery, type MessageJson } from "../../contracts/messages";
 import { DEFAULT_LIST_PAGE_SIZE } from "../../contracts/students";
 import type { Db } from "../../db";
 import { ApiError } from "../../errors";
@@ -17,12 +17,11 @@ const COLUMNS = {
   grade: students.currentGrade,
 };
 
-function toJson(r: {
-  m: typeof messages.$inferSelect;
-  studentNo: string;
-  fullName: string;
-  grade: string;
-}): MessageJson {
+/** `feesVisible`: the reader holds fees.read; without it the text of a fee-carrying kind is null. */
+function toJson(
+  r: { m: typeof messages.$inferSelect; studentNo: string; fullName: string; grade: string },
+  feesVisible: boolean,
+): MessageJson {
   return {
     id: r.m.id,
     kind: r.m.kind,
@@ -33,7 +32,7 @@ function toJson(r: {
     full_name: r.fullName,
     grade: r.grade,
     language: r.m.language,
-    body: r.m.body,
+    body: feesVisible || !CARRIES_FEES[r.m.kind] ? r.m.body : null,
     attempts: r.m.attempts,
     error: r.m.error,
     dead_letter: r.m.deadAt !== null,
@@ -42,8 +41,11 @@ function toJson(r: {
   };
 }
 
-/** One page of the log (newest first) with the total, in one batch. */
-export async function listMessages(db: Db, q: ListMessagesQuery) {
+/**
+ * One page of the log (newest first) with the total, in one batch. `feesVisible` = the reader holds fees.read: without
+ * it, the body of a kind that carries fee figures (`CARRIES_FEES`) is null, the rest of the row as is.
+ */
+export async function listMessages(db: Db, q: ListMessagesQuery, feesVisible: boolean) {
   const conds: SQL[] = [];
   if (q.student_no) conds.push(eq(students.studentNo, q.student_no));
   if (q.kind) conds.push(eq(messages.kind, q.kind));
@@ -69,7 +71,7 @@ export async function listMessages(db: Db, q: ListMessagesQuery) {
   ]);
   const total = Number(count?.n ?? 0);
   return {
-    messages: rows.map(toJson),
+    messages: rows.map((r) => toJson(r, feesVisible)),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }

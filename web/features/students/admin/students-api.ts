@@ -67,7 +67,10 @@ export async function updateStudent(id: number, body: StudentBody): Promise<Stud
   return (await call(students()[":id"].$put({ param: { id: String(id) }, json: body }))).student;
 }
 
-/** DELETE /api/students/by-student-no/{student_no} → the server's message (409 STUDENT_HAS_HISTORY with payments or results). */
+/**
+ * DELETE /api/students/by-student-no/{student_no} → the server's message (409 STUDENT_HAS_HISTORY with payments or
+ * results, STUDENT_HAS_FEES with a fee record when the person lacks fees.write).
+ */
 export async function deleteStudent(studentNo: string): Promise<string> {
   return (await call(students()["by-student-no"][":student_no"].$delete({ param: { student_no: studentNo } }))).message;
 }
