@@ -8,19 +8,31 @@
 export const STAFF_ROLES = ["administrator", "principal", "registrar", "accountant", "teacher", "viewer"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
-const ALL: readonly StaffRole[] = STAFF_ROLES;
-/** Every role but the teacher's: the teacher reads only the grades assigned to them (worker/services/teaching.ts). */
-const OFFICE: readonly StaffRole[] = ["administrator", "principal", "registrar", "accountant", "viewer"];
+/**
+ * How far a held permission reaches: `all` records, or only those `assigned` to the person (a teacher's grades and
+ * subjects, worker/services/teaching.ts).
+ */
+export type Scope = "all" | "assigned";
+
+/** A role's hold on a permission: the role alone (every record), or the role narrowed to its assignments. */
+type Grant = StaffRole | { readonly role: StaffRole; readonly scope: "assigned" };
+
+/** `role` holds the permission over what is assigned to it only. */
+const assigned = (role: StaffRole): Grant => ({ role, scope: "assigned" });
+
+const ALL: readonly Grant[] = STAFF_ROLES;
+/** Every role but the teacher's. */
+const OFFICE: readonly Grant[] = ["administrator", "principal", "registrar", "accountant", "viewer"];
 
 /**
- * Who may do what. A teacher's `students.read`, `results.read` and `results.write` are further narrowed to the grades
- * and subjects assigned to them, and their `results.write` to terms not yet published (worker/services/teaching.ts).
+ * Who may do what, and how far. A teacher's grants are `assigned`: the students and results of the grades assigned
+ * to them, the marks of their subjects there, and only in terms not yet published (worker/services/teaching.ts).
  */
 export const PERMISSIONS = {
   /** Their own session: who am I, sign out, change my password. */
   "session.own": ALL,
   "dashboard.read": OFFICE,
-  "students.read": ALL,
+  "students.read": [...OFFICE, assigned("teacher")],
   "students.write": ["administrator", "registrar"],
   "fees.read": ["administrator", "principal", "accountant", "viewer"],
   /** Fee records, payments, discounts, receipts. */
@@ -28,9 +40,9 @@ export const PERMISSIONS = {
   "fee_plans.read": ["administrator", "principal", "accountant", "viewer"],
   "fee_plans.manage": ["administrator"],
   "fee_plans.apply": ["administrator", "accountant"],
-  "results.read": ["administrator", "principal", "teacher", "viewer"],
+  "results.read": ["administrator", "principal", assigned("teacher"), "viewer"],
   /** Marks: create and edit a student's result. */
-  "results.write": ["administrator", "teacher"],
+  "results.write": ["administrator", assigned("teacher")],
   /** Removing a student's whole result is the office's, not a teacher's. */
   "results.delete": ["administrator"],
   "results.publish": ["administrator", "principal"],
@@ -51,13 +63,35 @@ export const PERMISSIONS = {
   "print.report_cards": ["administrator", "principal"],
   /** Receipts and fee statements. */
   "print.statements": ["administrator", "principal", "accountant"],
-} as const satisfies Record<string, readonly StaffRole[]>;
+} as const satisfies Record<string, readonly Grant[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
 
-/** True when `role` holds `permission`. */
+/**
+ * How far `role` holds `permission`: "all", "assigned" (only the grades and subjects assigned to the person), or null
+ * (not at all). The one question every narrowing asks, on the server and in the console.
+ */
+export function scopeOf(role: StaffRole, permission: Permission): Scope | null {
+  for (const grant of PERMISSIONS[permission] as readonly Grant[]) {
+    if (grant === role) return "all";
+    if (typeof grant === "object" && grant.role === role) return grant.scope;
+  }
+  return null;
+}
+
+/** True when `role` holds `permission` (however far). */
 export function can(role: StaffRole, permission: Permission): boolean {
-  return (PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+  return scopeOf(role, permission) !== null;
+}
+
+/** The roles that hold `permission` (however far), in the table's order. */
+export function rolesWith(permission: Permission): StaffRole[] {
+  return STAFF_ROLES.filter((role) => can(role, permission));
+}
+
+/** True when some permission of `role` reaches only its assignments: such a role keeps grades and subjects. */
+export function hasAssignedScope(role: StaffRole): boolean {
+  return (Object.keys(PERMISSIONS) as Permission[]).some((p) => scopeOf(role, p) === "assigned");
 }
 
 /** The permissions of a role, for the console (what to show) and the session answer. */

@@ -114,6 +114,11 @@ export const REASONS = {
   PASSWORD_CHANGE_REQUIRED: ["FORBIDDEN", "Change your temporary password first"],
   TEACHER_NOT_ASSIGNED: ["FORBIDDEN", "You are not assigned to teach {subject} in {grade}"],
   RESULTS_TERM_PUBLISHED: ["FORBIDDEN", "Marks of a published term can only be changed by an administrator"],
+  RESULT_GRADE_NOT_STUDENTS: [
+    "FORBIDDEN",
+    "Only an administrator can file a result under a grade other than the student's own",
+  ],
+  RESULT_FIELD_ADMIN_ONLY: ["FORBIDDEN", "Only an administrator can change this field of a result: {field}"],
   LAST_ADMINISTRATOR: ["CONFLICT", "The last active administrator cannot be deactivated or given another role"],
   STAFF_NOT_FOUND: ["NOT_FOUND", "Staff member not found"],
   STAFF_ID_INVALID: ["VALIDATION_FAILED", "Invalid staff ID"],

@@ -11,7 +11,7 @@ import type { AppEnv } from "./env";
 import { ApiError } from "./errors";
 import { requireAdmin } from "./middleware/auth";
 import { bearer } from "./openapi";
-import { can, type Permission, PERMISSIONS } from "./permissions";
+import { can, type Permission, rolesWith } from "./permissions";
 
 /** What a route needs: one permission, or one chosen by a path parameter's value (the import's kind). */
 export type RoutePermission = Permission | { param: string; by: Readonly<Record<string, Permission>> };
@@ -54,7 +54,7 @@ function describe(need: RoutePermission): string {
 /** The roles that hold `need` (every choice of it), for the document's readers. */
 function rolesOf(need: RoutePermission): string[] {
   const ps = typeof need === "string" ? [need] : [...new Set(Object.values(need.by))];
-  return [...new Set(ps.flatMap((p) => PERMISSIONS[p]))];
+  return [...new Set(ps.flatMap(rolesWith))];
 }
 
 /** A route config with its permission: pass the result to `createRoute`. */

@@ -6,7 +6,7 @@
  */
 import { useCallback, useSyncExternalStore } from "react";
 import type { MeJson } from "@worker/contracts/staff";
-import type { Permission } from "@worker/permissions";
+import { type Permission, type Scope, scopeOf } from "@worker/permissions";
 import { apiClient, call } from "./api";
 import { getMe, setMe, subscribeMe } from "./auth-storage";
 
@@ -35,6 +35,15 @@ export function useCan(permission: Permission, whileUnknown = false): boolean {
 export function useCanFn(whileUnknown = false): (permission: Permission) => boolean {
   const me = useMe();
   return useCallback((permission: Permission) => (me ? meCan(me, permission) : whileUnknown), [me, whileUnknown]);
+}
+
+/**
+ * How far the signed-in person's role holds `permission` (worker/permissions.ts `scopeOf`): "all", "assigned" (only
+ * their grades and subjects: a teacher's), or null (not at all, or the person is not known yet).
+ */
+export function useScope(permission: Permission): Scope | null {
+  const me = useMe();
+  return me ? scopeOf(me.role, permission) : null;
 }
 
 let lookedUp = false;

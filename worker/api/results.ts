@@ -79,9 +79,14 @@ const create = createRoute(
     tags,
     summary: "Create a result",
     description:
-      "student_id is the student's national ID or passport number; grade defaults to the student's current grade; empty subject remarks become \"Grade: X\" (admin scale). 409 RESULT_DUPLICATE for a second result of the same student, year and semester.",
+      "student_id is the student's national ID or passport number; grade defaults to the student's current grade; " +
+      'empty subject remarks become "Grade: X" (admin scale). 409 RESULT_DUPLICATE for a second result of the same ' +
+      "student, year and semester. A teacher (results.write scoped to their assignments): a student outside their " +
+      "grades answers 404 STUDENT_NOT_FOUND as an unknown ID does; another grade than the student's 403 " +
+      "RESULT_GRADE_NOT_STUDENTS; overall remarks 403 RESULT_FIELD_ADMIN_ONLY; a subject not theirs 403 " +
+      "TEACHER_NOT_ASSIGNED; a published term 403 RESULTS_TERM_PUBLISHED.",
     request: { body: jsonBody(resultBodySchema) },
-    responses: { 201: json(resultBody, "The created result"), ...errors(400, 401, 404, 409) },
+    responses: { 201: json(resultBody, "The created result"), ...errors(400, 401, 403, 404, 409) },
   }),
 );
 
@@ -103,9 +108,12 @@ const update = createRoute(
     tags,
     summary: "Replace a result and all its subject rows",
     description:
-      "An omitted grade keeps the result's grade (or takes the new student's current grade when the student changes).",
+      "An omitted grade keeps the result's grade (or takes the new student's current grade when the student " +
+      "changes). A teacher (results.write scoped to their assignments) keeps the result's student, year, semester, " +
+      "grade and overall remarks (403 RESULT_FIELD_ADMIN_ONLY / RESULT_GRADE_NOT_STUDENTS) and changes only the rows " +
+      "of their subjects (403 TEACHER_NOT_ASSIGNED), in an unpublished term.",
     request: { params: resultIdParamSchema, body: jsonBody(resultBodySchema) },
-    responses: { 200: json(resultBody, "The updated result"), ...errors(400, 401, 404, 409) },
+    responses: { 200: json(resultBody, "The updated result"), ...errors(400, 401, 403, 404, 409) },
   }),
 );
 
@@ -144,7 +152,12 @@ export const adminResultsApi = createAdminApi()
   })
   .openapi(list, async (c) =>
     c.json(
-      { data: await listResults(c.var.ctx.db, { ...c.req.valid("query"), ...(await readableGrades(c.var.ctx)) }) },
+      {
+        data: await listResults(c.var.ctx.db, {
+          ...c.req.valid("query"),
+          ...(await readableGrades(c.var.ctx, "results.read")),
+        }),
+      },
       200,
     ),
   )
@@ -154,7 +167,7 @@ export const adminResultsApi = createAdminApi()
     return c.json({ data }, 201);
   })
   .openapi(one, async (c) => {
-    const { grades } = await readableGrades(c.var.ctx);
+    const { grades } = await readableGrades(c.var.ctx, "results.read");
     return c.json({ data: await getResult(c.var.ctx.db, c.req.valid("param").id, grades) }, 200);
   })
   .openapi(update, async (c) => {

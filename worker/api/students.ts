@@ -147,7 +147,7 @@ app.openapi(streamRoute("/events", ["students_changed"], "students.read"), strea
 export const studentsApi = app
   .openapi(activeCount, async (c) => c.json({ activeStudents: await activeStudentCount(c.get("db")) }, 200))
   .openapi(list, async (c) => {
-    const q = { ...c.req.valid("query"), ...(await readableGrades(c.var.ctx)) };
+    const q = { ...c.req.valid("query"), ...(await readableGrades(c.var.ctx, "students.read")) };
     // Paged only when asked: CSV exports and the global search rely on the full list.
     if (q.page !== undefined || q.limit !== undefined) return c.json(await listStudentsPage(c.var.ctx.db, q), 200);
     return c.json({ students: await listStudents(c.var.ctx.db, q) }, 200);
@@ -155,7 +155,8 @@ export const studentsApi = app
   .openapi(byGrade, async (c) => {
     const grade = toGrade(c.req.valid("param").grade);
     if (!grade) throw new ApiError("GRADE_UNKNOWN");
-    return c.json({ students: await listStudents(c.var.ctx.db, { grade, ...(await readableGrades(c.var.ctx)) }) }, 200);
+    const narrowed = await readableGrades(c.var.ctx, "students.read");
+    return c.json({ students: await listStudents(c.var.ctx.db, { grade, ...narrowed }) }, 200);
   })
   .openapi(create, async (c) => {
     const student = await createStudent(c.var.ctx, c.req.valid("json"));

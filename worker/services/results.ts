@@ -9,7 +9,7 @@ import { nowIso } from "../../db/schema/_common";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
 import type { RequestContext } from "../request-context";
-import { assertTeaches, changedSubjects, type TeachingScope, teachingScope } from "./teaching";
+import { assertScopedCreate, assertScopedUpdate, teachesGrade, type TeachingScope, teachingScope } from "./teaching";
 import { ApiError } from "../errors";
 import { gradeRemark } from "../lib/letter-grades";
 import { fromHundredths, toHundredths } from "../lib/typed-number";
@@ -111,7 +111,11 @@ export async function getResult(db: Db, id: number, grades?: readonly string[]):
   return row;
 }
 
-async function findStudent(db: Db, studentNo: string) {
+/**
+ * The student of `studentNo` (as typed). Throws 404 STUDENT_NOT_FOUND when there is none, and also when `scope`
+ * does not reach the student's grade: a scoped person cannot tell an unknown ID from a student outside their grades.
+ */
+async function findStudent(db: Db, studentNo: string, scope: TeachingScope | null = null) {
   const no = normalizeNationalId(studentNo);
   const [student] = await db
     .select({
@@ -122,7 +126,7 @@ async function findStudent(db: Db, studentNo: string) {
     })
     .from(students)
     .where(eq(students.studentNo, no));
-  if (!student) throw new ApiError("STUDENT_NOT_FOUND");
+  if (!student || !teachesGrade(scope, student.currentGrade)) throw new ApiError("STUDENT_NOT_FOUND");
   return student;
 }
 
@@ -180,31 +184,30 @@ function mapWriteError(err: unknown): never {
 }
 
 /**
- * For a teacher (docs/product.md#staff-and-roles): every subject in `subjects` must be assigned to them in `grade`
- * (403 TEACHER_NOT_ASSIGNED) and the term must not be published (403 RESULTS_TERM_PUBLISHED). Other roles pass. The
- * publication is read just before the write: a publication landing between the two is a save a moment earlier.
+ * A scoped person (a teacher) changes marks only while the term is unpublished (403 RESULTS_TERM_PUBLISHED;
+ * docs/product.md#staff-and-roles). Read just before the write: a publication landing between the two is a save a
+ * moment earlier.
  */
-async function assertTeacherMayChange(
-  ctx: RequestContext,
-  grade: string,
-  term: { academic_year_name: string; semester: string },
-  subjects: Iterable<string>,
-  known?: TeachingScope | null,
-): Promise<void> {
-  const scope = known === undefined ? await teachingScope(ctx) : known;
-  if (!scope) return;
-  assertTeaches(scope, grade, subjects);
-  if (await isPublished(ctx.db, term.academic_year_name, term.semester as Semester)) {
+async function assertTermOpen(db: Db, term: { academic_year_name: string; semester: string }): Promise<void> {
+  if (await isPublished(db, term.academic_year_name, term.semester as Semester)) {
     throw new ApiError("RESULTS_TERM_PUBLISHED");
   }
 }
 
-/** `POST`: creates a result and its subject rows in one batch. 404 unknown student; 409 duplicate. */
+/**
+ * `POST`: creates a result and its subject rows in one batch. 404 unknown student; 409 duplicate. A person whose
+ * `results.write` is scoped (a teacher) sees only the students of their grades (404 as for an unknown ID) and
+ * files only their subjects under the student's own grade, in an unpublished term (teaching.ts assertScopedCreate).
+ */
 export async function createResult(ctx: RequestContext, body: ResultBody): Promise<ResultJson> {
   const { db } = ctx;
-  const student = await findStudent(db, body.student_id);
+  const scope = await teachingScope(ctx, "results.write");
+  const student = await findStudent(db, body.student_id, scope);
+  if (scope) {
+    assertScopedCreate(scope, body, student.currentGrade);
+    await assertTermOpen(db, body);
+  }
   const grade = body.grade ?? student.currentGrade;
-  await assertTeacherMayChange(ctx, grade, body, new Set(body.subject_scores.map((s) => s.subject_name)));
   const { scores, values, after } = planWrite(body, student, grade);
   const key = and(
     eq(results.studentId, student.id),
@@ -232,27 +235,21 @@ export async function createResult(ctx: RequestContext, body: ResultBody): Promi
  * `PUT /:id`: replaces the result (student, year, semester, grade, remarks) and all its subject rows in one batch:
  * update, delete old rows, insert new rows, audit. 404 unknown result or student; 409 if it would collide with
  * another result of the same student, year and semester. An omitted grade keeps the result's grade (or takes the
- * new student's current grade when the student changes).
+ * new student's current grade when the student changes). A scoped person (a teacher) changes only their subjects'
+ * rows of a result of their grades, in an unpublished term (teaching.ts assertScopedUpdate).
  */
 export async function updateResult(ctx: RequestContext, id: number, body: ResultBody): Promise<ResultJson> {
   const { db } = ctx;
-  const scope = await teachingScope(ctx);
+  const scope = await teachingScope(ctx, "results.write");
   const before = await getResult(db, id, scope?.grades);
-  const student = await findStudent(db, body.student_id);
+  // A scoped result keeps its student: only its own is looked up, so the body's ID tells nothing about others.
+  const student = await findStudent(db, scope ? before.student_no : body.student_id);
   const grade = body.grade ?? (student.studentNo === before.student_no ? before.current_grade : student.currentGrade);
-  if (scope) {
-    // Moving marks to another student, term or grade changes every subject of both; otherwise only those that differ.
-    const moved =
-      student.studentNo !== before.student_no ||
-      body.academic_year_name !== before.academic_year_name ||
-      body.semester !== before.semester ||
-      grade !== before.current_grade;
-    const all = [...before.subject_scores, ...body.subject_scores].map((s) => s.subject_name);
-    const changed = moved ? new Set(all) : changedSubjects(before.subject_scores, body.subject_scores);
-    await assertTeacherMayChange(ctx, before.current_grade, before, changed, scope);
-    if (moved) await assertTeacherMayChange(ctx, grade, body, changed, scope);
-  }
   const { scores, values, after } = planWrite(body, student, grade);
+  if (scope) {
+    assertScopedUpdate(scope, before, body, scores, student.currentGrade);
+    await assertTermOpen(db, before);
+  }
   try {
     const [updated] = await db.batch([
       db

@@ -8,7 +8,7 @@ import { and, asc, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import { adminSessions, admins, staffAssignments } from "../../db/schema";
 import type { MeJson, StaffCreateInput, StaffJson, StaffUpdateInput } from "../contracts/staff";
 import type { ActingStaff } from "../env";
-import { permissionsOf } from "../permissions";
+import { hasAssignedScope, permissionsOf, type StaffRole } from "../permissions";
 import type { Db } from "../db";
 import { broke } from "../db-constraints";
 import { ApiError } from "../errors";
@@ -83,8 +83,8 @@ async function oneStaff(db: Db, id: number, now: Date): Promise<StaffJson> {
   return staff;
 }
 
-/** Assignments are a teacher's only: any other role keeps none. */
-const assignmentsFor = (role: string, list: readonly Assignment[]) => (role === "teacher" ? list : []);
+/** Assignments are kept only for a role whose permissions reach its assignments (a teacher's): others keep none. */
+const assignmentsFor = (role: StaffRole, list: readonly Assignment[]) => (hasAssignedScope(role) ? list : []);
 
 /**
  * Creates an account whose password is temporary (changed at first sign-in). `pepper` is the Worker's password pepper.
@@ -268,14 +268,13 @@ export async function endStaffSessions(ctx: RequestContext, id: number, sessionI
 
 /** The signed-in person for the console (`GET /api/auth/me`, the sign-in answer): role, permissions, assignments. */
 export async function meOf(db: Db, actor: ActingStaff): Promise<MeJson> {
-  const assignments =
-    actor.role === "teacher"
-      ? await db
-          .select({ grade: staffAssignments.grade, subject_name: staffAssignments.subjectName })
-          .from(staffAssignments)
-          .where(eq(staffAssignments.staffId, actor.id))
-          .orderBy(asc(staffAssignments.grade), asc(staffAssignments.subjectName))
-      : [];
+  const assignments = hasAssignedScope(actor.role)
+    ? await db
+        .select({ grade: staffAssignments.grade, subject_name: staffAssignments.subjectName })
+        .from(staffAssignments)
+        .where(eq(staffAssignments.staffId, actor.id))
+        .orderBy(asc(staffAssignments.grade), asc(staffAssignments.subjectName))
+    : [];
   return {
     id: actor.id,
     username: actor.username,

@@ -181,6 +181,8 @@ const texts: Record<Reason, string> = {
   PASSWORD_CHANGE_REQUIRED: "غيّر كلمة المرور المؤقتة أولًا",
   TEACHER_NOT_ASSIGNED: "لست مكلّفًا بتدريس {{subject}} في {{grade}}",
   RESULTS_TERM_PUBLISHED: "درجات فصل منشور لا يغيّرها إلا مدير النظام",
+  RESULT_GRADE_NOT_STUDENTS: "لا يسجّل نتيجة في صف غير صف الطالب إلا مدير النظام",
+  RESULT_FIELD_ADMIN_ONLY: "لا يغيّر {{field}} في النتيجة إلا مدير النظام",
   LAST_ADMINISTRATOR: "لا يمكن إيقاف آخر مدير نظام نشط أو تغيير دوره",
   STAFF_NOT_FOUND: "الموظف غير موجود",
   STAFF_ID_INVALID: "رقم الموظف غير صالح",

@@ -30,7 +30,7 @@ import { resultColumns } from "~/features/results/admin/results-columns";
 import { exportResultsCsv } from "~/features/results/admin/results-csv";
 import { useResultList } from "~/features/results/admin/use-result-list";
 import { PrintReportCardsDialog } from "~/features/print/admin/print-report-cards-dialog";
-import { useCanFn, useMe } from "~/lib/use-me";
+import { useCanFn, useScope } from "~/lib/use-me";
 
 /** The Results Management page. */
 export default function ResultsPage() {
@@ -52,17 +52,17 @@ export default function ResultsPage() {
   const canWrite = can("results.write");
   const canPrint = can("print.report_cards");
   const canDelete = can("results.delete");
-  // A teacher may change marks only while the term is unpublished (docs/product.md#staff-and-roles): Edit is left
-  // off a published term's rows, and off every row until the terms' states are known.
-  const teacher = useMe()?.role === "teacher";
+  // A scoped writer (a teacher) changes marks only while the term is unpublished (docs/product.md#staff-and-roles):
+  // Edit is left off a published term's rows, and off every row until the terms' states are known.
+  const scoped = useScope("results.write") === "assigned";
   const publications = usePublications();
   const published = useMemo(
     () => publications.rows && new Set(publications.rows.filter((p) => p.is_published).map(publicationKey)),
     [publications.rows],
   );
   const canEditRow = useCallback(
-    (r: ResultJson) => !teacher || (!!published && !published.has(publicationKey(r))),
-    [teacher, published],
+    (r: ResultJson) => !scoped || (!!published && !published.has(publicationKey(r))),
+    [scoped, published],
   );
 
   const openAdd = () => {

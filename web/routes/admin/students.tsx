@@ -20,7 +20,7 @@ import { listStudentsPage } from "@worker/services/students";
 import { workerContext } from "~/context";
 import { cookieAdmin } from "~/lib/admin-session.server";
 import type { ActingStaff } from "@worker/env";
-import { can } from "@worker/permissions";
+import { scopeOf } from "@worker/permissions";
 import { adminMeta } from "~/lib/admin-meta";
 import { getBaseUrl } from "~/lib/api";
 import { Button } from "~/components/ui/button";
@@ -41,9 +41,8 @@ import { NO_FILTERS, type Student } from "~/features/students/admin/student-type
 export function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb(context.get(workerContext).env);
   const query = listStudentsQuerySchema.parse({ page: "1", limit: String(DEFAULT_PAGE_SIZE) });
-  // The whole first page only for a role that reads every student; a teacher's narrowed list comes from the API.
-  const reads = (a: ActingStaff | null) =>
-    a && !a.mustChangePassword && can(a.role, "students.read") && a.role !== "teacher";
+  // The whole first page only for a role that reads every student; a scoped (teacher's) list comes from the API.
+  const reads = (a: ActingStaff | null) => a && !a.mustChangePassword && scopeOf(a.role, "students.read") === "all";
   return { firstPage: cookieAdmin(request, db).then((admin) => (reads(admin) ? listStudentsPage(db, query) : null)) };
 }
 

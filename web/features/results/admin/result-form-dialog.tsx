@@ -2,7 +2,9 @@
  * The Add/Edit Result modal (docs/product.md#results): Academic Year (2023-2024 …
  * 2027-2028, default 2024-2025), Student ID, Semester (S1/S2), repeatable subject rows and remarks, validated with
  * the API's `resultBodySchema`. The body's `grade` is the grade of the student looked up by ID (the server uses
- * the student's current grade when it is omitted); an edited result keeps the grade it is filed under.
+ * the student's current grade when it is omitted); an edited result keeps the grade it is filed under. For a person
+ * whose `results.write` is scoped (a teacher) the fields the server keeps read-only are read-only here too: other
+ * subjects' rows, the overall remarks, and an edited result's year, semester and student.
  */
 import { useEffect, useMemo, type ReactNode } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
@@ -10,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { localDigits } from "~/lib/format";
 import { toast } from "~/components/ui/lazy-toast";
 import { CircleAlert, CircleCheck } from "lucide-react";
-import { useMe } from "~/lib/use-me";
+import { useMe, useScope } from "~/lib/use-me";
 import { ACADEMIC_YEARS, SEMESTERS, type ResultBody } from "@worker/contracts/results";
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { GRADES } from "@worker/lib/school-grades";
@@ -28,12 +30,13 @@ import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
+import { cn } from "~/lib/utils";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
 import { useStudentLookup } from "~/features/fees/admin/use-student-lookup";
 import type { ResultJson } from "@worker/contracts/results";
 import { createResult, updateResult } from "./results-api";
-import { formValuesOf, resultFormResolver, type ResultFormValues } from "./result-form";
+import { formValuesOf, keepReadOnly, resultFormResolver, type ResultFormValues } from "./result-form";
 import { SubjectRows } from "./subject-rows";
 
 interface ResultFormDialogProps {
@@ -64,12 +67,14 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
     : lookup.state === "found"
       ? lookup.student.current_grade
       : undefined;
-  // A teacher changes only the marks of their subjects in the result's grade (docs/product.md#staff-and-roles).
+  // A scoped writer changes only the rows of their subjects in the result's grade (docs/product.md#staff-and-roles).
   const me = useMe();
+  const scoped = useScope("results.write") === "assigned";
   const mayMark = useMemo(() => {
-    if (me?.role !== "teacher") return undefined;
+    if (!scoped || !me) return undefined;
     return (subject: string) => me.assignments.some((a) => a.grade === filedUnder && a.subject_name === subject);
-  }, [me, filedUnder]);
+  }, [scoped, me, filedUnder]);
+  const keyLocked = scoped && !!editing;
 
   useEffect(() => {
     if (open) reset(formValuesOf(editing));
@@ -77,7 +82,8 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
 
   const onSubmit = handleSubmit(async (body) => {
     const grade = GRADES.find((g) => g === filedUnder);
-    const payload: ResultBody = grade ? { ...body, grade } : body;
+    const own = mayMark ? keepReadOnly(body, editing, mayMark) : body;
+    const payload: ResultBody = grade ? { ...own, grade } : own;
     try {
       const saved = editing ? await updateResult(editing.id, payload) : await createResult(payload);
       toast.success(t("results.toast.saved"));
@@ -116,7 +122,7 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
                 control={control}
                 name="academic_year_name"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
+                  <Select value={field.value} onValueChange={field.onChange} disabled={keyLocked}>
                     <SelectTrigger id="result-year" className="w-full" {...aria("academic_year_name")}>
                       <SelectValue />
                     </SelectTrigger>
@@ -138,7 +144,7 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
                 control={control}
                 name="semester"
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange}>
+                  <Select value={field.value} onValueChange={field.onChange} disabled={keyLocked}>
                     <SelectTrigger id="result-semester" className="w-full" {...aria("semester")}>
                       <SelectValue placeholder={t("results.form.semester")} />
                     </SelectTrigger>
@@ -160,6 +166,7 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
                 id="result-student"
                 {...register("student_id")}
                 {...aria("student_id")}
+                readOnly={keyLocked}
                 inputMode="numeric"
                 autoComplete="off"
                 dir="ltr"
@@ -178,6 +185,8 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
               rows={2}
               maxLength={500}
               placeholder={t("results.form.remarksPlaceholder")}
+              readOnly={scoped}
+              className={cn(scoped && "bg-muted/60 text-muted-foreground")}
               {...register("remarks")}
             />
           </div>

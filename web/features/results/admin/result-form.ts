@@ -106,6 +106,27 @@ export function toBody(v: ResultFormValues): Record<string, unknown> {
   };
 }
 
+/**
+ * The body of a scoped writer (a teacher, docs/product.md#staff-and-roles): rows of subjects they may not mark go as
+ * stored in `editing` (remarks included), and the overall remarks as stored (none on a new result), so what the
+ * server keeps read-only for them is sent unchanged.
+ */
+export function keepReadOnly(
+  body: ResultBody,
+  editing: ResultJson | null | undefined,
+  mayMark: (subject: string) => boolean,
+): ResultBody {
+  const stored = new Map((editing?.subject_scores ?? []).map((s) => [s.subject_name, s]));
+  return {
+    ...body,
+    subject_scores: body.subject_scores.map((r) => {
+      const s = stored.get(r.subject_name);
+      return mayMark(r.subject_name) || !s ? r : { ...r, score: s.score, max_score: s.max_score, remarks: s.remarks };
+    }),
+    remarks: editing?.remarks ?? null,
+  };
+}
+
 const bodyResolver = zodResolver(resultBodySchema);
 
 /** The form's resolver: converts to the body, validates with `resultBodySchema`, returns the body on success. */

@@ -8,7 +8,7 @@ import { Controller, type UseFormReturn } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { Eye, EyeOff, WandSparkles } from "lucide-react";
 import { MIN_STAFF_PASSWORD_LENGTH } from "@worker/contracts/staff";
-import { STAFF_ROLES } from "@worker/permissions";
+import { hasAssignedScope, STAFF_ROLES } from "@worker/permissions";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -158,7 +158,7 @@ export function StaffFormFields({ form, creating, ticked, onTickedChange, assign
           {hint("password", t("staff.form.passwordHint", { min: MIN_STAFF_PASSWORD_LENGTH }))}
         </div>
       )}
-      {role === "teacher" && (
+      {hasAssignedScope(role) && (
         <AssignmentPicker
           value={ticked}
           onChange={onTickedChange}

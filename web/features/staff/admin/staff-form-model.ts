@@ -1,8 +1,9 @@
 /**
  * The Staff form's values and the request bodies built from them (docs/product.md#staff-and-roles): a new account
  * sends everything; an edit sends only what changed, so an unchanged role is never sent (the last administrator's
- * name can be edited) and the audit log records only real changes. Only a teacher has classes: another role sends an
- * empty list (the server clears them too). Checked with the API's own schemas. Pure, so it is unit-tested.
+ * name can be edited) and the audit log records only real changes. Only a role whose permissions reach its
+ * assignments (a teacher, worker/permissions.ts) has classes: another role sends an empty list (the server clears them
+ * too). Checked with the API's own schemas. Pure, so it is unit-tested.
  */
 import {
   staffCreateSchema,
@@ -10,7 +11,7 @@ import {
   type StaffCreateInput,
   type StaffUpdateInput,
 } from "@worker/contracts/staff";
-import type { StaffRole } from "@worker/permissions";
+import { hasAssignedScope, type StaffRole } from "@worker/permissions";
 import { assignmentsOf, tickedOf, type Ticked } from "./assignment-model";
 
 /** What the inputs hold. */
@@ -54,7 +55,7 @@ export function createBody(
 ): { body: StaffCreateInput } | { problems: Partial<Record<StaffField, string>> } {
   const parsed = staffCreateSchema.safeParse({
     ...values,
-    assignments: values.role === "teacher" ? assignmentsOf(ticked) : [],
+    assignments: hasAssignedScope(values.role) ? assignmentsOf(ticked) : [],
   });
   return parsed.success ? { body: parsed.data } : { problems: problemsOf(parsed.error.issues) };
 }
@@ -70,7 +71,7 @@ export function updateBody(
   values: StaffFormValues,
   ticked: Ticked,
 ): { body: StaffUpdateInput } | { problems: Partial<Record<StaffField, string>> } {
-  const wanted = values.role === "teacher" ? ticked : new Set<string>();
+  const wanted = hasAssignedScope(values.role) ? ticked : new Set<string>();
   const draft: Record<string, unknown> = {};
   if (values.display_name.trim() !== member.display_name) draft.display_name = values.display_name;
   if (values.role !== member.role) draft.role = values.role;

@@ -4,7 +4,7 @@
  * the person has not chosen theirs), the last sign-in in school time in the page's language, the open sessions.
  */
 import type { TFunction } from "i18next";
-import type { StaffRole } from "@worker/permissions";
+import { hasAssignedScope, type StaffRole } from "@worker/permissions";
 import { Badge } from "~/components/ui/badge";
 import { formatNumber, formatSchoolDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -43,7 +43,7 @@ export function RoleCell({ member, t, lang }: { member: StaffMember; t: TFunctio
       <Badge variant="outline" className={cn("border-transparent", ROLE_TONE[member.role])}>
         {t(`staff.roles.${member.role}`)}
       </Badge>
-      {member.role === "teacher" && (
+      {hasAssignedScope(member.role) && (
         <span className="text-xs text-muted-foreground">
           {t("staff.table.assignments", { count: classes, formatted: formatNumber(classes, lang) })}
         </span>
