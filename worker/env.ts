@@ -1,5 +1,6 @@
 /** Worker bindings and per-request Hono variables. */
 import type { EventHub } from "./hub";
+import type { LookupLimiter } from "./lookup-limiter";
 import type { Db } from "./db";
 import type { StaffRole } from "./permissions";
 import type { RequestContext } from "./request-context";
@@ -56,6 +57,8 @@ export interface Env {
   /** The delivery queue's producer (wrangler.toml `[[queues.producers]]`). */
   MESSAGES_QUEUE: Queue<{ id: number }>;
   EVENT_HUB: DurableObjectNamespace<EventHub>;
+  /** The public lookups' sliding-window limits (worker/lookup-limiter.ts); the three bindings below stand in. */
+  LOOKUP_LIMITER: DurableObjectNamespace<LookupLimiter>;
   PUBLIC_IP_LIMITER: RateLimit;
   PUBLIC_ID_LIMITER: RateLimit;
   /** Public lookups per IPv6 /48 and minute (worker/middleware/rate-limit.ts, docs/decisions/0007). */

@@ -1,7 +1,7 @@
 /**
  * The Worker entry: `/health` and `/api/*` go to Hono (worker/app.ts); every other request goes to React Router
- * SSR (web/), behind the pages' body limit (worker/page-body.ts). Also exports the EventHub Durable Object.
- * See docs/decisions/0001-one-worker.md.
+ * SSR (web/), behind the pages' body limit (worker/page-body.ts). Also exports the EventHub and LookupLimiter Durable
+ * Objects. See docs/decisions/0001-one-worker.md.
  */
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { app } from "./app";
@@ -14,6 +14,7 @@ import { handleMessageBatch, type MessageJob, runScheduled } from "./messages-ru
 import { RECONCILE_CRON, runReconciliation } from "./online-payments-runtime";
 
 export { EventHub } from "./hub";
+export { LookupLimiter } from "./lookup-limiter";
 
 const handleSsr = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 

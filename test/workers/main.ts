@@ -1,5 +1,5 @@
 /**
- * The Worker under test for the API project: the same Hono app, body draining, security headers and EventHub as
+ * The Worker under test for the API project: the same Hono app, body draining, security headers and Durable Objects as
  * worker/index.ts, without the React Router build (which only exists after `vite build`).
  */
 import { app } from "../../worker/app";
@@ -9,6 +9,7 @@ import { withSecurityHeaders } from "../../worker/security-headers";
 import { handleMessageBatch, type MessageJob } from "../../worker/messages-runtime";
 
 export { EventHub } from "../../worker/hub";
+export { LookupLimiter } from "../../worker/lookup-limiter";
 
 export default {
   fetch: (request, env, ctx) =>
