@@ -34,15 +34,16 @@ export interface LaneLimits {
  * are refused at once, so that a request facing a stalled database is answered within the 5 s
  * docs/product.md#security-and-privacy promises.
  *
- * Reads never jammed sqld, and they do not wait here: the read lane only counts, refusing the 257th read in flight at
- * once. Waiting readers each polled on a timer (no request may resolve another's promise), and under results day's
- * 200 connections those timers cost the lookups 8-23% against e7da0d0, where a counting lane matched it
- * (bench/README.md, "Results day: third pass"). The database's own limit (sqld's 64 requests, Turso's) turns a burst
- * into quick 429s that `retryingFetch` retries for at most 1.5 s.
+ * Reads never jammed sqld. Up to 256 run at once, which results day's 200 connections never exceed, so its lookups
+ * never wait (waiting readers polling on timers cost them 8-23% when the lane was 32 wide: bench/README.md, "Results
+ * day: third pass"). Beyond 256 a read waits its turn instead of being refused: on the morning selection opens, 1,000
+ * families arrive within a second, and a lane without a queue answered 520-751 of them 503 (docs/decisions/0039). The
+ * database's own limit (sqld's 64 requests, Turso's) turns a burst into quick 429s that `retryingFetch` retries for at
+ * most 1.5 s.
  */
 export const DB_LANES: Record<"read" | "write", LaneLimits> = {
-  read: { limit: 256, queue: 0, waitMs: 5_000 },
-  write: { limit: 1, queue: 500, waitMs: 8_000 },
+  read: { limit: 256, queue: 4_000, waitMs: 5_000 },
+  write: { limit: 1, queue: 2_000, waitMs: 8_000 },
 };
 
 /** A call running this long means a stalled database: no healthy call of ours takes it, in ms. */
@@ -54,8 +55,12 @@ const LEASE_MS = 8_000;
 const GRANT_MS = 500;
 /** How often a waiter near the head of its queue looks for its slot, in ms (the hand-over's added latency). */
 const HEAD_POLL_MS = 2;
-/** How often a waiter further back looks, in ms. */
+/**
+ * How often a waiter further back looks, in ms: TAIL_POLL_MS for every `near` waiters ahead of it, at most
+ * TAIL_POLL_MAX_MS. A fixed 20 ms for 1,000 waiters was 50,000 timers a second, the Worker's whole core in a rush.
+ */
 const TAIL_POLL_MS = 20;
+const TAIL_POLL_MAX_MS = 250;
 /**
  * Waiters beyond the lane's limit (at most HEAD_WAITERS of it) that poll fast too, so the next in line is already
  * looking when its turn comes. Every fast poller is a timer every HEAD_POLL_MS: 40 of them (the read lane's 32 + 8)
@@ -84,6 +89,8 @@ interface Slot {
 interface Waiter {
   /** Assigned by whoever frees a slot; taken up by the waiter's own timer. */
   slot: Slot | null;
+  /** Its place in the order of arrival: with the lane's count of waiters gone, how far back it is. */
+  ticket: number;
   /**
    * Seen among the lane's first `near` waiters: only the health probe ever goes in front of it, so once near it
    * polls fast without being looked for again.
@@ -102,6 +109,9 @@ export class Lane {
   private nextExpiry = Infinity;
   /** How many waiters at the head poll every HEAD_POLL_MS. */
   private readonly near: number;
+  /** Waiters that ever queued, and those that left the queue (with a slot, or not): their difference is its length. */
+  private arrived = 0;
+  private left = 0;
 
   constructor(
     readonly name: string,
@@ -123,6 +133,21 @@ export class Lane {
    */
   async run<T>(call: () => Promise<T>, first = false): Promise<T> {
     const slot = await this.acquire(first);
+    if (!slot) throw new Error("a waiter without `done` never leaves without a slot");
+    return this.runIn(slot, call);
+  }
+
+  /**
+   * Like `run`, but leaves the queue without running `call` (resolving undefined) as soon as `done()` is true when it
+   * looks: work another caller's turn already did (a group commit) needs no turn of its own.
+   */
+  async runUnlessDone<T>(call: () => Promise<T>, done: () => boolean): Promise<T | undefined> {
+    if (done()) return undefined;
+    const slot = await this.acquire(false, done);
+    return slot ? this.runIn(slot, call) : undefined;
+  }
+
+  private async runIn<T>(slot: Slot, call: () => Promise<T>): Promise<T> {
     slot.started = true;
     slot.since = this.clock();
     try {
@@ -155,7 +180,27 @@ export class Lane {
   }
 
   private pump(): void {
-    while (this.held.size < this.limits.limit && this.waiting.length > 0) this.waiting.shift()!.slot = this.hold();
+    while (this.held.size < this.limits.limit && this.waiting.length > 0) {
+      this.waiting.shift()!.slot = this.hold();
+      this.left += 1;
+    }
+  }
+
+  /** Removes a waiter that gives up its place (refused, or its work done meanwhile). */
+  private leave(me: Waiter): void {
+    const i = this.waiting.indexOf(me);
+    if (i >= 0) {
+      this.waiting.splice(i, 1);
+      this.left += 1;
+    }
+  }
+
+  /** Ms until a waiter looks again: fast near the head, slower the further back it is (an estimate, O(1)). */
+  private pollMs(me: Waiter): number {
+    me.near ||= this.isNear(me);
+    if (me.near) return HEAD_POLL_MS;
+    const ahead = Math.max(0, me.ticket - this.left);
+    return Math.min(TAIL_POLL_MAX_MS, TAIL_POLL_MS * Math.max(1, Math.floor(ahead / this.near)));
   }
 
   /** True when every held slot is a call that has run longer than the lane's stuck time (no array built per poll). */
@@ -172,27 +217,30 @@ export class Lane {
     return false;
   }
 
-  private acquire(first: boolean): Promise<Slot> {
+  private acquire(first: boolean, done?: () => boolean): Promise<Slot | null> {
     this.reap();
     if (this.held.size < this.limits.limit && this.waiting.length === 0) return Promise.resolve(this.hold());
     // The health probe (`first`) may wait in a lane without a queue: it must measure the database, not the lane.
     if (!first && this.waiting.length >= this.limits.queue) return Promise.reject(new DbBusyError(this.name, "queue"));
     const deadline = this.clock() + this.limits.waitMs;
-    const me: Waiter = { slot: null, near: false };
+    const me: Waiter = { slot: null, near: false, ticket: this.arrived++ };
     if (first) this.waiting.unshift(me);
     else this.waiting.push(me);
-    return new Promise<Slot>((resolve, reject) => {
+    return new Promise<Slot | null>((resolve, reject) => {
       const watch = () => {
         const now = this.clock();
         if (!me.slot) this.reap(now); // frees the slots of vanished holders, which may assign one to this waiter
         if (me.slot) return resolve(me.slot);
+        if (done?.()) {
+          this.leave(me);
+          return resolve(null);
+        }
         const stuck = this.held.size >= this.limits.limit && this.allStuck(now);
         if (now >= deadline || stuck) {
-          this.waiting.splice(this.waiting.indexOf(me), 1);
+          this.leave(me);
           return reject(new DbBusyError(this.name, stuck ? "stuck" : "wait"));
         }
-        me.near ||= this.isNear(me);
-        setTimeout(watch, me.near ? HEAD_POLL_MS : TAIL_POLL_MS);
+        setTimeout(watch, this.pollMs(me));
       };
       setTimeout(watch, HEAD_POLL_MS);
     });

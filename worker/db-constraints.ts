@@ -67,6 +67,7 @@ export const CONSTRAINTS = {
   "payments.receipt_token": "CONFLICT",
   "payments.academic_year, payments.sequence": "CONFLICT",
   "selection_periods.is_active": "CONFLICT",
+  "selection_attempts.student_no, selection_attempts.request_key": "SELECTION_SAVED_MEANWHILE",
   "results.student_id, results.academic_year_name, results.semester": "RESULT_DUPLICATE",
   "selection_subjects.name": "SUBJECT_DUPLICATE",
   "student_selections.student_id, student_selections.subject_id": "SELECTION_SAVED_MEANWHILE",

@@ -19,6 +19,14 @@ export function gatedWrite<T>(write: () => Promise<T>): Promise<T> {
   return gate.run(write);
 }
 
+/**
+ * Runs `write` at this request's turn, unless `done()` turns true first (another turn did this request's work, as the
+ * refusal log's group commit does): then it leaves the queue at once and resolves undefined.
+ */
+export function gatedWriteUnlessDone<T>(write: () => Promise<T>, done: () => boolean): Promise<T | undefined> {
+  return gate.runUnlessDone(write, done);
+}
+
 /** Gate state, for tests: how many are waiting and whether a write holds the gate. */
 export function gateState(): { waiting: number; held: boolean } {
   const { held, waiting } = gate.state();

@@ -1,5 +1,10 @@
-/** Every accepted or refused selection attempt: who, what, when, why refused (issue: course selection). */
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+/**
+ * Every accepted or refused selection attempt: who, what, when, why refused (docs/product.md#teacher-selection).
+ * An accepted save that carried an `Idempotency-Key` keeps it, UNIQUE per student: the same save sent again (a retry
+ * after a 503 or a lost answer) finds it and is answered as the first was, never saved twice.
+ */
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { nowIso } from "./_common";
 
 export const selectionAttempts = sqliteTable(
@@ -15,6 +20,11 @@ export const selectionAttempts = sqliteTable(
     action: text("action"),
     reason: text("reason"),
     at: text("at").notNull().default(nowIso),
+    /** The save's `Idempotency-Key` (accepted attempts only). */
+    requestKey: text("request_key"),
   },
-  (t) => [index("attempts_student_idx").on(t.studentNo, t.at)],
+  (t) => [
+    index("attempts_student_idx").on(t.studentNo, t.at),
+    uniqueIndex("attempts_request_key_uq").on(t.studentNo, t.requestKey).where(sql`request_key IS NOT NULL`),
+  ],
 );

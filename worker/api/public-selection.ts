@@ -16,6 +16,7 @@ import {
   visibleStudent,
 } from "../services/selection-read";
 import { saveSelections } from "../services/selection-write";
+import { idempotencyKeySchema } from "../contracts/fees";
 import {
   seatCountsSchema,
   selectBodySchema,
@@ -91,7 +92,14 @@ const select = createRoute({
   tags,
   summary: "Save the selections, or update them once",
   description: `201 created or 200 updated. 400 SELECTION_INCOMPLETE (required) or SELECTION_TEACHER_MISMATCH; 403 UPDATE_USED (hasUpdated), CHANGES_NOT_ALLOWED, UPDATE_DEADLINE_PASSED or SELECTION_STATE_CHANGED; 409 NO_SEATS (subject_id, subject_name) or SELECTION_SAVED_MEANWHILE. ${refusals}`,
-  request: { body: { required: true, content: { "application/json": { schema: selectBodySchema } } } },
+  request: {
+    headers: z.object({
+      "idempotency-key": idempotencyKeySchema.describe(
+        "Made once per save (e.g. a UUID) and sent again with its retries: a save already accepted with this key is answered as it was, with Idempotent-Replayed: true, and nothing is saved again",
+      ),
+    }),
+    body: { required: true, content: { "application/json": { schema: selectBodySchema } } },
+  },
   responses: {
     201: json(selectResultSchema, "Saved (action: created)"),
     200: json(selectResultSchema, "Updated (action: updated, hasUpdated: true)"),
@@ -129,6 +137,8 @@ export const publicSelectionApi = createApi()
   .openapi(select, async (c) => {
     const { student_id, selections } = c.req.valid("json");
     await enforcePublicLookupLimits(c, "select", student_id);
-    const result = await saveSelections(c.get("db"), student_id, selections, new Date());
+    const key = c.req.valid("header")["idempotency-key"];
+    const { replayed, ...result } = await saveSelections(c.get("db"), student_id, selections, new Date(), key);
+    if (replayed) c.header("Idempotent-Replayed", "true");
     return result.action === "created" ? c.json(result, 201) : c.json(result, 200);
   });

@@ -4,12 +4,12 @@
  * writes every queued row in one INSERT. In a rush ~1,000 refusals arrive within seconds; one write each would queue
  * them all behind each other at the database.
  *
- * A request answers only after its own row is written (by itself or by an earlier turn), so a refusal the student
- * sees is always on record. Accepted attempts are logged inside their own write batch (selection-write.ts).
+ * A request answers only after its own row is written (by itself or by an earlier turn, which it sees without
+ * waiting for a turn of its own), so a refusal the student sees is always on record. Accepted attempts are logged inside their own write batch (selection-write.ts).
  */
 import { selectionAttempts } from "../../db/schema";
 import type { Db } from "../db";
-import { gatedWrite } from "../write-gate";
+import { gatedWriteUnlessDone } from "../write-gate";
 
 export type AttemptRow = typeof selectionAttempts.$inferInsert;
 
@@ -32,13 +32,17 @@ const queue: Entry[] = [];
 export async function recordRefusal(db: Db, row: AttemptRow): Promise<void> {
   const mine: Entry = { row, state: "queued" };
   queue.push(mine);
-  await gatedWrite(async () => {
-    if (mine.state === "written") return;
-    // Still queued: write everything queued. "taken" here means the turn that took it never finished: write it alone.
-    const batch = mine.state === "queued" ? queue.splice(0, MAX_ROWS) : [mine];
-    if (!batch.includes(mine)) batch.push(...queue.splice(queue.indexOf(mine), 1)); // the head filled one INSERT
-    for (const e of batch) e.state = "taken";
-    await db.insert(selectionAttempts).values(batch.map((e) => e.row));
-    for (const e of batch) e.state = "written";
-  });
+  // A row written by an earlier turn needs no turn of its own: the waiter leaves the queue when it sees it written.
+  await gatedWriteUnlessDone(
+    async () => {
+      if (mine.state === "written") return;
+      // Still queued: write everything queued. "taken" here means the turn that took it never finished: write it alone.
+      const batch = mine.state === "queued" ? queue.splice(0, MAX_ROWS) : [mine];
+      if (!batch.includes(mine)) batch.push(...queue.splice(queue.indexOf(mine), 1)); // the head filled one INSERT
+      for (const e of batch) e.state = "taken";
+      await db.insert(selectionAttempts).values(batch.map((e) => e.row));
+      for (const e of batch) e.state = "written";
+    },
+    () => mine.state === "written",
+  );
 }

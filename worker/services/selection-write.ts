@@ -50,24 +50,62 @@ export interface Choice {
   subject_id: number;
 }
 
+/** The success body of a save (`selectResultSchema`), and whether it answers an earlier save with the same key. */
+export type SaveOutcome = SelectResult & { replayed: boolean };
+
+/** The success body of a save that was a first save ("created") or the update ("updated"). */
+function successOf(action: string, replayed: boolean): SaveOutcome {
+  const hasUpdated = action === "updated";
+  return {
+    success: true,
+    action: hasUpdated ? "updated" : "created",
+    hasUpdated,
+    message: hasUpdated ? "Your selections were updated successfully." : "Your selections were saved successfully.",
+    replayed,
+  };
+}
+
+/** The action of the student's accepted save made with `requestKey`, if there is one. */
+async function savedWithKey(db: Db, studentNo: string, requestKey: string): Promise<string | null> {
+  const [row] = await db
+    .select({ action: selectionAttempts.action })
+    .from(selectionAttempts)
+    .where(and(eq(selectionAttempts.studentNo, studentNo), eq(selectionAttempts.requestKey, requestKey)));
+  return row ? (row.action ?? "created") : null;
+}
+
 /**
- * Saves a first choice or the one allowed update. Returns the success body (`selectResultSchema`). Throws 403
+ * Saves a first choice or the one allowed update. Returns the success body (`selectResultSchema`); with a
+ * `requestKey` (the `Idempotency-Key`) already accepted for this student, the first save's answer (`replayed`) and
+ * nothing written, also when both arrive at once (the key is UNIQUE per student in the write). Throws 403
  * NO_ACTIVE_PERIOD / PERIOD_NOT_OPEN (for every ID), then 403 SELECTION_NOT_ELIGIBLE (unknown and ineligible IDs
  * alike); 400 SELECTION_INCOMPLETE / SELECTION_TEACHER_MISMATCH; 403 UPDATE_USED / CHANGES_NOT_ALLOWED /
  * UPDATE_DEADLINE_PASSED / SELECTION_STATE_CHANGED; 409 NO_SEATS / NO_SEATS_ANY / SELECTION_SAVED_MEANWHILE.
  */
-export async function saveSelections(db: Db, studentNo: string, choices: Choice[], now: Date): Promise<SelectResult> {
+export async function saveSelections(
+  db: Db,
+  studentNo: string,
+  choices: Choice[],
+  now: Date,
+  requestKey?: string,
+): Promise<SaveOutcome> {
   const nowIso = now.toISOString();
   const logAccepted = (action: string, periodId: number) =>
-    db
-      .insert(selectionAttempts)
-      .values({ studentNo, periodId, payload: JSON.stringify(choices), outcome: "accepted", action, at: nowIso });
+    db.insert(selectionAttempts).values({
+      studentNo,
+      periodId,
+      payload: JSON.stringify(choices),
+      outcome: "accepted",
+      action,
+      at: nowIso,
+      requestKey: requestKey ?? null,
+    });
   let period: Period | null = null;
   /** Whether the number is a real student's: only their attempts are recorded (an unknown ID must write nothing). */
   let known = false;
   try {
     // One round trip for everything the checks below need (a rush sends ~1,000 of these at once).
-    const [studentRows, periodRows, subjectRows, teacherRows, regRows, heldRows] = await db.batch([
+    const [studentRows, periodRows, subjectRows, teacherRows, regRows, heldRows, keyRows] = await db.batch([
       db.select().from(students).where(eq(students.studentNo, studentNo)),
       db.select().from(selectionPeriods).where(eq(selectionPeriods.isActive, true)).limit(1),
       db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(REQUIRED_SUBJECT),
@@ -106,7 +144,13 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
         .from(studentSelections)
         .innerJoin(students, eq(students.id, studentSelections.studentId))
         .where(eq(students.studentNo, studentNo)),
+      db
+        .select({ action: selectionAttempts.action })
+        .from(selectionAttempts)
+        .where(and(eq(selectionAttempts.studentNo, studentNo), eq(selectionAttempts.requestKey, requestKey ?? ""))),
     ]);
+    // The same save sent again (a retry after a 503 or a lost answer): answered as the first one was.
+    if (requestKey && keyRows[0]) return successOf(keyRows[0].action ?? "created", true);
     const student = studentRows[0];
     known = !!student;
     // The period first, then one answer for unknown and ineligible IDs: the refusal tells nothing about who is a student.
@@ -153,32 +197,30 @@ export async function saveSelections(db: Db, studentNo: string, choices: Choice[
             last_saved_at = ${nowIso}`)
       : db.run(sql`INSERT INTO selection_registrations (student_id, period_id, first_saved_at, update_deadline, update_count, last_saved_at)
           VALUES (${sid}, ${p.id}, ${nowIso}, ${deadline}, CASE WHEN ${guard} THEN 0 ELSE 99 END, ${nowIso})`);
-    await gatedWrite(async () => {
+    const raced = await gatedWrite(async () => {
       // Requests that read free seats before the rush filled them queue here; once a write has found a teacher full,
       // the rest are refused without a doomed write each.
       const seenFull = teacherRows.find((t) => !held.has(t.id) && recentlyFull(t.id));
       if (seenFull) throw noSeats(seenFull.subjectId, seenFull.subject, seenFull.name);
       try {
         await batchAll(db, [
+          // First, so that the same key saved meanwhile breaks its UNIQUE key before any other rule is checked.
+          logAccepted(action, p.id),
           ...(reg ? releaseSeats(db, sid) : []),
           ...choices.flatMap((ch) =>
             takeSeat(db, sid, ch, p.id, nowIso, action === "updated" ? kept(heldRows, ch) : undefined),
           ),
           registration,
-          logAccepted(action, p.id),
         ]);
       } catch (err) {
+        // The same key won a race with this request: this one is its replay.
+        if (requestKey && broke(err, "selection_attempts.student_no, selection_attempts.request_key")) return true;
         throw await explain(db, err, choices); // inside the turn, so the next turn sees the "full" mark
       }
     });
+    if (raced) return successOf((await savedWithKey(db, studentNo, requestKey!)) ?? action, true);
     if (reg) forgetFull(); // the update freed this student's previous seats
-    const hasUpdated = action === "updated";
-    return {
-      success: true,
-      action,
-      hasUpdated,
-      message: hasUpdated ? "Your selections were updated successfully." : "Your selections were saved successfully.",
-    };
+    return successOf(action, false);
   } catch (err) {
     const refusal = await explain(db, err, choices);
     if (known)

@@ -3,6 +3,7 @@
  * override applies. Each throws the client's error on a non-2xx answer (outcome.ts classifies it).
  */
 import { apiClient, call } from "~/lib/api";
+import { sendWithRetries } from "./save-retry";
 import type { SavePayload, SelectionState, SelectionStudent, TeacherOption } from "./model";
 
 const api = () => apiClient().api.public.selection;
@@ -19,5 +20,9 @@ export const getSelections = async (id: string): Promise<SelectionState> =>
 export const getTeachers = async (id: string): Promise<TeacherOption[]> =>
   (await call(api().teachers[":id"].$get({ param: { id } }))).teachers;
 
-/** Saves the choices (`POST /student/select`); `action` says whether it was a first save or the update. */
-export const postSelections = async (payload: SavePayload) => call(api().student.select.$post({ json: payload }));
+/**
+ * Saves the choices (`POST /student/select`); `action` says whether it was a first save or the update. A 503 or a
+ * lost answer is sent again with the same `Idempotency-Key` (save-retry.ts).
+ */
+export const postSelections = async (payload: SavePayload) =>
+  sendWithRetries((key) => call(api().student.select.$post({ json: payload, header: { "idempotency-key": key } })));

@@ -1,0 +1,2 @@
+ALTER TABLE `selection_attempts` ADD `request_key` text;--> statement-breakpoint
+CREATE UNIQUE INDEX `attempts_request_key_uq` ON `selection_attempts` (`student_no`,`request_key`) WHERE request_key IS NOT NULL;
