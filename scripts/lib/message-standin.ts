@@ -7,6 +7,8 @@
  *   delivered → read, each POSTed to the Worker's `/api/webhooks/whatsapp` with `X-Hub-Signature-256: sha256=<hex
  *   HMAC-SHA256 of the raw body with the app secret>` (computed here with node:crypto, independently of the Worker);
  *   a number ending in 0000 is "undeliverable": sent, then failed with error 131026 (the Worker marks it failed);
+ *   a number ending in 0429 is throttled once: its first send is answered HTTP 400 with Meta's error code 130429
+ *   (throughput reached), as the Cloud API does, and the next one is accepted (the Worker retries it with backoff);
  * - the HTTP SMS gateway: `POST /sms` (Bearer token) `{to, text, reference}` → `{id}` (no status reports);
  * - `GET /` → a page listing what was "sent"; `GET /_standin/messages` → the same as JSON, with each message's
  *   signed webhooks (an API test posts them to the Worker itself).
@@ -58,6 +60,17 @@ async function bodyOf(req: IncomingMessage): Promise<any> {
   }
 }
 
+/** The Cloud API's answer (HTTP 400) when the number's message throughput is reached: a number ending in 0429. */
+export const THROTTLED = {
+  error: {
+    message: "(#130429) Rate limit hit",
+    type: "OAuthException",
+    code: 130429,
+    error_data: { messaging_product: "whatsapp", details: "Cloud API message throughput has been reached (local)" },
+    fbtrace_id: "local-throttled",
+  },
+};
+
 /** The reason the stand-in gives for a number ending in 0000. */
 export const UNDELIVERABLE = "Message undeliverable: the number is not on WhatsApp (local provider)";
 
@@ -106,6 +119,8 @@ export async function startMessageStandin(opts: MessageStandinOptions = {}): Pro
   const delays = opts.delays ?? { sent: 300, delivered: 900, read: 6000 };
   const list: StandinMessage[] = [];
   const timers = new Set<NodeJS.Timeout>();
+  /** Numbers ending in 0429 already answered with the throttling error once. */
+  const throttled = new Set<string>();
   let webhookUrl: string | null = null;
 
   const sign = (body: string) => `sha256=${createHmac("sha256", keys.appSecret).update(body).digest("hex")}`;
@@ -176,6 +191,10 @@ export async function startMessageStandin(opts: MessageStandinOptions = {}): Pro
       const b = await bodyOf(req);
       if (b?.messaging_product !== "whatsapp" || typeof b.to !== "string" || !/^\d{8,15}$/.test(b.to))
         return json(res, 400, { error: { message: "(#131009) Parameter value is not valid", code: 131009 } });
+      if (b.to.endsWith("0429") && !throttled.has(b.to)) {
+        throttled.add(b.to);
+        return json(res, 400, THROTTLED);
+      }
       const m = acceptWhatsapp(b);
       return json(res, 200, {
         messaging_product: "whatsapp",

@@ -2,7 +2,8 @@
  * One message through the local provider (scripts/lib/message-standin.ts): a recorded payment plans
  * payment_received, delivery sends it to the stand-in's WhatsApp Cloud API endpoint, and the stand-in's signed status
  * webhooks (sent → delivered → read), posted to `/api/webhooks/whatsapp`, move the message forward. The stand-in
- * signs with node:crypto, independently of the Worker's verification.
+ * signs with node:crypto, independently of the Worker's verification. A throttled send (Meta's 400 with code 130429)
+ * waits for the queue's retry instead of failing.
  */
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
@@ -111,6 +112,17 @@ describe("the local message provider", () => {
     const [failed] = await db().select().from(messages).where(eq(messages.id, planned.id));
     expect(failed).toMatchObject({ status: "failed" });
     expect(failed!.error).toMatch(/^Message undeliverable/);
+  });
+
+  it("throttles a number ending in 0429 once (HTTP 400, code 130429): retried with backoff, then sent", async () => {
+    const { studentId } = await paidStudent(`0122${String(Math.floor(Math.random() * 1e3)).padStart(3, "0")}0429`);
+    const planned = await rowOf(studentId);
+    expect(await deliver(db(), e, planned.id, NOON)).toEqual({ ack: false, delay: 30, result: "retry" });
+    const [waiting] = await db().select().from(messages).where(eq(messages.id, planned.id));
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1, error: "(#130429) Rate limit hit", deadAt: null });
+    expect(await deliver(db(), e, planned.id, NOON)).toEqual({ ack: true, result: "sent" });
+    const [sent] = await db().select().from(messages).where(eq(messages.id, planned.id));
+    expect(sent).toMatchObject({ status: "sent", attempts: 2, error: null });
   });
 
   it("lists what was sent on its page", async () => {

@@ -2,8 +2,8 @@
  * Where messages go (docs/decisions/0037-guardian-messages.md): one interface, two providers. WhatsApp Business
  * Cloud API: `POST {WHATSAPP_API_URL}/{WHATSAPP_PHONE_NUMBER_ID}/messages` with `Authorization: Bearer
  * WHATSAPP_TOKEN` and a template message; an HTTP SMS gateway: `POST {SMS_GATEWAY_URL}` with `Authorization: Bearer
- * SMS_GATEWAY_TOKEN` and `{to, text, reference}`. Locally both URLs point at the stand-in (scripts/lib/message-standin.ts).
- * Secrets are Worker secrets only (README, production).
+ * SMS_GATEWAY_TOKEN` and `{to, text, reference}`. Locally both URLs point at the stand-in
+ * (scripts/lib/message-standin.ts). Secrets are Worker secrets only (README, production).
  */
 import type { Env } from "../../env";
 
@@ -32,10 +32,35 @@ const DEFAULT_WHATSAPP_API = "https://graph.facebook.com/v21.0";
  */
 export const PROVIDER_TIMEOUT_MS = 10_000;
 
-/** A provider's answer → SendResult: 5xx, 429 and network failures are retried; other refusals are final. */
-async function answer(res: Response, pickId: (json: any) => unknown): Promise<SendResult> {
+/**
+ * Meta's throttling error codes (WhatsApp Cloud API error codes, "Throttling errors"): 4 app call limit, 80007 account
+ * rate limit, 130429 throughput reached, 131048 spam rate limit, 131056 pair rate limit (one business number to one
+ * guardian). They come as HTTP 400 (sometimes 429) and mean "wait and try again", so they are retried with backoff
+ * like a 429. Meta asks clients to decide by `error.code`, not by the HTTP status or the title.
+ */
+export const WHATSAPP_THROTTLING_CODES: ReadonlySet<number> = new Set([4, 80007, 130429, 131048, 131056]);
+
+/** `o[k1][k2]…`, or undefined where a step is not an object: reads a provider's JSON without trusting its shape. */
+const dig = (o: unknown, ...keys: Array<string | number>): unknown =>
+  keys.reduce<unknown>(
+    (v, k) => (v !== null && typeof v === "object" ? (v as Record<string, unknown>)[k] : undefined),
+    o,
+  );
+
+/** True when a Cloud API error body is one of the throttling errors (its `error.code`, a number or digits). */
+const whatsappThrottled = (json: unknown): boolean => WHATSAPP_THROTTLING_CODES.has(Number(dig(json, "error", "code")));
+
+/**
+ * A provider's answer → SendResult: 5xx, 429, network failures and answers `throttled` says so are retried; other
+ * refusals are final.
+ */
+async function answer(
+  res: Response,
+  pickId: (json: unknown) => unknown,
+  throttled: (json: unknown) => boolean = () => false,
+): Promise<SendResult> {
   const text = await res.text();
-  let json: any = null;
+  let json: unknown = null;
   try {
     json = JSON.parse(text);
   } catch {
@@ -45,8 +70,8 @@ async function answer(res: Response, pickId: (json: any) => unknown): Promise<Se
     const id = pickId(json);
     return typeof id === "string" && id ? { ok: true, providerId: id } : { ok: false, retry: true, error: "no id" };
   }
-  const error = String(json?.error?.message ?? json?.error ?? `HTTP ${res.status}`).slice(0, 300);
-  return { ok: false, retry: res.status >= 500 || res.status === 429, error };
+  const error = String(dig(json, "error", "message") ?? dig(json, "error") ?? `HTTP ${res.status}`).slice(0, 300);
+  return { ok: false, retry: res.status >= 500 || res.status === 429 || throttled(json), error };
 }
 
 /** The WhatsApp Cloud API's template message. `to` without the `+` (the API's form). */
@@ -70,7 +95,7 @@ export function whatsappProvider(env: Env, timeoutMs = PROVIDER_TIMEOUT_MS): Pro
           },
         }),
       });
-      return answer(res, (j) => j?.messages?.[0]?.id);
+      return answer(res, (j) => dig(j, "messages", 0, "id"), whatsappThrottled);
     },
   };
 }
@@ -85,7 +110,7 @@ export function smsProvider(env: Env, timeoutMs = PROVIDER_TIMEOUT_MS): Provider
         signal: AbortSignal.timeout(timeoutMs),
         body: JSON.stringify({ to: m.to, text: m.body, reference: String(m.id) }),
       });
-      return answer(res, (j) => j?.id ?? j?.message_id);
+      return answer(res, (j) => dig(j, "id") ?? dig(j, "message_id"));
     },
   };
 }
