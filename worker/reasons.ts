@@ -22,6 +22,8 @@ export type ErrorCode =
   | "UNPROCESSABLE"
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
+  | "URI_TOO_LONG"
+  | "HEADERS_TOO_LARGE"
   | "RATE_LIMITED"
   | "SERVICE_UNAVAILABLE"
   | "INTERNAL";
@@ -41,6 +43,9 @@ export const REASONS = {
   UNPROCESSABLE: ["UNPROCESSABLE", "The request cannot be processed"],
   PAYLOAD_TOO_LARGE: ["PAYLOAD_TOO_LARGE", "Request body is too large"],
   UNSUPPORTED_MEDIA_TYPE: ["UNSUPPORTED_MEDIA_TYPE", "The request body must be JSON (Content-Type: application/json)"],
+  // Answered by the edge (locally scripts/lib/front.ts) before the Worker reads the request.
+  URL_TOO_LONG: ["URI_TOO_LONG", "The address (URL) is too long"],
+  HEADERS_TOO_LARGE: ["HEADERS_TOO_LARGE", "The request's address or headers are too large"],
   RATE_LIMITED: ["RATE_LIMITED", "Too many requests. Please wait a minute and try again."],
   SERVICE_UNAVAILABLE: ["SERVICE_UNAVAILABLE", "The service is temporarily unavailable. Please try again shortly."],
   DATABASE_UNAVAILABLE: ["SERVICE_UNAVAILABLE", "Database unavailable"],

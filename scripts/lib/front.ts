@@ -5,8 +5,10 @@
  *   (the sign-in lock and the public limits key on it);
  * - every answer not written by the Worker is in the API's error shape, never wrangler's `text/plain` stack trace:
  *   a GET or HEAD with a body is refused with 400, a body over the largest limit with 413 before it reaches wrangler,
- *   an unreachable Worker or a 5xx that the Worker did not send (it lacks the security headers every Worker answer
- *   carries) becomes 503 with `Retry-After`;
+ *   a URL over MAX_URL_BYTES with 414 and a request head (request line and headers) over MAX_HEAD_BYTES with 431
+ *   (Node's parser answered those with an empty 431), a request Node cannot parse with 400, and an unreachable Worker
+ *   or a 5xx that the Worker did not send (it lacks the security headers every Worker answer carries) becomes 503
+ *   with `Retry-After`;
  * - a chunked body reaches wrangler with its length (wrangler's proxy answered some chunked bodies over the Worker's
  *   limit with a 500 "Network connection lost");
  * - a kept-alive connection that wrangler has just closed is never the cause of an error: wrangler closes a
@@ -18,7 +20,7 @@
  * run without it, as Cloudflare serves the Worker (bench/lib/server.ts).
  */
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse, Agent } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { IMPORT_MAX_BODY_BYTES } from "../../worker/contracts/import";
 import { errorBody } from "../../worker/errors";
 import type { Reason } from "../../worker/reasons";
@@ -27,6 +29,14 @@ import type { Reason } from "../../worker/reasons";
 const EDGE_HEADERS = ["cf-connecting-ip", "x-forwarded-for", "x-real-ip", "true-client-ip", "cf-ipcountry", "cf-ray"];
 /** Bytes of a refused body read and discarded so that the client sees the answer (as worker/drain-body.ts). */
 const DRAIN_MAX_BYTES = 100 * 1024 * 1024;
+/** Longest URL (path and query) passed on, in bytes: Workers' URL limit, 16 KiB. Longer: 414 URL_TOO_LONG. */
+export const MAX_URL_BYTES = 16 * 1024;
+/**
+ * Longest request head the front reads, in bytes (Node's `maxHeaderSize`; its default, 16 KiB, refused a URL just
+ * under MAX_URL_BYTES). Kept under what wrangler's workerd reads (64 KiB: it answers more with a text/plain 431), so
+ * every head the front passes on reaches the Worker. Longer: 431 HEADERS_TOO_LARGE.
+ */
+export const MAX_HEAD_BYTES = 32 * 1024;
 
 export interface Front {
   url: string;
@@ -38,17 +48,34 @@ export function connectionAddress(remote: string | undefined): string {
   return (remote ?? "").replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
 }
 
+/** The headers of every answer the front writes itself, for `body`. */
+const ownHeaders = (body: string) => ({
+  "Content-Type": "application/json",
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Length": String(Buffer.byteLength(body)),
+});
+
 function answer(res: ServerResponse, status: number, reason: Reason, extra: Record<string, string> = {}): void {
   if (res.headersSent) return void res.destroy();
   const body = JSON.stringify(errorBody(reason));
-  res.writeHead(status, {
-    "Content-Type": "application/json",
-    "Cache-Control": "no-store",
-    "X-Content-Type-Options": "nosniff",
-    "Content-Length": Buffer.byteLength(body),
-    ...extra,
-  });
+  res.writeHead(status, { ...ownHeaders(body), ...extra });
   res.end(body);
+}
+
+/**
+ * A request Node's parser refused before any handler saw it (a head over MAX_HEAD_BYTES, malformed HTTP): the error
+ * shape, written to the socket, then the connection closed (what is left of the request cannot be read).
+ */
+function refuseUnparsed(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === "ECONNRESET" || !socket.writable) return void socket.destroy();
+  const [status, text, reason]: [number, string, Reason] =
+    err.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "HEADERS_TOO_LARGE"]
+      : [400, "Bad Request", "INVALID_INPUT"];
+  const body = JSON.stringify(errorBody(reason));
+  const head = Object.entries({ ...ownHeaders(body), Connection: "close" }).map(([k, v]) => `${k}: ${v}\r\n`);
+  socket.end(`HTTP/1.1 ${status} ${text}\r\n${head.join("")}\r\n${body}`);
 }
 
 /** Reads the request body up to `max` bytes; null when it is longer (the rest is then drained in the background). */
@@ -91,8 +118,12 @@ export async function startFront(upstreamUrl: string, port = 0, upstreamIdleMs =
     maxSockets: 512,
     timeout: Math.max(1, upstreamIdleMs - Math.min(IDLE_MARGIN_MS, upstreamIdleMs / 2)),
   });
-  const server: Server = createServer(async (req, res) => {
+  const server: Server = createServer({ maxHeaderSize: MAX_HEAD_BYTES }, async (req, res) => {
     try {
+      if (Buffer.byteLength(req.url ?? "") > MAX_URL_BYTES) {
+        req.resume(); // a body, if any, is read and dropped so that the client sees the answer
+        return answer(res, 414, "URL_TOO_LONG", { Connection: "close" });
+      }
       const body = await readBody(req, IMPORT_MAX_BODY_BYTES);
       if (body === null) return answer(res, 413, "PAYLOAD_TOO_LARGE", { Connection: "close" });
       if ((req.method === "GET" || req.method === "HEAD") && body.length > 0) return answer(res, 400, "INVALID_INPUT");
@@ -132,6 +163,7 @@ export async function startFront(upstreamUrl: string, port = 0, upstreamIdleMs =
       answer(res, 400, "INVALID_INPUT");
     }
   });
+  server.on("clientError", refuseUnparsed);
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

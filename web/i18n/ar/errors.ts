@@ -117,6 +117,8 @@ const texts: Record<Reason, string> = {
   UNPROCESSABLE: "تعذّر تنفيذ الطلب",
   PAYLOAD_TOO_LARGE: "حجم الطلب كبير جدًا",
   UNSUPPORTED_MEDIA_TYPE: "يجب أن تكون بيانات الطلب بصيغة JSON",
+  URL_TOO_LONG: "عنوان الصفحة (الرابط) طويل جدًا",
+  HEADERS_TOO_LARGE: "عنوان الطلب أو بياناته الوصفية كبيرة جدًا",
   RATE_LIMITED: "طلبات كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.",
   SERVICE_UNAVAILABLE: "الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد قليل.",
   DATABASE_UNAVAILABLE: "قاعدة البيانات غير متاحة مؤقتًا",
