@@ -48,15 +48,19 @@ const otherAmount = numberField("amount", {
   min: 1,
   max: MAX_AMOUNT_EGP,
   messages: Object.fromEntries(
-    (["required", "invalid", "negative", "min", "max"] as const).map((p) => [p, reason("ONLINE_AMOUNT_INVALID")]),
+    (["required", "invalid", "negative", "decimals", "min", "max"] as const).map((p) => [
+      p,
+      reason("ONLINE_AMOUNT_INVALID"),
+    ]),
   ),
 });
 
 /** `POST /api/public/payments` body: whose fees, and which amount (a choice, or EGP). */
 export const createOnlinePaymentSchema = z.object({
   national_id: nationalId,
+  // The union's own error: when neither a choice nor a number fits, zod reports the union, not a branch's reason.
   amount: z
-    .union([z.enum(AMOUNT_CHOICES), otherAmount])
+    .union([z.enum(AMOUNT_CHOICES), otherAmount], { error: reason("ONLINE_AMOUNT_INVALID") })
     .describe('"next" (instalment), "overdue", "all" (that remains), or an amount in EGP ≥ 1 and ≤ the remaining'),
 });
 export type CreateOnlinePaymentInput = z.output<typeof createOnlinePaymentSchema>;
