@@ -1,6 +1,7 @@
 /**
- * Benchmark 2, selection rush: N simultaneous complete selections (1,000; smoke 200) from distinct active
- * Prep-3 students without selections (the demo's, topped up with inserted ones), all choosing the same teacher per
+ * Benchmark 2, selection rush: 1,000 simultaneous complete selections (the smoke run too) from 1,000 client
+ * addresses, each with its own Idempotency-Key, by distinct active Prep-3 students without selections (the demo's,
+ * topped up with inserted ones), all choosing the same teacher per
  * active subject (the first by id), so exactly min(free seats of those teachers) can be accepted. Five selections
  * sent one at a time first give a lone-request baseline. Afterwards the seat ledger of every teacher is checked:
  * `seats_taken_1/2` equal the selection rows and never exceed capacity.
@@ -47,12 +48,19 @@ async function freshStudents(server: BenchServer, n: number): Promise<string[]> 
 
 /** sqld's current thread count (Linux /proc), or null elsewhere. */
 
-async function select(url: string, studentNo: string, selections: unknown): Promise<Reply> {
+/** The i-th family's own client address (the edge's `CF-Connecting-IP`): one per family, as on the morning. */
+const clientAddress = (i: number) => `10.${20 + Math.floor(i / 62_500)}.${Math.floor(i / 250) % 250}.${(i % 250) + 1}`;
+
+async function select(url: string, studentNo: string, selections: unknown, i = 0): Promise<Reply> {
   const t0 = performance.now();
   try {
     const res = await fetch(`${url}/api/public/selection/student/select`, {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: {
+        "Content-Type": "application/json",
+        "CF-Connecting-IP": clientAddress(i),
+        "Idempotency-Key": `rush-${studentNo}`,
+      },
       body: JSON.stringify({ student_id: studentNo, selections }),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -68,9 +76,10 @@ async function select(url: string, studentNo: string, selections: unknown): Prom
   }
 }
 
-export async function selectionRush(server: BenchServer, { smoke }: { smoke: boolean }): Promise<BenchResult> {
+export async function selectionRush(server: BenchServer, _opts: { smoke: boolean }): Promise<BenchResult> {
   const started = Date.now();
-  const n = smoke ? 200 : 1000;
+  // The smoke run is the same rush: CI fails on any answer other than 201/409 in it, never on its timing.
+  const n = 1000;
   const { db } = server;
   const subjects = await db
     .select({ id: selectionSubjects.id })
@@ -103,7 +112,7 @@ export async function selectionRush(server: BenchServer, { smoke }: { smoke: boo
   let sqldThreadsPeak = threadsOf(server.sqldPid) ?? 0;
   const sampler = setInterval(() => (sqldThreadsPeak = Math.max(sqldThreadsPeak, threadsOf(server.sqldPid) ?? 0)), 100);
   const t0 = performance.now();
-  const replies = await Promise.all(nos.map((no) => select(server.url, no, choice))).finally(() =>
+  const replies = await Promise.all(nos.map((no, i) => select(server.url, no, choice, i))).finally(() =>
     clearInterval(sampler),
   );
   const drainMs = performance.now() - t0;
@@ -141,7 +150,7 @@ export async function selectionRush(server: BenchServer, { smoke }: { smoke: boo
   return {
     name: "2 Selection rush",
     figures: [
-      fig(`time to drain ${n} simultaneous selections`, drainMs / 1000, "s"),
+      fig(`time to drain ${n} simultaneous selections`, drainMs / 1000, "s", { op: "<=", value: 5 }),
       fig("seats available at the start", seatsAvailable, ""),
       fig("accepted (201)", accepted, "", { op: "==", value: seatsAvailable }),
       fig("refused (409)", refused, ""),
@@ -156,7 +165,7 @@ export async function selectionRush(server: BenchServer, { smoke }: { smoke: boo
       ),
       fig("latency p50", percentile(latencies, 50), "ms"),
       fig("latency p99", percentile(latencies, 99), "ms"),
-      fig("decisions per second (201 + 409)", decided / (drainMs / 1000), "/s", { op: ">=", value: 100 }),
+      fig("decisions per second (201 + 409)", decided / (drainMs / 1000), "/s", { op: ">=", value: 200 }),
     ],
     errors,
     details: {
