@@ -50,7 +50,19 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-async function bodyOf(req: IncomingMessage): Promise<any> {
+/** A request body as read: JSON whose shape nobody vouches for (each field is checked where it is used). */
+interface Body {
+  messaging_product?: unknown;
+  to?: unknown;
+  text?: unknown;
+  template?: {
+    name?: unknown;
+    language?: { code?: unknown };
+    components?: Array<{ parameters?: Array<{ text?: unknown } | null> }>;
+  };
+}
+
+async function bodyOf(req: IncomingMessage): Promise<Body | null> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   try {
@@ -143,14 +155,14 @@ export async function startMessageStandin(opts: MessageStandinOptions = {}): Pro
   }
 
   /** Records a WhatsApp message and schedules its signed status webhooks, one after another. */
-  function acceptWhatsapp(b: any): StandinMessage {
+  function acceptWhatsapp(b: Body): StandinMessage {
     const m: StandinMessage = {
       id: `wamid.local${randomBytes(12).toString("hex")}`,
       channel: "whatsapp",
       to: String(b.to),
       template: String(b.template?.name ?? ""),
       language: String(b.template?.language?.code ?? ""),
-      params: (b.template?.components?.[0]?.parameters ?? []).map((p: any) => String(p?.text ?? "")),
+      params: (b.template?.components?.[0]?.parameters ?? []).map((p) => String(p?.text ?? "")),
       text: null,
       receivedAt: new Date().toISOString(),
       statuses: [],
