@@ -400,4 +400,34 @@ describe("/current-students: live seats and failure outcomes (intercepted)", () 
     await toast(page, "Failed to save selections").waitFor();
     await page.context().close();
   });
+
+  it("503 while saving → 'Saving...' stays, the same save goes again with the same key after Retry-After, then saved", async () => {
+    const { page } = await mockedPage("en");
+    await lookUp(page);
+    await groups(page).first().waitFor();
+    for (let i = 0; i < 5; i++) await groups(page).nth(i).locator("label").first().click();
+    const keys: string[] = [];
+    await page.route(`${SEL}/student/select`, (r) => {
+      keys.push(r.request().headers()["idempotency-key"] ?? "");
+      if (keys.length < 3)
+        return r.fulfill({
+          status: 503,
+          headers: { "Retry-After": "1" },
+          json: { success: false, code: "SERVICE_UNAVAILABLE", reason: "SERVICE_UNAVAILABLE", message: "busy" },
+        });
+      return r.fulfill({
+        status: 201,
+        json: { success: true, action: "created", hasUpdated: false, message: "Your selections were saved." },
+      });
+    });
+    await page.getByRole("button", { name: "Confirm selections" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Confirm and save" }).click();
+    await page.getByRole("button", { name: "Saving..." }).waitFor();
+    await toast(page, "Registration Complete").waitFor();
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{1,255}$/);
+    expect(await page.getByText("Failed to save selections").count()).toBe(0);
+    await page.context().close();
+  });
 });
