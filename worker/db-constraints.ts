@@ -32,6 +32,7 @@ export const CONSTRAINTS = {
   results_semester_chk: "SEMESTER_INVALID",
   registrations_update_once_chk: "UPDATE_USED",
   scores_range_chk: "MARKS_ABOVE_TOTAL",
+  scores_absent_chk: "ABSENT_WITH_MARKS",
   selections_session_chk: "INVALID_INPUT",
   students_building_chk: "BUILDING_RANGE",
   students_gender_chk: "GENDER_INVALID",

@@ -188,6 +188,7 @@ export const REASONS = {
   MARKS_REQUIRED: ["VALIDATION_FAILED", "Marks are required"],
   TOTAL_REQUIRED: ["VALIDATION_FAILED", "Total is required"],
   MARKS_ABOVE_TOTAL: ["VALIDATION_FAILED", "Marks cannot be more than the total"],
+  ABSENT_WITH_MARKS: ["VALIDATION_FAILED", "An absent subject has no marks: leave the marks empty"],
   RESULT_SUBJECT_REQUIRED: ["VALIDATION_FAILED", "Please select a subject"],
   RESULT_SUBJECT_UNKNOWN: ["VALIDATION_FAILED", "Unknown subject"],
   RESULT_SUBJECT_REPEATED: ["VALIDATION_FAILED", "{subject} is listed more than once"],
@@ -358,10 +359,12 @@ export const FIELDS = {
   discount_reason: "Discount reason",
   due_within_days: "Due within (days)",
   results_fee_rule: "Results fee rule",
+  results_absent_rule: "Absent subjects rule",
 
   // Results
   marks: "Marks",
   total: "Total",
+  absent: "Absent",
   student_name: "Student name",
   academic_year: "academic year",
   semester: "semester",

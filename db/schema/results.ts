@@ -28,7 +28,8 @@ export const results = sqliteTable(
 /**
  * One row per subject of a result. Marks are stored in integer hundredths of a mark (45.5 → 4550), the way money
  * is stored in piastres, so half marks are exact and sums never drift; the API speaks plain numbers with up to
- * 2 decimals (docs/product.md#results). The max score defaults to 100 marks (10000 hundredths).
+ * 2 decimals (docs/product.md#results). The max score defaults to 100 marks (10000 hundredths). A student absent
+ * from a subject's exam has `absent` 1 and no score (NULL): a state, never a 0 that a sum would count.
  */
 export const resultSubjectScores = sqliteTable(
   "result_subject_scores",
@@ -39,16 +40,19 @@ export const resultSubjectScores = sqliteTable(
       .references(() => results.id, { onDelete: "cascade" }),
     position: integer("position").notNull().default(0),
     subjectName: text("subject_name").notNull(),
-    scoreHundredths: integer("score_hundredths").notNull(),
+    scoreHundredths: integer("score_hundredths"),
     maxScoreHundredths: integer("max_score_hundredths").notNull().default(10_000),
     remarks: text("remarks"),
+    absent: integer("absent", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
-    // 0 ≤ score ≤ max and max ≥ 0.01 marks, in hundredths.
+    // 0 ≤ score ≤ max and max ≥ 0.01 marks, in hundredths; an absent row has no score.
     check(
       "scores_range_chk",
-      sql`${t.maxScoreHundredths} >= 1 AND ${t.scoreHundredths} >= 0 AND ${t.scoreHundredths} <= ${t.maxScoreHundredths}`,
+      sql`${t.maxScoreHundredths} >= 1 AND (${t.scoreHundredths} IS NULL OR (${t.scoreHundredths} >= 0 AND ${t.scoreHundredths} <= ${t.maxScoreHundredths}))`,
     ),
+    // Absent exactly when there is no score.
+    check("scores_absent_chk", sql`${t.absent} = (${t.scoreHundredths} IS NULL)`),
     index("scores_result_idx").on(t.resultId, t.position),
   ],
 );

@@ -130,8 +130,8 @@ describe("/results", () => {
     expect(await rows.count()).toBe(result.subjects.length);
     for (const [i, s] of result.subjects.entries()) {
       const cells = rows.nth(i);
-      expect(await cells.locator("td").first().textContent()).toBe(`${n(s.score)} / ${n(s.max_score)}`);
-      expect(await cells.locator("td").last().textContent()).toBe(publicLetterGrade(percentage(s.score, s.max_score)));
+      expect(await cells.locator("td").first().textContent()).toBe(`${n(s.score!)} / ${n(s.max_score)}`);
+      expect(await cells.locator("td").last().textContent()).toBe(publicLetterGrade(percentage(s.score!, s.max_score)));
     }
     // Focus moved to the result for screen readers and keyboard users.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(result.full_name);

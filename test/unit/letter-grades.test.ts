@@ -109,8 +109,8 @@ describe("gradeRemark and scoreTotals", () => {
       { score: 90, max_score: 100 },
       { score: 40, max_score: 50 },
     ]);
-    expect(t).toEqual({ total: 130, max: 150, percentage: (130 * 100) / 150 });
-    expect(scoreTotals([])).toEqual({ total: 0, max: 0, percentage: 0 });
+    expect(t).toEqual({ total: 130, max: 150, percentage: (130 * 100) / 150, absent: 0, counted: 2 });
+    expect(scoreTotals([])).toEqual({ total: 0, max: 0, percentage: 0, absent: 0, counted: 0 });
   });
 });
 

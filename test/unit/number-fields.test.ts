@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { ZodType } from "zod";
 import { addPaymentSchema, egpAmount } from "../../worker/contracts/fees";
-import { subjectScoreSchema } from "../../worker/contracts/results";
+import { DEFAULT_MAX_SCORE, maxScoreField, scoreField } from "../../worker/contracts/results";
 import { periodCreateSchema, subjectCreateSchema, teacherCreateSchema } from "../../worker/contracts/selection-admin";
 import { pageParam } from "../../worker/contracts/students";
 import { toHundredths } from "../../worker/lib/typed-number";
@@ -30,8 +30,8 @@ interface Field {
 }
 
 const FIELDS: Record<string, Field> = {
-  score: { name: "result marks", schema: subjectScoreSchema.shape.score, show: marks },
-  max: { name: "result total", schema: subjectScoreSchema.shape.max_score, show: marks },
+  score: { name: "result marks", schema: scoreField, show: marks },
+  max: { name: "result total", schema: maxScoreField.default(DEFAULT_MAX_SCORE), show: marks },
   total: { name: "fee total amount", schema: egpAmount("total_amount"), show: formatEgp },
   paid: { name: "fee paid amount", schema: egpAmount("paid_amount"), show: formatEgp },
   payment: { name: "payment entry", schema: addPaymentSchema.shape.payment_amount, show: formatEgp },

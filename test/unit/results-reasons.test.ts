@@ -15,7 +15,7 @@ import { createI18n } from "../../web/i18n";
 import ar from "../../web/i18n/ar";
 import en from "../../web/i18n/en";
 import { ApiFailure } from "../../web/lib/api";
-import { messageText } from "../../web/lib/reason-text";
+import { messageText, reasonText } from "../../web/lib/reason-text";
 
 const tEn = createI18n("en", en).t;
 const tAr = createI18n("ar", ar).t;
@@ -213,5 +213,22 @@ describe("public lookup outcome", () => {
     expect(
       classifyLookupFailure(new ApiFailure("Fees are not fully paid", 403, "FORBIDDEN", { code: "FORBIDDEN" })),
     ).toBe("notFound");
+  });
+});
+
+describe("a teacher's refusals", () => {
+  it("name the subject and the grade in the admin's language (Arabic names on Arabic pages)", () => {
+    const params = { subject: "English", grade: "Prep-3" };
+    expect(reasonText(tAr, "ar", "TEACHER_NOT_ASSIGNED", params)).toBe(
+      "لست مكلّفًا بتدريس اللغة الإنجليزية في الصف الثالث الإعدادي",
+    );
+    expect(reasonText(tEn, "en", "TEACHER_NOT_ASSIGNED", params)).toBe(
+      "You are not assigned to teach English in Prep-3",
+    );
+    // A name without an Arabic one is shown as stored.
+    expect(reasonText(tAr, "ar", "TEACHER_NOT_ASSIGNED", { subject: "Drama", grade: "Year-9" })).toBe(
+      "لست مكلّفًا بتدريس Drama في Year-9",
+    );
+    expect(reasonText(tAr, "ar", "RESULTS_TERM_PUBLISHED")).toBe("درجات فصل منشور لا يغيّرها إلا مدير النظام");
   });
 });

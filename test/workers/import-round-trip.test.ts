@@ -98,4 +98,27 @@ describe("exports re-import as unchanged", () => {
     });
     expect(out.rows).toEqual([expect.objectContaining({ action: "unchanged", key: `${s.student_no}/2024-2025/S2` })]);
   });
+
+  it("Results with an absent subject: exported as غ, read back as absent, unchanged", async () => {
+    const s = await newStudent();
+    const made = await api("/api/admin/results", {
+      method: "POST",
+      token,
+      body: {
+        student_id: s.student_no,
+        academic_year_name: "2024-2025",
+        semester: "S1",
+        subject_scores: [
+          { subject_name: "Mathematics", score: 45.5, max_score: 50 },
+          { subject_name: "Science", absent: true, max_score: 50 },
+        ],
+      },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    const listed = await api(`/api/admin/results?search=${s.student_no}`, { token });
+    const rows = resultsCsvRows(listed.json.data);
+    expect(rows[1]!.slice(5, 9)).toEqual([45.5, 50, "غ", 50]);
+    const out = await reimport("results", rows);
+    expect(out.rows).toEqual([expect.objectContaining({ action: "unchanged", key: `${s.student_no}/2024-2025/S1` })]);
+  });
 });

@@ -331,8 +331,8 @@ describe("results", () => {
     expect(done.status, JSON.stringify(done.json)).toBe(200);
     const list = await api(`/api/admin/results?search=${a.studentNo}`, { token });
     expect(list.json.data[0].subject_scores).toEqual([
-      { subject_name: "Mathematics", score: 45.5, max_score: 50, remarks: expect.any(String) },
-      { subject_name: "English", score: 88, max_score: 100, remarks: expect.any(String) },
+      { subject_name: "Mathematics", score: 45.5, max_score: 50, remarks: expect.any(String), absent: false },
+      { subject_name: "English", score: 88, max_score: 100, remarks: expect.any(String), absent: false },
     ]);
     const ofB = await testDb().select().from(results).where(eq(results.studentId, b.id));
     expect(ofB).toHaveLength(1);

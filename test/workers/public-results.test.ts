@@ -42,9 +42,10 @@ describe("GET /api/student/results/:nationalId", () => {
           academic_year_name: PUB,
           semester: "S1",
           subjects: [
-            { subject_name: "Mathematics", score: 95, max_score: 100 },
-            { subject_name: "Art", score: 40, max_score: 50 },
+            { subject_name: "Mathematics", score: 95, max_score: 100, absent: false },
+            { subject_name: "Art", score: 40, max_score: 50, absent: false },
           ],
+          absent_rule: "excluded",
         },
       ],
     });
@@ -61,9 +62,9 @@ describe("GET /api/student/results/:nationalId", () => {
     const res = await lookup(s.studentNo);
     expect(res.status).toBe(200);
     expect(res.json.data[0].subjects).toEqual([
-      { subject_name: "Art", score: 45.5, max_score: 50 },
-      { subject_name: "Music", score: 7.25, max_score: 10 },
-      { subject_name: "Science", score: 0.1, max_score: 0.2 },
+      { subject_name: "Art", score: 45.5, max_score: 50, absent: false },
+      { subject_name: "Music", score: 7.25, max_score: 10, absent: false },
+      { subject_name: "Science", score: 0.1, max_score: 0.2, absent: false },
     ]);
   });
 
@@ -137,7 +138,14 @@ describe("OpenAPI", () => {
     expect(op.security).toEqual([]);
     expect(op.parameters).toEqual([expect.objectContaining({ name: "nationalId", in: "path", required: true })]);
     const item = op.responses["200"].content["application/json"].schema.properties.data.items;
-    expect(Object.keys(item.properties)).toEqual(["full_name", "grade", "academic_year_name", "semester", "subjects"]);
+    expect(Object.keys(item.properties)).toEqual([
+      "full_name",
+      "grade",
+      "academic_year_name",
+      "semester",
+      "subjects",
+      "absent_rule",
+    ]);
     expect(JSON.stringify(op.responses["403"])).toMatch(/resultsNotPublished[\s\S]*requiresPayment/);
     expect(op.responses["429"]).toBeTruthy();
   });

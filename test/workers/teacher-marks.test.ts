@@ -78,6 +78,33 @@ describe("a teacher's marks", () => {
     expect(expectError(res, 403, "FORBIDDEN").reason).toBe("RESULTS_TERM_PUBLISHED");
   });
 
+  it("is told the term is published before anything else it may not do there", async () => {
+    // Another subject's marks in a published result: the term is the reason, not the assignment.
+    const { student, result } = await resultOf(PUBLISHED);
+    const other = await edit(result.id, student.studentNo, PUBLISHED, 40, 99);
+    expect(expectError(other, 403, "FORBIDDEN").reason).toBe("RESULTS_TERM_PUBLISHED");
+    // A new result in a published term with a subject not theirs.
+    const fresh = await insertStudent({ currentGrade: "Prep-3" });
+    const created = await api("/api/admin/results", {
+      method: "POST",
+      token: teacher.token,
+      body: {
+        student_id: fresh.studentNo,
+        ...PUBLISHED,
+        subject_scores: [{ subject_name: "English", score: 50, max_score: 100 }],
+      },
+    });
+    expect(expectError(created, 403, "FORBIDDEN").reason).toBe("RESULTS_TERM_PUBLISHED");
+  });
+
+  it("may not move a result of an open term into a published one: the published term is the reason", async () => {
+    const { student, result } = await resultOf(OPEN);
+    const moved = await edit(result.id, student.studentNo, PUBLISHED, 40, 99);
+    expect(expectError(moved, 403, "FORBIDDEN").reason).toBe("RESULTS_TERM_PUBLISHED");
+    const now = await api(`/api/admin/results/${result.id}`, { token: admin });
+    expect(now.json.data).toMatchObject(OPEN);
+  });
+
   it("reads only the students and results of assigned grades, and deletes no result", async () => {
     const other = await resultOf(OPEN, "Prep-1");
     const mine = await resultOf(OPEN);

@@ -121,8 +121,8 @@ describe("a teacher changing a result", () => {
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json.data.subject_scores).toEqual([
-      { subject_name: "Mathematics", score: 55, max_score: 100, remarks: gradeRemark(55, 100) },
-      { subject_name: "English", score: 70, max_score: 100, remarks: "Excellent" },
+      { subject_name: "Mathematics", score: 55, max_score: 100, remarks: gradeRemark(55, 100), absent: false },
+      { subject_name: "English", score: 70, max_score: 100, remarks: "Excellent", absent: false },
     ]);
     expect(res.json.data.remarks).toBe("Good");
   });
@@ -144,7 +144,7 @@ describe("a teacher changing a result", () => {
         params: { subject: "English", grade: "Prep-3" },
       });
     }
-    expect((await current(id)).subject_scores[1]).toEqual(scores[1]);
+    expect((await current(id)).subject_scores[1]).toEqual({ ...scores[1], absent: false });
   });
 
   it("is refused the overall remarks, and nothing changes", async () => {

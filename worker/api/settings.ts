@@ -1,4 +1,4 @@
-/** `/api/admin/settings` (docs/product.md#fee-plans): the school's settings, admin only; a change is audited. */
+/** `/api/admin/settings` (docs/product.md#fee-plans, #results): the school's settings, admin only; a change is audited. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { guarded } from "../route-permission";
 import { createAdminApi, errors, json } from "../openapi";
@@ -15,7 +15,8 @@ const read = createRoute(
     tags,
     summary: "School settings (defaults filled in)",
     description:
-      "results_fee_rule: fully_paid (public results need the fee record fully paid; default) or no_overdue (blocked only while an instalment due on or before today is unpaid).",
+      "results_fee_rule: fully_paid (public results need the fee record fully paid; default) or no_overdue (blocked only while an instalment due on or before today is unpaid). " +
+      "results_absent_rule: excluded (an absent subject is left out of a result's total and percentage; default) or zero (counted as 0 of its max).",
     responses: { 200: json(body, "The settings"), ...errors(401) },
   }),
 );

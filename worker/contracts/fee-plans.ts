@@ -13,6 +13,7 @@ import { toGrade } from "./students";
 import { egpAmount } from "./fees";
 import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome";
 import { egpToPiastres } from "../money";
+import { ABSENT_RULES, DEFAULT_ABSENT_RULE } from "../lib/absent-mark";
 
 /** At most this many lines per plan and instalments per line (monthly collection is 12). */
 export const MAX_PLAN_LINES = 10;
@@ -219,12 +220,21 @@ export const discountInputSchema = z
   });
 export type DiscountInput = z.output<typeof discountInputSchema>;
 
-/** School settings (docs/product.md#fee-plans): each key with its allowed values and default. */
+/**
+ * School settings (docs/product.md#fee-plans, #results): each key with its allowed values and default. The absent
+ * rule (`excluded` or `zero`) decides whether an absent subject counts in a result's total (worker/lib/absent-mark.ts).
+ */
 export const RESULTS_FEE_RULES = ["fully_paid", "no_overdue"] as const;
 export type ResultsFeeRule = (typeof RESULTS_FEE_RULES)[number];
-export const settingsJsonSchema = z.object({ results_fee_rule: z.enum(RESULTS_FEE_RULES) });
+export const settingsJsonSchema = z.object({
+  results_fee_rule: z.enum(RESULTS_FEE_RULES),
+  results_absent_rule: z.enum(ABSENT_RULES),
+});
 export type SchoolSettings = z.output<typeof settingsJsonSchema>;
-export const DEFAULT_SETTINGS: SchoolSettings = { results_fee_rule: "fully_paid" };
+export const DEFAULT_SETTINGS: SchoolSettings = {
+  results_fee_rule: "fully_paid",
+  results_absent_rule: DEFAULT_ABSENT_RULE,
+};
 /** `PUT /api/admin/settings` body: any subset of the settings. */
 export const settingsInputSchema = z.object({
   results_fee_rule: z
@@ -232,4 +242,10 @@ export const settingsInputSchema = z.object({
       error: reason("SETTING_VALUE_INVALID", { field: "results_fee_rule", values: RESULTS_FEE_RULES.join(" or ") }),
     })
     .optional(),
+  results_absent_rule: z
+    .enum(ABSENT_RULES, {
+      error: reason("SETTING_VALUE_INVALID", { field: "results_absent_rule", values: ABSENT_RULES.join(" or ") }),
+    })
+    .optional()
+    .describe("excluded (default): an absent subject is left out of the total and the percentage; zero: counted as 0"),
 });

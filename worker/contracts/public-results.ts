@@ -6,6 +6,7 @@ import { z } from "zod";
 import { normalizeNationalId } from "../lib/normalize";
 import { reason } from "../reasons";
 import { SEMESTERS } from "./results";
+import { ABSENT_RULES } from "../lib/absent-mark";
 
 /** `{nationalId}`: digits normalised (Arabic-Indic, Persian), invisible marks and spaces dropped; 1-20 letters/digits. */
 export const nationalIdParamSchema = z.object({
@@ -21,13 +22,26 @@ export const nationalIdParamSchema = z.object({
     ),
 });
 
-/** One published academic year + semester of a student: marks with up to 2 decimals, subjects in form order. */
+/**
+ * One published academic year + semester of a student: marks with up to 2 decimals (null and `absent` for a subject
+ * the student missed), subjects in form order, and the school's rule for absent subjects in the total.
+ */
 export const publicResultJsonSchema = z.object({
   full_name: z.string(),
   grade: z.string().describe("The grade the result is filed under"),
   academic_year_name: z.string(),
   semester: z.enum(SEMESTERS),
-  subjects: z.array(z.object({ subject_name: z.string(), score: z.number(), max_score: z.number() })),
+  subjects: z.array(
+    z.object({
+      subject_name: z.string(),
+      score: z.number().nullable().describe("null when absent"),
+      max_score: z.number(),
+      absent: z.boolean().describe("The student was absent from the subject's exam (shown as Absent)"),
+    }),
+  ),
+  absent_rule: z
+    .enum(ABSENT_RULES)
+    .describe("excluded: absent subjects are left out of the total and the percentage; zero: counted as 0"),
 });
 export type PublicResultJson = z.output<typeof publicResultJsonSchema>;
 

@@ -15,6 +15,7 @@ import { GRADES } from "../lib/school-grades";
 import { foldSearchText } from "../lib/normalize";
 import { RESULT_SUBJECTS } from "../lib/subjects";
 import { parseGrade } from "../lib/grade-labels";
+import { isAbsentMark } from "../lib/absent-mark";
 
 /** Academic years of the admin form (docs/product.md#results). */
 export const ACADEMIC_YEARS = ["2023-2024", "2024-2025", "2025-2026", "2026-2027", "2027-2028"] as const;
@@ -44,25 +45,65 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-export const subjectScoreSchema = z
-  .object({
-    subject_name: choice(RESULT_SUBJECTS, reason("RESULT_SUBJECT_REQUIRED"), reason("RESULT_SUBJECT_UNKNOWN")),
-    score: numberField("marks", {
-      decimals: 2,
-      min: 0,
-      max: MAX_MAX_SCORE,
-      messages: { required: reason("MARKS_REQUIRED") },
-    }),
-    max_score: numberField("total", {
-      decimals: 2,
-      min: MIN_MAX_SCORE,
-      max: MAX_MAX_SCORE,
-      messages: { required: reason("TOTAL_REQUIRED") },
-    }).default(DEFAULT_MAX_SCORE),
-    /** Empty → "Grade: X" on the admin scale, filled in by the server. */
-    remarks: optionalText(200),
-  })
-  .refine((s) => s.score <= s.max_score, { message: reason("MARKS_ABOVE_TOTAL"), path: ["score"] });
+/** A subject's marks: 0 … 1000 with up to 2 decimals, as a number or typed text. */
+export const scoreField = numberField("marks", {
+  decimals: 2,
+  min: 0,
+  max: MAX_MAX_SCORE,
+  messages: { required: reason("MARKS_REQUIRED") },
+});
+
+/** A subject's max score (its total): 0.01 … 1000 with up to 2 decimals. */
+export const maxScoreField = numberField("total", {
+  decimals: 2,
+  min: MIN_MAX_SCORE,
+  max: MAX_MAX_SCORE,
+  messages: { required: reason("TOTAL_REQUIRED") },
+});
+
+/**
+ * A mark typed as an absent word ("غ", "غائب", "abs", worker/lib/absent-mark.ts) is the same as `absent: true`
+ * with no score; an absent row's empty score is no score. `absent: false` keeps the text (refused as a number).
+ */
+function readAbsentMark(v: unknown): unknown {
+  if (!v || typeof v !== "object" || Array.isArray(v)) return v;
+  const row = v as Record<string, unknown>;
+  if (row.absent !== false && isAbsentMark(row.score)) return { ...row, score: null, absent: true };
+  if (row.absent === true && row.score === "") return { ...row, score: null };
+  return v;
+}
+
+/**
+ * One subject row (docs/product.md#results): marks (0 … max, ≤ 2 decimals) or absent. Absent is `absent: true`
+ * with `score` null or omitted (or an absent word as the typed mark); an absent row with marks is refused
+ * (ABSENT_WITH_MARKS), a present one without marks too (MARKS_REQUIRED). Output: `score` null exactly when absent.
+ */
+export const subjectScoreSchema = z.preprocess(
+  readAbsentMark,
+  z
+    .object({
+      subject_name: choice(RESULT_SUBJECTS, reason("RESULT_SUBJECT_REQUIRED"), reason("RESULT_SUBJECT_UNKNOWN")),
+      score: scoreField
+        .nullish()
+        .describe('The marks; null (or omitted) when absent. Typed text may also be "غ", "غائب", "abs" or "absent"'),
+      max_score: maxScoreField.default(DEFAULT_MAX_SCORE),
+      /** The student missed the subject's exam: no marks, shown "غائب / Absent". */
+      absent: z
+        .boolean({ error: reason("NOT_BOOLEAN", { field: "absent" }) })
+        .default(false)
+        .describe("The student was absent: no marks (score null), shown as Absent"),
+      /** Empty → "Grade: X" on the admin scale (none for an absent row), filled in by the server. */
+      remarks: optionalText(200),
+    })
+    .superRefine((s, ctx) => {
+      const has = s.score !== null && s.score !== undefined;
+      if (s.absent && has) ctx.addIssue({ code: "custom", message: reason("ABSENT_WITH_MARKS"), path: ["score"] });
+      else if (!s.absent && !has) ctx.addIssue({ code: "custom", message: reason("MARKS_REQUIRED"), path: ["score"] });
+      else if (has && s.score! > s.max_score)
+        ctx.addIssue({ code: "custom", message: reason("MARKS_ABOVE_TOTAL"), path: ["score"] });
+    })
+    .transform((s) => ({ ...s, score: s.absent ? null : (s.score ?? null) })),
+);
 
 const academicYear = choice(
   ACADEMIC_YEARS,
@@ -153,12 +194,16 @@ export const publicationBodySchema = z.object({
   is_published: z.boolean({ error: reason("NOT_BOOLEAN", { field: "is_published" }) }),
 });
 
-/** One subject row of a result as the API returns it: marks with up to 2 decimals; `remarks` "Grade: X" by default. */
+/**
+ * One subject row of a result as the API returns it: marks with up to 2 decimals, or `absent` with `score` null;
+ * `remarks` "Grade: X" by default.
+ */
 export const subjectScoreJsonSchema = z.object({
   subject_name: z.string(),
-  score: z.number(),
+  score: z.number().nullable().describe("null when absent"),
   max_score: z.number(),
   remarks: z.string().nullable(),
+  absent: z.boolean().describe("The student was absent from the subject's exam (no marks)"),
 });
 
 /** A result as the admin API returns it (docs/product.md#results). Timestamps are ISO 8601 UTC. */

@@ -10,6 +10,7 @@
  * of 7.35 add up to exactly 102.9, and a percentage is one division of two exact integers.
  */
 import { fromHundredths, toHundredths } from "./typed-number";
+import { DEFAULT_ABSENT_RULE, type AbsentRule } from "./absent-mark";
 
 export const ADMIN_LETTER_GRADES = ["A+", "A", "B+", "B", "C", "D", "F"] as const;
 export type AdminLetterGrade = (typeof ADMIN_LETTER_GRADES)[number];
@@ -79,29 +80,51 @@ export function gradeRemark(score: number, maxScore: number): string {
 }
 
 export interface ScoreLike {
-  score: number;
+  /** null for an absent subject. */
+  score: number | null;
   max_score: number;
+  absent?: boolean;
 }
 
 export interface ScoreTotals {
-  /** Sum of scores (exact to the hundredth). */
+  /** Sum of the counted scores (exact to the hundredth). */
   total: number;
-  /** Sum of max scores (exact to the hundredth). */
+  /** Sum of the counted max scores (exact to the hundredth). */
   max: number;
   /** total / max × 100, unrounded (0 when max is 0). */
   percentage: number;
+  /** Absent subjects among the rows, counted or not. */
+  absent: number;
+  /** Rows in the total: every row under the `zero` rule, the present ones under `excluded`. */
+  counted: number;
 }
 
+/** Whether a subject row is absent (no marks). */
+export const isAbsent = (s: ScoreLike): boolean => s.absent === true || s.score === null;
+
 /**
- * Totals over subject rows, as the public results card shows them (docs/product.md#public-results): sums taken in
- * integer hundredths, so 0.1 + 0.2 style drift never reaches the card.
+ * Totals over subject rows, as the result cards show them (docs/product.md#public-results, #results): sums taken in
+ * integer hundredths, so 0.1 + 0.2 style drift never reaches a card. An absent subject is left out of both sums
+ * (`excluded`, the default) or counted as 0 of its max (`zero`), by the school's `results_absent_rule`.
  */
-export function scoreTotals(subjects: readonly ScoreLike[]): ScoreTotals {
+export function scoreTotals(subjects: readonly ScoreLike[], absentRule: AbsentRule = DEFAULT_ABSENT_RULE): ScoreTotals {
   let total = 0;
   let max = 0;
+  let absent = 0;
+  let counted = 0;
   for (const s of subjects) {
-    total += toHundredths(s.score);
+    const away = isAbsent(s);
+    if (away) absent++;
+    if (away && absentRule === "excluded") continue;
+    counted++;
+    total += away ? 0 : toHundredths(s.score ?? 0);
     max += toHundredths(s.max_score);
   }
-  return { total: fromHundredths(total), max: fromHundredths(max), percentage: max > 0 ? (total * 100) / max : 0 };
+  return {
+    total: fromHundredths(total),
+    max: fromHundredths(max),
+    percentage: max > 0 ? (total * 100) / max : 0,
+    absent,
+    counted,
+  };
 }

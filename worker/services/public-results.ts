@@ -1,6 +1,6 @@
 /**
  * Public exam-result lookup by national ID (docs/product.md#public-results). Only published academic year + semester
- * pairs are returned, newest first; fees refuse the lookup by the school's `results_fee_rule` (docs/product.md#fee-plans):
+ * pairs are returned, newest first, each with the school's `results_absent_rule` (absent subjects in the total or not); fees refuse the lookup by the school's `results_fee_rule` (docs/product.md#fee-plans):
  * `fully_paid` (default) while paid < total, `no_overdue` while an instalment due on or before `today` is unpaid. Throws ApiError: 404 RESULTS_NOT_FOUND (unknown
  * student or no results); 403 RESULTS_NOT_PUBLISHED `{resultsNotPublished: true}`; 403 RESULTS_FEES_UNPAID
  * `{requiresPayment: true}`.
@@ -16,6 +16,8 @@ import type { PublicResultJson } from "../contracts/public-results";
 
 /** The school's `results_fee_rule` (docs/product.md#fee-plans); null = the default, fully_paid. Uncorrelated: SQLite reads it once. */
 const FEE_RULE = sql<string | null>`(SELECT value FROM school_settings WHERE key = 'results_fee_rule')`;
+/** The school's `results_absent_rule` (docs/product.md#results); null = the default, excluded. */
+const ABSENT_RULE = sql<string | null>`(SELECT value FROM school_settings WHERE key = 'results_absent_rule')`;
 
 /** The joined columns of the lookup, in statement order. */
 const LOOKUP_FIELDS = {
@@ -30,7 +32,9 @@ const LOOKUP_FIELDS = {
   subject: resultSubjectScores.subjectName,
   score: resultSubjectScores.scoreHundredths,
   max: resultSubjectScores.maxScoreHundredths,
+  absent: resultSubjectScores.absent,
   rule: FEE_RULE,
+  absentRule: ABSENT_RULE,
   /**
    * 1 when an instalment due on or before today (Cairo) is not fully paid. Evaluated per joined row, so only under
    * the `no_overdue` rule (CASE stops before the subquery otherwise) and only up to the first such instalment.
@@ -83,6 +87,7 @@ async function readLookupRows(db: Db, studentNo: string, today: string): Promise
   return rs.rows.map((r) => {
     const row = Object.fromEntries(LOOKUP_KEYS.map((k, i) => [k, r[i] ?? null])) as unknown as LookupRow;
     row.published = Number(row.published) === 1; // raw SQLite 0/1/NULL, read without drizzle's column decoders
+    row.absent = Number(row.absent) === 1;
     return row;
   });
 }
@@ -115,14 +120,16 @@ export async function lookupPublishedResults(db: Db, studentNo: string, today: s
         academic_year_name: r.year!,
         semester: r.semester!,
         subjects: [],
+        absent_rule: r.absentRule === "zero" ? "zero" : "excluded",
       };
       byResult.set(r.resultId, result);
     }
     if (r.subject !== null)
       result.subjects.push({
         subject_name: r.subject,
-        score: fromHundredths(r.score!),
+        score: r.absent || r.score === null ? null : fromHundredths(r.score),
         max_score: fromHundredths(r.max!),
+        absent: r.absent === true,
       });
   }
   return [...byResult.values()];

@@ -3,7 +3,7 @@
  * academic year and semester (unique index → 409), with one score row per subject. Every write is one `db.batch`
  * with its audit row. Errors: ApiError 404 STUDENT_NOT_FOUND / RESULT_NOT_FOUND, 409 RESULT_DUPLICATE.
  */
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { auditLog, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import { nowIso } from "../../db/schema/_common";
 import type { Db } from "../db";
@@ -46,9 +46,9 @@ const listColumns = {
  * newer `json_group_array(… ORDER BY …)` form.
  */
 const sc = resultSubjectScores;
-const scoresJson = sql<string>`(SELECT json_group_array(json_object(
-    'subject_name', x.subject_name, 'score', x.score_hundredths, 'max_score', x.max_score_hundredths, 'remarks', x.remarks))
-  FROM (SELECT ${sc.subjectName}, ${sc.scoreHundredths}, ${sc.maxScoreHundredths}, ${sc.remarks} FROM ${sc}
+const scoresJson = sql<string>`(SELECT json_group_array(json_object('subject_name', x.subject_name,
+    'score', x.score_hundredths, 'max_score', x.max_score_hundredths, 'remarks', x.remarks, 'absent', x.absent))
+  FROM (SELECT ${sc.subjectName}, ${sc.scoreHundredths}, ${sc.maxScoreHundredths}, ${sc.remarks}, ${sc.absent} FROM ${sc}
         WHERE ${sc.resultId} = ${results.id} ORDER BY ${sc.position}, ${sc.id}) AS x)`;
 
 /**
@@ -73,11 +73,14 @@ async function fetchResults(db: Db, where: SQL | undefined): Promise<ResultJson[
     academic_year_name: r.academicYearName,
     semester: r.semester,
     current_grade: r.grade,
-    subject_scores: (JSON.parse(r.scores ?? "[]") as SubjectScoreJson[]).map((x) => ({
-      ...x,
-      score: fromHundredths(x.score),
-      max_score: fromHundredths(x.max_score),
-    })),
+    subject_scores: (JSON.parse(r.scores ?? "[]") as Array<Omit<SubjectScoreJson, "absent"> & { absent: number }>).map(
+      (x) => ({
+        ...x,
+        score: x.score === null ? null : fromHundredths(x.score),
+        max_score: fromHundredths(x.max_score),
+        absent: x.absent === 1,
+      }),
+    ),
     remarks: r.remarks,
     created_at: r.createdAt,
     updated_at: r.updatedAt,
@@ -132,13 +135,17 @@ async function findStudent(db: Db, studentNo: string, scope: TeachingScope | nul
 
 type StudentRef = Awaited<ReturnType<typeof findStudent>>;
 
-/** The `results` values, the subject rows (empty remarks → "Grade: X", admin scale) and the audit snapshot (also for the bulk import). */
+/**
+ * The `results` values, the subject rows (empty remarks → "Grade: X", admin scale; none for an absent row) and the
+ * audit snapshot (also for the bulk import).
+ */
 export function planWrite(body: ResultBody, student: StudentRef, grade: string) {
   const scores: SubjectScoreJson[] = body.subject_scores.map((r) => ({
     subject_name: r.subject_name,
-    score: r.score,
+    score: r.absent ? null : r.score,
     max_score: r.max_score,
-    remarks: r.remarks ?? gradeRemark(r.score, r.max_score),
+    remarks: r.remarks ?? (r.absent || r.score === null ? null : gradeRemark(r.score, r.max_score)),
+    absent: r.absent,
   }));
   const values = {
     studentId: student.id,
@@ -166,14 +173,18 @@ export function planWrite(body: ResultBody, student: StudentRef, grade: string) 
 function insertScores(db: Db, resultWhere: SQL, rows: SubjectScoreJson[]) {
   const values = sql.join(
     rows.map(
-      (r, i) => sql`(${i}, ${r.subject_name}, ${toHundredths(r.score)}, ${toHundredths(r.max_score)}, ${r.remarks})`,
+      (r, i) =>
+        sql`(${i}, ${r.subject_name}, ${hundredthsOrNull(r.score)}, ${toHundredths(r.max_score)}, ${r.remarks}, ${r.absent ? 1 : 0})`,
     ),
     sql`, `,
   );
-  return db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks)
-    SELECT ${results.id}, v.column1, v.column2, v.column3, v.column4, v.column5
+  return db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks, absent)
+    SELECT ${results.id}, v.column1, v.column2, v.column3, v.column4, v.column5, v.column6
     FROM ${results}, (VALUES ${values}) AS v WHERE ${resultWhere}`);
 }
+
+/** A mark in hundredths, or null for an absent subject (no score). */
+export const hundredthsOrNull = (score: number | null): number | null => (score === null ? null : toHundredths(score));
 
 /** Maps a failed write to 409 (duplicate student+year+semester) or 404 (student gone); rethrows the rest. */
 function mapWriteError(err: unknown): never {
@@ -183,15 +194,33 @@ function mapWriteError(err: unknown): never {
   throw err;
 }
 
+type Term = { academic_year_name: string; semester: string };
+
 /**
  * A scoped person (a teacher) changes marks only while the term is unpublished (403 RESULTS_TERM_PUBLISHED;
- * docs/product.md#staff-and-roles). Read just before the write: a publication landing between the two is a save a
- * moment earlier.
+ * docs/product.md#staff-and-roles): the result's term and the term it would be filed under, both. Asked before any
+ * other of a teacher's checks, since no change of a published term is theirs to make, whatever else it holds. Read
+ * just before the write: a publication landing between the two is a save a moment earlier.
  */
-async function assertTermOpen(db: Db, term: { academic_year_name: string; semester: string }): Promise<void> {
-  if (await isPublished(db, term.academic_year_name, term.semester as Semester)) {
-    throw new ApiError("RESULTS_TERM_PUBLISHED");
-  }
+async function assertTermsOpen(db: Db, ...terms: Term[]): Promise<void> {
+  const rows = await db
+    .select({ year: resultPublications.academicYearName })
+    .from(resultPublications)
+    .where(
+      and(
+        eq(resultPublications.isPublished, true),
+        or(
+          ...terms.map((t) =>
+            and(
+              eq(resultPublications.academicYearName, t.academic_year_name),
+              eq(resultPublications.semester, t.semester as Semester),
+            ),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  if (rows.length) throw new ApiError("RESULTS_TERM_PUBLISHED");
 }
 
 /**
@@ -204,8 +233,8 @@ export async function createResult(ctx: RequestContext, body: ResultBody): Promi
   const scope = await teachingScope(ctx, "results.write");
   const student = await findStudent(db, body.student_id, scope);
   if (scope) {
+    await assertTermsOpen(db, body);
     assertScopedCreate(scope, body, student.currentGrade);
-    await assertTermOpen(db, body);
   }
   const grade = body.grade ?? student.currentGrade;
   const { scores, values, after } = planWrite(body, student, grade);
@@ -247,8 +276,8 @@ export async function updateResult(ctx: RequestContext, id: number, body: Result
   const grade = body.grade ?? (student.studentNo === before.student_no ? before.current_grade : student.currentGrade);
   const { scores, values, after } = planWrite(body, student, grade);
   if (scope) {
+    await assertTermsOpen(db, before, body);
     assertScopedUpdate(scope, before, body, scores, student.currentGrade);
-    await assertTermOpen(db, before);
   }
   try {
     const [updated] = await db.batch([

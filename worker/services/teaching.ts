@@ -74,17 +74,18 @@ export function assertTeaches(scope: TeachingScope | null, grade: string, subjec
   }
 }
 
-/** A subject row as stored and answered: marks and their remarks. */
+/** A subject row as stored and answered: marks (null when absent) and their remarks. */
 interface SubjectRow {
   subject_name: string;
-  score: number;
+  score: number | null;
   max_score: number;
   remarks: string | null;
+  absent?: boolean;
 }
 
-/** The subjects whose rows differ between two lists: added, removed, or another score, total or remarks. */
+/** The subjects whose rows differ between two lists: added, removed, or another score, absence, total or remarks. */
 export function changedSubjects(before: readonly SubjectRow[], after: readonly SubjectRow[]): Set<string> {
-  const key = (s: SubjectRow) => JSON.stringify([s.score, s.max_score, s.remarks ?? null]);
+  const key = (s: SubjectRow) => JSON.stringify([s.score, s.absent === true, s.max_score, s.remarks ?? null]);
   const old = new Map(before.map((s) => [s.subject_name, key(s)]));
   const now = new Map(after.map((s) => [s.subject_name, key(s)]));
   const changed = new Set<string>();

@@ -1,19 +1,32 @@
 /**
  * A printed report card and the batch's cover (docs/product.md#printing, #letter-grades): school letterhead,
- * student, ID, grade, term, a table of subjects (score, max, %, admin-scale letter), total, %, overall letter,
- * remarks and two signature lines; one A4 sheet, the table never split across pages; "draft" across the page while
- * the term is unpublished.
+ * student, ID, grade, term, a table of subjects (score, max, %, admin-scale letter; "غائب / Absent" for a subject
+ * the student missed), total, %, overall letter, how absent subjects were counted (the school's rule,
+ * docs/product.md#results), remarks and two signature lines; one A4 sheet, the table never split across pages;
+ * "draft" across the page while the term is unpublished.
  */
 import { ADMIN_GRADE_SCALE, adminLetterGrade, percentage, round2, scoreTotals } from "@worker/lib/letter-grades";
+import type { AbsentRule } from "@worker/lib/absent-mark";
 import type { ReportCardBatch, ReportCardData } from "@worker/services/print";
 import { Letterhead, StudentFacts } from "./print-document";
 import type { PrintLocale } from "./print-format";
 
-/** One student's report card sheet. */
-export function ReportCardSheet({ loc, card }: { loc: PrintLocale; card: ReportCardData }) {
+/** One student's report card sheet; `absentRule` is the school's `results_absent_rule`. */
+export function ReportCardSheet({
+  loc,
+  card,
+  absentRule,
+}: {
+  loc: PrintLocale;
+  card: ReportCardData;
+  absentRule: AbsentRule;
+}) {
   const { result, draft } = card;
   const t = loc.t.reportCard;
-  const totals = scoreTotals(result.subject_scores);
+  const totals = scoreTotals(result.subject_scores, absentRule);
+  // Every subject absent and left out: no percentage or letter to print.
+  const overall = totals.counted > 0 ? adminLetterGrade(totals.percentage) : "—";
+  const overallPct = totals.counted > 0 ? loc.pct(round2(totals.percentage)) : "—";
   return (
     <section className="sheet" data-report-card={result.student_no}>
       {draft && (
@@ -49,6 +62,16 @@ export function ReportCardSheet({ loc, card }: { loc: PrintLocale; card: ReportC
         </thead>
         <tbody>
           {result.subject_scores.map((s) => {
+            if (s.score === null)
+              return (
+                <tr key={s.subject_name} data-absent="">
+                  <td>{loc.subject(s.subject_name)}</td>
+                  <td className="n">{t.absent}</td>
+                  <td className="n">{loc.num(s.max_score)}</td>
+                  <td className="n">—</td>
+                  <td className="n">—</td>
+                </tr>
+              );
             const pct = percentage(s.score, s.max_score);
             return (
               <tr key={s.subject_name}>
@@ -68,19 +91,24 @@ export function ReportCardSheet({ loc, card }: { loc: PrintLocale; card: ReportC
             <td>{t.total}</td>
             <td className="n">{loc.num(totals.total)}</td>
             <td className="n">{loc.num(totals.max)}</td>
-            <td className="n">{loc.pct(round2(totals.percentage))}</td>
+            <td className="n">{overallPct}</td>
             <td className="n">
-              <bdi dir="ltr">{adminLetterGrade(totals.percentage)}</bdi>
+              <bdi dir="ltr">{overall}</bdi>
             </td>
           </tr>
         </tfoot>
       </table>
+      {totals.absent > 0 && (
+        <p className="block" data-absent-note="">
+          {absentRule === "zero" ? t.absentZero : t.absentExcluded}
+        </p>
+      )}
       <p className="block">
         <strong>{t.overall}: </strong>
         <bdi dir="ltr" className="amount">
-          {adminLetterGrade(totals.percentage)}
+          {overall}
         </bdi>{" "}
-        ({loc.pct(round2(totals.percentage))})
+        ({overallPct})
       </p>
       <p className="block">
         <strong>{t.remarks}: </strong>

@@ -42,10 +42,12 @@ const fields: Record<Field, string> = {
   discount_reason: "سبب الخصم",
   due_within_days: "مستحق خلال (أيام)",
   results_fee_rule: "شرط المصروفات لعرض النتائج",
+  results_absent_rule: "حساب المواد التي غاب عنها الطالب",
 
   // Results
   marks: "الدرجة",
   total: "النهاية العظمى",
+  absent: "غائب",
   student_name: "اسم الطالب",
   academic_year: "العام الدراسي",
   semester: "الفصل الدراسي",
@@ -181,7 +183,9 @@ const texts: Record<Reason, string> = {
   // Staff and roles
   FORBIDDEN_FOR_ROLE: "دورك لا يسمح بهذا الإجراء",
   PASSWORD_CHANGE_REQUIRED: "غيّر كلمة المرور المؤقتة أولًا",
-  TEACHER_NOT_ASSIGNED: "لست مكلّفًا بتدريس {{subject}} في {{grade}}",
+  // Subject and grade by their Arabic names, nested from the results and admin dictionaries (as stored when absent).
+  TEACHER_NOT_ASSIGNED:
+    'لست مكلّفًا بتدريس $t(results.subjects.{{subject}}, {"defaultValue": "{{subject}}"}) في $t(admin.grades.{{grade}}, {"defaultValue": "{{grade}}"})',
   RESULTS_TERM_PUBLISHED: "درجات فصل منشور لا يغيّرها إلا مدير النظام",
   RESULT_GRADE_NOT_STUDENTS: "لا يسجّل نتيجة في صف غير صف الطالب إلا مدير النظام",
   RESULT_FIELD_ADMIN_ONLY: "لا يغيّر {{field}} في النتيجة إلا مدير النظام",
@@ -233,6 +237,7 @@ const texts: Record<Reason, string> = {
   MARKS_REQUIRED: "الدرجة مطلوبة",
   TOTAL_REQUIRED: "النهاية العظمى مطلوبة",
   MARKS_ABOVE_TOTAL: "لا يمكن أن تتجاوز الدرجة النهاية العظمى",
+  ABSENT_WITH_MARKS: "المادة التي غاب عنها الطالب لا درجة لها: اترك الدرجة فارغة",
   RESULT_SUBJECT_REQUIRED: "يُرجى اختيار المادة",
   RESULT_SUBJECT_UNKNOWN: "مادة غير معروفة",
   // The subject's Arabic name, nested from the results dictionary (the English name when it has none).

@@ -36,6 +36,9 @@ export default {
     scale: "Grading scale",
     scaleFrom: "from {{pct}}",
     scaleBelow: "below {{pct}}",
+    absent: "Absent",
+    absentExcluded: "Subjects the student was absent from are not counted in the total or the percentage.",
+    absentZero: "Subjects the student was absent from count as zero in the total and the percentage.",
   },
   batch: {
     title: "Report cards",

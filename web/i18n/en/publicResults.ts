@@ -69,6 +69,9 @@ export default {
     print: "Print",
     printTitle: "Print this result",
     officialNote: "This page shows the results as published by the school. The printed copy is for information only.",
+    absent: "Absent",
+    absentExcluded: "Subjects the student was absent from are not counted in the total or the percentage.",
+    absentZero: "Subjects the student was absent from count as zero in the total and the percentage.",
   },
   subjects: SUBJECT_NAMES.en,
 };

@@ -23,6 +23,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { FilterSelect, LiveDot, SearchBox, useGradeOptions } from "~/components/data-table/list-filters";
 import { navState, useListIntents } from "~/lib/use-list-intents";
 import { PublicationsCard, publicationKey, usePublications } from "~/features/results/admin/publications-card";
+import { AbsentRuleCard } from "~/features/results/admin/absent-rule-card";
 import { ResultFormDialog } from "~/features/results/admin/result-form-dialog";
 import type { ResultJson } from "@worker/contracts/results";
 import { deleteResult } from "~/features/results/admin/results-api";
@@ -159,6 +160,7 @@ export default function ResultsPage() {
       </div>
 
       <PublicationsCard publications={publications} canPublish={can("results.publish")} />
+      <AbsentRuleCard />
 
       <DataTable
         label={t("results.title")}

@@ -11,7 +11,7 @@ import type { ResultBody, SubjectScoreJson } from "../../contracts/results";
 import { normalizeNationalId } from "../../lib/normalize";
 import { toHundredths } from "../../lib/typed-number";
 import { auditValues } from "../audit";
-import { planWrite } from "../results";
+import { hundredthsOrNull, planWrite } from "../results";
 import { rowError } from "../../contracts/row-outcome";
 import type { RequestContext } from "../../request-context";
 import type { KindPlan, ValidRow } from "./run";
@@ -30,9 +30,11 @@ type ScoreRow = {
   resultId: number;
   position: number;
   subjectName: string;
-  score: number;
+  /** Hundredths; null when absent. */
+  score: number | null;
   max: number;
   remarks: string | null;
+  absent: boolean;
 };
 
 /** Result `id` as the edit form's audit `before` shows it, read by the database inside the batch. */
@@ -40,7 +42,7 @@ const resultJsonSql = (
   id: number,
 ): SQL => sql`(SELECT json_object('student_no', s.student_no, 'academic_year_name', r.academic_year_name,
   'semester', r.semester, 'current_grade', r.grade, 'subject_scores', json((SELECT json_group_array(json(x.j)) FROM (
-    SELECT json_object('subject_name', subject_name, 'score', score_hundredths / 100.0, 'max_score', max_score_hundredths / 100.0, 'remarks', remarks) AS j
+    SELECT json_object('subject_name', subject_name, 'score', score_hundredths / 100.0, 'max_score', max_score_hundredths / 100.0, 'remarks', remarks, 'absent', json(CASE absent WHEN 1 THEN 'true' ELSE 'false' END)) AS j
     FROM result_subject_scores WHERE result_id = ${id} ORDER BY position) AS x)), 'remarks', r.remarks)
   FROM results r JOIN students s ON s.id = r.student_id WHERE r.id = ${id})`;
 
@@ -58,7 +60,8 @@ function sameScores(a: SubjectScoreJson[], b: ScoreRow[]): boolean {
       const r = stored.get(s.subject_name);
       return (
         r !== undefined &&
-        toHundredths(s.score) === r.score &&
+        hundredthsOrNull(s.score) === r.score &&
+        s.absent === r.absent &&
         toHundredths(s.max_score) === r.max &&
         (s.remarks ?? null) === (r.remarks ?? null)
       );
@@ -115,6 +118,7 @@ export async function planResults(ctx: RequestContext, rows: ValidRow<ResultBody
         score: resultSubjectScores.scoreHundredths,
         max: resultSubjectScores.maxScoreHundredths,
         remarks: resultSubjectScores.remarks,
+        absent: resultSubjectScores.absent,
       })
       .from(resultSubjectScores)
       .where(inArray(resultSubjectScores.resultId, part))
@@ -153,16 +157,26 @@ export async function planResults(ctx: RequestContext, rows: ValidRow<ResultBody
   const statements = () => {
     const out = [];
     const scoreValues = (w: Write) =>
-      w.scores.map((s, i) => [i, s.subject_name, toHundredths(s.score), toHundredths(s.max_score), s.remarks] as const);
+      w.scores.map(
+        (s, i) =>
+          [
+            i,
+            s.subject_name,
+            hundredthsOrNull(s.score),
+            toHundredths(s.max_score),
+            s.remarks,
+            s.absent ? 1 : 0,
+          ] as const,
+      );
     for (const part of chunks(creates, rowsPerStatement(5)))
       out.push(db.insert(results).values(part.map((w) => w.values)));
     const createdScores = creates.flatMap((w) =>
       scoreValues(w).map((v) => [w.student.id, w.values.academicYearName, w.values.semester, ...v]),
     );
-    for (const part of chunks(createdScores, rowsPerStatement(8))) {
+    for (const part of chunks(createdScores, rowsPerStatement(9))) {
       out.push(
-        db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks)
-          SELECT r.id, v.column4, v.column5, v.column6, v.column7, v.column8 FROM (VALUES ${valuesList(part)}) AS v
+        db.run(sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks, absent)
+          SELECT r.id, v.column4, v.column5, v.column6, v.column7, v.column8, v.column9 FROM (VALUES ${valuesList(part)}) AS v
           JOIN results r ON r.student_id = v.column1 AND r.academic_year_name = v.column2 AND r.semester = v.column3`),
       );
     }
@@ -192,10 +206,10 @@ export async function planResults(ctx: RequestContext, rows: ValidRow<ResultBody
     ))
       out.push(db.delete(resultSubjectScores).where(inArray(resultSubjectScores.resultId, part)));
     const updatedScores = updates.flatMap((u) => scoreValues(u).map((v) => [u.before.id, ...v]));
-    for (const part of chunks(updatedScores, rowsPerStatement(6))) {
+    for (const part of chunks(updatedScores, rowsPerStatement(7))) {
       out.push(
         db.run(
-          sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks) VALUES ${valuesList(part)}`,
+          sql`INSERT INTO result_subject_scores (result_id, position, subject_name, score_hundredths, max_score_hundredths, remarks, absent) VALUES ${valuesList(part)}`,
         ),
       );
     }

@@ -76,9 +76,11 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
   }, [scoped, me, filedUnder]);
   const keyLocked = scoped && !!editing;
 
+  // An absent subject's marks read as the page's absent mark ("غ", "abs"); both languages' marks are read back.
+  const absentMark = t("results.form.absentMark");
   useEffect(() => {
-    if (open) reset(formValuesOf(editing));
-  }, [open, editing, reset]);
+    if (open) reset(formValuesOf(editing, new Date(), absentMark));
+  }, [open, editing, reset, absentMark]);
 
   const onSubmit = handleSubmit(async (body) => {
     const grade = GRADES.find((g) => g === filedUnder);

@@ -3,7 +3,9 @@
  * text exactly as typed (Arabic-Indic digits, "٫", half marks such as 7.5); nothing is rewritten while typing. The
  * resolver validates the body with the API's own `resultBodySchema`, whose number fields read that text
  * (worker/lib/typed-number.ts), so "1e2", "-5" or "7.555" get their message on the same paths as the server's
- * (`subject_scores.2.score`, …). Each subject's remarks are "Grade: X" on the admin scale.
+ * (`subject_scores.2.score`, …). Each subject's remarks are "Grade: X" on the admin scale. A student absent from a
+ * subject's exam has "غ" (or "غائب", "abs", worker/lib/absent-mark.ts) typed as the marks: the schema reads it as
+ * `absent: true`, and the row shows "Absent" instead of a letter (docs/product.md#results).
  */
 import type { FieldErrors, Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -11,6 +13,7 @@ import { ACADEMIC_YEARS, DEFAULT_MAX_SCORE, resultBodySchema, type ResultBody } 
 import { adminLetterGrade, gradeRemark, percentage } from "@worker/lib/letter-grades";
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { parseTypedNumber } from "@worker/lib/typed-number";
+import { ABSENT_MARK, isAbsentMark } from "@worker/lib/absent-mark";
 import { academicYearOf } from "@worker/lib/fee-schedule";
 import type { ResultJson } from "@worker/contracts/results";
 
@@ -47,8 +50,15 @@ export function defaultResultYear(now: Date = new Date()): string {
   return year < ACADEMIC_YEARS[0] ? ACADEMIC_YEARS[0] : ACADEMIC_YEARS[ACADEMIC_YEARS.length - 1]!;
 }
 
-/** Form values for a new result, or for editing `result` (`now` decides the default year). */
-export function formValuesOf(result?: ResultJson | null, now: Date = new Date()): ResultFormValues {
+/**
+ * Form values for a new result, or for editing `result` (`now` decides the default year); an absent subject's marks
+ * read `absentText` ("غ"; "abs" on English pages).
+ */
+export function formValuesOf(
+  result?: ResultJson | null,
+  now: Date = new Date(),
+  absentText: string = ABSENT_MARK,
+): ResultFormValues {
   if (!result)
     return {
       academic_year_name: defaultResultYear(now),
@@ -64,7 +74,7 @@ export function formValuesOf(result?: ResultJson | null, now: Date = new Date())
     subject_scores: result.subject_scores.length
       ? result.subject_scores.map((s) => ({
           subject_name: s.subject_name,
-          score: String(s.score),
+          score: s.score === null ? absentText : String(s.score),
           max_score: String(s.max_score),
         }))
       : [emptySubjectRow()],
@@ -78,8 +88,12 @@ const markOf = (v: string | undefined): number | undefined => {
   return r.ok ? r.value : undefined;
 };
 
-/** The letter grade of a typed row on the admin scale, or null while marks/total are incomplete or invalid. */
+/**
+ * The letter grade of a typed row on the admin scale, "absent" for an absent mark, or null while marks/total are
+ * incomplete or invalid.
+ */
 export function rowLetter(score: string, max: string): string | null {
+  if (isAbsentMark(score)) return "absent";
   const s = markOf(score);
   const m = markOf(max);
   if (s === undefined || m === undefined || m <= 0 || s > m) return null;
@@ -121,7 +135,8 @@ export function keepReadOnly(
     ...body,
     subject_scores: body.subject_scores.map((r) => {
       const s = stored.get(r.subject_name);
-      return mayMark(r.subject_name) || !s ? r : { ...r, score: s.score, max_score: s.max_score, remarks: s.remarks };
+      if (mayMark(r.subject_name) || !s) return r;
+      return { ...r, score: s.score, max_score: s.max_score, remarks: s.remarks, absent: s.absent };
     }),
     remarks: editing?.remarks ?? null,
   };

@@ -3,9 +3,11 @@
  * imports back as "unchanged": Student Name, Student ID, Academic Year, Semester, Grade, then for each subject any
  * exported result has (in the school's subject order) its marks ("Mathematics") and max score ("Mathematics max"),
  * then Remarks; file `results_{grade|all_grades}_{YYYY-MM-DD}.csv`. Grade is the grade the result is filed under
- * (API value); a row's own year and semester decide its term when imported.
+ * (API value); a row's own year and semester decide its term when imported. An absent subject's marks are "غ"
+ * (worker/lib/absent-mark.ts), which the import reads back as absent.
  */
 import { RESULT_SUBJECTS } from "@worker/lib/subjects";
+import { ABSENT_MARK } from "@worker/lib/absent-mark";
 import { csvFileName, downloadCsv, studentIdCell, type CsvCell } from "~/lib/csv";
 import type { ResultJson } from "@worker/contracts/results";
 
@@ -27,7 +29,8 @@ export function resultsCsvRows(results: readonly ResultJson[]): CsvCell[][] {
         r.current_grade,
         ...subjects.flatMap((s): CsvCell[] => {
           const score = bySubject.get(s);
-          return score ? [score.score, score.max_score] : ["", ""];
+          if (!score) return ["", ""];
+          return [score.score === null ? ABSENT_MARK : score.score, score.max_score];
         }),
         r.remarks ?? "",
       ];

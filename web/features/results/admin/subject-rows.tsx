@@ -34,19 +34,25 @@ const LETTER_TONE: Record<string, string> = {
   F: "bg-destructive/10 text-destructive",
 };
 
-/** A letter grade badge (A+ … F), or a dash. */
+/** A letter grade badge (A+ … F), "Absent" for an absent mark, or a dash. */
 export function LetterBadge({ letter, className }: { letter: string | null; className?: string }) {
+  const { t } = useTranslation();
+  const absent = letter === "absent";
   return (
     <Badge
       variant="outline"
-      dir="ltr"
+      dir={absent ? undefined : "ltr"}
       className={cn(
         "min-w-9 justify-center border-transparent font-semibold tabular-nums",
-        letter ? LETTER_TONE[letter] : "text-muted-foreground",
+        absent
+          ? "bg-warning/15 px-1 text-[oklch(0.5_0.13_60)]"
+          : letter
+            ? LETTER_TONE[letter]
+            : "text-muted-foreground",
         className,
       )}
     >
-      {letter ?? "—"}
+      {absent ? t("results.form.absent") : (letter ?? "—")}
     </Badge>
   );
 }
@@ -73,7 +79,8 @@ export function SubjectRows({ control, register, errors, mayMark }: SubjectRowsP
 
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-2 text-sm font-medium">{t("results.form.subjects")}</legend>
+      <legend className="mb-1 text-sm font-medium">{t("results.form.subjects")}</legend>
+      <p className="mb-1 text-xs text-muted-foreground">{t("results.form.absentHint")}</p>
       <div
         aria-hidden="true"
         className={cn("hidden gap-2 px-0.5 text-xs font-medium text-muted-foreground sm:grid", gridCols)}

@@ -1,7 +1,9 @@
 /**
  * The student's result card (docs/product.md#public-results): name, national ID, the grade the result was filed
- * under (the result's own grade, named from the one grade list `admin.grades`), term, percentage (total ÷ total max × 100, at most 2 decimals), total marks "X / Y", the overall letter grade on
- * the public scale, and a table of subjects with score/max and a coloured grade badge. Prints on its own (print.css).
+ * under (the result's own grade, named from the one grade list `admin.grades`), term, percentage (total ÷ total max
+ * × 100, at most 2 decimals), total marks "X / Y", the overall letter grade on the public scale, and a table of
+ * subjects with score/max and a coloured grade badge; an absent subject reads "غائب / Absent", and a note says how
+ * the school counts it (the result's `absent_rule`, docs/product.md#results). Prints on its own (print.css).
  */
 import { useTranslation } from "react-i18next";
 import { Award, BookOpen, CalendarDays, IdCard, Percent, Printer, School, Sigma } from "lucide-react";
@@ -40,8 +42,9 @@ function Fraction({ score, max, lang }: { score: number; max: number; lang: stri
 export function ResultCard({ result, nationalId, headingLevel: Heading = "h2", onPrint, headingRef }: ResultCardProps) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const totals = scoreTotals(result.subjects);
-  const overall = publicLetterGrade(totals.percentage);
+  const totals = scoreTotals(result.subjects, result.absent_rule);
+  // Every subject absent and left out: there is no percentage or grade to give.
+  const overall = totals.counted > 0 ? publicLetterGrade(totals.percentage) : null;
   const semester = t(`publicResults.card.semesters.${result.semester}`, { defaultValue: result.semester });
   const year = localDigits(result.academic_year_name, lang);
   const term = t("publicResults.card.termValue", { semester, year });
@@ -112,17 +115,26 @@ export function ResultCard({ result, nationalId, headingLevel: Heading = "h2", o
 
         <dl className="grid grid-cols-3 gap-2 sm:gap-4">
           <Stat icon={Percent} label={t("publicResults.card.percentage")}>
-            <span className="tabular-nums">{formatPercent(round2(totals.percentage), lang)}</span>
+            <span className="tabular-nums">{overall ? formatPercent(round2(totals.percentage), lang) : "—"}</span>
           </Stat>
           <Stat icon={Sigma} label={t("publicResults.card.totalMarks")}>
             <Fraction score={totals.total} max={totals.max} lang={lang} />
           </Stat>
-          <Stat icon={Award} label={t("publicResults.card.overallGrade")} tone={gradeTone(overall)}>
-            <span dir="ltr">{overall}</span>
+          <Stat
+            icon={Award}
+            label={t("publicResults.card.overallGrade")}
+            tone={overall ? gradeTone(overall) : undefined}
+          >
+            <span dir="ltr">{overall ?? "—"}</span>
           </Stat>
         </dl>
 
         <SubjectsTable result={result} lang={lang} overallLabel={overall} />
+        {totals.absent > 0 && (
+          <p className="text-sm leading-relaxed text-amber-900" data-absent-note="">
+            {t(result.absent_rule === "zero" ? "publicResults.card.absentZero" : "publicResults.card.absentExcluded")}
+          </p>
+        )}
         <p className="text-xs leading-relaxed text-muted-foreground">{t("publicResults.card.officialNote")}</p>
       </div>
     </article>
@@ -163,10 +175,10 @@ function SubjectsTable({
 }: {
   result: PublishedResult;
   lang: string;
-  overallLabel: ReturnType<typeof publicLetterGrade>;
+  overallLabel: ReturnType<typeof publicLetterGrade> | null;
 }) {
   const { t } = useTranslation();
-  const totals = scoreTotals(result.subjects);
+  const totals = scoreTotals(result.subjects, result.absent_rule);
   const cell = "px-3 py-2.5 sm:px-4";
   return (
     <div className="overflow-x-auto rounded-xl border">
@@ -192,12 +204,23 @@ function SubjectsTable({
               <th scope="row" className={cn(cell, "text-start font-semibold text-blue-950")}>
                 {t(`publicResults.subjects.${s.subject_name}`, { defaultValue: s.subject_name })}
               </th>
-              <td className={cn(cell, "text-center")}>
-                <Fraction score={s.score} max={s.max_score} lang={lang} />
-              </td>
-              <td className={cn(cell, "text-center")}>
-                <GradeBadge grade={publicLetterGrade(percentage(s.score, s.max_score))} />
-              </td>
+              {s.score === null ? (
+                <>
+                  <td className={cn(cell, "text-center font-semibold text-amber-900")} data-absent="">
+                    {t("publicResults.card.absent")}
+                  </td>
+                  <td className={cn(cell, "text-center text-muted-foreground")}>—</td>
+                </>
+              ) : (
+                <>
+                  <td className={cn(cell, "text-center")}>
+                    <Fraction score={s.score} max={s.max_score} lang={lang} />
+                  </td>
+                  <td className={cn(cell, "text-center")}>
+                    <GradeBadge grade={publicLetterGrade(percentage(s.score, s.max_score))} />
+                  </td>
+                </>
+              )}
             </tr>
           ))}
         </tbody>
@@ -209,9 +232,7 @@ function SubjectsTable({
             <td className={cn(cell, "text-center")}>
               <Fraction score={totals.total} max={totals.max} lang={lang} />
             </td>
-            <td className={cn(cell, "text-center")}>
-              <GradeBadge grade={overallLabel} />
-            </td>
+            <td className={cn(cell, "text-center")}>{overallLabel ? <GradeBadge grade={overallLabel} /> : "—"}</td>
           </tr>
         </tfoot>
       </table>

@@ -5,6 +5,7 @@
  */
 import type { Route } from "./+types/report-cards";
 import { reportCardBatch } from "@worker/services/print";
+import { getSettings } from "@worker/services/settings";
 import { PrintDocument, withParams } from "~/features/print/print-document";
 import { batchQuery } from "~/features/print/print-query";
 import { printResponse } from "~/features/print/print-response.server";
@@ -12,7 +13,7 @@ import { BatchCover, ReportCardSheet } from "~/features/print/report-card";
 
 export function loader(args: Route.LoaderArgs) {
   return printResponse(args, "print.report_cards", async ({ db, admin, loc, url, nonce, now }) => {
-    const batch = await reportCardBatch(db, batchQuery(url));
+    const [batch, settings] = await Promise.all([reportCardBatch(db, batchQuery(url)), getSettings(db)]);
     const title = `${loc.t.batch.title}${loc.sep}${loc.cardCount(batch.cards.length)}`;
     return (
       <PrintDocument loc={loc} title={title} paper="a4" url={url} nonce={nonce}>
@@ -24,7 +25,7 @@ export function loader(args: Route.LoaderArgs) {
           withDraftsHref={withParams(url, { include_drafts: "1" })}
         />
         {batch.cards.map((card) => (
-          <ReportCardSheet key={card.result.id} loc={loc} card={card} />
+          <ReportCardSheet key={card.result.id} loc={loc} card={card} absentRule={settings.results_absent_rule} />
         ))}
       </PrintDocument>
     );

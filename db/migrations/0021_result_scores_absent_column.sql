@@ -1,0 +1,1 @@
+ALTER TABLE `result_subject_scores` ADD `absent` integer DEFAULT false NOT NULL;
