@@ -7,6 +7,7 @@
  *  3. serves the Worker with `wrangler dev` on 127.0.0.1:PORT (default 8787) (scripts/lib/serve.ts, which the e2e
  *     tests start too);
  *  4. fires the Worker's Cron Triggers on their schedule (scripts/lib/local-cron.ts), which `wrangler dev` does not.
+ * MESSAGES_ANY_HOUR=1 (and the benchmarks' BENCH_DISABLE_RATE_LIMIT) are handed to the Worker as vars.
  * Ctrl-C stops everything it started; data stays in DATA_DIR for the next start.
  */
 import { DEMO_STAFF_PASSWORD } from "../db/seed/staff";
@@ -20,6 +21,11 @@ import { serveLocal, type LocalServer } from "./lib/serve";
 const t0 = Date.now();
 const log = (msg: string) => console.log(`[start +${((Date.now() - t0) / 1000).toFixed(1)}s] ${msg}`);
 const dir = dataDir();
+
+/** Settings of this shell passed on to the Worker's vars when set (README, settings table). */
+const PASSED_VARS = ["BENCH_DISABLE_RATE_LIMIT", "MESSAGES_ANY_HOUR"] as const;
+const workerVars = (): Record<string, string> =>
+  Object.fromEntries(PASSED_VARS.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
 
 let server: LocalServer | null = null;
 let cron: LocalCron | null = null;
@@ -53,9 +59,7 @@ try {
       password: process.env.ADMIN_PASSWORD ?? LOCAL_ADMIN.password,
     },
     seedDemo: process.env.SEED_DEMO !== "0",
-    vars: process.env.BENCH_DISABLE_RATE_LIMIT
-      ? { BENCH_DISABLE_RATE_LIMIT: process.env.BENCH_DISABLE_RATE_LIMIT }
-      : {},
+    vars: workerVars(),
     logLevel: process.env.WRANGLER_LOG,
     onSqld: (sqld) => {
       writeFileSync(urlFile(dir), sqld.url);

@@ -52,7 +52,10 @@ export interface Env {
   SMS_GATEWAY_URL?: string;
   SMS_GATEWAY_TOKEN?: string;
   PUBLIC_BASE_URL?: string;
-  /** "1" delivers messages in the quiet hours too (21:00-09:00 Cairo); the browser tests only (test/e2e/global-setup.ts). */
+  /**
+   * "1" delivers reminders and announcements in the quiet hours too (21:00-09:00 Cairo; urgent kinds always go): local
+   * only, `MESSAGES_ANY_HOUR=1 npm start` (README), the browser tests and the messages benchmark.
+   */
   MESSAGES_ANY_HOUR?: string;
   /** The delivery queue's producer (wrangler.toml `[[queues.producers]]`). */
   MESSAGES_QUEUE: Queue<{ id: number }>;

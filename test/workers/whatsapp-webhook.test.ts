@@ -1,12 +1,13 @@
 /**
  * The WhatsApp status webhook's input edges (docs/product.md#guardians-and-messages): a status the product does not
  * know — also one named like an object's own property (`constructor`, `__proto__`, `toString`) — is skipped, and the
- * statuses after it in the same batch are still applied.
+ * statuses after it in the same batch are still applied. Replies opt a guardian out from a text, a quick-reply button
+ * or an interactive reply, however the stop word is typed ("Stop.", "ايقاف", "إيقاف").
  */
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { messages } from "../../db/schema";
+import { messages, studentGuardians } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
 import { hubSignature } from "../../worker/services/messages/webhook";
@@ -49,10 +50,11 @@ async function sentMessage(): Promise<[number, string]> {
   return [row!.id, wamid];
 }
 
-async function webhook(statuses: unknown[]) {
+async function webhook(statuses: unknown[], inbound: unknown[] = []) {
+  const value = inbound.length ? { messaging_product: "whatsapp", messages: inbound } : { statuses };
   const raw = JSON.stringify({
     object: "whatsapp_business_account",
-    entry: [{ id: "1", changes: [{ field: "messages", value: { statuses } }] }],
+    entry: [{ id: "1", changes: [{ field: "messages", value }] }],
   });
   const signature = `sha256=${await hubSignature("test-app-secret", raw)}`;
   return api("/api/webhooks/whatsapp", {
@@ -82,5 +84,76 @@ describe("status webhook input", () => {
     expect(ids.map((id) => byId.get(id)!.status)).toEqual(["delivered", "read", "failed", "sent", "sent"]);
     const [failed] = await db().select().from(messages).where(eq(messages.id, ids[2]!));
     expect(failed!.error).toBe("Message undeliverable");
+  });
+});
+
+describe("opt-out replies", () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await loginAdmin();
+  });
+
+  /** A student whose one guardian has WhatsApp consent; answers the guardian's number without its `+`. */
+  async function guardianNumber() {
+    const phone = mobile();
+    const res = await api("/api/students", {
+      method: "POST",
+      token,
+      body: studentBody({ guardians: [{ full_name: "Father", relation: "father", phone, whatsapp_consent: true }] }),
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    return { from: `2${phone}`, studentId: res.json.student.id as number };
+  }
+  const optedOut = async (studentId: number) => {
+    const [g] = await db().select().from(studentGuardians).where(eq(studentGuardians.studentId, studentId));
+    return g!.optedOutAt !== null && !g!.whatsappConsent;
+  };
+  /** Meta's inbound message envelope around `body` (type and its object). */
+  const reply = (from: string, body: Record<string, unknown>) => ({
+    from,
+    id: `wamid.${uid()}`,
+    timestamp: "1767225600",
+    ...body,
+  });
+
+  it.each([
+    ["a quick-reply button's text", { type: "button", button: { text: "إيقاف", payload: "reminder-ack" } }],
+    ["a quick-reply button's payload", { type: "button", button: { text: "No thanks", payload: "STOP" } }],
+    [
+      "an interactive button reply",
+      { type: "interactive", interactive: { type: "button_reply", button_reply: { id: "x1", title: "Stop." } } },
+    ],
+    [
+      "an interactive list reply's id",
+      {
+        type: "interactive",
+        interactive: {
+          type: "list_reply",
+          list_reply: { id: "unsubscribe", title: "Something else", description: "" },
+        },
+      },
+    ],
+    ["the text ايقاف", { type: "text", text: { body: "ايقاف" } }],
+    ["the text Stop.", { type: "text", text: { body: "Stop." } }],
+  ])("%s opts the guardian out", async (_, body) => {
+    const { from, studentId } = await guardianNumber();
+    const res = await webhook([], [reply(from, body)]);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json).toEqual({ statuses: 0, opt_outs: 1 });
+    expect(await optedOut(studentId)).toBe(true);
+  });
+
+  it("a button or sentence that is not a stop word changes nothing", async () => {
+    const { from, studentId } = await guardianNumber();
+    const res = await webhook(
+      [],
+      [
+        reply(from, { type: "button", button: { text: "Thanks", payload: "ack" } }),
+        reply(from, { type: "text", text: { body: "please stop sending the bill to my office" } }),
+        reply(from, { type: "interactive", interactive: { type: "nfm_reply", nfm_reply: { body: "stop" } } }),
+      ],
+    );
+    expect(res.json).toEqual({ statuses: 0, opt_outs: 0 });
+    expect(await optedOut(studentId)).toBe(false);
   });
 });

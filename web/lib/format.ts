@@ -1,30 +1,11 @@
 /**
  * Number formatting for the current UI language (Intl). Arabic uses the "ar-EG" locale (Arabic-Indic digits),
- * English "en-EG". Money is EGP (docs/product.md#languages-and-numbers); times are shown in school time.
+ * English "en-EG". Money is EGP (docs/product.md#languages-and-numbers); times are shown in school time. The Intl
+ * core (locale, cached formatters, school time) is worker/lib/intl-format.ts, shared with the Worker's messages.
  */
-import { SCHOOL_TIME_ZONE } from "@worker/lib/school-day";
+import { formatNumber, formatSchoolTime, localeOf, numberFormatter } from "@worker/lib/intl-format";
 
-const cache = new Map<string, Intl.NumberFormat>();
-
-/** The Intl locale for a UI language. */
-export function localeOf(lang: string | undefined): string {
-  return lang?.startsWith("ar") ? "ar-EG" : "en-EG";
-}
-
-function formatter(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, options);
-    cache.set(key, f);
-  }
-  return f;
-}
-
-/** A whole or decimal number, e.g. 1,234. */
-export function formatNumber(value: number, lang?: string, options: Intl.NumberFormatOptions = {}): string {
-  return formatter(localeOf(lang), options).format(value);
-}
+export { formatNumber, formatSchoolTime, localeOf };
 
 /**
  * The ASCII digits of a label such as an academic year ("2024-2025") in the UI language's digits: "٢٠٢٤-٢٠٢٥" in
@@ -37,38 +18,12 @@ export function localDigits(s: string, lang: string | undefined): string {
 /** An amount in EGP, e.g. "EGP 1,250.50"; whole amounts drop the ".00" ("EGP 42,506,200"). */
 export function formatEgp(value: number, lang?: string): string {
   const digits = Number.isInteger(value) ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : {};
-  return formatter(localeOf(lang), { style: "currency", currency: "EGP", ...digits }).format(value);
+  return numberFormatter(localeOf(lang), { style: "currency", currency: "EGP", ...digits }).format(value);
 }
 
 /** A percentage given on a 0–100 scale (the API's `paidPercentage`), with up to 2 decimals. */
 export function formatPercent(value: number, lang?: string): string {
-  return formatter(localeOf(lang), { style: "percent", maximumFractionDigits: 2 }).format(value / 100);
-}
-
-const dateTimeCache = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * An ISO 8601 UTC instant in school time (Africa/Cairo, whatever the browser's zone, so server-rendered and
- * hydrated text agree), in the UI language's locale unless `locale` is given. `options` are Intl date/time options
- * without the zone, e.g. `{ dateStyle: "medium", timeStyle: "short" }` → "Oct 12, 2024, 9:41 AM". "" for null or an
- * unreadable value.
- */
-export function formatSchoolTime(
-  iso: string | null | undefined,
-  lang: string | undefined,
-  options: Intl.DateTimeFormatOptions,
-  locale = localeOf(lang),
-): string {
-  if (!iso) return "";
-  const ms = Date.parse(iso);
-  if (!Number.isFinite(ms)) return "";
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let f = dateTimeCache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(locale, { ...options, timeZone: SCHOOL_TIME_ZONE });
-    dateTimeCache.set(key, f);
-  }
-  return f.format(ms);
+  return numberFormatter(localeOf(lang), { style: "percent", maximumFractionDigits: 2 }).format(value / 100);
 }
 
 /**

@@ -55,7 +55,7 @@ export default {
   settings: {
     title: "Settings",
     subtitle:
-      "Which messages are sent, and the Cairo hour of the daily reminders (nothing is sent between 21:00 and 09:00).",
+      "Which messages are sent, and the Cairo hour of the daily reminders (reminders and announcements wait out 21:00-09:00; receipts go at once).",
     sendHour: "Daily reminders at",
     save: "Save settings",
     saved: "Settings saved.",

@@ -6,7 +6,7 @@
  * retried after it (the sender may still die), so nothing is sent twice or left behind. A batch costs two write
  * transactions however many messages it holds (the claims, then the outcomes): the consumer's isolate writes one
  * transaction at a time (worker/db-bound.ts), so one per message was what delivery waited on. Outside 09:00-21:00
- * Cairo nothing is sent: the queue message is delayed.
+ * Cairo only urgent kinds (a receipt) are sent; the queue message of any other is delayed until 09:00.
  */
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -15,6 +15,7 @@ import { batchAll, type Db } from "../../db";
 import type { Env } from "../../env";
 import { type Provider, type SendResult, providerFor } from "./provider";
 import { secondsUntilAwake } from "./settings";
+import { isUrgent } from "./texts";
 
 /** Attempts before a message is dead-lettered (the queue's own max_retries matches, wrangler.toml). */
 export const MAX_ATTEMPTS = 5;
@@ -54,8 +55,9 @@ export async function deliverMany(
   const lapsed = claimsLapsedBy(now);
   for (const id of unique) {
     const m = rows.get(id);
-    if (!m || m.status !== "queued" || m.providerId) out.set(id, { ack: true, result: "done already" });
-    else if (wait > 0) out.set(id, { ack: false, delay: Math.min(wait, 43_200), result: "quiet hours" });
+    if (m?.status !== "queued" || m.providerId) out.set(id, { ack: true, result: "done already" });
+    else if (wait > 0 && !isUrgent(m.kind))
+      out.set(id, { ack: false, delay: Math.min(wait, 43_200), result: "quiet hours" });
     else if (m.claimedAt && m.claimedAt > lapsed) out.set(id, BEING_SENT);
     else open.push(m);
   }

@@ -6,7 +6,6 @@
 import { and, eq } from "drizzle-orm";
 import { feeRecords, payments, paymobTransactions, results, students } from "../../../db/schema";
 import type { Db } from "../../db";
-import { piastresToEgp } from "../../money";
 import { receiptPath } from "../payments";
 import { activeStudentsOf, type Enqueue, type PlannedMessage, writeAndEnqueue } from "./plan";
 import { cairoClock } from "./settings";
@@ -37,7 +36,7 @@ export async function paymentMessages(db: Db, receiptNo: string, base: string, n
     ref: receiptNo,
     facts: {
       studentName: row.name,
-      amount: piastresToEgp(row.amount).toFixed(2),
+      amountPiastres: row.amount,
       receiptNo,
       link: link(base, receiptPath(row.token)),
     },
@@ -77,7 +76,7 @@ export async function resultsMessages(
       kind: "results_published",
       studentId: r.studentId,
       ref: `${year}/${semester}`,
-      facts: { studentName: r.name, term: `${year} ${semester}`, link: link(base, "/results") },
+      facts: { studentName: r.name, term: { year, semester }, link: link(base, "/results") },
     }),
   );
   return writeAndEnqueue(db, cairoClock(now).day, planned, enqueue);

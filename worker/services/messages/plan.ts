@@ -7,7 +7,6 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { messages, studentGuardians, students } from "../../../db/schema";
 import type { Db } from "../../db";
-import { piastresToEgp } from "../../money";
 import { getMessageSettings } from "./settings";
 import { renderMessage, type MessageFacts, type MessageKind } from "./texts";
 
@@ -108,7 +107,7 @@ export async function instalmentMessages(db: Db, day: string): Promise<PlannedMe
     kind: r.due > day ? "instalment_due" : "instalment_overdue",
     studentId: r.student_id,
     ref: `i${r.id}`,
-    facts: { studentName: r.name, amount: piastresToEgp(r.left).toFixed(2), dueDate: r.due },
+    facts: { studentName: r.name, amountPiastres: r.left, dueDate: r.due },
   }));
 }
 

@@ -1,6 +1,6 @@
 /**
  * Message settings (docs/product.md#guardians-and-messages): each kind on or off, and the Cairo hour the daily plan
- * runs at (default 10; 9-20, since nothing is sent between 21:00 and 09:00). Kept in `school_settings` under
+ * runs at (default 10; 9-20, since reminders are not sent between 21:00 and 09:00). Kept in `school_settings` under
  * `messages.*` keys; a missing key is its default.
  */
 import { inArray, sql } from "drizzle-orm";
@@ -18,7 +18,7 @@ export interface MessageSettings {
 }
 
 export const DEFAULT_SEND_HOUR = 10;
-/** Quiet hours (Cairo): nothing is sent from 21:00 until 09:00. */
+/** Quiet hours (Cairo): from 21:00 until 09:00 only urgent kinds are sent (worker/services/messages/texts.ts). */
 export const QUIET_FROM = 21;
 export const QUIET_UNTIL = 9;
 

@@ -1,56 +1,114 @@
 /**
- * What each kind of message says (docs/product.md#guardians-and-messages): the approved WhatsApp template's name and
- * its body parameters, and the same text in Arabic and English for SMS and the console's log. Templates are named
- * `school_<kind>` and registered in both languages (`ar`, `en`) in the WhatsApp Business Manager with the parameters
- * in this order.
+ * The kinds of message (docs/product.md#guardians-and-messages): whether a kind is urgent (sent at once at any hour)
+ * or waits out the quiet hours, the approved WhatsApp template's name and its body parameters, and the same text in
+ * Arabic and English for SMS and the console's log. Templates are named `school_<kind>` and registered in both
+ * languages (`ar`, `en`) in the WhatsApp Business Manager with the parameters in this order; the currency (ج.م / EGP)
+ * is in the template's text, the parameter is the number. Amounts and dates follow the message's language as on the
+ * pages (Intl, ar-EG: "١٬٢٥٠", "٥ مارس ٢٠٢٦"; en-EG: "1,250", "March 5, 2026"); receipt numbers and links never change.
  */
 import type { MESSAGE_KINDS } from "../../../db/schema";
+import { formatNumber, formatSchoolDayLong } from "../../lib/intl-format";
+import { piastresToEgp } from "../../money";
 
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 export type MessageLanguage = "ar" | "en";
 
-/** The facts a message is built from; amounts in EGP as display text, dates as YYYY-MM-DD. */
+/** The facts a message is built from, as stored: amounts in piastres, dates as YYYY-MM-DD. */
 export interface MessageFacts {
   studentName: string;
-  amount?: string;
+  amountPiastres?: number;
+  /** A school day, YYYY-MM-DD. */
   dueDate?: string;
   receiptNo?: string;
-  term?: string;
+  term?: { year: string; semester: "S1" | "S2" };
   link?: string;
 }
 
-type Render = (f: MessageFacts) => string;
+/** The facts in one language's words and digits. */
+interface Shown {
+  name: string;
+  amount: string;
+  due: string;
+  receipt: string;
+  term: string;
+  link: string;
+}
 
-const TEXTS: Record<MessageKind, { params: (f: MessageFacts) => string[]; ar: Render; en: Render }> = {
+const SEMESTERS = {
+  ar: { S1: "الفصل الدراسي الأول", S2: "الفصل الدراسي الثاني" },
+  en: { S1: "Semester 1", S2: "Semester 2" },
+} as const;
+
+/** `facts` as `language` shows them: EGP with piastres only when there are any, years without grouping. */
+function shown(facts: MessageFacts, language: MessageLanguage): Shown {
+  const egp = piastresToEgp(facts.amountPiastres ?? 0);
+  const decimals = Number.isInteger(egp) ? 0 : 2;
+  const amount = formatNumber(egp, language, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  const year = (y: string) =>
+    y
+      .split("-")
+      .map((n) => formatNumber(Number(n), language, { useGrouping: false }))
+      .join("-");
+  const t = facts.term;
+  return {
+    name: facts.studentName,
+    amount: facts.amountPiastres === undefined ? "" : amount,
+    due: formatSchoolDayLong(facts.dueDate, language),
+    receipt: facts.receiptNo ?? "",
+    term: t ? `${SEMESTERS[language][t.semester]} ${year(t.year)}` : "",
+    link: facts.link ?? "",
+  };
+}
+
+type Render = (f: Shown) => string;
+
+interface Kind {
+  /** Sent at once at any hour (a receipt, a sign-in code); otherwise held back between 21:00 and 09:00 Cairo. */
+  urgent: boolean;
+  params: (f: Shown) => string[];
+  ar: Render;
+  en: Render;
+}
+
+const KINDS: Record<MessageKind, Kind> = {
   instalment_due: {
-    params: (f) => [f.studentName, f.amount ?? "", f.dueDate ?? ""],
-    ar: (f) => `تذكير: قسط ${f.studentName} بمبلغ ${f.amount} ج.م مستحق في ${f.dueDate}.`,
-    en: (f) => `Reminder: ${f.studentName}'s instalment of EGP ${f.amount} is due on ${f.dueDate}.`,
+    urgent: false,
+    params: (f) => [f.name, f.amount, f.due],
+    ar: (f) => `تذكير: قسط ${f.name} بمبلغ ${f.amount} ج.م مستحق في ${f.due}.`,
+    en: (f) => `Reminder: ${f.name}'s instalment of EGP ${f.amount} is due on ${f.due}.`,
   },
   instalment_overdue: {
-    params: (f) => [f.studentName, f.amount ?? "", f.dueDate ?? ""],
-    ar: (f) => `قسط ${f.studentName} بمبلغ ${f.amount} ج.م كان مستحقًا في ${f.dueDate} ولم يُسدد بعد.`,
-    en: (f) => `${f.studentName}'s instalment of EGP ${f.amount} was due on ${f.dueDate} and is still unpaid.`,
+    urgent: false,
+    params: (f) => [f.name, f.amount, f.due],
+    ar: (f) => `قسط ${f.name} بمبلغ ${f.amount} ج.م كان مستحقًا في ${f.due} ولم يُسدد بعد.`,
+    en: (f) => `${f.name}'s instalment of EGP ${f.amount} was due on ${f.due} and is still unpaid.`,
   },
   payment_received: {
-    params: (f) => [f.studentName, f.amount ?? "", f.receiptNo ?? "", f.link ?? ""],
-    ar: (f) => `استلمنا ${f.amount} ج.م لـ ${f.studentName}، إيصال ${f.receiptNo}: ${f.link}`,
-    en: (f) => `We received EGP ${f.amount} for ${f.studentName}, receipt ${f.receiptNo}: ${f.link}`,
+    urgent: true,
+    params: (f) => [f.name, f.amount, f.receipt, f.link],
+    ar: (f) => `استلمنا ${f.amount} ج.م لـ ${f.name}، إيصال ${f.receipt}: ${f.link}`,
+    en: (f) => `We received EGP ${f.amount} for ${f.name}, receipt ${f.receipt}: ${f.link}`,
   },
   results_published: {
-    params: (f) => [f.studentName, f.term ?? "", f.link ?? ""],
-    ar: (f) => `نتيجة ${f.studentName} للفصل ${f.term} متاحة الآن: ${f.link}`,
-    en: (f) => `${f.studentName}'s results for ${f.term} are out: ${f.link}`,
+    urgent: false,
+    params: (f) => [f.name, f.term, f.link],
+    ar: (f) => `نتيجة ${f.name} في ${f.term} متاحة الآن: ${f.link}`,
+    en: (f) => `${f.name}'s results for ${f.term} are out: ${f.link}`,
   },
   selection_opened: {
-    params: (f) => [f.studentName, f.link ?? ""],
-    ar: (f) => `بدأ اختيار المعلمين لطلاب الصف الثالث الإعدادي. اختر لـ ${f.studentName}: ${f.link}`,
-    en: (f) => `Prep-3 teacher selection is open. Choose for ${f.studentName}: ${f.link}`,
+    urgent: false,
+    params: (f) => [f.name, f.link],
+    ar: (f) => `بدأ اختيار المعلمين لطلاب الصف الثالث الإعدادي. اختر لـ ${f.name}: ${f.link}`,
+    en: (f) => `Prep-3 teacher selection is open. Choose for ${f.name}: ${f.link}`,
   },
 };
 
-/** The template name, its parameters and the rendered text of one message. */
+/** True when messages of `kind` go at once at any hour (docs/product.md#guardians-and-messages, "When"). */
+export const isUrgent = (kind: MessageKind): boolean => KINDS[kind].urgent;
+
+/** The template name, its parameters and the rendered text of one message, in `language`'s words and digits. */
 export function renderMessage(kind: MessageKind, language: MessageLanguage, facts: MessageFacts) {
-  const t = TEXTS[kind];
-  return { template: `school_${kind}`, params: t.params(facts), body: t[language](facts) };
+  const k = KINDS[kind];
+  const f = shown(facts, language);
+  return { template: `school_${kind}`, params: k.params(f), body: k[language](f) };
 }

@@ -1,15 +1,16 @@
 /**
  * The WhatsApp status webhook (docs/product.md#guardians-and-messages). `X-Hub-Signature-256: sha256=<hex>` must be
  * the HMAC-SHA256 of the raw body with the app secret, compared in constant time; otherwise nothing is read. Statuses
- * move a message forward only (sent → delivered → read; failed with the provider's reason); an inbound text STOP /
- * إلغاء opts every guardian with that number out.
+ * move a message forward only (sent → delivered → read; failed with the provider's reason); an inbound reply that is a
+ * stop word (a text, a quick-reply button or an interactive reply: worker/services/messages/opt-out.ts) opts every
+ * guardian with that number out.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { messages, studentGuardians } from "../../../db/schema";
 import type { Db } from "../../db";
-import { normalizeDigits } from "../../lib/normalize";
 import { hmacHex, verifyHmacHex } from "../../lib/tokens";
+import { isStopReply, replyTexts } from "./opt-out";
 
 /** Hex HMAC-SHA256 of `body` with `secret` (Meta's `X-Hub-Signature-256` without its `sha256=`). */
 export const hubSignature = (secret: string, body: string): Promise<string> => hmacHex(secret, body);
@@ -34,9 +35,8 @@ const statusSchema = z.object({
   status: z.enum(["sent", "delivered", "read", "failed"]),
   errors: z.unknown().optional(),
 });
-/** An inbound message: only a text from a number can opt out. */
-const inboundSchema = z.object({ from: z.string(), text: z.object({ body: z.string() }) });
-const STOP_WORDS = new Set(["stop", "إلغاء", "الغاء", "الغاء الاشتراك", "unsubscribe"]);
+/** An inbound message: only one from a number can opt out (what it carries is read by `replyTexts`). */
+const inboundSchema = z.object({ from: z.string().regex(/\d/) });
 
 /** `o[key]` when `o` has it as its own property, else undefined: the payload is read leniently, level by level. */
 const own = (o: unknown, key: string): unknown =>
@@ -62,9 +62,8 @@ export async function applyWebhook(db: Db, payload: unknown, now: Date) {
       }
       for (const item of listAt(value, "messages")) {
         const m = inboundSchema.safeParse(item);
-        if (!m.success) continue;
-        const text = normalizeDigits(m.data.text.body).trim().toLowerCase();
-        if (STOP_WORDS.has(text)) optOuts += await optOut(db, `+${m.data.from.replace(/\D/g, "")}`, now);
+        if (!m.success || !replyTexts(item).some(isStopReply)) continue;
+        optOuts += await optOut(db, `+${m.data.from.replace(/\D/g, "")}`, now);
       }
     }
   }
