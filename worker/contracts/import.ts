@@ -102,6 +102,10 @@ export const importRowResultSchema = z.object({
     .string()
     .describe("What the row is matched on: the student's ID, ID/year/semester, the teacher's code or name"),
   errors: z.array(rowErrorSchema),
+  grade: z
+    .string()
+    .optional()
+    .describe("The grade the row's grade cell was read as (KG-1 … Private), when it has one and it was read"),
 });
 export type ImportRowResult = z.output<typeof importRowResultSchema>;
 

@@ -1,12 +1,15 @@
 /**
  * Reading a grade wherever one is typed or read back (docs/product.md#accepted-grade-labels): the list's own names
- * ("Prep-1", any case, with a space, "_" or nothing for the "-"), and every label the product itself writes: the
- * Arabic console's names ("الصف الأول الإعدادي", "رياض الأطفال 1"), the printed ones with Arabic-Indic digits
- * ("رياض الأطفال ١"), with or without "الصف", and the usual spelling variants (ة/ه, ى/ي, أ/إ/آ/ا, diacritics,
- * tatweel, Persian digits). Dependency-free: the zod schemas, the import and the console share this one parser.
+ * ("Prep-1", any case, with a space, "_" or nothing for the "-"), every label the product itself writes (the
+ * Arabic console's names "الصف الأول الإعدادي", "رياض الأطفال 1", the printed ones with Arabic-Indic digits), and
+ * what offices type: a stage and a number in either order, the number as a digit (Western or Arabic-Indic) or an
+ * ordinal word, masculine or feminine ("أولى ابتدائي", "ثالثة إعدادي"), colloquial ت for ث ("تالتة"), with or
+ * without "ال", hamza and "الصف", the kindergarten's forms ("رياض أطفال أولى", "KG 2", "كي جي ١") and English
+ * ("3rd prep", "Primary Four"). A text naming anything else, two numbers or two stages, or a number outside its
+ * stage (KG 3, رابعة إعدادي) names no grade. Dependency-free: the zod schemas, the import and the console share it.
  */
 import { foldSearchText } from "./normalize";
-import { GRADES, type Grade } from "./school-grades";
+import type { Grade } from "./school-grades";
 
 /** The Arabic name of each grade, as the console (web/i18n/ar/admin.ts `grades`) and the prints write it. */
 export const GRADE_LABELS_AR: Readonly<Record<Grade, string>> = {
@@ -24,33 +27,71 @@ export const GRADE_LABELS_AR: Readonly<Record<Grade, string>> = {
   Private: "خاص",
 };
 
-/** A label folded for comparison: search folding (letters, digits, case), then no spaces, "-", "_" or ".". */
-const foldGrade = (text: string) => foldSearchText(text).replace(/[\s\-_.–—]+/g, "");
+type Stage = "KG" | "Primary" | "Prep";
 
-/** "الصف" at the start of an Arabic label is optional ("الأول الإعدادي"). */
-const withoutClass = (folded: string) => folded.replace(/^الصف/, "");
+/** The highest number of each stage. */
+const STAGE_SIZE: Record<Stage, number> = { KG: 2, Primary: 6, Prep: 3 };
 
-let index: Map<string, Grade> | null = null;
+/** Words read, after `tokens` folded them (ث → ت, ة → ه, ئ → ي, no "ال"), each a stage, a number or nothing. */
+const WORDS = new Map<string, Stage | number | null>([
+  // Words around a grade that name nothing: "الصف", "سنة", "المرحلة", "Grade 3", "3rd".
+  ...["صف", "سنه", "مرحله", "مستوي", "grade", "year", "class", "level", "st", "nd", "rd", "th"].map(
+    (w) => [w, null] as const,
+  ),
+  ...["kg", "kindergarten", "رياض", "اطفال", "روضه", "كيجي"].map((w) => [w, "KG"] as const),
+  ...["primary", "prim", "elementary", "ابتدايي", "ابتداييه"].map((w) => [w, "Primary"] as const),
+  ...["prep", "preparatory", "اعدادي", "اعداديه"].map((w) => [w, "Prep"] as const),
+  ...(
+    [
+      [1, ["اول", "اولي", "اوله", "first", "one"]],
+      [2, ["تاني", "تانيه", "second", "two"]],
+      [3, ["تالت", "تالته", "third", "three"]],
+      [4, ["رابع", "رابعه", "fourth", "four"]],
+      [5, ["خامس", "خامسه", "fifth", "five"]],
+      [6, ["سادس", "سادسه", "sixth", "six"]],
+    ] as const
+  ).flatMap(([n, words]) => words.map((w) => [w, n] as const)),
+]);
 
-function gradeIndex(): Map<string, Grade> {
-  if (index) return index;
-  index = new Map();
-  for (const g of GRADES) {
-    index.set(foldGrade(g), g);
-    const ar = foldGrade(GRADE_LABELS_AR[g]);
-    index.set(ar, g);
-    index.set(withoutClass(ar), g);
-  }
-  return index;
+/** The words of a grade's text: search folding, then ث → ت, ئ → ي, ؤ → و, digits apart from letters, no "ال". */
+function tokens(text: string): string[] {
+  const folded = foldSearchText(text)
+    .replaceAll("ث", "ت")
+    .replaceAll("ئ", "ي")
+    .replaceAll("ؤ", "و")
+    .replace(/[-_.,،/\\()–—:]+/g, " ")
+    .replace(/(\d+)/g, " $1 ")
+    .replace(/(^|\s)k\s+g(?=\s|$)/g, "$1kg")
+    .replace(/كي\s*جي/g, "كيجي");
+  return folded
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => (w.length > 3 && w.startsWith("ال") ? w.slice(2) : w));
 }
 
 /**
  * The grade a text names (docs/product.md#accepted-grade-labels): "Prep-1", "prep 1", "الصف الأول الإعدادي",
- * "الصف الاول الاعدادى", "رياض الأطفال ١" …; undefined when it names none.
+ * "ثالثة إعدادي", "3 إعدادي", "تالتة اعدادي", "رياض أطفال أولى", "KG 2", "رياض الأطفال ١" …; undefined when it
+ * names none.
  */
 export function parseGrade(text: string): Grade | undefined {
-  const folded = foldGrade(text);
-  if (!folded) return undefined;
-  const map = gradeIndex();
-  return map.get(folded) ?? map.get(withoutClass(folded));
+  const words = tokens(text);
+  if (words.length === 1 && (words[0] === "خاص" || words[0] === "private")) return "Private";
+  let stage: Stage | undefined;
+  let n: number | undefined;
+  for (const w of words) {
+    const digit = /^\d+$/.test(w) ? Number(w) : undefined;
+    const meaning = digit ?? WORDS.get(w);
+    if (meaning === undefined) return undefined;
+    if (meaning === null) continue;
+    if (typeof meaning === "number") {
+      if (n !== undefined && n !== meaning) return undefined;
+      n = meaning;
+    } else {
+      if (stage !== undefined && stage !== meaning) return undefined;
+      stage = meaning;
+    }
+  }
+  if (!stage || n === undefined || n < 1 || n > STAGE_SIZE[stage]) return undefined;
+  return `${stage}-${n}` as Grade;
 }

@@ -53,6 +53,12 @@ export default {
     another: "Choose another file",
     skipped_one: "{{formattedCount}} row left out (the template's example or the max-score row).",
     skipped_other: "{{formattedCount}} rows left out (the template's example or the max-score row).",
+    gradesRead: "Grades read from other spellings:",
+    gradeRead: "“{{text}}” → {{grade}}",
+    gradeRows_one: "({{formattedCount}} row)",
+    gradeRows_other: "({{formattedCount}} rows)",
+    gradesMore_one: "and {{formattedCount}} more spelling",
+    gradesMore_other: "and {{formattedCount}} more spellings",
   },
   actions: { create: "Create", update: "Update", unchanged: "Unchanged", error: "Error" },
   done: {

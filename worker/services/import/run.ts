@@ -68,6 +68,21 @@ export function numericIdOf(v: unknown): string | null {
   return typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v.toFixed(0) : null;
 }
 
+/** The field of each kind that holds a grade, read by the one parser (worker/lib/grade-labels.ts). */
+const GRADE_FIELD: Record<ImportKind, string | null> = {
+  students: "current_grade",
+  fees: "grade",
+  results: "grade",
+  teachers: null,
+};
+
+/** The grade a row's grade cell became (docs/product.md#accepted-grade-labels), shown in the preview. */
+function gradeRead(kind: ImportKind, parsed: unknown): { grade?: string } {
+  const field = GRADE_FIELD[kind];
+  const grade = field && parsed && typeof parsed === "object" ? (parsed as Record<string, unknown>)[field] : undefined;
+  return typeof grade === "string" ? { grade } : {};
+}
+
 const ID_FIELD: Record<ImportKind, string | null> = {
   students: "student_no",
   fees: "student_id",
@@ -139,7 +154,13 @@ async function prepare(ctx: RequestContext, kind: ImportKind, body: ImportBody) 
       else firstRowOf.set(dupKey(key), index + 1);
     }
     // The key echoes what was sent: cut, so the answer does not grow with a refused value.
-    rows.push({ row: index + 1, action: errors.length ? "error" : "unchanged", key: clipText(key), errors });
+    rows.push({
+      row: index + 1,
+      action: errors.length ? "error" : "unchanged",
+      key: clipText(key),
+      errors,
+      ...(parsed.success ? gradeRead(kind, parsed.data) : {}),
+    });
     if (!errors.length && parsed.success) valid.push({ index, input: parsed.data, raw });
   });
   const plan = valid.length

@@ -2,11 +2,14 @@
  * The preview of an import (docs/product.md#bulk-import): the summary as filter chips by action, the rows with their
  * action, its key (an ID on one line) and each error as "column: reason" in the admin's language, and the error
  * file: every row of the sheet with an Error column (empty for good rows), to fix and upload again. At most 100 rows are drawn at a time (a filter narrows them).
+ * Grade cells the server read from another spelling ("ثالثة إعدادي") are listed with the grade each became, and
+ * named again on their rows (grade-readings.ts).
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Download } from "lucide-react";
 import { ROW_ACTIONS, type RowAction } from "@worker/contracts/row-outcome";
+import type { ImportKind } from "@worker/contracts/import";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatNumber } from "~/lib/format";
@@ -15,10 +18,13 @@ import { cn } from "~/lib/utils";
 import type { ImportAnswer } from "./import-api";
 import type { BuiltRows, SheetTable } from "./sheet-rows";
 import { rowProblems, type Problem } from "./row-problems";
+import { gradeReadings, type GradeReadings } from "./grade-readings";
 
 export type { Problem } from "./row-problems";
 
 const SHOWN = 100;
+/** Spellings listed above the table; more are summed up. */
+const SPELLINGS_SHOWN = 12;
 const ACTIONS = ROW_ACTIONS;
 type Action = RowAction;
 const TONE: Record<Action, "success" | "secondary" | "outline" | "destructive"> = {
@@ -35,12 +41,46 @@ function useProblems(answer: ImportAnswer, built: BuiltRows, table: SheetTable):
   return useMemo(() => rowProblems(answer, built, table, { reasonText, t }), [answer, built, table, reasonText, t]);
 }
 
+/** The grade each spelling of the sheet became, in the admin's language. */
+function GradesRead({ readings }: { readings: GradeReadings }) {
+  const { t, i18n } = useTranslation();
+  const n = (v: number) => formatNumber(v, i18n.language);
+  const { spellings } = readings;
+  if (!spellings.length) return null;
+  const more = spellings.length - SPELLINGS_SHOWN;
+  return (
+    <div className="rounded-md border bg-muted/40 p-3 text-sm" data-grade-readings="">
+      <p className="font-medium">{t("importing.preview.gradesRead")}</p>
+      <ul className="mt-1 grid gap-0.5 sm:grid-cols-2">
+        {spellings.slice(0, SPELLINGS_SHOWN).map((s) => (
+          <li key={`${s.text}|${s.grade}`}>
+            {t("importing.preview.gradeRead", {
+              text: s.text,
+              grade: t(`admin.grades.${s.grade}`, { defaultValue: s.grade }),
+            })}{" "}
+            <span className="text-xs text-muted-foreground">
+              {t("importing.preview.gradeRows", { count: s.count, formattedCount: n(s.count) })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {t("importing.preview.gradesMore", { count: more, formattedCount: n(more) })}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function ImportPreview({
+  kind,
   answer,
   built,
   table,
   onDownloadErrors,
 }: {
+  kind: ImportKind;
   answer: ImportAnswer;
   built: BuiltRows;
   table: SheetTable;
@@ -50,6 +90,10 @@ export function ImportPreview({
   const lang = i18n.language;
   const [filter, setFilter] = useState<Action | "all">(answer.summary.errors ? "error" : "all");
   const problems = useProblems(answer, built, table);
+  const readings = useMemo(
+    () => gradeReadings(kind, answer, built, table, (g) => t(`admin.grades.${g}`, { defaultValue: g })),
+    [kind, answer, built, table, t],
+  );
   const n = (v: number) => formatNumber(v, lang);
   // Up to 5,000 rows: filtered again only when the answer or the filter changes, not on every render of the dialog.
   const rows = useMemo(
@@ -80,6 +124,7 @@ export function ImportPreview({
           {t("importing.preview.skipped", { count: built.skipped, formattedCount: n(built.skipped) })}
         </p>
       )}
+      <GradesRead readings={readings} />
       <div className="flex flex-wrap gap-2" role="group" aria-label={t("importing.preview.action")}>
         {(["all", ...ACTIONS] as const).map((a) => (
           <Button
@@ -131,6 +176,14 @@ export function ImportPreview({
                   <span className="block text-xs break-all text-muted-foreground sm:hidden" dir="ltr">
                     {r.key}
                   </span>
+                  {readings.rows[r.index] && (
+                    <span className="block text-xs text-muted-foreground" data-grade-read="">
+                      {t("importing.preview.gradeRead", {
+                        text: readings.rows[r.index]!.text,
+                        grade: t(`admin.grades.${readings.rows[r.index]!.grade}`),
+                      })}
+                    </span>
+                  )}
                   {problems[r.index]!.length > 0 && (
                     <ul className="grid gap-0.5 text-destructive">
                       {problems[r.index]!.map((p, i) => (

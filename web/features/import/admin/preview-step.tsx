@@ -24,6 +24,7 @@ export function PreviewStep({ kind, s }: { kind: ImportKind; s: ImportSession })
 
   return (
     <ImportPreview
+      kind={kind}
       answer={answer}
       built={built}
       table={table}
