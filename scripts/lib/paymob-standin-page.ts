@@ -14,6 +14,8 @@ export interface StandinOrder {
   specialReference: string;
   notificationUrl: string;
   redirectionUrl: string;
+  /** The intention's `billing_data` as sent (the tests read what the Worker told Paymob about the payer). */
+  billingData: Record<string, unknown>;
   expiresAt: number;
   integrationIds: number[];
   transactions: Record<string, unknown>[];
@@ -81,17 +83,42 @@ export function transactionOf(order: StandinOrder, spec: TransactionSpec): Recor
   };
 }
 
-/** The Transaction Response redirect's query: the same fields flattened (`order` is the order id), then `hmac`. */
+/**
+ * The Transaction Response redirect's query: the same fields flattened (`order` is the order id, and our reference
+ * comes back as `merchant_order_id`), then `hmac`.
+ */
 export function responseQuery(obj: Record<string, unknown>, hmac: string): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(obj)) {
-    if (k === "order") q.set("order", String((v as { id: number }).id));
-    else if (v && typeof v === "object") {
+    if (k === "order") {
+      const order = v as { id: number; merchant_order_id?: string };
+      q.set("order", String(order.id));
+      q.set("merchant_order_id", String(order.merchant_order_id ?? ""));
+    } else if (v && typeof v === "object") {
       for (const [sk, sv] of Object.entries(v as Record<string, unknown>)) q.set(`${k}.${sk}`, String(sv ?? ""));
     } else q.set(k, String(v));
   }
   q.set("hmac", hmac);
   return q.toString();
+}
+
+/** Where the browser goes back: `redirection_url` and Paymob's `query`, joined by "&" when it has one, else "?". */
+export function returnAddress(redirectionUrl: string, query: string): string {
+  return `${redirectionUrl}${redirectionUrl.includes("?") ? "&" : "?"}${query}`;
+}
+
+/**
+ * The intention's `billing_data` refused as Paymob refuses it: a reason, or null when it is acceptable. Every field
+ * is a non-empty string, and the e-mail a well-formed address ("NA" is not one).
+ */
+export function billingDataProblem(b: unknown): string | null {
+  if (!b || typeof b !== "object") return "billing_data is required";
+  const data = b as Record<string, unknown>;
+  for (const k of ["first_name", "last_name", "email", "phone_number"])
+    if (typeof data[k] !== "string" || !(data[k] as string).trim()) return `billing_data.${k} is required`;
+  if (!/^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/.test(data.email as string))
+    return "billing_data.email: Enter a valid email address.";
+  return null;
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);

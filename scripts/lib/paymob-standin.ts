@@ -2,6 +2,7 @@
  * A local stand-in for Paymob that speaks its protocol (docs/decisions/0036-paymob-local-stand-in.md), started by
  * `npm start` (scripts/lib/serve.ts), the browser tests and the API tests when no Paymob keys are set:
  * - `POST /v1/intention/` (`Authorization: Token <secret key>`) → 201 `{id, client_secret, intention_order_id, …}`;
+ *   400 when `billing_data` lacks a name, a phone or a well-formed e-mail;
  * - `GET /unifiedcheckout/?publicKey=&clientSecret=` → a checkout page: pay by card or wallet, kiosk reference,
  *   decline. Its buttons POST `/unifiedcheckout/pay`, which sends the signed Transaction Processed callback to the
  *   intention's `notification_url` (`?hmac=`, HMAC-SHA512 with the local HMAC secret) and then redirects the browser
@@ -16,10 +17,12 @@ import type { AddressInfo } from "node:net";
 import { randomBytes } from "node:crypto";
 import { signPaymob } from "../../worker/services/paymob/hmac";
 import {
+  billingDataProblem,
   checkoutPage,
   type Outcome,
   type PayMethod,
   responseQuery,
+  returnAddress,
   type StandinOrder,
   transactionOf,
 } from "./paymob-standin-page";
@@ -107,6 +110,8 @@ class Standin {
     const b = await bodyOf(req);
     if (!Number.isInteger(b.amount) || b.currency !== "EGP" || typeof b.notification_url !== "string")
       return json(res, 400, { detail: "amount, currency and notification_url are required" });
+    const billingProblem = billingDataProblem(b.billing_data);
+    if (billingProblem) return json(res, 400, { detail: billingProblem });
     const order: StandinOrder = {
       orderId: ++this.orderSeq,
       intentionId: `pi_local_${randomBytes(8).toString("hex")}`,
@@ -116,6 +121,7 @@ class Standin {
       specialReference: String(b.special_reference ?? ""),
       notificationUrl: b.notification_url,
       redirectionUrl: String(b.redirection_url ?? ""),
+      billingData: b.billing_data as Record<string, unknown>,
       expiresAt: Date.now() + Number(b.expiration ?? 3600) * 1000,
       integrationIds: this.keys.integrationIds,
       transactions: [],
@@ -155,8 +161,7 @@ class Standin {
     const method: PayMethod = action === "wallet" ? "wallet" : action === "kiosk" ? "kiosk" : "card";
     const outcome: Outcome = action === "decline" ? "declined" : action === "kiosk" ? "pending" : "success";
     const { obj, hmac } = await this.transact(order, { outcome, method }, true);
-    const sep = order.redirectionUrl.includes("?") ? "&" : "?";
-    res.writeHead(303, { Location: `${order.redirectionUrl}${sep}${responseQuery(obj, hmac)}` });
+    res.writeHead(303, { Location: returnAddress(order.redirectionUrl, responseQuery(obj, hmac)) });
     res.end();
   }
 

@@ -3,7 +3,8 @@
  * (docs/decisions/0036-paymob-local-stand-in.md): lookup → instalments (overdue in red) → Pay → the stand-in's
  * checkout → its signed callback to the Worker and the redirect back → the result page, polling, says paid → the
  * printable receipt by its token. In Arabic at 360 px (no horizontal overflow), and a declined payment in English at
- * 1366 px. Each test makes its own student on the demo server, so no other test's figures move.
+ * 1366 px; a kiosk reference left waiting: its amount and deadline, and /pay offering to open it again before a new
+ * payment. Each test makes its own student on the demo server, so no other test's figures move.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -129,6 +130,46 @@ describe("/pay", () => {
     const token = await adminToken();
     const fee = await adminApi<{ payments: unknown[] }>(token, "GET", `/api/fees/${studentNo}/payments`);
     expect(fee.payments).toEqual([]);
+    await page.context().close();
+  });
+
+  it("Arabic at 360 px: a kiosk reference waits; its amount and deadline, and /pay opens it again before a new payment", async () => {
+    const studentNo = await family("أسرة منفذ الدفع");
+    const { page, errors } = await openPay("ar", 360);
+    const lookUp = async () => {
+      await page.locator("#pay-national-id").fill(studentNo);
+      await page.getByRole("button", { name: "عرض المصروفات" }).click();
+      await page.locator("button[data-pay]").waitFor();
+    };
+    await lookUp();
+    expect(await page.locator("[data-pending-payments]").count()).toBe(0);
+    await page.locator("button[data-pay]").click();
+    await page.waitForURL(/\/unifiedcheckout\//);
+    await page.locator('button[data-action="kiosk"]').click();
+    await page.locator('[data-payment-state="pending"]').waitFor();
+    const ref = new URL(page.url()).searchParams.get("data.bill_reference");
+    expect(ref).toMatch(/^\d+$/);
+    await page.getByText(ref!).waitFor();
+    expect(await page.locator('[data-pending-fact="amount"]').textContent()).toContain("١٬٠٠٠");
+    expect(await page.locator('[data-pending-fact="deadline"]').textContent()).toMatch(/[٠-٩]+ [^\s]+.*[٠-٩]+:[٠-٩]+/);
+    expect(await noOverflow(page)).toBe(true);
+
+    await page.goto(`${base}/pay`);
+    await page.locator("form[data-hydrated]:has(#pay-national-id)").waitFor();
+    await lookUp();
+    const waiting = page.locator("[data-pending-payments]");
+    await waiting.getByText(ref!).waitFor();
+    expect(await waiting.textContent()).toContain("١٬٠٠٠");
+    await page.locator("button[data-pay]").click();
+    const confirm = page.locator("[data-pending-confirm]");
+    await confirm.waitFor();
+    expect(new URL(page.url()).pathname).toBe("/pay");
+    expect(await noOverflow(page)).toBe(true);
+    await confirm.getByRole("link", { name: "افتح هذا الدفع" }).click();
+    await page.waitForURL(/\/pay\/return\?payment=[A-Za-z0-9_-]+$/);
+    await page.locator('[data-payment-state="pending"]').waitFor();
+    await page.getByText(ref!).waitFor();
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

@@ -7,6 +7,7 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
+import { amountInArabicWords } from "@worker/lib/amount-words";
 import type { PlannedFee, ReceiptData } from "@worker/services/print";
 import { printLocale } from "~/features/print/print-format";
 import { ReceiptSheet } from "~/features/print/receipt";
@@ -71,7 +72,7 @@ describe("receipt", () => {
     const desk = render(
       createElement(ReceiptSheet, {
         loc: printLocale("en"),
-        data: { payment, fee, balanceAfter: 3750, takenBy: "admin" },
+        data: { payment, fee, balanceAfter: 3750, takenBy: "admin", online: null },
         copy: false,
       }),
     );
@@ -79,7 +80,7 @@ describe("receipt", () => {
     const online = render(
       createElement(ReceiptSheet, {
         loc: printLocale("ar"),
-        data: { payment: { ...payment, source: "online" }, fee, balanceAfter: 3750, takenBy: null },
+        data: { payment: { ...payment, source: "online" }, fee, balanceAfter: 3750, takenBy: null, online: null },
         copy: false,
       }),
     );
@@ -98,6 +99,7 @@ describe("receipt", () => {
       fee: planned,
       balanceAfter: 3750,
       takenBy: "admin",
+      online: null,
     };
     const html = render(createElement(ReceiptSheet, { loc: printLocale("en"), data, copy: false }));
     expect(html).toContain("data-instalments");
@@ -138,6 +140,7 @@ describe("receipt", () => {
       fee: twoLines,
       balanceAfter: 0,
       takenBy: null,
+      online: null,
     };
     const html = render(createElement(ReceiptSheet, { loc: printLocale("en"), data, copy: false }));
     expect(html).toContain("September 15, 2026");
@@ -156,6 +159,7 @@ describe("receipt", () => {
       fee: planned,
       balanceAfter: 3750,
       takenBy: null,
+      online: null,
     };
     const ar = render(createElement(ReceiptSheet, { loc: printLocale("ar"), data, copy: false }));
     expect(ar).toContain("<bdi>الرسوم الدراسية</bdi>");
@@ -171,13 +175,74 @@ describe("receipt", () => {
     const html = render(
       createElement(ReceiptSheet, {
         loc: printLocale("ar"),
-        data: { payment, fee, balanceAfter: 3750, takenBy: null },
+        data: { payment, fee, balanceAfter: 3750, takenBy: null, online: null },
         copy: true,
       }),
     );
     expect(html).not.toContain("data-instalments");
     expect(html).toContain("نسخة");
     expect(html).toContain('<bdi dir="ltr" class="id">RCP-2026-2027-000007</bdi>');
+  });
+});
+
+describe("an online payment that brought in more than was owed", () => {
+  const online = { kind: "payment" as const, orderId: "1796170173803", received: 1500, applied: 1250, credit: 250 };
+
+  it("the receipt says what came in (also in words), what was applied and the credit, on one sheet", () => {
+    const data: ReceiptData = {
+      payment: { ...payment, source: "online" },
+      fee,
+      balanceAfter: 0,
+      takenBy: null,
+      online: { ...online, creditRefunded: 0 },
+    };
+    const html = render(createElement(ReceiptSheet, { loc: printLocale("ar"), data, copy: false }));
+    expect(html.match(/class="sheet"/g)).toHaveLength(1);
+    expect(html).toMatch(/data-order=""><bdi dir="ltr" class="id">1796170173803<\/bdi>/);
+    expect(html).toMatch(/data-received="">[^<]*١٬٥٠٠/);
+    expect(html).toMatch(/data-applied="">[^<]*١٬٢٥٠/);
+    expect(html).toMatch(/data-credit="">[^<]*٢٥٠/);
+    expect(html).toContain(amountInArabicWords(1500));
+    expect(html).toContain("تردّ المدرسة الرصيد الدائن");
+    expect(html).not.toContain("data-credit-refunded");
+  });
+
+  it("once Paymob refunded the credit, the receipt says so and no longer asks for it", () => {
+    const data: ReceiptData = {
+      payment: { ...payment, source: "online" },
+      fee,
+      balanceAfter: 0,
+      takenBy: null,
+      online: { ...online, creditRefunded: 250 },
+    };
+    const html = render(createElement(ReceiptSheet, { loc: printLocale("en"), data, copy: false }));
+    expect(html).toMatch(/<dt>Credit refunded<\/dt><dd data-credit-refunded="">EGP\s250<\/dd>/);
+    expect(html).not.toContain("the school refunds the credit");
+  });
+
+  it("the statement owes the open credit back and lists each credit with its state", () => {
+    const credit = { ...online, receiptNo: null, at: "2026-10-02T09:00:00.000Z" };
+    const html = render(
+      createElement(StatementSheet, {
+        loc: printLocale("en"),
+        fee: { ...fee, payments: [{ ...payment, source: "online" }] },
+        takenBy: new Map(),
+        credits: [
+          { ...credit, refunded: 0, open: 250 },
+          { ...credit, orderId: "1796170173804", refunded: 100, open: 150 },
+          { ...credit, orderId: "1796170173805", refunded: 250, open: 0 },
+        ],
+        issuedAt: "2026-11-25T08:00:00.000Z",
+      }),
+    );
+    expect(html).toMatch(/data-open-credit="">EGP\s400</);
+    expect(html).toContain('data-row-source="online">Online<');
+    const rows = html.match(/<tr data-credit-order="[^"]+">.*?<\/tr>/g) ?? [];
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toContain("Credit only");
+    expect(rows[0]).toContain(">To refund<");
+    expect(rows[1]).toMatch(/EGP\s150 still to refund/);
+    expect(rows[2]).toContain(">Refunded<");
   });
 });
 
@@ -188,6 +253,7 @@ describe("statement", () => {
         loc: printLocale("ar"),
         fee: planned,
         takenBy: new Map([[7, "admin"]]),
+        credits: [],
         issuedAt: "2026-11-25T08:00:00.000Z",
       }),
     );
@@ -203,6 +269,7 @@ describe("statement", () => {
         loc: printLocale("en"),
         fee,
         takenBy: new Map(),
+        credits: [],
         issuedAt: "2026-11-25T08:00:00.000Z",
       }),
     );

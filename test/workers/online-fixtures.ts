@@ -28,9 +28,9 @@ export const day = (days: number) => new Date(Date.now() + days * 86_400_000).to
 
 /**
  * A student with a fee record on a custom schedule: 1000 EGP overdue (due 20 days ago), 1500 due in 40 days and 2500
- * in 100 days (5000 EGP in all), nothing paid.
+ * in 100 days (5000 EGP in all), nothing paid; `guardians` as the students API takes them (none by default).
  */
-export async function family(token: string) {
+export async function family(token: string, guardians: Array<Record<string, unknown>> = []) {
   const studentNo = uniqueStudentNo();
   const s = await api("/api/students", {
     method: "POST",
@@ -41,6 +41,7 @@ export async function family(token: string) {
       nationality: "مصري",
       current_grade: "Prep-2",
       building_no: 1,
+      ...(guardians.length ? { guardians } : {}),
     },
   });
   expect(s.status, s.text).toBe(201);
@@ -84,6 +85,13 @@ export async function standinTransaction(
   });
   expect(res.status).toBe(201);
   return (await res.json()) as { obj: Record<string, unknown>; hmac: string };
+}
+
+/** The stand-in's record of Paymob order `orderId`: what the intention sent (billing data, return address). */
+export async function standinOrder(orderId: string) {
+  const res = await fetch(`${STANDIN}/_standin/orders/${orderId}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { redirectionUrl: string; billingData: Record<string, string>; clientSecret: string };
 }
 
 /** POSTs a Transaction Processed callback as Paymob does (`hmac` null: none). */

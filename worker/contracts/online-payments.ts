@@ -38,6 +38,16 @@ export const publicFeesSchema = z.object({
     all: z.number().nullable().describe("All that remains"),
   }),
   payments_enabled: z.boolean().describe("False when the school has not configured online payment: hide Pay"),
+  pending: z
+    .array(
+      z.object({
+        payment_id: z.string().describe("Opens its return page again"),
+        amount: z.number().describe("EGP"),
+        created_at: z.string().describe("ISO 8601 UTC"),
+        expires_at: z.string().describe("ISO 8601 UTC: the checkout (and a kiosk reference) closes then"),
+      }),
+    )
+    .describe("Online payments of this record still pending (a kiosk reference not paid yet), newest first, up to 3"),
 });
 export type PublicFeesJson = z.output<typeof publicFeesSchema>;
 
@@ -93,6 +103,7 @@ export const onlinePaymentStatusSchema = z.object({
   amount: z.number().describe("EGP"),
   full_name: z.string(),
   paid_at: z.string().nullable(),
+  expires_at: z.string().describe("ISO 8601 UTC: the deadline to pay it (the checkout, a kiosk reference)"),
   receipt_no: z.string().nullable().describe("RCP-… once paid (null when all of it became credit)"),
   receipt_url: z.string().nullable().describe("The printable receipt, by an unguessable token, once paid"),
   credit: z.number().describe("EGP received beyond what was due (the school refunds it)"),

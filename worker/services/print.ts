@@ -3,8 +3,8 @@
  * a payment receipt and a fee statement. Reads only, through the results and fees services, so a document shows
  * exactly what the console and the API show. Amounts are EGP (as the API answers), marks as stored (≤ 2 decimals).
  */
-import { eq } from "drizzle-orm";
-import { admins, feeRecords, onlinePayments, payments, students } from "../../db/schema";
+import { and, asc, eq, gt } from "drizzle-orm";
+import { admins, feeRecords, onlinePayments, payments, paymobTransactions, students } from "../../db/schema";
 import type { Db } from "../db";
 import { ApiError } from "../errors";
 import type { FeeJson, PaymentJson } from "../contracts/fees";
@@ -76,7 +76,21 @@ export type PlannedFee = FeeJson;
 /** A payment as the API answers it, with the instalments it covered. */
 export type AllocatedPayment = PaymentJson;
 
-/** A receipt: the payment, its fee record, the balance right after it, and who took it. */
+/**
+ * What the online payment behind a receipt brought in (EGP): Paymob's order; for a payment (RCP) what Paymob took,
+ * what of it went on the fee record (the receipt's amount) and the credit beyond what was owed, fixed when issued,
+ * with what of that credit Paymob's refunds have given back since; for a refund (ADJ) what it gave back.
+ */
+export interface OnlineReceiptFacts {
+  kind: "payment" | "refund";
+  orderId: string;
+  received: number;
+  applied: number;
+  credit: number;
+  creditRefunded: number;
+}
+
+/** A receipt: the payment, its fee record, the balance right after it, who took it, and the online payment's facts. */
 export interface ReceiptData {
   payment: AllocatedPayment;
   fee: PlannedFee;
@@ -84,11 +98,38 @@ export interface ReceiptData {
   balanceAfter: number;
   /** Username of the admin who recorded it; null once that admin is deleted. */
   takenBy: string | null;
+  /** Null for a desk payment. */
+  online: OnlineReceiptFacts | null;
+}
+
+/** The online part of a receipt row: its Paymob transaction and order (all null for a desk payment). */
+type OnlineColumns = {
+  kind: string | null;
+  orderId: string | null;
+  received: number | null;
+  applied: number | null;
+  credit: number | null;
+  openCredit: number | null;
+};
+
+function onlineFacts(r: OnlineColumns): OnlineReceiptFacts | null {
+  if (r.orderId === null || r.kind === null) return null;
+  const credit = r.kind === "payment" ? (r.credit ?? 0) : 0;
+  return {
+    kind: r.kind === "payment" ? "payment" : "refund",
+    orderId: r.orderId,
+    received: piastresToEgp(Math.abs(r.received ?? 0)),
+    applied: piastresToEgp(r.applied ?? 0),
+    credit: piastresToEgp(credit),
+    // Refunds come off the credit first (./online-payments/ledger.ts), so what left it was refunded.
+    creditRefunded: piastresToEgp(Math.max(0, credit - (r.openCredit ?? 0))),
+  };
 }
 
 /**
  * The receipt with number `receiptNo` (`RCP-…` or `ADJ-…`), with the figures fixed when it was issued
- * (docs/product.md#payments-and-receipts: "Receipts are documents"). Throws 404 RECEIPT_NOT_FOUND.
+ * (docs/product.md#payments-and-receipts: "Receipts are documents"); an online one with what Paymob took, what was
+ * applied and the credit owed back (docs/product.md#online-payments). Throws 404 RECEIPT_NOT_FOUND.
  */
 export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
   const [row] = await db
@@ -97,9 +138,17 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
       feeRecordId: payments.feeRecordId,
       balanceAfter: payments.balanceAfterPiastres,
       takenBy: admins.username,
+      kind: paymobTransactions.kind,
+      orderId: onlinePayments.orderId,
+      received: paymobTransactions.amountPiastres,
+      applied: paymobTransactions.appliedPiastres,
+      credit: paymobTransactions.creditPiastres,
+      openCredit: onlinePayments.creditPiastres,
     })
     .from(payments)
     .leftJoin(admins, eq(admins.id, payments.adminId))
+    .leftJoin(paymobTransactions, eq(paymobTransactions.paymentId, payments.id))
+    .leftJoin(onlinePayments, eq(onlinePayments.id, paymobTransactions.onlinePaymentId))
     .where(eq(payments.receiptNo, receiptNo));
   if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
   const fee: PlannedFee = await getFeeById(db, row.feeRecordId, schoolDate(new Date()));
@@ -109,48 +158,100 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
   // record's current total less everything up to and including this one (docs/product.md#payments-and-receipts).
   const paidUpTo = fee.payments.slice(0, upTo + 1).reduce((s, p) => s + egpToPiastres(p.amount), 0);
   const balance = row.balanceAfter ?? egpToPiastres(fee.total_amount) - paidUpTo;
-  return { payment: fee.payments[upTo]!, fee, balanceAfter: piastresToEgp(balance), takenBy: row.takenBy };
-}
-
-/** The online payment a receipt came from: Paymob's order id, what it took and the credit to refund (EGP). */
-export interface OnlineReceiptFacts {
-  orderId: string;
-  amount: number;
-  credit: number;
+  return {
+    payment: fee.payments[upTo]!,
+    fee,
+    balanceAfter: piastresToEgp(balance),
+    takenBy: row.takenBy,
+    online: onlineFacts(row),
+  };
 }
 
 /**
  * Any payment's receipt by its public `receipt_token` (`/pay/receipts/{token}`, no session;
- * docs/product.md#payments-and-receipts), desk or online, with the facts of the online payment that made it, if one
- * did. Throws 404 RECEIPT_NOT_FOUND for a token that is malformed or no payment's.
+ * docs/product.md#payments-and-receipts), desk or online: the same document as the console's. Throws 404
+ * RECEIPT_NOT_FOUND for a token that is malformed or no payment's.
  */
-export async function publicReceipt(
-  db: Db,
-  token: string,
-): Promise<{ receipt: ReceiptData; online: OnlineReceiptFacts | null }> {
+export async function publicReceipt(db: Db, token: string): Promise<ReceiptData> {
   if (!/^[A-Za-z0-9_-]{20,64}$/.test(token)) throw new ApiError("RECEIPT_NOT_FOUND");
   const [row] = await db
-    .select({
-      receiptNo: payments.receiptNo,
-      orderId: onlinePayments.orderId,
-      amount: onlinePayments.amountPiastres,
-      credit: onlinePayments.creditPiastres,
-    })
+    .select({ receiptNo: payments.receiptNo })
     .from(payments)
-    .leftJoin(onlinePayments, eq(onlinePayments.paymentId, payments.id))
     .where(eq(payments.receiptToken, token));
   if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
-  const online =
-    row.orderId === null
-      ? null
-      : { orderId: row.orderId, amount: piastresToEgp(row.amount ?? 0), credit: piastresToEgp(row.credit ?? 0) };
-  return { receipt: await receipt(db, row.receiptNo), online };
+  return receipt(db, row.receiptNo);
 }
 
-/** A statement: the fee record with its payments (oldest first) and who took each. Throws 404 FEE_NOT_FOUND. */
-export async function statement(db: Db, studentNo: string): Promise<{ fee: PlannedFee; takenBy: Map<number, string> }> {
-  // Both reads at once: who took each payment is found through the student number, not the record's id.
-  const [fee, rows] = await Promise.all([
+/**
+ * An online payment that brought in more than was owed (EGP): Paymob's order, its receipt (null when all of it was
+ * credit), when it was recorded, what Paymob took, what was applied, the credit, what of it was refunded since and
+ * what is still owed back.
+ */
+export interface StatementCredit {
+  orderId: string;
+  receiptNo: string | null;
+  at: string;
+  received: number;
+  applied: number;
+  credit: number;
+  refunded: number;
+  open: number;
+}
+
+/** The credits of student `studentNo`'s online payments, oldest first (docs/product.md#printing: "Statement"). */
+async function creditsOf(db: Db, studentNo: string): Promise<StatementCredit[]> {
+  const rows = await db
+    .select({
+      orderId: onlinePayments.orderId,
+      receiptNo: payments.receiptNo,
+      at: paymobTransactions.at,
+      received: paymobTransactions.amountPiastres,
+      applied: paymobTransactions.appliedPiastres,
+      credit: paymobTransactions.creditPiastres,
+      open: onlinePayments.creditPiastres,
+    })
+    .from(paymobTransactions)
+    .innerJoin(onlinePayments, eq(onlinePayments.id, paymobTransactions.onlinePaymentId))
+    .innerJoin(feeRecords, eq(feeRecords.id, onlinePayments.feeRecordId))
+    .innerJoin(students, eq(students.id, feeRecords.studentId))
+    .leftJoin(payments, eq(payments.id, paymobTransactions.paymentId))
+    .where(
+      and(
+        eq(students.studentNo, studentNo),
+        eq(paymobTransactions.kind, "payment"),
+        gt(paymobTransactions.creditPiastres, 0),
+      ),
+    )
+    .orderBy(asc(paymobTransactions.at), asc(paymobTransactions.id));
+  return rows.map((r) => {
+    const open = Math.min(r.open, r.credit);
+    return {
+      orderId: r.orderId,
+      receiptNo: r.receiptNo,
+      at: r.at,
+      received: piastresToEgp(r.received),
+      applied: piastresToEgp(r.applied),
+      credit: piastresToEgp(r.credit),
+      refunded: piastresToEgp(r.credit - open),
+      open: piastresToEgp(open),
+    };
+  });
+}
+
+/** A statement's data: the fee record, who took each payment, and the online payments' credits. */
+export interface StatementData {
+  fee: PlannedFee;
+  takenBy: Map<number, string>;
+  credits: StatementCredit[];
+}
+
+/**
+ * A statement: the fee record with its payments (oldest first), who took each, and every online payment's credit
+ * until and after it is refunded. Throws 404 FEE_NOT_FOUND.
+ */
+export async function statement(db: Db, studentNo: string): Promise<StatementData> {
+  // The reads at once: who took each payment and the credits are found through the student number.
+  const [fee, rows, credits] = await Promise.all([
     getFee(db, studentNo, schoolDate(new Date())),
     db
       .select({ id: payments.id, username: admins.username })
@@ -159,6 +260,7 @@ export async function statement(db: Db, studentNo: string): Promise<{ fee: Plann
       .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
       .innerJoin(students, eq(students.id, feeRecords.studentId))
       .where(eq(students.studentNo, studentNo)),
+    creditsOf(db, studentNo),
   ]);
-  return { fee, takenBy: new Map(rows.map((r) => [r.id, r.username])) };
+  return { fee, takenBy: new Map(rows.map((r) => [r.id, r.username])), credits };
 }

@@ -81,6 +81,7 @@ table.small .id{letter-spacing:0}
 .amount{font-size:1.5em;font-weight:700}
 .words{border:1px dashed #6b7280;padding:4px 8px;margin-block:4px}
 .muted{color:#4b5563}
+.nowrap{white-space:nowrap}
 .line{display:inline-block;min-inline-size:60%;border-block-end:1px dotted #6b7280;min-block-size:1.4em}
 .scale{display:flex;flex-wrap:wrap;gap:2px 14px;font-size:.9em}
 .cover{display:flex;flex-direction:column;justify-content:center;align-items:center;min-block-size:200mm;text-align:center;gap:6mm}

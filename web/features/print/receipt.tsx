@@ -1,24 +1,94 @@
 /**
  * A printed payment receipt (docs/product.md#printing, #payments-and-receipts): number, Cairo date and time,
- * student, amount in figures and in Arabic words, where it was paid (desk or online), the instalments it covered
+ * student, where it was paid (desk or online), amount in figures and in Arabic words, the instalments it covered
  * (when fee plans allocate payments), the balance right after it, who took it, a signature line; "copy" on a reprint.
- * A5, or an 80 mm roll.
+ * An online one adds Paymob's order and, when more came in than was owed, what was received, what was applied and
+ * the credit to refund (and what of it was refunded since). One sheet: A5, or an 80 mm roll.
  */
 import { amountInArabicWords } from "@worker/lib/amount-words";
-import type { ReceiptData } from "@worker/services/print";
+import type { OnlineReceiptFacts, ReceiptData } from "@worker/services/print";
 import { Id, Letterhead, StudentFacts } from "./print-document";
 import type { PrintLocale } from "./print-format";
+
+/** The amount rows: the amount, or for an online payment with a credit what came in, was applied and is owed back. */
+function AmountRows({ loc, amount, online }: { loc: PrintLocale; amount: number; online: OnlineReceiptFacts | null }) {
+  const t = loc.t.receipt;
+  if (online?.kind !== "payment" || online.credit <= 0)
+    return (
+      <>
+        <dt>{online?.kind === "payment" ? t.received : t.amount}</dt>
+        <dd className="amount" data-received={online?.kind === "payment" ? "" : undefined}>
+          {loc.egp(amount)}
+        </dd>
+      </>
+    );
+  return (
+    <>
+      <dt>{t.received}</dt>
+      <dd className="amount" data-received="">
+        {loc.egp(online.received)}
+      </dd>
+      <dt>{t.applied}</dt>
+      <dd data-applied="">{loc.egp(online.applied)}</dd>
+      <dt>{t.credit}</dt>
+      <dd data-credit="">{loc.egp(online.credit)}</dd>
+      {online.creditRefunded > 0 && (
+        <>
+          <dt>{t.creditRefunded}</dt>
+          <dd data-credit-refunded="">{loc.egp(online.creditRefunded)}</dd>
+        </>
+      )}
+    </>
+  );
+}
+
+/** The instalments a payment covered, each with its line and due date. */
+function CoveredInstalments({ loc, data }: { loc: PrintLocale; data: ReceiptData }) {
+  const t = loc.t.receipt;
+  // Instalments are numbered per line ("Tuition 1", "Bus 1"): the line and the number name one.
+  const instalments = new Map((data.fee.instalments ?? []).map((i) => [`${i.line ?? ""}|${i.no}`, i]));
+  const allocations = data.payment.allocations ?? [];
+  return (
+    <table className="block" data-instalments="">
+      <caption style={{ textAlign: "start", fontWeight: 700 }}>{t.instalments}</caption>
+      <thead>
+        <tr>
+          <th>{t.instalments}</th>
+          <th className="n">{t.dueDate}</th>
+          <th className="n">{t.amount}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {allocations.map((a) => {
+          const due = instalments.get(`${a.line ?? ""}|${a.instalment_no}`)?.due_date;
+          return (
+            <tr key={`${a.line ?? ""}-${a.instalment_no}`}>
+              <td>
+                {a.line ? <bdi>{loc.line(a.line, a.line_en)}</bdi> : null}
+                {a.line ? loc.sep : null}
+                {t.instalment.replace("{{no}}", loc.num(a.instalment_no))}
+              </td>
+              <td className="n">{due ? loc.date(due) : ""}</td>
+              <td className="n">{loc.egp(a.amount)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
 
 /** The receipt sheet; `copy` prints "copy" beside the title. */
 export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: ReceiptData; copy: boolean }) {
   const t = loc.t.receipt;
   const { payment, fee } = data;
   const adjustment = payment.kind === "adjustment";
-  // Instalments are numbered per line ("Tuition 1", "Bus 1"): the line and the number name one.
-  const instalments = new Map((fee.instalments ?? []).map((i) => [`${i.line ?? ""}|${i.no}`, i]));
   const allocations = payment.allocations ?? [];
+  const { online } = data;
+  // What came in: an online payment's credit is money received too, so the words say all of it.
+  const received = online?.kind === "payment" ? online.received : payment.amount;
   return (
-    <section className="sheet" data-receipt={payment.receipt_no}>
+    <section className="sheet" data-receipt={payment.receipt_no} data-online-receipt={online ? "" : undefined}>
       <Letterhead
         loc={loc}
         title={adjustment ? t.adjustment : t.title}
@@ -38,47 +108,28 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
         <dt>{t.dateTime}</dt>
         <dd>{loc.dateTime(payment.paid_at)}</dd>
         <StudentFacts loc={loc} labels={t} name={fee.full_name} no={fee.student_no} grade={fee.grade} />
-        <dt>{t.amount}</dt>
-        <dd className="amount">{loc.egp(payment.amount)}</dd>
         <dt>{t.source}</dt>
         <dd data-source={payment.source}>{t.sources[payment.source]}</dd>
+        {online && (
+          <>
+            <dt>{t.order}</dt>
+            <dd data-order="">
+              <Id>{online.orderId}</Id>
+            </dd>
+          </>
+        )}
+        <AmountRows loc={loc} amount={payment.amount} online={online} />
       </dl>
-      {payment.amount > 0 && (
+      {received > 0 && (
         <div className="words" data-amount-words="">
           <span className="muted">{t.amountWords}: </span>
           <bdi lang="ar" dir="rtl">
-            <strong>{t.only.replace("{{words}}", amountInArabicWords(payment.amount))}</strong>
+            <strong>{t.only.replace("{{words}}", amountInArabicWords(received))}</strong>
           </bdi>
         </div>
       )}
-      {allocations.length > 0 && (
-        <table className="block" data-instalments="">
-          <caption style={{ textAlign: "start", fontWeight: 700 }}>{t.instalments}</caption>
-          <thead>
-            <tr>
-              <th>{t.instalments}</th>
-              <th className="n">{t.dueDate}</th>
-              <th className="n">{t.amount}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {allocations.map((a) => {
-              const due = instalments.get(`${a.line ?? ""}|${a.instalment_no}`)?.due_date;
-              return (
-                <tr key={`${a.line ?? ""}-${a.instalment_no}`}>
-                  <td>
-                    {a.line ? <bdi>{loc.line(a.line, a.line_en)}</bdi> : null}
-                    {a.line ? loc.sep : null}
-                    {t.instalment.replace("{{no}}", loc.num(a.instalment_no))}
-                  </td>
-                  <td className="n">{due ? loc.date(due) : ""}</td>
-                  <td className="n">{loc.egp(a.amount)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+      {online && online.credit > online.creditRefunded && <p className="muted">{t.creditNote}</p>}
+      {allocations.length > 0 && <CoveredInstalments loc={loc} data={data} />}
       <dl className="facts block">
         <dt>{t.balance}</dt>
         <dd>{loc.egp(data.balanceAfter)}</dd>

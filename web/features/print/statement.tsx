@@ -1,32 +1,108 @@
 /**
- * A printed fee statement per student (docs/product.md#printing, #fees): the totals and status, the payment plan's
- * instalments when the record carries them (docs/product.md#fee-plans), then every payment and adjustment with its
- * receipt number, date, who took it and the balance after it. A4 portrait.
+ * A printed fee statement per student (docs/product.md#printing, #fees): the totals and status (and the credit owed
+ * back), the payment plan's instalments when the record carries them (docs/product.md#fee-plans), every payment and
+ * adjustment with its receipt number, date, source, who took it and the balance after it, then every online payment
+ * that brought in more than was owed: received, applied, credit, and whether it is refunded. A4 portrait.
  */
-import type { PlannedFee } from "@worker/services/print";
+import type { PlannedFee, StatementCredit } from "@worker/services/print";
 import { Id, Letterhead, StudentFacts } from "./print-document";
 import type { PrintLocale } from "./print-format";
+
+/** The credits of online payments: still to refund, refunded, or partly (docs/product.md#online-payments). */
+function CreditsTable({ loc, credits }: { loc: PrintLocale; credits: StatementCredit[] }) {
+  const t = loc.t.statement;
+  const status = (c: StatementCredit) =>
+    c.open <= 0
+      ? t.refundedAll
+      : c.refunded <= 0
+        ? t.toRefund
+        : t.partlyRefunded.replace("{{amount}}", loc.egp(c.open));
+  return (
+    <table data-credits="" className="small block">
+      <caption style={{ textAlign: "start", fontWeight: 700 }}>{t.credits}</caption>
+      <thead>
+        <tr>
+          <th>{t.order}</th>
+          <th>{t.receiptNo}</th>
+          <th className="n">{t.date}</th>
+          <th className="n">{t.received}</th>
+          <th className="n">{t.applied}</th>
+          <th className="n">{t.credit}</th>
+          <th className="n">{t.refunded}</th>
+          <th className="n">{t.creditStatus}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {credits.map((c) => (
+          <tr key={c.orderId} data-credit-order={c.orderId}>
+            <td>
+              <Id>{c.orderId}</Id>
+            </td>
+            <td>{c.receiptNo ? <Id>{c.receiptNo}</Id> : t.creditOnly}</td>
+            <td className="n nowrap">{loc.shortDateTime(c.at)}</td>
+            <td className="n">{loc.egp(c.received)}</td>
+            <td className="n">{loc.egp(c.applied)}</td>
+            <td className="n">{loc.egp(c.credit)}</td>
+            <td className="n">{c.refunded > 0 ? loc.egp(c.refunded) : "—"}</td>
+            <td className="n nowrap">{status(c)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The payment plan's instalments: line, number, due date, amount, paid, remaining. */
+function PlanTable({ loc, instalments }: { loc: PrintLocale; instalments: NonNullable<PlannedFee["instalments"]> }) {
+  const t = loc.t.statement;
+  return (
+    <table className="block" data-plan="">
+      <caption style={{ textAlign: "start", fontWeight: 700 }}>{t.plan}</caption>
+      <thead>
+        <tr>
+          <th>{t.line}</th>
+          <th className="n">{t.instalment}</th>
+          <th className="n">{t.dueDate}</th>
+          <th className="n">{t.amount}</th>
+          <th className="n">{t.instalmentPaid}</th>
+          <th className="n">{t.instalmentRemaining}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {instalments.map((i) => (
+          <tr key={`${i.line ?? ""}-${i.no}`}>
+            <td>
+              <bdi>{loc.line(i.line, i.line_en)}</bdi>
+            </td>
+            <td className="n">{loc.num(i.no)}</td>
+            <td className="n">{loc.date(i.due_date)}</td>
+            <td className="n">{loc.egp(i.amount)}</td>
+            <td className="n">{i.paid === undefined ? "" : loc.egp(i.paid)}</td>
+            <td className="n">{i.remaining === undefined ? "" : loc.egp(i.remaining)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** The statement sheet. */
 export function StatementSheet({
   loc,
   fee,
   takenBy,
+  credits,
   issuedAt,
 }: {
   loc: PrintLocale;
   fee: PlannedFee;
   takenBy: Map<number, string>;
+  credits: StatementCredit[];
   issuedAt: string;
 }) {
   const t = loc.t.statement;
   const instalments = fee.instalments ?? [];
-  let balance = fee.total_amount;
-  const rows = fee.payments.map((p) => {
-    // Running balance in piastres, so 0.1 + 0.2 style drift never reaches the page.
-    balance = Math.round(balance * 100 - p.amount * 100) / 100;
-    return { p, balance };
-  });
+  const openCredit = credits.reduce((s, c) => s + Math.round(c.open * 100), 0) / 100;
   return (
     <section className="sheet" data-statement={fee.student_no}>
       <Letterhead loc={loc} title={t.title} end={<span className="muted">{loc.dateTime(issuedAt)}</span>} />
@@ -46,79 +122,76 @@ export function StatementSheet({
             <dd>{loc.egp(fee.overdue_amount)}</dd>
           </>
         )}
+        {openCredit > 0 && (
+          <>
+            <dt>{t.openCredit}</dt>
+            <dd data-open-credit="">{loc.egp(openCredit)}</dd>
+          </>
+        )}
       </dl>
-      {instalments.length > 0 && (
-        <table className="block" data-plan="">
-          <caption style={{ textAlign: "start", fontWeight: 700 }}>{t.plan}</caption>
-          <thead>
-            <tr>
-              <th>{t.line}</th>
-              <th className="n">{t.instalment}</th>
-              <th className="n">{t.dueDate}</th>
-              <th className="n">{t.amount}</th>
-              <th className="n">{t.instalmentPaid}</th>
-              <th className="n">{t.instalmentRemaining}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {instalments.map((i) => (
-              <tr key={`${i.line ?? ""}-${i.no}`}>
-                <td>
-                  <bdi>{loc.line(i.line, i.line_en)}</bdi>
-                </td>
-                <td className="n">{loc.num(i.no)}</td>
-                <td className="n">{loc.date(i.due_date)}</td>
-                <td className="n">{loc.egp(i.amount)}</td>
-                <td className="n">{i.paid === undefined ? "" : loc.egp(i.paid)}</td>
-                <td className="n">{i.remaining === undefined ? "" : loc.egp(i.remaining)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {instalments.length > 0 && <PlanTable loc={loc} instalments={instalments} />}
       <h2 className="block" style={{ fontSize: "1.1em" }}>
         {t.payments}
       </h2>
-      {rows.length === 0 ? (
+      {fee.payments.length === 0 ? (
         <p className="muted">{t.noPayments}</p>
       ) : (
-        <table data-payments="" className="small">
-          <thead>
-            <tr>
-              <th>{t.receiptNo}</th>
-              <th className="n">{t.date}</th>
-              <th className="n">{t.kind}</th>
-              <th className="n">{t.amount}</th>
-              <th className="n">{t.runningBalance}</th>
-              <th>{t.takenBy}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ p, balance: after }) => (
-              <tr key={p.id}>
-                <td>
-                  <Id>{p.receipt_no}</Id>
-                </td>
-                <td className="n">{loc.shortDateTime(p.paid_at)}</td>
-                <td className="n">{t.kinds[p.kind]}</td>
-                <td className="n">{loc.egp(p.amount)}</td>
-                <td className="n">{loc.egp(after)}</td>
-                <td>
-                  <bdi>{takenBy.get(p.id) ?? ""}</bdi>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <td colSpan={3}>{t.paid}</td>
-              <td className="n">{loc.egp(fee.paid_amount)}</td>
-              <td className="n">{loc.egp(fee.remaining)}</td>
-              <td />
-            </tr>
-          </tfoot>
-        </table>
+        <PaymentsTable {...{ loc, fee, takenBy }} />
       )}
+      {credits.length > 0 && <CreditsTable loc={loc} credits={credits} />}
     </section>
+  );
+}
+
+/** Every payment and adjustment, oldest first, with its source and the running balance. */
+function PaymentsTable({ loc, fee, takenBy }: { loc: PrintLocale; fee: PlannedFee; takenBy: Map<number, string> }) {
+  const t = loc.t.statement;
+  let balance = fee.total_amount;
+  const rows = fee.payments.map((p) => {
+    // Running balance in piastres, so 0.1 + 0.2 style drift never reaches the page.
+    balance = Math.round(balance * 100 - p.amount * 100) / 100;
+    return { p, balance };
+  });
+  return (
+    <table data-payments="" className="small">
+      <thead>
+        <tr>
+          <th>{t.receiptNo}</th>
+          <th className="n">{t.date}</th>
+          <th className="n">{t.kind}</th>
+          <th className="n">{t.source}</th>
+          <th className="n">{t.amount}</th>
+          <th className="n">{t.runningBalance}</th>
+          <th>{t.takenBy}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ p, balance: after }) => (
+          <tr key={p.id}>
+            <td>
+              <Id>{p.receipt_no}</Id>
+            </td>
+            <td className="n">{loc.shortDateTime(p.paid_at)}</td>
+            <td className="n">{t.kinds[p.kind]}</td>
+            <td className="n" data-row-source={p.source}>
+              {t.sources[p.source]}
+            </td>
+            <td className="n">{loc.egp(p.amount)}</td>
+            <td className="n">{loc.egp(after)}</td>
+            <td>
+              <bdi>{takenBy.get(p.id) ?? ""}</bdi>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <td colSpan={4}>{t.paid}</td>
+          <td className="n">{loc.egp(fee.paid_amount)}</td>
+          <td className="n">{loc.egp(fee.remaining)}</td>
+          <td />
+        </tr>
+      </tfoot>
+    </table>
   );
 }

@@ -55,6 +55,18 @@ export default {
       upcoming: "Upcoming",
     },
   },
+  pending: {
+    title: "A payment is still waiting",
+    intro:
+      "You started a payment that has not been paid yet. If you have a kiosk reference, pay with it rather than starting a new payment for the same amount, so you do not pay twice.",
+    amount: "Amount",
+    started: "Started",
+    deadline: "Pay before",
+    reference: "Kiosk reference",
+    open: "Open this payment",
+    confirm: "A payment of {{amount}} is still waiting. Start a new payment anyway?",
+    startNew: "Start a new payment",
+  },
   choice: {
     legend: "Amount to pay",
     next: "Next instalment",
@@ -88,6 +100,8 @@ export default {
     pendingBody:
       "We have not had the payment's confirmation yet. This page updates by itself; you can also come back later.",
     kiosk: "Pay at the nearest kiosk (Aman, Fawry, Masary…) with reference",
+    amount: "Amount",
+    deadline: "Pay before",
     failed: "The payment did not go through",
     failedBody: "The payment was declined and nothing was charged. You can try again.",
     expired: "The payment expired",
@@ -98,11 +112,7 @@ export default {
     back: "Back to Pay fees",
   },
   receipt: {
-    amountReceived: "Amount received",
-    credit: "Credit to refund",
-    order: "Order number",
     notFound: "Receipt not found",
     unavailable: "The service is temporarily unavailable. Please try again shortly.",
-    online: "Paid online (Paymob)",
   },
 } satisfies typeof ar;

@@ -1,14 +1,17 @@
 /**
  * /pay/return?payment=… — where Paymob's checkout sends the family back (docs/product.md#online-payments). It shows
- * paid, pending or declined by polling the server for the payment's status; the query Paymob adds is not trusted
- * and records nothing (only the kiosk reference is shown from it).
+ * paid, pending (amount, deadline, the kiosk reference) or declined by polling the server for the payment's status;
+ * the query Paymob adds (joined with "&", or a second "?") is not trusted and records nothing: only the kiosk
+ * reference is shown from it, and remembered in this browser so /pay and this page can show it again.
  */
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useSearchParams } from "react-router";
+import { useLocation } from "react-router";
 import { ReceiptText } from "lucide-react";
 import { PageHero } from "~/components/public-ui/page-hero";
 import { PublicLayout } from "~/features/shell/public/public-layout";
 import { PaymentResult } from "~/features/pay/public/payment-result";
+import { rememberedKioskRef, rememberKioskRef, returnParams } from "~/features/pay/public/return-params";
 import { usePaymentStatus } from "~/features/pay/public/use-payment-status";
 import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/pay-return";
@@ -20,10 +23,14 @@ export function meta({ matches }: Route.MetaArgs) {
 /** The result page. */
 export default function PayReturn() {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const paymentId = params.get("payment");
-  const kioskRef = params.get("data.bill_reference");
-  const state = usePaymentStatus(paymentId && /^[A-Za-z0-9_-]{16,64}$/.test(paymentId) ? paymentId : null);
+  const { paymentId, kioskRef: carried } = returnParams(useLocation().search);
+  const [kioskRef, setKioskRef] = useState(carried);
+  useEffect(() => {
+    if (!paymentId) return;
+    if (carried) rememberKioskRef(paymentId, carried);
+    else setKioskRef(rememberedKioskRef(paymentId));
+  }, [paymentId, carried]);
+  const state = usePaymentStatus(paymentId);
   const announced = state.kind === "known" ? state.payment.status : state.kind;
   return (
     <PublicLayout>
@@ -39,7 +46,7 @@ export default function PayReturn() {
         aria-live="polite"
         data-payment-state={announced}
       >
-        <PaymentResult state={state} kioskRef={kioskRef && /^\d{4,20}$/.test(kioskRef) ? kioskRef : null} />
+        <PaymentResult state={state} kioskRef={kioskRef} />
       </div>
     </PublicLayout>
   );

@@ -1,7 +1,8 @@
 /**
  * /pay — "Pay fees / دفع المصروفات" (docs/product.md#online-payments). The results page's national-ID lookup (same
- * normalisation, limits and refusal), then the student's instalments and the amount choice; Pay sends the family to
- * Paymob's checkout. Arabic first, both languages, 360 px up.
+ * normalisation, limits and refusal), then the student's instalments, any payment still waiting (open it again
+ * rather than pay twice) and the amount choice; Pay sends the family to Paymob's checkout. Arabic first, both
+ * languages, 360 px up.
  */
 import { useTranslation } from "react-i18next";
 import { Wallet } from "lucide-react";
@@ -10,6 +11,7 @@ import { PublicLayout } from "~/features/shell/public/public-layout";
 import { AmountChoiceForm } from "~/features/pay/public/amount-choice";
 import { FeesLookupForm } from "~/features/pay/public/fees-lookup-form";
 import { FeesSummary } from "~/features/pay/public/fees-summary";
+import { PendingPayments } from "~/features/pay/public/pending-payments";
 import { useFeesLookup } from "~/features/pay/public/use-fees-lookup";
 import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/pay";
@@ -45,6 +47,7 @@ export default function Pay() {
         {state.status === "found" && (
           <>
             <FeesSummary fees={state.fees} />
+            <PendingPayments pending={state.fees.pending} />
             <AmountChoiceForm key={state.nationalId} nationalId={state.nationalId} fees={state.fees} />
           </>
         )}

@@ -8,8 +8,8 @@
  * duplicate that raced past the first read has created a second intention at Paymob, never stored: nobody is sent
  * to it, so it expires unpaid.
  */
-import { eq } from "drizzle-orm";
-import { onlinePayments } from "../../../db/schema";
+import { asc, eq } from "drizzle-orm";
+import { onlinePayments, studentGuardians, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import { broke } from "../../db-constraints";
 import { ApiError } from "../../errors";
@@ -47,6 +47,28 @@ function requestHash(studentNo: string, amount: CreateOnlinePaymentInput["amount
 }
 
 type Row = typeof onlinePayments.$inferSelect;
+
+/**
+ * The return page's address for payment `publicId`: `{origin}/pay/return?payment=…`. It already has a query, so
+ * Paymob adds its own with "&"; the page also reads a query joined with a second "?" (web/features/pay/public).
+ */
+export function returnUrl(origin: string, publicId: string): string {
+  const url = new URL("/pay/return", origin);
+  url.searchParams.set("payment", publicId);
+  return url.href;
+}
+
+/** The first guardian's mobile (E.164, as stored) of student `studentNo`, or null without guardians. */
+async function firstGuardianPhone(db: Db, studentNo: string): Promise<string | null> {
+  const [row] = await db
+    .select({ phone: studentGuardians.phone })
+    .from(studentGuardians)
+    .innerJoin(students, eq(students.id, studentGuardians.studentId))
+    .where(eq(students.studentNo, studentNo))
+    .orderBy(asc(studentGuardians.position))
+    .limit(1);
+  return row?.phone ?? null;
+}
 
 function answerOf(row: Row, gateway: PaymobGateway): CreatedOnlinePayment {
   return {
@@ -96,14 +118,16 @@ export async function createOnlinePayment(
   const fee = await publicFeeRecord(db, input.national_id, schoolDate(o.now));
   const amountPiastres = amountFor(input.amount, figuresOf(fee));
   const publicId = newToken().slice(0, 24);
+  const payerPhone = await firstGuardianPhone(db, fee.student_no);
   const intention = await gateway.createIntention({
     amountPiastres,
     specialReference: publicId,
     notificationUrl: `${o.origin}/api/payments/paymob/callback`,
-    redirectionUrl: `${o.origin}/pay/return?payment=${publicId}`,
+    redirectionUrl: returnUrl(o.origin, publicId),
     expiresInS: CHECKOUT_EXPIRY_S,
     item: { name: "School fees", description: `${fee.grade} ${piastresToEgp(amountPiastres)} EGP` },
     payerName: fee.full_name,
+    payerPhone,
   });
   const values = {
     publicId,

@@ -3,6 +3,8 @@
  * instalments, read through the same service as the console (worker/services/fees.ts), and the amount of each choice
  * computed from those figures. Amounts in piastres here, EGP in the answer.
  */
+import { and, desc, eq } from "drizzle-orm";
+import { onlinePayments } from "../../../db/schema";
 import type { Db } from "../../db";
 import { ApiError } from "../../errors";
 import type { AmountChoice, PublicFeesJson } from "../../contracts/online-payments";
@@ -53,7 +55,28 @@ export async function publicFeeRecord(db: Db, studentNo: string, today: string):
   }
 }
 
-/** `GET /api/public/fees/{national_id}`'s answer: only what the page shows (no payments, no discount, no ids). */
+/** Pending online payments listed to the family: the newest few are enough to warn before paying twice. */
+export const PENDING_SHOWN = 3;
+
+/** The record's online payments still pending, newest first: only what the page shows (no order, no secret). */
+function pendingOf(db: Db, feeRecordId: number) {
+  return db
+    .select({
+      payment_id: onlinePayments.publicId,
+      amount_piastres: onlinePayments.amountPiastres,
+      created_at: onlinePayments.createdAt,
+      expires_at: onlinePayments.expiresAt,
+    })
+    .from(onlinePayments)
+    .where(and(eq(onlinePayments.feeRecordId, feeRecordId), eq(onlinePayments.status, "pending")))
+    .orderBy(desc(onlinePayments.createdAt), desc(onlinePayments.id))
+    .limit(PENDING_SHOWN);
+}
+
+/**
+ * `GET /api/public/fees/{national_id}`'s answer: only what the page shows (no payments, no discount, no ids but
+ * the random public id of a payment still pending, so the family can open it again instead of paying twice).
+ */
 export async function publicFees(
   db: Db,
   studentNo: string,
@@ -61,6 +84,7 @@ export async function publicFees(
   paymentsEnabled: boolean,
 ): Promise<PublicFeesJson> {
   const fee = await publicFeeRecord(db, studentNo, today);
+  const pending = await pendingOf(db, fee.id);
   const f = figuresOf(fee);
   const egp = (p: number | null) => (p === null ? null : piastresToEgp(p));
   return {
@@ -79,5 +103,6 @@ export async function publicFees(
       all: egp(choiceAmount("all", f)),
     },
     payments_enabled: paymentsEnabled,
+    pending: pending.map(({ amount_piastres, ...p }) => ({ ...p, amount: piastresToEgp(amount_piastres) })),
   };
 }

@@ -37,6 +37,7 @@ export async function onlinePaymentStatus(db: Db, publicId: string): Promise<Onl
     amount: piastresToEgp(row.op.amountPiastres),
     full_name: row.fullName,
     paid_at: row.op.paidAt,
+    expires_at: row.op.expiresAt,
     receipt_no: paid ? (row.receiptNo ?? null) : null,
     // The RCP payment's receipt; none when all of it became credit (no payment row: the answer shows the credit).
     receipt_url: paid && row.receiptToken ? receiptPath(row.receiptToken) : null,

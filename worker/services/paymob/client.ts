@@ -11,6 +11,12 @@ import type { PaymobConfig } from "./config";
 /** Longest wait for one Paymob call (ms); past it the family is told to try again. */
 export const PAYMOB_DEADLINE_MS = 10_000;
 
+/**
+ * The billing e-mail of every intention: Paymob requires a well-formed address and the school keeps none of the
+ * family's; a reserved domain (RFC 2606) that never delivers, so no stranger receives Paymob's mail.
+ */
+export const PAYMOB_PLACEHOLDER_EMAIL = "no-email@example.com";
+
 /** What the school asks Paymob to collect. Amounts in piastres (Paymob's "cents"), always EGP. */
 export interface IntentionInput {
   amountPiastres: number;
@@ -24,8 +30,10 @@ export interface IntentionInput {
   expiresInS: number;
   /** One line item: what is paid for (shown on Paymob's checkout). */
   item: { name: string; description: string };
-  /** The payer as Paymob needs it: the student's name; nothing else personal is sent. */
+  /** The payer as Paymob needs it: the student's name. */
   payerName: string;
+  /** The first guardian's mobile, E.164 (`+201001234567`); null when the student has none ("NA" is sent). */
+  payerPhone: string | null;
 }
 
 /** Paymob's answer to an intention, the part the school keeps. */
@@ -99,8 +107,8 @@ export function fetchPaymob(config: PaymobConfig): PaymobGateway {
         items: [{ ...input.item, amount: input.amountPiastres, quantity: 1 }],
         billing_data: {
           ...nameParts(input.payerName),
-          email: "NA",
-          phone_number: "NA",
+          email: PAYMOB_PLACEHOLDER_EMAIL,
+          phone_number: input.payerPhone ?? "NA",
           country: "EG",
           city: "NA",
           street: "NA",

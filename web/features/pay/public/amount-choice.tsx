@@ -3,7 +3,8 @@
  * that remains, or another amount (≥ 1 EGP, ≤ the remaining amount, typed in either digits). Pay asks the server to
  * start the payment, which picks the figure itself; the page never sends a figure it computed for a choice. The
  * `Idempotency-Key` is made for each distinct request and kept across retries of it, so a second click or a retry
- * after no answer never starts a second payment. Then the browser goes to Paymob's checkout.
+ * after no answer never starts a second payment. While an earlier payment still waits (a kiosk reference), Pay first
+ * offers to open it (./pending-payments.tsx). Then the browser goes to Paymob's checkout.
  */
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,6 +16,7 @@ import { kitButtonClass, kitInputClass } from "~/components/public-ui/kit-styles
 import { ApiFailure } from "~/lib/api";
 import { formatEgp } from "~/lib/format";
 import { startPayment, type FeesAnswer } from "./pay-api";
+import { PendingConfirm } from "./pending-payments";
 
 type Choice = AmountChoice | "other";
 type PayError = "amountInvalid" | "nothingDue" | "unavailable" | "network" | "rateLimited" | "generic";
@@ -108,29 +110,15 @@ function OtherAmountField({
   );
 }
 
-/** The choice form; hidden when nothing remains, a notice when online payment is off. */
-export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fees: FeesAnswer }) {
-  const { t, i18n } = useTranslation();
-  const egp = (v: number) => formatEgp(v, i18n.language);
-  const { choices, fee } = fees;
-  const offered = (["next", "overdue", "all"] as const).filter((c) => choices[c] !== null);
-  const [choice, setChoice] = useState<Choice>(offered[0] ?? "other");
-  const [typed, setTyped] = useState("");
+/**
+ * Starting a payment: the `Idempotency-Key` is kept while the body stays the same, so a retry never starts a second
+ * one; on success the browser goes to Paymob's checkout.
+ */
+function useStartPayment(nationalId: string) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<PayError | null>(null);
   const keyOf = useRef<{ body: string; key: string } | null>(null);
-
-  if (fee.remaining <= 0) return null;
-  if (!fees.payments_enabled)
-    return <p className="rounded-xl border bg-muted/40 p-4 text-sm font-semibold">{t("pay.choice.disabled")}</p>;
-
-  const other = otherAmountOf(typed, fee.remaining);
-  const amount = choice === "other" ? other : choices[choice];
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    if (amount === null) return setError("amountInvalid");
-    const body: AmountChoice | number = choice === "other" ? (other as number) : choice;
+  const begin = async (body: AmountChoice | number) => {
     const signature = JSON.stringify(body);
     if (keyOf.current?.body !== signature) keyOf.current = { body: signature, key: crypto.randomUUID() };
     setBusy(true);
@@ -142,6 +130,59 @@ export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fee
       setError(payErrorOf(err));
       setBusy(false);
     }
+  };
+  return { busy, error, setError, begin };
+}
+
+/** Pay (a spinner while the payment starts) and the note on where it leads. */
+function PayButton({ busy, label }: { busy: boolean; label: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button
+        type="submit"
+        disabled={busy}
+        data-pay=""
+        className={kitButtonClass({ size: "search", className: "mt-4 w-full" })}
+      >
+        {busy ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : <CreditCard aria-hidden="true" />}
+        {busy ? t("pay.choice.paying") : label}
+      </button>
+      <p className="mt-3 flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">
+        <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        {t("pay.choice.secure")}
+      </p>
+    </>
+  );
+}
+
+/** The choice form; hidden when nothing remains, a notice when online payment is off. */
+export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fees: FeesAnswer }) {
+  const { t, i18n } = useTranslation();
+  const egp = (v: number) => formatEgp(v, i18n.language);
+  const { choices, fee } = fees;
+  const offered = (["next", "overdue", "all"] as const).filter((c) => choices[c] !== null);
+  const [choice, setChoice] = useState<Choice>(offered[0] ?? "other");
+  const [typed, setTyped] = useState("");
+  const { busy, error, setError, begin } = useStartPayment(nationalId);
+  // Asked whether to start a new payment while one waits: null = not asked yet.
+  const [asked, setAsked] = useState<null | "asking" | "confirmed">(null);
+  const waiting = fees.pending[0];
+
+  if (fee.remaining <= 0) return null;
+  if (!fees.payments_enabled)
+    return <p className="rounded-xl border bg-muted/40 p-4 text-sm font-semibold">{t("pay.choice.disabled")}</p>;
+
+  const other = otherAmountOf(typed, fee.remaining);
+  const amount = choice === "other" ? other : choices[choice];
+  const start = () =>
+    amount === null ? setError("amountInvalid") : void begin(choice === "other" ? (other as number) : choice);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (amount === null) return setError("amountInvalid");
+    if (waiting && asked !== "confirmed") return setAsked("asking");
+    start();
   };
 
   return (
@@ -167,28 +208,24 @@ export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fee
           max={egp(fee.remaining)}
         />
       )}
+      {waiting && asked === "asking" && (
+        <PendingConfirm
+          pending={waiting}
+          onStart={() => {
+            setAsked("confirmed");
+            start();
+          }}
+        />
+      )}
       {error && (
         <p role="alert" className="mt-3 rounded-lg bg-destructive/10 px-3 py-2 text-sm font-semibold text-destructive">
           {t(`pay.errors.${error}`)}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={busy}
-        data-pay=""
-        className={kitButtonClass({ size: "search", className: "mt-4 w-full" })}
-      >
-        {busy ? <LoaderCircle className="size-5 animate-spin" aria-hidden="true" /> : <CreditCard aria-hidden="true" />}
-        {busy
-          ? t("pay.choice.paying")
-          : amount !== null
-            ? t("pay.choice.pay", { amount: egp(amount) })
-            : t("pay.choice.payOther")}
-      </button>
-      <p className="mt-3 flex items-start gap-2 text-xs leading-relaxed text-muted-foreground">
-        <ShieldCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-        {t("pay.choice.secure")}
-      </p>
+      <PayButton
+        busy={busy}
+        label={amount !== null ? t("pay.choice.pay", { amount: egp(amount) }) : t("pay.choice.payOther")}
+      />
     </form>
   );
 }

@@ -1,13 +1,15 @@
 /**
  * What /pay/return shows (docs/product.md#online-payments): checking, paid (amount, receipt number, a link to the
- * printable receipt, any credit), pending (with the kiosk reference when Paymob gave one), declined or expired (try
- * again), or an unknown payment. Live region: the status is announced when it changes.
+ * printable receipt, any credit), pending (the amount, the deadline to pay it, and the kiosk reference when Paymob
+ * gave one), declined or expired (try again), or an unknown payment. Live region: the status is announced when it
+ * changes.
  */
 import { useTranslation } from "react-i18next";
 import { CircleCheck, CircleX, Clock, LoaderCircle, Printer } from "lucide-react";
 import type { ReactNode } from "react";
 import { kitButtonClass } from "~/components/public-ui/kit-styles";
 import { formatEgp } from "~/lib/format";
+import { payMoment } from "./pending-payments";
 import type { StatusState } from "./use-payment-status";
 
 function Panel({
@@ -91,6 +93,21 @@ export function PaymentResult({ state, kioskRef }: { state: StatusState; kioskRe
     return (
       <Panel tone="border-amber-300" icon={<Clock className="size-7 text-amber-600" />} title={t("pay.result.pending")}>
         <p>{t("pay.result.pendingBody")}</p>
+        <dl className="mx-auto grid w-full max-w-sm grid-cols-2 gap-3 text-start" data-pending-facts="">
+          {(
+            [
+              ["amount", egp(p.amount)],
+              ["deadline", payMoment(p.expires_at, i18n.language)],
+            ] as const
+          ).map(([k, v]) => (
+            <div key={k} className="rounded-xl bg-muted/50 p-3">
+              <dt className="text-xs font-semibold">{t(`pay.result.${k}`)}</dt>
+              <dd className="mt-1 font-bold text-foreground" data-pending-fact={k}>
+                {v}
+              </dd>
+            </div>
+          ))}
+        </dl>
         {kioskRef && (
           <p className="font-semibold text-foreground">
             {t("pay.result.kiosk")}: <bdi className="text-lg">{kioskRef}</bdi>

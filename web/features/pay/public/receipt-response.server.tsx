@@ -2,47 +2,23 @@
  * Server-only: any payment's printable receipt by its public token, without a session
  * (docs/product.md#payments-and-receipts, #online-payments, #printing). The token is random and unguessable (32
  * bytes), given to the family by the return page and the payment_received message. The sheet is the desk's receipt
- * (web/features/print/receipt.tsx: it says where the money came in, desk or online); an online payment adds Paymob's
- * order, the amount received and any credit. `no-store`, `noindex`; an unknown token is a 404 page in the document's
- * language.
+ * (web/features/print/receipt.tsx, one sheet: where the money came in, desk or online; an online payment adds
+ * Paymob's order, and what was received, applied and is owed back when it brought in more than was owed). `no-store`,
+ * `noindex`; an unknown token is a 404 page in the document's language.
  */
 import { renderToReadableStream } from "react-dom/server";
 import type { RouterContextProvider } from "react-router";
 import { getDb, isDbUnavailable } from "@worker/db";
 import { ApiError } from "@worker/errors";
-import { type OnlineReceiptFacts, publicReceipt } from "@worker/services/print";
+import { publicReceipt } from "@worker/services/print";
 import { workerContext } from "~/context";
 import arPay from "~/i18n/ar/pay";
 import enPay from "~/i18n/en/pay";
-import { Id, PrintDocument } from "~/features/print/print-document";
-import { printLangOf, printLocale, type PrintLocale } from "~/features/print/print-format";
+import { PrintDocument } from "~/features/print/print-document";
+import { printLangOf, printLocale } from "~/features/print/print-format";
 import { ReceiptSheet } from "~/features/print/receipt";
 
 const HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
-
-/** The online part of the sheet: paid online, Paymob's order, the amount received and the credit to refund. */
-function OnlineFacts({ loc, online }: { loc: PrintLocale; online: OnlineReceiptFacts }) {
-  const t = (loc.lang === "ar" ? arPay : enPay).receipt;
-  return (
-    <section className="sheet" data-online-receipt="">
-      <dl className="facts">
-        <dt>{t.order}</dt>
-        <dd>
-          <Id>{online.orderId}</Id>
-        </dd>
-        <dt>{t.amountReceived}</dt>
-        <dd className="amount">{loc.egp(online.amount)}</dd>
-        {online.credit > 0 && (
-          <>
-            <dt>{t.credit}</dt>
-            <dd>{loc.egp(online.credit)}</dd>
-          </>
-        )}
-      </dl>
-      <p className="muted">{t.online}</p>
-    </section>
-  );
-}
 
 /** The answer of `/pay/receipts/:token`. */
 export async function publicReceiptResponse(
@@ -54,7 +30,7 @@ export async function publicReceiptResponse(
   const loc = printLocale(printLangOf(url));
   const db = getDb(env);
   try {
-    const { receipt, online } = await publicReceipt(db, token);
+    const receipt = await publicReceipt(db, token);
     const body = await renderToReadableStream(
       <PrintDocument
         loc={loc}
@@ -64,7 +40,6 @@ export async function publicReceiptResponse(
         nonce={nonce}
       >
         <ReceiptSheet loc={loc} data={receipt} copy={false} />
-        {online && <OnlineFacts loc={loc} online={online} />}
       </PrintDocument>,
       { nonce },
     );

@@ -8,7 +8,7 @@ import { StatementSheet } from "~/features/print/statement";
 
 export function loader(args: Route.LoaderArgs) {
   return printResponse(args, "print.statements", async ({ db, loc, url, nonce, now }) => {
-    const { fee, takenBy } = await statement(db, pathId(args.params.studentNo));
+    const { fee, takenBy, credits } = await statement(db, pathId(args.params.studentNo));
     return (
       <PrintDocument
         loc={loc}
@@ -17,7 +17,7 @@ export function loader(args: Route.LoaderArgs) {
         url={url}
         nonce={nonce}
       >
-        <StatementSheet loc={loc} fee={fee} takenBy={takenBy} issuedAt={now} />
+        <StatementSheet loc={loc} fee={fee} takenBy={takenBy} credits={credits} issuedAt={now} />
       </PrintDocument>
     );
   });
