@@ -16,6 +16,11 @@ describe("normalizeDigits", () => {
     expect(normalizeDigits(PERSIAN)).toBe("0123456789");
   });
 
+  it("maps full-width digits (０-９, as Japanese and Chinese keyboards type them) like Eastern ones", () => {
+    expect(normalizeDigits("０１２３４５６７８９")).toBe("0123456789");
+    expect(normalizeDigits("１٢3")).toBe("123");
+  });
+
   it("handles mixed scripts and leaves every other character alone", () => {
     expect(normalizeDigits("٣١0۰٠1")).toBe("310001");
     expect(normalizeDigits("رقم ٤٢ - No. 7")).toBe("رقم 42 - No. 7");
@@ -27,7 +32,7 @@ describe("normalizeDigits", () => {
       fc.property(fc.string(), (s) => {
         const once = normalizeDigits(s);
         expect(normalizeDigits(once)).toBe(once);
-        if (!/[\u0660-\u0669\u06f0-\u06f9]/.test(s)) expect(once).toBe(s);
+        if (!/[\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]/.test(s)) expect(once).toBe(s);
         expect(once).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
       }),
     );

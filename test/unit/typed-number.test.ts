@@ -28,6 +28,9 @@ const TABLE: Array<[string, TypedNumberRules, number | string]> = [
   ["7.50", MARKS, 750],
   ["7.500", MARKS, 750],
   ["  12  ", MARKS, 1200],
+  ["１２．５", MARKS, 1250], // full-width digits and full stop, as an IME in full-width mode types them
+  ["１２", MARKS, 1200], // full-width digits
+  ["１２,０００", MONEY, 1200000],
   ["+5", MARKS, 500],
   // Arabic-Indic and Persian digits, the Arabic decimal separator, direction marks
   ["٧٫٥", MARKS, 750],

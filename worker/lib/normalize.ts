@@ -6,15 +6,17 @@
 
 const ARABIC_INDIC_ZERO = 0x0660; // ٠ … ٩ = U+0660 … U+0669
 const PERSIAN_ZERO = 0x06f0; // ۰ … ۹ = U+06F0 … U+06F9
+const FULL_WIDTH_ZERO = 0xff10; // ０ … ９ = U+FF10 … U+FF19 (East Asian keyboards and some phone keypads)
 
 /**
- * Converts Arabic-Indic (٠-٩) and Persian/Extended Arabic-Indic (۰-۹) digits to ASCII 0-9; every other character
- * is left as it is. `normalizeDigits("٣١٠۰1")` → `"31001"`.
+ * Converts Arabic-Indic (٠-٩), Persian/Extended Arabic-Indic (۰-۹) and full-width (０-９) digits to ASCII 0-9; every
+ * other character is left as it is. `normalizeDigits("٣١٠۰1")` → `"31001"`.
  */
 export function normalizeDigits(s: string): string {
-  return s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (ch) => {
+  return s.replace(/[\u0660-\u0669\u06f0-\u06f9\uff10-\uff19]/g, (ch) => {
     const code = ch.charCodeAt(0);
-    return String(code >= PERSIAN_ZERO ? code - PERSIAN_ZERO : code - ARABIC_INDIC_ZERO);
+    const zero = code >= FULL_WIDTH_ZERO ? FULL_WIDTH_ZERO : code >= PERSIAN_ZERO ? PERSIAN_ZERO : ARABIC_INDIC_ZERO;
+    return String(code - zero);
   });
 }
 

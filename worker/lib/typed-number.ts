@@ -3,7 +3,8 @@
  * (marks and totals, EGP amounts, capacities, max selections, page numbers) and the API schemas turn text into a
  * number here. Dependency-free: shared by the Worker's zod schemas and the web forms.
  *
- * Accepted: ASCII, Arabic-Indic (٠-٩) and Persian (۰-۹) digits; "." or the Arabic decimal separator "٫" (U+066B);
+ * Accepted: ASCII, Arabic-Indic (٠-٩), Persian (۰-۹) and full-width (０-９) digits; "." or the Arabic decimal
+ * separator "٫" (U+066B) or a full-width "．";
  * a leading "+" or "-" (U+2212 too); ".5" and "5."; invisible direction marks and surrounding spaces are ignored.
  * With `grouping` (money fields) thousands separators are accepted when they group by three: "12,000", "١٢٬٠٠٠",
  * "12 000", "1,234,567.50"; "1,5" is refused rather than read as 15 or 1.5. Refused: exponents ("1e2"), hex,
@@ -47,7 +48,7 @@ const fail = (problem: TypedNumberProblem): TypedNumber => ({ ok: false, problem
  * `parseTypedNumber("1e2", …)` → `invalid`; `parseTypedNumber("-5", …)` → `negative`.
  */
 export function parseTypedNumber(text: string, rules: TypedNumberRules): TypedNumber {
-  let s = normalizeNationalId(text).replace(/\u066b/g, ".");
+  let s = normalizeNationalId(text).replace(/[\u066b\uff0e]/g, ".");
   if (s === "") return fail("empty");
   let negative = false;
   if (/^[+\-\u2212]/.test(s)) {

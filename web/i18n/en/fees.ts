@@ -228,8 +228,11 @@ export default {
     credit: "Credits to refund: {{amount}}",
     checkNow: "Check now",
     checking: "Checking...",
-    checked:
-      "Asked Paymob about {{checked}}: {{paid}} paid, {{failed}} declined, {{expired}} expired, {{pending}} still pending",
+    checked_zero: "No payments were waiting to ask Paymob about",
+    checked_one:
+      "Asked Paymob about {{count}} payment: {{paid}} paid, {{failed}} declined, {{expired}} expired, {{pending}} still pending",
+    checked_other:
+      "Asked Paymob about {{count}} payments: {{paid}} paid, {{failed}} declined, {{expired}} expired, {{pending}} still pending",
     checkFailed: "Could not check the online payments",
     viewAll: "View online payments",
     hint: "Paymob is asked automatically about every payment still pending after 30 minutes.",

@@ -72,6 +72,7 @@ export default {
     next: "Next instalment",
     overdue: "Everything overdue",
     all: "All that remains",
+    sameAs: "Same amount as {{list}}",
     other: "Another amount",
     otherLabel: "Amount in EGP",
     otherHint: "From 1 EGP up to {{max}}",
@@ -82,6 +83,8 @@ export default {
     disabled: "Online payment is not available at the moment. You can pay at the school's accounts office.",
   },
   errors: {
+    amountDecimals: "Write the amount with at most two decimals (piastres), e.g. 1250.50.",
+    amountFormat: "That amount could not be read. Type digits only, e.g. 1250 or 1250.50.",
     amountInvalid: "Enter an amount of at least 1 EGP and no more than the remaining amount.",
     nothingDue: "Nothing is due for this choice.",
     unavailable: "The payment gateway could not be reached and nothing was charged. Please try again shortly.",

@@ -49,7 +49,7 @@ export function OnlinePaymentsCard({ onChecked }: { onChecked: () => void }) {
     setBusy(true);
     try {
       const r = await checkNow();
-      toast.success(t("fees.online.checked", { ...r, pending: r.still_pending }));
+      toast.success(t("fees.online.checked", { ...r, count: r.checked, pending: r.still_pending }));
       await load();
       if (r.paid + r.failed + r.expired > 0) onChecked();
     } catch (err) {

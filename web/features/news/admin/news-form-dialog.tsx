@@ -1,9 +1,9 @@
 /**
  * The one news modal (docs/product.md#news): view mode (fields disabled; Close and Edit, Edit switches to edit
  * mode), edit mode and add mode. Validated with the API's own `newsInputSchema` (react-hook-form + zodResolver),
- * then `POST /api/admin/news` or `PUT /api/admin/news/{id}`. Defaults for a new article: author "Admin", status
- * draft, publish date now; priority is 0 for a new article and kept as it is on edit. Toasts: "News created
- * successfully" / "News updated successfully"; the server's reason in the admin's language or "Operation failed";
+ * then `POST /api/admin/news` or `PUT /api/admin/news/{id}`. Defaults for a new article: author the signed-in staff
+ * member's display name, status draft, publish date now; priority is 0 for a new article and kept as it is on edit.
+ * Toasts: "News created successfully" / "News updated successfully"; the server's reason in the admin's language or "Operation failed";
  * "Error saving news" when the server cannot be reached. Fields the server refused show its reasons under them.
  */
 import { useEffect } from "react";
@@ -27,7 +27,8 @@ import { Spinner } from "~/components/ui/spinner";
 import { ApiFailure } from "~/lib/api";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
-import { useCan } from "~/lib/use-me";
+import { useCan, useMe } from "~/lib/use-me";
+import { DEFAULT_NEWS_AUTHOR } from "@worker/lib/news-author";
 import { createNews, updateNews, type AdminNews } from "./news-api";
 import { NewsFormFields, type NewsField, type NewsFormValues } from "./news-form-fields";
 import { notifyError, notifySuccess } from "./news-toast";
@@ -55,14 +56,15 @@ export function toLocalInput(value: string | Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 
-function valuesOf(item: AdminNews | null): NewsFormValues {
+/** The form's values; a new article's author is the signed-in staff member (the stored default until known). */
+function valuesOf(item: AdminNews | null, author = DEFAULT_NEWS_AUTHOR): NewsFormValues {
   if (!item)
     return {
       title: "",
       summary: "",
       content: "",
       image_url: "",
-      author_name: "Admin",
+      author_name: author,
       status: "draft",
       publish_date: toLocalInput(new Date()),
     };
@@ -113,12 +115,13 @@ export function NewsFormDialog({ open, mode, item, onOpenChange, onModeChange, o
   const editing = mode === "edit" && item;
   // View mode offers Edit only to a role that may change news (docs/product.md#staff-and-roles).
   const canManage = useCan("news.manage");
+  const me = useMe();
 
   // Fresh values each time the modal opens or shows another article; switching view → edit keeps them.
   const itemKey = mode === "add" ? "new" : item?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: itemKey stands for the item: fresh values when the modal opens or shows another article
   useEffect(() => {
-    if (open) reset(valuesOf(mode === "add" ? null : item));
+    if (open) reset(valuesOf(mode === "add" ? null : item, me?.display_name || undefined));
   }, [open, itemKey, reset]);
 
   // View → Edit: the fields just became editable; start typing in the title.

@@ -13,6 +13,7 @@ import { Label } from "~/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { useReasonText } from "~/lib/reason-text";
+import { formatNumber } from "~/lib/format";
 
 /** What the inputs hold (all text; the schema turns them into the request body). */
 export interface NewsFormValues {
@@ -45,7 +46,7 @@ export function NewsFormFields({
   form: UseFormReturn<NewsFormValues, unknown, NewsInput>;
   readOnly: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { messageText } = useReasonText();
   const { register, control, watch, formState } = form;
   const { errors } = formState;
@@ -99,7 +100,7 @@ export function NewsFormFields({
               }
               dir="ltr"
             >
-              {titleLength}/{NEWS_TITLE_MAX}
+              {formatNumber(titleLength, i18n.language)}/{formatNumber(NEWS_TITLE_MAX, i18n.language)}
             </span>
           )}
         </div>

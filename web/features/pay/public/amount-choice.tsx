@@ -19,7 +19,15 @@ import { startPayment, type FeesAnswer } from "./pay-api";
 import { PendingConfirm } from "./pending-payments";
 
 type Choice = AmountChoice | "other";
-type PayError = "amountInvalid" | "nothingDue" | "unavailable" | "network" | "rateLimited" | "generic";
+type PayError =
+  | "amountInvalid"
+  | "amountDecimals"
+  | "amountFormat"
+  | "nothingDue"
+  | "unavailable"
+  | "network"
+  | "rateLimited"
+  | "generic";
 
 /** What the page says when starting a payment failed. */
 export function payErrorOf(err: unknown): PayError {
@@ -37,6 +45,32 @@ export function otherAmountOf(typed: string, max: number): number | null {
   return r.ok && r.value >= 1 && r.value <= max ? r.value : null;
 }
 
+/**
+ * What is wrong with a typed other amount, said the way a parent can fix it: more than two decimals ("12.345") is
+ * not a range problem, and "1,5" is not a number at all; only a readable amount outside 1 … `max` is.
+ */
+export function otherAmountError(typed: string, max: number): PayError | null {
+  const r = readTypedNumber(typed, { decimals: 2, grouping: true });
+  if (r.ok) return r.value >= 1 && r.value <= max ? null : "amountInvalid";
+  if (r.problem === "decimals") return "amountDecimals";
+  if (r.problem === "invalid") return "amountFormat";
+  return "amountInvalid";
+}
+
+/** Choices in the order they widen: when two ask the same amount, the wider one stands for both. */
+const WIDENING = ["next", "overdue", "all"] as const;
+
+/**
+ * The choices worth showing, each with the narrower choices it equals: three radios of one amount read as three
+ * different payments to a parent, so "all" (or "overdue") is shown once and says it is also the next instalment.
+ */
+export function distinctChoices(choices: FeesAnswer["choices"]): Array<{ choice: AmountChoice; same: AmountChoice[] }> {
+  const offered = WIDENING.filter((c) => choices[c] !== null);
+  return offered
+    .filter((c, i) => !offered.slice(i + 1).some((w) => choices[w] === choices[c]))
+    .map((c) => ({ choice: c, same: offered.filter((n) => n !== c && choices[n] === choices[c]) }));
+}
+
 /** One choice as a radio with its amount (null: typed below). */
 function ChoiceOption({
   value,
@@ -44,12 +78,15 @@ function ChoiceOption({
   onChoose,
   label,
   amount,
+  note,
 }: {
   value: Choice;
   checked: boolean;
   onChoose: (c: Choice) => void;
   label: string;
   amount: string | null;
+  /** The other choices this one's amount equals, as a sentence. */
+  note?: string;
 }) {
   return (
     <label
@@ -67,9 +104,12 @@ function ChoiceOption({
           onChange={() => onChoose(value)}
           className="size-4 accent-primary"
         />
-        {label}
+        <span className="grid">
+          {label}
+          {note && <span className="text-xs font-normal text-muted-foreground">{note}</span>}
+        </span>
       </span>
-      {amount !== null && <span className="font-bold text-blue-950">{amount}</span>}
+      {amount !== null && <span className="font-bold whitespace-nowrap text-blue-950">{amount}</span>}
     </label>
   );
 }
@@ -161,8 +201,11 @@ export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fee
   const { t, i18n } = useTranslation();
   const egp = (v: number) => formatEgp(v, i18n.language);
   const { choices, fee } = fees;
-  const offered = (["next", "overdue", "all"] as const).filter((c) => choices[c] !== null);
-  const [choice, setChoice] = useState<Choice>(offered[0] ?? "other");
+  const shown = distinctChoices(choices);
+  const [choice, setChoice] = useState<Choice>(shown[0]?.choice ?? "other");
+  const list = new Intl.ListFormat(i18n.language === "ar" ? "ar-EG" : "en", { type: "conjunction" });
+  const noteOf = (same: AmountChoice[]) =>
+    same.length ? t("pay.choice.sameAs", { list: list.format(same.map((c) => t(`pay.choice.${c}`))) }) : undefined;
   const [typed, setTyped] = useState("");
   const { busy, error, setError, begin } = useStartPayment(nationalId);
   // Asked whether to start a new payment while one waits: null = not asked yet.
@@ -175,12 +218,13 @@ export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fee
 
   const other = otherAmountOf(typed, fee.remaining);
   const amount = choice === "other" ? other : choices[choice];
+  const amountError = () => (choice === "other" ? otherAmountError(typed, fee.remaining) : null) ?? "amountInvalid";
   const start = () =>
-    amount === null ? setError("amountInvalid") : void begin(choice === "other" ? (other as number) : choice);
+    amount === null ? setError(amountError()) : void begin(choice === "other" ? (other as number) : choice);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    if (amount === null) return setError("amountInvalid");
+    if (amount === null) return setError(amountError());
     if (waiting && asked !== "confirmed") return setAsked("asking");
     start();
   };
@@ -189,7 +233,7 @@ export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fee
     <form onSubmit={submit} className="rounded-2xl border bg-card p-5 shadow-sm sm:p-6" aria-busy={busy} noValidate>
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-base font-bold text-blue-950">{t("pay.choice.legend")}</legend>
-        {[...offered, "other" as const].map((c) => (
+        {[...shown, { choice: "other" as const, same: [] }].map(({ choice: c, same }) => (
           <ChoiceOption
             key={c}
             value={c}
@@ -197,6 +241,7 @@ export function AmountChoiceForm({ nationalId, fees }: { nationalId: string; fee
             onChoose={setChoice}
             label={t(`pay.choice.${c}`)}
             amount={c === "other" ? null : egp(choices[c] as number)}
+            note={noteOf(same)}
           />
         ))}
       </fieldset>

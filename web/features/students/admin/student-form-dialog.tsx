@@ -6,7 +6,7 @@
  * it is done (it closes the modal), or to feedback the form shows (a field error such as a duplicate ID, or a
  * message).
  */
-import { useEffect, useId, type ReactNode } from "react";
+import { useEffect, useId, useMemo, type ReactNode } from "react";
 import { Controller, useForm, type FieldPath } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { TriangleAlert } from "lucide-react";
@@ -29,6 +29,8 @@ import { formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import {
   EMPTY_STUDENT_FORM,
+  choiceLabel,
+  type ChoiceLabels,
   NATIONALITY_SUGGESTIONS,
   RELIGION_SUGGESTIONS,
   formToStudentBody,
@@ -114,13 +116,21 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
   });
   const { register, control, handleSubmit, reset, setError, formState } = form;
   const errors = formState.errors;
+  // The list shows stored values translated (مصري for "Egyptian"); the form shows and offers the same labels.
+  const labels = useMemo(
+    () => ({
+      nationalities: t("students.nationalities", { returnObjects: true }) as ChoiceLabels,
+      religions: t("students.religions", { returnObjects: true }) as ChoiceLabels,
+    }),
+    [t],
+  );
 
   useEffect(() => {
-    if (open) reset(student ? studentToForm(student) : EMPTY_STUDENT_FORM);
-  }, [open, student, reset]);
+    if (open) reset(student ? studentToForm(student, labels) : EMPTY_STUDENT_FORM);
+  }, [open, student, reset, labels]);
 
   const submit = handleSubmit(async (values) => {
-    const feedback = await onSubmit(formToStudentBody(values));
+    const feedback = await onSubmit(formToStudentBody(values, labels));
     if (!feedback) return;
     setError(feedback.field ?? "root.server", { type: "server", message: feedback.message });
   });
@@ -192,7 +202,7 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
               />
               <datalist id={id("nationalities")}>
                 {NATIONALITY_SUGGESTIONS.map((n) => (
-                  <option key={n} value={n} />
+                  <option key={n} value={choiceLabel(n, labels.nationalities)} />
                 ))}
               </datalist>
             </Field>
@@ -211,7 +221,7 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
               />
               <datalist id={id("religions")}>
                 {RELIGION_SUGGESTIONS.map((r) => (
-                  <option key={r} value={r} />
+                  <option key={r} value={choiceLabel(r, labels.religions)} />
                 ))}
               </datalist>
             </Field>

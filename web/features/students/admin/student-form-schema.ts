@@ -55,6 +55,22 @@ export interface StudentFormFields {
 export const NATIONALITY_SUGGESTIONS = ["Egyptian", "Sudanese", "Syrian", "Palestinian", "Jordanian", "Saudi"] as const;
 export const RELIGION_SUGGESTIONS = ["Muslim", "Christian"] as const;
 
+/** Stored value → the page's label for it (e.g. "Egyptian" → "مصري"); a value with no label stays as stored. */
+export type ChoiceLabels = Readonly<Record<string, string>>;
+
+/** The label a stored nationality or religion shows in the form, as the list shows it. */
+export function choiceLabel(value: string, labels: ChoiceLabels): string {
+  return labels[value] ?? value;
+}
+
+/** The stored value of what the form holds: a known label (or key) becomes its key, so lists stay one spelling. */
+export function choiceValue<T extends string | null | undefined>(typed: T, labels: ChoiceLabels): T | string {
+  if (!typed) return typed;
+  const norm = (v: string) => v.trim().toLocaleLowerCase();
+  const hit = Object.entries(labels).find(([key, label]) => norm(key) === norm(typed) || norm(label) === norm(typed));
+  return hit ? hit[0] : typed;
+}
+
 /** Empty add form: status active, gender male (docs/product.md#students). */
 export const EMPTY_STUDENT_FORM: StudentFormFields = {
   studentId: "",
@@ -69,12 +85,15 @@ export const EMPTY_STUDENT_FORM: StudentFormFields = {
 };
 
 /** The form values of an existing student (edit mode). */
-export function studentToForm(s: Student): StudentFormFields {
+export function studentToForm(
+  s: Student,
+  labels: { nationalities: ChoiceLabels; religions: ChoiceLabels } = { nationalities: {}, religions: {} },
+): StudentFormFields {
   return {
     studentId: s.student_no,
     name: s.full_name,
-    nationality: s.nationality,
-    religion: s.religion ?? "",
+    nationality: choiceLabel(s.nationality, labels.nationalities),
+    religion: choiceLabel(s.religion ?? "", labels.religions),
     grade: s.current_grade,
     building: String(s.building_no),
     status: s.is_active ? "active" : "inactive",
@@ -98,6 +117,15 @@ export const studentFormResolver = zodResolver(studentDialogSchema) as unknown a
 >;
 
 /** The API body of parsed form values (the guardians always sent: the dialog shows them all). */
-export function formToStudentBody(values: StudentDialogValues): StudentBody {
-  return { ...studentFormToBody(values), guardians: values.guardians };
+export function formToStudentBody(
+  values: StudentDialogValues,
+  labels: { nationalities: ChoiceLabels; religions: ChoiceLabels } = { nationalities: {}, religions: {} },
+): StudentBody {
+  const body = studentFormToBody(values);
+  return {
+    ...body,
+    nationality: choiceValue(body.nationality, labels.nationalities),
+    religion: choiceValue(body.religion, labels.religions),
+    guardians: values.guardians,
+  };
 }
