@@ -100,7 +100,14 @@ export const REASONS = {
   PHONE_INVALID: ["VALIDATION_FAILED", "Enter a mobile number such as 01001234567 or +201001234567"],
   GUARDIANS_TOO_MANY: ["VALIDATION_FAILED", "A student has at most 3 guardians"],
   MESSAGE_NOT_FOUND: ["NOT_FOUND", "Message not found"],
-  MESSAGE_NOT_RETRYABLE: ["CONFLICT", "Only a failed message can be sent again"],
+  MESSAGE_NOT_RETRYABLE: [
+    "CONFLICT",
+    "Only a failed message, or one still queued 15 minutes after its time, can be sent again",
+  ],
+  MESSAGE_NO_RECIPIENT: [
+    "CONFLICT",
+    "The student has no guardian to send it to: every guardian was removed or has opted out",
+  ],
   WEBHOOK_SIGNATURE_INVALID: ["UNAUTHORIZED", "The webhook signature is missing or does not verify"],
 
   // Auth

@@ -4,7 +4,8 @@
  * local provider that `npm start` runs (scripts/lib/message-standin.ts), whose signed status webhooks take it to
  * delivered; the Messages page lists it so, and the provider's page lists what was sent. Arabic at 360 px (cards,
  * no horizontal overflow) and English at 1366 px (the table); the student dialog's guardians and history; a number
- * the provider reports undeliverable fails with its reason and Retry sends it again. Any page or console error fails.
+ * the provider reports undeliverable fails with its reason in the page's language, and once the number is corrected
+ * Retry delivers to the new one. Any page or console error fails.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -59,7 +60,8 @@ async function waitDelivered(
   for (let i = 0; i < 40; i++) {
     if ((await item.count()) === 1) {
       const status = await item.locator("[data-status]").first().getAttribute("data-status");
-      if (want.includes(status ?? "")) return (await item.locator("[data-status]").first().innerText()).trim();
+      if (want.includes(status ?? ""))
+        return ((await item.locator("[data-status]").first().textContent()) ?? "").trim();
     }
     await page.waitForTimeout(500);
     await page.getByRole("button", { name: refresh }).click();
@@ -79,10 +81,10 @@ describe("Messages page", () => {
     const label = await waitDelivered(page, studentNo, false, "تحديث");
     expect(["وصلت", "قُرئت"]).toContain(label);
     const card = page.locator("li[data-message]").filter({ hasText: studentNo });
-    expect(await card.innerText()).toContain("تم استلام دفعة");
-    expect(await card.innerText()).toContain(to);
+    expect((await card.textContent()) ?? "").toContain("تم استلام دفعة");
+    expect((await card.textContent()) ?? "").toContain(to);
     // Counts in Arabic-Indic digits.
-    expect(await page.locator('[data-period="messages-today"]').innerText()).toMatch(/[٠-٩]/);
+    expect((await page.locator('[data-period="messages-today"]').textContent()) ?? "").toMatch(/[٠-٩]/);
     expect(await noOverflow(page)).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -99,7 +101,7 @@ describe("Messages page", () => {
     const label = await waitDelivered(page, studentNo, true, "Refresh");
     expect(["Delivered", "Read"]).toContain(label);
     const row = page.locator("tr[data-message]").filter({ hasText: studentNo });
-    expect(await row.innerText()).toContain("WhatsApp");
+    expect((await row.textContent()) ?? "").toContain("WhatsApp");
     // The settings are the administrator's.
     await page.getByRole("heading", { name: "Settings" }).waitFor();
     expect(await page.getByRole("switch", { name: "Payment received" }).isChecked()).toBe(true);
@@ -107,7 +109,7 @@ describe("Messages page", () => {
 
     const provider = await browser().newPage();
     await provider.goto(server.messageStandinUrl!);
-    expect(await provider.locator("body").innerText()).toContain(to.slice(1));
+    expect((await provider.locator("body").textContent()) ?? "").toContain(to.slice(1));
     await provider.close();
     await page.context().close();
   });
@@ -148,24 +150,44 @@ describe("Messages page", () => {
     await page.context().close();
   });
 
-  it("Arabic at 1366 px: an undeliverable number fails with the provider's reason, and Retry sends it again", async () => {
-    const { token, studentNo } = await paidFamily("طالب رقم لا يصل", "ar", undeliverable());
+  it("Arabic at 1366 px: an undeliverable number fails with the reason in Arabic; after the number is corrected, Retry delivers to the new one", async () => {
+    const { token, studentNo, to } = await paidFamily("طالب رقم لا يصل", "ar", undeliverable());
     const page = await consolePage(browser(), token, "ar", 1366);
     const errors = watchErrors(page);
     await page.goto(`${base}/admin/dashboard/messages?status=failed`);
     expect(await waitDelivered(page, studentNo, true, "تحديث", ["failed"])).toBe("فشلت");
     const row = page.locator("tr[data-message]").filter({ hasText: studentNo });
-    expect(await row.innerText()).toContain("Message undeliverable");
-    await row.getByRole("button", { name: /إعادة إرسال الرسالة/ }).click();
-    await page.getByText("عادت الرسالة إلى قائمة الإرسال.").waitFor();
-    // Sent again, and failed again by the provider.
-    expect(await waitDelivered(page, studentNo, true, "تحديث", ["failed"])).toBe("فشلت");
-    const body = await adminApi<{ messages: { attempts: number }[] }>(
+    const reason = row.locator('[data-failure="whatsapp_undeliverable"]');
+    expect((await reason.textContent()) ?? "").toContain("تعذّر على واتساب توصيلها");
+    expect(await reason.getAttribute("title")).toMatch(/^\(#131026\) Message undeliverable/);
+
+    // The registrar corrects the number; Retry goes to the new one.
+    const fixed = mobile();
+    const found = await adminApi<{ students: Record<string, unknown>[] }>(
       token,
       "GET",
-      `/api/admin/messages?student_no=${studentNo}`,
+      `/api/students?search=${studentNo}`,
     );
-    expect(body.messages).toHaveLength(1);
+    const {
+      id,
+      guardians,
+      created_at: _c,
+      updated_at: _u,
+      ...rest
+    } = found.students[0]! as {
+      id: number;
+      guardians: Record<string, unknown>[];
+      created_at: string;
+      updated_at: string;
+    };
+    await adminApi(token, "PUT", `/api/students/${id}`, { ...rest, guardians: [{ ...guardians[0], phone: fixed }] });
+    await row.getByRole("button", { name: /إعادة إرسال الرسالة/ }).click();
+    await page.getByText("عادت الرسالة إلى قائمة الإرسال.").waitFor();
+    await page.goto(`${base}/admin/dashboard/messages?kind=payment_received`);
+    expect(["وصلت", "قُرئت"]).toContain(await waitDelivered(page, studentNo, true, "تحديث"));
+    const after = page.locator("tr[data-message]").filter({ hasText: studentNo });
+    expect((await after.textContent()) ?? "").toContain(`+2${fixed}`);
+    expect((await after.textContent()) ?? "").not.toContain(to);
     expect(errors).toEqual([]);
     await page.context().close();
   });

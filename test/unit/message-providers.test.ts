@@ -70,7 +70,7 @@ describe("WhatsApp refusals", () => {
 
   it.each([130429, 131056, 80007, 4, 131048, "130429"])("throttling code %s (HTTP 400) is retried", async (code) => {
     answer = metaError(code);
-    expect(await send()).toEqual({ ok: false, retry: true, error: `(#${code}) Some title` });
+    expect(await send()).toEqual({ ok: false, retry: true, error: `(#${code}) Some title: details` });
   });
 
   it.each([131026, 131009, 100, 190, 132001])("code %s (HTTP 400) is final", async (code) => {
@@ -84,6 +84,27 @@ describe("WhatsApp refusals", () => {
     answer = metaError(131026, 429);
     expect(await send()).toMatchObject({ retry: true });
     answer = { status: 400, body: { error: "bad" } };
-    expect(await send()).toEqual({ ok: false, retry: false, error: "bad" });
+    expect(await send()).toEqual({ ok: false, retry: false, error: "HTTP 400: bad" });
+  });
+
+  it("an error without Meta's (#code) in its message gets it, so the log can name the code", async () => {
+    answer = {
+      status: 401,
+      body: { error: { message: "Invalid OAuth access token.", type: "OAuthException", code: 190 } },
+    };
+    expect(await send()).toEqual({ ok: false, retry: false, error: "(#190) Invalid OAuth access token." });
+  });
+});
+
+describe("SMS gateway refusals", () => {
+  const send = () => smsProvider({ SMS_GATEWAY_URL: refusingUrl, SMS_GATEWAY_TOKEN: "t" } as Env).send(message);
+
+  it("keep the HTTP status with the gateway's words, or its raw answer", async () => {
+    answer = { status: 402, body: { error: "insufficient balance" } };
+    expect(await send()).toEqual({ ok: false, retry: false, error: "HTTP 402: insufficient balance" });
+    answer = { status: 400, body: { message: "invalid destination" } };
+    expect(await send()).toEqual({ ok: false, retry: false, error: "HTTP 400: invalid destination" });
+    answer = { status: 503, body: {} };
+    expect(await send()).toEqual({ ok: false, retry: true, error: "HTTP 503: {}" });
   });
 });

@@ -328,7 +328,7 @@ describe("status webhooks", () => {
     await webhook(statusPayload(wamid, "failed", [{ code: 131026, title: "Message undeliverable" }]));
     expect((await db().select().from(messages).where(eq(messages.id, id)))[0]).toMatchObject({
       status: "failed",
-      error: "Message undeliverable",
+      error: "(#131026) Message undeliverable",
     });
   });
 

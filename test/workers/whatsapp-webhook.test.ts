@@ -83,7 +83,7 @@ describe("status webhook input", () => {
     const byId = new Map(after.map((m) => [m.id, m]));
     expect(ids.map((id) => byId.get(id)!.status)).toEqual(["delivered", "read", "failed", "sent", "sent"]);
     const [failed] = await db().select().from(messages).where(eq(messages.id, ids[2]!));
-    expect(failed!.error).toBe("Message undeliverable");
+    expect(failed!.error).toBe("(#131026) Message undeliverable");
   });
 });
 

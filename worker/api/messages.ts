@@ -1,6 +1,6 @@
 /**
  * `/api/admin/messages` (docs/product.md#guardians-and-messages): the log (filters student_no, kind, status, grade),
- * counts today and this month, retry of a failed message, and the settings (kinds on/off, the daily hour).
+ * counts today and this month, retry of a failed or late message, and the settings (kinds on/off, the daily hour).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import {
@@ -15,7 +15,8 @@ import { createAdminApi, errors, json } from "../openapi";
 import { reason } from "../reasons";
 import { can } from "../permissions";
 import { guarded } from "../route-permission";
-import { listMessages, messageCounts, retryMessage } from "../services/messages/log";
+import { listMessages, messageCounts } from "../services/messages/log";
+import { retryMessage } from "../services/messages/retry";
 import { getMessageSettings, updateMessageSettings } from "../services/messages/settings";
 
 const tags = ["Messages"];
@@ -48,7 +49,11 @@ const retry = createRoute(
     method: "post",
     path: "/{id}/retry",
     tags,
-    summary: "Send a failed message again",
+    summary: "Send a failed (or a late queued) message again, to the student's guardian as they are now",
+    description:
+      "Allowed for a failed message, or one still queued over 15 minutes past its send time and not being sent " +
+      "(409 MESSAGE_NOT_RETRYABLE otherwise). It goes to the first guardian who has not opted out, by WhatsApp with " +
+      "consent, else by SMS; none → 409 MESSAGE_NO_RECIPIENT.",
     request: {
       params: z.object({
         id: z
@@ -90,7 +95,7 @@ export const messagesApi = createAdminApi()
   )
   .openapi(list, async (c) => {
     const feesVisible = can(c.var.ctx.actor.role, "fees.read");
-    return c.json(await listMessages(c.get("db"), c.req.valid("query"), feesVisible), 200);
+    return c.json(await listMessages(c.get("db"), c.req.valid("query"), feesVisible, c.var.ctx.now), 200);
   })
   .openapi(retry, async (c) => {
     await retryMessage(c.var.ctx, c.req.valid("param").id, enqueueWith(c.env));

@@ -21,6 +21,40 @@ export const CARRIES_FEES: Record<(typeof MESSAGE_KINDS)[number], boolean> = {
   selection_opened: false,
 };
 
+/**
+ * Why a message failed, in words the console has in both languages (web/i18n/<lang>/messages.ts `failures`); the
+ * provider's codes behind each are in worker/services/messages/failure.ts. `unknown`: a code or text not known yet.
+ */
+export const FAILURE_REASONS = [
+  "whatsapp_undeliverable",
+  "whatsapp_not_delivered_by_meta",
+  "whatsapp_recipient_stopped",
+  "whatsapp_error",
+  "whatsapp_unavailable",
+  "whatsapp_rate_limited",
+  "whatsapp_access",
+  "whatsapp_account_blocked",
+  "whatsapp_payment",
+  "whatsapp_sender_not_registered",
+  "whatsapp_bad_request",
+  "whatsapp_template_mismatch",
+  "whatsapp_template_missing",
+  "whatsapp_template_paused",
+  "sms_rejected",
+  "sms_access",
+  "sms_no_credit",
+  "provider_unavailable",
+  "provider_timeout",
+  "provider_unreachable",
+  "not_configured",
+  "gave_up",
+  "unknown",
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+/** How late a queued message may be past its send time before it can be retried (ms). */
+export const RETRY_LATE_MS = 15 * 60_000;
+
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, field: "status" | "search") =>
   z
     .string()
@@ -61,8 +95,18 @@ export const messageJsonSchema = z.object({
         "(instalment_due, instalment_overdue, payment_received: amounts, receipt link) and the reader lacks fees.read",
     ),
   attempts: z.number().int(),
-  error: z.string().nullable().describe("The provider's reason of a failure"),
+  error: z.string().nullable().describe("The provider's reason of a failure, in its own words"),
+  failure: z
+    .object({
+      reason: z.enum(FAILURE_REASONS),
+      code: z.string().nullable().describe("The provider's error code or HTTP status"),
+    })
+    .nullable()
+    .describe("`error` as a stable reason the console words in its language, and the provider's code"),
   dead_letter: z.boolean().describe("The queue gave up after its retries"),
+  retryable: z
+    .boolean()
+    .describe("Retry is allowed: failed, or still queued over 15 minutes past its send time and not being sent"),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -166,7 +166,8 @@ const texts: Record<Reason, string> = {
   PHONE_INVALID: "أدخل رقم محمول صحيحًا، مثل ٠١٠٠١٢٣٤٥٦٧",
   GUARDIANS_TOO_MANY: "للطالب ثلاثة أولياء أمور على الأكثر",
   MESSAGE_NOT_FOUND: "الرسالة غير موجودة",
-  MESSAGE_NOT_RETRYABLE: "لا يُعاد إرسال إلا الرسائل التي فشلت",
+  MESSAGE_NOT_RETRYABLE: "لا يُعاد إرسال إلا رسالة فشلت أو رسالة ما زالت في الانتظار بعد موعدها بربع ساعة",
+  MESSAGE_NO_RECIPIENT: "لا يوجد ولي أمر تُرسل إليه الرسالة: حُذف أولياء الأمور أو ألغوا اشتراكهم في الرسائل",
   WEBHOOK_SIGNATURE_INVALID: "توقيع الإشعار مفقود أو غير صحيح",
 
   // Auth

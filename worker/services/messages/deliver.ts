@@ -13,6 +13,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { messages } from "../../../db/schema";
 import { batchAll, type Db } from "../../db";
 import type { Env } from "../../env";
+import { thrownFailure } from "./failure";
 import { type Provider, type SendResult, providerFor } from "./provider";
 import { secondsUntilAwake } from "./settings";
 import { isUrgent } from "./texts";
@@ -122,7 +123,7 @@ function send(env: Env, m: Row, provider?: Provider | null): Promise<SendResult>
       params: JSON.parse(m.params),
       body: m.body,
     })
-    .catch((e: unknown) => ({ ok: false as const, retry: true, error: String((e as Error)?.message ?? e) }));
+    .catch((e: unknown) => ({ ok: false as const, retry: true, error: thrownFailure(e) }));
 }
 
 /** The write that records one claimed message's send, and what the queue does with its queue message. */

@@ -1,13 +1,11 @@
-/** The messages log of the console (docs/product.md#guardians-and-messages): list, counts, retry of a failed one. */
+/** The messages log of the console (docs/product.md#guardians-and-messages): list and counts (retry: ./retry.ts). */
 import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
 import { messages, students } from "../../../db/schema";
 import { CARRIES_FEES, type ListMessagesQuery, type MessageJson } from "../../contracts/messages";
 import { DEFAULT_LIST_PAGE_SIZE } from "../../contracts/students";
 import type { Db } from "../../db";
-import { ApiError } from "../../errors";
-import type { RequestContext } from "../../request-context";
-import { auditInsert } from "../audit";
-import type { Enqueue } from "./plan";
+import { describeFailure } from "./failure";
+import { isRetryable } from "./retry";
 import { cairoClock } from "./settings";
 
 const COLUMNS = {
@@ -17,10 +15,14 @@ const COLUMNS = {
   grade: students.currentGrade,
 };
 
-/** `feesVisible`: the reader holds fees.read; without it the text of a fee-carrying kind is null. */
+/**
+ * `feesVisible`: the reader holds fees.read; without it the text of a fee-carrying kind is null. `now`: whether Retry
+ * is allowed depends on the time (a queued message late past its send time).
+ */
 function toJson(
   r: { m: typeof messages.$inferSelect; studentNo: string; fullName: string; grade: string },
   feesVisible: boolean,
+  now: Date,
 ): MessageJson {
   return {
     id: r.m.id,
@@ -35,7 +37,9 @@ function toJson(
     body: feesVisible || !CARRIES_FEES[r.m.kind] ? r.m.body : null,
     attempts: r.m.attempts,
     error: r.m.error,
+    failure: describeFailure(r.m.error, r.m.channel),
     dead_letter: r.m.deadAt !== null,
+    retryable: isRetryable(r.m, now),
     created_at: r.m.createdAt,
     updated_at: r.m.updatedAt,
   };
@@ -43,9 +47,10 @@ function toJson(
 
 /**
  * One page of the log (newest first) with the total, in one batch. `feesVisible` = the reader holds fees.read: without
- * it, the body of a kind that carries fee figures (`CARRIES_FEES`) is null, the rest of the row as is.
+ * it, the body of a kind that carries fee figures (`CARRIES_FEES`) is null, the rest of the row as is. `now`: the
+ * request's clock, for `retryable`.
  */
-export async function listMessages(db: Db, q: ListMessagesQuery, feesVisible: boolean) {
+export async function listMessages(db: Db, q: ListMessagesQuery, feesVisible: boolean, now: Date) {
   const conds: SQL[] = [];
   if (q.student_no) conds.push(eq(students.studentNo, q.student_no));
   if (q.kind) conds.push(eq(messages.kind, q.kind));
@@ -71,7 +76,7 @@ export async function listMessages(db: Db, q: ListMessagesQuery, feesVisible: bo
   ]);
   const total = Number(count?.n ?? 0);
   return {
-    messages: rows.map((r) => toJson(r, feesVisible)),
+    messages: rows.map((r) => toJson(r, feesVisible, now)),
     pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
   };
 }
@@ -92,28 +97,4 @@ export async function messageCounts(db: Db, now: Date) {
     inMonth[r.status] = Number(r.n);
   }
   return { today, month: inMonth };
-}
-
-/** Puts a failed message back in the queue (status queued, attempts and error cleared); 409 for any other status. */
-export async function retryMessage(ctx: RequestContext, id: number, enqueue: Enqueue) {
-  const [row] = await ctx.db.batch([
-    ctx.db
-      .update(messages)
-      .set({
-        status: "queued",
-        attempts: 0,
-        error: null,
-        deadAt: null,
-        providerId: null,
-        updatedAt: ctx.now.toISOString(),
-      })
-      .where(and(eq(messages.id, id), eq(messages.status, "failed")))
-      .returning({ id: messages.id }),
-    auditInsert(ctx, { action: "retry", entity: "message", entityId: id }),
-  ]);
-  if (!row.length) {
-    const [exists] = await ctx.db.select({ id: messages.id }).from(messages).where(eq(messages.id, id));
-    throw new ApiError(exists ? "MESSAGE_NOT_RETRYABLE" : "MESSAGE_NOT_FOUND");
-  }
-  await enqueue([id]);
 }

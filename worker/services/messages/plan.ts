@@ -5,7 +5,7 @@
  * student's first guardian (by position) who has not opted out: by WhatsApp with consent, else by SMS.
  */
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import { messages, studentGuardians, students } from "../../../db/schema";
+import { messages, type StudentGuardian, studentGuardians, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import { getMessageSettings } from "./settings";
 import { renderMessage, type MessageFacts, type MessageKind } from "./texts";
@@ -25,6 +25,27 @@ export type Enqueue = (ids: number[]) => Promise<void>;
 const CHUNK = 25;
 
 /**
+ * The recipient of each student's messages: the first guardian by position who has not opted out (none: the student
+ * is absent from the map). Read in chunks of 500 students.
+ */
+export async function recipientsOf(db: Db, studentIds: number[]): Promise<Map<number, StudentGuardian>> {
+  const ids = [...new Set(studentIds)];
+  const out = new Map<number, StudentGuardian>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .select()
+      .from(studentGuardians)
+      .where(and(inArray(studentGuardians.studentId, ids.slice(i, i + 500)), isNull(studentGuardians.optedOutAt)))
+      .orderBy(asc(studentGuardians.studentId), asc(studentGuardians.position));
+    for (const g of rows) if (!out.has(g.studentId)) out.set(g.studentId, g);
+  }
+  return out;
+}
+
+/** WhatsApp with the guardian's consent, else SMS. */
+export const channelOf = (g: StudentGuardian): "whatsapp" | "sms" => (g.whatsappConsent ? "whatsapp" : "sms");
+
+/**
  * Writes `planned` for `day` (Cairo YYYY-MM-DD), skipping switched-off kinds and students without a reachable
  * guardian, and enqueues the rows this call inserted. Returns their ids.
  */
@@ -32,16 +53,10 @@ export async function writeAndEnqueue(db: Db, day: string, planned: PlannedMessa
   const settings = await getMessageSettings(db);
   const wanted = planned.filter((p) => settings.kinds[p.kind]);
   if (wanted.length === 0) return [];
-  const ids = [...new Set(wanted.map((p) => p.studentId))];
-  const guardians = new Map<number, typeof studentGuardians.$inferSelect>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .select()
-      .from(studentGuardians)
-      .where(and(inArray(studentGuardians.studentId, ids.slice(i, i + 500)), isNull(studentGuardians.optedOutAt)))
-      .orderBy(asc(studentGuardians.studentId), asc(studentGuardians.position));
-    for (const g of rows) if (!guardians.has(g.studentId)) guardians.set(g.studentId, g);
-  }
+  const guardians = await recipientsOf(
+    db,
+    wanted.map((p) => p.studentId),
+  );
   const values = wanted.flatMap((p) => {
     const g = guardians.get(p.studentId);
     if (!g) return [];
@@ -52,7 +67,7 @@ export async function writeAndEnqueue(db: Db, day: string, planned: PlannedMessa
         kind: p.kind,
         studentId: p.studentId,
         guardianId: g.id,
-        channel: g.whatsappConsent ? ("whatsapp" as const) : ("sms" as const),
+        channel: channelOf(g),
         toPhone: g.phone,
         language: g.language,
         template: text.template,

@@ -6,6 +6,7 @@
  * (scripts/lib/message-standin.ts). Secrets are Worker secrets only (README, production).
  */
 import type { Env } from "../../env";
+import { httpFailure, whatsappFailure } from "./failure";
 
 /** What a provider answers: its message id, or a refusal (`retry`: worth trying again later). */
 export type SendResult = { ok: true; providerId: string } | { ok: false; retry: boolean; error: string };
@@ -52,11 +53,13 @@ const whatsappThrottled = (json: unknown): boolean => WHATSAPP_THROTTLING_CODES.
 
 /**
  * A provider's answer → SendResult: 5xx, 429, network failures and answers `throttled` says so are retried; other
- * refusals are final.
+ * refusals are final. `meta`: a Graph API error (`error.code`) is stored in WhatsApp's form (worker/services/messages/
+ * failure.ts), anything else with its HTTP status.
  */
 async function answer(
   res: Response,
   pickId: (json: unknown) => unknown,
+  meta: boolean,
   throttled: (json: unknown) => boolean = () => false,
 ): Promise<SendResult> {
   const text = await res.text();
@@ -68,9 +71,15 @@ async function answer(
   }
   if (res.ok) {
     const id = pickId(json);
-    return typeof id === "string" && id ? { ok: true, providerId: id } : { ok: false, retry: true, error: "no id" };
+    if (typeof id === "string" && id) return { ok: true, providerId: id };
+    return { ok: false, retry: true, error: httpFailure(res.status, "accepted without a message id") };
   }
-  const error = String(dig(json, "error", "message") ?? dig(json, "error") ?? `HTTP ${res.status}`).slice(0, 300);
+  const code = dig(json, "error", "code");
+  const words = dig(json, "error", "message") ?? dig(json, "error") ?? dig(json, "message");
+  const error =
+    meta && code !== undefined && code !== null && typeof words === "string"
+      ? whatsappFailure(code, words, dig(json, "error", "error_data", "details"))
+      : httpFailure(res.status, typeof words === "string" ? words : text.slice(0, 200) || "no reason given");
   return { ok: false, retry: res.status >= 500 || res.status === 429 || throttled(json), error };
 }
 
@@ -95,7 +104,7 @@ export function whatsappProvider(env: Env, timeoutMs = PROVIDER_TIMEOUT_MS): Pro
           },
         }),
       });
-      return answer(res, (j) => dig(j, "messages", 0, "id"), whatsappThrottled);
+      return answer(res, (j) => dig(j, "messages", 0, "id"), true, whatsappThrottled);
     },
   };
 }
@@ -110,7 +119,7 @@ export function smsProvider(env: Env, timeoutMs = PROVIDER_TIMEOUT_MS): Provider
         signal: AbortSignal.timeout(timeoutMs),
         body: JSON.stringify({ to: m.to, text: m.body, reference: String(m.id) }),
       });
-      return answer(res, (j) => dig(j, "id") ?? dig(j, "message_id"));
+      return answer(res, (j) => dig(j, "id") ?? dig(j, "message_id"), false);
     },
   };
 }

@@ -10,6 +10,7 @@ import { z } from "zod";
 import { messages, studentGuardians } from "../../../db/schema";
 import type { Db } from "../../db";
 import { hmacHex, verifyHmacHex } from "../../lib/tokens";
+import { whatsappFailure } from "./failure";
 import { isStopReply, replyTexts } from "./opt-out";
 
 /** Hex HMAC-SHA256 of `body` with `secret` (Meta's `X-Hub-Signature-256` without its `sha256=`). */
@@ -80,7 +81,7 @@ async function applyStatus(
   const at = now.toISOString();
   if (status === "failed") {
     const first = Array.isArray(errors) ? errors[0] : undefined;
-    const reason = String(first?.error_data?.details ?? first?.title ?? first?.message ?? "failed").slice(0, 300);
+    const reason = whatsappFailure(first?.code, first?.title ?? first?.message, first?.error_data?.details);
     const rows = await db
       .update(messages)
       .set({ status: "failed", error: reason, updatedAt: at })

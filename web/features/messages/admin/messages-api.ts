@@ -28,7 +28,7 @@ export type MessagesPage = Awaited<ReturnType<typeof fetchMessages>>;
 export const fetchMessageCounts = () => call(apiClient().api.admin.messages.counts.$get());
 export type MessageCounts = Awaited<ReturnType<typeof fetchMessageCounts>>;
 
-/** `POST /api/admin/messages/{id}/retry`: a failed message queued again. */
+/** `POST /api/admin/messages/{id}/retry`: a failed (or late queued) message queued again to the current guardian. */
 export const retryMessage = (id: number) =>
   call(apiClient().api.admin.messages[":id"].retry.$post({ param: { id: String(id) } }));
 

@@ -1,7 +1,8 @@
 /**
  * The messages log: a table from lg up (Kind, Channel, To, Status, Student, Time, Retry) and cards below. A failed
- * message shows the provider's reason and, for messages.manage, Retry. Skeleton rows while loading, "No messages
- * found" when nothing matches, "could not be loaded" with Try again after a failure.
+ * message shows the provider's reason in the page's language and, for messages.manage, Retry, as does a message
+ * still queued well past its time. Skeleton rows while loading, "No messages found" when nothing matches, "could not
+ * be loaded" with Try again after a failure.
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -63,13 +64,26 @@ function Student({ m }: { m: Message }) {
   );
 }
 
+/**
+ * Why a message failed, in the page's language (`failures.<reason>`; an unknown one with the provider's code), the
+ * provider's own words on hover; or, for a queued message late past its time, that it is late.
+ */
 function Failure({ m }: { m: Message }) {
   const { t } = useTranslation();
-  if (m.status !== "failed" && !m.error) return null;
+  if (m.status === "queued" && m.retryable) {
+    return <p className="max-w-72 text-xs text-amber-700 dark:text-amber-400">{t("messages.failures.late")}</p>;
+  }
+  const f = m.failure;
+  if (!f) return null;
+  const words =
+    f.reason === "unknown" && f.code
+      ? t("messages.failures.unknownCode", { code: f.code })
+      : t(`messages.failures.${f.reason}`);
+  const deadLetter = m.dead_letter && f.reason !== "gave_up";
   return (
-    <p className="max-w-72 text-xs text-destructive" dir="auto">
-      {m.dead_letter ? `${t("messages.table.deadLetter")} · ` : ""}
-      {m.error}
+    <p className="max-w-72 text-xs text-destructive" title={m.error ?? undefined} data-failure={f.reason}>
+      {deadLetter ? `${t("messages.table.deadLetter")} · ` : ""}
+      {words}
     </p>
   );
 }
@@ -84,7 +98,7 @@ function RetryButton({
   retrying: number | null;
 }) {
   const { t } = useTranslation();
-  if (!onRetry || m.status !== "failed") return null;
+  if (!onRetry || !m.retryable) return null;
   return (
     <Button
       variant="outline"
