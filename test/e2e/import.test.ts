@@ -16,6 +16,7 @@ import { adminApi } from "./admin-api";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
 import { chooseOption } from "./select";
+import { ooxmlWorkbook } from "../support/ooxml";
 
 const base = server.baseUrl;
 const browser = fileBrowser();
@@ -262,8 +263,51 @@ describe("bulk import", () => {
     await dialog.getByTestId("import-result").waitFor();
     const [saved] = (await adminApi<{ data: Array<{ subject_scores: unknown[] }> }>(token, "GET", term)).data;
     expect(saved!.subject_scores).toEqual([
-      { subject_name: "Mathematics", score: 45.5, max_score: 50, remarks: expect.any(String) },
-      { subject_name: "Science", score: 88, max_score: 100, remarks: expect.any(String) },
+      { subject_name: "Mathematics", score: 45.5, max_score: 50, remarks: expect.any(String), absent: false },
+      { subject_name: "Science", score: 88, max_score: 100, remarks: expect.any(String), absent: false },
+    ]);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("an office's mark sheet (two-row merged header, غ for absent, a total, grades as typed) imports as it is", async () => {
+    const [a, b] = (
+      await adminApi<{ students: Array<{ student_no: string }> }>(token, "GET", "/api/students?grade=Prep-3")
+    ).students;
+    const { page, problems } = await open("/admin/dashboard/results");
+    await page.getByTestId("import-results").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Academic year").selectOption("2026-2027");
+    await dialog.getByLabel("Semester").selectOption("S1");
+    const file = join(dir, "office-marks.xlsx");
+    writeFileSync(
+      file,
+      ooxmlWorkbook({
+        rows: [
+          ["كشف درجات الصف الثالث الإعدادي - الفصل الدراسي الأول", null, null, null, null, null, null, null],
+          ["م", "رقم الطالب", "اسم الطالب", "الصف", "الدرجات", null, null, "المجموع"],
+          [null, null, null, null, "الرياضيات", "العلوم", "اللغة الإنجليزية", null],
+          [1, a!.student_no, "أ", "ثالثة إعدادي", 45, "غ", 30, 75],
+          [2, b!.student_no, "ب", "3 إعدادي", 50, 48, "غائب", 98],
+        ],
+        merges: ["A1:H1", "A2:A3", "B2:B3", "C2:C3", "D2:D3", "E2:G2", "H2:H3"],
+      }),
+    );
+    await dialog.locator("input[type=file]").setInputFiles(file);
+    await dialog
+      .getByText(/^2 rows: 2 to create, 0 to update, 0 unchanged, 0 with errors$/)
+      .waitFor({ timeout: 30_000 });
+    const readings = dialog.locator("[data-grade-readings]");
+    await readings.getByText("“ثالثة إعدادي” → Prep-3").waitFor();
+    await readings.getByText("“3 إعدادي” → Prep-3").waitFor();
+    await dialog.getByRole("button", { name: "Import 2 rows" }).click();
+    await dialog.getByTestId("import-result").waitFor();
+    const term = `/api/admin/results?search=${a!.student_no}&academic_year_name=2026-2027&semester=S1`;
+    const [saved] = (await adminApi<{ data: Array<{ subject_scores: unknown[] }> }>(token, "GET", term)).data;
+    expect(saved!.subject_scores).toEqual([
+      expect.objectContaining({ subject_name: "Mathematics", score: 45, absent: false }),
+      expect.objectContaining({ subject_name: "Science", score: null, absent: true }),
+      expect.objectContaining({ subject_name: "English", score: 30, absent: false }),
     ]);
     expect(problems).toEqual([]);
     await page.context().close();

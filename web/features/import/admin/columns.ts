@@ -23,8 +23,18 @@ export interface ColumnSpec {
   template?: false;
 }
 
-/** A column an export writes that the import reads as nothing (a figure computed from the others). */
-const computed = (en: string, ar: string): ColumnSpec => ({ target: "ignore", ar, en, example: "", template: false });
+/** A column an export or an office sheet has that the import reads as nothing (a figure computed from the others). */
+const computed = (en: string, ar: string, aliases?: readonly string[]): ColumnSpec => ({
+  target: "ignore",
+  ar,
+  en,
+  ...(aliases ? { aliases } : {}),
+  example: "",
+  template: false,
+});
+
+/** An office sheet's serial-number column ("م"): known, so it never forces the column matching. */
+const SERIAL = computed("No.", "م", ["#", "s/n", "serial", "مسلسل", "الرقم المسلسل"]);
 
 const ID_ALIASES = [
   "national id",
@@ -81,6 +91,7 @@ const STUDENT_COLUMNS: ColumnSpec[] = [
   { target: "gender", ar: "النوع", en: "Gender", aliases: ["sex", "الجنس"], example: "ذكر" },
   { target: "is_active", ar: "الحالة", en: "Status", aliases: ["is_active", "active"], example: "نشط" },
   ...GUARDIAN_COLUMNS,
+  SERIAL,
 ];
 
 const FEE_COLUMNS: ColumnSpec[] = [
@@ -114,6 +125,7 @@ const FEE_COLUMNS: ColumnSpec[] = [
   computed("Status", "الحالة"),
   computed("Overdue Amount", "المبلغ المتأخر"),
   computed("Next Due Date", "تاريخ الاستحقاق التالي"),
+  SERIAL,
 ];
 
 const TEACHER_COLUMNS: ColumnSpec[] = [
@@ -157,6 +169,7 @@ const TEACHER_COLUMNS: ColumnSpec[] = [
     example: 35,
   },
   { target: "is_active", ar: "الحالة", en: "Status", aliases: ["is_active", "active"], example: "نشط" },
+  SERIAL,
 ];
 
 /** Subjects the results template lists (a sheet may have any of the 14). */
@@ -172,6 +185,10 @@ const TEMPLATE_SUBJECTS = [
 ] as const;
 
 const arSubject = (s: string) => (SUBJECT_NAMES.ar as Record<string, string>)[s] ?? s;
+
+/** Under a subject's title in a two-row header (sheet-rows.ts): the words naming its marks and its max. */
+const SCORE_WORDS = ["الدرجة", "درجة الطالب", "الدرجات", "score", "marks", "mark"];
+const MAX_WORDS = ["العظمى", "الدرجة العظمى", "النهاية العظمى", "النهاية الكبرى", "max", "max score", "full mark"];
 
 /** Every column a results sheet may have: ID, name (not sent), then per subject its marks and its max score. */
 const RESULT_COLUMNS: ColumnSpec[] = [
@@ -197,13 +214,29 @@ const RESULT_COLUMNS: ColumnSpec[] = [
   { target: "semester", ar: "الفصل الدراسي", en: "Semester", aliases: ["term", "الترم"], example: "", template: false },
   { target: "grade", ar: "الصف", en: "Grade", aliases: ["current_grade"], example: "", template: false },
   { target: "remarks", ar: "ملاحظات", en: "Remarks", aliases: ["الملاحظات"], example: "", template: false },
+  // Figures a teacher's sheet computes from the marks: known, never sent, never forcing the column matching. A
+  // total is not checked against the marks: schools leave some subjects out of it.
+  computed("Total", "المجموع", ["المجموع الكلي", "مجموع الدرجات", "الدرجة الكلية", "sum", "total marks"]),
+  computed("Percentage", "النسبة", ["النسبة المئوية", "%", "percent"]),
+  computed("Letter", "التقدير", ["التقدير العام", "letter grade", "rating"]),
+  SERIAL,
   ...RESULT_SUBJECTS.flatMap((s): ColumnSpec[] => [
-    { target: `score:${s}`, ar: arSubject(s), en: s, example: s === "Mathematics" ? 45.5 : 88 },
+    {
+      target: `score:${s}`,
+      ar: arSubject(s),
+      en: s,
+      aliases: SCORE_WORDS.flatMap((w) => [`${arSubject(s)} ${w}`, `${s} ${w}`]),
+      example: s === "Mathematics" ? 45.5 : 88,
+    },
     {
       target: `max:${s}`,
       ar: `${arSubject(s)} - الدرجة العظمى`,
       en: `${s} max`,
-      aliases: [`${s} total`, `${s} max score`, `العظمى ${arSubject(s)}`],
+      aliases: [
+        `${s} total`,
+        `العظمى ${arSubject(s)}`,
+        ...MAX_WORDS.flatMap((w) => [`${arSubject(s)} ${w}`, `${s} ${w}`]),
+      ],
       example: "",
     },
   ]),

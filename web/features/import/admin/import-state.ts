@@ -7,7 +7,14 @@ import type { ImportKind } from "@worker/contracts/import";
 import { DEFAULT_ACADEMIC_YEAR } from "@worker/contracts/results";
 import type { FileProblem } from "./file-checks";
 import type { ImportAnswer, ImportOptions } from "./import-api";
-import { missingColumns, type BuiltRows, type Cell, type SheetTable } from "./sheet-rows";
+import {
+  missingColumns,
+  type BuiltRows,
+  type Cell,
+  type HeaderGuess,
+  type MergedRange,
+  type SheetTable,
+} from "./sheet-rows";
 
 export type Step = "file" | "map" | "preview" | "done";
 export type Busy = null | "parsing" | "validating" | "saving";
@@ -24,8 +31,10 @@ export interface ImportState {
   sheets: string[];
   sheet: string;
   cells: Cell[][];
-  /** Index into `cells` of the header row, and whether the guess was sure. */
-  header: { index: number; sure: boolean } | null;
+  /** The sheet's merged ranges (header cells merged down or across). */
+  merges: MergedRange[];
+  /** Index into `cells` of the header row (and of a two-row header's upper row), and whether the guess was sure. */
+  header: HeaderGuess | null;
   table: SheetTable | null;
   /** Per column of `table`, the field it fills ("" ignores it). */
   mapping: string[];
@@ -37,10 +46,10 @@ export interface ImportState {
 export type ImportAction =
   | { type: "reset" }
   | { type: "open"; file: File }
-  | { type: "read"; sheets: string[]; sheet: string; cells: Cell[][] }
+  | { type: "read"; sheets: string[]; sheet: string; cells: Cell[][]; merges: MergedRange[] }
   | { type: "parseEnded" }
   | { type: "refused"; problem: FileProblem; cells: readonly string[]; sheets: readonly string[]; sheet: string }
-  | { type: "header"; header: { index: number; sure: boolean }; table: SheetTable; mapping: string[]; next: Next }
+  | { type: "header"; header: HeaderGuess; table: SheetTable; mapping: string[]; next: Next }
   | { type: "noRows" }
   | { type: "validating" }
   | { type: "previewed"; built: BuiltRows; answer: ImportAnswer }
@@ -64,6 +73,7 @@ export const initialImportState: ImportState = {
   sheets: [],
   sheet: "",
   cells: [],
+  merges: [],
   header: null,
   table: null,
   mapping: [],
@@ -92,6 +102,7 @@ function reset(s: ImportState): ImportState {
     file: null,
     sheets: [],
     cells: [],
+    merges: [],
     header: null,
     table: null,
     answer: null,
@@ -106,7 +117,7 @@ export function importReducer(s: ImportState, a: ImportAction): ImportState {
     case "open":
       return { ...reset(s), file: a.file, busy: "parsing" };
     case "read":
-      return { ...s, sheets: a.sheets, sheet: a.sheet, cells: a.cells };
+      return { ...s, sheets: a.sheets, sheet: a.sheet, cells: a.cells, merges: a.merges };
     case "parseEnded":
       return s.busy === "parsing" ? { ...s, busy: null } : s;
     case "refused":

@@ -1,111 +1,23 @@
 /**
- * From a sheet's cells to the import API's rows (docs/product.md#bulk-import): the header row (found under a title
- * or a group header), the mapping of file columns to fields (auto-matched by Arabic or English name), each cell as
- * the text a person sees (cached values of formulas, never a formula; dates as YYYY-MM-DD; IDs without the export's TAB; a `'` that protected `=+-@` removed),
- * labels the exports write (ذكر / Male, نشط / Active) as the API's values, and for results the wide sheet's subject
+ * From a sheet's cells to the import API's rows (docs/product.md#bulk-import): the header row (header-row.ts: found
+ * under a title or group titles, two rows read as one), the mapping of file columns to fields (auto-matched by Arabic
+ * or English name), each cell as the text a person sees (cell-text.ts), labels the exports write (ذكر / Male, نشط / Active) as the API's values, and for results the wide sheet's subject
  * columns with their max scores (a max column, or a "max" row under the headers; else 100). Pure: unit-tested.
  */
 import type { ImportKind } from "@worker/contracts/import";
 import { COLUMNS, foldHeader, matchHeader, templateColumns } from "./columns";
 import { guardianCellValue } from "./guardian-columns";
+import { cellText, type Cell, type SheetTable } from "./cell-text";
 
-export type Cell = string | number | boolean | Date | null | undefined;
-
-export interface SheetTable {
-  headers: string[];
-  rows: Cell[][];
-  /** The sheet's own line number (1-based, as the spreadsheet shows it) of each row. */
-  lines: number[];
-}
-
-const INVISIBLES = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\u061c\ufeff\t]/g;
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** A cell as text: numbers without exponent or grouping when whole, dates as YYYY-MM-DD, text trimmed. */
-export function cellText(v: Cell): string {
-  if (v === null || v === undefined) return "";
-  if (v instanceof Date)
-    return Number.isNaN(v.getTime()) ? "" : `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
-  if (typeof v === "number") return Number.isInteger(v) && Math.abs(v) < 1e21 ? v.toFixed(0) : String(v);
-  if (typeof v === "boolean") return v ? "true" : "false";
-  const text = v.replace(INVISIBLES, "").trim();
-  return /^'[=+\-@]/.test(text) ? text.slice(1) : text;
-}
-
-/** An Excel serial day number (1900 date system) as YYYY-MM-DD: 45536 → "2024-09-01". */
-export function excelSerialToIso(serial: number): string {
-  const d = new Date(Date.UTC(1899, 11, 30) + Math.floor(serial) * 86_400_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-}
-
-/** Rows looked at for the header (a title, notes and a group header above it). */
-const HEADER_SCAN = 15;
-
-export interface HeaderGuess {
-  /** Index into the cells of the header row. */
-  index: number;
-  /** Whether every required column of the kind is in it (else the admin confirms or picks another row). */
-  sure: boolean;
-}
-
-const isEmptyRow = (r: readonly Cell[] | undefined) => !r || r.every((c) => cellText(c) === "");
-
-/** How many cells of `row` are headers `kind` knows (each target once). */
-function knownHeaders(kind: ImportKind, row: readonly Cell[]): Set<string> {
-  const found = new Set<string>();
-  for (const c of row) {
-    const text = cellText(c);
-    const target = text ? matchHeader(kind, text) : "";
-    if (target && target !== "ignore") found.add(target);
-  }
-  return found;
-}
-
-/**
- * The header row of a sheet (docs/product.md#header-row): among the first 15 non-empty rows, the one naming the
- * most known headers of `kind`, at least two (the first such row on a tie), so a title row ("كشف درجات الصف الأول
- * الإعدادي") or a merged group header above the real header is passed over. `sure` when it names every required
- * column. null when no row names two known headers (a sheet without a header row: skipped when choosing a sheet).
- */
-export function findHeaderRow(kind: ImportKind, cells: readonly (readonly Cell[])[]): HeaderGuess | null {
-  let best: { index: number; found: Set<string> } | null = null;
-  let seen = 0;
-  for (let i = 0; i < cells.length && seen < HEADER_SCAN; i++) {
-    if (isEmptyRow(cells[i])) continue;
-    seen++;
-    const found = knownHeaders(kind, cells[i]!);
-    if (found.size >= 2 && found.size > (best?.found.size ?? 0)) best = { index: i, found };
-  }
-  if (!best) return null;
-  const found = best.found;
-  return { index: best.index, sure: COLUMNS[kind].every((c) => !c.required || found.has(c.target)) };
-}
-
-/** The first non-empty rows of a sheet (index and text), offered as header rows when the guess is unsure. */
-export function headerChoices(cells: readonly (readonly Cell[])[]): Array<{ index: number; text: string }> {
-  const out: Array<{ index: number; text: string }> = [];
-  for (let i = 0; i < cells.length && out.length < HEADER_SCAN; i++) {
-    if (isEmptyRow(cells[i])) continue;
-    const texts = cells[i]!.map((c) => cellText(c)).filter(Boolean);
-    out.push({ index: i, text: texts.slice(0, 4).join(" | ") + (texts.length > 4 ? " …" : "") });
-  }
-  return out;
-}
-
-/** The header row (`head`, else the first row with any text) and the non-empty rows under it. */
-export function tableFromCells(cells: readonly (readonly Cell[])[], head?: number): SheetTable {
-  const at = head ?? cells.findIndex((r) => !isEmptyRow(r));
-  if (at < 0 || isEmptyRow(cells[at])) return { headers: [], rows: [], lines: [] };
-  const headers = cells[at]!.map((c) => cellText(c));
-  const rows: Cell[][] = [];
-  const lines: number[] = [];
-  for (let i = at + 1; i < cells.length; i++) {
-    if (isEmptyRow(cells[i])) continue;
-    rows.push([...cells[i]!]);
-    lines.push(i + 1);
-  }
-  return { headers, rows, lines };
-}
+export { cellText, excelSerialToIso, type Cell, type SheetTable } from "./cell-text";
+export {
+  findHeaderRow,
+  headerChoices,
+  tableFromCells,
+  type HeaderGuess,
+  type HeaderReading,
+  type MergedRange,
+} from "./header-row";
 
 /** The target of each file column ("" = not matched, "ignore" = read but not sent); a target is used once. */
 export function autoMapping(kind: ImportKind, headers: readonly string[]): string[] {

@@ -14,13 +14,15 @@ import {
   MAX_FILE_BYTES,
   MAX_UNZIPPED_BYTES,
 } from "./file-checks";
-import { cellText, findHeaderRow, type Cell } from "./sheet-rows";
+import { cellText, findHeaderRow, type Cell, type MergedRange } from "./sheet-rows";
 
 export interface ReadSheet {
   /** Every sheet's name; `sheet` is the one read. */
   sheets: string[];
   sheet: string;
   cells: Cell[][];
+  /** The sheet's merged ranges (a header merged down or across holds its value in its first cell only). */
+  merges: MergedRange[];
 }
 
 /**
@@ -85,11 +87,14 @@ export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string, k
     }
     return c;
   };
+  const mergesOf = (name: string) => (book.Sheets[name]?.["!merges"] ?? []) as MergedRange[];
   const hasText = (name: string) => cells(name).some((r) => r.some((c) => cellText(c) !== ""));
   const chosen =
     sheet && sheets.includes(sheet)
       ? sheet
-      : ((kind && sheets.find((n) => findHeaderRow(kind, cells(n)) !== null)) ?? sheets.find(hasText) ?? sheets[0]);
+      : ((kind && sheets.find((n) => findHeaderRow(kind, cells(n), mergesOf(n)) !== null)) ??
+        sheets.find(hasText) ??
+        sheets[0]);
   if (!chosen) throw new ImportFileError("empty");
   const ws = book.Sheets[chosen]!;
   const uncomputed = uncomputedFormulas(ws, book);
@@ -97,7 +102,11 @@ export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string, k
   // A sheet's declared range can be larger than what was read: more rows than allowed means sheetRows cut it.
   const declared = ws["!fullref"] ? utils.decode_range(ws["!fullref"] as string).e.r + 1 : cells(chosen).length;
   if (declared > MAX_IMPORT_ROWS + 10) throw new ImportFileError("too_many_rows");
-  return { sheets, sheet: chosen, cells: cells(chosen) };
+  const merges = ((ws["!merges"] ?? []) as MergedRange[]).map(({ s, e }) => ({
+    s: { r: s.r, c: s.c },
+    e: { r: e.r, c: e.c },
+  }));
+  return { sheets, sheet: chosen, cells: cells(chosen), merges };
 }
 
 /**

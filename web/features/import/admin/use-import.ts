@@ -21,6 +21,8 @@ import {
   findHeaderRow,
   tableFromCells,
   type Cell,
+  type HeaderGuess,
+  type MergedRange,
   type SheetTable,
 } from "./sheet-rows";
 import { exampleSubject, templateRows } from "./template";
@@ -106,13 +108,16 @@ type Preview = ReturnType<typeof useImportRequests>["preview"];
 
 /** Reading the file (or another sheet of it) and its header row. */
 function useImportFile(kind: ImportKind, dispatch: Dispatch, key: KeyRef, preview: Preview) {
-  /** Reads the sheet's rows under the header row `index`; straight to the preview when all is recognised and sure. */
+  /**
+   * Reads the sheet's rows under the header row `header.index` (with its upper row `header.top`, a two-row header);
+   * straight to the preview when all is recognised and sure.
+   */
   const applyHeader = useCallback(
-    async (all: Cell[][], index: number, sure: boolean) => {
-      const table = tableFromCells(all, index);
+    async (all: Cell[][], merges: MergedRange[], header: HeaderGuess) => {
+      const table = tableFromCells(all, header.index, { kind, top: header.top, merges });
       const mapping = autoMapping(kind, table.headers);
-      const next = nextAfterHeader(kind, table, mapping, sure);
-      dispatch({ type: "header", header: { index, sure }, table, mapping, next });
+      const next = nextAfterHeader(kind, table, mapping, header.sure);
+      dispatch({ type: "header", header, table, mapping, next });
       if (next === "preview") await preview(table, mapping);
     },
     [kind, preview, dispatch],
@@ -125,12 +130,12 @@ function useImportFile(kind: ImportKind, dispatch: Dispatch, key: KeyRef, previe
       try {
         const read = await parseFile(f, kind, sheetName);
         await nextTask();
-        dispatch({ type: "read", sheets: read.sheets, sheet: read.sheet, cells: read.cells });
-        const guess = findHeaderRow(kind, read.cells);
+        dispatch({ type: "read", sheets: read.sheets, sheet: read.sheet, cells: read.cells, merges: read.merges });
+        const guess = findHeaderRow(kind, read.cells, read.merges);
         const first = read.cells.findIndex((r) => r.some((c) => cellText(c) !== ""));
         if (first < 0) throw new ImportFileError("empty");
         dispatch({ type: "idle" });
-        await applyHeader(read.cells, guess?.index ?? first, guess?.sure ?? false);
+        await applyHeader(read.cells, read.merges, guess ?? { index: first, sure: false });
       } catch (err) {
         const known = err instanceof ImportFileError;
         dispatch({
@@ -156,7 +161,7 @@ export function useImport(kind: ImportKind) {
   const key = useRef<string | null>(null);
   const { preview, commit } = useImportRequests(kind, state, dispatch, key);
   const { applyHeader, choose } = useImportFile(kind, dispatch, key, preview);
-  const { cells } = state;
+  const { cells, merges } = state;
 
   const reset = useCallback(() => {
     dispatch({ type: "reset" });
@@ -167,7 +172,7 @@ export function useImport(kind: ImportKind) {
 
   return {
     ...state,
-    chooseHeader: (index: number) => applyHeader(cells, index, true),
+    chooseHeader: (index: number) => applyHeader(cells, merges, { index, sure: true }),
     setMapping,
     setOptions,
     choose,
