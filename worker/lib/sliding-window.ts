@@ -22,8 +22,11 @@ export class SlidingWindows {
   private hits = new Map<string, number[]>();
   private sinceSweep = 0;
 
-  /** `windowMs`: the window's length in ms (60_000 for "per minute"). */
-  constructor(private readonly windowMs: number) {}
+  /** `windowMs`: the window's length in ms (60_000 for "per minute"); `maxKeys`: keys held at most. */
+  constructor(
+    private readonly windowMs: number,
+    private readonly maxKeys = MAX_KEYS,
+  ) {}
 
   /**
    * Counts one hit of `key` at `nowMs` (epoch ms) unless `limit` hits already fall in (nowMs - windowMs, nowMs].
@@ -49,13 +52,13 @@ export class SlidingWindows {
     return this.hits.size;
   }
 
-  /** Drops the keys with no hit in the window ending at `nowMs`, then the least recently hit beyond MAX_KEYS. */
+  /** Drops the keys with no hit in the window ending at `nowMs`, then the least recently hit beyond `maxKeys`. */
   sweep(nowMs: number): void {
     this.sinceSweep = 0;
     const since = nowMs - this.windowMs;
     for (const [key, times] of this.hits) if (!times.some((t) => t > since)) this.hits.delete(key);
     for (const key of this.hits.keys()) {
-      if (this.hits.size <= MAX_KEYS) break;
+      if (this.hits.size <= this.maxKeys) break;
       this.hits.delete(key);
     }
   }

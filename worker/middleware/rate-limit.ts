@@ -14,7 +14,7 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
 import { clientKey, networkKey } from "../lib/client-address";
-import { takeLookup } from "../lookup-limiter";
+import { takeLookup } from "../lookup-shards";
 import { requestNow } from "../request-clock";
 
 export const RATE_LIMIT_WINDOW_S = 60;
