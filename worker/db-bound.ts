@@ -24,6 +24,11 @@ export interface LaneLimits {
   leaseMs?: number;
   /** Waiters are refused once every running call is older than this (default STUCK_MS; Infinity = never). */
   stuckMs?: number;
+  /**
+   * How often the waiters near the head look for their slot, in ms (default HEAD_POLL_MS). A lane whose calls take
+   * tens of ms, and that has many slots, loses nothing by looking less often and saves the timers.
+   */
+  headPollMs?: number;
 }
 
 /**
@@ -56,11 +61,13 @@ const GRANT_MS = 500;
 /** How often a waiter near the head of its queue looks for its slot, in ms (the hand-over's added latency). */
 const HEAD_POLL_MS = 2;
 /**
- * How often a waiter further back looks, in ms: TAIL_POLL_MS for every `near` waiters ahead of it, at most
+ * How often a waiter further back looks, in ms: when it expects to be near the head, from how many are ahead of it
+ * and how fast the queue has been moving (sampled every RATE_WINDOW_MS), at least TAIL_POLL_MS, at most
  * TAIL_POLL_MAX_MS. A fixed 20 ms for 1,000 waiters was 50,000 timers a second, the Worker's whole core in a rush.
  */
 const TAIL_POLL_MS = 20;
-const TAIL_POLL_MAX_MS = 250;
+const TAIL_POLL_MAX_MS = 1_000;
+const RATE_WINDOW_MS = 200;
 /**
  * Waiters beyond the lane's limit (at most HEAD_WAITERS of it) that poll fast too, so the next in line is already
  * looking when its turn comes. Every fast poller is a timer every HEAD_POLL_MS: 40 of them (the read lane's 32 + 8)
@@ -112,6 +119,10 @@ export class Lane {
   /** Waiters that ever queued, and those that left the queue (with a slot, or not): their difference is its length. */
   private arrived = 0;
   private left = 0;
+  /** Waiters that left per ms, measured over the last RATE_WINDOW_MS: how fast the queue moves. */
+  private rate = 0;
+  private rateSince = 0;
+  private leftSince = 0;
 
   constructor(
     readonly name: string,
@@ -196,11 +207,17 @@ export class Lane {
   }
 
   /** Ms until a waiter looks again: fast near the head, slower the further back it is (an estimate, O(1)). */
-  private pollMs(me: Waiter): number {
+  private pollMs(me: Waiter, now: number): number {
     me.near ||= this.isNear(me);
-    if (me.near) return HEAD_POLL_MS;
-    const ahead = Math.max(0, me.ticket - this.left);
-    return Math.min(TAIL_POLL_MAX_MS, TAIL_POLL_MS * Math.max(1, Math.floor(ahead / this.near)));
+    if (me.near) return this.limits.headPollMs ?? HEAD_POLL_MS;
+    if (now - this.rateSince >= RATE_WINDOW_MS) {
+      this.rate = this.rateSince ? (this.left - this.leftSince) / (now - this.rateSince) : 0;
+      [this.rateSince, this.leftSince] = [now, this.left];
+    }
+    const beyondNear = Math.max(0, me.ticket - this.left - this.near);
+    // Half the expected time to reach the head: a queue that speeds up is met on the next look.
+    const expected = this.rate > 0 ? beyondNear / this.rate / 2 : TAIL_POLL_MS * Math.floor(beyondNear / this.near + 1);
+    return Math.min(TAIL_POLL_MAX_MS, Math.max(TAIL_POLL_MS, Math.floor(expected)));
   }
 
   /** True when every held slot is a call that has run longer than the lane's stuck time (no array built per poll). */
@@ -240,7 +257,7 @@ export class Lane {
           this.leave(me);
           return reject(new DbBusyError(this.name, stuck ? "stuck" : "wait"));
         }
-        setTimeout(watch, this.pollMs(me));
+        setTimeout(watch, this.pollMs(me, now));
       };
       setTimeout(watch, HEAD_POLL_MS);
     });

@@ -27,6 +27,7 @@ const saves = new Lane("selection saves", {
   waitMs: 30_000,
   leaseMs: 20_000,
   stuckMs: Infinity,
+  headPollMs: 10,
 });
 
 /** Runs one selection save (`save`, reads to answer) when one of the save slots is free. */

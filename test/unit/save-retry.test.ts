@@ -7,7 +7,10 @@ import { retryDelayMs, sendWithRetries } from "~/features/selection/public/save-
 /** A fake clock whose sleep moves it forward. */
 function fakeTime() {
   let t = 0;
-  return { now: () => t, sleep: async (ms: number) => void (t += ms), elapsed: () => t };
+  const sleep = async (ms: number) => {
+    t += ms;
+  };
+  return { now: () => t, sleep, elapsed: () => t };
 }
 
 const busy = (after?: number) => new ApiFailure("busy", 503, "SERVICE_UNAVAILABLE", {}, after);
@@ -68,11 +71,15 @@ describe("sendWithRetries", () => {
 describe("retryDelayMs", () => {
   it("is 1-11 s whatever Retry-After says, spread by up to a second", () => {
     fc.assert(
-      fc.property(fc.option(fc.integer({ min: -5, max: 100_000 })), fc.double({ min: 0, max: 0.999, noNaN: true }), (after, r) => {
-        const ms = retryDelayMs(busy(after ?? undefined), () => r);
-        expect(ms).toBeGreaterThanOrEqual(1000);
-        expect(ms).toBeLessThan(11_000);
-      }),
+      fc.property(
+        fc.option(fc.integer({ min: -5, max: 100_000 })),
+        fc.double({ min: 0, max: 0.999, noNaN: true }),
+        (after, r) => {
+          const ms = retryDelayMs(busy(after ?? undefined), () => r);
+          expect(ms).toBeGreaterThanOrEqual(1000);
+          expect(ms).toBeLessThan(11_000);
+        },
+      ),
     );
   });
 });

@@ -227,7 +227,10 @@ export async function saveSelections(
             throw await explain(db, err, choices); // inside the turn, so the next turn sees the "full" mark
           }
         },
-        () => (full = seenFull()) !== undefined,
+        () => {
+          full = seenFull();
+          return full !== undefined;
+        },
       );
       if (turn === undefined) throw refuseFull(full!);
       if (turn === "replayed") return successOf((await savedWithKey(db, studentNo, requestKey!)) ?? action, true);
