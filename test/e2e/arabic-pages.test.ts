@@ -73,11 +73,28 @@ function offenders(text: string): string[] {
 }
 
 /**
- * The page's own words: visible text nodes, placeholders and the title. Values the page isolates as data (names,
- * IDs, codes and URLs in `<bdi>`, `dir="auto"`/`dir="ltr"` or `translate="no"`) are the school's, not the page's, and skipped.
+ * The page's own words: visible text nodes, placeholders, the title and the values of visible fields (a form shows
+ * "مصري" and "٢٠٢٦-٢٠٢٧", not "Egyptian" and "2026-2027"). Values the page isolates as data (names, IDs, codes and URLs
+ * in `<bdi>`, `dir="auto"`/`dir="ltr"` or `translate="no"`; fields with `dir="auto"`, `translate="no"` or
+ * `lang="en"`, such as a fee line's English name) are the
+ * school's, not the page's, and skipped; a number field's `dir="ltr"` only orders it, so its value is checked.
  */
 async function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => {
+    const SKIPPED_TYPES = new Set([
+      "hidden",
+      "password",
+      "date",
+      "datetime-local",
+      "time",
+      "file",
+      "checkbox",
+      "radio",
+    ]);
+    const values = [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")]
+      .filter((e) => !SKIPPED_TYPES.has(e.type) && e.checkVisibility())
+      .filter((e) => !e.closest("bdi, [dir=auto], [translate=no], [lang=en]"))
+      .map((e) => e.value);
     const words: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -87,7 +104,9 @@ async function visibleText(page: Page): Promise<string> {
       words.push(n.textContent ?? "");
     }
     const placeholders = [...document.querySelectorAll<HTMLInputElement>("[placeholder]")].map((e) => e.placeholder);
-    return [...words, ...placeholders, document.title].join("\n").replace(/[\u2066-\u2069\u200e\u200f]/g, "");
+    return [...words, ...placeholders, ...values, document.title]
+      .join("\n")
+      .replace(/[\u2066-\u2069\u200e\u200f]/g, "");
   });
 }
 
@@ -107,6 +126,63 @@ async function check(audit: PageAudit, path: string) {
   expect(found, `${path}: Latin text on the Arabic page ${JSON.stringify(found)}`).toEqual([]);
 }
 
+/** The words (and field values) of what is on screen now, after a click or a search; `where` names it in failures. */
+async function checkShown(page: Page, where: string) {
+  const found = [...new Set(offenders(await visibleText(page)))];
+  expect(found, `${where}: Latin text on the Arabic page ${JSON.stringify(found)}`).toEqual([]);
+}
+
+const ar = DICTS.ar as unknown as {
+  students: { actions: { editNamed: string } };
+  news: { admin: { add: string } };
+  fees: { plans: { add: string } };
+  admin: { dashboard: { search: { label: string } } };
+};
+
+/**
+ * What a page shows only after a click or a search: the student form of a stored "Egyptian" student, the Add News
+ * form (author, title counter), the Add Fee Plan form (year, amounts) and the dashboard search's hits (grade, year,
+ * semester). Each returns the page once what it opened is on screen.
+ */
+const INTERACTIONS: Array<[string, string, (page: Page) => Promise<void>]> = [
+  [
+    "student form",
+    "/admin/dashboard/students",
+    async (page) => {
+      await page
+        .getByRole("button", { name: ar.students.actions.editNamed.replace("{{name}}", "Omar Khaled") })
+        .click();
+      await page.getByRole("dialog").getByRole("textbox").first().waitFor();
+    },
+  ],
+  [
+    "news form",
+    "/admin/dashboard/news",
+    async (page) => {
+      await page.getByRole("button", { name: ar.news.admin.add }).first().click();
+      await page.getByRole("dialog").getByRole("textbox").first().waitFor();
+    },
+  ],
+  [
+    "fee plan form",
+    "/admin/dashboard/fees/plans",
+    async (page) => {
+      await page.getByRole("button", { name: ar.fees.plans.add }).first().click();
+      await page.getByRole("dialog").locator("#plan-year").waitFor();
+    },
+  ],
+  [
+    "dashboard search",
+    "/admin/dashboard",
+    async (page) => {
+      const { data } = await adminApi<{ data: Array<{ student_no: string }> }>(token, "GET", "/api/admin/results");
+      await page.getByRole("searchbox", { name: ar.admin.dashboard.search.label }).fill(data[0]!.student_no);
+      await page.locator("#global-search-results li").first().waitFor();
+      await expect.poll(() => page.locator("#global-search-results[aria-busy=true]").count()).toBe(0);
+    },
+  ],
+];
+
 describe("Arabic pages read Arabic", () => {
   it("public pages", async () => {
     const context = await browser().newContext({ viewport: { width: 1366, height: 900 } });
@@ -122,6 +198,22 @@ describe("Arabic pages read Arabic", () => {
     const audit = new PageAudit(await consolePage(browser(), token, "ar", 1366), () => "console pages", ERROR_TITLES);
     const failures: string[] = [];
     for (const path of CONSOLE) await check(audit, path).catch((e: Error) => failures.push(e.message));
+    await audit.page.context().close();
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it("console forms and search answers", async () => {
+    const audit = new PageAudit(await consolePage(browser(), token, "ar", 1366), () => "console forms", ERROR_TITLES);
+    const failures: string[] = [];
+    for (const [where, path, open] of INTERACTIONS) {
+      const done = async () => {
+        await audit.page.goto(`${base}${path}`);
+        expect(await audit.ready(), `${path} never got ready`).toBe(true);
+        await open(audit.page);
+        await checkShown(audit.page, where);
+      };
+      await done().catch((e: Error) => failures.push(`${where}: ${e.message.split("\n")[0]}`));
+    }
     await audit.page.context().close();
     expect(failures).toEqual([]);
   }, 180_000);

@@ -2,6 +2,8 @@
 export default {
   title: "Students Management",
   subtitle: "Register students, keep their records up to date and export the list.",
+  subtitleAssigned: "The students of your grades: find them, see their records and export the list.",
+  subtitleReadOnly: "Find students, see their records and export the list.",
   refresh: "Refresh",
   refreshing: "Refreshing…",
   exportCsv: "Export CSV",

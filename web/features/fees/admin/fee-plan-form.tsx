@@ -16,7 +16,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
+import { LocalDigitsInput, localNumberText } from "~/components/ui/local-digits-input";
 import { Label } from "~/components/ui/label";
 import { GRADES } from "@worker/lib/school-grades";
 import type { FeePlan } from "./fee-plans-api";
@@ -91,17 +91,18 @@ export function FeePlanForm({
 
 /** The academic year and grade of the plan, each marked when a refusal names it. */
 function YearAndGrade({ form }: { form: ReturnType<typeof useFeePlanForm> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="grid content-start gap-1.5">
         <Label htmlFor="plan-year">{t("fees.plans.year")}</Label>
-        <Input
+        <LocalDigitsInput
           id="plan-year"
           dir="ltr"
+          language={i18n.language}
           value={form.state.year}
-          onChange={(e) => form.setYear(e.target.value)}
-          placeholder="2026-2027"
+          onValueChange={form.setYear}
+          placeholder={localNumberText("2026-2027", i18n.language)}
           {...marked(form.errors, "academic_year_name")}
         />
         <FieldError id="err-academic_year_name" text={form.errors.academic_year_name} />

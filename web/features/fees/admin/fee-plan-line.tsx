@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Plus, Trash2 } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
+import { LocalDigitsInput } from "~/components/ui/local-digits-input";
 import { Label } from "~/components/ui/label";
 import { formatEgp, formatNumber } from "~/lib/format";
 import { equalSplit, piastresOf, type LineState, type PlanErrors } from "./use-fee-plan-form";
@@ -75,12 +76,13 @@ export function PlanLine({ line, li, year, lang, errors, removable, setLine, onR
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`line-${li}-total`}>{t("fees.plans.lineTotal")}</Label>
-          <Input
+          <LocalDigitsInput
             id={`line-${li}-total`}
             inputMode="decimal"
             dir="ltr"
+            language={lang}
             value={line.total}
-            onChange={(e) => setLine(li, { total: e.target.value })}
+            onValueChange={(total) => setLine(li, { total })}
             {...marked(errors, at("total"))}
           />
         </div>
@@ -156,13 +158,14 @@ function Instalments({ line, li, lang, errors, setLine }: Omit<LineProps, "year"
               {...marked(errors, at("due_date"))}
             />
             {/* Phones: the amount goes under the date; from sm up it sits beside it. */}
-            <Input
+            <LocalDigitsInput
               className="order-last col-span-2 col-start-2 sm:order-none sm:col-span-1 sm:col-start-auto"
               aria-label={t("fees.plans.amount", { n: k + 1 })}
               inputMode="decimal"
               dir="ltr"
+              language={lang}
               value={x.amount}
-              onChange={(e) => change(k, { amount: e.target.value })}
+              onValueChange={(amount) => change(k, { amount })}
               {...marked(errors, at("amount"))}
             />
             <Button

@@ -98,7 +98,6 @@ export function NewsFormFields({
                   ? "text-xs text-destructive tabular-nums"
                   : "text-xs text-muted-foreground tabular-nums"
               }
-              dir="ltr"
             >
               {formatNumber(titleLength, i18n.language)}/{formatNumber(NEWS_TITLE_MAX, i18n.language)}
             </span>

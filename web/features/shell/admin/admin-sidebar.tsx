@@ -25,11 +25,11 @@ import {
   Wallet,
   type LucideIcon,
 } from "lucide-react";
-import { ADMIN_GRADES, ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
+import { ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import { cn } from "~/lib/utils";
 import { useOpenedOnce } from "~/lib/lazy";
 import { useMe } from "~/lib/use-me";
-import { CONSOLE_PAGE_ORDER, CONSOLE_PAGES, pagesFor, type ConsolePage } from "./nav-access";
+import { CONSOLE_PAGE_ORDER, CONSOLE_PAGES, pagesFor, sidebarGrades, type ConsolePage } from "./nav-access";
 
 const itemClass = (active: boolean) =>
   cn(
@@ -91,6 +91,8 @@ function GradeSection({
   // A section's 13 grade buttons are rendered once it has been opened, then kept (for the close transition).
   const rendered = useOpenedOnce(open);
   const currentGrade = active ? ((location.state as AdminNavState | null)?.grade ?? "All") : null;
+  // A teacher sees only the grades they teach, not 13 that would all answer empty.
+  const grades = sidebarGrades(useMe(), page);
   const label = t(`admin.nav.${page}`);
   const listId = `grades-${page}`;
   return (
@@ -125,7 +127,7 @@ function GradeSection({
               aria-label={t("admin.nav.gradesOf", { section: label })}
               className="ms-5 mt-1 mb-2 space-y-0.5 border-s border-white/10 ps-3"
             >
-              {ADMIN_GRADES.map((grade) => {
+              {grades.map((grade) => {
                 const selected = currentGrade === grade;
                 return (
                   <li key={grade}>

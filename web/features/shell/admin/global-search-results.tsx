@@ -5,9 +5,10 @@
  */
 import { useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { ClipboardList, GraduationCap, Wallet, type LucideIcon } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
-import { formatNumber } from "~/lib/format";
+import { formatNumber, localDigits } from "~/lib/format";
 import { ADMIN_PAGE_PATHS, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import type { SearchGroup, SearchHit } from "~/features/shell/admin/global-search-model";
 
@@ -22,10 +23,19 @@ const STATUS_VARIANT: Record<string, "success" | "warning" | "destructive" | "se
   inactive: "secondary",
 };
 
+/**
+ * One detail of a hit as the page's language says it: a grade or semester translated ("S1" → "الفصل الأول"), a year
+ * or a mark in the page's digits ("٢٠٢٤-٢٠٢٥").
+ */
+export function hitDetailText(detail: string, t: TFunction, lang: string): string {
+  if (/^S[12]$/.test(detail)) return t(`results.semesters.${detail}`);
+  return localDigits(t(`admin.grades.${detail}`, { defaultValue: detail }), lang);
+}
+
 function Hit({ hit }: { hit: SearchHit }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const details = hit.details.map((d) => t(`admin.grades.${d}`, { defaultValue: d }));
+  const details = hit.details.map((d) => hitDetailText(d, t, i18n.language));
   return (
     <li>
       <button

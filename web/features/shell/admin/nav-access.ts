@@ -3,7 +3,9 @@
  * (worker/permissions.ts): the sidebar and the global search list only those, the layout shows "not allowed for
  * your role" on any other, and a sign-in lands on the first one. Pure, so the rule is unit-tested.
  */
-import type { Permission } from "@worker/permissions";
+import { scopeOf, type Permission, type StaffRole } from "@worker/permissions";
+import type { Grade } from "@worker/lib/school-grades";
+import { ADMIN_GRADES, type AdminGrade, type AdminListPage } from "~/lib/admin-events";
 
 /** The console's sidebar entries, in the sidebar's order. */
 export type ConsolePage =
@@ -73,4 +75,17 @@ export function mayOpen(me: HasPermissions, pathname: string): boolean {
 export function homePathFor(me: HasPermissions): string | null {
   const first = pagesFor(me)[0];
   return first ? CONSOLE_PAGES[first].path : null;
+}
+
+/** The person as the grade lists need them: role and assigned grades (`MeJson`). */
+export type HasAssignments = { readonly role: StaffRole; readonly assignments: ReadonlyArray<{ grade: Grade }> };
+
+/**
+ * The grades a list page's sidebar entry offers `me`: every grade, or only their assigned ones (in school order,
+ * after "All") when their role reads that page only for its assignments (a teacher). Unknown person: every grade.
+ */
+export function sidebarGrades(me: HasAssignments | null, page: AdminListPage): readonly AdminGrade[] {
+  if (!me || scopeOf(me.role, CONSOLE_PAGES[page].permission) !== "assigned") return ADMIN_GRADES;
+  const mine = new Set<string>(me.assignments.map((a) => a.grade));
+  return ADMIN_GRADES.filter((g) => g === "All" || mine.has(g));
 }

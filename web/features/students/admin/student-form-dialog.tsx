@@ -190,7 +190,13 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
               />
             </Field>
             <Field id={id("name")} label={t("students.form.name")} required error={err("name")}>
-              <Input id={id("name")} autoComplete="off" {...described("name", err("name"))} {...register("name")} />
+              <Input
+                id={id("name")}
+                dir="auto"
+                autoComplete="off"
+                {...described("name", err("name"))}
+                {...register("name")}
+              />
             </Field>
             <Field id={id("nationality")} label={t("students.form.nationality")} required error={err("nationality")}>
               <Input

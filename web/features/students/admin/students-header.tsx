@@ -7,7 +7,9 @@ import { useTranslation } from "react-i18next";
 import { Download, Plus, RefreshCw } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { ImportButton } from "~/features/import/admin/import-button";
-import { useCanFn } from "~/lib/use-me";
+import { meCan, useCanFn, useMe } from "~/lib/use-me";
+import { scopeOf } from "@worker/permissions";
+import type { MeJson } from "@worker/contracts/staff";
 import { cn } from "~/lib/utils";
 import { loadStudentFormDialog, loadStudentsCsv } from "./lazy-dialogs";
 
@@ -22,14 +24,21 @@ export interface StudentsHeaderProps {
   onAdd: () => void;
 }
 
+/** The subtitle's key: the office's "register and update" only to a role that may; read-only roles are told so. */
+export function studentsSubtitleKey(me: Pick<MeJson, "role" | "permissions"> | null): string {
+  if (!me || meCan(me, "students.write")) return "students.subtitle";
+  return scopeOf(me.role, "students.read") === "assigned" ? "students.subtitleAssigned" : "students.subtitleReadOnly";
+}
+
 export function StudentsHeader(p: StudentsHeaderProps) {
   const { t } = useTranslation();
   const can = useCanFn();
+  const subtitle = studentsSubtitleKey(useMe());
   return (
     <header className="flex flex-wrap items-end justify-between gap-4">
       <div className="min-w-0">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t("students.title")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("students.subtitle")}</p>
+        <p className="mt-1 text-sm text-muted-foreground">{t(subtitle)}</p>
       </div>
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" onClick={p.onRefresh} disabled={p.refreshing} aria-busy={p.refreshing || undefined}>
