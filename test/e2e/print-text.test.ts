@@ -4,7 +4,9 @@
  * a published result for 2027-2028 S1 (a term no other file uses), printed as one batch by Chromium (`page.pdf`).
  * - the text layer (pdftotext) holds every student's name and every fixed label of the report card verbatim;
  * - every font in the PDF is the self-hosted print font (pdffonts), IDs included: no system monospace;
- * - letter grades read "B+" in Arabic cards, never "+B" (grade column, total row, overall, scale line);
+ * - letter grades read "B+" in Arabic cards, never "+B" (grade column, total row, overall, scale line), and each
+ *   letter of the scale sits next to its range as written ("A+ من ٩٠٪"); the year reads "٢٠٢٧–٢٠٢٨", not reversed;
+ * - a receipt's amount in words reads "جنيهًا" whole;
  * - a receipt names its fee lines in the document's language;
  * - the public result card with all 14 subjects prints on one A4 page (pdfinfo), in Arabic and English.
  * PNGs of the first card in both languages are kept under PRINT_PNG_DIR for a person to look at.
@@ -57,6 +59,9 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/** pdftotext's text without the embedding marks it adds around each run of one direction (U+202A-U+202C). */
+const logical = (text: string) => text.replace(/[\u202a-\u202e]/g, "").replace(/\s+/g, " ");
 
 /** Saves `page` as PDF: its path, the text of each page (pdftotext), the page count (pdfinfo) and fonts (pdffonts). */
 async function savePdf(page: Page, name: string) {
@@ -161,6 +166,15 @@ describe("a saved batch of report cards", () => {
     expect(card).toMatch(/A\+/);
     expect(card).toMatch(/B\+/);
     expect(card).not.toMatch(/(^|[^A-F])\+[A-F]/);
+    // Before, pdftotext read "سلم التقديرات A+ :من B+ ٪٩٠من …" and the year "٢٠٢٨–٢٠٢٧".
+    const read = logical(card);
+    // pdftotext puts the space beside a Latin run on its other side ("A+من"): the order is what is checked.
+    const tight = read.replace(/ /g, "");
+    for (const item of ["A+ من ٩٠٪؛", "A من ٨٠٪؛", "B+ من ٧٠٪؛", "D من ٤٠٪؛", "F أقل من ٤٠٪"])
+      expect(tight).toContain(item.replace(/ /g, ""));
+    expect(tight).toContain("التقديرالعامB+بنسبة٧٢٪");
+    expect(read).toContain("٢٠٢٧–٢٠٢٨");
+    expect(read).not.toContain("٢٠٢٨–٢٠٢٧");
     png(ar.file, 2);
 
     const en = await printed(`/admin/print/report-cards?${q}&lang=en`, "batch-en");
@@ -193,6 +207,19 @@ describe("a receipt", () => {
     expect(en.pages[0]).toMatch(/Books/);
     png(ar.file);
     png(en.file);
+  });
+
+  it("gives back the amount in words whole, tanwīn included", async () => {
+    const s = STUDENTS[3]!.no;
+    await api("POST", "/api/fees", { student_id: s, grade: GRADE, total_amount: 1250, paid_amount: 0 });
+    const { payment } = await api<{ payment: { receipt_no: string } }>("POST", `/api/fees/${s}/add-payment`, {
+      payment_amount: 1250,
+    });
+    const ar = await printed(`/admin/print/receipts/${payment.receipt_no}`, "receipt-words-ar");
+    // Before, pdftotext read "جنيًها" (the mark before the letter carrying it).
+    expect(logical(ar.pages[0]!)).toContain("فقط ألف ومئتان وخمسون جنيهًا لا غير");
+    expect(logical(ar.pages[0]!)).toContain(payment.receipt_no);
+    png(ar.file);
   });
 });
 

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 import { testDb, uniqueStudentNo } from "./fixtures";
+import { staffWithToken } from "./staff-fixtures";
 import en from "../../web/i18n/en/audit";
 import ar from "../../web/i18n/ar/audit";
 
@@ -218,6 +219,28 @@ describe("GET /api/admin/audit", () => {
     expect(expectError(await api("/api/admin/audit"), 401, "UNAUTHORIZED").reason).toBe("AUTH_REQUIRED");
   });
 
+  it("names the staff member by display name, and Paymob's rows as the online system", async () => {
+    const accountant = await staffWithToken("accountant");
+    await testDb()
+      .insert(auditLog)
+      .values({ adminId: accountant.id, adminUsername: accountant.username, action: "update", entity: "student" });
+    await testDb()
+      .insert(auditLog)
+      .values({
+        adminId: null,
+        adminUsername: "online",
+        action: "online_payment",
+        entity: "fee_record",
+        entityId: uid("f"),
+      });
+    const staff = await api(`/api/admin/audit?admin=${accountant.username}&limit=1`, { token });
+    // Before, only the username was answered, and the page showed it.
+    expect(staff.json.data[0]).toMatchObject({ admin: accountant.username, admin_name: "Test accountant" });
+    expect(staff.json.data[0].actor).toBe("staff");
+    const online = await api("/api/admin/audit?admin=online&limit=1", { token });
+    expect(online.json.data[0]).toMatchObject({ admin: "online", admin_name: null, actor: "online" });
+  });
+
   it("is documented from its schemas: one parameter per filter, the page's shape, bearer security", async () => {
     const op = (await api("/api/openapi.json")).json.paths["/api/admin/audit"].get;
     expect(op.security).toEqual([{ bearer: [] }]);
@@ -230,6 +253,8 @@ describe("GET /api/admin/audit", () => {
       "id",
       "at",
       "admin",
+      "admin_name",
+      "actor",
       "action",
       "entity",
       "entity_id",

@@ -122,6 +122,41 @@ describe("an online payment beyond what was owed, on paper", () => {
   });
 });
 
+describe("a receipt's title and signature follow where the money came in", () => {
+  it("online: an online payment receipt with the method, received by the online system, no cashier", async () => {
+    const f = await family(token);
+    const p = await startPayment(f.studentNo, "next");
+    const paid = await standinTransaction(p.order_id);
+    expect((await deliver(paid.obj, paid.hmac)).json.outcome).toBe("recorded");
+    const rcp = (await ledger(f.feeId)).rows.find((r) => r.source === "online")!;
+    for (const [lang, title, method, actor, cashier] of [
+      ["en", "Online payment receipt", "Card", "Online payment (Paymob)", "Cashier"],
+      ["ar", "إيصال دفع إلكتروني", "بطاقة بنكية", "الدفع الإلكتروني (Paymob)", "أمين الخزينة"],
+    ] as const) {
+      const html = await page(receiptLoader, `/admin/print/receipts/${rcp.receiptNo}?lang=${lang}`, {
+        receiptNo: rcp.receiptNo,
+      });
+      // Before, every receipt was a "cash receipt" signed by the cashier, and an online one named no receiver.
+      expect(field(html, "doc-title")).toBe(title);
+      expect(field(html, "method")).toBe(method);
+      expect(field(html, "taken-by")).toBe(actor);
+      expect(html).not.toContain(cashier);
+    }
+    const desk = await api(`/api/fees/${f.studentNo}/add-payment`, {
+      method: "POST",
+      token,
+      body: { payment_amount: 100 },
+      headers: { "Idempotency-Key": uid("desk") },
+    });
+    expect(desk.status, desk.text).toBe(201);
+    const no = desk.json.payment.receipt_no as string;
+    const html = await page(receiptLoader, `/admin/print/receipts/${no}?lang=ar`, { receiptNo: no });
+    expect(field(html, "doc-title")).toBe("إيصال استلام نقدية");
+    expect(field(html, "method")).toBeNull();
+    expect(html).toContain("توقيع أمين الخزينة");
+  });
+});
+
 describe("a payment still pending", () => {
   it("is listed in the family's figures (amount, deadline) until settled; its status says the deadline", async () => {
     const f = await family(token);

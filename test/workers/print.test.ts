@@ -12,6 +12,7 @@ import { ApiError } from "../../worker/errors";
 import { receipt, reportCard, reportCardBatch, statement } from "../../worker/services/print";
 import { api, loginAdmin, uid } from "./helpers";
 import { insertStudent, testDb } from "./fixtures";
+import { staffWithToken } from "./staff-fixtures";
 
 const db = testDb;
 const TERM = { academic_year_name: "2025-2026", semester: "S2" } as const;
@@ -177,5 +178,27 @@ describe("receipts and statements", () => {
     expect(fee.payments.map((p) => p.receipt_no).slice(0, 2)).toEqual(receiptNos);
     expect(fee.payments.map((p) => takenBy.get(p.id))).toEqual(["admin", "admin", "admin"]);
     await expect(statement(db(), made[1]!.no)).rejects.toMatchObject({ reason: "FEE_NOT_FOUND" });
+  });
+
+  it("names the staff member who took a payment by display name, not username", async () => {
+    const accountant = await staffWithToken("accountant");
+    const no = made[1]!.no;
+    const fee = await api("/api/fees", {
+      method: "POST",
+      token,
+      body: { student_id: no, grade: GRADE, total_amount: 800, paid_amount: 0 },
+    });
+    expect(fee.status, JSON.stringify(fee.json)).toBe(201);
+    const res = await api(`/api/fees/${no}/add-payment`, {
+      method: "POST",
+      token: accountant.token,
+      body: { payment_amount: 300 },
+      headers: { "Idempotency-Key": uid("print") },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    // Before, the username ("acco…") was printed beside "المستلم".
+    expect((await receipt(db(), res.json.payment.receipt_no)).takenBy).toBe("Test accountant");
+    const printed = await statement(db(), no);
+    expect(printed.takenBy.get(printed.fee.payments.at(-1)!.id)).toBe("Test accountant");
   });
 });

@@ -40,6 +40,13 @@ export const auditEntryJsonSchema = z.object({
   id: z.number().int(),
   at: z.string().describe("ISO 8601 UTC"),
   admin: z.string().nullable().describe("Username of the acting admin (null for rows older than usernames)"),
+  admin_name: z
+    .string()
+    .nullable()
+    .describe("Display name of the acting staff member (the username when none); null once the account is deleted"),
+  actor: z
+    .enum(["staff", "online"])
+    .describe('"online": money Paymob reported (no staff member; username "online"); "staff" otherwise'),
   action: z
     .string()
     .describe("create, update, delete, add_payment, publish, unpublish, delete_all, update_password, toggle"),

@@ -5,7 +5,7 @@
  * plans included), a result or a student's selections names the student, resolved at read time (no stored column).
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from "drizzle-orm";
-import { auditLog } from "../../db/schema";
+import { admins as staff, auditLog } from "../../db/schema";
 import type { Db } from "../db";
 import { schoolDayStartUtc } from "../lib/school-day";
 import { normalizeNationalId } from "../lib/normalize";
@@ -45,6 +45,13 @@ const studentNoSql = sql<string | null>`CASE WHEN ${ABOUT_A_STUDENT} THEN COALES
 const studentNameSql = sql<string | null>`CASE WHEN ${ABOUT_A_STUDENT} THEN COALESCE(
   (SELECT s.full_name FROM students s WHERE s.student_no = ${studentNoSql}), ${snap(latest, "$.full_name")}) END`;
 
+/**
+ * Paymob's rows: no staff member, username "online" (ONLINE_ACTOR of ./online-payments/ledger.ts, not imported: the
+ * ledger's imports lead back here).
+ */
+const isOnline = (r: { adminId: number | null; adminUsername: string | null }) =>
+  r.adminId === null && r.adminUsername === "online";
+
 /** One page of audit rows for `q`, with the entity types and usernames the filters offer. */
 export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPageJson> {
   const where: SQL[] = [];
@@ -59,8 +66,14 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPageJson> {
   const filter = where.length ? and(...where) : undefined;
   const [rows, [count], entities, admins] = await Promise.all([
     db
-      .select({ row: auditLog, studentNo: studentNoSql, studentName: studentNameSql })
+      .select({
+        row: auditLog,
+        studentNo: studentNoSql,
+        studentName: studentNameSql,
+        adminName: sql<string | null>`coalesce(${staff.displayName}, ${staff.username})`,
+      })
       .from(auditLog)
+      .leftJoin(staff, eq(staff.id, auditLog.adminId))
       .where(filter)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .limit(q.limit)
@@ -71,10 +84,12 @@ export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPageJson> {
   ]);
   const total = Number(count?.n ?? 0);
   return {
-    data: rows.map(({ row: r, studentNo: no, studentName: name }) => ({
+    data: rows.map(({ row: r, studentNo: no, studentName: name, adminName }) => ({
       id: r.id,
       at: r.at,
       admin: r.adminUsername,
+      admin_name: adminName,
+      actor: isOnline(r) ? ("online" as const) : ("staff" as const),
       action: r.action,
       entity: r.entity,
       entity_id: r.entityId,

@@ -3,7 +3,7 @@
  * a payment receipt and a fee statement. Reads only, through the results and fees services, so a document shows
  * exactly what the console and the API show. Amounts are EGP (as the API answers), marks as stored (≤ 2 decimals).
  */
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { admins, feeRecords, onlinePayments, payments, paymobTransactions, students } from "../../db/schema";
 import type { Db } from "../db";
 import { ApiError } from "../errors";
@@ -88,7 +88,17 @@ export interface OnlineReceiptFacts {
   applied: number;
   credit: number;
   creditRefunded: number;
+  /** How the family paid, as Paymob's `source_data.type` says ("card", "wallet", "aggregator"); null when unknown. */
+  method: string | null;
 }
+
+/** What the documents call a staff member: the display name, else the username. */
+const staffName = sql<string>`coalesce(nullif(trim(${admins.displayName}), ''), ${admins.username})`;
+
+/** The Paymob payment method recorded on the audit row of the online payment that issued receipt `receiptNo`. */
+const methodOf = sql<string | null>`(SELECT json_extract(a."after", '$.method') FROM audit_log a
+  WHERE a.entity = 'fee_record' AND a.entity_id = CAST(${payments.feeRecordId} AS TEXT)
+    AND a.action = 'online_payment' AND json_extract(a."after", '$.receipt_no') = ${payments.receiptNo} LIMIT 1)`;
 
 /** A receipt: the payment, its fee record, the balance right after it, who took it, and the online payment's facts. */
 export interface ReceiptData {
@@ -96,7 +106,7 @@ export interface ReceiptData {
   fee: PlannedFee;
   /** The record's balance right after this payment, EGP, as fixed when the receipt was issued. */
   balanceAfter: number;
-  /** Username of the admin who recorded it; null once that admin is deleted. */
+  /** Display name (else username) of the staff member who recorded it; null for an online one or a deleted account. */
   takenBy: string | null;
   /** Null for a desk payment. */
   online: OnlineReceiptFacts | null;
@@ -110,6 +120,7 @@ type OnlineColumns = {
   applied: number | null;
   credit: number | null;
   openCredit: number | null;
+  method: string | null;
 };
 
 function onlineFacts(r: OnlineColumns): OnlineReceiptFacts | null {
@@ -123,6 +134,7 @@ function onlineFacts(r: OnlineColumns): OnlineReceiptFacts | null {
     credit: piastresToEgp(credit),
     // Refunds come off the credit first (./online-payments/ledger.ts), so what left it was refunded.
     creditRefunded: piastresToEgp(Math.max(0, credit - (r.openCredit ?? 0))),
+    method: typeof r.method === "string" && r.method ? r.method : null,
   };
 }
 
@@ -137,13 +149,14 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
       id: payments.id,
       feeRecordId: payments.feeRecordId,
       balanceAfter: payments.balanceAfterPiastres,
-      takenBy: admins.username,
+      takenBy: staffName,
       kind: paymobTransactions.kind,
       orderId: onlinePayments.orderId,
       received: paymobTransactions.amountPiastres,
       applied: paymobTransactions.appliedPiastres,
       credit: paymobTransactions.creditPiastres,
       openCredit: onlinePayments.creditPiastres,
+      method: methodOf,
     })
     .from(payments)
     .leftJoin(admins, eq(admins.id, payments.adminId))
@@ -254,7 +267,7 @@ export async function statement(db: Db, studentNo: string): Promise<StatementDat
   const [fee, rows, credits] = await Promise.all([
     getFee(db, studentNo, schoolDate(new Date())),
     db
-      .select({ id: payments.id, username: admins.username })
+      .select({ id: payments.id, name: staffName })
       .from(payments)
       .innerJoin(admins, eq(admins.id, payments.adminId))
       .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
@@ -262,5 +275,5 @@ export async function statement(db: Db, studentNo: string): Promise<StatementDat
       .where(eq(students.studentNo, studentNo)),
     creditsOf(db, studentNo),
   ]);
-  return { fee, takenBy: new Map(rows.map((r) => [r.id, r.username])), credits };
+  return { fee, takenBy: new Map(rows.map((r) => [r.id, r.name])), credits };
 }

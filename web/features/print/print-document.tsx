@@ -84,6 +84,7 @@ table.small .id{letter-spacing:0}
 .nowrap{white-space:nowrap}
 .line{display:inline-block;min-inline-size:60%;border-block-end:1px dotted #6b7280;min-block-size:1.4em}
 .scale{display:flex;flex-wrap:wrap;gap:2px 14px;font-size:.9em}
+.scale .label{flex-basis:100%}
 .cover{display:flex;flex-direction:column;justify-content:center;align-items:center;min-block-size:200mm;text-align:center;gap:6mm}
 .cover .count{font-size:28pt;font-weight:700;color:#1e3a8a}
 .block{margin-block:6px}
@@ -165,7 +166,9 @@ export function Letterhead({ loc, title, end }: { loc: PrintLocale; title: strin
       <img src="/logo.svg" alt="" />
       <div>
         <div className="school">{loc.schoolName}</div>
-        <div className="doc">{title}</div>
+        <div className="doc" data-doc-title="">
+          {title}
+        </div>
       </div>
       {end && <div className="end">{end}</div>}
     </header>
@@ -178,6 +181,20 @@ export function Id({ children }: { children: string }) {
     <bdi dir="ltr" className="id">
       {children}
     </bdi>
+  );
+}
+
+/**
+ * Digits with their signs (a year range, a percentage) laid out left to right exactly as written, so a PDF's text
+ * layer, which reads every run of digits left to right, gives them back in logical order ("٢٠٢٤–٢٠٢٥", "٩٠٪").
+ * Never for words: it overrides the bidi algorithm, so Intl's direction marks (the ALM after "٪") are dropped as
+ * useless, and the text layer would keep them as characters.
+ */
+export function Digits({ children }: { children: string }) {
+  return (
+    <bdo dir="ltr" className="nowrap">
+      {children.replace(/[\u061c\u200e\u200f]/g, "")}
+    </bdo>
   );
 }
 

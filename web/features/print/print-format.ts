@@ -58,6 +58,28 @@ const ALL = {
   en: { t: enPrint, admin: enAdmin, results: enResults, common: enCommon },
 } as const;
 
+/**
+ * Arabic text as printed so that a PDF's text layer gives it back in logical order. The text layer orders a mark by
+ * its glyph's position, before the letter carrying it ("جنيهًا" came back "جنيًها"): tanwīn al-fatḥ moves onto the
+ * alif (the traditional spelling "جنيهاً", which reads back as "جنيهًا"), and other marks, which no letter can carry
+ * instead, are left out (unvocalised, as most print is). Our own texts only; names are printed as stored.
+ */
+export function printArabic(text: string): string {
+  return text
+    .replace(/\u064B([\u0627\u0649])/g, "$1\u064B")
+    .replace(/(?<![\u0627\u0649])\u064B/g, "")
+    .replace(/[\u064C-\u0652]/g, "");
+}
+
+/** `value` with every string in it passed through `printArabic`. */
+function printTexts<T>(value: T): T {
+  if (typeof value === "string") return printArabic(value) as T;
+  if (typeof value !== "object" || value === null) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, printTexts(v)])) as T;
+}
+
+const TEXTS = { ar: printTexts(arPrint), en: printTexts(enPrint) };
+
 /** The document language: `?lang=en` for English, Arabic otherwise (docs/product.md#printing). */
 export function printLangOf(url: URL): Lang {
   const lang = url.searchParams.get("lang");
@@ -80,7 +102,7 @@ export function printLocale(lang: Lang): PrintLocale {
   return {
     lang,
     dir: dirOf(lang),
-    t: d.t,
+    t: TEXTS[lang],
     schoolName: d.common.schoolName,
     num,
     pct: (n) => formatPercent(n, lang),
@@ -99,6 +121,6 @@ export function printLocale(lang: Lang): PrintLocale {
     semester: (s) => semesters[s] ?? s,
     line: (arabic, english) => (lang === "en" && english ? english : (arabic ?? "")),
     sep: lang === "ar" ? "، " : " · ",
-    cardCount: (n) => (d.t.batch[`count_${pluralKey(lang, n)}`] as string).replace("{{n}}", num(n)),
+    cardCount: (n) => (TEXTS[lang].batch[`count_${pluralKey(lang, n)}`] as string).replace("{{n}}", num(n)),
   };
 }

@@ -1,14 +1,15 @@
 /**
  * A printed payment receipt (docs/product.md#printing, #payments-and-receipts): number, Cairo date and time,
  * student, where it was paid (desk or online), amount in figures and in Arabic words, the instalments it covered
- * (when fee plans allocate payments), the balance right after it, who took it, a signature line; "copy" on a reprint.
- * An online one adds Paymob's order and, when more came in than was owed, what was received, what was applied and
- * the credit to refund (and what of it was refunded since). One sheet: A5, or an 80 mm roll.
+ * (when fee plans allocate payments), the balance right after it, who took it (display name), a signature line; "copy"
+ * on a reprint. An online one is an online payment receipt: received by the online system, the payment method when
+ * known, no cashier's signature; it adds Paymob's order and, when more came in than was owed, what was received,
+ * what was applied and the credit to refund (and what of it was refunded since). One sheet: A5, or an 80 mm roll.
  */
 import { amountInArabicWords } from "@worker/lib/amount-words";
 import type { OnlineReceiptFacts, ReceiptData } from "@worker/services/print";
 import { Id, Letterhead, StudentFacts } from "./print-document";
-import type { PrintLocale } from "./print-format";
+import { type PrintLocale, printArabic } from "./print-format";
 
 /** The amount rows: the amount, or for an online payment with a credit what came in, was applied and is owed back. */
 function AmountRows({ loc, amount, online }: { loc: PrintLocale; amount: number; online: OnlineReceiptFacts | null }) {
@@ -40,6 +41,19 @@ function AmountRows({ loc, amount, online }: { loc: PrintLocale; amount: number;
       )}
     </>
   );
+}
+
+/** The receipt's title: cash receipt at the desk, online payment receipt, or adjustment. */
+export function receiptTitle(loc: PrintLocale, payment: ReceiptData["payment"]): string {
+  const t = loc.t.receipt;
+  if (payment.kind === "adjustment") return t.adjustment;
+  return payment.source === "online" ? t.onlineTitle : t.title;
+}
+
+/** The method's name ("card", "wallet", "aggregator" as Paymob says), or null when unknown. */
+function methodName(loc: PrintLocale, method: string | null | undefined): string | null {
+  const methods: Record<string, string> = loc.t.receipt.methods;
+  return method && Object.hasOwn(methods, method) ? methods[method]! : null;
 }
 
 /** The instalments a payment covered, each with its line and due date. */
@@ -82,16 +96,18 @@ function CoveredInstalments({ loc, data }: { loc: PrintLocale; data: ReceiptData
 export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: ReceiptData; copy: boolean }) {
   const t = loc.t.receipt;
   const { payment, fee } = data;
-  const adjustment = payment.kind === "adjustment";
   const allocations = payment.allocations ?? [];
   const { online } = data;
   // What came in: an online payment's credit is money received too, so the words say all of it.
   const received = online?.kind === "payment" ? online.received : payment.amount;
+  const viaOnline = payment.source === "online";
+  const method = methodName(loc, online?.method);
+  const takenBy = viaOnline ? loc.t.onlineActor : data.takenBy;
   return (
     <section className="sheet" data-receipt={payment.receipt_no} data-online-receipt={online ? "" : undefined}>
       <Letterhead
         loc={loc}
-        title={adjustment ? t.adjustment : t.title}
+        title={receiptTitle(loc, payment)}
         end={
           copy ? (
             <span className="badge" data-copy="">
@@ -110,6 +126,12 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
         <StudentFacts loc={loc} labels={t} name={fee.full_name} no={fee.student_no} grade={fee.grade} />
         <dt>{t.source}</dt>
         <dd data-source={payment.source}>{t.sources[payment.source]}</dd>
+        {method && (
+          <>
+            <dt>{t.method}</dt>
+            <dd data-method="">{method}</dd>
+          </>
+        )}
         {online && (
           <>
             <dt>{t.order}</dt>
@@ -124,7 +146,7 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
         <div className="words" data-amount-words="">
           <span className="muted">{t.amountWords}: </span>
           <bdi lang="ar" dir="rtl">
-            <strong>{t.only.replace("{{words}}", amountInArabicWords(received))}</strong>
+            <strong>{t.only.replace("{{words}}", printArabic(amountInArabicWords(received)))}</strong>
           </bdi>
         </div>
       )}
@@ -133,19 +155,25 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
       <dl className="facts block">
         <dt>{t.balance}</dt>
         <dd>{loc.egp(data.balanceAfter)}</dd>
-        {data.takenBy && (
+        {takenBy && (
           <>
             <dt>{t.takenBy}</dt>
-            <dd>
-              <bdi>{data.takenBy}</bdi>
+            <dd data-taken-by="">
+              <bdi>{takenBy}</bdi>
             </dd>
           </>
         )}
       </dl>
       <p className="muted">{t.thanks}</p>
-      <div className="signatures">
-        <div>{t.signature}</div>
-      </div>
+      {viaOnline ? (
+        <p className="muted" data-no-signature="">
+          {t.noSignature}
+        </p>
+      ) : (
+        <div className="signatures">
+          <div>{t.signature}</div>
+        </div>
+      )}
     </section>
   );
 }

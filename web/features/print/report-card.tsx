@@ -8,7 +8,7 @@
 import { ADMIN_GRADE_SCALE, adminLetterGrade, percentage, round2, scoreTotals } from "@worker/lib/letter-grades";
 import type { AbsentRule } from "@worker/lib/absent-mark";
 import type { ReportCardBatch, ReportCardData } from "@worker/services/print";
-import { Letterhead, StudentFacts } from "./print-document";
+import { Digits, Letterhead, StudentFacts } from "./print-document";
 import type { PrintLocale } from "./print-format";
 
 /** One student's report card sheet; `absentRule` is the school's `results_absent_rule`. */
@@ -45,7 +45,7 @@ export function ReportCardSheet({
         />
         <dt>{t.academicYear}</dt>
         <dd>
-          {loc.year(result.academic_year_name)}
+          <Digits>{loc.year(result.academic_year_name)}</Digits>
           {loc.sep}
           {loc.semester(result.semester)}
         </dd>
@@ -78,7 +78,9 @@ export function ReportCardSheet({
                 <td>{loc.subject(s.subject_name)}</td>
                 <td className="n">{loc.num(s.score)}</td>
                 <td className="n">{loc.num(s.max_score)}</td>
-                <td className="n">{loc.pct(round2(pct))}</td>
+                <td className="n">
+                  <Digits>{loc.pct(round2(pct))}</Digits>
+                </td>
                 <td className="n">
                   <bdi dir="ltr">{adminLetterGrade(pct)}</bdi>
                 </td>
@@ -91,7 +93,9 @@ export function ReportCardSheet({
             <td>{t.total}</td>
             <td className="n">{loc.num(totals.total)}</td>
             <td className="n">{loc.num(totals.max)}</td>
-            <td className="n">{overallPct}</td>
+            <td className="n">
+              <Digits>{overallPct}</Digits>
+            </td>
             <td className="n">
               <bdi dir="ltr">{overall}</bdi>
             </td>
@@ -103,12 +107,15 @@ export function ReportCardSheet({
           {absentRule === "zero" ? t.absentZero : t.absentExcluded}
         </p>
       )}
-      <p className="block">
-        <strong>{t.overall}: </strong>
+      <p className="block" data-overall="">
+        <strong>
+          {t.overall}
+          {loc.t.ltrLabelEnd}
+        </strong>{" "}
         <bdi dir="ltr" className="amount">
           {overall}
         </bdi>{" "}
-        ({overallPct})
+        {withDigits(t.overallPct, overallPct)}
       </p>
       <p className="block">
         <strong>{t.remarks}: </strong>
@@ -153,7 +160,7 @@ export function BatchCover({
         <div>
           {batch.grade ? loc.grade(batch.grade) : t.allGrades}
           {loc.sep}
-          {loc.year(batch.academicYear)}
+          <Digits>{loc.year(batch.academicYear)}</Digits>
           {loc.sep}
           {loc.semester(batch.semester)}
         </div>
@@ -170,28 +177,46 @@ export function BatchCover({
         <div className="muted">
           {loc.t.issuedAt}: {loc.dateTime(issuedAt)}
           {loc.sep}
-          {loc.t.issuedBy}: <bdi>{issuedBy}</bdi>
+          {loc.t.issuedBy}: <bdi data-issued-by="">{issuedBy}</bdi>
         </div>
       </div>
     </section>
   );
 }
 
-/** The admin letter scale (docs/product.md#letter-grades) in the page's digits, each letter isolated. */
+/** `template` with its `{{pct}}` as isolated digits. */
+function withDigits(template: string, pct: string) {
+  const [before = "", after = ""] = template.split("{{pct}}");
+  return (
+    <>
+      {before}
+      <Digits>{pct}</Digits>
+      {after}
+    </>
+  );
+}
+
+/**
+ * The admin letter scale (docs/product.md#letter-grades) in the page's digits, each letter and percentage isolated;
+ * the label on a line of its own and the language's separator between items, so no colon, digit or sign sits next
+ * to a letter and a PDF's text layer reads every item as written ("A+ من ٩٠٪").
+ */
 function GradeScale({ loc }: { loc: PrintLocale }) {
   const t = loc.t.reportCard;
   const lowest = ADMIN_GRADE_SCALE[ADMIN_GRADE_SCALE.length - 1]![0];
+  const items = [
+    ...ADMIN_GRADE_SCALE.map(([min, letter]) => [letter, withDigits(t.scaleFrom, loc.pct(min))] as const),
+    ["F", withDigits(t.scaleBelow, loc.pct(lowest))] as const,
+  ];
   return (
-    <p className="muted block scale">
-      <span>{t.scale}:</span>
-      {ADMIN_GRADE_SCALE.map(([min, letter]) => (
+    <div className="muted block scale" data-scale="">
+      <span className="label">{t.scale}:</span>
+      {items.map(([letter, range], i) => (
         <span key={letter}>
-          <bdi dir="ltr">{letter}</bdi> {t.scaleFrom.replace("{{pct}}", loc.pct(min))}
+          <bdi dir="ltr">{letter}</bdi> {range}
+          {i < items.length - 1 ? t.scaleSep : null}
         </span>
       ))}
-      <span>
-        <bdi dir="ltr">F</bdi> {t.scaleBelow.replace("{{pct}}", loc.pct(lowest))}
-      </span>
-    </p>
+    </div>
   );
 }

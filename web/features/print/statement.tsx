@@ -1,8 +1,9 @@
 /**
  * A printed fee statement per student (docs/product.md#printing, #fees): the totals and status (and the credit owed
  * back), the payment plan's instalments when the record carries them (docs/product.md#fee-plans), every payment and
- * adjustment with its receipt number, date, source, who took it and the balance after it, then every online payment
- * that brought in more than was owed: received, applied, credit, and whether it is refunded. A4 portrait.
+ * adjustment with its receipt number, date, source, who took it (display name, or the online system) and the balance
+ * after it, then every online payment that brought in more than was owed: received, applied, credit, and whether it
+ * is refunded. A4 portrait.
  */
 import type { PlannedFee, StatementCredit } from "@worker/services/print";
 import { Id, Letterhead, StudentFacts } from "./print-document";
@@ -179,7 +180,7 @@ function PaymentsTable({ loc, fee, takenBy }: { loc: PrintLocale; fee: PlannedFe
             <td className="n">{loc.egp(p.amount)}</td>
             <td className="n">{loc.egp(after)}</td>
             <td>
-              <bdi>{takenBy.get(p.id) ?? ""}</bdi>
+              <bdi>{p.source === "online" ? loc.t.onlineActor : (takenBy.get(p.id) ?? "")}</bdi>
             </td>
           </tr>
         ))}

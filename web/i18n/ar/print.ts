@@ -13,6 +13,9 @@ export default {
   },
   issuedAt: "تاريخ الإصدار",
   issuedBy: "أصدره",
+  // After a label followed by a Latin token: no colon in Arabic, a PDF's text layer glues it to the token.
+  ltrLabelEnd: "",
+  onlineActor: "الدفع الإلكتروني (Paymob)",
   page: "صفحة",
   reportCard: {
     title: "شهادة نتيجة الطالب",
@@ -28,6 +31,7 @@ export default {
     letter: "التقدير",
     total: "المجموع",
     overall: "التقدير العام",
+    overallPct: "بنسبة {{pct}}",
     remarks: "ملاحظات",
     noRemarks: "",
     classTeacher: "رائد الفصل",
@@ -37,6 +41,8 @@ export default {
     scale: "سلم التقديرات",
     scaleFrom: "من {{pct}}",
     scaleBelow: "أقل من {{pct}}",
+    // An Arabic letter between items, so a PDF's text layer never joins one item's percentage to the next letter.
+    scaleSep: "؛",
     absent: "غائب",
     absentExcluded: "المواد التي غاب عنها الطالب لا تدخل في المجموع ولا في النسبة.",
     absentZero: "المواد التي غاب عنها الطالب محسوبة بدرجة صفر في المجموع والنسبة.",
@@ -57,6 +63,7 @@ export default {
   },
   receipt: {
     title: "إيصال استلام نقدية",
+    onlineTitle: "إيصال دفع إلكتروني",
     adjustment: "إيصال تسوية",
     copy: "نسخة",
     receiptNo: "رقم الإيصال",
@@ -74,6 +81,8 @@ export default {
     source: "مصدر الدفعة",
     sources: { desk: "المكتب", online: "إلكتروني" },
     order: "رقم طلب باي موب",
+    method: "طريقة الدفع",
+    methods: { card: "بطاقة بنكية", wallet: "محفظة إلكترونية", aggregator: "منافذ الدفع (كشك)" },
     received: "المبلغ المستلم",
     applied: "المُضاف إلى المصروفات",
     credit: "رصيد دائن يُرد",
@@ -81,6 +90,7 @@ export default {
     creditNote: "استُلم أكثر من المستحق، وتردّ المدرسة الرصيد الدائن.",
     takenBy: "المستلم",
     signature: "توقيع أمين الخزينة",
+    noSignature: "إيصال إلكتروني صادر آليًا، لا يحتاج إلى توقيع.",
     thanks: "شكرًا لكم.",
   },
   statement: {

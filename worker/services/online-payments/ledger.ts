@@ -7,8 +7,9 @@
  * (transaction id, kind) and by order for a success: a replay, also ten at once or under an altered id, breaks a key
  * and the whole batch adds nothing; the trigger `paymob_refund_cap` refuses refunds beyond the order's payment. The figures
  * are computed inside the batch from the rows as they are at that moment (never from an earlier read):
- * - success, amount and currency as ordered: the same rows as a desk payment (./payments.ts): counter + 1, an RCP
- *   payment row (source "online", no staff member), the audit row (actor "online"), the record's paid amount,
+ * - success, amount and currency as ordered: the same ledger movement as a desk payment (worker/services/ledger/,
+ *   docs/money.md): counter + 1, an RCP receipt (source "online", by the system actor "online", no staff member),
+ *   the audit row, the record's paid amount,
  *   allocation oldest instalment first, refill, the balance fixed on the receipt. Only what the record still owes
  *   is applied; the rest, when the desk took the money meanwhile, is the payment's credit (to refund), never refused;
  * - refund or void (a successful transaction with a parent): an ADJ adjustment of what it takes back, from the
@@ -16,29 +17,21 @@
  * - declined: the payment becomes `failed` (a later success on the same order still records);
  * - amount or currency unlike the order: nothing is paid; the transaction and an audit row say so.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { auditLog, onlinePayments, students, feeRecords } from "../../../db/schema";
+import { onlinePayments, payments, paymobTransactions, students, feeRecords } from "../../../db/schema";
 import { batchAll, type Db } from "../../db";
 import { broke } from "../../db-constraints";
-import type { ActingStaff } from "../../env";
 import type { CallbackOutcome, PaymobTransaction } from "../../contracts/online-payments";
 import { academicYearOf } from "../../lib/fee-schedule";
-import type { RequestContext } from "../../request-context";
-import { auditValues, type AuditEntry, snapshotWith } from "../audit";
-import { allocationStatement, refillStatement } from "../fee-instalments";
-import { freezeBalanceStatement } from "../payments";
-import { newToken } from "../../lib/tokens";
+import { type AuditEntry, snapshotWith } from "../audit";
+import { SYSTEM_ACTORS } from "../ledger/actors";
+import { moneyAuditStatement, movementStatements } from "../ledger/entries";
+import { NOTHING_MOVED, type MoneyMoved } from "../ledger/hooks";
+import { currentReceiptIdSql } from "../ledger/receipts";
 
-/** Who the audit log names for money Paymob took: no staff member (admin id null), username "online". */
-export const ONLINE_ACTOR: ActingStaff = {
-  id: 0,
-  username: "online",
-  displayName: "Online (Paymob)",
-  role: "viewer",
-  mustChangePassword: false,
-  sessionId: 0,
-};
+/** Who the audit log names for money Paymob took: the system actor "online" (admin id null, username "online"). */
+export const ONLINE_ACTOR = SYSTEM_ACTORS.online;
 
 /** Where the report came from: the Transaction Processed callback, or reconciliation's inquiry. */
 export type ReportSource = "callback" | "inquiry";
@@ -75,53 +68,34 @@ async function orderOf(db: Db, orderId: string): Promise<OrderRow | null> {
   return row ?? null;
 }
 
-/** The request context of Paymob's reports: the `online` actor, for `auditValues`. */
-const onlineContext = (lc: LedgerContext): RequestContext => ({
-  db: lc.db,
-  actor: ONLINE_ACTOR,
-  now: lc.now,
-  requestId: lc.requestId,
-});
-
-/** The INSERT of an audit row by the `online` actor (no staff member: admin id null). */
-const insertAudit = (lc: LedgerContext, values: ReturnType<typeof auditValues>) =>
-  lc.db.insert(auditLog).values({ ...values, adminId: null });
-
 /** The transaction's row of `kind` (SQL), and a column of it. */
 const txnRow = (txn: string, kind: string) =>
   sql`FROM paymob_transactions WHERE transaction_id = ${txn} AND kind = ${kind}`;
 const txnCol = (txn: string, kind: string, col: string) => sql`(SELECT ${sql.raw(col)} ${txnRow(txn, kind)})`;
 
-/** Statements: the receipt row (RCP payment or ADJ adjustment) of the transaction's applied amount, when non-zero. */
-function ledgerRows(lc: LedgerContext, order: OrderRow, txn: string, kind: "payment" | "refund"): SQL[] {
-  const year = academicYearOf(lc.now);
-  const at = lc.now.toISOString();
-  const applied = txnCol(txn, kind, "applied_piastres");
-  const prefix = kind === "payment" ? "RCP" : "ADJ";
-  const paymentKind = kind === "payment" ? "payment" : "adjustment";
-  const receiptNo = sql`${prefix} || '-' || ${year} || '-' || printf('%06d', (SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year}))`;
-  return [
-    sql`INSERT INTO receipt_counters (academic_year, last_sequence) SELECT ${year}, 1 WHERE ${applied} <> 0
-      ON CONFLICT(academic_year) DO UPDATE SET last_sequence = last_sequence + 1`,
-    sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at, admin_id, source, receipt_token)
-      SELECT ${order.feeRecordId}, ${receiptNo}, ${year}, c.last_sequence, ${applied}, ${paymentKind}, ${at}, NULL, 'online', ${newToken()}
-      FROM receipt_counters c WHERE c.academic_year = ${year} AND ${applied} <> 0`,
-    sql`UPDATE paymob_transactions SET payment_id = (SELECT id FROM payments WHERE receipt_no = ${receiptNo})
-      WHERE transaction_id = ${txn} AND kind = ${kind} AND applied_piastres <> 0`,
-  ];
-}
+/** The receipt (SQL id) of the transaction's applied amount in this batch, NULL when none was written. */
+const receiptIdOf = (lc: LedgerContext, txn: string, kind: "payment" | "refund") =>
+  sql`(CASE WHEN ${txnCol(txn, kind, "applied_piastres")} <> 0
+    THEN ${currentReceiptIdSql(academicYearOf(lc.now), kind === "payment" ? "RCP" : "ADJ")} END)`;
 
 /** The audit row's fields (all but its action) of the transaction's change of the fee record. */
 function feeAudit(lc: LedgerContext, order: OrderRow, txn: string, kind: "payment" | "refund", tx: PaymobTransaction) {
   const applied = txnCol(txn, kind, "applied_piastres");
-  const paymentId = txnCol(txn, kind, "payment_id");
+  const paymentId = receiptIdOf(lc, txn, kind);
   const feeRow = sql`FROM fee_records WHERE id = ${order.feeRecordId}`;
   return {
     entity: "fee_record",
     entityId: order.feeRecordId,
     before: sql`(SELECT json_object('student_no', ${order.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
     after: snapshotWith(
-      { student_no: order.studentNo, order_id: tx.order.id, transaction_id: txn, amount_piastres: tx.amount_cents },
+      {
+        student_no: order.studentNo,
+        order_id: tx.order.id,
+        transaction_id: txn,
+        amount_piastres: tx.amount_cents,
+        // How the family paid (card, wallet, aggregator = kiosk): the receipt names it (worker/services/print.ts).
+        method: tx.source_data.type,
+      },
       {
         receipt_no: sql`(SELECT receipt_no FROM payments WHERE id = ${paymentId})`,
         applied_piastres: applied,
@@ -133,24 +107,36 @@ function feeAudit(lc: LedgerContext, order: OrderRow, txn: string, kind: "paymen
   } satisfies Omit<AuditEntry, "action">;
 }
 
-/** Statements after the receipt row: the audit row, the record's paid amount, allocation, refill, the receipt's balance. */
-function feeRows(
+/**
+ * Statements: the ledger movement of the transaction's applied amount (an RCP receipt, or ADJ for a refund; none when
+ * nothing was applied), then the transaction names its receipt.
+ */
+function moneyRows(
   lc: LedgerContext,
   order: OrderRow,
-  txn: string,
+  tx: PaymobTransaction,
   kind: "payment" | "refund",
-  auditRow: BatchItem<"sqlite">,
-) {
+  action: string,
+): BatchItem<"sqlite">[] {
   const { db } = lc;
-  const applied = txnCol(txn, kind, "applied_piastres");
-  const paymentId = txnCol(txn, kind, "payment_id");
+  const applied = txnCol(tx.id, kind, "applied_piastres");
+  const receiptId = receiptIdOf(lc, tx.id, kind);
   return [
-    auditRow,
-    db.run(sql`UPDATE fee_records SET paid_piastres = paid_piastres + ${applied}, updated_at = ${lc.now.toISOString()}
-      WHERE id = ${order.feeRecordId} AND ${applied} <> 0`),
-    allocationStatement(db, order.feeRecordId, paymentId),
-    refillStatement(db, order.feeRecordId),
-    freezeBalanceStatement(db, paymentId),
+    ...movementStatements(db, {
+      feeRecordId: order.feeRecordId,
+      prefix: kind === "payment" ? "RCP" : "ADJ",
+      amount: applied,
+      year: academicYearOf(lc.now),
+      at: lc.now.toISOString(),
+      actor: SYSTEM_ACTORS.online,
+      source: "online",
+      when: sql`${applied} <> 0`,
+      requestId: lc.requestId,
+      audit: { action, ...feeAudit(lc, order, tx.id, kind, tx) },
+      receiptId,
+    }),
+    db.run(sql`UPDATE paymob_transactions SET payment_id = ${receiptId}
+      WHERE transaction_id = ${tx.id} AND kind = ${kind} AND applied_piastres <> 0`),
   ];
 }
 
@@ -164,17 +150,7 @@ function successBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction)
     db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
       SELECT ${txn}, 'payment', o.id, ${a}, ${applied}, ${a} - ${applied}, ${lc.source}, ${lc.now.toISOString()}
       FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${order.id}`),
-    ...ledgerRows(lc, order, txn, "payment").map((s) => db.run(s)),
-    ...feeRows(
-      lc,
-      order,
-      txn,
-      "payment",
-      insertAudit(
-        lc,
-        auditValues(onlineContext(lc), { action: "online_payment", ...feeAudit(lc, order, txn, "payment", tx) }),
-      ),
-    ),
+    ...moneyRows(lc, order, tx, "payment", "online_payment"),
     db.run(sql`UPDATE online_payments SET status = 'paid', paid_at = coalesce(paid_at, ${lc.now.toISOString()}),
       transaction_id = coalesce(transaction_id, ${txn}), payment_id = coalesce(payment_id, ${txnCol(txn, "payment", "payment_id")}),
       credit_piastres = credit_piastres + ${txnCol(txn, "payment", "credit_piastres")}, updated_at = ${lc.now.toISOString()}
@@ -196,17 +172,7 @@ function reversalBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction
     db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
       SELECT ${txn}, 'refund', o.id, ${amount}, -${fromPaid}, -${fromCredit}, ${lc.source}, ${lc.now.toISOString()}
       FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${order.id}`),
-    ...ledgerRows(lc, order, txn, "refund").map((s) => db.run(s)),
-    ...feeRows(
-      lc,
-      order,
-      txn,
-      "refund",
-      insertAudit(
-        lc,
-        auditValues(onlineContext(lc), { action: "online_refund", ...feeAudit(lc, order, txn, "refund", tx) }),
-      ),
-    ),
+    ...moneyRows(lc, order, tx, "refund", "online_refund"),
     db.run(sql`UPDATE online_payments SET refunded_piastres = refunded_piastres + ${amount},
       credit_piastres = credit_piastres + ${txnCol(txn, "refund", "credit_piastres")}, updated_at = ${lc.now.toISOString()}
       WHERE id = ${order.id}`),
@@ -227,22 +193,19 @@ function noteBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, ki
     ];
   return [
     insert,
-    insertAudit(
-      lc,
-      auditValues(onlineContext(lc), {
-        action: "online_payment_mismatch",
-        entity: "fee_record",
-        entityId: order.feeRecordId,
-        after: {
-          student_no: order.studentNo,
-          order_id: tx.order.id,
-          transaction_id: tx.id,
-          amount_piastres: tx.amount_cents,
-          currency: tx.currency,
-          ordered_piastres: order.amountPiastres,
-        },
-      }),
-    ),
+    moneyAuditStatement(db, SYSTEM_ACTORS.online, lc.requestId, {
+      action: "online_payment_mismatch",
+      entity: "fee_record",
+      entityId: order.feeRecordId,
+      after: {
+        student_no: order.studentNo,
+        order_id: tx.order.id,
+        transaction_id: tx.id,
+        amount_piastres: tx.amount_cents,
+        currency: tx.currency,
+        ordered_piastres: order.amountPiastres,
+      },
+    }),
   ];
 }
 
@@ -265,10 +228,18 @@ function refusalOf(err: unknown, tx: PaymobTransaction): "replayed" | "refused" 
 
 export interface LedgerResult {
   outcome: CallbackOutcome;
-  /** The fee record whose figures changed (publish `fees_changed`), or null. */
-  changedFeeRecordId: number | null;
-  /** The payment transaction this call recorded (plan its payment_received message), or null: a replay is null. */
-  recordedTransactionId: string | null;
+  /** What moved, for `afterMoneyMoved` (worker/money-moved.ts): nothing for a replay. */
+  moved: MoneyMoved;
+}
+
+/** The RCP receipt number transaction `txn` recorded, or none (all of it credit). */
+async function receiptOf(db: Db, txn: string): Promise<string[]> {
+  const rows = await db
+    .select({ receiptNo: payments.receiptNo })
+    .from(paymobTransactions)
+    .innerJoin(payments, eq(payments.id, paymobTransactions.paymentId))
+    .where(and(eq(paymobTransactions.transactionId, txn), eq(paymobTransactions.kind, "payment")));
+  return rows.map((r) => r.receiptNo);
 }
 
 /**
@@ -282,7 +253,7 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   const order = await orderOf(lc.db, tx.order.id);
   if (!order) {
     console.warn(JSON.stringify({ msg: "paymob transaction for an unknown order", order_id: tx.order.id }));
-    return { outcome: "ignored", changedFeeRecordId: null, recordedTransactionId: null };
+    return { outcome: "ignored", moved: NOTHING_MOVED };
   }
   // A refund or void is a transaction of its own with a parent (the payment); a capture has one too. Paymob's flags
   // `is_refunded` / `is_voided` on the original mark one already reported this way: that original replays.
@@ -290,7 +261,7 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   let outcome: CallbackOutcome;
   let items: BatchItem<"sqlite">[];
   if (reversal) [outcome, items] = ["refunded", reversalBatch(lc, order, tx, tx.amount_cents)];
-  else if (tx.pending) return { outcome: "pending", changedFeeRecordId: null, recordedTransactionId: null };
+  else if (tx.pending) return { outcome: "pending", moved: NOTHING_MOVED };
   else if (!tx.success) [outcome, items] = ["failed", noteBatch(lc, order, tx, "declined")];
   else if (tx.currency !== order.currency || tx.amount_cents !== order.amountPiastres) {
     console.warn(JSON.stringify({ msg: "paymob amount or currency unlike its order", order_id: tx.order.id }));
@@ -300,13 +271,10 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
     await batchAll(lc.db, items);
   } catch (err) {
     const refusal = refusalOf(err, tx);
-    if (refusal) return { outcome: refusal, changedFeeRecordId: null, recordedTransactionId: null };
+    if (refusal) return { outcome: refusal, moved: NOTHING_MOVED };
     throw err;
   }
-  const moved = outcome === "recorded" || outcome === "refunded";
-  return {
-    outcome,
-    changedFeeRecordId: moved ? order.feeRecordId : null,
-    recordedTransactionId: outcome === "recorded" ? tx.id : null,
-  };
+  if (outcome !== "recorded" && outcome !== "refunded") return { outcome, moved: NOTHING_MOVED };
+  const receiptNos = outcome === "recorded" ? await receiptOf(lc.db, tx.id) : [];
+  return { outcome, moved: { feeRecordIds: [order.feeRecordId], receiptNos } };
 }

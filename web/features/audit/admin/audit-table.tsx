@@ -155,9 +155,14 @@ export function AuditTable({
       {formatAuditTime(e.at, i18n.language)}
     </time>
   );
+  // Who acted: the display name (the username on hover), or the online system for what Paymob reported.
   const admin = (e: AuditEntry) =>
-    e.admin ? (
-      <span dir="auto">{e.admin}</span>
+    e.actor === "online" ? (
+      <span data-actor="online">{t("audit.table.onlineActor")}</span>
+    ) : e.admin ? (
+      <span dir="auto" title={e.admin}>
+        {e.admin_name ?? e.admin}
+      </span>
     ) : (
       <span className="text-muted-foreground italic">{t("audit.table.unknownAdmin")}</span>
     );

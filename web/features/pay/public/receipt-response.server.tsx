@@ -16,7 +16,7 @@ import arPay from "~/i18n/ar/pay";
 import enPay from "~/i18n/en/pay";
 import { PrintDocument } from "~/features/print/print-document";
 import { printLangOf, printLocale } from "~/features/print/print-format";
-import { ReceiptSheet } from "~/features/print/receipt";
+import { ReceiptSheet, receiptTitle } from "~/features/print/receipt";
 
 const HEADERS = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
@@ -34,7 +34,7 @@ export async function publicReceiptResponse(
     const body = await renderToReadableStream(
       <PrintDocument
         loc={loc}
-        title={`${loc.t.receipt.title} ${receipt.payment.receipt_no}`}
+        title={`${receiptTitle(loc, receipt.payment)} ${receipt.payment.receipt_no}`}
         paper="a5"
         url={url}
         nonce={nonce}

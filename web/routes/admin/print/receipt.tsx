@@ -7,7 +7,7 @@ import { receipt } from "@worker/services/print";
 import { PrintDocument, withParams } from "~/features/print/print-document";
 import { pathId, receiptPaperOf } from "~/features/print/print-query";
 import { printResponse } from "~/features/print/print-response.server";
-import { ReceiptSheet } from "~/features/print/receipt";
+import { ReceiptSheet, receiptTitle } from "~/features/print/receipt";
 
 export function loader(args: Route.LoaderArgs) {
   return printResponse(args, "print.statements", async ({ db, loc, url, nonce }) => {
@@ -28,7 +28,7 @@ export function loader(args: Route.LoaderArgs) {
     return (
       <PrintDocument
         loc={loc}
-        title={`${loc.t.receipt.title} ${data.payment.receipt_no}`}
+        title={`${receiptTitle(loc, data.payment)} ${data.payment.receipt_no}`}
         paper={paper}
         url={url}
         nonce={nonce}

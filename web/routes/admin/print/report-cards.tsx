@@ -21,7 +21,7 @@ export function loader(args: Route.LoaderArgs) {
           loc={loc}
           batch={batch}
           issuedAt={now}
-          issuedBy={admin.username}
+          issuedBy={admin.displayName}
           withDraftsHref={withParams(url, { include_drafts: "1" })}
         />
         {batch.cards.map((card) => (
