@@ -131,7 +131,7 @@ describe("a receipt's title and signature follow where the money came in", () =>
     const rcp = (await ledger(f.feeId)).rows.find((r) => r.source === "online")!;
     for (const [lang, title, method, actor, cashier] of [
       ["en", "Online payment receipt", "Card", "Online payment (Paymob)", "Cashier"],
-      ["ar", "إيصال دفع إلكتروني", "بطاقة بنكية", "الدفع الإلكتروني (Paymob)", "أمين الخزينة"],
+      ["ar", "إيصال دفع إلكتروني", "بطاقة بنكية", "الدفع الإلكتروني (باي موب)", "أمين الخزينة"],
     ] as const) {
       const html = await page(receiptLoader, `/admin/print/receipts/${rcp.receiptNo}?lang=${lang}`, {
         receiptNo: rcp.receiptNo,

@@ -15,7 +15,7 @@ export default {
   issuedBy: "أصدره",
   // After a label followed by a Latin token: no colon in Arabic, a PDF's text layer glues it to the token.
   ltrLabelEnd: "",
-  onlineActor: "الدفع الإلكتروني (Paymob)",
+  onlineActor: "الدفع الإلكتروني (باي موب)",
   page: "صفحة",
   reportCard: {
     title: "شهادة نتيجة الطالب",
