@@ -6,9 +6,7 @@
  */
 import type { Env } from "./env";
 import { getDb } from "./db";
-import { enqueueWith } from "./messages-runtime";
-import { publish } from "./services/events";
-import { onlinePaymentMessages } from "./services/messages/events";
+import { afterMoneyMoved } from "./money-moved";
 import { reconcilePending, RECONCILE_AFTER_MS } from "./services/online-payments/reconcile";
 import { fetchPaymob } from "./services/paymob/client";
 import { paymobConfig } from "./services/paymob/config";
@@ -22,19 +20,15 @@ export async function runReconciliation(env: Env, now: Date) {
   if (!config) return null;
   try {
     const db = getDb(env);
-    const result = await reconcilePending(db, fetchPaymob(config), {
+    const { counts, moved } = await reconcilePending(db, fetchPaymob(config), {
       olderThanMs: RECONCILE_AFTER_MS,
       now,
       requestId: `cron-${now.toISOString()}`,
       integrationIds: config.integrationIds,
     });
-    await Promise.all(result.changedFeeRecordIds.map((id) => publish(env, "fees_changed", "fee_record", id)));
-    // The families' payment_received messages, after the writes (links need PUBLIC_BASE_URL: a cron has no request).
-    const enqueue = enqueueWith(env);
-    for (const txn of result.recordedTransactionIds) {
-      await onlinePaymentMessages(db, txn, env.PUBLIC_BASE_URL ?? "", now, enqueue).catch(() => undefined);
-    }
-    const { changedFeeRecordIds: _, recordedTransactionIds: __, ...counts } = result;
+    // After the writes; a cron has no request, so links come from PUBLIC_BASE_URL.
+    const site = { env, db, now, base: env.PUBLIC_BASE_URL ?? "", waitUntil: () => undefined };
+    await afterMoneyMoved(site, moved);
     if (counts.checked > 0) console.log(JSON.stringify({ msg: "online payments reconciled", ...counts }));
     return counts;
   } catch (err) {

@@ -2,12 +2,13 @@
  * Demo fee plans (docs/product.md#fee-plans) for 2024-2025, one per grade, each line named in Arabic and English: a
  * Books line (الكتب, one instalment, 15 Sep) and Tuition (الرسوم الدراسية) in four equal instalments (15 Sep,
  * 15 Nov, 1 Feb, 1 Apr; remainder piastres on the last), adding up to the grade's fee so the demo records keep
- * their totals. Every demo fee record carries its grade's schedule, its paid amount filled oldest first, and each
- * demo payment's allocations, exactly as the API would have written them. The due dates are past, so every record
+ * their totals. Every demo fee record carries its grade's schedule (the ledger fills it from the paid amount when
+ * loading, oldest first) and each demo payment's allocations, exactly as the API would have written them. The due dates are past, so every record
  * not fully paid shows as overdue.
  */
-import type { feeInstalments, feePlanInstalments, feePlans, paymentAllocations } from "../schema";
-import { allocationOf, defaultDueDates, fillOldestFirst, splitEqual } from "../../worker/lib/fee-schedule";
+import type { feePlanInstalments, feePlans, paymentAllocations } from "../schema";
+import { allocationOf, defaultDueDates, splitEqual } from "../../worker/lib/fee-schedule";
+import type { LoadedInstalment } from "../../worker/services/ledger/load";
 import { planSchedule, type ScheduleItem } from "../../worker/services/fee-plans";
 import type { FeeRow, PaymentRow } from "./build-fees";
 import { ACADEMIC_YEAR } from "./build-fees";
@@ -19,7 +20,8 @@ const booksOf = (grade: string) => (grade.startsWith("KG") ? 80_000 : 150_000);
 export interface FeePlanSeed {
   plans: Array<typeof feePlans.$inferInsert>;
   planInstalments: Array<typeof feePlanInstalments.$inferInsert>;
-  instalments: Array<typeof feeInstalments.$inferInsert>;
+  /** Without paid amounts: the ledger fills them from the records' (worker/services/ledger/load.ts). */
+  instalments: LoadedInstalment[];
   allocations: Array<typeof paymentAllocations.$inferInsert>;
   /** Plan id of each grade, to set on the fee records. */
   planIdByGrade: Map<string, number>;
@@ -79,7 +81,6 @@ export function buildFeePlans(
   for (const f of fees) {
     const schedule = schedules.get(f.grade)!;
     const amounts = schedule.map((s) => s.amount);
-    const fill = fillOldestFirst(amounts, f.paidPiastres);
     schedule.forEach((s, seq) => {
       out.instalments.push({
         feeRecordId: f.id,
@@ -89,7 +90,6 @@ export function buildFeePlans(
         no: s.no,
         dueDate: s.dueDate,
         amountPiastres: s.amount,
-        paidPiastres: fill[seq]!,
       });
     });
     let paid = 0;

@@ -3,6 +3,7 @@
  * (1 EGP = 100); `paid_piastres` of each record equals the sum of its payment rows.
  */
 import type { feeRecords, payments } from "../schema";
+import { formatReceiptNo } from "../../shared/receipt-no";
 import type { Rng } from "./rng";
 import { GRADE_SPECS, type SampleStudents, type StudentRow } from "./build-students";
 
@@ -110,7 +111,7 @@ export function buildFees(
   pending.sort((a, b) => a.at - b.at || a.feeRecordId - b.feeRecordId || a.order - b.order);
   const paymentRows: PaymentRow[] = pending.map((p, i) => ({
     feeRecordId: p.feeRecordId,
-    receiptNo: `RCP-${ACADEMIC_YEAR}-${String(i + 1).padStart(6, "0")}`,
+    receiptNo: formatReceiptNo("RCP", ACADEMIC_YEAR, i + 1),
     academicYear: ACADEMIC_YEAR,
     sequence: i + 1,
     amountPiastres: p.amount,

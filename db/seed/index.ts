@@ -18,6 +18,11 @@ import { buildFeePlans } from "./build-fee-plans";
 import { buildResults } from "./build-results";
 import { buildSelection } from "./build-selection";
 import { buildNews } from "./build-news";
+import {
+  finishLoadStatements,
+  loadAllocationsStatement,
+  loadReceiptsStatement,
+} from "../../worker/services/ledger/load";
 
 /** A drizzle libSQL database over the app schema (node or web client). */
 export type SeedDb = LibSQLDatabase<typeof schema>;
@@ -163,19 +168,12 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
     ...inserts(plans.plans, (c) => db.insert(t.feePlans).values(c)),
     ...inserts(plans.planInstalments, (c) => db.insert(t.feePlanInstalments).values(c)),
     ...inserts(feeRows, (c) => db.insert(t.feeRecords).values(c)),
-    ...inserts(paymentRows, (c) => db.insert(t.payments).values(c)),
+    // Money through the ledger's loader (worker/services/ledger/load.ts, docs/money.md): receipts, allocations,
+    // then the counter and the instalments' paid amounts as the API would have left them.
+    ...inserts(paymentRows, (c) => loadReceiptsStatement(db, c)),
     ...inserts(plans.instalments, (c) => db.insert(t.feeInstalments).values(c)),
-    ...inserts(plans.allocations, (c) => db.insert(t.paymentAllocations).values(c)),
-    {
-      query: db
-        .insert(t.receiptCounters)
-        .values({ academicYear: ACADEMIC_YEAR, lastSequence: fees.lastSequence })
-        .onConflictDoUpdate({
-          target: t.receiptCounters.academicYear,
-          set: { lastSequence: sql`max(${t.receiptCounters.lastSequence}, excluded.last_sequence)` },
-        }),
-      params: 2,
-    },
+    ...inserts(plans.allocations, (c) => loadAllocationsStatement(db, c)),
+    ...finishLoadStatements(db, ACADEMIC_YEAR, fees.lastSequence).map((query) => ({ query, params: 2 })),
     ...inserts(res.results, (c) => db.insert(t.results).values(c)),
     ...inserts(res.scores, (c) => db.insert(t.resultSubjectScores).values(c)),
     ...publications.map((p) => ({

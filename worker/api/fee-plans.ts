@@ -6,7 +6,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { guarded } from "../route-permission";
 import { createAdminApi, errors, json } from "../openapi";
 import { reason } from "../reasons";
-import { publish } from "../services/events";
+import { afterMoneyMoved } from "../money-moved";
 import { applyPlan, createPlan, deletePlan, getPlan, listPlans, updatePlan } from "../services/fee-plans";
 import {
   applyResultSchema,
@@ -117,6 +117,6 @@ export const feePlansApi = createAdminApi()
     const id = c.req.valid("param").id;
     const result = await applyPlan(c.var.ctx, id, dryRun);
     if (!dryRun && result.summary.create + result.summary.update > 0)
-      c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_plan", id));
+      afterMoneyMoved(c, { feeRecordIds: [], planIds: [id] });
     return c.json(result, 200);
   });

@@ -16,11 +16,9 @@ import { feeTotals, onlineTakings, overdueTotals, paidPercentage } from "../serv
 import { requestToday } from "../request-clock";
 import { customScheduleSchema, discountInputSchema } from "../contracts/fee-plans";
 import { clearCustomSchedule, setCustomSchedule, setDiscount } from "../services/fee-discount";
-import { publish } from "../services/events";
 import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
 import { addPayment } from "../services/payments";
-import { enqueueWith, linkBase } from "../messages-runtime";
-import { paymentMessages } from "../services/messages/events";
+import { afterMoneyMoved } from "../money-moved";
 import { streamHandler, streamRoute } from "./events";
 import {
   addPaymentSchema,
@@ -49,8 +47,8 @@ function storedStudentNo(raw: string): string {
   return v;
 }
 
-const changed = (c: Context<AppEnv>, id: number) =>
-  c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_record", id));
+/** After a committed write that changed record `id`'s figures (worker/money-moved.ts). */
+const changed = (c: Context<AppEnv>, id: number) => afterMoneyMoved(c, { feeRecordIds: [id] });
 
 const totalFees = createRoute(
   guarded("fees.read", {
@@ -336,12 +334,7 @@ export const feesApi = app
       c.header("Idempotent-Replayed", "true");
       return c.json({ fee, payment }, 200);
     }
-    changed(c, fee.id);
-    // The family's payment_received message (docs/product.md#guardians-and-messages), keyed by the receipt.
-    const base = linkBase(c.env, c.req.url);
-    c.executionCtx.waitUntil(
-      paymentMessages(db, payment.receipt_no, base, c.var.ctx.now, enqueueWith(c.env)).catch(() => undefined),
-    );
+    afterMoneyMoved(c, { feeRecordIds: [fee.id], receiptNos: [payment.receipt_no] });
     return c.json({ fee, payment }, 201);
   })
   .openapi(update, async (c) => {

@@ -16,7 +16,8 @@ import {
 import { listOnlinePayments } from "../services/online-payments/read";
 import { reconcilePending } from "../services/online-payments/reconcile";
 import { integrationIdsOf } from "../services/paymob/config";
-import { feesChanged, gatewayOf, paymentReceived } from "./online-payments";
+import { gatewayOf } from "./online-payments";
+import { afterMoneyMoved } from "../money-moved";
 
 const tags = ["Online payments"];
 
@@ -50,14 +51,12 @@ export const adminOnlinePaymentsApi = createAdminApi()
     return c.json(await listOnlinePayments(c.get("db"), c.req.valid("query"), requestToday(c)), 200);
   })
   .openapi(check, async (c) => {
-    const result = await reconcilePending(c.get("db"), gatewayOf(c), {
+    const { counts, moved } = await reconcilePending(c.get("db"), gatewayOf(c), {
       olderThanMs: 0,
       now: requestNow(c),
       requestId: c.get("requestId"),
       integrationIds: integrationIdsOf(c.env),
     });
-    for (const id of result.changedFeeRecordIds) feesChanged(c, id);
-    for (const txn of result.recordedTransactionIds) paymentReceived(c, txn);
-    const { changedFeeRecordIds: _, recordedTransactionIds: __, ...counts } = result;
+    afterMoneyMoved(c, moved);
     return c.json(counts, 200);
   });

@@ -24,9 +24,7 @@ import {
   publicFeesSchema,
   requiredIdempotencyKeySchema,
 } from "../contracts/online-payments";
-import { enqueueWith, linkBase } from "../messages-runtime";
-import { publish } from "../services/events";
-import { onlinePaymentMessages } from "../services/messages/events";
+import { afterMoneyMoved } from "../money-moved";
 import { fetchPaymob } from "../services/paymob/client";
 import { integrationIdsOf, paymobConfig } from "../services/paymob/config";
 import { readTransaction } from "../services/paymob/transaction";
@@ -42,21 +40,6 @@ export function gatewayOf(c: Context<AppEnv>) {
   const config = paymobConfig(c.env);
   if (!config) throw new ApiError("ONLINE_PAYMENTS_DISABLED", { retryAfter: 3600 });
   return fetchPaymob(config);
-}
-
-/** Tells the console's live views that a fee record's figures changed (after the write committed). */
-export const feesChanged = (c: Context<AppEnv>, id: number) =>
-  c.executionCtx.waitUntil(publish(c.env, "fees_changed", "fee_record", id));
-
-/**
- * Plans the family's payment_received message for the payment transaction `transactionId` this request recorded
- * (docs/product.md#guardians-and-messages), after the write committed, as the desk's payment does. A replay records
- * nothing, so it plans nothing (and the message's key would refuse a second one anyway).
- */
-export function paymentReceived(c: Context<AppEnv>, transactionId: string) {
-  const base = linkBase(c.env, c.req.url);
-  const planned = onlinePaymentMessages(c.get("db"), transactionId, base, requestNow(c), enqueueWith(c.env));
-  c.executionCtx.waitUntil(planned.catch(() => undefined));
 }
 
 const fees = createRoute({
@@ -163,7 +146,6 @@ export const paymobCallbackApi = callbackApp.openapi(callback, async (c) => {
   }
   const lc = { db: c.get("db"), requestId: c.get("requestId"), now: requestNow(c), source: "callback" as const };
   const result = await applyTransaction(lc, read.tx);
-  if (result.changedFeeRecordId !== null) feesChanged(c, result.changedFeeRecordId);
-  if (result.recordedTransactionId !== null) paymentReceived(c, result.recordedTransactionId);
+  afterMoneyMoved(c, result.moved);
   return c.json({ received: true as const, outcome: result.outcome }, 200);
 });

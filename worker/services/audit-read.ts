@@ -10,6 +10,7 @@ import type { Db } from "../db";
 import { schoolDayStartUtc } from "../lib/school-day";
 import { normalizeNationalId } from "../lib/normalize";
 import type { AuditPageJson, AuditQuery } from "../contracts/audit";
+import { SYSTEM_ACTORS } from "./ledger/actors";
 
 const parse = (v: string | null) => {
   if (v === null) return null;
@@ -45,12 +46,9 @@ const studentNoSql = sql<string | null>`CASE WHEN ${ABOUT_A_STUDENT} THEN COALES
 const studentNameSql = sql<string | null>`CASE WHEN ${ABOUT_A_STUDENT} THEN COALESCE(
   (SELECT s.full_name FROM students s WHERE s.student_no = ${studentNoSql}), ${snap(latest, "$.full_name")}) END`;
 
-/**
- * Paymob's rows: no staff member, username "online" (ONLINE_ACTOR of ./online-payments/ledger.ts, not imported: the
- * ledger's imports lead back here).
- */
+/** Paymob's rows: no staff member, the ledger's system actor "online" (./ledger/actors.ts). */
 const isOnline = (r: { adminId: number | null; adminUsername: string | null }) =>
-  r.adminId === null && r.adminUsername === "online";
+  r.adminId === null && r.adminUsername === SYSTEM_ACTORS.online.username;
 
 /** One page of audit rows for `q`, with the entity types and usernames the filters offer. */
 export async function listAudit(db: Db, q: AuditQuery): Promise<AuditPageJson> {

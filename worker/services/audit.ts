@@ -43,9 +43,17 @@ export interface AuditEntry {
  * INSERT, e.g. a bulk import).
  */
 export function auditValues(ctx: RequestContext, entry: AuditEntry) {
+  return auditRowValues(ctx.actor, ctx.requestId, entry);
+}
+
+/**
+ * `auditValues` for any actor: `who.id` null for one that is not a staff member (the ledger's system actors,
+ * worker/services/ledger/actors.ts).
+ */
+export function auditRowValues(who: { id: number | null; username: string }, requestId: string, entry: AuditEntry) {
   return {
-    adminId: ctx.actor.id,
-    adminUsername: ctx.actor.username,
+    adminId: who.id,
+    adminUsername: who.username,
     action: entry.action,
     entity: entry.entity,
     entityId:
@@ -56,7 +64,7 @@ export function auditValues(ctx: RequestContext, entry: AuditEntry) {
           : String(entry.entityId),
     before: snapshotOf(entry.before),
     after: snapshotOf(entry.after),
-    requestId: ctx.requestId,
+    requestId,
   };
 }
 

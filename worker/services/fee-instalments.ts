@@ -1,15 +1,9 @@
 /**
- * A fee record's instalments in SQL (docs/product.md#fee-plans): the statements that keep them in step with the
- * record's paid amount inside the same batch as any change, the expressions the Fees list filters and sorts on, and
- * the reads that turn them into `instalments`, `overdue_amount`, `next_due_date` and each payment's `allocations`.
- *
- * The rule, one definition (worker/lib/fee-schedule.ts `fillOldestFirst`): the record's paid amount fills its
- * instalments oldest due date first (ties: `seq`). `refillStatement` rewrites every instalment's paid amount from the
- * record's paid amount, so their sum equals it on every path (payment, adjustment, plan applied, discount changed);
- * `allocationStatement`, put between the record's UPDATE and the refill, records the difference as what a payment
- * (or adjustment) covered.
+ * A fee record's instalments in SQL (docs/product.md#fee-plans): the expressions the Fees list filters and sorts on,
+ * and the reads that turn them into `instalments`, `overdue_amount`, `next_due_date` and each payment's `allocations`.
+ * What the instalments hold is written only by the ledger (worker/services/ledger/allocation.ts, docs/money.md).
  */
-import { asc, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, inArray, sql, type SQLWrapper } from "drizzle-orm";
 import { feeInstalments, feeRecords, paymentAllocations, payments } from "../../db/schema";
 import type { Db } from "../db";
 import { addDays, instalmentStatus } from "../lib/fee-schedule";
@@ -20,13 +14,6 @@ import type { allocationJsonSchema, feeInstalmentJsonSchema } from "../contracts
 type InstalmentJson = z.output<typeof feeInstalmentJsonSchema>;
 type AllocationJson = z.output<typeof allocationJsonSchema>;
 
-/** Piastres of instalments of `i` due before it (the oldest-first order), as SQL over alias `i`. */
-const dueBefore =
-  sql.raw(`coalesce((SELECT sum(j.amount_piastres) FROM fee_instalments j WHERE j.fee_record_id = i.fee_record_id
-  AND (j.due_date < i.due_date OR (j.due_date = i.due_date AND j.seq < i.seq))), 0)`);
-/** Instalment `i`'s share of its record's current paid amount. */
-const fillOf = sql`max(0, min(i.amount_piastres, (SELECT paid_piastres FROM fee_records WHERE id = i.fee_record_id) - ${dueBefore}))`;
-
 /**
  * True when a fee record (the `fee_records` row of the query) follows an instalment schedule: its total is then the
  * schedule's sum (TOTAL_SET_BY_SCHEDULE). Raw table names: drizzle leaves a one-table select's columns unqualified,
@@ -34,23 +21,6 @@ const fillOf = sql`max(0, min(i.amount_piastres, (SELECT paid_piastres FROM fee_
  */
 export const hasScheduleSql =
   sql<boolean>`EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = fee_records.id)`.mapWith(Boolean);
-
-/** Statement: every instalment of record `feeId` (an id or SQL for one) takes its oldest-first share of the record's paid. */
-export function refillStatement(db: Db, feeId: number | SQL) {
-  return db.run(sql`UPDATE fee_instalments AS i SET paid_piastres = ${fillOf} WHERE i.fee_record_id = ${feeId}`);
-}
-
-/**
- * Statement: the allocation rows of payment `paymentId` (SQL) on record `feeId`: per instalment, its share of the
- * record's paid amount (already updated in this batch) minus what it holds (not yet refilled). Nothing for a record
- * without a schedule or an unchanged amount.
- */
-export function allocationStatement(db: Db, feeId: number, paymentId: SQL) {
-  return db.run(sql`INSERT INTO payment_allocations (payment_id, line, line_en, instalment_no, amount_piastres)
-    SELECT ${paymentId}, i.line, i.line_en, i.no, ${fillOf} - i.paid_piastres FROM fee_instalments AS i
-    WHERE i.fee_record_id = ${feeId} AND ${fillOf} <> i.paid_piastres AND ${paymentId} IS NOT NULL
-    ORDER BY i.due_date, i.seq`);
-}
 
 /** SQL: piastres unpaid on record `fee_records`' instalments due before school day `today` (overdue). */
 export const overdueAmountSql = (today: string) =>

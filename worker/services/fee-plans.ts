@@ -20,7 +20,8 @@ import { egpToPiastres, piastresToEgp } from "../money";
 import { rowError, summarizeRows } from "../contracts/row-outcome";
 import type { ApplyResult, ApplyRow, FeePlanInput, FeePlanJson } from "../contracts/fee-plans";
 import { auditInsert } from "./audit";
-import { instalmentsQuery, refillStatement } from "./fee-instalments";
+import { instalmentsQuery } from "./fee-instalments";
+import { refillStatement } from "./ledger/allocation";
 import { isStaleFee, nextVersion, versionGuard } from "./fee-version";
 
 type PlanRow = typeof feePlanInstalments.$inferSelect;

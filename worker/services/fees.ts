@@ -2,7 +2,7 @@
  * Fee records (docs/product.md#fees). One record per student; money is integer piastres here and EGP at the API
  * edge. `paid` always equals the sum of the record's payment rows: a paid amount given at creation is a first payment
  * (RCP receipt), a paid amount changed through the edit form is an adjustment row (ADJ number), both in the same batch
- * as the balance (see ./payments.ts).
+ * as the balance, through the ledger (worker/services/ledger/, docs/money.md).
  *
  * Status (computed here and in SQL the same way): remaining = 0 → "paid" (this includes a total of 0: nothing is
  * owed, e.g. a full scholarship); otherwise paid = 0 → "not_paid"; otherwise "partially_paid".
@@ -28,24 +28,17 @@ import type {
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../contracts/students";
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
-import {
-  adjustmentStatements,
-  bumpCounter,
-  currentPaymentIdSql,
-  freezeBalanceStatement,
-  insertPayment,
-  toPaymentJson,
-} from "./payments";
+import { toPaymentJson } from "./payments";
+import { freezeBalanceStatement, receiptStatements, settleStatements } from "./ledger/entries";
+import { currentReceiptIdSql } from "./ledger/receipts";
 import {
   allocationsByPayment,
   allocationsQuery,
-  allocationStatement,
   dueWithinSql,
   EMPTY_SCHEDULE,
   hasScheduleSql,
   instalmentsQuery,
   overdueAmountSql,
-  refillStatement,
   schedulesByFee,
   type ScheduleJson,
 } from "./fee-instalments";
@@ -278,9 +271,15 @@ export function createFeeStatements(ctx: RequestContext, studentId: number, inpu
       .returning({ id: feeRecords.id }),
     ...(paid > 0
       ? [
-          bumpCounter(db, year),
-          insertPayment(db, { feeRecordId: feeId, amountPiastres: paid, year, paidAt, adminId: ctx.actor.id }),
-          freezeBalanceStatement(db, currentPaymentIdSql(year, "RCP")),
+          ...receiptStatements(db, {
+            feeRecordId: feeId,
+            prefix: "RCP",
+            amount: paid,
+            year,
+            at: paidAt,
+            actor: ctx.actor,
+          }),
+          freezeBalanceStatement(db, currentReceiptIdSql(year, "RCP")),
         ]
       : []),
     auditInsert(ctx, { action: "create", entity: "fee_record", entityId: feeId, after: input }),
@@ -367,9 +366,17 @@ export function updateFeeStatements(ctx: RequestContext, feeId: number, version:
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
   const at = now.toISOString();
-  const [bumpIfChanged, insertAdjustment] = adjustmentStatements(db, feeId, paid, year, at, ctx.actor.id);
-  // The adjustment row just inserted, if any: its number is the counter's current ADJ number.
-  const adjustmentId = currentPaymentIdSql(year, "ADJ");
+  // The difference with the paid amount AT THE MOMENT OF THE WRITE, so a payment landing since the read stays counted.
+  const paidNow = sql`(SELECT paid_piastres FROM fee_records WHERE id = ${feeId})`;
+  const adjustment = receiptStatements(db, {
+    feeRecordId: feeId,
+    prefix: "ADJ",
+    amount: sql`${paid} - ${paidNow}`,
+    year,
+    at,
+    actor: ctx.actor,
+    when: sql`${paidNow} <> ${paid}`,
+  });
   const [guard] = versionGuard(db, [[feeId, version]]);
   return [
     // The total was allowed by a read (no schedule, or the schedule's own sum): a plan applied since refuses it.
@@ -382,8 +389,7 @@ export function updateFeeStatements(ctx: RequestContext, feeId: number, version:
       before: feeSnapshotSql(feeId),
       after: input,
     }),
-    bumpIfChanged,
-    insertAdjustment,
+    ...adjustment,
     // A new version only when the total changes: a paid amount alone decides nothing another write reads.
     db
       .update(feeRecords)
@@ -395,9 +401,8 @@ export function updateFeeStatements(ctx: RequestContext, feeId: number, version:
       })
       .where(eq(feeRecords.id, feeId)),
     // Instalments follow the paid amount (docs/product.md#fee-plans): the adjustment allocated, then refilled.
-    allocationStatement(db, feeId, adjustmentId),
-    refillStatement(db, feeId),
-    freezeBalanceStatement(db, adjustmentId),
+    // The adjustment just written, if any: its number is the counter's current ADJ number.
+    ...settleStatements(db, feeId, currentReceiptIdSql(year, "ADJ")),
   ] as const;
 }
 

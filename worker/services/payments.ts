@@ -1,21 +1,11 @@
 /**
- * Payments and receipt numbers (docs/product.md#payments-and-receipts; docs/decisions/0002-libsql-batches-and-money.md).
- *
- * Numbering: `RCP-{academic year}-{sequence}` for payments and `ADJ-{academic year}-{sequence}` for adjustments
- * made through the fee edit form. Both draw from the one `receipt_counters` row of the academic year (1 Sep-31 Aug,
- * Cairo time), so (year, sequence) stays unique across kinds; RCP numbers therefore skip the numbers taken by
- * adjustments. The sequence is 6 digits, zero-padded, and restarts at 000001 each academic year.
- *
- * A payment is ONE batch: counter +1, payment row numbered from the counter, audit row (its before/after read from
- * the fee record inside the batch), `paid_piastres += amount` (the CHECK `paid_piastres <= total_piastres` aborts
- * everything when the amount exceeds the remaining balance).
- * The same batch then records which instalments the payment covered, oldest due first, and refills the record's
- * instalments (./fee-instalments.ts), so the instalments' paid amounts always add up to the record's paid amount.
+ * The desk payment (docs/product.md#payments-and-receipts): one batch through the ledger (worker/services/ledger/,
+ * docs/money.md): an RCP receipt, the audit row, the record's paid amount, allocation, refill, the frozen balance.
  * `Idempotency-Key`: the key and a SHA-256 of the canonical request are stored on the payment row; the UNIQUE index
  * on the key makes concurrent duplicates fail inside the database, and they then answer with the stored row.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
-import { feeRecords, payments, receiptCounters, students } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { broke } from "../db-constraints";
 import type { RequestContext } from "../request-context";
@@ -23,9 +13,10 @@ import type { PaymentJson } from "../contracts/fees";
 import { ApiError } from "../errors";
 import { piastresToEgp } from "../money";
 import { academicYearOf } from "../lib/fee-schedule";
-import { auditInsert, snapshotWith } from "./audit";
-import { newToken, sha256Hex } from "../lib/tokens";
-import { allocationStatement, refillStatement } from "./fee-instalments";
+import { snapshotWith } from "./audit";
+import { sha256Hex } from "../lib/tokens";
+import { movementStatements } from "./ledger/entries";
+import { currentReceiptIdSql, receiptNoSql } from "./ledger/receipts";
 
 /** A payment row as the API returns it (amount in EGP), with the instalments it covered when known. */
 export function toPaymentJson(
@@ -48,102 +39,6 @@ export function toPaymentJson(
  * what the family's return page and the payment_received message link to.
  */
 export const receiptPath = (token: string) => `/pay/receipts/${token}`;
-
-/** `RCP-2026-2027-000042`: what the SQL below produces, for documentation and tests. */
-export function formatReceiptNo(prefix: "RCP" | "ADJ", academicYear: string, sequence: number): string {
-  return `${prefix}-${academicYear}-${String(sequence).padStart(6, "0")}`;
-}
-
-/** The counter's current value for `year`, read inside the batch right after it was incremented. */
-const currentSequence = (year: string): SQL =>
-  sql`(SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})`;
-/** The receipt number of the counter's current value: `RCP-{year}-{6 digits}` (or `ADJ-…`). */
-const receiptNoSql = (year: string, prefix: "RCP" | "ADJ" = "RCP"): SQL =>
-  sql`${prefix} || '-' || ${year} || '-' || printf('%06d', ${currentSequence(year)})`;
-
-/** The id of the payment row numbered from the counter's current value in this batch (what it just inserted). */
-export const currentPaymentIdSql = (year: string, prefix: "RCP" | "ADJ"): SQL =>
-  sql`(SELECT id FROM payments WHERE receipt_no = ${receiptNoSql(year, prefix)})`;
-
-/** Statement: +1 on the academic year's receipt counter (created at 1). */
-export function bumpCounter(db: Db, year: string) {
-  return db
-    .insert(receiptCounters)
-    .values({ academicYear: year, lastSequence: 1 })
-    .onConflictDoUpdate({ target: receiptCounters.academicYear, set: { lastSequence: sql`last_sequence + 1` } });
-}
-
-export interface NewPayment {
-  /** Fee record id, or an SQL expression for it (when the record is created in the same batch). */
-  feeRecordId: number | SQL;
-  amountPiastres: number;
-  year: string;
-  paidAt: string;
-  adminId: number;
-  idempotencyKey?: string | null;
-  requestHash?: string | null;
-}
-
-/**
- * Statement: a `payment` row numbered from the counter that `bumpCounter` just incremented (same batch); its
- * receipt token is the schema's default (db/schema/payments.ts).
- */
-export function insertPayment(db: Db, p: NewPayment) {
-  const seq = currentSequence(p.year);
-  return db
-    .insert(payments)
-    .values({
-      feeRecordId: p.feeRecordId,
-      receiptNo: receiptNoSql(p.year),
-      academicYear: p.year,
-      sequence: seq,
-      amountPiastres: p.amountPiastres,
-      kind: "payment",
-      idempotencyKey: p.idempotencyKey ?? null,
-      requestHash: p.requestHash ?? null,
-      paidAt: p.paidAt,
-      adminId: p.adminId,
-    })
-    .returning();
-}
-
-/**
- * Statements that set fee record `feeId`'s paid amount to `newPaid` piastres, recording the difference with the
- * value current AT THE MOMENT OF THE WRITE as an `adjustment` row (`ADJ-…`), and nothing when it is unchanged.
- * Computing the difference in SQL means a payment landing between the admin's read and this write cannot break
- * `paid = sum(payments)`. Put these before the UPDATE of `fee_records` in the same batch.
- */
-export function adjustmentStatements(
-  db: Db,
-  feeId: number,
-  newPaid: number,
-  year: string,
-  paidAt: string,
-  adminId: number,
-) {
-  return [
-    db.run(sql`INSERT INTO receipt_counters (academic_year, last_sequence)
-      SELECT ${year}, 1 WHERE (SELECT paid_piastres FROM fee_records WHERE id = ${feeId}) <> ${newPaid}
-      ON CONFLICT(academic_year) DO UPDATE SET last_sequence = last_sequence + 1`),
-    db.run(sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at, admin_id, receipt_token)
-      SELECT f.id, 'ADJ-' || ${year} || '-' || printf('%06d', c.last_sequence), ${year}, c.last_sequence,
-             ${newPaid} - f.paid_piastres, 'adjustment', ${paidAt}, ${adminId}, ${newToken()}
-      FROM fee_records f JOIN receipt_counters c ON c.academic_year = ${year}
-      WHERE f.id = ${feeId} AND f.paid_piastres <> ${newPaid}`),
-  ] as const;
-}
-
-/**
- * Statement: fixes the balance right after payment (or adjustment) `paymentId` (SQL; NULL matches nothing) on its
- * receipt, as its record stands at this point of the batch: put it after the record's paid amount and total are
- * written. A receipt is a document: every reprint shows this figure, whatever later discounts or plans do to the
- * record (docs/product.md#payments-and-receipts).
- */
-export function freezeBalanceStatement(db: Db, paymentId: SQL) {
-  return db.run(sql`UPDATE payments SET balance_after_piastres =
-      (SELECT f.total_piastres - f.paid_piastres FROM fee_records f WHERE f.id = payments.fee_record_id)
-    WHERE id = ${paymentId} AND balance_after_piastres IS NULL`);
-}
 
 /** SHA-256 (hex) of the canonical add-payment request: student number and amount in piastres. */
 export function paymentRequestHash(studentNo: string, amountPiastres: number): Promise<string> {
@@ -193,20 +88,17 @@ export async function addPayment(ctx: RequestContext, input: AddPaymentInput): P
   const paidAt = now.toISOString();
   try {
     const feeRow = sql`FROM fee_records WHERE id = ${fee.id}`;
-    const [, [row]] = await db.batch([
-      bumpCounter(db, year),
-      insertPayment(db, {
-        feeRecordId: fee.id,
-        amountPiastres: input.amountPiastres,
-        year,
-        paidAt,
-        adminId: ctx.actor.id,
-        idempotencyKey: key,
-        requestHash: hash,
-      }),
-      // Before the UPDATE in the same transaction: `before` is the row this payment changes, never a value read
-      // earlier that a concurrent payment may have changed since (18 parallel payments: 18 distinct befores).
-      auditInsert(ctx, {
+    const moves = movementStatements(db, {
+      feeRecordId: fee.id,
+      prefix: "RCP",
+      amount: input.amountPiastres,
+      year,
+      at: paidAt,
+      actor: ctx.actor,
+      requestId: ctx.requestId,
+      idempotencyKey: key,
+      requestHash: hash,
+      audit: {
         action: "add_payment",
         entity: "fee_record",
         entityId: fee.id,
@@ -220,20 +112,20 @@ export async function addPayment(ctx: RequestContext, input: AddPaymentInput): P
             idempotency_key: key ?? null,
           },
           {
-            receipt_no: receiptNoSql(year),
+            receipt_no: receiptNoSql(year, "RCP"),
             paid_piastres: sql`(SELECT paid_piastres + ${input.amountPiastres} ${feeRow})`,
             total_piastres: sql`(SELECT total_piastres ${feeRow})`,
           },
         ),
-      }),
-      db
-        .update(feeRecords)
-        .set({ paidPiastres: sql`paid_piastres + ${input.amountPiastres}`, updatedAt: paidAt })
-        .where(eq(feeRecords.id, fee.id)),
-      allocationStatement(db, fee.id, currentPaymentIdSql(year, "RCP")),
-      refillStatement(db, fee.id),
-      freezeBalanceStatement(db, currentPaymentIdSql(year, "RCP")),
-    ]);
+      },
+    });
+    // The receipt as written, read in the same batch.
+    const written = db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, currentReceiptIdSql(year, "RCP")));
+    const results = await db.batch([moves[0]!, ...moves.slice(1), written]);
+    const [row] = results[results.length - 1] as (typeof payments.$inferSelect)[];
     return { feeRecordId: fee.id, payment: toPaymentJson(row!), replayed: false };
   } catch (err) {
     if (key && broke(err, "payments.idempotency_key")) {

@@ -4,7 +4,7 @@
  * request or a second click plans nothing new. Called after the event's own write has committed (`waitUntil`).
  */
 import { and, eq } from "drizzle-orm";
-import { feeRecords, payments, paymobTransactions, results, students } from "../../../db/schema";
+import { feeRecords, payments, results, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import { receiptPath } from "../payments";
 import { activeStudentsOf, type Enqueue, type PlannedMessage, writeAndEnqueue } from "./plan";
@@ -42,19 +42,6 @@ export async function paymentMessages(db: Db, receiptNo: string, base: string, n
     },
   };
   return writeAndEnqueue(db, cairoClock(now).day, [planned], enqueue);
-}
-
-/**
- * payment_received for the RCP payment that Paymob transaction `transactionId` recorded (the callback, reconciliation
- * or "Check now", once the write has committed); nothing when it recorded no payment row (all of it credit).
- */
-export async function onlinePaymentMessages(db: Db, transactionId: string, base: string, now: Date, enqueue: Enqueue) {
-  const [row] = await db
-    .select({ receiptNo: payments.receiptNo })
-    .from(paymobTransactions)
-    .innerJoin(payments, eq(payments.id, paymobTransactions.paymentId))
-    .where(and(eq(paymobTransactions.transactionId, transactionId), eq(paymobTransactions.kind, "payment")));
-  return row ? paymentMessages(db, row.receiptNo, base, now, enqueue) : [];
 }
 
 /** results_published to every student with a result in the published term (ref: `2024-2025/S1`). */

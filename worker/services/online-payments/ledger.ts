@@ -30,9 +30,6 @@ import { moneyAuditStatement, movementStatements } from "../ledger/entries";
 import { NOTHING_MOVED, type MoneyMoved } from "../ledger/hooks";
 import { currentReceiptIdSql } from "../ledger/receipts";
 
-/** Who the audit log names for money Paymob took: the system actor "online" (admin id null, username "online"). */
-export const ONLINE_ACTOR = SYSTEM_ACTORS.online;
-
 /** Where the report came from: the Transaction Processed callback, or reconciliation's inquiry. */
 export type ReportSource = "callback" | "inquiry";
 

@@ -10,6 +10,7 @@ import type { Db } from "../../db";
 import type { ReconcileResult } from "../../contracts/online-payments";
 import type { PaymobGateway } from "../paymob/client";
 import { readTransaction } from "../paymob/transaction";
+import { bothMoved, NOTHING_MOVED, type MoneyMoved } from "../ledger/hooks";
 import { applyTransaction } from "./ledger";
 
 /** A payment pending this long is asked about by the Cron Trigger (ms). */
@@ -27,14 +28,14 @@ export interface ReconcileOptions {
 }
 
 /**
- * Asks Paymob about pending payments and records the answers. Returns the counts, the fee records changed and the
- * payment transactions recorded (their payment_received messages are planned once the run's writes are done).
+ * Asks Paymob about pending payments and records the answers. Returns the counts and what moved (for
+ * `afterMoneyMoved` once the run's writes are done: worker/money-moved.ts).
  */
 export async function reconcilePending(
   db: Db,
   gateway: PaymobGateway,
   o: ReconcileOptions,
-): Promise<ReconcileResult & { changedFeeRecordIds: number[]; recordedTransactionIds: string[] }> {
+): Promise<{ counts: ReconcileResult; moved: MoneyMoved }> {
   const cutoff = new Date(o.now.getTime() - o.olderThanMs).toISOString();
   const rows = await db
     .select({ id: onlinePayments.id, orderId: onlinePayments.orderId, expiresAt: onlinePayments.expiresAt })
@@ -43,8 +44,7 @@ export async function reconcilePending(
     .orderBy(asc(onlinePayments.createdAt))
     .limit(RECONCILE_BATCH);
   const result = { checked: 0, paid: 0, failed: 0, expired: 0, still_pending: 0, errors: 0 };
-  const changed = new Set<number>();
-  const recorded: string[] = [];
+  let moved = NOTHING_MOVED;
   const at = o.now.toISOString();
   for (const row of rows) {
     result.checked += 1;
@@ -59,8 +59,7 @@ export async function reconcilePending(
     const tx = read && "tx" in read ? read.tx : null;
     if (tx && tx.order.id === row.orderId) {
       const r = await applyTransaction({ db, requestId: o.requestId, now: o.now, source: "inquiry" }, tx);
-      if (r.changedFeeRecordId !== null) changed.add(r.changedFeeRecordId);
-      if (r.recordedTransactionId !== null) recorded.push(r.recordedTransactionId);
+      moved = bothMoved(moved, r.moved);
       // Counted by the payment's status after it (a replayed mismatch leaves it pending, a replayed success paid).
       const [after] = await db
         .select({ status: onlinePayments.status })
@@ -79,5 +78,5 @@ export async function reconcilePending(
     } else result.still_pending += 1;
     await db.update(onlinePayments).set({ checkedAt: at }).where(eq(onlinePayments.id, row.id));
   }
-  return { ...result, changedFeeRecordIds: [...changed], recordedTransactionIds: recorded };
+  return { counts: result, moved };
 }
