@@ -5,12 +5,16 @@
  * statement, and the refusal of an unknown receipt. Tests share one database and run in parallel: this file toggles
  * only 2025-2026 S2, which no other file publishes, and looks only at its own students.
  */
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
+import { workerContext } from "../../web/context";
+import { loader as batchLoader } from "../../web/routes/admin/print/report-cards";
 import { payments } from "../../db/schema";
 import { ApiError } from "../../worker/errors";
 import { receipt, reportCard, reportCardBatch, statement } from "../../worker/services/print";
-import { api, loginAdmin, uid } from "./helpers";
+import { api, BASE, loginAdmin, uid } from "./helpers";
 import { insertStudent, testDb } from "./fixtures";
 import { staffWithToken } from "./staff-fixtures";
 
@@ -87,6 +91,21 @@ describe("report cards", () => {
     } finally {
       await publish(false);
     }
+  });
+
+  it("names who issued the batch by display name on its cover", async () => {
+    const principal = await staffWithToken("principal");
+    const context = new RouterContextProvider();
+    const ctx = { waitUntil: () => {}, passThroughOnException: () => {} } as unknown as ExecutionContext;
+    context.set(workerContext, { env: env as never, ctx, nonce: "bm9uY2U=" });
+    const q = `grade=${GRADE}&academic_year_name=${TERM.academic_year_name}&semester=${TERM.semester}&include_drafts=1`;
+    const request = new Request(`${BASE}/admin/print/report-cards?${q}`, {
+      headers: { Cookie: `admin_session=${principal.token}` },
+    });
+    const res = await batchLoader({ request, context, params: {} } as never);
+    expect(res.status).toBe(200);
+    // Before, the cover said "أصدره: prin…" (the username).
+    expect(await res.text()).toMatch(/data-issued-by="">Test principal</);
   });
 
   it("answers RESULT_NOT_FOUND for an unknown result", async () => {
