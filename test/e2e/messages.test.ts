@@ -133,6 +133,9 @@ describe("Messages page", () => {
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await second.getByText("Enter a mobile number such as 01001234567").waitFor();
     expect(await first.getByText("Enter a mobile number").count()).toBe(0);
+    // No relation is assumed for a second guardian (not "Father"): the office chooses one.
+    await expect(second.getByLabel("Relation").getAttribute("aria-invalid")).resolves.toBe("true");
+    await chooseOption(second.getByLabel("Relation"), "Guardian");
     // Arabic-Indic digits with spaces are a valid number.
     await second.getByLabel("Mobile number").fill("٠١١ ٢٣٤٥ ٦٧٨٩");
     await dialog.getByRole("button", { name: "Save Changes" }).click();

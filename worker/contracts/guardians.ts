@@ -31,7 +31,13 @@ export const guardianInputSchema = z.object({
     .trim()
     .min(1, reason("REQUIRED", { field: "full_name" }))
     .max(200, reason("TOO_LONG", { field: "full_name", max: 200 })),
-  relation: z.enum(GUARDIAN_RELATIONS, { error: reason("UNKNOWN_VALUE", { field: "relation" }) }),
+  // No default: the office chooses father, mother or guardian; an empty choice is "required", not "unknown".
+  relation: z.enum(GUARDIAN_RELATIONS, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === ""
+        ? reason("REQUIRED", { field: "relation" })
+        : reason("UNKNOWN_VALUE", { field: "relation" }),
+  }),
   phone: phoneSchema,
   language: z.enum(GUARDIAN_LANGUAGES, { error: reason("UNKNOWN_VALUE", { field: "language" }) }).default("ar"),
   whatsapp_consent: z.boolean({ error: reason("NOT_BOOLEAN", { field: "whatsapp_consent" }) }).default(false),

@@ -75,6 +75,7 @@ export default {
     gender: "النوع",
     selectGrade: "اختر الصف",
     selectBuilding: "اختر المبنى",
+    selectRelation: "اختر صلة القرابة",
     add: "إضافة طالب",
     update: "حفظ التغييرات",
     saving: "جارٍ الحفظ…",

@@ -71,6 +71,7 @@ export default {
     gender: "Gender",
     selectGrade: "Select grade",
     selectBuilding: "Select building",
+    selectRelation: "Select relation",
     add: "Add Student",
     update: "Save Changes",
     saving: "Saving…",

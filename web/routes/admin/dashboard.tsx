@@ -15,7 +15,7 @@ import { cn } from "~/lib/utils";
 import { StatCard } from "~/features/dashboard/admin/stat-card";
 import { QuickActions } from "~/features/dashboard/admin/quick-actions";
 import { GlobalSearch } from "~/features/shell/admin/global-search";
-import { useCan } from "~/lib/use-me";
+import { meCan, useCan, useMe } from "~/lib/use-me";
 
 const STAT_EVENTS = ["fees_changed", "students_changed"];
 
@@ -35,15 +35,15 @@ export const ONLINE_PAYMENTS_PATH = "/admin/dashboard/fees/online?status=paid";
 /** The overdue list: the Fees page filtered to records with an instalment past due, largest first. */
 export const OVERDUE_LIST_PATH = "/admin/dashboard/fees?status=overdue";
 
-/** The figure of a settled call, or null when it failed (the card then says "Unavailable"). */
-const figure = <T,>(r: PromiseSettledResult<T>, pick: (body: T) => number): number | null =>
-  r.status === "fulfilled" ? pick(r.value) : null;
+/** The figure of a settled call, or null when it failed or was not asked (the card then says "Unavailable"). */
+const figure = <T,>(r: PromiseSettledResult<T | null>, pick: (body: T) => number): number | null =>
+  r.status === "fulfilled" && r.value !== null ? pick(r.value) : null;
 
 /**
  * Loads the statistics; reloads on live events (an online payment recorded by Paymob's callback or "Check now"
  * publishes fees_changed too, so "Online today" moves live). Returns null until the first load ends.
  */
-function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
+function useDashboardStats(fees: boolean | null): { stats: Stats | null; live: LiveStatus } {
   const onAuthFailure = useHandleAuthFailure();
   const [stats, setStats] = useState<Stats | null>(null);
   const seq = useRef(0);
@@ -51,12 +51,16 @@ function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
   const load = useCallback(async () => {
     const mine = ++seq.current;
     const client = apiClient();
+    // Nothing is asked before the person is known; a role without `fees.read` (the registrar) is never asked for the
+    // fee figures it would be refused.
+    if (fees === null) return;
+    const ifFees = <T,>(ask: () => Promise<T>): Promise<T | null> => (fees ? ask() : Promise.resolve(null));
     const [active, total, paid, overdue, online] = await Promise.allSettled([
       call(client.api.students.active.count.$get()),
-      call(client.api.fees.TotalFees.$get()),
-      call(client.api.fees["paid-percentage"].$get()),
-      call(client.api.fees["overdue-summary"].$get()),
-      call(client.api.fees["online-today"].$get()),
+      ifFees(() => call(client.api.fees.TotalFees.$get())),
+      ifFees(() => call(client.api.fees["paid-percentage"].$get())),
+      ifFees(() => call(client.api.fees["overdue-summary"].$get())),
+      ifFees(() => call(client.api.fees["online-today"].$get())),
     ]);
     if (mine !== seq.current) return;
     const denied = [active, total, paid, overdue, online].find(
@@ -75,7 +79,7 @@ function useDashboardStats(): { stats: Stats | null; live: LiveStatus } {
       onlineToday: figure(online, (b) => b.onlineToday),
       onlineTodayCount: figure(online, (b) => b.onlineTodayCount),
     });
-  }, [onAuthFailure]);
+  }, [onAuthFailure, fees]);
 
   useEffect(() => {
     void load();
@@ -112,7 +116,8 @@ function LiveIndicator({ status }: { status: LiveStatus }) {
 /** The dashboard overview page. */
 export default function Dashboard() {
   const { t, i18n } = useTranslation();
-  const { stats, live } = useDashboardStats();
+  const me = useMe();
+  const { stats, live } = useDashboardStats(me ? meCan(me, "fees.read") : null);
   const fees = useCan("fees.read", true);
   const lang = i18n.language;
   const loading = stats === null;

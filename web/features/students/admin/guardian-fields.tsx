@@ -52,6 +52,7 @@ export function GuardianFields({ control, register, errors, idPrefix }: Guardian
         const e = rowErrors?.[i];
         const nameError = text(e?.full_name?.message);
         const phoneError = text(e?.phone?.message);
+        const relationError = text(e?.relation?.message);
         return (
           <div key={f.id} className="grid gap-3 rounded-md bg-muted/40 p-3 sm:grid-cols-2" data-guardian={i}>
             <div className="flex items-center justify-between gap-2 sm:col-span-2">
@@ -93,14 +94,27 @@ export function GuardianFields({ control, register, errors, idPrefix }: Guardian
               <FieldError id={`${id("phone")}-error`} message={phoneError} />
             </div>
             <div className="grid content-start gap-1.5">
-              <Label htmlFor={id("relation")}>{t("messages.guardians.relation")}</Label>
+              <div className="flex items-center gap-1">
+                <Label htmlFor={id("relation")}>{t("messages.guardians.relation")}</Label>
+                <span className="text-sm leading-none text-destructive" aria-hidden="true">
+                  *
+                </span>
+              </div>
               <Controller
                 control={control}
                 name={`guardians.${i}.relation`}
                 render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger id={id("relation")} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue />
+                  <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
+                    <SelectTrigger
+                      id={id("relation")}
+                      ref={field.ref}
+                      onBlur={field.onBlur}
+                      className="w-full"
+                      aria-required="true"
+                      aria-invalid={relationError ? true : undefined}
+                      aria-describedby={relationError ? `${id("relation")}-error` : undefined}
+                    >
+                      <SelectValue placeholder={t("students.form.selectRelation")} />
                     </SelectTrigger>
                     <SelectContent>
                       {GUARDIAN_RELATIONS.map((r) => (
@@ -112,6 +126,7 @@ export function GuardianFields({ control, register, errors, idPrefix }: Guardian
                   </Select>
                 )}
               />
+              <FieldError id={`${id("relation")}-error`} message={relationError} />
             </div>
             <div className="grid content-start gap-1.5">
               <Label htmlFor={id("language")}>{t("messages.guardians.language")}</Label>

@@ -21,7 +21,8 @@ export type StudentDialogValues = z.output<typeof studentDialogSchema>;
 /** One guardian row of the form. */
 export interface GuardianFormFields {
   full_name: string;
-  relation: "father" | "mother" | "guardian";
+  /** "" until the office chooses: no relation is assumed. */
+  relation: "" | "father" | "mother" | "guardian";
   phone: string;
   language: "ar" | "en";
   whatsapp_consent: boolean;
@@ -29,10 +30,10 @@ export interface GuardianFormFields {
   opted_out_at?: string | null;
 }
 
-/** A new guardian row: Arabic, no WhatsApp consent until the family gives it. */
+/** A new guardian row: relation not chosen (required), Arabic, no WhatsApp consent until the family gives it. */
 export const EMPTY_GUARDIAN: GuardianFormFields = {
   full_name: "",
-  relation: "father",
+  relation: "",
   phone: "",
   language: "ar",
   whatsapp_consent: false,
