@@ -29,7 +29,7 @@ export default {
     teacher: "معلم",
     selection_period: "فترة الاختيار",
     student_selections: "اختيارات طالب",
-    admin: "حساب مسؤول",
+    admin: "حساب موظف",
     fee_plan: "خطة مصروفات",
     school_settings: "إعدادات المدرسة",
     staff: "حساب موظف",

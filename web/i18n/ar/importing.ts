@@ -88,7 +88,7 @@ export default {
   done: {
     title: "اكتمل الاستيراد",
     counts: "أُضيف {{create}}، وحُدّث {{update}}، ودون تغيير {{unchanged}}.",
-    audit: "عرض هذه التغييرات في سجل المراجعة",
+    audit: "عرض هذه التغييرات في سجل التغييرات",
     close: "إغلاق",
   },
   problems: {

@@ -29,7 +29,7 @@ export default {
     teacher: "Teacher",
     selection_period: "Selection period",
     student_selections: "Student selections",
-    admin: "Admin account",
+    admin: "Staff account",
     fee_plan: "Fee plan",
     school_settings: "School settings",
     staff: "Staff account",
