@@ -95,7 +95,8 @@ describe("audit befores read inside the write", () => {
       const since = await lastAuditId();
       await api("/api/admin/settings", { method: "PUT", token, body: { results_fee_rule: "fully_paid" } });
       const [row] = await chain("school_settings", null, since);
-      expect(Object.keys(row!.before)).toEqual(["results_fee_rule"]);
+      // The school's result settings only (the fee rule, the absent-mark rule), never the messages' own.
+      expect(Object.keys(row!.before).sort()).toEqual(["results_absent_rule", "results_fee_rule"]);
     } finally {
       await api("/api/admin/messages/settings", {
         method: "PUT",

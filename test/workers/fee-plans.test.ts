@@ -486,7 +486,9 @@ describe("applying a plan, paying, overdue", () => {
 
 describe("results fee rule", () => {
   it("is a setting: fully_paid by default, no_overdue blocks only while an instalment due by today is unpaid", async () => {
-    expect((await api("/api/admin/settings", { token })).json.settings).toEqual({ results_fee_rule: "fully_paid" });
+    expect((await api("/api/admin/settings", { token })).json.settings).toMatchObject({
+      results_fee_rule: "fully_paid",
+    });
     const bad = expectError(
       await api("/api/admin/settings", { method: "PUT", token, body: { results_fee_rule: "never" } }),
       400,
