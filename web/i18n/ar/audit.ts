@@ -118,6 +118,9 @@ export default {
     piastresNote: "مخزّن بالقروش: {{value}}",
   },
   fields: {
+    to: "أُرسلت إلى",
+    channel: "القناة",
+    error: "سبب الإخفاق",
     relation: "صلة القرابة",
     phone: "رقم الجوال",
     language: "اللغة",

@@ -107,6 +107,9 @@ export default {
     piastresNote: "stored as {{value}} piastres",
   },
   fields: {
+    to: "Sent to",
+    channel: "Channel",
+    error: "Failure",
     relation: "Relation",
     phone: "Mobile number",
     language: "Language",
