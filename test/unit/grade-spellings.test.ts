@@ -205,9 +205,9 @@ describe("the import preview", () => {
       { text: "3 إعدادي", grade: "Prep-3", count: 1 },
     ]);
     expect(out.rows).toEqual([
-      { text: "ثالثة إعدادي", grade: "Prep-3" },
-      { text: "3 إعدادي", grade: "Prep-3" },
-      { text: "ثالثة إعدادي", grade: "Prep-3" },
+      { text: "ثالثة إعدادي", grade: "Prep-3", header: "الصف" },
+      { text: "3 إعدادي", grade: "Prep-3", header: "الصف" },
+      { text: "ثالثة إعدادي", grade: "Prep-3", header: "الصف" },
       null,
       null,
       null,

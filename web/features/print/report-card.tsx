@@ -67,7 +67,8 @@ export function ReportCardSheet({
                 <tr key={s.subject_name} data-absent="">
                   <td>{loc.subject(s.subject_name)}</td>
                   <td className="n">{t.absent}</td>
-                  <td className="n">{loc.num(s.max_score)}</td>
+                  {/* Left out of the total: its max is not in the column's sum either. */}
+                  <td className="n">{absentRule === "zero" ? loc.num(s.max_score) : "—"}</td>
                   <td className="n">—</td>
                   <td className="n">—</td>
                 </tr>

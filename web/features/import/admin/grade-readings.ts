@@ -23,8 +23,11 @@ export interface GradeReading {
 }
 
 export interface GradeReadings {
-  /** Per answer row: its reading when the cell is not the grade's own name (`named` says what is), else null. */
-  rows: Array<GradeReading | null>;
+  /**
+   * Per answer row: its reading and the sheet's header of the grade column, when the cell is not the grade's own
+   * name (`named` says what is), else null.
+   */
+  rows: Array<(GradeReading & { header: string }) | null>;
   /** Each spelling that is not a grade's own name, with its grade and how many rows used it, in sheet order. */
   spellings: Array<GradeReading & { count: number }>;
 }
@@ -52,7 +55,7 @@ export function gradeReadings(
     const seen = counts.get(key);
     if (seen) seen.count++;
     else counts.set(key, { text, grade: r.grade, count: 1 });
-    return { text, grade: r.grade };
+    return { text, grade: r.grade, header: table.headers[column] ?? "" };
   });
   return { rows, spellings: [...counts.values()] };
 }

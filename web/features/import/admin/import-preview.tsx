@@ -41,6 +41,9 @@ function useProblems(answer: ImportAnswer, built: BuiltRows, table: SheetTable):
   return useMemo(() => rowProblems(answer, built, table, { reasonText, t }), [answer, built, table, reasonText, t]);
 }
 
+/** A sheet's text inside a sentence: isolated (FSI … PDI), so Arabic in English text (and back) keeps its order. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 /** The grade each spelling of the sheet became, in the admin's language. */
 function GradesRead({ readings }: { readings: GradeReadings }) {
   const { t, i18n } = useTranslation();
@@ -55,7 +58,7 @@ function GradesRead({ readings }: { readings: GradeReadings }) {
         {spellings.slice(0, SPELLINGS_SHOWN).map((s) => (
           <li key={`${s.text}|${s.grade}`}>
             {t("importing.preview.gradeRead", {
-              text: s.text,
+              text: isolate(s.text),
               grade: t(`admin.grades.${s.grade}`, { defaultValue: s.grade }),
             })}{" "}
             <span className="text-xs text-muted-foreground">
@@ -178,8 +181,13 @@ export function ImportPreview({
                   </span>
                   {readings.rows[r.index] && (
                     <span className="block text-xs text-muted-foreground" data-grade-read="">
+                      {readings.rows[r.index]!.header && (
+                        <>
+                          <bdi>{readings.rows[r.index]!.header}</bdi>:{" "}
+                        </>
+                      )}
                       {t("importing.preview.gradeRead", {
-                        text: readings.rows[r.index]!.text,
+                        text: isolate(readings.rows[r.index]!.text),
                         grade: t(`admin.grades.${readings.rows[r.index]!.grade}`),
                       })}
                     </span>

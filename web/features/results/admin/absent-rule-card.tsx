@@ -60,47 +60,51 @@ function AbsentRuleChoice() {
   };
 
   return (
-    <Card className="gap-3 px-5 py-4" aria-labelledby="absent-rule-title">
-      <div>
+    <Card
+      className="gap-3 px-5 py-4 lg:flex-row lg:items-center lg:justify-between"
+      aria-labelledby="absent-rule-title"
+    >
+      <div className="min-w-0 lg:max-w-sm">
         <h2 id="absent-rule-title" className="text-base font-semibold">
           {t("results.absentRule.title")}
         </h2>
         <p className="text-sm text-muted-foreground">{t("results.absentRule.description")}</p>
       </div>
-      <fieldset className="grid gap-2 sm:grid-cols-2" disabled={choice === null || !canManage}>
-        <legend className="sr-only">{t("results.absentRule.title")}</legend>
-        {ABSENT_RULES.map((r) => (
-          <label
-            key={r}
-            className="flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
-          >
-            <input
-              type="radio"
-              name="results-absent-rule"
-              value={r}
-              checked={choice === r}
-              onChange={() => setChoice(r)}
-              className="mt-1"
-            />
-            <span>
-              <span className="block text-sm font-medium">{t(`results.absentRule.${r}`)}</span>
-              <span className="block text-xs text-muted-foreground">{t(`results.absentRule.${r}Hint`)}</span>
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {canManage && (
-        <div className="flex justify-end">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <fieldset className="grid gap-2 sm:grid-cols-2" disabled={choice === null || !canManage}>
+          <legend className="sr-only">{t("results.absentRule.title")}</legend>
+          {ABSENT_RULES.map((r) => (
+            <label
+              key={r}
+              className="flex cursor-pointer items-start gap-2.5 rounded-lg border px-3 py-2 has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+            >
+              <input
+                type="radio"
+                name="results-absent-rule"
+                value={r}
+                checked={choice === r}
+                onChange={() => setChoice(r)}
+                className="mt-1"
+              />
+              <span>
+                <span className="block text-sm font-medium">{t(`results.absentRule.${r}`)}</span>
+                <span className="block text-xs text-muted-foreground">{t(`results.absentRule.${r}Hint`)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {canManage && (
           <Button
             size="sm"
+            className="self-end sm:self-center"
             onClick={() => void save()}
             disabled={busy || choice === null || choice === saved}
             aria-busy={busy || undefined}
           >
             {t("results.absentRule.save")}
           </Button>
-        </div>
-      )}
+        )}
+      </div>
     </Card>
   );
 }
