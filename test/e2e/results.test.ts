@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 describe("results management", () => {
-  it("adds a result with three subject rows and shows it in the list", async () => {
+  it("adds a result with three subject rows (one absent, غ typed as its marks) and shows it in the list", async () => {
     const { students } = await ok(api.students.$get({ query: { grade: "Prep-1", status: "active" } }));
     const candidates = students.filter((s) => !samples.includes(s.student_no));
     let student: (typeof candidates)[number] | undefined;
@@ -65,7 +65,8 @@ describe("results management", () => {
     const rows = [
       { subject: "Mathematics", marks: "95", total: "100", letter: "A+" },
       { subject: "English", marks: "36", total: "50", letter: "B+" },
-      { subject: "Science", marks: "38", total: "100", letter: "F" },
+      // Absent: "غ" typed as the marks (docs/product.md#absent-marks).
+      { subject: "Science", marks: "غ", total: "100", letter: "Absent" },
     ];
     for (const [i, r] of rows.entries()) {
       await choose(page, `Subject ${i + 1}`, r.subject);
@@ -87,9 +88,9 @@ describe("results management", () => {
     const saved = data.find((r) => r.academic_year_name === "2025-2026" && r.semester === "S1");
     expect(saved?.current_grade).toBe(student!.current_grade);
     expect(saved?.subject_scores).toEqual([
-      { subject_name: "Mathematics", score: 95, max_score: 100, remarks: "Grade: A+" },
-      { subject_name: "English", score: 36, max_score: 50, remarks: "Grade: B+" },
-      { subject_name: "Science", score: 38, max_score: 100, remarks: "Grade: F" },
+      { subject_name: "Mathematics", score: 95, max_score: 100, remarks: "Grade: A+", absent: false },
+      { subject_name: "English", score: 36, max_score: 50, remarks: "Grade: B+", absent: false },
+      { subject_name: "Science", score: null, max_score: 100, remarks: null, absent: true },
     ]);
     await page.context().close();
   });
