@@ -2,15 +2,15 @@
  * The console as the demo registrar and teacher see it (docs/product.md#staff-and-roles), against the built Worker
  * with the demo data: the registrar's dashboard asks for nothing the role is refused (no fee figures: no 403 in the
  * network), and the teacher's sidebar lists only the grades they teach (Prep-2 and Prep-3) while the Students page
- * says it is their grades' list, read only.
+ * says it is their grades' list, read only. A person signed out by a deactivation is told so on the sign-in page.
  */
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_STAFF_PASSWORD } from "../../db/seed/staff";
+import { DEMO_STAFF_PASSWORD } from "../../scripts/seed/staff";
 import en from "../../web/i18n/en";
 import { PageAudit } from "../support/matrix/page-audit";
-import { apiClient, ok } from "./admin-api";
-import { consolePage } from "./admin-session";
+import { adminApi, apiClient, ok } from "./admin-api";
+import { adminToken, consolePage } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
 
@@ -65,5 +65,28 @@ describe("each role is asked and shown only its own", () => {
     await grades.getByRole("button").first().waitFor();
     const names = await grades.getByRole("button").allTextContents();
     expect(names).toEqual([en.admin.grades.All, en.admin.grades["Prep-2"], en.admin.grades["Prep-3"]]);
+  });
+
+  it("a deactivated person lands on the sign-in page, which says why", async () => {
+    const admin = await adminToken();
+    const username = `ended${Date.now().toString(36)}`;
+    const password = "first-pass-12345";
+    const { staff } = await adminApi<{ staff: { id: number } }>(admin, "POST", "/api/admin/staff", {
+      username,
+      display_name: "Ended Person",
+      role: "viewer",
+      password,
+    });
+    const answer = await ok(apiClient().api.auth.login.$post({ json: { username, password } }));
+    await adminApi(admin, "PUT", `/api/admin/staff/${staff.id}`, { is_active: false });
+    const page = await consolePage(browser(), answer.token, "en", 1366);
+    pages.push(page);
+    await page.goto(`${base}/admin/dashboard`);
+    await page.waitForURL(/\/admin\/login/);
+    await page.getByText(en.admin.login.ended.deactivated).waitFor();
+    // Said once: a reload of the sign-in page no longer says it.
+    await page.reload();
+    await page.getByRole("heading", { name: en.admin.login.title }).waitFor();
+    await expect(page.getByText(en.admin.login.ended.deactivated).count()).resolves.toBe(0);
   });
 });

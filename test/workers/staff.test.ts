@@ -116,7 +116,10 @@ describe("ending access", () => {
     expect(off.status, JSON.stringify(off.json)).toBe(200);
     expect(off.json.staff).toMatchObject({ is_active: false, open_sessions: 0 });
     expect(await endsWithin(stream, 3000)).toBe(true);
-    expectError(await api("/api/fees", { token: person.token }), 401, "UNAUTHORIZED");
+    const refused = await api("/api/fees", { token: person.token });
+    expectError(refused, 401, "UNAUTHORIZED");
+    // The sign-in page tells the person why they were signed out.
+    expect(refused.json.params).toEqual({ ended: "deactivated" });
     await api(`/api/admin/staff/${staff.id}`, { method: "PUT", token: admin, body: { is_active: false } });
     expectError(await signIn(staff.username, PASSWORD), 401, "UNAUTHORIZED");
   });
@@ -127,7 +130,9 @@ describe("ending access", () => {
     const reset = await api(`/api/admin/staff/${staff.id}/reset-password`, { method: "POST", token: admin });
     expect(reset.status).toBe(200);
     expect(reset.json.temporary_password).toMatch(/^[A-Za-z2-9]{16}$/);
-    expectError(await api("/api/auth/me", { token: first }), 401, "UNAUTHORIZED");
+    const refused = await api("/api/auth/me", { token: first });
+    expectError(refused, 401, "UNAUTHORIZED");
+    expect(refused.json.params).toEqual({ ended: "password_reset" });
     const again = await signIn(staff.username, reset.json.temporary_password);
     expect(again.json.must_change_password).toBe(true);
   });

@@ -135,6 +135,30 @@ export async function findSession(db: Db, token: string, now: Date): Promise<Act
   return row ? actingOf(row, row.sessionId) : null;
 }
 
+/** Why a known token no longer signs anyone in, for the sign-in page to say (docs/product.md#admin-sign-in). */
+export type SessionEnd = "deactivated" | "password_reset" | "ended";
+
+/**
+ * Why `findSession` found nobody behind `token`: the account was deactivated, its password was reset by an
+ * administrator (sessions revoked and a temporary password waiting), or the session was ended otherwise (signed out
+ * elsewhere, a password change, ended from the Staff page). Null for an unknown or merely expired token.
+ */
+export async function sessionEndOf(db: Db, token: string): Promise<SessionEnd | null> {
+  const [row] = await db
+    .select({
+      active: admins.isActive,
+      mustChangePassword: admins.mustChangePassword,
+      revokedAt: adminSessions.revokedAt,
+    })
+    .from(adminSessions)
+    .innerJoin(admins, eq(admins.id, adminSessions.adminId))
+    .where(eq(adminSessions.tokenHash, await sha256Hex(token)));
+  if (!row) return null;
+  if (!row.active) return "deactivated";
+  if (row.revokedAt === null) return null;
+  return row.mustChangePassword ? "password_reset" : "ended";
+}
+
 /**
  * Revokes the acting session at once. Sessions and password-change attempts are dated by the Worker's clock, as
  * sign-in and `findSession` date them, never by the request's test clock (`ctx.now`).

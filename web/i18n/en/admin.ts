@@ -85,6 +85,13 @@ export default {
     submitting: "Signing in…",
     back: "Back to Homepage",
     footer: "Authorised school staff only.",
+    ended: {
+      deactivated: "Your account was deactivated, so you were signed out. Ask an administrator if this is a mistake.",
+      password_reset:
+        "An administrator reset your password, so you were signed out. Sign in with the temporary password they gave you.",
+      ended:
+        "Your session was ended elsewhere (signed out, password changed, or ended on the Staff page). Please sign in again.",
+    },
     errors: {
       invalidResponse: "Invalid response from server",
       invalidCredentials: "Invalid username or password",

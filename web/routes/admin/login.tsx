@@ -12,7 +12,8 @@ import { data, Link, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, Eye, EyeOff, Lock, TriangleAlert, User } from "lucide-react";
+import { ArrowLeft, Eye, EyeOff, Info, Lock, TriangleAlert, User } from "lucide-react";
+import { type SessionEnd, takeSessionEnd } from "~/lib/auth-failure";
 import { loginSchema, type LoginInput } from "@worker/contracts/auth";
 import { clearedSessionCookie } from "@worker/lib/session-cookie";
 import { ApiFailure, apiClient, call } from "~/lib/api";
@@ -83,9 +84,12 @@ export default function Login() {
     formState: { errors, isSubmitting },
   } = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
 
+  // Why the server signed the person out (deactivated, password reset, session ended), said once.
+  const [ended, setEnded] = useState<SessionEnd | null>(null);
   useEffect(() => {
     setHydrated(true);
     if (getToken()) void navigate(startPath(getMe()), { replace: true });
+    else setEnded(takeSessionEnd());
   }, [navigate]);
 
   const onSubmit = handleSubmit(async (json) => {
@@ -145,6 +149,16 @@ export default function Login() {
           </CardHeader>
           <CardContent>
             <BaseUrlOverrideNotice override={override} variant="panel" />
+            {ended && !error && (
+              <div
+                role="status"
+                data-testid="login-session-ended"
+                className="mb-4 flex items-start gap-2 rounded-md border border-warning/40 bg-warning/10 px-3 py-2.5 text-sm"
+              >
+                <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                <span>{t(`admin.login.ended.${ended}`)}</span>
+              </div>
+            )}
             {error && (
               <div
                 role="alert"
