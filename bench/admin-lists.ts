@@ -10,7 +10,7 @@
  */
 import { sql } from "drizzle-orm";
 import { feeRecords, students } from "../db/schema";
-import { FAMILY_NAMES, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from "../db/seed/data/names";
+import { FAMILY_NAMES, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from "../scripts/seed/data/names";
 import { uniqueStudentNo } from "../test/support/selection-world";
 import type { BenchServer } from "./lib/server";
 import { adminToken } from "./lib/server";

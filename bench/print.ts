@@ -11,7 +11,7 @@
  */
 import { performance } from "node:perf_hooks";
 import { results, resultSubjectScores, students } from "../db/schema";
-import { FAMILY_NAMES, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from "../db/seed/data/names";
+import { FAMILY_NAMES, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from "../scripts/seed/data/names";
 import { FULL_CHROMIUM, launchBrowser } from "../test/support/browser";
 import { uniqueStudentNo } from "../test/support/selection-world";
 import { median } from "./lib/load";

@@ -10,7 +10,7 @@
  * MESSAGES_ANY_HOUR=1 (and the benchmarks' BENCH_DISABLE_RATE_LIMIT) are handed to the Worker as vars.
  * Ctrl-C stops everything it started; data stays in DATA_DIR for the next start.
  */
-import { DEMO_STAFF_PASSWORD } from "../db/seed/staff";
+import { DEMO_STAFF_PASSWORD } from "./seed/staff";
 import { spawnSync } from "node:child_process";
 import { rmSync, writeFileSync } from "node:fs";
 import { startLocalCron, type LocalCron } from "./lib/local-cron";

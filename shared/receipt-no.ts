@@ -1,7 +1,7 @@
 /**
  * Receipt numbers (docs/product.md#payments-and-receipts, docs/money.md): pure, so the ledger
  * (worker/services/ledger/receipts.ts, which builds the same text in SQL from the counter) and the demo seed
- * (db/seed/build-fees.ts) number receipts one way.
+ * (scripts/seed/build-fees.ts) number receipts one way.
  */
 
 /** RCP: money in (a payment); ADJ: a correction or a refund (an adjustment, may be negative). */

@@ -1,12 +1,13 @@
 /**
  * Staff roles and the one permission table (docs/product.md#staff-and-roles, docs/decisions/0035-staff-roles.md).
  * Every admin route names the permission it needs (worker/route-permission.ts); the console hides what a role may not
- * do by the same table. Dependency-free: the database schema, the Worker and the console all import it.
+ * do by the same table. Dependency-free: the Worker and the console import it (the roles themselves live in
+ * shared/staff-roles.ts, which the database schema imports).
  */
 
-/** The built-in roles, in the order the console lists them. */
-export const STAFF_ROLES = ["administrator", "principal", "registrar", "accountant", "teacher", "viewer"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+import { STAFF_ROLES, type StaffRole } from "../shared/staff-roles";
+
+export { STAFF_ROLES, type StaffRole };
 
 /**
  * How far a held permission reaches: `all` records, or only those `assigned` to the person (a teacher's grades and

@@ -7,7 +7,7 @@
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { SeedSamples } from "../../db/seed";
+import type { SeedSamples } from "../../scripts/seed";
 import { nodeDb } from "../../scripts/lib/db";
 import { ROOT } from "../../scripts/lib/local-env";
 import { serveLocal } from "../../scripts/lib/serve";

@@ -3,7 +3,7 @@
  * the database is empty and `seedDemo` is true). Shared by `npm start`, the tests and the benchmarks.
  */
 import { ensureFirstAdmin } from "../../worker/services/auth";
-import type { SeedSummary } from "../../db/seed";
+import type { SeedSummary } from "../seed";
 import { applyMigrations } from "./migrate";
 import { nodeDb } from "./db";
 
@@ -26,8 +26,8 @@ export async function bootstrapDatabase(
     let seeded: SeedSummary | null = null;
     if (opts.seedDemo) {
       // Loaded only when needed: the API tests bootstrap without the demo data.
-      const { isDatabaseEmpty, seedDemo } = await import("../../db/seed");
-      const { seedDemoStaff } = await import("../../db/seed/staff");
+      const { isDatabaseEmpty, seedDemo } = await import("../seed");
+      const { seedDemoStaff } = await import("../seed/staff");
       if (await isDatabaseEmpty(db)) {
         seeded = await seedDemo(db, { now: opts.now ?? new Date() });
         await seedDemoStaff(db, opts.pepper);

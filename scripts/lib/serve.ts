@@ -5,7 +5,7 @@
  * benchmarks all start it through here, so the browser tests exercise exactly what `npm start` serves.
  */
 import { join } from "node:path";
-import type { SeedSummary } from "../../db/seed";
+import type { SeedSummary } from "../seed";
 import { bootstrapDatabase } from "./bootstrap";
 import { writeWorkerEnvFile } from "./local-env";
 import { freePort, startSqld, type Sqld } from "./sqld";

@@ -1,6 +1,6 @@
 /**
  * What the demo staff see on the pages of their job (docs/product.md#staff-and-roles), in Chromium against the built
- * Worker with the demo data and its accounts (db/seed/staff.ts), at 360 and 1366 px: the accountant records a
+ * Worker with the demo data and its accounts (scripts/seed/staff.ts), at 360 and 1366 px: the accountant records a
  * payment on the Fees page and is shown "not available for your role" on Results; the viewer reads the Students and
  * Fees lists without Add, Import, Edit, Delete or Add Payment; the teacher sees only the Prep-3 and Prep-2 results
  * and changes a Mathematics mark of the unpublished term (the published one offers no Edit; other subjects' marks
@@ -9,7 +9,7 @@
  */
 import type { Page } from "playwright-core";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_STAFF_PASSWORD } from "../../db/seed/staff";
+import { DEMO_STAFF_PASSWORD } from "../../scripts/seed/staff";
 import { watchErrors } from "../support/browser";
 import { apiClient, ok } from "./admin-api";
 import { consoleContext } from "./admin-session";

@@ -5,7 +5,7 @@
  * empty school (`SEED_DEMO=0`, only the first admin) where tests build their own states.
  */
 import { inject } from "vitest";
-import type { SeedSamples } from "../../db/seed";
+import type { SeedSamples } from "../../scripts/seed";
 
 export interface E2eServer {
   baseUrl: string;

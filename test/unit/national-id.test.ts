@@ -1,7 +1,12 @@
-/** Egyptian national ID generator and validator used by the demo data (db/seed/national-id.ts). */
+/** Egyptian national ID generator and validator used by the demo data (scripts/seed/national-id.ts). */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { GOVERNORATES, generateNationalId, nationalIdCheckDigit, parseNationalId } from "../../db/seed/national-id";
+import {
+  GOVERNORATES,
+  generateNationalId,
+  nationalIdCheckDigit,
+  parseNationalId,
+} from "../../scripts/seed/national-id";
 
 /** Replaces the digit at `index` with a different digit. */
 function withDigit(id: string, index: number, digit: string): string {

@@ -1,12 +1,12 @@
 /**
- * Demo guardians (db/seed/build-guardians.ts, docs/product.md#guardians-and-messages): 1-2 per student, Egyptian
+ * Demo guardians (scripts/seed/build-guardians.ts, docs/product.md#guardians-and-messages): 1-2 per student, Egyptian
  * mobiles on 010/011/012/015 that libphonenumber-js reads as themselves, mostly Arabic, consent for most, the same
  * every run, and the rest of the demo data unchanged by them (their own random stream).
  */
 import { describe, expect, it } from "vitest";
-import { buildGuardians } from "../../db/seed/build-guardians";
-import { buildStudents } from "../../db/seed/build-students";
-import { createRng } from "../../db/seed/rng";
+import { buildGuardians } from "../../scripts/seed/build-guardians";
+import { buildStudents } from "../../scripts/seed/build-students";
+import { createRng } from "../../scripts/seed/rng";
 import { parsePhone } from "../../worker/lib/phone";
 
 const students = buildStudents(createRng(20241), 0);

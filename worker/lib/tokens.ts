@@ -1,16 +1,10 @@
+export { newToken } from "../../shared/new-token";
+
 type HmacHash = "SHA-256" | "SHA-512";
 const encoder = new TextEncoder();
 const toHex = (buf: ArrayBuffer) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, "0")).join("");
 const hmacKey = (hash: HmacHash, secret: string, usage: "sign" | "verify") =>
   crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash }, false, [usage]);
-
-/** Opaque session tokens: 32 random bytes, base64url. Only their SHA-256 (hex) is stored. */
-export function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
 
 /** SHA-256 of `input` (UTF-8) as lowercase hex. */
 export async function sha256Hex(input: string): Promise<string> {

@@ -1,5 +1,5 @@
 /**
- * Loading a prepared ledger in bulk (the demo dataset, db/seed/index.ts; docs/money.md): receipts already numbered
+ * Loading a prepared ledger in bulk (the demo dataset, scripts/seed/index.ts; docs/money.md): receipts already numbered
  * (shared/receipt-no.ts) with their frozen balances, and their allocations, as multi-row INSERTs; then the counter
  * raised past the last receipt and every instalment refilled from its record's paid amount, as the API leaves them.
  */

@@ -2,7 +2,7 @@
  * Demo fee records (one per student) and their installment payments for 2024-2025. Money is integer piastres
  * (1 EGP = 100); `paid_piastres` of each record equals the sum of its payment rows.
  */
-import type { feeRecords, payments } from "../schema";
+import type { feeRecords, payments } from "../../db/schema";
 import { formatReceiptNo } from "../../shared/receipt-no";
 import type { Rng } from "./rng";
 import { GRADE_SPECS, type SampleStudents, type StudentRow } from "./build-students";

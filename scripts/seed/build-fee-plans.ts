@@ -6,7 +6,7 @@
  * loading, oldest first) and each demo payment's allocations, exactly as the API would have written them. The due dates are past, so every record
  * not fully paid shows as overdue.
  */
-import type { feePlanInstalments, feePlans, paymentAllocations } from "../schema";
+import type { feePlanInstalments, feePlans, paymentAllocations } from "../../db/schema";
 import { allocationOf, defaultDueDates, splitEqual } from "../../worker/lib/fee-schedule";
 import type { LoadedInstalment } from "../../worker/services/ledger/load";
 import { planSchedule, type ScheduleItem } from "../../worker/services/fee-plans";

@@ -1,5 +1,5 @@
 /** Demo news: 7 published (last 60 days, newest = teacher selection opening), 3 drafts, 2 archived. */
-import type { news } from "../schema";
+import type { news } from "../../db/schema";
 import type { Rng } from "./rng";
 import type { SeedArticle } from "./data/news-types";
 import { PUBLISHED_ARTICLES } from "./data/news-published";

@@ -2,7 +2,7 @@
  * The demo school's staff (docs/product.md#staff-and-roles): one account per role besides the first Administrator, so
  * that `npm start` shows what each role sees. Local demo only; their shared password is printed by `npm start`.
  */
-import { admins, staffAssignments } from "../schema";
+import { admins, staffAssignments } from "../../db/schema";
 import type { SeedDb } from "./index";
 import { hashPassword } from "../../worker/services/password";
 

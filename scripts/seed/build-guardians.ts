@@ -6,7 +6,7 @@
  * so the rest of the demo data is the same with or without them. No number ends in 0000 (the local provider's
  * undeliverable numbers, README).
  */
-import type { studentGuardians } from "../schema";
+import type { studentGuardians } from "../../db/schema";
 import type { StudentRow } from "./build-students";
 import type { Rng } from "./rng";
 import {

@@ -9,7 +9,7 @@ import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { LibSQLDatabase } from "drizzle-orm/libsql";
 import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
-import * as schema from "../schema";
+import * as schema from "../../db/schema";
 import { createRng } from "./rng";
 import { buildStudents, pickSamples } from "./build-students";
 import { buildGuardians } from "./build-guardians";

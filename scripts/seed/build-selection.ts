@@ -8,7 +8,7 @@ import type {
   selectionSubjects,
   studentSelections,
   teachers,
-} from "../schema";
+} from "../../db/schema";
 import type { Rng } from "./rng";
 import type { SampleStudents, StudentRow } from "./build-students";
 import { FAMILY_NAMES, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from "./data/names";

@@ -1,5 +1,5 @@
 /** Demo students: 1,200 across the admin grade list, with Egyptian national IDs that fit their grade. */
-import type { students } from "../schema";
+import type { students } from "../../db/schema";
 import { generateNationalId } from "./national-id";
 import type { Rng } from "./rng";
 import {

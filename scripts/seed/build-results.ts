@@ -1,5 +1,5 @@
 /** Demo exam results for 2024-2025 (S1 and S2) for active students in Primary-1..Prep-3. */
-import type { results, resultSubjectScores } from "../schema";
+import type { results, resultSubjectScores } from "../../db/schema";
 import type { Rng } from "./rng";
 import type { SampleStudents, StudentRow } from "./build-students";
 import { ACADEMIC_YEAR } from "./build-fees";
