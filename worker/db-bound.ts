@@ -14,6 +14,7 @@
  * request is gone is taken over when not taken up within GRANT_MS. The guarantees that protect money and seats never
  * depend on this bound: they live in the writes.
  */
+import { causes } from "./lib/causes";
 
 /** One lane's limits: `limit` calls in flight, at most `queue` waiting, each at most `waitMs` ms. */
 export interface LaneLimits {
@@ -190,9 +191,18 @@ export class Lane {
     return slot;
   }
 
+  /**
+   * Hands free slots to waiters, in order, but to the first one that is looking often (near the head) rather than to
+   * one further back that is asleep on a long poll: a slot handed to a sleeper would sit idle until it woke, and a
+   * lane of one slot would stall for that long. A sleeper keeps its place and is served once it looks again.
+   */
   private pump(): void {
     while (this.held.size < this.limits.limit && this.waiting.length > 0) {
-      this.waiting.shift()!.slot = this.hold();
+      const n = Math.min(this.waiting.length, this.near);
+      let i = 0;
+      while (i < n && !this.waiting[i]!.near) i++;
+      const [next] = this.waiting.splice(i < n ? i : 0, 1);
+      next!.slot = this.hold();
       this.left += 1;
     }
   }
@@ -279,8 +289,6 @@ export function isReadSql(sql: string): boolean {
 
 /** True when an error (or its cause chain: drizzle wraps the client's errors) is a refusal of this bound. */
 export function isDbBusy(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
-    if (e instanceof DbBusyError) return true;
-  }
+  for (const e of causes(err)) if (e instanceof DbBusyError) return true;
   return false;
 }

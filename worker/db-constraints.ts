@@ -6,6 +6,7 @@
  * instead of silently turning a refusal into a 500.
  */
 import type { Reason } from "./reasons";
+import { causes } from "./lib/causes";
 
 /**
  * Every named CHECK constraint, UNIQUE key, primary key (other than a row id) and refusing trigger of the schema (keys
@@ -115,9 +116,9 @@ function readViolation(message: string): Violation | null {
  * searched), or null when the failure was not a broken rule (an outage, a timeout, a bug).
  */
 export function violation(err: unknown): Violation | null {
-  for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
-    const code = String((e as { code?: string }).code ?? "");
-    const message = String((e as Error).message ?? "");
+  for (const e of causes(err)) {
+    const code = String(e.code ?? "");
+    const message = String(e.message ?? "");
     if (code.startsWith("SQLITE_CONSTRAINT") || /constraint failed/i.test(message)) {
       const found = readViolation(message);
       if (found) return found;

@@ -10,6 +10,7 @@ import { DbBusyError, isReadSql, lanes } from "./db-bound";
 import { DbTimeoutError, retryingFetch } from "./db-retry";
 import { streamReusingFetch } from "./db-streams";
 import type { Env } from "./env";
+import { causes } from "./lib/causes";
 
 export type Db = ReturnType<typeof makeDb>;
 
@@ -76,24 +77,22 @@ export function getProbeDb(env: Pick<Env, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">, c
 
 /** True when an error (or its cause chain) means the database could not be reached. */
 export function isDbUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
-    const msg = String((e as Error).message ?? "");
-    const code = String((e as { code?: string }).code ?? "");
+  for (const e of causes(err)) {
+    const msg = String(e.message ?? "");
+    const code = String(e.code ?? "");
     // A body that stalls past the call's deadline errors with the runtime's TimeoutError (retryingFetch).
-    if (e instanceof DbTimeoutError || e instanceof DbBusyError || (e as Error).name === "TimeoutError") return true;
+    if (e instanceof DbTimeoutError || e instanceof DbBusyError || e.name === "TimeoutError") return true;
     if (/fetch failed|ECONNREFUSED|network|connection|Failed to fetch|socket|timed? ?out/i.test(msg)) return true;
     if (/HRANA_WEBSOCKET|SERVER_ERROR|CONNECTION|ECONNREFUSED|SQLITE_BUSY/.test(code)) return true;
-    if (/^5\d\d$/.test(String((e as { status?: number }).status ?? ""))) return true;
+    if (/^5\d\d$/.test(String(e.status ?? ""))) return true;
   }
   return false;
 }
 
 /** True when the database refused a write because another held the lock past its busy timeout. */
 export function isBusy(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 6; e = (e as { cause?: unknown }).cause, i++) {
-    if (/SQLITE_BUSY|database is locked/i.test(`${(e as { code?: string }).code ?? ""} ${(e as Error).message ?? ""}`))
-      return true;
-  }
+  for (const e of causes(err))
+    if (/SQLITE_BUSY|database is locked/i.test(`${e.code ?? ""} ${e.message ?? ""}`)) return true;
   return false;
 }
 

@@ -9,6 +9,7 @@ import type { Reason } from "../reasons";
 import { isDbUnavailable } from "../db";
 import { CONSTRAINTS, violation } from "../db-constraints";
 import { isDbBusy } from "../db-bound";
+import { causes } from "../lib/causes";
 
 /** The reason of a status Hono answers by itself (e.g. a 404 of an unknown route). */
 const HTTP_REASONS: Record<number, Reason> = {
@@ -50,12 +51,10 @@ export function describeForLog(err: unknown, withStack: boolean) {
       .replace(/params:.*$/i, "")
       .replace(/\d{6,}/g, "[digits]")
       .slice(0, 300);
-  const causes: string[] = [];
-  for (let e = (err as { cause?: unknown })?.cause, i = 0; e && i < 5; e = (e as { cause?: unknown }).cause, i++) {
-    causes.push(
-      `${(e as Error).name ?? "Error"}${(e as { code?: string }).code ? `(${(e as { code?: string }).code})` : ""}: ${scrub(String((e as Error).message ?? e))}`,
-    );
-  }
+  // The chain after the error itself (which is `error` below).
+  const chain = [...causes(err)]
+    .slice(1)
+    .map((e) => `${e.name ?? "Error"}${e.code ? `(${e.code})` : ""}: ${scrub(String(e.message ?? e))}`);
   const frames = withStack
     ? String((err as Error)?.stack ?? "")
         .split("\n")
@@ -65,7 +64,7 @@ export function describeForLog(err: unknown, withStack: boolean) {
     : undefined;
   return {
     error: `${(err as Error)?.name ?? "Error"}: ${scrub(String((err as Error)?.message ?? err))}`,
-    causes,
+    causes: chain,
     frames,
   };
 }
