@@ -10,6 +10,7 @@ import { importRowSchemas } from "../../worker/contracts/import";
 import { ABSENT_MARK, isAbsentMark } from "../../worker/lib/absent-mark";
 import { scoreTotals } from "../../worker/lib/letter-grades";
 import { parseReason } from "../../worker/reasons";
+import { formValuesOf, keepReadOnly, rowLetter, toBody } from "../../web/features/results/admin/result-form";
 
 const reasonsOf = (r: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
   (r.error?.issues ?? []).map((i) => parseReason(i.message)?.reason);
@@ -124,5 +125,43 @@ describe("totals", () => {
   });
   it("give no percentage when every subject is absent and left out", () => {
     expect(scoreTotals([rows[1]!])).toEqual({ total: 0, max: 0, percentage: 0, absent: 1, counted: 0 });
+  });
+});
+
+describe("the result form", () => {
+  const editing = {
+    id: 1,
+    result_id: 1,
+    student_no: "31001310119461",
+    full_name: "س",
+    academic_year_name: "2024-2025",
+    semester: "S1" as const,
+    current_grade: "Prep-3",
+    remarks: null,
+    created_at: "",
+    updated_at: "",
+    subject_scores: [
+      { subject_name: "Mathematics", score: 45, max_score: 50, remarks: "Grade: A+", absent: false },
+      { subject_name: "Science", score: null, max_score: 50, remarks: null, absent: true },
+    ],
+  };
+
+  it("shows an absent subject's marks as the page's absent mark, and its letter as absent", () => {
+    expect(formValuesOf(editing).subject_scores[1]).toEqual({ subject_name: "Science", score: "غ", max_score: "50" });
+    expect(formValuesOf(editing, new Date(), "abs").subject_scores[1]!.score).toBe("abs");
+    expect(rowLetter("غائب", "50")).toBe("absent");
+    expect(rowLetter("45", "50")).toBe("A+");
+  });
+
+  it("sends it back as absent, with no remark, and a teacher's read-only absent row as stored", () => {
+    const values = formValuesOf(editing, new Date(), "abs");
+    const body = resultBodySchema.parse(toBody(values));
+    expect(body.subject_scores[1]).toMatchObject({ score: null, absent: true, remarks: null });
+    const mine = keepReadOnly(
+      { ...body, subject_scores: [body.subject_scores[0]!, { ...body.subject_scores[1]!, absent: false, score: 1 }] },
+      editing,
+      (s) => s === "Mathematics",
+    );
+    expect(mine.subject_scores[1]).toMatchObject({ score: null, absent: true });
   });
 });
