@@ -1,11 +1,12 @@
 /**
  * The one signature check (worker/lib/tokens.ts `verifyHmacHex`): the WhatsApp webhook's SHA-256 and Paymob's
- * SHA-512 both go through it, so its edges are tested once here.
+ * SHA-512 both go through it, so its edges are tested once here; and the one comparison of secrets under it
+ * (`equalBytes`, which password checks use too).
  */
 import { createHmac } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hmacHex, verifyHmacHex } from "../../worker/lib/tokens";
+import { equalBytes, hmacHex, verifyHmacHex } from "../../worker/lib/tokens";
 
 const node = (hash: "sha256" | "sha512", secret: string, message: string) =>
   createHmac(hash, secret).update(message).digest("hex");
@@ -35,5 +36,26 @@ describe("hmacHex / verifyHmacHex", () => {
     expect(await verifyHmacHex("s3cret", "body", good.slice(0, 62))).toBe(false);
     expect(await verifyHmacHex("", "body", good)).toBe(false);
     expect(await verifyHmacHex(undefined, "body", good)).toBe(false);
+  });
+});
+
+describe("equalBytes", () => {
+  it("is true exactly when both hold the same bytes", () => {
+    fc.assert(
+      fc.property(fc.uint8Array(), fc.uint8Array(), (a, b) => {
+        expect(equalBytes(a, b)).toBe(Buffer.from(a).equals(Buffer.from(b)));
+        expect(equalBytes(a, Uint8Array.from(a))).toBe(true);
+      }),
+    );
+  });
+
+  it("refuses one changed byte anywhere, and a prefix", () => {
+    const a = Uint8Array.from({ length: 32 }, (_, i) => i);
+    for (const at of [0, 15, 31]) {
+      const b = Uint8Array.from(a);
+      b[at]! ^= 1;
+      expect(equalBytes(a, b)).toBe(false);
+    }
+    expect(equalBytes(a, a.subarray(0, 31))).toBe(false);
   });
 });

@@ -4,6 +4,8 @@
  * not supported"), so a higher value would break login only in production (test/unit/password.test.ts).
  * Runs in workerd and Node 24 (WebCrypto on both).
  */
+import { equalBytes } from "../lib/tokens";
+
 export const PBKDF2_ITERATIONS = 100_000;
 const SALT_BYTES = 16;
 const HASH_BITS = 256;
@@ -55,10 +57,7 @@ export async function verifyPassword(password: string, encoded: string, pepper: 
     return false;
   const expected = fromBase64(hashB64 ?? "");
   const actual = await derive(password, pepper, fromBase64(saltB64 ?? ""), iterations);
-  if (expected.length !== actual.length) return false;
-  let diff = 0;
-  for (let i = 0; i < actual.length; i++) diff |= actual[i]! ^ expected[i]!;
-  return diff === 0;
+  return equalBytes(actual, expected);
 }
 
 /** A fixed hash for unknown usernames, so a miss costs the same PBKDF2 work as a wrong password. */
