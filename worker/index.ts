@@ -11,10 +11,17 @@ import type { Env } from "./env";
 import { newNonce, withSecurityHeaders } from "./security-headers";
 import { workerContext } from "../web/context";
 import { handleMessageBatch, type MessageJob, runScheduled } from "./messages-runtime";
-import { RECONCILE_CRON, runReconciliation } from "./online-payments-runtime";
+import { runReconciliation } from "./online-payments-runtime";
+import { type CronJob, cronJob } from "./crons";
 
 export { EventHub } from "./hub";
 export { LookupLimiter } from "./lookup-limiter";
+
+/** What each Cron Trigger's job runs (worker/crons.ts names the job of each cron expression). */
+const CRON_RUNS: Record<CronJob, (env: Env, at: Date) => Promise<unknown>> = {
+  "message-plan": (env, at) => runScheduled(env, at),
+  "payment-reconciliation": runReconciliation,
+};
 
 const handleSsr = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
 
@@ -37,13 +44,9 @@ export default {
   async queue(batch, env) {
     await handleMessageBatch(batch as MessageBatch<MessageJob>, env);
   },
-  /**
-   * Cron Triggers: every 10 minutes, online payments pending for 30 minutes are asked about (worker/online-payments-runtime.ts);
-   * hourly, the day's message plan at the set Cairo hour.
-   */
+  /** Cron Triggers: each expression runs its job by name (worker/crons.ts); an unknown one is logged and runs nothing. */
   scheduled(controller, env, ctx) {
-    const at = new Date(controller.scheduledTime);
-    if (controller.cron === RECONCILE_CRON) ctx.waitUntil(runReconciliation(env, at));
-    else ctx.waitUntil(runScheduled(env, at));
+    const job = cronJob(controller.cron);
+    if (job) ctx.waitUntil(CRON_RUNS[job](env, new Date(controller.scheduledTime)));
   },
 } satisfies ExportedHandler<Env>;

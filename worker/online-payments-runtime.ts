@@ -11,9 +11,6 @@ import { reconcilePending, RECONCILE_AFTER_MS } from "./services/online-payments
 import { fetchPaymob } from "./services/paymob/client";
 import { paymobConfig } from "./services/paymob/config";
 
-/** The cron expression of reconciliation (wrangler.toml `[triggers] crons`). */
-export const RECONCILE_CRON = "*/10 * * * *";
-
 /** One reconciliation run at `now`; null when online payment is not configured. */
 export async function runReconciliation(env: Env, now: Date) {
   const config = paymobConfig(env);
