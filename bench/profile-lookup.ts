@@ -265,11 +265,10 @@ try {
       report.dbUnderLoad = { ...c, perRequest: c.calls / plain.total, s429PerRequest: c.s429 / plain.total };
     }
     report.plain = { rps: plain.rps, total: plain.total, p99: plain.p99, statuses: plain.statuses, workerd: perProc };
-    prof: {
-      if (process.env.NOPROF) {
-        if (OUT) writeFileSync(OUT, JSON.stringify(report, null, 1));
-        break prof;
-      } // the counts only
+    // NOPROF=1: the counts only, without the profiler.
+    if (process.env.NOPROF) {
+      if (OUT) writeFileSync(OUT, JSON.stringify(report, null, 1));
+    } else {
       await send("Profiler.enable");
       await send("Profiler.setSamplingInterval", { interval: INTERVAL_US });
       await send("Profiler.start");
