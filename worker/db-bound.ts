@@ -191,9 +191,18 @@ export class Lane {
     return slot;
   }
 
+  /**
+   * Hands free slots to waiters, in order, but to the first one that is looking often (near the head) rather than to
+   * one further back that is asleep on a long poll: a slot handed to a sleeper would sit idle until it woke, and a
+   * lane of one slot would stall for that long. A sleeper keeps its place and is served once it looks again.
+   */
   private pump(): void {
     while (this.held.size < this.limits.limit && this.waiting.length > 0) {
-      this.waiting.shift()!.slot = this.hold();
+      const n = Math.min(this.waiting.length, this.near);
+      let i = 0;
+      while (i < n && !this.waiting[i]!.near) i++;
+      const [next] = this.waiting.splice(i < n ? i : 0, 1);
+      next!.slot = this.hold();
       this.left += 1;
     }
   }
