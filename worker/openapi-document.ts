@@ -8,7 +8,9 @@
  * - Old paths that differ from a current one only by a parameter's name (`/api/fees/{grade}` beside
  *   `/api/fees/{student_no}`) must be deprecated; they are listed under the current path, their parameter renamed
  *   and described (one router template, one entry: OpenAPI forbids both).
- */ export interface Parameter {
+ * - `anyOf`/`oneOf` branches that are the same schema (zod's unions of one shape) are listed once.
+ */
+export interface Parameter {
   name: string;
   in: string;
   required?: boolean;
@@ -88,6 +90,8 @@ function derivedAnswers(ref: OperationRef, middleware: MiddlewareAnswer[]): Deri
     const text = m.describe(ref);
     if (text !== null) out.push([m.status, text, true]);
   }
+  // Every operation has at least this client error, even one that takes nothing the Worker could refuse.
+  out.push([414, "URL over 16 KiB (URI_TOO_LONG), refused in front of the Worker", false]);
   out.push([500, "Unexpected failure (INTERNAL; never with a stack trace)", false]);
   out.push([503, ERROR_TEXT[503]!, false]);
   return out;
@@ -164,6 +168,60 @@ function mergeIdenticalPaths(paths: Paths): void {
   }
 }
 
+/** Lists identical `anyOf`/`oneOf` branches once, everywhere in `node`; a single branch left replaces the union. */
+export function mergeDuplicateBranches(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  const obj = node as Record<string, unknown>;
+  for (const value of Object.values(obj)) mergeDuplicateBranches(value);
+  if (Array.isArray(node)) return;
+  for (const key of ["anyOf", "oneOf"]) {
+    const branches = obj[key];
+    if (!Array.isArray(branches)) continue;
+    const seen = new Set<string>();
+    const kept = branches.filter((b) => !seen.has(JSON.stringify(b)) && seen.add(JSON.stringify(b)));
+    const only = kept[0] as Record<string, unknown> | undefined;
+    if (kept.length === 1 && only && Object.keys(only).every((k) => !(k in obj))) {
+      delete obj[key];
+      Object.assign(obj, only);
+    } else obj[key] = kept;
+  }
+}
+
+/** Whether a path parameter's schema admits the literal segment `text` (no pattern or enum: any text). */
+function admits(op: Operation, name: string, text: string): boolean {
+  const p = op.parameters?.find((x) => x.in === "path" && x.name === name);
+  const schema = (p?.schema ?? {}) as { pattern?: string; enum?: unknown[] };
+  if (schema.enum) return schema.enum.includes(text);
+  return schema.pattern ? new RegExp(schema.pattern).test(text) : true;
+}
+
+/** Whether one URL can match both operations' paths: segment by segment, a parameter admits the other's literal. */
+function overlap(a: OperationRef, b: OperationRef): boolean {
+  const as = a.path.split("/");
+  const bs = b.path.split("/");
+  if (as.length !== bs.length) return false;
+  return as.every((x, i) => {
+    const y = bs[i]!;
+    const [px, py] = [x.startsWith("{"), y.startsWith("{")];
+    if (px && py) return true;
+    if (!px && !py) return x === y;
+    return px ? admits(a.op, x.slice(1, -1), y) : admits(b.op, y.slice(1, -1), x);
+  });
+}
+
+/** Pairs of operations of one method whose different paths can match the same URL (`GET a | GET b`). */
+export function ambiguousOperations(doc: { paths?: unknown }): string[] {
+  const refs = Object.entries((doc.paths ?? {}) as Paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
+  const out: string[] = [];
+  for (const [i, a] of refs.entries())
+    for (const b of refs.slice(i + 1))
+      if (a.method === b.method && a.path !== b.path && overlap(a, b))
+        out.push(`${a.method.toUpperCase()} ${a.path} | ${b.method.toUpperCase()} ${b.path}`);
+  return out;
+}
+
 /** Finishes the generated document in place (see the file comment) and returns it. */
 export function finishDocument<D extends { paths?: unknown }>(doc: D, middleware: MiddlewareAnswer[]): D {
   const paths = (doc.paths ?? {}) as Paths;
@@ -175,5 +233,6 @@ export function finishDocument<D extends { paths?: unknown }>(doc: D, middleware
     }
   }
   mergeIdenticalPaths(paths);
+  mergeDuplicateBranches(doc);
   return doc;
 }

@@ -1,6 +1,12 @@
 /** The finishing pass over the API document (worker/openapi-document.ts; docs/product.md#api-document). */
 import { describe, expect, it } from "vitest";
-import { finishDocument, type MiddlewareAnswer, type Operation, operationIdOf } from "../../worker/openapi-document";
+import {
+  ambiguousOperations,
+  finishDocument,
+  type MiddlewareAnswer,
+  type Operation,
+  operationIdOf,
+} from "../../worker/openapi-document";
 
 const op = (over: Partial<Operation> = {}): Operation => ({ responses: { 200: { description: "ok" } }, ...over });
 const bodyOnly: MiddlewareAnswer = { status: 413, describe: ({ method }) => (method === "get" ? null : "too big") };
@@ -19,10 +25,10 @@ describe("finishDocument", () => {
     const secured = op({ security: [{ bearer: [] }], parameters: [{ name: "id", in: "path" }] });
     const doc = finishDocument({ paths: { "/api/a/{id}": { put: secured }, "/api/b": { get: op() } } }, [bodyOnly]);
     const put = doc.paths["/api/a/{id}"]!.put!;
-    expect(Object.keys(put.responses!)).toEqual(["200", "400", "401", "413", "500", "503"]);
+    expect(Object.keys(put.responses!)).toEqual(["200", "400", "401", "413", "414", "500", "503"]);
     expect(put.responses!["503"]!.headers).toHaveProperty("Retry-After");
     const get = doc.paths["/api/b"]!.get!;
-    expect(Object.keys(get.responses!)).toEqual(["200", "500", "503"]);
+    expect(Object.keys(get.responses!)).toEqual(["200", "414", "500", "503"]);
     expect(get.security).toEqual([]);
   });
 
@@ -50,5 +56,28 @@ describe("finishDocument", () => {
   it("refuses two current paths of one shape", () => {
     const paths = { "/api/s/{id}": { put: op() }, "/api/s/{no}": { delete: op() } };
     expect(() => finishDocument({ paths }, [])).toThrow(/differ only by parameter names/);
+  });
+
+  it("lists identical anyOf branches once, and a union of one shape as that shape", () => {
+    const date = { type: "string", format: "date-time" };
+    const schema = { properties: { a: { anyOf: [date, date] }, b: { anyOf: [date, { type: "null" }, date] } } };
+    const body = { content: { "application/json": { schema } } };
+    finishDocument({ paths: { "/api/p": { post: op({ requestBody: body }) } } }, []);
+    expect(schema.properties.a).toEqual(date);
+    expect(schema.properties.b).toEqual({ anyOf: [date, { type: "null" }] });
+  });
+});
+
+describe("ambiguousOperations", () => {
+  const digits = [{ name: "id", in: "path", schema: { type: "string", pattern: "^[1-9]\\d*$" } }];
+  it("names two operations of one method whose paths match one URL, unless a parameter's pattern rules it out", () => {
+    const paths = {
+      "/api/s/{id}": { get: op({ parameters: digits }), put: op() },
+      "/api/s/events": { get: op() },
+      "/api/s/{grade}": { delete: op() },
+      "/api/t/{no}": { get: op() },
+      "/api/t/events": { get: op(), delete: op() },
+    };
+    expect(ambiguousOperations({ paths })).toEqual(["GET /api/t/{no} | GET /api/t/events"]);
   });
 });

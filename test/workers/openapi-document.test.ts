@@ -1,12 +1,13 @@
 /**
  * The served API document against the API itself (docs/product.md#api-document; docs/decisions/0020-openapi-from-routes.md):
- * every operation is named and states its security, no two paths are one router template (the old ones are
- * deprecated and still answer), and the statuses that the middleware and the rate limits answer are documented on
- * exactly the operations that receive them, checked by sending each to every operation.
+ * every operation is named and states its security, no two operations of one method match one URL (the old paths
+ * still answer, undocumented), each documents a 4XX, and the statuses that the middleware and the rate limits
+ * answer are documented on exactly the operations that receive them, checked by sending each to every operation.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertStudent, uniqueStudentNo } from "./fixtures";
 import { api, expectError, loginAdmin, uid, withinOneLimiterWindow } from "./helpers";
+import { ambiguousOperations } from "../../worker/openapi-document";
 
 interface Response {
   description: string;
@@ -58,19 +59,28 @@ describe("the document's shape", () => {
     }
   });
 
-  it("has no two paths that differ only by parameter names; the old ones are deprecated and still answer", async () => {
-    const shapes = Object.keys(doc.paths).map((p) => p.replace(/\{[^}]+\}/g, "{}"));
-    expect(shapes.length).toBe(new Set(shapes).size);
-    const students = doc.paths["/api/students/{id}"]!;
-    expect(students.put!.deprecated).toBeUndefined();
-    expect([students.get!.deprecated, students.delete!.deprecated]).toEqual([true, true]);
-    expect(students.get!.operationId).toBe("getStudentsByGrade");
-    expect(doc.paths["/api/students/by-student-no/{student_no}"]!.delete!.deprecated).toBeUndefined();
-    expect(doc.paths["/api/fees/{student_no}"]!.get!.deprecated).toBe(true);
-    expect(doc.paths["/api/fees/{student_no}"]!.put!.deprecated).toBeUndefined();
+  it("has no two operations of one method whose paths match one URL, and documents a 4XX on each", () => {
+    expect(ambiguousOperations(doc)).toEqual([]);
+    for (const op of ops)
+      expect(
+        statuses(op).some((s) => s >= 400 && s < 500),
+        name(op),
+      ).toBe(true);
+    const unions: unknown[][] = [];
+    JSON.stringify(doc, (key, value) => (key === "anyOf" || key === "oneOf" ? unions.push(value) && value : value));
+    for (const u of unions) expect(new Set(u.map((b) => JSON.stringify(b))).size, JSON.stringify(u)).toBe(u.length);
+  });
 
-    const byGrade = await api("/api/students/Prep-2", { token });
-    expect(byGrade.status).toBe(200);
+  it("gives each meaning of a student segment its own path; the old paths still answer, undocumented", async () => {
+    expect(Object.keys(doc.paths["/api/students/{id}"]!)).toEqual(["put"]);
+    expect(doc.paths["/api/students/by-grade/{grade}"]!.get!.operationId).toBe("getStudentsByGrade");
+    expect(doc.paths["/api/students/by-student-no/{student_no}"]!.delete!.deprecated).toBeUndefined();
+    expect(doc.paths["/api/fees/{student_no}"]!.get).toBeUndefined();
+    for (const path of ["/api/students/by-grade/Prep-2", "/api/students/Prep-2"])
+      expect((await api(path, { token })).json.students, path).toBeInstanceOf(Array);
+    expect(expectError(await api("/api/students/by-grade/Nope", { token }), 400, "VALIDATION_FAILED").reason).toBe(
+      "GRADE_UNKNOWN",
+    );
     expect((await api("/api/fees/Prep-2", { token })).json.students).toBeInstanceOf(Array);
     for (const path of ["/api/students/", "/api/students/by-student-no/"]) {
       const s = await insertStudent({ currentGrade: "Prep-2" });

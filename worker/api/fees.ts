@@ -199,9 +199,10 @@ const byGrade = createRoute(
     path: "/{grade}",
     tags,
     summary: "Fee records of one grade (KG-1 … Private)",
-    description:
-      "Deprecated: its path differs from PUT /api/fees/{student_no} only by name. Use GET /api/fees?grade= (the records under `fees`).",
+    description: "Deprecated: use GET /api/fees?grade= (the records under `fees`).",
     deprecated: true,
+    // Still answers, but left out of the document: its path would match the same URLs as GET /api/fees/events.
+    hide: true,
     request: { params: z.object({ grade: z.string() }) },
     responses: {
       200: json(z.object({ students: z.array(feeJsonSchema) }), "The grade's fee records"),

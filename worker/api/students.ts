@@ -1,6 +1,8 @@
 /**
- * `/api/students` (docs/product.md#students, #dashboard, #live-events). Admin only. Fixed paths (`/active/count`,
- * `/events`) are registered before `/{grade}`. Every mutation publishes `students_changed` (and `fees_changed` when
+ * `/api/students` (docs/product.md#students, #dashboard, #live-events). Admin only. Each meaning of a segment has
+ * its own path (`/by-grade/{grade}`, `/{id}` digits only, `/by-student-no/{student_no}`); the old one-segment GET
+ * and DELETE still answer, left out of the document, whose paths must not match one URL twice. Fixed paths
+ * (`/active/count`, `/events`) are registered before them. Every mutation publishes `students_changed` (and `fees_changed` when
  * a fee record may be affected) after it is committed. The list is every matching student unless `page`/`limit` ask
  * for one page (the console's table).
  */
@@ -64,18 +66,21 @@ const list = createRoute(
 const byGrade = createRoute(
   guarded("students.read", {
     method: "get",
-    path: "/{grade}",
+    path: "/by-grade/{grade}",
+    operationId: "getStudentsByGrade",
     tags,
     summary: "Students of one grade (KG-1 … Private)",
-    description: "Deprecated: its path differs from PUT /api/students/{id} only by name. Use GET /api/students?grade=.",
-    deprecated: true,
-    request: { params: z.object({ grade: z.string() }) },
+    description: "The same list as GET /api/students?grade=.",
+    request: { params: z.object({ grade: z.string().describe("A grade: KG-1 … Private") }) },
     responses: {
       200: json(z.object({ students: z.array(studentJsonSchema) }), "The grade's students"),
       ...errors(400, 401),
     },
   }),
 );
+
+/** The old path of `byGrade`, kept answering for clients that still call it; not documented (see the file comment). */
+const byGradeOld = createRoute({ ...byGrade, path: "/{grade}", hide: true });
 
 const create = createRoute(
   guarded("students.write", {
@@ -120,15 +125,8 @@ const removeByNo = createRoute(
   }),
 );
 
-/** The old path of `removeByNo`, kept for clients that still call it. */
-const remove = createRoute(
-  guarded("students.write", {
-    ...removeByNo,
-    path: "/{student_no}",
-    description: `Deprecated: its path differs from PUT /api/students/{id} only by name. Use DELETE /api/students/by-student-no/{student_no}. ${removeByNo.description}`,
-    deprecated: true,
-  }),
-);
+/** The old path of `removeByNo`, kept answering for clients that still call it; not documented. */
+const remove = createRoute({ ...removeByNo, path: "/{student_no}", hide: true });
 
 /** Deletes the student named by `{student_no}` (digits normalised, passport letters upper-cased). */
 const removeHandler: RouteHandler<typeof removeByNo, AppEnv> = async (c) => {
@@ -140,8 +138,16 @@ const removeHandler: RouteHandler<typeof removeByNo, AppEnv> = async (c) => {
   return c.json({ message: "Student deleted successfully" }, 200);
 };
 
+/** The students of `{grade}` the caller may read. */
+const byGradeHandler: RouteHandler<typeof byGrade, AppEnv> = async (c) => {
+  const grade = toGrade(c.req.valid("param").grade);
+  if (!grade) throw new ApiError("GRADE_UNKNOWN");
+  const narrowed = await readableGrades(c.var.ctx, "students.read");
+  return c.json({ students: await listStudents(c.var.ctx.db, { grade, ...narrowed }) }, 200);
+};
+
 const app = createAdminApi();
-// Before `/{grade}`, which would take "events" for a grade.
+// Before the old `/{grade}`, which would take "events" for a grade.
 app.openapi(streamRoute("/events", ["students_changed"], "students.read"), streamHandler(["students_changed"]));
 
 export const studentsApi = app
@@ -152,12 +158,8 @@ export const studentsApi = app
     if (q.page !== undefined || q.limit !== undefined) return c.json(await listStudentsPage(c.var.ctx.db, q), 200);
     return c.json({ students: await listStudents(c.var.ctx.db, q) }, 200);
   })
-  .openapi(byGrade, async (c) => {
-    const grade = toGrade(c.req.valid("param").grade);
-    if (!grade) throw new ApiError("GRADE_UNKNOWN");
-    const narrowed = await readableGrades(c.var.ctx, "students.read");
-    return c.json({ students: await listStudents(c.var.ctx.db, { grade, ...narrowed }) }, 200);
-  })
+  .openapi(byGrade, byGradeHandler)
+  .openapi(byGradeOld, byGradeHandler)
   .openapi(create, async (c) => {
     const student = await createStudent(c.var.ctx, c.req.valid("json"));
     c.executionCtx.waitUntil(publish(c.env, "students_changed", "student", student.id));
