@@ -16,6 +16,7 @@ import { parseTypedNumber } from "@worker/lib/typed-number";
 import { ABSENT_MARK, isAbsentMark } from "@worker/lib/absent-mark";
 import { academicYearOf } from "@worker/lib/fee-schedule";
 import type { ResultJson } from "@worker/contracts/results";
+import { RESULT_SUBJECTS, type ResultSubject } from "@worker/lib/subjects";
 
 /** One subject row as typed. */
 export interface SubjectRowValues {
@@ -39,6 +40,26 @@ export const emptySubjectRow = (): SubjectRowValues => ({
   score: "",
   max_score: String(DEFAULT_MAX_SCORE),
 });
+
+/**
+ * The subjects a new row may take: not yet in a row and, for a scoped writer (`mayMark`: a teacher's subjects in the
+ * result's grade), theirs; a row of any other subject would be read-only for them.
+ */
+export function addableSubjects(
+  rows: readonly (Partial<SubjectRowValues> | undefined)[],
+  mayMark?: (subject: string) => boolean,
+): ResultSubject[] {
+  const used = new Set(rows.map((r) => r?.subject_name));
+  return RESULT_SUBJECTS.filter((s) => !used.has(s) && (!mayMark || mayMark(s)));
+}
+
+/** Whether "Add Subject" is offered: more addable subjects than rows still without one. */
+export function canAddSubjectRow(
+  rows: readonly (Partial<SubjectRowValues> | undefined)[],
+  mayMark?: (subject: string) => boolean,
+): boolean {
+  return addableSubjects(rows, mayMark).length > rows.filter((r) => !r?.subject_name).length;
+}
 
 /**
  * The year a new result defaults to (docs/product.md#results): the current academic year (1 Sep-31 Aug, Cairo), as

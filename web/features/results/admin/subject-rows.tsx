@@ -3,7 +3,8 @@
  * a subject already used in another row is disabled), marks (≥ 0) and total (> 0, default 100) with up to
  * 2 decimals, kept as typed, the live letter grade on the admin scale, and a remove button that only works while
  * more than one row exists. A teacher's rows of subjects not assigned to them are read-only, and those subjects
- * cannot be picked (docs/product.md#staff-and-roles). Built on react-hook-form's `useFieldArray`.
+ * are not offered; Add Subject shows only while a subject is left to add (docs/product.md#staff-and-roles). Built
+ * on react-hook-form's `useFieldArray`.
  */
 import {
   Controller,
@@ -22,7 +23,7 @@ import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useReasonText } from "~/lib/reason-text";
 import { cn } from "~/lib/utils";
-import { emptySubjectRow, rowLetter, type ResultFormValues } from "./result-form";
+import { canAddSubjectRow, emptySubjectRow, rowLetter, type ResultFormValues } from "./result-form";
 
 const LETTER_TONE: Record<string, string> = {
   "A+": "bg-success/12 text-success",
@@ -119,12 +120,8 @@ export function SubjectRows({ control, register, errors, mayMark }: SubjectRowsP
                         <SelectValue placeholder={t("results.form.selectSubject")} />
                       </SelectTrigger>
                       <SelectContent>
-                        {RESULT_SUBJECTS.map((s) => (
-                          <SelectItem
-                            key={s}
-                            value={s}
-                            disabled={s !== f.value && (used.has(s) || (!!mayMark && !mayMark(s)))}
-                          >
+                        {RESULT_SUBJECTS.filter((s) => s === f.value || !mayMark || mayMark(s)).map((s) => (
+                          <SelectItem key={s} value={s} disabled={s !== f.value && used.has(s)}>
                             {t(`results.subjects.${s}`)}
                           </SelectItem>
                         ))}
@@ -176,17 +173,14 @@ export function SubjectRows({ control, register, errors, mayMark }: SubjectRowsP
           );
         })}
       </ol>
-      <div>
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={fields.length >= RESULT_SUBJECTS.length}
-          onClick={() => append(emptySubjectRow())}
-        >
-          <Plus aria-hidden="true" />
-          {t("results.form.addSubject")}
-        </Button>
-      </div>
+      {canAddSubjectRow(rows, mayMark) && (
+        <div>
+          <Button variant="outline" size="sm" onClick={() => append(emptySubjectRow())}>
+            <Plus aria-hidden="true" />
+            {t("results.form.addSubject")}
+          </Button>
+        </div>
+      )}
     </fieldset>
   );
 }
