@@ -161,6 +161,7 @@ describe("the public receipt /pay/receipts/{token}", () => {
       expect(res.headers.get("Cache-Control")).toBe("no-store");
       expect(res.headers.get("X-Robots-Tag")).toBe("noindex");
       expect(html).toContain('data-refusal="RECEIPT_NOT_FOUND"');
+      expect(html, "no print toolbar on a refusal").not.toMatch(/class="toolbar"|data-print=/);
     }
   });
 });

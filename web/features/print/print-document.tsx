@@ -117,11 +117,13 @@ interface PrintDocumentProps {
   nonce: string;
   /** Extra toolbar content (e.g. the receipt width switch). */
   tools?: ReactNode;
+  /** False on a refusal: there is nothing to print, nor another language of it to open. */
+  toolbar?: boolean;
   children: ReactNode;
 }
 
 /** The `<html>` element of a print page. */
-export function PrintDocument({ loc, title, paper, url, nonce, tools, children }: PrintDocumentProps) {
+export function PrintDocument({ loc, title, paper, url, nonce, tools, toolbar = true, children }: PrintDocumentProps) {
   return (
     <html lang={loc.lang} dir={loc.dir}>
       <head>
@@ -141,19 +143,24 @@ export function PrintDocument({ loc, title, paper, url, nonce, tools, children }
         <style dangerouslySetInnerHTML={{ __html: css(paper) }} />
       </head>
       <body>
-        <nav className="toolbar" aria-label={loc.t.toolbar.print}>
-          <button type="button" data-print="">
-            {loc.t.toolbar.print}
-          </button>
-          <a href={withParams(url, { lang: loc.lang === "ar" ? "en" : null })} lang={loc.lang === "ar" ? "en" : "ar"}>
-            {loc.t.toolbar.otherLanguage}
-          </a>
-          {tools}
-          <small>{loc.t.toolbar.hint}</small>
-        </nav>
+        {toolbar && (
+          <nav className="toolbar" aria-label={loc.t.toolbar.print}>
+            <button type="button" data-print="">
+              {loc.t.toolbar.print}
+            </button>
+            <a href={withParams(url, { lang: loc.lang === "ar" ? "en" : null })} lang={loc.lang === "ar" ? "en" : "ar"}>
+              {loc.t.toolbar.otherLanguage}
+            </a>
+            {tools}
+            <small>{loc.t.toolbar.hint}</small>
+          </nav>
+        )}
         <main>{children}</main>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, allowed by its CSP nonce */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
+        {/* No script on a refusal either: `?autoprint` would print the refusal. */}
+        {toolbar && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script of ours, allowed by its CSP nonce
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
+        )}
       </body>
     </html>
   );

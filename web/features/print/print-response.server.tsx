@@ -81,7 +81,7 @@ function RefusalPage({ loc, url, nonce, error }: { loc: PrintLocale; url: URL; n
   const i18n = createI18n(loc.lang, { errors: loc.lang === "ar" ? arErrors : enErrors });
   const text = reasonText(i18n.t, loc.lang, error.reason, error.params);
   return (
-    <PrintDocument loc={loc} title={text} paper="a4" url={url} nonce={nonce}>
+    <PrintDocument loc={loc} title={text} paper="a4" url={url} nonce={nonce} toolbar={false}>
       <section className="sheet" data-refusal={error.reason}>
         <p role="alert" className="amount">
           {text}

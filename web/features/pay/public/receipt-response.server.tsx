@@ -50,7 +50,7 @@ export async function publicReceiptResponse(
     const texts = (loc.lang === "ar" ? arPay : enPay).receipt;
     const text = refusal.reason === "RECEIPT_NOT_FOUND" ? texts.notFound : texts.unavailable;
     const body = await renderToReadableStream(
-      <PrintDocument loc={loc} title={text} paper="a4" url={url} nonce={nonce}>
+      <PrintDocument loc={loc} title={text} paper="a4" url={url} nonce={nonce} toolbar={false}>
         <section className="sheet" data-refusal={refusal.reason}>
           <p role="alert" className="amount">
             {text}
