@@ -101,11 +101,11 @@ describe("bulk import", () => {
     ]);
     // Then guardians 1-3 (docs/product.md#guardians-and-messages), five columns each.
     expect(aoa[0]!.slice(8, 13)).toEqual([
-      "ولي الأمر 1 - الاسم / Guardian 1 Name",
-      "ولي الأمر 1 - الصلة / Guardian 1 Relation",
-      "ولي الأمر 1 - المحمول / Guardian 1 Phone",
-      "ولي الأمر 1 - اللغة / Guardian 1 Language",
-      "ولي الأمر 1 - موافقة واتساب / Guardian 1 WhatsApp Consent",
+      "ولي الأمر ١ - الاسم / Guardian 1 Name",
+      "ولي الأمر ١ - الصلة / Guardian 1 Relation",
+      "ولي الأمر ١ - المحمول / Guardian 1 Phone",
+      "ولي الأمر ١ - اللغة / Guardian 1 Language",
+      "ولي الأمر ١ - موافقة واتساب / Guardian 1 WhatsApp Consent",
     ]);
     expect(aoa[0]).toHaveLength(8 + 15);
     const a = newStudentNo();

@@ -83,14 +83,14 @@ describe("a workbook with guardian columns under Arabic headers (openpyxl)", () 
 });
 
 describe("the students template", () => {
-  it("has the three guardians' five columns in both languages, the first with an example", () => {
+  it("has the three guardians' five columns in both languages (Arabic digits in Arabic), one example", () => {
     const headers = templateColumns("students").map(templateHeader);
     expect(headers.slice(8, 13)).toEqual([
-      "ولي الأمر 1 - الاسم / Guardian 1 Name",
-      "ولي الأمر 1 - الصلة / Guardian 1 Relation",
-      "ولي الأمر 1 - المحمول / Guardian 1 Phone",
-      "ولي الأمر 1 - اللغة / Guardian 1 Language",
-      "ولي الأمر 1 - موافقة واتساب / Guardian 1 WhatsApp Consent",
+      "ولي الأمر ١ - الاسم / Guardian 1 Name",
+      "ولي الأمر ١ - الصلة / Guardian 1 Relation",
+      "ولي الأمر ١ - المحمول / Guardian 1 Phone",
+      "ولي الأمر ١ - اللغة / Guardian 1 Language",
+      "ولي الأمر ١ - موافقة واتساب / Guardian 1 WhatsApp Consent",
     ]);
     expect(headers).toHaveLength(8 + 15);
     const [, example] = templateRows("students", "xlsx");
@@ -102,5 +102,36 @@ describe("the students template", () => {
       autoMapping("students", headers),
     );
     expect(built.skipped).toBe(1);
+  });
+});
+
+describe("guardian headers with either digit", () => {
+  const cells = ["الاسم", "الصلة", "المحمول", "اللغة", "موافقة واتساب"];
+  const targets = ["name", "relation", "phone", "language", "whatsapp_consent"];
+  const row = [["سارة أحمد", "الأم", "01001234567", "العربية", "نعم"]];
+
+  it("imports the template's Arabic-Indic headers and older templates' Latin-digit ones alike", () => {
+    for (const [one, two] of [
+      ["١", "٢"],
+      ["1", "2"],
+    ]) {
+      const headers = [
+        "الرقم القومي",
+        "الاسم",
+        ...cells.map((c) => `ولي الأمر ${one} - ${c}`),
+        `ولي الأمر ${two} - المحمول`,
+      ];
+      const mapping = autoMapping("students", headers);
+      expect(mapping.slice(2), one).toEqual([...targets.map((t) => `guardian_1_${t}`), "guardian_2_phone"]);
+      const table = { headers, rows: [["30101010101010", "علي", ...row[0]!, ""]] as never, lines: [2] };
+      const built = buildRows("students", table, mapping);
+      expect(built.rows[0], one).toMatchObject({
+        guardian_1_name: "سارة أحمد",
+        guardian_1_relation: "mother",
+        guardian_1_phone: "01001234567",
+        guardian_1_language: "ar",
+        guardian_1_whatsapp_consent: true,
+      });
+    }
   });
 });

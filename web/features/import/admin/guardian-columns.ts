@@ -1,7 +1,8 @@
 /**
  * The students sheet's guardian columns (docs/product.md#bulk-import, #guardians-and-messages): for guardians 1-3 a
- * name, relation, mobile number, language and WhatsApp consent, named "ولي الأمر 1 - الاسم / Guardian 1 Name" in
- * the template and "Guardian 1 Name" in the Students export; the API's own names (`guardian_1_phone`) and the usual
+ * name, relation, mobile number, language and WhatsApp consent, named "ولي الأمر ١ - الاسم / Guardian 1 Name" in
+ * the template (Arabic digits in the Arabic half; "ولي الأمر 1 - الاسم", as older templates wrote it, matches too)
+ * and "Guardian 1 Name" in the Students export; the API's own names (`guardian_1_phone`) and the usual
  * office headers of a single guardian ("اسم ولي الأمر", "رقم ولي الأمر", "صلة القرابة") match too. The labels the
  * export writes (الأب / Father, العربية / English, نعم / No) become the API's values. Pure.
  */
@@ -54,15 +55,20 @@ const EXAMPLE: Record<GuardianCell, string> = {
   whatsapp_consent: "نعم",
 };
 
+/** A guardian's number in Arabic-Indic digits ("١"), as an Arabic header writes it. */
+const arabicDigits = (n: number) => String(n).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+
 /** The 15 guardian columns, guardian by guardian. */
 export const GUARDIAN_COLUMNS: ColumnSpec[] = GUARDIAN_SLOTS.flatMap((n) =>
   GUARDIAN_CELLS.map(
     (cell): ColumnSpec => ({
       target: guardianField(n, cell),
-      ar: `ولي الأمر ${n} - ${HEADERS[cell].ar}`,
+      ar: `ولي الأمر ${arabicDigits(n)} - ${HEADERS[cell].ar}`,
       en: `Guardian ${n} ${HEADERS[cell].en}`,
       aliases: [
         guardianField(n, cell),
+        // Older templates' Arabic header, with a Latin digit (folding reads it as well; listed to say so).
+        `ولي الأمر ${n} - ${HEADERS[cell].ar}`,
         ...NUMBERED[cell].map((a) => a.replace("{n}", String(n))),
         ...(n === 1 ? SINGLE[cell] : []),
       ],
