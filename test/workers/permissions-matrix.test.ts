@@ -66,13 +66,15 @@ describe("the permission matrix", () => {
   });
 
   it("every route the app serves under /api is in the document", () => {
-    // By router template: the document lists an old path beside a current one of the same shape once.
+    // By router template. The old one-segment paths still answer but are left out: they would match the same URLs
+    // as a documented path (test/workers/openapi-document.test.ts checks they answer).
+    const OLD = ["GET /api/students/{}", "DELETE /api/students/{}", "GET /api/fees/{}"];
     const shape = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/(:\w+|\{\w+\})/g, "{}")}`;
     const documented = new Set(ops.map((op) => shape(op.method, op.path)));
     const served = app.routes
       .filter((r) => r.method !== "ALL" && r.path.startsWith("/api/") && !r.path.includes("*"))
       .map((r) => shape(r.method, r.path))
-      .filter((r) => !["GET /api/openapi.json", "GET /api/docs"].includes(r));
+      .filter((r) => !["GET /api/openapi.json", "GET /api/docs", ...OLD].includes(r));
     expect(served.length).toBeGreaterThan(60);
     expect([...new Set(served)].filter((r) => !documented.has(r))).toEqual([]);
   });
