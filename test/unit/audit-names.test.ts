@@ -19,9 +19,12 @@ function sources(dir: string): string[] {
 }
 
 const code = sources("worker/services").join("\n");
-/** The text of each audit write (`auditInsert(` / `auditValues(` and what follows it). */
+/**
+ * The text of each audit write (`auditInsert(` / `auditValues(`, or the `audit: {` of a money movement written by the
+ * ledger, and what follows it).
+ */
 const writes = code
-  .split(/audit(?:Insert|Values)\(/)
+  .split(/audit(?:Insert|Values|InsertIfChanged)\(|\baudit: \{/)
   .slice(1)
   .map((w) => w.slice(0, 400))
   .join("\n");
