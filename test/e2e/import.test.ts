@@ -298,8 +298,9 @@ describe("bulk import", () => {
       .getByText(/^2 rows: 2 to create, 0 to update, 0 unchanged, 0 with errors$/)
       .waitFor({ timeout: 30_000 });
     const readings = dialog.locator("[data-grade-readings]");
-    await readings.getByText("“ثالثة إعدادي” → Prep-3").waitFor();
-    await readings.getByText("“3 إعدادي” → Prep-3").waitFor();
+    // The sheet's spelling is isolated (FSI … PDI) inside the sentence, so Arabic keeps its order in English text.
+    await readings.getByText("“\u2068ثالثة إعدادي\u2069” → Prep-3").waitFor();
+    await readings.getByText("“\u20683 إعدادي\u2069” → Prep-3").waitFor();
     await dialog.getByRole("button", { name: "Import 2 rows" }).click();
     await dialog.getByTestId("import-result").waitFor();
     const term = `/api/admin/results?search=${a!.student_no}&academic_year_name=2026-2027&semester=S1`;

@@ -99,7 +99,9 @@ describe("result form marks", () => {
 
     const { data } = await ok(api.admin.results.$get({ query: { search: student.student_no } }));
     const saved = data.find((r) => r.academic_year_name === "2027-2028");
-    expect(saved?.subject_scores).toEqual([{ subject_name: "Art", score: 7.5, max_score: 10, remarks: "Grade: B+" }]);
+    expect(saved?.subject_scores).toEqual([
+      { subject_name: "Art", score: 7.5, max_score: 10, remarks: "Grade: B+", absent: false },
+    ]);
     await page.context().close();
   });
 

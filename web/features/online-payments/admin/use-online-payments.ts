@@ -100,7 +100,7 @@ export function useOnlinePayments() {
     setChecking(true);
     try {
       const r = await checkOnlinePayments();
-      toast.success(text.current.t("fees.online.checked", { ...r, pending: r.still_pending }));
+      toast.success(text.current.t("fees.online.checked", { ...r, count: r.checked, pending: r.still_pending }));
       reload();
     } catch (err) {
       if (!onAuthFailure(err)) toast.error(text.current.failureText(err, text.current.t("fees.online.checkFailed")));
