@@ -46,7 +46,8 @@ function Hit({ hit }: { hit: SearchHit }) {
         className="flex w-full items-center gap-3 rounded-md px-2 py-2 text-start outline-none transition-colors hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <span className="min-w-0 flex-1">
-          <span className="block text-sm font-medium break-words">{hit.name || "—"}</span>
+          {/* The name is the school's data, in whatever script it was typed: isolated as every table's is. */}
+          <span className="block text-sm font-medium break-words">{hit.name ? <bdi>{hit.name}</bdi> : "—"}</span>
           <span className="mt-0.5 flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground">
             <span dir="ltr" className="font-mono">
               {hit.studentNo}
