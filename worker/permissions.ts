@@ -2,10 +2,10 @@
  * Staff roles and the one permission table (docs/product.md#staff-and-roles, docs/decisions/0035-staff-roles.md).
  * Every admin route names the permission it needs (worker/route-permission.ts); the console hides what a role may not
  * do by the same table. Dependency-free: the Worker and the console import it (the roles themselves live in
- * shared/staff-roles.ts, which the database schema imports).
+ * common/staff-roles.ts, which the database schema imports).
  */
 
-import { STAFF_ROLES, type StaffRole } from "../shared/staff-roles";
+import { STAFF_ROLES, type StaffRole } from "../common/staff-roles";
 
 export { STAFF_ROLES, type StaffRole };
 

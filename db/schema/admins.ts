@@ -6,7 +6,7 @@
  * rebuilding this one would cascade to its sessions.
  */
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { STAFF_ROLES } from "../../shared/staff-roles";
+import { STAFF_ROLES } from "../../common/staff-roles";
 import { timestamps } from "./_common";
 
 export const admins = sqliteTable("admins", {

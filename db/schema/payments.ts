@@ -8,7 +8,7 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { feeRecords } from "./fee-records";
 import { admins } from "./admins";
 import { nowIso } from "./_common";
-import { newToken } from "../../shared/new-token";
+import { newToken } from "../../common/new-token";
 
 export const payments = sqliteTable(
   "payments",

@@ -3,7 +3,7 @@
  * (1 EGP = 100); `paid_piastres` of each record equals the sum of its payment rows.
  */
 import type { feeRecords, payments } from "../../db/schema";
-import { formatReceiptNo } from "../../shared/receipt-no";
+import { formatReceiptNo } from "../../common/receipt-no";
 import type { Rng } from "./rng";
 import { GRADE_SPECS, type SampleStudents, type StudentRow } from "./build-students";
 

@@ -1,6 +1,6 @@
 /**
  * db/ (schema and migrations) imports nothing from worker/: the Worker depends on the schema, never the other way
- * round. Pure code both need lives in shared/. The checker is tried on planted sources first.
+ * round. Pure code both need lives in common/. The checker is tried on planted sources first.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
@@ -48,7 +48,7 @@ describe("the worker-import checker", () => {
   });
 
   it.each([
-    ["shared/", 'import { newToken } from "../../shared/new-token";'],
+    ["common/", 'import { newToken } from "../../common/new-token";'],
     ["a sibling", 'import { nowIso } from "./_common";'],
     ["a package", 'import { sql } from "drizzle-orm";'],
     ["a comment", '// from "../../worker/lib/tokens"\n/* import "../../worker/x"; */ const x = 1;'],

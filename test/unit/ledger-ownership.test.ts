@@ -1,5 +1,5 @@
 /**
- * All money moves through one ledger (docs/money.md): no module of worker/, db/, shared/ or the seed outside
+ * All money moves through one ledger (docs/money.md): no module of worker/, db/, common/ or the seed outside
  * worker/services/ledger/ writes `payments`, `receipt_counters` or what instalments hold (`fee_instalments`
  * `paid_piastres`), in SQL text or through drizzle. Reads are allowed. The checker is tried on planted sources first.
  */
@@ -8,7 +8,7 @@ import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = join(import.meta.dirname, "../..");
-const SCANNED = ["worker", "db", "shared", "scripts/seed"];
+const SCANNED = ["worker", "db", "common", "scripts/seed"];
 const LEDGER = "worker/services/ledger/";
 
 /** The source without comments (a `//` inside a string such as a URL stays: it follows no space or line start). */

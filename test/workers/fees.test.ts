@@ -11,7 +11,7 @@ import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
 import type { RequestContext } from "../../worker/request-context";
 import { findSession } from "../../worker/services/auth";
-import { formatReceiptNo } from "../../shared/receipt-no";
+import { formatReceiptNo } from "../../common/receipt-no";
 import { addPayment } from "../../worker/services/payments";
 import { academicYearOf } from "../../worker/lib/fee-schedule";
 import { api, expectError, loginAdmin, uid } from "./helpers";

@@ -1,4 +1,4 @@
-export { newToken } from "../../shared/new-token";
+export { newToken } from "../../common/new-token";
 
 type HmacHash = "SHA-256" | "SHA-512";
 const encoder = new TextEncoder();

@@ -9,7 +9,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { auditLog } from "../../../db/schema";
-import type { ReceiptPrefix } from "../../../shared/receipt-no";
+import type { ReceiptPrefix } from "../../../common/receipt-no";
 import type { Db } from "../../db";
 import { newToken } from "../../lib/tokens";
 import { auditRowValues, type AuditEntry } from "../audit";

@@ -1,6 +1,6 @@
 /**
  * Loading a prepared ledger in bulk (the demo dataset, scripts/seed/index.ts; docs/money.md): receipts already numbered
- * (shared/receipt-no.ts) with their frozen balances, and their allocations, as multi-row INSERTs; then the counter
+ * (common/receipt-no.ts) with their frozen balances, and their allocations, as multi-row INSERTs; then the counter
  * raised past the last receipt and every instalment refilled from its record's paid amount, as the API leaves them.
  */
 import { type feeInstalments, paymentAllocations, payments } from "../../../db/schema";

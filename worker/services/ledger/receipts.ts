@@ -5,14 +5,14 @@
  * 000001 each academic year. The counter is bumped and read in the batch that writes the receipt, never before.
  */
 import { sql, type SQL } from "drizzle-orm";
-import type { ReceiptPrefix } from "../../../shared/receipt-no";
+import type { ReceiptPrefix } from "../../../common/receipt-no";
 import type { Db } from "../../db";
 
 /** The counter's current value for `year`, read inside the batch right after it was bumped. */
 export const currentSequence = (year: string): SQL =>
   sql`(SELECT last_sequence FROM receipt_counters WHERE academic_year = ${year})`;
 
-/** The receipt number of the counter's current value: shared/receipt-no.ts `formatReceiptNo`, in SQL. */
+/** The receipt number of the counter's current value: common/receipt-no.ts `formatReceiptNo`, in SQL. */
 export const receiptNoSql = (year: string, prefix: ReceiptPrefix): SQL =>
   sql`${prefix} || '-' || ${year} || '-' || printf('%06d', ${currentSequence(year)})`;
 
