@@ -4,7 +4,8 @@
  */
 import { adminSessions, admins, staffAssignments } from "../../db/schema";
 import type { StaffRole } from "../../worker/permissions";
-import { newToken, sha256Hex } from "../../worker/lib/tokens";
+import { sha256Hex } from "../../worker/lib/tokens";
+import { newToken } from "../../common/new-token";
 import { testDb } from "./fixtures";
 import { uid } from "./helpers";
 

@@ -1,5 +1,3 @@
-export { newToken } from "../../common/new-token";
-
 type HmacHash = "SHA-256" | "SHA-512";
 const encoder = new TextEncoder();
 const toHex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");

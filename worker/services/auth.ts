@@ -21,7 +21,8 @@ import {
   lockKey,
 } from "./login-lock";
 import { DUMMY_HASH, hashPassword, verifyPassword } from "./password";
-import { newToken, sha256Hex } from "../lib/tokens";
+import { sha256Hex } from "../lib/tokens";
+import { newToken } from "../../common/new-token";
 
 export const TOKEN_TTL_MS = 2 * 60 * 60 * 1000;
 

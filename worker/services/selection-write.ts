@@ -65,12 +65,16 @@ function successOf(action: string, replayed: boolean): SaveOutcome {
   };
 }
 
-/** The action of the student's accepted save made with `requestKey`, if there is one. */
-async function savedWithKey(db: Db, studentNo: string, requestKey: string): Promise<string | null> {
-  const [row] = await db
+/** The query of the student's accepted save made with `requestKey` (its action), if there is one. */
+const keyedSave = (db: Db, studentNo: string, requestKey: string) =>
+  db
     .select({ action: selectionAttempts.action })
     .from(selectionAttempts)
     .where(and(eq(selectionAttempts.studentNo, studentNo), eq(selectionAttempts.requestKey, requestKey)));
+
+/** The action of the student's accepted save made with `requestKey`, if there is one. */
+async function savedWithKey(db: Db, studentNo: string, requestKey: string): Promise<string | null> {
+  const [row] = await keyedSave(db, studentNo, requestKey);
   return row ? (row.action ?? "created") : null;
 }
 
@@ -146,10 +150,8 @@ export async function saveSelections(
           .from(studentSelections)
           .innerJoin(students, eq(students.id, studentSelections.studentId))
           .where(eq(students.studentNo, studentNo)),
-        db
-          .select({ action: selectionAttempts.action })
-          .from(selectionAttempts)
-          .where(and(eq(selectionAttempts.studentNo, studentNo), eq(selectionAttempts.requestKey, requestKey ?? ""))),
+        // No key: "" matches nothing (keys are 1-255 visible characters).
+        keyedSave(db, studentNo, requestKey ?? ""),
       ]);
       // The same save sent again (a retry after a 503 or a lost answer): answered as the first one was.
       if (requestKey && keyRows[0]) return successOf(keyRows[0].action ?? "created", true);

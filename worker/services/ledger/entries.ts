@@ -11,7 +11,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { auditLog } from "../../../db/schema";
 import type { ReceiptPrefix } from "../../../common/receipt-no";
 import type { Db } from "../../db";
-import { newToken } from "../../lib/tokens";
+import { newToken } from "../../../common/new-token";
 import { auditRowValues, type AuditEntry } from "../audit";
 import { auditActorOf, type MoneyActor } from "./actors";
 import { allocationStatement, refillStatement } from "./allocation";

@@ -17,7 +17,8 @@ import type { CreateOnlinePaymentInput } from "../../contracts/online-payments";
 import { piastresToEgp } from "../../money";
 import { schoolDate } from "../../lib/fee-schedule";
 import type { PaymobGateway } from "../paymob/client";
-import { newToken, sha256Hex } from "../../lib/tokens";
+import { sha256Hex } from "../../lib/tokens";
+import { newToken } from "../../../common/new-token";
 import { choiceAmount, figuresOf, publicFeeRecord } from "./figures";
 
 /** How long the checkout stays open (s); reconciliation marks an unpaid payment expired after it. */
