@@ -1,10 +1,11 @@
 /**
- * Fee records (docs/product.md#fees), one per student. Money is integer piastres (1 EGP = 100).
+ * Fee records (docs/product.md#fees): a student's fee account for one academic year. Money is integer piastres (1 EGP = 100).
  * `paid_piastres` is the running sum of the student's payment rows, kept in the same batch as each payment;
  * the CHECK makes over-payment impossible at the moment of the write.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { academicYears } from "./academic-years";
 import { students } from "./students";
 import { feePlans } from "./fee-plans";
 import { timestamps } from "./_common";
@@ -15,8 +16,11 @@ export const feeRecords = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     studentId: integer("student_id")
       .notNull()
-      .unique()
       .references(() => students.id, { onDelete: "restrict" }),
+    /** The academic year this account belongs to (docs/product.md#academic-years-and-rollover). */
+    academicYearName: text("academic_year_name")
+      .notNull()
+      .references(() => academicYears.name, { onDelete: "restrict", onUpdate: "cascade" }),
     grade: text("grade").notNull(),
     totalPiastres: integer("total_piastres").notNull(),
     paidPiastres: integer("paid_piastres").notNull().default(0),
@@ -29,6 +33,8 @@ export const feeRecords = sqliteTable(
     discountPiastres: integer("discount_piastres").notNull().default(0),
     discountPercent: integer("discount_percent_hundredths"),
     discountReason: text("discount_reason"),
+    /** The office marked the discount as recurring: the year-end rollover carries it to the next year's account. */
+    discountRecurring: integer("discount_recurring", { mode: "boolean" }).notNull().default(false),
     /** +1 on every write of the record's terms (plan, schedule, discount, total; not a payment). A write decided on
      * a read checks it in its own batch (docs/decisions/0028-fee-record-version.md). No CHECK: an ALTER TABLE. */
     version: integer("version").notNull().default(0),
@@ -37,6 +43,8 @@ export const feeRecords = sqliteTable(
   (t) => [
     check("fee_total_chk", sql`${t.totalPiastres} >= 0`),
     check("fee_paid_chk", sql`${t.paidPiastres} >= 0 AND ${t.paidPiastres} <= ${t.totalPiastres}`),
+    uniqueIndex("fee_records_student_year_uq").on(t.studentId, t.academicYearName),
+    index("fee_records_year_grade_idx").on(t.academicYearName, t.grade),
     index("fee_records_grade_idx").on(t.grade),
   ],
 );
