@@ -55,7 +55,7 @@ export const CONSTRAINTS = {
   "fee_instalments.fee_record_id, fee_instalments.seq": "FEE_CHANGED_MEANWHILE",
   "fee_plan_instalments.plan_id, fee_plan_instalments.line_position, fee_plan_instalments.no": "CONFLICT",
   "fee_plans.academic_year_name, fee_plans.grade": "PLAN_EXISTS",
-  "fee_records.student_id": "FEE_EXISTS",
+  "fee_records.student_id, fee_records.academic_year_name": "FEE_EXISTS",
   "import_runs.idempotency_key": "IMPORT_CHANGED_MEANWHILE",
   "payments.idempotency_key": "IDEMPOTENCY_MISMATCH",
   "online_payments.public_id": "CONFLICT",
