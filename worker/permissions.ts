@@ -33,6 +33,10 @@ export const PERMISSIONS = {
   /** Their own session: who am I, sign out, change my password. */
   "session.own": ALL,
   "dashboard.read": OFFICE,
+  /** The academic years and their states: every form's list of years (docs/product.md#academic-years-and-rollover). */
+  "academic_years.read": ALL,
+  /** Create the next year, edit its dates, make it current, close the current one. */
+  "academic_years.manage": ["administrator"],
   "students.read": [...OFFICE, assigned("teacher")],
   "students.write": ["administrator", "registrar"],
   "fees.read": ["administrator", "principal", "accountant", "viewer"],

@@ -315,6 +315,31 @@ export const REASONS = {
   PAYMOB_CALLBACK_INVALID: ["VALIDATION_FAILED", "The callback does not describe a transaction"],
   ONLINE_PAYMENT_NOT_FOUND: ["NOT_FOUND", "Payment not found"],
 
+  // Academic years (docs/product.md#academic-years-and-rollover)
+  ACADEMIC_YEAR_INVALID: ["VALIDATION_FAILED", "An academic year is two consecutive years written YYYY-YYYY"],
+  ACADEMIC_YEAR_UNKNOWN: [
+    "VALIDATION_FAILED",
+    "Academic year {year} does not exist: an administrator adds it on the Academic years page",
+  ],
+  ACADEMIC_YEAR_NOT_FOUND: ["NOT_FOUND", "Academic year not found"],
+  ACADEMIC_YEAR_EXISTS: ["CONFLICT", "The next academic year was created meanwhile: reload the list"],
+  ACADEMIC_YEAR_CLOSED: ["CONFLICT", "This academic year is closed: its dates and state no longer change"],
+  ACADEMIC_YEAR_NOT_NEXT: ["CONFLICT", "Only the next upcoming academic year can be made current"],
+  ACADEMIC_YEAR_NOT_CURRENT: ["CONFLICT", "Only the current academic year can be closed"],
+  ACADEMIC_YEAR_NEXT_MISSING: [
+    "CONFLICT",
+    "Create the next academic year first: closing this one makes the next one current",
+  ],
+  ACADEMIC_YEAR_DATE_INVALID: ["VALIDATION_FAILED", "{field} must be a date (YYYY-MM-DD)"],
+  ACADEMIC_YEAR_DATES_INVALID: [
+    "VALIDATION_FAILED",
+    "The dates must run in order (the year's start, term 1, term 2, the year's end) and the year must start in {year}",
+  ],
+  ACADEMIC_YEAR_CLOSED_MARKS: [
+    "FORBIDDEN",
+    "Academic year {year} is closed: only an administrator can change its marks",
+  ],
+
   // Printing
   RECEIPT_NOT_FOUND: ["NOT_FOUND", "Receipt not found"],
   PRINT_TERM_REQUIRED: ["VALIDATION_FAILED", "Choose an academic year and a semester to print report cards"],
@@ -405,6 +430,12 @@ export const FIELDS = {
   allow_changes: "Allow changes",
 
   // Teacher selection (public)
+
+  // Academic years
+  term1_start: "Term 1 start",
+  term1_end: "Term 1 end",
+  term2_start: "Term 2 start",
+  term2_end: "Term 2 end",
 
   // Bulk import
   rows: "rows",

@@ -90,6 +90,12 @@ const fields: Record<Field, string> = {
   subject_scores: "المواد",
   teacher_code: "كود المعلم",
 
+  // Academic years
+  term1_start: "بداية الفصل الأول",
+  term1_end: "نهاية الفصل الأول",
+  term2_start: "بداية الفصل الثاني",
+  term2_end: "نهاية الفصل الثاني",
+
   // Audit log
   entity: "نوع السجل",
   entity_id: "رقم السجل",
@@ -328,6 +334,20 @@ const texts: Record<Reason, string> = {
   PAYMOB_HMAC_INVALID: "توقيع إشعار بوابة الدفع مفقود أو غير صحيح",
   PAYMOB_CALLBACK_INVALID: "الإشعار لا يصف عملية دفع",
   ONLINE_PAYMENT_NOT_FOUND: "عملية الدفع غير موجودة",
+
+  // Academic years
+  ACADEMIC_YEAR_INVALID: "العام الدراسي سنتان متتاليتان بالصيغة سنة-سنة",
+  ACADEMIC_YEAR_UNKNOWN: "العام الدراسي {{year}} غير موجود: يضيفه مدير النظام من صفحة الأعوام الدراسية",
+  ACADEMIC_YEAR_NOT_FOUND: "العام الدراسي غير موجود",
+  ACADEMIC_YEAR_EXISTS: "أُنشئ العام الدراسي التالي في أثناء ذلك: أعد تحميل القائمة",
+  ACADEMIC_YEAR_CLOSED: "هذا العام الدراسي مغلق: لا تتغير تواريخه ولا حالته",
+  ACADEMIC_YEAR_NOT_NEXT: "لا يصبح عامًا حاليًا إلا العام الدراسي القادم التالي مباشرة",
+  ACADEMIC_YEAR_NOT_CURRENT: "لا يُغلق إلا العام الدراسي الحالي",
+  ACADEMIC_YEAR_NEXT_MISSING: "أنشئ العام الدراسي التالي أولًا: إغلاق هذا العام يجعل التالي هو الحالي",
+  ACADEMIC_YEAR_DATE_INVALID: "{{field}} يجب أن يكون تاريخًا صحيحًا (سنة-شهر-يوم)",
+  ACADEMIC_YEAR_DATES_INVALID:
+    "يجب أن تتوالى التواريخ (بداية العام، الفصل الأول، الفصل الثاني، نهاية العام) وأن يبدأ العام في سنة {{year}}",
+  ACADEMIC_YEAR_CLOSED_MARKS: "العام الدراسي {{year}} مغلق: لا يعدّل درجاته إلا مدير النظام",
 
   // Printing
   RECEIPT_NOT_FOUND: "الإيصال غير موجود",
