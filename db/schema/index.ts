@@ -26,3 +26,4 @@ export * from "./import-runs";
 export * from "./db-health";
 export * from "./guardians";
 export * from "./messages";
+export * from "./rollover-runs";
