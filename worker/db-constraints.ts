@@ -49,6 +49,11 @@ export const CONSTRAINTS = {
   messages_kind_chk: "INVALID_INPUT",
   messages_status_chk: "INVALID_INPUT",
   messages_channel_chk: "INVALID_INPUT",
+  academic_years_state_chk: "INVALID_INPUT",
+  academic_years_name_chk: "ACADEMIC_YEAR_DATES_INVALID",
+  academic_years_dates_chk: "ACADEMIC_YEAR_DATES_INVALID",
+  enrolments_outcome_chk: "INVALID_INPUT",
+  enrolments_building_chk: "BUILDING_RANGE",
   // UNIQUE keys.
   "admin_sessions.token_hash": "CONFLICT",
   "admins.username": "STAFF_USERNAME_TAKEN",
@@ -56,6 +61,10 @@ export const CONSTRAINTS = {
   "fee_plan_instalments.plan_id, fee_plan_instalments.line_position, fee_plan_instalments.no": "CONFLICT",
   "fee_plans.academic_year_name, fee_plans.grade": "PLAN_EXISTS",
   "fee_records.student_id, fee_records.academic_year_name": "FEE_EXISTS",
+  "academic_years.name": "ACADEMIC_YEAR_EXISTS",
+  // The partial index that keeps one year current.
+  "academic_years.state": "ACADEMIC_YEAR_NOT_NEXT",
+  "enrolments.student_id, enrolments.academic_year_name": "CONFLICT",
   "import_runs.idempotency_key": "IMPORT_CHANGED_MEANWHILE",
   "payments.idempotency_key": "IDEMPOTENCY_MISMATCH",
   "online_payments.public_id": "CONFLICT",
