@@ -50,8 +50,8 @@ export const CONSTRAINTS = {
   messages_status_chk: "INVALID_INPUT",
   messages_channel_chk: "INVALID_INPUT",
   academic_years_state_chk: "INVALID_INPUT",
-  academic_years_name_chk: "ACADEMIC_YEAR_DATES_INVALID",
-  academic_years_dates_chk: "ACADEMIC_YEAR_DATES_INVALID",
+  academic_years_name_chk: "INVALID_INPUT",
+  academic_years_dates_chk: "INVALID_INPUT",
   enrolments_outcome_chk: "INVALID_INPUT",
   enrolments_building_chk: "BUILDING_RANGE",
   // UNIQUE keys.
