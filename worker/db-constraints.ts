@@ -49,6 +49,7 @@ export const CONSTRAINTS = {
   messages_kind_chk: "INVALID_INPUT",
   messages_status_chk: "INVALID_INPUT",
   messages_channel_chk: "INVALID_INPUT",
+  rollover_runs_state_chk: "INVALID_INPUT",
   academic_years_state_chk: "INVALID_INPUT",
   academic_years_name_chk: "INVALID_INPUT",
   academic_years_dates_chk: "INVALID_INPUT",
@@ -86,6 +87,7 @@ export const CONSTRAINTS = {
   "student_guardians.student_id, student_guardians.position": "CONFLICT",
   "messages.msg_key": "CONFLICT",
   "teachers.teacher_code": "TEACHER_CODE_UNAVAILABLE",
+  "rollover_runs.from_year": "ROLLOVER_CHANGED_MEANWHILE",
   // Primary keys other than a row id (most are written with ON CONFLICT; a break means a race).
   "login_attempts.username, login_attempts.client": "CONFLICT",
   "news_view_marks.news_id, news_view_marks.client, news_view_marks.hour": "CONFLICT",
@@ -94,6 +96,7 @@ export const CONSTRAINTS = {
   "school_settings.key": "CONFLICT",
   "selection_registrations.student_id": "SELECTION_SAVED_MEANWHILE",
   "staff_assignments.staff_id, staff_assignments.grade, staff_assignments.subject_name": "CONFLICT",
+  "rollover_run_students.run_id, rollover_run_students.student_id": "ROLLOVER_CHANGED_MEANWHILE",
   // Triggers that refuse a write, raising "TRIGGER constraint failed: <name>".
   admins_last_administrator: "LAST_ADMINISTRATOR",
   paymob_refund_cap: "CONFLICT",

@@ -37,6 +37,8 @@ export const PERMISSIONS = {
   "academic_years.read": ALL,
   /** Create the next year, edit its dates, make it current, close the current one. */
   "academic_years.manage": ["administrator"],
+  /** The year-end rollover: its dry run, apply and undo (docs/product.md#the-year-end-rollover). */
+  "rollover.manage": ["administrator"],
   "students.read": [...OFFICE, assigned("teacher")],
   "students.write": ["administrator", "registrar"],
   "fees.read": ["administrator", "principal", "accountant", "viewer"],

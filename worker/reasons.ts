@@ -340,6 +340,22 @@ export const REASONS = {
     "Academic year {year} is closed: only an administrator can change its marks",
   ],
 
+  // The year-end rollover (docs/product.md#the-year-end-rollover)
+  ROLLOVER_NO_CURRENT_YEAR: ["CONFLICT", "There is no current academic year to close"],
+  ROLLOVER_YEAR_ORDER: ["VALIDATION_FAILED", "The next year must come after the year being closed ({year})"],
+  ROLLOVER_YEAR_CLOSED: ["CONFLICT", "Academic year {year} is closed: choose a later year"],
+  ROLLOVER_EXCEPTIONS_INVALID: [
+    "VALIDATION_FAILED",
+    "Some exceptions name students who are not in the year being closed: remove them and try again",
+  ],
+  ROLLOVER_NOT_FOUND: ["NOT_FOUND", "No applied rollover of this year to undo"],
+  ROLLOVER_UNDO_LOCKED: [
+    "CONFLICT",
+    "The new year already has payments or results: the rollover can no longer be undone",
+  ],
+  ROLLOVER_RUNNING: ["CONFLICT", "The rollover is still running: finish it (apply again) before undoing it"],
+  ROLLOVER_CHANGED_MEANWHILE: ["CONFLICT", "Students changed while the rollover ran: apply again to continue"],
+
   // Printing
   RECEIPT_NOT_FOUND: ["NOT_FOUND", "Receipt not found"],
   PRINT_TERM_REQUIRED: ["VALIDATION_FAILED", "Choose an academic year and a semester to print report cards"],
