@@ -68,6 +68,8 @@ export const rolloverRunStudents = sqliteTable(
     nextGrade: text("next_grade"),
     nextBuilding: integer("next_building"),
     nextSection: text("next_section"),
+    /** The run wrote the next year's enrolment (false: graduated, left, or already enrolled there). */
+    createdEnrolment: integer("created_enrolment", { mode: "boolean" }).notNull().default(false),
     /** The new year's fee account the run created (piastres); null when none was created. */
     feeTotalPiastres: integer("fee_total_piastres"),
   },

@@ -1,0 +1,1 @@
+ALTER TABLE `rollover_run_students` ADD `created_enrolment` integer DEFAULT false NOT NULL;
