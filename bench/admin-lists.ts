@@ -18,6 +18,7 @@ import { alone, load, median, type LoadFigures } from "./lib/load";
 import { fig, type BenchResult } from "./lib/report";
 import { measureStudentsPage } from "./lib/students-page";
 import { SEARCH_DEBOUNCE_MS } from "../web/lib/use-debounce";
+import { currentYearSql } from "../worker/services/fee-year";
 
 const GENERATED = 5_000;
 const BATCH = 500;
@@ -71,6 +72,7 @@ async function generate(server: BenchServer): Promise<string> {
     await server.db.insert(feeRecords).values(
       inserted.map((s) => ({
         studentId: s.id,
+        academicYearName: currentYearSql,
         grade: s.grade,
         totalPiastres: feeFor(GRADES.indexOf(s.grade)),
         paidPiastres: 0,

@@ -105,7 +105,14 @@ export function buildFees(
       pending.push({ feeRecordId: id, amount, at: times[i], order: i });
     });
     const paid = amounts.reduce((a, b) => a + b, 0);
-    fees.push({ id, studentId: s.id, grade: s.currentGrade, totalPiastres: total, paidPiastres: paid });
+    fees.push({
+      id,
+      studentId: s.id,
+      academicYearName: ACADEMIC_YEAR,
+      grade: s.currentGrade,
+      totalPiastres: total,
+      paidPiastres: paid,
+    });
   }
 
   pending.sort((a, b) => a.at - b.at || a.feeRecordId - b.feeRecordId || a.order - b.order);

@@ -18,6 +18,7 @@ import { buildFeePlans } from "./build-fee-plans";
 import { buildResults } from "./build-results";
 import { buildSelection } from "./build-selection";
 import { buildNews } from "./build-news";
+import { schoolDate } from "../../worker/lib/fee-schedule";
 import {
   finishLoadStatements,
   loadAllocationsStatement,
@@ -108,6 +109,28 @@ function inserts<R extends object>(rows: readonly R[], make: (chunk: R[]) => Bat
 }
 
 /**
+ * The academic year of the demo data as an `academic_years` row, in the migration's default dates (1 September -
+ * 31 August, term 1 to 31 January, term 2 1 February - 30 June), its state relative to school day of `now`.
+ */
+function seedYearRow(now: Date): typeof schema.academicYears.$inferInsert {
+  const [y1, y2] = ACADEMIC_YEAR.split("-");
+  const [start, end] = [`${y1}-09-01`, `${y2}-08-31`];
+  const today = schoolDate(now);
+  const state = end < today ? "closed" : start > today ? "upcoming" : "current";
+  return {
+    name: ACADEMIC_YEAR,
+    startDate: start,
+    endDate: end,
+    term1Start: start,
+    term1End: `${y2}-01-31`,
+    term2Start: `${y2}-02-01`,
+    term2End: `${y2}-06-30`,
+    state,
+    closedAt: state === "closed" ? now.toISOString() : null,
+  };
+}
+
+/**
  * Loads the demo dataset into an empty database (check with `isDatabaseEmpty`; ids continue after the current
  * maxima but unique national IDs and the single active period would collide with an earlier seed). `now` anchors
  * the selection period (now − 3 days .. now + 30 days), selections (now − 2 days) and recent news. Money is in
@@ -163,6 +186,8 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
 
   const t = schema;
   const statements: Statement[] = [
+    // The data's year, for its fee accounts (a database already holding it keeps its row).
+    { query: db.insert(t.academicYears).values(seedYearRow(now)).onConflictDoNothing(), params: 9 },
     ...inserts(students, (c) => db.insert(t.students).values(c)),
     ...inserts(guardians, (c) => db.insert(t.studentGuardians).values(c)),
     ...inserts(plans.plans, (c) => db.insert(t.feePlans).values(c)),

@@ -68,7 +68,7 @@ describe("database rules by name", () => {
       .catch((e: unknown) => e);
     expect(violation(dup)).toEqual({ kind: "named", name: "students.student_no" });
     expect(broke(dup, "students.student_no")).toBe(true);
-    expect(broke(dup, "fee_records.student_id")).toBe(false);
+    expect(broke(dup, "fee_records.student_id, fee_records.academic_year_name")).toBe(false);
     const check = await db()
       .update(students)
       .set({ buildingNo: 99 })

@@ -2,6 +2,7 @@
 import { env } from "cloudflare:workers";
 import { feeRecords, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import { getDb } from "../../worker/db";
+import { yearSql } from "../../worker/services/fee-year";
 
 export const testDb = () => getDb(env as never);
 
@@ -24,8 +25,16 @@ export async function insertStudent(over: Partial<typeof students.$inferInsert> 
   return row!;
 }
 
-export async function insertFee(studentId: number, totalPiastres: number, paidPiastres: number, grade = "Prep-3") {
-  await testDb().insert(feeRecords).values({ studentId, grade, totalPiastres, paidPiastres });
+/** A fee account of student `studentId` for `year` (default: the current year), straight into the table. */
+export async function insertFee(
+  studentId: number,
+  totalPiastres: number,
+  paidPiastres: number,
+  grade = "Prep-3",
+  year?: string,
+) {
+  const academicYearName = yearSql(year);
+  await testDb().insert(feeRecords).values({ studentId, academicYearName, grade, totalPiastres, paidPiastres });
 }
 
 /** A result with subject rows `[subject, score, max]` in marks (stored as hundredths, like the API does). */

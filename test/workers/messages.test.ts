@@ -16,6 +16,7 @@ import type { Provider } from "../../worker/services/messages/provider";
 import { hubSignature } from "../../worker/services/messages/webhook";
 import { deliver, mobile, studentBody } from "./guardian-fixtures";
 import { api, expectError, loginAdmin } from "./helpers";
+import { currentYearSql } from "../../worker/services/fee-year";
 
 const e = env as unknown as Env;
 const db = () => getDb(e);
@@ -43,7 +44,12 @@ async function family(dues: string[], guardian: Record<string, unknown> = {}) {
   const s = res.json.student;
   const [fee] = await db()
     .insert(feeRecords)
-    .values({ studentId: s.id, grade: "Prep-3", totalPiastres: 100_000 * dues.length })
+    .values({
+      studentId: s.id,
+      academicYearName: currentYearSql,
+      grade: "Prep-3",
+      totalPiastres: 100_000 * dues.length,
+    })
     .returning();
   if (dues.length) {
     await db()

@@ -3,6 +3,7 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { feeInstalments, feeRecords, onlinePayments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { schoolDayStartUtc } from "../lib/school-day";
+import { currentYearSql } from "./fee-year";
 
 /** Number of active students. */
 export async function activeStudentCount(db: Db): Promise<number> {
@@ -10,7 +11,7 @@ export async function activeStudentCount(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Totals over active students' fee records, in piastres. */
+/** Totals over active students' fee accounts of the current year, in piastres. */
 export async function feeTotals(db: Db): Promise<{ totalPiastres: number; paidPiastres: number }> {
   const [row] = await db
     .select({
@@ -19,19 +20,19 @@ export async function feeTotals(db: Db): Promise<{ totalPiastres: number; paidPi
     })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(eq(students.isActive, true));
+    .where(and(eq(students.isActive, true), eq(feeRecords.academicYearName, currentYearSql)));
   return { totalPiastres: Number(row?.total ?? 0), paidPiastres: Number(row?.paid ?? 0) };
 }
 
 /**
  * The overdue figures of active students on school day `today` (docs/product.md#dashboard): piastres unpaid on
- * instalments due before today, and how many students owe them.
+ * instalments due before today on every year's account (arrears included), and how many students owe them.
  */
 export async function overdueTotals(db: Db, today: string): Promise<{ overduePiastres: number; students: number }> {
   const [row] = await db
     .select({
       amount: sql<number>`coalesce(sum(${feeInstalments.amountPiastres} - ${feeInstalments.paidPiastres}), 0)`,
-      n: sql<number>`count(DISTINCT ${feeInstalments.feeRecordId})`,
+      n: sql<number>`count(DISTINCT ${feeRecords.studentId})`,
     })
     .from(feeInstalments)
     .innerJoin(feeRecords, eq(feeRecords.id, feeInstalments.feeRecordId))

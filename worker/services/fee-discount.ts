@@ -14,6 +14,7 @@ import { invalidInput } from "../validate";
 import { egpToPiastres } from "../money";
 import type { CustomScheduleInput, DiscountInput } from "../contracts/fee-plans";
 import type { FeeJson } from "../contracts/fees";
+import { feeOfStudentNo } from "./fee-year";
 import { auditInsert } from "./audit";
 import { discounted, planSchedule, scheduleStatements } from "./fee-plans";
 import { feeWriteFailure, getFeeById } from "./fees";
@@ -35,13 +36,13 @@ export async function setDiscount(ctx: RequestContext, studentNo: string, input:
     .select({ planId: feeRecords.planId })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(eq(students.studentNo, studentNo));
+    .where(feeOfStudentNo(studentNo));
   const [[fee], planRows] = await db.batch([
     db
       .select({ f: feeRecords })
       .from(feeRecords)
       .innerJoin(students, eq(students.id, feeRecords.studentId))
-      .where(eq(students.studentNo, studentNo)),
+      .where(feeOfStudentNo(studentNo)),
     db.select().from(feePlanInstalments).where(inArray(feePlanInstalments.planId, feeOf)),
   ]);
   if (!fee) throw new ApiError("FEE_NOT_FOUND");
@@ -112,7 +113,7 @@ export async function setCustomSchedule(
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .leftJoin(feePlans, eq(feePlans.id, feeRecords.planId))
-    .where(eq(students.studentNo, studentNo));
+    .where(feeOfStudentNo(studentNo));
   if (!row) throw new ApiError("FEE_NOT_FOUND");
   const bounds = row.year ? academicYearBounds(row.year) : null;
   const outside = bounds
@@ -183,7 +184,7 @@ export async function clearCustomSchedule(ctx: RequestContext, studentNo: string
     .select({ id: feeRecords.id })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(eq(students.studentNo, studentNo));
+    .where(feeOfStudentNo(studentNo));
   if (!row) throw new ApiError("FEE_NOT_FOUND");
   await db.batch([
     // A new version: an apply or discount decided on the flag as it was must not land after this.

@@ -23,6 +23,7 @@ import { auditInsert } from "./audit";
 import { instalmentsQuery } from "./fee-instalments";
 import { refillStatement } from "./ledger/allocation";
 import { isStaleFee, nextVersion, versionGuard } from "./fee-version";
+import { feeIdOfStudentSql } from "./fee-year";
 
 type PlanRow = typeof feePlanInstalments.$inferSelect;
 
@@ -252,6 +253,8 @@ export async function applyPlan(ctx: RequestContext, id: number, dryRun: boolean
     eq(students.isActive, true),
     eq(students.currentGrade, sql`(SELECT grade FROM fee_plans WHERE id = ${id})`),
   );
+  // A plan is for one year: its students' accounts of that year.
+  const ofPlanYear = eq(feeRecords.academicYearName, sql`(SELECT academic_year_name FROM fee_plans WHERE id = ${id})`);
   // One round trip: the plan, its rows, the grade's students with their records, and those records' instalments.
   const [plans, planRows, people, current] = await db.batch([
     db.select().from(feePlans).where(eq(feePlans.id, id)),
@@ -259,7 +262,7 @@ export async function applyPlan(ctx: RequestContext, id: number, dryRun: boolean
     db
       .select({ studentId: students.id, studentNo: students.studentNo, fullName: students.fullName, fee: feeRecords })
       .from(students)
-      .leftJoin(feeRecords, eq(feeRecords.studentId, students.id))
+      .leftJoin(feeRecords, and(eq(feeRecords.studentId, students.id), ofPlanYear))
       .where(inGrade)
       .orderBy(asc(students.fullName), asc(students.id)),
     // Oldest due first, which is `seq` order: seq is only ever given in that order (planSchedule, scheduleStatements).
@@ -269,7 +272,7 @@ export async function applyPlan(ctx: RequestContext, id: number, dryRun: boolean
         .select({ id: feeRecords.id })
         .from(feeRecords)
         .innerJoin(students, eq(students.id, feeRecords.studentId))
-        .where(inGrade),
+        .where(and(inGrade, ofPlanYear)),
     ),
   ]);
   const plan = plans[0];
@@ -375,10 +378,14 @@ export async function applyPlan(ctx: RequestContext, id: number, dryRun: boolean
     const audit = (feeId: number | SQL, before: SQL | null) =>
       auditInsert(ctx, { action: "apply_fee_plan", entity: "fee_record", entityId: feeId, before, after });
     if (!w.fee) {
-      const feeId = sql`(SELECT id FROM fee_records WHERE student_id = ${w.studentId})`;
-      const insert = db
-        .insert(feeRecords)
-        .values({ studentId: w.studentId, grade: plan.grade, totalPiastres: w.total, planId: id });
+      const feeId = feeIdOfStudentSql(w.studentId, plan.academicYearName);
+      const insert = db.insert(feeRecords).values({
+        studentId: w.studentId,
+        academicYearName: plan.academicYearName,
+        grade: plan.grade,
+        totalPiastres: w.total,
+        planId: id,
+      });
       return [insert, ...scheduleStatements(db, feeId, w.schedule), audit(feeId, null)];
     }
     const fee = w.fee.id;
@@ -409,7 +416,7 @@ export async function applyPlan(ctx: RequestContext, id: number, dryRun: boolean
     await batchAll(db, [...guard, ...statements]);
   } catch (err) {
     // A record changed, a payment passed its new total, or a record was created between the preview and this write.
-    const meanwhile = broke(err, "fee_paid_chk", "fee_records.student_id");
+    const meanwhile = broke(err, "fee_paid_chk", "fee_records.student_id, fee_records.academic_year_name");
     if (isStaleFee(err) || meanwhile) throw new ApiError("PLAN_APPLY_CHANGED_MEANWHILE");
     throw err;
   }

@@ -44,6 +44,7 @@ import {
 } from "./fee-instalments";
 import { gradeRankSql, studentSearchCondition } from "./students";
 import { staleFeeFailure, versionGuard } from "./fee-version";
+import { currentYearSql, feeIdOfStudentSql } from "./fee-year";
 
 /** The status rule of the module doc, on piastres. */
 export function feeStatus(totalPiastres: number, paidPiastres: number): FeeStatus {
@@ -144,14 +145,15 @@ async function selectFees(db: Db, where: SQL | undefined, today: Today): Promise
 
 /** The WHERE of the fees list: search over name and ID (folded), grade, computed status, overdue, due soon. */
 function feesWhere(q: ListFeesQuery & { grade?: Grade }, today: Today): SQL | undefined {
-  const conds: SQL[] = [];
+  // A list shows one year's accounts: the current year's.
+  const conds: SQL[] = [eq(feeRecords.academicYearName, currentYearSql)];
   if (q.search) conds.push(studentSearchCondition(q.search));
   if (q.grade) conds.push(eq(feeRecords.grade, q.grade));
   // The overdue list counts active students only, as the dashboard's Overdue card does.
   if (q.status === "overdue") conds.push(sql`${overdueAmountSql(today)} > 0`, eq(students.isActive, true));
   else if (q.status) conds.push(sql`${statusSql} = ${q.status}`);
   if (q.due_within_days !== undefined) conds.push(dueWithinSql(today, q.due_within_days));
-  return conds.length ? and(...conds) : undefined;
+  return and(...conds);
 }
 
 /** ORDER BY for `sortBy`/`sortOrder` (default newest record first); ties break on id so pages never overlap. */
@@ -238,9 +240,13 @@ export async function listFeesPage(
   };
 }
 
-/** The fee record of `studentNo`, its schedule seen on school day `today`. Throws 404 FEE_NOT_FOUND. */
+/** The current year's fee record of `studentNo`, its schedule seen on school day `today`. Throws 404 FEE_NOT_FOUND. */
 export async function getFee(db: Db, studentNo: string, today: Today): Promise<FeeJson> {
-  const [fee] = await selectFees(db, eq(students.studentNo, studentNo), today);
+  const [fee] = await selectFees(
+    db,
+    and(eq(students.studentNo, studentNo), eq(feeRecords.academicYearName, currentYearSql)),
+    today,
+  );
   if (!fee) throw new ApiError("FEE_NOT_FOUND");
   return fee;
 }
@@ -253,7 +259,7 @@ export async function getFeeById(db: Db, id: number, today: Today): Promise<FeeJ
 }
 
 /**
- * The statements that create student `studentId`'s fee record at `ctx.now`: the record, a first payment (RCP
+ * The statements that create student `studentId`'s fee record of the current year at `ctx.now`: the record, a first payment (RCP
  * receipt) when `input.paid_amount` > 0, and the audit row. For one `db.batch`: `createFee` runs them alone, the bulk
  * import (docs/product.md#bulk-import) many in one batch. The record's own INSERT comes first (its `returning` id).
  */
@@ -263,11 +269,17 @@ export function createFeeStatements(ctx: RequestContext, studentId: number, inpu
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
   const paidAt = now.toISOString();
-  const feeId = sql`(SELECT id FROM fee_records WHERE student_id = ${studentId})`;
+  const feeId = feeIdOfStudentSql(studentId);
   return [
     db
       .insert(feeRecords)
-      .values({ studentId, grade: input.grade, totalPiastres: total, paidPiastres: paid })
+      .values({
+        studentId,
+        academicYearName: currentYearSql,
+        grade: input.grade,
+        totalPiastres: total,
+        paidPiastres: paid,
+      })
       .returning({ id: feeRecords.id }),
     ...(paid > 0
       ? [
@@ -291,7 +303,7 @@ export function feeWriteFailure(
   err: unknown,
   belowPaid: "PAID_ABOVE_TOTAL" | "TOTAL_BELOW_PAID" = "PAID_ABOVE_TOTAL",
 ): ApiError | null {
-  if (broke(err, "fee_records.student_id")) return new ApiError("FEE_EXISTS");
+  if (broke(err, "fee_records.student_id, fee_records.academic_year_name")) return new ApiError("FEE_EXISTS");
   if (broke(err, "fee_paid_chk")) return new ApiError(belowPaid);
   if (brokeForeignKey(err)) return new ApiError("STUDENT_NOT_FOUND");
   return null;
@@ -341,7 +353,7 @@ export async function updateFee(ctx: RequestContext, studentNo: string, input: U
     })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(eq(students.studentNo, studentNo));
+    .where(and(eq(students.studentNo, studentNo), eq(feeRecords.academicYearName, currentYearSql)));
   if (!before) throw new ApiError("FEE_NOT_FOUND");
   // A schedule fixes the total (its sum); the plan or the discount changes it (docs/product.md#fee-plans).
   if (before.scheduled && egpToPiastres(input.total_amount) !== before.total)

@@ -4,7 +4,7 @@
  * `Idempotency-Key`: the key and a SHA-256 of the canonical request are stored on the payment row; the UNIQUE index
  * on the key makes concurrent duplicates fail inside the database, and they then answer with the stored row.
  */
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { broke } from "../db-constraints";
@@ -17,6 +17,7 @@ import { snapshotWith } from "./audit";
 import { sha256Hex } from "../lib/tokens";
 import { movementStatements } from "./ledger/entries";
 import { currentReceiptIdSql, receiptNoSql } from "./ledger/receipts";
+import { currentYearSql } from "./fee-year";
 
 /** A payment row as the API returns it (amount in EGP), with the instalments it covered when known. */
 export function toPaymentJson(
@@ -81,7 +82,7 @@ export async function addPayment(ctx: RequestContext, input: AddPaymentInput): P
     .select({ id: feeRecords.id })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(eq(students.studentNo, input.studentNo));
+    .where(and(eq(students.studentNo, input.studentNo), eq(feeRecords.academicYearName, currentYearSql)));
   if (!fee) throw new ApiError("FEE_NOT_FOUND");
 
   const year = academicYearOf(now);

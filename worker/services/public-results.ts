@@ -8,7 +8,7 @@
 import type { InArgs } from "@libsql/client/web";
 import { and, asc, desc, eq, fillPlaceholders, sql } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
-import { feeRecords, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
+import { resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import type { Db } from "../db";
 import { ApiError } from "../errors";
 import { fromHundredths } from "../lib/typed-number";
@@ -22,8 +22,9 @@ const ABSENT_RULE = sql<string | null>`(SELECT value FROM school_settings WHERE 
 /** The joined columns of the lookup, in statement order. */
 const LOOKUP_FIELDS = {
   fullName: students.fullName,
-  total: feeRecords.totalPiastres,
-  paid: feeRecords.paidPiastres,
+  // Over every year's account: arrears of a past year withhold the results as the current year's debt does.
+  total: sql<number | null>`(SELECT sum(f.total_piastres) FROM fee_records f WHERE f.student_id = ${students.id})`,
+  paid: sql<number | null>`(SELECT sum(f.paid_piastres) FROM fee_records f WHERE f.student_id = ${students.id})`,
   resultId: results.id,
   grade: results.grade,
   year: results.academicYearName,
@@ -41,7 +42,7 @@ const LOOKUP_FIELDS = {
    */
   dueUnpaid: sql<
     number | null
-  >`CASE WHEN ${FEE_RULE} = 'no_overdue' THEN EXISTS (SELECT 1 FROM fee_instalments i WHERE i.fee_record_id = ${feeRecords.id} AND i.due_date <= ${sql.placeholder("today")} AND i.paid_piastres < i.amount_piastres) END`,
+  >`CASE WHEN ${FEE_RULE} = 'no_overdue' THEN EXISTS (SELECT 1 FROM fee_instalments i JOIN fee_records f ON f.id = i.fee_record_id WHERE f.student_id = ${students.id} AND i.due_date <= ${sql.placeholder("today")} AND i.paid_piastres < i.amount_piastres) END`,
 };
 const LOOKUP_KEYS = Object.keys(LOOKUP_FIELDS) as Array<keyof typeof LOOKUP_FIELDS>;
 
@@ -54,7 +55,6 @@ const LOOKUP_KEYS = Object.keys(LOOKUP_FIELDS) as Array<keyof typeof LOOKUP_FIEL
 const LOOKUP_QUERY = new QueryBuilder()
   .select(LOOKUP_FIELDS)
   .from(students)
-  .leftJoin(feeRecords, eq(feeRecords.studentId, students.id))
   .leftJoin(results, eq(results.studentId, students.id))
   .leftJoin(
     resultPublications,

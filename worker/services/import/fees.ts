@@ -18,6 +18,7 @@ import { rowError } from "../../contracts/row-outcome";
 import type { RequestContext } from "../../request-context";
 import type { KindPlan, ValidRow } from "./run";
 import { selectIn } from "./sql";
+import { currentYearSql } from "../fee-year";
 import { isBlank } from "../../contracts/import";
 
 export async function planFees(ctx: RequestContext, rows: ValidRow<CreateFeeInput>[]): Promise<KindPlan> {
@@ -49,7 +50,8 @@ export async function planFees(ctx: RequestContext, rows: ValidRow<CreateFeeInpu
           version: feeRecords.version,
         })
         .from(feeRecords)
-        .where(inArray(feeRecords.studentId, part)),
+        // The import writes the current year's accounts.
+        .where(and(inArray(feeRecords.studentId, part), eq(feeRecords.academicYearName, currentYearSql))),
   );
   const feeByStudent = new Map(fees.map((f) => [f.studentId, f]));
   const writes: Array<() => readonly BatchItem<"sqlite">[]> = [];
