@@ -33,6 +33,7 @@ import { messagesApi } from "./api/messages";
 import { whatsappWebhookApi } from "./api/whatsapp-webhook";
 import { onlinePaymentsApi, paymobCallbackApi } from "./api/online-payments";
 import { adminOnlinePaymentsApi } from "./api/online-payments-admin";
+import { rolloverApi } from "./api/rollover";
 import { IMPORT_MAX_BODY_BYTES } from "./contracts/import";
 
 /** Largest accepted request body (bytes) everywhere but the import routes (IMPORT_MAX_BODY_BYTES). */
@@ -95,7 +96,8 @@ const api = createApi()
   .route("/webhooks/whatsapp", whatsappWebhookApi)
   .route("/public", onlinePaymentsApi)
   .route("/payments/paymob", paymobCallbackApi)
-  .route("/admin/online-payments", adminOnlinePaymentsApi);
+  .route("/admin/online-payments", adminOnlinePaymentsApi)
+  .route("/admin/rollover", rolloverApi);
 
 // Served at the root, documented with the API (openApiDocument keeps its path as it is).
 api.openAPIRegistry.registerPath(healthRoute);
