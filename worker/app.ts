@@ -34,6 +34,7 @@ import { whatsappWebhookApi } from "./api/whatsapp-webhook";
 import { onlinePaymentsApi, paymobCallbackApi } from "./api/online-payments";
 import { adminOnlinePaymentsApi } from "./api/online-payments-admin";
 import { rolloverApi } from "./api/rollover";
+import { academicYearsApi } from "./api/academic-years";
 import { IMPORT_MAX_BODY_BYTES } from "./contracts/import";
 
 /** Largest accepted request body (bytes) everywhere but the import routes (IMPORT_MAX_BODY_BYTES). */
@@ -97,6 +98,7 @@ const api = createApi()
   .route("/public", onlinePaymentsApi)
   .route("/payments/paymob", paymobCallbackApi)
   .route("/admin/online-payments", adminOnlinePaymentsApi)
+  .route("/admin/academic-years", academicYearsApi)
   .route("/admin/rollover", rolloverApi);
 
 // Served at the root, documented with the API (openApiDocument keeps its path as it is).

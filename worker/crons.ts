@@ -10,6 +10,9 @@ export const CRON_JOBS = {
   "0 * * * *": "message-plan",
   // Every 10 minutes: online payments pending for 30 minutes asked about (worker/online-payments-runtime.ts).
   "*/10 * * * *": "payment-reconciliation",
+  // Daily at 22:05 UTC (00:05 or 01:05 in Cairo, after midnight in winter and summer time alike): the next academic
+  // year becomes current on its start date (worker/services/academic-years/write.ts `flipDueYear`).
+  "5 22 * * *": "academic-year-flip",
 } as const;
 
 export type CronJob = (typeof CRON_JOBS)[keyof typeof CRON_JOBS];

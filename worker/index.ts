@@ -13,6 +13,7 @@ import { workerContext } from "../web/context";
 import { handleMessageBatch, type MessageJob, runScheduled } from "./messages-runtime";
 import { runReconciliation } from "./online-payments-runtime";
 import { type CronJob, cronJob } from "./crons";
+import { runYearFlip } from "./services/academic-years/flip-runtime";
 
 export { EventHub } from "./hub";
 export { LookupLimiter } from "./lookup-limiter";
@@ -21,6 +22,7 @@ export { LookupLimiter } from "./lookup-limiter";
 const CRON_RUNS: Record<CronJob, (env: Env, at: Date) => Promise<unknown>> = {
   "message-plan": (env, at) => runScheduled(env, at),
   "payment-reconciliation": runReconciliation,
+  "academic-year-flip": runYearFlip,
 };
 
 const handleSsr = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);

@@ -11,6 +11,7 @@ describe("cron jobs", () => {
   it("maps each expression to its job by name", () => {
     expect(cronJob("0 * * * *")).toBe("message-plan");
     expect(cronJob("*/10 * * * *")).toBe("payment-reconciliation");
+    expect(cronJob("5 22 * * *")).toBe("academic-year-flip");
   });
 
   it("logs and refuses an expression it does not know, an inherited key included", () => {

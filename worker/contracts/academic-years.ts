@@ -57,6 +57,12 @@ export function datesInOrder(d: AcademicYearDates): boolean {
   );
 }
 
+/**
+ * `POST /api/admin/academic-years`: the name of the year to create, which must be the one after the newest (the
+ * page offers it); a stale page's name is refused (409 ACADEMIC_YEAR_EXISTS) instead of creating a year twice.
+ */
+export const createYearSchema = z.object({ name: academicYearNameSchema });
+
 /** One year as the API answers it. `closed_at` is ISO UTC, null until the year closes. */
 export const academicYearJsonSchema = academicYearDatesSchema.extend({
   name: z.string().describe('"YYYY-YYYY"'),

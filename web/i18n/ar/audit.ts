@@ -35,6 +35,8 @@ export default {
     staff: "حساب موظف",
     message: "رسالة إلى ولي أمر",
     message_settings: "إعدادات الرسائل",
+    academic_year: "عام دراسي",
+    enrolment: "قيد في عام دراسي",
   },
   actions: {
     create: "إضافة",
@@ -57,6 +59,8 @@ export default {
     reset_password: "إعادة تعيين كلمة المرور",
     end_sessions: "إنهاء الجلسات",
     retry: "إعادة المحاولة",
+    make_current: "جعله العام الحالي",
+    close: "إغلاق",
   },
   table: {
     label: "قيود سجل التغييرات",

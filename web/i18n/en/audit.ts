@@ -35,6 +35,8 @@ export default {
     staff: "Staff account",
     message: "Message to a guardian",
     message_settings: "Message settings",
+    academic_year: "Academic year",
+    enrolment: "Enrolment",
   },
   actions: {
     create: "Create",
@@ -57,6 +59,8 @@ export default {
     reset_password: "Reset password",
     end_sessions: "End sessions",
     retry: "Retry",
+    make_current: "Make current",
+    close: "Close",
   },
   table: {
     label: "Audit entries",
