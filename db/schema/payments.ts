@@ -48,12 +48,19 @@ export const payments = sqliteTable(
      * filled table that way (NOT NULL needs a constant default; a token cannot have one).
      */
     receiptToken: text("receipt_token").unique().$defaultFn(newToken),
+    /**
+     * One receipt paying several years' accounts (docs/decisions/0041-one-receipt-across-years.md): its rows (one per
+     * account, each with its own number) share this random key; the document is headed by the lowest number among
+     * them. Null: a receipt on one account, as every receipt was before.
+     */
+    receiptGroup: text("receipt_group"),
   },
   (t) => [
     check("payments_kind_chk", sql`${t.kind} IN ('payment','adjustment')`),
     check("payments_amount_chk", sql`${t.kind} = 'adjustment' OR ${t.amountPiastres} > 0`),
     uniqueIndex("payments_year_seq_uq").on(t.academicYear, t.sequence),
     index("payments_fee_idx").on(t.feeRecordId, t.paidAt),
+    index("payments_receipt_group_idx").on(t.receiptGroup),
   ],
 );
 
