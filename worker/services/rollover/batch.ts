@@ -5,7 +5,7 @@
  * and the run's progress. Every insert of the new year skips a row already there, so a batch written twice (a
  * resumed run whose answer was lost) adds nothing; the run's primary key refuses the second copy of its own rows.
  */
-import { inArray, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords, rolloverRunStudents, students } from "../../../db/schema";
 import type { Db } from "../../db";
@@ -58,14 +58,16 @@ export function batchStatements(
       })),
     ),
     // The closing year's outcomes (its enrolment written first when the current year had none for the student).
-    db.run(sql`INSERT INTO enrolments (student_id, academic_year_name, grade, building_no, outcome)
-      SELECT student_id, ${from}, from_grade, from_building, outcome FROM rollover_run_students WHERE ${mine}
-      ON CONFLICT (student_id, academic_year_name) DO UPDATE SET outcome = excluded.outcome,
-        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`),
-    db.run(sql`INSERT INTO enrolments (student_id, academic_year_name, grade, building_no, section)
+    // No INSERT … SELECT … ON CONFLICT: sqld's parser refuses it; OR IGNORE skips a row already there.
+    db.run(sql`UPDATE enrolments SET outcome = rs.outcome, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
+      FROM rollover_run_students rs WHERE rs.run_id = ${runId} AND rs.student_id = enrolments.student_id
+        AND enrolments.academic_year_name = ${from} AND enrolments.student_id IN (${sql.join(ids, sql`, `)})`),
+    db.run(sql`INSERT OR IGNORE INTO enrolments (student_id, academic_year_name, grade, building_no, outcome)
+      SELECT student_id, ${from}, from_grade, from_building, outcome FROM rollover_run_students
+      WHERE ${mine} AND had_enrolment = 0`),
+    db.run(sql`INSERT OR IGNORE INTO enrolments (student_id, academic_year_name, grade, building_no, section)
       SELECT student_id, ${to}, next_grade, next_building, next_section FROM rollover_run_students
-      WHERE ${mine} AND created_enrolment = 1
-      ON CONFLICT (student_id, academic_year_name) DO NOTHING`),
+      WHERE ${mine} AND created_enrolment = 1`),
     ...accountStatements(db, to, decisions, accounts),
     // Already current (the year flipped before the office ran the rollover): the students follow at once.
     db.run(sql`UPDATE students SET current_grade = rs.next_grade, building_no = rs.next_building,
@@ -120,37 +122,8 @@ function accountStatements(
     out.push(
       db.run(sql`INSERT INTO fee_instalments (fee_record_id, seq, line, line_en, no, due_date, amount_piastres)
         SELECT f.id, v.column2, v.column3, v.column4, v.column5, v.column6, v.column7
-        FROM (${valuesList(part)}) AS v JOIN fee_records f ON f.student_id = v.column1 AND f.academic_year_name = ${to}`),
+        FROM (VALUES ${valuesList(part)}) AS v JOIN fee_records f ON f.student_id = v.column1 AND f.academic_year_name = ${to}`),
     );
   }
   return out;
-}
-
-/**
- * Statements making year `year`'s enrolments the students' own grade and building (docs/product.md#the-year-end-rollover):
- * for the moment a year becomes current. A student an applied rollover into `year` graduated or let leave becomes
- * inactive. Safe to run more than once.
- */
-export function followCurrentYear(db: Db, year: string): BatchItem<"sqlite">[] {
-  return [
-    db.run(sql`UPDATE students SET current_grade = e.grade, building_no = e.building_no,
-        updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')
-      FROM enrolments e WHERE e.student_id = students.id AND e.academic_year_name = ${year}
-        AND (students.current_grade <> e.grade OR students.building_no <> e.building_no)`),
-    db
-      .update(students)
-      .set({ isActive: false })
-      .where(
-        inArray(
-          students.id,
-          db
-            .select({ id: rolloverRunStudents.studentId })
-            .from(rolloverRunStudents)
-            .where(
-              sql`${rolloverRunStudents.nextGrade} IS NULL AND ${rolloverRunStudents.runId} IN
-                (SELECT id FROM rollover_runs WHERE to_year = ${year} AND state = 'applied')`,
-            ),
-        ),
-      ),
-  ];
 }
