@@ -147,14 +147,18 @@ describe("the result form", () => {
   };
 
   it("shows an absent subject's marks as the page's absent mark, and its letter as absent", () => {
-    expect(formValuesOf(editing).subject_scores[1]).toEqual({ subject_name: "Science", score: "غ", max_score: "50" });
-    expect(formValuesOf(editing, new Date(), "abs").subject_scores[1]!.score).toBe("abs");
+    expect(formValuesOf(editing, "").subject_scores[1]).toEqual({
+      subject_name: "Science",
+      score: "غ",
+      max_score: "50",
+    });
+    expect(formValuesOf(editing, "", "abs").subject_scores[1]!.score).toBe("abs");
     expect(rowLetter("غائب", "50")).toBe("absent");
     expect(rowLetter("45", "50")).toBe("A+");
   });
 
   it("sends it back as absent, with no remark, and a teacher's read-only absent row as stored", () => {
-    const values = formValuesOf(editing, new Date(), "abs");
+    const values = formValuesOf(editing, "", "abs");
     const body = resultBodySchema.parse(toBody(values));
     expect(body.subject_scores[1]).toMatchObject({ score: null, absent: true, remarks: null });
     const mine = keepReadOnly(

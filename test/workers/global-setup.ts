@@ -9,6 +9,7 @@ import { superviseSqld } from "../../scripts/lib/sqld-supervisor";
 import { startPaymobStandin } from "../../scripts/lib/paymob-standin";
 import { startMessageStandin } from "../../scripts/lib/message-standin";
 import { startFaultProxy } from "../support/fault-proxy";
+import { addTestYears } from "../support/test-years";
 import { startStallControl } from "../support/stall-control";
 
 export const TEST_ADMIN = { username: "admin", password: "test-password-123" };
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject) {
   const supervisor = superviseSqld(sqld);
   const pepper = "test-pepper-not-secret";
   await bootstrapDatabase({ url: sqld.url, pepper, admin: TEST_ADMIN, seedDemo: false });
+  await addTestYears(sqld.url);
   project.provide("libsqlUrl", sqld.url);
   project.provide("pepper", pepper);
   project.provide("adminPassword", TEST_ADMIN.password);

@@ -11,7 +11,8 @@ import { resultBodySchema } from "./results";
 import { teacherCreateSchema } from "./selection-admin";
 import { createStudentSchema, type CreateStudentInput } from "./students";
 import { checkGuardianCells, guardianColumnsShape, guardiansFromCells } from "./guardian-columns";
-import { ACADEMIC_YEARS, SEMESTERS } from "./results";
+import { SEMESTERS } from "./results";
+import { academicYearNameSchema } from "./academic-years";
 import { reason } from "../reasons";
 import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome";
 
@@ -88,7 +89,9 @@ export const importBodySchema = z.object({
     .describe(`At most ${MAX_IMPORT_ROWS} rows with the create body's fields`),
   options: z
     .object({
-      academic_year_name: z.enum(ACADEMIC_YEARS).optional().describe("Results: the year of rows that name none"),
+      academic_year_name: academicYearNameSchema
+        .optional()
+        .describe('Results: the year ("YYYY-YYYY", an existing year) of rows that name none'),
       semester: z.enum(SEMESTERS).optional().describe("Results: the semester of rows that name none"),
     })
     .optional(),

@@ -16,11 +16,7 @@ import { foldSearchText } from "../lib/normalize";
 import { RESULT_SUBJECTS } from "../lib/subjects";
 import { parseGrade } from "../lib/grade-labels";
 import { isAbsentMark } from "../lib/absent-mark";
-
-/** Academic years of the admin form (docs/product.md#results). */
-export const ACADEMIC_YEARS = ["2023-2024", "2024-2025", "2025-2026", "2026-2027", "2027-2028"] as const;
-export const DEFAULT_ACADEMIC_YEAR = "2024-2025";
-export type AcademicYear = (typeof ACADEMIC_YEARS)[number];
+import { isAcademicYearName } from "./academic-years";
 
 export const SEMESTERS = ["S1", "S2"] as const;
 export type Semester = (typeof SEMESTERS)[number];
@@ -105,11 +101,20 @@ export const subjectScoreSchema = z.preprocess(
     .transform((s) => ({ ...s, score: s.absent ? null : (s.score ?? null) })),
 );
 
-const academicYear = choice(
-  ACADEMIC_YEARS,
-  reason("ACADEMIC_YEAR_REQUIRED"),
-  reason("UNKNOWN_VALUE", { field: "academic_year" }),
-);
+/**
+ * An academic year's name, "YYYY-YYYY" (two consecutive years); whether the year exists is the service's check
+ * (ACADEMIC_YEAR_UNKNOWN): the years are data (docs/product.md#academic-years-and-rollover).
+ */
+const academicYear = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? reason("ACADEMIC_YEAR_REQUIRED")
+        : reason("ACADEMIC_YEAR_INVALID"),
+  })
+  .trim()
+  .min(1, reason("ACADEMIC_YEAR_REQUIRED"))
+  .refine(isAcademicYearName, reason("ACADEMIC_YEAR_INVALID"));
 const semester = choice(SEMESTERS, reason("SEMESTER_REQUIRED"), reason("SEMESTER_INVALID"));
 
 export const resultBodySchema = z
@@ -174,9 +179,13 @@ export const resultListQuerySchema = z.object({
     // The one search rule of every admin list (docs/decisions/0015-stored-search-name.md): folded like the stored name.
     .transform((v) => (v ? foldSearchText(v) || undefined : undefined))
     .describe("Contains, over the student's name and ID (Arabic letter variants and digits folded)"),
-  academic_year_name: optionalChoice(ACADEMIC_YEARS, reason("UNKNOWN_VALUE", { field: "academic_year" })).describe(
-    "2023-2024 … 2027-2028",
-  ),
+  academic_year_name: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || isAcademicYearName(v), reason("ACADEMIC_YEAR_INVALID"))
+    .transform((v) => v || undefined)
+    .describe('"YYYY-YYYY": one of the academic years (GET /api/admin/academic-years); empty: every year'),
   semester: optionalChoice(SEMESTERS, reason("UNKNOWN_VALUE", { field: "semester" })).describe("S1 or S2"),
 });
 

@@ -15,7 +15,6 @@ import { gradeRemark } from "../lib/letter-grades";
 import { fromHundredths, toHundredths } from "../lib/typed-number";
 import { normalizeNationalId } from "../lib/normalize";
 import {
-  ACADEMIC_YEARS,
   SEMESTERS,
   type PublicationBody,
   type PublicationJson,
@@ -26,6 +25,8 @@ import {
   type SubjectScoreJson,
 } from "../contracts/results";
 import { auditInsert } from "./audit";
+import { yearNames, requireYear } from "./academic-years/read";
+import { assertMarksWritable } from "./academic-years/marks";
 import { studentSearchCondition } from "./students";
 
 const listColumns = {
@@ -232,6 +233,7 @@ export async function createResult(ctx: RequestContext, body: ResultBody): Promi
   const { db } = ctx;
   const scope = await teachingScope(ctx, "results.write");
   const student = await findStudent(db, body.student_id, scope);
+  await assertMarksWritable(ctx, body.academic_year_name);
   if (scope) {
     await assertTermsOpen(db, body);
     assertScopedCreate(scope, body, student.currentGrade);
@@ -275,6 +277,7 @@ export async function updateResult(ctx: RequestContext, id: number, body: Result
   const student = await findStudent(db, scope ? before.student_no : body.student_id);
   const grade = body.grade ?? (student.studentNo === before.student_no ? before.current_grade : student.currentGrade);
   const { scores, values, after } = planWrite(body, student, grade);
+  await assertMarksWritable(ctx, before.academic_year_name, body.academic_year_name);
   if (scope) {
     await assertTermsOpen(db, before, body);
     assertScopedUpdate(scope, before, body, scores, student.currentGrade);
@@ -336,11 +339,11 @@ const toPublication = (r: typeof resultPublications.$inferSelect): PublicationJs
   published_at: r.isPublished ? r.publishedAt : null,
 });
 
-/** Every academic year × semester of the form's lists, oldest year first; a missing row = not published. */
+/** Every academic year (from the data) × semester, oldest year first; a missing row = not published. */
 export async function listPublications(db: Db): Promise<PublicationJson[]> {
-  const rows = await db.select().from(resultPublications);
+  const [rows, years] = await Promise.all([db.select().from(resultPublications), yearNames(db)]);
   const byKey = new Map(rows.map((r) => [`${r.academicYearName}|${r.semester}`, r]));
-  return ACADEMIC_YEARS.flatMap((year) =>
+  return years.flatMap((year) =>
     SEMESTERS.map((semester) => {
       const row = byKey.get(`${year}|${semester}`);
       return row ? toPublication(row) : { academic_year_name: year, semester, is_published: false, published_at: null };
@@ -354,6 +357,7 @@ export async function listPublications(db: Db): Promise<PublicationJson[]> {
  */
 export async function setPublication(ctx: RequestContext, body: PublicationBody): Promise<PublicationJson> {
   const { db } = ctx;
+  await requireYear(db, body.academic_year_name);
   const where = and(
     eq(resultPublications.academicYearName, body.academic_year_name),
     eq(resultPublications.semester, body.semester),

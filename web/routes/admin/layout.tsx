@@ -9,6 +9,7 @@
  * screen; a page the role may not open shows "not available for your role" instead of the page, and the dashboard's
  * URL sends a role without it to the first page it may open.
  */
+import { loadAcademicYears } from "~/features/academic-years/admin/years-api";
 import { Suspense, useEffect, useState } from "react";
 import { Outlet, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/layout";
@@ -41,6 +42,8 @@ const ChoosePasswordScreen = lazyNamed(
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (!getToken()) throw redirect(LOGIN_PATH);
+  // Every form's years and their default (the current year) are the server's: asked once, not awaited.
+  void loadAcademicYears();
   const me = getMe();
   const { pathname } = new URL(request.url);
   if (me && !me.must_change_password && pageOfPath(pathname) === "dashboard" && !mayOpen(me, pathname)) {

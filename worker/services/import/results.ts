@@ -13,6 +13,7 @@ import { toHundredths } from "../../lib/typed-number";
 import { auditValues } from "../audit";
 import { hundredthsOrNull, planWrite } from "../results";
 import { rowError } from "../../contracts/row-outcome";
+import { yearNames } from "../academic-years/read";
 import type { RequestContext } from "../../request-context";
 import type { KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues, valuesList } from "./sql";
@@ -87,6 +88,7 @@ export async function planResults(ctx: RequestContext, rows: ValidRow<ResultBody
         .where(inArray(students.studentNo, part)),
   );
   const studentByNo = new Map(found.map((s) => [s.studentNo, s]));
+  const years = new Set(await yearNames(db));
   const existing = await selectIn<number, Existing>(
     db,
     found.map((s) => s.id),
@@ -137,6 +139,8 @@ export async function planResults(ctx: RequestContext, rows: ValidRow<ResultBody
   const outcomes = rows.map(({ input }) => {
     const student = studentByNo.get(noOf(input));
     if (!student) return { errors: [rowError("student_id", "STUDENT_NOT_FOUND")] };
+    if (!years.has(input.academic_year_name))
+      return { errors: [rowError("academic_year_name", "ACADEMIC_YEAR_UNKNOWN", { year: input.academic_year_name })] };
     const before = byTerm.get(termKey(student.id, input.academic_year_name, input.semester));
     const plan = planWrite(input, student, input.grade ?? before?.grade ?? student.currentGrade);
     if (!before) {

@@ -4,7 +4,6 @@
  * the reads and requests and reports each outcome here; what a step shows is derived from this state alone.
  */
 import type { ImportKind } from "@worker/contracts/import";
-import { DEFAULT_ACADEMIC_YEAR } from "@worker/contracts/results";
 import type { FileProblem } from "./file-checks";
 import type { ImportAnswer, ImportOptions } from "./import-api";
 import {
@@ -77,7 +76,7 @@ export const initialImportState: ImportState = {
   header: null,
   table: null,
   mapping: [],
-  options: { academic_year_name: DEFAULT_ACADEMIC_YEAR, semester: "S1" },
+  options: { academic_year_name: "", semester: "S1" },
   built: null,
   answer: null,
 };

@@ -2,9 +2,11 @@
  * The results import's term (docs/product.md#bulk-import): the academic year and semester of rows that name none;
  * a file with its own Academic Year and Semester columns (the Results export) keeps each row's term.
  */
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { localDigits } from "~/lib/format";
-import { ACADEMIC_YEARS, SEMESTERS, type AcademicYear, type Semester } from "@worker/contracts/results";
+import { SEMESTERS, type Semester } from "@worker/contracts/results";
+import { useAcademicYears } from "~/features/academic-years/admin/years-api";
 import type { ImportOptions } from "./import-api";
 import { IMPORT_SELECT_CLASS } from "./import-select";
 
@@ -16,6 +18,12 @@ export function TermFields({
   onChange: (next: Required<ImportOptions>) => void;
 }) {
   const { t, i18n } = useTranslation();
+  const { names, current } = useAcademicYears();
+  // Rows that name no year default to the current one, once the list has answered.
+  useEffect(() => {
+    if (!options.academic_year_name && current) onChange({ ...options, academic_year_name: current });
+  }, [options, current, onChange]);
+  const years = names.includes(options.academic_year_name) ? names : [options.academic_year_name, ...names];
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <label className="grid gap-1 text-sm">
@@ -23,9 +31,9 @@ export function TermFields({
         <select
           className={IMPORT_SELECT_CLASS}
           value={options.academic_year_name}
-          onChange={(e) => onChange({ ...options, academic_year_name: e.target.value as AcademicYear })}
+          onChange={(e) => onChange({ ...options, academic_year_name: e.target.value })}
         >
-          {ACADEMIC_YEARS.map((y) => (
+          {years.filter(Boolean).map((y) => (
             <option key={y} value={y}>
               {localDigits(y, i18n.language)}
             </option>

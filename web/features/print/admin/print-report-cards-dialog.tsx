@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { localDigits } from "~/lib/format";
 import { Printer } from "lucide-react";
-import { ACADEMIC_YEARS, DEFAULT_ACADEMIC_YEAR, SEMESTERS } from "@worker/contracts/results";
+import { SEMESTERS } from "@worker/contracts/results";
+import { useAcademicYears } from "~/features/academic-years/admin/years-api";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,
@@ -34,7 +35,10 @@ interface PrintReportCardsDialogProps {
 /** The dialog; the year and semester start at the newest published term (the form's default term when none is). */
 export function PrintReportCardsDialog({ open, onOpenChange, grade }: PrintReportCardsDialogProps) {
   const { t, i18n } = useTranslation();
-  const [year, setYear] = useState<string>(DEFAULT_ACADEMIC_YEAR);
+  const years = useAcademicYears();
+  const [chosenYear, setYear] = useState<string | null>(null);
+  // The current year until the newest published term (or the admin) picks one.
+  const year = chosenYear ?? years.current ?? "";
   const [semester, setSemester] = useState<string>("S1");
   const [drafts, setDrafts] = useState(false);
   const [lang, setLang] = useState<PrintLang>("ar");
@@ -79,7 +83,7 @@ export function PrintReportCardsDialog({ open, onOpenChange, grade }: PrintRepor
             label={t("results.form.academicYear")}
             value={year}
             onChange={choose(setYear)}
-            options={ACADEMIC_YEARS.map((y) => ({ value: y, label: localDigits(y, i18n.language) }))}
+            options={years.names.map((y) => ({ value: y, label: localDigits(y, i18n.language) }))}
           />
           <FilterSelect
             id="print-semester"

@@ -9,7 +9,7 @@ import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { Eye, EyeOff } from "lucide-react";
-import { ACADEMIC_YEARS, type PublicationJson, type Semester } from "@worker/contracts/results";
+import type { PublicationJson, Semester } from "@worker/contracts/results";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Skeleton } from "~/components/ui/skeleton";
 import { Switch } from "~/components/ui/switch";
@@ -79,8 +79,8 @@ export function PublicationsCard({
   const dateOf = (iso: string | null) => formatSchoolTime(iso, i18n.language, { dateStyle: "medium" });
 
   const apply = async () => {
-    // The listed years are the form's; a year the console does not know cannot be switched.
-    const year = ACADEMIC_YEARS.find((y) => y === asking?.academic_year_name);
+    // The listed years are the server's (every academic year of the data).
+    const year = asking?.academic_year_name;
     if (!asking || !year) return;
     setBusy(publicationKey(asking));
     try {

@@ -13,7 +13,8 @@ import { localDigits } from "~/lib/format";
 import { toast } from "~/components/ui/lazy-toast";
 import { CircleAlert, CircleCheck } from "lucide-react";
 import { useMe, useScope } from "~/lib/use-me";
-import { ACADEMIC_YEARS, SEMESTERS, type ResultBody } from "@worker/contracts/results";
+import { SEMESTERS, type ResultBody } from "@worker/contracts/results";
+import { useAcademicYears } from "~/features/academic-years/admin/years-api";
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { GRADES } from "@worker/lib/school-grades";
 import { Button } from "~/components/ui/button";
@@ -54,7 +55,7 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
   const { messageText, failureText } = useReasonText();
   const form = useForm<ResultFormValues, unknown, ResultBody>({
     resolver: resultFormResolver,
-    defaultValues: formValuesOf(null),
+    defaultValues: formValuesOf(null, ""),
   });
   const { control, register, handleSubmit, reset, formState } = form;
   const { errors, isSubmitting } = formState;
@@ -78,9 +79,15 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
 
   // An absent subject's marks read as the page's absent mark ("غ", "abs"); both languages' marks are read back.
   const absentMark = t("results.form.absentMark");
+  const years = useAcademicYears();
+  // An edited result's year is listed even if the list has not answered yet.
+  const yearChoices =
+    editing && !years.names.includes(editing.academic_year_name)
+      ? [editing.academic_year_name, ...years.names]
+      : years.names;
   useEffect(() => {
-    if (open) reset(formValuesOf(editing, new Date(), absentMark));
-  }, [open, editing, reset, absentMark]);
+    if (open) reset(formValuesOf(editing, years.current ?? "", absentMark));
+  }, [open, editing, reset, absentMark, years.current]);
 
   const onSubmit = handleSubmit(async (body) => {
     const grade = GRADES.find((g) => g === filedUnder);
@@ -129,7 +136,7 @@ export function ResultFormDialog({ open, onOpenChange, editing, onSaved }: Resul
                       <SelectValue />
                     </SelectTrigger>
                     <SelectContent>
-                      {ACADEMIC_YEARS.map((y) => (
+                      {yearChoices.map((y) => (
                         <SelectItem key={y} value={y}>
                           {localDigits(y, i18n.language)}
                         </SelectItem>

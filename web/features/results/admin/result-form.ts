@@ -9,12 +9,11 @@
  */
 import type { FieldErrors, Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ACADEMIC_YEARS, DEFAULT_MAX_SCORE, resultBodySchema, type ResultBody } from "@worker/contracts/results";
+import { DEFAULT_MAX_SCORE, resultBodySchema, type ResultBody } from "@worker/contracts/results";
 import { adminLetterGrade, gradeRemark, percentage } from "@worker/lib/letter-grades";
 import { normalizeNationalId } from "@worker/lib/normalize";
 import { parseTypedNumber } from "@worker/lib/typed-number";
 import { ABSENT_MARK, isAbsentMark } from "@worker/lib/absent-mark";
-import { academicYearOf } from "@worker/lib/fee-schedule";
 import type { ResultJson } from "@worker/contracts/results";
 import { RESULT_SUBJECTS, type ResultSubject } from "@worker/lib/subjects";
 
@@ -62,27 +61,18 @@ export function canAddSubjectRow(
 }
 
 /**
- * The year a new result defaults to (docs/product.md#results): the current academic year (1 Sep-31 Aug, Cairo), as
- * everywhere else, kept within the form's years.
- */
-export function defaultResultYear(now: Date = new Date()): string {
-  const year = academicYearOf(now);
-  if ((ACADEMIC_YEARS as readonly string[]).includes(year)) return year;
-  return year < ACADEMIC_YEARS[0] ? ACADEMIC_YEARS[0] : ACADEMIC_YEARS[ACADEMIC_YEARS.length - 1]!;
-}
-
-/**
- * Form values for a new result, or for editing `result` (`now` decides the default year); an absent subject's marks
- * read `absentText` ("غ"; "abs" on English pages).
+ * Form values for a new result (its year `defaultYear`: the current academic year of the data,
+ * docs/product.md#academic-years-and-rollover), or for editing `result`; an absent subject's marks read
+ * `absentText` ("غ"; "abs" on English pages).
  */
 export function formValuesOf(
-  result?: ResultJson | null,
-  now: Date = new Date(),
+  result: ResultJson | null | undefined,
+  defaultYear: string,
   absentText: string = ABSENT_MARK,
 ): ResultFormValues {
   if (!result)
     return {
-      academic_year_name: defaultResultYear(now),
+      academic_year_name: defaultYear,
       student_id: "",
       semester: "",
       subject_scores: [emptySubjectRow()],
