@@ -18,6 +18,7 @@ import staff from "./ar/staff";
 import pay from "./ar/pay";
 import messages from "./ar/messages";
 import onlinePayments from "./ar/onlinePayments";
+import rollover from "./ar/rollover";
 
 export default {
   ...common,
@@ -39,4 +40,5 @@ export default {
   pay,
   messages,
   onlinePayments,
+  rollover,
 };

@@ -18,6 +18,7 @@ import staff from "./en/staff";
 import pay from "./en/pay";
 import messages from "./en/messages";
 import onlinePayments from "./en/onlinePayments";
+import rollover from "./en/rollover";
 
 export default {
   ...common,
@@ -39,4 +40,5 @@ export default {
   pay,
   messages,
   onlinePayments,
+  rollover,
 };

@@ -18,6 +18,7 @@ export default {
     feePlans: "خطط المصروفات",
     onlinePayments: "المدفوعات الإلكترونية",
     staff: "الموظفون",
+    rollover: "إغلاق العام",
     openSidebar: "فتح القائمة الجانبية",
     closeSidebar: "إغلاق القائمة الجانبية",
     gradesOf: "{{section}} حسب الصف",

@@ -18,6 +18,7 @@ export default {
     feePlans: "Fee Plans",
     onlinePayments: "Online Payments",
     staff: "Staff",
+    rollover: "Close the year",
     openSidebar: "Open sidebar",
     closeSidebar: "Close sidebar",
     gradesOf: "{{section}} by grade",

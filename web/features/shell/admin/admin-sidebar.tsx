@@ -24,6 +24,7 @@ import {
   UsersRound,
   Wallet,
   type LucideIcon,
+  CalendarCheck2,
 } from "lucide-react";
 import { ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import { cn } from "~/lib/utils";
@@ -54,6 +55,7 @@ const ICONS: Record<ConsolePage, LucideIcon> = {
   messages: MessageSquareText,
   auditLog: ScrollText,
   staff: UsersRound,
+  rollover: CalendarCheck2,
 };
 
 /** The brand block at the top of the sidebar. */

@@ -19,7 +19,8 @@ export type ConsolePage =
   | "news"
   | "messages"
   | "auditLog"
-  | "staff";
+  | "staff"
+  | "rollover";
 
 /** Each page's URL and the permission needed to open it. */
 export const CONSOLE_PAGES: Readonly<Record<ConsolePage, { path: string; permission: Permission }>> = {
@@ -34,6 +35,7 @@ export const CONSOLE_PAGES: Readonly<Record<ConsolePage, { path: string; permiss
   messages: { path: "/admin/dashboard/messages", permission: "messages.read" },
   auditLog: { path: "/admin/dashboard/audit-log", permission: "audit.read" },
   staff: { path: "/admin/dashboard/staff", permission: "staff.manage" },
+  rollover: { path: "/admin/dashboard/rollover", permission: "rollover.manage" },
 };
 
 /** The sidebar's order. */
