@@ -163,12 +163,26 @@ export async function closeYear(ctx: RequestContext, name: string): Promise<Acad
 /** Who the daily flip's audit row names: no staff member. */
 const CALENDAR = { id: null, username: "calendar" };
 
+/** At most this many years flip in one run (a school that kept no years for a decade catches up over days). */
+const MAX_FLIPS = 10;
+
 /**
  * The daily cron: on (or after) its start date, the next upcoming year becomes current and the current one closes,
- * with an audit row by "calendar". `today` is the school day ("YYYY-MM-DD", Cairo). Answers the name made current,
- * or null when no year starts by today.
+ * with an audit row by "calendar"; repeated while the next one has started too (a run missed for a year).
+ * `today` is the school day ("YYYY-MM-DD", Cairo). Answers the name made current last, or null when none started.
  */
 export async function flipDueYear(db: Db, today: string, now: Date): Promise<string | null> {
+  let last: string | null = null;
+  for (let i = 0; i < MAX_FLIPS; i++) {
+    const flipped = await flipOnce(db, today, now);
+    if (!flipped) break;
+    last = flipped;
+  }
+  return last;
+}
+
+/** One step of `flipDueYear`: the earliest upcoming year, if it has started. */
+async function flipOnce(db: Db, today: string, now: Date): Promise<string | null> {
   const [due] = await db
     .select({ name: academicYears.name, startDate: academicYears.startDate })
     .from(academicYears)
