@@ -20,6 +20,7 @@ import { stopAllServers, withServer, type BenchServer } from "./lib/server";
 import { pages } from "./pages";
 import { print } from "./print";
 import { resultsDay } from "./results-day";
+import { rolloverBench } from "./rollover";
 import { selectionRush } from "./selection-rush";
 import { storm } from "./storm";
 
@@ -36,6 +37,7 @@ const BENCHES: Record<string, Bench> = {
   storm,
   messages: messagesBench,
   "online-payments": onlinePaymentsBench,
+  rollover: rolloverBench,
 };
 const SMOKE = ["results-day", "selection-rush", "storm", "online-payments"];
 /** Benchmarks served with the rate limits on, as deployed (the others turn them off to measure throughput). */

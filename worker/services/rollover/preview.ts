@@ -13,6 +13,7 @@ import type {
   RolloverStatus,
   StudentDecision,
 } from "../../contracts/rollover";
+import { GRADES } from "../../lib/school-grades";
 import { readClosing, resolveYears, type ClosingData } from "./read";
 import { byGrade, countsOf, decide, nextGradeOf, unknownExceptions, type Decision, type GradeCounts } from "./plan";
 
@@ -99,7 +100,7 @@ export async function previewRollover(db: Db, req: RolloverRequest): Promise<Rol
       counts: g.counts,
       students: g.decisions.map(decisionJson),
     })),
-    missing_plans: [...missing],
+    missing_plans: GRADES.filter((g) => missing.has(g)),
     unknown_exceptions: unknownExceptions(data.students, req.exceptions),
     run: data.run ? await runJson(db, data.run) : null,
   };

@@ -91,7 +91,9 @@ export function RolloverWizard() {
           {r.preview.missing_plans.length > 0 && (
             <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
               {t("rollover.missingPlans", {
-                grades: r.preview.missing_plans.map((g) => t(`admin.grades.${g}`, { defaultValue: g })).join("، "),
+                grades: r.preview.missing_plans
+                  .map((g) => t(`admin.grades.${g}`, { defaultValue: g }))
+                  .join(i18n.language === "ar" ? "، " : ", "),
               })}
             </p>
           )}
