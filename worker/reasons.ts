@@ -80,6 +80,7 @@ export const REASONS = {
     "ID must be a 14-digit national ID or a passport number (5-20 letters and digits)",
   ],
   STUDENT_ID_INVALID: ["VALIDATION_FAILED", "Invalid student id"],
+  SECTION_INVALID: ["VALIDATION_FAILED", "A class section is up to 10 letters, digits, / or -, e.g. 3/2"],
   GRADE_REQUIRED: ["VALIDATION_FAILED", "Grade is required"],
   GRADE_UNKNOWN: ["VALIDATION_FAILED", "Unknown grade"],
   BUILDING_REQUIRED: ["VALIDATION_FAILED", "Building is required"],

@@ -18,8 +18,10 @@ import { activeStudentCount } from "../services/dashboard";
 import { publish } from "../services/events";
 import { createStudent, deleteStudent, listStudents, listStudentsPage, updateStudent } from "../services/students";
 import { streamHandler, streamRoute } from "./events";
+import { listEnrolments } from "../services/academic-years/enrolments";
 import {
   createStudentSchema,
+  enrolmentJsonSchema,
   listStudentsQuerySchema,
   studentJsonSchema,
   studentListSchema,
@@ -109,6 +111,21 @@ const update = createRoute(
   }),
 );
 
+const yearsOf = createRoute(
+  guarded("students.read", {
+    method: "get",
+    path: "/{id}/enrolments",
+    tags,
+    summary: "A student's years: grade, building, section and outcome per academic year, newest first",
+    description: "A teacher reads only the students of their grades (404 for others, as for an unknown id).",
+    request: { params: idParam },
+    responses: {
+      200: json(z.object({ enrolments: z.array(enrolmentJsonSchema) }), "The years"),
+      ...errors(400, 401, 404),
+    },
+  }),
+);
+
 const removeByNo = createRoute(
   guarded("students.write", {
     method: "delete",
@@ -172,6 +189,13 @@ export const studentsApi = app
     // Names, grades and the active flag also show on the fees page and in the dashboard's fee totals.
     c.executionCtx.waitUntil(publish(c.env, "fees_changed", "student", student.id));
     return c.json({ student }, 200);
+  })
+  .openapi(yearsOf, async (c) => {
+    const { id } = c.req.valid("param");
+    const { grades } = await readableGrades(c.var.ctx, "students.read");
+    const years = await listEnrolments(c.var.ctx.db, id, grades);
+    if (!years) throw new ApiError("STUDENT_NOT_FOUND");
+    return c.json({ enrolments: years }, 200);
   })
   .openapi(removeByNo, removeHandler)
   .openapi(remove, removeHandler);

@@ -98,6 +98,15 @@ const religionSchema = plainText()
 
 const genderSchema = z.enum(GENDERS, { error: reason("GENDER_INVALID") });
 
+/** A class section in the current year ("3/2"): up to 10 letters, digits, "/" or "-"; empty → none. */
+const sectionSchema = z
+  .string({ error: reason("SECTION_INVALID") })
+  .trim()
+  .regex(/^[\p{L}\p{N}/\- ]{0,10}$/u, reason("SECTION_INVALID"))
+  .nullish()
+  .transform((v) => v || null)
+  .describe('The class section in the current year, e.g. "3/2"; omitted on an update: kept');
+
 /** `POST /api/students` body (API names). Defaults: `is_active` true, `gender` "male" (docs/product.md#students). */
 export const createStudentSchema = z.object({
   student_no: studentNoSchema,
@@ -110,6 +119,8 @@ export const createStudentSchema = z.object({
   is_active: z.boolean({ error: reason("NOT_BOOLEAN", { field: "is_active" }) }).default(true),
   /** 0-3 guardians (docs/product.md#guardians-and-messages); on an update, omitted = kept. */
   guardians: guardiansSchema.optional(),
+  /** The current year's enrolment's section (docs/product.md#academic-years-and-rollover). */
+  section: sectionSchema.optional(),
 });
 
 /**
@@ -255,6 +266,17 @@ export const studentJsonSchema = z.object({
   guardians: z.array(guardianJsonSchema).describe("0-3, in the office's order"),
 });
 export type StudentJson = z.output<typeof studentJsonSchema>;
+
+/** One year of a student (docs/product.md#academic-years-and-rollover): `GET /api/students/{id}/enrolments`. */
+export const enrolmentJsonSchema = z.object({
+  academic_year_name: z.string(),
+  year_state: z.enum(["upcoming", "current", "closed"]),
+  grade: z.string(),
+  building_no: z.number().int(),
+  section: z.string().nullable(),
+  outcome: z.enum(["promoted", "retained", "graduated", "left"]).nullable(),
+});
+export type EnrolmentJson = z.output<typeof enrolmentJsonSchema>;
 
 /** `GET /api/students`: every matching student, or one page of them with `pagination` when asked for a page. */
 export const studentListSchema = z.object({

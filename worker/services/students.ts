@@ -4,6 +4,7 @@
  * "no history is lost" rule on delete are enforced by the database (UNIQUE index, ON DELETE RESTRICT foreign
  * keys), so two racing requests cannot get around them; constraint failures become 409s with clear texts.
  */
+import { currentEnrolmentStatements } from "./academic-years/enrolments";
 import { and, asc, desc, eq, getTableColumns, inArray, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { feeRecords, students, type Student } from "../../db/schema";
 import type { Db } from "../db";
@@ -212,9 +213,16 @@ export async function createStudent(ctx: RequestContext, input: CreateStudentInp
   const guardians = guardianValues(ctx, studentIdOf(input.student_no), input.guardians ?? []);
   const writeGuardians = guardians.length ? [db.insert(studentGuardians).values(guardians).returning()] : [];
   try {
-    const [[row], , written] = await db.batch([
+    const [[row], , , , written] = await db.batch([
       db.insert(students).values(values).returning(),
       auditInsert(ctx, { action: "create", entity: "student", entityId: NEW_ROW_ID, after: input }),
+      // The current year's enrolment, with the student (docs/product.md#academic-years-and-rollover).
+      ...currentEnrolmentStatements(
+        db,
+        sql`(SELECT id FROM students WHERE student_no = ${values.studentNo})`,
+        { grade: values.currentGrade, buildingNo: values.buildingNo, section: input.section ?? null },
+        ctx.now.toISOString(),
+      ),
       ...writeGuardians,
     ]);
     return toStudentJson(row!, groupGuardians(written ?? []).get(row!.id));
@@ -253,6 +261,12 @@ export async function updateStudent(ctx: RequestContext, id: number, input: Upda
         after: input,
       }),
       ...writeGuardians,
+      ...currentEnrolmentStatements(
+        db,
+        id,
+        { grade: set.currentGrade, buildingNo: set.buildingNo, section: input.section },
+        ctx.now.toISOString(),
+      ),
     ]);
     if (!rows[0]) throw new ApiError("STUDENT_NOT_FOUND");
     return toStudentJson(rows[0], (await guardiansOf(db, [id])).get(id));
