@@ -19,6 +19,7 @@ import pay from "./ar/pay";
 import messages from "./ar/messages";
 import onlinePayments from "./ar/onlinePayments";
 import rollover from "./ar/rollover";
+import academicYears from "./ar/academicYears";
 
 export default {
   ...common,
@@ -41,4 +42,5 @@ export default {
   messages,
   onlinePayments,
   rollover,
+  academicYears,
 };

@@ -19,6 +19,7 @@ import pay from "./en/pay";
 import messages from "./en/messages";
 import onlinePayments from "./en/onlinePayments";
 import rollover from "./en/rollover";
+import academicYears from "./en/academicYears";
 
 export default {
   ...common,
@@ -41,4 +42,5 @@ export default {
   messages,
   onlinePayments,
   rollover,
+  academicYears,
 };
