@@ -14,7 +14,7 @@ export default {
   sheet: {
     import: "Import exceptions",
     choose: "Sheet of exceptions (CSV or Excel)",
-    read: "{{n}} exceptions read from the sheet",
+    read: "Exceptions read from the sheet: {{n}}",
     problems: "Rows not read: {{rows}}",
     noHeader: "The sheet needs a header row with the student number and the outcome",
     unreadable: "The file could not be read",
