@@ -40,7 +40,8 @@ describe("rollover: properties", () => {
   it("enrols each continuing student once and conserves money", async () => {
     await fc.assert(
       fc.asyncProperty(schoolArb, async (school) => {
-        const y = (yearNo += 3);
+        yearNo += 3;
+        const y = yearNo;
         const from = `${y}-${y + 1}`;
         const to = `${y + 1}-${y + 2}`;
         await db()

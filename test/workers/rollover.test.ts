@@ -36,7 +36,8 @@ const name = (y: number) => `${y}-${y + 1}`;
 
 /** A closing year of its own with students enrolled in `grades`, and next year's plan for `planGrades`. */
 async function school(grades: string[], planGrades: string[] = []) {
-  const y = (yearNo += 3);
+  yearNo += 3;
+  const y = yearNo;
   const from = name(y);
   const to = name(y + 1);
   await db()
@@ -356,5 +357,37 @@ describe("rollover: undo", () => {
     await insertResult(w.people[0]!.id, w.to, "S1", [["Math", 50, 100]], "Primary-6");
     const locked = await post("undo", { run_id: applied.json.id });
     expect(locked.json.reason).toBe("ROLLOVER_UNDO_LOCKED");
+  });
+});
+
+describe("rollover: the students follow the year that becomes current", () => {
+  it("takes the new enrolment's grade and building, and makes the graduates inactive (a trigger)", async () => {
+    const w = await school(["Primary-2", "Prep-3"]);
+    const applied = await post("apply", {
+      from_year: w.from,
+      to_year: w.to,
+      exceptions: [{ student_no: w.people[0]!.studentNo, outcome: "promoted", building: 6 }],
+    });
+    expect(applied.status, applied.text).toBe(200);
+    // Inside a transaction rolled back: the real current year is never changed for the other files.
+    let seen: Array<typeof students.$inferSelect> = [];
+    await db()
+      .transaction(async (tx) => {
+        await tx.run(sql`UPDATE academic_years SET state = 'closed' WHERE state = 'current'`);
+        await tx.run(sql`UPDATE academic_years SET state = 'current' WHERE name = ${w.to}`);
+        seen = await tx
+          .select()
+          .from(students)
+          .where(sql`${students.id} IN (${w.people[0]!.id}, ${w.people[1]!.id})`)
+          .orderBy(students.id);
+        tx.rollback();
+      })
+      .catch(() => {});
+    expect(seen.map((s) => [s.currentGrade, s.buildingNo, s.isActive])).toEqual([
+      ["Primary-3", 6, true],
+      ["Prep-3", 2, false],
+    ]);
+    const [after] = await db().select().from(students).where(eq(students.id, w.people[1]!.id));
+    expect(after).toMatchObject({ currentGrade: "Prep-3", isActive: true });
   });
 });

@@ -37,10 +37,31 @@ export interface ClosingData {
   run: RolloverRun | null;
 }
 
-/** The closing and next years of a request: `from_year` (default the current one) and `to_year` (default the next). */
+/**
+ * The closing and next years of a request: `from_year`, by default the current one, or the year before it when the
+ * current year has no enrolment yet while that one has (the new year became current on its start date before the
+ * office ran the rollover); `to_year`, by default the year after the closing one.
+ */
 export async function resolveYears(db: Db, req: Pick<RolloverRequest, "to_year" | "from_year">) {
-  const years = await db.select().from(academicYears).orderBy(asc(academicYears.name));
-  const from = req.from_year ? years.find((y) => y.name === req.from_year) : years.find((y) => y.state === "current");
+  const [years, counts] = await db.batch([
+    db.select().from(academicYears).orderBy(asc(academicYears.name)),
+    db
+      .select({ year: enrolments.academicYearName, n: sql<number>`count(*)` })
+      .from(enrolments)
+      .where(
+        inArray(
+          enrolments.academicYearName,
+          db.select({ name: academicYears.name }).from(academicYears).where(ne(academicYears.state, "upcoming")),
+        ),
+      )
+      .groupBy(enrolments.academicYearName),
+  ]);
+  const enrolled = (name: string) => Number(counts.find((c) => c.year === name)?.n ?? 0) > 0;
+  let from = req.from_year ? years.find((y) => y.name === req.from_year) : years.find((y) => y.state === "current");
+  if (!req.from_year && from && !enrolled(from.name)) {
+    const before = years.find((y) => followingYearName(y.name) === from!.name);
+    if (before?.state === "closed" && enrolled(before.name)) from = before;
+  }
   if (!from) {
     if (req.from_year) throw new ApiError("ACADEMIC_YEAR_UNKNOWN", { params: { year: req.from_year } });
     throw new ApiError("ROLLOVER_NO_CURRENT_YEAR");
