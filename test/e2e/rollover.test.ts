@@ -81,6 +81,8 @@ describe("Close the year", () => {
     await shot(page, "rollover-ar-360-top", false);
     await first.scrollIntoViewIfNeeded();
     await shot(page, "rollover-ar-360-grade", false);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await shot(page, "rollover-ar-1366");
     await page.context().close();
   });
 
@@ -98,6 +100,10 @@ describe("Close the year", () => {
     await page.getByRole("button", { name: "Preview (dry run)" }).click();
     await expect.poll(() => page.getByText("preview again before applying").count()).toBe(0);
     await shot(page, "rollover-en-1366-preview");
+    await page.setViewportSize({ width: 360, height: 800 });
+    expect(await page.evaluate(wide)).toBeNull();
+    await shot(page, "rollover-en-360-preview", false);
+    await page.setViewportSize({ width: 1366, height: 900 });
     await page.getByRole("button", { name: "Apply", exact: true }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Apply" }).click();
     await page.getByRole("heading", { name: /^Rollover .* applied$/ }).waitFor({ timeout: 60_000 });
