@@ -66,6 +66,8 @@ export const messages = sqliteTable(
     index("messages_status_idx").on(t.status, t.id),
     index("messages_provider_idx").on(t.providerId),
     index("messages_created_idx").on(t.createdAt),
+    // The Reports page's messages per day, channel and status: one covering range scan over a year's days.
+    index("messages_day_idx").on(t.day, t.channel, t.status),
   ],
 );
 

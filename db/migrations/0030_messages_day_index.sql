@@ -1,0 +1,1 @@
+CREATE INDEX `messages_day_idx` ON `messages` (`day`,`channel`,`status`);
