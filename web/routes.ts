@@ -33,6 +33,7 @@ export default [
       route("messages", "routes/admin/messages.tsx"),
       route("audit-log", "routes/admin/audit-log.tsx"),
       route("staff", "routes/admin/staff.tsx"),
+      route("academic-years", "routes/admin/academic-years.tsx"),
       route("rollover", "routes/admin/rollover.tsx"),
       route("course-selections", "routes/admin/course-selections.tsx"),
       route("course-selections/subjects", "routes/admin/course-selections-subjects.tsx"),

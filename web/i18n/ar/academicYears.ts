@@ -15,6 +15,7 @@ export default {
     range: "{{from}} – {{to}}",
   },
   loading: "جارٍ تحميل الأعوام…",
+  refresh: "تحديث",
   empty: "لا توجد أعوام دراسية بعد.",
   createNext: "إنشاء {{year}}",
   createTitle: "إنشاء العام الدراسي {{year}}؟",

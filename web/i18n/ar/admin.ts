@@ -18,6 +18,7 @@ export default {
     feePlans: "خطط المصروفات",
     onlinePayments: "المدفوعات الإلكترونية",
     staff: "الموظفون",
+    academicYears: "الأعوام الدراسية",
     rollover: "إغلاق العام",
     openSidebar: "فتح القائمة الجانبية",
     closeSidebar: "إغلاق القائمة الجانبية",

@@ -15,6 +15,7 @@ export default {
     range: "{{from}} – {{to}}",
   },
   loading: "Loading the years…",
+  refresh: "Refresh",
   empty: "No academic years yet.",
   createNext: "Create {{year}}",
   createTitle: "Create the academic year {{year}}?",

@@ -18,6 +18,7 @@ export default {
     feePlans: "Fee Plans",
     onlinePayments: "Online Payments",
     staff: "Staff",
+    academicYears: "Academic years",
     rollover: "Close the year",
     openSidebar: "Open sidebar",
     closeSidebar: "Close sidebar",

@@ -25,6 +25,7 @@ import {
   Wallet,
   type LucideIcon,
   CalendarCheck2,
+  CalendarRange,
 } from "lucide-react";
 import { ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import { cn } from "~/lib/utils";
@@ -55,6 +56,7 @@ const ICONS: Record<ConsolePage, LucideIcon> = {
   messages: MessageSquareText,
   auditLog: ScrollText,
   staff: UsersRound,
+  academicYears: CalendarRange,
   rollover: CalendarCheck2,
 };
 

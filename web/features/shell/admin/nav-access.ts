@@ -20,6 +20,7 @@ export type ConsolePage =
   | "messages"
   | "auditLog"
   | "staff"
+  | "academicYears"
   | "rollover";
 
 /** Each page's URL and the permission needed to open it. */
@@ -35,6 +36,7 @@ export const CONSOLE_PAGES: Readonly<Record<ConsolePage, { path: string; permiss
   messages: { path: "/admin/dashboard/messages", permission: "messages.read" },
   auditLog: { path: "/admin/dashboard/audit-log", permission: "audit.read" },
   staff: { path: "/admin/dashboard/staff", permission: "staff.manage" },
+  academicYears: { path: "/admin/dashboard/academic-years", permission: "academic_years.manage" },
   rollover: { path: "/admin/dashboard/rollover", permission: "rollover.manage" },
 };
 

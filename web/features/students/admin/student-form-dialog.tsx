@@ -40,6 +40,7 @@ import {
   type StudentFormFields,
 } from "./student-form-schema";
 import { StudentMessages } from "~/features/messages/admin/student-messages";
+import { StudentYears } from "~/features/academic-years/admin/student-years";
 import { GuardianFields } from "./guardian-fields";
 import { GRADES } from "@worker/lib/school-grades";
 import { BUILDINGS, type Student, type StudentBody } from "./student-types";
@@ -319,6 +320,7 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
             </Field>
           </div>
           <GuardianFields control={control} register={register} errors={errors} idPrefix={uid} />
+          {student && <StudentYears studentId={student.id} />}
           {student && <StudentMessages studentNo={student.student_no} />}
           <DialogFooter>
             <DialogClose asChild>
