@@ -35,6 +35,7 @@ import { onlinePaymentsApi, paymobCallbackApi } from "./api/online-payments";
 import { adminOnlinePaymentsApi } from "./api/online-payments-admin";
 import { rolloverApi } from "./api/rollover";
 import { academicYearsApi } from "./api/academic-years";
+import { reportsApi } from "./api/reports";
 import { IMPORT_MAX_BODY_BYTES } from "./contracts/import";
 
 /** Largest accepted request body (bytes) everywhere but the import routes (IMPORT_MAX_BODY_BYTES). */
@@ -99,7 +100,8 @@ const api = createApi()
   .route("/payments/paymob", paymobCallbackApi)
   .route("/admin/online-payments", adminOnlinePaymentsApi)
   .route("/admin/academic-years", academicYearsApi)
-  .route("/admin/rollover", rolloverApi);
+  .route("/admin/rollover", rolloverApi)
+  .route("/admin/reports", reportsApi);
 
 // Served at the root, documented with the API (openApiDocument keeps its path as it is).
 api.openAPIRegistry.registerPath(healthRoute);

@@ -33,6 +33,8 @@ export const PERMISSIONS = {
   /** Their own session: who am I, sign out, change my password. */
   "session.own": ALL,
   "dashboard.read": OFFICE,
+  /** The Reports page's charts (docs/product.md#reports). */
+  "reports.read": ["administrator", "principal", "accountant"],
   /** The academic years and their states: every form's list of years (docs/product.md#academic-years-and-rollover). */
   "academic_years.read": ALL,
   /** Create the next year, edit its dates, make it current, close the current one. */
