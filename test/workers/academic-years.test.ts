@@ -5,7 +5,7 @@
  * database keeps; each write is audited. A closed year's marks change only by an administrator. The daily cron
  * makes the next year current on its start date.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../db/schema";
 import { flipDueYear } from "../../worker/services/academic-years/write";
@@ -18,9 +18,11 @@ const BASE = "/api/admin/academic-years";
 let admin: string;
 let teacher: TestStaff;
 let years: Awaited<ReturnType<typeof snapshotYears>>;
+let auditFloor = 0;
 
 beforeAll(async () => {
   years = await snapshotYears();
+  auditFloor = (await testDb().all<{ m: number }>(sql`SELECT coalesce(max(id), 0) AS m FROM audit_log`))[0]!.m;
   admin = await loginAdmin();
   teacher = await staffWithToken("teacher", { assignments: [{ grade: "Prep-3", subject: "Mathematics" }] });
 });
@@ -35,7 +37,15 @@ const auditsOf = (action: string, entityId: string) =>
   testDb()
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entity, "academic_year"), eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
+    .where(
+      and(
+        eq(auditLog.entity, "academic_year"),
+        eq(auditLog.action, action),
+        eq(auditLog.entityId, entityId),
+        // This file's own rows (another file's daily flip may have named the same year before).
+        gt(auditLog.id, auditFloor),
+      ),
+    );
 const currentCount = async () =>
   (await testDb().all<{ n: number }>(sql`SELECT count(*) AS n FROM academic_years WHERE state = 'current'`))[0]!.n;
 

@@ -37,7 +37,15 @@ export async function snapshotYears() {
             term1_end = ${r.term1_end}, term2_start = ${r.term2_start}, term2_end = ${r.term2_end}
             WHERE name = ${r.name}`),
         ),
-        ...added.map((n) => db.run(sql`DELETE FROM academic_years WHERE name = ${n}`)),
+        // A year the test's data now names stays (upcoming); the others go.
+        ...added.map((n) =>
+          db.run(sql`UPDATE academic_years SET state = 'upcoming', closed_at = NULL WHERE name = ${n}`),
+        ),
+        ...added.map((n) =>
+          db.run(sql`DELETE FROM academic_years WHERE name = ${n} AND name NOT IN (
+            SELECT academic_year_name FROM enrolments UNION SELECT academic_year_name FROM fee_records
+            UNION SELECT academic_year_name FROM fee_plans)`),
+        ),
       ]);
     },
   };
