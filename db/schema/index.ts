@@ -27,3 +27,4 @@ export * from "./db-health";
 export * from "./guardians";
 export * from "./messages";
 export * from "./rollover-runs";
+export * from "./family";

@@ -19,6 +19,7 @@ export const MESSAGE_KINDS = [
   "payment_received",
   "results_published",
   "selection_opened",
+  "sign_in_code",
 ] as const;
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
 export const MESSAGE_CHANNELS = ["whatsapp", "sms"] as const;

@@ -10,6 +10,7 @@ export default {
     payment_received: "تم استلام دفعة",
     results_published: "إعلان النتائج",
     selection_opened: "فتح الاختيار",
+    sign_in_code: "رمز دخول الأسرة",
   },
   statuses: {
     queued: "في الانتظار",

@@ -10,6 +10,7 @@ export default {
     payment_received: "Payment received",
     results_published: "Results published",
     selection_opened: "Selection opened",
+    sign_in_code: "Family sign-in code",
   },
   statuses: {
     queued: "Queued",

@@ -22,6 +22,8 @@ export interface MessageFacts {
   receiptNo?: string;
   term?: { year: string; semester: "S1" | "S2" };
   link?: string;
+  /** A sign-in code (6 digits), sent as typed: Latin digits in both languages. */
+  code?: string;
 }
 
 /** The facts in one language's words and digits. */
@@ -32,6 +34,7 @@ interface Shown {
   receipt: string;
   term: string;
   link: string;
+  code: string;
 }
 
 const SEMESTERS = {
@@ -57,6 +60,7 @@ function shown(facts: MessageFacts, language: MessageLanguage): Shown {
     receipt: facts.receiptNo ?? "",
     term: t ? `${SEMESTERS[language][t.semester]} ${year(t.year)}` : "",
     link: facts.link ?? "",
+    code: facts.code ?? "",
   };
 }
 
@@ -100,6 +104,12 @@ const KINDS: Record<MessageKind, Kind> = {
     params: (f) => [f.name, f.link],
     ar: (f) => `بدأ اختيار المعلمين لطلاب الصف الثالث الإعدادي. اختر لـ ${f.name}: ${f.link}`,
     en: (f) => `Prep-3 teacher selection is open. Choose for ${f.name}: ${f.link}`,
+  },
+  sign_in_code: {
+    urgent: true,
+    params: (f) => [f.code],
+    ar: (f) => `رمز الدخول إلى حساب الأسرة: ${f.code}. صالح ٥ دقائق. لا تشاركه مع أحد.`,
+    en: (f) => `Your family account sign-in code: ${f.code}. Valid for 5 minutes. Do not share it.`,
   },
 };
 
