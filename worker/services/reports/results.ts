@@ -45,7 +45,8 @@ export async function marksDistribution(db: Db, y: ReportYear, passMark: number)
   const rows = await db.all<{ sem: Term; subject: string; bin: number; n: number; below: number }>(sql`
     SELECT r.semester AS sem, s.subject_name AS subject,
       CASE WHEN s.absent = 1 THEN -1
-        ELSE min(${MARK_BINS - 1}, (s.score_hundredths * 100) / (s.max_score_hundredths * ${MARK_BIN_PERCENT})) END AS bin,
+        ELSE min(${sql.raw(String(MARK_BINS - 1))},
+          (s.score_hundredths * 100) / (s.max_score_hundredths * ${sql.raw(String(MARK_BIN_PERCENT))})) END AS bin,
       count(*) AS n,
       sum(CASE WHEN s.absent = 0 AND s.score_hundredths * 100 < ${passMark} * s.max_score_hundredths THEN 1 ELSE 0 END)
         AS below
@@ -63,6 +64,7 @@ export async function marksDistribution(db: Db, y: ReportYear, passMark: number)
       absent: 0,
       below_pass: 0,
     };
+    // Integer division in SQL (constants written into the statement: a bound JS number is a REAL there).
     if (r.bin < 0) d.absent += Number(r.n);
     else {
       d.bins[r.bin] = (d.bins[r.bin] ?? 0) + Number(r.n);
