@@ -37,6 +37,7 @@ import { useReasonText } from "~/lib/reason-text";
 import { useDebouncedSearch } from "~/lib/use-debounce";
 import { navState, useListIntents } from "~/lib/use-list-intents";
 import { cn } from "~/lib/utils";
+import { GRADES } from "@worker/lib/school-grades";
 import { useCanFn } from "~/lib/use-me";
 
 /** The filters of the page before any navigation intent: the default first page is primed with them. */
@@ -64,7 +65,10 @@ export default function FeesPage() {
   const { reasonText } = useReasonText();
   const lang = i18n.language;
   const location = useLocation();
-  const [grade, setGrade] = useState<string>(() => navState(location.state).grade ?? "All");
+  // `?grade=` too: the Reports page's overdue bars open the overdue list of one grade.
+  const [grade, setGrade] = useState<string>(
+    () => navState(location.state).grade ?? urlFilter(location.search, "grade", GRADES),
+  );
   // `?status=overdue` and `?due_within_days=N` open the overdue list (the dashboard links here with them).
   const [status, setStatus] = useState(() => urlFilter(location.search, "status", FEE_FILTER_STATUSES));
   const [dueWithin, setDueWithin] = useState(() => urlFilter(location.search, "due_within_days", DUE_WITHIN_CHOICES));
