@@ -21,6 +21,7 @@ import type { PayEditor } from "~/features/fees/admin/fee-row-state";
 
 const fee = (total: number, paid: number): FeeRecord => ({
   id: 1,
+  academic_year_name: "2026-2027",
   student_no: "30101011234567",
   full_name: "أحمد محمد",
   grade: "Prep-1",

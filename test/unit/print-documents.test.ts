@@ -24,6 +24,7 @@ const payment = {
 };
 const fee: PlannedFee = {
   id: 1,
+  academic_year_name: "2026-2027",
   student_no: "30101010101010",
   full_name: "سارة علي",
   grade: "Prep-1",

@@ -13,7 +13,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { feeInstalments, feeRecords, payments, students } from "../../db/schema";
 import { addDays, fillOldestFirst, instalmentStatus } from "../../worker/lib/fee-schedule";
 import { api, loginAdmin } from "./helpers";
-import { insertStudent, testDb } from "./fixtures";
+import { insertStudent, testDb, ensureYear } from "./fixtures";
 
 let token: string;
 beforeAll(async () => {
@@ -59,6 +59,7 @@ describe("fee plans: allocation and status properties", () => {
             instalments: inst.map((x, i) => ({ no: i + 1, due_date: addDays(start, x.day), amount: x.piastres / 100 })),
           };
         });
+        await ensureYear(year);
         const created = await api("/api/admin/fee-plans", {
           method: "POST",
           token,
@@ -75,7 +76,7 @@ describe("fee plans: allocation and status properties", () => {
               c.discount.kind === "percent"
                 ? Math.round(c.discount.share * 10_000) / 100
                 : Math.floor(gross * c.discount.share) / 100;
-            const res = await api(`/api/fees/${s.studentNo}/discount`, {
+            const res = await api(`/api/fees/${s.studentNo}/discount?academic_year=${year}`, {
               method: "PUT",
               token,
               body: { kind: c.discount.kind, value, reason: "Property" },
@@ -103,7 +104,7 @@ describe("fee plans: allocation and status properties", () => {
               }
             } else {
               const paid = Math.floor(fee.totalPiastres * step.share);
-              const res = await api(`/api/fees/${s.studentNo}`, {
+              const res = await api(`/api/fees/${s.studentNo}?academic_year=${year}`, {
                 method: "PUT",
                 token,
                 body: { total_amount: fee.totalPiastres / 100, paid_amount: paid / 100 },
@@ -148,7 +149,10 @@ async function check(studentId: number, studentNo: string, today: string) {
     expect(r.paidPiastres).toBeLessThanOrEqual(r.amountPiastres);
     expect(r.paidPiastres).toBe(fill[i]);
   });
-  const res = await api(`/api/fees?search=${studentNo}`, { token, headers: { "X-Test-Now": `${today}T10:00:00Z` } });
+  const res = await api(`/api/fees?academic_year=${fee.academicYearName}&search=${studentNo}`, {
+    token,
+    headers: { "X-Test-Now": `${today}T10:00:00Z` },
+  });
   const json = res.json.fees[0];
   const expected = rows.map((r) => instalmentStatus(r.dueDate, r.amountPiastres, r.paidPiastres, today));
   expect(json.instalments.map((i: { status: string }) => i.status)).toEqual(expected);

@@ -8,7 +8,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, feeInstalments, feeRecords, payments } from "../../db/schema";
 import { api, expectError, loginAdmin, uid } from "./helpers";
-import { insertResult, insertStudent, setPublished, testDb, uniqueStudentNo } from "./fixtures";
+import { ensureYear, insertResult, insertStudent, setPublished, testDb, uniqueStudentNo } from "./fixtures";
 
 let token: string;
 beforeAll(async () => {
@@ -45,7 +45,12 @@ const plan = (year: string, grade: string, over: Record<string, unknown> = {}) =
   ...over,
 });
 
-const post = (body: unknown) => api("/api/admin/fee-plans", { method: "POST", token, body });
+/** Creates a plan; its year (a valid name) is made an academic year first, as the years page would. */
+const post = async (body: unknown) => {
+  const year = (body as { academic_year_name?: unknown } | null)?.academic_year_name;
+  if (typeof year === "string") await ensureYear(year);
+  return api("/api/admin/fee-plans", { method: "POST", token, body });
+};
 
 /** Checks paid = Σ payments = Σ instalment paid, 0 ≤ instalment paid ≤ amount, and Σ amounts = total when scheduled. */
 async function expectBalanced(feeId: number) {
@@ -184,10 +189,17 @@ describe("applying a plan, paying, overdue", () => {
   beforeAll(async () => {
     withPayment = await insertStudent({ currentGrade: grade, fullName: `Plan A ${uid()}` });
     without = await insertStudent({ currentGrade: grade, fullName: `Plan B ${uid()}` });
+    await ensureYear(year);
     const created = await api("/api/fees", {
       method: "POST",
       token,
-      body: { student_id: withPayment.studentNo, grade, total_amount: 9000, paid_amount: 3000 },
+      body: {
+        student_id: withPayment.studentNo,
+        grade,
+        total_amount: 9000,
+        paid_amount: 3000,
+        academic_year_name: year,
+      },
     });
     expect(created.status).toBe(201);
     const res = await post(plan(year, grade));
@@ -196,7 +208,7 @@ describe("applying a plan, paying, overdue", () => {
   });
 
   const fee = async (studentNo: string, date: string) =>
-    (await api(`/api/fees?search=${studentNo}`, { token, headers: at(date) })).json.fees[0];
+    (await api(`/api/fees?academic_year=${year}&search=${studentNo}`, { token, headers: at(date) })).json.fees[0];
 
   it("previews without writing, then applies: creates the missing record and allocates kept payments oldest first", async () => {
     const preview = await api(`/api/admin/fee-plans/${planId}/apply?dry_run=1`, { method: "POST", token });
@@ -221,7 +233,7 @@ describe("applying a plan, paying, overdue", () => {
       paid: 0,
     });
     expect(preview.json.summary.total).toBe(preview.json.rows.length);
-    expect((await api(`/api/fees?search=${without.studentNo}`, { token })).json.fees).toEqual([]);
+    expect((await api(`/api/fees?academic_year=${year}&search=${without.studentNo}`, { token })).json.fees).toEqual([]);
 
     const applied = await api(`/api/admin/fee-plans/${planId}/apply`, { method: "POST", token });
     expect(applied.status, JSON.stringify(applied.json)).toBe(200);
@@ -278,7 +290,7 @@ describe("applying a plan, paying, overdue", () => {
     expect(onDueDay.overdue_amount).toBe(0);
     // 22:30 UTC on the due day is already 00:30 the next day in Cairo (UTC+2 in November).
     const lateNight = (
-      await api(`/api/fees?search=${withPayment.studentNo}`, {
+      await api(`/api/fees?academic_year=${year}&search=${withPayment.studentNo}`, {
         token,
         headers: { "X-Test-Now": `${dueDay}T22:30:00Z` },
       })
@@ -290,10 +302,13 @@ describe("applying a plan, paying, overdue", () => {
     expect(b.overdue_amount).toBe(6200);
     expect(b.next_due_date).toBe(`${y2(year)}-02-01`);
 
-    const overdue = await api(`/api/fees?status=overdue&grade=${grade}&sortBy=overdue_amount&sortOrder=desc&limit=50`, {
-      token,
-      headers: at(nextDay),
-    });
+    const overdue = await api(
+      `/api/fees?academic_year=${year}&status=overdue&grade=${grade}&sortBy=overdue_amount&sortOrder=desc&limit=50`,
+      {
+        token,
+        headers: at(nextDay),
+      },
+    );
     expect(overdue.status, JSON.stringify(overdue.json)).toBe(200);
     const keys = overdue.json.fees.map((f: { student_no: string }) => f.student_no);
     expect(keys.indexOf(without.studentNo)).toBeLessThan(keys.indexOf(withPayment.studentNo));
@@ -301,17 +316,17 @@ describe("applying a plan, paying, overdue", () => {
     expect(amounts).toEqual([...amounts].sort((x, y) => y - x));
     expect(amounts.every((x: number) => x > 0)).toBe(true);
 
-    const notYet = await api(`/api/fees?status=overdue&search=${without.studentNo}`, {
+    const notYet = await api(`/api/fees?academic_year=${year}&status=overdue&search=${without.studentNo}`, {
       token,
       headers: at(`${y1(year)}-09-15`),
     });
     expect(notYet.json.fees).toEqual([]);
-    const soon = await api(`/api/fees?due_within_days=20&search=${without.studentNo}`, {
+    const soon = await api(`/api/fees?academic_year=${year}&due_within_days=20&search=${without.studentNo}`, {
       token,
       headers: at(`${y1(year)}-09-20`),
     });
     expect(soon.json.fees).toHaveLength(1);
-    const notSoon = await api(`/api/fees?due_within_days=٣&search=${without.studentNo}`, {
+    const notSoon = await api(`/api/fees?academic_year=${year}&due_within_days=٣&search=${without.studentNo}`, {
       token,
       headers: at(`${y1(year)}-10-02`),
     });
@@ -326,7 +341,7 @@ describe("applying a plan, paying, overdue", () => {
   });
 
   it("a discount (amount or percent, with a reason) comes off the latest instalments; refusals name the field", async () => {
-    const url = `/api/fees/${without.studentNo}/discount`;
+    const url = `/api/fees/${without.studentNo}/discount?academic_year=${year}`;
     const put = (body: unknown) => api(url, { method: "PUT", token, body, headers: at(`${y1(year)}-09-01`) });
     let err = expectError(await put({ kind: "amount", value: 20000, reason: "Sibling" }), 400, "VALIDATION_FAILED");
     expect(err).toMatchObject({ reason: "DISCOUNT_ABOVE_TOTAL", params: { field: "discount" } });
@@ -371,13 +386,13 @@ describe("applying a plan, paying, overdue", () => {
 
   it("an edit keeps the schedule's total and re-allocates a changed paid amount; paid above a new total is refused", async () => {
     const studentNo = withPayment.studentNo;
-    const moved = await api(`/api/fees/${studentNo}`, {
+    const moved = await api(`/api/fees/${studentNo}?academic_year=${year}`, {
       method: "PUT",
       token,
       body: { total_amount: 5, paid_amount: 0 },
     });
     expect(expectError(moved, 409, "CONFLICT").reason).toBe("TOTAL_SET_BY_SCHEDULE");
-    const down = await api(`/api/fees/${studentNo}`, {
+    const down = await api(`/api/fees/${studentNo}?academic_year=${year}`, {
       method: "PUT",
       token,
       body: { total_amount: 11200.03, paid_amount: 2000 },
@@ -389,7 +404,7 @@ describe("applying a plan, paying, overdue", () => {
     expect(adjustment.allocations.reduce((s: number, a: { amount: number }) => s + a.amount, 0)).toBe(-4000);
     await expectBalanced(down.json.fee.id);
 
-    const discount = await api(`/api/fees/${studentNo}/discount`, {
+    const discount = await api(`/api/fees/${studentNo}/discount?academic_year=${year}`, {
       method: "PUT",
       token,
       body: { kind: "amount", value: 9500, reason: "Staff child" },
@@ -398,7 +413,7 @@ describe("applying a plan, paying, overdue", () => {
   });
 
   it("a custom schedule replaces the plan's for one student, keeps payments, and is left alone by the next apply", async () => {
-    const url = `/api/fees/${without.studentNo}/schedule`;
+    const url = `/api/fees/${without.studentNo}/schedule?academic_year=${year}`;
     const put = (body: unknown) => api(url, { method: "PUT", token, body, headers: at(`${y1(year)}-09-01`) });
     const outside = await put({ instalments: [{ line: "Tuition", due_date: `${y2(year)}-09-01`, amount: 100 }] });
     expect(expectError(outside, 400, "VALIDATION_FAILED")).toMatchObject({ reason: "DUE_DATE_OUTSIDE_YEAR" });
@@ -444,7 +459,11 @@ describe("applying a plan, paying, overdue", () => {
 
   it("a commit with an error row writes nothing and answers the preview's body", async () => {
     const studentNo = withPayment.studentNo;
-    await api(`/api/fees/${studentNo}`, { method: "PUT", token, body: { total_amount: 11200.03, paid_amount: 11000 } });
+    await api(`/api/fees/${studentNo}?academic_year=${year}`, {
+      method: "PUT",
+      token,
+      body: { total_amount: 11200.03, paid_amount: 11000 },
+    });
     const small = await api(`/api/admin/fee-plans/${planId}`, {
       method: "PUT",
       token,
@@ -463,21 +482,29 @@ describe("applying a plan, paying, overdue", () => {
     // A grade no other API test uses, so this student is its only row.
     const lone = "Primary-3";
     const s = await insertStudent({ currentGrade: lone, fullName: `Plan C ${uid()}` });
+    const year = freshYear();
+    await ensureYear(year);
     expect(
       (
         await api(`/api/fees`, {
           method: "POST",
           token,
-          body: { student_id: s.studentNo, grade: lone, total_amount: 20000, paid_amount: 15000 },
+          body: {
+            student_id: s.studentNo,
+            grade: lone,
+            total_amount: 20000,
+            paid_amount: 15000,
+            academic_year_name: year,
+          },
         })
       ).status,
     ).toBe(201);
-    const created = await post(plan(freshYear(), lone));
+    const created = await post(plan(year, lone));
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const res = await api(`/api/admin/fee-plans/${created.json.plan.id}/apply`, { method: "POST", token });
     const err = expectError(res, 400, "VALIDATION_FAILED");
     expect(err).toMatchObject({ reason: "PLAN_APPLY_ERRORS", summary: { total: 1, errors: 1, create: 0, update: 0 } });
-    expect((await api(`/api/fees?search=${s.studentNo}`, { token })).json.fees[0]).toMatchObject({
+    expect((await api(`/api/fees?academic_year=${year}&search=${s.studentNo}`, { token })).json.fees[0]).toMatchObject({
       total_amount: 20000,
       plan_id: null,
     });

@@ -15,7 +15,7 @@ import { auditLog, feeInstalments, feePlanInstalments, feeRecords, payments, stu
 import { academicYearBounds, addDays, fillOldestFirst, percentOf } from "../../worker/lib/fee-schedule";
 import { discounted, planSchedule } from "../../worker/services/fee-plans";
 import { api, loginAdmin, uid } from "./helpers";
-import { insertStudent, testDb } from "./fixtures";
+import { ensureYear, insertStudent, testDb } from "./fixtures";
 
 const GRADE = "Primary-6";
 let token: string;
@@ -97,7 +97,7 @@ function run(op: Op, plans: Plan[], people: Student[]) {
     case "discount": {
       const gross = Math.min(plans[0]!.gross, plans[1]!.gross);
       const value = op.percent ? Math.round(op.share * 10_000) / 100 : Math.floor(gross * op.share) / 100;
-      return api(`/api/fees/${s!.studentNo}/discount`, {
+      return api(`/api/fees/${s!.studentNo}/discount?academic_year=${plans[0]!.year}`, {
         method: "PUT",
         token,
         body: { kind: op.percent ? "percent" : "amount", value, reason: "Race" },
@@ -109,10 +109,11 @@ function run(op: Op, plans: Plan[], people: Student[]) {
         { line: "Own", due_date: addDays(start, 20), amount: op.piastres / 100 },
         { line: "Own", due_date: addDays(start, 200), amount: 1000 },
       ];
-      return api(`/api/fees/${s!.studentNo}/schedule`, { method: "PUT", token, body: { instalments } });
+      const url = `/api/fees/${s!.studentNo}/schedule?academic_year=${plans[op.plan]!.year}`;
+      return api(url, { method: "PUT", token, body: { instalments } });
     }
     case "clear":
-      return api(`/api/fees/${s!.studentNo}/schedule`, { method: "DELETE", token });
+      return api(`/api/fees/${s!.studentNo}/schedule?academic_year=${plans[0]!.year}`, { method: "DELETE", token });
     case "pay":
       return api(`/api/fees/${s!.studentNo}/add-payment`, {
         method: "POST",
@@ -150,6 +151,7 @@ describe("fee writes racing plan applies", () => {
         const plans: Plan[] = [];
         for (const [i, lines] of round.plans.entries()) {
           const year = `${yearNo + i}-${yearNo + i + 1}`;
+          await ensureYear(year);
           const created = await api("/api/admin/fee-plans", {
             method: "POST",
             token,
@@ -187,11 +189,15 @@ describe("fee writes racing plan applies", () => {
   }, 90_000);
 });
 
-/** The record of `studentId` against its plan, its payments and its audit chain (no record: nothing to check). */
+/** Every year's account of `studentId` against its plan, its payments and its audit chain (none: nothing to check). */
 async function checkRecord(studentId: number, plans: Plan[]) {
+  const accounts = await testDb().select().from(feeRecords).where(eq(feeRecords.studentId, studentId));
+  for (const fee of accounts) await checkAccount(fee, plans);
+}
+
+/** One account against its plan, its payments and its audit chain. */
+async function checkAccount(fee: typeof feeRecords.$inferSelect, plans: Plan[]) {
   const db = testDb();
-  const [fee] = await db.select().from(feeRecords).where(eq(feeRecords.studentId, studentId));
-  if (!fee) return;
   const where = `record ${fee.id}`;
   const inst = await db
     .select()

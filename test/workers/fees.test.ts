@@ -31,6 +31,7 @@ const nid = () => `2${Array.from(crypto.getRandomValues(new Uint8Array(13)), (b)
 const toArabic = (s: string) => s.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!);
 const RECEIPT = /^RCP-(\d{4})-(\d{4})-(\d{6})$/;
 const FEE_KEYS = [
+  "academic_year_name",
   "custom_schedule",
   "discount",
   "full_name",
@@ -578,6 +579,7 @@ describe("dashboard figures", () => {
     expect(addPayment.responses["422"].content["application/json"].schema.$ref).toBe("#/components/schemas/Error");
     expect(Object.keys(addPayment.responses["201"].content["application/json"].schema.properties).sort()).toEqual([
       "fee",
+      "lines",
       "payment",
     ]);
     expect(addPayment.responses["200"]).toBeTruthy(); // a replay

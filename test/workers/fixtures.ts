@@ -1,6 +1,6 @@
 /** Direct-to-database fixtures for API tests (unique student numbers; money in piastres). */
 import { env } from "cloudflare:workers";
-import { feeRecords, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
+import { academicYears, feeRecords, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import { yearSql } from "../../worker/services/fee-year";
 
@@ -73,4 +73,27 @@ export async function setPublished(year: string, semester: "S1" | "S2", isPublis
       target: [resultPublications.academicYearName, resultPublications.semester],
       set: { isPublished },
     });
+}
+
+/**
+ * Academic year `name` ("2061-2062") as a row, upcoming, in the default dates (1 September - 31 August, terms to
+ * 31 January and 1 February - 30 June), unless it exists. Names that are not two consecutive years are left alone.
+ */
+export async function ensureYear(name: string) {
+  const m = /^(\d{4})-(\d{4})$/.exec(name);
+  if (!m || Number(m[2]) !== Number(m[1]) + 1) return;
+  const [y1, y2] = [m[1], m[2]];
+  await testDb()
+    .insert(academicYears)
+    .values({
+      name,
+      startDate: `${y1}-09-01`,
+      endDate: `${y2}-08-31`,
+      term1Start: `${y1}-09-01`,
+      term1End: `${y2}-01-31`,
+      term2Start: `${y2}-02-01`,
+      term2End: `${y2}-06-30`,
+      state: "upcoming",
+    })
+    .onConflictDoNothing();
 }

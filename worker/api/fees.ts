@@ -16,11 +16,22 @@ import { feeTotals, onlineTakings, overdueTotals, paidPercentage } from "../serv
 import { requestToday } from "../request-clock";
 import { customScheduleSchema, discountInputSchema } from "../contracts/fee-plans";
 import { clearCustomSchedule, setCustomSchedule, setDiscount } from "../services/fee-discount";
-import { createFee, deleteFee, getFeeById, listFees, listFeesPage, listPayments, updateFee } from "../services/fees";
+import {
+  createFee,
+  deleteFee,
+  getFeeById,
+  listFees,
+  listFeesPage,
+  listPayments,
+  studentFeeYears,
+  updateFee,
+} from "../services/fees";
+import { receiptLines } from "../services/receipt-lines";
 import { addPayment } from "../services/payments";
 import { afterMoneyMoved } from "../money-moved";
 import { streamHandler, streamRoute } from "./events";
 import {
+  accountYearQuerySchema,
   addPaymentSchema,
   createFeeSchema,
   feeBodySchema,
@@ -120,6 +131,7 @@ const discount = createRoute(
       "Taken off the record's plan total and its latest instalments first; payments are re-allocated oldest instalment first in the same write. A discount above the total → 400 DISCOUNT_ABOVE_TOTAL; the new total below the paid amount → 400 TOTAL_BELOW_PAID; no plan applied → 409 DISCOUNT_NEEDS_SCHEDULE.",
     request: {
       params: studentNoParam,
+      query: accountYearQuerySchema,
       body: { required: true, content: { "application/json": { schema: discountInputSchema } } },
     },
     responses: {
@@ -139,6 +151,7 @@ const schedule = createRoute(
       "The total becomes the schedule's sum and the discount is cleared; payments are re-allocated oldest instalment first in the same write; applying a plan leaves the record alone. With a plan on the record, due dates must fall in its academic year (DUE_DATE_OUTSIDE_YEAR). Below the paid amount → 400 TOTAL_BELOW_PAID. Another plan applied or an edit saved since the record was read → 409 FEE_CHANGED_MEANWHILE, nothing written.",
     request: {
       params: studentNoParam,
+      query: accountYearQuerySchema,
       body: { required: true, content: { "application/json": { schema: customScheduleSchema } } },
     },
     responses: { 200: json(feeBodySchema, "The record with its schedule"), ...errors(400, 401, 404, 409) },
@@ -151,7 +164,7 @@ const unschedule = createRoute(
     path: "/{student_no}/schedule",
     tags,
     summary: "Return a student with a custom schedule to the grade's plan (applied next time)",
-    request: { params: studentNoParam },
+    request: { params: studentNoParam, query: accountYearQuerySchema },
     responses: { 200: json(feeBodySchema, "The record"), ...errors(400, 401, 404) },
   }),
 );
@@ -163,7 +176,7 @@ const list = createRoute(
     tags,
     summary: "List fee records with their payments",
     description:
-      "Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade and status (paid, partially_paid, not_paid, or overdue: an instalment unpaid after its due date), due_within_days=N (an unpaid instalment due from today to today + N, Cairo). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
+      "One academic year's accounts (academic_year, default the current year), or view=arrears: the accounts of earlier years with money still owed, oldest year first. Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade and status (paid, partially_paid, not_paid, or overdue: an instalment unpaid after its due date), due_within_days=N (an unpaid instalment due from today to today + N, Cairo). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
     request: { query: listFeesQuerySchema },
     responses: {
       200: json(feeListSchema, "The fee records (one page with pagination when asked)"),
@@ -182,7 +195,7 @@ const paymentsOf = createRoute(
       "With idempotency_key: only the payment recorded under that key (none or one), so a client that lost an answer learns whether the payment was saved.",
     request: {
       params: studentNoParam,
-      query: z.object({
+      query: accountYearQuerySchema.extend({
         idempotency_key: idempotencyKeySchema.describe("The Idempotency-Key a payment was sent with"),
       }),
     },
@@ -190,6 +203,17 @@ const paymentsOf = createRoute(
       200: json(z.object({ payments: z.array(paymentJsonSchema) }), "The payment rows"),
       ...errors(400, 401, 404),
     },
+  }),
+);
+
+const years = createRoute(
+  guarded("fees.read", {
+    method: "get",
+    path: "/{student_no}/years",
+    tags,
+    summary: "Every year's fee account of one student, oldest year first (arrears before the current year)",
+    request: { params: studentNoParam },
+    responses: { 200: json(feeListSchema, "The student's accounts"), ...errors(400, 401) },
   }),
 );
 
@@ -230,7 +254,7 @@ const pay = createRoute(
     tags,
     summary: "Record a payment (receipt RCP-{academic year}-{6-digit sequence})",
     description:
-      "Honours the Idempotency-Key header: the same key and body again answer 200 with the first payment (header Idempotent-Replayed: true) and record nothing; the key with another body is a 422 IDEMPOTENCY_MISMATCH. Above the remaining amount: 400 PAYMENT_EXCEEDS_REMAINING, nothing recorded.",
+      "With academic_year_name, on that year's account only. Without it, the oldest year's account owing is settled first, instalment by instalment, then the next year: one receipt with a line per account (`lines`, each with its own number). Honours the Idempotency-Key header: the same key and body again answer 200 with the first payment (header Idempotent-Replayed: true) and record nothing; the key with another body is a 422 IDEMPOTENCY_MISMATCH. Above the remaining amount: 400 PAYMENT_EXCEEDS_REMAINING, nothing recorded.",
     request: {
       params: studentNoParam,
       headers: z.object({
@@ -258,6 +282,7 @@ const update = createRoute(
       "A changed paid amount is recorded as an ADJ adjustment row against the value at the moment of the write. A changed total on a record that follows an instalment schedule → 409 TOTAL_SET_BY_SCHEDULE; a plan, discount or schedule saved since the record was read → 409 FEE_CHANGED_MEANWHILE.",
     request: {
       params: studentNoParam,
+      query: accountYearQuerySchema,
       body: { required: true, content: { "application/json": { schema: updateFeeSchema } } },
     },
     responses: { 200: json(feeBodySchema, "The updated record"), ...errors(400, 401, 404, 409) },
@@ -271,7 +296,7 @@ const remove = createRoute(
     tags,
     summary: "Delete a fee record without payment rows",
     description: "409 FEE_HAS_PAYMENTS when the record has payments or adjustments: receipts are never deleted.",
-    request: { params: studentNoParam },
+    request: { params: studentNoParam, query: accountYearQuerySchema },
     responses: { 200: json(messageBody, "Deleted"), ...errors(400, 401, 404, 409) },
   }),
 );
@@ -309,7 +334,12 @@ export const feesApi = app
   })
   .openapi(paymentsOf, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    return c.json({ payments: await listPayments(c.get("db"), studentNo, c.req.valid("query").idempotency_key) }, 200);
+    const q = c.req.valid("query");
+    return c.json({ payments: await listPayments(c.get("db"), studentNo, q.idempotency_key, q.academic_year) }, 200);
+  })
+  .openapi(years, async (c) => {
+    const studentNo = storedStudentNo(c.req.valid("param").student_no);
+    return c.json({ fees: await studentFeeYears(c.get("db"), studentNo, requestToday(c)) }, 200);
   })
   .openapi(byGrade, async (c) => {
     const grade = toGrade(c.req.valid("param").grade);
@@ -327,43 +357,51 @@ export const feesApi = app
       studentNo: storedStudentNo(c.req.valid("param").student_no),
       amountPiastres: egpToPiastres(c.req.valid("json").payment_amount),
       idempotencyKey: c.req.valid("header")["idempotency-key"],
+      year: c.req.valid("json").academic_year_name,
     });
-    const fee = await getFeeById(db, result.feeRecordId, requestToday(c));
+    const [fee, { lines, accounts }] = await Promise.all([
+      getFeeById(db, result.feeRecordId, requestToday(c)),
+      receiptLines(db, result.payment.id),
+    ]);
     // The payment as the record lists it: with the instalments it covered.
     const payment = fee.payments.find((p) => p.id === result.payment.id) ?? result.payment;
     if (result.replayed) {
       c.header("Idempotent-Replayed", "true");
-      return c.json({ fee, payment }, 200);
+      return c.json({ fee, payment, lines }, 200);
     }
-    afterMoneyMoved(c, { feeRecordIds: [fee.id], receiptNos: [payment.receipt_no] });
-    return c.json({ fee, payment }, 201);
+    afterMoneyMoved(c, { feeRecordIds: accounts.length ? accounts : [fee.id], receiptNos: [payment.receipt_no] });
+    return c.json({ fee, payment, lines }, 201);
   })
   .openapi(update, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await updateFee(c.var.ctx, studentNo, c.req.valid("json"));
+    const fee = await updateFee(c.var.ctx, studentNo, c.req.valid("json"), c.req.valid("query").academic_year);
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
   .openapi(discount, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await setDiscount(c.var.ctx, studentNo, c.req.valid("json"));
+    const fee = await setDiscount(c.var.ctx, studentNo, c.req.valid("json"), c.req.valid("query").academic_year);
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
   .openapi(schedule, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await setCustomSchedule(c.var.ctx, studentNo, c.req.valid("json"));
+    const fee = await setCustomSchedule(c.var.ctx, studentNo, c.req.valid("json"), c.req.valid("query").academic_year);
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
   .openapi(unschedule, async (c) => {
     const studentNo = storedStudentNo(c.req.valid("param").student_no);
-    const fee = await clearCustomSchedule(c.var.ctx, studentNo);
+    const fee = await clearCustomSchedule(c.var.ctx, studentNo, c.req.valid("query").academic_year);
     changed(c, fee.id);
     return c.json({ fee }, 200);
   })
   .openapi(remove, async (c) => {
-    const id = await deleteFee(c.var.ctx, storedStudentNo(c.req.valid("param").student_no));
+    const id = await deleteFee(
+      c.var.ctx,
+      storedStudentNo(c.req.valid("param").student_no),
+      c.req.valid("query").academic_year,
+    );
     changed(c, id);
     return c.json({ message: "Fee record deleted successfully" }, 200);
   });

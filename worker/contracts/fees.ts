@@ -10,6 +10,7 @@ import { numberField } from "./number-field";
 import { reason } from "../reasons";
 import { GRADES } from "../lib/school-grades";
 import { INSTALMENT_STATUSES } from "../lib/fee-schedule";
+import { academicYearNameSchema } from "./academic-years";
 import {
   filterValue,
   gradeFilter,
@@ -59,8 +60,14 @@ export const createFeeSchema = z
     ),
     total_amount: egpAmount("total_amount"),
     paid_amount: egpAmount("paid_amount"),
+    academic_year_name: academicYearNameSchema.optional().describe("The account's year; default the current year"),
   })
   .refine((v) => v.paid_amount <= v.total_amount, { message: PAID_ABOVE_TOTAL, path: ["paid_amount"] });
+
+/** `?academic_year=` of the routes on one student's account: which year's account (default: the current year). */
+export const accountYearQuerySchema = z.object({
+  academic_year: academicYearNameSchema.optional().describe("The account's year; default the current year"),
+});
 
 /** `PUT /api/fees/{student_no}` body: the new total and paid amounts (a paid change becomes an adjustment row). */
 export const updateFeeSchema = z
@@ -78,6 +85,9 @@ export const addPaymentSchema = z.object({
       (["required", "invalid", "negative", "min", "max"] as const).map((p) => [p, reason("PAYMENT_AMOUNT_INVALID")]),
     ),
   }),
+  academic_year_name: academicYearNameSchema
+    .optional()
+    .describe("Pay this year's account only; without it the oldest year's account is settled first, then the next"),
 });
 
 /** `Idempotency-Key` header: 1-255 visible ASCII characters (e.g. a UUID made once per payment attempt). */
@@ -115,6 +125,10 @@ export const listFeesQuerySchema = z.object({
   status: filterValue(FEE_FILTER_STATUSES, "status"),
   /** Records with an unpaid instalment due from today to today + N school days (Cairo); 0 = due today. */
   due_within_days: numberField("due_within_days", { decimals: 0, min: 0, max: MAX_DUE_WITHIN_DAYS }).optional(),
+  /** The year whose accounts are listed; default the current year. Ignored by `view=arrears`. */
+  academic_year: academicYearNameSchema.optional(),
+  /** `arrears`: the accounts of years before the current one with money still owed, oldest year first. */
+  view: z.enum(["arrears"]).optional(),
   page: pageParam,
   limit: limitParam,
   sortBy: sortByParam(FEE_SORT_FIELDS),
@@ -173,6 +187,7 @@ export type PaymentJson = z.output<typeof paymentJsonSchema>;
 /** A fee record as the API returns it; amounts in EGP, remaining = total − paid, `payments` oldest first. */
 export const feeJsonSchema = z.object({
   id: z.number().int(),
+  academic_year_name: z.string().describe("The academic year this account belongs to"),
   student_no: z.string(),
   full_name: z.string(),
   grade: z.string().describe("One of KG-1 … Private"),
@@ -196,5 +211,18 @@ export const feeListSchema = z.object({ fees: z.array(feeJsonSchema), pagination
 /** `{fee}`: the record after a create or an edit. */
 export const feeBodySchema = z.object({ fee: feeJsonSchema });
 
-/** `{fee, payment}`: the record after a payment, and that payment. */
-export const paymentResultSchema = z.object({ fee: feeJsonSchema, payment: paymentJsonSchema });
+/** One line of a receipt: the payment row on one year's account. */
+export const receiptLineJsonSchema = paymentJsonSchema.extend({
+  academic_year_name: z.string().describe("The year of the account this line paid"),
+});
+export type ReceiptLineJson = z.output<typeof receiptLineJsonSchema>;
+
+/**
+ * `{fee, payment, lines}`: after a payment, the account of its first line and that line, and every line of the
+ * receipt (one per year's account it paid, oldest year first; one line for a payment on one account).
+ */
+export const paymentResultSchema = z.object({
+  fee: feeJsonSchema,
+  payment: paymentJsonSchema,
+  lines: z.array(receiptLineJsonSchema),
+});

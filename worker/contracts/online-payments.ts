@@ -24,6 +24,7 @@ export type AmountChoice = (typeof AMOUNT_CHOICES)[number];
 export const publicFeesSchema = z.object({
   student: z.object({ full_name: z.string(), current_grade: z.string() }),
   fee: z.object({
+    academic_year_name: z.string().describe("The account's year: the current year's (else the newest account)"),
     total: z.number().describe("EGP"),
     paid: z.number().describe("EGP"),
     remaining: z.number().describe("EGP"),
@@ -31,7 +32,19 @@ export const publicFeesSchema = z.object({
     next_due_date: z.string().nullable().describe("YYYY-MM-DD: the earliest unpaid instalment due today or later"),
     instalments: z.array(feeInstalmentJsonSchema),
   }),
-  /** What each choice would charge now (EGP); null when it charges nothing. */
+  /** Earlier years' accounts with money still owed, oldest year first: a payment settles them first. */
+  arrears: z
+    .array(
+      z.object({
+        academic_year_name: z.string(),
+        total: z.number().describe("EGP"),
+        paid: z.number().describe("EGP"),
+        remaining: z.number().describe("EGP"),
+        instalments: z.array(feeInstalmentJsonSchema),
+      }),
+    )
+    .describe("Arrears: what earlier years still owe, oldest first; every choice below counts them first"),
+  /** What each choice would charge now (EGP), arrears first; null when it charges nothing. */
   choices: z.object({
     next: z.number().nullable().describe("The oldest unpaid instalment's remaining amount"),
     overdue: z.number().nullable().describe("Everything overdue"),

@@ -29,20 +29,25 @@ const recordJson = (id: number, pairs: string) =>
  * applied), 400 DISCOUNT_ABOVE_TOTAL, 400 TOTAL_BELOW_PAID (the paid amount would exceed the new total), 409
  * FEE_CHANGED_MEANWHILE (a plan, schedule or edit landed on the record since it was read: nothing written).
  */
-export async function setDiscount(ctx: RequestContext, studentNo: string, input: DiscountInput): Promise<FeeJson> {
+export async function setDiscount(
+  ctx: RequestContext,
+  studentNo: string,
+  input: DiscountInput,
+  year?: string,
+): Promise<FeeJson> {
   const { db, now } = ctx;
   // One round trip: the record, and the rows of the plan it carries (none when it has no plan).
   const feeOf = db
     .select({ planId: feeRecords.planId })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(feeOfStudentNo(studentNo));
+    .where(feeOfStudentNo(studentNo, year));
   const [[fee], planRows] = await db.batch([
     db
       .select({ f: feeRecords })
       .from(feeRecords)
       .innerJoin(students, eq(students.id, feeRecords.studentId))
-      .where(feeOfStudentNo(studentNo)),
+      .where(feeOfStudentNo(studentNo, year)),
     db.select().from(feePlanInstalments).where(inArray(feePlanInstalments.planId, feeOf)),
   ]);
   if (!fee) throw new ApiError("FEE_NOT_FOUND");
@@ -106,6 +111,7 @@ export async function setCustomSchedule(
   ctx: RequestContext,
   studentNo: string,
   input: CustomScheduleInput,
+  year?: string,
 ): Promise<FeeJson> {
   const { db, now } = ctx;
   const [row] = await db
@@ -113,7 +119,7 @@ export async function setCustomSchedule(
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .leftJoin(feePlans, eq(feePlans.id, feeRecords.planId))
-    .where(feeOfStudentNo(studentNo));
+    .where(feeOfStudentNo(studentNo, year));
   if (!row) throw new ApiError("FEE_NOT_FOUND");
   const bounds = row.year ? academicYearBounds(row.year) : null;
   const outside = bounds
@@ -178,13 +184,13 @@ export async function setCustomSchedule(
 }
 
 /** Drops `studentNo`'s custom schedule flag: the next plan applied to the grade replaces the schedule. 404. */
-export async function clearCustomSchedule(ctx: RequestContext, studentNo: string): Promise<FeeJson> {
+export async function clearCustomSchedule(ctx: RequestContext, studentNo: string, year?: string): Promise<FeeJson> {
   const { db, now } = ctx;
   const [row] = await db
     .select({ id: feeRecords.id })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(feeOfStudentNo(studentNo));
+    .where(feeOfStudentNo(studentNo, year));
   if (!row) throw new ApiError("FEE_NOT_FOUND");
   await db.batch([
     // A new version: an apply or discount decided on the flag as it was must not land after this.

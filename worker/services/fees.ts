@@ -44,7 +44,7 @@ import {
 } from "./fee-instalments";
 import { gradeRankSql, studentSearchCondition } from "./students";
 import { staleFeeFailure, versionGuard } from "./fee-version";
-import { currentYearSql, feeIdOfStudentSql } from "./fee-year";
+import { currentYearSql, feeIdOfStudentSql, feeOfStudentNo, yearSql } from "./fee-year";
 
 /** The status rule of the module doc, on piastres. */
 export function feeStatus(totalPiastres: number, paidPiastres: number): FeeStatus {
@@ -57,6 +57,7 @@ const statusSql = sql<FeeStatus>`CASE WHEN ${feeRecords.totalPiastres} - ${feeRe
 
 const feeColumns = {
   id: feeRecords.id,
+  year: feeRecords.academicYearName,
   studentNo: students.studentNo,
   fullName: students.fullName,
   grade: feeRecords.grade,
@@ -74,6 +75,7 @@ type FeeRow = SelectResultFields<typeof feeColumns>;
 function toFeeJson(r: FeeRow, rowPayments: PaymentJson[], schedule: ScheduleJson = EMPTY_SCHEDULE): FeeJson {
   return {
     id: r.id,
+    academic_year_name: r.year,
     student_no: r.studentNo,
     full_name: r.fullName,
     grade: r.grade,
@@ -143,10 +145,18 @@ async function selectFees(db: Db, where: SQL | undefined, today: Today): Promise
   return rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? [], schedules.get(r.id)));
 }
 
-/** The WHERE of the fees list: search over name and ID (folded), grade, computed status, overdue, due soon. */
+/**
+ * The WHERE of the fees list: one year's accounts (default the current year's), or the arrears (accounts of years
+ * before the current one with money owed); search over name and ID (folded), grade, computed status, overdue, due soon.
+ */
 function feesWhere(q: ListFeesQuery & { grade?: Grade }, today: Today): SQL | undefined {
-  // A list shows one year's accounts: the current year's.
-  const conds: SQL[] = [eq(feeRecords.academicYearName, currentYearSql)];
+  const conds: SQL[] =
+    q.view === "arrears"
+      ? [
+          sql`${feeRecords.academicYearName} < ${currentYearSql}`,
+          sql`${feeRecords.totalPiastres} > ${feeRecords.paidPiastres}`,
+        ]
+      : [eq(feeRecords.academicYearName, yearSql(q.academic_year))];
   if (q.search) conds.push(studentSearchCondition(q.search));
   if (q.grade) conds.push(eq(feeRecords.grade, q.grade));
   // The overdue list counts active students only, as the dashboard's Overdue card does.
@@ -156,9 +166,14 @@ function feesWhere(q: ListFeesQuery & { grade?: Grade }, today: Today): SQL | un
   return and(...conds);
 }
 
-/** ORDER BY for `sortBy`/`sortOrder` (default newest record first); ties break on id so pages never overlap. */
-function feesOrder(sortBy: FeeSortField | undefined, order: "asc" | "desc" = "asc", today: Today): SQL[] {
-  if (!sortBy) return [desc(feeRecords.id)];
+/**
+ * ORDER BY for `sortBy`/`sortOrder` (default newest record first; arrears: oldest year first); ties break on id so
+ * pages never overlap.
+ */
+function feesOrder(q: ListFeesQuery, today: Today): SQL[] {
+  const { sortBy, sortOrder: order = "asc" } = q;
+  if (!sortBy)
+    return q.view === "arrears" ? [asc(feeRecords.academicYearName), desc(feeRecords.id)] : [desc(feeRecords.id)];
   const key = {
     full_name: sql`${students.fullName}`,
     student_no: sql`${students.studentNo}`,
@@ -206,7 +221,7 @@ export async function listFeesPage(
       .from(feeRecords)
       .innerJoin(students, eq(students.id, feeRecords.studentId))
       .where(where)
-      .orderBy(...feesOrder(q.sortBy, q.sortOrder, today))
+      .orderBy(...feesOrder(q, today))
       .limit(limit)
       .offset((page - 1) * limit);
   const [rows, [count], payRows, instRows, allocRows] = await db.batch([
@@ -215,7 +230,7 @@ export async function listFeesPage(
       .from(feeRecords)
       .innerJoin(students, eq(students.id, feeRecords.studentId))
       .where(where)
-      .orderBy(...feesOrder(q.sortBy, q.sortOrder, today))
+      .orderBy(...feesOrder(q, today))
       .limit(limit)
       .offset((page - 1) * limit),
     db
@@ -240,15 +255,23 @@ export async function listFeesPage(
   };
 }
 
-/** The current year's fee record of `studentNo`, its schedule seen on school day `today`. Throws 404 FEE_NOT_FOUND. */
-export async function getFee(db: Db, studentNo: string, today: Today): Promise<FeeJson> {
-  const [fee] = await selectFees(
-    db,
-    and(eq(students.studentNo, studentNo), eq(feeRecords.academicYearName, currentYearSql)),
-    today,
-  );
+/**
+ * The fee record of `studentNo` for `year` (default: the current year), its schedule seen on school day `today`.
+ * Throws 404 FEE_NOT_FOUND.
+ */
+export async function getFee(db: Db, studentNo: string, today: Today, year?: string): Promise<FeeJson> {
+  const [fee] = await selectFees(db, feeOfStudentNo(studentNo, year), today);
   if (!fee) throw new ApiError("FEE_NOT_FOUND");
   return fee;
+}
+
+/**
+ * Every year's fee account of `studentNo` (docs/product.md#fees), oldest year first, so arrears come before the
+ * current year. Empty when the student has none (or no such student).
+ */
+export async function studentFeeYears(db: Db, studentNo: string, today: Today): Promise<FeeJson[]> {
+  const fees = await selectFees(db, eq(students.studentNo, studentNo), today);
+  return fees.sort((a, b) => a.academic_year_name.localeCompare(b.academic_year_name));
 }
 
 /** The fee record with id `id` (after a write that returned only the id). Throws 404 FEE_NOT_FOUND. */
@@ -259,7 +282,8 @@ export async function getFeeById(db: Db, id: number, today: Today): Promise<FeeJ
 }
 
 /**
- * The statements that create student `studentId`'s fee record of the current year at `ctx.now`: the record, a first payment (RCP
+ * The statements that create student `studentId`'s fee record of `input.academic_year_name` (default the current
+ * year) at `ctx.now`: the record, a first payment (RCP
  * receipt) when `input.paid_amount` > 0, and the audit row. For one `db.batch`: `createFee` runs them alone, the bulk
  * import (docs/product.md#bulk-import) many in one batch. The record's own INSERT comes first (its `returning` id).
  */
@@ -269,13 +293,13 @@ export function createFeeStatements(ctx: RequestContext, studentId: number, inpu
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
   const paidAt = now.toISOString();
-  const feeId = feeIdOfStudentSql(studentId);
+  const feeId = feeIdOfStudentSql(studentId, input.academic_year_name);
   return [
     db
       .insert(feeRecords)
       .values({
         studentId,
-        academicYearName: currentYearSql,
+        academicYearName: yearSql(input.academic_year_name),
         grade: input.grade,
         totalPiastres: total,
         paidPiastres: paid,
@@ -340,7 +364,12 @@ function feeSnapshotSql(id: number): SQL {
  * TOTAL_BELOW_PAID, 409 TOTAL_SET_BY_SCHEDULE, 409 FEE_CHANGED_MEANWHILE (a plan, discount or schedule landed since the
  * read that allowed the new total).
  */
-export async function updateFee(ctx: RequestContext, studentNo: string, input: UpdateFeeInput): Promise<FeeJson> {
+export async function updateFee(
+  ctx: RequestContext,
+  studentNo: string,
+  input: UpdateFeeInput,
+  year?: string,
+): Promise<FeeJson> {
   const { db, now } = ctx;
   const today = schoolDate(now);
   // What the rules need, not the whole record: the audit row reads the record inside the write itself.
@@ -353,7 +382,7 @@ export async function updateFee(ctx: RequestContext, studentNo: string, input: U
     })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(and(eq(students.studentNo, studentNo), eq(feeRecords.academicYearName, currentYearSql)));
+    .where(feeOfStudentNo(studentNo, year));
   if (!before) throw new ApiError("FEE_NOT_FOUND");
   // A schedule fixes the total (its sum); the plan or the discount changes it (docs/product.md#fee-plans).
   if (before.scheduled && egpToPiastres(input.total_amount) !== before.total)
@@ -423,9 +452,9 @@ export function updateFeeStatements(ctx: RequestContext, feeId: number, version:
  * ON DELETE RESTRICT foreign key aborts the batch → 409 FEE_HAS_PAYMENTS. Throws 404 FEE_NOT_FOUND. Returns the
  * record id.
  */
-export async function deleteFee(ctx: RequestContext, studentNo: string): Promise<number> {
+export async function deleteFee(ctx: RequestContext, studentNo: string, year?: string): Promise<number> {
   const { db } = ctx;
-  const before = await getFee(db, studentNo, schoolDate(new Date()));
+  const before = await getFee(db, studentNo, schoolDate(new Date()), year);
   try {
     await db.batch([
       db.delete(feeRecords).where(eq(feeRecords.id, before.id)),
@@ -443,8 +472,13 @@ export async function deleteFee(ctx: RequestContext, studentNo: string): Promise
  * key (none or one): how the console learns whether a payment whose answer it lost was recorded
  * (docs/product.md#payments-and-receipts). Throws 404 FEE_NOT_FOUND.
  */
-export async function listPayments(db: Db, studentNo: string, idempotencyKey?: string): Promise<PaymentJson[]> {
-  const fee = await getFee(db, studentNo, schoolDate(new Date()));
+export async function listPayments(
+  db: Db,
+  studentNo: string,
+  idempotencyKey?: string,
+  year?: string,
+): Promise<PaymentJson[]> {
+  const fee = await getFee(db, studentNo, schoolDate(new Date()), year);
   if (!idempotencyKey) return fee.payments;
   const [row] = await db
     .select({ id: payments.id })

@@ -4,7 +4,7 @@
  * `Idempotency-Key`: the key and a SHA-256 of the canonical request are stored on the payment row; the UNIQUE index
  * on the key makes concurrent duplicates fail inside the database, and they then answer with the stored row.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { broke } from "../db-constraints";
@@ -17,6 +17,7 @@ import { snapshotWith } from "./audit";
 import { sha256Hex } from "../lib/tokens";
 import { movementStatements } from "./ledger/entries";
 import { currentReceiptIdSql, receiptNoSql } from "./ledger/receipts";
+import { newReceiptGroup, spreadStatements } from "./ledger/across-years";
 import { currentYearSql } from "./fee-year";
 
 /** A payment row as the API returns it (amount in EGP), with the instalments it covered when known. */
@@ -41,15 +42,17 @@ export function toPaymentJson(
  */
 export const receiptPath = (token: string) => `/pay/receipts/${token}`;
 
-/** SHA-256 (hex) of the canonical add-payment request: student number and amount in piastres. */
-export function paymentRequestHash(studentNo: string, amountPiastres: number): Promise<string> {
-  return sha256Hex(`add-payment\n${studentNo}\n${amountPiastres}`);
+/** SHA-256 (hex) of the canonical add-payment request: student number, amount in piastres, the year when chosen. */
+export function paymentRequestHash(studentNo: string, amountPiastres: number, year?: string): Promise<string> {
+  return sha256Hex(`add-payment\n${studentNo}\n${amountPiastres}${year ? `\n${year}` : ""}`);
 }
 
 export interface AddPaymentInput {
   studentNo: string;
   amountPiastres: number;
   idempotencyKey?: string;
+  /** Pay this year's account only; absent: the oldest year owing first (docs/product.md#fees). */
+  year?: string;
 }
 
 export interface AddPaymentResult {
@@ -67,23 +70,57 @@ async function replay(db: Db, key: string, hash: string): Promise<AddPaymentResu
 }
 
 /**
- * Records a payment of `amountPiastres` (> 0) on the fee record of `studentNo` at `ctx.now`.
- * Throws 404 FEE_NOT_FOUND, 400 PAYMENT_EXCEEDS_REMAINING, 422 IDEMPOTENCY_MISMATCH.
+ * Records a payment of `amountPiastres` (> 0) by `studentNo` at `ctx.now`: on the account of `input.year` when given;
+ * otherwise the oldest year's account owing first, then the next (docs/product.md#fees): one receipt, a line per
+ * account (worker/services/ledger/across-years.ts). Throws 404 FEE_NOT_FOUND, 400 PAYMENT_EXCEEDS_REMAINING, 422
+ * IDEMPOTENCY_MISMATCH.
  */
 export async function addPayment(ctx: RequestContext, input: AddPaymentInput): Promise<AddPaymentResult> {
-  const { db, now } = ctx;
+  const { db } = ctx;
   const key = input.idempotencyKey;
-  const hash = key ? await paymentRequestHash(input.studentNo, input.amountPiastres) : null;
+  const hash = key ? await paymentRequestHash(input.studentNo, input.amountPiastres, input.year) : null;
   if (key) {
     const earlier = await replay(db, key, hash!);
     if (earlier) return earlier;
   }
-  const [fee] = await db
-    .select({ id: feeRecords.id })
+  const target = await payableAccounts(db, input.studentNo, input.year);
+  if (target.length > 1) return spreadDeskPayment(ctx, input, hash, target);
+  return accountPayment(ctx, input, hash, target[0]!);
+}
+
+/**
+ * The accounts a payment of `studentNo` goes to: `[that year's]` when `year` is given; else the accounts owing,
+ * oldest year first, or (none owing) `[the current year's]` (or the newest) so the payment is refused as above what is
+ * owed. Throws 404 FEE_NOT_FOUND.
+ */
+export async function payableAccounts(db: Db, studentNo: string, year?: string): Promise<number[]> {
+  const accounts = await db
+    .select({
+      id: feeRecords.id,
+      year: feeRecords.academicYearName,
+      owes: sql<number>`${feeRecords.totalPiastres} - ${feeRecords.paidPiastres}`,
+      current: sql<number>`${feeRecords.academicYearName} = ${currentYearSql}`,
+    })
     .from(feeRecords)
     .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .where(and(eq(students.studentNo, input.studentNo), eq(feeRecords.academicYearName, currentYearSql)));
-  if (!fee) throw new ApiError("FEE_NOT_FOUND");
+    .where(eq(students.studentNo, studentNo))
+    .orderBy(asc(feeRecords.academicYearName));
+  const chosen = year ? accounts.filter((a) => a.year === year) : accounts.filter((a) => Number(a.owes) > 0);
+  if (chosen.length) return chosen.map((a) => a.id);
+  if (year || !accounts.length) throw new ApiError("FEE_NOT_FOUND");
+  return [(accounts.find((a) => Number(a.current) === 1) ?? accounts[accounts.length - 1]!).id];
+}
+
+/** A payment on the one account `feeId` (the ledger's movement, as before years). */
+async function accountPayment(
+  ctx: RequestContext,
+  input: AddPaymentInput,
+  hash: string | null,
+  feeId: number,
+): Promise<AddPaymentResult> {
+  const { db, now } = ctx;
+  const key = input.idempotencyKey;
+  const fee = { id: feeId };
 
   const year = academicYearOf(now);
   const paidAt = now.toISOString();
@@ -128,6 +165,68 @@ export async function addPayment(ctx: RequestContext, input: AddPaymentInput): P
     const results = await db.batch([moves[0]!, ...moves.slice(1), written]);
     const [row] = results[results.length - 1] as (typeof payments.$inferSelect)[];
     return { feeRecordId: fee.id, payment: toPaymentJson(row!), replayed: false };
+  } catch (err) {
+    if (key && broke(err, "payments.idempotency_key")) {
+      const earlier = await replay(db, key, hash!);
+      if (earlier) return earlier;
+    }
+    if (broke(err, "fee_paid_chk")) throw new ApiError("PAYMENT_EXCEEDS_REMAINING");
+    throw err;
+  }
+}
+
+/** A payment spread oldest year first over `accounts` (more than one): one receipt, a line per account. */
+async function spreadDeskPayment(
+  ctx: RequestContext,
+  input: AddPaymentInput,
+  hash: string | null,
+  accounts: number[],
+): Promise<AddPaymentResult> {
+  const { db, now } = ctx;
+  const key = input.idempotencyKey ?? null;
+  const group = newReceiptGroup();
+  const year = academicYearOf(now);
+  const statements = spreadStatements(db, {
+    accounts,
+    amount: input.amountPiastres,
+    group,
+    year,
+    at: now.toISOString(),
+    actor: ctx.actor,
+    requestId: ctx.requestId,
+    source: "desk",
+    idempotencyKey: key,
+    requestHash: hash,
+    audit: (feeId, line, receiptNo) => {
+      const feeRow = sql`FROM fee_records WHERE id = ${feeId}`;
+      return {
+        action: "add_payment",
+        entity: "fee_record",
+        entityId: feeId,
+        before: sql`(SELECT json_object('student_no', ${input.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
+        after: snapshotWith(
+          {
+            student_no: input.studentNo,
+            amount_piastres: input.amountPiastres,
+            academic_year: year,
+            idempotency_key: key,
+            receipt_group: group,
+          },
+          {
+            receipt_no: receiptNo,
+            line_piastres: line,
+            paid_piastres: sql`(SELECT paid_piastres + ${line} ${feeRow})`,
+            total_piastres: sql`(SELECT total_piastres ${feeRow})`,
+          },
+        ),
+      };
+    },
+  });
+  const written = db.select().from(payments).where(eq(payments.receiptGroup, group)).orderBy(asc(payments.id));
+  try {
+    const results = await db.batch([statements[0]!, ...statements.slice(1), written]);
+    const [row] = results[results.length - 1] as (typeof payments.$inferSelect)[];
+    return { feeRecordId: row!.feeRecordId, payment: toPaymentJson(row!), replayed: false };
   } catch (err) {
     if (key && broke(err, "payments.idempotency_key")) {
       const earlier = await replay(db, key, hash!);

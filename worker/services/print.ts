@@ -13,6 +13,7 @@ import { GRADES, type Grade } from "../lib/school-grades";
 import { egpToPiastres, piastresToEgp } from "../money";
 import { schoolDate } from "../lib/fee-schedule";
 import { getFee, getFeeById } from "./fees";
+import { receiptLines } from "./receipt-lines";
 import { getResult, isPublished, listResults } from "./results";
 
 /** One report card: the result, and whether its term is unpublished (printed marked "draft"). */
@@ -110,6 +111,21 @@ export interface ReceiptData {
   takenBy: string | null;
   /** Null for a desk payment. */
   online: OnlineReceiptFacts | null;
+  /**
+   * A receipt paying several years' accounts (docs/decisions/0041-one-receipt-across-years.md): one line per account,
+   * oldest year first, each with its own number, amount (EGP) and the account's balance right after it. Empty for a
+   * receipt on one account.
+   */
+  lines?: ReceiptYearLine[];
+}
+
+/** One year's line of a receipt across years. */
+export interface ReceiptYearLine {
+  year: string;
+  receiptNo: string;
+  amount: number;
+  allocations: AllocatedPayment["allocations"];
+  balanceAfter: number | null;
 }
 
 /** The online part of a receipt row: its Paymob transaction and order (all null for a desk payment). */
@@ -157,6 +173,9 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
       credit: paymobTransactions.creditPiastres,
       openCredit: onlinePayments.creditPiastres,
       method: methodOf,
+      group: payments.receiptGroup,
+      head: sql<string | null>`(SELECT h.receipt_no FROM payments h WHERE h.id =
+        (SELECT min(g.id) FROM payments g WHERE g.receipt_group = ${payments.receiptGroup}))`,
     })
     .from(payments)
     .leftJoin(admins, eq(admins.id, payments.adminId))
@@ -164,7 +183,12 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
     .leftJoin(onlinePayments, eq(onlinePayments.id, paymobTransactions.onlinePaymentId))
     .where(eq(payments.receiptNo, receiptNo));
   if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
-  const fee: PlannedFee = await getFeeById(db, row.feeRecordId, schoolDate(new Date()));
+  // A line of a receipt across years prints as the whole receipt, headed by its first line.
+  if (row.head && row.head !== receiptNo) return receipt(db, row.head);
+  const [fee, spread] = await Promise.all([
+    getFeeById(db, row.feeRecordId, schoolDate(new Date())) as Promise<PlannedFee>,
+    row.group ? receiptLines(db, row.id) : null,
+  ]);
   const upTo = fee.payments.findIndex((p) => p.id === row.id);
   // The balance fixed when the receipt was issued (migration 0010 on). A receipt issued before has none: the
   // record's payments come oldest first (paid_at, then id), all of them (payments are never deleted), so it is the
@@ -177,6 +201,16 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
     balanceAfter: piastresToEgp(balance),
     takenBy: row.takenBy,
     online: onlineFacts(row),
+    lines:
+      spread && spread.lines.length > 1
+        ? spread.lines.map((l, i) => ({
+            year: l.academic_year_name,
+            receiptNo: l.receipt_no,
+            amount: l.amount,
+            allocations: l.allocations,
+            balanceAfter: spread.balances[i] ?? null,
+          }))
+        : [],
   };
 }
 

@@ -7,7 +7,7 @@
  * what was applied and the credit to refund (and what of it was refunded since). One sheet: A5, or an 80 mm roll.
  */
 import { amountInArabicWords } from "@worker/lib/amount-words";
-import type { OnlineReceiptFacts, ReceiptData } from "@worker/services/print";
+import type { OnlineReceiptFacts, ReceiptData, ReceiptYearLine } from "@worker/services/print";
 import { Id, Letterhead, StudentFacts } from "./print-document";
 import { type PrintLocale, printArabic } from "./print-format";
 
@@ -92,14 +92,61 @@ function CoveredInstalments({ loc, data }: { loc: PrintLocale; data: ReceiptData
   );
 }
 
+/**
+ * The lines of a receipt paying several years' accounts, oldest year first: the year, the line's own number, the
+ * amount, the instalments it covered and the account's balance after it.
+ */
+function YearLines({ loc, lines }: { loc: PrintLocale; lines: ReceiptYearLine[] }) {
+  const t = loc.t.receipt;
+  return (
+    <table className="block" data-year-lines="">
+      <caption style={{ textAlign: "start", fontWeight: 700 }}>{t.yearLines}</caption>
+      <thead>
+        <tr>
+          <th>{t.year}</th>
+          <th>{t.lineReceipt}</th>
+          <th>{t.instalments}</th>
+          <th className="n">{t.amount}</th>
+          <th className="n">{t.balance}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((l) => (
+          <tr key={l.receiptNo} data-year-line={l.year}>
+            <td>
+              <bdi>{loc.year(l.year)}</bdi>
+            </td>
+            <td>
+              <Id>{l.receiptNo}</Id>
+            </td>
+            <td>
+              {l.allocations
+                .map(
+                  (a) =>
+                    `${a.line ? loc.line(a.line, a.line_en) + loc.sep : ""}${t.instalment.replace("{{no}}", loc.num(a.instalment_no))}`,
+                )
+                .join("، ")}
+            </td>
+            <td className="n">{loc.egp(l.amount)}</td>
+            <td className="n">{l.balanceAfter === null ? "" : loc.egp(l.balanceAfter)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The receipt sheet; `copy` prints "copy" beside the title. */
 export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: ReceiptData; copy: boolean }) {
   const t = loc.t.receipt;
   const { payment, fee } = data;
-  const allocations = payment.allocations ?? [];
+  const lines = data.lines ?? [];
+  const allocations = lines.length ? [] : (payment.allocations ?? []);
   const { online } = data;
+  // A receipt across years: its amount is every line's.
+  const amount = lines.length ? lines.reduce((s, l) => s + Math.round(l.amount * 100), 0) / 100 : payment.amount;
   // What came in: an online payment's credit is money received too, so the words say all of it.
-  const received = online?.kind === "payment" ? online.received : payment.amount;
+  const received = online?.kind === "payment" ? online.received : amount;
   const viaOnline = payment.source === "online";
   const method = methodName(loc, online?.method);
   const takenBy = viaOnline ? loc.t.onlineActor : data.takenBy;
@@ -124,6 +171,14 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
         <dt>{t.dateTime}</dt>
         <dd>{loc.dateTime(payment.paid_at)}</dd>
         <StudentFacts loc={loc} labels={t} name={fee.full_name} no={fee.student_no} grade={fee.grade} />
+        {!lines.length && fee.academic_year_name && (
+          <>
+            <dt>{t.year}</dt>
+            <dd data-year="">
+              <bdi>{loc.year(fee.academic_year_name)}</bdi>
+            </dd>
+          </>
+        )}
         <dt>{t.source}</dt>
         <dd data-source={payment.source}>{t.sources[payment.source]}</dd>
         {method && (
@@ -140,7 +195,7 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
             </dd>
           </>
         )}
-        <AmountRows loc={loc} amount={payment.amount} online={online} />
+        <AmountRows loc={loc} amount={amount} online={online} />
       </dl>
       {received > 0 && (
         <div className="words" data-amount-words="">
@@ -151,10 +206,15 @@ export function ReceiptSheet({ loc, data, copy }: { loc: PrintLocale; data: Rece
         </div>
       )}
       {online && online.credit > online.creditRefunded && <p className="muted">{t.creditNote}</p>}
+      {lines.length > 0 && <YearLines loc={loc} lines={lines} />}
       {allocations.length > 0 && <CoveredInstalments loc={loc} data={data} />}
       <dl className="facts block">
-        <dt>{t.balance}</dt>
-        <dd>{loc.egp(data.balanceAfter)}</dd>
+        {!lines.length && (
+          <>
+            <dt>{t.balance}</dt>
+            <dd>{loc.egp(data.balanceAfter)}</dd>
+          </>
+        )}
         {takenBy && (
           <>
             <dt>{t.takenBy}</dt>

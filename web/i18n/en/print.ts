@@ -89,6 +89,10 @@ export default {
     takenBy: "Received by",
     signature: "Cashier's signature",
     noSignature: "Issued electronically; no signature needed.",
+    year: "Academic year",
+    yearLines: "Paid per academic year (oldest first)",
+    lineReceipt: "Line No.",
+    total: "Total received",
     thanks: "Thank you.",
   },
   statement: {

@@ -3,7 +3,7 @@
  * selection period opening. Each is planned with its key (kind, student, receipt / term / period, day), so a replayed
  * request or a second click plans nothing new. Called after the event's own write has committed (`waitUntil`).
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { feeRecords, payments, results, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import { receiptPath } from "../payments";
@@ -22,7 +22,9 @@ export async function paymentMessages(db: Db, receiptNo: string, base: string, n
     .select({
       studentId: students.id,
       name: students.fullName,
-      amount: payments.amountPiastres,
+      // A receipt across years (its rows share a group): what the whole receipt took.
+      amount: sql<number>`coalesce((SELECT sum(g.amount_piastres) FROM payments g
+        WHERE g.receipt_group = ${payments.receiptGroup}), ${payments.amountPiastres})`,
       token: payments.receiptToken,
     })
     .from(payments)

@@ -19,7 +19,7 @@ import { schoolDate } from "../../lib/fee-schedule";
 import type { PaymobGateway } from "../paymob/client";
 import { sha256Hex } from "../../lib/tokens";
 import { newToken } from "../../../common/new-token";
-import { choiceAmount, figuresOf, publicFeeRecord } from "./figures";
+import { choiceAmount, combinedFigures, type FeeFigures, publicAccounts } from "./figures";
 
 /** How long the checkout stays open (s); reconciliation marks an unpaid payment expired after it. */
 export const CHECKOUT_EXPIRY_S = 60 * 60;
@@ -89,7 +89,7 @@ async function replay(db: Db, gateway: PaymobGateway, key: string, hash: string)
 }
 
 /** Piastres the request asks for, checked against the record's figures: 400 ONLINE_NOTHING_DUE / ONLINE_AMOUNT_INVALID. */
-function amountFor(amount: CreateOnlinePaymentInput["amount"], f: ReturnType<typeof figuresOf>): number {
+function amountFor(amount: CreateOnlinePaymentInput["amount"], f: FeeFigures): number {
   if (typeof amount !== "number") {
     const chosen = choiceAmount(amount, f);
     if (chosen === null) throw new ApiError("ONLINE_NOTHING_DUE");
@@ -116,8 +116,10 @@ export async function createOnlinePayment(
   const earlier = await replay(db, gateway, o.key, hash);
   if (earlier) return { payment: earlier, replayed: true };
 
-  const fee = await publicFeeRecord(db, input.national_id, schoolDate(o.now));
-  const amountPiastres = amountFor(input.amount, figuresOf(fee));
+  const { fee, arrears } = await publicAccounts(db, input.national_id, schoolDate(o.now));
+  const amountPiastres = amountFor(input.amount, combinedFigures(fee, arrears));
+  // The order names the oldest account owing; the recorded success settles every account oldest year first.
+  const payOn = arrears[0] ?? fee;
   const publicId = newToken().slice(0, 24);
   const payerPhone = await firstGuardianPhone(db, fee.student_no);
   const intention = await gateway.createIntention({
@@ -132,7 +134,7 @@ export async function createOnlinePayment(
   });
   const values = {
     publicId,
-    feeRecordId: fee.id,
+    feeRecordId: payOn.id,
     amountPiastres,
     orderId: intention.orderId,
     intentionId: intention.id,

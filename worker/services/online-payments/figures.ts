@@ -3,14 +3,15 @@
  * instalments, read through the same service as the console (worker/services/fees.ts), and the amount of each choice
  * computed from those figures. Amounts in piastres here, EGP in the answer.
  */
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { onlinePayments } from "../../../db/schema";
 import type { Db } from "../../db";
 import { ApiError } from "../../errors";
 import type { AmountChoice, PublicFeesJson } from "../../contracts/online-payments";
 import type { FeeJson } from "../../contracts/fees";
 import { egpToPiastres, piastresToEgp } from "../../money";
-import { getFee } from "../fees";
+import { studentFeeYears } from "../fees";
+import { currentYearName } from "../academic-years/current";
 
 /** A fee record's figures in piastres, as the choices need them. */
 export interface FeeFigures {
@@ -45,21 +46,52 @@ export function choiceAmount(choice: AmountChoice, f: FeeFigures): number | null
   return capped > 0 ? capped : null;
 }
 
-/** The fee record of `studentNo` on school day `today`; 404 PUBLIC_FEES_NOT_FOUND for an unknown ID or no record. */
+/**
+ * The figures of the accounts a family pays together (docs/product.md#online-payments): the arrears (earlier years,
+ * oldest first; every remaining amount is past due, a year without a schedule counts as one instalment), then `fee`.
+ */
+export function combinedFigures(fee: FeeJson, arrears: readonly FeeJson[]): FeeFigures {
+  const past = arrears.map(figuresOf);
+  const owedBefore = past.reduce((s, f) => s + f.remaining, 0);
+  const now = figuresOf(fee);
+  return {
+    remaining: owedBefore + now.remaining,
+    overdue: owedBefore + now.overdue,
+    instalmentsRemaining: [
+      ...past.flatMap((f) => (f.instalmentsRemaining.length ? f.instalmentsRemaining : [f.remaining])),
+      ...now.instalmentsRemaining,
+    ],
+  };
+}
+
+/** A family's accounts: `fee` the current year's (else the newest), `arrears` earlier years owing, oldest first. */
+export interface PublicAccounts {
+  fee: FeeJson;
+  arrears: FeeJson[];
+}
+
+/**
+ * The accounts of `studentNo` on school day `today` (docs/product.md#fees: arrears first). Throws 404
+ * PUBLIC_FEES_NOT_FOUND for an unknown ID or a student without any account.
+ */
+export async function publicAccounts(db: Db, studentNo: string, today: string): Promise<PublicAccounts> {
+  const [all, current] = await Promise.all([studentFeeYears(db, studentNo, today), currentYearName(db)]);
+  const fee = all.find((f) => f.academic_year_name === current) ?? all[all.length - 1];
+  if (!fee) throw new ApiError("PUBLIC_FEES_NOT_FOUND");
+  const arrears = all.filter((f) => f.academic_year_name < fee.academic_year_name && f.remaining > 0);
+  return { fee, arrears };
+}
+
+/** The current year's fee record of `studentNo` (else the newest); 404 PUBLIC_FEES_NOT_FOUND without any. */
 export async function publicFeeRecord(db: Db, studentNo: string, today: string): Promise<FeeJson> {
-  try {
-    return await getFee(db, studentNo, today);
-  } catch (err) {
-    if (err instanceof ApiError && err.reason === "FEE_NOT_FOUND") throw new ApiError("PUBLIC_FEES_NOT_FOUND");
-    throw err;
-  }
+  return (await publicAccounts(db, studentNo, today)).fee;
 }
 
 /** Pending online payments listed to the family: the newest few are enough to warn before paying twice. */
 export const PENDING_SHOWN = 3;
 
-/** The record's online payments still pending, newest first: only what the page shows (no order, no secret). */
-function pendingOf(db: Db, feeRecordId: number) {
+/** The accounts' online payments still pending, newest first: only what the page shows (no order, no secret). */
+function pendingOf(db: Db, feeRecordIds: number[]) {
   return db
     .select({
       payment_id: onlinePayments.publicId,
@@ -68,7 +100,7 @@ function pendingOf(db: Db, feeRecordId: number) {
       expires_at: onlinePayments.expiresAt,
     })
     .from(onlinePayments)
-    .where(and(eq(onlinePayments.feeRecordId, feeRecordId), eq(onlinePayments.status, "pending")))
+    .where(and(inArray(onlinePayments.feeRecordId, feeRecordIds), eq(onlinePayments.status, "pending")))
     .orderBy(desc(onlinePayments.createdAt), desc(onlinePayments.id))
     .limit(PENDING_SHOWN);
 }
@@ -83,13 +115,17 @@ export async function publicFees(
   today: string,
   paymentsEnabled: boolean,
 ): Promise<PublicFeesJson> {
-  const fee = await publicFeeRecord(db, studentNo, today);
-  const pending = await pendingOf(db, fee.id);
-  const f = figuresOf(fee);
+  const { fee, arrears } = await publicAccounts(db, studentNo, today);
+  const pending = await pendingOf(
+    db,
+    [fee, ...arrears].map((a) => a.id),
+  );
+  const f = combinedFigures(fee, arrears);
   const egp = (p: number | null) => (p === null ? null : piastresToEgp(p));
   return {
     student: { full_name: fee.full_name, current_grade: fee.grade },
     fee: {
+      academic_year_name: fee.academic_year_name,
       total: fee.total_amount,
       paid: fee.paid_amount,
       remaining: fee.remaining,
@@ -97,6 +133,13 @@ export async function publicFees(
       next_due_date: fee.next_due_date ?? null,
       instalments: fee.instalments ?? [],
     },
+    arrears: arrears.map((a) => ({
+      academic_year_name: a.academic_year_name,
+      total: a.total_amount,
+      paid: a.paid_amount,
+      remaining: a.remaining,
+      instalments: a.instalments ?? [],
+    })),
     choices: {
       next: egp(choiceAmount("next", f)),
       overdue: egp(choiceAmount("overdue", f)),

@@ -29,6 +29,7 @@ import { SYSTEM_ACTORS } from "../ledger/actors";
 import { moneyAuditStatement, movementStatements } from "../ledger/entries";
 import { NOTHING_MOVED, type MoneyMoved } from "../ledger/hooks";
 import { currentReceiptIdSql } from "../ledger/receipts";
+import { owingAccountsOf, spreadSuccessBatch } from "./spread";
 
 /** Where the report came from: the Transaction Processed callback, or reconciliation's inquiry. */
 export type ReportSource = "callback" | "inquiry";
@@ -229,6 +230,15 @@ export interface LedgerResult {
   moved: MoneyMoved;
 }
 
+/** The accounts transaction `txn`'s receipt paid (one, or each line's of a receipt across years). */
+async function accountsMoved(db: Db, txn: string, feeRecordId: number): Promise<number[]> {
+  const rows = await db.all<{ id: number }>(sql`SELECT DISTINCT p.fee_record_id AS id FROM payments p
+    WHERE p.receipt_group = (SELECT h.receipt_group FROM paymob_transactions t JOIN payments h ON h.id = t.payment_id
+      WHERE t.transaction_id = ${txn} AND t.kind = 'payment')`);
+  const ids = rows.map((r) => Number(r.id));
+  return ids.length ? ids : [feeRecordId];
+}
+
 /** The RCP receipt number transaction `txn` recorded, or none (all of it credit). */
 async function receiptOf(db: Db, txn: string): Promise<string[]> {
   const rows = await db
@@ -263,7 +273,12 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   else if (tx.currency !== order.currency || tx.amount_cents !== order.amountPiastres) {
     console.warn(JSON.stringify({ msg: "paymob amount or currency unlike its order", order_id: tx.order.id }));
     [outcome, items] = ["mismatch", noteBatch(lc, order, tx, "mismatch")];
-  } else [outcome, items] = ["recorded", successBatch(lc, order, tx)];
+  } else {
+    // The student's accounts owing, oldest year first: more than one and the payment settles them in that order.
+    const accounts = await owingAccountsOf(lc.db, order.feeRecordId);
+    const spread = accounts.length > 1 ? spreadSuccessBatch({ ...lc, order, tx, accounts }) : null;
+    [outcome, items] = ["recorded", spread ?? successBatch(lc, order, tx)];
+  }
   try {
     await batchAll(lc.db, items);
   } catch (err) {
@@ -273,5 +288,5 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   }
   if (outcome !== "recorded" && outcome !== "refunded") return { outcome, moved: NOTHING_MOVED };
   const receiptNos = outcome === "recorded" ? await receiptOf(lc.db, tx.id) : [];
-  return { outcome, moved: { feeRecordIds: [order.feeRecordId], receiptNos } };
+  return { outcome, moved: { feeRecordIds: await accountsMoved(lc.db, tx.id, order.feeRecordId), receiptNos } };
 }

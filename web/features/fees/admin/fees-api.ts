@@ -70,9 +70,13 @@ export async function createFee(json: CreateFeeInput): Promise<FeeRecord> {
   return (await call(apiClient().api.fees.$post({ json }))).fee;
 }
 
-/** `PUT /api/fees/{student_no} {total_amount, paid_amount}` → the updated record. */
-export async function updateFee(studentNo: string, json: UpdateFeeInput): Promise<FeeRecord> {
-  return (await call(apiClient().api.fees[":student_no"].$put({ param: enc(studentNo), json }))).fee;
+/** `?academic_year=` naming an account's year; none: the current year's account. */
+const yearQuery = (year?: string) => (year ? { academic_year: year } : {});
+
+/** `PUT /api/fees/{student_no}?academic_year= {total_amount, paid_amount}` → the updated record. */
+export async function updateFee(studentNo: string, json: UpdateFeeInput, year?: string): Promise<FeeRecord> {
+  return (await call(apiClient().api.fees[":student_no"].$put({ param: enc(studentNo), query: yearQuery(year), json })))
+    .fee;
 }
 
 /**
@@ -80,11 +84,11 @@ export async function updateFee(studentNo: string, json: UpdateFeeInput): Promis
  * Retrying with the same key and amount returns the first payment instead of adding a second one; the key with
  * another amount fails with the reason IDEMPOTENCY_MISMATCH.
  */
-export async function addPayment(studentNo: string, amount: number, key: string) {
+export async function addPayment(studentNo: string, amount: number, key: string, year?: string) {
   return call(
     apiClient().api.fees[":student_no"]["add-payment"].$post({
       param: enc(studentNo),
-      json: { payment_amount: amount },
+      json: { payment_amount: amount, ...(year ? { academic_year_name: year } : {}) },
       header: { "idempotency-key": key },
     }),
   );
@@ -94,13 +98,15 @@ export async function addPayment(studentNo: string, amount: number, key: string)
 export async function setDiscount(
   studentNo: string,
   json: { kind: "amount" | "percent"; value: number | string; reason: string },
+  year?: string,
 ): Promise<FeeRecord> {
-  return (await call(apiClient().api.fees[":student_no"].discount.$put({ param: enc(studentNo), json }))).fee;
+  const put = apiClient().api.fees[":student_no"].discount.$put;
+  return (await call(put({ param: enc(studentNo), query: yearQuery(year), json }))).fee;
 }
 
-/** `DELETE /api/fees/{student_no}`. */
-export async function deleteFee(studentNo: string): Promise<void> {
-  await call(apiClient().api.fees[":student_no"].$delete({ param: enc(studentNo) }));
+/** `DELETE /api/fees/{student_no}?academic_year=`. */
+export async function deleteFee(studentNo: string, year?: string): Promise<void> {
+  await call(apiClient().api.fees[":student_no"].$delete({ param: enc(studentNo), query: yearQuery(year) }));
 }
 
 /** `GET /api/fees/{student_no}/payments` → the record's payments, oldest first. */

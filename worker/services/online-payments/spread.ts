@@ -1,0 +1,105 @@
+/**
+ * An online success spread over a student's fee accounts of several years (docs/product.md#online-payments, #fees;
+ * docs/decisions/0041-one-receipt-across-years.md): what the accounts owe at the write is applied oldest year first,
+ * one receipt line per account (worker/services/ledger/across-years.ts), the rest is the payment's credit, as for a
+ * payment on one account. The transaction row comes first (its UNIQUE keys make a replay add nothing) and names the
+ * receipt's first line; so does the online payment.
+ */
+import { asc, sql, type SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { feeRecords } from "../../../db/schema";
+import type { Db } from "../../db";
+import type { PaymobTransaction } from "../../contracts/online-payments";
+import { academicYearOf } from "../../lib/fee-schedule";
+import { snapshotWith } from "../audit";
+import { SYSTEM_ACTORS } from "../ledger/actors";
+import { newReceiptGroup, spreadStatements } from "../ledger/across-years";
+
+/** The student's accounts owing, oldest year first, found through the order's account `feeRecordId`. */
+export async function owingAccountsOf(db: Db, feeRecordId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: feeRecords.id })
+    .from(feeRecords)
+    .where(
+      sql`${feeRecords.studentId} = (SELECT student_id FROM fee_records WHERE id = ${feeRecordId})
+        AND ${feeRecords.totalPiastres} > ${feeRecords.paidPiastres}`,
+    )
+    .orderBy(asc(feeRecords.academicYearName));
+  return rows.map((r) => r.id);
+}
+
+/** What the batch needs of the order and the report. */
+export interface SpreadSuccess {
+  db: Db;
+  requestId: string;
+  now: Date;
+  source: "callback" | "inquiry";
+  order: { id: number; studentNo: string };
+  tx: PaymobTransaction;
+  /** More than one account, oldest year first. */
+  accounts: number[];
+}
+
+/** The batch of a matching success spread over `s.accounts` (see the module doc). */
+export function spreadSuccessBatch(s: SpreadSuccess): BatchItem<"sqlite">[] {
+  const { db, tx, order } = s;
+  const txn = tx.id;
+  const a = tx.amount_cents;
+  const at = s.now.toISOString();
+  const ids = sql.join(
+    s.accounts.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const owed = sql`(SELECT coalesce(sum(total_piastres - paid_piastres), 0) FROM fee_records WHERE id IN (${ids}))`;
+  const col = (name: string): SQL =>
+    sql`(SELECT ${sql.raw(name)} FROM paymob_transactions WHERE transaction_id = ${txn} AND kind = 'payment')`;
+  const group = newReceiptGroup();
+  const head = sql`(SELECT min(id) FROM payments WHERE receipt_group = ${group})`;
+  return [
+    db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
+      SELECT ${txn}, 'payment', o.id, ${a}, min(${a}, ${owed}), ${a} - min(${a}, ${owed}), ${s.source}, ${at}
+      FROM online_payments o WHERE o.id = ${order.id}`),
+    ...spreadStatements(db, {
+      accounts: s.accounts,
+      amount: col("applied_piastres"),
+      group,
+      year: academicYearOf(s.now),
+      at,
+      actor: SYSTEM_ACTORS.online,
+      requestId: s.requestId,
+      source: "online",
+      audit: (feeId, line, receiptNo) => {
+        const feeRow = sql`FROM fee_records WHERE id = ${feeId}`;
+        return {
+          action: "online_payment",
+          entity: "fee_record",
+          entityId: feeId,
+          before: sql`(SELECT json_object('student_no', ${order.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
+          after: snapshotWith(
+            {
+              student_no: order.studentNo,
+              order_id: tx.order.id,
+              transaction_id: txn,
+              amount_piastres: a,
+              method: tx.source_data.type,
+              receipt_group: group,
+            },
+            {
+              receipt_no: receiptNo,
+              applied_piastres: line,
+              credit_piastres: col("credit_piastres"),
+              paid_piastres: sql`(SELECT paid_piastres + ${line} ${feeRow})`,
+              source: sql`${s.source}`,
+            },
+          ),
+        };
+      },
+    }),
+    db.run(sql`UPDATE paymob_transactions SET payment_id = ${head}
+      WHERE transaction_id = ${txn} AND kind = 'payment' AND applied_piastres <> 0`),
+    db.run(sql`UPDATE online_payments SET status = 'paid', paid_at = coalesce(paid_at, ${at}),
+      transaction_id = coalesce(transaction_id, ${txn}), payment_id = coalesce(payment_id, ${col("payment_id")}),
+      credit_piastres = credit_piastres + ${col("credit_piastres")}, updated_at = ${at}
+      WHERE id = ${order.id}`),
+  ];
+}
