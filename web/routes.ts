@@ -21,6 +21,7 @@ export default [
   ...prefix("admin/dashboard", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
+      route("reports", "routes/admin/reports.tsx"),
       route("students", "routes/admin/students.tsx"),
       route("students/:grade", "routes/admin/grade-demo.tsx", { id: "students-grade" }),
       route("fees", "routes/admin/fees.tsx"),

@@ -20,6 +20,7 @@ import messages from "./ar/messages";
 import onlinePayments from "./ar/onlinePayments";
 import rollover from "./ar/rollover";
 import academicYears from "./ar/academicYears";
+import reports from "./ar/reports";
 
 export default {
   ...common,
@@ -43,4 +44,5 @@ export default {
   onlinePayments,
   rollover,
   academicYears,
+  reports,
 };

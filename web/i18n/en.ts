@@ -20,6 +20,7 @@ import messages from "./en/messages";
 import onlinePayments from "./en/onlinePayments";
 import rollover from "./en/rollover";
 import academicYears from "./en/academicYears";
+import reports from "./en/reports";
 
 export default {
   ...common,
@@ -43,4 +44,5 @@ export default {
   onlinePayments,
   rollover,
   academicYears,
+  reports,
 };

@@ -8,6 +8,7 @@ export default {
     section: "التنقل",
     label: "قائمة الإدارة",
     dashboard: "لوحة التحكم",
+    reports: "التقارير",
     students: "الطلاب",
     fees: "المصروفات",
     results: "النتائج",

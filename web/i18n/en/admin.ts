@@ -8,6 +8,7 @@ export default {
     section: "NAVIGATION",
     label: "Admin navigation",
     dashboard: "Dashboard",
+    reports: "Reports",
     students: "Students",
     fees: "Fees",
     results: "Results",

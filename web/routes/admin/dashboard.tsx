@@ -3,7 +3,7 @@
  * that reload live on fees_changed / students_changed (throttled to one reload per second), Quick Actions and the
  * global search. The fee figures show only to a role with `fees.read` (docs/product.md#staff-and-roles).
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { AlarmClock, Banknote, Globe, Percent, Users } from "lucide-react";
 import { Link } from "react-router";
@@ -16,6 +16,10 @@ import { StatCard } from "~/features/dashboard/admin/stat-card";
 import { QuickActions } from "~/features/dashboard/admin/quick-actions";
 import { GlobalSearch } from "~/features/shell/admin/global-search";
 import { meCan, useCan, useMe } from "~/lib/use-me";
+import { lazyNamed } from "~/lib/lazy";
+
+/** The top charts (their cards and Recharts) load after the figures, for the roles that read reports. */
+const DashboardCharts = lazyNamed(() => import("~/features/reports/admin/dashboard-charts"), "DashboardCharts");
 
 const STAT_EVENTS = ["fees_changed", "students_changed"];
 
@@ -119,6 +123,7 @@ export default function Dashboard() {
   const me = useMe();
   const { stats, live } = useDashboardStats(me ? meCan(me, "fees.read") : null);
   const fees = useCan("fees.read", true);
+  const reports = useCan("reports.read");
   const lang = i18n.language;
   const loading = stats === null;
   const unavailable = t("admin.dashboard.stats.unavailable");
@@ -224,6 +229,12 @@ export default function Dashboard() {
           </>
         )}
       </section>
+
+      {reports && (
+        <Suspense fallback={null}>
+          <DashboardCharts />
+        </Suspense>
+      )}
 
       <QuickActions />
       <GlobalSearch />

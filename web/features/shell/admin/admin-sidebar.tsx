@@ -26,6 +26,7 @@ import {
   type LucideIcon,
   CalendarCheck2,
   CalendarRange,
+  ChartColumn,
 } from "lucide-react";
 import { ADMIN_PAGE_PATHS, goToGrade, type AdminListPage, type AdminNavState } from "~/lib/admin-events";
 import { cn } from "~/lib/utils";
@@ -46,6 +47,7 @@ const isGradeSection = (page: ConsolePage): page is AdminListPage =>
 
 const ICONS: Record<ConsolePage, LucideIcon> = {
   dashboard: LayoutDashboard,
+  reports: ChartColumn,
   students: GraduationCap,
   fees: Wallet,
   onlinePayments: Globe,

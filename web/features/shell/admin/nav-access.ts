@@ -10,6 +10,7 @@ import { ADMIN_GRADES, type AdminGrade, type AdminListPage } from "~/lib/admin-e
 /** The console's sidebar entries, in the sidebar's order. */
 export type ConsolePage =
   | "dashboard"
+  | "reports"
   | "students"
   | "fees"
   | "onlinePayments"
@@ -26,6 +27,7 @@ export type ConsolePage =
 /** Each page's URL and the permission needed to open it. */
 export const CONSOLE_PAGES: Readonly<Record<ConsolePage, { path: string; permission: Permission }>> = {
   dashboard: { path: "/admin/dashboard", permission: "dashboard.read" },
+  reports: { path: "/admin/dashboard/reports", permission: "reports.read" },
   students: { path: "/admin/dashboard/students", permission: "students.read" },
   fees: { path: "/admin/dashboard/fees", permission: "fees.read" },
   onlinePayments: { path: "/admin/dashboard/fees/online", permission: "fees.read" },

@@ -1,0 +1,123 @@
+/**
+ * Chart parts in the shadcn style over Recharts (docs/product.md#reports): a container that names each series' colour
+ * as a CSS variable (`--color-<key>`) and sizes the chart to its box, a tooltip and a legend drawn as HTML (so they
+ * follow the page's direction and font), and the axis settings of a right-to-left page. Loaded only with the charts.
+ */
+import type * as React from "react";
+import { ResponsiveContainer } from "recharts";
+import { cn } from "~/lib/utils";
+
+/** Each series: its label (already translated) and colour. */
+export type ChartConfig = Record<string, { label: string; color: string }>;
+
+/** The box a chart draws in: its series' colours as CSS variables; `label` names the chart for assistive tools. */
+export function ChartContainer({
+  config,
+  className,
+  children,
+  label,
+}: {
+  config: ChartConfig;
+  className?: string;
+  children: React.ReactElement;
+  label: string;
+}) {
+  const vars = Object.fromEntries(Object.entries(config).map(([k, v]) => [`--color-${k}`, v.color]));
+  return (
+    <div
+      role="img"
+      aria-label={label}
+      data-slot="chart"
+      className={cn(
+        "h-64 w-full text-xs sm:h-72 print:h-56 [&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground",
+        "[&_.recharts-cartesian-grid_line]:stroke-border/60 [&_.recharts-surface]:outline-none",
+        className,
+      )}
+      style={vars as React.CSSProperties}
+    >
+      <ResponsiveContainer width="100%" height="100%" minWidth={0} initialDimension={{ width: 320, height: 240 }}>
+        {children}
+      </ResponsiveContainer>
+    </div>
+  );
+}
+
+interface TooltipItem {
+  dataKey?: string | number | ((o: unknown) => unknown);
+  name?: string | number;
+  value?: unknown;
+  color?: string;
+  payload?: Record<string, unknown>;
+}
+
+/** The tooltip's HTML: the point's label, then one line per series with its colour and formatted value. */
+export function ChartTooltipContent({
+  active,
+  payload,
+  label,
+  config,
+  format,
+  labelFormat,
+}: {
+  active?: boolean;
+  payload?: readonly TooltipItem[];
+  label?: unknown;
+  config: ChartConfig;
+  format: (v: number, key: string) => string;
+  labelFormat?: (label: unknown) => string;
+}) {
+  if (!active || !payload?.length) return null;
+  return (
+    <div className="grid min-w-36 gap-1 rounded-lg border bg-background px-3 py-2 text-xs shadow-md">
+      <div className="font-medium">{labelFormat ? labelFormat(label) : String(label ?? "")}</div>
+      {payload.map((item) => {
+        const key = String(item.dataKey ?? item.name ?? "");
+        if (item.value === null || item.value === undefined) return null;
+        return (
+          <div key={key} className="flex items-center justify-between gap-3">
+            <span className="flex items-center gap-1.5 text-muted-foreground">
+              <span className="size-2.5 shrink-0 rounded-sm" style={{ background: `var(--color-${key})` }} />
+              {config[key]?.label ?? key}
+            </span>
+            <span className="font-mono font-medium tabular-nums">{format(Number(item.value), key)}</span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** The legend as HTML: one swatch and label per series, wrapping, in the page's direction. */
+export function ChartLegendContent({ config, keys }: { config: ChartConfig; keys: readonly string[] }) {
+  return (
+    <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 pt-2 text-xs">
+      {keys.map((k) => (
+        <li key={k} className="flex items-center gap-1.5">
+          <span className="size-2.5 shrink-0 rounded-sm" style={{ background: `var(--color-${k})` }} />
+          {config[k]?.label ?? k}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Axis settings of the page's direction: time and categories run right to left in Arabic, values on the right. */
+export function axesFor(rtl: boolean) {
+  return {
+    x: { reversed: rtl, tickLine: false, axisLine: false, tickMargin: 8, minTickGap: 8 },
+    y: { orientation: rtl ? ("right" as const) : ("left" as const), tickLine: false, axisLine: false, width: 56 },
+  };
+}
+
+/** The chart colours (the console's palette: primary blue, then distinct hues that print apart in grey). */
+export const PALETTE = {
+  blue: "oklch(0.55 0.17 255)",
+  sky: "oklch(0.75 0.11 230)",
+  amber: "oklch(0.78 0.15 75)",
+  orange: "oklch(0.68 0.17 50)",
+  red: "oklch(0.58 0.2 27)",
+  green: "oklch(0.62 0.15 155)",
+  violet: "oklch(0.58 0.17 300)",
+  grey: "oklch(0.8 0.01 260)",
+  slate: "oklch(0.5 0.02 260)",
+} as const;
