@@ -5,7 +5,7 @@
  * empty database. `checkDatabase` returns `PRAGMA integrity_check`, per-table row counts and the money totals.
  */
 import { retryingFetch } from "../../worker/db-retry";
-import { createClient, type InValue } from "@libsql/client";
+import { type Client, createClient, type InValue, type Row } from "@libsql/client";
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -23,6 +23,33 @@ interface SchemaRow {
   sql: string | null;
 }
 
+/** Rows per read: one answer stays well under the server's response limit (a school's years of results). */
+const PAGE_ROWS = 5_000;
+
+/**
+ * Every row of each of `tables` (quoted names), read inside one read transaction, so the copy is one moment of the
+ * database, page by page, so no answer is too large for the server.
+ */
+async function readAll(client: Client, tables: string[]): Promise<Array<{ columns: string[]; rows: Row[] }>> {
+  const tx = await client.transaction("read");
+  try {
+    const out: Array<{ columns: string[]; rows: Row[] }> = [];
+    for (const t of tables) {
+      const all: { columns: string[]; rows: Row[] } = { columns: [], rows: [] };
+      for (let offset = 0; ; offset += PAGE_ROWS) {
+        const rs = await tx.execute({ sql: `SELECT * FROM ${t} LIMIT ? OFFSET ?`, args: [PAGE_ROWS, offset] });
+        all.columns = rs.columns;
+        all.rows.push(...rs.rows);
+        if (rs.rows.length < PAGE_ROWS) break;
+      }
+      out.push(all);
+    }
+    return out;
+  } finally {
+    tx.close();
+  }
+}
+
 /** An SQL script that recreates the database: tables, their rows, then indexes and triggers. */
 export async function dumpDatabase(
   url: string,
@@ -36,10 +63,7 @@ export async function dumpDatabase(
       )
     ).rows as unknown as SchemaRow[];
     const tables = schema.filter((s) => s.type === "table").map((s) => s.name);
-    const reads = await client.batch(
-      [...tables.map((t) => `SELECT * FROM ${quoteIdent(t)}`), "SELECT name, seq FROM sqlite_sequence"],
-      "read",
-    );
+    const reads = await readAll(client, [...tables.map(quoteIdent), "sqlite_sequence"]);
     const out: string[] = [
       `-- school-platform backup ${new Date().toISOString()}`,
       "PRAGMA foreign_keys=OFF;",
