@@ -1,5 +1,5 @@
 /**
- * Demo fee plans (docs/product.md#fee-plans) for 2024-2025, one per grade, each line named in Arabic and English: a
+ * Demo fee plans (docs/product.md#fee-plans) for one academic year, one per grade, each line named in Arabic and English: a
  * Books line (الكتب, one instalment, 15 Sep) and Tuition (الرسوم الدراسية) in four equal instalments (15 Sep,
  * 15 Nov, 1 Feb, 1 Apr; remainder piastres on the last), adding up to the grade's fee so the demo records keep
  * their totals. Every demo fee record carries its grade's schedule (the ledger fills it from the paid amount when
@@ -11,7 +11,6 @@ import { allocationOf, defaultDueDates, splitEqual } from "../../worker/lib/fee-
 import type { LoadedInstalment } from "../../worker/services/ledger/load";
 import { planSchedule, type ScheduleItem } from "../../worker/services/fee-plans";
 import type { FeeRow, PaymentRow } from "./build-fees";
-import { ACADEMIC_YEAR } from "./build-fees";
 import { GRADE_SPECS } from "./build-students";
 
 /** Books, piastres: 800 EGP in KG, 1,500 EGP from Primary on. */
@@ -32,6 +31,7 @@ export function buildFeePlans(
   fees: readonly FeeRow[],
   payments: ReadonlyArray<PaymentRow & { id: number }>,
   planBase: number,
+  year: string,
 ): FeePlanSeed {
   const out: FeePlanSeed = {
     plans: [],
@@ -44,10 +44,10 @@ export function buildFeePlans(
   GRADE_SPECS.forEach((g, i) => {
     const planId = planBase + i + 1;
     out.planIdByGrade.set(g.grade, planId);
-    out.plans.push({ id: planId, academicYearName: ACADEMIC_YEAR, grade: g.grade });
+    out.plans.push({ id: planId, academicYearName: year, grade: g.grade });
     const books = booksOf(g.grade);
     const tuition = splitEqual(g.feeEgp * 100 - books, 4);
-    const dates = defaultDueDates(ACADEMIC_YEAR, 4);
+    const dates = defaultDueDates(year, 4);
     const rows = [
       {
         linePosition: 0,

@@ -1,16 +1,19 @@
 /**
- * Demo fee records (one per student) and their installment payments for 2024-2025. Money is integer piastres
- * (1 EGP = 100); `paid_piastres` of each record equals the sum of its payment rows.
+ * Demo fee records (one per student and year) and their installment payments for one academic year (the seed builds
+ * last year's and this year's, relative to the day it runs). Money is integer piastres (1 EGP = 100);
+ * `paid_piastres` of each record equals the sum of its payment rows.
  */
 import type { feeRecords, payments } from "../../db/schema";
 import { formatReceiptNo } from "../../common/receipt-no";
 import type { Rng } from "./rng";
 import { GRADE_SPECS, type SampleStudents, type StudentRow } from "./build-students";
 
-export const ACADEMIC_YEAR = "2024-2025";
 const DAY_MS = 86_400_000;
-const WINDOW_START = Date.UTC(2024, 8, 1); // 2024-09-01
-const WINDOW_END = Date.UTC(2025, 2, 31, 23, 59, 59); // 2025-03-31
+/** Payments fall from the year's 1 September to its 31 March (capped at `now`). */
+const windowOf = (year: string) => {
+  const y1 = Number(year.slice(0, 4));
+  return { start: Date.UTC(y1, 8, 1), end: Date.UTC(y1 + 1, 2, 31, 23, 59, 59) };
+};
 const EGP_100 = 10_000; // 100 EGP in piastres
 
 export type FeeRow = typeof feeRecords.$inferInsert & { id: number; totalPiastres: number; paidPiastres: number };
@@ -24,14 +27,14 @@ export interface FeePlan {
   lastSequence: number;
 }
 
-/** A school-day timestamp (Sunday-Thursday, 06:00-12:30 UTC) `dayOffset` days after 2024-09-01, within [start, end]. */
-function schoolDayTime(rng: Rng, dayOffset: number, endMs: number): number {
-  let day = WINDOW_START + dayOffset * DAY_MS;
+/** A school-day timestamp (Sunday-Thursday, 06:00-12:30 UTC) `dayOffset` days after `startMs`, within [start, end]. */
+function schoolDayTime(rng: Rng, dayOffset: number, startMs: number, endMs: number): number {
+  let day = startMs + dayOffset * DAY_MS;
   const weekday = new Date(day).getUTCDay();
   // Friday/Saturday → a random Sunday-Thursday of the following week (a week earlier if that passes the end).
   if (weekday === 5) day += rng.int(2, 6) * DAY_MS;
   if (weekday === 6) day += rng.int(1, 5) * DAY_MS;
-  if (day > endMs && day - 7 * DAY_MS >= WINDOW_START) day -= 7 * DAY_MS;
+  if (day > endMs && day - 7 * DAY_MS >= startMs) day -= 7 * DAY_MS;
   const t = day + rng.int(6 * 3600, 12.5 * 3600) * 1000;
   return Math.min(t, endMs);
 }
@@ -39,7 +42,7 @@ function schoolDayTime(rng: Rng, dayOffset: number, endMs: number): number {
 /**
  * Builds fee records (ids `baseId + 1 ..`, in student order) and payments. Mix: ~55% paid, ~30% partially paid,
  * ~15% not paid; samples are forced (results / selection samples paid, `feesUnpaid` partially paid). Payments are
- * 1-4 installments dated 2024-09-01..2025-03-31 (capped at `now`); receipt sequences follow payment time.
+ * 1-4 installments dated 1 September .. 31 March of `year` (capped at `now`); receipt sequences follow payment time.
  */
 export function buildFees(
   rng: Rng,
@@ -47,10 +50,12 @@ export function buildFees(
   baseId: number,
   samples: SampleStudents,
   now: Date,
+  year: string,
 ): FeePlan {
   const feeByGrade = new Map(GRADE_SPECS.map((g) => [g.grade, g.feeEgp * 100]));
-  const endMs = Math.max(WINDOW_START + DAY_MS, Math.min(WINDOW_END, now.getTime() - 60_000));
-  const windowDays = Math.floor((endMs - WINDOW_START) / DAY_MS);
+  const { start: windowStart, end: windowEnd } = windowOf(year);
+  const endMs = Math.max(windowStart + DAY_MS, Math.min(windowEnd, now.getTime() - 60_000));
+  const windowDays = Math.floor((endMs - windowStart) / DAY_MS);
   const forced = new Map<number, FeeState>([
     [samples.resultsFound.id, "paid"],
     [samples.resultsNotPublished.id, "paid"],
@@ -98,7 +103,12 @@ export function buildFees(
     const jitterDays = Math.max(0, Math.min(30, Math.floor(windowDays / plan) - 5));
     const times = amounts
       .map((_, i) =>
-        schoolDayTime(rng, Math.min(windowDays, Math.floor((i / plan) * windowDays) + rng.int(0, jitterDays)), endMs),
+        schoolDayTime(
+          rng,
+          Math.min(windowDays, Math.floor((i / plan) * windowDays) + rng.int(0, jitterDays)),
+          windowStart,
+          endMs,
+        ),
       )
       .sort((a, b) => a - b);
     amounts.forEach((amount, i) => {
@@ -108,7 +118,7 @@ export function buildFees(
     fees.push({
       id,
       studentId: s.id,
-      academicYearName: ACADEMIC_YEAR,
+      academicYearName: year,
       grade: s.currentGrade,
       totalPiastres: total,
       paidPiastres: paid,
@@ -118,8 +128,8 @@ export function buildFees(
   pending.sort((a, b) => a.at - b.at || a.feeRecordId - b.feeRecordId || a.order - b.order);
   const paymentRows: PaymentRow[] = pending.map((p, i) => ({
     feeRecordId: p.feeRecordId,
-    receiptNo: formatReceiptNo("RCP", ACADEMIC_YEAR, i + 1),
-    academicYear: ACADEMIC_YEAR,
+    receiptNo: formatReceiptNo("RCP", year, i + 1),
+    academicYear: year,
     sequence: i + 1,
     amountPiastres: p.amount,
     kind: "payment",

@@ -1,8 +1,7 @@
-/** Demo exam results for 2024-2025 (S1 and S2) for active students in Primary-1..Prep-3. */
+/** Demo exam results of one academic year (S1 and S2) for active students in Primary-1..Prep-3. */
 import type { results, resultSubjectScores } from "../../db/schema";
 import type { Rng } from "./rng";
 import type { SampleStudents, StudentRow } from "./build-students";
-import { ACADEMIC_YEAR } from "./build-fees";
 import { gradeRemark } from "../../worker/lib/letter-grades";
 
 export type ResultRow = typeof results.$inferInsert & { id: number };
@@ -57,7 +56,13 @@ const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x
  * in half marks (37.5), as Egyptian exams are; marks are stored in hundredths. The `resultsNotPublished` sample
  * gets only an S2 result.
  */
-export function buildResults(rng: Rng, students: readonly StudentRow[], baseId: number, samples: SampleStudents) {
+export function buildResults(
+  rng: Rng,
+  students: readonly StudentRow[],
+  baseId: number,
+  samples: SampleStudents,
+  year: string,
+) {
   const resultRows: ResultRow[] = [];
   const scoreRows: ScoreRow[] = [];
   for (const s of students) {
@@ -73,7 +78,7 @@ export function buildResults(rng: Rng, students: readonly StudentRow[], baseId: 
       resultRows.push({
         id,
         studentId: s.id,
-        academicYearName: ACADEMIC_YEAR,
+        academicYearName: year,
         semester,
         grade: s.currentGrade,
         remarks: null,

@@ -1,7 +1,8 @@
 /**
  * The demo dataset, generated in code: 1,200 students with Egyptian national IDs and 1-2 guardians each (their own
- * seeded stream, build-guardians.ts), fees and installment payments,
- * 2024-2025 results, the Prep-3 teacher selection setup and 12 Arabic news articles. Deterministic (seed 20241)
+ * seeded stream, build-guardians.ts), two academic years relative to `now` (build-years.ts): last year closed, its
+ * fee accounts with some arrears and its results published; this year current, with plans, part-paid instalments
+ * and term 1 published; the Prep-3 teacher selection setup and 12 Arabic news articles. Deterministic (seed 20241)
  * except the timestamps tied to `now` (selection period, selections, recent news, payments capped at `now`).
  * Works with the node (`drizzle-orm/libsql`) and web (`drizzle-orm/libsql/web`) drizzle clients.
  */
@@ -13,12 +14,12 @@ import * as schema from "../../db/schema";
 import { createRng } from "./rng";
 import { buildStudents, pickSamples } from "./build-students";
 import { buildGuardians } from "./build-guardians";
-import { ACADEMIC_YEAR, buildFees } from "./build-fees";
+import { buildFees } from "./build-fees";
+import { buildEnrolments, lastYearStudents, seedYears, yearRow } from "./build-years";
 import { buildFeePlans } from "./build-fee-plans";
 import { buildResults } from "./build-results";
 import { buildSelection } from "./build-selection";
 import { buildNews } from "./build-news";
-import { schoolDate } from "../../worker/lib/fee-schedule";
 import {
   finishLoadStatements,
   loadAllocationsStatement,
@@ -51,11 +52,11 @@ export interface SeedCounts {
 
 /** National IDs (`student_no`) of the students that demonstrate each public flow. */
 export interface SeedSamples {
-  /** Active Prep-3, fees fully paid, has a published 2024-2025 S1 result. */
+  /** Active Prep-3, this year's fees fully paid, has a published S1 result this year. */
   resultsFound: string;
   /** Active Prep-3 with an S1 result whose fees are only partially paid. */
   feesUnpaid: string;
-  /** Active Prep-3, fees paid, only an (unpublished) 2024-2025 S2 result. */
+  /** Active Prep-3, fees paid, only an (unpublished) S2 result this year. */
   resultsNotPublished: string;
   /** Active Prep-3 with no teacher selections yet. */
   canChooseTeachers: string;
@@ -109,28 +110,6 @@ function inserts<R extends object>(rows: readonly R[], make: (chunk: R[]) => Bat
 }
 
 /**
- * The academic year of the demo data as an `academic_years` row, in the migration's default dates (1 September -
- * 31 August, term 1 to 31 January, term 2 1 February - 30 June), its state relative to school day of `now`.
- */
-function seedYearRow(now: Date): typeof schema.academicYears.$inferInsert {
-  const [y1, y2] = ACADEMIC_YEAR.split("-");
-  const [start, end] = [`${y1}-09-01`, `${y2}-08-31`];
-  const today = schoolDate(now);
-  const state = end < today ? "closed" : start > today ? "upcoming" : "current";
-  return {
-    name: ACADEMIC_YEAR,
-    startDate: start,
-    endDate: end,
-    term1Start: start,
-    term1End: `${y2}-01-31`,
-    term2Start: `${y2}-02-01`,
-    term2End: `${y2}-06-30`,
-    state,
-    closedAt: state === "closed" ? now.toISOString() : null,
-  };
-}
-
-/**
  * Loads the demo dataset into an empty database (check with `isDatabaseEmpty`; ids continue after the current
  * maxima but unique national IDs and the single active period would collide with an earlier seed). `now` anchors
  * the selection period (now − 3 days .. now + 30 days), selections (now − 2 days) and recent news. Money is in
@@ -154,18 +133,40 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
   const students = buildStudents(rng, studentBase);
   const samples = pickSamples(students);
   const guardians = buildGuardians(createRng(GUARDIAN_SEED), students);
-  const fees = buildFees(rng, students, feeBase, samples, now);
+  const years = seedYears(now);
+  const lastStudents = lastYearStudents(students, samples);
+  const lastFees = buildFees(rng, lastStudents, feeBase, samples, now, years.last);
+  const fees = buildFees(rng, students, feeBase + lastFees.fees.length, samples, now, years.current);
   // Payment ids are set here so the plans' allocations can name them; each receipt's balance is fixed as the API
   // fixes it when it issues one (payments come oldest first).
-  const left = new Map(fees.fees.map((f) => [f.id, f.totalPiastres]));
-  const paymentRows = fees.payments.map((p, i) => {
+  const left = new Map([...lastFees.fees, ...fees.fees].map((f) => [f.id, f.totalPiastres]));
+  const paymentRows = [...lastFees.payments, ...fees.payments].map((p, i) => {
     const balanceAfterPiastres = left.get(p.feeRecordId as number)! - p.amountPiastres;
     left.set(p.feeRecordId as number, balanceAfterPiastres);
     return { ...p, id: paymentBase + i + 1, balanceAfterPiastres };
   });
-  const plans = buildFeePlans(fees.fees, paymentRows, planBase);
-  const feeRows = fees.fees.map((f) => ({ ...f, planId: plans.planIdByGrade.get(f.grade) ?? null }));
-  const res = buildResults(rng, students, resultBase, samples);
+  const lastPayments = paymentRows.slice(0, lastFees.payments.length);
+  const lastPlans = buildFeePlans(lastFees.fees, lastPayments, planBase, years.last);
+  const curPlans = buildFeePlans(
+    fees.fees,
+    paymentRows.slice(lastFees.payments.length),
+    planBase + lastPlans.plans.length,
+    years.current,
+  );
+  const plans = {
+    plans: [...lastPlans.plans, ...curPlans.plans],
+    planInstalments: [...lastPlans.planInstalments, ...curPlans.planInstalments],
+    instalments: [...lastPlans.instalments, ...curPlans.instalments],
+    allocations: [...lastPlans.allocations, ...curPlans.allocations],
+  };
+  const feeRows = [
+    ...lastFees.fees.map((f) => ({ ...f, planId: lastPlans.planIdByGrade.get(f.grade) ?? null })),
+    ...fees.fees.map((f) => ({ ...f, planId: curPlans.planIdByGrade.get(f.grade) ?? null })),
+  ];
+  const lastRes = buildResults(rng, lastStudents, resultBase, samples, years.last);
+  const curRes = buildResults(rng, students, resultBase + lastRes.results.length, samples, years.current);
+  const res = { results: [...lastRes.results, ...curRes.results], scores: [...lastRes.scores, ...curRes.scores] };
+  const enrolmentRows = buildEnrolments(students, lastStudents, years);
   const sel = buildSelection(
     rng,
     students,
@@ -174,21 +175,44 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
     now,
   );
   const newsRows = buildNews(rng, now);
+  // Last year's terms published the day after each ended; this year's term 1 published today, term 2 not yet.
+  const lastDates = yearRow(years.last, "closed", now);
   const publications = [
     {
-      academicYearName: ACADEMIC_YEAR,
+      academicYearName: years.last,
       semester: "S1" as const,
       isPublished: true,
-      publishedAt: "2025-02-01T08:00:00.000Z",
+      publishedAt: `${lastDates.term2Start}T08:00:00.000Z`,
     },
-    { academicYearName: ACADEMIC_YEAR, semester: "S2" as const, isPublished: false, publishedAt: null },
+    {
+      academicYearName: years.last,
+      semester: "S2" as const,
+      isPublished: true,
+      publishedAt: `${lastDates.endDate}T08:00:00.000Z`,
+    },
+    { academicYearName: years.current, semester: "S1" as const, isPublished: true, publishedAt: now.toISOString() },
+    { academicYearName: years.current, semester: "S2" as const, isPublished: false, publishedAt: null },
   ];
 
   const t = schema;
   const statements: Statement[] = [
-    // The data's year, for its fee accounts (a database already holding it keeps its row).
-    { query: db.insert(t.academicYears).values(seedYearRow(now)).onConflictDoNothing(), params: 9 },
+    // The data's years, for its accounts and enrolments (a database already holding one keeps its row). A year the
+    // migrations made current from another clock than `now` (an older one) is closed first: one year is current.
+    {
+      query: db.run(sql`UPDATE academic_years SET state = 'closed', closed_at = ${now.toISOString()}
+        WHERE state = 'current' AND name < ${years.current}`),
+      params: 2,
+    },
+    { query: db.insert(t.academicYears).values(lastDates).onConflictDoNothing(), params: 9 },
+    {
+      query: db
+        .insert(t.academicYears)
+        .values(yearRow(years.current, "current", now))
+        .onConflictDoNothing(),
+      params: 9,
+    },
     ...inserts(students, (c) => db.insert(t.students).values(c)),
+    ...inserts(enrolmentRows, (c) => db.insert(t.enrolments).values(c)),
     ...inserts(guardians, (c) => db.insert(t.studentGuardians).values(c)),
     ...inserts(plans.plans, (c) => db.insert(t.feePlans).values(c)),
     ...inserts(plans.planInstalments, (c) => db.insert(t.feePlanInstalments).values(c)),
@@ -198,7 +222,8 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
     ...inserts(paymentRows, (c) => loadReceiptsStatement(db, c)),
     ...inserts(plans.instalments, (c) => db.insert(t.feeInstalments).values(c)),
     ...inserts(plans.allocations, (c) => loadAllocationsStatement(db, c)),
-    ...finishLoadStatements(db, ACADEMIC_YEAR, fees.lastSequence).map((query) => ({ query, params: 2 })),
+    ...finishLoadStatements(db, years.last, lastFees.lastSequence).map((query) => ({ query, params: 2 })),
+    ...finishLoadStatements(db, years.current, fees.lastSequence).map((query) => ({ query, params: 2 })),
     ...inserts(res.results, (c) => db.insert(t.results).values(c)),
     ...inserts(res.scores, (c) => db.insert(t.resultSubjectScores).values(c)),
     ...publications.map((p) => ({
@@ -236,12 +261,12 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
     counts: {
       students: students.length,
       studentGuardians: guardians.length,
-      feeRecords: fees.fees.length,
-      payments: fees.payments.length,
+      feeRecords: feeRows.length,
+      payments: paymentRows.length,
       feePlans: plans.plans.length,
       feeInstalments: plans.instalments.length,
       paymentAllocations: plans.allocations.length,
-      receiptCounters: 1,
+      receiptCounters: 2,
       results: res.results.length,
       resultSubjectScores: res.scores.length,
       resultPublications: publications.length,
