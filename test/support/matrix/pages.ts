@@ -105,6 +105,7 @@ export const PAGES: MatrixPage[] = [
   { path: "/admin/dashboard/messages", perState: false },
   { path: "/admin/dashboard/staff", perState: false },
   { path: "/admin/dashboard", perState: true },
+  { path: "/admin/dashboard/reports", perState: true },
   {
     path: "/admin/dashboard/students",
     perState: true,
