@@ -76,10 +76,10 @@ export async function setPublished(year: string, semester: "S1" | "S2", isPublis
 }
 
 /**
- * Academic year `name` ("2061-2062") as a row, upcoming, in the default dates (1 September - 31 August, terms to
+ * Academic year `name` ("2061-2062") as a row, upcoming (or `state`), in the default dates (1 September - 31 August, terms to
  * 31 January and 1 February - 30 June), unless it exists. Names that are not two consecutive years are left alone.
  */
-export async function ensureYear(name: string) {
+export async function ensureYear(name: string, state: "upcoming" | "closed" = "upcoming") {
   const m = /^(\d{4})-(\d{4})$/.exec(name);
   if (!m || Number(m[2]) !== Number(m[1]) + 1) return;
   const [y1, y2] = [m[1], m[2]];
@@ -93,7 +93,8 @@ export async function ensureYear(name: string) {
       term1End: `${y2}-01-31`,
       term2Start: `${y2}-02-01`,
       term2End: `${y2}-06-30`,
-      state: "upcoming",
+      state,
+      closedAt: state === "closed" ? new Date().toISOString() : null,
     })
     .onConflictDoNothing();
 }

@@ -274,9 +274,11 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
     console.warn(JSON.stringify({ msg: "paymob amount or currency unlike its order", order_id: tx.order.id }));
     [outcome, items] = ["mismatch", noteBatch(lc, order, tx, "mismatch")];
   } else {
-    // The student's accounts owing, oldest year first: more than one and the payment settles them in that order.
+    // The student's accounts owing, oldest year first: the payment settles them in that order.
     const accounts = await owingAccountsOf(lc.db, order.feeRecordId);
-    const spread = accounts.length > 1 ? spreadSuccessBatch({ ...lc, order, tx, accounts }) : null;
+    // One account, not the order's (the desk settled that one since): the money goes where it is owed.
+    const elsewhere = accounts.length > 1 || (accounts.length === 1 && accounts[0] !== order.feeRecordId);
+    const spread = elsewhere ? spreadSuccessBatch({ ...lc, order, tx, accounts }) : null;
     [outcome, items] = ["recorded", spread ?? successBatch(lc, order, tx)];
   }
   try {
