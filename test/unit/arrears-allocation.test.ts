@@ -71,8 +71,11 @@ const caseArb = fc.record({
   share: fc.double({ min: 0, max: 1.2, noNaN: true }),
 });
 
+/** One generated case. */
+type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
+
 /** Creates a student with the accounts of `c` (years in order) and returns their ids and what each owes. */
-async function makeAccounts(c: fc.infer<typeof caseArb>) {
+async function makeAccounts(c: Case) {
   const [s] = await db
     .insert(students)
     .values({
