@@ -31,6 +31,7 @@ import { importApi } from "./api/import";
 import { staffApi } from "./api/staff";
 import { messagesApi } from "./api/messages";
 import { whatsappWebhookApi } from "./api/whatsapp-webhook";
+import { familyAdminApi, familyApi } from "./api/family";
 import { onlinePaymentsApi, paymobCallbackApi } from "./api/online-payments";
 import { adminOnlinePaymentsApi } from "./api/online-payments-admin";
 import { rolloverApi } from "./api/rollover";
@@ -96,6 +97,8 @@ const api = createApi()
   .route("/admin/staff", staffApi)
   .route("/admin/messages", messagesApi)
   .route("/webhooks/whatsapp", whatsappWebhookApi)
+  .route("/family", familyApi)
+  .route("/admin/family", familyAdminApi)
   .route("/public", onlinePaymentsApi)
   .route("/payments/paymob", paymobCallbackApi)
   .route("/admin/online-payments", adminOnlinePaymentsApi)

@@ -360,6 +360,16 @@ export const REASONS = {
   // Printing
   RECEIPT_NOT_FOUND: ["NOT_FOUND", "Receipt not found"],
   PRINT_TERM_REQUIRED: ["VALIDATION_FAILED", "Choose an academic year and a semester to print report cards"],
+
+  // Family accounts
+  FAMILY_PHONE_INVALID: ["VALIDATION_FAILED", "Enter a mobile number, e.g. 01001234567"],
+  FAMILY_CODE_INVALID: ["UNAUTHORIZED", "Wrong or expired code. Check it, or ask for a new one"],
+  FAMILY_CODE_LOCKED: ["RATE_LIMITED", "Too many wrong codes: ask for a new code"],
+  FAMILY_CODES_LIMIT: ["RATE_LIMITED", "Three codes were sent to this number in the last hour. Please try later"],
+  FAMILY_SIGN_IN_REQUIRED: ["UNAUTHORIZED", "Please sign in with your mobile number"],
+  FAMILY_CROSS_SITE: ["FORBIDDEN", "This request did not come from the school's own pages"],
+  FAMILY_CHILD_NOT_FOUND: ["NOT_FOUND", "No such child on this account"],
+  FAMILY_SESSION_NOT_FOUND: ["NOT_FOUND", "No such sign-in"],
 } as const satisfies Record<string, Entry>;
 
 export type Reason = keyof typeof REASONS;

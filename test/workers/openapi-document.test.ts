@@ -147,6 +147,8 @@ const SAMPLE_BODIES: Record<string, (id: string) => unknown> = {
   postAuthLogin: () => ({ username: uid("nobody"), password: "not-the-password" }),
   postPublicSelectionStudentSelect: (id) => ({ student_id: id, selections: [{ teacher_id: 1, subject_id: 1 }] }),
   postPublicPayments: (id) => ({ national_id: id, amount: 10 }),
+  postFamilyCode: () => ({ phone: `010${String(Math.random()).slice(2, 10).padEnd(8, "0")}` }),
+  postFamilySession: () => ({ phone: "01001234567", code: "123456" }),
 };
 /** Headers that a sample request needs to pass validation (a required Idempotency-Key). */
 const SAMPLE_HEADERS: Record<string, () => Record<string, string>> = {

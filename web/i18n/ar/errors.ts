@@ -363,6 +363,16 @@ const texts: Record<Reason, string> = {
   // Printing
   RECEIPT_NOT_FOUND: "الإيصال غير موجود",
   PRINT_TERM_REQUIRED: "اختر العام الدراسي والفصل الدراسي لطباعة الشهادات",
+
+  // Family accounts
+  FAMILY_PHONE_INVALID: "أدخل رقم هاتف محمول، مثل ٠١٠٠١٢٣٤٥٦٧",
+  FAMILY_CODE_INVALID: "الرمز غير صحيح أو انتهت صلاحيته. تأكد منه أو اطلب رمزًا جديدًا",
+  FAMILY_CODE_LOCKED: "محاولات خاطئة كثيرة: اطلب رمزًا جديدًا",
+  FAMILY_CODES_LIMIT: "أُرسلت ثلاثة رموز إلى هذا الرقم خلال الساعة الأخيرة. يرجى المحاولة لاحقًا",
+  FAMILY_SIGN_IN_REQUIRED: "يرجى تسجيل الدخول برقم هاتفك المحمول",
+  FAMILY_CROSS_SITE: "هذا الطلب لم يصدر من صفحات المدرسة",
+  FAMILY_CHILD_NOT_FOUND: "لا يوجد هذا الطالب في حسابك",
+  FAMILY_SESSION_NOT_FOUND: "جلسة الدخول غير موجودة",
 };
 
 export default {

@@ -129,14 +129,25 @@ function send(env: Env, m: Row, provider?: Provider | null): Promise<SendResult>
 /** The write that records one claimed message's send, and what the queue does with its queue message. */
 function settle(db: Db, m: Row, sent: SendResult, now: Date): { write: BatchItem<"sqlite">; outcome: Outcome } {
   const at = now.toISOString();
+  // A sign-in code's text is blanked once the provider has it (nobody reads it in the console); one WhatsApp could
+  // not take goes again at once by SMS (docs/product.md#family-accounts).
+  const code = m.kind === "sign_in_code";
   if (sent.ok) {
+    const blank = code ? { body: "••••••", params: "[]" } : {};
     const write = db
       .update(messages)
-      .set({ status: "sent", providerId: sent.providerId, error: null, claimedAt: null, updatedAt: at })
+      .set({ status: "sent", providerId: sent.providerId, error: null, claimedAt: null, updatedAt: at, ...blank })
       .where(and(eq(messages.id, m.id), eq(messages.status, "queued")));
     return { write, outcome: { ack: true, result: "sent" } };
   }
   const attempts = m.attempts + 1;
+  if (code && m.channel === "whatsapp") {
+    const write = db
+      .update(messages)
+      .set({ channel: "sms", error: sent.error, claimedAt: null })
+      .where(eq(messages.id, m.id));
+    return { write, outcome: { ack: false, delay: 0, result: "retry by sms" } };
+  }
   if (!sent.retry || attempts >= MAX_ATTEMPTS) {
     const write = failedUpdate(db, [m.id], sent.error, now, sent.retry);
     return { write, outcome: { ack: true, result: sent.retry ? "dead" : "failed" } };

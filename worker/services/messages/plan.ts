@@ -2,11 +2,13 @@
  * Planning messages (docs/product.md#guardians-and-messages, docs/decisions/0037-guardian-messages.md). Every planner
  * writes its rows with INSERT … ON CONFLICT (msg_key) DO NOTHING and enqueues only the rows it inserted: a cron run
  * twice, two isolates or a replayed event write each message once and enqueue it once. The message goes to the
- * student's first guardian (by position) who has not opted out: by WhatsApp with consent, else by SMS.
+ * student's first guardian (by position) who has not opted out: by WhatsApp with consent, else by SMS; not a kind
+ * that guardian's number switched off on the family's page.
  */
 import { and, asc, eq, inArray, isNull, lt, sql } from "drizzle-orm";
 import { messages, type StudentGuardian, studentGuardians, students } from "../../../db/schema";
 import type { Db } from "../../db";
+import { mutedKindsOf } from "../family/preferences";
 import { getMessageSettings } from "./settings";
 import { renderMessage, type MessageFacts, type MessageKind } from "./texts";
 
@@ -57,9 +59,14 @@ export async function writeAndEnqueue(db: Db, day: string, planned: PlannedMessa
     db,
     wanted.map((p) => p.studentId),
   );
+  // Kinds a family switched off on its page (docs/product.md#family-accounts) are not planned for its number.
+  const muted = await mutedKindsOf(
+    db,
+    [...guardians.values()].map((g) => g.phone),
+  );
   const values = wanted.flatMap((p) => {
     const g = guardians.get(p.studentId);
-    if (!g) return [];
+    if (!g || muted.get(g.phone)?.has(p.kind)) return [];
     const text = renderMessage(p.kind, g.language, p.facts);
     return [
       {
@@ -102,9 +109,13 @@ export const OVERDUE_DAYS = [1, 8, 15, 22] as const;
 /** Days before the due date a reminder goes out. */
 export const DUE_DAYS = [7, 1] as const;
 
+/** Days between reminders of an instalment of an earlier year's account still unpaid (arrears). */
+export const ARREARS_EVERY_DAYS = 30;
+
 /**
  * The instalment reminders of `day` for active students: an unpaid remainder due in 7 or 1 days, or overdue by 1, 8,
- * 15 or 22 days. Reference: the instalment's id.
+ * 15 or 22 days; on an earlier year's account (arrears, docs/product.md#fees), overdue by every multiple of 30 days
+ * too, as long as it stays unpaid. Reference: the instalment's id.
  */
 export async function instalmentMessages(db: Db, day: string): Promise<PlannedMessage[]> {
   const dueDates = DUE_DAYS.map((n) => addDays(day, n));
@@ -113,10 +124,12 @@ export async function instalmentMessages(db: Db, day: string): Promise<PlannedMe
     SELECT i.id, s.id AS student_id, s.full_name AS name, i.due_date AS due, i.amount_piastres - i.paid_piastres AS left
     FROM fee_instalments i JOIN fee_records f ON f.id = i.fee_record_id JOIN students s ON s.id = f.student_id
     WHERE s.is_active = 1 AND i.amount_piastres > i.paid_piastres
-      AND i.due_date IN (${sql.join(
+      AND (i.due_date IN (${sql.join(
         [...dueDates, ...overdueDates].map((d) => sql`${d}`),
         sql`, `,
-      )})
+      )}) OR (f.academic_year_name < (SELECT name FROM academic_years WHERE state = 'current')
+        AND i.due_date < ${day}
+        AND CAST(julianday(${day}) - julianday(i.due_date) AS INTEGER) % ${ARREARS_EVERY_DAYS} = 0))
       AND EXISTS (SELECT 1 FROM student_guardians g WHERE g.student_id = s.id)`);
   return rows.map((r) => ({
     kind: r.due > day ? "instalment_due" : "instalment_overdue",
