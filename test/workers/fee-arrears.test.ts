@@ -9,7 +9,10 @@ import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { feeRecords, payments } from "../../db/schema";
+import { feeInstalments, feeRecords, payments } from "../../db/schema";
+import { addDays } from "../../worker/lib/fee-schedule";
+import { instalmentMessages } from "../../worker/services/messages/plan";
+import { mobile } from "./guardian-fixtures";
 import { currentYearName } from "../../worker/services/academic-years/current";
 import { workerContext } from "../../web/context";
 import { loader as receiptLoader } from "../../web/routes/public/pay-receipt";
@@ -32,8 +35,8 @@ beforeAll(async () => {
  * A family owing on two years: last year's account (3000 EGP in two instalments of 1500, 1000 paid) and this year's
  * (5000 EGP: 1000 overdue, 1500, 2500; nothing paid).
  */
-async function owingTwoYears() {
-  const f = await family(token);
+async function owingTwoYears(guardians: Array<Record<string, unknown>> = []) {
+  const f = await family(token, guardians);
   const made = await api("/api/fees", {
     method: "POST",
     token,
@@ -173,6 +176,24 @@ describe("a desk payment with no year", () => {
     const all = await pay(f.studentNo, { payment_amount: 7000 });
     expect(all.status, all.text).toBe(201);
     expect(await balanced(f.pastId, f.currentId)).toEqual([300_000, 500_000]);
+  });
+});
+
+describe("reminders", () => {
+  it("remind of an arrears instalment every 30 days while it stays unpaid", async () => {
+    const f = await owingTwoYears([
+      { full_name: "Father", relation: "father", phone: mobile(), whatsapp_consent: true },
+    ]);
+    const [inst] = await testDb()
+      .select()
+      .from(feeInstalments)
+      .where(sql`${feeInstalments.feeRecordId} = ${f.pastId} AND ${feeInstalments.no} = 2`);
+    const refs = async (day: string) =>
+      (await instalmentMessages(testDb(), day)).filter((m) => m.ref === `i${inst!.id}`).map((m) => m.kind);
+    expect(await refs(addDays(inst!.dueDate, 360))).toEqual(["instalment_overdue"]);
+    expect(await refs(addDays(inst!.dueDate, 361))).toEqual([]);
+    expect((await pay(f.studentNo, { payment_amount: 2000, academic_year_name: past })).status).toBe(201);
+    expect(await refs(addDays(inst!.dueDate, 390))).toEqual([]);
   });
 });
 
