@@ -1,6 +1,6 @@
 /**
- * /admin/dashboard/academic-years — Academic years (docs/product.md#academic-years-and-rollover), administrators only:
- * every year with its state and dates, Create the next year, Edit dates (while not closed), Make current (the next
+ * /admin/dashboard/academic-years — Academic years (docs/product.md#academic-years-and-rollover), administrators
+ * only: every year with its state and dates, Create the next year, Edit dates (while not closed), Make current (the next
  * upcoming year, before its start date; the current one closes) and Close (the current year; the next becomes
  * current), each after a confirmation. Data is fetched in the browser with the administrator's token; every form's
  * list of years follows the same store (web/features/academic-years/admin/years-api.ts).

@@ -2,7 +2,7 @@
  * Reading academic years (docs/product.md#academic-years-and-rollover): the list every form's year choice comes from,
  * one year, and the check that a named year exists (ACADEMIC_YEAR_UNKNOWN), which every write naming a year asks.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { academicYears, type AcademicYear } from "../../../db/schema";
 import type { Db } from "../../db";
 import { ApiError } from "../../errors";
@@ -57,7 +57,3 @@ export async function requireYear(db: Db, name: string): Promise<AcademicYear> {
   if (!row) throw new ApiError("ACADEMIC_YEAR_UNKNOWN", { params: { year: name } });
   return row;
 }
-
-/** SQL: 1 while year `name` exists and is closed (a guard for writes that a closed year refuses). */
-export const yearClosedSql = (name: string) =>
-  sql`EXISTS (SELECT 1 FROM ${academicYears} WHERE ${academicYears.name} = ${name} AND ${academicYears.state} = 'closed')`;
