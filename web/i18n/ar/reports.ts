@@ -58,7 +58,7 @@ export default {
   results: {
     marksTitle: "توزيع الدرجات حسب المادة",
     marksDescription: "عدد الدرجات في كل عُشر من الدرجة النهائية للمادة؛ درجة النجاح {{mark}}٪.",
-    marksSummary: "{{present}} درجة · {{below}} أقل من درجة النجاح · {{absent}} غياب (لا تُحسب)",
+    marksSummary: "{{subject}}، {{term}}: {{present}} درجة · {{below}} أقل من درجة النجاح · {{absent}} غياب (لا تُحسب)",
     passTitle: "نسبة النجاح حسب الصف",
     passDescription: "الطلاب الذين لم تقل أي مادة لديهم عن درجة النجاح، مقارنةً بالفصل السابق.",
     range: "الدرجة (٪ من النهائية)",

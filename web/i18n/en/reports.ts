@@ -58,7 +58,8 @@ export default {
   results: {
     marksTitle: "Marks per subject",
     marksDescription: "How many marks fall in each tenth of the subject's total; pass mark {{mark}} %.",
-    marksSummary: "{{present}} marks · {{below}} below the pass mark · {{absent}} absent (not counted)",
+    marksSummary:
+      "{{subject}}, {{term}}: {{present}} marks · {{below}} below the pass mark · {{absent}} absent (not counted)",
     passTitle: "Pass rate per grade",
     passDescription: "Students with no subject below the pass mark, against the term before.",
     range: "Marks (% of total)",

@@ -4,6 +4,7 @@
  * follow the page's direction and font), and the axis settings of a right-to-left page. Loaded only with the charts.
  */
 import type * as React from "react";
+import { useEffect, useState } from "react";
 import { ResponsiveContainer } from "recharts";
 import { cn } from "~/lib/utils";
 
@@ -16,11 +17,14 @@ export function ChartContainer({
   className,
   children,
   label,
+  height,
 }: {
   config: ChartConfig;
   className?: string;
   children: React.ReactElement;
   label: string;
+  /** A fixed height in px (a chart of one bar per grade laid on its side); default the card's. */
+  height?: number;
 }) {
   const vars = Object.fromEntries(Object.entries(config).map(([k, v]) => [`--color-${k}`, v.color]));
   return (
@@ -29,11 +33,14 @@ export function ChartContainer({
       aria-label={label}
       data-slot="chart"
       className={cn(
-        "h-64 w-full text-xs sm:h-72 print:h-56 [&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground",
+        height === undefined && "h-64 sm:h-72 print:h-56",
+        "w-full text-xs [&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground",
         "[&_.recharts-cartesian-grid_line]:stroke-border/60 [&_.recharts-surface]:outline-none",
+        // SVG text anchors follow the direction: drawn left to right, an Arabic axis keeps its labels outside the plot.
+        "[&_.recharts-surface]:[direction:ltr]",
         className,
       )}
-      style={vars as React.CSSProperties}
+      style={{ ...vars, ...(height === undefined ? {} : { height }) } as React.CSSProperties}
     >
       <ResponsiveContainer width="100%" height="100%" minWidth={0} initialDimension={{ width: 320, height: 240 }}>
         {children}
@@ -99,6 +106,19 @@ export function ChartLegendContent({ config, keys }: { config: ChartConfig; keys
       ))}
     </ul>
   );
+}
+
+/** True while the window is at least `px` wide (false on the server and before the first effect). */
+export function useWide(px = 640): boolean {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const q = window.matchMedia(`(min-width: ${px}px)`);
+    setWide(q.matches);
+    const on = () => setWide(q.matches);
+    q.addEventListener("change", on);
+    return () => q.removeEventListener("change", on);
+  }, [px]);
+  return wide;
 }
 
 /** Axis settings of the page's direction: time and categories run right to left in Arabic, values on the right. */

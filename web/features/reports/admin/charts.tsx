@@ -28,6 +28,7 @@ import {
   ChartTooltipContent,
   PALETTE,
   type ChartConfig,
+  useWide,
 } from "./chart-kit";
 import { binLabel, compactNumber, dayLabel, monthLabel } from "./report-format";
 import { overdueListPath } from "./report-tables";
@@ -44,6 +45,26 @@ function usePage() {
   const lang = i18n.language;
   const rtl = lang.startsWith("ar");
   return { t, lang, rtl, axes: axesFor(rtl) };
+}
+
+/**
+ * A chart of one bar per grade: upright on a wide screen (labels slanted past six grades); on a phone laid on its
+ * side, a row per grade, as tall as the grades need.
+ */
+function gradeLayout(n: number, wide: boolean, rtl: boolean) {
+  const side = !wide && n > 3;
+  const slant = n > 6;
+  return {
+    side,
+    layout: side ? ("vertical" as const) : ("horizontal" as const),
+    height: side ? Math.max(220, n * 38 + 70) : undefined,
+    ticks: {
+      interval: 0,
+      angle: slant ? (rtl ? 35 : -35) : 0,
+      height: slant ? 64 : 30,
+      textAnchor: slant ? (rtl ? ("start" as const) : ("end" as const)) : ("middle" as const),
+    },
+  };
 }
 
 const legend = (config: ChartConfig, keys: readonly string[]) => (
@@ -105,7 +126,8 @@ const AGE_COLORS = [PALETTE.grey, PALETTE.amber, PALETTE.orange, PALETTE.red, PA
 
 /** Overdue by grade, stacked by age; a bar opens the overdue list of its grade. */
 export function OverdueChart({ data }: { data: OverdueReportJson }) {
-  const { t, lang, axes } = usePage();
+  const { t, lang, rtl, axes } = usePage();
+  const wide = useWide();
   const navigate = useNavigate();
   const config: ChartConfig = Object.fromEntries(
     OVERDUE_AGES.map((a, i) => [a, { label: t(`reports.overdue.age.${a}`), color: AGE_COLORS[i]! }]),
@@ -119,19 +141,22 @@ export function OverdueChart({ data }: { data: OverdueReportJson }) {
     const grade = (row as { grade?: string } | undefined)?.grade;
     if (grade) void navigate(overdueListPath(data.year.name, grade), { state: { grade } });
   };
+  const g = gradeLayout(rows.length, wide, rtl);
   return (
-    <ChartContainer config={config} label={t("reports.overdue.title")}>
-      <BarChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
-        <CartesianGrid vertical={false} />
-        <XAxis
-          dataKey="label"
-          {...axes.x}
-          interval={0}
-          angle={rows.length > 6 ? -35 : 0}
-          height={rows.length > 6 ? 56 : 30}
-          textAnchor={rows.length > 6 ? "end" : "middle"}
-        />
-        <YAxis {...axes.y} tickFormatter={(v: number) => compactNumber(v, lang)} />
+    <ChartContainer config={config} label={t("reports.overdue.title")} height={g.height}>
+      <BarChart data={rows} layout={g.layout} margin={{ top: 8, left: 4, right: 4 }}>
+        <CartesianGrid vertical={g.side} horizontal={!g.side} />
+        {g.side ? (
+          <>
+            <XAxis type="number" {...axes.x} tickFormatter={(v: number) => compactNumber(v, lang)} />
+            <YAxis type="category" dataKey="label" {...axes.y} width={112} interval={0} fontSize={11} />
+          </>
+        ) : (
+          <>
+            <XAxis dataKey="label" {...axes.x} {...g.ticks} />
+            <YAxis {...axes.y} tickFormatter={(v: number) => compactNumber(v, lang)} />
+          </>
+        )}
         <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatEgp(v, lang)} />} />
         {OVERDUE_AGES.map((a) => (
           <Bar
@@ -184,7 +209,7 @@ export function MarksChart({
   subject: ResultsReportJson["subjects"][number];
   passMark: number;
 }) {
-  const { t, lang, axes } = usePage();
+  const { t, lang, rtl, axes } = usePage();
   const config: ChartConfig = {
     below: { label: t("reports.results.belowPass"), color: PALETTE.red },
     above: { label: t("reports.results.atOrAbovePass"), color: PALETTE.blue },
@@ -199,7 +224,15 @@ export function MarksChart({
     <ChartContainer config={config} label={t("reports.results.marksTitle")}>
       <BarChart data={rows} margin={{ top: 16, left: 4, right: 4 }}>
         <CartesianGrid vertical={false} />
-        <XAxis dataKey="label" {...axes.x} interval={0} angle={-35} height={48} textAnchor="end" fontSize={10} />
+        <XAxis
+          dataKey="label"
+          {...axes.x}
+          interval={0}
+          angle={rtl ? 35 : -35}
+          height={48}
+          textAnchor={rtl ? "start" : "end"}
+          fontSize={10}
+        />
         <YAxis {...axes.y} allowDecimals={false} tickFormatter={(v: number) => formatNumber(v, lang)} />
         <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatNumber(v, lang)} />} />
         <Bar dataKey="below" stackId="m" fill="var(--color-below)" isAnimationActive={false} />
@@ -218,7 +251,8 @@ export function MarksChart({
 
 /** Pass rate per grade in the term chosen, beside the term before's. */
 export function PassRateChart({ data, term }: { data: ResultsReportJson; term: "S1" | "S2" }) {
-  const { t, lang, axes } = usePage();
+  const { t, lang, rtl, axes } = usePage();
+  const wide = useWide();
   const config: ChartConfig = {
     rate: { label: t(`reports.results.term.${term}`), color: PALETTE.blue },
     previous_rate: { label: t("reports.results.previousTerm"), color: PALETTE.grey },
@@ -230,20 +264,26 @@ export function PassRateChart({ data, term }: { data: ResultsReportJson; term: "
       rate: g.rate,
       previous_rate: g.previous_rate,
     }));
+  const g = gradeLayout(rows.length, wide, rtl);
+  const pct = (v: number) => formatPercent(v, lang);
   return (
-    <ChartContainer config={config} label={t("reports.results.passTitle")}>
-      <BarChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
-        <CartesianGrid vertical={false} />
-        <XAxis dataKey="label" {...axes.x} interval={0} />
-        <YAxis {...axes.y} domain={[0, 100]} tickFormatter={(v: number) => formatPercent(v, lang)} />
-        <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatPercent(v, lang)} />} />
-        <Bar
-          dataKey="previous_rate"
-          fill="var(--color-previous_rate)"
-          radius={[3, 3, 0, 0]}
-          isAnimationActive={false}
-        />
-        <Bar dataKey="rate" fill="var(--color-rate)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
+    <ChartContainer config={config} label={t("reports.results.passTitle")} height={g.height}>
+      <BarChart data={rows} layout={g.layout} margin={{ top: 8, left: 4, right: 4 }}>
+        <CartesianGrid vertical={g.side} horizontal={!g.side} />
+        {g.side ? (
+          <>
+            <XAxis type="number" {...axes.x} domain={[0, 100]} tickFormatter={pct} />
+            <YAxis type="category" dataKey="label" {...axes.y} width={112} interval={0} fontSize={11} />
+          </>
+        ) : (
+          <>
+            <XAxis dataKey="label" {...axes.x} {...g.ticks} />
+            <YAxis {...axes.y} domain={[0, 100]} tickFormatter={pct} />
+          </>
+        )}
+        <Tooltip content={<ChartTooltipContent config={config} format={pct} />} />
+        <Bar dataKey="previous_rate" fill="var(--color-previous_rate)" radius={2} isAnimationActive={false} />
+        <Bar dataKey="rate" fill="var(--color-rate)" radius={2} isAnimationActive={false} />
         {legend(config, ["previous_rate", "rate"])}
       </BarChart>
     </ChartContainer>

@@ -216,6 +216,8 @@ export function ResultsCards({ year }: { year?: string }) {
           subject && (
             <p className="text-sm text-muted-foreground">
               {t("reports.results.marksSummary", {
+                subject: t(`results.subjects.${subject.subject}`, { defaultValue: subject.subject }),
+                term: t(`reports.results.term.${term}`),
                 present: formatNumber(subject.present, lang),
                 below: formatNumber(subject.below_pass, lang),
                 absent: formatNumber(subject.absent, lang),
