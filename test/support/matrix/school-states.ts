@@ -50,8 +50,8 @@ export const STATE_COUNTS: Record<StateName, Counts> = {
 /** Marks of the sample results, half marks among them (the admin list, the per-grade pages, the public result card). */
 export const SAMPLE_MARKS = [0, 7, 7.5, 45.5, 88, 100] as const;
 
-/** The published academic year and semester of the sample results. */
-export const PUBLISHED = { academic_year_name: "2024-2025", semester: "S1" } as const;
+/** The published year and semester of the sample results: the year the migrations make current (the clock's). */
+export const PUBLISHED = { academic_year_name: academicYearOf(new Date()), semester: "S1" } as const;
 
 interface StudentRow {
   no: string;
