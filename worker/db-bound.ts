@@ -16,6 +16,16 @@
  */
 import { causes } from "./lib/causes";
 
+/**
+ * Waits `ms` on the runtime's own timer where there is one (workerd's `scheduler.wait`): `setTimeout` under
+ * nodejs_compat builds a Node `Timeout` per call, and a rush's waiters look tens of times each (bench/README.md,
+ * "Selection rush"). Elsewhere (Node, the unit tests' fake timers) `setTimeout`.
+ */
+const wait: (ms: number) => Promise<void> =
+  typeof scheduler !== "undefined" && typeof scheduler.wait === "function"
+    ? (ms) => scheduler.wait(ms)
+    : (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** One lane's limits: `limit` calls in flight, at most `queue` waiting, each at most `waitMs` ms. */
 export interface LaneLimits {
   limit: number;
@@ -267,9 +277,9 @@ export class Lane {
           this.leave(me);
           return reject(new DbBusyError(this.name, stuck ? "stuck" : "wait"));
         }
-        setTimeout(watch, this.pollMs(me, now));
+        wait(this.pollMs(me, now)).then(watch, reject);
       };
-      setTimeout(watch, HEAD_POLL_MS);
+      wait(HEAD_POLL_MS).then(watch, reject);
     });
   }
 }

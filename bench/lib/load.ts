@@ -1,4 +1,5 @@
 /** A thin wrapper over autocannon's programmatic API with the figures the benchmarks report. Times in ms. */
+import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon, { type Options } from "autocannon";
 
@@ -82,4 +83,20 @@ export function cpuOf(pid: number | string): { comm: string; seconds: number } |
   } catch {
     return null;
   }
+}
+
+/** CPU seconds (user+system) so far of every workerd process in the wrangler process group serving `port`, per process. */
+export function workerdCpu(port: string): Record<string, number> {
+  const line = execSync("ps -eo pid,pgid,args")
+    .toString()
+    .split("\n")
+    .find((l) => l.includes("wrangler.js dev") && l.includes(`--port ${port} `))!;
+  const pgid = /^\s*\d+\s+(\d+)/.exec(line)![1];
+  const out: Record<string, number> = {};
+  for (const l of execSync("ps -eo pid,pgid,comm").toString().split("\n")) {
+    const [pid, g, comm] = l.trim().split(/\s+/);
+    if (g !== pgid || comm !== "workerd") continue;
+    out[pid!] = cpuOf(pid!)?.seconds ?? 0;
+  }
+  return out;
 }
