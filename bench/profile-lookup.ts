@@ -222,10 +222,10 @@ try {
     // Every process: on 2 cores the lookup is bound by all of them together (the Worker, sqld, the load generator).
     report.cpuByCommand = cpuByCommand(all0, allCpu(), plain.total);
     console.log("CPU ms per request by command:", JSON.stringify(report.cpuByCommand));
-    const perProc = Object.keys(c1).map((pid) => ({
-      pid,
-      cpuS: +(c1[pid]! - (c0[pid] ?? 0)).toFixed(2),
-      msPerReq: +((1000 * (c1[pid]! - (c0[pid] ?? 0))) / plain.total).toFixed(3),
+    const perProc = (["worker", "proxy"] as const).map((which) => ({
+      which,
+      cpuS: +(c1[which] - c0[which]).toFixed(2),
+      msPerReq: +((1000 * (c1[which] - c0[which])) / plain.total).toFixed(3),
     }));
     console.log(
       "no profiler: rps",

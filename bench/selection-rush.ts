@@ -120,16 +120,17 @@ export async function selectionRush(server: BenchServer, _opts: { smoke: boolean
   // CPU time per decision by process: the Worker, sqld and this client share two cores, so the drain is bound by
   // their sum; unlike the drain, these figures barely move with the machine's other load.
   const port = new URL(server.url).port;
-  const sum = (r: Record<string, number>) => Object.values(r).reduce((a, b) => a + b, 0);
-  const cpu0 = { worker: sum(workerdCpu(port)), sqld: cpuOf(server.sqldPid)?.seconds ?? 0, client: process.cpuUsage() };
+  const cpu0 = { ...workerdCpu(port), sqld: cpuOf(server.sqldPid)?.seconds ?? 0, client: process.cpuUsage() };
   const t0 = performance.now();
   const replies = await Promise.all(nos.map((no, i) => select(server.url, no, choice, i))).finally(() =>
     clearInterval(sampler),
   );
   const drainMs = performance.now() - t0;
   const perDecision = (seconds: number) => (1000 * seconds) / n;
+  const workerd = workerdCpu(port);
   const cpuMs = {
-    worker: perDecision(sum(workerdCpu(port)) - cpu0.worker),
+    worker: perDecision(workerd.worker - cpu0.worker),
+    proxy: perDecision(workerd.proxy - cpu0.proxy),
     sqld: perDecision((cpuOf(server.sqldPid)?.seconds ?? 0) - cpu0.sqld),
     client: perDecision(Object.values(process.cpuUsage(cpu0.client)).reduce((a, b) => a + b, 0) / 1e6),
   };
@@ -184,6 +185,7 @@ export async function selectionRush(server: BenchServer, _opts: { smoke: boolean
       fig("latency p99", percentile(latencies, 99), "ms"),
       fig("decisions per second (201 + 409)", decided / (drainMs / 1000), "/s", { op: ">=", value: 200 }),
       fig("CPU per decision: the Worker (workerd)", cpuMs.worker, "ms"),
+      fig("CPU per decision: wrangler's dev proxy (not in production)", cpuMs.proxy, "ms"),
       fig("CPU per decision: sqld", cpuMs.sqld, "ms"),
       fig("CPU per decision: this client", cpuMs.client, "ms"),
     ],
