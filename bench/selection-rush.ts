@@ -181,6 +181,7 @@ export async function selectionRush(server: BenchServer, _opts: { smoke: boolean
         ),
         "ms",
       ),
+      fig("latency p10", percentile(latencies, 10), "ms"),
       fig("latency p50", percentile(latencies, 50), "ms"),
       fig("latency p99", percentile(latencies, 99), "ms"),
       fig("decisions per second (201 + 409)", decided / (drainMs / 1000), "/s", { op: ">=", value: 200 }),

@@ -10,9 +10,19 @@
  */
 import { Lane } from "./db-bound";
 
+/** A family whose save another turn read, or whose refusal another turn recorded, hears of it within this, in ms. */
+const GROUP_POLL_MAX_MS = 100;
+
 /** A rush queues up to ~1,000 students; most turns refuse at once once a teacher is known full. */
 // A turn that outlives its lease is taken over (two writers may then overlap: harmless), never refused as stuck.
-const gate = new Lane("selection gate", { limit: 1, queue: 5_000, waitMs: 15_000, leaseMs: 3_000, stuckMs: Infinity });
+const gate = new Lane("selection gate", {
+  limit: 1,
+  queue: 5_000,
+  waitMs: 15_000,
+  leaseMs: 3_000,
+  stuckMs: Infinity,
+  groupPollMaxMs: GROUP_POLL_MAX_MS,
+});
 
 /**
  * The group read of selection saves, one at a time per isolate (docs/decisions/0039): it reads every save queued
@@ -27,6 +37,7 @@ const saveReads = new Lane("selection reads", {
   leaseMs: 20_000,
   stuckMs: Infinity,
   headPollMs: 5,
+  groupPollMaxMs: GROUP_POLL_MAX_MS,
 });
 
 /**
