@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { SourceMapConsumer } from "source-map-js";
 import { startBenchServer } from "./lib/server";
-import { cpuOf, load } from "./lib/load";
+import { cpuOf, load, workerdCpu } from "./lib/load";
 
 const CONNECTIONS = Number(process.argv[2] ?? 200);
 const SECONDS = Number(process.argv[3] ?? 15);
@@ -45,22 +45,6 @@ function cpuByCommand(before: ReturnType<typeof allCpu>, after: ReturnType<typeo
     .sort((a, b) => b[1] - a[1])
     .map(([comm, s]) => [comm, +((1000 * s) / requests).toFixed(3)] as const);
   return Object.fromEntries([...rows, ["total", +rows.reduce((a, [, v]) => a + v, 0).toFixed(3)]]);
-}
-
-/** CPU seconds (user+system) of every workerd process in the wrangler process group serving `port`, per process. */
-function workerdCpu(port: string): Record<string, number> {
-  const line = execSync("ps -eo pid,pgid,args")
-    .toString()
-    .split("\n")
-    .find((l) => l.includes("wrangler.js dev") && l.includes(`--port ${port} `))!;
-  const pgid = /^\s*\d+\s+(\d+)/.exec(line)![1];
-  const out: Record<string, number> = {};
-  for (const l of execSync("ps -eo pid,pgid,comm").toString().split("\n")) {
-    const [pid, g, comm] = l.trim().split(/\s+/);
-    if (g !== pgid || comm !== "workerd") continue;
-    out[pid!] = cpuOf(pid!)?.seconds ?? 0;
-  }
-  return out;
 }
 
 /** The DevTools port of the wrangler serving `port`: its process group's listening sockets, the one answering /json/list. */
@@ -238,10 +222,10 @@ try {
     // Every process: on 2 cores the lookup is bound by all of them together (the Worker, sqld, the load generator).
     report.cpuByCommand = cpuByCommand(all0, allCpu(), plain.total);
     console.log("CPU ms per request by command:", JSON.stringify(report.cpuByCommand));
-    const perProc = Object.keys(c1).map((pid) => ({
-      pid,
-      cpuS: +(c1[pid]! - (c0[pid] ?? 0)).toFixed(2),
-      msPerReq: +((1000 * (c1[pid]! - (c0[pid] ?? 0))) / plain.total).toFixed(3),
+    const perProc = (["worker", "proxy"] as const).map((which) => ({
+      which,
+      cpuS: +(c1[which] - c0[which]).toFixed(2),
+      msPerReq: +((1000 * (c1[which] - c0[which])) / plain.total).toFixed(3),
     }));
     console.log(
       "no profiler: rps",

@@ -10,7 +10,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { selectionSubjects, students, teachers } from "../db/schema";
 import { seatLedger, uniqueStudentNo } from "../test/support/selection-world";
 import type { BenchServer } from "./lib/server";
-import { percentile, threadsOf } from "./lib/load";
+import { cpuOf, percentile, threadsOf, workerdCpu } from "./lib/load";
 import { fig, type BenchResult } from "./lib/report";
 
 /** A request still unanswered after this long counts as an error (a stuck database must not hang CI for long). */
@@ -64,8 +64,14 @@ async function select(url: string, studentNo: string, selections: unknown, i = 0
       body: JSON.stringify({ student_id: studentNo, selections }),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    const body = (await res.json().catch(() => ({}))) as { message?: string };
-    return { status: res.status, message: body.message ?? "", ms: performance.now() - t0 };
+    const text = await res.text();
+    let message: string;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? "";
+    } catch {
+      message = `(not JSON) ${text.slice(0, 100)}`; // e.g. the runtime's own error page
+    }
+    return { status: res.status, message, ms: performance.now() - t0 };
   } catch (err) {
     const timedOut = (err as Error).name === "TimeoutError";
     return {
@@ -111,11 +117,23 @@ export async function selectionRush(server: BenchServer, _opts: { smoke: boolean
   // sqld runs each concurrent request on its own blocking thread: the peak shows how many waited for the database.
   let sqldThreadsPeak = threadsOf(server.sqldPid) ?? 0;
   const sampler = setInterval(() => (sqldThreadsPeak = Math.max(sqldThreadsPeak, threadsOf(server.sqldPid) ?? 0)), 100);
+  // CPU time per decision by process: the Worker, sqld and this client share two cores, so the drain is bound by
+  // their sum; unlike the drain, these figures barely move with the machine's other load.
+  const port = new URL(server.url).port;
+  const cpu0 = { ...workerdCpu(port), sqld: cpuOf(server.sqldPid)?.seconds ?? 0, client: process.cpuUsage() };
   const t0 = performance.now();
   const replies = await Promise.all(nos.map((no, i) => select(server.url, no, choice, i))).finally(() =>
     clearInterval(sampler),
   );
   const drainMs = performance.now() - t0;
+  const perDecision = (seconds: number) => (1000 * seconds) / n;
+  const workerd = workerdCpu(port);
+  const cpuMs = {
+    worker: perDecision(workerd.worker - cpu0.worker),
+    proxy: perDecision(workerd.proxy - cpu0.proxy),
+    sqld: perDecision((cpuOf(server.sqldPid)?.seconds ?? 0) - cpu0.sqld),
+    client: perDecision(Object.values(process.cpuUsage(cpu0.client)).reduce((a, b) => a + b, 0) / 1e6),
+  };
 
   const accepted = replies.filter((r) => r.status === 201).length;
   const refused = replies.filter((r) => r.status === 409).length;
@@ -163,9 +181,14 @@ export async function selectionRush(server: BenchServer, _opts: { smoke: boolean
         ),
         "ms",
       ),
+      fig("latency p10", percentile(latencies, 10), "ms"),
       fig("latency p50", percentile(latencies, 50), "ms"),
       fig("latency p99", percentile(latencies, 99), "ms"),
       fig("decisions per second (201 + 409)", decided / (drainMs / 1000), "/s", { op: ">=", value: 200 }),
+      fig("CPU per decision: the Worker (workerd)", cpuMs.worker, "ms"),
+      fig("CPU per decision: wrangler's dev proxy (not in production)", cpuMs.proxy, "ms"),
+      fig("CPU per decision: sqld", cpuMs.sqld, "ms"),
+      fig("CPU per decision: this client", cpuMs.client, "ms"),
     ],
     errors,
     details: {

@@ -16,6 +16,16 @@
  */
 import { causes } from "./lib/causes";
 
+/**
+ * Waits `ms` on the runtime's own timer where there is one (workerd's `scheduler.wait`): `setTimeout` under
+ * nodejs_compat builds a Node `Timeout` per call, and a rush's waiters look tens of times each (bench/README.md,
+ * "Selection rush"). Elsewhere (Node, the unit tests' fake timers) `setTimeout`.
+ */
+const wait: (ms: number) => Promise<void> =
+  typeof scheduler !== "undefined" && typeof scheduler.wait === "function"
+    ? (ms) => scheduler.wait(ms)
+    : (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** One lane's limits: `limit` calls in flight, at most `queue` waiting, each at most `waitMs` ms. */
 export interface LaneLimits {
   limit: number;
@@ -30,6 +40,12 @@ export interface LaneLimits {
    * tens of ms, and that has many slots, loses nothing by looking less often and saves the timers.
    */
   headPollMs?: number;
+  /**
+   * The longest a waiter whose work another turn may do (`runUnlessDone`: a group read or commit) sleeps between
+   * looks, in ms (default TAIL_POLL_MAX_MS). Its place in the queue says little about when its work is done: one
+   * turn does hundreds of waiters' work, and each learns it only at its next look.
+   */
+  groupPollMaxMs?: number;
 }
 
 /**
@@ -217,7 +233,7 @@ export class Lane {
   }
 
   /** Ms until a waiter looks again: fast near the head, slower the further back it is (an estimate, O(1)). */
-  private pollMs(me: Waiter, now: number): number {
+  private pollMs(me: Waiter, now: number, grouped: boolean): number {
     me.near ||= this.isNear(me);
     if (me.near) return this.limits.headPollMs ?? HEAD_POLL_MS;
     if (now - this.rateSince >= RATE_WINDOW_MS) {
@@ -227,7 +243,8 @@ export class Lane {
     const beyondNear = Math.max(0, me.ticket - this.left - this.near);
     // Half the expected time to reach the head: a queue that speeds up is met on the next look.
     const expected = this.rate > 0 ? beyondNear / this.rate / 2 : TAIL_POLL_MS * Math.floor(beyondNear / this.near + 1);
-    return Math.min(TAIL_POLL_MAX_MS, Math.max(TAIL_POLL_MS, Math.floor(expected)));
+    const max = grouped ? (this.limits.groupPollMaxMs ?? TAIL_POLL_MAX_MS) : TAIL_POLL_MAX_MS;
+    return Math.min(max, Math.max(TAIL_POLL_MS, Math.floor(expected)));
   }
 
   /** True when every held slot is a call that has run longer than the lane's stuck time (no array built per poll). */
@@ -267,9 +284,9 @@ export class Lane {
           this.leave(me);
           return reject(new DbBusyError(this.name, stuck ? "stuck" : "wait"));
         }
-        setTimeout(watch, this.pollMs(me, now));
+        wait(this.pollMs(me, now, done !== undefined)).then(watch, reject);
       };
-      setTimeout(watch, HEAD_POLL_MS);
+      wait(HEAD_POLL_MS).then(watch, reject);
     });
   }
 }

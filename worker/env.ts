@@ -2,7 +2,7 @@
 import type { EventHub } from "./hub";
 import type { LookupLimiter } from "./lookup-limiter";
 import type { Db } from "./db";
-import type { StaffRole } from "./permissions";
+import type { StaffRole } from "../common/staff-roles";
 import type { RequestContext } from "./request-context";
 
 export interface Env {

@@ -7,8 +7,6 @@
 
 import { STAFF_ROLES, type StaffRole } from "../common/staff-roles";
 
-export { STAFF_ROLES, type StaffRole };
-
 /**
  * How far a held permission reaches: `all` records, or only those `assigned` to the person (a teacher's grades and
  * subjects, worker/services/teaching.ts).

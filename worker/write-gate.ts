@@ -10,29 +10,42 @@
  */
 import { Lane } from "./db-bound";
 
+/** A family whose save another turn read, or whose refusal another turn recorded, hears of it within this, in ms. */
+const GROUP_POLL_MAX_MS = 100;
+
 /** A rush queues up to ~1,000 students; most turns refuse at once once a teacher is known full. */
 // A turn that outlives its lease is taken over (two writers may then overlap: harmless), never refused as stuck.
-const gate = new Lane("selection gate", { limit: 1, queue: 5_000, waitMs: 15_000, leaseMs: 3_000, stuckMs: Infinity });
+const gate = new Lane("selection gate", {
+  limit: 1,
+  queue: 5_000,
+  waitMs: 15_000,
+  leaseMs: 3_000,
+  stuckMs: Infinity,
+  groupPollMaxMs: GROUP_POLL_MAX_MS,
+});
 
 /**
- * Selection saves under way at once per isolate, each from its reads to its answer (docs/decisions/0039). The rest
- * wait their turn here, in order, instead of sending their reads together: 1,000 at once outran the local sqld's 64
- * concurrent requests, and its 429s, retried with backoff, left it idle between retries and ended in 503s. Deeper
- * and longer than the database lanes, since each waiter is a family with a complete selection, not junk; a call
- * that stalls meets its own database deadline, so the lane never refuses as stuck.
+ * The group read of selection saves, one at a time per isolate (docs/decisions/0039): it reads every save queued
+ * while the previous one ran, in one statement (services/selection-save-read.ts), so a rush of 1,000 families is a few dozen reads. The
+ * rest wait their turn here, deeper and longer than the database lanes, since each waiter is a family with a
+ * complete selection, not junk; a read that stalls meets its own database deadline, so the lane never refuses as stuck.
  */
-const saves = new Lane("selection saves", {
-  limit: 24,
+const saveReads = new Lane("selection reads", {
+  limit: 1,
   queue: 5_000,
   waitMs: 30_000,
   leaseMs: 20_000,
   stuckMs: Infinity,
-  headPollMs: 10,
+  headPollMs: 5,
+  groupPollMaxMs: GROUP_POLL_MAX_MS,
 });
 
-/** Runs one selection save (`save`, reads to answer) when one of the save slots is free. */
-export function selectionSaveTurn<T>(save: () => Promise<T>): Promise<T> {
-  return saves.run(save);
+/**
+ * Runs `read` at this request's turn of the selection reads, unless `done()` turns true first (an earlier turn read
+ * this request's facts): then it leaves the queue at once and resolves undefined.
+ */
+export function selectionReadTurnUnlessDone<T>(read: () => Promise<T>, done: () => boolean): Promise<T | undefined> {
+  return saveReads.runUnlessDone(read, done);
 }
 
 /** Runs `write` when it is this request's turn; resolves or rejects with `write`'s own outcome (or DbBusyError). */

@@ -1,4 +1,5 @@
 /** A thin wrapper over autocannon's programmatic API with the figures the benchmarks report. Times in ms. */
+import { execSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import autocannon, { type Options } from "autocannon";
 
@@ -82,4 +83,24 @@ export function cpuOf(pid: number | string): { comm: string; seconds: number } |
   } catch {
     return null;
   }
+}
+
+/**
+ * CPU seconds (user+system) so far of the workerd processes of the `wrangler dev` serving `port`: `worker`, the one
+ * that runs the app (it has the inspector), and `proxy`, wrangler's own dev proxy in front of it, which production
+ * does not have.
+ */
+export function workerdCpu(port: string): { worker: number; proxy: number } {
+  const line = execSync("ps -eo pid,pgid,args")
+    .toString()
+    .split("\n")
+    .find((l) => l.includes("wrangler.js dev") && l.includes(`--port ${port} `))!;
+  const pgid = /^\s*\d+\s+(\d+)/.exec(line)![1];
+  const out = { worker: 0, proxy: 0 };
+  for (const l of execSync("ps -eo pid,pgid,comm,args").toString().split("\n")) {
+    const [pid, g, comm] = l.trim().split(/\s+/);
+    if (g !== pgid || comm !== "workerd") continue;
+    out[l.includes("--inspector-addr") ? "worker" : "proxy"] += cpuOf(pid!)?.seconds ?? 0;
+  }
+  return out;
 }

@@ -23,6 +23,7 @@ import { buildNews } from "./build-news";
 import {
   finishLoadStatements,
   loadAllocationsStatement,
+  loadFeeRecordsStatement,
   loadReceiptsStatement,
 } from "../../worker/services/ledger/load";
 
@@ -216,9 +217,9 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
     ...inserts(guardians, (c) => db.insert(t.studentGuardians).values(c)),
     ...inserts(plans.plans, (c) => db.insert(t.feePlans).values(c)),
     ...inserts(plans.planInstalments, (c) => db.insert(t.feePlanInstalments).values(c)),
-    ...inserts(feeRows, (c) => db.insert(t.feeRecords).values(c)),
-    // Money through the ledger's loader (worker/services/ledger/load.ts, docs/money.md): receipts, allocations,
+    // Money through the ledger's loader (worker/services/ledger/load.ts, docs/money.md): records, receipts, allocations,
     // then the counter and the instalments' paid amounts as the API would have left them.
+    ...inserts(feeRows, (c) => loadFeeRecordsStatement(db, c)),
     ...inserts(paymentRows, (c) => loadReceiptsStatement(db, c)),
     ...inserts(plans.instalments, (c) => db.insert(t.feeInstalments).values(c)),
     ...inserts(plans.allocations, (c) => loadAllocationsStatement(db, c)),

@@ -2,8 +2,8 @@
  * Bulk import through the pages in Chromium against the built Worker with the demo data
  * (docs/product.md#bulk-import): the template round trip (download → fill → import → records listed), the error-file
  * round trip (a Windows-1256 CSV with a bad row → error sheet → fixed → imported), the all-or-nothing rule (no
- * commit while a row has an error, nothing written), the demo students exported to CSV coming back "unchanged", and
- * a results wide sheet. The page must show no page error or console error.
+ * commit while a row has an error, nothing written), the demo students exported to CSV coming back "unchanged",
+ * a results wide sheet, an .ods and a "Unicode text" .txt. The page must show no page error or console error.
  */
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -196,6 +196,22 @@ describe("bulk import", () => {
     dialog = await upload(page, fixture("empty-first-sheet.xlsx"));
     await dialog.getByText(/^2 rows: /).waitFor();
     expect(await dialog.getByLabel("Sheet").inputValue()).toBe("الطلاب");
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("an OpenDocument sheet (LibreOffice) and Excel's Unicode text are offered and read, without console errors", async () => {
+    const { page, problems } = await open("/admin/dashboard/students");
+    const fixture = (name: string) => new URL(`../fixtures/import/${name}`, import.meta.url).pathname;
+    await page.getByTestId(/^import-/).click();
+    let dialog = page.getByRole("dialog");
+    const input = dialog.locator("input[type=file]");
+    expect(((await input.getAttribute("accept")) ?? "").split(",")).toEqual(expect.arrayContaining([".ods", ".txt"]));
+    await input.setInputFiles(fixture("students.ods"));
+    await dialog.getByText(/^2 rows: /).waitFor();
+    expect(await dialog.getByLabel("Sheet").inputValue()).toBe("الطلاب");
+    dialog = await upload(page, fixture("students-unicode.txt"));
+    await dialog.getByText(/^2 rows: /).waitFor();
     expect(problems).toEqual([]);
     await page.context().close();
   });

@@ -42,6 +42,41 @@ describe("Lane", () => {
     expect(track.max).toBe(2);
   });
 
+  it("a waiter whose work another turn did hears of it within groupPollMaxMs, however far back it is", async () => {
+    const lane = new Lane(
+      "group",
+      { limit: 1, queue: 5_000, waitMs: 60_000, stuckMs: Infinity, groupPollMaxMs: 100 },
+      Date.now,
+    );
+    const track = { now: 0, max: 0 };
+    const holder = gate(track);
+    const running = lane.run(holder.call);
+    // A queue that barely moves: far-back waiters expect a long wait and would sleep up to a second between looks.
+    const done = new Set<number>();
+    const waiters = Array.from({ length: 500 }, (_, i) =>
+      lane
+        .runUnlessDone(
+          async () => i,
+          () => done.has(i),
+        )
+        .then((r) => ({ i, r, at: Date.now() })),
+    );
+    await vi.advanceTimersByTimeAsync(3_000);
+    const at = Date.now();
+    for (let i = 0; i < 500; i++) done.add(i); // one turn did everyone's work
+    const settled = await (async () => {
+      await vi.advanceTimersByTimeAsync(100);
+      holder.end();
+      await running;
+      await vi.advanceTimersByTimeAsync(10);
+      return Promise.all(waiters);
+    })();
+    for (const w of settled) {
+      expect(w.r).toBeUndefined();
+      expect(w.at - at).toBeLessThanOrEqual(100);
+    }
+  });
+
   it("never runs more than its limit at once, and serves waiters in order (any limit, any number of calls)", async () => {
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 6 }), fc.integer({ min: 1, max: 40 }), async (limit, n) => {

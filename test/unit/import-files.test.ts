@@ -1,12 +1,13 @@
 /**
- * Import files as other programs save them (docs/product.md#header-row, #bulk-import): built by openpyxl and
- * xlsxwriter (test/fixtures/import/make_fixtures.py), read by SheetJS as the Import dialog reads them: a title row
- * or a two-row header above the real header, an empty first sheet, formulas never calculated, Arabic grade names.
+ * Import files as other programs save them (docs/product.md#header-row, #bulk-import): built by openpyxl, xlsxwriter
+ * and odfpy (test/fixtures/import/make_fixtures.py), read by SheetJS as the Import dialog reads them: a title row
+ * or a two-row header above the real header, an empty first sheet, formulas never calculated, Arabic grade names,
+ * an OpenDocument .ods and Excel's "Unicode text" .txt, which the file picker offers.
  */
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { ImportFileError } from "~/features/import/admin/file-checks";
-import { readSheet } from "~/features/import/admin/spreadsheet";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ACCEPT, ImportFileError } from "~/features/import/admin/file-checks";
+import { readSheet, readUpload } from "~/features/import/admin/spreadsheet";
 import {
   autoMapping,
   buildRows,
@@ -100,5 +101,31 @@ describe("IDs in numeric cells", () => {
   it("go to the server as numbers, so a passport that lost its leading zeros is refused there", () => {
     const { built } = rowsOf("numeric-passport.xlsx");
     expect(built.rows.map((r) => r.student_no)).toEqual([457812, "31001310119463"]);
+  });
+});
+
+describe("OpenDocument and Unicode text", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("are offered by the file picker, by extension and by type", () => {
+    const offered = ACCEPT.split(",");
+    for (const x of [".ods", ".txt", "application/vnd.oasis.opendocument.spreadsheet", "text/plain"])
+      expect(offered).toContain(x);
+  });
+
+  it.each([
+    ["students.ods", ["ملاحظات", "الطلاب"], "الطلاب"],
+    ["students-unicode.txt", ["Sheet1"], "Sheet1"],
+  ])("%s reads as the same students, without a word on the console", async (name, sheets, sheet) => {
+    const logged = (["error", "warn", "log"] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => {}));
+    const read = await readUpload(fixture(name), name, undefined, undefined, "students");
+    expect(read.sheets).toEqual(sheets);
+    expect(read.sheet).toBe(sheet);
+    // LibreOffice's empty columns and rows up to the sheet's end are not rows.
+    expect(read.cells).toHaveLength(3);
+    const { built } = rowsOf(name);
+    expect(built.rows.map((r) => r.student_no)).toEqual(["31001310119461", "31001310119462"]);
+    expect(built.rows[1]).toMatchObject({ full_name: "منى سامي حسن", building_no: "2" });
+    for (const spy of logged) expect(spy).not.toHaveBeenCalled();
   });
 });

@@ -4,15 +4,8 @@
  * subject rows a change touches, remarks included; and the result dialog sending read-only rows as stored.
  */
 import { describe, expect, it } from "vitest";
-import {
-  can,
-  hasAssignedScope,
-  PERMISSIONS,
-  type Permission,
-  rolesWith,
-  scopeOf,
-  STAFF_ROLES,
-} from "../../worker/permissions";
+import { can, hasAssignedScope, PERMISSIONS, type Permission, rolesWith, scopeOf } from "../../worker/permissions";
+import { STAFF_ROLES } from "../../common/staff-roles";
 import { changedSubjects } from "../../worker/services/teaching";
 import { keepReadOnly } from "../../web/features/results/admin/result-form";
 import type { ResultBody, ResultJson } from "../../worker/contracts/results";

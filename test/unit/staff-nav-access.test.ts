@@ -4,7 +4,8 @@
  * asks for; and the checks of a temporary password's replacement.
  */
 import { describe, expect, it } from "vitest";
-import { permissionsOf, STAFF_ROLES, type StaffRole } from "../../worker/permissions";
+import { permissionsOf } from "../../worker/permissions";
+import { STAFF_ROLES, type StaffRole } from "../../common/staff-roles";
 import { reason } from "../../worker/reasons";
 import { MIN_PASSWORD_LENGTH } from "../../worker/contracts/auth";
 import { MIN_STAFF_PASSWORD_LENGTH } from "../../worker/contracts/staff";

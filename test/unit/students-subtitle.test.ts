@@ -1,6 +1,7 @@
 /** The Students page's subtitle says what the role can do: a read-only list is not offered "register and update". */
 import { describe, expect, it } from "vitest";
-import { permissionsOf, type StaffRole } from "../../worker/permissions";
+import { permissionsOf } from "../../worker/permissions";
+import type { StaffRole } from "../../common/staff-roles";
 import { studentsSubtitleKey } from "../../web/features/students/admin/students-header";
 
 const me = (role: StaffRole) => ({ role, permissions: permissionsOf(role) });

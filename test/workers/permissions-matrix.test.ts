@@ -6,7 +6,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../worker/app";
-import { can, PERMISSIONS, type Permission, STAFF_ROLES, type StaffRole } from "../../worker/permissions";
+import { can, PERMISSIONS, type Permission } from "../../worker/permissions";
+import { STAFF_ROLES, type StaffRole } from "../../common/staff-roles";
 import { api, expectError } from "./helpers";
 import { staffWithToken } from "./staff-fixtures";
 

@@ -3,7 +3,7 @@
  * no sign-in limiter. The sign-in itself is tested in auth.test.ts and staff.test.ts.
  */
 import { adminSessions, admins, staffAssignments } from "../../db/schema";
-import type { StaffRole } from "../../worker/permissions";
+import type { StaffRole } from "../../common/staff-roles";
 import { sha256Hex } from "../../worker/lib/tokens";
 import { newToken } from "../../common/new-token";
 import { testDb } from "./fixtures";

@@ -5,7 +5,7 @@
  * so the console draws its sidebar at once. The server checks every call; this copy only decides what is shown.
  */
 import type { MeJson } from "@worker/contracts/staff";
-import { STAFF_ROLES } from "@worker/permissions";
+import { STAFF_ROLES } from "@common/staff-roles";
 
 export const TOKEN_KEY = "adminToken";
 export const TOKEN_EXPIRES_KEY = "adminTokenExpiresAt";

@@ -7,7 +7,8 @@ import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import type { LiveEvent } from "../hub";
 import { errors } from "../openapi";
-import { can, type Permission, type StaffRole } from "../permissions";
+import { can, type Permission } from "../permissions";
+import type { StaffRole } from "../../common/staff-roles";
 import { guarded } from "../route-permission";
 import { subscribe } from "../services/events";
 

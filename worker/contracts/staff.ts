@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { GRADES } from "../lib/school-grades";
 import { RESULT_SUBJECTS } from "../lib/subjects";
-import { PERMISSIONS, STAFF_ROLES } from "../permissions";
+import { PERMISSIONS } from "../permissions";
+import { STAFF_ROLES } from "../../common/staff-roles";
 import { reason } from "../reasons";
 
 /** Shortest password a person may choose or be given (docs/product.md#staff-and-roles). */

@@ -13,8 +13,11 @@ import { gatedWriteUnlessDone } from "../write-gate";
 
 export type AttemptRow = typeof selectionAttempts.$inferInsert;
 
-/** Rows per INSERT: SQLite allows 32,766 bound parameters; a row binds 7. */
-const MAX_ROWS = 500;
+/**
+ * Rows per INSERT: SQLite allows 32,766 bound parameters and a row binds 7. A rush's ~1,000 refusals fit one INSERT;
+ * at 500 a second turn waited while the Worker answered the first 500 (bench/README.md, "Selection rush").
+ */
+const MAX_ROWS = 4_000;
 
 interface Entry {
   row: AttemptRow;

@@ -29,8 +29,7 @@ import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../contracts/students";
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
 import { toPaymentJson } from "./payments";
-import { freezeBalanceStatement, receiptStatements, settleStatements } from "./ledger/entries";
-import { currentReceiptIdSql } from "./ledger/receipts";
+import { newFeeRecordStatement, openingReceiptStatements, setPaidStatements } from "./ledger/records";
 import {
   allocationsByPayment,
   allocationsQuery,
@@ -295,29 +294,17 @@ export function createFeeStatements(ctx: RequestContext, studentId: number, inpu
   const paidAt = now.toISOString();
   const feeId = feeIdOfStudentSql(studentId, input.academic_year_name);
   return [
-    db
-      .insert(feeRecords)
-      .values({
+    newFeeRecordStatement(
+      db,
+      {
         studentId,
         academicYearName: yearSql(input.academic_year_name),
         grade: input.grade,
         totalPiastres: total,
-        paidPiastres: paid,
-      })
-      .returning({ id: feeRecords.id }),
-    ...(paid > 0
-      ? [
-          ...receiptStatements(db, {
-            feeRecordId: feeId,
-            prefix: "RCP",
-            amount: paid,
-            year,
-            at: paidAt,
-            actor: ctx.actor,
-          }),
-          freezeBalanceStatement(db, currentReceiptIdSql(year, "RCP")),
-        ]
-      : []),
+      },
+      paid,
+    ),
+    ...openingReceiptStatements(db, feeId, paid, { year, at: paidAt, actor: ctx.actor }),
     auditInsert(ctx, { action: "create", entity: "fee_record", entityId: feeId, after: input }),
   ] as const;
 }
@@ -407,17 +394,6 @@ export function updateFeeStatements(ctx: RequestContext, feeId: number, version:
   const paid = egpToPiastres(input.paid_amount);
   const year = academicYearOf(now);
   const at = now.toISOString();
-  // The difference with the paid amount AT THE MOMENT OF THE WRITE, so a payment landing since the read stays counted.
-  const paidNow = sql`(SELECT paid_piastres FROM fee_records WHERE id = ${feeId})`;
-  const adjustment = receiptStatements(db, {
-    feeRecordId: feeId,
-    prefix: "ADJ",
-    amount: sql`${paid} - ${paidNow}`,
-    year,
-    at,
-    actor: ctx.actor,
-    when: sql`${paidNow} <> ${paid}`,
-  });
   const [guard] = versionGuard(db, [[feeId, version]]);
   return [
     // The total was allowed by a read (no schedule, or the schedule's own sum): a plan applied since refuses it.
@@ -430,20 +406,19 @@ export function updateFeeStatements(ctx: RequestContext, feeId: number, version:
       before: feeSnapshotSql(feeId),
       after: input,
     }),
-    ...adjustment,
     // A new version only when the total changes: a paid amount alone decides nothing another write reads.
-    db
-      .update(feeRecords)
-      .set({
+    // Instalments follow the paid amount (docs/product.md#fee-plans): the adjustment allocated, then refilled.
+    ...setPaidStatements(
+      db,
+      feeId,
+      paid,
+      {
         totalPiastres: total,
-        paidPiastres: paid,
         version: sql`${feeRecords.version} + (${feeRecords.totalPiastres} <> ${total})`,
         updatedAt: at,
-      })
-      .where(eq(feeRecords.id, feeId)),
-    // Instalments follow the paid amount (docs/product.md#fee-plans): the adjustment allocated, then refilled.
-    // The adjustment just written, if any: its number is the counter's current ADJ number.
-    ...settleStatements(db, feeId, currentReceiptIdSql(year, "ADJ")),
+      },
+      { year, at, actor: ctx.actor },
+    ),
   ] as const;
 }
 

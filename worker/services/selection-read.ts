@@ -37,7 +37,7 @@ export async function activePeriod(db: Db): Promise<Period | null> {
   return row ?? null;
 }
 
-export function periodState(period: Period | null, nowIso: string): PeriodState {
+export function periodState(period: Pick<Period, "startDate" | "endDate"> | null, nowIso: string): PeriodState {
   if (!period) return "none";
   if (nowIso < period.startDate) return "not_started";
   if (nowIso > period.endDate) return "ended";

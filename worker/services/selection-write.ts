@@ -17,7 +17,6 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import {
   selectionAttempts,
-  selectionPeriods,
   selectionRegistrations,
   selectionSubjects,
   studentSelections,
@@ -30,8 +29,9 @@ import { broke, violation } from "../db-constraints";
 import type { RequestContext } from "../request-context";
 import type { SelectResult } from "../contracts/public-selection";
 import { ApiError } from "../errors";
-import { gatedWriteUnlessDone, selectionSaveTurn } from "../write-gate";
+import { gatedWriteUnlessDone } from "../write-gate";
 import { recordRefusal } from "./attempt-log";
+import { readForSave, type SavePeriod } from "./selection-save-read";
 import { auditInsert } from "./audit";
 import { forgetFull, markFull, recentlyFull } from "./full-teachers";
 import {
@@ -42,7 +42,6 @@ import {
   isEligible,
   notEligible,
   periodState,
-  type Period,
 } from "./selection-read";
 
 export interface Choice {
@@ -104,141 +103,84 @@ export async function saveSelections(
       at: nowIso,
       requestKey: requestKey ?? null,
     });
-  let period = null as Period | null; // set inside the turn, read by the refusal log
+  let period = null as SavePeriod | null; // read by the refusal log
   /** Whether the number is a real student's: only their attempts are recorded (an unknown ID must write nothing). */
   let known = false;
   try {
-    // One save at a time per slot, from its reads to its decision (refusals are logged after the slot is freed).
-    return await selectionSaveTurn(async () => {
-      // One round trip for everything the checks below need (a rush sends ~1,000 of these at once).
-      const [studentRows, periodRows, subjectRows, teacherRows, regRows, heldRows, keyRows] = await db.batch([
-        db.select().from(students).where(eq(students.studentNo, studentNo)),
-        db.select().from(selectionPeriods).where(eq(selectionPeriods.isActive, true)).limit(1),
-        db.select({ id: selectionSubjects.id }).from(selectionSubjects).where(REQUIRED_SUBJECT),
-        db
-          .select({
-            id: teachers.id,
-            subjectId: teachers.subjectId,
-            isActive: teachers.isActive,
-            name: teachers.fullName,
-            subject: selectionSubjects.name,
-            c1: teachers.session1Capacity,
-            c2: teachers.session2Capacity,
-            s1: teachers.seatsTaken1,
-            s2: teachers.seatsTaken2,
-          })
-          .from(teachers)
-          .leftJoin(selectionSubjects, eq(selectionSubjects.id, teachers.subjectId))
-          .where(
-            inArray(
-              teachers.id,
-              choices.map((c) => c.teacher_id),
+    // Read with the saves queued alongside it, in one statement (a rush sends ~1,000 of these at once).
+    const facts = await readForSave(
+      db,
+      studentNo,
+      choices.map((c) => c.teacher_id),
+      requestKey ?? "", // no key: "" matches nothing (keys are 1-255 visible characters)
+    );
+    const { student, requiredSubjectIds, registration: reg, held: heldRows } = facts;
+    const teacherRows = facts.teachers;
+    // The same save sent again (a retry after a 503 or a lost answer): answered as the first one was.
+    if (requestKey && facts.savedWithKey) return successOf(facts.savedWithKey, true);
+    known = !!student;
+    // The period first, then one answer for unknown and ineligible IDs: the refusal tells nothing about who is a student.
+    period = facts.period;
+    const state = periodState(period, nowIso);
+    assertPeriodVisible(state);
+    // Saving needs an open period; an ended one that is still active is view only.
+    if (state !== "open") throw new ApiError("PERIOD_NOT_OPEN");
+    if (!student || !isEligible(student)) throw notEligible();
+    const p = period!;
+    validateChoices(choices, p, new Set(requiredSubjectIds), teacherRows);
+    const fresh = !reg || reg.periodId !== p.id;
+    if (reg && !fresh) {
+      if (reg.updateCount >= 1) throw new ApiError("UPDATE_USED", { extra: { hasUpdated: true } });
+      if (!p.allowChanges) throw new ApiError("CHANGES_NOT_ALLOWED");
+      if (nowIso > reg.updateDeadline) throw new ApiError("UPDATE_DEADLINE_PASSED");
+    }
+    // Refuse at once when a chosen teacher is already full: the write would fail anyway, and skipping it keeps the
+    // write lock free for requests that can succeed. A teacher the student already holds is not "full" for them (an
+    // update frees that seat first). Only a refusal is decided here; a success is decided in the write.
+    const held = new Set(heldRows.map((r) => r.teacherId));
+    const fullRead = teacherRows.find((t) => t.s1 >= t.c1 && t.s2 >= t.c2 && !held.has(t.id));
+    if (fullRead) throw noSeats(fullRead.subjectId, fullRead.subject, fullRead.name);
+    const action = reg && !fresh ? "updated" : "created";
+    const deadline = new Date(Math.min(Date.parse(p.endDate), now.getTime() + UPDATE_WINDOW_MS)).toISOString();
+    const sid = student.id;
+    // Requests that read free seats before the rush filled them queue at the gate; once a write has found a chosen
+    // teacher full, they are refused without a doomed write each, and they leave the queue without waiting for a
+    // turn (1,000 turns one after another were the rush's bottleneck).
+    const seenFull = () => teacherRows.find((t) => !held.has(t.id) && recentlyFull(t.id));
+    const refuseFull = (t: NonNullable<ReturnType<typeof seenFull>>) => noSeats(t.subjectId, t.subject, t.name);
+    let full: ReturnType<typeof seenFull>;
+    const turn = await gatedWriteUnlessDone(
+      async () => {
+        full = seenFull();
+        if (full) throw refuseFull(full);
+        try {
+          await batchAll(db, [
+            // First, so that the same key saved meanwhile breaks its UNIQUE key before any other rule is checked.
+            logAccepted(action, p.id),
+            ...(reg ? releaseSeats(db, sid) : []),
+            ...choices.flatMap((ch) =>
+              takeSeat(db, sid, ch, p.id, nowIso, action === "updated" ? kept(heldRows, ch) : undefined),
             ),
-          ),
-        db
-          .select({ reg: selectionRegistrations })
-          .from(selectionRegistrations)
-          .innerJoin(students, eq(students.id, selectionRegistrations.studentId))
-          .where(eq(students.studentNo, studentNo)),
-        db
-          .select({
-            teacherId: studentSelections.teacherId,
-            subjectId: studentSelections.subjectId,
-            session: studentSelections.sessionNumber,
-            selectedAt: studentSelections.selectedAt,
-          })
-          .from(studentSelections)
-          .innerJoin(students, eq(students.id, studentSelections.studentId))
-          .where(eq(students.studentNo, studentNo)),
-        // No key: "" matches nothing (keys are 1-255 visible characters).
-        keyedSave(db, studentNo, requestKey ?? ""),
-      ]);
-      // The same save sent again (a retry after a 503 or a lost answer): answered as the first one was.
-      if (requestKey && keyRows[0]) return successOf(keyRows[0].action ?? "created", true);
-      const student = studentRows[0];
-      known = !!student;
-      // The period first, then one answer for unknown and ineligible IDs: the refusal tells nothing about who is a student.
-      period = periodRows[0] ?? null;
-      const state = periodState(period, nowIso);
-      assertPeriodVisible(state);
-      // Saving needs an open period; an ended one that is still active is view only.
-      if (state !== "open") throw new ApiError("PERIOD_NOT_OPEN");
-      if (!student || !isEligible(student)) throw notEligible();
-      const p = period!;
-      validateChoices(choices, p, new Set(subjectRows.map((r) => r.id)), teacherRows);
-      const reg = regRows[0]?.reg;
-      const fresh = !reg || reg.periodId !== p.id;
-      if (reg && !fresh) {
-        if (reg.updateCount >= 1) throw new ApiError("UPDATE_USED", { extra: { hasUpdated: true } });
-        if (!p.allowChanges) throw new ApiError("CHANGES_NOT_ALLOWED");
-        if (nowIso > reg.updateDeadline) throw new ApiError("UPDATE_DEADLINE_PASSED");
-      }
-      // Refuse at once when a chosen teacher is already full: the write would fail anyway, and skipping it keeps the
-      // write lock free for requests that can succeed. A teacher the student already holds is not "full" for them (an
-      // update frees that seat first). Only a refusal is decided here; a success is decided in the write.
-      const held = new Set(heldRows.map((r) => r.teacherId));
-      const fullRead = teacherRows.find((t) => t.s1 >= t.c1 && t.s2 >= t.c2 && !held.has(t.id));
-      if (fullRead) throw noSeats(fullRead.subjectId, fullRead.subject, fullRead.name);
-      const action = reg && !fresh ? "updated" : "created";
-      const deadline = new Date(Math.min(Date.parse(p.endDate), now.getTime() + UPDATE_WINDOW_MS)).toISOString();
-      const sid = student.id;
-      const guard = sql`EXISTS (SELECT 1 FROM selection_periods WHERE id = ${p.id} AND is_active = 1 AND start_date <= ${nowIso} AND end_date >= ${nowIso})
-        AND EXISTS (SELECT 1 FROM students WHERE id = ${sid} AND is_active = 1 AND current_grade = ${SELECTION_GRADE})
-        AND (SELECT count(*) FROM student_selections WHERE student_id = ${sid}) = (SELECT count(*) FROM selection_subjects WHERE ${REQUIRED_SUBJECT})
-        AND NOT EXISTS (SELECT 1 FROM student_selections ss JOIN selection_subjects s ON s.id = ss.subject_id WHERE ss.student_id = ${sid} AND s.is_active = 0)`;
-      const registration = reg
-        ? // An upsert: if an admin deleted the registration meanwhile, this becomes a fresh first save. SQLite checks
-          // the VALUES row's CHECK before the conflict, so it carries the guard too.
-          db.run(sql`INSERT INTO selection_registrations (student_id, period_id, first_saved_at, update_deadline, update_count, last_saved_at)
-            VALUES (${sid}, ${p.id}, ${nowIso}, ${deadline}, CASE WHEN ${guard} THEN 0 ELSE 99 END, ${nowIso})
-            ON CONFLICT(student_id) DO UPDATE SET
-              update_count = CASE WHEN ${guard} AND period_id IS ${p.id} AND update_deadline >= ${nowIso}
-                               AND (SELECT allow_changes FROM selection_periods WHERE id = ${p.id}) = 1 THEN update_count + 1
-                             WHEN ${guard} AND period_id IS NOT ${p.id} THEN 0 ELSE 99 END,
-              first_saved_at = CASE WHEN period_id IS ${p.id} THEN first_saved_at ELSE ${nowIso} END,
-              update_deadline = CASE WHEN period_id IS ${p.id} THEN update_deadline ELSE ${deadline} END,
-              period_id = ${p.id},
-              last_saved_at = ${nowIso}`)
-        : db.run(sql`INSERT INTO selection_registrations (student_id, period_id, first_saved_at, update_deadline, update_count, last_saved_at)
-            VALUES (${sid}, ${p.id}, ${nowIso}, ${deadline}, CASE WHEN ${guard} THEN 0 ELSE 99 END, ${nowIso})`);
-      // Requests that read free seats before the rush filled them queue at the gate; once a write has found a chosen
-      // teacher full, they are refused without a doomed write each, and they leave the queue without waiting for a
-      // turn (1,000 turns one after another were the rush's bottleneck).
-      const seenFull = () => teacherRows.find((t) => !held.has(t.id) && recentlyFull(t.id));
-      const refuseFull = (t: NonNullable<ReturnType<typeof seenFull>>) => noSeats(t.subjectId, t.subject, t.name);
-      let full: ReturnType<typeof seenFull>;
-      const turn = await gatedWriteUnlessDone(
-        async () => {
-          full = seenFull();
-          if (full) throw refuseFull(full);
-          try {
-            await batchAll(db, [
-              // First, so that the same key saved meanwhile breaks its UNIQUE key before any other rule is checked.
-              logAccepted(action, p.id),
-              ...(reg ? releaseSeats(db, sid) : []),
-              ...choices.flatMap((ch) =>
-                takeSeat(db, sid, ch, p.id, nowIso, action === "updated" ? kept(heldRows, ch) : undefined),
-              ),
-              registration,
-            ]);
-            return "saved" as const;
-          } catch (err) {
-            // The same key won a race with this request: this one is its replay.
-            if (requestKey && broke(err, "selection_attempts.student_no, selection_attempts.request_key"))
-              return "replayed" as const;
-            throw await explain(db, err, choices); // inside the turn, so the next turn sees the "full" mark
-          }
-        },
-        () => {
-          full = seenFull();
-          return full !== undefined;
-        },
-      );
-      if (turn === undefined) throw refuseFull(full!);
-      if (turn === "replayed") return successOf((await savedWithKey(db, studentNo, requestKey!)) ?? action, true);
-      if (reg) forgetFull(); // the update freed this student's previous seats
-      return successOf(action, false);
-    });
+            // Built only at the turn: most of a rush is refused before it, and these templates are its costliest.
+            registration(db, { sid, periodId: p.id, nowIso, deadline, upsert: !!reg }),
+          ]);
+          return "saved" as const;
+        } catch (err) {
+          // The same key won a race with this request: this one is its replay.
+          if (requestKey && broke(err, "selection_attempts.student_no, selection_attempts.request_key"))
+            return "replayed" as const;
+          throw await explain(db, err, choices); // inside the turn, so the next turn sees the "full" mark
+        }
+      },
+      () => {
+        full = seenFull();
+        return full !== undefined;
+      },
+    );
+    if (turn === undefined) throw refuseFull(full!);
+    if (turn === "replayed") return successOf((await savedWithKey(db, studentNo, requestKey!)) ?? action, true);
+    if (reg) forgetFull(); // the update freed this student's previous seats
+    return successOf(action, false);
   } catch (err) {
     const refusal = await explain(db, err, choices);
     if (known)
@@ -254,10 +196,36 @@ export async function saveSelections(
   }
 }
 
+/**
+ * The registration row's write, which carries the guard of every rule of a save (its CHECK on `update_count` aborts
+ * the batch when one fails; see the file's docblock). `upsert`: the student had a registration when read.
+ */
+function registration(db: Db, r: { sid: number; periodId: number; nowIso: string; deadline: string; upsert: boolean }) {
+  const { sid, periodId, nowIso, deadline } = r;
+  const guard = sql`EXISTS (SELECT 1 FROM selection_periods WHERE id = ${periodId} AND is_active = 1 AND start_date <= ${nowIso} AND end_date >= ${nowIso})
+    AND EXISTS (SELECT 1 FROM students WHERE id = ${sid} AND is_active = 1 AND current_grade = ${SELECTION_GRADE})
+    AND (SELECT count(*) FROM student_selections WHERE student_id = ${sid}) = (SELECT count(*) FROM selection_subjects WHERE ${REQUIRED_SUBJECT})
+    AND NOT EXISTS (SELECT 1 FROM student_selections ss JOIN selection_subjects s ON s.id = ss.subject_id WHERE ss.student_id = ${sid} AND s.is_active = 0)`;
+  const insert = sql`INSERT INTO selection_registrations (student_id, period_id, first_saved_at, update_deadline, update_count, last_saved_at)
+    VALUES (${sid}, ${periodId}, ${nowIso}, ${deadline}, CASE WHEN ${guard} THEN 0 ELSE 99 END, ${nowIso})`;
+  if (!r.upsert) return db.run(insert);
+  // An upsert: if an admin deleted the registration meanwhile, this becomes a fresh first save. SQLite checks the
+  // VALUES row's CHECK before the conflict, so it carries the guard too.
+  return db.run(sql`${insert}
+    ON CONFLICT(student_id) DO UPDATE SET
+      update_count = CASE WHEN ${guard} AND period_id IS ${periodId} AND update_deadline >= ${nowIso}
+                       AND (SELECT allow_changes FROM selection_periods WHERE id = ${periodId}) = 1 THEN update_count + 1
+                     WHEN ${guard} AND period_id IS NOT ${periodId} THEN 0 ELSE 99 END,
+      first_saved_at = CASE WHEN period_id IS ${periodId} THEN first_saved_at ELSE ${nowIso} END,
+      update_deadline = CASE WHEN period_id IS ${periodId} THEN update_deadline ELSE ${deadline} END,
+      period_id = ${periodId},
+      last_saved_at = ${nowIso}`);
+}
+
 /** Read-phase checks that give precise 400s: one teacher per required subject, each teacher teaching it. */
 function validateChoices(
   choices: Choice[],
-  period: Period,
+  period: SavePeriod,
   requiredIds: Set<number>,
   found: Array<{ id: number; subjectId: number | null; isActive: boolean }>,
 ) {

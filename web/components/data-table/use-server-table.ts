@@ -14,6 +14,9 @@
  *   `beginMutation()` marks a write, so an answer to a request sent before it cannot undo the optimistic change
  *   (that request is sent again instead).
  * - Failures: `onError(err)` (e.g. sign out on 401); the rows already shown stay, a first failure shows none.
+ *
+ * `useServerQuery` is the same loader for a list whose page and filters live in the URL (Audit log, Messages,
+ * Online payments): one request per query key, answers to an older key dropped, `reload()`, a failure's `onError`.
  */
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import type { PaginationState, SortingState } from "@tanstack/react-table";
@@ -220,4 +223,77 @@ export function useServerTable<TRow, TFilters>({
     sendFilters,
     server: { rowCount: total, pagination, onPaginationChange, sorting, onSortingChange, fetching },
   };
+}
+
+/** Options of `useServerQuery`. */
+export interface UseServerQueryOptions<T> {
+  /** Identifies the query (e.g. its URL search): a new key loads again. */
+  key: string;
+  /** Calls the API for the query `key` stands for (the one of the render that changed the key). */
+  fetch: () => Promise<T>;
+  /** Decides on an answer before it is shown: false drops it (e.g. the page moved to the last page instead). */
+  accept?: (answer: T) => boolean;
+  /** A failure of the latest request; true when handled elsewhere (a sign-out on 401): nothing changes then. */
+  onError?: (err: unknown) => boolean | undefined;
+}
+
+export interface UseServerQuery<T> {
+  /** The answer to the query, null before it and after a failure. */
+  data: T | null;
+  /** The last answer that arrived, kept after a failure (filter choices, counts). */
+  last: T | null;
+  /** True while a request runs. */
+  loading: boolean;
+  /** True when `data` answers another key than the current one (show the skeleton). */
+  stale: boolean;
+  /** True when the latest load failed (the page offers Retry). */
+  failed: boolean;
+  reload: () => void;
+}
+
+/** See the module doc. */
+export function useServerQuery<T>({ key, fetch, accept, onError }: UseServerQueryOptions<T>): UseServerQuery<T> {
+  const [data, setData] = useState<T | null>(null);
+  const [last, setLast] = useState<T | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [tick, setTick] = useState(0);
+  const seq = useRef(0);
+  const latest = useRef({ fetch, accept, onError });
+  latest.current = { fetch, accept, onError };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` identifies the query; `tick` forces a reload of it
+  useEffect(() => {
+    const mine = ++seq.current;
+    const { fetch: fetcher, accept: keep } = latest.current;
+    setLoading(true);
+    fetcher()
+      .then((answer) => {
+        if (mine !== seq.current || keep?.(answer) === false) return;
+        setData(answer);
+        setLast(answer);
+        setFailed(false);
+        setLoadedKey(key);
+      })
+      .catch((err: unknown) => {
+        if (mine !== seq.current || latest.current.onError?.(err) === true) return;
+        setData(null);
+        setFailed(true);
+        setLoadedKey(key);
+      })
+      .finally(() => {
+        if (mine === seq.current) setLoading(false);
+      });
+  }, [key, tick]);
+
+  useEffect(
+    () => () => {
+      seq.current++;
+    },
+    [],
+  );
+
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  return { data, last, loading, stale: loadedKey !== key, failed, reload };
 }

@@ -10,7 +10,7 @@ export default {
   description: "ارفع ملف Excel أو CSV، وراجع كل صف في المعاينة، ثم استورد الصفوف كلها مرة واحدة.",
   template: "النموذج",
   templateHint: "عناوين بالعربية والإنجليزية مع صف مثال واحد (يُتجاهل عند الاستيراد).",
-  file: "الملف (‎.xlsx أو ‎.xls أو ‎.csv)",
+  file: "الملف (‎.xlsx أو ‎.xls أو ‎.ods أو ‎.csv أو ‎.txt)",
   chooseFile: "اختر ملفًا",
   year: "العام الدراسي",
   termHint:

@@ -10,7 +10,7 @@ export default {
   description: "Upload an Excel or CSV file, check every row in the preview, then import all rows at once.",
   template: "Template",
   templateHint: "Headers in Arabic and English with one example row (it is skipped on import).",
-  file: "File (.xlsx, .xls or .csv)",
+  file: "File (.xlsx, .xls, .ods, .csv or .txt)",
   chooseFile: "Choose file",
   year: "Academic year",
   termHint:

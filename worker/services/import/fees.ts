@@ -7,13 +7,14 @@
  * follows an instalment schedule keeps its total (TOTAL_SET_BY_SCHEDULE), as in the edit form. The grade of an
  * existing record is kept, as the edit form does.
  */
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords, students } from "../../../db/schema";
 import type { CreateFeeInput } from "../../contracts/fees";
 import { egpToPiastres, piastresToEgp } from "../../money";
 import { createFeeStatements, updateFeeStatements } from "../fees";
 import { hasScheduleSql } from "../fee-instalments";
+import { paidUnchangedGuard } from "../ledger/records";
 import { rowError } from "../../contracts/row-outcome";
 import type { RequestContext } from "../../request-context";
 import type { KindPlan, ValidRow } from "./run";
@@ -72,12 +73,9 @@ export async function planFees(ctx: RequestContext, rows: ValidRow<CreateFeeInpu
     // The edit form's rule (updateFee): a schedule's sum is the total; the plan or the discount changes it.
     if (fee.scheduled) return { errors: [rowError("total_amount", "TOTAL_SET_BY_SCHEDULE")] };
     writes.push(() => [
-      // A payment recorded since the preview would make the edit's paid amount undo it: such a change fails the
-      // CHECK here (paid ≥ 0) and with it the whole batch (→ IMPORT_CHANGED_MEANWHILE, run the preview again).
-      db
-        .update(feeRecords)
-        .set({ paidPiastres: -1 })
-        .where(and(eq(feeRecords.id, fee.id), ne(feeRecords.paidPiastres, fee.paid))),
+      // A payment recorded since the preview would make the edit's paid amount undo it: the ledger's guard fails
+      // such a batch whole (→ IMPORT_CHANGED_MEANWHILE, run the preview again).
+      paidUnchangedGuard(db, fee.id, fee.paid),
       // The version read with `scheduled`: a plan applied since then refuses the batch as well.
       ...updateFeeStatements(ctx, fee.id, fee.version, {
         total_amount: input.total_amount,

@@ -1,15 +1,20 @@
 /**
- * Loading a prepared ledger in bulk (the demo dataset, scripts/seed/index.ts; docs/money.md): receipts already numbered
- * (common/receipt-no.ts) with their frozen balances, and their allocations, as multi-row INSERTs; then the counter
- * raised past the last receipt and every instalment refilled from its record's paid amount, as the API leaves them.
+ * Loading a prepared ledger in bulk (the demo dataset, scripts/seed/index.ts; docs/money.md): fee records with their
+ * paid amounts, receipts already numbered (common/receipt-no.ts) with their frozen balances, and their allocations,
+ * as multi-row INSERTs; then the counter raised past the last receipt and every instalment refilled from its record's
+ * paid amount, as the API leaves them.
  */
-import { type feeInstalments, paymentAllocations, payments } from "../../../db/schema";
+import { feeRecords, type feeInstalments, paymentAllocations, payments } from "../../../db/schema";
 import type { Db } from "../../db";
 import { refillStatement } from "./allocation";
 import { raiseCounterStatement } from "./receipts";
 
 /** Any drizzle libSQL client over the app schema (the Worker's, or the node client of the seed). */
 type LoadDb = Pick<Db, "insert" | "run">;
+
+/** Statement: fee records `rows` as they are, paid amounts included (the receipts loaded with them add up to them). */
+export const loadFeeRecordsStatement = (db: LoadDb, rows: Array<typeof feeRecords.$inferInsert>) =>
+  db.insert(feeRecords).values(rows);
 
 /** Statement: receipts `rows` as they are (numbers, sequences, balances, ids given). */
 export const loadReceiptsStatement = (db: LoadDb, rows: Array<typeof payments.$inferInsert>) =>

@@ -14,6 +14,8 @@
  *   is applied; the rest, when the desk took the money meanwhile, is the payment's credit (to refund), never refused;
  * - refund or void (a successful transaction with a parent): an ADJ adjustment of what it takes back, from the
  *   credit first, then from the paid amount;
+ * - the credit columns (each transaction's split, the payment's open credit) are the ledger's own
+ *   (worker/services/ledger/credit.ts);
  * - declined: the payment becomes `failed` (a later success on the same order still records);
  * - amount or currency unlike the order: nothing is paid; the transaction and an audit row say so.
  */
@@ -26,6 +28,12 @@ import type { CallbackOutcome, PaymobTransaction } from "../../contracts/online-
 import { academicYearOf } from "../../lib/fee-schedule";
 import { type AuditEntry, snapshotWith } from "../audit";
 import { SYSTEM_ACTORS } from "../ledger/actors";
+import {
+  type CreditTransaction,
+  orderCreditStatement,
+  paymentTransactionStatement,
+  refundTransactionStatement,
+} from "../ledger/credit";
 import { moneyAuditStatement, movementStatements } from "../ledger/entries";
 import { NOTHING_MOVED, type MoneyMoved } from "../ledger/hooks";
 import { currentReceiptIdSql } from "../ledger/receipts";
@@ -138,21 +146,28 @@ function moneyRows(
   ];
 }
 
+/** The transaction `tx` of `amount` piastres as the credit statements take it. */
+const creditTxn = (lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, amount: number): CreditTransaction => ({
+  txn: tx.id,
+  orderId: order.id,
+  amount,
+  source: lc.source,
+  at: lc.now.toISOString(),
+});
+
 /** The batch of a success whose amount and currency match its order. */
 function successBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction): BatchItem<"sqlite">[] {
   const { db } = lc;
   const txn = tx.id;
-  const a = tx.amount_cents;
-  const applied = sql`min(${a}, f.total_piastres - f.paid_piastres)`;
+  const at = lc.now.toISOString();
   return [
-    db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
-      SELECT ${txn}, 'payment', o.id, ${a}, ${applied}, ${a} - ${applied}, ${lc.source}, ${lc.now.toISOString()}
-      FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${order.id}`),
+    paymentTransactionStatement(db, creditTxn(lc, order, tx, tx.amount_cents)),
     ...moneyRows(lc, order, tx, "payment", "online_payment"),
-    db.run(sql`UPDATE online_payments SET status = 'paid', paid_at = coalesce(paid_at, ${lc.now.toISOString()}),
+    db.run(sql`UPDATE online_payments SET status = 'paid', paid_at = coalesce(paid_at, ${at}),
       transaction_id = coalesce(transaction_id, ${txn}), payment_id = coalesce(payment_id, ${txnCol(txn, "payment", "payment_id")}),
-      credit_piastres = credit_piastres + ${txnCol(txn, "payment", "credit_piastres")}, updated_at = ${lc.now.toISOString()}
+      updated_at = ${at}
       WHERE id = ${order.id}`),
+    orderCreditStatement(db, order.id, txn, "payment", at),
   ];
 }
 
@@ -162,18 +177,13 @@ function successBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction)
  */
 function reversalBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, amount: number) {
   const { db } = lc;
-  const txn = tx.id;
-  const fromCredit = sql`min(${amount}, o.credit_piastres)`;
-  const net = sql`(SELECT coalesce(sum(t.applied_piastres), 0) FROM paymob_transactions t WHERE t.online_payment_id = o.id)`;
-  const fromPaid = sql`max(0, min(${amount} - ${fromCredit}, ${net}, f.paid_piastres))`;
+  const at = lc.now.toISOString();
   return [
-    db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
-      SELECT ${txn}, 'refund', o.id, ${amount}, -${fromPaid}, -${fromCredit}, ${lc.source}, ${lc.now.toISOString()}
-      FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${order.id}`),
+    refundTransactionStatement(db, creditTxn(lc, order, tx, amount)),
     ...moneyRows(lc, order, tx, "refund", "online_refund"),
-    db.run(sql`UPDATE online_payments SET refunded_piastres = refunded_piastres + ${amount},
-      credit_piastres = credit_piastres + ${txnCol(txn, "refund", "credit_piastres")}, updated_at = ${lc.now.toISOString()}
+    db.run(sql`UPDATE online_payments SET refunded_piastres = refunded_piastres + ${amount}, updated_at = ${at}
       WHERE id = ${order.id}`),
+    orderCreditStatement(db, order.id, tx.id, "refund", at),
   ];
 }
 

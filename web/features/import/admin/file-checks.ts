@@ -6,6 +6,23 @@
  * else Windows-1256, what an Arabic Excel saves). Pure: unit-tested.
  */
 
+/**
+ * What the file picker offers: Excel (.xlsx, .xls), OpenDocument (.ods, as LibreOffice saves it), CSV, and Excel's
+ * "Unicode text" (.txt: UTF-16 with BOM, TAB-separated), by extension and by MIME type.
+ */
+export const ACCEPT = [
+  ".xlsx",
+  ".xls",
+  ".ods",
+  ".csv",
+  ".txt",
+  "text/csv",
+  "text/plain",
+  "application/vnd.ms-excel",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  "application/vnd.oasis.opendocument.spreadsheet",
+].join(",");
+
 /** Largest file accepted, bytes. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 /** Largest total the entries of an .xlsx may inflate to, bytes. */

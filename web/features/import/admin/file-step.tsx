@@ -7,11 +7,9 @@ import { useTranslation } from "react-i18next";
 import { FileSpreadsheet, Upload } from "lucide-react";
 import type { ImportKind } from "@worker/contracts/import";
 import { Button } from "~/components/ui/button";
+import { ACCEPT } from "./file-checks";
 import { TermFields } from "./term-fields";
 import { downloadTemplate, type ImportSession } from "./use-import";
-
-const ACCEPT =
-  ".xlsx,.xls,.csv,text/csv,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export function FileStep({ kind, s }: { kind: ImportKind; s: ImportSession }) {
   const { t, i18n } = useTranslation();

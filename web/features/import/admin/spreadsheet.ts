@@ -70,9 +70,11 @@ export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string, k
       sheetRows: MAX_IMPORT_ROWS + 10,
       dense: true,
     } as const;
-    book = csv
-      ? read(decodeCsv(bytes), { ...options, type: "string", raw: true })
-      : read(bytes, { ...options, type: "array" });
+    book = withoutFormatNotes(() =>
+      csv
+        ? read(decodeCsv(bytes), { ...options, type: "string", raw: true })
+        : read(bytes, { ...options, type: "array" }),
+    );
   } catch {
     throw new ImportFileError("unreadable");
   }
@@ -107,6 +109,27 @@ export function readSheet(bytes: Uint8Array, fileName: string, sheet?: string, k
     e: { r: e.r, c: e.c },
   }));
   return { sheets, sheet: chosen, cells: cells(chosen), merges };
+}
+
+/**
+ * What the library says on the console about a number format it cannot translate to Excel's: LibreOffice writes a
+ * format of several parts (`0;-0;"-"`) as conditions other than `value()>=0`, and formats of weeks or quarters.
+ * The import reads values, never formats, so these notes concern nothing it uses.
+ */
+const FORMAT_NOTE =
+  /^(ODS number format may be incorrect|Excel does not support ODS format token|unrecognized character .* in ODF format)/;
+
+/** `parse()` (synchronous) with the library's FORMAT_NOTE messages kept off the console; any other still shows. */
+function withoutFormatNotes<T>(parse: () => T): T {
+  const error = console.error;
+  console.error = (...args: unknown[]) => {
+    if (typeof args[0] !== "string" || !FORMAT_NOTE.test(args[0])) error.apply(console, args);
+  };
+  try {
+    return parse();
+  } finally {
+    console.error = error;
+  }
 }
 
 /**

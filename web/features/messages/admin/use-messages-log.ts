@@ -3,11 +3,13 @@
  * counts, fetched in the browser (the token lives in localStorage). A failed load shows a red toast with the
  * server's reason and `failed` (inline Try again); a 401 signs out. Answers to an older query are dropped.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
+import { useServerQuery } from "~/components/data-table/use-server-table";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
+import { useLoadFailure } from "~/lib/load-failure";
 import { useReasonText } from "~/lib/reason-text";
 import { fetchMessageCounts, fetchMessages, type MessageCounts, type MessagesPage, retryMessage } from "./messages-api";
 import { type MessagesQuery, readMessagesQuery, writeMessagesQuery } from "./messages-query";
@@ -28,6 +30,7 @@ export interface MessagesLogState {
   retrying: number | null;
 }
 
+/** The Messages list hook: the page of messages and the counts, loaded together. */
 export function useMessagesLog(): MessagesLogState {
   const { t } = useTranslation();
   const { failureText } = useReasonText();
@@ -37,53 +40,20 @@ export function useMessagesLog(): MessagesLogState {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => readMessagesQuery(params), [params]);
   const key = writeMessagesQuery(query).toString();
-  const [page, setPage] = useState<MessagesPage | null>(null);
-  const [counts, setCounts] = useState<MessageCounts | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [loadedKey, setLoadedKey] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const onError = useLoadFailure("messages.errors.failed", "messages.errors.network");
+  const list = useServerQuery({
+    key,
+    fetch: () => Promise.all([fetchMessages(query), fetchMessageCounts()]),
+    onError,
+  });
   const [retrying, setRetrying] = useState<number | null>(null);
-  const [tick, setTick] = useState(0);
-  const seq = useRef(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` identifies the query; `tick` forces a reload of it
-  useEffect(() => {
-    const mine = ++seq.current;
-    setLoading(true);
-    Promise.all([fetchMessages(query), fetchMessageCounts()])
-      .then(([body, c]) => {
-        if (mine !== seq.current) return;
-        setPage(body);
-        setCounts(c);
-        setFailed(false);
-        setLoadedKey(key);
-      })
-      .catch((err: unknown) => {
-        if (mine !== seq.current || onAuthFailure(err)) return;
-        const { t: tr, failureText: explain } = text.current;
-        toast.error(explain(err, tr("messages.errors.failed"), tr("messages.errors.network")));
-        setPage(null);
-        setFailed(true);
-        setLoadedKey(key);
-      })
-      .finally(() => {
-        if (mine === seq.current) setLoading(false);
-      });
-  }, [key, tick, onAuthFailure]);
-
-  useEffect(
-    () => () => {
-      seq.current++;
-    },
-    [],
-  );
 
   const setQuery = useCallback(
     (next: MessagesQuery, opts?: { scrollTop?: boolean }) =>
       setParams(writeMessagesQuery(next), { preventScrollReset: !opts?.scrollTop }),
     [setParams],
   );
-  const reload = useCallback(() => setTick((n) => n + 1), []);
+  const { reload } = list;
   const retry = useCallback(
     async (id: number) => {
       setRetrying(id);
@@ -106,12 +76,13 @@ export function useMessagesLog(): MessagesLogState {
   return {
     query,
     setQuery,
-    rows: page?.messages ?? [],
-    pagination: page?.pagination ?? null,
-    counts,
-    loading,
-    stale: loadedKey !== key,
-    failed,
+    rows: list.data?.[0].messages ?? [],
+    pagination: list.data?.[0].pagination ?? null,
+    // The counts survive a failed load.
+    counts: list.last?.[1] ?? null,
+    loading: list.loading,
+    stale: list.stale,
+    failed: list.failed,
     reload,
     retry,
     retrying,

@@ -6,13 +6,15 @@
  * "Check now". A failed load shows a toast with the server's reason and sets `failed`; a 401 signs out; answers to
  * older filters are dropped.
  */
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { ONLINE_STATUSES } from "@worker/contracts/online-payments";
+import { useServerQuery } from "~/components/data-table/use-server-table";
 import { toast } from "~/components/ui/lazy-toast";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useLiveEvents } from "~/lib/live-events";
+import { useLoadFailure } from "~/lib/load-failure";
 import { useReasonText } from "~/lib/reason-text";
 import { useDebouncedSearch } from "~/lib/use-debounce";
 import {
@@ -43,43 +45,10 @@ export function useOnlinePayments() {
   const [search, setSearch] = useState("");
   const q = useDebouncedSearch(search);
   const filters = useMemo<OnlineFilters>(() => ({ status, q }), [status, q]);
-  const [answer, setAnswer] = useState<OnlinePaymentsAnswer | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [failed, setFailed] = useState(false);
+  const onError = useLoadFailure("onlinePayments.errors.load", "onlinePayments.errors.network");
+  const list = useServerQuery({ key: JSON.stringify(filters), fetch: () => fetchOnlinePayments(filters), onError });
+  const { reload, data: answer } = list;
   const [checking, setChecking] = useState(false);
-  const [tick, setTick] = useState(0);
-  const seq = useRef(0);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `tick` forces a reload of the same filters
-  useEffect(() => {
-    const mine = ++seq.current;
-    setLoading(true);
-    fetchOnlinePayments(filters)
-      .then((body) => {
-        if (mine !== seq.current) return;
-        setAnswer(body);
-        setFailed(false);
-      })
-      .catch((err: unknown) => {
-        if (mine !== seq.current || onAuthFailure(err)) return;
-        const { t: tr, failureText: explain } = text.current;
-        toast.error(explain(err, tr("onlinePayments.errors.load"), tr("onlinePayments.errors.network")));
-        setAnswer(null);
-        setFailed(true);
-      })
-      .finally(() => {
-        if (mine === seq.current) setLoading(false);
-      });
-  }, [filters, tick, onAuthFailure]);
-
-  useEffect(
-    () => () => {
-      seq.current++;
-    },
-    [],
-  );
-
-  const reload = useCallback(() => setTick((n) => n + 1), []);
   const live = useLiveEvents(LIVE_EVENTS, reload, { throttleMs: 1000 });
 
   const setStatus = useCallback(
@@ -118,8 +87,8 @@ export function useOnlinePayments() {
     filters,
     rows: answer?.payments ?? NO_ROWS,
     figures: answer ? { pending: answer.pending, credit: answer.credit_total, paidToday: answer.paid_today } : null,
-    loading,
-    failed,
+    loading: list.loading,
+    failed: list.failed,
     reload,
     live,
     check,

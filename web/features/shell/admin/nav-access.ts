@@ -3,7 +3,8 @@
  * (worker/permissions.ts): the sidebar and the global search list only those, the layout shows "not allowed for
  * your role" on any other, and a sign-in lands on the first one. Pure, so the rule is unit-tested.
  */
-import { scopeOf, type Permission, type StaffRole } from "@worker/permissions";
+import { scopeOf, type Permission } from "@worker/permissions";
+import type { StaffRole } from "@common/staff-roles";
 import type { Grade } from "@worker/lib/school-grades";
 import { ADMIN_GRADES, type AdminGrade, type AdminListPage } from "~/lib/admin-events";
 

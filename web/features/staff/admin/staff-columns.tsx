@@ -7,7 +7,7 @@ import { dataTableColumns } from "~/components/data-table";
 import type { StaffMember } from "./staff-api";
 import { LastSignIn, RoleCell, SessionCount, StaffName, StatusCell } from "./staff-format";
 import { StaffRowActions, type StaffRowHandlers } from "./staff-row-actions";
-import { STAFF_ROLES } from "@worker/permissions";
+import { STAFF_ROLES } from "@common/staff-roles";
 
 const col = dataTableColumns<StaffMember>();
 

@@ -11,7 +11,8 @@ import {
   type StaffCreateInput,
   type StaffUpdateInput,
 } from "@worker/contracts/staff";
-import { hasAssignedScope, type StaffRole } from "@worker/permissions";
+import { hasAssignedScope } from "@worker/permissions";
+import type { StaffRole } from "@common/staff-roles";
 import { assignmentsOf, tickedOf, type Ticked } from "./assignment-model";
 
 /** What the inputs hold. */

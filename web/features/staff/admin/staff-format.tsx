@@ -4,7 +4,8 @@
  * the person has not chosen theirs), the last sign-in in school time in the page's language, the open sessions.
  */
 import type { TFunction } from "i18next";
-import { hasAssignedScope, type StaffRole } from "@worker/permissions";
+import { hasAssignedScope } from "@worker/permissions";
+import type { StaffRole } from "@common/staff-roles";
 import { Badge } from "~/components/ui/badge";
 import { formatNumber, formatSchoolDateTime } from "~/lib/format";
 import { cn } from "~/lib/utils";

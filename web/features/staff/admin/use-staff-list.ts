@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { STAFF_ROLES } from "@worker/permissions";
+import { STAFF_ROLES } from "@common/staff-roles";
 import { toast } from "~/components/ui/lazy-toast";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";

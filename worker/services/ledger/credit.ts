@@ -1,0 +1,51 @@
+/**
+ * An online payment's credit (docs/money.md "Online payment"): what Paymob took that the fee record did not owe, to
+ * be refunded. Written only here: each transaction's split into what it applied to the record and what it changed
+ * on the credit (`paymob_transactions`), and the payment's open credit (`online_payments.credit_piastres`). The
+ * figures are computed in SQL from the rows as the batch finds them. worker/services/online-payments/ledger.ts
+ * puts these statements in its batches.
+ */
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db";
+
+/** A transaction Paymob reported on online payment `orderId` (its row id): `amount` piastres, at `at` (ISO). */
+export interface CreditTransaction {
+  txn: string;
+  orderId: number;
+  amount: number;
+  /** Where the report came from: the callback or reconciliation's inquiry. */
+  source: string;
+  at: string;
+}
+
+/**
+ * Statement: the success `t` recorded (first in its batch: its UNIQUE keys refuse a replay): applied is what the
+ * record still owes at most, the rest is credit.
+ */
+export function paymentTransactionStatement(db: Db, t: CreditTransaction) {
+  const applied = sql`min(${t.amount}, f.total_piastres - f.paid_piastres)`;
+  return db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
+    SELECT ${t.txn}, 'payment', o.id, ${t.amount}, ${applied}, ${t.amount} - ${applied}, ${t.source}, ${t.at}
+    FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${t.orderId}`);
+}
+
+/**
+ * Statement: the refund or void `t` recorded: it takes back from the payment's credit first, then from what the
+ * order's transactions put on the record (never below the record's paid amount).
+ */
+export function refundTransactionStatement(db: Db, t: CreditTransaction) {
+  const fromCredit = sql`min(${t.amount}, o.credit_piastres)`;
+  const net = sql`(SELECT coalesce(sum(x.applied_piastres), 0) FROM paymob_transactions x WHERE x.online_payment_id = o.id)`;
+  const fromPaid = sql`max(0, min(${t.amount} - ${fromCredit}, ${net}, f.paid_piastres))`;
+  return db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
+    SELECT ${t.txn}, 'refund', o.id, ${t.amount}, -${fromPaid}, -${fromCredit}, ${t.source}, ${t.at}
+    FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${t.orderId}`);
+}
+
+/** Statement: online payment `orderId`'s open credit moved by what transaction `txn` of `kind` changed on it. */
+export function orderCreditStatement(db: Db, orderId: number, txn: string, kind: "payment" | "refund", at: string) {
+  return db.run(sql`UPDATE online_payments SET credit_piastres = credit_piastres +
+      (SELECT credit_piastres FROM paymob_transactions WHERE transaction_id = ${txn} AND kind = ${kind}),
+      updated_at = ${at}
+    WHERE id = ${orderId}`);
+}
