@@ -48,7 +48,7 @@ async function grow(db: Db, years: string[]): Promise<Record<string, number>> {
   const add = Math.max(0, TARGET - Number(have!.n));
   await db.run(sql`${nums(add)} INSERT INTO students (student_no, full_name, nationality, current_grade, building_no,
     gender) SELECT 'RP' || printf('%08d', n), 'طالب تقارير ' || n, 'مصري',
-    json_extract(${sql.raw(`'[${GRADES.map((g) => `"${g}"`).join(",")}]'`)}, '$[' || (n % ${GRADES.length}) || ']'),
+    json_extract(${sql.raw(`'[${GRADES.map((g) => `"${g}"`).join(",")}]'`)}, '$[' || (n % ${sql.raw(String(GRADES.length))}) || ']'),
     (n % 6) + 1, CASE WHEN n % 2 THEN 'female' ELSE 'male' END FROM k`);
   for (const y of years) {
     const start = `${y.slice(0, 4)}-09-01`;

@@ -163,6 +163,7 @@ export function OverdueChart({ data }: { data: OverdueReportJson }) {
             key={a}
             dataKey={a}
             stackId="age"
+            maxBarSize={56}
             fill={`var(--color-${a})`}
             cursor="pointer"
             onClick={(d) => open(d?.payload)}
@@ -193,7 +194,7 @@ export function SourcesChart({ data }: { data: SourcesReportJson }) {
         <YAxis {...axes.y} tickFormatter={(v: number) => compactNumber(v, lang)} />
         <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatEgp(v, lang)} />} />
         {used.map((s) => (
-          <Bar key={s} dataKey={s} stackId="src" fill={`var(--color-${s})`} isAnimationActive={false} />
+          <Bar key={s} dataKey={s} stackId="src" maxBarSize={24} fill={`var(--color-${s})`} isAnimationActive={false} />
         ))}
         {legend(config, used)}
       </BarChart>
@@ -282,8 +283,14 @@ export function PassRateChart({ data, term }: { data: ResultsReportJson; term: "
           </>
         )}
         <Tooltip content={<ChartTooltipContent config={config} format={pct} />} />
-        <Bar dataKey="previous_rate" fill="var(--color-previous_rate)" radius={2} isAnimationActive={false} />
-        <Bar dataKey="rate" fill="var(--color-rate)" radius={2} isAnimationActive={false} />
+        <Bar
+          dataKey="previous_rate"
+          fill="var(--color-previous_rate)"
+          radius={2}
+          maxBarSize={40}
+          isAnimationActive={false}
+        />
+        <Bar dataKey="rate" fill="var(--color-rate)" radius={2} maxBarSize={40} isAnimationActive={false} />
         {legend(config, ["previous_rate", "rate"])}
       </BarChart>
     </ChartContainer>
@@ -314,7 +321,7 @@ export function MessagesChart({ data, channel }: { data: MessagesReportJson; cha
         <YAxis {...axes.y} allowDecimals={false} tickFormatter={(v: number) => formatNumber(v, lang)} />
         <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatNumber(v, lang)} />} />
         {MESSAGE_STATUSES.map((s) => (
-          <Bar key={s} dataKey={s} stackId="st" fill={`var(--color-${s})`} isAnimationActive={false} />
+          <Bar key={s} dataKey={s} stackId="st" maxBarSize={24} fill={`var(--color-${s})`} isAnimationActive={false} />
         ))}
         {legend(config, MESSAGE_STATUSES)}
       </BarChart>
