@@ -59,7 +59,8 @@ async function grow(db: Db, years: string[]): Promise<Record<string, number>> {
     await db.run(sql`${nums(3)} INSERT OR IGNORE INTO fee_instalments (fee_record_id, seq, line, no, due_date,
       amount_piastres, paid_piastres) SELECT f.id, k.n, 'مصروفات', k.n, date(${start}, '+' || (15 + (k.n - 1) * 90) || ' days'),
       500000, CASE WHEN k.n = 1 THEN 500000 WHEN k.n = 2 THEN (f.id % 5) * 100000 ELSE 0 END FROM (${fees}) f, k`);
-    await db.run(sql`${nums(4)} INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence,
+    for (const kn of [1, 2, 3, 4])
+      await db.run(sql`WITH k(n) AS (SELECT ${sql.raw(String(kn))}) INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence,
       amount_piastres, kind, paid_at, source, receipt_token)
       SELECT f.id, 'RCP-BENCH-' || ${y} || '-' || (f.id * 10 + k.n), 'BENCH-' || ${y}, f.id * 10 + k.n,
         100000 + (f.id % 7) * 10000, 'payment',
@@ -69,14 +70,16 @@ async function grow(db: Db, years: string[]): Promise<Record<string, number>> {
     for (const sem of ["S1", "S2"])
       await db.run(sql`INSERT OR IGNORE INTO results (student_id, academic_year_name, semester, grade)
         SELECT id, ${y}, ${sem}, current_grade FROM students WHERE student_no GLOB 'RP*'`);
-    await db.run(sql`${nums(SUBJECTS.length)} INSERT INTO result_subject_scores (result_id, position, subject_name,
+    for (let kn = 1; kn <= SUBJECTS.length; kn++)
+      await db.run(sql`WITH k(n) AS (SELECT ${sql.raw(String(kn))}) INSERT INTO result_subject_scores (result_id, position, subject_name,
       score_hundredths, max_score_hundredths, absent)
       SELECT r.id, k.n, json_extract(${JSON.stringify(SUBJECTS)}, '$[' || (k.n - 1) || ']'),
         CASE WHEN (r.id + k.n) % 53 = 0 THEN NULL ELSE ((r.id * 37 + k.n * 101) % 71 + 30) * 100 END, 10000,
         CASE WHEN (r.id + k.n) % 53 = 0 THEN 1 ELSE 0 END
       FROM results r JOIN students s ON s.id = r.student_id, k
       WHERE r.academic_year_name = ${y} AND s.student_no GLOB 'RP*'`);
-    await db.run(sql`${nums(3)} INSERT OR IGNORE INTO messages (msg_key, kind, student_id, channel, to_phone, language,
+    for (const kn of [1, 2, 3])
+      await db.run(sql`WITH k(n) AS (SELECT ${sql.raw(String(kn))}) INSERT OR IGNORE INTO messages (msg_key, kind, student_id, channel, to_phone, language,
       template, body, status, day)
       SELECT 'bench:' || ${y} || ':' || f.sid || ':' || k.n, 'instalment_due', f.sid,
         CASE WHEN f.id % 3 = 0 THEN 'sms' ELSE 'whatsapp' END, '+201000000000', 'ar', 't', 'b',

@@ -25,8 +25,9 @@ const charts = () => import("./charts");
 const CollectionChart = lazyNamed(charts, "CollectionChart");
 const OverdueChart = lazyNamed(charts, "OverdueChart");
 const SourcesChart = lazyNamed(charts, "SourcesChart");
-const MarksChart = lazyNamed(charts, "MarksChart");
-const PassRateChart = lazyNamed(charts, "PassRateChart");
+const resultsCharts = () => import("./results-charts");
+const MarksChart = lazyNamed(resultsCharts, "MarksChart");
+const PassRateChart = lazyNamed(resultsCharts, "PassRateChart");
 const MessagesChart = lazyNamed(charts, "MessagesChart");
 
 /** The small native select of a card's toolbar. */
