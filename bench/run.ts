@@ -21,6 +21,7 @@ import { pages } from "./pages";
 import { print } from "./print";
 import { resultsDay } from "./results-day";
 import { rolloverBench } from "./rollover";
+import { reportsBench } from "./reports";
 import { selectionRush } from "./selection-rush";
 import { storm } from "./storm";
 
@@ -38,6 +39,7 @@ const BENCHES: Record<string, Bench> = {
   messages: messagesBench,
   "online-payments": onlinePaymentsBench,
   rollover: rolloverBench,
+  reports: reportsBench,
 };
 const SMOKE = ["results-day", "selection-rush", "storm", "online-payments"];
 /** Benchmarks served with the rate limits on, as deployed (the others turn them off to measure throughput). */

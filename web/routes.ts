@@ -10,6 +10,8 @@ export default [
   route("pay", "routes/public/pay.tsx"),
   route("pay/return", "routes/public/pay-return.tsx"),
   route("pay/receipts/:token", "routes/public/pay-receipt.tsx"),
+  // Family accounts (docs/product.md#family-accounts): sign-in by a code, the children, sessions and preferences.
+  route("family", "routes/public/family.tsx"),
   route("lang", "routes/lang.ts"),
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),

@@ -1,5 +1,5 @@
 /**
- * Family accounts (docs/product.md#family-accounts, docs/decisions/0042-family-sign-in.md). A guardian signs in with
+ * Family accounts (docs/product.md#family-accounts, docs/decisions/0043-family-sign-in.md). A guardian signs in with
  * a mobile number and a one-time code sent to it; an account is the number itself (E.164, as `student_guardians`
  * stores it), so a number removed from a child's guardians loses that child at once, open sessions included.
  * - `family_sign_in_codes`: one row per code asked for, also for a number the school does not know (`known` 0,

@@ -60,6 +60,8 @@ export const payments = sqliteTable(
     check("payments_amount_chk", sql`${t.kind} = 'adjustment' OR ${t.amountPiastres} > 0`),
     uniqueIndex("payments_year_seq_uq").on(t.academicYear, t.sequence),
     index("payments_fee_idx").on(t.feeRecordId, t.paidAt),
+    // The Reports page's collection by month: the account's receipts read from the index alone (time and amount).
+    index("payments_fee_amount_idx").on(t.feeRecordId, t.paidAt, t.amountPiastres),
     index("payments_receipt_group_idx").on(t.receiptGroup),
   ],
 );

@@ -54,6 +54,8 @@ export const resultSubjectScores = sqliteTable(
     // Absent exactly when there is no score.
     check("scores_absent_chk", sql`${t.absent} = (${t.scoreHundredths} IS NULL)`),
     index("scores_result_idx").on(t.resultId, t.position),
+    // The Reports page's marks and pass rates: a result's marks read from the index alone.
+    index("scores_result_marks_idx").on(t.resultId, t.subjectName, t.absent, t.scoreHundredths, t.maxScoreHundredths),
   ],
 );
 

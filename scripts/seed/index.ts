@@ -223,7 +223,8 @@ export async function seedDemo(db: SeedDb, { now }: { now: Date }): Promise<Seed
     ...inserts(paymentRows, (c) => loadReceiptsStatement(db, c)),
     ...inserts(plans.instalments, (c) => db.insert(t.feeInstalments).values(c)),
     ...inserts(plans.allocations, (c) => loadAllocationsStatement(db, c)),
-    ...finishLoadStatements(db, years.last, lastFees.lastSequence).map((query) => ({ query, params: 2 })),
+    // Last year's counter; then this year's and one refill of every instalment (both years').
+    { query: finishLoadStatements(db, years.last, lastFees.lastSequence)[0], params: 2 },
     ...finishLoadStatements(db, years.current, fees.lastSequence).map((query) => ({ query, params: 2 })),
     ...inserts(res.results, (c) => db.insert(t.results).values(c)),
     ...inserts(res.scores, (c) => db.insert(t.resultSubjectScores).values(c)),

@@ -20,6 +20,7 @@ import messages from "./ar/messages";
 import onlinePayments from "./ar/onlinePayments";
 import rollover from "./ar/rollover";
 import academicYears from "./ar/academicYears";
+import family from "./ar/family";
 import reports from "./ar/reports";
 
 export default {
@@ -42,6 +43,7 @@ export default {
   pay,
   messages,
   onlinePayments,
+  family,
   rollover,
   academicYears,
   reports,

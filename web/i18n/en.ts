@@ -20,6 +20,7 @@ import messages from "./en/messages";
 import onlinePayments from "./en/onlinePayments";
 import rollover from "./en/rollover";
 import academicYears from "./en/academicYears";
+import family from "./en/family";
 import reports from "./en/reports";
 
 export default {
@@ -42,6 +43,7 @@ export default {
   pay,
   messages,
   onlinePayments,
+  family,
   rollover,
   academicYears,
   reports,

@@ -12,13 +12,14 @@ import type { Lang } from ".";
 export type Dictionary = Record<string, unknown>;
 
 /** The public pages that get a dictionary of their own; "other" (e.g. a 404) gets every public text. */
-type PublicPage = "home" | "results" | "current-students" | "base-url-config" | "pay" | "other";
+type PublicPage = "home" | "results" | "current-students" | "base-url-config" | "pay" | "family" | "other";
 
 /** The public page a path shows (a trailing slash is ignored). */
 function publicPageOf(pathname: string): PublicPage {
   const page = pathname.replace(/\/+$/, "").slice(1);
   if (page === "") return "home";
   if (page === "pay" || page.startsWith("pay/")) return "pay";
+  if (page === "family") return "family";
   return page === "results" || page === "current-students" || page === "base-url-config" ? page : "other";
 }
 
@@ -44,6 +45,7 @@ const PAGE_NAMESPACES: Record<Exclude<PublicPage, "other">, readonly string[]> =
   "current-students": ["selection"],
   "base-url-config": ["baseUrl"],
   pay: ["pay"],
+  family: ["family"],
 };
 const PAGE_OWNED = new Set(Object.values(PAGE_NAMESPACES).flat());
 
@@ -61,6 +63,7 @@ const SHARED_ADMIN_PART: Partial<Record<PublicPage, string>> = {
   results: "grades",
   "current-students": "grades",
   pay: "grades",
+  family: "grades",
   other: "grades",
 };
 

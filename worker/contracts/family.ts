@@ -100,6 +100,7 @@ export const familyReceiptSchema = z.object({
 });
 
 export const familyMessageSchema = z.object({
+  id: z.number().int(),
   kind: z.enum(MESSAGE_KINDS),
   channel: z.enum(MESSAGE_CHANNELS),
   status: z.enum(MESSAGE_STATUSES),

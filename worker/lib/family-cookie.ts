@@ -1,5 +1,5 @@
 /**
- * The family session cookie (docs/product.md#family-accounts, docs/decisions/0042-family-sign-in.md): `family_session`,
+ * The family session cookie (docs/product.md#family-accounts, docs/decisions/0043-family-sign-in.md): `family_session`,
  * HttpOnly, SameSite=Lax, Path=/ (the /family page and /api/family both read it), 30 days, Secure except over plain
  * HTTP on a loopback address (`npm start` at http://127.0.0.1). It is not the console's cookie (`admin_session`, Path
  * /admin) and no staff route reads it; family routes read nothing else.

@@ -19,7 +19,6 @@ import { academicYearOf, schoolDate } from "../lib/fee-schedule";
 import type {
   CreateFeeInput,
   FeeJson,
-  FeeSortField,
   FeeStatus,
   ListFeesQuery,
   PaymentJson,
@@ -453,11 +452,25 @@ export async function listPayments(
   idempotencyKey?: string,
   year?: string,
 ): Promise<PaymentJson[]> {
-  const fee = await getFee(db, studentNo, schoolDate(new Date()), year);
-  if (!idempotencyKey) return fee.payments;
-  const [row] = await db
-    .select({ id: payments.id })
-    .from(payments)
-    .where(and(eq(payments.feeRecordId, fee.id), eq(payments.idempotencyKey, idempotencyKey)));
-  return fee.payments.filter((p) => p.id === row?.id);
+  if (idempotencyKey) {
+    // Under a key: on whichever year's account it landed (a payment across years answers its first line).
+    const rows = await db
+      .select({ p: payments })
+      .from(payments)
+      .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
+      .innerJoin(students, eq(students.id, feeRecords.studentId))
+      .where(
+        and(
+          eq(students.studentNo, studentNo),
+          eq(payments.idempotencyKey, idempotencyKey),
+          year ? eq(feeRecords.academicYearName, year) : undefined,
+        ),
+      );
+    if (!rows.length) await getFee(db, studentNo, schoolDate(new Date()), year);
+    const [fee] = rows.length
+      ? await selectFees(db, eq(feeRecords.id, rows[0]!.p.feeRecordId), schoolDate(new Date()))
+      : [];
+    return (fee?.payments ?? []).filter((p) => p.id === rows[0]?.p.id);
+  }
+  return (await getFee(db, studentNo, schoolDate(new Date()), year)).payments;
 }

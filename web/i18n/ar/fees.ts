@@ -12,6 +12,9 @@ export default {
   count_many: "{{formatted}} سجلًا",
   count_other: "{{formatted}} سجل",
   filters: {
+    year: "العام الدراسي",
+    currentYear: "العام الحالي ({{year}})",
+    arrears: "المتأخرات (أعوام سابقة لم تُسدَّد)",
     label: "عوامل التصفية",
     grade: "الصف",
     status: "الحالة",
@@ -98,6 +101,13 @@ export default {
     submitting: "جارٍ الحفظ…",
     cancel: "إلغاء",
     currency: "ج.م",
+  },
+  years: {
+    title: "حساب كل عام دراسي",
+    year: "العام الدراسي",
+    arrears: "متأخرات",
+    current: "الحالي",
+    load: "تعذّر تحميل أعوام الطالب.",
   },
   payments: {
     title: "الدفعات",

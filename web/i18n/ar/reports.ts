@@ -42,7 +42,7 @@ export default {
     },
     total: "المتأخر",
     students: "طلاب متأخرون",
-    summary: "متأخرات {{amount}} · {{students}} طالبًا: افتح قائمة المتأخرات",
+    summary: "متأخرات حسابات {{year}}: {{amount}} · {{students}} طالبًا: افتح قائمة المتأخرات",
   },
   sources: {
     title: "المدفوعات حسب الوسيلة أسبوعيًا",

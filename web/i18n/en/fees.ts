@@ -8,6 +8,9 @@ export default {
   count_one: "{{formatted}} fee record",
   count_other: "{{formatted}} fee records",
   filters: {
+    year: "Academic year",
+    currentYear: "Current year ({{year}})",
+    arrears: "Arrears (earlier years owing)",
     label: "Filters",
     grade: "Grade",
     status: "Status",
@@ -91,6 +94,13 @@ export default {
     submitting: "Saving…",
     cancel: "Cancel",
     currency: "EGP",
+  },
+  years: {
+    title: "Every year's account",
+    year: "Academic year",
+    arrears: "Arrears",
+    current: "Current",
+    load: "The student's years could not be loaded.",
   },
   payments: {
     title: "Payments",

@@ -30,6 +30,10 @@ export default {
     rateLimited: "Too many attempts. Please wait a minute and try again.",
   },
   summary: {
+    year: "Academic year {{year}}",
+    arrearsTitle: "Arrears from earlier years",
+    arrearsNote: "Earlier years are paid first: any payment settles the oldest year, then the next.",
+    arrearsYear: "{{year}}: {{remaining}} still owed",
     grade: "Grade",
     total: "Total fees",
     paid: "Paid",

@@ -42,7 +42,7 @@ export default {
     },
     total: "Overdue",
     students: "Students overdue",
-    summary: "{{amount}} overdue · {{students}} students: open the overdue list",
+    summary: "{{amount}} overdue on the {{year}} accounts · {{students}} students: open the overdue list",
   },
   sources: {
     title: "Payments by source per week",

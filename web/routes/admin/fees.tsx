@@ -73,6 +73,8 @@ export default function FeesPage() {
   const [status, setStatus] = useState(() => urlFilter(location.search, "status", FEE_FILTER_STATUSES));
   const [dueWithin, setDueWithin] = useState(() => urlFilter(location.search, "due_within_days", DUE_WITHIN_CHOICES));
   const [search, setSearch] = useState(() => navState(location.state).search ?? "");
+  // `?year=arrears` opens the arrears (the dashboard's overdue figures count them); default the current year.
+  const [year, setYear] = useState(() => new URLSearchParams(location.search).get("year") ?? "current");
   const [addOpen, setAddOpen] = useState(() => navState(location.state).openAdd ?? false);
   const [paymentsOf, setPaymentsOf] = useState<FeeRecord | null>(null);
   const [receipt, setReceipt] = useState<{ fee: FeeRecord; payment: Payment } | null>(null);
@@ -85,8 +87,8 @@ export default function FeesPage() {
   // The box shows every keystroke; the server is asked once the typing rests (SEARCH_DEBOUNCE_MS).
   const appliedSearch = useDebouncedSearch(search);
   const filters = useMemo(
-    () => ({ grade, status, search: appliedSearch, dueWithin }),
-    [grade, status, appliedSearch, dueWithin],
+    () => ({ grade, status, search: appliedSearch, dueWithin, year }),
+    [grade, status, appliedSearch, dueWithin, year],
   );
   const { fees, setFees, total, loading, fetching, reload, live, server } = useFeeList(filters);
   const openReceipt = useCallback((fee: FeeRecord, payment: Payment) => setReceipt({ fee, payment }), []);
@@ -122,7 +124,7 @@ export default function FeesPage() {
   const onExport = async () => {
     setExporting(true);
     try {
-      exportFeesCsv(await listFees({ grade, status, search, dueWithin }), grade, t);
+      exportFeesCsv(await listFees({ grade, status, search, dueWithin, year }), grade, t);
     } catch (err) {
       if (!onAuthFailure(err)) toast.error(t("fees.errors.exportFailed"));
     } finally {
@@ -185,6 +187,8 @@ export default function FeesPage() {
           toolbar={
             <>
               <FeesToolbar
+                year={year}
+                onYear={(v) => changeFilter(() => setYear(v))}
                 grade={grade}
                 onGrade={(v) => changeFilter(() => setGrade(v))}
                 status={status}

@@ -1,5 +1,5 @@
 /**
- * Sign-in codes of family accounts (docs/product.md#family-accounts, docs/decisions/0042-family-sign-in.md). A code
+ * Sign-in codes of family accounts (docs/product.md#family-accounts, docs/decisions/0043-family-sign-in.md). A code
  * is 6 random digits, valid 5 minutes and 5 tries, at most 3 per number in any hour; only its HMAC with the Worker's
  * pepper is stored and a guess is compared in constant time. A number that is no guardian's gets a row too (so the
  * hourly cap and the answer are the same) but nothing is sent to it. The code goes through the message queue as a

@@ -121,6 +121,7 @@ export async function receiptsOf(db: Db, studentId: number) {
 export function messagesOf(db: Db, studentId: number) {
   return db
     .select({
+      id: messages.id,
       kind: messages.kind,
       channel: messages.channel,
       status: messages.status,

@@ -1,5 +1,5 @@
 /**
- * Family sessions (docs/product.md#family-accounts, docs/decisions/0042-family-sign-in.md): a random token in an
+ * Family sessions (docs/product.md#family-accounts, docs/decisions/0043-family-sign-in.md): a random token in an
  * HttpOnly cookie, 30 days; only its HMAC with the pepper is stored, with the number it signs in. Listed and ended by
  * the guardian (one, or every device) and by the office. No staff route reads this cookie, and this module never
  * reads a staff token: the two kinds of session live in different tables under different hashes.

@@ -2,7 +2,7 @@
  * Collection by month (docs/product.md#reports): the money received on the chosen year's accounts month by month of
  * the year (Cairo months of `paid_at`), against the year before's accounts in the same months, cumulative, in EGP and
  * as a share of what the year's accounts owe. Every payment and adjustment row counts, so the year's sum is the sum
- * of its accounts' paid amounts. One statement over `fee_records_year_grade_idx` and `payments_fee_idx`.
+ * of its accounts' paid amounts. One statement over `fee_records_year_grade_idx` and `payments_fee_amount_idx`.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db";
@@ -32,18 +32,24 @@ export interface CollectionReport {
 /** Index of a "YYYY-MM" month as an integer (year × 12 + month − 1). */
 const monthNo = (ym: string) => Number(ym.slice(0, 4)) * 12 + Number(ym.slice(5, 7)) - 1;
 
-/** SQL rows: (year, month index or −1 for the accounts' total due, piastres). */
+/**
+ * SQL rows: (year, month index or −1 for the accounts' total due, piastres). The receipts are summed per UTC hour first
+ * (an index-only read of `payments_fee_amount_idx`), and only those sums get a Cairo month: Cairo's midnights fall on
+ * whole UTC hours, so an hour never straddles two months.
+ */
 async function collectionRows(db: Db, y: ReportYear, months: number) {
-  const day = cairoDaySql(sql`p.paid_at`, shiftYears(y.start_date, -1), y.end_date);
+  const day = cairoDaySql(sql`(h || ':00:00.000Z')`, shiftYears(y.start_date, -1), y.end_date);
   const base = monthNo(y.start_date.slice(0, 7));
   // A payment before the year's first month counts in it; one after its last month (arrears paid late) in the last.
-  const idx = sql`max(0, min(${months - 1},
-    CAST(substr(${day}, 1, 4) AS INTEGER) * 12 + CAST(substr(${day}, 6, 2) AS INTEGER) - 1 - ${base}
-      + (CASE WHEN f.academic_year_name = ${y.previous} THEN 12 ELSE 0 END)))`;
+  const idx = sql`max(0, min(${sql.raw(String(months - 1))},
+    CAST(substr(${day}, 1, 4) AS INTEGER) * 12 + CAST(substr(${day}, 6, 2) AS INTEGER) - 1 - ${sql.raw(String(base))}
+      + (CASE WHEN y = ${y.previous} THEN 12 ELSE 0 END)))`;
   return db.all<{ y: string; m: number; amount: number }>(sql`
-    SELECT f.academic_year_name AS y, ${idx} AS m, sum(p.amount_piastres) AS amount
-    FROM fee_records f JOIN payments p ON p.fee_record_id = f.id
-    WHERE f.academic_year_name IN (${y.name}, ${y.previous})
+    SELECT y, ${idx} AS m, sum(amount) AS amount FROM (
+      SELECT f.academic_year_name AS y, substr(p.paid_at, 1, 13) AS h, sum(p.amount_piastres) AS amount
+      FROM fee_records f JOIN payments p INDEXED BY payments_fee_amount_idx ON p.fee_record_id = f.id
+      WHERE f.academic_year_name IN (${y.name}, ${y.previous})
+      GROUP BY 1, 2)
     GROUP BY 1, 2
     UNION ALL
     SELECT academic_year_name, -1, sum(total_piastres) FROM fee_records

@@ -1,9 +1,10 @@
 /**
- * Payments by source (docs/product.md#reports): the receipts (`kind` payment) on the chosen year's accounts week by week
- * of the year (Cairo days of `paid_at`, weeks from the year's first day), by where the money came in: the desk, or
- * online by card, mobile wallet or kiosk (Paymob's method, kept on the payment's audit row); and the credits awaiting
- * refund on the year's accounts (what online payments brought beyond what was owed, less what was refunded). One
- * statement over `fee_records_year_grade_idx`, `payments_fee_idx`, `audit_entity_idx` and `online_payments_fee_idx`.
+ * Payments by source (docs/product.md#reports): the receipts (`kind` payment) on the chosen year's accounts week by
+ * week of the year (Cairo days of `paid_at`, weeks from the year's first day), by where the money came in: the desk,
+ * or online by card, mobile wallet or kiosk (Paymob's method, kept on the payment's audit row); and the credits
+ * awaiting refund on the year's accounts (what online payments brought beyond what was owed, less what was refunded).
+ * One statement over `fee_records_year_grade_idx`, `payments_fee_idx`, `audit_entity_idx` and
+ * `online_payments_fee_idx`.
  */
 import { sql } from "drizzle-orm";
 import { PAYMENT_SOURCES } from "../../contracts/reports";
@@ -45,7 +46,8 @@ export async function sourcesReport(db: Db, y: ReportYear): Promise<SourcesRepor
   const weeks = weeksOf(y.start_date, y.end_date);
   const day = cairoDaySql(sql`p.paid_at`, y.start_date, y.end_date);
   // A receipt before the year's first week counts in it; one after its last week in the last.
-  const idx = sql`max(0, min(${weeks.length - 1}, CAST((julianday(${day}) - julianday(${y.start_date})) / 7 AS INTEGER)))`;
+  const weekNo = sql`CAST((julianday(${day}) - julianday(${y.start_date})) / 7 AS INTEGER)`;
+  const idx = sql`max(0, min(${sql.raw(String(weeks.length - 1))}, ${weekNo}))`;
   const rows = await db.all<{ w: number; source: PaymentSource | "credit"; amount: number; n: number }>(sql`
     SELECT ${idx} AS w, ${sourceSql} AS source, sum(p.amount_piastres) AS amount, count(*) AS n
     FROM fee_records f JOIN payments p ON p.fee_record_id = f.id AND p.kind = 'payment'

@@ -8,6 +8,8 @@ import { dataTableColumns, type DataTableColumnDef } from "~/components/data-tab
 import type { FeeRecord } from "./fees-api";
 import { ActionsCell, AmountCell, FeeStatusBadge, RemainingCell } from "./fee-cells";
 import { remainingOf } from "./fee-money";
+import { useTranslation } from "react-i18next";
+import { localDigits } from "~/lib/format";
 
 const col = dataTableColumns<FeeRecord>();
 /** Two-word money headers may wrap, so the eight columns fit beside the sidebar at 1280 px. */
@@ -35,7 +37,12 @@ export function feeColumns(t: TFunction): DataTableColumnDef<FeeRecord>[] {
     col.accessor("grade", {
       id: "grade",
       header: t("fees.columns.grade"),
-      cell: ({ getValue }) => t(`admin.grades.${getValue()}`, { defaultValue: getValue() }),
+      cell: ({ getValue, row }) => (
+        <>
+          {t(`admin.grades.${getValue()}`, { defaultValue: getValue() })}
+          <YearNote year={row.original.academic_year_name} />
+        </>
+      ),
       meta: { priority: 6, skeletonClassName: "w-20" },
     }),
     col.accessor("total_amount", {
@@ -69,4 +76,14 @@ export function feeColumns(t: TFunction): DataTableColumnDef<FeeRecord>[] {
       meta: { headerClassName: "px-2", cellClassName: "px-2", skeletonClassName: "w-44" },
     }),
   ]);
+}
+
+/** The account's academic year under its grade, in the page's digits. */
+function YearNote({ year }: { year: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <span className="block text-xs text-muted-foreground" data-year={year}>
+      <bdi>{localDigits(year, i18n.language)}</bdi>
+    </span>
+  );
 }

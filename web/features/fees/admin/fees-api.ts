@@ -22,9 +22,19 @@ export interface FeeFilters {
   search?: string;
   /** "7", "14", "30" …: an unpaid instalment due within that many days (docs/product.md#fee-plans); "All": any. */
   dueWithin?: string;
+  /** An academic year's name, "arrears" (earlier years still owing), or "current"/empty: the current year. */
+  year?: string;
 }
 
-const filterQuery = ({ grade, status, search, dueWithin }: FeeFilters) => ({
+/** The list's year filter: the arrears view, or one year (none: the server's current year). */
+const yearFilter = (year?: string) =>
+  year === ARREARS ? { view: "arrears" as const } : year && year !== "current" ? { academic_year: year } : {};
+
+/** The year filter's value of the arrears view. */
+export const ARREARS = "arrears";
+
+const filterQuery = ({ grade, status, search, dueWithin, year }: FeeFilters) => ({
+  ...yearFilter(year),
   grade: grade && grade !== "All" ? grade : undefined,
   status: status && status !== "All" ? status : undefined,
   search: search?.trim() ? search.trim() : undefined,
@@ -109,9 +119,15 @@ export async function deleteFee(studentNo: string, year?: string): Promise<void>
   await call(apiClient().api.fees[":student_no"].$delete({ param: enc(studentNo), query: yearQuery(year) }));
 }
 
-/** `GET /api/fees/{student_no}/payments` → the record's payments, oldest first. */
-export async function listPayments(studentNo: string): Promise<Payment[]> {
-  return (await call(apiClient().api.fees[":student_no"].payments.$get({ param: enc(studentNo), query: {} }))).payments;
+/** `GET /api/fees/{student_no}/payments?academic_year=` → that year's account's payments, oldest first. */
+export async function listPayments(studentNo: string, year?: string): Promise<Payment[]> {
+  const get = apiClient().api.fees[":student_no"].payments.$get;
+  return (await call(get({ param: enc(studentNo), query: yearQuery(year) }))).payments;
+}
+
+/** `GET /api/fees/{student_no}/years` → every year's account of the student, oldest year first (arrears first). */
+export async function listFeeYears(studentNo: string): Promise<FeeRecord[]> {
+  return (await call(apiClient().api.fees[":student_no"].years.$get({ param: enc(studentNo) }))).fees;
 }
 
 /**

@@ -1,13 +1,19 @@
 /**
- * Filters of the Fees table (docs/product.md#fees): grade (All + the admin grade
+ * Filters of the Fees table (docs/product.md#fees): the academic year (the current one, another year from the data, or
+ * the arrears: earlier years still owing), grade (All + the admin grade
  * list), status (All, paid, partially_paid, not_paid, overdue), "due within N days" and a text search over name and student ID (Arabic-Indic
  * digits accepted), built from the shared list filters.
  */
 import { useTranslation } from "react-i18next";
-import { formatNumber } from "~/lib/format";
+import { formatNumber, localDigits } from "~/lib/format";
+import { useAcademicYears } from "~/features/academic-years/admin/years-api";
+import { ARREARS } from "./fees-api";
 import { FilterSelect, SearchBox, useGradeOptions } from "~/components/data-table/list-filters";
 
 interface FeesToolbarProps {
+  /** "current", an academic year's name, or "arrears" (fees-api.ts ARREARS). */
+  year: string;
+  onYear: (v: string) => void;
   grade: string;
   onGrade: (v: string) => void;
   status: string;
@@ -25,6 +31,8 @@ export const FEE_FILTER_STATUSES = ["paid", "partially_paid", "not_paid", "overd
 
 /** The Fees filter bar. */
 export function FeesToolbar({
+  year,
+  onYear,
   grade,
   onGrade,
   status,
@@ -36,6 +44,19 @@ export function FeesToolbar({
 }: FeesToolbarProps) {
   const { t, i18n } = useTranslation();
   const grades = useGradeOptions();
+  const academic = useAcademicYears();
+  // The years come from the data (newest first); the current one is the default, then the arrears view.
+  const years = [
+    {
+      value: "current",
+      label: t("fees.filters.currentYear", { year: localDigits(academic.current ?? "", i18n.language) }),
+    },
+    ...academic.names
+      .toReversed()
+      .filter((y) => y !== academic.current)
+      .map((y) => ({ value: y, label: localDigits(y, i18n.language) })),
+    { value: ARREARS, label: t("fees.filters.arrears") },
+  ];
   const dueChoices = ["All", ...DUE_WITHIN_CHOICES].map((d) => ({
     value: d,
     label:
@@ -61,6 +82,7 @@ export function FeesToolbar({
         value={search}
         onChange={onSearch}
       />
+      <FilterSelect id="fees-year" label={t("fees.filters.year")} value={year} onChange={onYear} options={years} />
       <FilterSelect id="fees-grade" label={t("fees.filters.grade")} value={grade} onChange={onGrade} options={grades} />
       <FilterSelect
         id="fees-status"

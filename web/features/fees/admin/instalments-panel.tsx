@@ -129,7 +129,9 @@ function DiscountForm({
     e.preventDefault();
     setBusy(true);
     try {
-      onChanged(await setDiscount(fee.student_no, { kind, value: value.trim() || "0", reason }));
+      onChanged(
+        await setDiscount(fee.student_no, { kind, value: value.trim() || "0", reason }, fee.academic_year_name),
+      );
       toast.success(t("fees.discount.saved"));
       setOpen(false);
     } catch (err) {

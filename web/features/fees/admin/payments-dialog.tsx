@@ -22,13 +22,14 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Skeleton } from "~/components/ui/skeleton";
-import { formatEgp, formatSchoolDateTime } from "~/lib/format";
+import { formatEgp, formatSchoolDateTime, localDigits } from "~/lib/format";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { listPayments, type FeeRecord, type Payment } from "./fees-api";
 import { FeeStatusBadge } from "./fee-cells";
 import { InstalmentsPanel } from "./instalments-panel";
 import { allocationText } from "./receipt-dialog";
 import { FilterSelect } from "~/components/data-table/list-filters";
+import { FeeYears } from "./fee-years";
 import {
   receiptHref,
   statementHref,
@@ -69,19 +70,20 @@ export function PaymentsDialog({
   // The remembered width is read after hydration: the server cannot see this browser's storage.
   useEffect(() => setWidth(storedReceiptWidth()), []);
   const studentNo = fee?.student_no;
+  const year = fee?.academic_year_name;
 
   useEffect(() => {
     if (!studentNo) return;
     let live = true;
     setFailed(false);
-    listPayments(studentNo).then(
+    listPayments(studentNo, year).then(
       (payments) => live && setFetched({ studentNo, payments }),
       (err) => live && !onAuthFailure(err) && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [studentNo, onAuthFailure]);
+  }, [studentNo, year, onAuthFailure]);
 
   const payments = fetched && fetched.studentNo === studentNo ? fetched.payments : fee?.payments;
   const loading = !payments && !failed;
@@ -101,12 +103,14 @@ export function PaymentsDialog({
         </DialogHeader>
         {fee && (
           <div className="flex flex-wrap items-center gap-x-6 gap-y-2 rounded-lg border bg-muted/40 px-4 py-3 text-sm">
+            <Figure label={t("fees.years.year")} value={localDigits(fee.academic_year_name, lang)} />
             <Figure label={t("fees.columns.total")} value={formatEgp(fee.total_amount, lang)} />
             <Figure label={t("fees.columns.paid")} value={formatEgp(fee.paid_amount, lang)} />
             <Figure label={t("fees.columns.remaining")} value={formatEgp(fee.remaining, lang)} />
             <FeeStatusBadge status={fee.status} />
           </div>
         )}
+        {fee && <FeeYears studentNo={fee.student_no} shown={fee.academic_year_name} lang={lang} />}
         {fee && <InstalmentsPanel fee={fee} lang={lang} onChanged={onChanged} canWrite={canWrite} />}
         <div className="overflow-x-auto rounded-lg border">
           <table className="w-full text-sm">

@@ -21,7 +21,7 @@ export function useFeeDelete({ setFees, reload, setEditor, setConfirm }: FeeRowK
     async (fee: FeeRecord) => {
       setDeleting(true);
       try {
-        await deleteFee(fee.student_no);
+        await deleteFee(fee.student_no, fee.academic_year_name);
         setFees((rows) => rows.filter((r) => r.student_no !== fee.student_no));
         // The table holds one page: refill it from the next one.
         void reload();

@@ -36,7 +36,11 @@ export function useFeeEdit({ editor, setEditor, setConfirm, mark, putRow, reload
       putRow(fee.student_no, withAmounts(fee, total, paid));
       mark(fee.student_no, true);
       try {
-        const saved = await updateFee(fee.student_no, { total_amount: total, paid_amount: paid });
+        const saved = await updateFee(
+          fee.student_no,
+          { total_amount: total, paid_amount: paid },
+          fee.academic_year_name,
+        );
         putRow(fee.student_no, saved);
         toast.success(t("fees.toast.updated"));
       } catch (err) {

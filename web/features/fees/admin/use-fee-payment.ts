@@ -110,7 +110,7 @@ function useSavePayment({ editor, setEditor, mark, putRow, reload, lang }: FeeRo
       putRow(fee.student_no, withPayment(fee, amount));
       mark(fee.student_no, true);
       try {
-        const { fee: saved, payment } = await addPayment(fee.student_no, amount, key);
+        const { fee: saved, payment } = await addPayment(fee.student_no, amount, key, fee.academic_year_name);
         settle(storage(), fee.student_no);
         putRow(fee.student_no, saved);
         const message = t("fees.toast.paymentAdded", { receipt: payment.receipt_no });

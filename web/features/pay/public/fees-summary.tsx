@@ -5,7 +5,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { cn } from "~/components/public-ui/cn";
-import { formatEgp, formatSchoolDay } from "~/lib/format";
+import { formatEgp, formatSchoolDay, localDigits } from "~/lib/format";
 import type { FeesAnswer } from "./pay-api";
 
 type Instalment = FeesAnswer["fee"]["instalments"][number];
@@ -105,7 +105,36 @@ function InstalmentTable({ instalments }: { instalments: Instalment[] }) {
   );
 }
 
-/** The student, the totals and the instalments. */
+/** Earlier years still owing, oldest first, above the current year (docs/product.md#online-payments). */
+function Arrears({ arrears }: { arrears: FeesAnswer["arrears"] }) {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  if (!arrears.length) return null;
+  return (
+    <section
+      aria-labelledby="pay-arrears"
+      className="mt-4 rounded-xl border border-red-200 bg-red-50 p-4"
+      data-arrears=""
+    >
+      <h3 id="pay-arrears" className="text-base font-bold text-red-800">
+        {t("pay.summary.arrearsTitle")}
+      </h3>
+      <ul className="mt-2 grid gap-1 text-sm text-red-900">
+        {arrears.map((a) => (
+          <li key={a.academic_year_name} data-arrears-year={a.academic_year_name}>
+            {t("pay.summary.arrearsYear", {
+              year: localDigits(a.academic_year_name, lang),
+              remaining: formatEgp(a.remaining, lang),
+            })}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-red-800">{t("pay.summary.arrearsNote")}</p>
+    </section>
+  );
+}
+
+/** The student, the arrears first, the current year's totals and its instalments. */
 export function FeesSummary({ fees }: { fees: FeesAnswer }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
@@ -125,7 +154,11 @@ export function FeesSummary({ fees }: { fees: FeesAnswer }) {
       <p className="mt-1 text-sm text-muted-foreground">
         {t("pay.summary.grade")}: {t(`admin.grades.${student.current_grade}`, { defaultValue: student.current_grade })}
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <Arrears arrears={fees.arrears ?? []} />
+      <p className="mt-4 text-sm font-semibold text-blue-950" data-year={fee.academic_year_name}>
+        {t("pay.summary.year", { year: localDigits(fee.academic_year_name, lang) })}
+      </p>
+      <dl className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {facts.map((f) => (
           <div key={f.key} className={cn("rounded-xl bg-muted/50 p-3", "danger" in f && "bg-red-50")}>
             <dt className="text-xs font-semibold text-muted-foreground">{t(`pay.summary.${f.key}`)}</dt>
@@ -135,7 +168,9 @@ export function FeesSummary({ fees }: { fees: FeesAnswer }) {
           </div>
         ))}
       </dl>
-      {fee.remaining === 0 && <p className="mt-4 font-semibold text-emerald-700">{t("pay.summary.allPaid")}</p>}
+      {fee.remaining === 0 && !fees.arrears?.length && (
+        <p className="mt-4 font-semibold text-emerald-700">{t("pay.summary.allPaid")}</p>
+      )}
       <h3 className="mt-6 text-base font-bold text-blue-950">{t("pay.instalments.caption")}</h3>
       {fee.instalments.length === 0 ? (
         <p className="mt-2 text-sm text-muted-foreground">{t("pay.instalments.none")}</p>

@@ -5,7 +5,8 @@
  */
 import type * as React from "react";
 import { useEffect, useState } from "react";
-import { ResponsiveContainer } from "recharts";
+import { useTranslation } from "react-i18next";
+import { Legend, ResponsiveContainer } from "recharts";
 import { cn } from "~/lib/utils";
 
 /** Each series: its label (already translated) and colour. */
@@ -141,3 +142,36 @@ export const PALETTE = {
   grey: "oklch(0.8 0.01 260)",
   slate: "oklch(0.5 0.02 260)",
 } as const;
+
+/** The page's translation, language, direction and axes. */
+export function usePage() {
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const rtl = lang.startsWith("ar");
+  return { t, lang, rtl, axes: axesFor(rtl) };
+}
+
+/**
+ * A chart of one bar per grade: upright on a wide screen (labels slanted past six grades); on a phone laid on its
+ * side, a row per grade, as tall as the grades need.
+ */
+export function gradeLayout(n: number, wide: boolean, rtl: boolean) {
+  const side = !wide && n > 3;
+  const slant = n > 6;
+  return {
+    side,
+    layout: side ? ("vertical" as const) : ("horizontal" as const),
+    height: side ? Math.max(220, n * 38 + 70) : undefined,
+    ticks: {
+      interval: 0,
+      angle: slant ? (rtl ? 35 : -35) : 0,
+      height: slant ? 64 : 30,
+      textAnchor: slant ? (rtl ? ("start" as const) : ("end" as const)) : ("middle" as const),
+    },
+  };
+}
+
+/** The legend element of `keys`. */
+export const legend = (config: ChartConfig, keys: readonly string[]) => (
+  <Legend content={() => <ChartLegendContent config={config} keys={keys} />} />
+);

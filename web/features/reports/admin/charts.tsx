@@ -3,73 +3,25 @@
  * when a chart is shown: the page imports it lazily. Labels and numbers come formatted in the page's language;
  * in Arabic the categories and time run right to left and the values sit on the right.
  */
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  ComposedChart,
-  Legend,
-  Line,
-  ReferenceLine,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from "recharts";
+import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from "recharts";
 import { OVERDUE_AGES } from "@worker/lib/report-buckets";
 import { MESSAGE_STATUSES } from "@worker/contracts/messages";
 import { PAYMENT_SOURCES } from "@worker/contracts/reports";
 import { formatEgp, formatNumber, formatPercent } from "~/lib/format";
 import {
-  axesFor,
   ChartContainer,
-  ChartLegendContent,
+  gradeLayout,
+  legend,
+  usePage,
   ChartTooltipContent,
   PALETTE,
   type ChartConfig,
   useWide,
 } from "./chart-kit";
-import { binLabel, compactNumber, dayLabel, monthLabel } from "./report-format";
+import { compactNumber, dayLabel, monthLabel } from "./report-format";
 import { overdueListPath } from "./report-tables";
-import type {
-  CollectionReportJson,
-  MessagesReportJson,
-  OverdueReportJson,
-  ResultsReportJson,
-  SourcesReportJson,
-} from "./reports-api";
-
-function usePage() {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language;
-  const rtl = lang.startsWith("ar");
-  return { t, lang, rtl, axes: axesFor(rtl) };
-}
-
-/**
- * A chart of one bar per grade: upright on a wide screen (labels slanted past six grades); on a phone laid on its
- * side, a row per grade, as tall as the grades need.
- */
-function gradeLayout(n: number, wide: boolean, rtl: boolean) {
-  const side = !wide && n > 3;
-  const slant = n > 6;
-  return {
-    side,
-    layout: side ? ("vertical" as const) : ("horizontal" as const),
-    height: side ? Math.max(220, n * 38 + 70) : undefined,
-    ticks: {
-      interval: 0,
-      angle: slant ? (rtl ? 35 : -35) : 0,
-      height: slant ? 64 : 30,
-      textAnchor: slant ? (rtl ? ("start" as const) : ("end" as const)) : ("middle" as const),
-    },
-  };
-}
-
-const legend = (config: ChartConfig, keys: readonly string[]) => (
-  <Legend content={() => <ChartLegendContent config={config} keys={keys} />} />
-);
+import type { CollectionReportJson, MessagesReportJson, OverdueReportJson, SourcesReportJson } from "./reports-api";
 
 /** Collection by month: cumulative this year against last year, in EGP or as a share of what is due. */
 export function CollectionChart({ data, mode }: { data: CollectionReportJson; mode: "egp" | "percent" }) {
@@ -163,6 +115,7 @@ export function OverdueChart({ data }: { data: OverdueReportJson }) {
             key={a}
             dataKey={a}
             stackId="age"
+            maxBarSize={56}
             fill={`var(--color-${a})`}
             cursor="pointer"
             onClick={(d) => open(d?.payload)}
@@ -193,98 +146,9 @@ export function SourcesChart({ data }: { data: SourcesReportJson }) {
         <YAxis {...axes.y} tickFormatter={(v: number) => compactNumber(v, lang)} />
         <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatEgp(v, lang)} />} />
         {used.map((s) => (
-          <Bar key={s} dataKey={s} stackId="src" fill={`var(--color-${s})`} isAnimationActive={false} />
+          <Bar key={s} dataKey={s} stackId="src" maxBarSize={24} fill={`var(--color-${s})`} isAnimationActive={false} />
         ))}
         {legend(config, used)}
-      </BarChart>
-    </ChartContainer>
-  );
-}
-
-/** One subject's marks in a term: a bar per 10 % of the max, the pass mark as a line. */
-export function MarksChart({
-  subject,
-  passMark,
-}: {
-  subject: ResultsReportJson["subjects"][number];
-  passMark: number;
-}) {
-  const { t, lang, rtl, axes } = usePage();
-  const config: ChartConfig = {
-    below: { label: t("reports.results.belowPass"), color: PALETTE.red },
-    above: { label: t("reports.results.atOrAbovePass"), color: PALETTE.blue },
-  };
-  const passBin = Math.min(9, Math.floor(passMark / 10));
-  const rows = subject.bins.map((n, i) => ({
-    label: binLabel(i, lang),
-    below: i < passBin ? n : null,
-    above: i >= passBin ? n : null,
-  }));
-  return (
-    <ChartContainer config={config} label={t("reports.results.marksTitle")}>
-      <BarChart data={rows} margin={{ top: 16, left: 4, right: 4 }}>
-        <CartesianGrid vertical={false} />
-        <XAxis
-          dataKey="label"
-          {...axes.x}
-          interval={0}
-          angle={rtl ? 35 : -35}
-          height={48}
-          textAnchor={rtl ? "start" : "end"}
-          fontSize={10}
-        />
-        <YAxis {...axes.y} allowDecimals={false} tickFormatter={(v: number) => formatNumber(v, lang)} />
-        <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatNumber(v, lang)} />} />
-        <Bar dataKey="below" stackId="m" fill="var(--color-below)" isAnimationActive={false} />
-        <Bar dataKey="above" stackId="m" fill="var(--color-above)" radius={[3, 3, 0, 0]} isAnimationActive={false} />
-        <ReferenceLine
-          x={binLabel(passBin, lang)}
-          stroke={PALETTE.slate}
-          strokeDasharray="4 3"
-          label={{ value: t("reports.results.passMarkAt", { mark: passMark }), position: "top", fontSize: 11 }}
-        />
-        {legend(config, ["below", "above"])}
-      </BarChart>
-    </ChartContainer>
-  );
-}
-
-/** Pass rate per grade in the term chosen, beside the term before's. */
-export function PassRateChart({ data, term }: { data: ResultsReportJson; term: "S1" | "S2" }) {
-  const { t, lang, rtl, axes } = usePage();
-  const wide = useWide();
-  const config: ChartConfig = {
-    rate: { label: t(`reports.results.term.${term}`), color: PALETTE.blue },
-    previous_rate: { label: t("reports.results.previousTerm"), color: PALETTE.grey },
-  };
-  const rows = data.grades
-    .filter((g) => g.semester === term)
-    .map((g) => ({
-      label: t(`admin.grades.${g.grade}`, { defaultValue: g.grade }),
-      rate: g.rate,
-      previous_rate: g.previous_rate,
-    }));
-  const g = gradeLayout(rows.length, wide, rtl);
-  const pct = (v: number) => formatPercent(v, lang);
-  return (
-    <ChartContainer config={config} label={t("reports.results.passTitle")} height={g.height}>
-      <BarChart data={rows} layout={g.layout} margin={{ top: 8, left: 4, right: 4 }}>
-        <CartesianGrid vertical={g.side} horizontal={!g.side} />
-        {g.side ? (
-          <>
-            <XAxis type="number" {...axes.x} domain={[0, 100]} tickFormatter={pct} />
-            <YAxis type="category" dataKey="label" {...axes.y} width={112} interval={0} fontSize={11} />
-          </>
-        ) : (
-          <>
-            <XAxis dataKey="label" {...axes.x} {...g.ticks} />
-            <YAxis {...axes.y} domain={[0, 100]} tickFormatter={pct} />
-          </>
-        )}
-        <Tooltip content={<ChartTooltipContent config={config} format={pct} />} />
-        <Bar dataKey="previous_rate" fill="var(--color-previous_rate)" radius={2} isAnimationActive={false} />
-        <Bar dataKey="rate" fill="var(--color-rate)" radius={2} isAnimationActive={false} />
-        {legend(config, ["previous_rate", "rate"])}
       </BarChart>
     </ChartContainer>
   );
@@ -314,7 +178,7 @@ export function MessagesChart({ data, channel }: { data: MessagesReportJson; cha
         <YAxis {...axes.y} allowDecimals={false} tickFormatter={(v: number) => formatNumber(v, lang)} />
         <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatNumber(v, lang)} />} />
         {MESSAGE_STATUSES.map((s) => (
-          <Bar key={s} dataKey={s} stackId="st" fill={`var(--color-${s})`} isAnimationActive={false} />
+          <Bar key={s} dataKey={s} stackId="st" maxBarSize={24} fill={`var(--color-${s})`} isAnimationActive={false} />
         ))}
         {legend(config, MESSAGE_STATUSES)}
       </BarChart>

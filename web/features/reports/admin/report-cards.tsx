@@ -6,7 +6,7 @@
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatEgp, formatNumber } from "~/lib/format";
+import { formatEgp, formatNumber, localDigits } from "~/lib/format";
 import { lazyNamed } from "~/lib/lazy";
 import { ReportCard } from "./report-card";
 import {
@@ -25,8 +25,9 @@ const charts = () => import("./charts");
 const CollectionChart = lazyNamed(charts, "CollectionChart");
 const OverdueChart = lazyNamed(charts, "OverdueChart");
 const SourcesChart = lazyNamed(charts, "SourcesChart");
-const MarksChart = lazyNamed(charts, "MarksChart");
-const PassRateChart = lazyNamed(charts, "PassRateChart");
+const resultsCharts = () => import("./results-charts");
+const MarksChart = lazyNamed(resultsCharts, "MarksChart");
+const PassRateChart = lazyNamed(resultsCharts, "PassRateChart");
 const MessagesChart = lazyNamed(charts, "MessagesChart");
 
 /** The small native select of a card's toolbar. */
@@ -124,6 +125,7 @@ export function OverdueCard({ year }: { year?: string }) {
           <p className="text-sm">
             <Link className="text-primary underline-offset-4 hover:underline" to={overdueListPath(data.year.name)}>
               {t("reports.overdue.summary", {
+                year: localDigits(data.year.name, lang),
                 amount: formatEgp(data.overdue_total, lang),
                 students: formatNumber(data.overdue_students, lang),
               })}

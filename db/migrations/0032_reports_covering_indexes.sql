@@ -1,0 +1,2 @@
+CREATE INDEX `payments_fee_amount_idx` ON `payments` (`fee_record_id`,`paid_at`,`amount_piastres`);--> statement-breakpoint
+CREATE INDEX `scores_result_marks_idx` ON `result_subject_scores` (`result_id`,`subject_name`,`absent`,`score_hundredths`,`max_score_hundredths`);
