@@ -115,28 +115,30 @@ function YearAccount({
   const instalments = fee.instalments ?? [];
   return (
     <section className="year" data-statement-year={fee.academic_year_name} data-year-tag={tag}>
-      <h2>
-        {t.yearTitle.replace("{{year}}", loc.year(fee.academic_year_name))}
-        <span className={`tag ${tag}`}>{t.yearTags[tag]}</span>
-      </h2>
-      <dl className="facts two">
-        <dt>{t.grade}</dt>
-        <dd>{loc.grade(fee.grade)}</dd>
-        <dt>{t.status}</dt>
-        <dd>{t.statuses[fee.status]}</dd>
-        <dt>{t.total}</dt>
-        <dd>{loc.egp(fee.total_amount)}</dd>
-        <dt>{t.paid}</dt>
-        <dd>{loc.egp(fee.paid_amount)}</dd>
-        <dt>{t.balance}</dt>
-        <dd data-year-balance="">{loc.egp(fee.remaining)}</dd>
-        {typeof fee.overdue_amount === "number" && fee.overdue_amount > 0 && (
-          <>
-            <dt>{t.overdue}</dt>
-            <dd>{loc.egp(fee.overdue_amount)}</dd>
-          </>
-        )}
-      </dl>
+      <header className="year-head">
+        <h2>
+          {t.yearTitle.replace("{{year}}", loc.year(fee.academic_year_name))}
+          <span className={`tag ${tag}`}>{t.yearTags[tag]}</span>
+        </h2>
+        <dl className="facts two">
+          <dt>{t.grade}</dt>
+          <dd>{loc.grade(fee.grade)}</dd>
+          <dt>{t.status}</dt>
+          <dd>{t.statuses[fee.status]}</dd>
+          <dt>{t.total}</dt>
+          <dd>{loc.egp(fee.total_amount)}</dd>
+          <dt>{t.paid}</dt>
+          <dd>{loc.egp(fee.paid_amount)}</dd>
+          <dt>{t.balance}</dt>
+          <dd data-year-balance="">{loc.egp(fee.remaining)}</dd>
+          {typeof fee.overdue_amount === "number" && fee.overdue_amount > 0 && (
+            <>
+              <dt>{t.overdue}</dt>
+              <dd>{loc.egp(fee.overdue_amount)}</dd>
+            </>
+          )}
+        </dl>
+      </header>
       {instalments.length > 0 && <PlanTable loc={loc} instalments={instalments} />}
       {fee.payments.length === 0 ? (
         <p className="muted">{t.noPayments}</p>
