@@ -85,8 +85,11 @@ async function familyPage(b: Browser, lang: "ar" | "en", width: number): Promise
   return context.newPage();
 }
 
-const shot = async (page: Page, name: string) =>
+/** A full-page screenshot from the top (a fixed header scrolled with the page would sit mid-page in it). */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
   writeFileSync(join(SHOTS, `${name}.png`), await page.screenshot({ fullPage: true }));
+}
 const noOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
