@@ -1,7 +1,8 @@
 /**
  * A family's preferences (docs/product.md#family-accounts, "Preferences"): WhatsApp off and on recorded as the
  * guardian's own consent on every row of the number, a switched-off kind not planned for the number, and a STOP reply
- * shown on the page as WhatsApp off with its date (the page and the webhook write the same columns).
+ * shown on the page as WhatsApp off with its date (the page and the webhook write the same columns); a child's
+ * results under the public lookup's rules (withheld with the amount to pay).
  */
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
@@ -12,6 +13,7 @@ import type { Env } from "../../worker/env";
 import { writeAndEnqueue } from "../../worker/services/messages/plan";
 import { hubSignature } from "../../worker/services/messages/webhook";
 import { asFamily, signedIn, student } from "./family-fixtures";
+import { insertFee, insertResult, setPublished } from "./fixtures";
 import { mobile } from "./guardian-fixtures";
 import { api } from "./helpers";
 
@@ -81,5 +83,26 @@ describe("family preferences", () => {
     expect(after.json.opted_out_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const on = await put(fam, { whatsapp: true });
     expect(on.json).toMatchObject({ whatsapp: true, opted_out_at: null, consent_recorded_by: "guardian" });
+  });
+});
+
+describe("a child's results on the family page", () => {
+  it("follows the public lookup: published marks once paid, withheld with the amount while fees are unpaid", async () => {
+    const year = "2027-2028"; // a year the demo data does not use (as in public-results.test.ts)
+    await setPublished(year, "S1", true);
+    const phone = mobile();
+    const paid = await student([phone]);
+    const owing = await student([phone]);
+    await insertResult(paid.id, year, "S1", [["Mathematics", 88.5, 100]]);
+    await insertResult(owing.id, year, "S1", [["Science", 70, 100]]);
+    await insertFee(paid.id, 100_000, 100_000);
+    await insertFee(owing.id, 100_000, 25_050);
+    const fam = await signedIn(phone);
+    const a = await api(`/api/family/children/${paid.id}`, asFamily(fam));
+    expect(a.json.results.status).toBe("published");
+    expect(a.json.results.terms[0].subjects[0]).toMatchObject({ subject_name: "Mathematics", score: 88.5 });
+    expect(a.json.fees[0]).toMatchObject({ total: 1000, paid: 1000, remaining: 0, arrears: false });
+    const b = await api(`/api/family/children/${owing.id}`, asFamily(fam));
+    expect(b.json.results).toEqual({ status: "withheld", rule: "fully_paid", amount_to_pay: 749.5 });
   });
 });
