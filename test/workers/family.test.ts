@@ -5,14 +5,14 @@
  * only its own children (404 for another family's, as for none).
  */
 import { env } from "cloudflare:workers";
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { familySignInCodes, messages } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
 import { mobile } from "./guardian-fixtures";
 import { api, expectError, loginAdmin } from "./helpers";
-import { asFamily, askCode, codeSentTo, cookieOf, freshIp, signIn, signedIn, student } from "./family-fixtures";
+import { asFamily, askCode, codeSentTo, freshIp, signIn, signedIn, student } from "./family-fixtures";
 
 const e = env as unknown as Env & { MESSAGE_STANDIN_URL: string };
 const db = () => getDb(e);
@@ -36,6 +36,15 @@ describe("sign-in code", () => {
       .from(familySignInCodes)
       .where(eq(familySignInCodes.phone, `+2${phone}`));
     expect(stored!.codeHash).not.toContain(code);
+    // Sent: the row's text is blanked, and the console shows no code's text.
+    const [row] = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.toPhone, `+2${phone}`));
+    expect(row!.body).not.toContain(code);
+    const log = await api("/api/admin/messages?kind=sign_in_code&page_size=100", { token });
+    expect(log.status, log.text).toBe(200);
+    for (const m of log.json.messages) expect(m.body).toBeNull();
     const ok = await signIn(
       phone,
       code.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!),
