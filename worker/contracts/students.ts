@@ -266,6 +266,7 @@ export const studentJsonSchema = z.object({
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  section: z.string().nullable().describe("The current year's enrolment's class section, e.g. \"3/2\"; null: none"),
   guardians: z.array(guardianJsonSchema).describe("0-3, in the office's order"),
 });
 export type StudentJson = z.output<typeof studentJsonSchema>;
@@ -297,6 +298,8 @@ export const studentFormSchema = z.object({
   building: buildingSchema,
   status: z.enum(["active", "inactive"]).default("active"),
   gender: genderSchema.default("male"),
+  /** The current year's class section; empty clears it. */
+  section: sectionSchema,
 });
 
 export type CreateStudentInput = z.output<typeof createStudentSchema>;
@@ -315,5 +318,6 @@ export function studentFormToBody(f: StudentFormValues): CreateStudentInput {
     building_no: f.building,
     gender: f.gender,
     is_active: f.status === "active",
+    section: f.section,
   };
 }
