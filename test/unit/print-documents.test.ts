@@ -9,6 +9,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { amountInArabicWords } from "@worker/lib/amount-words";
 import type { PlannedFee, ReceiptData } from "@worker/services/print";
+import { type StatementCredit, type StatementData, statementOrder } from "@worker/services/print-statement";
 import { printLocale } from "~/features/print/print-format";
 import { ReceiptSheet } from "~/features/print/receipt";
 import { StatementSheet } from "~/features/print/statement";
@@ -67,6 +68,12 @@ const planned: PlannedFee = {
   ],
 };
 const render = (el: ReturnType<typeof createElement>) => renderToStaticMarkup(el);
+
+/** A statement of the one account `fee` in its current year, as the statement service gives it. */
+function statementOf(fee: PlannedFee, takenBy: Map<number, string>, credits: StatementCredit[]): StatementData {
+  const overdue = fee.overdue_amount ?? 0;
+  return { accounts: [fee], currentYear: fee.academic_year_name, owed: fee.remaining, overdue, takenBy, credits };
+}
 
 describe("receipt", () => {
   it("says where the money came in: the desk, or online through Paymob, in the document's language", () => {
@@ -234,13 +241,11 @@ describe("an online payment that brought in more than was owed", () => {
     const html = render(
       createElement(StatementSheet, {
         loc: printLocale("en"),
-        fee: { ...fee, payments: [{ ...payment, source: "online" }] },
-        takenBy: new Map(),
-        credits: [
+        data: statementOf({ ...fee, payments: [{ ...payment, source: "online" }] }, new Map(), [
           { ...credit, refunded: 0, open: 250 },
           { ...credit, orderId: "1796170173804", refunded: 100, open: 150 },
           { ...credit, orderId: "1796170173805", refunded: 250, open: 0 },
-        ],
+        ]),
         issuedAt: "2026-11-25T08:00:00.000Z",
       }),
     );
@@ -260,9 +265,7 @@ describe("statement", () => {
     const html = render(
       createElement(StatementSheet, {
         loc: printLocale("ar"),
-        fee: planned,
-        takenBy: new Map([[7, "admin"]]),
-        credits: [],
+        data: statementOf(planned, new Map([[7, "admin"]]), []),
         issuedAt: "2026-11-25T08:00:00.000Z",
       }),
     );
@@ -276,14 +279,33 @@ describe("statement", () => {
     const html = render(
       createElement(StatementSheet, {
         loc: printLocale("en"),
-        fee,
-        takenBy: new Map(),
-        credits: [],
+        data: statementOf(fee, new Map(), []),
         issuedAt: "2026-11-25T08:00:00.000Z",
       }),
     );
     expect(html).not.toContain("data-plan");
     expect(html).not.toContain("Overdue");
     expect(html).toMatch(/EGP\s3,750/);
+  });
+
+  it("gives a section per year: the arrears first, then the current year, then a settled year; the total owed", () => {
+    const year = (y1: number) => `${y1}-${y1 + 1}`;
+    const y = Number(fee.academic_year_name.slice(0, 4));
+    const settled = { ...fee, id: 2, academic_year_name: year(y - 2), paid_amount: 5000, remaining: 0, payments: [] };
+    const arrears = { ...fee, id: 3, academic_year_name: year(y - 1), grade: "KG-2", payments: [] };
+    const accounts = statementOrder([fee, settled, arrears], fee.academic_year_name);
+    expect(accounts.map((a) => a.id)).toEqual([3, 1, 2]);
+    const data = { ...statementOf(fee, new Map(), []), accounts, owed: 7500 };
+    const html = render(
+      createElement(StatementSheet, { loc: printLocale("en"), data, issuedAt: "2026-11-25T08:00:00Z" }),
+    );
+    const tags = [...html.matchAll(/data-statement-year="([^"]+)" data-year-tag="(\w+)"/g)].map((m) => m.slice(1));
+    expect(tags).toEqual([
+      [year(y - 1), "arrears"],
+      [fee.academic_year_name, "current"],
+      [year(y - 2), "past"],
+    ]);
+    expect(html).toMatch(/data-balance="">EGP\s7,500</);
+    expect(html).toContain("Arrears");
   });
 });

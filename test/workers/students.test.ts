@@ -46,6 +46,7 @@ const STUDENT_KEYS = [
   "is_active",
   "nationality",
   "religion",
+  "section",
   "student_no",
   "updated_at",
 ];

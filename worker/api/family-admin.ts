@@ -57,7 +57,7 @@ export const familyAdminApi = createAdminApi()
     const ctx = c.var.ctx;
     const [rows] = await ctx.db.batch([
       endSessionsQuery(ctx.db, phone, ctx.actor.username, ctx.now),
-      auditInsertIfChanged(ctx, { action: "end", entity: "family_sessions", entityId: phone }),
+      auditInsertIfChanged(ctx, { action: "update", entity: "family_sessions", entityId: phone }),
     ]);
     return c.json({ ended: rows.length }, 200);
   });

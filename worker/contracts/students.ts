@@ -7,7 +7,7 @@ import { plainText } from "./text-field";
 import { guardianJsonSchema, guardiansSchema } from "./guardians";
 import { GRADES, type Grade } from "../lib/school-grades";
 import { parseGrade } from "../lib/grade-labels";
-import { foldSearchText, normalizeNationalId } from "../lib/normalize";
+import { foldSearchText, normalizeDigits, normalizeNationalId } from "../lib/normalize";
 import { parseTypedNumber } from "../lib/typed-number";
 import { reason, type Field } from "../reasons";
 
@@ -98,13 +98,16 @@ const religionSchema = plainText()
 
 const genderSchema = z.enum(GENDERS, { error: reason("GENDER_INVALID") });
 
-/** A class section in the current year ("3/2"): up to 10 letters, digits, "/" or "-"; empty → none. */
+/**
+ * A class section in the current year ("3/2"): up to 10 letters, digits, "/" or "-"; Arabic-Indic digits stored as
+ * ASCII ("٣/٢" → "3/2"); empty → none.
+ */
 const sectionSchema = z
   .string({ error: reason("SECTION_INVALID") })
   .trim()
   .regex(/^[\p{L}\p{N}/\- ]{0,10}$/u, reason("SECTION_INVALID"))
   .nullish()
-  .transform((v) => v || null)
+  .transform((v) => (v ? normalizeDigits(v) : null))
   .describe('The class section in the current year, e.g. "3/2"; omitted on an update: kept');
 
 /** `POST /api/students` body (API names). Defaults: `is_active` true, `gender` "male" (docs/product.md#students). */
@@ -263,6 +266,7 @@ export const studentJsonSchema = z.object({
   is_active: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
+  section: z.string().nullable().describe("The current year's enrolment's class section, e.g. \"3/2\"; null: none"),
   guardians: z.array(guardianJsonSchema).describe("0-3, in the office's order"),
 });
 export type StudentJson = z.output<typeof studentJsonSchema>;
@@ -294,6 +298,8 @@ export const studentFormSchema = z.object({
   building: buildingSchema,
   status: z.enum(["active", "inactive"]).default("active"),
   gender: genderSchema.default("male"),
+  /** The current year's class section; empty clears it. */
+  section: sectionSchema,
 });
 
 export type CreateStudentInput = z.output<typeof createStudentSchema>;
@@ -312,5 +318,6 @@ export function studentFormToBody(f: StudentFormValues): CreateStudentInput {
     building_no: f.building,
     gender: f.gender,
     is_active: f.status === "active",
+    section: f.section,
   };
 }

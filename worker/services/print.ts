@@ -3,8 +3,8 @@
  * a payment receipt and a fee statement. Reads only, through the results and fees services, so a document shows
  * exactly what the console and the API show. Amounts are EGP (as the API answers), marks as stored (≤ 2 decimals).
  */
-import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { admins, feeRecords, onlinePayments, payments, paymobTransactions, students } from "../../db/schema";
+import { eq, sql } from "drizzle-orm";
+import { admins, onlinePayments, payments, paymobTransactions } from "../../db/schema";
 import type { Db } from "../db";
 import { ApiError } from "../errors";
 import type { FeeJson, PaymentJson } from "../contracts/fees";
@@ -12,7 +12,7 @@ import type { ResultJson, Semester } from "../contracts/results";
 import { GRADES, type Grade } from "../lib/school-grades";
 import { egpToPiastres, piastresToEgp } from "../money";
 import { schoolDate } from "../lib/fee-schedule";
-import { getFee, getFeeById } from "./fees";
+import { getFeeById } from "./fees";
 import { receiptLines } from "./receipt-lines";
 import { getResult, isPublished, listResults } from "./results";
 
@@ -94,7 +94,7 @@ export interface OnlineReceiptFacts {
 }
 
 /** What the documents call a staff member: the display name, else the username. */
-const staffName = sql<string>`coalesce(nullif(trim(${admins.displayName}), ''), ${admins.username})`;
+export const staffName = sql<string>`coalesce(nullif(trim(${admins.displayName}), ''), ${admins.username})`;
 
 /** The Paymob payment method recorded on the audit row of the online payment that issued receipt `receiptNo`. */
 const methodOf = sql<string | null>`(SELECT json_extract(a."after", '$.method') FROM audit_log a
@@ -227,87 +227,4 @@ export async function publicReceipt(db: Db, token: string): Promise<ReceiptData>
     .where(eq(payments.receiptToken, token));
   if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
   return receipt(db, row.receiptNo);
-}
-
-/**
- * An online payment that brought in more than was owed (EGP): Paymob's order, its receipt (null when all of it was
- * credit), when it was recorded, what Paymob took, what was applied, the credit, what of it was refunded since and
- * what is still owed back.
- */
-export interface StatementCredit {
-  orderId: string;
-  receiptNo: string | null;
-  at: string;
-  received: number;
-  applied: number;
-  credit: number;
-  refunded: number;
-  open: number;
-}
-
-/** The credits of student `studentNo`'s online payments, oldest first (docs/product.md#printing: "Statement"). */
-async function creditsOf(db: Db, studentNo: string): Promise<StatementCredit[]> {
-  const rows = await db
-    .select({
-      orderId: onlinePayments.orderId,
-      receiptNo: payments.receiptNo,
-      at: paymobTransactions.at,
-      received: paymobTransactions.amountPiastres,
-      applied: paymobTransactions.appliedPiastres,
-      credit: paymobTransactions.creditPiastres,
-      open: onlinePayments.creditPiastres,
-    })
-    .from(paymobTransactions)
-    .innerJoin(onlinePayments, eq(onlinePayments.id, paymobTransactions.onlinePaymentId))
-    .innerJoin(feeRecords, eq(feeRecords.id, onlinePayments.feeRecordId))
-    .innerJoin(students, eq(students.id, feeRecords.studentId))
-    .leftJoin(payments, eq(payments.id, paymobTransactions.paymentId))
-    .where(
-      and(
-        eq(students.studentNo, studentNo),
-        eq(paymobTransactions.kind, "payment"),
-        gt(paymobTransactions.creditPiastres, 0),
-      ),
-    )
-    .orderBy(asc(paymobTransactions.at), asc(paymobTransactions.id));
-  return rows.map((r) => {
-    const open = Math.min(r.open, r.credit);
-    return {
-      orderId: r.orderId,
-      receiptNo: r.receiptNo,
-      at: r.at,
-      received: piastresToEgp(r.received),
-      applied: piastresToEgp(r.applied),
-      credit: piastresToEgp(r.credit),
-      refunded: piastresToEgp(r.credit - open),
-      open: piastresToEgp(open),
-    };
-  });
-}
-
-/** A statement's data: the fee record, who took each payment, and the online payments' credits. */
-export interface StatementData {
-  fee: PlannedFee;
-  takenBy: Map<number, string>;
-  credits: StatementCredit[];
-}
-
-/**
- * A statement: the fee record with its payments (oldest first), who took each, and every online payment's credit
- * until and after it is refunded. Throws 404 FEE_NOT_FOUND.
- */
-export async function statement(db: Db, studentNo: string): Promise<StatementData> {
-  // The reads at once: who took each payment and the credits are found through the student number.
-  const [fee, rows, credits] = await Promise.all([
-    getFee(db, studentNo, schoolDate(new Date())),
-    db
-      .select({ id: payments.id, name: staffName })
-      .from(payments)
-      .innerJoin(admins, eq(admins.id, payments.adminId))
-      .innerJoin(feeRecords, eq(feeRecords.id, payments.feeRecordId))
-      .innerJoin(students, eq(students.id, feeRecords.studentId))
-      .where(eq(students.studentNo, studentNo)),
-    creditsOf(db, studentNo),
-  ]);
-  return { fee, takenBy: new Map(rows.map((r) => [r.id, r.name])), credits };
 }

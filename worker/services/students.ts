@@ -41,6 +41,14 @@ import { phoneSearchDigits } from "../lib/phone";
  */
 export const { searchName: _searchName, ...STUDENT_COLUMNS } = getTableColumns(students);
 
+/** The columns of a student's answer: the row and its current year's enrolment's section (null without one). */
+const STUDENT_ANSWER_COLUMNS = {
+  ...STUDENT_COLUMNS,
+  // Qualified by hand: drizzle writes a single table's columns bare, and a bare "id" here would be the enrolment's.
+  section: sql<string | null>`(SELECT e.section FROM enrolments AS e WHERE e.student_id = "students"."id"
+    AND e.academic_year_name = (SELECT name FROM academic_years WHERE state = 'current'))`,
+};
+
 /** The stored columns of the form's fields (create, edit, import); `gender`/`isActive` as given (callers may keep old ones). */
 export function studentValues<I extends UpdateStudentInput>(
   input: I,
@@ -67,7 +75,10 @@ export function studentValues<I extends UpdateStudentInput>(
 }
 
 /** A student row as the API returns it, with its guardians (docs/product.md#guardians-and-messages). */
-export function toStudentJson(s: Omit<Student, "searchName">, guardians: GuardianJson[] = []): StudentJson {
+export function toStudentJson(
+  s: Omit<Student, "searchName"> & { section?: string | null },
+  guardians: GuardianJson[] = [],
+): StudentJson {
   return {
     id: s.id,
     student_no: s.studentNo,
@@ -80,6 +91,7 @@ export function toStudentJson(s: Omit<Student, "searchName">, guardians: Guardia
     is_active: s.isActive,
     created_at: s.createdAt,
     updated_at: s.updatedAt,
+    section: s.section ?? null,
     guardians,
   };
 }
@@ -157,7 +169,7 @@ function studentsOrder(sortBy: StudentSortField | undefined, order: "asc" | "des
 export async function listStudents(db: Db, q: StudentsQuery): Promise<StudentJson[]> {
   const where = studentsWhere(q);
   const [rows, gs] = await db.batch([
-    db.select(STUDENT_COLUMNS).from(students).where(where).orderBy(desc(students.id)),
+    db.select(STUDENT_ANSWER_COLUMNS).from(students).where(where).orderBy(desc(students.id)),
     guardiansWhereQuery(db, where),
   ]);
   const byStudent = groupGuardians(gs.map((r) => r.g));
@@ -178,7 +190,7 @@ export async function listStudentsPage(
   const where = studentsWhere(q);
   const [rows, [count]] = await db.batch([
     db
-      .select(STUDENT_COLUMNS)
+      .select(STUDENT_ANSWER_COLUMNS)
       .from(students)
       .where(where)
       .orderBy(...studentsOrder(q.sortBy, q.sortOrder))
@@ -197,8 +209,8 @@ export async function listStudentsPage(
   };
 }
 
-async function findById(db: Db, id: number): Promise<Omit<Student, "searchName"> | undefined> {
-  const [row] = await db.select(STUDENT_COLUMNS).from(students).where(eq(students.id, id));
+async function findById(db: Db, id: number) {
+  const [row] = await db.select(STUDENT_ANSWER_COLUMNS).from(students).where(eq(students.id, id));
   return row;
 }
 
@@ -225,7 +237,8 @@ export async function createStudent(ctx: RequestContext, input: CreateStudentInp
       ),
       ...writeGuardians,
     ]);
-    return toStudentJson(row!, groupGuardians(written ?? []).get(row!.id));
+    const section = input.section ?? null;
+    return toStudentJson({ ...row!, section }, groupGuardians(written ?? []).get(row!.id));
   } catch (err) {
     if (isDuplicateStudentNo(err)) throw new ApiError("STUDENT_DUPLICATE");
     throw err;
@@ -269,7 +282,8 @@ export async function updateStudent(ctx: RequestContext, id: number, input: Upda
       ),
     ]);
     if (!rows[0]) throw new ApiError("STUDENT_NOT_FOUND");
-    return toStudentJson(rows[0], (await guardiansOf(db, [id])).get(id));
+    const section = input.section === undefined ? (before.section ?? null) : input.section;
+    return toStudentJson({ ...rows[0], section }, (await guardiansOf(db, [id])).get(id));
   } catch (err) {
     if (isDuplicateStudentNo(err)) throw new ApiError("STUDENT_DUPLICATE");
     throw err;

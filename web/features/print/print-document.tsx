@@ -88,6 +88,13 @@ table.small .id{letter-spacing:0}
 .cover{display:flex;flex-direction:column;justify-content:center;align-items:center;min-block-size:200mm;text-align:center;gap:6mm}
 .cover .count{font-size:28pt;font-weight:700;color:#1e3a8a}
 .block{margin-block:6px}
+.year{border-block-start:1px solid #9ca3af;margin-block-start:10px;padding-block-start:6px}
+.year-head{break-inside:avoid;break-after:avoid}
+.year h2{font-size:1.1em;margin-block-end:4px;display:flex;gap:8px;align-items:baseline}
+.year .tag{font-size:.8em;border-radius:4px;padding:0 6px;border:1px solid #6b7280;color:#374151}
+.year .tag.arrears{border-color:#b91c1c;color:#b91c1c}
+.year .tag.current{border-color:#1e3a8a;color:#1e3a8a}
+caption{break-after:avoid}
 @media print{
   body{background:#fff}
   .toolbar,.toolbar-only{display:none}

@@ -1,11 +1,14 @@
 /**
- * A printed fee statement per student (docs/product.md#printing, #fees): the totals and status (and the credit owed
- * back), the payment plan's instalments when the record carries them (docs/product.md#fee-plans), every payment and
- * adjustment with its receipt number, date, source, who took it (display name, or the online system) and the balance
- * after it, then every online payment that brought in more than was owed: received, applied, credit, and whether it
- * is refunded. A4 portrait.
+ * A printed fee statement per student across years (docs/product.md#printing, #fees): what is owed on every year's
+ * account together (and overdue, and the credit owed back), then a section per year's account, the arrears (past
+ * years still owing) first, then the current year, then the other years: its status and totals, the payment plan's
+ * instalments when the account carries them (docs/product.md#fee-plans), every payment and adjustment with its
+ * receipt number, date, source, who took it (display name, or the online system) and the balance after it; then
+ * every online payment that brought in more than was owed: received, applied, credit, and whether it is refunded.
+ * A4 portrait.
  */
-import type { PlannedFee, StatementCredit } from "@worker/services/print";
+import type { PlannedFee } from "@worker/services/print";
+import type { StatementCredit, StatementData } from "@worker/services/print-statement";
 import { Id, Letterhead, StudentFacts } from "./print-document";
 import type { PrintLocale } from "./print-format";
 
@@ -87,40 +90,83 @@ function PlanTable({ loc, instalments }: { loc: PrintLocale; instalments: NonNul
   );
 }
 
-/** The statement sheet. */
-export function StatementSheet({
+/** Where an account stands against the current year: the arrears, the current year, a settled past year, ahead. */
+type YearTag = "arrears" | "current" | "past" | "upcoming";
+
+function tagOf(fee: PlannedFee, currentYear: string): YearTag {
+  if (fee.academic_year_name === currentYear) return "current";
+  if (fee.academic_year_name > currentYear) return "upcoming";
+  return fee.remaining > 0 ? "arrears" : "past";
+}
+
+/** One year's account: its heading, status and totals, the plan, and its payments. */
+function YearAccount({
   loc,
   fee,
+  tag,
   takenBy,
-  credits,
-  issuedAt,
 }: {
   loc: PrintLocale;
   fee: PlannedFee;
+  tag: YearTag;
   takenBy: Map<number, string>;
-  credits: StatementCredit[];
-  issuedAt: string;
 }) {
   const t = loc.t.statement;
   const instalments = fee.instalments ?? [];
+  return (
+    <section className="year" data-statement-year={fee.academic_year_name} data-year-tag={tag}>
+      <header className="year-head">
+        <h2>
+          {t.yearTitle.replace("{{year}}", loc.year(fee.academic_year_name))}
+          <span className={`tag ${tag}`}>{t.yearTags[tag]}</span>
+        </h2>
+        <dl className="facts two">
+          <dt>{t.grade}</dt>
+          <dd>{loc.grade(fee.grade)}</dd>
+          <dt>{t.status}</dt>
+          <dd>{t.statuses[fee.status]}</dd>
+          <dt>{t.total}</dt>
+          <dd>{loc.egp(fee.total_amount)}</dd>
+          <dt>{t.paid}</dt>
+          <dd>{loc.egp(fee.paid_amount)}</dd>
+          <dt>{t.balance}</dt>
+          <dd data-year-balance="">{loc.egp(fee.remaining)}</dd>
+          {typeof fee.overdue_amount === "number" && fee.overdue_amount > 0 && (
+            <>
+              <dt>{t.overdue}</dt>
+              <dd>{loc.egp(fee.overdue_amount)}</dd>
+            </>
+          )}
+        </dl>
+      </header>
+      {instalments.length > 0 && <PlanTable loc={loc} instalments={instalments} />}
+      {fee.payments.length === 0 ? (
+        <p className="muted">{t.noPayments}</p>
+      ) : (
+        <PaymentsTable {...{ loc, fee, takenBy }} />
+      )}
+    </section>
+  );
+}
+
+/** The statement sheet: `data` from the statement service, `issuedAt` an instant (ISO UTC). */
+export function StatementSheet({ loc, data, issuedAt }: { loc: PrintLocale; data: StatementData; issuedAt: string }) {
+  const t = loc.t.statement;
+  const { accounts, currentYear, credits, takenBy } = data;
+  // The student as the current year's account names them (else the newest account's).
+  const head = accounts.find((a) => a.academic_year_name === currentYear) ?? accounts[accounts.length - 1]!;
   const openCredit = credits.reduce((s, c) => s + Math.round(c.open * 100), 0) / 100;
   return (
-    <section className="sheet" data-statement={fee.student_no}>
+    <section className="sheet" data-statement={head.student_no}>
       <Letterhead loc={loc} title={t.title} end={<span className="muted">{loc.dateTime(issuedAt)}</span>} />
       <dl className="facts two">
-        <StudentFacts loc={loc} labels={t} name={fee.full_name} no={fee.student_no} grade={fee.grade} />
-        <dt>{t.status}</dt>
-        <dd>{t.statuses[fee.status]}</dd>
-        <dt>{t.total}</dt>
-        <dd>{loc.egp(fee.total_amount)}</dd>
-        <dt>{t.paid}</dt>
-        <dd>{loc.egp(fee.paid_amount)}</dd>
-        <dt>{t.balance}</dt>
-        <dd data-balance="">{loc.egp(fee.remaining)}</dd>
-        {typeof fee.overdue_amount === "number" && fee.overdue_amount > 0 && (
+        <StudentFacts loc={loc} labels={t} name={head.full_name} no={head.student_no} grade={head.grade} />
+        <dt>{t.totalOwed}</dt>
+        <dd data-balance="">{loc.egp(data.owed)}</dd>
+        {data.overdue > 0 && (
           <>
             <dt>{t.overdue}</dt>
-            <dd>{loc.egp(fee.overdue_amount)}</dd>
+            <dd data-overdue="">{loc.egp(data.overdue)}</dd>
           </>
         )}
         {openCredit > 0 && (
@@ -130,15 +176,9 @@ export function StatementSheet({
           </>
         )}
       </dl>
-      {instalments.length > 0 && <PlanTable loc={loc} instalments={instalments} />}
-      <h2 className="block" style={{ fontSize: "1.1em" }}>
-        {t.payments}
-      </h2>
-      {fee.payments.length === 0 ? (
-        <p className="muted">{t.noPayments}</p>
-      ) : (
-        <PaymentsTable {...{ loc, fee, takenBy }} />
-      )}
+      {accounts.map((fee) => (
+        <YearAccount key={fee.id} loc={loc} fee={fee} tag={tagOf(fee, currentYear)} takenBy={takenBy} />
+      ))}
       {credits.length > 0 && <CreditsTable loc={loc} credits={credits} />}
     </section>
   );
@@ -155,6 +195,7 @@ function PaymentsTable({ loc, fee, takenBy }: { loc: PrintLocale; fee: PlannedFe
   });
   return (
     <table data-payments="" className="small">
+      <caption style={{ textAlign: "start", fontWeight: 700 }}>{t.payments}</caption>
       <thead>
         <tr>
           <th>{t.receiptNo}</th>

@@ -35,6 +35,7 @@ export default {
     staff: "حساب موظف",
     message: "رسالة إلى ولي أمر",
     message_settings: "إعدادات الرسائل",
+    family_sessions: "جلسات حساب الأسرة",
     academic_year: "عام دراسي",
     enrolment: "قيد في عام دراسي",
   },

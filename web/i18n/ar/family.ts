@@ -11,7 +11,7 @@ export default {
   },
   signIn: {
     phoneLabel: "رقم الهاتف المحمول",
-    phonePlaceholder: "٠١xxxxxxxxx",
+    phonePlaceholder: "٠١٠٠١٢٣٤٥٦٧",
     phoneHint: "الرقم الذي سجّلته لدى المدرسة، بالأرقام العربية أو الإنجليزية.",
     send: "إرسال الرمز",
     sending: "جارٍ الإرسال...",

@@ -42,7 +42,8 @@ export default {
     },
     total: "المتأخر",
     students: "طلاب متأخرون",
-    summary: "متأخرات حسابات {{year}}: {{amount}} · {{students}} طالبًا: افتح قائمة المتأخرات",
+    // The year and the amount isolated (U+2068 … U+2069): a digit run next to another would swap places.
+    summary: "متأخرات حسابات \u2068{{year}}\u2069: \u2068{{amount}}\u2069 · {{students}} طالبًا: افتح قائمة المتأخرات",
   },
   sources: {
     title: "المدفوعات حسب الوسيلة أسبوعيًا",

@@ -74,6 +74,8 @@ export default {
     status: "الحالة",
     gender: "النوع",
     selectGrade: "اختر الصف",
+    section: "الفصل",
+    sectionHint: "مثال: 3/2",
     selectBuilding: "اختر المبنى",
     selectRelation: "اختر صلة القرابة",
     add: "إضافة طالب",

@@ -35,6 +35,7 @@ export default {
     staff: "Staff account",
     message: "Message to a guardian",
     message_settings: "Message settings",
+    family_sessions: "Family sessions",
     academic_year: "Academic year",
     enrolment: "Enrolment",
   },

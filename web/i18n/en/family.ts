@@ -11,7 +11,7 @@ export default {
   },
   signIn: {
     phoneLabel: "Mobile number",
-    phonePlaceholder: "01xxxxxxxxx",
+    phonePlaceholder: "01001234567",
     phoneHint: "The number you gave the school. Arabic or English digits.",
     send: "Send code",
     sending: "Sending…",

@@ -112,6 +112,14 @@ export default {
     relations: { father: "Father", mother: "Mother", guardian: "Guardian" },
     languages: { ar: "Arabic", en: "English" },
   },
+  familyAccess: {
+    show: "Family sign-ins",
+    none: "No open family session.",
+    open_one: "{{n}} open family session.",
+    open_other: "{{n}} open family sessions.",
+    end: "Sign out everywhere",
+    failed: "Could not read the family's sessions.",
+  },
   errors: {
     failed: "The messages could not be loaded.",
     network: "Could not reach the server. Check your connection and try again.",

@@ -70,6 +70,8 @@ export default {
     status: "Status",
     gender: "Gender",
     selectGrade: "Select grade",
+    section: "Class section",
+    sectionHint: "For example 3/2",
     selectBuilding: "Select building",
     selectRelation: "Select relation",
     add: "Add Student",

@@ -17,6 +17,7 @@ import type { RequestContext } from "../../request-context";
 import type { KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues } from "./sql";
 import { isBlank } from "../../contracts/import";
+import { currentSections, importEnrolmentStatements } from "./student-enrolments";
 
 type Stored = Omit<Student, "searchName">;
 
@@ -74,6 +75,10 @@ export async function planStudents(ctx: RequestContext, rows: ValidRow<CreateStu
       (part) => db.select().from(studentGuardians).where(inArray(studentGuardians.studentId, part)),
     ),
   );
+  const storedSections = await currentSections(
+    db,
+    found.map((s) => s.id),
+  );
   const creates: Array<ReturnType<typeof valuesOf> & { input: CreateStudentInput }> = [];
   const updates: Array<{
     before: Stored;
@@ -92,7 +97,9 @@ export async function planStudents(ctx: RequestContext, rows: ValidRow<CreateStu
     }
     const guardiansBefore = storedGuardians.get(before.id) ?? [];
     const guardiansChange = input.guardians !== undefined && !sameGuardians(guardiansBefore, input.guardians);
-    if (!guardiansChange && COMPARED.every((k) => (before[k] ?? null) === (next[k] ?? null)))
+    // The current year's section, when the sheet has one (docs/product.md#academic-years-and-rollover).
+    const sectionChange = !isBlank(raw.section) && (storedSections.get(before.id) ?? null) !== (input.section ?? null);
+    if (!guardiansChange && !sectionChange && COMPARED.every((k) => (before[k] ?? null) === (next[k] ?? null)))
       return { action: "unchanged" as const };
     updates.push({
       before,
@@ -162,6 +169,12 @@ export async function planStudents(ctx: RequestContext, rows: ValidRow<CreateStu
       given("is_active") ? (next.isActive ? 1 : 0) : null,
     ]);
     out.push(...updateFromValues(db, "students", cols, values, `updated_at = '${at}'`, ["gender", "is_active"]));
+    // Each student's current-year enrolment follows the row just written, in the same batch.
+    const enrolled = [
+      ...creates.map((c) => [c.studentNo, 1, c.input.section ?? null] as const),
+      ...updates.map((u) => [u.before.studentNo, u.given("section") ? 1 : 0, u.input.section ?? null] as const),
+    ];
+    out.push(...importEnrolmentStatements(db, enrolled, at));
     return out;
   };
   // Names, grades and the active flag also show on the fees page and in the dashboard's fee totals.

@@ -34,7 +34,8 @@ function toJson(
     full_name: r.fullName,
     grade: r.grade,
     language: r.m.language,
-    body: feesVisible || !CARRIES_FEES[r.m.kind] ? r.m.body : null,
+    // A sign-in code is nobody's to read in the console (docs/product.md#family-accounts).
+    body: r.m.kind === "sign_in_code" ? null : feesVisible || !CARRIES_FEES[r.m.kind] ? r.m.body : null,
     attempts: r.m.attempts,
     error: r.m.error,
     failure: describeFailure(r.m.error, r.m.channel),

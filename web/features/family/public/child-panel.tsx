@@ -208,7 +208,7 @@ export function ChildPanel({ childId }: { childId: number }) {
             aria-selected={tab === k}
             onClick={() => setTab(k)}
             className={cn(
-              "min-w-0 flex-1 rounded-md px-2 py-2 text-sm font-semibold whitespace-nowrap",
+              "min-w-0 flex-1 rounded-md px-1 py-2 text-[13px] font-semibold whitespace-nowrap sm:px-2 sm:text-sm",
               tab === k ? "bg-card text-blue-950 shadow-sm" : "text-muted-foreground",
             )}
           >

@@ -83,7 +83,7 @@ export function FamilyAccount({
           </>
         )}
       </section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid items-start gap-6 lg:grid-cols-2">
         <SessionsCard me={me} onSignedOut={onSignedOut} onChanged={reload} />
         <PreferencesCard />
       </div>

@@ -2,7 +2,7 @@
  * Sign-in on /family (docs/product.md#family-accounts): the mobile number (Arabic-Indic digits accepted; the server
  * reads it as offices type it), then the 6-digit code it was sent. The code step says the same for any number.
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CircleAlert, KeyRound, Smartphone } from "lucide-react";
 import { buttonClass } from "~/components/public-ui/button-styles";
@@ -47,6 +47,9 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const phoneRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  // Until the app runs, a submit would be a plain GET carrying the number in the URL: the button waits for it.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
 
   const send = async (typed: string) => {
     const value = latinDigits(typed).trim();
@@ -117,7 +120,11 @@ export function SignInForm({ onSignedIn }: { onSignedIn: () => void }) {
           {t("family.signIn.phoneHint")}
         </p>
         <ErrorLine id="family-error" text={error} />
-        <button type="submit" disabled={busy} className={buttonClass({ size: "lg", className: "w-full sm:w-auto" })}>
+        <button
+          type="submit"
+          disabled={busy || !ready}
+          className={buttonClass({ size: "lg", className: "w-full sm:w-auto" })}
+        >
           <Smartphone aria-hidden />
           {busy ? t("family.signIn.sending") : t("family.signIn.send")}
         </button>

@@ -14,6 +14,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~
 import { Switch } from "~/components/ui/switch";
 import { formatNumber } from "~/lib/format";
 import { useReasonText } from "~/lib/reason-text";
+import { FamilySessions } from "~/features/family/admin/family-sessions";
 import { EMPTY_GUARDIAN, type StudentFormFields } from "./student-form-schema";
 
 const MAX_GUARDIANS = 3;
@@ -162,6 +163,7 @@ export function GuardianFields({ control, register, errors, idPrefix }: Guardian
                 <span className="ms-auto text-xs font-medium text-destructive">{t("messages.guardians.optedOut")}</span>
               )}
             </div>
+            {f.phone && <FamilySessions phone={f.phone} />}
           </div>
         );
       })}

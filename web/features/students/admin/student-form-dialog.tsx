@@ -1,7 +1,7 @@
 /**
  * Add/edit student modal (docs/product.md#students, its form names and field rules): studentId, name,
- * nationality, religion (optional), grade ("Select grade"), building ("Select building"), status (default
- * active) and gender (default male). Validated with the API's shared zod schema through react-hook-form; digits
+ * nationality, religion (optional), grade ("Select grade"), building ("Select building"), the current year's class
+ * section (optional, "3/2"), status (default active) and gender (default male). Validated with the API's shared zod schema through react-hook-form; digits
  * typed in Arabic-Indic or Persian are converted as typed. The parent saves: `onSubmit` resolves to nothing when
  * it is done (it closes the modal), or to feedback the form shows (a field error such as a duplicate ID, or a
  * message).
@@ -147,6 +147,7 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
       "aria-describedby": error ? `${id(name)}-error` : hint ? `${id(name)}-hint` : undefined,
     }) as const;
   const studentIdField = register("studentId");
+  const sectionField = register("section");
 
   return (
     <Dialog open={open} onOpenChange={(o) => !formState.isSubmitting && onOpenChange(o)}>
@@ -282,6 +283,28 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
                     </SelectContent>
                   </Select>
                 )}
+              />
+            </Field>
+            <Field
+              id={id("section")}
+              label={t("students.form.section")}
+              optional={t("students.form.optional")}
+              error={err("section")}
+            >
+              <Input
+                id={id("section")}
+                dir="ltr"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder={t("students.form.sectionHint")}
+                className="rtl:text-end"
+                {...described("section", err("section"))}
+                {...sectionField}
+                onChange={(e) => {
+                  const v = normalizeDigits(e.target.value);
+                  if (v !== e.target.value) e.target.value = v;
+                  return sectionField.onChange(e);
+                }}
               />
             </Field>
             <Field id={id("status")} label={t("students.form.status")}>

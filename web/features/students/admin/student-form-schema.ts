@@ -47,6 +47,8 @@ export interface StudentFormFields {
   religion: string;
   grade: string;
   building: string;
+  /** The current year's class section ("3/2"); "" = none. */
+  section: string;
   status: "active" | "inactive";
   gender: "male" | "female";
   guardians: GuardianFormFields[];
@@ -80,6 +82,7 @@ export const EMPTY_STUDENT_FORM: StudentFormFields = {
   religion: "",
   grade: "",
   building: "",
+  section: "",
   status: "active",
   gender: "male",
   guardians: [],
@@ -97,6 +100,7 @@ export function studentToForm(
     religion: choiceLabel(s.religion ?? "", labels.religions),
     grade: s.current_grade,
     building: String(s.building_no),
+    section: s.section ?? "",
     status: s.is_active ? "active" : "inactive",
     gender: s.gender,
     guardians: (s.guardians ?? []).map((g) => ({
