@@ -158,7 +158,7 @@ const texts: Record<Reason, string> = {
   STUDENT_NO_REQUIRED: "الرقم القومي مطلوب",
   STUDENT_NO_FORMAT: "يجب أن يكون الرقم قوميًا من ١٤ رقمًا أو رقم جواز سفر (من ٥ إلى ٢٠ حرفًا ورقمًا)",
   STUDENT_ID_INVALID: "معرّف الطالب غير صالح",
-  SECTION_INVALID: "الفصل حتى ١٠ حروف أو أرقام أو / أو -، مثل 3/2",
+  SECTION_INVALID: "الفصل حتى ١٠ حروف أو أرقام أو / أو -، مثل ٣/٢",
   GRADE_REQUIRED: "الصف مطلوب",
   GRADE_UNKNOWN: "الصف غير معروف",
   BUILDING_REQUIRED: "المبنى مطلوب",

@@ -75,7 +75,7 @@ export default {
     gender: "النوع",
     selectGrade: "اختر الصف",
     section: "الفصل",
-    sectionHint: "مثال: 3/2",
+    sectionHint: "مثال: ٣/٢",
     selectBuilding: "اختر المبنى",
     selectRelation: "اختر صلة القرابة",
     add: "إضافة طالب",
