@@ -6,7 +6,26 @@ afterEach(() => vi.useRealTimers());
 
 describe("local cron", () => {
   it("reads the patterns from wrangler.toml", () => {
-    expect(wranglerCrons()).toEqual(["0 * * * *", "*/10 * * * *"]);
+    expect(wranglerCrons()).toEqual(["0 * * * *", "*/10 * * * *", "5 22 * * *"]);
+  });
+
+  it("fires the daily academic-year flip at 22:05 UTC (just after midnight in Cairo), once a day", async () => {
+    vi.useFakeTimers({ now: Date.parse("2026-11-27T22:04:30Z"), toFake: ["Date", "setTimeout", "clearTimeout"] });
+    const calls: string[] = [];
+    const fetchImpl = (async (url: string) => {
+      calls.push(url);
+      return new Response("Ran scheduled event");
+    }) as typeof fetch;
+    const cron = startLocalCron("http://127.0.0.1:8787", { crons: wranglerCrons(), fetchImpl, log: () => {} });
+    await vi.advanceTimersByTimeAsync(60_000); // 22:05:30
+    const due = Date.parse("2026-11-27T22:05:00Z");
+    expect(calls).toEqual([scheduledUrl("http://127.0.0.1:8787", "5 22 * * *", due)]);
+    await vi.advanceTimersByTimeAsync(24 * 60 * 60_000);
+    cron.stop();
+    expect(calls.filter((u) => u.includes(encodeURIComponent("5 22 * * *")))).toEqual([
+      scheduledUrl("http://127.0.0.1:8787", "5 22 * * *", due),
+      scheduledUrl("http://127.0.0.1:8787", "5 22 * * *", due + 24 * 60 * 60_000),
+    ]);
   });
 
   it("fires each pattern when due, with the minute it was due as the scheduled time", async () => {
