@@ -331,7 +331,10 @@ export const REASONS = {
     "CONFLICT",
     "Create the next academic year first: closing this one makes the next one current",
   ],
-  ACADEMIC_YEAR_DATE_INVALID: ["VALIDATION_FAILED", "{field} must be a date (YYYY-MM-DD)"],
+  ACADEMIC_YEAR_DATE_INVALID: [
+    "VALIDATION_FAILED",
+    "Every date of the academic year is required: {field} must be a date (YYYY-MM-DD)",
+  ],
   ACADEMIC_YEAR_DATES_INVALID: [
     "VALIDATION_FAILED",
     "The dates must run in order (the year's start, term 1, term 2, the year's end) and the year must start in {year}",

@@ -345,7 +345,7 @@ const texts: Record<Reason, string> = {
   ACADEMIC_YEAR_NOT_NEXT: "لا يصبح عامًا حاليًا إلا العام الدراسي القادم التالي مباشرة",
   ACADEMIC_YEAR_NOT_CURRENT: "لا يُغلق إلا العام الدراسي الحالي",
   ACADEMIC_YEAR_NEXT_MISSING: "أنشئ العام الدراسي التالي أولًا: إغلاق هذا العام يجعل التالي هو الحالي",
-  ACADEMIC_YEAR_DATE_INVALID: "{{field}} يجب أن يكون تاريخًا صحيحًا (سنة-شهر-يوم)",
+  ACADEMIC_YEAR_DATE_INVALID: "تواريخ العام الدراسي كلها مطلوبة: أدخل {{field}} تاريخًا صحيحًا (سنة-شهر-يوم)",
   ACADEMIC_YEAR_DATES_INVALID:
     "يجب أن تتوالى التواريخ (بداية العام، الفصل الأول، الفصل الثاني، نهاية العام) وأن يبدأ العام في سنة {{year}}",
   ACADEMIC_YEAR_CLOSED_MARKS: "العام الدراسي {{year}} مغلق: لا يعدّل درجاته إلا مدير النظام",
