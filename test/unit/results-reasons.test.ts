@@ -104,11 +104,11 @@ describe("admin result form", () => {
       "المادة الحاسب الآلي مكررة",
     ],
     [
-      "an unknown year filter",
+      "a malformed year filter",
       resultListQuerySchema,
-      { academic_year_name: "1999-2000" },
-      "Unknown academic year",
-      "قيمة غير معروفة في العام الدراسي",
+      { academic_year_name: "1999-2001" },
+      "An academic year is two consecutive years written YYYY-YYYY",
+      "العام الدراسي سنتان متتاليتان بالصيغة سنة-سنة",
     ],
     [
       "a publication flag that is not a boolean",
@@ -129,6 +129,17 @@ describe("admin result form", () => {
     expect(parseReason(first!.raw), first!.raw).not.toBeNull();
     expect(first!.en).toBe(english);
     expect(first!.ar).toBe(arabic);
+  });
+});
+
+describe("admin result list filter", () => {
+  // Years are data (docs/product.md#academic-years-and-rollover): a well-formed year is a valid filter whether or not
+  // the school has it (no row matches: the list is empty); only its shape is checked here.
+  it("accepts any well-formed year, and no year at all", () => {
+    expect(resultListQuerySchema.parse({ academic_year_name: "1999-2000" }).academic_year_name).toBe("1999-2000");
+    expect(resultListQuerySchema.parse({ academic_year_name: " 2031-2032 " }).academic_year_name).toBe("2031-2032");
+    expect(resultListQuerySchema.parse({ academic_year_name: "" }).academic_year_name).toBeUndefined();
+    expect(resultListQuerySchema.parse({}).academic_year_name).toBeUndefined();
   });
 });
 
