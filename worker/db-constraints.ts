@@ -55,6 +55,7 @@ export const CONSTRAINTS = {
   academic_years_dates_chk: "INVALID_INPUT",
   enrolments_outcome_chk: "INVALID_INPUT",
   enrolments_building_chk: "BUILDING_RANGE",
+  family_codes_attempts_chk: "FAMILY_CODE_INVALID",
   // UNIQUE keys.
   "admin_sessions.token_hash": "CONFLICT",
   "admins.username": "STAFF_USERNAME_TAKEN",
@@ -88,12 +89,14 @@ export const CONSTRAINTS = {
   "messages.msg_key": "CONFLICT",
   "teachers.teacher_code": "TEACHER_CODE_UNAVAILABLE",
   "rollover_runs.from_year": "ROLLOVER_CHANGED_MEANWHILE",
+  "guardian_sessions.token_hash": "CONFLICT",
   // Primary keys other than a row id (most are written with ON CONFLICT; a break means a race).
   "login_attempts.username, login_attempts.client": "CONFLICT",
   "news_view_marks.news_id, news_view_marks.client, news_view_marks.hour": "CONFLICT",
   "receipt_counters.academic_year": "CONFLICT",
   "result_publications.academic_year_name, result_publications.semester": "CONFLICT",
   "school_settings.key": "CONFLICT",
+  "family_preferences.phone": "CONFLICT",
   "selection_registrations.student_id": "SELECTION_SAVED_MEANWHILE",
   "staff_assignments.staff_id, staff_assignments.grade, staff_assignments.subject_name": "CONFLICT",
   "rollover_run_students.run_id, rollover_run_students.student_id": "ROLLOVER_CHANGED_MEANWHILE",
