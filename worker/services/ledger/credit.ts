@@ -30,6 +30,21 @@ export function paymentTransactionStatement(db: Db, t: CreditTransaction) {
 }
 
 /**
+ * Statement: the success `t` spread over the student's `accounts` recorded (first in its batch, as above): applied is
+ * what those accounts owe together at most (worker/services/online-payments/spread.ts), the rest is credit.
+ */
+export function spreadPaymentTransactionStatement(db: Db, t: CreditTransaction, accounts: readonly number[]) {
+  const ids = sql.join(
+    accounts.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const owed = sql`(SELECT coalesce(sum(total_piastres - paid_piastres), 0) FROM fee_records WHERE id IN (${ids}))`;
+  return db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
+    SELECT ${t.txn}, 'payment', o.id, ${t.amount}, min(${t.amount}, ${owed}), ${t.amount} - min(${t.amount}, ${owed}), ${t.source}, ${t.at}
+    FROM online_payments o WHERE o.id = ${t.orderId}`);
+}
+
+/**
  * Statement: the refund or void `t` recorded: it takes back from the payment's credit first, then from what the
  * order's transactions put on the record (never below the record's paid amount).
  */

@@ -3,7 +3,8 @@
  * docs/decisions/0041-one-receipt-across-years.md): what the accounts owe at the write is applied oldest year first,
  * one receipt line per account (worker/services/ledger/across-years.ts), the rest is the payment's credit, as for a
  * payment on one account. The transaction row comes first (its UNIQUE keys make a replay add nothing) and names the
- * receipt's first line; so does the online payment.
+ * receipt's first line; so does the online payment. The transaction's split and the payment's credit are the ledger's
+ * (worker/services/ledger/credit.ts).
  */
 import { asc, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -14,6 +15,7 @@ import { academicYearOf } from "../../lib/fee-schedule";
 import { snapshotWith } from "../audit";
 import { SYSTEM_ACTORS } from "../ledger/actors";
 import { newReceiptGroup, spreadStatements } from "../ledger/across-years";
+import { orderCreditStatement, spreadPaymentTransactionStatement } from "../ledger/credit";
 
 /** The student's accounts owing, oldest year first, found through the order's account `feeRecordId`. */
 export async function owingAccountsOf(db: Db, feeRecordId: number): Promise<number[]> {
@@ -46,19 +48,12 @@ export function spreadSuccessBatch(s: SpreadSuccess): BatchItem<"sqlite">[] {
   const txn = tx.id;
   const a = tx.amount_cents;
   const at = s.now.toISOString();
-  const ids = sql.join(
-    s.accounts.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const owed = sql`(SELECT coalesce(sum(total_piastres - paid_piastres), 0) FROM fee_records WHERE id IN (${ids}))`;
   const col = (name: string): SQL =>
     sql`(SELECT ${sql.raw(name)} FROM paymob_transactions WHERE transaction_id = ${txn} AND kind = 'payment')`;
   const group = newReceiptGroup();
   const head = sql`(SELECT min(id) FROM payments WHERE receipt_group = ${group})`;
   return [
-    db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
-      SELECT ${txn}, 'payment', o.id, ${a}, min(${a}, ${owed}), ${a} - min(${a}, ${owed}), ${s.source}, ${at}
-      FROM online_payments o WHERE o.id = ${order.id}`),
+    spreadPaymentTransactionStatement(db, { txn, orderId: order.id, amount: a, source: s.source, at }, s.accounts),
     ...spreadStatements(db, {
       accounts: s.accounts,
       amount: col("applied_piastres"),
@@ -99,7 +94,8 @@ export function spreadSuccessBatch(s: SpreadSuccess): BatchItem<"sqlite">[] {
       WHERE transaction_id = ${txn} AND kind = 'payment' AND applied_piastres <> 0`),
     db.run(sql`UPDATE online_payments SET status = 'paid', paid_at = coalesce(paid_at, ${at}),
       transaction_id = coalesce(transaction_id, ${txn}), payment_id = coalesce(payment_id, ${col("payment_id")}),
-      credit_piastres = credit_piastres + ${col("credit_piastres")}, updated_at = ${at}
+      updated_at = ${at}
       WHERE id = ${order.id}`),
+    orderCreditStatement(db, order.id, txn, "payment", at),
   ];
 }
