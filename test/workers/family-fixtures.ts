@@ -47,7 +47,11 @@ export const signIn = (phone: string, code: string, ip = freshIp(), now?: Date) 
     headers: { "CF-Connecting-IP": ip, ...(now ? { "X-Test-Now": now.toISOString() } : {}) },
   });
 
-/** The code the local provider received for `e164`, after delivering its queued message (if the queue has not). */
+/**
+ * The code the local provider received for `e164`: the newest sign-in message to it is delivered (unless the queue
+ * consumer has it already), then the provider's record of that very message (by the id it answered) is read; an
+ * earlier code to the same number is never taken for it.
+ */
 export async function codeSentTo(e164: string): Promise<string> {
   const [row] = await db()
     .select()
@@ -58,15 +62,17 @@ export async function codeSentTo(e164: string): Promise<string> {
   expect(row, "a sign_in_code message was planned").toBeDefined();
   await deliver(db(), e, row!.id, new Date());
   for (let i = 0; i < 50; i++) {
-    const list = (await (await fetch(`${e.MESSAGE_STANDIN_URL}/_standin/messages`)).json()) as {
-      to: string;
-      params: string[];
-      text: string | null;
-    }[];
-    const mine = list.filter((m) => `+${m.to.replace(/^\+/, "")}` === e164);
-    const last = mine[mine.length - 1];
-    const code = last?.params[0] ?? /\d{6}/.exec(last?.text ?? "")?.[0];
-    if (code) return code;
+    const [now] = await db().select({ providerId: messages.providerId }).from(messages).where(eq(messages.id, row!.id));
+    if (now?.providerId) {
+      const list = (await (await fetch(`${e.MESSAGE_STANDIN_URL}/_standin/messages`)).json()) as {
+        id: string;
+        params: string[];
+        text: string | null;
+      }[];
+      const sent = list.find((m) => m.id === now.providerId);
+      const code = sent?.params[0] ?? /\d{6}/.exec(sent?.text ?? "")?.[0];
+      if (code) return code;
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no code reached the provider for ${e164}`);
