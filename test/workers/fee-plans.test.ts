@@ -7,8 +7,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, feeInstalments, feeRecords, payments } from "../../db/schema";
+import { GRADES } from "../../worker/lib/school-grades";
 import { api, expectError, loginAdmin, uid } from "./helpers";
-import { ensureYear, insertResult, insertStudent, setPublished, testDb, uniqueStudentNo } from "./fixtures";
+import { ensureYear, insertFee, insertResult, insertStudent, setPublished, testDb, uniqueStudentNo } from "./fixtures";
 
 let token: string;
 beforeAll(async () => {
@@ -479,11 +480,20 @@ describe("applying a plan, paying, overdue", () => {
   });
 
   it("a commit whose only rows are errors is refused too, not answered 200 with nothing written", async () => {
-    // A grade no other API test uses, so this student is its only row.
-    const lone = "Primary-3";
+    // The grade with the fewest active students (other files' students share the database), and a year of its own.
+    const counts = await testDb().all<{ grade: string; n: number }>(
+      sql`SELECT current_grade AS grade, count(*) AS n FROM students WHERE is_active = 1 GROUP BY current_grade`,
+    );
+    const lone = GRADES.map((g) => ({ g, n: counts.find((c) => c.grade === g)?.n ?? 0 })).sort((a, b) => a.n - b.n)[0]!
+      .g;
     const s = await insertStudent({ currentGrade: lone, fullName: `Plan C ${uid()}` });
     const year = freshYear();
     await ensureYear(year);
+    // Every student of the grade holds an account of that year paid beyond the plan's total: each row is an error.
+    const others = await testDb().all<{ id: number }>(
+      sql`SELECT id FROM students WHERE is_active = 1 AND current_grade = ${lone} AND id <> ${s.id}`,
+    );
+    for (const o of others) await insertFee(o.id, 2_000_000, 1_500_000, lone, year);
     expect(
       (
         await api(`/api/fees`, {
@@ -503,7 +513,10 @@ describe("applying a plan, paying, overdue", () => {
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const res = await api(`/api/admin/fee-plans/${created.json.plan.id}/apply`, { method: "POST", token });
     const err = expectError(res, 400, "VALIDATION_FAILED");
-    expect(err).toMatchObject({ reason: "PLAN_APPLY_ERRORS", summary: { total: 1, errors: 1, create: 0, update: 0 } });
+    expect(err).toMatchObject({
+      reason: "PLAN_APPLY_ERRORS",
+      summary: { total: others.length + 1, errors: others.length + 1, create: 0, update: 0 },
+    });
     expect((await api(`/api/fees?academic_year=${year}&search=${s.studentNo}`, { token })).json.fees[0]).toMatchObject({
       total_amount: 20000,
       plan_id: null,
