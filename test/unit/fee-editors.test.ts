@@ -17,7 +17,7 @@ import {
   withDraft,
   withRemaining,
 } from "~/features/fees/admin/fee-editors";
-import type { PayEditor } from "~/features/fees/admin/fee-row-state";
+import { feeRowKey, type PayEditor } from "~/features/fees/admin/fee-row-state";
 
 const fee = (total: number, paid: number): FeeRecord => ({
   id: 1,
@@ -40,7 +40,7 @@ const fee = (total: number, paid: number): FeeRecord => ({
 
 const pay = (patch: Partial<PayEditor> = {}): PayEditor => ({
   mode: "pay",
-  studentNo: "30101011234567",
+  rowKey: "1",
   amount: "",
   key: "entry-key",
   ...patch,
@@ -53,7 +53,7 @@ describe("opening an editor", () => {
   it("shows a record's amounts as the inputs take them", () => {
     expect(editEditorOf(fee(1250.5, 100))).toEqual({
       mode: "edit",
-      studentNo: "30101011234567",
+      rowKey: "1",
       total: "1250.50",
       paid: "100",
     });
@@ -83,7 +83,7 @@ describe("drafts", () => {
 
 describe("reading a draft", () => {
   it("reads amounts typed in Arabic-Indic digits with separators", () => {
-    expect(parseEdit({ mode: "edit", studentNo: "1", total: "١٬٢٠٠", paid: "٣٠٠٫٥" })).toEqual({
+    expect(parseEdit({ mode: "edit", rowKey: "1", total: "١٬٢٠٠", paid: "٣٠٠٫٥" })).toEqual({
       ok: true,
       total: 1200,
       paid: 300.5,
@@ -92,7 +92,7 @@ describe("reading a draft", () => {
   });
 
   it("gives the first problem's reason", () => {
-    const edit = parseEdit({ mode: "edit", studentNo: "1", total: "100", paid: "200" });
+    const edit = parseEdit({ mode: "edit", rowKey: "1", total: "100", paid: "200" });
     expect(edit).toEqual({ ok: false, issue: expect.stringMatching(/^PAID_ABOVE_TOTAL/) });
     for (const amount of ["", "0", "-5", "abc"])
       expect(parsePayment(pay({ amount }))).toEqual({ ok: false, issue: expect.stringMatching(/^PAYMENT_AMOUNT/) });
@@ -148,5 +148,25 @@ describe("rows with a request in flight", () => {
     expect(none.size).toBe(0);
     expect([...toggled(one, "a", false)]).toEqual([]);
     expect([...toggled(one, "b", false)]).toEqual(["a"]);
+  });
+});
+
+describe("a student owing on two past years (the arrears view lists a row per account)", () => {
+  const older = { ...fee(3000, 1000), id: 11, academic_year_name: "2020-2021" };
+  const newer = { ...fee(2000, 500), id: 12, academic_year_name: "2021-2022" };
+
+  it("gives each account's row its own key, and an editor opens on that row only", () => {
+    expect(older.student_no).toBe(newer.student_no);
+    expect(new Set([older, newer].map(feeRowKey)).size).toBe(2);
+    const editor = editEditorOf(newer);
+    expect(editor.rowKey).toBe(feeRowKey(newer));
+    expect(editor.rowKey).not.toBe(feeRowKey(older));
+    expect(payEditorOf(older, "k1", null).rowKey).toBe(feeRowKey(older));
+  });
+
+  it("marks a row busy without marking the student's other year", () => {
+    const busy = toggled(new Set(), feeRowKey(older), true);
+    expect(busy.has(feeRowKey(older))).toBe(true);
+    expect(busy.has(feeRowKey(newer))).toBe(false);
   });
 });

@@ -22,7 +22,7 @@ import type { AdminGrade } from "~/lib/admin-events";
 import { AddFeeDialog } from "~/features/fees/admin/add-fee-dialog";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { feeColumns } from "~/features/fees/admin/fee-columns";
-import { FeeRowsContext } from "~/features/fees/admin/fee-row-state";
+import { FeeRowsContext, feeRowKey } from "~/features/fees/admin/fee-row-state";
 import { exportFeesCsv } from "~/features/fees/admin/fees-csv";
 import { LiveDot } from "~/components/data-table/list-filters";
 import { DUE_WITHIN_CHOICES, FEE_FILTER_STATUSES, FeesToolbar } from "~/features/fees/admin/fees-toolbar";
@@ -110,7 +110,7 @@ export default function FeesPage() {
 
   const columns = useMemo(() => feeColumns(t), [t]);
   // The dialog shows the row as it is now (after payments or live reloads), not as it was when opened.
-  const paymentsRow = paymentsOf ? (fees.find((f) => f.student_no === paymentsOf.student_no) ?? paymentsOf) : null;
+  const paymentsRow = paymentsOf ? (fees.find((f) => f.id === paymentsOf.id) ?? paymentsOf) : null;
 
   // The server refuses to delete a record with receipts (history is kept); say so before the admin tries.
   const deleteBlocked = confirm?.kind === "delete" && confirm.fee.payments.length > 0;
@@ -174,13 +174,13 @@ export default function FeesPage() {
           idPrefix="fees"
           columns={columns}
           data={fees}
-          getRowId={(f) => f.student_no}
+          getRowId={feeRowKey}
           loading={loading}
           server={server}
           rowClassName={(f) =>
-            rowsApi.editor?.studentNo === f.student_no
+            rowsApi.editor?.rowKey === feeRowKey(f)
               ? "bg-primary/5 hover:bg-primary/5"
-              : rowsApi.pending.has(f.student_no)
+              : rowsApi.pending.has(feeRowKey(f))
                 ? "opacity-70"
                 : undefined
           }
@@ -220,7 +220,7 @@ export default function FeesPage() {
         onOpenChange={setAddOpen}
         defaultGrade={grade}
         onCreated={(fee) => {
-          setFees((rows) => [fee, ...rows.filter((r) => r.student_no !== fee.student_no)]);
+          setFees((rows) => [fee, ...rows.filter((r) => r.id !== fee.id)]);
           void reload();
         }}
       />
@@ -233,7 +233,7 @@ export default function FeesPage() {
         canPrint={canPrint}
         onChanged={(fee) => {
           setPaymentsOf(fee);
-          setFees((rows) => rows.map((r) => (r.student_no === fee.student_no ? fee : r)));
+          setFees((rows) => rows.map((r) => (r.id === fee.id ? fee : r)));
         }}
       />
       <ReceiptDialog

@@ -22,7 +22,7 @@ import { cn } from "~/lib/utils";
 import { updateFeeSchema } from "@worker/contracts/fees";
 import type { FeeRecord } from "./fees-api";
 import { remainingOf, toEgp, toPiastres } from "./fee-money";
-import { useFeeRows } from "./fee-row-state";
+import { feeRowKey, useFeeRows } from "./fee-row-state";
 
 const STATUS_VARIANT: Record<string, "success" | "warning" | "destructive" | "secondary"> = {
   paid: "success",
@@ -106,7 +106,7 @@ function AmountInput({
 export function AmountCell({ fee, field }: { fee: FeeRecord; field: "total" | "paid" }) {
   const { t } = useTranslation();
   const rows = useFeeRows();
-  const ed = rows.editor?.studentNo === fee.student_no ? rows.editor : null;
+  const ed = rows.editor?.rowKey === feeRowKey(fee) ? rows.editor : null;
   if (ed?.mode === "edit") {
     return (
       <AmountInput
@@ -129,7 +129,7 @@ export function AmountCell({ fee, field }: { fee: FeeRecord; field: "total" | "p
 export function RemainingCell({ fee }: { fee: FeeRecord }) {
   const { t } = useTranslation();
   const rows = useFeeRows();
-  const ed = rows.editor?.studentNo === fee.student_no ? rows.editor : null;
+  const ed = rows.editor?.rowKey === feeRowKey(fee) ? rows.editor : null;
   let value = remainingOf(fee);
   if (ed?.mode === "pay") {
     return (
@@ -193,8 +193,8 @@ export function RemainingCell({ fee }: { fee: FeeRecord }) {
 export function ActionsCell({ fee }: { fee: FeeRecord }) {
   const { t } = useTranslation();
   const rows = useFeeRows();
-  const ed = rows.editor?.studentNo === fee.student_no ? rows.editor : null;
-  const busy = rows.pending.has(fee.student_no);
+  const ed = rows.editor?.rowKey === feeRowKey(fee) ? rows.editor : null;
+  const busy = rows.pending.has(feeRowKey(fee));
 
   if (ed) {
     const pay = ed.mode === "pay";

@@ -6,7 +6,7 @@
 import { addPaymentSchema, updateFeeSchema } from "@worker/contracts/fees";
 import type { FeeRecord } from "./fees-api";
 import { amountInputValue, remainingOf, toPiastres } from "./fee-money";
-import type { EditEditor, PayEditor, RowEditor } from "./fee-row-state";
+import { type EditEditor, feeRowKey, type PayEditor, type RowEditor } from "./fee-row-state";
 import type { Unsettled } from "./unsettled-payments";
 
 /** What is waiting for the admin's confirmation. */
@@ -22,7 +22,7 @@ export type Parsed<T> = ({ ok: true } & T) | { ok: false; issue: string | undefi
 export function editEditorOf(fee: FeeRecord): EditEditor {
   return {
     mode: "edit",
-    studentNo: fee.student_no,
+    rowKey: feeRowKey(fee),
     total: amountInputValue(fee.total_amount),
     paid: amountInputValue(fee.paid_amount),
   };
@@ -33,7 +33,7 @@ export function editEditorOf(fee: FeeRecord): EditEditor {
  * payment's amount and key again (the same intent, the same key, so a second send cannot record it twice).
  */
 export function payEditorOf(fee: FeeRecord, key: string, open: Unsettled | null): PayEditor {
-  const fresh: PayEditor = { mode: "pay", studentNo: fee.student_no, amount: "", key };
+  const fresh: PayEditor = { mode: "pay", rowKey: feeRowKey(fee), amount: "", key };
   return open ? { ...fresh, amount: amountInputValue(open.amount), key: open.key, sentAmount: open.amount } : fresh;
 }
 
@@ -88,10 +88,10 @@ export function aboveRemaining(fee: FeeRecord, amount: number): boolean {
   return toPiastres(amount) > toPiastres(remainingOf(fee));
 }
 
-/** `rows` with `studentNo` in (`on`) or out of it; the rows with a request in flight. */
-export function toggled(rows: ReadonlySet<string>, studentNo: string, on: boolean): ReadonlySet<string> {
+/** `rows` with `rowKey` in (`on`) or out of it; the rows with a request in flight. */
+export function toggled(rows: ReadonlySet<string>, rowKey: string, on: boolean): ReadonlySet<string> {
   const next = new Set(rows);
-  if (on) next.add(studentNo);
-  else next.delete(studentNo);
+  if (on) next.add(rowKey);
+  else next.delete(rowKey);
   return next;
 }

@@ -6,7 +6,7 @@
 import { useCallback, useState, type Dispatch, type SetStateAction } from "react";
 import type { FeeRecord } from "./fees-api";
 import { toggled, type PendingConfirm } from "./fee-editors";
-import type { RowEditor } from "./fee-row-state";
+import { feeRowKey, type RowEditor } from "./fee-row-state";
 
 export interface FeeRowKit {
   editor: RowEditor | null;
@@ -15,9 +15,9 @@ export interface FeeRowKit {
   setConfirm: Dispatch<SetStateAction<PendingConfirm | null>>;
   /** Rows with a request in flight (their actions are disabled). */
   pending: ReadonlySet<string>;
-  mark: (studentNo: string, on: boolean) => void;
-  /** Shows `fee` as the row of `studentNo`: the optimistic record, the server's, or the old one back. */
-  putRow: (studentNo: string, fee: FeeRecord) => void;
+  mark: (rowKey: string, on: boolean) => void;
+  /** Shows `fee` as the row of `rowKey` (`feeRowKey`): the optimistic record, the server's, or the old one back. */
+  putRow: (rowKey: string, fee: FeeRecord) => void;
   setFees: Dispatch<SetStateAction<FeeRecord[]>>;
   /** Reloads the list: after a failed write the server's state is the truth (a lost answer may have committed). */
   reload: () => Promise<void>;
@@ -33,9 +33,9 @@ export function useFeeRowKit(
   const [editor, setEditor] = useState<RowEditor | null>(null);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
-  const mark = useCallback((studentNo: string, on: boolean) => setPending((old) => toggled(old, studentNo, on)), []);
+  const mark = useCallback((rowKey: string, on: boolean) => setPending((old) => toggled(old, rowKey, on)), []);
   const putRow = useCallback(
-    (studentNo: string, fee: FeeRecord) => setFees((rows) => rows.map((r) => (r.student_no === studentNo ? fee : r))),
+    (rowKey: string, fee: FeeRecord) => setFees((rows) => rows.map((r) => (feeRowKey(r) === rowKey ? fee : r))),
     [setFees],
   );
   return { editor, setEditor, confirm, setConfirm, pending, mark, putRow, setFees, reload, lang };

@@ -6,10 +6,16 @@
 import { createContext, useContext } from "react";
 import type { FeeRecord, Payment } from "./fees-api";
 
+/** A row's key in the Fees table: its account's id (one student has a row per year's account in the arrears view). */
+export function feeRowKey(fee: Pick<FeeRecord, "id">): string {
+  return String(fee.id);
+}
+
 /** Editing a row's total and paid amounts (text as typed). */
 export interface EditEditor {
   mode: "edit";
-  studentNo: string;
+  /** The row's key (`feeRowKey`): a student owing on two years has two rows. */
+  rowKey: string;
   total: string;
   paid: string;
   error?: string;
@@ -21,7 +27,7 @@ export interface EditEditor {
  */
 export interface PayEditor {
   mode: "pay";
-  studentNo: string;
+  rowKey: string;
   amount: string;
   key: string;
   /** The amount last sent with `key` (normalised); a different amount gets a new key. */

@@ -34,21 +34,21 @@ function writeAll(store: KeyValueStore, all: Record<string, Unsettled>) {
   }
 }
 
-/** The unsettled payment of `studentNo`, if any. */
-export function unsettledOf(store: KeyValueStore, studentNo: string): Unsettled | null {
-  const u = readAll(store)[studentNo];
+/** The unsettled payment of the row `rowKey` (`feeRowKey`: its account), if any. */
+export function unsettledOf(store: KeyValueStore, rowKey: string): Unsettled | null {
+  const u = readAll(store)[rowKey];
   return u && typeof u.key === "string" && typeof u.amount === "number" ? u : null;
 }
 
-/** Remembers that the payment sent with `key` for `studentNo` has no definitive answer yet. */
-export function markUnsettled(store: KeyValueStore, studentNo: string, u: Unsettled): void {
-  writeAll(store, { ...readAll(store), [studentNo]: u });
+/** Remembers that the payment sent with `key` for `rowKey` has no definitive answer yet. */
+export function markUnsettled(store: KeyValueStore, rowKey: string, u: Unsettled): void {
+  writeAll(store, { ...readAll(store), [rowKey]: u });
 }
 
-/** Forgets `studentNo`'s unsettled payment (a definitive answer arrived). */
-export function settle(store: KeyValueStore, studentNo: string): void {
+/** Forgets `rowKey`'s unsettled payment (a definitive answer arrived). */
+export function settle(store: KeyValueStore, rowKey: string): void {
   const all = readAll(store);
-  delete all[studentNo];
+  delete all[rowKey];
   writeAll(store, all);
 }
 

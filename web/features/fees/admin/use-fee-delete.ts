@@ -9,6 +9,7 @@ import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { useReasonText } from "~/lib/reason-text";
 import { deleteFee, type FeeRecord } from "./fees-api";
 import type { FeeRowKit } from "./fee-row-kit";
+import { feeRowKey } from "./fee-row-state";
 
 /** `removeFee` deletes the confirmed record; `deleting` is true while the request runs (the dialog stays open). */
 export function useFeeDelete({ setFees, reload, setEditor, setConfirm }: FeeRowKit) {
@@ -22,10 +23,10 @@ export function useFeeDelete({ setFees, reload, setEditor, setConfirm }: FeeRowK
       setDeleting(true);
       try {
         await deleteFee(fee.student_no, fee.academic_year_name);
-        setFees((rows) => rows.filter((r) => r.student_no !== fee.student_no));
+        setFees((rows) => rows.filter((r) => feeRowKey(r) !== feeRowKey(fee)));
         // The table holds one page: refill it from the next one.
         void reload();
-        setEditor((ed) => (ed?.studentNo === fee.student_no ? null : ed));
+        setEditor((ed) => (ed?.rowKey === feeRowKey(fee) ? null : ed));
         toast.success(t("fees.toast.deleted"));
         setConfirm(null);
       } catch (err) {

@@ -12,6 +12,7 @@ import { updateFee, type FeeRecord } from "./fees-api";
 import { parseEdit } from "./fee-editors";
 import { withAmounts } from "./fee-money";
 import type { FeeRowKit } from "./fee-row-kit";
+import { feeRowKey } from "./fee-row-state";
 
 /** `requestSave` opens the confirmation of the row's edit; `saveEdit` sends the confirmed amounts. */
 export function useFeeEdit({ editor, setEditor, setConfirm, mark, putRow, reload }: FeeRowKit) {
@@ -33,24 +34,24 @@ export function useFeeEdit({ editor, setEditor, setConfirm, mark, putRow, reload
     async (fee: FeeRecord, total: number, paid: number) => {
       const draft = editor;
       setEditor(null);
-      putRow(fee.student_no, withAmounts(fee, total, paid));
-      mark(fee.student_no, true);
+      putRow(feeRowKey(fee), withAmounts(fee, total, paid));
+      mark(feeRowKey(fee), true);
       try {
         const saved = await updateFee(
           fee.student_no,
           { total_amount: total, paid_amount: paid },
           fee.academic_year_name,
         );
-        putRow(fee.student_no, saved);
+        putRow(feeRowKey(fee), saved);
         toast.success(t("fees.toast.updated"));
       } catch (err) {
-        putRow(fee.student_no, fee);
+        putRow(feeRowKey(fee), fee);
         if (onAuthFailure(err)) return;
         void reload();
         toast.error(failureText(err, t("fees.errors.updateFailed"), t("fees.errors.updateNetwork")));
         setEditor((cur) => cur ?? draft);
       } finally {
-        mark(fee.student_no, false);
+        mark(feeRowKey(fee), false);
       }
     },
     [editor, setEditor, putRow, mark, onAuthFailure, reload, failureText, t],

@@ -15,7 +15,7 @@ import { addPayment, findPaymentByKey, type FeeRecord, type Payment } from "./fe
 import { aboveRemaining, parsePayment, payEditorOf, paymentKey } from "./fee-editors";
 import { remainingOf, withPayment } from "./fee-money";
 import type { FeeRowKit } from "./fee-row-kit";
-import { newIdempotencyKey } from "./fee-row-state";
+import { feeRowKey, newIdempotencyKey } from "./fee-row-state";
 import { offerReceipt } from "./receipt-toast";
 import { markUnsettled, outcomeUnknown, settle, unsettledOf } from "./unsettled-payments";
 
@@ -36,7 +36,7 @@ function useCheckRecorded({ reload, lang }: FeeRowKit) {
         return null;
       }
       if (!payment) return false;
-      settle(storage(), fee.student_no);
+      settle(storage(), feeRowKey(fee));
       void reload();
       const message = t("fees.toast.paymentConfirmedLater", { receipt: payment.receipt_no });
       offerReceipt(message, fee, payment, lang, t("fees.payments.printReceipt"));
@@ -57,11 +57,11 @@ function usePaymentEntry({ editor, setEditor, setConfirm, mark, lang }: FeeRowKi
   const startPayment = useCallback(
     async (fee: FeeRecord) => {
       const key = newIdempotencyKey();
-      const open = unsettledOf(storage(), fee.student_no);
+      const open = unsettledOf(storage(), feeRowKey(fee));
       if (!open) return setEditor(payEditorOf(fee, key, null));
-      mark(fee.student_no, true);
+      mark(feeRowKey(fee), true);
       const recorded = await checkRecorded(fee, open.key);
-      mark(fee.student_no, false);
+      mark(feeRowKey(fee), false);
       // Recorded: a new payment gets a new key. Not recorded (or no answer): the same intent, the same key.
       setEditor(payEditorOf(fee, key, recorded ? null : open));
     },
@@ -75,13 +75,13 @@ function usePaymentEntry({ editor, setEditor, setConfirm, mark, lang }: FeeRowKi
       const parsed = parsePayment(editor);
       if (!parsed.ok) return setEditor({ ...editor, error: messageText(parsed.issue) });
       const { amount } = parsed;
-      const open = unsettledOf(storage(), fee.student_no);
+      const open = unsettledOf(storage(), feeRowKey(fee));
       // Another amount while an earlier payment is unconfirmed: re-read the record first. Recorded → no new payment
       // is offered on stale figures. Otherwise the earlier key goes again, so at most one of the two is recorded.
       if (open && open.amount !== amount) {
-        mark(fee.student_no, true);
+        mark(feeRowKey(fee), true);
         const recorded = await checkRecorded(fee, open.key);
-        mark(fee.student_no, false);
+        mark(feeRowKey(fee), false);
         if (recorded) return setEditor(null);
       }
       const { key, retry } = paymentKey(editor, open, amount, newIdempotencyKey);
@@ -107,23 +107,23 @@ function useSavePayment({ editor, setEditor, mark, putRow, reload, lang }: FeeRo
     async (fee: FeeRecord, amount: number, key: string) => {
       const entry = editor?.mode === "pay" ? { ...editor, sentAmount: amount, key } : null;
       setEditor(null);
-      putRow(fee.student_no, withPayment(fee, amount));
-      mark(fee.student_no, true);
+      putRow(feeRowKey(fee), withPayment(fee, amount));
+      mark(feeRowKey(fee), true);
       try {
         const { fee: saved, payment } = await addPayment(fee.student_no, amount, key, fee.academic_year_name);
-        settle(storage(), fee.student_no);
-        putRow(fee.student_no, saved);
+        settle(storage(), feeRowKey(fee));
+        putRow(feeRowKey(fee), saved);
         const message = t("fees.toast.paymentAdded", { receipt: payment.receipt_no });
         offerReceipt(message, fee, payment, lang, t("fees.payments.printReceipt"));
       } catch (err) {
-        putRow(fee.student_no, fee);
+        putRow(feeRowKey(fee), fee);
         const unknown = outcomeUnknown(err);
-        if (unknown) markUnsettled(storage(), fee.student_no, { key, amount });
+        if (unknown) markUnsettled(storage(), feeRowKey(fee), { key, amount });
         if (onAuthFailure(err)) return;
         // The key was used with another amount: that key's earlier, unconfirmed payment was recorded.
         if (err instanceof ApiFailure && err.reason === "IDEMPOTENCY_MISMATCH" && (await checkRecorded(fee, key)))
           return;
-        if (!unknown) settle(storage(), fee.student_no);
+        if (!unknown) settle(storage(), feeRowKey(fee));
         void reload();
         toast.error(
           failureText(err, t("fees.errors.paymentFailed"), t("fees.errors.paymentNetwork")),
@@ -131,7 +131,7 @@ function useSavePayment({ editor, setEditor, mark, putRow, reload, lang }: FeeRo
         );
         if (entry) setEditor((cur) => cur ?? entry);
       } finally {
-        mark(fee.student_no, false);
+        mark(feeRowKey(fee), false);
       }
     },
     [editor, setEditor, putRow, mark, onAuthFailure, reload, checkRecorded, failureText, lang, t],
