@@ -5,7 +5,8 @@
  * dashboard card, then switch the results fee rule and see the public lookup follow it.
  *
  * Two clocks move together: the page's (`page.clock`) and the server's (`X-Test-Now` on every request; the e2e servers
- * run with the test-only TEST_CLOCK binding, worker/request-clock.ts). The plan is for 2026-2027 with a total above
+ * run with the test-only TEST_CLOCK binding, worker/request-clock.ts). The plan is for the demo's current year (its
+ * dates follow the year's name), replacing the demo's Prep-2 plan of that year (one plan per year and grade), with a total above
  * any demo Prep-2 balance, so applying it never refuses a demo record; the rule is put back afterwards.
  */
 import type { BrowserContext, Page } from "playwright-core";
@@ -24,8 +25,15 @@ let token: string;
 let context: BrowserContext;
 let page: Page;
 
-const SEPT = "2026-09-10T08:00:00Z"; // before the first due date (15 Sep)
-const AFTER_NOV = "2026-11-16T08:00:00Z"; // the school day after the second due date (15 Nov)
+/** The demo's current year ("YYYY-YYYY", relative to today) and its first calendar year. */
+let year: string;
+let first: number;
+/** Before the first due date (15 Sep). */
+let SEPT: string;
+/** After the first due date, before the second. */
+let SEPT_20: string;
+/** The school day after the second due date (15 Nov). */
+let AFTER_NOV: string;
 
 /** The admin API on the request clock at SEPT. */
 let api: ApiClient["api"];
@@ -41,7 +49,17 @@ let student: FeeJson;
 
 beforeAll(async () => {
   token = await adminToken();
+  const years = await ok(apiClient(token).api.admin["academic-years"].$get());
+  year = years.current!;
+  first = Number(year.slice(0, 4));
+  SEPT = `${first}-09-10T08:00:00Z`;
+  SEPT_20 = `${first}-09-20T08:00:00Z`;
+  AFTER_NOV = `${first}-11-16T08:00:00Z`;
   api = apiClient(token, { headers: { "X-Test-Now": SEPT } }).api;
+  // The demo has a plan per grade this year: the test's Prep-2 plan takes its place (its records keep their
+  // instalments until the test's plan is applied).
+  const { plans } = await ok(api.admin["fee-plans"].$get({ query: { academic_year_name: year, grade: "Prep-2" } }));
+  for (const plan of plans) await ok(api.admin["fee-plans"][":id"].$delete({ param: { id: String(plan.id) } }));
   // A partially paid Prep-2 student with published results, the first instalment (12,000 EGP) covered after a 1,000 EGP payment, the second not.
   const { fees } = await ok(api.fees.$get({ query: { grade: "Prep-2", status: "partially_paid" } }));
   for (const f of fees.filter(
@@ -72,18 +90,18 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
     await page.getByRole("heading", { name: "Fee Plans", level: 1 }).waitFor();
     await page.getByRole("button", { name: "Add Plan" }).click();
     const form = page.getByRole("dialog", { name: "Add fee plan" });
-    await expect(form.getByLabel("Academic year").inputValue()).resolves.toBe("2026-2027");
+    await expect(form.getByLabel("Academic year").inputValue()).resolves.toBe(year);
     await form.getByLabel("Grade").selectOption("Prep-2");
     await form.getByLabel("Total (EGP)").fill("48000");
     await form.getByRole("button", { name: "4 equal" }).click();
-    await expect(form.getByLabel("Due date of instalment 2").inputValue()).resolves.toBe("2026-11-15");
+    await expect(form.getByLabel("Due date of instalment 2").inputValue()).resolves.toBe(`${first}-11-15`);
     await expect(form.getByLabel("Amount of instalment 4 (EGP)").inputValue()).resolves.toBe("12000.00");
     await form.getByText("Instalments add up to EGP 48,000").waitFor();
     await form.getByRole("button", { name: "Save plan" }).click();
     await page.getByText("Fee plan saved").waitFor();
 
-    const card = page.locator('[data-plan="2026-2027 Prep-2"]');
-    await card.getByText("Nov 15, 2026").waitFor();
+    const card = page.locator(`[data-plan="${year} Prep-2"]`);
+    await card.getByText(`Nov 15, ${first}`).waitFor();
     await card.getByRole("button", { name: "Apply…" }).click();
     const dialog = page.getByRole("dialog", { name: "Apply fee plan" });
     await dialog.getByTestId("apply-summary").waitFor();
@@ -99,7 +117,7 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
   });
 
   it("records a partial payment, allocated to the oldest instalments, and its receipt names them", async () => {
-    await setNow("2026-09-20T08:00:00Z");
+    await setNow(SEPT_20);
     await page.goto(`${base}/admin/dashboard/fees`);
     await page.getByLabel("Search", { exact: true }).fill(student.student_no);
     const row = page.getByRole("row").filter({ hasText: student.student_no });
@@ -155,7 +173,7 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
   });
 
   it("switching the results rule to no_overdue lets the public lookup follow the instalments", async () => {
-    await setNow("2026-09-20T08:00:00Z");
+    await setNow(SEPT_20);
     await page.goto(`${base}/admin/dashboard/fees/plans`);
     await page.getByLabel("Results need no overdue instalment").check();
     await page.getByRole("button", { name: "Save rule" }).click();
@@ -181,7 +199,7 @@ describe("fee plans: plan → apply → pay → overdue → results rule", () =>
       return status;
     };
     // In September the first instalment is paid and nothing is due: the result shows though fees remain.
-    expect(await lookup("2026-09-20T08:00:00Z")).toBe(200);
+    expect(await lookup(SEPT_20)).toBe(200);
     // After 15 November the second instalment is overdue: blocked again.
     expect(await lookup(AFTER_NOV)).toBe(403);
   });
