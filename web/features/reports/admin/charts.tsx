@@ -8,7 +8,7 @@ import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxi
 import { OVERDUE_AGES } from "@worker/lib/report-buckets";
 import { MESSAGE_STATUSES } from "@worker/contracts/messages";
 import { PAYMENT_SOURCES } from "@worker/contracts/reports";
-import { formatEgp, formatNumber, formatPercent } from "~/lib/format";
+import { formatEgp, formatNumber, formatPercent, localDigits } from "~/lib/format";
 import {
   ChartContainer,
   gradeLayout,
@@ -28,8 +28,14 @@ export function CollectionChart({ data, mode }: { data: CollectionReportJson; mo
   const { t, lang, axes } = usePage();
   const pct = mode === "percent";
   const config: ChartConfig = {
-    thisYear: { label: t("reports.collection.thisYearNamed", { year: data.year.name }), color: PALETTE.blue },
-    lastYear: { label: t("reports.collection.lastYearNamed", { year: data.year.previous }), color: PALETTE.grey },
+    thisYear: {
+      label: t("reports.collection.thisYearNamed", { year: localDigits(data.year.name, lang) }),
+      color: PALETTE.blue,
+    },
+    lastYear: {
+      label: t("reports.collection.lastYearNamed", { year: localDigits(data.year.previous, lang) }),
+      color: PALETTE.grey,
+    },
     month: { label: t("reports.collection.thisYear"), color: PALETTE.sky },
   };
   const rows = data.months.map((m) => ({
