@@ -45,3 +45,24 @@ export async function adminApi<T = unknown>(token: string, method: string, path:
   if (!res.ok) throw new Error(`${method} ${path} → ${res.status} ${await res.text()}`);
   return (await res.json()) as T;
 }
+
+/**
+ * A new academic year of the caller's own on the demo server: the one after the newest, at least two after the
+ * current (the years between are added, left empty). The year after the current one is the rollover's, whose undo a
+ * result or payment there refuses (rollover.test.ts), so no file writes there.
+ */
+export async function ownYear(token: string): Promise<string> {
+  const list = await adminApi<{ current: string; years: Array<{ name: string }> }>(
+    token,
+    "GET",
+    "/api/admin/academic-years",
+  );
+  const first = (name: string) => Number(name.slice(0, 4));
+  let newest = Math.max(...list.years.map((y) => first(y.name)));
+  const target = Math.max(newest + 1, first(list.current) + 2);
+  while (newest < target) {
+    newest++;
+    await adminApi(token, "POST", "/api/admin/academic-years", { name: `${newest}-${newest + 1}` });
+  }
+  return `${target}-${target + 1}`;
+}

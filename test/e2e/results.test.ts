@@ -1,12 +1,12 @@
 /**
  * Results Management in Chromium against the built Worker with the demo data (docs/product.md#results): add an S1
- * result of the year after the demo's (an upcoming year, created if missing: no result is in it), with three subject rows; check the
+ * result of an upcoming year of the file's own (created: no result is in it), with three subject rows; check the
  * live letter grades on the admin scale, and find the new result in the list; in the Arabic console, the form's
  * messages and a refused second result of the same term read in Arabic (by their reasons).
  */
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { apiClient, type ApiClient, ok } from "./admin-api";
+import { apiClient, type ApiClient, ok, ownYear } from "./admin-api";
 import { adminToken, consoleContext, signIn } from "./admin-session";
 import { sampleNos, server } from "./server";
 import { fileBrowser } from "./file-browser";
@@ -19,7 +19,7 @@ const browser = fileBrowser();
 let token: string;
 
 let api: ApiClient["api"];
-/** The current year, and an upcoming one no demo result is in (the years are the data's, never written here). */
+/** The current year, and an upcoming one of this file's own that no other result is in (ownYear). */
 let current: string;
 let upcoming: string;
 const resultsOf = async (search: string) => (await ok(api.admin.results.$get({ query: { search } }))).data;
@@ -34,12 +34,7 @@ beforeAll(async () => {
   api = apiClient(token).api;
   const years = await ok(api.admin["academic-years"].$get());
   current = years.current!;
-  const newest = years.years[0]!;
-  if (newest.state === "upcoming") upcoming = newest.name;
-  else {
-    upcoming = `${Number(newest.name.slice(0, 4)) + 1}-${Number(newest.name.slice(0, 4)) + 2}`;
-    await ok(api.admin["academic-years"].$post({ json: { name: upcoming } }));
-  }
+  upcoming = await ownYear(token);
 });
 
 describe("results management", () => {
