@@ -297,9 +297,11 @@ describe("Students Management", () => {
     const page = await first.context().newPage();
     const calls: string[] = [];
     page.on("request", (r) => r.url().includes("/api/") && calls.push(`${r.method()} ${r.url()}`));
-    // The console shell asks who is signed in on every load (docs/product.md#staff-and-roles): that one call is the
-    // shell's, not the demo's, and is told apart by its exact method and URL.
-    const demoCalls = () => calls.filter((c) => c !== `GET ${base}/api/auth/me`);
+    // The console shell asks who is signed in (docs/product.md#staff-and-roles) and which academic years there are
+    // (every form's list, docs/product.md#academic-years-and-rollover) on every load: those calls are the shell's, not
+    // the demo's, and are told apart by their exact method and URL.
+    const shellCalls = [`GET ${base}/api/auth/me`, `GET ${base}/api/admin/academic-years`];
+    const demoCalls = () => calls.filter((c) => !shellCalls.includes(c));
     await page.goto(`${base}/admin/dashboard/results/grade-4`);
     await page.getByRole("heading", { name: "Grade 4 Results" }).waitFor();
     const heading = page.getByRole("heading", { name: /^Results \(\d+\)$/ });
