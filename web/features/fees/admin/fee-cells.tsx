@@ -168,13 +168,14 @@ export function RemainingCell({ fee }: { fee: FeeRecord }) {
     if (parsed.success) value = toEgp(toPiastres(parsed.data.total_amount) - toPiastres(parsed.data.paid_amount));
   }
   const overdue = fee.overdue_amount ?? 0;
-  // Under the amount: what of it is overdue (docs/product.md#fee-plans), else when the next instalment falls due.
+  // Under the amount: what of it is overdue (docs/product.md#fee-plans), else when the next instalment falls due. The
+  // note may wrap (the column is no wider than its amount needs), so the eight columns fit beside the sidebar at 1280 px.
   const note = ed ? null : overdue > 0 ? (
-    <span className="text-xs font-medium text-destructive">
+    <span className="text-xs font-medium whitespace-normal text-destructive">
       {t("fees.overdueAmount", { amount: formatEgp(overdue, rows.lang) })}
     </span>
   ) : fee.next_due_date && value > 0 ? (
-    <span className="text-xs text-muted-foreground">
+    <span className="text-xs whitespace-normal text-muted-foreground">
       {t("fees.nextDue", { date: formatSchoolDay(fee.next_due_date, rows.lang) })}
     </span>
   ) : null;
