@@ -41,9 +41,7 @@ export const academicYears = sqliteTable(
       sql`${t.startDate} <= ${t.term1Start} AND ${t.term1Start} < ${t.term1End} AND ${t.term1End} < ${t.term2Start}
         AND ${t.term2Start} < ${t.term2End} AND ${t.term2End} <= ${t.endDate}`,
     ),
-    uniqueIndex("academic_years_one_current_uq")
-      .on(t.state)
-      .where(sql`${t.state} = 'current'`),
+    uniqueIndex("academic_years_one_current_uq").on(t.state).where(sql`${t.state} = 'current'`),
   ],
 );
 

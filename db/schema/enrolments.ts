@@ -30,7 +30,10 @@ export const enrolments = sqliteTable(
     ...timestamps,
   },
   (t) => [
-    check("enrolments_outcome_chk", sql`${t.outcome} IS NULL OR ${t.outcome} IN ('promoted','retained','graduated','left')`),
+    check(
+      "enrolments_outcome_chk",
+      sql`${t.outcome} IS NULL OR ${t.outcome} IN ('promoted','retained','graduated','left')`,
+    ),
     check("enrolments_building_chk", sql`${t.buildingNo} BETWEEN 1 AND 6`),
     uniqueIndex("enrolments_student_year_uq").on(t.studentId, t.academicYearName),
     index("enrolments_year_grade_idx").on(t.academicYearName, t.grade),

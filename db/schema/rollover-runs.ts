@@ -40,9 +40,7 @@ export const rolloverRuns = sqliteTable(
   },
   (t) => [
     check("rollover_runs_state_chk", sql`${t.state} IN ('running','applied','undone')`),
-    uniqueIndex("rollover_runs_active_uq")
-      .on(t.fromYear)
-      .where(sql`${t.state} <> 'undone'`),
+    uniqueIndex("rollover_runs_active_uq").on(t.fromYear).where(sql`${t.state} <> 'undone'`),
   ],
 );
 

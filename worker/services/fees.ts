@@ -16,14 +16,7 @@ import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
 import { academicYearOf, schoolDate } from "../lib/fee-schedule";
-import type {
-  CreateFeeInput,
-  FeeJson,
-  FeeStatus,
-  ListFeesQuery,
-  PaymentJson,
-  UpdateFeeInput,
-} from "../contracts/fees";
+import type { CreateFeeInput, FeeJson, FeeStatus, ListFeesQuery, PaymentJson, UpdateFeeInput } from "../contracts/fees";
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../contracts/students";
 import type { Grade } from "../lib/school-grades";
 import { auditInsert } from "./audit";
