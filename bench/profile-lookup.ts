@@ -140,7 +140,7 @@ try {
   const rows = await server.db.all<{ student_no: string }>(sql`
     SELECT DISTINCT s.student_no FROM students s JOIN results r ON r.student_id = s.id
     JOIN result_publications p ON p.academic_year_name = r.academic_year_name AND p.semester = r.semester AND p.is_published = 1
-    LEFT JOIN fee_records f ON f.student_id = s.id WHERE f.id IS NULL OR f.paid_piastres >= f.total_piastres`);
+    WHERE NOT EXISTS (SELECT 1 FROM fee_records f WHERE f.student_id = s.id AND f.paid_piastres < f.total_piastres)`);
   const ids = rows.map((r) => r.student_no);
   const unknownId = () => `9${String(Math.floor(Math.random() * 1e13)).padStart(13, "0")}`;
   const nodb = process.argv.includes("--nodb");

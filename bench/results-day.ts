@@ -20,8 +20,7 @@ async function foundIds(server: BenchServer): Promise<string[]> {
     SELECT DISTINCT s.student_no FROM students s
     JOIN results r ON r.student_id = s.id
     JOIN result_publications p ON p.academic_year_name = r.academic_year_name AND p.semester = r.semester AND p.is_published = 1
-    LEFT JOIN fee_records f ON f.student_id = s.id
-    WHERE f.id IS NULL OR f.paid_piastres >= f.total_piastres`);
+    WHERE NOT EXISTS (SELECT 1 FROM fee_records f WHERE f.student_id = s.id AND f.paid_piastres < f.total_piastres)`);
   return rows.map((r) => r.student_no);
 }
 
