@@ -9,6 +9,7 @@
  */
 import { selectionAttempts } from "../../db/schema";
 import type { Db } from "../db";
+import { takeGroupBatch } from "../lib/group-batch";
 import { gatedWriteUnlessDone } from "../write-gate";
 
 export type AttemptRow = typeof selectionAttempts.$inferInsert;
@@ -39,10 +40,7 @@ export async function recordRefusal(db: Db, row: AttemptRow): Promise<void> {
   await gatedWriteUnlessDone(
     async () => {
       if (mine.state === "written") return;
-      // Still queued: write everything queued. "taken" here means the turn that took it never finished: write it alone.
-      const batch = mine.state === "queued" ? queue.splice(0, MAX_ROWS) : [mine];
-      if (!batch.includes(mine)) batch.push(...queue.splice(queue.indexOf(mine), 1)); // the head filled one INSERT
-      for (const e of batch) e.state = "taken";
+      const batch = takeGroupBatch(queue, mine, MAX_ROWS);
       await db.insert(selectionAttempts).values(batch.map((e) => e.row));
       for (const e of batch) e.state = "written";
     },

@@ -11,6 +11,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../db";
+import { takeGroupBatch } from "../lib/group-batch";
 import { selectionReadTurnUnlessDone } from "../write-gate";
 import { REQUIRED_SUBJECT } from "./selection-read";
 
@@ -78,10 +79,7 @@ export async function readForSave(
   const finished = () => mine.state === "read" || mine.state === "failed";
   await selectionReadTurnUnlessDone(async () => {
     if (finished()) return;
-    // Still queued: read everything queued. "taken" here means the turn that took it never finished: read it alone.
-    const batch = mine.state === "queued" ? queue.splice(0, MAX_READS) : [mine];
-    if (!batch.includes(mine)) batch.push(...queue.splice(queue.indexOf(mine), 1)); // the head filled one read
-    for (const e of batch) e.state = "taken";
+    const batch = takeGroupBatch(queue, mine, MAX_READS);
     try {
       const facts = await readMany(db, batch);
       batch.forEach((e, i) => {
