@@ -1,11 +1,11 @@
 /**
  * What a saved PDF gives back (docs/product.md#printing, docs/decisions/0031-print-font.md), on the empty school:
  * 40 students of Prep-1 whose names carry the letter pairs Cairo's text layer broke (لا، لأ، صط، سي، ...), each with
- * a published result for 2027-2028 S1 (a term no other file uses), printed as one batch by Chromium (`page.pdf`).
+ * a published result for S1 of an upcoming year of its own (a term no other file uses), printed as one batch by Chromium (`page.pdf`).
  * - the text layer (pdftotext) holds every student's name and every fixed label of the report card verbatim;
  * - every font in the PDF is the self-hosted print font (pdffonts), IDs included: no system monospace;
  * - letter grades read "B+" in Arabic cards, never "+B" (grade column, total row, overall, scale line), and each
- *   letter of the scale sits next to its range as written ("A+ من ٩٠٪"); the year reads "٢٠٢٧–٢٠٢٨", not reversed;
+ *   letter of the scale sits next to its range as written ("A+ من ٩٠٪"); the year reads in order (e.g. "٢٠٢٧–٢٠٢٨"), not reversed;
  * - a receipt's amount in words reads "جنيهًا" whole;
  * - a receipt names its fee lines in the document's language;
  * - the public result card with all 14 subjects prints on one A4 page (pdfinfo), in Arabic and English.
@@ -27,7 +27,17 @@ import { server } from "./server";
 const base = server.emptyBaseUrl;
 const browser = fileBrowser();
 const OUT = process.env.PRINT_PNG_DIR ?? join(tmpdir(), `print-text-${process.pid}`);
-const TERM = { academic_year_name: "2027-2028", semester: "S1" } as const;
+/** The year after the newest of this server, created here: a term no other file's results are in. */
+async function upcomingYear(): Promise<string> {
+  const { years } = await api<{ years: Array<{ name: string }> }>("GET", "/api/admin/academic-years");
+  const next = Math.max(...years.map((y) => Number(y.name.slice(0, 4)))) + 1;
+  const name = `${next}-${next + 1}`;
+  await api("POST", "/api/admin/academic-years", { name });
+  return name;
+}
+
+/** A term no other file uses: S1 of an upcoming year of this file's own (set once signed in). */
+let TERM: { academic_year_name: string; semester: "S1" };
 const GRADE = "Prep-1";
 const run = String(Date.now() % 1e8).padStart(8, "0");
 const FIRST = ["أحمد", "علاء", "بلال", "صلاح", "إسلام", "مصطفى", "عبد الرحمن", "يوسف", "خالد", "شريف"];
@@ -117,6 +127,7 @@ beforeAll(async () => {
     body: JSON.stringify({ username: "admin", password: inject("e2eAdminPassword") }),
   });
   token = ((await login.json()) as { token: string }).token;
+  TERM = { academic_year_name: await upcomingYear(), semester: "S1" };
   for (const [k, s] of STUDENTS.entries()) {
     await api("POST", "/api/students", {
       student_no: s.no,
@@ -173,8 +184,9 @@ describe("a saved batch of report cards", () => {
     for (const item of ["A+ من ٩٠٪؛", "A من ٨٠٪؛", "B+ من ٧٠٪؛", "D من ٤٠٪؛", "F أقل من ٤٠٪"])
       expect(tight).toContain(item.replace(/ /g, ""));
     expect(tight).toContain("التقديرالعامB+بنسبة٧٢٪");
-    expect(read).toContain("٢٠٢٧–٢٠٢٨");
-    expect(read).not.toContain("٢٠٢٨–٢٠٢٧");
+    const [y1, y2] = TERM.academic_year_name.split("-").map((y) => y.replace(/\d/g, (d) => "٠١٢٣٤٥٦٧٨٩"[Number(d)]!));
+    expect(read).toContain(`${y1}–${y2}`);
+    expect(read).not.toContain(`${y2}–${y1}`);
     png(ar.file, 2);
 
     const en = await printed(`/admin/print/report-cards?${q}&lang=en`, "batch-en");
