@@ -27,13 +27,18 @@ import { server } from "./server";
 const base = server.emptyBaseUrl;
 const browser = fileBrowser();
 const OUT = process.env.PRINT_PNG_DIR ?? join(tmpdir(), `print-text-${process.pid}`);
-/** The year after the newest of this server, created here: a term no other file's results are in. */
+/**
+ * A year of this file's own, created here: after the newest, and at least two after the current one, never the
+ * rollover's next year (whose undo a result would refuse); the years between are created too (years come in order).
+ */
 async function upcomingYear(): Promise<string> {
-  const { years } = await api<{ years: Array<{ name: string }> }>("GET", "/api/admin/academic-years");
-  const next = Math.max(...years.map((y) => Number(y.name.slice(0, 4)))) + 1;
-  const name = `${next}-${next + 1}`;
-  await api("POST", "/api/admin/academic-years", { name });
-  return name;
+  const list = await api<{ current: string; years: Array<{ name: string }> }>("GET", "/api/admin/academic-years");
+  const first = (name: string) => Number(name.slice(0, 4));
+  let newest = Math.max(...list.years.map((y) => first(y.name)));
+  const target = Math.max(newest + 1, first(list.current) + 2);
+  for (; newest < target; newest++)
+    await api("POST", "/api/admin/academic-years", { name: `${newest + 1}-${newest + 2}` });
+  return `${target}-${target + 1}`;
 }
 
 /** A term no other file uses: S1 of an upcoming year of this file's own (set once signed in). */
