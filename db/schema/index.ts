@@ -9,6 +9,7 @@ export * from "./enrolments";
 export * from "./fee-records";
 export * from "./payments";
 export * from "./online-payments";
+export * from "./online-payment-parts";
 export * from "./fee-plans";
 export * from "./fee-instalments";
 export * from "./school-settings";

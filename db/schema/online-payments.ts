@@ -53,6 +53,8 @@ export const onlinePayments = sqliteTable(
     paidAt: text("paid_at"),
     /** When reconciliation last asked Paymob about it (transaction inquiry). */
     checkedAt: text("checked_at"),
+    /** The signed-in family's number (E.164) of a payment for several children (its parts); null for /pay's. */
+    guardianPhone: text("guardian_phone"),
     ...timestamps,
   },
   (t) => [
@@ -61,6 +63,7 @@ export const onlinePayments = sqliteTable(
     check("online_payments_credit_chk", sql`${t.creditPiastres} >= 0`),
     index("online_payments_status_idx").on(t.status, t.createdAt),
     index("online_payments_fee_idx").on(t.feeRecordId),
+    index("online_payments_guardian_idx").on(t.guardianPhone),
   ],
 );
 
