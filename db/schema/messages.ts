@@ -20,6 +20,7 @@ export const MESSAGE_KINDS = [
   "results_published",
   "selection_opened",
   "sign_in_code",
+  "family_invite",
 ] as const;
 export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
 export const MESSAGE_CHANNELS = ["whatsapp", "sms"] as const;

@@ -21,6 +21,7 @@ export const CARRIES_FEES: Record<(typeof MESSAGE_KINDS)[number], boolean> = {
   selection_opened: false,
   // A sign-in code is nobody's to read in the console (and is blanked once the provider has it).
   sign_in_code: true,
+  family_invite: false,
 };
 
 /**

@@ -144,6 +144,7 @@ export default {
     results_published: "نشر النتائج",
     selection_opened: "فتح اختيار المعلمين",
     sign_in_code: "رمز دخول الأسرة",
+    family_invite: "دعوة إلى حساب الأسرة",
     send_hour: "ساعة الإرسال",
     id: "المعرّف",
     student_no: "رقم الطالب",

@@ -84,6 +84,7 @@ export default {
       results_published: "إعلان النتائج",
       selection_opened: "فتح اختيار المعلمين",
       sign_in_code: "رمز الدخول",
+      family_invite: "دعوة إلى حساب الأسرة",
     },
     channels: { whatsapp: "واتساب", sms: "رسالة نصية" },
     statuses: { queued: "في الانتظار", sent: "أُرسلت", delivered: "وصلت", read: "قُرئت", failed: "لم تصل" },

@@ -11,6 +11,7 @@ export default {
     results_published: "إعلان النتائج",
     selection_opened: "فتح الاختيار",
     sign_in_code: "رمز دخول الأسرة",
+    family_invite: "دعوة إلى حساب الأسرة",
   },
   statuses: {
     queued: "في الانتظار",

@@ -133,6 +133,7 @@ export default {
     results_published: "Results published",
     selection_opened: "Selection opened",
     sign_in_code: "Family sign-in code",
+    family_invite: "Family account invitation",
     send_hour: "Sending hour",
     id: "ID",
     student_no: "Student ID",

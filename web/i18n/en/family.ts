@@ -84,6 +84,7 @@ export default {
       results_published: "Results published",
       selection_opened: "Teacher selection opened",
       sign_in_code: "Sign-in code",
+      family_invite: "Invitation to the family account",
     },
     channels: { whatsapp: "WhatsApp", sms: "SMS" },
     statuses: { queued: "Waiting", sent: "Sent", delivered: "Delivered", read: "Read", failed: "Not delivered" },

@@ -11,6 +11,7 @@ export default {
     results_published: "Results published",
     selection_opened: "Selection opened",
     sign_in_code: "Family sign-in code",
+    family_invite: "Family account invitation",
   },
   statuses: {
     queued: "Queued",

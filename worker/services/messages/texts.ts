@@ -69,6 +69,11 @@ type Render = (f: Shown) => string;
 interface Kind {
   /** Sent at once at any hour (a receipt, a sign-in code); otherwise held back between 21:00 and 09:00 Cairo. */
   urgent: boolean;
+  /**
+   * Sent again by SMS, once, when WhatsApp refuses it or a status webhook reports it failed (a sign-in code, the
+   * office's invitation): the guardian asked for it or is waiting for it. Reminders and receipts are not.
+   */
+  smsFallback?: true;
   params: (f: Shown) => string[];
   ar: Render;
   en: Render;
@@ -107,14 +112,26 @@ const KINDS: Record<MessageKind, Kind> = {
   },
   sign_in_code: {
     urgent: true,
+    smsFallback: true,
     params: (f) => [f.code],
     ar: (f) => `رمز الدخول إلى حساب الأسرة: ${f.code}. صالح ٥ دقائق. لا تشاركه مع أحد.`,
     en: (f) => `Your family account sign-in code: ${f.code}. Valid for 5 minutes. Do not share it.`,
+  },
+  family_invite: {
+    urgent: false,
+    smsFallback: true,
+    params: (f) => [f.link],
+    ar: (f) => `تابع أبناءك في المدرسة من حساب الأسرة: النتائج والمصروفات والإيصالات. ادخل برقم هاتفك هذا: ${f.link}`,
+    en: (f) =>
+      `Follow your children at school in the family account: results, fees and receipts. Sign in with this mobile number: ${f.link}`,
   },
 };
 
 /** True when messages of `kind` go at once at any hour (docs/product.md#guardians-and-messages, "When"). */
 export const isUrgent = (kind: MessageKind): boolean => KINDS[kind].urgent;
+
+/** True when a message of `kind` WhatsApp could not deliver goes again, once, by SMS (docs/product.md#family-accounts). */
+export const fallsBackToSms = (kind: MessageKind): boolean => KINDS[kind].smsFallback === true;
 
 /** The template name, its parameters and the rendered text of one message, in `language`'s words and digits. */
 export function renderMessage(kind: MessageKind, language: MessageLanguage, facts: MessageFacts) {

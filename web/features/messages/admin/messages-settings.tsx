@@ -70,7 +70,7 @@ export function MessagesSettings() {
       ) : (
         <>
           <ul className="grid gap-3 sm:grid-cols-2">
-            {MESSAGE_KINDS.filter((k) => k !== "sign_in_code").map((k) => (
+            {MESSAGE_KINDS.filter((k) => k !== "sign_in_code" && k !== "family_invite").map((k) => (
               <li key={k} className="flex items-center justify-between gap-3 rounded-md border px-3 py-2">
                 <Label htmlFor={`messages-kind-${k}`}>{t(`messages.kinds.${k}`)}</Label>
                 <Switch
