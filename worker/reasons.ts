@@ -373,6 +373,13 @@ export const REASONS = {
   FAMILY_CROSS_SITE: ["FORBIDDEN", "This request did not come from the school's own pages"],
   FAMILY_CHILD_NOT_FOUND: ["NOT_FOUND", "No such child on this account"],
   FAMILY_SESSION_NOT_FOUND: ["NOT_FOUND", "No such sign-in"],
+  FAMILY_GUARDIAN_NOT_FOUND: ["NOT_FOUND", "No student has a guardian with this mobile number"],
+  FAMILY_INVITE_OPTED_OUT: [
+    "CONFLICT",
+    "This guardian replied STOP to the school's messages: no invitation can be sent. Give them the link yourself",
+  ],
+  FAMILY_INVITE_ALREADY_SENT: ["CONFLICT", "This number was already invited today. You can invite it again tomorrow"],
+  FAMILY_PAY_NO_CHILD: ["VALIDATION_FAILED", "Choose at least one child to pay for, each child once"],
 } as const satisfies Record<string, Entry>;
 
 export type Reason = keyof typeof REASONS;

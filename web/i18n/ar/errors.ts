@@ -372,7 +372,11 @@ const texts: Record<Reason, string> = {
   FAMILY_SIGN_IN_REQUIRED: "يرجى تسجيل الدخول برقم هاتفك المحمول",
   FAMILY_CROSS_SITE: "هذا الطلب لم يصدر من صفحات المدرسة",
   FAMILY_CHILD_NOT_FOUND: "لا يوجد هذا الطالب في حسابك",
+  FAMILY_PAY_NO_CHILD: "اختر طالبًا واحدًا على الأقل للدفع عنه، وكل طالب مرة واحدة",
   FAMILY_SESSION_NOT_FOUND: "جلسة الدخول غير موجودة",
+  FAMILY_GUARDIAN_NOT_FOUND: "لا يوجد ولي أمر لأي طالب بهذا الرقم",
+  FAMILY_INVITE_OPTED_OUT: "طلب ولي الأمر إيقاف رسائل المدرسة (STOP): لا يمكن إرسال دعوة. أعطه الرابط بنفسك",
+  FAMILY_INVITE_ALREADY_SENT: "أُرسلت دعوة إلى هذا الرقم اليوم. يمكنك دعوته مرة أخرى غدًا",
 };
 
 export default {
