@@ -29,3 +29,4 @@ export * from "./guardians";
 export * from "./messages";
 export * from "./rollover-runs";
 export * from "./family";
+export * from "./report-figures";

@@ -10,6 +10,9 @@ import { admins } from "./admins";
 import { nowIso } from "./_common";
 import { newToken } from "../../common/new-token";
 
+/** The online payment methods a receipt may name (Paymob's "aggregator" is the kiosk). */
+export const PAYMENT_METHODS = ["card", "wallet", "kiosk"] as const;
+
 export const payments = sqliteTable(
   "payments",
   {
@@ -54,6 +57,12 @@ export const payments = sqliteTable(
      * them. Null: a receipt on one account, as every receipt was before.
      */
     receiptGroup: text("receipt_group"),
+    /**
+     * How an online receipt was paid (Paymob's method: card, mobile wallet, kiosk), written with the receipt by the
+     * online ledger (docs/product.md#online-payments). Null for the desk's receipts and for an online method Paymob
+     * names otherwise. Receipts before migration `reports_kept_figures` took it from their audit rows.
+     */
+    method: text("method", { enum: PAYMENT_METHODS }),
   },
   (t) => [
     check("payments_kind_chk", sql`${t.kind} IN ('payment','adjustment')`),

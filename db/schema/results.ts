@@ -15,6 +15,14 @@ export const results = sqliteTable(
     semester: text("semester", { enum: ["S1", "S2"] }).notNull(),
     grade: text("grade").notNull(),
     remarks: text("remarks"),
+    /**
+     * The result's marks as the Reports page's pass rates read them (docs/product.md#reports), kept by SQL triggers
+     * on `result_subject_scores` (migration `reports_kept_figures`), never written by the Worker: present and absent
+     * marks, and the lowest present mark as a whole percent of its subject's total (null with no present mark).
+     */
+    presentMarks: integer("present_marks").notNull().default(0),
+    absentMarks: integer("absent_marks").notNull().default(0),
+    lowestPercent: integer("lowest_percent"),
     ...timestamps,
   },
   (t) => [
@@ -22,6 +30,15 @@ export const results = sqliteTable(
     uniqueIndex("results_student_year_sem_uq").on(t.studentId, t.academicYearName, t.semester),
     index("results_year_sem_idx").on(t.academicYearName, t.semester),
     index("results_grade_idx").on(t.grade),
+    // The Reports page's pass rates: a term's results read from the index alone.
+    index("results_pass_idx").on(
+      t.academicYearName,
+      t.semester,
+      t.grade,
+      t.presentMarks,
+      t.lowestPercent,
+      t.absentMarks,
+    ),
   ],
 );
 
