@@ -9,6 +9,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db";
+import type { PaymentMethod } from "../../lib/payment-method";
 import { newToken } from "../../../common/new-token";
 import { auditRowValues, type AuditEntry } from "../audit";
 import { auditActorOf, type MoneyActor } from "./actors";
@@ -29,6 +30,8 @@ export interface SpreadPayment {
   actor: MoneyActor;
   requestId: string;
   source: "desk" | "online";
+  /** An online payment's method (worker/lib/payment-method.ts), on every line; null or absent: the desk's. */
+  method?: PaymentMethod | null;
   idempotencyKey?: string | null;
   requestHash?: string | null;
   /** The audit row of the line on `accountId`; `line` is SQL for the line's amount, `receiptNo` for its number. */
@@ -78,9 +81,9 @@ function lineStatements(db: Db, p: SpreadPayment, accountId: number): BatchItem<
   return [
     bumpCounterStatement(db, p.year, sql`${line} > 0`),
     db.run(sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at,
-        admin_id, source, receipt_token, idempotency_key, request_hash, receipt_group)
+        admin_id, source, method, receipt_token, idempotency_key, request_hash, receipt_group)
       SELECT ${accountId}, ${receiptNoSql(p.year, "RCP")}, ${p.year}, ${currentSequence(p.year)}, ${line}, 'payment',
-        ${p.at}, ${who.id}, ${p.source}, ${newToken()},
+        ${p.at}, ${who.id}, ${p.source}, ${p.method ?? null}, ${newToken()},
         CASE WHEN ${first} THEN ${p.idempotencyKey ?? null} END, CASE WHEN ${first} THEN ${p.requestHash ?? null} END,
         ${p.group}
       WHERE ${line} > 0`),

@@ -11,6 +11,7 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { auditLog } from "../../../db/schema";
 import type { ReceiptPrefix } from "../../../common/receipt-no";
 import type { Db } from "../../db";
+import type { PaymentMethod } from "../../lib/payment-method";
 import { newToken } from "../../../common/new-token";
 import { auditRowValues, type AuditEntry } from "../audit";
 import { auditActorOf, type MoneyActor } from "./actors";
@@ -30,6 +31,8 @@ export interface Receipt {
   at: string;
   actor: MoneyActor;
   source?: "desk" | "online";
+  /** An online receipt's method (worker/lib/payment-method.ts); null or absent: the desk's, or not named. */
+  method?: PaymentMethod | null;
   idempotencyKey?: string | null;
   requestHash?: string | null;
   /** Written only when this holds at the write (SQL); always when absent. */
@@ -43,10 +46,10 @@ export function receiptStatements(db: Db, r: Receipt) {
   return [
     bumpCounterStatement(db, r.year, when),
     db.run(sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at,
-        admin_id, source, receipt_token, idempotency_key, request_hash)
+        admin_id, source, method, receipt_token, idempotency_key, request_hash)
       SELECT ${r.feeRecordId}, ${receiptNoSql(r.year, r.prefix)}, ${r.year}, ${currentSequence(r.year)}, ${r.amount},
-        ${kind}, ${r.at}, ${auditActorOf(r.actor).id}, ${r.source ?? "desk"}, ${newToken()}, ${r.idempotencyKey ?? null},
-        ${r.requestHash ?? null}
+        ${kind}, ${r.at}, ${auditActorOf(r.actor).id}, ${r.source ?? "desk"}, ${r.method ?? null}, ${newToken()},
+        ${r.idempotencyKey ?? null}, ${r.requestHash ?? null}
       WHERE ${when}`),
   ] as const;
 }

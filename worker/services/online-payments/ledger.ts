@@ -26,6 +26,7 @@ import { batchAll, type Db } from "../../db";
 import { broke } from "../../db-constraints";
 import type { CallbackOutcome, PaymobTransaction } from "../../contracts/online-payments";
 import { academicYearOf } from "../../lib/fee-schedule";
+import { paymentMethodOf } from "../../lib/payment-method";
 import { type AuditEntry, snapshotWith } from "../audit";
 import { SYSTEM_ACTORS } from "../ledger/actors";
 import {
@@ -136,6 +137,7 @@ function moneyRows(
       at: lc.now.toISOString(),
       actor: SYSTEM_ACTORS.online,
       source: "online",
+      method: paymentMethodOf(tx.source_data.type),
       when: sql`${applied} <> 0`,
       requestId: lc.requestId,
       audit: { action, ...feeAudit(lc, order, tx.id, kind, tx) },

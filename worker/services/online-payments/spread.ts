@@ -12,6 +12,7 @@ import { feeRecords } from "../../../db/schema";
 import type { Db } from "../../db";
 import type { PaymobTransaction } from "../../contracts/online-payments";
 import { academicYearOf } from "../../lib/fee-schedule";
+import { paymentMethodOf } from "../../lib/payment-method";
 import { snapshotWith } from "../audit";
 import { SYSTEM_ACTORS } from "../ledger/actors";
 import { newReceiptGroup, spreadStatements } from "../ledger/across-years";
@@ -58,6 +59,7 @@ export function spreadSuccessBatch(s: SpreadSuccess): BatchItem<"sqlite">[] {
       accounts: s.accounts,
       amount: col("applied_piastres"),
       group,
+      method: paymentMethodOf(tx.source_data.type),
       year: academicYearOf(s.now),
       at,
       actor: SYSTEM_ACTORS.online,
