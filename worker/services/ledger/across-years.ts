@@ -17,7 +17,7 @@ import { settleStatements } from "./entries";
 import { bumpCounterStatement, currentSequence, receiptNoSql } from "./receipts";
 
 /** A payment to spread over accounts (piastres; instants ISO UTC). */
-export interface SpreadPayment {
+interface SpreadPaymentBase {
   /** The accounts to fill, in order (oldest year first): ids. */
   accounts: readonly number[];
   /** Piastres > 0, or SQL for them evaluated at the write (before the first line). */
@@ -29,14 +29,18 @@ export interface SpreadPayment {
   at: string;
   actor: MoneyActor;
   requestId: string;
-  source: "desk" | "online";
-  /** An online payment's method (worker/lib/payment-method.ts), on every line; null or absent: the desk's. */
-  method?: PaymentMethod | null;
   idempotencyKey?: string | null;
   requestHash?: string | null;
   /** The audit row of the line on `accountId`; `line` is SQL for the line's amount, `receiptNo` for its number. */
   audit: (accountId: number, line: SQL, receiptNo: SQL) => AuditEntry;
 }
+
+/**
+ * Where the money came in: the desk, or online with its method on every line (worker/lib/payment-method.ts; the
+ * Reports page reads it from the receipt): required online, so no online payment is written without it.
+ */
+export type SpreadPayment = SpreadPaymentBase &
+  ({ source: "desk"; method?: null } | { source: "online"; method: PaymentMethod | null });
 
 /** A fresh receipt group key (random, 32 bytes base64url). */
 export const newReceiptGroup = (): string => newToken();
