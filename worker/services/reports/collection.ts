@@ -2,7 +2,8 @@
  * Collection by month (docs/product.md#reports): the money received on the chosen year's accounts month by month of
  * the year (Cairo months of `paid_at`), against the year before's accounts in the same months, cumulative, in EGP and
  * as a share of what the year's accounts owe. Every payment and adjustment row counts, so the year's sum is the sum
- * of its accounts' paid amounts. One statement over `fee_records_year_grade_idx` and `payments_fee_amount_idx`.
+ * of its accounts' paid amounts. One statement over the kept receipts per year and hour (`report_receipt_hours`, kept
+ * by triggers on `payments`: docs/decisions/0044-reports-kept-figures.md) and `fee_records_year_total_idx`.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db";
@@ -33,9 +34,8 @@ export interface CollectionReport {
 const monthNo = (ym: string) => Number(ym.slice(0, 4)) * 12 + Number(ym.slice(5, 7)) - 1;
 
 /**
- * SQL rows: (year, month index or −1 for the accounts' total due, piastres). The receipts are summed per UTC hour first
- * (an index-only read of `payments_fee_amount_idx`), and only those sums get a Cairo month: Cairo's midnights fall on
- * whole UTC hours, so an hour never straddles two months.
+ * SQL rows: (year, month index or −1 for the accounts' total due, piastres). The kept receipts are per UTC hour, and
+ * only those sums get a Cairo month: Cairo's midnights fall on whole UTC hours, so an hour never straddles two months.
  */
 async function collectionRows(db: Db, y: ReportYear, months: number) {
   const day = cairoDaySql(sql`(h || ':00:00.000Z')`, shiftYears(y.start_date, -1), y.end_date);
@@ -46,9 +46,8 @@ async function collectionRows(db: Db, y: ReportYear, months: number) {
       + (CASE WHEN y = ${y.previous} THEN 12 ELSE 0 END)))`;
   return db.all<{ y: string; m: number; amount: number }>(sql`
     SELECT y, ${idx} AS m, sum(amount) AS amount FROM (
-      SELECT f.academic_year_name AS y, substr(p.paid_at, 1, 13) AS h, sum(p.amount_piastres) AS amount
-      FROM fee_records f JOIN payments p INDEXED BY payments_fee_amount_idx ON p.fee_record_id = f.id
-      WHERE f.academic_year_name IN (${y.name}, ${y.previous})
+      SELECT academic_year_name AS y, hour AS h, sum(amount_piastres) AS amount FROM report_receipt_hours
+      WHERE academic_year_name IN (${y.name}, ${y.previous})
       GROUP BY 1, 2)
     GROUP BY 1, 2
     UNION ALL

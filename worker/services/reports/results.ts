@@ -3,9 +3,10 @@
  * of each subject's max; absent marks counted apart, never as 0), and the pass rate per grade and term with the change
  * from the term before (term 1's is the previous year's term 2). A subject is passed at or above the pass mark
  * (percent of its max, the rollover's rule: `belowPass`); a student passes a term with no present subject below it.
- * Each chart one statement over `results_year_sem_idx` and `scores_result_idx`.
+ * Each chart one statement over kept figures (docs/decisions/0044-reports-kept-figures.md): the marks per percent
+ * (`report_mark_percents`) and each result's present and absent marks and lowest percent (`results_pass_idx`).
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../db";
 import { MARK_BIN_PERCENT, MARK_BINS } from "../../lib/report-buckets";
 import { GRADES } from "../../lib/school-grades";
@@ -42,17 +43,11 @@ const rate = (passed: number, n: number) => (n > 0 ? Math.round((passed / n) * 1
 
 /** The year's marks per term and subject in 10 % bins, with absent and below-pass counts. */
 export async function marksDistribution(db: Db, y: ReportYear, passMark: number): Promise<SubjectDistribution[]> {
-  const rows = await db.all<{ sem: Term; subject: string; bin: number; n: number; below: number }>(sql`
-    SELECT r.semester AS sem, s.subject_name AS subject,
-      CASE WHEN s.absent = 1 THEN -1
-        ELSE min(${sql.raw(String(MARK_BINS - 1))},
-          (s.score_hundredths * 100) / (s.max_score_hundredths * ${sql.raw(String(MARK_BIN_PERCENT))})) END AS bin,
-      count(*) AS n,
-      sum(CASE WHEN s.absent = 0 AND s.score_hundredths * 100 < ${passMark} * s.max_score_hundredths THEN 1 ELSE 0 END)
-        AS below
-    FROM results r JOIN result_subject_scores s ON s.result_id = r.id
-    WHERE r.academic_year_name = ${y.name}
-    GROUP BY 1, 2, 3`);
+  // Kept per whole percent: bin = ⌊percent / 10⌋ (100 % in the last) and below pass = percent < pass mark are exact
+  // (an integer pass mark; ⌊⌊x⌋ / 10⌋ = ⌊x / 10⌋).
+  const rows = await db.all<{ sem: Term; subject: string; pct: number; n: number }>(sql`
+    SELECT semester AS sem, subject_name AS subject, percent AS pct, marks AS n FROM report_mark_percents
+    WHERE academic_year_name = ${y.name} AND marks <> 0`);
   const out = new Map<string, SubjectDistribution>();
   for (const r of rows) {
     const key = `${r.sem}\u0000${r.subject}`;
@@ -64,12 +59,14 @@ export async function marksDistribution(db: Db, y: ReportYear, passMark: number)
       absent: 0,
       below_pass: 0,
     };
-    // Integer division in SQL (constants written into the statement: a bound JS number is a REAL there).
-    if (r.bin < 0) d.absent += Number(r.n);
+    const n = Number(r.n);
+    const pct = Number(r.pct);
+    if (pct < 0) d.absent += n;
     else {
-      d.bins[r.bin] = (d.bins[r.bin] ?? 0) + Number(r.n);
-      d.present += Number(r.n);
-      d.below_pass += Number(r.below);
+      const bin = Math.min(MARK_BINS - 1, Math.floor(pct / MARK_BIN_PERCENT));
+      d.bins[bin] = (d.bins[bin] ?? 0) + n;
+      d.present += n;
+      if (pct < passMark) d.below_pass += n;
     }
     out.set(key, d);
   }
@@ -78,17 +75,15 @@ export async function marksDistribution(db: Db, y: ReportYear, passMark: number)
 
 /** Pass rates per grade for both terms of the year, each with the term before's. */
 export async function passRates(db: Db, y: ReportYear, passMark: number): Promise<GradePassRate[]> {
+  // Each result's kept figures (present and absent marks, lowest percent): passed = a present mark and none below.
+  const terms = (where: SQL) => sql`
+    SELECT academic_year_name AS y, semester AS sem, grade, sum(present_marks > 0) AS n,
+      sum(present_marks > 0 AND lowest_percent >= ${passMark}) AS passed, sum(absent_marks) AS absent
+    FROM results WHERE ${where} AND present_marks + absent_marks > 0 GROUP BY 1, 2, 3`;
   const rows = await db.all<{ y: string; sem: Term; grade: string; n: number; passed: number; absent: number }>(sql`
-    WITH st AS (
-      SELECT r.academic_year_name AS y, r.semester AS sem, r.grade AS grade,
-        sum(1 - s.absent) AS present, sum(s.absent) AS absent,
-        sum(CASE WHEN s.absent = 0 AND s.score_hundredths * 100 < ${passMark} * s.max_score_hundredths
-          THEN 1 ELSE 0 END) AS failed
-      FROM results r JOIN result_subject_scores s ON s.result_id = r.id
-      WHERE r.academic_year_name = ${y.name} OR (r.academic_year_name = ${y.previous} AND r.semester = 'S2')
-      GROUP BY r.id)
-    SELECT y, sem, grade, sum(present > 0) AS n, sum(present > 0 AND failed = 0) AS passed, sum(absent) AS absent
-    FROM st GROUP BY 1, 2, 3`);
+    ${terms(sql`academic_year_name = ${y.name}`)}
+    UNION ALL
+    ${terms(sql`academic_year_name = ${y.previous} AND semester = 'S2'`)}`);
   const key = (yy: string, sem: string, grade: string) => `${yy}|${sem}|${grade}`;
   const all = new Map(rows.map((r) => [key(r.y, r.sem, r.grade), r]));
   const rank = (g: string) => {
