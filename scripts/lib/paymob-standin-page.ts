@@ -16,6 +16,8 @@ export interface StandinOrder {
   redirectionUrl: string;
   /** The intention's `billing_data` as sent (the tests read what the Worker told Paymob about the payer). */
   billingData: Record<string, unknown>;
+  /** The intention's line items as sent (one per child of a family's payment). */
+  items: unknown[];
   expiresAt: number;
   integrationIds: number[];
   transactions: Record<string, unknown>[];
@@ -123,6 +125,16 @@ export function billingDataProblem(b: unknown): string | null {
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/** The intention's line items, one a line (name, description, EGP), as Paymob's checkout lists them. */
+function itemList(items: unknown[]): string {
+  const rows = items.map((raw) => {
+    const i = (raw ?? {}) as { name?: unknown; description?: unknown; amount?: unknown };
+    const egp = (Number(i.amount) / 100).toFixed(2);
+    return `<li data-item>${esc(String(i.name ?? ""))} · ${esc(String(i.description ?? ""))} · <bdi>${egp} EGP</bdi></li>`;
+  });
+  return items.length > 1 ? `<ul class="note">${rows.join("")}</ul>` : "";
+}
+
 /** The checkout page of `order`: the amount, and a button per way to finish (card, wallet, decline, kiosk). */
 export function checkoutPage(order: StandinOrder): string {
   const egp = (order.amountCents / 100).toFixed(2);
@@ -139,6 +151,7 @@ button{width:100%;margin-top:.75rem;padding:.8rem;border:0;border-radius:8px;fon
 <p class="note">محاكاة محلية لبوابة Paymob: لا تُخصم أي أموال حقيقية. A local stand-in for Paymob: no real money moves.</p>
 <div class="amount" data-amount="${order.amountCents}">${egp} EGP</div>
 <p class="note">Order ${order.orderId} · ${esc(order.specialReference)}</p>
+${itemList(order.items)}
 ${button("card", "ادفع بالبطاقة / Pay by card", "pay")}
 ${button("wallet", "ادفع بالمحفظة / Pay by wallet", "alt")}
 ${button("kiosk", "رقم مرجعي للدفع في منفذ / Kiosk reference", "kiosk")}

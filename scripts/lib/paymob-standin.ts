@@ -110,6 +110,12 @@ class Standin {
     const b = await bodyOf(req);
     if (!Number.isInteger(b.amount) || b.currency !== "EGP" || typeof b.notification_url !== "string")
       return json(res, 400, { detail: "amount, currency and notification_url are required" });
+    // Paymob refuses items whose amounts do not add up to the intention's amount.
+    const items = Array.isArray(b.items) ? (b.items as { amount?: unknown }[]) : [];
+    if (
+      items.reduce((sum, i) => sum + (Number.isInteger(i.amount) ? (i.amount as number) : Number.NaN), 0) !== b.amount
+    )
+      return json(res, 400, { detail: "the items' amounts must add up to the amount" });
     const billingProblem = billingDataProblem(b.billing_data);
     if (billingProblem) return json(res, 400, { detail: billingProblem });
     const order: StandinOrder = {
@@ -122,6 +128,7 @@ class Standin {
       notificationUrl: b.notification_url,
       redirectionUrl: String(b.redirection_url ?? ""),
       billingData: b.billing_data as Record<string, unknown>,
+      items: b.items as unknown[],
       expiresAt: Date.now() + Number(b.expiration ?? 3600) * 1000,
       integrationIds: this.keys.integrationIds,
       transactions: [],

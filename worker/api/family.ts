@@ -25,6 +25,7 @@ import { hmacHex } from "../lib/tokens";
 import { enqueueWith } from "../messages-runtime";
 import { clientOf } from "../middleware/rate-limit";
 import { enforceFamilyClientLimit, familyOf, refuseCrossSite, requireFamily } from "../middleware/family";
+import { familyPaymentsApi } from "./family-payments";
 import { checkCode, requestCode } from "../services/family/codes";
 import { getPreferences, updatePreferences } from "../services/family/preferences";
 import { childDetail, childrenOf } from "../services/family/read";
@@ -219,7 +220,9 @@ export const familyApi = familyApp
   .openapi(savePrefs, async (c) => {
     const fam = familyOf(c);
     return c.json(await updatePreferences(c.get("db"), fam.phone, c.req.valid("json"), requestNow(c)), 200);
-  });
+  })
+  // Paying for several children in one checkout (worker/api/family-payments.ts).
+  .route("/", familyPaymentsApi);
 
 /** The office's side, mounted at `/api/admin/family` (worker/api/family-admin.ts). */
 export { familyAdminApi } from "./family-admin";

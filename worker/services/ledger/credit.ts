@@ -64,3 +64,48 @@ export function orderCreditStatement(db: Db, orderId: number, txn: string, kind:
       updated_at = ${at}
     WHERE id = ${orderId}`);
 }
+
+/** A part of a family's payment (`online_payment_parts`): its row id and the child's accounts owing, oldest first. */
+export interface PartAccounts {
+  partId: number;
+  accounts: readonly number[];
+}
+
+/** SQL: piastres the accounts `ids` owe together now (0 for none). */
+function owedSql(ids: readonly number[]) {
+  if (!ids.length) return sql`0`;
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return sql`(SELECT coalesce(sum(total_piastres - paid_piastres), 0) FROM fee_records WHERE id IN (${list}))`;
+}
+
+/** SQL: what part `p` applies: its amount, capped at what its child's accounts owe now. */
+const partAppliedSql = (p: PartAccounts) =>
+  sql`(SELECT min(amount_piastres, ${owedSql(p.accounts)}) FROM online_payment_parts WHERE id = ${p.partId})`;
+
+/**
+ * Statements of the success `t` of a family's payment with `parts` (docs/decisions/0044-family-payment-parts.md):
+ * first the transaction (its UNIQUE keys refuse a replay) whose applied amount is the sum over parts of each part's
+ * amount capped at what that child's accounts owe now, the rest credit; then each part's own split. All evaluated
+ * before any receipt row of the batch is written.
+ */
+export function partsPaymentTransactionStatements(db: Db, t: CreditTransaction, parts: readonly PartAccounts[]) {
+  const applied = parts.length
+    ? sql.join(
+        parts.map((p) => sql`coalesce(${partAppliedSql(p)}, 0)`),
+        sql` + `,
+      )
+    : sql`0`;
+  return [
+    db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
+      SELECT ${t.txn}, 'payment', o.id, ${t.amount}, ${applied}, ${t.amount} - (${applied}), ${t.source}, ${t.at}
+      FROM online_payments o WHERE o.id = ${t.orderId}`),
+    ...parts.map((p) =>
+      db.run(sql`UPDATE online_payment_parts SET applied_piastres = min(amount_piastres, ${owedSql(p.accounts)}),
+          credit_piastres = amount_piastres - min(amount_piastres, ${owedSql(p.accounts)})
+        WHERE id = ${p.partId} AND online_payment_id = ${t.orderId}`),
+    ),
+  ];
+}

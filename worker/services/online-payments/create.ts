@@ -60,7 +60,7 @@ export function returnUrl(origin: string, publicId: string): string {
 }
 
 /** The first guardian's mobile (E.164, as stored) of student `studentNo`, or null without guardians. */
-async function firstGuardianPhone(db: Db, studentNo: string): Promise<string | null> {
+export async function firstGuardianPhone(db: Db, studentNo: string): Promise<string | null> {
   const [row] = await db
     .select({ phone: studentGuardians.phone })
     .from(studentGuardians)
@@ -71,7 +71,8 @@ async function firstGuardianPhone(db: Db, studentNo: string): Promise<string | n
   return row?.phone ?? null;
 }
 
-function answerOf(row: Row, gateway: PaymobGateway): CreatedOnlinePayment {
+/** The created answer of stored payment `row`. */
+export function answerOf(row: Row, gateway: PaymobGateway): CreatedOnlinePayment {
   return {
     payment_id: row.publicId,
     order_id: row.orderId,
@@ -89,7 +90,7 @@ async function replay(db: Db, gateway: PaymobGateway, key: string, hash: string)
 }
 
 /** Piastres the request asks for, checked against the record's figures: 400 ONLINE_NOTHING_DUE / ONLINE_AMOUNT_INVALID. */
-function amountFor(amount: CreateOnlinePaymentInput["amount"], f: FeeFigures): number {
+export function amountFor(amount: CreateOnlinePaymentInput["amount"], f: FeeFigures): number {
   if (typeof amount !== "number") {
     const chosen = choiceAmount(amount, f);
     if (chosen === null) throw new ApiError("ONLINE_NOTHING_DUE");
@@ -128,7 +129,7 @@ export async function createOnlinePayment(
     notificationUrl: `${o.origin}/api/payments/paymob/callback`,
     redirectionUrl: returnUrl(o.origin, publicId),
     expiresInS: CHECKOUT_EXPIRY_S,
-    item: { name: "School fees", description: `${fee.grade} ${piastresToEgp(amountPiastres)} EGP` },
+    items: [{ name: "School fees", description: `${fee.grade} ${piastresToEgp(amountPiastres)} EGP`, amountPiastres }],
     payerName: fee.full_name,
     payerPhone,
   });

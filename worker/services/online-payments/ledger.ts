@@ -38,6 +38,7 @@ import {
 import { moneyAuditStatement, movementStatements } from "../ledger/entries";
 import { NOTHING_MOVED, type MoneyMoved } from "../ledger/hooks";
 import { currentReceiptIdSql } from "../ledger/receipts";
+import { partsMoved, partsSuccessBatch, partsToRecord } from "./parts";
 import { owingAccountsOf, spreadSuccessBatch } from "./spread";
 
 /** Where the report came from: the Transaction Processed callback, or reconciliation's inquiry. */
@@ -277,6 +278,7 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   // A refund or void is a transaction of its own with a parent (the payment); a capture has one too. Paymob's flags
   // `is_refunded` / `is_voided` on the original mark one already reported this way: that original replays.
   const reversal = tx.success && tx.has_parent_transaction && !tx.is_capture;
+  const parts = reversal || !tx.success || tx.pending ? [] : await partsToRecord(lc.db, order.id);
   let outcome: CallbackOutcome;
   let items: BatchItem<"sqlite">[];
   if (reversal) [outcome, items] = ["refunded", reversalBatch(lc, order, tx, tx.amount_cents)];
@@ -285,6 +287,9 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   else if (tx.currency !== order.currency || tx.amount_cents !== order.amountPiastres) {
     console.warn(JSON.stringify({ msg: "paymob amount or currency unlike its order", order_id: tx.order.id }));
     [outcome, items] = ["mismatch", noteBatch(lc, order, tx, "mismatch")];
+  } else if (parts.length) {
+    // A family's payment for several children: each child's part on that child's accounts (./parts.ts).
+    [outcome, items] = ["recorded", partsSuccessBatch({ ...lc, orderId: order.id, tx, parts })];
   } else {
     // The student's accounts owing, oldest year first: the payment settles them in that order.
     const accounts = await owingAccountsOf(lc.db, order.feeRecordId);
@@ -301,6 +306,7 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
     throw err;
   }
   if (outcome !== "recorded" && outcome !== "refunded") return { outcome, moved: NOTHING_MOVED };
+  if (outcome === "recorded" && parts.length) return { outcome, moved: await partsMoved(lc.db, order.id) };
   const receiptNos = outcome === "recorded" ? await receiptOf(lc.db, tx.id) : [];
   return { outcome, moved: { feeRecordIds: await accountsMoved(lc.db, tx.id, order.feeRecordId), receiptNos } };
 }

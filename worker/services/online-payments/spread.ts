@@ -43,6 +43,45 @@ export interface SpreadSuccess {
   accounts: number[];
 }
 
+/**
+ * The audit row of one receipt line of an online success (`line` and `receiptNo` SQL of the line written): the
+ * account before, the transaction, the receipt group, what the line applied and the transaction's credit.
+ */
+export function onlineLineAudit(a: {
+  source: "callback" | "inquiry";
+  studentNo: string;
+  tx: PaymobTransaction;
+  group: string;
+  credit: SQL;
+}) {
+  return (feeId: number, line: SQL, receiptNo: SQL) => {
+    const feeRow = sql`FROM fee_records WHERE id = ${feeId}`;
+    return {
+      action: "online_payment",
+      entity: "fee_record",
+      entityId: feeId,
+      before: sql`(SELECT json_object('student_no', ${a.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
+      after: snapshotWith(
+        {
+          student_no: a.studentNo,
+          order_id: a.tx.order.id,
+          transaction_id: a.tx.id,
+          amount_piastres: a.tx.amount_cents,
+          method: a.tx.source_data.type,
+          receipt_group: a.group,
+        },
+        {
+          receipt_no: receiptNo,
+          applied_piastres: line,
+          credit_piastres: a.credit,
+          paid_piastres: sql`(SELECT paid_piastres + ${line} ${feeRow})`,
+          source: sql`${a.source}`,
+        },
+      ),
+    };
+  };
+}
+
 /** The batch of a matching success spread over `s.accounts` (see the module doc). */
 export function spreadSuccessBatch(s: SpreadSuccess): BatchItem<"sqlite">[] {
   const { db, tx, order } = s;
@@ -65,32 +104,13 @@ export function spreadSuccessBatch(s: SpreadSuccess): BatchItem<"sqlite">[] {
       actor: SYSTEM_ACTORS.online,
       requestId: s.requestId,
       source: "online",
-      audit: (feeId, line, receiptNo) => {
-        const feeRow = sql`FROM fee_records WHERE id = ${feeId}`;
-        return {
-          action: "online_payment",
-          entity: "fee_record",
-          entityId: feeId,
-          before: sql`(SELECT json_object('student_no', ${order.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
-          after: snapshotWith(
-            {
-              student_no: order.studentNo,
-              order_id: tx.order.id,
-              transaction_id: txn,
-              amount_piastres: a,
-              method: tx.source_data.type,
-              receipt_group: group,
-            },
-            {
-              receipt_no: receiptNo,
-              applied_piastres: line,
-              credit_piastres: col("credit_piastres"),
-              paid_piastres: sql`(SELECT paid_piastres + ${line} ${feeRow})`,
-              source: sql`${s.source}`,
-            },
-          ),
-        };
-      },
+      audit: onlineLineAudit({
+        source: s.source,
+        studentNo: order.studentNo,
+        tx,
+        group,
+        credit: col("credit_piastres"),
+      }),
     }),
     db.run(sql`UPDATE paymob_transactions SET payment_id = ${head}
       WHERE transaction_id = ${txn} AND kind = 'payment' AND applied_piastres <> 0`),

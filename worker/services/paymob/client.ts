@@ -28,8 +28,11 @@ export interface IntentionInput {
   redirectionUrl: string;
   /** Seconds the checkout stays open. */
   expiresInS: number;
-  /** One line item: what is paid for (shown on Paymob's checkout). */
-  item: { name: string; description: string };
+  /**
+   * The line items shown on Paymob's checkout (one per child of a family's payment): their amounts (piastres) add up
+   * to `amountPiastres`, as Paymob requires.
+   */
+  items: { name: string; description: string; amountPiastres: number }[];
   /** The payer as Paymob needs it: the student's name. */
   payerName: string;
   /** The first guardian's mobile, E.164 (`+201001234567`); null when the student has none ("NA" is sent). */
@@ -104,7 +107,12 @@ export function fetchPaymob(config: PaymobConfig): PaymobGateway {
         amount: input.amountPiastres,
         currency: "EGP",
         payment_methods: config.integrationIds,
-        items: [{ ...input.item, amount: input.amountPiastres, quantity: 1 }],
+        items: input.items.map((i) => ({
+          name: i.name,
+          description: i.description,
+          amount: i.amountPiastres,
+          quantity: 1,
+        })),
         billing_data: {
           ...nameParts(input.payerName),
           email: PAYMOB_PLACEHOLDER_EMAIL,
