@@ -2,11 +2,13 @@
  * `/api/webhooks/whatsapp` (docs/product.md#guardians-and-messages): the WhatsApp Cloud API's subscription check
  * (GET with hub.verify_token; 403 when it does not match) and its signed status and inbound-message notifications (POST). A POST whose
  * `X-Hub-Signature-256` does not verify against WHATSAPP_APP_SECRET is answered 401 and changes nothing. The body is
- * read raw (the signature covers the exact bytes), so the route declares no body schema.
+ * read raw (the signature covers the exact bytes), so the route declares no body schema. A sign-in code or an
+ * invitation reported failed is sent again by SMS at once (worker/services/messages/sms-fallback.ts).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../errors";
 import { createApi, errors, json } from "../openapi";
+import { enqueueWith } from "../messages-runtime";
 import { requestNow } from "../request-clock";
 import { applyWebhook, verifyHubSignature } from "../services/messages/webhook";
 
@@ -61,6 +63,9 @@ export const whatsappWebhookApi = createApi()
     } catch {
       throw new ApiError("MALFORMED_JSON");
     }
-    const done = await applyWebhook(c.get("db"), payload, requestNow(c));
+    const done = await applyWebhook(c.get("db"), payload, requestNow(c), {
+      pepper: c.env.PASSWORD_PEPPER,
+      enqueue: enqueueWith(c.env),
+    });
     return c.json({ statuses: done.statuses, opt_outs: done.optOuts }, 200);
   });

@@ -36,11 +36,13 @@ export default {
     message: "رسالة إلى ولي أمر",
     message_settings: "إعدادات الرسائل",
     family_sessions: "جلسات حساب الأسرة",
+    family_account: "حساب الأسرة",
     academic_year: "عام دراسي",
     enrolment: "قيد في عام دراسي",
     rollover_run: "إغلاق العام الدراسي",
   },
   actions: {
+    invite: "دعوة",
     create: "إضافة",
     update: "تعديل",
     delete: "حذف",

@@ -36,11 +36,13 @@ export default {
     message: "Message to a guardian",
     message_settings: "Message settings",
     family_sessions: "Family sessions",
+    family_account: "Family account",
     academic_year: "Academic year",
     enrolment: "Enrolment",
     rollover_run: "Year-end rollover",
   },
   actions: {
+    invite: "Invite",
     create: "Create",
     update: "Update",
     delete: "Delete",

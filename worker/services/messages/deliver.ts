@@ -16,7 +16,7 @@ import type { Env } from "../../env";
 import { thrownFailure } from "./failure";
 import { type Provider, type SendResult, providerFor } from "./provider";
 import { secondsUntilAwake } from "./settings";
-import { isUrgent } from "./texts";
+import { fallsBackToSms, isUrgent } from "./texts";
 
 /** Attempts before a message is dead-lettered (the queue's own max_retries matches, wrangler.toml). */
 export const MAX_ATTEMPTS = 5;
@@ -129,8 +129,8 @@ function send(env: Env, m: Row, provider?: Provider | null): Promise<SendResult>
 /** The write that records one claimed message's send, and what the queue does with its queue message. */
 function settle(db: Db, m: Row, sent: SendResult, now: Date): { write: BatchItem<"sqlite">; outcome: Outcome } {
   const at = now.toISOString();
-  // A sign-in code's text is blanked once the provider has it (nobody reads it in the console); one WhatsApp could
-  // not take goes again at once by SMS (docs/product.md#family-accounts).
+  // A sign-in code's text is blanked once the provider has it (nobody reads it in the console); a code or an
+  // invitation WhatsApp could not take goes again at once by SMS (docs/product.md#family-accounts).
   const code = m.kind === "sign_in_code";
   if (sent.ok) {
     const blank = code ? { body: "••••••", params: "[]" } : {};
@@ -141,7 +141,7 @@ function settle(db: Db, m: Row, sent: SendResult, now: Date): { write: BatchItem
     return { write, outcome: { ack: true, result: "sent" } };
   }
   const attempts = m.attempts + 1;
-  if (code && m.channel === "whatsapp") {
+  if (fallsBackToSms(m.kind) && m.channel === "whatsapp") {
     const write = db
       .update(messages)
       .set({ channel: "sms", error: sent.error, claimedAt: null })

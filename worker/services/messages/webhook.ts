@@ -3,7 +3,8 @@
  * the HMAC-SHA256 of the raw body with the app secret, compared in constant time; otherwise nothing is read. Statuses
  * move a message forward only (sent → delivered → read; failed with the provider's reason); an inbound reply that is a
  * stop word (a text, a quick-reply button or an interactive reply: worker/services/messages/opt-out.ts) opts every
- * guardian with that number out.
+ * guardian with that number out. A sign-in code or an invitation reported failed goes again by SMS, once
+ * (worker/services/messages/sms-fallback.ts).
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -12,6 +13,7 @@ import type { Db } from "../../db";
 import { hmacHex, verifyHmacHex } from "../../lib/tokens";
 import { whatsappFailure } from "./failure";
 import { isStopReply, replyTexts } from "./opt-out";
+import { type SmsFallback, sendFailedBySms } from "./sms-fallback";
 
 /** Hex HMAC-SHA256 of `body` with `secret` (Meta's `X-Hub-Signature-256` without its `sha256=`). */
 export const hubSignature = (secret: string, body: string): Promise<string> => hmacHex(secret, body);
@@ -49,17 +51,18 @@ const listAt = (o: unknown, key: string): unknown[] => {
 
 /**
  * Applies a verified webhook body (any JSON; what does not fit is skipped, entry by entry); answers how many statuses
- * and opt-outs it applied.
+ * and opt-outs it applied and the ids of failed messages sent again by SMS (only with `fallback`).
  */
-export async function applyWebhook(db: Db, payload: unknown, now: Date) {
+export async function applyWebhook(db: Db, payload: unknown, now: Date, fallback?: SmsFallback) {
   let statuses = 0;
   let optOuts = 0;
+  const failed: Failed[] = [];
   for (const entry of listAt(payload, "entry")) {
     for (const change of listAt(entry, "changes")) {
       const value = own(change, "value");
       for (const item of listAt(value, "statuses")) {
         const s = statusSchema.safeParse(item);
-        if (s.success) statuses += await applyStatus(db, s.data.id, s.data.status, s.data.errors, now);
+        if (s.success) statuses += await applyStatus(db, s.data.id, s.data.status, s.data.errors, now, failed);
       }
       for (const item of listAt(value, "messages")) {
         const m = inboundSchema.safeParse(item);
@@ -68,8 +71,11 @@ export async function applyWebhook(db: Db, payload: unknown, now: Date) {
       }
     }
   }
-  return { statuses, optOuts };
+  const resent = fallback && failed.length ? await sendFailedBySms(db, failed, now, fallback) : [];
+  return { statuses, optOuts, resent };
 }
+
+type Failed = Parameters<typeof sendFailedBySms>[1][number];
 
 async function applyStatus(
   db: Db,
@@ -77,6 +83,7 @@ async function applyStatus(
   status: z.infer<typeof statusSchema>["status"],
   errors: unknown,
   now: Date,
+  failed: Failed[],
 ) {
   const at = now.toISOString();
   if (status === "failed") {
@@ -86,7 +93,14 @@ async function applyStatus(
       .update(messages)
       .set({ status: "failed", error: reason, updatedAt: at })
       .where(and(eq(messages.providerId, providerId), sql`${messages.status} IN ('queued','sent')`))
-      .returning({ id: messages.id });
+      .returning({
+        id: messages.id,
+        kind: messages.kind,
+        channel: messages.channel,
+        toPhone: messages.toPhone,
+        language: messages.language,
+      });
+    failed.push(...rows);
     return rows.length;
   }
   // A row gets its provider id in the same write that makes it `sent`, so `sent` never moves one forward: no write.
