@@ -128,7 +128,9 @@ async function online(w: World, method: "card" | "wallet" | "kiosk") {
   w.orders.push({ orderId: p.order_id, paidCents: Math.round(p.amount * 100) });
 }
 
-async function step(w: World, s: fc.Infer<typeof stepArb>) {
+type Step = typeof stepArb extends fc.Arbitrary<infer T> ? T : never;
+
+async function step(w: World, s: Step) {
   const db = testDb();
   const [fee] = await db.all<{ total: number; paid: number; y: string }>(
     sql`SELECT total_piastres AS total, paid_piastres AS paid, academic_year_name AS y FROM fee_records WHERE id = ${w.feeId}`,
@@ -178,69 +180,65 @@ async function step(w: World, s: fc.Infer<typeof stepArb>) {
 let run = 0;
 
 describe("reports: kept figures", () => {
-  it(
-    "stay equal to the receipts and marks they sum after random payments, adjustments, refunds and result edits",
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.array(stepArb, { minLength: 3, maxLength: 8 }), async (steps) => {
-          // Years of this run only: far after the clock's, one pair per run.
-          const first = schoolDateParts(new Date()).year + 60 + 2 * ++run;
-          const year = `${first}-${first + 1}`;
-          const other = `${first + 1}-${first + 2}`;
-          await ensureYear(year, "closed");
-          await ensureYear(other, "closed");
-          const s = await insertStudent({ currentGrade: "Prep-3" });
-          const total = 1_200_000;
-          const [f] = await testDb().all<{ id: number }>(sql`INSERT INTO fee_records (student_id, academic_year_name,
+  it("stay equal to the receipts and marks they sum after random payments, adjustments, refunds and result edits", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 3, maxLength: 8 }), async (steps) => {
+        // Years of this run only: far after the clock's, one pair per run.
+        const first = schoolDateParts(new Date()).year + 60 + 2 * ++run;
+        const year = `${first}-${first + 1}`;
+        const other = `${first + 1}-${first + 2}`;
+        await ensureYear(year, "closed");
+        await ensureYear(other, "closed");
+        const s = await insertStudent({ currentGrade: "Prep-3" });
+        const total = 1_200_000;
+        const [f] = await testDb().all<{ id: number }>(sql`INSERT INTO fee_records (student_id, academic_year_name,
             grade, total_piastres, paid_piastres) VALUES (${s.id}, ${year}, 'Prep-3', ${total}, 0) RETURNING id`);
-          const w: World = {
-            year,
-            other,
-            start: `${first}-09-01`,
-            studentNo: s.studentNo,
-            feeId: f!.id,
-            total,
-            results: [],
-            orders: [],
-          };
-          for (const st of steps) {
-            await step(w, st);
-            await expectNoDrift(st);
-          }
-        }),
-        {
-          numRuns: 16,
-          // Every kind of write at least once, whatever the random draw: the cascade, a term moved, a refund.
-          examples: [
+        const w: World = {
+          year,
+          other,
+          start: `${first}-09-01`,
+          studentNo: s.studentNo,
+          feeId: f!.id,
+          total,
+          results: [],
+          orders: [],
+        };
+        for (const st of steps) {
+          await step(w, st);
+          await expectNoDrift(st);
+        }
+      }),
+      {
+        numRuns: 16,
+        // Every kind of write at least once, whatever the random draw: the cascade, a term moved, a refund.
+        examples: [
+          [
             [
-              [
-                { kind: "result", semester: "S1", marks: [4550, null, 10_000] },
-                { kind: "result", semester: "S2", marks: [0, 2000] },
-                { kind: "deleteResult", raw: true },
-              ],
-            ],
-            [
-              [
-                { kind: "result", semester: "S1", marks: [7000] },
-                { kind: "deleteResult", raw: false },
-                { kind: "pay", share: 0.5, day: 10 },
-                { kind: "adjust", share: 0.2 },
-                { kind: "moveReceipt", hours: -30 },
-                { kind: "moveAccount" },
-                { kind: "pay", share: 0.3, day: 200 },
-              ],
-            ],
-            [
-              [
-                { kind: "online", method: "kiosk" },
-                { kind: "refund", share: 0.4 },
-                { kind: "online", method: "wallet" },
-              ],
+              { kind: "result", semester: "S1", marks: [4550, null, 10_000] },
+              { kind: "result", semester: "S2", marks: [0, 2000] },
+              { kind: "deleteResult", raw: true },
             ],
           ],
-        },
-      );
-    },
-    240_000,
-  );
+          [
+            [
+              { kind: "result", semester: "S1", marks: [7000] },
+              { kind: "deleteResult", raw: false },
+              { kind: "pay", share: 0.5, day: 10 },
+              { kind: "adjust", share: 0.2 },
+              { kind: "moveReceipt", hours: -30 },
+              { kind: "moveAccount" },
+              { kind: "pay", share: 0.3, day: 200 },
+            ],
+          ],
+          [
+            [
+              { kind: "online", method: "kiosk" },
+              { kind: "refund", share: 0.4 },
+              { kind: "online", method: "wallet" },
+            ],
+          ],
+        ],
+      },
+    );
+  }, 240_000);
 });
