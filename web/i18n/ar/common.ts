@@ -9,6 +9,7 @@ export default {
     news: "الأخبار",
     results: "عرض النتائج",
     payFees: "دفع المصروفات",
+    family: "حساب الأسرة",
     chooseTeachers: "اختيار المعلمين",
     menu: "القائمة",
     close: "إغلاق",

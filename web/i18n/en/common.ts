@@ -9,6 +9,7 @@ export default {
     news: "News",
     results: "View Results",
     payFees: "Pay Fees",
+    family: "Family Account",
     chooseTeachers: "Choose Teachers",
     menu: "Menu",
     close: "Close",

@@ -7,6 +7,7 @@
 import { useTranslation } from "react-i18next";
 import { Wallet } from "lucide-react";
 import { PageHero } from "~/components/public-ui/page-hero";
+import { FamilyHint } from "~/features/family/public/family-hint";
 import { PublicLayout } from "~/features/shell/public/public-layout";
 import { AmountChoiceForm } from "~/features/pay/public/amount-choice";
 import { FeesLookupForm } from "~/features/pay/public/fees-lookup-form";
@@ -40,6 +41,7 @@ export default function Pay() {
             failure={state.status === "failed" ? state.failure : null}
             onSearch={(id) => void search(id)}
           />
+          <FamilyHint page="pay" />
         </div>
         <p className="sr-only" aria-live="polite">
           {state.status === "found" ? state.fees.student.full_name : ""}

@@ -8,6 +8,7 @@ import { useTranslation } from "react-i18next";
 import { BadgeCheck, ClipboardList, ShieldCheck, Wallet } from "lucide-react";
 import { lazyNamed, useOpenedOnce } from "~/lib/lazy";
 import { PageHero } from "~/components/public-ui/page-hero";
+import { FamilyHint } from "~/features/family/public/family-hint";
 import { PublicLayout } from "~/features/shell/public/public-layout";
 import { LookupForm } from "~/features/results/public/lookup-form";
 import { isModalFailure } from "~/features/results/public/outcome";
@@ -71,6 +72,7 @@ export default function Results() {
               void search(id);
             }}
           />
+          <FamilyHint page="results" />
         </div>
 
         {/* A short announcement; the card itself is not a live region (it would be read out in full). */}

@@ -8,6 +8,7 @@ export const PUBLIC_PATHS = {
   home: "/",
   results: "/results",
   payFees: "/pay",
+  family: "/family",
   chooseTeachers: "/current-students",
 } as const;
 

@@ -1,11 +1,11 @@
 /** The public navbar's destinations, shared by the desktop bar and the phone side menu. */
-import { ClipboardList, House, Newspaper, UsersRound, WalletCards, type LucideIcon } from "lucide-react";
+import { ClipboardList, House, Newspaper, Users, UsersRound, WalletCards, type LucideIcon } from "lucide-react";
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
 import { PUBLIC_PATHS, SECTION_IDS } from "./constants";
 
-export type NavKey = "home" | "news" | "results" | "payFees" | "chooseTeachers";
+export type NavKey = "home" | "news" | "results" | "payFees" | "family" | "chooseTeachers";
 
 export interface NavItem {
   key: NavKey;
@@ -17,7 +17,7 @@ export interface NavItem {
   section?: string;
 }
 
-/** The five navbar destinations with translated labels (common.ts `nav.*`). */
+/** The six navbar destinations with translated labels (common.ts `nav.*`). */
 export function usePublicNavItems(): NavItem[] {
   const { t } = useTranslation();
   return [
@@ -31,6 +31,7 @@ export function usePublicNavItems(): NavItem[] {
     },
     { key: "results", label: t("nav.results"), icon: ClipboardList, href: PUBLIC_PATHS.results },
     { key: "payFees", label: t("nav.payFees"), icon: WalletCards, href: PUBLIC_PATHS.payFees },
+    { key: "family", label: t("nav.family"), icon: Users, href: PUBLIC_PATHS.family },
     { key: "chooseTeachers", label: t("nav.chooseTeachers"), icon: UsersRound, href: PUBLIC_PATHS.chooseTeachers },
   ];
 }

@@ -1,7 +1,7 @@
 /**
- * The fixed public navbar (docs/product.md#public-home): crest and name, Home / News section links, View Results and
- * Choose Teachers, and the language switch. It slides away while scrolling down and comes back when scrolling up;
- * below md the links move into a slide-in side menu.
+ * The fixed public navbar (docs/product.md#public-home): crest and name, Home / News section links, View Results, Pay
+ * Fees, Family Account and Choose Teachers, and the language switch. It slides away while scrolling down and comes
+ * back when scrolling up; below md the links move into a slide-in side menu.
  */
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
