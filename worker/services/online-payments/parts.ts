@@ -13,6 +13,7 @@ import { feeRecords, onlinePaymentParts, payments, students } from "../../../db/
 import type { Db } from "../../db";
 import type { PaymobTransaction } from "../../contracts/online-payments";
 import { academicYearOf } from "../../lib/fee-schedule";
+import { paymentMethodOf } from "../../lib/payment-method";
 import { SYSTEM_ACTORS } from "../ledger/actors";
 import { newReceiptGroup, spreadStatements } from "../ledger/across-years";
 import { orderCreditStatement, partsPaymentTransactionStatements } from "../ledger/credit";
@@ -87,6 +88,7 @@ function partStatements(s: PartsSuccess, part: PartToRecord, credit: SQL): Batch
       actor: SYSTEM_ACTORS.online,
       requestId: s.requestId,
       source: "online",
+      method: paymentMethodOf(s.tx.source_data.type),
       audit: onlineLineAudit({ source: s.source, studentNo: part.studentNo, tx: s.tx, group, credit }),
     }),
     db.run(sql`UPDATE online_payment_parts SET payment_id = (SELECT min(id) FROM payments WHERE receipt_group = ${group})
