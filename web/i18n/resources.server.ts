@@ -19,7 +19,7 @@ function publicPageOf(pathname: string): PublicPage {
   const page = pathname.replace(/\/+$/, "").slice(1);
   if (page === "") return "home";
   if (page === "pay" || page.startsWith("pay/")) return "pay";
-  if (page === "family") return "family";
+  if (page === "family" || page.startsWith("family/")) return "family";
   return page === "results" || page === "current-students" || page === "base-url-config" ? page : "other";
 }
 
@@ -45,7 +45,7 @@ const PAGE_NAMESPACES: Record<Exclude<PublicPage, "other">, readonly string[]> =
   "current-students": ["selection"],
   "base-url-config": ["baseUrl"],
   pay: ["pay"],
-  family: ["family"],
+  family: ["family", "familyPay"],
 };
 const PAGE_OWNED = new Set(Object.values(PAGE_NAMESPACES).flat());
 
