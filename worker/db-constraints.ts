@@ -100,6 +100,11 @@ export const CONSTRAINTS = {
   "selection_registrations.student_id": "SELECTION_SAVED_MEANWHILE",
   "staff_assignments.staff_id, staff_assignments.grade, staff_assignments.subject_name": "CONFLICT",
   "rollover_run_students.run_id, rollover_run_students.student_id": "ROLLOVER_CHANGED_MEANWHILE",
+  // The Reports page's kept figures (written only by triggers, always ON CONFLICT: a break means a race).
+  "report_receipt_hours.academic_year_name, report_receipt_hours.hour, report_receipt_hours.kind, report_receipt_hours.source":
+    "CONFLICT",
+  "report_mark_percents.academic_year_name, report_mark_percents.semester, report_mark_percents.subject_name, report_mark_percents.percent":
+    "CONFLICT",
   // Triggers that refuse a write, raising "TRIGGER constraint failed: <name>".
   admins_last_administrator: "LAST_ADMINISTRATOR",
   paymob_refund_cap: "CONFLICT",
