@@ -12,6 +12,7 @@ export default [
   route("pay/receipts/:token", "routes/public/pay-receipt.tsx"),
   // Family accounts (docs/product.md#family-accounts): sign-in by a code, the children, sessions and preferences.
   route("family", "routes/public/family.tsx"),
+  route("family/payments/return", "routes/public/family-payment-return.tsx"),
   route("lang", "routes/lang.ts"),
   route("admin", "routes/admin/index.ts"),
   route("admin/login", "routes/admin/login.tsx"),

@@ -21,6 +21,7 @@ import onlinePayments from "./ar/onlinePayments";
 import rollover from "./ar/rollover";
 import academicYears from "./ar/academicYears";
 import family from "./ar/family";
+import familyPay from "./ar/familyPay";
 import reports from "./ar/reports";
 
 export default {
@@ -44,6 +45,7 @@ export default {
   messages,
   onlinePayments,
   family,
+  familyPay,
   rollover,
   academicYears,
   reports,

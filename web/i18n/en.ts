@@ -21,6 +21,7 @@ import onlinePayments from "./en/onlinePayments";
 import rollover from "./en/rollover";
 import academicYears from "./en/academicYears";
 import family from "./en/family";
+import familyPay from "./en/familyPay";
 import reports from "./en/reports";
 
 export default {
@@ -44,6 +45,7 @@ export default {
   messages,
   onlinePayments,
   family,
+  familyPay,
   rollover,
   academicYears,
   reports,

@@ -9,6 +9,7 @@ import { buttonClass } from "~/components/public-ui/button-styles";
 import { cn } from "~/components/public-ui/cn";
 import { ChildPanel } from "./child-panel";
 import { type FamilyMe, signOut } from "./family-api";
+import { FamilyPay } from "./family-pay";
 import { PreferencesCard, SessionsCard } from "./family-settings";
 
 export function FamilyAccount({
@@ -83,6 +84,7 @@ export function FamilyAccount({
           </>
         )}
       </section>
+      <FamilyPay />
       <div className="grid items-start gap-6 lg:grid-cols-2">
         <SessionsCard me={me} onSignedOut={onSignedOut} onChanged={reload} />
         <PreferencesCard />
