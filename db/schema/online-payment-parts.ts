@@ -1,6 +1,6 @@
 /**
  * The parts of an online payment a family started for several children at once (docs/product.md#family-accounts,
- * docs/decisions/0044-family-payment-parts.md): one row per child with the amount the server chose for that child
+ * docs/decisions/0045-family-payment-parts.md): one row per child with the amount the server chose for that child
  * (piastres). The checkout's total (`online_payments.amount_piastres`) is the sum of its parts. A verified success
  * fixes, per part, what the child's accounts still owed at that moment (`applied_piastres`, the rest is the part's
  * `credit_piastres`, to refund) and names the child's receipt (`payment_id`: the first row of its receipt group).

@@ -1,6 +1,6 @@
 /**
  * A family pays for several children in one checkout (docs/product.md#family-accounts, #online-payments;
- * docs/decisions/0044-family-payment-parts.md): the server's amount per child, one Paymob intention of the total
+ * docs/decisions/0045-family-payment-parts.md): the server's amount per child, one Paymob intention of the total
  * with a line item per child, and on the verified success one receipt per child allocated as the desk would (arrears
  * first), in one batch. Replayed and concurrent callbacks, an amount unlike the order, the desk paying meanwhile
  * (credit per child), a child removed from the number before the callback, reconciliation, and another family's

@@ -1,5 +1,5 @@
 /**
- * A family pays for several children in one checkout (docs/product.md#family-accounts, docs/decisions/0044-family-
+ * A family pays for several children in one checkout (docs/product.md#family-accounts, docs/decisions/0045-family-
  * payment-parts.md). The page sends a choice per child ("next", "overdue", "all" or an amount in EGP); the server
  * computes each child's amount from that child's own figures exactly as /pay does (../online-payments/figures.ts),
  * asks Paymob for one intention of the total with a line item per child, and records the payment `pending` with one

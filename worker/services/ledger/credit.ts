@@ -86,7 +86,7 @@ const partAppliedSql = (p: PartAccounts) =>
   sql`(SELECT min(amount_piastres, ${owedSql(p.accounts)}) FROM online_payment_parts WHERE id = ${p.partId})`;
 
 /**
- * Statements of the success `t` of a family's payment with `parts` (docs/decisions/0044-family-payment-parts.md):
+ * Statements of the success `t` of a family's payment with `parts` (docs/decisions/0045-family-payment-parts.md):
  * first the transaction (its UNIQUE keys refuse a replay) whose applied amount is the sum over parts of each part's
  * amount capped at what that child's accounts owe now, the rest credit; then each part's own split. All evaluated
  * before any receipt row of the batch is written.

@@ -1,6 +1,6 @@
 /**
  * The success of an online payment a family made for several children (docs/product.md#family-accounts,
- * docs/decisions/0044-family-payment-parts.md): ONE batch that records, per child (a part), what the family chose
+ * docs/decisions/0045-family-payment-parts.md): ONE batch that records, per child (a part), what the family chose
  * for that child, spread over the child's accounts oldest year first exactly as a desk payment with no year is
  * (worker/services/ledger/across-years.ts: one RCP line per account, one receipt group per child), capped at what the
  * child's accounts owe at the write; the rest of that part is credit (to refund). The transaction row comes first
