@@ -51,7 +51,7 @@ async function ensureYear(db: Db, name: string) {
 
 /** Students up to TARGET, and for each generated one in each year: an account, 3 instalments, 4 payments, 2 results
  * of 6 subjects, 3 messages. Returns the rows added per table. */
-async function grow(db: Db, years: string[]): Promise<Record<string, number>> {
+export async function grow(db: Db, years: string[]): Promise<Record<string, number>> {
   const [have] = await db.all<{ n: number }>(sql`SELECT count(*) AS n FROM students`);
   const add = Math.max(0, TARGET - Number(have!.n));
   await db.run(sql`${nums(add)} INSERT INTO students (student_no, full_name, nationality, current_grade, building_no,

@@ -28,10 +28,40 @@ export interface UsableLoad {
   /** Long tasks (> 50 ms) up to usable, and their total, ms (throttled). */
   longTasks: number;
   longTaskMs: number;
+  /** ms from navigation start to each card drawn. */
+  cards: Record<string, number>;
+  /** With `profile`: the functions with most self time (throttled ms), "function file:line". */
+  top?: Array<{ fn: string; ms: number }>;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** Self time per function of a CPU profile (samples × interval), largest first. */
+function topFunctions(p: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, n = 25) {
+  const byId = new Map(p.nodes.map((x) => [x.id, x]));
+  const self = new Map<string, number>();
+  p.samples.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || "(anonymous)"} ${f.url.split("/").pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([fn, ms]) => ({ fn, ms: Math.round(ms) }));
 }
 
 /** One cold load of the Reports page at `width` px in a fresh context (see the module doc). */
-export async function reportsUsable(browser: Browser, base: string, token: string, width: number): Promise<UsableLoad> {
+export async function reportsUsable(
+  browser: Browser,
+  base: string,
+  token: string,
+  width: number,
+  profile = false,
+): Promise<UsableLoad> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   try {
     await context.addCookies([{ name: "admin_lang", value: "ar", url: base }]);
@@ -62,6 +92,10 @@ export async function reportsUsable(browser: Browser, base: string, token: strin
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    if (profile) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.start");
+    }
     let scriptBytes = 0;
     let apiBytes = 0;
     page.on("response", (res) => {
@@ -80,14 +114,17 @@ export async function reportsUsable(browser: Browser, base: string, token: strin
         const t = (w.__t ??= {});
         const now = performance.now();
         if (w.__reactRouterDataRouter?.state.initialized) t.hydrated ??= now;
-        const done = cards.every((id) => {
-          const card = document.getElementById(`report-${id}`);
-          if (!card) return false;
-          const marks = card.querySelectorAll(".recharts-surface path, .recharts-surface .recharts-dot").length;
-          return (
-            marks > 0 || card.querySelector("[data-empty]") !== null || /لا توجد بيانات/.test(card.textContent ?? "")
-          );
-        });
+        const done = cards
+          .map((id) => {
+            const card = document.getElementById(`report-${id}`);
+            if (!card) return false;
+            const marks = card.querySelectorAll(".recharts-surface path, .recharts-surface .recharts-dot").length;
+            const drawn = marks > 0 || /لا توجد بيانات/.test(card.textContent ?? "");
+            const key = `card:${id}`;
+            if (drawn && t[key] === undefined) t[key] = now;
+            return drawn;
+          })
+          .every(Boolean);
         if (done) t.drawn ??= now;
         const inFlight = (window as unknown as { __pending: number }).__pending > 0;
         if (t.hydrated !== undefined && done && !inFlight) {
@@ -102,7 +139,13 @@ export async function reportsUsable(browser: Browser, base: string, token: strin
     const t = await page.evaluate(() => {
       const w = window as unknown as { __t: Record<string, number>; __long: number[] };
       const long = w.__long.filter((d) => d > 50);
+      const cards = Object.fromEntries(
+        Object.entries(w.__t)
+          .filter(([k]) => k.startsWith("card:"))
+          .map(([k, v]) => [k.slice(5), Math.round(v)]),
+      );
       return {
+        cards,
         usable: w.__t.usable ?? Number.NaN,
         hydrated: w.__t.hydrated ?? Number.NaN,
         drawn: w.__t.drawn ?? Number.NaN,
@@ -118,6 +161,8 @@ export async function reportsUsable(browser: Browser, base: string, token: strin
       apiKb: Math.round(apiBytes / 1024),
       longTasks: t.longTasks,
       longTaskMs: Math.round(t.longTaskMs),
+      cards: t.cards,
+      ...(profile ? { top: topFunctions((await cdp.send("Profiler.stop")).profile as never) } : {}),
     };
   } finally {
     await context.close();
