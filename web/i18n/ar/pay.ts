@@ -1,5 +1,9 @@
 /** ar strings of the online payment pages /pay, /pay/return and /pay/receipts/… (keys under `pay.`); docs/product.md#online-payments. */
 export default {
+  familyHint: {
+    text: "لديك أكثر من ابن؟ تابع مصروفاتهم وإيصالاتهم جميعًا في مكان واحد من حساب الأسرة.",
+    link: "افتح حساب الأسرة",
+  },
   meta: {
     title: "دفع المصروفات",
     description: "سداد المصروفات الدراسية إلكترونيًا بالبطاقة أو المحفظة أو في منافذ الدفع.",

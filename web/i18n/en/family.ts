@@ -4,11 +4,6 @@ export default {
     title: "Family account",
     description: "Sign in with your mobile number to see your children's results, fees and receipts.",
   },
-  hint: {
-    results: "Several children at the school? See all their results with one code sent to your mobile.",
-    pay: "Several children at the school? See all their fees and receipts in one place in your family account.",
-    link: "Open the family account",
-  },
   hero: {
     eyebrow: "Family account",
     title: "Your children in one place",

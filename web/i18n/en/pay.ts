@@ -2,6 +2,10 @@
 import type ar from "../ar/pay";
 
 export default {
+  familyHint: {
+    text: "Several children at the school? See all their fees and receipts in one place in your family account.",
+    link: "Open the family account",
+  },
   meta: {
     title: "Pay fees",
     description: "Pay school fees online by card, mobile wallet or at a payment kiosk.",

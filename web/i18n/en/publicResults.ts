@@ -2,6 +2,10 @@
 import { SUBJECT_NAMES } from "../subjects";
 
 export default {
+  familyHint: {
+    text: "Several children at the school? See all their results with one code sent to your mobile.",
+    link: "Open the family account",
+  },
   meta: {
     title: "Exam Results",
     description: "Look up a student's published exam results by national ID.",

@@ -9,13 +9,15 @@ import { Link } from "react-router";
 /** `page`: which lookup it sits under (its words differ: results, or paying for several children). */
 export function FamilyHint({ page }: { page: "results" | "pay" }) {
   const { t } = useTranslation();
+  // The page's own namespace: a public page is sent its own dictionary only (web/i18n/resources.server.ts).
+  const ns = page === "results" ? "publicResults" : "pay";
   return (
     <p className="mt-4 flex items-start gap-2 text-sm leading-relaxed text-muted-foreground print:hidden">
       <Users className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
       <span>
-        {t(`family.hint.${page}`)}{" "}
+        {t(`${ns}.familyHint.text`)}{" "}
         <Link to="/family" className="font-semibold text-primary underline underline-offset-4 hover:no-underline">
-          {t("family.hint.link")}
+          {t(`${ns}.familyHint.link`)}
         </Link>
       </span>
     </p>
