@@ -32,6 +32,7 @@ const GUARDED_COLUMNS = [
   ["fee_records", "feeRecords", "paid_piastres", "paidPiastres"],
   ["online_payments", "onlinePayments", "credit_piastres", "creditPiastres"],
   ["paymob_transactions", "paymobTransactions", "credit_piastres", "creditPiastres"],
+  ["online_payment_parts", "onlinePaymentParts", "credit_piastres", "creditPiastres"],
 ] as const;
 
 /** The text inside the parentheses opening at `open` (an index of "("), nested ones included. */

@@ -17,7 +17,8 @@ import {
 import { requiredIdempotencyKeySchema } from "../contracts/online-payments";
 import { familyOf, requireFamily } from "../middleware/family";
 import { paymobConfig } from "../services/paymob/config";
-import { createFamilyPayment, familyPayFigures, familyPaymentStatus } from "../services/family/pay";
+import { createFamilyPayment, familyPayFigures } from "../services/family/pay";
+import { familyPaymentStatus } from "../services/family/payment-status";
 import { gatewayOf } from "./online-payments";
 
 const tags = ["Family accounts"];

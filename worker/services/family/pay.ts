@@ -7,18 +7,17 @@
  * reconciliation (../online-payments/parts.ts). Idempotency-Key as on /pay: the same key and body answer the same
  * payment, another body 422.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
-import { onlinePaymentParts, onlinePayments, payments, studentGuardians, students } from "../../../db/schema";
+import { asc, eq, sql } from "drizzle-orm";
+import { onlinePaymentParts, onlinePayments, studentGuardians } from "../../../db/schema";
 import { batchAll, type Db } from "../../db";
 import { broke } from "../../db-constraints";
 import { ApiError } from "../../errors";
-import type { FamilyPaymentInput, FamilyPaymentStatusJson } from "../../contracts/family-payments";
+import type { FamilyPaymentInput } from "../../contracts/family-payments";
 import { piastresToEgp } from "../../money";
 import { schoolDate } from "../../lib/fee-schedule";
 import { sha256Hex } from "../../lib/tokens";
 import { newToken } from "../../../common/new-token";
 import type { PaymobGateway } from "../paymob/client";
-import { receiptPath } from "../payments";
 import { amountFor, answerOf, CHECKOUT_EXPIRY_S, type CreateOptions } from "../online-payments/create";
 import { choiceAmount, combinedFigures, type PublicAccounts, publicAccounts } from "../online-payments/figures";
 import { childrenOf } from "./read";
@@ -208,54 +207,4 @@ export async function createFamilyPayment(
   }
   const [row] = await db.select().from(onlinePayments).where(eq(onlinePayments.publicId, publicId));
   return { payment: await answerWithParts(db, gateway, row!), replayed: false };
-}
-
-/**
- * `GET /api/family/payments/{payment_id}`: the status of the family's own payment, one line per child with its
- * receipt once paid; a child no longer on this number keeps its line but not its receipt link. Throws 404
- * ONLINE_PAYMENT_NOT_FOUND for a payment of another number (or none).
- */
-export async function familyPaymentStatus(db: Db, phone: string, publicId: string): Promise<FamilyPaymentStatusJson> {
-  const [op] = await db
-    .select()
-    .from(onlinePayments)
-    .where(and(eq(onlinePayments.publicId, publicId), eq(onlinePayments.guardianPhone, phone)));
-  if (!op) throw new ApiError("ONLINE_PAYMENT_NOT_FOUND");
-  const [parts, kids] = await Promise.all([
-    db
-      .select({
-        id: onlinePaymentParts.studentId,
-        full_name: students.fullName,
-        amount: onlinePaymentParts.amountPiastres,
-        credit: onlinePaymentParts.creditPiastres,
-        receiptNo: payments.receiptNo,
-        token: payments.receiptToken,
-      })
-      .from(onlinePaymentParts)
-      .innerJoin(students, eq(students.id, onlinePaymentParts.studentId))
-      .leftJoin(payments, eq(payments.id, onlinePaymentParts.paymentId))
-      .where(eq(onlinePaymentParts.onlinePaymentId, op.id))
-      .orderBy(asc(onlinePaymentParts.position)),
-    childrenOf(db, phone),
-  ]);
-  const mine = new Set(kids.map((k) => k.id));
-  const paid = op.status === "paid";
-  return {
-    payment_id: op.publicId,
-    status: op.status,
-    amount: piastresToEgp(op.amountPiastres),
-    paid_at: op.paidAt,
-    expires_at: op.expiresAt,
-    children: parts.map((p) => {
-      const shown = paid && mine.has(p.id) && p.token;
-      return {
-        id: p.id,
-        full_name: p.full_name,
-        amount: piastresToEgp(p.amount),
-        credit: piastresToEgp(paid ? p.credit : 0),
-        receipt_no: shown ? (p.receiptNo ?? null) : null,
-        receipt_url: shown && p.token ? receiptPath(p.token) : null,
-      };
-    }),
-  };
 }
