@@ -81,7 +81,9 @@ export default {
   },
   messages: {
     title: "Messages per day",
-    description: "Messages to families by the day they were planned for and where each stands now.",
+    description:
+      "Messages to families by the day they were planned for (a week a bar when the days are too many to draw apart) and where each stands now.",
+    weekOf: "Week of {{day}}",
     channel: "Channel",
     channels: { all: "All channels", whatsapp: "WhatsApp", sms: "SMS" },
     queued: "Queued",

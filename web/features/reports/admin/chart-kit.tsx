@@ -109,9 +109,14 @@ export function ChartLegendContent({ config, keys }: { config: ChartConfig; keys
   );
 }
 
-/** True while the window is at least `px` wide (false on the server and before the first effect). */
+/**
+ * True while the window is at least `px` wide (false on the server). The charts render only in the browser (their
+ * figures are fetched there), so the first render already has the width: no second drawing of every bar.
+ */
 export function useWide(px = 640): boolean {
-  const [wide, setWide] = useState(false);
+  const [wide, setWide] = useState(
+    () => typeof window !== "undefined" && window.matchMedia(`(min-width: ${px}px)`).matches,
+  );
   useEffect(() => {
     const q = window.matchMedia(`(min-width: ${px}px)`);
     setWide(q.matches);
@@ -129,6 +134,12 @@ export function axesFor(rtl: boolean) {
     y: { orientation: rtl ? ("right" as const) : ("left" as const), tickLine: false, axisLine: false, width: 56 },
   };
 }
+
+/**
+ * Ticks of a time axis of `n` categories (weeks, days): every k-th label, about 6 on a wide screen (a card is half
+ * the page) and 4 on a phone. A number, so Recharts skips measuring every label's text to choose which fit.
+ */
+export const timeTicks = (n: number, wide: boolean) => ({ interval: Math.max(0, Math.ceil(n / (wide ? 6 : 4)) - 1) });
 
 /** The chart colours (the console's palette: primary blue, then distinct hues that print apart in grey). */
 export const PALETTE = {

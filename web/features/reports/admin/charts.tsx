@@ -17,6 +17,7 @@ import {
   ChartTooltipContent,
   PALETTE,
   type ChartConfig,
+  timeTicks,
   useWide,
 } from "./chart-kit";
 import { compactNumber, dayLabel, monthLabel } from "./report-format";
@@ -139,6 +140,7 @@ const SOURCE_COLORS = [PALETTE.slate, PALETTE.blue, PALETTE.green, PALETTE.amber
 /** Receipts per week, stacked by source. */
 export function SourcesChart({ data }: { data: SourcesReportJson }) {
   const { t, lang, axes } = usePage();
+  const wide = useWide();
   const config: ChartConfig = Object.fromEntries(
     PAYMENT_SOURCES.map((s, i) => [s, { label: t(`reports.sources.${s}`), color: SOURCE_COLORS[i]! }]),
   );
@@ -148,7 +150,7 @@ export function SourcesChart({ data }: { data: SourcesReportJson }) {
     <ChartContainer config={config} label={t("reports.sources.title")}>
       <BarChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
         <CartesianGrid vertical={false} />
-        <XAxis dataKey="label" {...axes.x} />
+        <XAxis dataKey="label" {...axes.x} {...timeTicks(rows.length, wide)} />
         <YAxis {...axes.y} tickFormatter={(v: number) => compactNumber(v, lang)} />
         <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatEgp(v, lang)} />} />
         {used.map((s) => (
@@ -162,25 +164,42 @@ export function SourcesChart({ data }: { data: SourcesReportJson }) {
 
 const STATUS_COLORS = [PALETTE.grey, PALETTE.sky, PALETTE.blue, PALETTE.green, PALETTE.red];
 
-/** Messages per day, stacked by where each stands now; one channel or both. */
+/** More days than this are drawn a week a bar (weeks from the year's first day); the table keeps every day. */
+export const MESSAGE_DAYS_DRAWN = 62;
+
+/**
+ * Messages per day, stacked by where each stands now; one channel or both. A year with messages on more than
+ * MESSAGE_DAYS_DRAWN days is drawn per week: a bar a day would be a pixel wide and thousands of shapes to draw.
+ */
 export function MessagesChart({ data, channel }: { data: MessagesReportJson; channel: string }) {
   const { t, lang, axes } = usePage();
+  const wide = useWide();
   const config: ChartConfig = Object.fromEntries(
     MESSAGE_STATUSES.map((s, i) => [s, { label: t(`reports.messages.${s}`), color: STATUS_COLORS[i]! }]),
   );
+  const days = data.days.filter((d) => channel === "all" || d.channel === channel);
+  const weekly = new Set(days.map((d) => d.day)).size > MESSAGE_DAYS_DRAWN;
+  const start = Date.parse(`${data.year.start_date}T00:00:00Z`);
+  const weekOf = (day: string) => {
+    const n = Math.max(0, Math.floor((Date.parse(`${day}T00:00:00Z`) - start) / (7 * 86_400_000)));
+    return new Date(start + n * 7 * 86_400_000).toISOString().slice(0, 10);
+  };
   const byDay = new Map<string, Record<string, number>>();
-  for (const d of data.days) {
-    if (channel !== "all" && d.channel !== channel) continue;
-    const row = byDay.get(d.day) ?? Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0]));
+  for (const d of days) {
+    const key = weekly ? weekOf(d.day) : d.day;
+    const row = byDay.get(key) ?? Object.fromEntries(MESSAGE_STATUSES.map((s) => [s, 0]));
     for (const s of MESSAGE_STATUSES) row[s] = (row[s] ?? 0) + d.counts[s];
-    byDay.set(d.day, row);
+    byDay.set(key, row);
   }
-  const rows = [...byDay.entries()].map(([day, counts]) => ({ label: dayLabel(day, lang), ...counts }));
+  const rows = [...byDay.entries()].map(([day, counts]) => ({
+    label: weekly ? t("reports.messages.weekOf", { day: dayLabel(day, lang) }) : dayLabel(day, lang),
+    ...counts,
+  }));
   return (
     <ChartContainer config={config} label={t("reports.messages.title")}>
       <BarChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
         <CartesianGrid vertical={false} />
-        <XAxis dataKey="label" {...axes.x} />
+        <XAxis dataKey="label" {...axes.x} {...timeTicks(rows.length, wide)} />
         <YAxis {...axes.y} allowDecimals={false} tickFormatter={(v: number) => formatNumber(v, lang)} />
         <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatNumber(v, lang)} />} />
         {MESSAGE_STATUSES.map((s) => (

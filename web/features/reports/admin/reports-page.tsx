@@ -3,13 +3,21 @@
  * year with its table: collection, overdue, receipts by source, marks and pass rates, messages. Prints on A4
  * landscape, two charts a row, without the console's chrome.
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Printer } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useAcademicYears } from "~/features/academic-years/admin/years-api";
 import { localDigits } from "~/lib/format";
-import { CollectionCard, MessagesCard, OverdueCard, REPORT_SELECT, ResultsCards, SourcesCard } from "./report-cards";
+import {
+  CollectionCard,
+  MessagesCard,
+  OverdueCard,
+  preloadCharts,
+  REPORT_SELECT,
+  ResultsCards,
+  SourcesCard,
+} from "./report-cards";
 
 /** A4 landscape, the console's sidebar and header left out (they carry `print:hidden` or are hidden here). */
 const PRINT_CSS = `@media print {
@@ -25,9 +33,12 @@ export function ReportsPage() {
   const lang = i18n.language;
   const { names, current } = useAcademicYears();
   const [chosen, setChosen] = useState<string | null>(null);
-  // Until the list answers, the charts follow the current year (the server's default).
+  // The chooser shows the current year until one is chosen; the cards ask for none then (the server's default is the
+  // current year), so the years list answering later neither fetches nor draws them again.
   const year = chosen ?? current ?? undefined;
+  const asked = chosen ?? undefined;
   const choices = names.toReversed();
+  useEffect(() => preloadCharts(), []);
   return (
     <div className="mx-auto grid max-w-7xl gap-6 print:max-w-none print:gap-3">
       <style>{PRINT_CSS}</style>
@@ -42,7 +53,7 @@ export function ReportsPage() {
             <select
               className={`${REPORT_SELECT} h-9 min-w-32`}
               value={year ?? ""}
-              onChange={(e) => setChosen(e.target.value)}
+              onChange={(e) => setChosen(e.target.value === current ? null : e.target.value)}
             >
               {year && !choices.includes(year) && <option value={year}>{localDigits(year, lang)}</option>}
               {choices.map((y) => (
@@ -59,11 +70,11 @@ export function ReportsPage() {
         </div>
       </div>
       <div className="grid gap-6 lg:grid-cols-2 print:grid-cols-2 print:gap-3">
-        <CollectionCard key={`c-${year}`} year={year} />
-        <OverdueCard key={`o-${year}`} year={year} />
-        <SourcesCard key={`s-${year}`} year={year} />
-        <MessagesCard key={`m-${year}`} year={year} />
-        <ResultsCards key={`r-${year}`} year={year} />
+        <CollectionCard key={`c-${asked}`} year={asked} />
+        <OverdueCard key={`o-${asked}`} year={asked} />
+        <SourcesCard key={`s-${asked}`} year={asked} />
+        <MessagesCard key={`m-${asked}`} year={asked} />
+        <ResultsCards key={`r-${asked}`} year={asked} />
       </div>
     </div>
   );
