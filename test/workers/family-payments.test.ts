@@ -10,6 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { feeRecords, onlinePaymentParts, onlinePayments, payments } from "../../db/schema";
 import { currentYearName } from "../../worker/services/academic-years/current";
+import { receipt } from "../../worker/services/print";
 import { asFamily, signedIn, student } from "./family-fixtures";
 import { ensureYear, testDb } from "./fixtures";
 import { mobile } from "./guardian-fixtures";
@@ -170,6 +171,12 @@ describe("one checkout for two children", () => {
     const nos = (kids as unknown as { receipt_no: string }[]).map((k) => k.receipt_no);
     expect(nos.every((n) => /^RCP-\d{4}-\d{4}-\d{6}$/.test(n))).toBe(true);
     expect(new Set(nos).size).toBe(2);
+    // Each child's printed receipt says what was paid for that child, not the checkout's total.
+    const printed = await Promise.all(nos.map((no) => receipt(testDb(), no)));
+    expect(printed.map((r) => [r.online?.received, r.online?.applied, r.online?.credit, r.payment.amount])).toEqual([
+      [2000, 2000, 0, 2000],
+      [1000, 1000, 0, 1000],
+    ]);
 
     // The same callback again adds nothing.
     expect((await deliver(obj, hmac)).json.outcome).toBe("replayed");
@@ -228,6 +235,8 @@ describe("one checkout for two children", () => {
     expect((await orderOf(created.payment_id)).creditPiastres).toBe(50_000);
     const status = await api(`/api/family/payments/${created.payment_id}`, asFamily(m.cookie));
     expect(status.json.children.map((k: { credit: number }) => k.credit)).toEqual([0, 500]);
+    const printed = await receipt(testDb(), status.json.children[1].receipt_no);
+    expect(printed.online).toMatchObject({ received: 1000, applied: 500, credit: 500, creditRefunded: 0 });
   });
 
   it("records a child removed from the number before the callback, but no longer links its receipt for this family", async () => {

@@ -13,6 +13,7 @@ import { GRADES, type Grade } from "../lib/school-grades";
 import { egpToPiastres, piastresToEgp } from "../money";
 import { schoolDate } from "../lib/fee-schedule";
 import { getFeeById } from "./fees";
+import { partReceiptColumns } from "./online-payments/part-receipt";
 import { receiptLines } from "./receipt-lines";
 import { getResult, isPublished, listResults } from "./results";
 
@@ -185,9 +186,11 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
   if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
   // A line of a receipt across years prints as the whole receipt, headed by its first line.
   if (row.head && row.head !== receiptNo) return receipt(db, row.head);
-  const [fee, spread] = await Promise.all([
+  const [fee, spread, part] = await Promise.all([
     getFeeById(db, row.feeRecordId, schoolDate(new Date())) as Promise<PlannedFee>,
     row.group ? receiptLines(db, row.id) : null,
+    // A child's receipt of a family's payment: that child's part, not the whole checkout.
+    row.group ? partReceiptColumns(db, row.id) : null,
   ]);
   const upTo = fee.payments.findIndex((p) => p.id === row.id);
   // The balance fixed when the receipt was issued (migration 0010 on). A receipt issued before has none: the
@@ -200,7 +203,7 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
     fee,
     balanceAfter: piastresToEgp(balance),
     takenBy: row.takenBy,
-    online: onlineFacts(row),
+    online: onlineFacts(part ? { ...part, method: row.method } : row),
     lines:
       spread && spread.lines.length > 1
         ? spread.lines.map((l, i) => ({
