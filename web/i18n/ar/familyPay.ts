@@ -11,6 +11,7 @@ export default {
     all: "كل المتبقي",
     other: "مبلغ آخر",
   },
+  sameAs: "وهو أيضًا {{list}}",
   otherLabel: "مبلغ آخر عن {{name}} بالجنيه",
   otherHint: "من ١ جنيه إلى {{max}}",
   total: "الإجمالي",

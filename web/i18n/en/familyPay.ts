@@ -11,6 +11,7 @@ export default {
     all: "All that remains",
     other: "Another amount",
   },
+  sameAs: "Same amount as {{list}}",
   otherLabel: "Another amount for {{name}} in EGP",
   otherHint: "From 1 EGP to {{max}}",
   total: "Total",

@@ -13,7 +13,7 @@ import { cn } from "~/components/public-ui/cn";
 import { kitButtonClass, kitInputClass } from "~/components/public-ui/kit-styles";
 import { ApiFailure } from "~/lib/api";
 import { formatEgp } from "~/lib/format";
-import { otherAmountOf } from "~/features/pay/public/amount-choice";
+import { distinctChoices, otherAmountOf } from "~/features/pay/public/amount-choice";
 import { fetchPayFigures, type PayFigures, startFamilyPayment } from "./family-pay-api";
 
 type Kid = PayFigures["children"][number];
@@ -24,10 +24,8 @@ interface Pick {
   typed: string;
 }
 
-const CHOICES = ["next", "overdue", "all"] as const;
-
-/** The first choice the child offers (the narrowest), else "other". */
-const firstChoice = (k: Kid): Choice => CHOICES.find((c) => k.choices[c] !== null) ?? "other";
+/** The first choice the child is shown (the narrowest distinct one), else "other". */
+const firstChoice = (k: Kid): Choice => distinctChoices(k.choices)[0]?.choice ?? "other";
 
 /** EGP the pick charges for `k` (the server's figure, or the typed amount), null when it is not valid. */
 function amountOf(k: Kid, p: Pick): number | null {
@@ -40,6 +38,7 @@ function ChildChoice({ kid, pick, onPick }: { kid: Kid; pick: Pick; onPick: (p: 
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const name = `pay-${kid.id}`;
+  const list = new Intl.ListFormat(lang === "ar" ? "ar-EG" : "en", { type: "conjunction" });
   const invalid = pick.on && pick.choice === "other" && pick.typed !== "" && amountOf(kid, pick) === null;
   return (
     <li className={cn("rounded-xl border p-3", pick.on && "border-primary bg-blue-50/50")} data-pay-child={kid.id}>
@@ -61,7 +60,7 @@ function ChildChoice({ kid, pick, onPick }: { kid: Kid; pick: Pick; onPick: (p: 
       {pick.on && (
         <fieldset className="mt-3 grid gap-2">
           <legend className="sr-only">{t("familyPay.choiceFor", { name: kid.full_name })}</legend>
-          {[...CHOICES.filter((c) => kid.choices[c] !== null), "other" as const].map((c) => (
+          {[...distinctChoices(kid.choices), { choice: "other" as const, same: [] }].map(({ choice: c, same }) => (
             <label
               key={c}
               className={cn(
@@ -78,7 +77,14 @@ function ChildChoice({ kid, pick, onPick }: { kid: Kid; pick: Pick; onPick: (p: 
                   onChange={() => onPick({ ...pick, choice: c })}
                   className="size-4 accent-primary"
                 />
-                {t(`familyPay.choices.${c}`)}
+                <span className="grid">
+                  {t(`familyPay.choices.${c}`)}
+                  {same.length > 0 && (
+                    <span className="text-xs font-normal text-muted-foreground">
+                      {t("familyPay.sameAs", { list: list.format(same.map((n) => t(`familyPay.choices.${n}`))) })}
+                    </span>
+                  )}
+                </span>
               </span>
               {c !== "other" && (
                 <span className="text-sm font-bold whitespace-nowrap text-blue-950">
