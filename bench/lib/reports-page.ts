@@ -111,7 +111,8 @@ export async function reportsUsable(
     await page.waitForFunction(
       (cards) => {
         const w = window as unknown as Probe;
-        const t = (w.__t ??= {});
+        if (!w.__t) w.__t = {};
+        const t = w.__t;
         const now = performance.now();
         if (w.__reactRouterDataRouter?.state.initialized) t.hydrated ??= now;
         const done = cards
