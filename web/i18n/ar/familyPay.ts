@@ -28,6 +28,7 @@ export default {
     network: "حدث خطأ. حاول مرة أخرى.",
     unavailable: "بوابة الدفع لا ترد الآن. حاول بعد قليل.",
   },
+  returnIntro: "تسجّل المدرسة الدفع عندما تؤكده Paymob، ثم يظهر هنا إيصال كل ابن.",
   returnTitle: "نتيجة الدفع",
   status: {
     checking: "جارٍ التحقق من الدفع…",

@@ -28,6 +28,7 @@ export default {
     network: "Something went wrong. Please try again.",
     unavailable: "The payment gateway is not answering now. Please try again shortly.",
   },
+  returnIntro: "The school records the payment when Paymob confirms it; then each child's receipt appears here.",
   returnTitle: "Payment result",
   status: {
     checking: "Checking the payment…",

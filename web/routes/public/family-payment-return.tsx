@@ -102,7 +102,7 @@ export default function FamilyPaymentReturn() {
         icon={ReceiptText}
         eyebrow={t("family.hero.eyebrow")}
         title={t("familyPay.returnTitle")}
-        intro={t("familyPay.intro")}
+        intro={t("familyPay.returnIntro")}
       />
       <div
         className="relative mx-auto -mt-16 max-w-xl px-4 pb-16 sm:px-6"
