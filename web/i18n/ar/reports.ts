@@ -82,7 +82,6 @@ export default {
   messages: {
     title: "الرسائل يوميًا",
     description: "رسائل الأسر حسب اليوم المخطط لها (أسبوع لكل عمود إذا كثرت الأيام) وحالة كل رسالة الآن.",
-    weekOf: "أسبوع {{day}}",
     channel: "القناة",
     channels: { all: "كل القنوات", whatsapp: "واتساب", sms: "رسائل نصية" },
     queued: "في الانتظار",

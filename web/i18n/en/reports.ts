@@ -83,7 +83,6 @@ export default {
     title: "Messages per day",
     description:
       "Messages to families by the day they were planned for (a week a bar when the days are too many to draw apart) and where each stands now.",
-    weekOf: "Week of {{day}}",
     channel: "Channel",
     channels: { all: "All channels", whatsapp: "WhatsApp", sms: "SMS" },
     queued: "Queued",

@@ -191,10 +191,8 @@ export function MessagesChart({ data, channel }: { data: MessagesReportJson; cha
     for (const s of MESSAGE_STATUSES) row[s] = (row[s] ?? 0) + d.counts[s];
     byDay.set(key, row);
   }
-  const rows = [...byDay.entries()].map(([day, counts]) => ({
-    label: weekly ? t("reports.messages.weekOf", { day: dayLabel(day, lang) }) : dayLabel(day, lang),
-    ...counts,
-  }));
+  // A week's bar is labelled by its first day (the card's description says when bars are weeks).
+  const rows = [...byDay.entries()].map(([day, counts]) => ({ label: dayLabel(day, lang), ...counts }));
   return (
     <ChartContainer config={config} label={t("reports.messages.title")}>
       <BarChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
