@@ -69,11 +69,13 @@ export async function grow(db: Db, years: string[]): Promise<Record<string, numb
       500000, CASE WHEN k.n = 1 THEN 500000 WHEN k.n = 2 THEN (f.id % 5) * 100000 ELSE 0 END FROM (${fees}) f, k`);
     for (const kn of [1, 2, 3, 4])
       await db.run(sql`WITH k(n) AS (SELECT ${sql.raw(String(kn))}) INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence,
-      amount_piastres, kind, paid_at, source, receipt_token)
+      amount_piastres, kind, paid_at, source, method, receipt_token)
       SELECT f.id, 'RCP-BENCH-' || ${y} || '-' || (f.id * 10 + k.n), 'BENCH-' || ${y}, f.id * 10 + k.n,
         100000 + (f.id % 7) * 10000, 'payment',
         strftime('%Y-%m-%dT%H:%M:%fZ', ${start}, '+' || ((k.n - 1) * 75 + f.id % 60) || ' days', '+' || (6 + f.id % 10) || ' hours'),
-        CASE WHEN f.id % 4 = 0 THEN 'online' ELSE 'desk' END, hex(randomblob(16))
+        CASE WHEN f.id % 4 = 0 THEN 'online' ELSE 'desk' END,
+        CASE WHEN f.id % 4 = 0 THEN json_extract('["card","wallet","kiosk"]', '$[' || (f.id / 4 % 3) || ']') END,
+        hex(randomblob(16))
       FROM (${fees}) f, k`);
     for (const sem of ["S1", "S2"])
       await db.run(sql`INSERT OR IGNORE INTO results (student_id, academic_year_name, semester, grade)
