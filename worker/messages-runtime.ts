@@ -29,6 +29,38 @@ export function enqueueWith(env: Env): Enqueue {
   };
 }
 
+/** Seconds before the queue's copy of a message sent at once (`sendNowWith`) is delivered: the safety net. */
+export const SEND_NOW_SAFETY_NET_S = 30;
+
+/**
+ * An Enqueue for a message a guardian is waiting for (a sign-in code; docs/product.md#family-accounts): it is sent
+ * from this request at once, after the answer (`waitUntil`), and also queued with a delay of SEND_NOW_SAFETY_NET_S,
+ * whose delivery finds it sent (or sends it, if this request's attempt failed or never ran). The row's claim
+ * (worker/services/messages/deliver.ts) keeps the two from sending it twice. Without it a code waits behind every
+ * message queued before it (benchmark `family`, bench/README.md).
+ */
+export function sendNowWith(env: Env, waitUntil: (p: Promise<unknown>) => void, now: Date): Enqueue {
+  return async (ids) => {
+    await env.MESSAGES_QUEUE.sendBatch(ids.map((id) => ({ body: { id }, delaySeconds: SEND_NOW_SAFETY_NET_S })));
+    waitUntil(sendNow(env, ids, now));
+  };
+}
+
+async function sendNow(env: Env, ids: number[], now: Date) {
+  const db = getDb(env);
+  try {
+    const out = await deliverMany(db, env, ids, now);
+    // A code WhatsApp refused goes again by SMS at once (its outcome asks for no delay): sent from here too.
+    const again = ids.filter((id) => {
+      const o = out.get(id);
+      return o && !o.ack && o.delay === 0;
+    });
+    if (again.length) await deliverMany(db, env, again, now);
+  } catch {
+    // The queue's copy sends it.
+  }
+}
+
 /**
  * The queue consumer: each message delivered once, retried with backoff, dead-lettered after its attempts. A batch
  * is delivered together (worker/services/messages/deliver.ts `deliverMany`); when the database does not answer, the

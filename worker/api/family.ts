@@ -22,7 +22,7 @@ import {
 } from "../contracts/family";
 import { clearFamilyCookie, setFamilyCookie } from "../lib/family-cookie";
 import { hmacHex } from "../lib/tokens";
-import { enqueueWith } from "../messages-runtime";
+import { sendNowWith } from "../messages-runtime";
 import { clientOf } from "../middleware/rate-limit";
 import { enforceFamilyClientLimit, familyOf, refuseCrossSite, requireFamily } from "../middleware/family";
 import { familyPaymentsApi } from "./family-payments";
@@ -157,7 +157,7 @@ export const familyApi = familyApp
     const { phone } = c.req.valid("json");
     const { expiresAt } = await requestCode(c.get("db"), phone, {
       pepper: c.env.PASSWORD_PEPPER,
-      enqueue: enqueueWith(c.env),
+      enqueue: sendNowWith(c.env, (p) => c.executionCtx.waitUntil(p), requestNow(c)),
       now: requestNow(c),
       clientHash: (await hmacHex(c.env.PASSWORD_PEPPER, `family-client\n${clientOf(c)}`)).slice(0, 32),
     });

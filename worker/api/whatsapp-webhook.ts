@@ -8,7 +8,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiError } from "../errors";
 import { createApi, errors, json } from "../openapi";
-import { enqueueWith } from "../messages-runtime";
+import { sendNowWith } from "../messages-runtime";
 import { requestNow } from "../request-clock";
 import { applyWebhook, verifyHubSignature } from "../services/messages/webhook";
 
@@ -65,7 +65,7 @@ export const whatsappWebhookApi = createApi()
     }
     const done = await applyWebhook(c.get("db"), payload, requestNow(c), {
       pepper: c.env.PASSWORD_PEPPER,
-      enqueue: enqueueWith(c.env),
+      enqueue: sendNowWith(c.env, (p) => c.executionCtx.waitUntil(p), requestNow(c)),
     });
     return c.json({ statuses: done.statuses, opt_outs: done.optOuts }, 200);
   });
