@@ -9,7 +9,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
-import { feeRecords, payments, students } from "../../db/schema";
+import { academicYears, feeRecords, payments, students } from "../../db/schema";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
 import type { RequestContext } from "../request-context";
@@ -110,13 +110,21 @@ function paymentsByFee(
 
 /** Fee records matching `where` with their payments and schedules on school day `today`, newest record first. */
 async function selectFees(db: Db, where: SQL | undefined, today: Today): Promise<FeeJson[]> {
+  return (await readFees(db, where, today)).fees;
+}
+
+/**
+ * The accounts matching `where` and, in the same batch (one round trip), the current year's name (null when no year
+ * is current): a page that puts arrears first needs both.
+ */
+async function readFees(db: Db, where: SQL | undefined, today: Today) {
   const ids = () =>
     db
       .select({ id: feeRecords.id })
       .from(feeRecords)
       .innerJoin(students, eq(students.id, feeRecords.studentId))
       .where(where);
-  const [rows, payRows, instRows, allocRows] = await db.batch([
+  const [rows, payRows, instRows, allocRows, current] = await db.batch([
     db
       .select(feeColumns)
       .from(feeRecords)
@@ -130,10 +138,12 @@ async function selectFees(db: Db, where: SQL | undefined, today: Today): Promise
       .orderBy(asc(payments.paidAt), asc(payments.id)),
     instalmentsQuery(db, ids()),
     allocationsQuery(db, ids()),
+    db.select({ name: academicYears.name }).from(academicYears).where(eq(academicYears.state, "current")),
   ]);
   const byFee = paymentsByFee(payRows, allocRows);
   const schedules = schedulesByFee(instRows, today);
-  return rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? [], schedules.get(r.id)));
+  const fees = rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? [], schedules.get(r.id)));
+  return { fees, current: current[0]?.name ?? null };
 }
 
 /**
@@ -261,8 +271,22 @@ export async function getFee(db: Db, studentNo: string, today: Today, year?: str
  * current year. Empty when the student has none (or no such student).
  */
 export async function studentFeeYears(db: Db, studentNo: string, today: Today): Promise<FeeJson[]> {
-  const fees = await selectFees(db, eq(students.studentNo, studentNo), today);
-  return fees.sort((a, b) => a.academic_year_name.localeCompare(b.academic_year_name));
+  return (await studentAccounts(db, { studentNo }, today)).fees;
+}
+
+/**
+ * Every year's fee account of a student (by national ID or id), oldest year first, and the current year's name (null
+ * when none is current), read in one batch: the pay page and the family page put arrears first with both
+ * (docs/product.md#fees, #family-accounts). Empty when the student has no account.
+ */
+export async function studentAccounts(
+  db: Db,
+  who: { studentNo: string } | { studentId: number },
+  today: Today,
+): Promise<{ fees: FeeJson[]; current: string | null }> {
+  const where = "studentNo" in who ? eq(students.studentNo, who.studentNo) : eq(feeRecords.studentId, who.studentId);
+  const { fees, current } = await readFees(db, where, today);
+  return { fees: fees.sort((a, b) => a.academic_year_name.localeCompare(b.academic_year_name)), current };
 }
 
 /** The fee record with id `id` (after a write that returned only the id). Throws 404 FEE_NOT_FOUND. */

@@ -6,14 +6,13 @@
  * a number removed from a child's guardians loses that child at once.
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { feeRecords, messages, schoolSettings, studentGuardians, students } from "../../../db/schema";
+import { messages, schoolSettings, studentGuardians, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import { ApiError } from "../../errors";
 import type { FamilyChildJson } from "../../contracts/family";
 import type { FeeJson } from "../../contracts/fees";
 import { piastresToEgp } from "../../money";
-import { currentYearName } from "../academic-years/current";
-import { getFeeById } from "../fees";
+import { studentAccounts } from "../fees";
 import { lookupPublishedResults } from "../public-results";
 import { receiptPath } from "../payments";
 
@@ -52,11 +51,8 @@ export async function childOf(db: Db, phone: string, id: number) {
 
 /** Every year's account of student `studentId`, arrears first (oldest first), then the rest newest first. */
 export async function feeYearsOf(db: Db, studentId: number, today: string) {
-  const [ids, current] = await Promise.all([
-    db.select({ id: feeRecords.id }).from(feeRecords).where(eq(feeRecords.studentId, studentId)),
-    currentYearName(db),
-  ]);
-  const fees: FeeJson[] = await Promise.all(ids.map((r) => getFeeById(db, r.id, today)));
+  // One batch: every year's account and the current year's name (was a read per account, and one for the year).
+  const { fees, current } = await studentAccounts(db, { studentId }, today);
   const isArrears = (f: FeeJson) => (current ? f.academic_year_name < current : false) && f.remaining > 0;
   const arrears = fees.filter(isArrears).sort((a, b) => a.academic_year_name.localeCompare(b.academic_year_name));
   const rest = fees

@@ -10,8 +10,7 @@ import { ApiError } from "../../errors";
 import type { AmountChoice, PublicFeesJson } from "../../contracts/online-payments";
 import type { FeeJson } from "../../contracts/fees";
 import { egpToPiastres, piastresToEgp } from "../../money";
-import { studentFeeYears } from "../fees";
-import { currentYearName } from "../academic-years/current";
+import { studentAccounts } from "../fees";
 
 /** A fee record's figures in piastres, as the choices need them. */
 export interface FeeFigures {
@@ -75,7 +74,7 @@ export interface PublicAccounts {
  * PUBLIC_FEES_NOT_FOUND for an unknown ID or a student without any account.
  */
 export async function publicAccounts(db: Db, studentNo: string, today: string): Promise<PublicAccounts> {
-  const [all, current] = await Promise.all([studentFeeYears(db, studentNo, today), currentYearName(db)]);
+  const { fees: all, current } = await studentAccounts(db, { studentNo }, today);
   const fee = all.find((f) => f.academic_year_name === current) ?? all[all.length - 1];
   if (!fee) throw new ApiError("PUBLIC_FEES_NOT_FOUND");
   const arrears = all.filter((f) => f.academic_year_name < fee.academic_year_name && f.remaining > 0);
