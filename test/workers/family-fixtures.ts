@@ -6,7 +6,7 @@ import { messages } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
 import { deliver, studentBody } from "./guardian-fixtures";
-import { api, loginAdmin } from "./helpers";
+import { api, eventually, loginAdmin } from "./helpers";
 
 const e = env as unknown as Env & { MESSAGE_STANDIN_URL: string };
 const db = () => getDb(e);
@@ -61,21 +61,17 @@ export async function codeSentTo(e164: string): Promise<string> {
     .limit(1);
   expect(row, "a sign_in_code message was planned").toBeDefined();
   await deliver(db(), e, row!.id, new Date());
-  for (let i = 0; i < 50; i++) {
+  return eventually(`no code reached the provider for ${e164}`, async () => {
     const [now] = await db().select({ providerId: messages.providerId }).from(messages).where(eq(messages.id, row!.id));
-    if (now?.providerId) {
-      const list = (await (await fetch(`${e.MESSAGE_STANDIN_URL}/_standin/messages`)).json()) as {
-        id: string;
-        params: string[];
-        text: string | null;
-      }[];
-      const sent = list.find((m) => m.id === now.providerId);
-      const code = sent?.params[0] ?? /\d{6}/.exec(sent?.text ?? "")?.[0];
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no code reached the provider for ${e164}`);
+    if (!now?.providerId) return undefined;
+    const list = (await (await fetch(`${e.MESSAGE_STANDIN_URL}/_standin/messages`)).json()) as {
+      id: string;
+      params: string[];
+      text: string | null;
+    }[];
+    const sent = list.find((m) => m.id === now.providerId);
+    return sent?.params[0] ?? /\d{6}/.exec(sent?.text ?? "")?.[0];
+  });
 }
 
 /** The family cookie's value from a sign-in answer. */

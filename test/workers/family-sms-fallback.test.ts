@@ -11,7 +11,7 @@ import { messages } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
 import { deliver } from "./guardian-fixtures";
-import { api, expectError, loginAdmin } from "./helpers";
+import { api, eventually, expectError, loginAdmin } from "./helpers";
 import { askCode, codeSentTo, signIn, student } from "./family-fixtures";
 
 const e = env as unknown as Env & { MESSAGE_STANDIN_URL: string };
@@ -67,12 +67,10 @@ const daytime = () => new Date(`${new Date().toISOString().slice(0, 10)}T08:00:0
 /** Delivers message `id` (unless the queue's consumer has) and waits until the provider has it. */
 async function settled(id: number) {
   await deliver(db(), e, id, daytime());
-  for (let i = 0; i < 50; i++) {
+  return eventually(`message ${id} never reached the provider`, async () => {
     const [row] = await db().select().from(messages).where(eq(messages.id, id));
-    if (row!.providerId) return row!;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`message ${id} never reached the provider`);
+    return row!.providerId ? row! : undefined;
+  });
 }
 
 /** A code to an undeliverable number sent by WhatsApp: answers the number, the lost code and its WhatsApp id. */

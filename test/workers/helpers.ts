@@ -99,3 +99,18 @@ export async function withinOneLimiterWindow(needMs = 5_000): Promise<void> {
   const left = 60_000 - (Date.now() % 60_000);
   if (left < needMs) await new Promise((r) => setTimeout(r, left + 50));
 }
+
+/**
+ * Polls `probe` every 100 ms until it answers something other than undefined, and returns that; throws `what` after
+ * `withinMs` (20 s by default: work the Worker does after answering — `waitUntil` — can take seconds on a loaded
+ * machine, and a tighter bound made tests fail by the machine's load, not by a defect).
+ */
+export async function eventually<T>(what: string, probe: () => Promise<T | undefined>, withinMs = 20_000): Promise<T> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    const found = await probe();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(what);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

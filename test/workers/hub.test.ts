@@ -1,7 +1,7 @@
 /** The EventHub drops a stream once its reader goes away, so closed browser tabs do not pile up. */
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { loginAdmin } from "./helpers";
+import { eventually, loginAdmin } from "./helpers";
 
 const hubStats = async () => {
   const ns = (env as any).EVENT_HUB as DurableObjectNamespace;
@@ -20,12 +20,8 @@ describe("EventHub", () => {
     await reader.read();
     expect(await hubStats()).toBe(before + 1);
     await reader.cancel();
-    let after = -1;
-    for (let i = 0; i < 40; i++) {
-      after = await hubStats();
-      if (after === before) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    expect(after).toBe(before);
+    await eventually("the hub kept the closed subscriber", async () =>
+      (await hubStats()) === before ? true : undefined,
+    );
   });
 });

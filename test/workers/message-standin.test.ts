@@ -12,7 +12,7 @@ import { messages } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import type { Env } from "../../worker/env";
 import { deliver, mobile, studentBody } from "./guardian-fixtures";
-import { api, expectError, loginAdmin } from "./helpers";
+import { api, eventually, expectError, loginAdmin } from "./helpers";
 
 const e = env as unknown as Env & { MESSAGE_STANDIN_URL: string };
 const db = () => getDb(e);
@@ -51,12 +51,10 @@ async function paidStudent(phone = mobile()) {
 }
 
 async function rowOf(studentId: number) {
-  for (let i = 0; i < 50; i++) {
+  return eventually("no message planned", async () => {
     const [row] = await db().select().from(messages).where(eq(messages.studentId, studentId));
-    if (row) return row;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("no message planned");
+    return row;
+  });
 }
 
 type Recorded = { id: string; to: string; template: string; language: string; params: string[]; webhooks: any[] };

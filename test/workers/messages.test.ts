@@ -15,7 +15,7 @@ import { addDays, instalmentMessages, writeAndEnqueue } from "../../worker/servi
 import type { Provider } from "../../worker/services/messages/provider";
 import { hubSignature } from "../../worker/services/messages/webhook";
 import { deliver, mobile, studentBody } from "./guardian-fixtures";
-import { api, expectError, loginAdmin } from "./helpers";
+import { api, eventually, expectError, loginAdmin } from "./helpers";
 import { currentYearSql } from "../../worker/services/fee-year";
 
 const e = env as unknown as Env;
@@ -380,11 +380,10 @@ describe("events", () => {
     const paid = await pay();
     expect(paid.status, JSON.stringify(paid.json)).toBe(201);
     expect((await pay()).status).toBe(200); // replayed: no second message
-    let rows: Awaited<ReturnType<typeof mine>> = [];
-    for (let i = 0; i < 50 && rows.length === 0; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      rows = await mine(student.id);
-    }
+    const rows = await eventually("no message planned", async () => {
+      const found = await mine(student.id);
+      return found.length > 0 ? found : undefined;
+    });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: "payment_received", channel: "whatsapp" });
     expect(rows[0]!.body).toContain(paid.json.payment.receipt_no);
