@@ -316,4 +316,15 @@ describe("what a family may not pay", () => {
     const theirs = await startFamilyPayment(otherCookie, [{ id: m.a.id, amount: "next" }]);
     expect(expectError(theirs, 404, "NOT_FOUND").reason).toBe("FAMILY_CHILD_NOT_FOUND");
   });
+
+  it("starts at most 10 checkouts a minute per signed-in number (each asks Paymob for an intention)", async () => {
+    const m = await mother();
+    for (let i = 0; i < 10; i++) {
+      const res = await startFamilyPayment(m.cookie, [{ id: m.b.id, amount: "next" }]);
+      expect(res.status, res.text).toBe(201);
+    }
+    const over = await startFamilyPayment(m.cookie, [{ id: m.b.id, amount: "next" }]);
+    expectError(over, 429, "RATE_LIMITED");
+    expect(over.headers.get("Retry-After")).toBe("60");
+  });
 });

@@ -15,7 +15,7 @@ import {
   familyPaySchema,
 } from "../contracts/family-payments";
 import { requiredIdempotencyKeySchema } from "../contracts/online-payments";
-import { familyOf, requireFamily } from "../middleware/family";
+import { enforceFamilyClientLimit, familyOf, requireFamily } from "../middleware/family";
 import { paymobConfig } from "../services/paymob/config";
 import { createFamilyPayment, familyPayFigures } from "../services/family/pay";
 import { familyPaymentStatus } from "../services/family/payment-status";
@@ -42,7 +42,7 @@ const create = createRoute({
   middleware: [requireFamily] as const,
   summary: "One checkout for several children: a choice or an amount per child, the server computes each",
   description:
-    'Per child: "next", "overdue", "all" or EGP (≥ 1, ≤ what the child owes; else 400 ONLINE_AMOUNT_INVALID, nothing owed: ONLINE_NOTHING_DUE, both with `child_id`). A child not of this number → 404 FAMILY_CHILD_NOT_FOUND. Paymob gets the total with one line item per child. The same Idempotency-Key and body → 200 with the same payment; another body → 422 IDEMPOTENCY_MISMATCH.',
+    'Per child: "next", "overdue", "all" or EGP (≥ 1, ≤ what the child owes; else 400 ONLINE_AMOUNT_INVALID, nothing owed: ONLINE_NOTHING_DUE, both with `child_id`). A child not of this number → 404 FAMILY_CHILD_NOT_FOUND. Paymob gets the total with one line item per child. The same Idempotency-Key and body → 200 with the same payment; another body → 422 IDEMPOTENCY_MISMATCH. Over 10 checkouts a minute per signed-in number → 429 RATE_LIMITED.',
   request: {
     headers: z.object({ "idempotency-key": requiredIdempotencyKeySchema.describe("1-255 visible ASCII characters") }),
     body: { required: true, content: { "application/json": { schema: familyPaymentInputSchema } } },
@@ -50,7 +50,7 @@ const create = createRoute({
   responses: {
     201: json(familyPaymentCreatedSchema, "The pending payment and where to pay it"),
     200: json(familyPaymentCreatedSchema, "A replay of the same Idempotency-Key and body"),
-    ...errors(400, 401, 403, 404, 422),
+    ...errors(400, 401, 403, 404, 422, 429),
   },
 });
 
@@ -74,6 +74,7 @@ export const familyPaymentsApi = createApi()
   })
   .openapi(create, async (c) => {
     const fam = familyOf(c);
+    await enforceFamilyClientLimit(c, "pay", `phone:${fam.phone}`);
     const gateway = gatewayOf(c);
     const { payment, replayed } = await createFamilyPayment(c.get("db"), gateway, fam.phone, c.req.valid("json"), {
       key: c.req.valid("header")["idempotency-key"],

@@ -14,8 +14,11 @@ import { requestNow } from "../request-clock";
 import { clientOf } from "./rate-limit";
 import { type FamilySession, findFamilySession } from "../services/family/sessions";
 
-/** Sign-in requests per client in any minute: codes asked for, and codes tried. */
-export const FAMILY_CLIENT_LIMITS = { code: 10, verify: 20 } as const;
+/**
+ * Requests in any minute: codes asked for and codes tried (per client address), and checkouts started (per signed-in
+ * number: each one asks Paymob for an intention, so a looping page or script cannot flood it).
+ */
+export const FAMILY_CLIENT_LIMITS = { code: 10, verify: 20, pay: 10 } as const;
 
 /** 403 FAMILY_CROSS_SITE unless a write comes from this site's own pages. */
 export function refuseCrossSite(c: Context<AppEnv>): void {
@@ -53,10 +56,17 @@ export function familyOf(c: Context<AppEnv>): FamilySession {
   return s;
 }
 
-/** 429 RATE_LIMITED (Retry-After: 60) when this client asked for codes, or tried them, too often in a minute. */
-export async function enforceFamilyClientLimit(c: Context<AppEnv>, kind: keyof typeof FAMILY_CLIENT_LIMITS) {
+/**
+ * 429 RATE_LIMITED (Retry-After: 60) when `who` (by default this client's address; for `pay` the signed-in number)
+ * did `kind` too often in a minute.
+ */
+export async function enforceFamilyClientLimit(
+  c: Context<AppEnv>,
+  kind: keyof typeof FAMILY_CLIENT_LIMITS,
+  who = `ip:${clientOf(c)}`,
+) {
   if (c.env.BENCH_DISABLE_RATE_LIMIT === "1") return;
-  const key = `family-${kind}:ip:${clientOf(c)}`;
+  const key = `family-${kind}:${who}`;
   const limit = FAMILY_CLIENT_LIMITS[kind];
   let ok: boolean;
   try {
