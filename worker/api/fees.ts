@@ -92,11 +92,17 @@ const overdue = createRoute(
     method: "get",
     path: "/overdue-summary",
     tags: ["Dashboard"],
-    summary: "Overdue amount (EGP) of active students and how many students owe it",
-    description: "Unpaid instalments whose due date has passed (overdue from the start of the next school day, Cairo).",
+    summary: "Overdue amount (EGP) of active students and how many students owe it, and the arrears part",
+    description:
+      "Unpaid instalments whose due date has passed (overdue from the start of the next school day, Cairo), on the current year's accounts and the earlier years' (arrears: arrearsAmount, arrearsStudents).",
     responses: {
       200: json(
-        z.object({ overdueAmount: z.number().describe("EGP"), overdueStudents: z.number().int() }),
+        z.object({
+          overdueAmount: z.number().describe("EGP"),
+          overdueStudents: z.number().int(),
+          arrearsAmount: z.number().describe("EGP, of overdueAmount: on the years before the current one"),
+          arrearsStudents: z.number().int(),
+        }),
         "Overdue totals",
       ),
       ...errors(401),
@@ -318,8 +324,16 @@ export const feesApi = app
     return c.json({ paidPercentage: paidPercentage(totalPiastres, paidPiastres) }, 200);
   })
   .openapi(overdue, async (c) => {
-    const { overduePiastres, students } = await overdueTotals(c.get("db"), requestToday(c));
-    return c.json({ overdueAmount: piastresToEgp(overduePiastres), overdueStudents: students }, 200);
+    const o = await overdueTotals(c.get("db"), requestToday(c));
+    return c.json(
+      {
+        overdueAmount: piastresToEgp(o.overduePiastres),
+        overdueStudents: o.students,
+        arrearsAmount: piastresToEgp(o.arrearsPiastres),
+        arrearsStudents: o.arrearsStudents,
+      },
+      200,
+    );
   })
   .openapi(onlineToday, async (c) => {
     const { count, piastres } = await onlineTakings(c.get("db"), requestToday(c));
