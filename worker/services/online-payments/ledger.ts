@@ -25,7 +25,6 @@ import { onlinePayments, payments, paymobTransactions, students, feeRecords } fr
 import { batchAll, type Db } from "../../db";
 import { broke } from "../../db-constraints";
 import type { CallbackOutcome, PaymobTransaction } from "../../contracts/online-payments";
-import { academicYearOf } from "../../lib/fee-schedule";
 import { type AuditEntry, snapshotWith } from "../audit";
 import { SYSTEM_ACTORS } from "../ledger/actors";
 import {
@@ -82,7 +81,7 @@ const txnCol = (txn: string, kind: string, col: string) => sql`(SELECT ${sql.raw
 /** The receipt (SQL id) of the transaction's applied amount in this batch, NULL when none was written. */
 const receiptIdOf = (lc: LedgerContext, txn: string, kind: "payment" | "refund") =>
   sql`(CASE WHEN ${txnCol(txn, kind, "applied_piastres")} <> 0
-    THEN ${currentReceiptIdSql(academicYearOf(lc.now), kind === "payment" ? "RCP" : "ADJ")} END)`;
+    THEN ${currentReceiptIdSql(kind === "payment" ? "RCP" : "ADJ")} END)`;
 
 /** The audit row's fields (all but its action) of the transaction's change of the fee record. */
 function feeAudit(lc: LedgerContext, order: OrderRow, txn: string, kind: "payment" | "refund", tx: PaymobTransaction) {
@@ -132,7 +131,6 @@ function moneyRows(
       feeRecordId: order.feeRecordId,
       prefix: kind === "payment" ? "RCP" : "ADJ",
       amount: applied,
-      year: academicYearOf(lc.now),
       at: lc.now.toISOString(),
       actor: SYSTEM_ACTORS.online,
       source: "online",

@@ -11,7 +11,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords } from "../../../db/schema";
 import type { Db } from "../../db";
 import type { PaymobTransaction } from "../../contracts/online-payments";
-import { academicYearOf } from "../../lib/fee-schedule";
 import { snapshotWith } from "../audit";
 import { SYSTEM_ACTORS } from "../ledger/actors";
 import { newReceiptGroup, spreadStatements } from "../ledger/across-years";
@@ -58,7 +57,6 @@ export function spreadSuccessBatch(s: SpreadSuccess): BatchItem<"sqlite">[] {
       accounts: s.accounts,
       amount: col("applied_piastres"),
       group,
-      year: academicYearOf(s.now),
       at,
       actor: SYSTEM_ACTORS.online,
       requestId: s.requestId,
