@@ -35,6 +35,12 @@ export async function yearNames(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** Every year's state by name (an import checks each row's year against it). */
+export async function yearStates(db: Db): Promise<Map<string, AcademicYear["state"]>> {
+  const rows = await db.select({ name: academicYears.name, state: academicYears.state }).from(academicYears);
+  return new Map(rows.map((r) => [r.name, r.state]));
+}
+
 /** One stored year, or null. */
 export async function findYear(db: Db, name: string): Promise<AcademicYear | null> {
   const [row] = await db.select().from(academicYears).where(eq(academicYears.name, name));
