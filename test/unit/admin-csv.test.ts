@@ -29,10 +29,10 @@ describe("fees CSV", () => {
   it("writes each status as its label in the admin's language; amounts stay numbers", () => {
     const fees = [fee("paid", 100, 100), fee("partially_paid", 12_000, 4_500.5), fee("not_paid", 50, 0)];
     const en = feesCsvRows(fees, tEn);
-    expect(en.slice(1).map((r) => r[6])).toEqual(["Paid", "Partially paid", "Not paid"]);
-    expect(en[2]!.slice(3, 6)).toEqual([12_000, 4_500.5, 7_499.5]);
+    expect(en.slice(1).map((r) => r[7])).toEqual(["Paid", "Partially paid", "Not paid"]);
+    expect(en[2]!.slice(4, 7)).toEqual([12_000, 4_500.5, 7_499.5]);
     const ar = feesCsvRows(fees, tAr);
-    expect(ar.slice(1).map((r) => r[6])).toEqual(["مدفوع", "مدفوع جزئيًا", "غير مدفوع"]);
+    expect(ar.slice(1).map((r) => r[7])).toEqual(["مدفوع", "مدفوع جزئيًا", "غير مدفوع"]);
     expect(ar.flat().join("|")).not.toMatch(/partially_paid|not_paid/);
   });
 });
