@@ -97,7 +97,9 @@ describe("exports re-import as unchanged", () => {
       academic_year_name: clockYear(-1),
       semester: "S1",
     });
-    expect(out.rows).toEqual([expect.objectContaining({ action: "unchanged", key: `${s.student_no}/${clockYear(-2)}/S2` })]);
+    expect(out.rows).toEqual([
+      expect.objectContaining({ action: "unchanged", key: `${s.student_no}/${clockYear(-2)}/S2` }),
+    ]);
   });
 
   it("Results with an absent subject: exported as غ, read back as absent, unchanged", async () => {
@@ -120,6 +122,8 @@ describe("exports re-import as unchanged", () => {
     const rows = resultsCsvRows(listed.json.data);
     expect(rows[1]!.slice(5, 9)).toEqual([45.5, 50, "غ", 50]);
     const out = await reimport("results", rows);
-    expect(out.rows).toEqual([expect.objectContaining({ action: "unchanged", key: `${s.student_no}/${clockYear(-2)}/S1` })]);
+    expect(out.rows).toEqual([
+      expect.objectContaining({ action: "unchanged", key: `${s.student_no}/${clockYear(-2)}/S1` }),
+    ]);
   });
 });
