@@ -51,7 +51,17 @@ describe("students CSV", () => {
     } as unknown as Student;
     expect(studentCsvRow(s, tEn).slice(6, 8)).toEqual(["Female", "Inactive"]);
     expect(studentCsvRow(s, tAr).slice(6, 8)).toEqual(["أنثى", "غير نشط"]);
-    // No guardians: their three slots of five columns stay empty.
-    expect(studentCsvRow(s, tEn).slice(8)).toEqual(Array(15).fill(""));
+    // No guardians: their three slots of five columns stay empty; no year named: the year and section cells too.
+    expect(studentCsvRow(s, tEn).slice(8)).toEqual(Array(17).fill(""));
+    // Another year's export: that year's grade, building and section, and the year.
+    const enrolment = {
+      student_no: "A12345",
+      grade: "Prep-2",
+      building_no: 3,
+      section: "2/1",
+      outcome: "promoted",
+    } as const;
+    const row = studentCsvRow(s, tEn, { year: "2020-2021", enrolment });
+    expect([row[4], row[5], ...row.slice(-2)]).toEqual(["Prep-2", 3, "2020-2021", "2/1"]);
   });
 });

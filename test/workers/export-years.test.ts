@@ -1,7 +1,8 @@
 /**
  * Exports choose a year (docs/product.md#csv-exports): the fees list the console's Fees export reads takes the year,
  * default the current one, and refuses a year the data does not have (ACADEMIC_YEAR_UNKNOWN) or a malformed one
- * (ACADEMIC_YEAR_INVALID) instead of answering an empty file.
+ * (ACADEMIC_YEAR_INVALID) instead of answering an empty file; the Students export of a year reads that year's
+ * enrolments.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { uniqueStudentNo } from "./fixtures";
@@ -50,5 +51,27 @@ describe("the lists behind the exports", () => {
     expect(expectError(await api("/api/fees?academic_year=2026-20", { token }), 400, "VALIDATION_FAILED").reason).toBe(
       "ACADEMIC_YEAR_INVALID",
     );
+  });
+
+  it("students: a year's enrolments (grade, building, section) for the export of that year; an unknown year → 404", async () => {
+    const no = uniqueStudentNo();
+    const s = await api("/api/students", {
+      method: "POST",
+      token,
+      body: { student_no: no, full_name: `تصدير ${uid()}`, nationality: "مصري", current_grade: "KG-2", building_no: 4 },
+    });
+    expect(s.status, s.text).toBe(201);
+    const res = await api(`/api/admin/academic-years/${current}/enrolments`, { token });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.academic_year_name).toBe(current);
+    expect(res.json.enrolments.find((e: { student_no: string }) => e.student_no === no)).toEqual({
+      student_no: no,
+      grade: "KG-2",
+      building_no: 4,
+      section: null,
+      outcome: null,
+    });
+    const unknown = await api(`/api/admin/academic-years/${before(current, 40)}/enrolments`, { token });
+    expect(expectError(unknown, 404, "NOT_FOUND").reason).toBe("ACADEMIC_YEAR_NOT_FOUND");
   });
 });

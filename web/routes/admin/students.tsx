@@ -91,6 +91,8 @@ export default function StudentsPage() {
         exportDisabled={loading || page.exporting || total === 0}
         exporting={page.exporting}
         onExport={() => void page.onExport()}
+        exportYear={page.exportYear}
+        onExportYear={page.setExportYear}
         onImported={() => void reload()}
         onAdd={openAdd}
       />

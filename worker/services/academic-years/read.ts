@@ -47,11 +47,16 @@ export async function findYear(db: Db, name: string): Promise<AcademicYear | nul
   return row ?? null;
 }
 
-/** One year; 404 ACADEMIC_YEAR_NOT_FOUND when there is none of that name. */
-export async function getYear(db: Db, name: string): Promise<AcademicYearJson> {
+/** Year `name` stored: 404 ACADEMIC_YEAR_NOT_FOUND when there is none of that name (a route naming it). */
+export async function requireFoundYear(db: Db, name: string): Promise<AcademicYear> {
   const row = await findYear(db, name);
   if (!row) throw new ApiError("ACADEMIC_YEAR_NOT_FOUND");
-  return toYearJson(row);
+  return row;
+}
+
+/** One year; 404 ACADEMIC_YEAR_NOT_FOUND when there is none of that name. */
+export async function getYear(db: Db, name: string): Promise<AcademicYearJson> {
+  return toYearJson(await requireFoundYear(db, name));
 }
 
 /**

@@ -106,6 +106,15 @@ const STUDENT_COLUMNS: ColumnSpec[] = [
   { target: "is_active", ar: "الحالة", en: "Status", aliases: ["is_active", "active"], example: "نشط" },
   ...GUARDIAN_COLUMNS,
   YEAR,
+  // The class section of the row's year ("3/2"), as the Students export writes it.
+  {
+    target: "section",
+    ar: "الشعبة",
+    en: "Section",
+    aliases: ["class section", "section", "الفصل (الشعبة)"],
+    example: "",
+    template: false,
+  },
   SERIAL,
 ];
 
