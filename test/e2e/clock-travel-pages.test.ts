@@ -17,6 +17,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LocalServer, serveLocal } from "../../scripts/lib/serve";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
+import { formatSchoolDateTime } from "../../web/lib/format";
 import { watchErrors } from "../support/browser";
 import { fileBrowser } from "./file-browser";
 import { E2E_ADMIN } from "./global-setup";
@@ -130,6 +131,16 @@ async function open(page: Page, path: string, ready: (p: Page) => Promise<unknow
 }
 
 describe("the console and the public pages after the clock moved to a year of the test's own", () => {
+  it("prints a statement issued on the travelled day (the print pages read the request clock too)", async () => {
+    const { fees } = await call<{ fees: Array<{ student_no: string }> }>("GET", "/api/fees?view=arrears&limit=15");
+    const res = await fetch(`${base}/admin/print/statements/${fees[0]!.student_no}?lang=en`, {
+      headers: { Cookie: `admin_session=${token}`, "X-Test-Now": now },
+    });
+    expect(res.status).toBe(200);
+    // The letterhead's date and time is the travelled instant, as the statement formats it.
+    expect(await res.text()).toContain(formatSchoolDateTime(now, "en", "long"));
+  });
+
   for (const [lang, width] of [
     ["en", 1366],
     ["ar", 360],
