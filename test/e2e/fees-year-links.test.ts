@@ -14,6 +14,7 @@ import { uniqueStudentNo } from "../support/selection-world";
 import { adminApi, ownYear } from "./admin-api";
 import { adminToken, consoleContext } from "./admin-session";
 import { fileBrowser } from "./file-browser";
+import { chooseOption } from "./select";
 import { server } from "./server";
 
 const base = server.baseUrl;
@@ -110,6 +111,11 @@ describe("Links into the fees list by year", () => {
         .click();
       await expect.poll(() => filter.textContent()).toBe(lang === "ar" ? arabicDigits(year) : year);
       await expect.poll(() => myRows(p)).toBe("1,1,1");
+      // So does paging (another page size asks the server again).
+      await chooseOption(p.locator("#fees-page-size"), lang === "ar" ? arabicDigits("20") : "20");
+      await expect.poll(() => filter.textContent()).toBe(lang === "ar" ? arabicDigits(year) : year);
+      await expect.poll(() => myRows(p)).toBe("1,1,1");
+      await expect.poll(() => p.getByRole("row").filter({ hasText: "Year Link" }).count()).toBe(3);
       expect(errors).toEqual([]);
       await p.context().close();
     });
