@@ -12,7 +12,8 @@ import { autoMapping, buildRows, findHeaderRow, tableFromCells } from "~/feature
 import type { ImportKind } from "@worker/contracts/import";
 import feesXlsx from "../fixtures/import/fees-years.xlsx.base64?raw";
 import studentsCsv from "../fixtures/import/students-years.csv?raw";
-import { ensureYear, uniqueStudentNo } from "./fixtures";
+import { enrolments } from "../../db/schema";
+import { ensureYear, testDb, uniqueStudentNo } from "./fixtures";
 import { api, loginAdmin, uid } from "./helpers";
 import { snapshotYears } from "./years-state";
 
@@ -91,7 +92,7 @@ async function newStudent(grade = "Prep-1") {
     },
   });
   expect(res.status, res.text).toBe(201);
-  return res.json.student as { id: number; student_no: string };
+  return res.json.student as { id: number; student_no: string; full_name: string };
 }
 
 type Row = { row: number; action: string; key: string; errors: Array<{ field: string; code: string }> };
@@ -189,6 +190,31 @@ describe("the students import", () => {
       ],
     });
     expect(await enrolled(ids[2]!)).toEqual({ grade: "Prep-1", years: [[current, "Prep-1"]] });
+  });
+});
+
+describe("a closed year in the students import", () => {
+  it("says its enrolments again (unchanged), never changes them", async () => {
+    const s = await newStudent("Prep-2");
+    const closed = shift(-30);
+    await testDb()
+      .insert(enrolments)
+      .values({ studentId: s.id, academicYearName: closed, grade: "Prep-1", buildingNo: 1, outcome: "promoted" });
+    const row = (grade: string) => ({
+      student_no: s.student_no,
+      full_name: s.full_name,
+      nationality: "مصري",
+      current_grade: grade,
+      building_no: 1,
+      academic_year_name: closed,
+    });
+    const dry = await post("students", [row("Prep-1"), { ...row("Prep-3"), student_no: uniqueStudentNo() }]);
+    expect((dry.json.rows as Row[]).map((r) => [r.action, r.errors.map((e) => e.code)])).toEqual([
+      ["unchanged", []],
+      ["error", ["IMPORT_YEAR_CLOSED"]],
+    ]);
+    const changed = await post("students", [row("Prep-3")]);
+    expect(changed.json.rows[0].errors.map((e: { code: string }) => e.code)).toEqual(["IMPORT_YEAR_CLOSED"]);
   });
 });
 

@@ -7,7 +7,8 @@
  * student changed since the preview keeps that change in the columns the sheet leaves out and in the audit chain.
  * A row's grade, building and section are its enrolment's in the row's academic year (./student-enrolments.ts); the
  * student's own grade and building follow them when that year is the current one (or the student is new). A year
- * that does not exist → ACADEMIC_YEAR_UNKNOWN; a closed one → IMPORT_YEAR_CLOSED.
+ * that does not exist → ACADEMIC_YEAR_UNKNOWN; a closed one takes no new student and no enrolment change
+ * (IMPORT_YEAR_CLOSED): its export imports back unchanged.
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { auditLog, studentGuardians, students, type Student, type StudentGuardian } from "../../../db/schema";
@@ -128,13 +129,15 @@ export async function planStudents(ctx: RequestContext, rows: ValidRow<StudentRo
     const year = input.academic_year_name!;
     const state = states.get(year);
     if (!state) return { errors: [rowError("academic_year_name", "ACADEMIC_YEAR_UNKNOWN", { year })] };
-    if (state === "closed") return { errors: [rowError("academic_year_name", "IMPORT_YEAR_CLOSED", { year })] };
+    const closed =
+      state === "closed" ? { errors: [rowError("academic_year_name", "IMPORT_YEAR_CLOSED", { year })] } : null;
     const before = byNo.get(input.student_no);
     const next = valuesOf(input, raw, before);
     // Another year's row leaves the student's own (current) grade and building as they are.
     if (before && year !== current)
       Object.assign(next, { currentGrade: before.currentGrade, buildingNo: before.buildingNo });
     if (!before) {
+      if (closed) return closed;
       creates.push({ ...next, input });
       return { action: "create" as const };
     }
@@ -148,6 +151,8 @@ export async function planStudents(ctx: RequestContext, rows: ValidRow<StudentRo
       year === current
         ? sectionGiven && (enrolment?.section ?? null) !== (input.section ?? null)
         : enrolmentChanges(enrolment, input, sectionGiven);
+    // A closed year's enrolments are the rollover's record: a row may say them again, never change them.
+    if (closed && enrolmentChange) return closed;
     if (!guardiansChange && !enrolmentChange && COMPARED.every((k) => (before[k] ?? null) === (next[k] ?? null)))
       return { action: "unchanged" as const };
     updates.push({
