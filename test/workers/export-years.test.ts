@@ -53,7 +53,7 @@ describe("the lists behind the exports", () => {
     );
   });
 
-  it("students: a year's enrolments (grade, building, section) for the export of that year; an unknown year → 404", async () => {
+  it("students: a year's enrolments (grade, building, section) for its export; an unknown year → 404", async () => {
     const no = uniqueStudentNo();
     const s = await api("/api/students", {
       method: "POST",

@@ -98,7 +98,7 @@ async function newStudent(grade = "Prep-1") {
 type Row = { row: number; action: string; key: string; errors: Array<{ field: string; code: string }> };
 
 describe("the fees import", () => {
-  it("takes the row's year, else the current one; bad years are their rows' errors; commits the good rows", async () => {
+  it("takes the row's year, else the current one; bad years are row errors; commits the good rows", async () => {
     const ids = [];
     for (let i = 0; i < 6; i++) ids.push((await newStudent()).student_no);
     const rows = rowsOf("fees", inlineBytes(feesXlsx), "fees-years.xlsx", ids);
