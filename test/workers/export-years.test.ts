@@ -10,7 +10,7 @@ import { api, expectError, loginAdmin, uid } from "./helpers";
 
 let token: string;
 let current: string;
-const before = (year: string, n: number) => `${Number(year.slice(0, 4)) - n}-${Number(year.slice(0, 4)) - n + 1}`;
+const yearsBefore = (year: string, n: number) => `${Number(year.slice(0, 4)) - n}-${Number(year.slice(0, 4)) - n + 1}`;
 
 beforeAll(async () => {
   token = await loginAdmin();
@@ -43,7 +43,7 @@ describe("the lists behind the exports", () => {
     for (const r of [byDefault, named])
       expect(r.json.fees.map((x: { academic_year_name: string }) => x.academic_year_name)).toEqual([current]);
     const unknown = expectError(
-      await api(`/api/fees?academic_year=${before(current, 40)}`, { token }),
+      await api(`/api/fees?academic_year=${yearsBefore(current, 40)}`, { token }),
       400,
       "VALIDATION_FAILED",
     );
@@ -71,7 +71,7 @@ describe("the lists behind the exports", () => {
       section: null,
       outcome: null,
     });
-    const unknown = await api(`/api/admin/academic-years/${before(current, 40)}/enrolments`, { token });
+    const unknown = await api(`/api/admin/academic-years/${yearsBefore(current, 40)}/enrolments`, { token });
     expect(expectError(unknown, 404, "NOT_FOUND").reason).toBe("ACADEMIC_YEAR_NOT_FOUND");
   });
 });

@@ -10,7 +10,7 @@
  * takes no new account (IMPORT_YEAR_CLOSED, also when it closes between the preview and the commit: a guard in the
  * batch), while its existing accounts are edited as the edit form edits them.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords, students } from "../../../db/schema";
 import { yearStates } from "../academic-years/read";

@@ -79,14 +79,14 @@ const txnRow = (txn: string, kind: string) =>
 const txnCol = (txn: string, kind: string, col: string) => sql`(SELECT ${sql.raw(col)} ${txnRow(txn, kind)})`;
 
 /** The receipt (SQL id) of the transaction's applied amount in this batch, NULL when none was written. */
-const receiptIdOf = (lc: LedgerContext, txn: string, kind: "payment" | "refund") =>
+const receiptIdOf = (txn: string, kind: "payment" | "refund") =>
   sql`(CASE WHEN ${txnCol(txn, kind, "applied_piastres")} <> 0
     THEN ${currentReceiptIdSql(kind === "payment" ? "RCP" : "ADJ")} END)`;
 
 /** The audit row's fields (all but its action) of the transaction's change of the fee record. */
 function feeAudit(lc: LedgerContext, order: OrderRow, txn: string, kind: "payment" | "refund", tx: PaymobTransaction) {
   const applied = txnCol(txn, kind, "applied_piastres");
-  const paymentId = receiptIdOf(lc, txn, kind);
+  const paymentId = receiptIdOf(txn, kind);
   const feeRow = sql`FROM fee_records WHERE id = ${order.feeRecordId}`;
   return {
     entity: "fee_record",
@@ -125,7 +125,7 @@ function moneyRows(
 ): BatchItem<"sqlite">[] {
   const { db } = lc;
   const applied = txnCol(tx.id, kind, "applied_piastres");
-  const receiptId = receiptIdOf(lc, tx.id, kind);
+  const receiptId = receiptIdOf(tx.id, kind);
   return [
     ...movementStatements(db, {
       feeRecordId: order.feeRecordId,

@@ -80,7 +80,7 @@ function GradesRead({ readings }: { readings: GradeReadings }) {
 function keyParts(key: string) {
   const parts = key.split("/");
   return parts.map((part, i) => (
-    <span key={i} className="inline-block">
+    <span key={parts.slice(0, i + 1).join("/")} className="inline-block">
       {i < parts.length - 1 ? `${part}/` : part}
     </span>
   ));
