@@ -21,6 +21,7 @@ import { templateColumns, templateHeader } from "../web/features/import/admin/co
 import type { BenchServer } from "./lib/server";
 import { adminToken } from "./lib/server";
 import { fig, type BenchResult } from "./lib/report";
+import { clockYear } from "../test/support/clock-years";
 
 const N = 5_000;
 const SUBJECTS = [
@@ -111,7 +112,7 @@ export async function importBench(server: BenchServer): Promise<BenchResult> {
       score: String(((i + j) % 90) + 10 + (j % 2 ? 0.5 : 0)),
     })),
   }));
-  const options = { academic_year_name: "2025-2026", semester: "S1" };
+  const options = { academic_year_name: clockYear(-1), semester: "S1" };
   const resultsBodyBytes = JSON.stringify({ rows: resultRows, options }).length;
   const resultsDryMs = await post("results", { rows: resultRows, options });
   const resultsCommitMs = await post("results", { rows: resultRows, options }, `bench-r-${Date.now()}`);

@@ -1,7 +1,7 @@
 /**
  * Benchmark 6, printing (docs/product.md#printing): a batch of 300 report cards. Setup inserts 300 generated
- * students of Primary-4 with an 8-subject result each for 2027-2028 S1 (a term the demo data does not use) and
- * publishes the term. Then `/admin/print/report-cards?grade=Primary-4&academic_year_name=2027-2028&semester=S1` with
+ * students of Primary-4 with an 8-subject result each for S1 of next year (by the clock; a term the demo data does
+ * not use) and publishes the term. Then `/admin/print/report-cards?grade=Primary-4&academic_year_name=…&semester=S1` with
  * the admin's session cookie:
  * - server: time to the whole HTML (and to its first byte), median of 5 after one warm-up request;
  * - Chromium: navigation start → `load` and `document.fonts.ready` (the first page can be printed: the document,
@@ -17,9 +17,10 @@ import { uniqueStudentNo } from "../test/support/selection-world";
 import { median } from "./lib/load";
 import { fig, type BenchResult } from "./lib/report";
 import { adminToken, type BenchServer } from "./lib/server";
+import { clockYear } from "../test/support/clock-years";
 
 const CARDS = 300;
-const TERM = { academic_year_name: "2027-2028", semester: "S1" } as const;
+const TERM = { academic_year_name: clockYear(1), semester: "S1" } as const;
 const GRADE = "Primary-4";
 const SUBJECTS = [
   "Mathematics",

@@ -301,6 +301,10 @@ export const REASONS = {
     "VALIDATION_FAILED",
     "The paid amount differs from the payments recorded ({paid} EGP): record payments on the Fees page",
   ],
+  IMPORT_YEAR_CLOSED: [
+    "VALIDATION_FAILED",
+    "Academic year {year} is closed: it takes no new fee accounts or enrolments (its accounts still take payments)",
+  ],
   IMPORT_CHANGED_MEANWHILE: ["CONFLICT", "The records changed while importing: run the preview again"],
 
   // Online payments (docs/product.md#online-payments)

@@ -10,8 +10,16 @@ import { schoolDate } from "./lib/fee-schedule";
 
 /** The instant the request is handled at (see the module doc). */
 export function requestNow(c: Context<AppEnv>): Date {
-  if (c.env.TEST_CLOCK === "1") {
-    const at = new Date(c.req.header("X-Test-Now") ?? "");
+  return clockNow(c.env.TEST_CLOCK, c.req.header("X-Test-Now"));
+}
+
+/**
+ * "Now" from the `TEST_CLOCK` binding and the request's `X-Test-Now` header, for what answers outside Hono (the
+ * print pages' loaders): the header's instant under TEST_CLOCK "1" when it is a valid ISO 8601 time, else the clock.
+ */
+export function clockNow(testClock: string | undefined, header: string | null | undefined): Date {
+  if (testClock === "1") {
+    const at = new Date(header ?? "");
     if (!Number.isNaN(at.getTime())) return at;
   }
   return new Date();

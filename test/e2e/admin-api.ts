@@ -33,8 +33,14 @@ export async function ok<R extends { ok: boolean; status: number; url: string; t
  * `method path` with an optional JSON body → the parsed JSON answer, untyped: for the few calls whose answer the
  * test does not read. Prefer `ok(apiClient(token).api…)`, typed from the route.
  */
-export async function adminApi<T = unknown>(token: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
+export async function adminApi<T = unknown>(
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  baseUrl = server.baseUrl,
+): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
     method,
     headers: {
       Authorization: `Bearer ${token}`,
@@ -47,22 +53,24 @@ export async function adminApi<T = unknown>(token: string, method: string, path:
 }
 
 /**
- * A new academic year of the caller's own on the demo server: the one after the newest, at least two after the
- * current (the years between are added, left empty). The year after the current one is the rollover's, whose undo a
- * result or payment there refuses (rollover.test.ts), so no file writes there.
+ * A new academic year of the caller's own on the demo server (or `baseUrl`, e.g. the empty one): the one after the
+ * newest, at least two after the current (the years between are added, left empty). The year after the current one is
+ * the rollover's, whose undo a result or payment there refuses (rollover.test.ts), so no file writes there.
  */
-export async function ownYear(token: string): Promise<string> {
+export async function ownYear(token: string, baseUrl = server.baseUrl): Promise<string> {
   const list = await adminApi<{ current: string; years: Array<{ name: string }> }>(
     token,
     "GET",
     "/api/admin/academic-years",
+    undefined,
+    baseUrl,
   );
   const first = (name: string) => Number(name.slice(0, 4));
   let newest = Math.max(...list.years.map((y) => first(y.name)));
   const target = Math.max(newest + 1, first(list.current) + 2);
   while (newest < target) {
     newest++;
-    await adminApi(token, "POST", "/api/admin/academic-years", { name: `${newest}-${newest + 1}` });
+    await adminApi(token, "POST", "/api/admin/academic-years", { name: `${newest}-${newest + 1}` }, baseUrl);
   }
   return `${target}-${target + 1}`;
 }

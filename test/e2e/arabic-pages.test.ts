@@ -75,10 +75,10 @@ function offenders(text: string): string[] {
 
 /**
  * The page's own words: visible text nodes, placeholders, the title and the values of visible fields (a form shows
- * "مصري" and "٢٠٢٦-٢٠٢٧", not "Egyptian" and "2026-2027"). Values the page isolates as data (names, IDs, codes and URLs
- * in `<bdi>`, `dir="auto"`/`dir="ltr"` or `translate="no"`; fields with `dir="auto"`, `translate="no"` or
- * `lang="en"`, such as a fee line's English name) are the
- * school's, not the page's, and skipped; a number field's `dir="ltr"` only orders it, so its value is checked.
+ * "مصري" and a year in Arabic-Indic digits, not "Egyptian" and Western digits). Values the page isolates as data
+ * (names, IDs, codes and URLs in `<bdi>`, `dir="auto"`/`dir="ltr"` or `translate="no"`; fields with `dir="auto"`,
+ * `translate="no"` or `lang="en"`, such as a fee line's English name) are the school's, not the page's,
+ * and skipped; a number field's `dir="ltr"` only orders it, so its value is checked.
  */
 async function visibleText(page: Page): Promise<string> {
   return page.evaluate(() => {

@@ -23,6 +23,7 @@ import { SUBJECT_NAMES } from "~/i18n/subjects";
 import { fontsSettled } from "../support/browser";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
+import { clockYearStart } from "../support/clock-years";
 
 const base = server.emptyBaseUrl;
 const browser = fileBrowser();
@@ -208,8 +209,8 @@ describe("a receipt", () => {
     await api("POST", "/api/fees", { student_id: s, grade: GRADE, total_amount: 3000, paid_amount: 0 });
     await api("PUT", `/api/fees/${s}/schedule`, {
       instalments: [
-        { line: "الرسوم الدراسية", line_en: "Tuition", due_date: "2027-10-01", amount: 2000 },
-        { line: "الكتب", line_en: "Books", due_date: "2027-10-01", amount: 1000 },
+        { line: "الرسوم الدراسية", line_en: "Tuition", due_date: `${clockYearStart(1)}-10-01`, amount: 2000 },
+        { line: "الكتب", line_en: "Books", due_date: `${clockYearStart(1)}-10-01`, amount: 1000 },
       ],
     });
     const { payment } = await api<{ payment: { receipt_no: string } }>("POST", `/api/fees/${s}/add-payment`, {

@@ -1,6 +1,7 @@
 /**
  * Printed documents (docs/product.md#printing) on the empty school (`SEED_DEMO=0`), with the states built through
- * the API: three students of KG-2 with results for 2026-2027 S2 (a term nobody else uses), a fee record with two
+ * the API: three students of KG-2 with results for S2 of a year of the file's own (ownYear(): a term nobody else
+ * uses, whatever the clock's year), a fee record with two
  * payments. Each document is printed to PDF by Chromium (`page.pdf`), then read with poppler: the page count and
  * size (pdfinfo), the text layer of each page (pdftotext: the right name, ID and numbers on the right page) and a
  * PNG of the first page in Arabic and English (pdftoppm), kept under PRINT_PNG_DIR for a person to look at; and the
@@ -13,6 +14,7 @@ import { join } from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { fontsSettled } from "../support/browser";
+import { ownYear } from "./admin-api";
 import { consoleContext } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
@@ -21,7 +23,8 @@ import { chooseOption } from "./select";
 const base = server.emptyBaseUrl;
 const browser = fileBrowser();
 const OUT = process.env.PRINT_PNG_DIR ?? join(tmpdir(), `print-e2e-${process.pid}`);
-const TERM = { academic_year_name: "2026-2027", semester: "S2" } as const;
+/** S2 of a year of this file's own (set once signed in). */
+const TERM = { academic_year_name: "", semester: "S2" as const };
 const GRADE = "KG-2";
 const run = String(Date.now() % 1e9).padStart(9, "0");
 const no = (k: number) => `2${run}${String(9000 + k).padStart(4, "0")}`;
@@ -110,6 +113,7 @@ beforeAll(async () => {
     body: JSON.stringify({ username: "admin", password: inject("e2eAdminPassword") }),
   });
   token = ((await login.json()) as { token: string }).token;
+  TERM.academic_year_name = await ownYear(token, base);
   for (const [k, s] of STUDENTS.entries()) {
     await api("POST", "/api/students", {
       student_no: s.no,
@@ -270,6 +274,12 @@ describe("console buttons", () => {
     ]) {
       await chooseOption(dialog.getByLabel(label!, { exact: true }), option!);
     }
+    // What the admin chose stays: the newest published term (another file's, found once the dialog opened) does not
+    // replace it when its answer comes late.
+    await expect
+      .poll(() => dialog.getByLabel("Academic Year", { exact: true }).textContent())
+      .toBe(TERM.academic_year_name);
+    await expect.poll(() => dialog.getByLabel("Semester", { exact: true }).textContent()).toBe("Semester 2");
     const [batch] = await Promise.all([ctx.waitForEvent("page"), dialog.getByRole("link", { name: "Print" }).click()]);
     await batch.waitForLoadState();
     expect(new URL(batch.url()).search).toBe(

@@ -29,10 +29,10 @@ describe("fees CSV", () => {
   it("writes each status as its label in the admin's language; amounts stay numbers", () => {
     const fees = [fee("paid", 100, 100), fee("partially_paid", 12_000, 4_500.5), fee("not_paid", 50, 0)];
     const en = feesCsvRows(fees, tEn);
-    expect(en.slice(1).map((r) => r[6])).toEqual(["Paid", "Partially paid", "Not paid"]);
-    expect(en[2]!.slice(3, 6)).toEqual([12_000, 4_500.5, 7_499.5]);
+    expect(en.slice(1).map((r) => r[7])).toEqual(["Paid", "Partially paid", "Not paid"]);
+    expect(en[2]!.slice(4, 7)).toEqual([12_000, 4_500.5, 7_499.5]);
     const ar = feesCsvRows(fees, tAr);
-    expect(ar.slice(1).map((r) => r[6])).toEqual(["مدفوع", "مدفوع جزئيًا", "غير مدفوع"]);
+    expect(ar.slice(1).map((r) => r[7])).toEqual(["مدفوع", "مدفوع جزئيًا", "غير مدفوع"]);
     expect(ar.flat().join("|")).not.toMatch(/partially_paid|not_paid/);
   });
 });
@@ -51,7 +51,17 @@ describe("students CSV", () => {
     } as unknown as Student;
     expect(studentCsvRow(s, tEn).slice(6, 8)).toEqual(["Female", "Inactive"]);
     expect(studentCsvRow(s, tAr).slice(6, 8)).toEqual(["أنثى", "غير نشط"]);
-    // No guardians: their three slots of five columns stay empty.
-    expect(studentCsvRow(s, tEn).slice(8)).toEqual(Array(15).fill(""));
+    // No guardians: their three slots of five columns stay empty; no year named: the year and section cells too.
+    expect(studentCsvRow(s, tEn).slice(8)).toEqual(Array(17).fill(""));
+    // Another year's export: that year's grade, building and section, and the year.
+    const enrolment = {
+      student_no: "A12345",
+      grade: "Prep-2",
+      building_no: 3,
+      section: "2/1",
+      outcome: "promoted",
+    } as const;
+    const row = studentCsvRow(s, tEn, { year: "2020-2021", enrolment });
+    expect([row[4], row[5], ...row.slice(-2)]).toEqual(["Prep-2", 3, "2020-2021", "2/1"]);
   });
 });

@@ -131,7 +131,6 @@ describe("a payment across years", () => {
           accounts: accounts.map((a) => a.id),
           amount,
           group,
-          year: `${FIRST_YEAR}-${FIRST_YEAR + 1}`,
           at: new Date().toISOString(),
           actor: SYSTEM_ACTORS.online,
           requestId: "property",

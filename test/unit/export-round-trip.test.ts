@@ -71,6 +71,7 @@ describe("exports re-import straight to the preview", () => {
       student_no: "31001310119461",
       full_name: "منى سامي",
       grade: "Prep-2",
+      academic_year_name: "2025-2026",
       total_amount: 12000,
       paid_amount: 2000.5,
       remaining: 9999.5,
@@ -81,9 +82,16 @@ describe("exports re-import straight to the preview", () => {
     const out = reimport("fees", feesCsvRows([fee], t));
     expect(out.guess?.sure).toBe(true);
     expect(out.mapping).not.toContain("");
-    expect(out.mapping.slice(5)).toEqual(["ignore", "ignore", "ignore", "ignore"]);
+    expect(out.mapping.slice(6)).toEqual(["ignore", "ignore", "ignore", "ignore"]);
+    // Each account's year comes back with it (an arrears export holds several years).
     expect(out.built.rows).toEqual([
-      { student_id: "31001310119461", grade: "Prep-2", total_amount: "12000", paid_amount: "2000.5" },
+      {
+        student_id: "31001310119461",
+        grade: "Prep-2",
+        academic_year_name: "2025-2026",
+        total_amount: "12000",
+        paid_amount: "2000.5",
+      },
     ]);
   });
 

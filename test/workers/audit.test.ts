@@ -10,6 +10,11 @@ import { testDb, uniqueStudentNo } from "./fixtures";
 import { staffWithToken } from "./staff-fixtures";
 import en from "../../web/i18n/en/audit";
 import ar from "../../web/i18n/ar/audit";
+import { clockYear } from "../support/clock-years";
+import { clockYearStart } from "../support/clock-years";
+
+/** A year far from the clock's (five on), whose days no other test's data falls on. */
+const FAR = clockYearStart(5);
 
 let token: string;
 beforeAll(async () => {
@@ -74,7 +79,7 @@ describe("every admin mutation is audited", () => {
 
     const result = await audited("POST", "/api/admin/results", {
       student_id: no,
-      academic_year_name: "2023-2024",
+      academic_year_name: clockYear(-3),
       grade: "Prep-1",
       semester: "S1",
       subject_scores: [{ subject_name: "Mathematics", score: 80, max_score: 100 }],
@@ -83,7 +88,7 @@ describe("every admin mutation is audited", () => {
     const rid = result.res.json.data.id;
     await audited("PUT", `/api/admin/results/${rid}`, {
       student_id: no,
-      academic_year_name: "2023-2024",
+      academic_year_name: clockYear(-3),
       grade: "Prep-1",
       semester: "S1",
       subject_scores: [{ subject_name: "Science", score: 70, max_score: 100 }],
@@ -92,7 +97,7 @@ describe("every admin mutation is audited", () => {
     expect(
       (
         await audited("PUT", "/api/admin/results/publications", {
-          academic_year_name: "2025-2026",
+          academic_year_name: clockYear(-1),
           semester: "S1",
           is_published: false,
         })
@@ -137,8 +142,8 @@ describe("every admin mutation is audited", () => {
     await audited("DELETE", `/api/admin/selection/subjects/${sid}`);
     const period = await audited("POST", "/api/admin/selection/periods", {
       period_name: uid("p"),
-      start_date: "2030-01-01T00:00:00Z",
-      end_date: "2030-02-01T00:00:00Z",
+      start_date: `${FAR - 1}-01-01T00:00:00Z`,
+      end_date: `${FAR - 1}-02-01T00:00:00Z`,
       is_active: false,
       allow_changes: true,
       max_subjects: 5,
@@ -146,8 +151,8 @@ describe("every admin mutation is audited", () => {
     expect(period.row.entityId).toBe(String(period.res.json.data.id));
     await audited("PUT", `/api/admin/selection/periods/${period.res.json.data.id}`, {
       period_name: uid("p2"),
-      start_date: "2030-01-01T00:00:00Z",
-      end_date: "2030-03-01T00:00:00Z",
+      start_date: `${FAR - 1}-01-01T00:00:00Z`,
+      end_date: `${FAR - 1}-03-01T00:00:00Z`,
       is_active: false,
       allow_changes: false,
       max_subjects: 4,
@@ -156,8 +161,8 @@ describe("every admin mutation is audited", () => {
 
     const toggled = await audited("POST", "/api/admin/selection/periods", {
       period_name: uid("p3"),
-      start_date: "2031-01-01T00:00:00Z",
-      end_date: "2031-02-01T00:00:00Z",
+      start_date: `${FAR}-01-01T00:00:00Z`,
+      end_date: `${FAR}-02-01T00:00:00Z`,
       is_active: false,
       max_subjects: 5,
     });
@@ -296,7 +301,7 @@ describe("the student of each entry", () => {
       token,
       body: {
         student_id: no,
-        academic_year_name: "2023-2024",
+        academic_year_name: clockYear(-3),
         grade: "Prep-1",
         semester: "S2",
         subject_scores: [{ subject_name: "Mathematics", score: 50, max_score: 100 }],

@@ -14,6 +14,10 @@ import { publish } from "../../worker/services/events";
 import { insertFee, insertStudent, testDb } from "./fixtures";
 import { api, expectError, uid } from "./helpers";
 import { staffWithToken, type TestStaff } from "./staff-fixtures";
+import { clockYearStart } from "../support/clock-years";
+
+/** A year far from the clock's (five on), whose days no other test's data falls on. */
+const FAR = clockYearStart(5);
 
 const db = testDb;
 let registrar: TestStaff;
@@ -42,7 +46,7 @@ async function message(studentId: number, kind: (typeof messages.$inferInsert)["
       language: "ar",
       template: `school_${kind}`,
       body,
-      day: "2031-01-10",
+      day: `${FAR}-01-10`,
     })
     .returning({ id: messages.id });
   return row!.id;

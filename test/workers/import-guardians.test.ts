@@ -161,9 +161,10 @@ describe("the Students export's guardian columns", () => {
       "Guardian 1 Language",
       "Guardian 1 WhatsApp Consent",
     ]);
-    expect(STUDENT_CSV_HEADER).toHaveLength(8 + 15);
+    // Then the Academic Year and the Section.
+    expect(STUDENT_CSV_HEADER).toHaveLength(8 + 15 + 2);
     const rowAr = studentCsvRow(s, tAr);
-    expect(rowAr.slice(8)).toEqual([
+    expect(rowAr.slice(8, 23)).toEqual([
       "أم الطالب",
       "الأم",
       `\t${s.guardians[0].phone}`,

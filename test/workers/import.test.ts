@@ -19,6 +19,7 @@ import {
 import { app } from "../../worker/app";
 import { api, expectError, loginAdmin, uid } from "./helpers";
 import { insertFee, insertResult, insertStudent, testDb, uniqueStudentNo } from "./fixtures";
+import { clockYear, clockYearStart } from "../support/clock-years";
 
 let token: string;
 beforeAll(async () => {
@@ -209,7 +210,7 @@ describe("students", () => {
     ];
     const wide = Array.from({ length: 5_000 }, (_, i) => ({
       student_id: String(29_000_000_000_000 + i),
-      academic_year_name: "2024-2025",
+      academic_year_name: clockYear(-2),
       semester: "S1",
       subject_scores: subjects.map((subject_name) => ({ subject_name, score: 99.5, max_score: 100 })),
     }));
@@ -279,8 +280,22 @@ describe("fees", () => {
     await testDb()
       .insert(feeInstalments)
       .values([
-        { feeRecordId: fee!.id, seq: 1, line: "Tuition", no: 1, dueDate: "2026-10-01", amountPiastres: 250_000 },
-        { feeRecordId: fee!.id, seq: 2, line: "Tuition", no: 2, dueDate: "2027-02-01", amountPiastres: 250_000 },
+        {
+          feeRecordId: fee!.id,
+          seq: 1,
+          line: "Tuition",
+          no: 1,
+          dueDate: `${clockYearStart()}-10-01`,
+          amountPiastres: 250_000,
+        },
+        {
+          feeRecordId: fee!.id,
+          seq: 2,
+          line: "Tuition",
+          no: 2,
+          dueDate: `${clockYearStart() + 1}-02-01`,
+          amountPiastres: 250_000,
+        },
       ]);
     const same = await post(
       "fees",
@@ -306,7 +321,7 @@ describe("results", () => {
   it("creates, updates and leaves unchanged results of a term; half marks and Arabic digits", async () => {
     const a = await insertStudent();
     const b = await insertStudent();
-    await insertResult(b.id, "2025-2026", "S2", [["Mathematics", 40, 50]]);
+    await insertResult(b.id, clockYear(-1), "S2", [["Mathematics", 40, 50]]);
     const row = (no: string, scores: Array<[string, unknown, unknown?]>) => ({
       student_id: no,
       subject_scores: scores.map(([subject_name, score, max_score]) => ({
@@ -315,7 +330,7 @@ describe("results", () => {
         ...(max_score ? { max_score } : {}),
       })),
     });
-    const options = { academic_year_name: "2025-2026", semester: "S2" };
+    const options = { academic_year_name: clockYear(-1), semester: "S2" };
     const rows = [
       row(a.studentNo, [
         ["Mathematics", "٤٥٫٥", 50],

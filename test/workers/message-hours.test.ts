@@ -15,6 +15,10 @@ import { addDays, instalmentMessages, writeAndEnqueue } from "../../worker/servi
 import type { Provider } from "../../worker/services/messages/provider";
 import { deliver, mobile, studentBody } from "./guardian-fixtures";
 import { api, loginAdmin } from "./helpers";
+import { clockYearStart } from "../support/clock-years";
+
+/** A year far from the clock's (five on), whose days no other test's data falls on. */
+const FAR = clockYearStart(5);
 
 const e = env as unknown as Env;
 const db = () => getDb(e);
@@ -24,7 +28,7 @@ beforeAll(async () => {
 });
 
 /** A far-future winter school day (Cairo UTC+2) no other test plans on. */
-const DAY = `2032-01-${String(10 + Math.floor(Math.random() * 15))}`;
+const DAY = `${FAR + 1}-01-${String(10 + Math.floor(Math.random() * 15))}`;
 /** 23:00 Cairo on `day`. */
 const lateEvening = (day: string) => new Date(`${day}T21:00:00Z`);
 

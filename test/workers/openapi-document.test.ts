@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { insertStudent, uniqueStudentNo } from "./fixtures";
 import { api, expectError, loginAdmin, uid, withinOneLimiterWindow } from "./helpers";
 import { ambiguousOperations } from "../../worker/openapi-document";
+import { clockYearStart } from "../support/clock-years";
 
 interface Response {
   description: string;
@@ -190,8 +191,8 @@ describe("statuses of the routes themselves", () => {
     });
     expect(created.status, created.text).toBe(201);
     const instalments = [
-      { line: "Own", due_date: "2026-10-01", amount: 1000 },
-      { line: "Own", due_date: "2027-02-01", amount: 1000 },
+      { line: "Own", due_date: `${clockYearStart()}-10-01`, amount: 1000 },
+      { line: "Own", due_date: `${clockYearStart() + 1}-02-01`, amount: 1000 },
     ];
     const scheduled = await api(`/api/fees/${s.studentNo}/schedule`, { method: "PUT", token, body: { instalments } });
     expect(scheduled.status, scheduled.text).toBe(200);

@@ -1,8 +1,8 @@
 /**
  * The dashboard's Overdue card and the overdue lists count the same students (docs/product.md#dashboard,
- * docs/product.md#fees): active students with an unpaid instalment past due on any year's account, arrears included;
- * the Fees page lists them per year (`?status=overdue&academic_year=`, the current year by default) and in the
- * arrears view. A student owing on two years is one student; an inactive student's overdue account is in neither.
+ * docs/product.md#fees): active students with an unpaid instalment past due on the current year's account or an
+ * earlier year's (the arrears, counted apart too); the Fees page lists them per year (`?status=overdue&academic_year=`,
+ * the current year by default) and in the arrears view. A student owing on two years is one student; an inactive student's overdue account is in neither.
  */
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -68,6 +68,8 @@ describe("overdue population", () => {
     const summary = await api("/api/fees/overdue-summary", { token, headers });
     expect(summary.status).toBe(200);
     expect(summary.json.overdueStudents).toBe(everyone.size);
+    // The arrears part: the students of the arrears view's overdue list (a student owing on two years counted once).
+    expect(summary.json.arrearsStudents).toBe(new Set(arrears).size);
 
     const paged = await api("/api/fees?status=overdue&page=1&limit=15", { token, headers });
     expect(paged.json.pagination.total).toBe(thisYear.length);

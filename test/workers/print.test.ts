@@ -3,7 +3,7 @@
  * unless drafts are asked for), one report card, a receipt's balance right after its payment (fixed when it was
  * issued, whatever later discounts do) and who took it, the
  * statement, and the refusal of an unknown receipt. Tests share one database and run in parallel: this file toggles
- * only 2025-2026 S2, which no other file publishes, and looks only at its own students.
+ * only S2 of last year (by the clock), which no other file publishes, and looks only at its own students.
  */
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
@@ -18,9 +18,10 @@ import { statement } from "../../worker/services/print-statement";
 import { api, BASE, loginAdmin, uid } from "./helpers";
 import { insertStudent, testDb } from "./fixtures";
 import { staffWithToken } from "./staff-fixtures";
+import { clockYear } from "../support/clock-years";
 
 const db = testDb;
-const TERM = { academic_year_name: "2025-2026", semester: "S2" } as const;
+const TERM = { academic_year_name: clockYear(-1), semester: "S2" } as const;
 const GRADE = "Primary-5";
 let token: string;
 

@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, expectError, withinOneLimiterWindow } from "./helpers";
 import { insertFee, insertResult, insertStudent, setPublished } from "./fixtures";
+import { clockYear } from "../support/clock-years";
 
 const toArabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 let ipCounter = 0;
@@ -13,8 +14,8 @@ const lookup = (id: string, ip = `10.0.0.${++ipCounter}`) =>
   api(`/api/student/results/${encodeURIComponent(id)}`, { headers: { "CF-Connecting-IP": ip } });
 
 // Years that the demo data and other tests do not use.
-const PUB = "2027-2028";
-const UNPUB = "2026-2027";
+const PUB = clockYear(1);
+const UNPUB = clockYear(0);
 
 beforeAll(async () => {
   await setPublished(PUB, "S1", true);

@@ -9,6 +9,7 @@ import { auditLog, resultSubjectScores, students } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import { isPublished, publishedPairs } from "../../worker/services/results";
 import { api, expectError, loginAdmin, uid } from "./helpers";
+import { clockYear } from "../support/clock-years";
 
 const db = () => getDb(env as never);
 const BASE = "/api/admin/results";
@@ -46,7 +47,7 @@ const toPersian = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0
 function body(studentNo: string, overrides: Record<string, unknown> = {}) {
   return {
     student_id: studentNo,
-    academic_year_name: "2024-2025",
+    academic_year_name: clockYear(-2),
     grade: "Prep-2",
     semester: "S1",
     subject_scores: [
@@ -98,7 +99,7 @@ describe("POST /api/admin/results", () => {
       result_id: result.id,
       student_no: student.studentNo,
       full_name: student.fullName,
-      academic_year_name: "2024-2025",
+      academic_year_name: clockYear(-2),
       semester: "S1",
       current_grade: "Prep-2",
       remarks: "Good term",
@@ -118,7 +119,7 @@ describe("POST /api/admin/results", () => {
     const student = await makeStudent("Primary-4");
     const res = await post({
       student_id: ` ${toArabicIndic(student.studentNo)} `,
-      academic_year_name: "2025-2026",
+      academic_year_name: clockYear(-1),
       semester: "S2",
       subject_scores: [{ subject_name: "Science", score: 39 }],
     });
@@ -129,7 +130,7 @@ describe("POST /api/admin/results", () => {
       subject_scores: [{ subject_name: "Science", score: 39, max_score: 100, remarks: "Grade: F" }],
     });
     // Persian digits, with a right-to-left mark picked up when the ID was copied from Arabic text.
-    const persian = await post(body(`\u200f${toPersian(student.studentNo)}`, { academic_year_name: "2026-2027" }));
+    const persian = await post(body(`\u200f${toPersian(student.studentNo)}`, { academic_year_name: clockYear(0) }));
     expect(persian.status).toBe(201);
     expect(persian.json.data.student_no).toBe(student.studentNo);
   });
@@ -355,7 +356,7 @@ describe("POST /api/admin/results", () => {
 describe("GET /api/admin/results", () => {
   it("lists results with their subject rows; filters by grade, year, semester and searches name or student_no", async () => {
     const a = await createResult({ grade: "Prep-3", semester: "S1" });
-    const b = await createResult({ grade: "Prep-3", semester: "S2", academic_year_name: "2023-2024" });
+    const b = await createResult({ grade: "Prep-3", semester: "S2", academic_year_name: clockYear(-3) });
     const list = await api(`${BASE}?grade=Prep-3`, { token });
     expect(list.status).toBe(200);
     expect(list.headers.get("Cache-Control")).toBe("no-store");
@@ -369,11 +370,11 @@ describe("GET /api/admin/results", () => {
     const byNo = await api(`${BASE}?search=${encodeURIComponent(toArabicIndic(b.student.studentNo))}`, { token });
     expect(byNo.json.data.map((r: any) => r.id)).toEqual([b.result.id]);
     const scoped = await api(
-      `${BASE}?grade=All&academic_year_name=2023-2024&semester=S2&search=${b.student.studentNo}`,
+      `${BASE}?grade=All&academic_year_name=${clockYear(-3)}&semester=S2&search=${b.student.studentNo}`,
       { token },
     );
     expect(scoped.json.data.map((r: any) => r.id)).toEqual([b.result.id]);
-    const none = await api(`${BASE}?academic_year_name=2024-2025&search=${b.student.studentNo}`, { token });
+    const none = await api(`${BASE}?academic_year_name=${clockYear(-2)}&search=${b.student.studentNo}`, { token });
     expect(none.json.data).toEqual([]);
   });
 
@@ -532,9 +533,9 @@ describe("DELETE /api/admin/results/:id", () => {
 });
 
 describe("publications", () => {
-  // Tests share one database and run in parallel: public-results.test.ts sets 2027-2028 S1 and 2026-2027 S2, so
-  // this file toggles only 2023-2024 S2, which no other file touches.
-  const year = "2023-2024";
+  // Tests share one database and run in parallel: public-results.test.ts sets next year's S1 and this year's S2, so
+  // this file toggles only S2 of three years ago, which no other file touches.
+  const year = clockYear(-3);
   const semester = "S2";
   const put = (b: unknown) => api(`${BASE}/publications`, { method: "PUT", token, body: b });
 

@@ -207,6 +207,20 @@ async function snapshot(to: string, from: string) {
   return { e, f, i: i[0]!.n, o };
 }
 
+describe("rollover: status", () => {
+  it("names the closing year, the next one, and the years that can be closed", async () => {
+    const w = await school(["Primary-2"]);
+    const status = await api(`/api/admin/rollover?from_year=${w.from}`, { token });
+    expect(status.status, status.text).toBe(200);
+    expect(status.json).toMatchObject({ current_year: w.from, next_year: w.to, run: null });
+    const closable: string[] = status.json.closable_years;
+    expect(closable).toContain(w.from);
+    expect(closable).toEqual([...closable].sort().reverse());
+    const current = (await api("/api/admin/rollover", { token })).json.current_year;
+    expect(closable).toContain(current);
+  });
+});
+
 describe("rollover: apply", () => {
   it("enrols, sets outcomes, creates accounts from the plans (recurring discounts only), and a second apply changes nothing", async () => {
     const w = await school(["KG-1", "KG-1", "Prep-3", "Primary-3"], ["KG-2"]);

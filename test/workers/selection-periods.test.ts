@@ -10,6 +10,10 @@ import { broke } from "../../worker/db-constraints";
 import { insertStudent, testDb } from "./fixtures";
 import { mobile, studentBody } from "./guardian-fixtures";
 import { api, expectError, loginAdmin, uid } from "./helpers";
+import { clockYearStart } from "../support/clock-years";
+
+/** A year far from the clock's (five on), whose days no other test's data falls on. */
+const FAR = clockYearStart(5);
 
 const BASE = "/api/admin/selection/periods";
 let token: string;
@@ -37,8 +41,8 @@ afterAll(async () => {
 
 const body = (over: Record<string, unknown> = {}) => ({
   period_name: `Academic Year 2024-2025 - Semester 1 ${uid()}`,
-  start_date: "2031-09-01T08:00:00+03:00",
-  end_date: "2031-09-30T20:00Z",
+  start_date: `${FAR}-09-01T08:00:00+03:00`,
+  end_date: `${FAR}-09-30T20:00Z`,
   ...over,
 });
 async function create(over: Record<string, unknown> = {}) {
@@ -58,8 +62,8 @@ describe("selection periods", () => {
     const res = await create();
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json.data).toMatchObject({
-      start_date: "2031-09-01T05:00:00.000Z",
-      end_date: "2031-09-30T20:00:00.000Z",
+      start_date: `${FAR}-09-01T05:00:00.000Z`,
+      end_date: `${FAR}-09-30T20:00:00.000Z`,
       is_active: false,
       allow_changes: true,
       max_subjects: 5,
@@ -76,8 +80,8 @@ describe("selection periods", () => {
       "updated_at",
     ]);
     const later = await create({
-      start_date: "2032-01-01T00:00:00Z",
-      end_date: "2032-02-01T00:00:00Z",
+      start_date: `${FAR + 1}-01-01T00:00:00Z`,
+      end_date: `${FAR + 1}-02-01T00:00:00Z`,
       allow_changes: false,
       max_subjects: "۴",
     });
@@ -90,14 +94,14 @@ describe("selection periods", () => {
   });
 
   it.each([
-    [{ end_date: "2031-08-01T00:00:00Z" }, /end date must be after start date/i, "PERIOD_END_BEFORE_START"],
-    [{ end_date: "2031-09-01T05:00:00Z" }, /end date must be after start date/i, "PERIOD_END_BEFORE_START"],
+    [{ end_date: `${FAR}-08-01T00:00:00Z` }, /end date must be after start date/i, "PERIOD_END_BEFORE_START"],
+    [{ end_date: `${FAR}-09-01T05:00:00Z` }, /end date must be after start date/i, "PERIOD_END_BEFORE_START"],
     [
-      { start_date: "2031-09-01T08:00" },
+      { start_date: `${FAR}-09-01T08:00` },
       /^Start date must be a date-time with a time zone, e\.g\. 2025-09-01T08:00:00Z$/,
       "PERIOD_DATE_NO_ZONE",
     ],
-    [{ start_date: "2031-02-30T08:00:00Z" }, /time zone/, "PERIOD_DATE_NO_ZONE"],
+    [{ start_date: `${FAR}-02-30T08:00:00Z` }, /time zone/, "PERIOD_DATE_NO_ZONE"],
     [{ start_date: "1999-09-01T08:00:00Z" }, /^Start date is out of range$/, "PERIOD_DATE_OUT_OF_RANGE"],
     [{ end_date: "" }, /end date is required/i, "REQUIRED"],
     [{ period_name: " " }, /period name is required/i, "REQUIRED"],
@@ -113,7 +117,7 @@ describe("selection periods", () => {
   });
 
   it("names the field of a date's reason in its params and the issue's path", async () => {
-    const err = expectError(await create({ end_date: "2031-09-30T20:00" }), 400, "VALIDATION_FAILED");
+    const err = expectError(await create({ end_date: `${FAR}-09-30T20:00` }), 400, "VALIDATION_FAILED");
     expect(err).toMatchObject({ reason: "PERIOD_DATE_NO_ZONE", params: { field: "end_date" } });
     expect(err.issues[0]).toMatchObject({
       path: "end_date",

@@ -9,6 +9,7 @@ import { students } from "../../db/schema";
 import { foldSearchText } from "../../worker/lib/normalize";
 import { insertStudent, insertFee, insertResult, testDb } from "./fixtures";
 import { api, loginAdmin, uid } from "./helpers";
+import { clockYear } from "../support/clock-years";
 
 let token: string;
 beforeAll(async () => {
@@ -55,7 +56,7 @@ describe("students.search_name", () => {
     const tag = uid("v").toLowerCase();
     const s = await insertStudent({ fullName: `إياد طارق سليمان ${tag}` });
     await insertFee(s.id, 100_000, 0);
-    await insertResult(s.id, "2025-2026", "S1", [["Arabic", 80, 100]]);
+    await insertResult(s.id, clockYear(-1), "S1", [["Arabic", 80, 100]]);
     const q = encodeURIComponent(`اياد طارق سليمان ${tag}`);
     const [st, fees, results] = await Promise.all([
       api(`/api/students?search=${q}`, { token }),

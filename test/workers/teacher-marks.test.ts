@@ -6,9 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { insertStudent, setPublished } from "./fixtures";
 import { api, expectError, loginAdmin } from "./helpers";
 import { staffWithToken, type TestStaff } from "./staff-fixtures";
+import { clockYear } from "../support/clock-years";
 
-const OPEN = { academic_year_name: "2026-2027", semester: "S2" } as const;
-const PUBLISHED = { academic_year_name: "2027-2028", semester: "S2" } as const;
+const OPEN = { academic_year_name: clockYear(0), semester: "S2" } as const;
+const PUBLISHED = { academic_year_name: clockYear(1), semester: "S2" } as const;
 
 let admin: string;
 let teacher: TestStaff;

@@ -9,8 +9,9 @@ import { gradeRemark } from "../../worker/lib/letter-grades";
 import { insertStudent, setPublished, uniqueStudentNo } from "./fixtures";
 import { api, expectError, loginAdmin } from "./helpers";
 import { staffWithToken, type TestStaff } from "./staff-fixtures";
+import { clockYear } from "../support/clock-years";
 
-const TERM = { academic_year_name: "2026-2027", semester: "S1" } as const;
+const TERM = { academic_year_name: clockYear(0), semester: "S1" } as const;
 const REVIEW_NAME = "طالب خارج التكليف";
 
 let admin: string;

@@ -13,6 +13,10 @@ import type { Env } from "../../worker/env";
 import { hubSignature } from "../../worker/services/messages/webhook";
 import { mobile, studentBody } from "./guardian-fixtures";
 import { api, loginAdmin, uid } from "./helpers";
+import { clockYearStart } from "../support/clock-years";
+
+/** A year far from the clock's (five on), whose days no other test's data falls on. */
+const FAR = clockYearStart(5);
 
 const db = () => getDb(env as unknown as Env);
 let studentId: number;
@@ -44,7 +48,7 @@ async function sentMessage(): Promise<[number, string]> {
       status: "sent",
       attempts: 1,
       providerId: wamid,
-      day: "2031-01-10",
+      day: `${FAR}-01-10`,
     })
     .returning({ id: messages.id });
   return [row!.id, wamid];

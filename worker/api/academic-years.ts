@@ -1,7 +1,7 @@
 /**
  * `/api/admin/academic-years` (docs/product.md#academic-years-and-rollover): every staff role reads the years (each
  * form's choice of year comes from here); administrators create the next year, edit dates, make a year current and
- * close the current one, each with its audit row.
+ * close the current one, each with its audit row. Who reads students reads a year's enrolments (the Students export).
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { guarded } from "../route-permission";
@@ -14,7 +14,10 @@ import {
   academicYearListSchema,
   academicYearParamSchema,
   createYearSchema,
+  yearEnrolmentListSchema,
 } from "../contracts/academic-years";
+import { yearEnrolments } from "../services/academic-years/year-enrolments";
+import { readableGrades } from "../services/teaching";
 
 const tags = ["Academic years"];
 const yearBody = z.object({ year: academicYearJsonSchema });
@@ -39,6 +42,19 @@ const one = createRoute(
     summary: "One academic year",
     request: { params: academicYearParamSchema },
     responses: { 200: json(yearBody, "The year"), ...errors(400, 401, 404) },
+  }),
+);
+
+const enrolmentsOfYear = createRoute(
+  guarded("students.read", {
+    method: "get",
+    path: "/{name}/enrolments",
+    tags,
+    summary: "The enrolments of one academic year (the Students export of that year)",
+    description:
+      "Each enrolled student's grade, building, class section and outcome that year, by student number; a teacher's answer holds the grades they teach. 404 ACADEMIC_YEAR_NOT_FOUND for a year the data does not have.",
+    request: { params: academicYearParamSchema },
+    responses: { 200: json(yearEnrolmentListSchema, "The year's enrolments"), ...errors(400, 401, 404) },
   }),
 );
 
@@ -91,6 +107,11 @@ const close = createRoute(
 export const academicYearsApi = createAdminApi()
   .openapi(list, async (c) => c.json(await listYears(c.get("db")), 200))
   .openapi(one, async (c) => c.json({ year: await getYear(c.get("db"), c.req.valid("param").name) }, 200))
+  .openapi(enrolmentsOfYear, async (c) => {
+    const { name } = c.req.valid("param");
+    const { grades } = await readableGrades(c.var.ctx, "students.read");
+    return c.json({ academic_year_name: name, enrolments: await yearEnrolments(c.get("db"), name, grades) }, 200);
+  })
   .openapi(create, async (c) => c.json({ year: await createNextYear(c.var.ctx, c.req.valid("json").name) }, 201))
   .openapi(update, async (c) =>
     c.json({ year: await updateYearDates(c.var.ctx, c.req.valid("param").name, c.req.valid("json")) }, 200),

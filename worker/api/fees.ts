@@ -6,6 +6,7 @@
  */
 import { createRoute, z } from "@hono/zod-openapi";
 import { guarded } from "../route-permission";
+import { requireYear } from "../services/academic-years/read";
 import type { Context } from "hono";
 import type { AppEnv } from "../env";
 import { ApiError } from "../errors";
@@ -92,11 +93,17 @@ const overdue = createRoute(
     method: "get",
     path: "/overdue-summary",
     tags: ["Dashboard"],
-    summary: "Overdue amount (EGP) of active students and how many students owe it",
-    description: "Unpaid instalments whose due date has passed (overdue from the start of the next school day, Cairo).",
+    summary: "Overdue amount (EGP) of active students and how many students owe it, and the arrears part",
+    description:
+      "Unpaid instalments whose due date has passed (overdue from the start of the next school day, Cairo), on the current year's accounts and the earlier years' (arrears: arrearsAmount, arrearsStudents).",
     responses: {
       200: json(
-        z.object({ overdueAmount: z.number().describe("EGP"), overdueStudents: z.number().int() }),
+        z.object({
+          overdueAmount: z.number().describe("EGP"),
+          overdueStudents: z.number().int(),
+          arrearsAmount: z.number().describe("EGP, of overdueAmount: on the years before the current one"),
+          arrearsStudents: z.number().int(),
+        }),
         "Overdue totals",
       ),
       ...errors(401),
@@ -176,7 +183,7 @@ const list = createRoute(
     tags,
     summary: "List fee records with their payments",
     description:
-      "One academic year's accounts (academic_year, default the current year), or view=arrears: the accounts of earlier years with money still owed, oldest year first. Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade and status (paid, partially_paid, not_paid, or overdue: an instalment unpaid after its due date), due_within_days=N (an unpaid instalment due from today to today + N, Cairo). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
+      "One academic year's accounts (academic_year, default the current year; a year that does not exist → 400 ACADEMIC_YEAR_UNKNOWN), or view=arrears: the accounts of earlier years with money still owed, oldest year first. Newest first; search over name and ID (Arabic letter variants and digits folded); filters grade and status (paid, partially_paid, not_paid, or overdue: an instalment unpaid after its due date), due_within_days=N (an unpaid instalment due from today to today + N, Cairo). With page (1-based) and/or limit (15, 20, 30 or 50): one page sorted by sortBy/sortOrder, plus pagination.",
     request: { query: listFeesQuerySchema },
     responses: {
       200: json(feeListSchema, "The fee records (one page with pagination when asked)"),
@@ -318,8 +325,16 @@ export const feesApi = app
     return c.json({ paidPercentage: paidPercentage(totalPiastres, paidPiastres) }, 200);
   })
   .openapi(overdue, async (c) => {
-    const { overduePiastres, students } = await overdueTotals(c.get("db"), requestToday(c));
-    return c.json({ overdueAmount: piastresToEgp(overduePiastres), overdueStudents: students }, 200);
+    const o = await overdueTotals(c.get("db"), requestToday(c));
+    return c.json(
+      {
+        overdueAmount: piastresToEgp(o.overduePiastres),
+        overdueStudents: o.students,
+        arrearsAmount: piastresToEgp(o.arrearsPiastres),
+        arrearsStudents: o.arrearsStudents,
+      },
+      200,
+    );
   })
   .openapi(onlineToday, async (c) => {
     const { count, piastres } = await onlineTakings(c.get("db"), requestToday(c));
@@ -327,6 +342,8 @@ export const feesApi = app
   })
   .openapi(list, async (c) => {
     const q = c.req.valid("query");
+    // The CSV export asks for a year's whole list: a year the data does not have is refused, not an empty file.
+    if (q.academic_year && q.view !== "arrears") await requireYear(c.get("db"), q.academic_year);
     // Paged only when asked: CSV exports and the global search rely on the full list.
     if (q.page !== undefined || q.limit !== undefined)
       return c.json(await listFeesPage(c.get("db"), q, requestToday(c)), 200);

@@ -16,7 +16,8 @@ import { createAdminApi, errors, json } from "../openapi";
 import { reason } from "../reasons";
 import { activeStudentCount } from "../services/dashboard";
 import { publish } from "../services/events";
-import { createStudent, deleteStudent, listStudents, listStudentsPage, updateStudent } from "../services/students";
+import { listStudents, listStudentsPage } from "../services/student-list";
+import { createStudent, deleteStudent, updateStudent } from "../services/students";
 import { streamHandler, streamRoute } from "./events";
 import { listEnrolments } from "../services/academic-years/enrolments";
 import {

@@ -77,3 +77,22 @@ export const academicYearListSchema = z.object({
   current: z.string().nullable(),
 });
 export type AcademicYearList = z.infer<typeof academicYearListSchema>;
+
+/** One student's enrolment in a year (`GET /api/admin/academic-years/{name}/enrolments`; the Students export). */
+export const yearEnrolmentJsonSchema = z.object({
+  student_no: z.string(),
+  grade: z.string().describe("The grade that year (KG-1 … Private)"),
+  building_no: z.number().int(),
+  section: z.string().nullable().describe('The class section that year, e.g. "3/2"; null: none'),
+  outcome: z
+    .enum(["promoted", "retained", "graduated", "left"])
+    .nullable()
+    .describe("Set when the year closed (or the student left during it)"),
+});
+export type YearEnrolmentJson = z.infer<typeof yearEnrolmentJsonSchema>;
+
+/** `GET /api/admin/academic-years/{name}/enrolments`. */
+export const yearEnrolmentListSchema = z.object({
+  academic_year_name: z.string(),
+  enrolments: z.array(yearEnrolmentJsonSchema),
+});

@@ -1,8 +1,9 @@
 /**
  * Bulk import request and answer schemas (docs/product.md#bulk-import). Each kind's rows pass the very schema of the
  * single-record create endpoint (students, fees, results, teachers), so an imported row and a typed one obey the
- * same rules; the only additions are what a sheet needs: a fee row without a paid amount paid 0, a results row's
- * year and semester from the dialog (`options`), and a teacher row's optional `teacher_code` to match on.
+ * same rules; the only additions are what a sheet needs: a fee row without a paid amount paid 0, the academic year
+ * of a fee, student (enrolment) or results row from its own column, else the dialog's choice (`options`), else the
+ * current year, a results row's semester likewise, and a teacher row's optional `teacher_code` to match on.
  * Imports only zod and dependency-free modules (shared with the console).
  */
 import { z } from "zod";
@@ -14,12 +15,16 @@ import { checkGuardianCells, guardianColumnsShape, guardiansFromCells } from "./
 import { SEMESTERS } from "./results";
 import { academicYearNameSchema } from "./academic-years";
 import { reason } from "../reasons";
+import { normalizeNationalId } from "../lib/normalize";
 import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome";
 
 export type { RowError as ImportRowError } from "./row-outcome";
 
 export const IMPORT_KINDS = ["students", "fees", "results", "teachers"] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
+
+/** The kinds whose rows belong to an academic year (`academic_year_name`): fee accounts, enrolments, results. */
+export const YEAR_KINDS: readonly ImportKind[] = ["students", "fees", "results"];
 
 /** Most rows in one import request (more → 413 IMPORT_TOO_MANY_ROWS). */
 export const MAX_IMPORT_ROWS = 5_000;
@@ -34,6 +39,15 @@ export const IMPORT_MAX_BODY_BYTES = MAX_IMPORT_ROWS * 2 * 1024;
 /** A cell that was left empty or missing: "not given". */
 export const isBlank = (x: unknown): boolean => x === "" || x === null || x === undefined;
 
+/**
+ * An academic-year cell as a person types it: invisible marks dropped, Arabic-Indic digits as ASCII, "2026/2027" or
+ * "2026–2027" as "2026-2027"; anything else is left for the schema to refuse (ACADEMIC_YEAR_INVALID).
+ */
+export function yearCell(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  return normalizeNationalId(v).replace(/^(\d{4})\s*[/\\\u2013\u2014_-]\s*(\d{4})$/, "$1-$2");
+}
+
 /** Missing or empty cells are "not given": the create schema's default (if any) applies. */
 const withoutBlanks = (v: unknown) =>
   v && typeof v === "object" && !Array.isArray(v)
@@ -47,8 +61,10 @@ export const importRowSchemas = {
     withoutBlanks,
     createStudentSchema
       .extend(guardianColumnsShape)
+      // The year of the row's enrolment (grade, building, section); the current year when none is named.
+      .extend({ academic_year_name: academicYearNameSchema.optional() })
       .superRefine(checkGuardianCells)
-      .transform((row): CreateStudentInput => {
+      .transform((row): CreateStudentInput & { academic_year_name?: string } => {
         const { rest, guardians } = guardiansFromCells(row);
         return { ...(rest as CreateStudentInput), ...(guardians ? { guardians } : {}) };
       }),
@@ -91,7 +107,9 @@ export const importBodySchema = z.object({
     .object({
       academic_year_name: academicYearNameSchema
         .optional()
-        .describe('Results: the year ("YYYY-YYYY", an existing year) of rows that name none'),
+        .describe(
+          'Students (their enrolment), fees and results: the year ("YYYY-YYYY", an existing year) of rows that name none; default the current year',
+        ),
       semester: z.enum(SEMESTERS).optional().describe("Results: the semester of rows that name none"),
     })
     .optional(),

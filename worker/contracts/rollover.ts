@@ -114,9 +114,12 @@ export const rolloverPreviewSchema = z.object({
 export type RolloverPreview = z.infer<typeof rolloverPreviewSchema>;
 
 export const rolloverStatusSchema = z.object({
-  current_year: z.string().nullable(),
+  current_year: z.string().nullable().describe("The closing year: from_year, or by default the current one"),
   next_year: z.string().nullable(),
   run: rolloverRunSchema.nullable(),
+  closable_years: z
+    .array(z.string())
+    .describe("Years a rollover can close, newest first: each year whose following year is not closed"),
 });
 export type RolloverStatus = z.infer<typeof rolloverStatusSchema>;
 

@@ -26,13 +26,22 @@ export async function feeTotals(db: Db): Promise<{ totalPiastres: number; paidPi
 
 /**
  * The overdue figures of active students on school day `today` (docs/product.md#dashboard): piastres unpaid on
- * instalments due before today on every year's account (arrears included), and how many students owe them.
+ * instalments due before today on the accounts of the current year and the years before it, and how many students owe
+ * them; of which the arrears, on the years before the current one (the Fees page's arrears view). Later years' accounts
+ * are not counted: the card's links open the current year's overdue list and the arrears, which together list these.
  */
-export async function overdueTotals(db: Db, today: string): Promise<{ overduePiastres: number; students: number }> {
+export async function overdueTotals(
+  db: Db,
+  today: string,
+): Promise<{ overduePiastres: number; students: number; arrearsPiastres: number; arrearsStudents: number }> {
+  const unpaid = sql`${feeInstalments.amountPiastres} - ${feeInstalments.paidPiastres}`;
+  const earlier = sql`${feeRecords.academicYearName} < ${currentYearSql}`;
   const [row] = await db
     .select({
-      amount: sql<number>`coalesce(sum(${feeInstalments.amountPiastres} - ${feeInstalments.paidPiastres}), 0)`,
+      amount: sql<number>`coalesce(sum(${unpaid}), 0)`,
       n: sql<number>`count(DISTINCT ${feeRecords.studentId})`,
+      arrears: sql<number>`coalesce(sum(CASE WHEN ${earlier} THEN ${unpaid} ELSE 0 END), 0)`,
+      arrearsN: sql<number>`count(DISTINCT CASE WHEN ${earlier} THEN ${feeRecords.studentId} END)`,
     })
     .from(feeInstalments)
     .innerJoin(feeRecords, eq(feeRecords.id, feeInstalments.feeRecordId))
@@ -40,11 +49,17 @@ export async function overdueTotals(db: Db, today: string): Promise<{ overduePia
     .where(
       and(
         eq(students.isActive, true),
+        sql`${feeRecords.academicYearName} <= ${currentYearSql}`,
         lt(feeInstalments.dueDate, today),
         sql`${feeInstalments.paidPiastres} < ${feeInstalments.amountPiastres}`,
       ),
     );
-  return { overduePiastres: Number(row?.amount ?? 0), students: Number(row?.n ?? 0) };
+  return {
+    overduePiastres: Number(row?.amount ?? 0),
+    students: Number(row?.n ?? 0),
+    arrearsPiastres: Number(row?.arrears ?? 0),
+    arrearsStudents: Number(row?.arrearsN ?? 0),
+  };
 }
 
 /** paid / total × 100 rounded to 2 decimals; 0 when total is 0. */

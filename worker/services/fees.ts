@@ -15,7 +15,7 @@ import { broke, brokeForeignKey } from "../db-constraints";
 import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import { egpToPiastres, piastresToEgp } from "../money";
-import { academicYearOf, schoolDate } from "../lib/fee-schedule";
+import { schoolDate } from "../lib/fee-schedule";
 import type { CreateFeeInput, FeeJson, FeeStatus, ListFeesQuery, PaymentJson, UpdateFeeInput } from "../contracts/fees";
 import { DEFAULT_LIST_PAGE_SIZE, type Pagination } from "../contracts/students";
 import type { Grade } from "../lib/school-grades";
@@ -306,7 +306,6 @@ export function createFeeStatements(ctx: RequestContext, studentId: number, inpu
   const { db, now } = ctx;
   const total = egpToPiastres(input.total_amount);
   const paid = egpToPiastres(input.paid_amount);
-  const year = academicYearOf(now);
   const paidAt = now.toISOString();
   const feeId = feeIdOfStudentSql(studentId, input.academic_year_name);
   return [
@@ -320,7 +319,7 @@ export function createFeeStatements(ctx: RequestContext, studentId: number, inpu
       },
       paid,
     ),
-    ...openingReceiptStatements(db, feeId, paid, { year, at: paidAt, actor: ctx.actor }),
+    ...openingReceiptStatements(db, feeId, paid, { at: paidAt, actor: ctx.actor }),
     auditInsert(ctx, { action: "create", entity: "fee_record", entityId: feeId, after: input }),
   ] as const;
 }
@@ -408,7 +407,6 @@ export function updateFeeStatements(ctx: RequestContext, feeId: number, version:
   const { db, now } = ctx;
   const total = egpToPiastres(input.total_amount);
   const paid = egpToPiastres(input.paid_amount);
-  const year = academicYearOf(now);
   const at = now.toISOString();
   const [guard] = versionGuard(db, [[feeId, version]]);
   return [
@@ -433,7 +431,7 @@ export function updateFeeStatements(ctx: RequestContext, feeId: number, version:
         version: sql`${feeRecords.version} + (${feeRecords.totalPiastres} <> ${total})`,
         updatedAt: at,
       },
-      { year, at, actor: ctx.actor },
+      { at, actor: ctx.actor },
     ),
   ] as const;
 }

@@ -12,11 +12,10 @@ import type { RequestContext } from "../request-context";
 import type { PaymentJson } from "../contracts/fees";
 import { ApiError } from "../errors";
 import { piastresToEgp } from "../money";
-import { academicYearOf } from "../lib/fee-schedule";
 import { snapshotWith } from "./audit";
 import { sha256Hex } from "../lib/tokens";
 import { movementStatements } from "./ledger/entries";
-import { currentReceiptIdSql, receiptNoSql } from "./ledger/receipts";
+import { counterYearSql, currentReceiptIdSql, receiptNoSql } from "./ledger/receipts";
 import { newReceiptGroup, spreadStatements } from "./ledger/across-years";
 import { currentYearSql } from "./fee-year";
 
@@ -122,7 +121,6 @@ async function accountPayment(
   const key = input.idempotencyKey;
   const fee = { id: feeId };
 
-  const year = academicYearOf(now);
   const paidAt = now.toISOString();
   try {
     const feeRow = sql`FROM fee_records WHERE id = ${fee.id}`;
@@ -130,7 +128,6 @@ async function accountPayment(
       feeRecordId: fee.id,
       prefix: "RCP",
       amount: input.amountPiastres,
-      year,
       at: paidAt,
       actor: ctx.actor,
       requestId: ctx.requestId,
@@ -146,11 +143,12 @@ async function accountPayment(
           {
             student_no: input.studentNo,
             amount_piastres: input.amountPiastres,
-            academic_year: year,
             idempotency_key: key ?? null,
           },
           {
-            receipt_no: receiptNoSql(year, "RCP"),
+            // The receipt counter's year (the current year at the write) and number.
+            academic_year: counterYearSql,
+            receipt_no: receiptNoSql("RCP"),
             paid_piastres: sql`(SELECT paid_piastres + ${input.amountPiastres} ${feeRow})`,
             total_piastres: sql`(SELECT total_piastres ${feeRow})`,
           },
@@ -161,7 +159,7 @@ async function accountPayment(
     const written = db
       .select()
       .from(payments)
-      .where(eq(payments.id, currentReceiptIdSql(year, "RCP")));
+      .where(eq(payments.id, currentReceiptIdSql("RCP")));
     const results = await db.batch([moves[0]!, ...moves.slice(1), written]);
     const [row] = results[results.length - 1] as (typeof payments.$inferSelect)[];
     return { feeRecordId: fee.id, payment: toPaymentJson(row!), replayed: false };
@@ -185,12 +183,10 @@ async function spreadDeskPayment(
   const { db, now } = ctx;
   const key = input.idempotencyKey ?? null;
   const group = newReceiptGroup();
-  const year = academicYearOf(now);
   const statements = spreadStatements(db, {
     accounts,
     amount: input.amountPiastres,
     group,
-    year,
     at: now.toISOString(),
     actor: ctx.actor,
     requestId: ctx.requestId,
@@ -208,11 +204,11 @@ async function spreadDeskPayment(
           {
             student_no: input.studentNo,
             amount_piastres: input.amountPiastres,
-            academic_year: year,
             idempotency_key: key,
             receipt_group: group,
           },
           {
+            academic_year: counterYearSql,
             receipt_no: receiptNo,
             line_piastres: line,
             paid_piastres: sql`(SELECT paid_piastres + ${line} ${feeRow})`,

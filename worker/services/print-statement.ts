@@ -102,12 +102,13 @@ const sumEgp = (xs: number[]) => xs.reduce((s, x) => s + Math.round(x * 100), 0)
 /**
  * A statement across years (docs/product.md#printing: "Statement"): every fee account of `studentNo` in
  * `statementOrder`, each with its payments (oldest first), who took each, the totals owed and overdue across years,
- * and every online payment's credit until and after it is refunded. Throws 404 FEE_NOT_FOUND without any account.
+ * and every online payment's credit until and after it is refunded; `now` dates what is overdue. Throws 404
+ * FEE_NOT_FOUND without any account.
  */
-export async function statement(db: Db, studentNo: string): Promise<StatementData> {
+export async function statement(db: Db, studentNo: string, now = new Date()): Promise<StatementData> {
   // The reads at once: who took each payment and the credits are found through the student number.
   const [fees, currentYear, rows, credits] = await Promise.all([
-    studentFeeYears(db, studentNo, schoolDate(new Date())),
+    studentFeeYears(db, studentNo, schoolDate(now)),
     currentYearName(db),
     db
       .select({ id: payments.id, name: staffName })

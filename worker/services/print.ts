@@ -158,9 +158,10 @@ function onlineFacts(r: OnlineColumns): OnlineReceiptFacts | null {
 /**
  * The receipt with number `receiptNo` (`RCP-…` or `ADJ-…`), with the figures fixed when it was issued
  * (docs/product.md#payments-and-receipts: "Receipts are documents"); an online one with what Paymob took, what was
- * applied and the credit owed back (docs/product.md#online-payments). Throws 404 RECEIPT_NOT_FOUND.
+ * applied and the credit owed back (docs/product.md#online-payments). `now` dates its account's overdue figures.
+ * Throws 404 RECEIPT_NOT_FOUND.
  */
-export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
+export async function receipt(db: Db, receiptNo: string, now = new Date()): Promise<ReceiptData> {
   const [row] = await db
     .select({
       id: payments.id,
@@ -185,9 +186,9 @@ export async function receipt(db: Db, receiptNo: string): Promise<ReceiptData> {
     .where(eq(payments.receiptNo, receiptNo));
   if (!row) throw new ApiError("RECEIPT_NOT_FOUND");
   // A line of a receipt across years prints as the whole receipt, headed by its first line.
-  if (row.head && row.head !== receiptNo) return receipt(db, row.head);
+  if (row.head && row.head !== receiptNo) return receipt(db, row.head, now);
   const [fee, spread, part] = await Promise.all([
-    getFeeById(db, row.feeRecordId, schoolDate(new Date())) as Promise<PlannedFee>,
+    getFeeById(db, row.feeRecordId, schoolDate(now)) as Promise<PlannedFee>,
     row.group ? receiptLines(db, row.id) : null,
     // A child's receipt of a family's payment: that child's part, not the whole checkout.
     row.group ? partReceiptColumns(db, row.id) : null,

@@ -27,7 +27,7 @@ import {
 import { auditInsert } from "./audit";
 import { yearNames, requireYear } from "./academic-years/read";
 import { assertMarksWritable } from "./academic-years/marks";
-import { studentSearchCondition } from "./students";
+import { studentSearchCondition } from "./student-search";
 
 const listColumns = {
   id: results.id,

@@ -4,210 +4,23 @@
  * "no history is lost" rule on delete are enforced by the database (UNIQUE index, ON DELETE RESTRICT foreign
  * keys), so two racing requests cannot get around them; constraint failures become 409s with clear texts.
  */
-import { currentEnrolmentStatements } from "./academic-years/enrolments";
-import { and, asc, desc, eq, getTableColumns, inArray, notExists, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { feeRecords, students, type Student } from "../../db/schema";
+import { and, eq, notExists, sql } from "drizzle-orm";
+import { feeRecords, studentGuardians, students } from "../../db/schema";
 import type { Db } from "../db";
 import { broke, brokeForeignKey } from "../db-constraints";
 import type { RequestContext } from "../request-context";
 import { ApiError } from "../errors";
 import { can } from "../permissions";
-import { DEFAULT_LIST_PAGE_SIZE } from "../contracts/students";
-import { GRADES, type Grade } from "../lib/school-grades";
-import type {
-  CreateStudentInput,
-  ListStudentsQuery,
-  Pagination,
-  StudentJson,
-  StudentSortField,
-  UpdateStudentInput,
-} from "../contracts/students";
+import type { CreateStudentInput, StudentJson, UpdateStudentInput } from "../contracts/students";
+import { currentEnrolmentStatements } from "./academic-years/enrolments";
 import { NEW_ROW_ID, auditInsert, auditInsertIfChanged } from "./audit";
-import type { GuardianJson } from "../contracts/guardians";
-import {
-  groupGuardians,
-  guardianValues,
-  guardiansOf,
-  guardiansWhereQuery,
-  replaceGuardians,
-  studentIdOf,
-} from "./guardians";
-import { studentGuardians } from "../../db/schema";
-import { phoneSearchDigits } from "../lib/phone";
+import { groupGuardians, guardianValues, guardiansOf, replaceGuardians, studentIdOf } from "./guardians";
+import { STUDENT_ANSWER_COLUMNS, STUDENT_COLUMNS, studentValues, toStudentJson } from "./student-rows";
 
-/**
- * The columns a student row is read with: all but `search_name`, which only the database's search reads (it would
- * add ~40 bytes per row to every list from sqld, 250 KB on a full 6,200-row list).
- */
-export const { searchName: _searchName, ...STUDENT_COLUMNS } = getTableColumns(students);
-
-/** The columns of a student's answer: the row and its current year's enrolment's section (null without one). */
-const STUDENT_ANSWER_COLUMNS = {
-  ...STUDENT_COLUMNS,
-  // Qualified by hand: drizzle writes a single table's columns bare, and a bare "id" here would be the enrolment's.
-  section: sql<string | null>`(SELECT e.section FROM enrolments AS e WHERE e.student_id = "students"."id"
-    AND e.academic_year_name = (SELECT name FROM academic_years WHERE state = 'current'))`,
-};
-
-/** The stored columns of the form's fields (create, edit, import); `gender`/`isActive` as given (callers may keep old ones). */
-export function studentValues<I extends UpdateStudentInput>(
-  input: I,
-): {
-  studentNo: string;
-  fullName: string;
-  nationality: string;
-  religion: string | null;
-  currentGrade: I["current_grade"];
-  buildingNo: number;
-  gender: I["gender"];
-  isActive: I["is_active"];
-} {
-  return {
-    studentNo: input.student_no,
-    fullName: input.full_name,
-    nationality: input.nationality,
-    religion: input.religion,
-    currentGrade: input.current_grade,
-    buildingNo: input.building_no,
-    gender: input.gender,
-    isActive: input.is_active,
-  };
-}
-
-/** A student row as the API returns it, with its guardians (docs/product.md#guardians-and-messages). */
-export function toStudentJson(
-  s: Omit<Student, "searchName"> & { section?: string | null },
-  guardians: GuardianJson[] = [],
-): StudentJson {
-  return {
-    id: s.id,
-    student_no: s.studentNo,
-    full_name: s.fullName,
-    nationality: s.nationality,
-    religion: s.religion ?? null,
-    current_grade: s.currentGrade,
-    building_no: s.buildingNo,
-    gender: s.gender,
-    is_active: s.isActive,
-    created_at: s.createdAt,
-    updated_at: s.updatedAt,
-    section: s.section ?? null,
-    guardians,
-  };
-}
-
-/** `LIKE` pattern matching `text` anywhere, with `%`, `_` and `\` taken literally (used with `ESCAPE '\'`). */
-export function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
-/**
- * "Contains" over a student's name and number; `search` is already folded (`foldSearchText`). The name side is
- * the stored `search_name` (the name folded the same way, kept by the database), so this is a plain scan: a
- * contains-search cannot use an index either way.
- */
-export function studentSearchCondition(search: string): SQL {
-  const p = containsPattern(search);
-  const byName = sql`${students.searchName} LIKE ${p} ESCAPE '\\' OR lower(${students.studentNo}) LIKE ${p} ESCAPE '\\'`;
-  // A guardian's mobile number (docs/product.md#global-search): typed with 0, +20 or 0020 and separators, stored E.164.
-  const digits = /^[\d\s+()-]+$/.test(search) ? phoneSearchDigits(search) : "";
-  if (digits.length < 6) return sql`(${byName})`;
-  const phone = `%${digits}%`;
-  return sql`(${byName} OR EXISTS (SELECT 1 FROM ${studentGuardians} WHERE ${studentGuardians.studentId} = ${students.id} AND ${studentGuardians.phone} LIKE ${phone}))`;
-}
-
-/** The WHERE of the students list for the query's search and filters (undefined: every student). */
-/** A list query, narrowed to `grades` when given (a teacher's, worker/services/teaching.ts). */
-type StudentsQuery = ListStudentsQuery & { grade?: Grade; grades?: readonly string[] };
-
-function studentsWhere(q: StudentsQuery): SQL | undefined {
-  const conds: SQL[] = [];
-  if (q.grades) conds.push(q.grades.length ? inArray(students.currentGrade, [...q.grades]) : sql`0`);
-  if (q.search) conds.push(studentSearchCondition(q.search));
-  if (q.grade) conds.push(eq(students.currentGrade, q.grade));
-  if (q.gender) conds.push(eq(students.gender, q.gender));
-  if (q.status) conds.push(eq(students.isActive, q.status === "active"));
-  if (q.building) conds.push(eq(students.buildingNo, Number(q.building)));
-  return conds.length ? and(...conds) : undefined;
-}
-
-/** Grade order of the admin grade list (KG-1 … Private) for sorting; unknown grades last. */
-export function gradeRankSql(column: AnyColumn): SQL {
-  return sql`CASE ${column} ${sql.raw(GRADES.map((g, i) => `WHEN '${g}' THEN ${i}`).join(" "))} ELSE ${sql.raw(String(GRADES.length))} END`;
-}
-
-/**
- * ORDER BY for `sortBy`/`sortOrder` (default: newest first). Ties break on id so pages never overlap. "Active"
- * sorts before "inactive" in ascending order, and students without a religion come last, as the table showed.
- */
-function studentsOrder(sortBy: StudentSortField | undefined, order: "asc" | "desc" = "asc"): SQL[] {
-  const dir = (e: SQL | AnyColumn) => (order === "desc" ? desc(e) : asc(e));
-  switch (sortBy) {
-    case undefined:
-      return [desc(students.id)];
-    case "is_active":
-      return [order === "desc" ? asc(students.isActive) : desc(students.isActive), asc(students.id)];
-    case "religion":
-      return [sql`${students.religion} IS NULL`, dir(students.religion), asc(students.id)];
-    case "current_grade":
-      return [dir(gradeRankSql(students.currentGrade)), dir(students.fullName), asc(students.id)];
-    default: {
-      const column = {
-        full_name: students.fullName,
-        student_no: students.studentNo,
-        nationality: students.nationality,
-        building_no: students.buildingNo,
-        gender: students.gender,
-        created_at: students.createdAt,
-      }[sortBy];
-      return [dir(column), asc(students.id)];
-    }
-  }
-}
-
-/** Every student matching the search and filters, newest first (the unpaged answer of `GET /api/students`). */
-export async function listStudents(db: Db, q: StudentsQuery): Promise<StudentJson[]> {
-  const where = studentsWhere(q);
-  const [rows, gs] = await db.batch([
-    db.select(STUDENT_ANSWER_COLUMNS).from(students).where(where).orderBy(desc(students.id)),
-    guardiansWhereQuery(db, where),
-  ]);
-  const byStudent = groupGuardians(gs.map((r) => r.g));
-  return rows.map((s) => toStudentJson(s, byStudent.get(s.id)));
-}
-
-/**
- * One page of the students matching the search and filters, sorted by `sortBy`/`sortOrder`, and their total:
- * page and count in one `db.batch` (one round trip). `page` defaults to 1, `limit` to 15. A page past the end is
- * empty (the total still tells the client where the last page is).
- */
-export async function listStudentsPage(
-  db: Db,
-  q: StudentsQuery,
-): Promise<{ students: StudentJson[]; pagination: Pagination }> {
-  const page = q.page ?? 1;
-  const limit = q.limit ?? DEFAULT_LIST_PAGE_SIZE;
-  const where = studentsWhere(q);
-  const [rows, [count]] = await db.batch([
-    db
-      .select(STUDENT_ANSWER_COLUMNS)
-      .from(students)
-      .where(where)
-      .orderBy(...studentsOrder(q.sortBy, q.sortOrder))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: sql<number>`count(*)` }).from(students).where(where),
-  ]);
-  const total = Number(count?.n ?? 0);
-  const byStudent = await guardiansOf(
-    db,
-    rows.map((s) => s.id),
-  );
-  return {
-    students: rows.map((s) => toStudentJson(s, byStudent.get(s.id))),
-    pagination: { page, limit, total, totalPages: Math.max(1, Math.ceil(total / limit)) },
-  };
-}
+// The row's shape and the shared search live in their own modules; re-exported for the services that import them here.
+export { STUDENT_COLUMNS, studentValues, toStudentJson } from "./student-rows";
+export { containsPattern, gradeRankSql, studentSearchCondition } from "./student-search";
+export { listStudents, listStudentsPage } from "./student-list";
 
 async function findById(db: Db, id: number) {
   const [row] = await db.select(STUDENT_ANSWER_COLUMNS).from(students).where(eq(students.id, id));

@@ -12,6 +12,7 @@ import { getDb, isDbUnavailable, type Db } from "@worker/db";
 import type { ActingStaff } from "@worker/env";
 import { ApiError } from "@worker/errors";
 import { can, type Permission } from "@worker/permissions";
+import { clockNow } from "@worker/request-clock";
 import { workerContext } from "~/context";
 import { createI18n } from "~/i18n";
 import arErrors from "~/i18n/ar/errors";
@@ -62,7 +63,9 @@ export async function printResponse(
     if (!admin) throw redirect("/admin/login", { headers: { "Cache-Control": "no-store" } });
     if (admin.mustChangePassword) throw new ApiError("PASSWORD_CHANGE_REQUIRED");
     if (!can(admin.role, permission)) throw new ApiError("FORBIDDEN_FOR_ROLE", { params: { permission } });
-    element = await build({ db, admin, loc, url, nonce, now: new Date().toISOString() });
+    // The request's clock: the Worker's, or `X-Test-Now` under the test-only TEST_CLOCK (as the API's).
+    const now = clockNow(env.TEST_CLOCK, request.headers.get("X-Test-Now")).toISOString();
+    element = await build({ db, admin, loc, url, nonce, now });
   } catch (err) {
     if (err instanceof Response) throw err;
     const outage = isDbUnavailable(err) ? new ApiError("SERVICE_UNAVAILABLE", { retryAfter: 5 }) : null;

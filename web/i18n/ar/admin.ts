@@ -120,6 +120,8 @@ export default {
       overdueHint_many: "{{formatted}} طالبًا حاليًا لديهم أقساط متأخرة",
       overdueHint_other: "{{formatted}} طالب حالي لديهم أقساط متأخرة",
       overdueLink: "عرض قائمة المتأخرات",
+      overdueThisYear: "هذا العام: {{amount}} · عرض قائمة المتأخرات",
+      overdueArrears: "أعوام سابقة (متأخرات): {{amount}} · عرضها",
       online: "المدفوع إلكترونيًا اليوم",
       onlineHint_zero: "لا توجد دفعات عبر باي موب اليوم",
       onlineHint_one: "دفعة واحدة عبر باي موب اليوم",

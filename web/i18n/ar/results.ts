@@ -6,6 +6,7 @@ export default {
   subtitle: "نتائج الامتحانات لكل عام دراسي وفصل، وما يمكن لأولياء الأمور رؤيته.",
   refresh: "تحديث",
   exportCsv: "تصدير CSV",
+  exportYear: "العام الدراسي للتصدير",
   add: "إضافة نتيجة",
   count_zero: "لا توجد نتائج",
   count_one: "نتيجة واحدة",

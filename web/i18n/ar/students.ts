@@ -7,6 +7,7 @@ export default {
   refresh: "تحديث",
   refreshing: "جارٍ التحديث…",
   exportCsv: "تصدير CSV",
+  exportYear: "العام الدراسي للتصدير",
   addStudent: "إضافة طالب",
   tableLabel: "الطلاب",
   count_zero: "لا يوجد طلاب",

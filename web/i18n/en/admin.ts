@@ -119,6 +119,8 @@ export default {
       overdueHint_one: "{{formatted}} active student with an instalment past due",
       overdueHint_other: "{{formatted}} active students with an instalment past due",
       overdueLink: "View the overdue list",
+      overdueThisYear: "This year: {{amount}} · view the overdue list",
+      overdueArrears: "Earlier years (arrears): {{amount}} · view them",
       online: "Online today",
       onlineHint_zero: "No payment through Paymob today",
       onlineHint_one: "{{formatted}} payment through Paymob today",

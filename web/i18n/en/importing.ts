@@ -16,6 +16,8 @@ export default {
   termHint:
     "For rows that name no term: a file with Academic Year and Semester columns (as the Results export writes) keeps each row's own.",
   semester: "Semester",
+  yearHint:
+    "For rows that name no year: a file with an Academic Year column keeps each row's own. A closed year takes no new accounts or enrolments.",
   sheet: "Sheet",
   steps: { parsing: "Reading the file", validating: "Checking rows", saving: "Saving" },
   mapping: {

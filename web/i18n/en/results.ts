@@ -6,6 +6,7 @@ export default {
   subtitle: "Exam results per academic year and semester, and what parents may see.",
   refresh: "Refresh",
   exportCsv: "Export CSV",
+  exportYear: "Academic year of the export",
   add: "Add Result",
   count_one: "{{formatted}} result",
   count_other: "{{formatted}} results",

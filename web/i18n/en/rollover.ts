@@ -3,7 +3,9 @@ export default {
   title: "Close the year",
   subtitle: "Close {{year}}: preview who is promoted, retained, graduates or leaves, mark exceptions, then apply.",
   noCurrentYear: "There is no current academic year to close.",
-  choices: "Next year and rules",
+  choices: "Years and rules",
+  fromYear: "Year to close",
+  currentYear: "current",
   nextYear: "Next academic year",
   rule: {
     on: "Retain by the S2 result",

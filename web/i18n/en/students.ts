@@ -7,6 +7,7 @@ export default {
   refresh: "Refresh",
   refreshing: "Refreshing…",
   exportCsv: "Export CSV",
+  exportYear: "Academic year of the export",
   addStudent: "Add Student",
   tableLabel: "Students",
   count_one: "{{formattedCount}} student",

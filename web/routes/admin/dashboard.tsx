@@ -29,6 +29,8 @@ interface Stats {
   paidPercentage: number | null;
   overdueAmount: number | null;
   overdueStudents: number | null;
+  /** Of overdueAmount: what the years before the current one owe (the arrears). */
+  arrearsAmount: number | null;
   onlineToday: number | null;
   onlineTodayCount: number | null;
 }
@@ -36,8 +38,11 @@ interface Stats {
 /** The Online payments page (docs/product.md#online-payments), paid ones first. */
 export const ONLINE_PAYMENTS_PATH = "/admin/dashboard/fees/online?status=paid";
 
-/** The overdue list: the Fees page filtered to records with an instalment past due, largest first. */
+/** The overdue list: the Fees page filtered to the current year's records with an instalment past due, largest first. */
 export const OVERDUE_LIST_PATH = "/admin/dashboard/fees?status=overdue";
+
+/** The overdue arrears: the earlier years' records with an instalment past due (the rest of the Overdue card). */
+export const OVERDUE_ARREARS_PATH = "/admin/dashboard/fees?status=overdue&year=arrears";
 
 /** The figure of a settled call, or null when it failed or was not asked (the card then says "Unavailable"). */
 const figure = <T,>(r: PromiseSettledResult<T | null>, pick: (body: T) => number): number | null =>
@@ -80,6 +85,7 @@ function useDashboardStats(fees: boolean | null): { stats: Stats | null; live: L
       paidPercentage: figure(paid, (b) => b.paidPercentage),
       overdueAmount: figure(overdue, (b) => b.overdueAmount),
       overdueStudents: figure(overdue, (b) => b.overdueStudents),
+      arrearsAmount: figure(overdue, (b) => b.arrearsAmount ?? 0),
       onlineToday: figure(online, (b) => b.onlineToday),
       onlineTodayCount: figure(online, (b) => b.onlineTodayCount),
     });
@@ -114,6 +120,30 @@ function LiveIndicator({ status }: { status: LiveStatus }) {
       </span>
       {t(`admin.dashboard.live.${status}`)}
     </span>
+  );
+}
+
+/**
+ * The Overdue card's two lists, which add up to its figure (docs/product.md#dashboard): this year's overdue list with
+ * its amount, and the arrears (earlier years' overdue) with theirs when there are any.
+ */
+function OverdueLinks({ overdue, arrears }: { overdue: number | null; arrears: number | null }) {
+  const { t, i18n } = useTranslation();
+  const link = "inline-block text-xs font-medium text-primary underline-offset-4 hover:underline";
+  const thisYear = overdue === null ? null : Math.max(0, Math.round((overdue - (arrears ?? 0)) * 100) / 100);
+  return (
+    <div className="mt-2 grid justify-items-start gap-1">
+      <Link to={OVERDUE_LIST_PATH} className={link} data-testid="overdue-link">
+        {thisYear === null
+          ? t("admin.dashboard.stats.overdueLink")
+          : t("admin.dashboard.stats.overdueThisYear", { amount: formatEgp(thisYear, i18n.language) })}
+      </Link>
+      {arrears !== null && arrears > 0 && (
+        <Link to={OVERDUE_ARREARS_PATH} className={link} data-testid="overdue-arrears-link">
+          {t("admin.dashboard.stats.overdueArrears", { amount: formatEgp(arrears, i18n.language) })}
+        </Link>
+      )}
+    </div>
   );
 }
 
@@ -190,15 +220,7 @@ export default function Dashboard() {
               loading={loading}
               unavailable={unavailable}
               tone="bg-destructive/10 text-destructive"
-              action={
-                <Link
-                  to={OVERDUE_LIST_PATH}
-                  className="mt-2 inline-block text-xs font-medium text-primary underline-offset-4 hover:underline"
-                  data-testid="overdue-link"
-                >
-                  {t("admin.dashboard.stats.overdueLink")}
-                </Link>
-              }
+              action={<OverdueLinks overdue={stats?.overdueAmount ?? null} arrears={stats?.arrearsAmount ?? null} />}
             />
             <StatCard
               className="sm:col-span-2 xl:col-span-3"

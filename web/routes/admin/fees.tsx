@@ -27,6 +27,7 @@ import { exportFeesCsv } from "~/features/fees/admin/fees-csv";
 import { LiveDot } from "~/components/data-table/list-filters";
 import { DUE_WITHIN_CHOICES, FEE_FILTER_STATUSES, FeesToolbar } from "~/features/fees/admin/fees-toolbar";
 import { feesPrimer, listFees, type FeeRecord, type Payment } from "~/features/fees/admin/fees-api";
+import { urlYear } from "~/features/fees/admin/fees-url";
 import { getToken } from "~/lib/auth-storage";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { PaymentsDialog } from "~/features/fees/admin/payments-dialog";
@@ -73,8 +74,9 @@ export default function FeesPage() {
   const [status, setStatus] = useState(() => urlFilter(location.search, "status", FEE_FILTER_STATUSES));
   const [dueWithin, setDueWithin] = useState(() => urlFilter(location.search, "due_within_days", DUE_WITHIN_CHOICES));
   const [search, setSearch] = useState(() => navState(location.state).search ?? "");
-  // `?year=arrears` opens the arrears (the dashboard's overdue figures count them); default the current year.
-  const [year, setYear] = useState(() => new URLSearchParams(location.search).get("year") ?? "current");
+  // `?year=arrears` opens the arrears and `?academic_year=YYYY-YYYY` one year's accounts (the Reports page's overdue
+  // bars and the dashboard link with them); default the current year. Paging and sorting keep it.
+  const [year, setYear] = useState(() => urlYear(location.search));
   const [addOpen, setAddOpen] = useState(() => navState(location.state).openAdd ?? false);
   const [paymentsOf, setPaymentsOf] = useState<FeeRecord | null>(null);
   const [receipt, setReceipt] = useState<{ fee: FeeRecord; payment: Payment } | null>(null);

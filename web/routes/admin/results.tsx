@@ -2,7 +2,7 @@
  * /admin/dashboard/results — Results Management (docs/product.md#results, #results-publishing, #csv-exports):
  * results per student, academic year and semester with a grade filter and a search, the add/edit modal with
  * repeatable subject rows, a delete confirmation (the list updates after the server succeeds), publishing per
- * year and semester, and a CSV export of what the table shows. Only what the role may do is offered
+ * year and semester, and a CSV export of what the table shows in the year chosen beside it (default the current). Only what the role may do is offered
  * (docs/product.md#staff-and-roles): marks with `results.write`, removing a result with `results.delete` (not a
  * teacher's), the import with `results.import`, publishing with `results.publish`, report cards with
  * `print.report_cards`.
@@ -32,6 +32,7 @@ import { exportResultsCsv } from "~/features/results/admin/results-csv";
 import { useResultList } from "~/features/results/admin/use-result-list";
 import { PrintReportCardsDialog } from "~/features/print/admin/print-report-cards-dialog";
 import { useCanFn, useScope } from "~/lib/use-me";
+import { useChosenYear, YearSelect } from "~/features/academic-years/admin/year-select";
 
 /** The Results Management page. */
 export default function ResultsPage() {
@@ -66,6 +67,9 @@ export default function ResultsPage() {
     [scoped, published],
   );
 
+  const [chosenYear, setExportYear] = useState<string | null>(null);
+  const exportYear = useChosenYear(chosenYear);
+
   const openAdd = () => {
     if (!canWrite) return;
     setEditing(null);
@@ -99,6 +103,8 @@ export default function ResultsPage() {
       ]),
     [results, search],
   );
+  // The export: what the table shows, of the year chosen beside its button.
+  const exported = useMemo(() => visible.filter((r) => r.academic_year_name === exportYear), [visible, exportYear]);
 
   const onSaved = (saved: ResultJson, created: boolean) => {
     const fits = grade === "All" || saved.current_grade === grade;
@@ -139,10 +145,17 @@ export default function ResultsPage() {
             <RefreshCw aria-hidden="true" className={cn(loading && "animate-spin")} />
             {t("results.refresh")}
           </Button>
-          <Button variant="outline" onClick={() => exportResultsCsv(visible, grade)} disabled={visible.length === 0}>
-            <Download aria-hidden="true" />
-            {t("results.exportCsv")}
-          </Button>
+          <div className="flex items-center gap-1">
+            <YearSelect value={exportYear} onChange={setExportYear} label={t("results.exportYear")} />
+            <Button
+              variant="outline"
+              onClick={() => exportResultsCsv(exported, grade)}
+              disabled={exported.length === 0}
+            >
+              <Download aria-hidden="true" />
+              {t("results.exportCsv")}
+            </Button>
+          </div>
           {can("results.import") && <ImportButton kind="results" onDone={() => void reload()} />}
           {canPrint && (
             <Button variant="outline" onClick={() => setPrintOpen(true)}>

@@ -16,7 +16,7 @@ import { SearchX } from "lucide-react";
 import type { Route } from "./+types/students";
 import { getDb } from "@worker/db";
 import { listStudentsQuerySchema } from "@worker/contracts/students";
-import { listStudentsPage } from "@worker/services/students";
+import { listStudentsPage } from "@worker/services/student-list";
 import { workerContext } from "~/context";
 import { cookieAdmin } from "~/lib/admin-session.server";
 import type { ActingStaff } from "@worker/env";
@@ -91,6 +91,8 @@ export default function StudentsPage() {
         exportDisabled={loading || page.exporting || total === 0}
         exporting={page.exporting}
         onExport={() => void page.onExport()}
+        exportYear={page.exportYear}
+        onExportYear={page.setExportYear}
         onImported={() => void reload()}
         onAdd={openAdd}
       />

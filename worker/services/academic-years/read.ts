@@ -35,17 +35,28 @@ export async function yearNames(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
+/** Every year's state by name (an import checks each row's year against it). */
+export async function yearStates(db: Db): Promise<Map<string, AcademicYear["state"]>> {
+  const rows = await db.select({ name: academicYears.name, state: academicYears.state }).from(academicYears);
+  return new Map(rows.map((r) => [r.name, r.state]));
+}
+
 /** One stored year, or null. */
 export async function findYear(db: Db, name: string): Promise<AcademicYear | null> {
   const [row] = await db.select().from(academicYears).where(eq(academicYears.name, name));
   return row ?? null;
 }
 
-/** One year; 404 ACADEMIC_YEAR_NOT_FOUND when there is none of that name. */
-export async function getYear(db: Db, name: string): Promise<AcademicYearJson> {
+/** Year `name` stored: 404 ACADEMIC_YEAR_NOT_FOUND when there is none of that name (a route naming it). */
+export async function requireFoundYear(db: Db, name: string): Promise<AcademicYear> {
   const row = await findYear(db, name);
   if (!row) throw new ApiError("ACADEMIC_YEAR_NOT_FOUND");
-  return toYearJson(row);
+  return row;
+}
+
+/** One year; 404 ACADEMIC_YEAR_NOT_FOUND when there is none of that name. */
+export async function getYear(db: Db, name: string): Promise<AcademicYearJson> {
+  return toYearJson(await requireFoundYear(db, name));
 }
 
 /**

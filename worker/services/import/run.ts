@@ -25,7 +25,11 @@ import {
   type ImportRow,
   type ImportRowError,
   type ImportRowResult,
+  isBlank,
+  YEAR_KINDS,
+  yearCell,
 } from "../../contracts/import";
+import { currentYearName } from "../academic-years/current";
 import { sha256Hex } from "../../lib/tokens";
 import { planStudents } from "./students";
 import { planFees } from "./fees";
@@ -97,7 +101,8 @@ function keyOf(kind: ImportKind, input: Record<string, unknown>): string {
     case "students":
       return s(input.student_no);
     case "fees":
-      return s(input.student_id);
+      // One account per student and year: a file may hold a student's arrears year and the current one.
+      return input.student_id ? `${s(input.student_id)}/${s(input.academic_year_name)}` : "";
     case "results":
       return input.student_id ? `${s(input.student_id)}/${s(input.academic_year_name)}/${s(input.semester)}` : "";
     case "teachers":
@@ -121,7 +126,7 @@ async function prepare(ctx: RequestContext, kind: ImportKind, body: ImportBody) 
   if (body.rows.length > MAX_IMPORT_ROWS)
     throw new ApiError("IMPORT_TOO_MANY_ROWS", { params: { max: MAX_IMPORT_ROWS } });
   const schema = importRowSchemas[kind];
-  const defaults = kind === "results" ? { ...body.options } : {};
+  const defaults = await rowDefaults(ctx, kind, body);
   const rows: ImportRowResult[] = [];
   const valid: ValidRow<unknown>[] = [];
   const firstRowOf = new Map<string, number>();
@@ -129,7 +134,13 @@ async function prepare(ctx: RequestContext, kind: ImportKind, body: ImportBody) 
     const idField = ID_FIELD[kind];
     const numericId = idField ? numericIdOf(raw[idField]) : null;
     // An ID sent as a number (a numeric spreadsheet cell) is read as its digits; one short of 14 may have lost zeros.
-    const input = { ...defaults, ...raw, ...(idField && numericId ? { [idField]: numericId } : {}) };
+    // A cell left empty takes the dialog's choice (or the current year), never "not given".
+    const given = Object.fromEntries(
+      Object.entries(raw)
+        .filter(([k, v]) => !(k in defaults && isBlank(v)))
+        .map(([k, v]) => [k, k === "academic_year_name" ? yearCell(v) : v]),
+    );
+    const input = { ...defaults, ...given, ...(idField && numericId ? { [idField]: numericId } : {}) };
     const parsed = schema.safeParse(input);
     const errors: ImportRowError[] = parsed.success
       ? []
@@ -172,6 +183,17 @@ async function prepare(ctx: RequestContext, kind: ImportKind, body: ImportBody) 
     else row.action = outcome.action;
   });
   return { rows, plan };
+}
+
+/**
+ * What a row of `kind` that names none of them takes: the academic year of the dialog's choice, else the current
+ * year (students' enrolments, fee accounts, results; docs/product.md#bulk-import), and a results row's semester.
+ */
+async function rowDefaults(ctx: RequestContext, kind: ImportKind, body: ImportBody): Promise<Record<string, unknown>> {
+  if (!YEAR_KINDS.includes(kind)) return {};
+  const year = body.options?.academic_year_name ?? (await currentYearName(ctx.db));
+  const semester = kind === "results" && body.options?.semester ? { semester: body.options.semester } : {};
+  return { academic_year_name: year, ...semester };
 }
 
 /** SHA-256 of what a commit is: kind, options and rows as sent. */

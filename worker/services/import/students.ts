@@ -5,6 +5,10 @@
  * form does. Creates are multi-row INSERTs, updates one UPDATE … FROM VALUES per chunk; every record gets its audit
  * row, in the one commit batch. What an update keeps and its audit row's `before` are read by the write itself, so a
  * student changed since the preview keeps that change in the columns the sheet leaves out and in the audit chain.
+ * A row's grade, building and section are its enrolment's in the row's academic year (./student-enrolments.ts); the
+ * student's own grade and building follow them when that year is the current one (or the student is new). A year
+ * that does not exist → ACADEMIC_YEAR_UNKNOWN; a closed one takes no new student and no enrolment change
+ * (IMPORT_YEAR_CLOSED): its export imports back unchanged.
  */
 import { inArray, sql, type SQL } from "drizzle-orm";
 import { auditLog, studentGuardians, students, type Student, type StudentGuardian } from "../../../db/schema";
@@ -17,7 +21,37 @@ import type { RequestContext } from "../../request-context";
 import type { KindPlan, ValidRow } from "./run";
 import { chunks, rowsPerStatement, selectIn, updateFromValues } from "./sql";
 import { isBlank } from "../../contracts/import";
-import { currentSections, importEnrolmentStatements } from "./student-enrolments";
+import {
+  enrolmentsOf,
+  importEnrolmentStatements,
+  type ImportedEnrolment,
+  type StoredEnrolment,
+} from "./student-enrolments";
+import { yearStates } from "../academic-years/read";
+import { rowError } from "../../contracts/row-outcome";
+
+/** An imported row: the create form's fields and the year of its enrolment (always set by run.ts). */
+type StudentRow = CreateStudentInput & { academic_year_name?: string };
+
+/** The enrolment row of student `studentNo` that import row `input` writes. */
+const enrolmentOf = (studentNo: string, input: StudentRow, sectionGiven: boolean): ImportedEnrolment => [
+  studentNo,
+  input.academic_year_name!,
+  input.current_grade,
+  input.building_no,
+  sectionGiven ? 1 : 0,
+  input.section ?? null,
+];
+
+/** Whether the sheet's enrolment differs from the stored one of its year (none stored: it does). */
+function enrolmentChanges(stored: StoredEnrolment | undefined, input: StudentRow, sectionGiven: boolean): boolean {
+  if (!stored) return true;
+  return (
+    stored.grade !== input.current_grade ||
+    stored.buildingNo !== input.building_no ||
+    (sectionGiven && stored.section !== (input.section ?? null))
+  );
+}
 
 type Stored = Omit<Student, "searchName">;
 
@@ -60,7 +94,7 @@ function valuesOf(input: CreateStudentInput, raw: Record<string, unknown>, befor
   };
 }
 
-export async function planStudents(ctx: RequestContext, rows: ValidRow<CreateStudentInput>[]): Promise<KindPlan> {
+export async function planStudents(ctx: RequestContext, rows: ValidRow<StudentRow>[]): Promise<KindPlan> {
   const { db } = ctx;
   const found = await selectIn<string, Stored>(
     db,
@@ -75,31 +109,51 @@ export async function planStudents(ctx: RequestContext, rows: ValidRow<CreateStu
       (part) => db.select().from(studentGuardians).where(inArray(studentGuardians.studentId, part)),
     ),
   );
-  const storedSections = await currentSections(
+  const states = await yearStates(db);
+  const current = [...states].find(([, state]) => state === "current")?.[0];
+  const stored = await enrolmentsOf(
     db,
     found.map((s) => s.id),
+    [...new Set(rows.map((r) => r.input.academic_year_name!))],
   );
-  const creates: Array<ReturnType<typeof valuesOf> & { input: CreateStudentInput }> = [];
+  const creates: Array<ReturnType<typeof valuesOf> & { input: StudentRow }> = [];
   const updates: Array<{
     before: Stored;
     next: ReturnType<typeof valuesOf>;
-    input: CreateStudentInput;
+    input: StudentRow;
     given: (k: string) => boolean;
     /** The guardians before, when the sheet's differ (their rows are replaced). */
     guardiansBefore?: GuardianJson[];
   }> = [];
   const outcomes = rows.map(({ input, raw }) => {
+    const year = input.academic_year_name!;
+    const state = states.get(year);
+    if (!state) return { errors: [rowError("academic_year_name", "ACADEMIC_YEAR_UNKNOWN", { year })] };
+    const closed =
+      state === "closed" ? { errors: [rowError("academic_year_name", "IMPORT_YEAR_CLOSED", { year })] } : null;
     const before = byNo.get(input.student_no);
     const next = valuesOf(input, raw, before);
+    // Another year's row leaves the student's own (current) grade and building as they are.
+    if (before && year !== current)
+      Object.assign(next, { currentGrade: before.currentGrade, buildingNo: before.buildingNo });
     if (!before) {
+      if (closed) return closed;
       creates.push({ ...next, input });
       return { action: "create" as const };
     }
     const guardiansBefore = storedGuardians.get(before.id) ?? [];
     const guardiansChange = input.guardians !== undefined && !sameGuardians(guardiansBefore, input.guardians);
-    // The current year's section, when the sheet has one (docs/product.md#academic-years-and-rollover).
-    const sectionChange = !isBlank(raw.section) && (storedSections.get(before.id) ?? null) !== (input.section ?? null);
-    if (!guardiansChange && !sectionChange && COMPARED.every((k) => (before[k] ?? null) === (next[k] ?? null)))
+    // The year's enrolment: the current year's as the student row says it (a missing one is not a change, as before
+    // years); another year's, compared with the row (docs/product.md#academic-years-and-rollover).
+    const enrolment = stored.get(`${before.id}|${year}`);
+    const sectionGiven = !isBlank(raw.section);
+    const enrolmentChange =
+      year === current
+        ? sectionGiven && (enrolment?.section ?? null) !== (input.section ?? null)
+        : enrolmentChanges(enrolment, input, sectionGiven);
+    // A closed year's enrolments are the rollover's record: a row may say them again, never change them.
+    if (closed && enrolmentChange) return closed;
+    if (!guardiansChange && !enrolmentChange && COMPARED.every((k) => (before[k] ?? null) === (next[k] ?? null)))
       return { action: "unchanged" as const };
     updates.push({
       before,
@@ -169,10 +223,10 @@ export async function planStudents(ctx: RequestContext, rows: ValidRow<CreateStu
       given("is_active") ? (next.isActive ? 1 : 0) : null,
     ]);
     out.push(...updateFromValues(db, "students", cols, values, `updated_at = '${at}'`, ["gender", "is_active"]));
-    // Each student's current-year enrolment follows the row just written, in the same batch.
+    // Each student's enrolment of the row's year follows the row just written, in the same batch.
     const enrolled = [
-      ...creates.map((c) => [c.studentNo, 1, c.input.section ?? null] as const),
-      ...updates.map((u) => [u.before.studentNo, u.given("section") ? 1 : 0, u.input.section ?? null] as const),
+      ...creates.map((c) => enrolmentOf(c.studentNo, c.input, true)),
+      ...updates.map((u) => enrolmentOf(u.before.studentNo, u.input, u.given("section"))),
     ];
     out.push(...importEnrolmentStatements(db, enrolled, at));
     return out;

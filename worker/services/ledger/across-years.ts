@@ -14,7 +14,7 @@ import { newToken } from "../../../common/new-token";
 import { auditRowValues, type AuditEntry } from "../audit";
 import { auditActorOf, type MoneyActor } from "./actors";
 import { settleStatements } from "./entries";
-import { bumpCounterStatement, currentSequence, receiptNoSql } from "./receipts";
+import { bumpCounterStatement, counterYearSql, currentSequence, receiptNoSql } from "./receipts";
 
 /** A payment to spread over accounts (piastres; instants ISO UTC). */
 interface SpreadPaymentBase {
@@ -24,8 +24,6 @@ interface SpreadPaymentBase {
   amount: number | SQL;
   /** The key every row of the payment carries (`newReceiptGroup()`). */
   group: string;
-  /** Academic year of the receipt counter (the year the money is received in). */
-  year: string;
   at: string;
   actor: MoneyActor;
   requestId: string;
@@ -83,10 +81,10 @@ function lineStatements(db: Db, p: SpreadPayment, accountId: number): BatchItem<
     p.audit(accountId, written, sql`(SELECT receipt_no FROM payments WHERE id = ${lineId})`),
   );
   return [
-    bumpCounterStatement(db, p.year, sql`${line} > 0`),
+    bumpCounterStatement(db, sql`${line} > 0`),
     db.run(sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at,
         admin_id, source, method, receipt_token, idempotency_key, request_hash, receipt_group)
-      SELECT ${accountId}, ${receiptNoSql(p.year, "RCP")}, ${p.year}, ${currentSequence(p.year)}, ${line}, 'payment',
+      SELECT ${accountId}, ${receiptNoSql("RCP")}, ${counterYearSql}, ${currentSequence()}, ${line}, 'payment',
         ${p.at}, ${who.id}, ${p.source}, ${p.method ?? null}, ${newToken()},
         CASE WHEN ${first} THEN ${p.idempotencyKey ?? null} END, CASE WHEN ${first} THEN ${p.requestHash ?? null} END,
         ${p.group}

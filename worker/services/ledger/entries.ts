@@ -16,7 +16,7 @@ import { newToken } from "../../../common/new-token";
 import { auditRowValues, type AuditEntry } from "../audit";
 import { auditActorOf, type MoneyActor } from "./actors";
 import { allocationStatement, refillStatement } from "./allocation";
-import { bumpCounterStatement, currentReceiptIdSql, currentSequence, receiptNoSql } from "./receipts";
+import { bumpCounterStatement, counterYearSql, currentReceiptIdSql, currentSequence, receiptNoSql } from "./receipts";
 
 /** A receipt to write: RCP (kind payment, amount > 0) or ADJ (kind adjustment, any sign). Piastres. */
 export interface Receipt {
@@ -25,8 +25,6 @@ export interface Receipt {
   prefix: ReceiptPrefix;
   /** Piastres, or SQL evaluated at the write (e.g. the difference with the paid amount as the write finds it). */
   amount: number | SQL;
-  /** Academic year of the counter (worker/lib/fee-schedule.ts `academicYearOf`). */
-  year: string;
   /** ISO 8601 UTC. */
   at: string;
   actor: MoneyActor;
@@ -39,15 +37,15 @@ export interface Receipt {
   when?: SQL;
 }
 
-/** Statements: the year's counter + 1 and the receipt numbered from it (its token a fresh random one). */
+/** Statements: the current year's counter + 1 and the receipt numbered from it (its token a fresh random one). */
 export function receiptStatements(db: Db, r: Receipt) {
   const when = r.when ?? sql`1`;
   const kind = r.prefix === "RCP" ? "payment" : "adjustment";
   return [
-    bumpCounterStatement(db, r.year, when),
+    bumpCounterStatement(db, when),
     db.run(sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at,
         admin_id, source, method, receipt_token, idempotency_key, request_hash)
-      SELECT ${r.feeRecordId}, ${receiptNoSql(r.year, r.prefix)}, ${r.year}, ${currentSequence(r.year)}, ${r.amount},
+      SELECT ${r.feeRecordId}, ${receiptNoSql(r.prefix)}, ${counterYearSql}, ${currentSequence()}, ${r.amount},
         ${kind}, ${r.at}, ${auditActorOf(r.actor).id}, ${r.source ?? "desk"}, ${r.method ?? null}, ${newToken()},
         ${r.idempotencyKey ?? null}, ${r.requestHash ?? null}
       WHERE ${when}`),
@@ -104,6 +102,6 @@ export function movementStatements(db: Db, m: Movement): BatchItem<"sqlite">[] {
     moneyAuditStatement(db, m.actor, m.requestId, m.audit),
     db.run(sql`UPDATE fee_records SET paid_piastres = paid_piastres + ${m.amount}, updated_at = ${m.at}
       WHERE id = ${m.feeRecordId} AND ${when}`),
-    ...settleStatements(db, m.feeRecordId, m.receiptId ?? currentReceiptIdSql(m.year, m.prefix)),
+    ...settleStatements(db, m.feeRecordId, m.receiptId ?? currentReceiptIdSql(m.prefix)),
   ];
 }

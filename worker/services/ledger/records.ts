@@ -26,8 +26,6 @@ export function newFeeRecordStatement(db: Db, values: FeeRecordValues, paid: num
 
 /** Who opens or corrects a record's paid amount, and when. */
 export interface PaidWrite {
-  /** Academic year of the receipt counter (worker/lib/fee-schedule.ts `academicYearOf`). */
-  year: string;
   /** ISO 8601 UTC. */
   at: string;
   actor: MoneyActor;
@@ -41,7 +39,7 @@ export function openingReceiptStatements(db: Db, feeRecordId: SQL, paid: number,
   if (paid <= 0) return [];
   return [
     ...receiptStatements(db, { feeRecordId, prefix: "RCP", amount: paid, ...w }),
-    freezeBalanceStatement(db, currentReceiptIdSql(w.year, "RCP")),
+    freezeBalanceStatement(db, currentReceiptIdSql("RCP")),
   ];
 }
 
@@ -72,7 +70,7 @@ export function setPaidStatements(
       .set({ ...set, paidPiastres: paid })
       .where(eq(feeRecords.id, feeId)),
     // The adjustment just written, if any: its number is the counter's current ADJ number.
-    ...settleStatements(db, feeId, currentReceiptIdSql(w.year, "ADJ")),
+    ...settleStatements(db, feeId, currentReceiptIdSql("ADJ")),
   ] as const;
 }
 

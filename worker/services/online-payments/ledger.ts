@@ -25,7 +25,6 @@ import { onlinePayments, payments, paymobTransactions, students, feeRecords } fr
 import { batchAll, type Db } from "../../db";
 import { broke } from "../../db-constraints";
 import type { CallbackOutcome, PaymobTransaction } from "../../contracts/online-payments";
-import { academicYearOf } from "../../lib/fee-schedule";
 import { paymentMethodOf } from "../../lib/payment-method";
 import { type AuditEntry, snapshotWith } from "../audit";
 import { SYSTEM_ACTORS } from "../ledger/actors";
@@ -82,14 +81,14 @@ const txnRow = (txn: string, kind: string) =>
 const txnCol = (txn: string, kind: string, col: string) => sql`(SELECT ${sql.raw(col)} ${txnRow(txn, kind)})`;
 
 /** The receipt (SQL id) of the transaction's applied amount in this batch, NULL when none was written. */
-const receiptIdOf = (lc: LedgerContext, txn: string, kind: "payment" | "refund") =>
+const receiptIdOf = (txn: string, kind: "payment" | "refund") =>
   sql`(CASE WHEN ${txnCol(txn, kind, "applied_piastres")} <> 0
-    THEN ${currentReceiptIdSql(academicYearOf(lc.now), kind === "payment" ? "RCP" : "ADJ")} END)`;
+    THEN ${currentReceiptIdSql(kind === "payment" ? "RCP" : "ADJ")} END)`;
 
 /** The audit row's fields (all but its action) of the transaction's change of the fee record. */
 function feeAudit(lc: LedgerContext, order: OrderRow, txn: string, kind: "payment" | "refund", tx: PaymobTransaction) {
   const applied = txnCol(txn, kind, "applied_piastres");
-  const paymentId = receiptIdOf(lc, txn, kind);
+  const paymentId = receiptIdOf(txn, kind);
   const feeRow = sql`FROM fee_records WHERE id = ${order.feeRecordId}`;
   return {
     entity: "fee_record",
@@ -128,13 +127,12 @@ function moneyRows(
 ): BatchItem<"sqlite">[] {
   const { db } = lc;
   const applied = txnCol(tx.id, kind, "applied_piastres");
-  const receiptId = receiptIdOf(lc, tx.id, kind);
+  const receiptId = receiptIdOf(tx.id, kind);
   return [
     ...movementStatements(db, {
       feeRecordId: order.feeRecordId,
       prefix: kind === "payment" ? "RCP" : "ADJ",
       amount: applied,
-      year: academicYearOf(lc.now),
       at: lc.now.toISOString(),
       actor: SYSTEM_ACTORS.online,
       source: "online",

@@ -12,7 +12,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords, onlinePaymentParts, payments, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import type { PaymobTransaction } from "../../contracts/online-payments";
-import { academicYearOf } from "../../lib/fee-schedule";
 import { paymentMethodOf } from "../../lib/payment-method";
 import { SYSTEM_ACTORS } from "../ledger/actors";
 import { newReceiptGroup, spreadStatements } from "../ledger/across-years";
@@ -83,7 +82,6 @@ function partStatements(s: PartsSuccess, part: PartToRecord, credit: SQL): Batch
       accounts: part.accounts,
       amount: sql`(SELECT applied_piastres FROM online_payment_parts WHERE id = ${part.id})`,
       group,
-      year: academicYearOf(s.now),
       at: s.now.toISOString(),
       actor: SYSTEM_ACTORS.online,
       requestId: s.requestId,

@@ -11,7 +11,6 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords } from "../../../db/schema";
 import type { Db } from "../../db";
 import type { PaymobTransaction } from "../../contracts/online-payments";
-import { academicYearOf } from "../../lib/fee-schedule";
 import { paymentMethodOf } from "../../lib/payment-method";
 import { snapshotWith } from "../audit";
 import { SYSTEM_ACTORS } from "../ledger/actors";
@@ -99,7 +98,6 @@ export function spreadSuccessBatch(s: SpreadSuccess): BatchItem<"sqlite">[] {
       amount: col("applied_piastres"),
       group,
       method: paymentMethodOf(tx.source_data.type),
-      year: academicYearOf(s.now),
       at,
       actor: SYSTEM_ACTORS.online,
       requestId: s.requestId,

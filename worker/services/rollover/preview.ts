@@ -15,7 +15,16 @@ import type {
 } from "../../contracts/rollover";
 import { GRADES } from "../../lib/school-grades";
 import { readClosing, resolveYears, type ClosingData } from "./read";
-import { byGrade, countsOf, decide, nextGradeOf, unknownExceptions, type Decision, type GradeCounts } from "./plan";
+import {
+  byGrade,
+  countsOf,
+  decide,
+  followingYearName,
+  nextGradeOf,
+  unknownExceptions,
+  type Decision,
+  type GradeCounts,
+} from "./plan";
 
 /** SQL: 1 when the new year `toYear` has a payment or a result (the undo is then refused), else 0. */
 export const newYearTouched = (toYear: string) => sql`(EXISTS (SELECT 1 FROM payments p
@@ -106,15 +115,32 @@ export async function previewRollover(db: Db, req: RolloverRequest): Promise<Rol
   };
 }
 
-/** The current year, the year after it, and the current year's rollover (the latest not undone). */
+/**
+ * The years a rollover can close, newest first: those whose following year is not closed (a closed next year is
+ * refused, ROLLOVER_YEAR_CLOSED), so the current and upcoming years, and the closed year just before the current one.
+ */
+export function closableYears(years: Array<{ name: string; state: string }>): string[] {
+  const closed = new Set(years.filter((y) => y.state === "closed").map((y) => y.name));
+  return years
+    .map((y) => y.name)
+    .filter((name) => !closed.has(followingYearName(name)))
+    .sort()
+    .reverse();
+}
+
+/**
+ * The closing year (`fromYear`, by default the current one), the year after it, that year's rollover (the latest not
+ * undone) and the years the wizard offers to close. Throws ACADEMIC_YEAR_UNKNOWN for an unknown `fromYear`.
+ */
 export async function rolloverStatus(db: Db, fromYear?: string): Promise<RolloverStatus> {
   let from: { name: string };
   let toName: string;
+  let years: Array<{ name: string; state: string }>;
   try {
-    ({ from, toName } = await resolveYears(db, { from_year: fromYear }));
+    ({ from, toName, years } = await resolveYears(db, { from_year: fromYear }));
   } catch (err) {
     if (err instanceof ApiError && err.reason === "ROLLOVER_NO_CURRENT_YEAR") {
-      return { current_year: null, next_year: null, run: null };
+      return { current_year: null, next_year: null, run: null, closable_years: [] };
     }
     throw err;
   }
@@ -122,5 +148,10 @@ export async function rolloverStatus(db: Db, fromYear?: string): Promise<Rollove
     .select()
     .from(rolloverRuns)
     .where(and(eq(rolloverRuns.fromYear, from.name), sql`${rolloverRuns.state} <> 'undone'`));
-  return { current_year: from.name, next_year: run?.toYear ?? toName, run: run ? await runJson(db, run) : null };
+  return {
+    current_year: from.name,
+    next_year: run?.toYear ?? toName,
+    run: run ? await runJson(db, run) : null,
+    closable_years: closableYears(years),
+  };
 }

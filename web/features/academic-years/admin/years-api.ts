@@ -4,12 +4,22 @@
  * loader starts it) and again after a change on the Academic years page.
  */
 import { useEffect, useMemo, useSyncExternalStore } from "react";
-import type { AcademicYearDates, AcademicYearJson, AcademicYearList } from "@worker/contracts/academic-years";
+import type {
+  AcademicYearDates,
+  AcademicYearJson,
+  AcademicYearList,
+  YearEnrolmentJson,
+} from "@worker/contracts/academic-years";
 import { apiClient, call } from "~/lib/api";
 
 /** `GET /api/admin/academic-years`: every year, newest first, and the current one's name. */
 export async function fetchAcademicYears(): Promise<AcademicYearList> {
   return call(apiClient().api.admin["academic-years"].$get());
+}
+
+/** `GET /api/admin/academic-years/{name}/enrolments`: the year's enrolments (grade, building, section) by student. */
+export async function fetchYearEnrolments(name: string): Promise<YearEnrolmentJson[]> {
+  return (await call(apiClient().api.admin["academic-years"][":name"].enrolments.$get({ param: { name } }))).enrolments;
 }
 
 /** `POST /api/admin/academic-years`: creates `name`, the year after the newest. */

@@ -22,6 +22,7 @@ import { GRADES } from "@worker/lib/school-grades";
 import type { FeePlan } from "./fee-plans-api";
 import { FieldError, marked, PlanLine } from "./fee-plan-line";
 import { LINE_NAMES, useFeePlanForm } from "./use-fee-plan-form";
+import { useAcademicYears } from "~/features/academic-years/admin/years-api";
 
 /** The plan dialog; `plan` null adds one. `onSaved` gets the saved plan. */
 export function FeePlanForm({
@@ -92,6 +93,7 @@ export function FeePlanForm({
 /** The academic year and grade of the plan, each marked when a refusal names it. */
 function YearAndGrade({ form }: { form: ReturnType<typeof useFeePlanForm> }) {
   const { t, i18n } = useTranslation();
+  const yearsList = useAcademicYears();
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="grid content-start gap-1.5">
@@ -102,7 +104,7 @@ function YearAndGrade({ form }: { form: ReturnType<typeof useFeePlanForm> }) {
           language={i18n.language}
           value={form.state.year}
           onValueChange={form.setYear}
-          placeholder={localNumberText("2026-2027", i18n.language)}
+          placeholder={localNumberText(yearsList.current ?? "", i18n.language)}
           {...marked(form.errors, "academic_year_name")}
         />
         <FieldError id="err-academic_year_name" text={form.errors.academic_year_name} />

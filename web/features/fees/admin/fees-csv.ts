@@ -1,6 +1,8 @@
 /**
- * The Fees CSV export (docs/product.md#csv-exports): Student Name, Student ID, Grade, Total Amount (EGP), Paid
- * Amount (EGP), Remaining Amount (EGP), Status, Overdue Amount (EGP), Next Due Date (YYYY-MM-DD; docs/product.md#fee-plans); file `fees_{grade|all_grades}_{YYYY-MM-DD}.csv`. Amounts are plain
+ * The Fees CSV export (docs/product.md#csv-exports): Student Name, Student ID, Grade, Academic Year (the account's:
+ * the page's year, or each arrears account's own), Total Amount (EGP), Paid Amount (EGP), Remaining Amount (EGP),
+ * Status, Overdue Amount (EGP), Next Due Date (YYYY-MM-DD; docs/product.md#fee-plans); file
+ * `fees_{grade|all_grades}_{YYYY-MM-DD}.csv`. Amounts are plain
  * EGP numbers, so the file sorts and sums in a spreadsheet; the status is its label in the admin's language
  * ("Partially paid", "مدفوع جزئيًا"), like the Students CSV's gender and status.
  */
@@ -13,6 +15,7 @@ export const FEES_CSV_HEADER = [
   "Student Name",
   "Student ID",
   "Grade",
+  "Academic Year",
   "Total Amount (EGP)",
   "Paid Amount (EGP)",
   "Remaining Amount (EGP)",
@@ -30,6 +33,7 @@ export function feesCsvRows(fees: readonly FeeRecord[], t: TFunction): CsvCell[]
       f.full_name,
       studentIdCell(f.student_no),
       f.grade,
+      f.academic_year_name,
       f.total_amount,
       f.paid_amount,
       remainingOf(f),

@@ -45,16 +45,17 @@ export function FeesToolbar({
   const { t, i18n } = useTranslation();
   const grades = useGradeOptions();
   const academic = useAcademicYears();
-  // The years come from the data (newest first); the current one is the default, then the arrears view.
+  // The years come from the data (newest first); the current one is the default, then the arrears view. A year named
+  // by the page's address shows as chosen (the current one as "current"), even before the list arrives.
+  const shown = year === academic.current ? "current" : year;
+  const others = academic.names.toReversed().filter((y) => y !== academic.current);
+  if (shown !== "current" && shown !== ARREARS && !others.includes(shown)) others.unshift(shown);
   const years = [
     {
       value: "current",
       label: t("fees.filters.currentYear", { year: localDigits(academic.current ?? "", i18n.language) }),
     },
-    ...academic.names
-      .toReversed()
-      .filter((y) => y !== academic.current)
-      .map((y) => ({ value: y, label: localDigits(y, i18n.language) })),
+    ...others.map((y) => ({ value: y, label: localDigits(y, i18n.language) })),
     { value: ARREARS, label: t("fees.filters.arrears") },
   ];
   const dueChoices = ["All", ...DUE_WITHIN_CHOICES].map((d) => ({
@@ -82,7 +83,7 @@ export function FeesToolbar({
         value={search}
         onChange={onSearch}
       />
-      <FilterSelect id="fees-year" label={t("fees.filters.year")} value={year} onChange={onYear} options={years} />
+      <FilterSelect id="fees-year" label={t("fees.filters.year")} value={shown} onChange={onYear} options={years} />
       <FilterSelect id="fees-grade" label={t("fees.filters.grade")} value={grade} onChange={onGrade} options={grades} />
       <FilterSelect
         id="fees-status"

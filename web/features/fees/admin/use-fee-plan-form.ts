@@ -4,7 +4,7 @@
  * docs/product.md#api-errors) marks its field with the reason in the admin's language, dates and amounts in the
  * page's digits (web/lib/reason-text.ts).
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { toast } from "~/components/ui/lazy-toast";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
@@ -13,6 +13,7 @@ import { useReasonText } from "~/lib/reason-text";
 import { isReason, type Reason, type ReasonParams } from "@worker/reasons";
 import { academicYearOf, defaultDueDates, splitEqual } from "@worker/lib/fee-schedule";
 import { readTypedNumber } from "@worker/lib/typed-number";
+import { useAcademicYears } from "~/features/academic-years/admin/years-api";
 import { savePlan, type FeePlan, type FeePlanBody } from "./fee-plans-api";
 
 export interface LineState {
@@ -113,7 +114,14 @@ export function refusedFields(
 /** State, edits and save of the plan dialog; `plan` null adds one. */
 export function useFeePlanForm(plan: FeePlan | null, onSaved: (p: FeePlan) => void, close: () => void) {
   const { t } = useTranslation();
-  const [state, setState] = useState(() => fromPlan(plan, academicYearOf(new Date())));
+  // A new plan is for the current year of the data; the clock's year only until the list of years is known (then,
+  // while nothing was typed, the form starts again on the data's year).
+  const { current } = useAcademicYears();
+  const [state, setState] = useState(() => fromPlan(plan, current ?? academicYearOf(new Date())));
+  const edited = useRef(false);
+  useEffect(() => {
+    if (!plan && current && !edited.current) setState((s) => (s.year === current ? s : fromPlan(null, current)));
+  }, [plan, current]);
   const [errors, setErrors] = useState<PlanErrors>({});
   const [busy, setBusy] = useState(false);
   // Counts refusals: after each, once React has drawn its marks, the first field at fault takes the focus.
@@ -132,14 +140,17 @@ export function useFeePlanForm(plan: FeePlan | null, onSaved: (p: FeePlan) => vo
         : e,
     );
   const setLine = (i: number, patch: Partial<LineState>) => {
+    edited.current = true;
     clear(`lines.${i}`);
     setState((s) => ({ ...s, lines: s.lines.map((l, k) => (k === i ? { ...l, ...patch } : l)) }));
   };
   const setYear = (year: string) => {
+    edited.current = true;
     setErrors({});
     setState((s) => ({ ...s, year }));
   };
   const setGrade = (grade: string) => {
+    edited.current = true;
     clear("grade");
     setState((s) => ({ ...s, grade }));
   };

@@ -33,6 +33,20 @@ const computed = (en: string, ar: string, aliases?: readonly string[]): ColumnSp
   template: false,
 });
 
+/**
+ * The row's academic year (docs/product.md#bulk-import): a fee account's, an enrolment's or a result's. A row that
+ * names one is filed under it; an empty cell or no such column takes the dialog's choice (default the current year).
+ * Not in the templates: the dialog's choice is the usual way; the exports write it.
+ */
+const YEAR: ColumnSpec = {
+  target: "academic_year_name",
+  ar: "العام الدراسي",
+  en: "Academic Year",
+  aliases: ["academic_year", "academic_year_name", "year", "السنة الدراسية", "العام"],
+  example: "",
+  template: false,
+};
+
 /** An office sheet's serial-number column ("م"): known, so it never forces the column matching. */
 const SERIAL = computed("No.", "م", ["#", "s/n", "serial", "مسلسل", "الرقم المسلسل"]);
 
@@ -91,6 +105,16 @@ const STUDENT_COLUMNS: ColumnSpec[] = [
   { target: "gender", ar: "النوع", en: "Gender", aliases: ["sex", "الجنس"], example: "ذكر" },
   { target: "is_active", ar: "الحالة", en: "Status", aliases: ["is_active", "active"], example: "نشط" },
   ...GUARDIAN_COLUMNS,
+  YEAR,
+  // The class section of the row's year ("3/2"), as the Students export writes it.
+  {
+    target: "section",
+    ar: "الشعبة",
+    en: "Section",
+    aliases: ["class section", "section", "الفصل (الشعبة)"],
+    example: "",
+    template: false,
+  },
   SERIAL,
 ];
 
@@ -125,6 +149,7 @@ const FEE_COLUMNS: ColumnSpec[] = [
   computed("Status", "الحالة"),
   computed("Overdue Amount", "المبلغ المتأخر"),
   computed("Next Due Date", "تاريخ الاستحقاق التالي"),
+  YEAR,
   SERIAL,
 ];
 
@@ -203,14 +228,7 @@ const RESULT_COLUMNS: ColumnSpec[] = [
   { target: "ignore", ar: "اسم الطالب", en: "Student Name", aliases: ["name", "الاسم"], example: "أحمد محمد علي" },
   // The Results export's term and grade: a row naming its own year and semester is filed under them (not the
   // dialog's choice, which fills rows that name none).
-  {
-    target: "academic_year_name",
-    ar: "العام الدراسي",
-    en: "Academic Year",
-    aliases: ["academic_year_name", "year", "السنة الدراسية"],
-    example: "",
-    template: false,
-  },
+  YEAR,
   { target: "semester", ar: "الفصل الدراسي", en: "Semester", aliases: ["term", "الترم"], example: "", template: false },
   { target: "grade", ar: "الصف", en: "Grade", aliases: ["current_grade"], example: "", template: false },
   { target: "remarks", ar: "ملاحظات", en: "Remarks", aliases: ["الملاحظات"], example: "", template: false },

@@ -1,11 +1,12 @@
 /**
- * The Import dialog's first step (docs/product.md#bulk-import): the kind's templates, the results' term, and the
+ * The Import dialog's first step (docs/product.md#bulk-import): the kind's templates, the rows' year (results: and
+ * semester), and the
  * file input (kept in the page but visually hidden behind a label styled as a button, so it stays keyboard-usable).
  */
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FileSpreadsheet, Upload } from "lucide-react";
-import type { ImportKind } from "@worker/contracts/import";
+import { YEAR_KINDS, type ImportKind } from "@worker/contracts/import";
 import { Button } from "~/components/ui/button";
 import { ACCEPT } from "./file-checks";
 import { TermFields } from "./term-fields";
@@ -29,7 +30,9 @@ export function FileStep({ kind, s }: { kind: ImportKind; s: ImportSession }) {
           ))}
         </div>
       </section>
-      {kind === "results" && <TermFields options={s.options} onChange={s.setOptions} />}
+      {YEAR_KINDS.includes(kind) && (
+        <TermFields options={s.options} onChange={s.setOptions} semester={kind === "results"} />
+      )}
       <div className="grid gap-2">
         <span className="text-sm font-medium" id={`${fileId}-label`}>
           {t("importing.file")}

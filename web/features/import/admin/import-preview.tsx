@@ -76,6 +76,16 @@ function GradesRead({ readings }: { readings: GradeReadings }) {
   );
 }
 
+/** A row's key ("ID/2026-2027/S1") that a phone breaks only after a "/", so a year never splits over two lines. */
+function keyParts(key: string) {
+  const parts = key.split("/");
+  return parts.map((part, i) => (
+    <span key={parts.slice(0, i + 1).join("/")} className="inline-block">
+      {i < parts.length - 1 ? `${part}/` : part}
+    </span>
+  ));
+}
+
 export function ImportPreview({
   kind,
   answer,
@@ -176,8 +186,8 @@ export function ImportPreview({
                   {r.key}
                 </td>
                 <td className="px-2 py-1.5">
-                  <span className="block text-xs break-all text-muted-foreground sm:hidden" dir="ltr">
-                    {r.key}
+                  <span className="block text-xs break-words text-muted-foreground sm:hidden" dir="ltr">
+                    {keyParts(r.key)}
                   </span>
                   {readings.rows[r.index] && (
                     <span className="block text-xs text-muted-foreground" data-grade-read="">

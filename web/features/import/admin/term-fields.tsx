@@ -1,6 +1,7 @@
 /**
- * The results import's term (docs/product.md#bulk-import): the academic year and semester of rows that name none;
- * a file with its own Academic Year and Semester columns (the Results export) keeps each row's term.
+ * The import's year (docs/product.md#bulk-import): the academic year of rows that name none — a fee account's, an
+ * enrolment's, a result's — from the years in the data, default the current one; for results the semester too. A
+ * file with its own Academic Year (and Semester) columns keeps each row's own.
  */
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,9 +14,12 @@ import { IMPORT_SELECT_CLASS } from "./import-select";
 export function TermFields({
   options,
   onChange,
+  semester = true,
 }: {
   options: Required<ImportOptions>;
   onChange: (next: Required<ImportOptions>) => void;
+  /** false: the year alone (fees, students). */
+  semester?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const { names, current } = useAcademicYears();
@@ -40,21 +44,25 @@ export function TermFields({
           ))}
         </select>
       </label>
-      <label className="grid gap-1 text-sm">
-        {t("importing.semester")}
-        <select
-          className={IMPORT_SELECT_CLASS}
-          value={options.semester}
-          onChange={(e) => onChange({ ...options, semester: e.target.value as Semester })}
-        >
-          {SEMESTERS.map((x) => (
-            <option key={x} value={x}>
-              {x}
-            </option>
-          ))}
-        </select>
-      </label>
-      <p className="text-xs text-muted-foreground sm:col-span-2">{t("importing.termHint")}</p>
+      {semester && (
+        <label className="grid gap-1 text-sm">
+          {t("importing.semester")}
+          <select
+            className={IMPORT_SELECT_CLASS}
+            value={options.semester}
+            onChange={(e) => onChange({ ...options, semester: e.target.value as Semester })}
+          >
+            {SEMESTERS.map((x) => (
+              <option key={x} value={x}>
+                {x}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      <p className="text-xs text-muted-foreground sm:col-span-2">
+        {t(semester ? "importing.termHint" : "importing.yearHint")}
+      </p>
     </div>
   );
 }

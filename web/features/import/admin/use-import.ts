@@ -4,7 +4,7 @@
  * (made when the preview is shown, reused if the commit is retried), and the templates and error sheet downloads.
  */
 import { useCallback, useReducer, useRef, type RefObject } from "react";
-import type { ImportKind } from "@worker/contracts/import";
+import { YEAR_KINDS, type ImportKind } from "@worker/contracts/import";
 import { ImportFileError, type FileProblem } from "./file-checks";
 import { sendImport, type ImportOptions } from "./import-api";
 import {
@@ -60,6 +60,13 @@ async function parseFile(file: File, kind: ImportKind, sheet?: string): Promise<
   }
 }
 
+/** What the dialog's choices send for `kind`: the year (results: and semester); none for teachers or an unset year. */
+function optionsFor(kind: ImportKind, o: Required<ImportOptions>): ImportOptions | undefined {
+  if (!YEAR_KINDS.includes(kind)) return undefined;
+  const year = o.academic_year_name ? { academic_year_name: o.academic_year_name } : {};
+  return kind === "results" ? { ...year, semester: o.semester } : year;
+}
+
 type Dispatch = (action: ImportAction) => void;
 /** The Idempotency-Key of the commit: made when the preview is shown, reused if the commit is retried. */
 type KeyRef = RefObject<string | null>;
@@ -74,7 +81,7 @@ function useImportRequests(kind: ImportKind, { options, built }: ImportState, di
       dispatch({ type: "validating" });
       await nextTask();
       try {
-        const answer = await sendImport(kind, rows.rows, kind === "results" ? opts : undefined);
+        const answer = await sendImport(kind, rows.rows, optionsFor(kind, opts));
         await nextTask();
         dispatch({ type: "previewed", built: rows, answer });
         key.current = crypto.randomUUID();
@@ -91,7 +98,7 @@ function useImportRequests(kind: ImportKind, { options, built }: ImportState, di
     if (!built || !key.current) return;
     dispatch({ type: "saving" });
     try {
-      const answer = await sendImport(kind, built.rows, kind === "results" ? options : undefined, key.current);
+      const answer = await sendImport(kind, built.rows, optionsFor(kind, options), key.current);
       dispatch({ type: "committed", answer });
       if (answer.summary.errors > 0) key.current = crypto.randomUUID();
     } catch (failure) {

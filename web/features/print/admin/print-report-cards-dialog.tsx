@@ -76,7 +76,17 @@ export function PrintReportCardsDialog({ open, onOpenChange, grade }: PrintRepor
             })}
           </DialogDescription>
         </DialogHeader>
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* Any press or key on the choices counts as the admin's: choosing the year already shown changes no value,
+            and the newest published term, when its answer comes later, must not replace it either. */}
+        <div
+          className="grid gap-4 sm:grid-cols-2"
+          onPointerDownCapture={() => {
+            touched.current = true;
+          }}
+          onKeyDownCapture={() => {
+            touched.current = true;
+          }}
+        >
           <FilterSelect
             id="print-year"
             fill

@@ -1,5 +1,6 @@
 /**
- * The Close the year wizard's choices (docs/product.md#the-year-end-rollover): the next year, the S2 rule
+ * The Close the year wizard's choices (docs/product.md#the-year-end-rollover): the year to close (the years that can
+ * be closed, from the data; default the current one), the next year (following the closing one), the S2 rule
  * ("retained if the S2 result is below the pass mark in more than N subjects") and the exceptions imported from a
  * sheet (CSV or XLSX: student number, outcome, optionally building and section), read by the import's sheet reader.
  */
@@ -10,9 +11,11 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { LocalDigitsInput } from "~/components/ui/local-digits-input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Switch } from "~/components/ui/switch";
 import { toast } from "~/components/ui/lazy-toast";
-import { formatNumber } from "~/lib/format";
+import { formatNumber, localDigits } from "~/lib/format";
+import { useAcademicYears } from "~/features/academic-years/admin/years-api";
 import { readExceptionSheet } from "./exception-sheet";
 import type { RolloverState } from "./use-rollover";
 
@@ -27,6 +30,9 @@ export function ChoicesCard({ r }: { r: RolloverState }) {
   const file = useRef<HTMLInputElement>(null);
   const [reading, setReading] = useState(false);
   const count = Object.keys(r.exceptions).length;
+  const { current } = useAcademicYears();
+  const listed = r.status?.closable_years ?? [];
+  const closable = listed.includes(r.fromYear) || !r.fromYear ? listed : [r.fromYear, ...listed];
 
   const readFile = async (f: File) => {
     setReading(true);
@@ -52,9 +58,27 @@ export function ChoicesCard({ r }: { r: RolloverState }) {
       <h2 id="choices-h" className="text-lg font-semibold">
         {t("rollover.choices")}
       </h2>
-      <div className="grid gap-1.5 sm:max-w-xs">
-        <Label htmlFor="to-year">{t("rollover.nextYear")}</Label>
-        <Input id="to-year" dir="ltr" value={r.toYear} onChange={(e) => r.setToYear(e.target.value)} />
+      <div className="grid gap-4 sm:grid-cols-2 sm:max-w-xl">
+        <div className="grid gap-1.5">
+          <Label htmlFor="from-year">{t("rollover.fromYear")}</Label>
+          <Select value={r.fromYear} onValueChange={r.chooseFromYear} disabled={r.busy !== null}>
+            <SelectTrigger id="from-year" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {closable.map((y) => (
+                <SelectItem key={y} value={y}>
+                  {localDigits(y, lang)}
+                  {y === current ? ` (${t("rollover.currentYear")})` : ""}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="to-year">{t("rollover.nextYear")}</Label>
+          <Input id="to-year" dir="ltr" value={r.toYear} onChange={(e) => r.setToYear(e.target.value)} />
+        </div>
       </div>
       <div className="grid gap-3">
         <div className="flex items-center gap-3">

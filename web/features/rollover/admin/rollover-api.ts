@@ -6,12 +6,15 @@ import type { RolloverPreview, RolloverRequest, RolloverRunJson, RolloverStatus 
 import { apiClient, call } from "~/lib/api";
 
 export type { RolloverPreview, RolloverRunJson, RolloverStatus };
-/** The wizard's request: the next year, the rule (null: none) and the exceptions. */
-export type RolloverBody = Pick<RolloverRequest, "to_year" | "rule" | "exceptions">;
+/** The wizard's request: the closing and next years, the rule (null: none) and the exceptions. */
+export type RolloverBody = Pick<RolloverRequest, "from_year" | "to_year" | "rule" | "exceptions">;
 
-/** `GET /api/admin/rollover` → the current year, the next, and the current year's run. */
-export async function getStatus(): Promise<RolloverStatus> {
-  return call(apiClient().api.admin.rollover.$get({ query: {} }));
+/**
+ * `GET /api/admin/rollover[?from_year=]` → the closing year (`fromYear`, default the current one), the next, the
+ * closing year's run and the years that can be closed.
+ */
+export async function getStatus(fromYear?: string): Promise<RolloverStatus> {
+  return call(apiClient().api.admin.rollover.$get({ query: fromYear ? { from_year: fromYear } : {} }));
 }
 
 /** `POST /api/admin/rollover/dry-run` → per grade, each student's outcome and next place. */

@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { Eye, Play } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { formatNumber } from "~/lib/format";
+import { formatNumber, localDigits } from "~/lib/format";
 import { Counts, GradePanel } from "./grade-panel";
 import { ChoicesCard } from "./choices-card";
 import { RunCard } from "./run-card";
@@ -26,6 +26,7 @@ export function RolloverWizard() {
   const run = r.status?.run ?? null;
   const applied = run?.state === "applied";
   const n = (v: number) => formatNumber(v, i18n.language);
+  const y = (name: string) => localDigits(name, i18n.language);
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
@@ -33,7 +34,7 @@ export function RolloverWizard() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl rtl:tracking-normal">{t("rollover.title")}</h1>
         <p className="mt-1 max-w-3xl text-sm text-muted-foreground">
           {r.status?.current_year
-            ? t("rollover.subtitle", { year: r.status.current_year })
+            ? t("rollover.subtitle", { year: y(r.status.current_year) })
             : r.busy === "load"
               ? t("admin.loading")
               : t("rollover.noCurrentYear")}
@@ -79,13 +80,13 @@ export function RolloverWizard() {
       {r.preview && !applied && (
         <section aria-labelledby="preview-h" className="grid gap-3">
           <h2 id="preview-h" className="text-lg font-semibold">
-            {t("rollover.previewTitle", { from: r.preview.from_year, to: r.preview.to_year })}
+            {t("rollover.previewTitle", { from: y(r.preview.from_year), to: y(r.preview.to_year) })}
           </h2>
           <div className="rounded-lg border bg-muted/40 p-4">
             <p className="mb-2 text-sm">{t("rollover.totals", { n: n(r.preview.totals.total) })}</p>
             <Counts counts={r.preview.totals} />
             {!r.preview.to_year_exists && (
-              <p className="mt-2 text-sm">{t("rollover.yearCreated", { year: r.preview.to_year })}</p>
+              <p className="mt-2 text-sm">{t("rollover.yearCreated", { year: y(r.preview.to_year) })}</p>
             )}
           </div>
           {r.preview.missing_plans.length > 0 && (
@@ -113,8 +114,8 @@ export function RolloverWizard() {
         onOpenChange={(o) => !o && setConfirm(null)}
         title={t("rollover.confirmTitle")}
         description={t("rollover.confirmApply", {
-          from: r.preview?.from_year ?? run?.from_year ?? "",
-          to: r.preview?.to_year ?? run?.to_year ?? "",
+          from: y(r.preview?.from_year ?? run?.from_year ?? ""),
+          to: y(r.preview?.to_year ?? run?.to_year ?? ""),
         })}
         details={r.preview ? <Counts counts={r.preview.totals} /> : undefined}
         confirmLabel={t("rollover.apply")}
@@ -128,7 +129,7 @@ export function RolloverWizard() {
         open={confirm === "undo"}
         onOpenChange={(o) => !o && setConfirm(null)}
         title={t("rollover.undoTitle")}
-        description={t("rollover.confirmUndo", { to: run?.to_year ?? "" })}
+        description={t("rollover.confirmUndo", { to: y(run?.to_year ?? "") })}
         confirmLabel={t("rollover.undo")}
         cancelLabel={t("rollover.cancel")}
         destructive

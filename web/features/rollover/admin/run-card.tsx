@@ -7,7 +7,7 @@ import { useTranslation } from "react-i18next";
 import { Play, Undo2 } from "lucide-react";
 import type { RolloverRunJson } from "@worker/contracts/rollover";
 import { Button } from "~/components/ui/button";
-import { formatNumber, formatSchoolDateTime } from "~/lib/format";
+import { formatNumber, formatSchoolDateTime, localDigits } from "~/lib/format";
 import { Counts } from "./grade-panel";
 
 export function RunCard({
@@ -27,7 +27,7 @@ export function RunCard({
   return (
     <section aria-labelledby="run-h" className="grid gap-3 rounded-lg border bg-card p-4">
       <h2 id="run-h" className="text-lg font-semibold">
-        {t(`rollover.run.${run.state}`, { from: run.from_year, to: run.to_year })}
+        {t(`rollover.run.${run.state}`, { from: localDigits(run.from_year, lang), to: localDigits(run.to_year, lang) })}
       </h2>
       <div>
         <div

@@ -1,5 +1,6 @@
 /**
- * The Close the year wizard's state (docs/product.md#the-year-end-rollover): the status, the next year, the S2 rule,
+ * The Close the year wizard's state (docs/product.md#the-year-end-rollover): the closing year (default the current
+ * one; choosing another reloads its status and the next year follows it), the status, the next year, the S2 rule,
  * the office's exceptions, the dry run, the apply with its progress (the status polled while the apply runs), and
  * the undo. Any change of the choices makes the shown dry run stale: the apply needs a fresh one.
  */
@@ -32,6 +33,7 @@ export function useRollover() {
   const { failureText } = useReasonText();
   const onAuthFailure = useHandleAuthFailure();
   const [status, setStatus] = useState<RolloverStatus | null>(null);
+  const [fromYear, setFromYear] = useState("");
   const [toYear, setToYear] = useState("");
   const [rule, setRule] = useState<RuleChoice>({ on: false, maxFailed: 2, passMark: DEFAULT_PASS_MARK_PERCENT });
   const [exceptions, setExceptions] = useState<Record<string, RolloverExceptionInput>>({});
@@ -40,6 +42,8 @@ export function useRollover() {
   const [busy, setBusy] = useState<"load" | "preview" | "apply" | "undo" | null>("load");
   const [progress, setProgress] = useState<RolloverRunJson | null>(null);
   const polling = useRef<ReturnType<typeof setInterval> | null>(null);
+  // The latest status asked for: an earlier answer (another closing year) arriving late is dropped.
+  const loads = useRef(0);
 
   const fail = useCallback(
     (err: unknown, fallback: string) => {
@@ -49,18 +53,25 @@ export function useRollover() {
     [failureText, onAuthFailure, t],
   );
 
-  const load = useCallback(async () => {
-    setBusy("load");
-    try {
-      const s = await getStatus();
-      setStatus(s);
-      setToYear((y) => y || s.next_year || "");
-    } catch (err) {
-      fail(err, "rollover.loadFailed");
-    } finally {
-      setBusy(null);
-    }
-  }, [fail]);
+  /** Loads the status of `from` (none: the default closing year); `follow` sets the next year to the one after it. */
+  const load = useCallback(
+    async (from?: string, follow = false) => {
+      const mine = ++loads.current;
+      setBusy("load");
+      try {
+        const s = await getStatus(from);
+        if (mine !== loads.current) return;
+        setStatus(s);
+        setFromYear(s.current_year ?? "");
+        setToYear((y) => (follow ? s.next_year || "" : y || s.next_year || ""));
+      } catch (err) {
+        if (mine === loads.current) fail(err, "rollover.loadFailed");
+      } finally {
+        if (mine === loads.current) setBusy(null);
+      }
+    },
+    [fail],
+  );
 
   useEffect(() => {
     void load();
@@ -71,11 +82,12 @@ export function useRollover() {
 
   const body = useCallback(
     () => ({
+      from_year: fromYear || undefined,
       to_year: toYear.trim() || undefined,
       rule: rule.on ? { max_failed: rule.maxFailed, pass_mark_percent: rule.passMark } : null,
       exceptions: Object.values(exceptions),
     }),
-    [toYear, rule, exceptions],
+    [fromYear, toYear, rule, exceptions],
   );
 
   const runPreview = useCallback(async () => {
@@ -111,7 +123,7 @@ export function useRollover() {
     setBusy("apply");
     setProgress(null);
     polling.current = setInterval(() => {
-      getStatus()
+      getStatus(fromYear || undefined)
         .then((s) => s.run && setProgress(s.run))
         .catch(() => {});
     }, 1000);
@@ -122,13 +134,13 @@ export function useRollover() {
       toast.success(t("rollover.applied"));
     } catch (err) {
       fail(err, "rollover.applyFailed");
-      void load();
+      void load(fromYear || undefined);
     } finally {
       if (polling.current) clearInterval(polling.current);
       polling.current = null;
       setBusy(null);
     }
-  }, [body, fail, load, t]);
+  }, [body, fail, fromYear, load, t]);
 
   const undo = useCallback(async () => {
     const run = status?.run;
@@ -139,17 +151,31 @@ export function useRollover() {
       toast.success(t("rollover.undone"));
       setPreview(null);
       setProgress(null);
-      await load();
+      await load(fromYear || undefined);
     } catch (err) {
       fail(err, "rollover.undoFailed");
-      void load();
+      void load(fromYear || undefined);
     } finally {
       setBusy(null);
     }
-  }, [fail, load, status, t]);
+  }, [fail, fromYear, load, status, t]);
+
+  /** Another closing year: its status, the year after it as the next year, no dry run yet. */
+  const chooseFromYear = useCallback(
+    (y: string) => {
+      setFromYear(y);
+      setPreview(null);
+      setStale(false);
+      setProgress(null);
+      void load(y, true);
+    },
+    [load],
+  );
 
   return {
     status,
+    fromYear,
+    chooseFromYear,
     toYear,
     setToYear: (y: string) => {
       setToYear(y);
@@ -174,7 +200,7 @@ export function useRollover() {
     runPreview,
     apply,
     undo,
-    reload: load,
+    reload: () => load(fromYear || undefined),
   };
 }
 

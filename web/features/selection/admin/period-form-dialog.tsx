@@ -15,6 +15,7 @@ import { Input } from "~/components/ui/input";
 import { useReasonText } from "~/lib/reason-text";
 import { formatNumber, formatSchoolDateTime, localDigits } from "~/lib/format";
 import { academicYearOf } from "@worker/lib/fee-schedule";
+import { useAcademicYears } from "~/features/academic-years/admin/years-api";
 import {
   Field,
   FormDialogFooter,
@@ -78,6 +79,7 @@ export interface PeriodFormDialogProps {
 /** The modal; its fields reset whenever it opens. */
 export function PeriodFormDialog({ open, onOpenChange, period, onSubmit }: PeriodFormDialogProps) {
   const { t, i18n } = useTranslation();
+  const years = useAcademicYears();
   const { messageText } = useReasonText();
   const uid = useId();
   const form = useForm<PeriodFormFields, unknown, PeriodCreateInput>({ resolver, defaultValues: EMPTY });
@@ -130,7 +132,7 @@ export function PeriodFormDialog({ open, onOpenChange, period, onSubmit }: Perio
               dir={freeTextDir(i18n.language)}
               autoComplete="off"
               placeholder={t("courseSelection.periods.form.namePlaceholder", {
-                year: localDigits(academicYearOf(new Date()), i18n.language),
+                year: localDigits(years.current ?? academicYearOf(new Date()), i18n.language),
               })}
               {...describedBy(id("name"), err("period_name"))}
               {...register("period_name")}

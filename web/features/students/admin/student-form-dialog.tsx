@@ -6,8 +6,8 @@
  * it is done (it closes the modal), or to feedback the form shows (a field error such as a duplicate ID, or a
  * message).
  */
-import { useEffect, useId, useMemo, type ReactNode } from "react";
-import { Controller, useForm, type FieldPath } from "react-hook-form";
+import { useEffect, useId, useMemo } from "react";
+import { useForm, type FieldPath } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { TriangleAlert } from "lucide-react";
 import { Button } from "~/components/ui/button";
@@ -21,12 +21,9 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { Spinner } from "~/components/ui/spinner";
 import { normalizeDigits } from "~/components/data-table";
 import { formatNumber } from "~/lib/format";
-import { cn } from "~/lib/utils";
 import {
   EMPTY_STUDENT_FORM,
   choiceLabel,
@@ -42,6 +39,7 @@ import {
 import { StudentMessages } from "~/features/messages/admin/student-messages";
 import { StudentYears } from "~/features/academic-years/admin/student-years";
 import { GuardianFields } from "./guardian-fields";
+import { Field, SelectField } from "./student-form-fields";
 import { GRADES } from "@worker/lib/school-grades";
 import { BUILDINGS, type Student, type StudentBody } from "./student-types";
 import { useReasonText } from "~/lib/reason-text";
@@ -58,51 +56,6 @@ export interface StudentFormDialogProps {
   /** The student being edited, or null to add one. */
   student: Student | null;
   onSubmit: (body: StudentBody) => Promise<StudentFormFeedback | undefined>;
-}
-
-function Field({
-  id,
-  label,
-  required,
-  optional,
-  error,
-  hint,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  optional?: string;
-  error?: string;
-  hint?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={cn("grid content-start gap-1.5", className)}>
-      <div className="flex items-center gap-1">
-        <Label htmlFor={id}>{label}</Label>
-        {required && (
-          <span className="text-sm leading-none text-destructive" aria-hidden="true">
-            *
-          </span>
-        )}
-        {optional && <span className="ms-1 text-xs leading-none text-muted-foreground">({optional})</span>}
-      </div>
-      {children}
-      {hint && !error && (
-        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-xs font-medium text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** The modal; its fields reset whenever it opens. */
@@ -234,55 +187,26 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
               </datalist>
             </Field>
             <Field id={id("grade")} label={t("students.form.grade")} required error={err("grade")}>
-              <Controller
+              <SelectField
                 control={control}
                 name="grade"
-                render={({ field }) => (
-                  <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger
-                      id={id("grade")}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      className="w-full"
-                      {...described("grade", err("grade"))}
-                    >
-                      <SelectValue placeholder={t("students.form.selectGrade")} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {GRADES.map((g) => (
-                        <SelectItem key={g} value={g}>
-                          {t(`admin.grades.${g}`)}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+                id={id("grade")}
+                placeholder={t("students.form.selectGrade")}
+                aria={described("grade", err("grade"))}
+                options={GRADES.map((g) => ({ value: g, label: t(`admin.grades.${g}`) }))}
               />
             </Field>
             <Field id={id("building")} label={t("students.form.building")} required error={err("building")}>
-              <Controller
+              <SelectField
                 control={control}
                 name="building"
-                render={({ field }) => (
-                  <Select value={field.value || undefined} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger
-                      id={id("building")}
-                      ref={field.ref}
-                      onBlur={field.onBlur}
-                      className="w-full"
-                      {...described("building", err("building"))}
-                    >
-                      <SelectValue placeholder={t("students.form.selectBuilding")} />
-                    </SelectTrigger>
-                    <SelectContent>
-                      {BUILDINGS.map((b) => (
-                        <SelectItem key={b} value={String(b)}>
-                          {t("students.filters.buildingN", { n: formatNumber(b, i18n.language) })}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
+                id={id("building")}
+                placeholder={t("students.form.selectBuilding")}
+                aria={described("building", err("building"))}
+                options={BUILDINGS.map((b) => ({
+                  value: String(b),
+                  label: t("students.filters.buildingN", { n: formatNumber(b, i18n.language) }),
+                }))}
               />
             </Field>
             <Field
@@ -308,37 +232,25 @@ export function StudentFormDialog({ open, onOpenChange, student, onSubmit }: Stu
               />
             </Field>
             <Field id={id("status")} label={t("students.form.status")}>
-              <Controller
+              <SelectField
                 control={control}
                 name="status"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger id={id("status")} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value="active">{t("students.status.active")}</SelectItem>
-                      <SelectItem value="inactive">{t("students.status.inactive")}</SelectItem>
-                    </SelectContent>
-                  </Select>
-                )}
+                id={id("status")}
+                options={[
+                  { value: "active", label: t("students.status.active") },
+                  { value: "inactive", label: t("students.status.inactive") },
+                ]}
               />
             </Field>
             <Field id={id("gender")} label={t("students.form.gender")}>
-              <Controller
+              <SelectField
                 control={control}
                 name="gender"
-                render={({ field }) => (
-                  <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                    <SelectTrigger id={id("gender")} ref={field.ref} onBlur={field.onBlur} className="w-full">
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value="male">{t("students.gender.male")}</SelectItem>
-                      <SelectItem value="female">{t("students.gender.female")}</SelectItem>
-                    </SelectContent>
-                  </Select>
-                )}
+                id={id("gender")}
+                options={[
+                  { value: "male", label: t("students.gender.male") },
+                  { value: "female", label: t("students.gender.female") },
+                ]}
               />
             </Field>
           </div>

@@ -12,6 +12,7 @@ import { scopeOf } from "@worker/permissions";
 import type { MeJson } from "@worker/contracts/staff";
 import { cn } from "~/lib/utils";
 import { loadStudentFormDialog, loadStudentsCsv } from "./lazy-dialogs";
+import { YearSelect } from "~/features/academic-years/admin/year-select";
 
 export interface StudentsHeaderProps {
   refreshing: boolean;
@@ -20,6 +21,9 @@ export interface StudentsHeaderProps {
   exportDisabled: boolean;
   exporting: boolean;
   onExport: () => void;
+  /** The year the export writes (the current one by default; null until the years are known). */
+  exportYear: string | null;
+  onExportYear: (year: string) => void;
   onImported: () => void;
   onAdd: () => void;
 }
@@ -46,17 +50,20 @@ export function StudentsHeader(p: StudentsHeaderProps) {
           {t("students.refresh")}
         </Button>
         {can("students.read") && (
-          <Button
-            variant="outline"
-            onClick={p.onExport}
-            onPointerEnter={() => void loadStudentsCsv()}
-            onFocus={() => void loadStudentsCsv()}
-            disabled={p.exportDisabled}
-            aria-busy={p.exporting || undefined}
-          >
-            <Download aria-hidden="true" />
-            {t("students.exportCsv")}
-          </Button>
+          <div className="flex items-center gap-1">
+            <YearSelect value={p.exportYear} onChange={p.onExportYear} label={t("students.exportYear")} />
+            <Button
+              variant="outline"
+              onClick={p.onExport}
+              onPointerEnter={() => void loadStudentsCsv()}
+              onFocus={() => void loadStudentsCsv()}
+              disabled={p.exportDisabled}
+              aria-busy={p.exporting || undefined}
+            >
+              <Download aria-hidden="true" />
+              {t("students.exportCsv")}
+            </Button>
+          </div>
         )}
         <ImportButton kind="students" onDone={p.onImported} />
         {can("students.write") && (

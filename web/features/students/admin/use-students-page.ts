@@ -21,6 +21,7 @@ import { filtersActive, hasIntent, initialFilters, intentFilters, patchedFilters
 import type { StudentFormFeedback } from "./student-form-dialog";
 import { NO_FILTERS, type Student, type StudentBody, type StudentFilters } from "./student-types";
 import { fetchStudents } from "./students-api";
+import { fetchYearEnrolments, useAcademicYears } from "~/features/academic-years/admin/years-api";
 import { useStudents, type UseStudents } from "./use-students";
 
 /**
@@ -99,6 +100,10 @@ function useStudentWrites({ create, update, remove }: UseStudents, dialogs: Dial
   const onAuthFailure = useHandleAuthFailure();
   const { failureText } = useReasonText();
   const [exporting, setExporting] = useState(false);
+  const { current } = useAcademicYears();
+  // The export's year (the select beside its button): the current year until another is chosen.
+  const [chosenYear, setExportYear] = useState<string | null>(null);
+  const exportYear = chosenYear ?? current;
   const { editing, setFormOpen, setDeleting } = dialogs;
 
   const failure = (err: unknown, fallbackKey: string, networkKey: string) => {
@@ -140,12 +145,21 @@ function useStudentWrites({ create, update, remove }: UseStudents, dialogs: Dial
       .catch((err) => failure(err, "students.toasts.deleteFailed", "students.toasts.deleteNetwork"));
   };
 
-  // The table holds one page: the export asks the server for every student matching the filters.
+  // The table holds one page: the export asks the server for every student matching the filters; for a year other
+  // than the current one, those enrolled that year, with that year's grade, building and section.
   const onExport = async () => {
+    const year = exportYear;
     setExporting(true);
     try {
-      const [rows, { exportStudentsCsv }] = await Promise.all([fetchStudents(filters), loadStudentsCsv()]);
-      exportStudentsCsv(rows, filters.grade, t);
+      const other = year && year !== current ? year : null;
+      const [all, { exportStudentsCsv }, enrolled] = await Promise.all([
+        fetchStudents(filters),
+        loadStudentsCsv(),
+        other ? fetchYearEnrolments(other) : null,
+      ]);
+      const byNo = new Map(enrolled?.map((e) => [e.student_no, e]));
+      const rows = enrolled ? all.filter((s) => byNo.has(s.student_no)) : all;
+      exportStudentsCsv(rows, filters.grade, t, (s) => ({ year: year ?? "", enrolment: byNo.get(s.student_no) }));
       const formattedCount = formatNumber(rows.length, i18n.language);
       toast.success(t("students.toasts.exported", { count: rows.length, formattedCount }));
     } catch (err) {
@@ -155,7 +169,7 @@ function useStudentWrites({ create, update, remove }: UseStudents, dialogs: Dial
     }
   };
 
-  return { onSubmit, onConfirmDelete, onExport, exporting };
+  return { onSubmit, onConfirmDelete, onExport, exporting, exportYear, setExportYear };
 }
 
 /** Everything the Students page shows and does. */

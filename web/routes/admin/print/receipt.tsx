@@ -10,8 +10,8 @@ import { printResponse } from "~/features/print/print-response.server";
 import { ReceiptSheet, receiptTitle } from "~/features/print/receipt";
 
 export function loader(args: Route.LoaderArgs) {
-  return printResponse(args, "print.statements", async ({ db, loc, url, nonce }) => {
-    const data = await receipt(db, pathId(args.params.receiptNo));
+  return printResponse(args, "print.statements", async ({ db, loc, url, nonce, now }) => {
+    const data = await receipt(db, pathId(args.params.receiptNo), new Date(now));
     const paper = receiptPaperOf(url);
     const t = loc.t.toolbar;
     const tools = (

@@ -8,7 +8,7 @@ import { StatementSheet } from "~/features/print/statement";
 
 export function loader(args: Route.LoaderArgs) {
   return printResponse(args, "print.statements", async ({ db, loc, url, nonce, now }) => {
-    const data = await statement(db, pathId(args.params.studentNo));
+    const data = await statement(db, pathId(args.params.studentNo), new Date(now));
     const name = data.accounts[0]!.full_name;
     return (
       <PrintDocument loc={loc} title={`${loc.t.statement.title}${loc.sep}${name}`} paper="a4" url={url} nonce={nonce}>
