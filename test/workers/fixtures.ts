@@ -1,5 +1,6 @@
 /** Direct-to-database fixtures for API tests (unique student numbers; money in piastres). */
 import { env } from "cloudflare:workers";
+import { and, eq, lt } from "drizzle-orm";
 import { academicYears, feeRecords, resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import { getDb } from "../../worker/db";
 import { yearSql } from "../../worker/services/fee-year";
@@ -78,10 +79,19 @@ export async function setPublished(year: string, semester: "S1" | "S2", isPublis
 /**
  * Academic year `name` ("2061-2062") as a row, upcoming (or `state`), in the default dates (1 September - 31 August, terms to
  * 31 January and 1 February - 30 June), unless it exists. Names that are not two consecutive years are left alone.
+ * Throws for a closed year after the current one: it would stop every later year from becoming current, and the
+ * files that make years current share this database.
  */
 export async function ensureYear(name: string, state: "upcoming" | "closed" = "upcoming") {
   const m = /^(\d{4})-(\d{4})$/.exec(name);
   if (!m || Number(m[2]) !== Number(m[1]) + 1) return;
+  if (state === "closed") {
+    const [after] = await testDb()
+      .select({ name: academicYears.name })
+      .from(academicYears)
+      .where(and(eq(academicYears.state, "current"), lt(academicYears.name, name)));
+    if (after) throw new Error(`a closed year ${name} after the current ${after.name} would block other test files`);
+  }
   const [y1, y2] = [m[1], m[2]];
   await testDb()
     .insert(academicYears)
