@@ -58,10 +58,11 @@ async function accountsOf(db: Db, studentIds: number[], years: string[]): Promis
 
 /**
  * Statement failing the batch when student `studentId`'s new account of `year` lies in a year that is closed at the
- * write (it closed after the preview): an impossible paid amount, refused by the CHECK → IMPORT_CHANGED_MEANWHILE.
+ * write (it closed after the preview): its `version` set NULL, refused by NOT NULL as the fee version guard is
+ * (worker/services/fee-version.ts) → IMPORT_CHANGED_MEANWHILE. Paid amounts stay the ledger's to write.
  */
 function openYearGuard(db: Db, studentId: number, year: string) {
-  return db.run(sql`UPDATE fee_records SET paid_piastres = -1
+  return db.run(sql`UPDATE fee_records SET version = NULL
     WHERE student_id = ${studentId} AND academic_year_name = ${year}
       AND (SELECT state FROM academic_years WHERE name = ${year}) = 'closed'`);
 }
