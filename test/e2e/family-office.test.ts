@@ -14,6 +14,7 @@ import { uniqueStudentNo } from "../support/selection-world";
 import { adminApi } from "./admin-api";
 import { adminToken, consolePage } from "./admin-session";
 import { fileBrowser } from "./file-browser";
+import { hydrated } from "./hydration";
 import { server } from "./server";
 
 const base = server.baseUrl;
@@ -142,6 +143,8 @@ describe("the way to /family", () => {
     await pointer.waitFor();
     expect(await noOverflow(page)).toBe(true);
     await shot(page, "family-link-pay-ar-360");
+    // The menu opens once the page has hydrated (a click before is lost: public scripts load after the first paint).
+    await hydrated(page);
     await page.getByRole("button", { name: "فتح القائمة" }).click();
     const menu = page.getByRole("dialog");
     await menu.getByRole("link", { name: "حساب الأسرة" }).waitFor();

@@ -145,7 +145,11 @@ describe("Students Management", () => {
       ["Name", "Relation", "Phone", "Language", "WhatsApp Consent"].map((c) => `"Guardian ${n} ${c}"`),
     );
     expect(lines[0]).toBe(
-      ['"Name","ID","Nationality","Religion","Grade","Building","Gender","Status"', ...guardianHeaders].join(","),
+      [
+        '"Name","ID","Nationality","Religion","Grade","Building","Gender","Status"',
+        ...guardianHeaders,
+        '"Academic Year","Section"',
+      ].join(","),
     );
     expect(lines).toHaveLength(expected + 1);
     expect(lines.slice(1).every((l) => l.includes('"Prep-3"'))).toBe(true);
