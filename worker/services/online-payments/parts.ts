@@ -9,14 +9,14 @@
  */
 import { asc, eq, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { feeRecords, onlinePaymentParts, payments, students } from "../../../db/schema";
+import { onlinePaymentParts, payments, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import type { PaymobTransaction } from "../../contracts/online-payments";
 import { paymentMethodOf } from "../../lib/payment-method";
 import { SYSTEM_ACTORS } from "../ledger/actors";
 import { newReceiptGroup, spreadStatements } from "../ledger/across-years";
 import { orderCreditStatement, partsPaymentTransactionStatements } from "../ledger/credit";
-import { onlineLineAudit } from "./spread";
+import { onlineLineAudit, owingAccountsByStudent } from "./spread";
 
 /** A part as the batch needs it: the child and its accounts owing at the read (oldest year first). */
 export interface PartToRecord {
@@ -47,18 +47,16 @@ export async function partsOf(db: Db, orderId: number) {
  */
 export async function partsToRecord(db: Db, orderId: number): Promise<PartToRecord[]> {
   const parts = await partsOf(db, orderId);
-  return Promise.all(
-    parts.map(async (p) => {
-      const rows = await db
-        .select({ id: feeRecords.id })
-        .from(feeRecords)
-        .where(
-          sql`${feeRecords.studentId} = ${p.studentId} AND ${feeRecords.totalPiastres} > ${feeRecords.paidPiastres}`,
-        )
-        .orderBy(asc(feeRecords.academicYearName));
-      return { id: p.id, studentId: p.studentId, studentNo: p.studentNo, accounts: rows.map((r) => r.id) };
-    }),
+  const owing = await owingAccountsByStudent(
+    db,
+    parts.map((p) => p.studentId),
   );
+  return parts.map((p) => ({
+    id: p.id,
+    studentId: p.studentId,
+    studentNo: p.studentNo,
+    accounts: owing.get(p.studentId) ?? [],
+  }));
 }
 
 /** What the batch needs of the order and the report. */

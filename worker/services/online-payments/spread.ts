@@ -6,7 +6,7 @@
  * receipt's first line; so does the online payment. The transaction's split and the payment's credit are the ledger's
  * (worker/services/ledger/credit.ts).
  */
-import { asc, sql, type SQL } from "drizzle-orm";
+import { and, asc, inArray, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { feeRecords } from "../../../db/schema";
 import type { Db } from "../../db";
@@ -17,17 +17,30 @@ import { SYSTEM_ACTORS } from "../ledger/actors";
 import { newReceiptGroup, spreadStatements } from "../ledger/across-years";
 import { orderCreditStatement, spreadPaymentTransactionStatement } from "../ledger/credit";
 
+/** An account that still owes something. */
+const owing = sql`${feeRecords.totalPiastres} > ${feeRecords.paidPiastres}`;
+
 /** The student's accounts owing, oldest year first, found through the order's account `feeRecordId`. */
 export async function owingAccountsOf(db: Db, feeRecordId: number): Promise<number[]> {
   const rows = await db
     .select({ id: feeRecords.id })
     .from(feeRecords)
-    .where(
-      sql`${feeRecords.studentId} = (SELECT student_id FROM fee_records WHERE id = ${feeRecordId})
-        AND ${feeRecords.totalPiastres} > ${feeRecords.paidPiastres}`,
-    )
+    .where(sql`${feeRecords.studentId} = (SELECT student_id FROM fee_records WHERE id = ${feeRecordId}) AND ${owing}`)
     .orderBy(asc(feeRecords.academicYearName));
   return rows.map((r) => r.id);
+}
+
+/** Each of `studentIds`' accounts owing, oldest year first (ids; a student owing nothing has none), in one read. */
+export async function owingAccountsByStudent(db: Db, studentIds: number[]): Promise<Map<number, number[]>> {
+  const byStudent = new Map<number, number[]>(studentIds.map((id) => [id, []]));
+  if (!studentIds.length) return byStudent;
+  const rows = await db
+    .select({ id: feeRecords.id, studentId: feeRecords.studentId })
+    .from(feeRecords)
+    .where(and(inArray(feeRecords.studentId, studentIds), owing))
+    .orderBy(asc(feeRecords.academicYearName), asc(feeRecords.id));
+  for (const r of rows) byStudent.get(r.studentId)?.push(r.id);
+  return byStudent;
 }
 
 /** What the batch needs of the order and the report. */
