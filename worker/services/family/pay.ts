@@ -16,9 +16,8 @@ import type { FamilyPaymentInput } from "../../contracts/family-payments";
 import { piastresToEgp } from "../../money";
 import { schoolDate } from "../../lib/fee-schedule";
 import { sha256Hex } from "../../lib/tokens";
-import { newToken } from "../../../common/new-token";
 import type { PaymobGateway } from "../paymob/client";
-import { amountFor, answerOf, CHECKOUT_EXPIRY_S, type CreateOptions } from "../online-payments/create";
+import { amountFor, answerOf, type CreateOptions, openCheckout, storedForKey } from "../online-payments/create";
 import { choiceAmount, combinedFigures, type PublicAccounts, publicAccounts } from "../online-payments/figures";
 import { childrenOf } from "./read";
 
@@ -87,10 +86,8 @@ async function answerWithParts(db: Db, gateway: PaymobGateway, row: typeof onlin
 export type FamilyPaymentCreated = Awaited<ReturnType<typeof answerWithParts>>;
 
 async function replay(db: Db, gateway: PaymobGateway, key: string, hash: string) {
-  const [row] = await db.select().from(onlinePayments).where(eq(onlinePayments.idempotencyKey, key));
-  if (!row) return null;
-  if (row.requestHash !== hash) throw new ApiError("IDEMPOTENCY_MISMATCH");
-  return answerWithParts(db, gateway, row);
+  const row = await storedForKey(db, key, hash);
+  return row && answerWithParts(db, gateway, row);
 }
 
 /** A child chosen, with the amount the server computed for it (piastres) and the account the order names. */
@@ -158,37 +155,25 @@ export async function createFamilyPayment(
   if (earlier) return { payment: earlier, replayed: true };
   const chosen = await chooseAmounts(db, phone, input, schoolDate(o.now));
   const total = chosen.reduce((s, c) => s + c.piastres, 0);
-  const publicId = newToken().slice(0, 24);
-  const intention = await gateway.createIntention({
-    amountPiastres: total,
-    specialReference: publicId,
-    notificationUrl: `${o.origin}/api/payments/paymob/callback`,
-    redirectionUrl: familyReturnUrl(o.origin, publicId),
-    expiresInS: CHECKOUT_EXPIRY_S,
-    items: chosen.map((c) => ({
-      name: "School fees",
-      description: `${c.fullName} · ${c.grade} · ${piastresToEgp(c.piastres)} EGP`,
-      amountPiastres: c.piastres,
-    })),
-    payerName: await payerName(db, phone, chosen[0]!.fullName),
-    payerPhone: phone,
-  });
-  const at = o.now.toISOString();
-  const values = {
-    publicId,
-    feeRecordId: chosen[0]!.accountId,
-    amountPiastres: total,
-    orderId: intention.orderId,
-    intentionId: intention.id,
-    clientSecret: intention.clientSecret,
-    idempotencyKey: o.key,
-    requestHash: hash,
-    receiptToken: newToken(),
-    expiresAt: new Date(o.now.getTime() + CHECKOUT_EXPIRY_S * 1000).toISOString(),
-    guardianPhone: phone,
-    createdAt: at,
-    updatedAt: at,
-  };
+  const checkout = await openCheckout(
+    gateway,
+    {
+      amountPiastres: total,
+      items: chosen.map((c) => ({
+        name: "School fees",
+        description: `${c.fullName} · ${c.grade} · ${piastresToEgp(c.piastres)} EGP`,
+        amountPiastres: c.piastres,
+      })),
+      payerName: await payerName(db, phone, chosen[0]!.fullName),
+      payerPhone: phone,
+      feeRecordId: chosen[0]!.accountId,
+      returnTo: familyReturnUrl,
+    },
+    hash,
+    o,
+  );
+  const { publicId } = checkout;
+  const values = { ...checkout, guardianPhone: phone };
   const paymentId = sql`(SELECT id FROM online_payments WHERE public_id = ${publicId})`;
   try {
     await batchAll(db, [

@@ -16,7 +16,7 @@ import { ApiError } from "../../errors";
 import type { CreateOnlinePaymentInput } from "../../contracts/online-payments";
 import { piastresToEgp } from "../../money";
 import { schoolDate } from "../../lib/fee-schedule";
-import type { PaymobGateway } from "../paymob/client";
+import type { IntentionInput, PaymobGateway } from "../paymob/client";
 import { sha256Hex } from "../../lib/tokens";
 import { newToken } from "../../../common/new-token";
 import { choiceAmount, combinedFigures, type FeeFigures, publicAccounts } from "./figures";
@@ -82,11 +82,63 @@ export function answerOf(row: Row, gateway: PaymobGateway): CreatedOnlinePayment
   };
 }
 
-async function replay(db: Db, gateway: PaymobGateway, key: string, hash: string) {
+/**
+ * The payment stored under Idempotency-Key `key` (a /pay or a family payment), or null; 422 IDEMPOTENCY_MISMATCH when
+ * it was made for another request (`hash` differs).
+ */
+export async function storedForKey(db: Db, key: string, hash: string): Promise<Row | null> {
   const [row] = await db.select().from(onlinePayments).where(eq(onlinePayments.idempotencyKey, key));
   if (!row) return null;
   if (row.requestHash !== hash) throw new ApiError("IDEMPOTENCY_MISMATCH");
-  return answerOf(row, gateway);
+  return row;
+}
+
+async function replay(db: Db, gateway: PaymobGateway, key: string, hash: string) {
+  const row = await storedForKey(db, key, hash);
+  return row && answerOf(row, gateway);
+}
+
+/** What a new checkout charges and names: the total, Paymob's line items and payer, the account the order names. */
+export interface CheckoutOf {
+  amountPiastres: number;
+  items: IntentionInput["items"];
+  payerName: string;
+  payerPhone: string | null;
+  feeRecordId: number;
+  /** The page Paymob sends the family back to, for the payment's public id. */
+  returnTo: (origin: string, publicId: string) => string;
+}
+
+/**
+ * Asks Paymob for the intention of a new checkout and answers the `online_payments` row to store, `pending`, under
+ * the request's key and `hash` (one way for /pay and the family's payments). Throws 503 PAYMENT_GATEWAY_UNAVAILABLE.
+ */
+export async function openCheckout(gateway: PaymobGateway, c: CheckoutOf, hash: string, o: CreateOptions) {
+  const publicId = newToken().slice(0, 24);
+  const intention = await gateway.createIntention({
+    amountPiastres: c.amountPiastres,
+    specialReference: publicId,
+    notificationUrl: `${o.origin}/api/payments/paymob/callback`,
+    redirectionUrl: c.returnTo(o.origin, publicId),
+    expiresInS: CHECKOUT_EXPIRY_S,
+    items: c.items,
+    payerName: c.payerName,
+    payerPhone: c.payerPhone,
+  });
+  return {
+    publicId,
+    feeRecordId: c.feeRecordId,
+    amountPiastres: c.amountPiastres,
+    orderId: intention.orderId,
+    intentionId: intention.id,
+    clientSecret: intention.clientSecret,
+    idempotencyKey: o.key,
+    requestHash: hash,
+    receiptToken: newToken(),
+    expiresAt: new Date(o.now.getTime() + CHECKOUT_EXPIRY_S * 1000).toISOString(),
+    createdAt: o.now.toISOString(),
+    updatedAt: o.now.toISOString(),
+  } satisfies typeof onlinePayments.$inferInsert;
 }
 
 /** Piastres the request asks for, checked against the record's figures: 400 ONLINE_NOTHING_DUE / ONLINE_AMOUNT_INVALID. */
@@ -121,32 +173,21 @@ export async function createOnlinePayment(
   const amountPiastres = amountFor(input.amount, combinedFigures(fee, arrears));
   // The order names the oldest account owing; the recorded success settles every account oldest year first.
   const payOn = arrears[0] ?? fee;
-  const publicId = newToken().slice(0, 24);
-  const payerPhone = await firstGuardianPhone(db, fee.student_no);
-  const intention = await gateway.createIntention({
-    amountPiastres,
-    specialReference: publicId,
-    notificationUrl: `${o.origin}/api/payments/paymob/callback`,
-    redirectionUrl: returnUrl(o.origin, publicId),
-    expiresInS: CHECKOUT_EXPIRY_S,
-    items: [{ name: "School fees", description: `${fee.grade} ${piastresToEgp(amountPiastres)} EGP`, amountPiastres }],
-    payerName: fee.full_name,
-    payerPhone,
-  });
-  const values = {
-    publicId,
-    feeRecordId: payOn.id,
-    amountPiastres,
-    orderId: intention.orderId,
-    intentionId: intention.id,
-    clientSecret: intention.clientSecret,
-    idempotencyKey: o.key,
-    requestHash: hash,
-    receiptToken: newToken(),
-    expiresAt: new Date(o.now.getTime() + CHECKOUT_EXPIRY_S * 1000).toISOString(),
-    createdAt: o.now.toISOString(),
-    updatedAt: o.now.toISOString(),
-  };
+  const values = await openCheckout(
+    gateway,
+    {
+      amountPiastres,
+      items: [
+        { name: "School fees", description: `${fee.grade} ${piastresToEgp(amountPiastres)} EGP`, amountPiastres },
+      ],
+      payerName: fee.full_name,
+      payerPhone: await firstGuardianPhone(db, fee.student_no),
+      feeRecordId: payOn.id,
+      returnTo: returnUrl,
+    },
+    hash,
+    o,
+  );
   try {
     const [row] = await db.insert(onlinePayments).values(values).returning();
     return { payment: answerOf(row!, gateway), replayed: false };
