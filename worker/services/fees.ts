@@ -108,23 +108,15 @@ function paymentsByFee(
   return byFee;
 }
 
-/** Fee records matching `where` with their payments and schedules on school day `today`, newest record first. */
-async function selectFees(db: Db, where: SQL | undefined, today: Today): Promise<FeeJson[]> {
-  return (await readFees(db, where, today)).fees;
-}
-
-/**
- * The accounts matching `where` and, in the same batch (one round trip), the current year's name (null when no year
- * is current): a page that puts arrears first needs both.
- */
-async function readFees(db: Db, where: SQL | undefined, today: Today) {
+/** The reads of the fee records matching `where` (records newest first, payments, instalments, allocations). */
+function feeQueries(db: Db, where: SQL | undefined) {
   const ids = () =>
     db
       .select({ id: feeRecords.id })
       .from(feeRecords)
       .innerJoin(students, eq(students.id, feeRecords.studentId))
       .where(where);
-  const [rows, payRows, instRows, allocRows, current] = await db.batch([
+  return [
     db
       .select(feeColumns)
       .from(feeRecords)
@@ -138,12 +130,26 @@ async function readFees(db: Db, where: SQL | undefined, today: Today) {
       .orderBy(asc(payments.paidAt), asc(payments.id)),
     instalmentsQuery(db, ids()),
     allocationsQuery(db, ids()),
-    db.select({ name: academicYears.name }).from(academicYears).where(eq(academicYears.state, "current")),
-  ]);
+  ] as const;
+}
+
+type FeeRead = Awaited<ReturnType<typeof readFeeBatch>>;
+
+/** `feeQueries` in one batch (one round trip). */
+function readFeeBatch(db: Db, where: SQL | undefined) {
+  return db.batch([...feeQueries(db, where)]);
+}
+
+/** The answers of `feeQueries` as fee records on school day `today`. */
+function feesOf([rows, payRows, instRows, allocRows]: FeeRead, today: Today): FeeJson[] {
   const byFee = paymentsByFee(payRows, allocRows);
   const schedules = schedulesByFee(instRows, today);
-  const fees = rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? [], schedules.get(r.id)));
-  return { fees, current: current[0]?.name ?? null };
+  return rows.map((r) => toFeeJson(r, byFee.get(r.id) ?? [], schedules.get(r.id)));
+}
+
+/** Fee records matching `where` with their payments and schedules on school day `today`, newest record first. */
+async function selectFees(db: Db, where: SQL | undefined, today: Today): Promise<FeeJson[]> {
+  return feesOf(await readFeeBatch(db, where), today);
 }
 
 /**
@@ -285,8 +291,16 @@ export async function studentAccounts(
   today: Today,
 ): Promise<{ fees: FeeJson[]; current: string | null }> {
   const where = "studentNo" in who ? eq(students.studentNo, who.studentNo) : eq(feeRecords.studentId, who.studentId);
-  const { fees, current } = await readFees(db, where, today);
-  return { fees: fees.sort((a, b) => a.academic_year_name.localeCompare(b.academic_year_name)), current };
+  // The current year's name rides in the same batch: only these pages need it beside the accounts.
+  const [rows, payRows, instRows, allocRows, current] = await db.batch([
+    ...feeQueries(db, where),
+    db.select({ name: academicYears.name }).from(academicYears).where(eq(academicYears.state, "current")),
+  ]);
+  const fees = feesOf([rows, payRows, instRows, allocRows], today);
+  return {
+    fees: fees.sort((a, b) => a.academic_year_name.localeCompare(b.academic_year_name)),
+    current: current[0]?.name ?? null,
+  };
 }
 
 /** The fee record with id `id` (after a write that returned only the id). Throws 404 FEE_NOT_FOUND. */
