@@ -2,7 +2,8 @@
  * The Reports page's "usable" time at 4× CPU throttling (docs/product.md#reports; bench/README.md "Reports"): a cold
  * load of `/admin/dashboard/reports` from the built app as the benchmark server serves it (the production build under
  * `wrangler dev`, never a dev server), in Chromium with `Emulation.setCPUThrottlingRate` 4, signed in as the bench
- * admin, Arabic. Usable = the first moment, in ms from navigation start, when all of these hold at once:
+ * admin (token and session cookie, as after the sign-in page), Arabic. Usable = the first moment, in ms from
+ * navigation start, when all of these hold at once:
  * - React Router has hydrated (its router is initialised: links, the year chooser and the buttons respond);
  * - every one of the six report cards shows its chart drawn (a Recharts surface with at least one mark: a bar, a
  *   line or a dot) or says its year has nothing to show;
@@ -64,7 +65,11 @@ export async function reportsUsable(
 ): Promise<UsableLoad> {
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   try {
-    await context.addCookies([{ name: "admin_lang", value: "ar", url: base }]);
+    // Signed in as the console signs in: the token in localStorage and the session cookie beside it (ADR 0022).
+    await context.addCookies([
+      { name: "admin_lang", value: "ar", url: base },
+      { name: "admin_session", value: token, url: `${base}/admin`, httpOnly: true, sameSite: "Strict" },
+    ]);
     await context.addInitScript(
       ([tk, keys]) => {
         localStorage.setItem(keys!.token, tk as string);

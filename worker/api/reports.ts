@@ -19,12 +19,13 @@ import {
   resultsReportSchema,
   sourcesReportSchema,
 } from "../contracts/reports";
-import { reportYear } from "../services/reports/year";
-import { collectionReport } from "../services/reports/collection";
-import { overdueReport } from "../services/reports/overdue";
-import { sourcesReport } from "../services/reports/sources";
-import { marksDistribution, passRates } from "../services/reports/results";
-import { messagesReport } from "../services/reports/messages";
+import {
+  collectionAnswer,
+  messagesAnswer,
+  overdueAnswer,
+  resultsAnswer,
+  sourcesAnswer,
+} from "../services/reports/answers";
 
 const tags = ["Reports"];
 const yearNote = "academic_year: the year followed (default the current one); 404 ACADEMIC_YEAR_NOT_FOUND otherwise.";
@@ -84,36 +85,28 @@ const messages = report(
   reportQuerySchema,
 );
 
-/** The chosen year, with the answer marked not to be stored. */
-async function yearOf(c: Context<AppEnv>, name: string | undefined) {
+/** The chart's answer, marked not to be stored. */
+function answer<T>(c: Context<AppEnv>, figures: T) {
   c.header("Cache-Control", "no-store");
-  return reportYear(c.get("db"), name);
+  return figures;
 }
 
 export const reportsApi = createAdminApi()
   .openapi(collection, async (c) => {
-    const y = await yearOf(c, c.req.valid("query").academic_year);
-    return c.json({ year: y, ...(await collectionReport(c.get("db"), y, requestToday(c))) }, 200);
+    const q = c.req.valid("query");
+    return c.json(answer(c, await collectionAnswer(c.get("db"), q.academic_year, requestToday(c))), 200);
   })
   .openapi(overdue, async (c) => {
-    const y = await yearOf(c, c.req.valid("query").academic_year);
-    return c.json({ year: y, ...(await overdueReport(c.get("db"), y, requestToday(c))) }, 200);
+    const q = c.req.valid("query");
+    return c.json(answer(c, await overdueAnswer(c.get("db"), q.academic_year, requestToday(c))), 200);
   })
   .openapi(sources, async (c) => {
-    const y = await yearOf(c, c.req.valid("query").academic_year);
-    return c.json({ year: y, ...(await sourcesReport(c.get("db"), y)) }, 200);
+    return c.json(answer(c, await sourcesAnswer(c.get("db"), c.req.valid("query").academic_year)), 200);
   })
   .openapi(results, async (c) => {
     const q = c.req.valid("query");
-    const y = await yearOf(c, q.academic_year);
-    const db = c.get("db");
-    const [subjects, grades] = await Promise.all([
-      marksDistribution(db, y, q.pass_mark),
-      passRates(db, y, q.pass_mark),
-    ]);
-    return c.json({ year: y, pass_mark: q.pass_mark, subjects, grades }, 200);
+    return c.json(answer(c, await resultsAnswer(c.get("db"), q.academic_year, q.pass_mark)), 200);
   })
   .openapi(messages, async (c) => {
-    const y = await yearOf(c, c.req.valid("query").academic_year);
-    return c.json({ year: y, ...(await messagesReport(c.get("db"), y)) }, 200);
+    return c.json(answer(c, await messagesAnswer(c.get("db"), c.req.valid("query").academic_year)), 200);
   });

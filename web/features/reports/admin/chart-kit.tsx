@@ -4,21 +4,27 @@
  * follow the page's direction and font), and the axis settings of a right-to-left page. Loaded only with the charts.
  */
 import type * as React from "react";
-import { useEffect, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Legend, ResponsiveContainer } from "recharts";
+import { ResponsiveContainer } from "recharts";
 import { cn } from "~/lib/utils";
 
 /** Each series: its label (already translated) and colour. */
 export type ChartConfig = Record<string, { label: string; color: string }>;
 
-/** The box a chart draws in: its series' colours as CSS variables; `label` names the chart for assistive tools. */
+/**
+ * The box a chart draws in: its series' colours as CSS variables; `label` names the chart for assistive tools; the
+ * legend (`legend`: the series' keys) below it as HTML. The chart is drawn once, at the box's measured size: measured
+ * before the first paint, so Recharts neither draws at a guessed size and again at the real one, nor measures a legend
+ * of its own and draws a third time (each drawing of six charts costs a second at 4× CPU; bench/README.md "Reports").
+ */
 export function ChartContainer({
   config,
   className,
   children,
   label,
   height,
+  legend,
 }: {
   config: ChartConfig;
   className?: string;
@@ -26,26 +32,41 @@ export function ChartContainer({
   label: string;
   /** A fixed height in px (a chart of one bar per grade laid on its side); default the card's. */
   height?: number;
+  /** The series shown in the legend, in order. */
+  legend?: readonly string[];
 }) {
   const vars = Object.fromEntries(Object.entries(config).map(([k, v]) => [`--color-${k}`, v.color]));
+  const box = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    const r = box.current?.getBoundingClientRect();
+    if (r) setSize({ width: Math.round(r.width), height: Math.round(r.height) });
+  }, []);
   return (
-    <div
-      role="img"
-      aria-label={label}
-      data-slot="chart"
-      className={cn(
-        height === undefined && "h-64 sm:h-72 print:h-56",
-        "w-full text-xs [&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground",
-        "[&_.recharts-cartesian-grid_line]:stroke-border/60 [&_.recharts-surface]:outline-none",
-        // SVG text anchors follow the direction: drawn left to right, an Arabic axis keeps its labels outside the plot.
-        "[&_.recharts-surface]:[direction:ltr]",
-        className,
-      )}
-      style={{ ...vars, ...(height === undefined ? {} : { height }) } as React.CSSProperties}
-    >
-      <ResponsiveContainer width="100%" height="100%" minWidth={0} initialDimension={{ width: 320, height: 240 }}>
-        {children}
-      </ResponsiveContainer>
+    <div className="grid gap-2">
+      <div
+        ref={box}
+        role="img"
+        aria-label={label}
+        data-slot="chart"
+        className={cn(
+          height === undefined && "h-60 sm:h-64 print:h-52",
+          "w-full text-xs [&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground",
+          "[&_.recharts-cartesian-grid_line]:stroke-border/60 [&_.recharts-surface]:outline-none",
+          // SVG text anchors follow the direction: drawn left to right, an Arabic axis keeps its labels outside the
+          // plot.
+          "[&_.recharts-surface]:[direction:ltr]",
+          className,
+        )}
+        style={{ ...vars, ...(height === undefined ? {} : { height }) } as React.CSSProperties}
+      >
+        {size && (
+          <ResponsiveContainer width="100%" height="100%" minWidth={0} initialDimension={size}>
+            {children}
+          </ResponsiveContainer>
+        )}
+      </div>
+      {legend && <ChartLegendContent config={config} keys={legend} style={vars} />}
     </div>
   );
 }
@@ -96,9 +117,17 @@ export function ChartTooltipContent({
 }
 
 /** The legend as HTML: one swatch and label per series, wrapping, in the page's direction. */
-export function ChartLegendContent({ config, keys }: { config: ChartConfig; keys: readonly string[] }) {
+export function ChartLegendContent({
+  config,
+  keys,
+  style,
+}: {
+  config: ChartConfig;
+  keys: readonly string[];
+  style?: React.CSSProperties;
+}) {
   return (
-    <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 pt-2 text-xs">
+    <ul className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1 text-xs" style={style}>
       {keys.map((k) => (
         <li key={k} className="flex items-center gap-1.5">
           <span className="size-2.5 shrink-0 rounded-sm" style={{ background: `var(--color-${k})` }} />
@@ -181,8 +210,3 @@ export function gradeLayout(n: number, wide: boolean, rtl: boolean) {
     },
   };
 }
-
-/** The legend element of `keys`. */
-export const legend = (config: ChartConfig, keys: readonly string[]) => (
-  <Legend content={() => <ChartLegendContent config={config} keys={keys} />} />
-);

@@ -12,7 +12,6 @@ import { formatEgp, formatNumber, formatPercent, localDigits } from "~/lib/forma
 import {
   ChartContainer,
   gradeLayout,
-  legend,
   usePage,
   ChartTooltipContent,
   PALETTE,
@@ -48,7 +47,7 @@ export function CollectionChart({ data, mode }: { data: CollectionReportJson; mo
   const fmt = (v: number) => (pct ? formatPercent(v, lang) : formatEgp(v, lang));
   const keys = pct ? ["thisYear", "lastYear"] : ["month", "thisYear", "lastYear"];
   return (
-    <ChartContainer config={config} label={t("reports.collection.title")}>
+    <ChartContainer config={config} label={t("reports.collection.title")} legend={keys}>
       <ComposedChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
         <CartesianGrid vertical={false} />
         <XAxis dataKey="label" {...axes.x} />
@@ -75,7 +74,6 @@ export function CollectionChart({ data, mode }: { data: CollectionReportJson; mo
           connectNulls={false}
           isAnimationActive={false}
         />
-        {legend(config, keys)}
       </ComposedChart>
     </ChartContainer>
   );
@@ -102,7 +100,7 @@ export function OverdueChart({ data }: { data: OverdueReportJson }) {
   };
   const g = gradeLayout(rows.length, wide, rtl);
   return (
-    <ChartContainer config={config} label={t("reports.overdue.title")} height={g.height}>
+    <ChartContainer config={config} label={t("reports.overdue.title")} height={g.height} legend={OVERDUE_AGES}>
       <BarChart data={rows} layout={g.layout} margin={{ top: 8, left: 4, right: 4 }}>
         <CartesianGrid vertical={g.side} horizontal={!g.side} />
         {g.side ? (
@@ -129,7 +127,6 @@ export function OverdueChart({ data }: { data: OverdueReportJson }) {
             isAnimationActive={false}
           />
         ))}
-        {legend(config, OVERDUE_AGES)}
       </BarChart>
     </ChartContainer>
   );
@@ -147,7 +144,7 @@ export function SourcesChart({ data }: { data: SourcesReportJson }) {
   const used = PAYMENT_SOURCES.filter((s) => s === "desk" || data.totals[s] > 0);
   const rows = data.weeks.map((w) => ({ label: dayLabel(w.week, lang), ...w.amounts }));
   return (
-    <ChartContainer config={config} label={t("reports.sources.title")}>
+    <ChartContainer config={config} label={t("reports.sources.title")} legend={used}>
       <BarChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
         <CartesianGrid vertical={false} />
         <XAxis dataKey="label" {...axes.x} {...timeTicks(rows.length, wide)} />
@@ -156,7 +153,6 @@ export function SourcesChart({ data }: { data: SourcesReportJson }) {
         {used.map((s) => (
           <Bar key={s} dataKey={s} stackId="src" maxBarSize={24} fill={`var(--color-${s})`} isAnimationActive={false} />
         ))}
-        {legend(config, used)}
       </BarChart>
     </ChartContainer>
   );
@@ -194,7 +190,7 @@ export function MessagesChart({ data, channel }: { data: MessagesReportJson; cha
   // A week's bar is labelled by its first day (the card's description says when bars are weeks).
   const rows = [...byDay.entries()].map(([day, counts]) => ({ label: dayLabel(day, lang), ...counts }));
   return (
-    <ChartContainer config={config} label={t("reports.messages.title")}>
+    <ChartContainer config={config} label={t("reports.messages.title")} legend={MESSAGE_STATUSES}>
       <BarChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
         <CartesianGrid vertical={false} />
         <XAxis dataKey="label" {...axes.x} {...timeTicks(rows.length, wide)} />
@@ -203,7 +199,6 @@ export function MessagesChart({ data, channel }: { data: MessagesReportJson; cha
         {MESSAGE_STATUSES.map((s) => (
           <Bar key={s} dataKey={s} stackId="st" maxBarSize={24} fill={`var(--color-${s})`} isAnimationActive={false} />
         ))}
-        {legend(config, MESSAGE_STATUSES)}
       </BarChart>
     </ChartContainer>
   );

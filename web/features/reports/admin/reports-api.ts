@@ -1,6 +1,7 @@
 /**
  * Calls of the Reports page (docs/product.md#reports) through the typed Hono client: one per chart, each following
- * the year chosen (`undefined`: the current one). Failures throw `ApiFailure`.
+ * the year chosen (`undefined`: the current one, the first time from the page's HTML when it came with it:
+ * ./reports-primer.ts). Failures throw `ApiFailure`.
  */
 import type {
   CollectionReportJson,
@@ -10,6 +11,7 @@ import type {
   SourcesReportJson,
 } from "@worker/contracts/reports";
 import { apiClient, call } from "~/lib/api";
+import { primedOr } from "./reports-primer";
 
 export type { CollectionReportJson, MessagesReportJson, OverdueReportJson, ResultsReportJson, SourcesReportJson };
 
@@ -17,25 +19,30 @@ const query = (year: string | undefined) => (year ? { academic_year: year } : {}
 
 /** `GET /api/admin/reports/collection`: this year's collection by month against last year's. */
 export function getCollection(year?: string): Promise<CollectionReportJson> {
-  return call(apiClient().api.admin.reports.collection.$get({ query: query(year) }));
+  const ask = () => call(apiClient().api.admin.reports.collection.$get({ query: query(year) }));
+  return year ? ask() : primedOr("collection", ask);
 }
 
 /** `GET /api/admin/reports/overdue`: unpaid instalments by grade and age. */
 export function getOverdue(year?: string): Promise<OverdueReportJson> {
-  return call(apiClient().api.admin.reports.overdue.$get({ query: query(year) }));
+  const ask = () => call(apiClient().api.admin.reports.overdue.$get({ query: query(year) }));
+  return year ? ask() : primedOr("overdue", ask);
 }
 
 /** `GET /api/admin/reports/sources`: receipts by source per week, and open credits. */
 export function getSources(year?: string): Promise<SourcesReportJson> {
-  return call(apiClient().api.admin.reports.sources.$get({ query: query(year) }));
+  const ask = () => call(apiClient().api.admin.reports.sources.$get({ query: query(year) }));
+  return year ? ask() : primedOr("sources", ask);
 }
 
 /** `GET /api/admin/reports/results`: marks per subject and term, pass rates per grade. */
 export function getResults(year?: string): Promise<ResultsReportJson> {
-  return call(apiClient().api.admin.reports.results.$get({ query: query(year) }));
+  const ask = () => call(apiClient().api.admin.reports.results.$get({ query: query(year) }));
+  return year ? ask() : primedOr("results", ask);
 }
 
 /** `GET /api/admin/reports/messages`: messages per day, channel and status. */
 export function getMessages(year?: string): Promise<MessagesReportJson> {
-  return call(apiClient().api.admin.reports.messages.$get({ query: query(year) }));
+  const ask = () => call(apiClient().api.admin.reports.messages.$get({ query: query(year) }));
+  return year ? ask() : primedOr("messages", ask);
 }

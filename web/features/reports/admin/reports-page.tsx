@@ -3,7 +3,7 @@
  * year with its table: collection, overdue, receipts by source, marks and pass rates, messages. Prints on A4
  * landscape, two charts a row, without the console's chrome.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Printer } from "lucide-react";
 import { Button } from "~/components/ui/button";
@@ -13,7 +13,6 @@ import {
   CollectionCard,
   MessagesCard,
   OverdueCard,
-  preloadCharts,
   REPORT_SELECT,
   ResultsCards,
   SourcesCard,
@@ -38,7 +37,6 @@ export function ReportsPage() {
   const year = chosen ?? current ?? undefined;
   const asked = chosen ?? undefined;
   const choices = names.toReversed();
-  useEffect(() => preloadCharts(), []);
   return (
     <div className="mx-auto grid max-w-7xl gap-6 print:max-w-none print:gap-3">
       <style>{PRINT_CSS}</style>

@@ -8,7 +8,6 @@ import {
   ChartContainer,
   ChartTooltipContent,
   gradeLayout,
-  legend,
   PALETTE,
   type ChartConfig,
   usePage,
@@ -37,7 +36,7 @@ export function MarksChart({
     above: i >= passBin ? n : null,
   }));
   return (
-    <ChartContainer config={config} label={t("reports.results.marksTitle")}>
+    <ChartContainer config={config} label={t("reports.results.marksTitle")} legend={["below", "above"]}>
       <BarChart data={rows} margin={{ top: 16, left: 4, right: 4 }}>
         <CartesianGrid vertical={false} />
         <XAxis
@@ -59,7 +58,6 @@ export function MarksChart({
           strokeDasharray="4 3"
           label={{ value: t("reports.results.passMarkAt", { mark: passMark }), position: "top", fontSize: 11 }}
         />
-        {legend(config, ["below", "above"])}
       </BarChart>
     </ChartContainer>
   );
@@ -83,7 +81,12 @@ export function PassRateChart({ data, term }: { data: ResultsReportJson; term: "
   const g = gradeLayout(rows.length, wide, rtl);
   const pct = (v: number) => formatPercent(v, lang);
   return (
-    <ChartContainer config={config} label={t("reports.results.passTitle")} height={g.height}>
+    <ChartContainer
+      config={config}
+      label={t("reports.results.passTitle")}
+      height={g.height}
+      legend={["previous_rate", "rate"]}
+    >
       <BarChart data={rows} layout={g.layout} margin={{ top: 8, left: 4, right: 4 }}>
         <CartesianGrid vertical={g.side} horizontal={!g.side} />
         {g.side ? (
@@ -106,7 +109,6 @@ export function PassRateChart({ data, term }: { data: ResultsReportJson; term: "
           isAnimationActive={false}
         />
         <Bar dataKey="rate" fill="var(--color-rate)" radius={2} maxBarSize={40} isAnimationActive={false} />
-        {legend(config, ["previous_rate", "rate"])}
       </BarChart>
     </ChartContainer>
   );

@@ -1,0 +1,45 @@
+/**
+ * The Reports page's figures of the current year that came with a cold load's HTML (the route's server loader,
+ * docs/decisions/0022 and 0047), handed to the first call of each chart's fetcher instead of a request after
+ * hydration. Taken once: a later call (a reload, another year, the dashboard) asks the API.
+ */
+import type {
+  CollectionReportJson,
+  MessagesReportJson,
+  OverdueReportJson,
+  ResultsReportJson,
+  SourcesReportJson,
+} from "@worker/contracts/reports";
+
+/** Each chart's answer for the current year, or null when the server did not read it (no session, no right). */
+export interface PrimedReports {
+  collection: Promise<CollectionReportJson | null>;
+  overdue: Promise<OverdueReportJson | null>;
+  sources: Promise<SourcesReportJson | null>;
+  results: Promise<ResultsReportJson | null>;
+  messages: Promise<MessagesReportJson | null>;
+}
+
+let primed: Partial<PrimedReports> = {};
+
+/** Keeps the server's answers for the first fetch of each chart. */
+export function primeReports(reports: PrimedReports): void {
+  primed = { ...reports };
+}
+
+/**
+ * The server's answer of chart `name` for the current year (once), else `ask()`: also when the server sent null or
+ * its stream failed.
+ */
+export function primedOr<K extends keyof PrimedReports>(
+  name: K,
+  ask: () => Promise<NonNullable<Awaited<PrimedReports[K]>>>,
+): Promise<NonNullable<Awaited<PrimedReports[K]>>> {
+  const early = primed[name] as Promise<Awaited<PrimedReports[K]>> | undefined;
+  delete primed[name];
+  if (!early) return ask();
+  return early.then(
+    (body) => body ?? ask(),
+    () => ask(),
+  );
+}
