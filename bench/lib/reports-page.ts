@@ -5,8 +5,8 @@
  * admin (token and session cookie, as after the sign-in page), Arabic. Usable = the first moment, in ms from
  * navigation start, when all of these hold at once:
  * - React Router has hydrated (its router is initialised: links, the year chooser and the buttons respond);
- * - every one of the six report cards shows its chart drawn (a Recharts surface with at least one mark: a bar, a
- *   line or a dot) or says its year has nothing to show;
+ * - every one of the six report cards shows its chart drawn (its SVG with at least one mark: a bar or a line) or
+ *   says its year has nothing to show;
  * - no report request is still in flight (the figures drawn are the answers, not a skeleton).
  * Measured in the page (a check every animation frame), so the time is the page's own, not the driver's polling.
  */
@@ -124,7 +124,7 @@ export async function reportsUsable(
           .map((id) => {
             const card = document.getElementById(`report-${id}`);
             if (!card) return false;
-            const marks = card.querySelectorAll(".recharts-surface path, .recharts-surface .recharts-dot").length;
+            const marks = card.querySelectorAll("svg[data-surface] [data-mark]").length;
             const drawn = marks > 0 || /لا توجد بيانات/.test(card.textContent ?? "");
             const key = `card:${id}`;
             if (drawn && t[key] === undefined) t[key] = now;

@@ -71,11 +71,9 @@ async function page(lang: "ar" | "en", width: number): Promise<{ page: Page; err
 /** Clicks the first drawn bar of the overdue chart. */
 async function clickOverdueBar(p: Page) {
   const overdue = p.locator("#report-overdue");
-  await expect
-    .poll(() => overdue.locator(".recharts-bar-rectangle path").count(), { timeout: 30_000 })
-    .toBeGreaterThan(0);
+  await expect.poll(() => overdue.locator("[data-mark=bar]").count(), { timeout: 30_000 }).toBeGreaterThan(0);
   await overdue.scrollIntoViewIfNeeded();
-  for (const bar of await overdue.locator(".recharts-bar-rectangle path").all()) {
+  for (const bar of await overdue.locator("[data-mark=bar]").all()) {
     await bar.scrollIntoViewIfNeeded();
     const b = await bar.boundingBox();
     if (b && b.width > 4 && b.height > 4) return p.mouse.click(b.x + b.width / 2, b.y + b.height / 2);

@@ -64,7 +64,7 @@ async function settled(page: Page, empty: string) {
     Promise.all(
       CARDS.map(async (id) => {
         const card = page.locator(`#report-${id}`);
-        if ((await card.locator(".recharts-surface").count()) > 0) return "chart";
+        if ((await card.locator("svg[data-surface]").count()) > 0) return "chart";
         if ((await card.getByText(empty).count()) > 0) return "empty";
         return "waiting";
       }),
@@ -101,7 +101,7 @@ describe("Reports", () => {
     await shot(page, "ar-1366");
     // A bar of the overdue chart opens its grade's overdue list.
     await overdue.getByRole("button", { name: "رسم" }).click();
-    const bars = await overdue.locator(".recharts-bar-rectangle path").all();
+    const bars = await overdue.locator("[data-mark=bar]").all();
     let box = null;
     for (const bar of bars) {
       const b = await bar.boundingBox();
@@ -145,7 +145,7 @@ describe("Reports", () => {
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`${server.baseUrl}/admin/dashboard`);
     await page.getByRole("heading", { name: "This year at a glance" }).waitFor();
-    await expect.poll(() => page.locator("#report-overdue .recharts-surface").count()).toBe(1);
+    await expect.poll(() => page.locator("#report-overdue svg[data-surface]").count()).toBe(1);
     await shot(page, "en-1366-dashboard");
     expect(errors).toEqual([]);
     await page.context().close();

@@ -1,8 +1,7 @@
 /**
  * /admin/dashboard/reports — Reports / التقارير (docs/product.md#reports): the year's charts with their tables,
  * for the principal, the accountant and the administrator. A cold load streams the current year's figures with the HTML
- * (docs/decisions/0047); a change of year, a retry or a client navigation asks the API. The charts' code starts
- * loading while the page hydrates.
+ * (docs/decisions/0047); a change of year, a retry or a client navigation asks the API.
  */
 import { getDb } from "@worker/db";
 import type { ActingStaff } from "@worker/env";
@@ -19,7 +18,6 @@ import {
 import { DEFAULT_PASS_MARK_PERCENT } from "@worker/contracts/rollover";
 import { workerContext } from "~/context";
 import { ReportsPage } from "~/features/reports/admin/reports-page";
-import { preloadCharts } from "~/features/reports/admin/report-cards";
 import { primeReports } from "~/features/reports/admin/reports-primer";
 import { cookieAdmin } from "~/lib/admin-session.server";
 import { getBaseUrl } from "~/lib/api";
@@ -53,13 +51,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
 let firstCall = true;
 
 /**
- * Starts the charts' code, and when hydrating the page the server rendered for this origin (a base-URL override
- * means another backend's data), hands the streamed figures to the charts' first fetch.
+ * When hydrating the page the server rendered for this origin (a base-URL override means another backend's data),
+ * hands the streamed figures to the charts' first fetch.
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const hydrating = firstCall && new URL(request.url).pathname === window.location.pathname;
   firstCall = false;
-  preloadCharts();
   if (hydrating && getToken() && getBaseUrl() === window.location.origin) primeReports(await serverLoader());
   return null;
 }

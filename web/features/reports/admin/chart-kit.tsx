@@ -1,22 +1,26 @@
 /**
- * Chart parts in the shadcn style over Recharts (docs/product.md#reports): a container that names each series' colour
- * as a CSS variable (`--color-<key>`) and sizes the chart to its box, a tooltip and a legend drawn as HTML (so they
- * follow the page's direction and font), and the axis settings of a right-to-left page. Loaded only with the charts.
+ * Chart parts in the shadcn style (docs/product.md#reports): a container that names each series' colour as a CSS
+ * variable (`--color-<key>`) and measures its box for the chart, a tooltip and a legend drawn as HTML (so they follow
+ * the page's direction and font), and the layouts of a right-to-left page. Loaded only with the charts.
  */
 import type * as React from "react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { ResponsiveContainer } from "recharts";
 import { cn } from "~/lib/utils";
 
 /** Each series: its label (already translated) and colour. */
 export type ChartConfig = Record<string, { label: string; color: string }>;
 
+/** A chart's box in px, as measured. */
+export interface ChartSize {
+  width: number;
+  height: number;
+}
+
 /**
  * The box a chart draws in: its series' colours as CSS variables; `label` names the chart for assistive tools; the
- * legend (`legend`: the series' keys) below it as HTML. The chart is drawn once, at the box's measured size: measured
- * before the first paint, so Recharts neither draws at a guessed size and again at the real one, nor measures a legend
- * of its own and draws a third time (each drawing of six charts costs a second at 4× CPU; bench/README.md "Reports").
+ * legend (`legend`: the series' keys) below it as HTML. The chart is drawn at the box's size, measured before the
+ * first paint and again when the box is resized; never drawn at a guessed size first (docs/decisions/0047).
  */
 export function ChartContainer({
   config,
@@ -28,7 +32,7 @@ export function ChartContainer({
 }: {
   config: ChartConfig;
   className?: string;
-  children: React.ReactElement;
+  children: (size: ChartSize) => React.ReactNode;
   label: string;
   /** A fixed height in px (a chart of one bar per grade laid on its side); default the card's. */
   height?: number;
@@ -37,13 +41,22 @@ export function ChartContainer({
 }) {
   const vars = Object.fromEntries(Object.entries(config).map(([k, v]) => [`--color-${k}`, v.color]));
   const box = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  const [size, setSize] = useState<ChartSize | null>(null);
   useLayoutEffect(() => {
-    const r = box.current?.getBoundingClientRect();
-    if (r) setSize({ width: Math.round(r.width), height: Math.round(r.height) });
+    const el = box.current;
+    if (!el) return;
+    const measure = () => {
+      const r = el.getBoundingClientRect();
+      const next = { width: Math.round(r.width), height: Math.round(r.height) };
+      setSize((was) => (was && was.width === next.width && was.height === next.height ? was : next));
+    };
+    measure();
+    const seen = new ResizeObserver(() => measure());
+    seen.observe(el);
+    return () => seen.disconnect();
   }, []);
   return (
-    <div className="grid gap-2">
+    <div className="grid min-w-0 gap-2">
       <div
         ref={box}
         role="img"
@@ -51,20 +64,13 @@ export function ChartContainer({
         data-slot="chart"
         className={cn(
           height === undefined && "h-60 sm:h-64 print:h-52",
-          "w-full text-xs [&_.recharts-cartesian-axis-tick_text]:fill-muted-foreground",
-          "[&_.recharts-cartesian-grid_line]:stroke-border/60 [&_.recharts-surface]:outline-none",
-          // SVG text anchors follow the direction: drawn left to right, an Arabic axis keeps its labels outside the
-          // plot.
-          "[&_.recharts-surface]:[direction:ltr]",
+          // Never sized by the drawing: the box follows the card, and the chart is drawn again at the box's size.
+          "relative w-full min-w-0 overflow-hidden text-xs text-muted-foreground",
           className,
         )}
         style={{ ...vars, ...(height === undefined ? {} : { height }) } as React.CSSProperties}
       >
-        {size && (
-          <ResponsiveContainer width="100%" height="100%" minWidth={0} initialDimension={size}>
-            {children}
-          </ResponsiveContainer>
-        )}
+        {size && size.width > 0 && children(size)}
       </div>
       {legend && <ChartLegendContent config={config} keys={legend} style={vars} />}
     </div>
@@ -156,19 +162,11 @@ export function useWide(px = 640): boolean {
   return wide;
 }
 
-/** Axis settings of the page's direction: time and categories run right to left in Arabic, values on the right. */
-export function axesFor(rtl: boolean) {
-  return {
-    x: { reversed: rtl, tickLine: false, axisLine: false, tickMargin: 8, minTickGap: 8 },
-    y: { orientation: rtl ? ("right" as const) : ("left" as const), tickLine: false, axisLine: false, width: 56 },
-  };
-}
-
 /**
- * Ticks of a time axis of `n` categories (weeks, days): every k-th label, about 6 on a wide screen (a card is half
- * the page) and 4 on a phone. A number, so Recharts skips measuring every label's text to choose which fit.
+ * Labels of a time axis of `n` categories (weeks, days): every k-th, about 6 on a wide screen (a card is half the
+ * page) and 4 on a phone.
  */
-export const timeTicks = (n: number, wide: boolean) => ({ interval: Math.max(0, Math.ceil(n / (wide ? 6 : 4)) - 1) });
+export const timeEvery = (n: number, wide: boolean) => Math.max(1, Math.ceil(n / (wide ? 6 : 4)));
 
 /** The chart colours (the console's palette: primary blue, then distinct hues that print apart in grey). */
 export const PALETTE = {
@@ -183,30 +181,18 @@ export const PALETTE = {
   slate: "oklch(0.5 0.02 260)",
 } as const;
 
-/** The page's translation, language, direction and axes. */
+/** The page's translation, language and direction. */
 export function usePage() {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const rtl = lang.startsWith("ar");
-  return { t, lang, rtl, axes: axesFor(rtl) };
+  return { t, lang, rtl: lang.startsWith("ar") };
 }
 
 /**
  * A chart of one bar per grade: upright on a wide screen (labels slanted past six grades); on a phone laid on its
  * side, a row per grade, as tall as the grades need.
  */
-export function gradeLayout(n: number, wide: boolean, rtl: boolean) {
+export function gradeLayout(n: number, wide: boolean) {
   const side = !wide && n > 3;
-  const slant = n > 6;
-  return {
-    side,
-    layout: side ? ("vertical" as const) : ("horizontal" as const),
-    height: side ? Math.max(220, n * 38 + 70) : undefined,
-    ticks: {
-      interval: 0,
-      angle: slant ? (rtl ? 35 : -35) : 0,
-      height: slant ? 64 : 30,
-      textAnchor: slant ? (rtl ? ("start" as const) : ("end" as const)) : ("middle" as const),
-    },
-  };
+  return { side, slant: !side && n > 6, height: side ? Math.max(200, n * 34 + 40) : undefined };
 }

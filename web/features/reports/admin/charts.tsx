@@ -1,31 +1,22 @@
 /**
- * The Reports charts drawn with Recharts (docs/product.md#reports). This module (and Recharts with it) loads only
- * when a chart is shown: the page imports it lazily. Labels and numbers come formatted in the page's language;
+ * The Reports charts (docs/product.md#reports), each a BarsChart (./bars-chart.tsx). This module loads only when a
+ * chart is shown: the page imports it lazily. Labels and numbers come formatted in the page's language;
  * in Arabic the categories and time run right to left and the values sit on the right.
  */
 import { useNavigate } from "react-router";
-import { Bar, BarChart, CartesianGrid, ComposedChart, Line, Tooltip, XAxis, YAxis } from "recharts";
 import { OVERDUE_AGES } from "@worker/lib/report-buckets";
 import { MESSAGE_STATUSES } from "@worker/contracts/messages";
 import { PAYMENT_SOURCES } from "@worker/contracts/reports";
 import { formatEgp, formatNumber, formatPercent, localDigits } from "~/lib/format";
-import {
-  ChartContainer,
-  gradeLayout,
-  usePage,
-  ChartTooltipContent,
-  PALETTE,
-  type ChartConfig,
-  timeTicks,
-  useWide,
-} from "./chart-kit";
+import { BarsChart } from "./bars-chart";
+import { ChartContainer, gradeLayout, usePage, PALETTE, type ChartConfig, timeEvery, useWide } from "./chart-kit";
 import { compactNumber, dayLabel, monthLabel } from "./report-format";
 import { overdueListPath } from "./report-tables";
 import type { CollectionReportJson, MessagesReportJson, OverdueReportJson, SourcesReportJson } from "./reports-api";
 
 /** Collection by month: cumulative this year against last year, in EGP or as a share of what is due. */
 export function CollectionChart({ data, mode }: { data: CollectionReportJson; mode: "egp" | "percent" }) {
-  const { t, lang, axes } = usePage();
+  const { t, lang, rtl } = usePage();
   const pct = mode === "percent";
   const config: ChartConfig = {
     thisYear: {
@@ -48,33 +39,23 @@ export function CollectionChart({ data, mode }: { data: CollectionReportJson; mo
   const keys = pct ? ["thisYear", "lastYear"] : ["month", "thisYear", "lastYear"];
   return (
     <ChartContainer config={config} label={t("reports.collection.title")} legend={keys}>
-      <ComposedChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
-        <CartesianGrid vertical={false} />
-        <XAxis dataKey="label" {...axes.x} />
-        <YAxis
-          {...axes.y}
-          tickFormatter={(v: number) => (pct ? formatPercent(v, lang) : compactNumber(v, lang))}
-          domain={pct ? [0, 100] : [0, "auto"]}
+      {(size) => (
+        <BarsChart
+          {...size}
+          rtl={rtl}
+          rows={rows}
+          config={config}
+          series={pct ? [] : ["month"]}
+          lines={[
+            { key: "lastYear", dashed: true },
+            { key: "thisYear", dots: true },
+          ]}
+          domain={pct ? [0, 100] : undefined}
+          valueTick={(v) => (pct ? formatPercent(v, lang) : compactNumber(v, lang))}
+          format={fmt}
+          radius={3}
         />
-        <Tooltip content={<ChartTooltipContent config={config} format={fmt} />} />
-        {!pct && <Bar dataKey="month" fill="var(--color-month)" radius={[3, 3, 0, 0]} isAnimationActive={false} />}
-        <Line
-          dataKey="lastYear"
-          stroke="var(--color-lastYear)"
-          strokeWidth={2}
-          strokeDasharray="5 4"
-          dot={false}
-          isAnimationActive={false}
-        />
-        <Line
-          dataKey="thisYear"
-          stroke="var(--color-thisYear)"
-          strokeWidth={2.5}
-          dot={{ r: 2.5 }}
-          connectNulls={false}
-          isAnimationActive={false}
-        />
-      </ComposedChart>
+      )}
     </ChartContainer>
   );
 }
@@ -83,7 +64,7 @@ const AGE_COLORS = [PALETTE.grey, PALETTE.amber, PALETTE.orange, PALETTE.red, PA
 
 /** Overdue by grade, stacked by age; a bar opens the overdue list of its grade. */
 export function OverdueChart({ data }: { data: OverdueReportJson }) {
-  const { t, lang, rtl, axes } = usePage();
+  const { t, lang, rtl } = usePage();
   const wide = useWide();
   const navigate = useNavigate();
   const config: ChartConfig = Object.fromEntries(
@@ -94,40 +75,29 @@ export function OverdueChart({ data }: { data: OverdueReportJson }) {
     label: t(`admin.grades.${g.grade}`, { defaultValue: g.grade }),
     ...g.amounts,
   }));
-  const open = (row: unknown) => {
-    const grade = (row as { grade?: string } | undefined)?.grade;
+  const open = (i: number) => {
+    const grade = rows[i]?.grade;
     if (grade) void navigate(overdueListPath(data.year.name, grade), { state: { grade } });
   };
-  const g = gradeLayout(rows.length, wide, rtl);
+  const g = gradeLayout(rows.length, wide);
   return (
     <ChartContainer config={config} label={t("reports.overdue.title")} height={g.height} legend={OVERDUE_AGES}>
-      <BarChart data={rows} layout={g.layout} margin={{ top: 8, left: 4, right: 4 }}>
-        <CartesianGrid vertical={g.side} horizontal={!g.side} />
-        {g.side ? (
-          <>
-            <XAxis type="number" {...axes.x} tickFormatter={(v: number) => compactNumber(v, lang)} />
-            <YAxis type="category" dataKey="label" {...axes.y} width={112} interval={0} fontSize={11} />
-          </>
-        ) : (
-          <>
-            <XAxis dataKey="label" {...axes.x} {...g.ticks} />
-            <YAxis {...axes.y} tickFormatter={(v: number) => compactNumber(v, lang)} />
-          </>
-        )}
-        <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatEgp(v, lang)} />} />
-        {OVERDUE_AGES.map((a) => (
-          <Bar
-            key={a}
-            dataKey={a}
-            stackId="age"
-            maxBarSize={56}
-            fill={`var(--color-${a})`}
-            cursor="pointer"
-            onClick={(d) => open(d?.payload)}
-            isAnimationActive={false}
-          />
-        ))}
-      </BarChart>
+      {(size) => (
+        <BarsChart
+          {...size}
+          rtl={rtl}
+          rows={rows}
+          config={config}
+          series={OVERDUE_AGES}
+          stacked
+          side={g.side}
+          slant={g.slant}
+          maxBar={56}
+          valueTick={(v) => compactNumber(v, lang)}
+          format={(v) => formatEgp(v, lang)}
+          onPick={open}
+        />
+      )}
     </ChartContainer>
   );
 }
@@ -136,7 +106,7 @@ const SOURCE_COLORS = [PALETTE.slate, PALETTE.blue, PALETTE.green, PALETTE.amber
 
 /** Receipts per week, stacked by source. */
 export function SourcesChart({ data }: { data: SourcesReportJson }) {
-  const { t, lang, axes } = usePage();
+  const { t, lang, rtl } = usePage();
   const wide = useWide();
   const config: ChartConfig = Object.fromEntries(
     PAYMENT_SOURCES.map((s, i) => [s, { label: t(`reports.sources.${s}`), color: SOURCE_COLORS[i]! }]),
@@ -145,15 +115,20 @@ export function SourcesChart({ data }: { data: SourcesReportJson }) {
   const rows = data.weeks.map((w) => ({ label: dayLabel(w.week, lang), ...w.amounts }));
   return (
     <ChartContainer config={config} label={t("reports.sources.title")} legend={used}>
-      <BarChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
-        <CartesianGrid vertical={false} />
-        <XAxis dataKey="label" {...axes.x} {...timeTicks(rows.length, wide)} />
-        <YAxis {...axes.y} tickFormatter={(v: number) => compactNumber(v, lang)} />
-        <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatEgp(v, lang)} />} />
-        {used.map((s) => (
-          <Bar key={s} dataKey={s} stackId="src" maxBarSize={24} fill={`var(--color-${s})`} isAnimationActive={false} />
-        ))}
-      </BarChart>
+      {(size) => (
+        <BarsChart
+          {...size}
+          rtl={rtl}
+          rows={rows}
+          config={config}
+          series={used}
+          stacked
+          maxBar={24}
+          every={timeEvery(rows.length, wide)}
+          valueTick={(v) => compactNumber(v, lang)}
+          format={(v) => formatEgp(v, lang)}
+        />
+      )}
     </ChartContainer>
   );
 }
@@ -168,7 +143,7 @@ export const MESSAGE_DAYS_DRAWN = 62;
  * MESSAGE_DAYS_DRAWN days is drawn per week: a bar a day would be a pixel wide and thousands of shapes to draw.
  */
 export function MessagesChart({ data, channel }: { data: MessagesReportJson; channel: string }) {
-  const { t, lang, axes } = usePage();
+  const { t, lang, rtl } = usePage();
   const wide = useWide();
   const config: ChartConfig = Object.fromEntries(
     MESSAGE_STATUSES.map((s, i) => [s, { label: t(`reports.messages.${s}`), color: STATUS_COLORS[i]! }]),
@@ -191,15 +166,20 @@ export function MessagesChart({ data, channel }: { data: MessagesReportJson; cha
   const rows = [...byDay.entries()].map(([day, counts]) => ({ label: dayLabel(day, lang), ...counts }));
   return (
     <ChartContainer config={config} label={t("reports.messages.title")} legend={MESSAGE_STATUSES}>
-      <BarChart data={rows} margin={{ top: 8, left: 4, right: 4 }}>
-        <CartesianGrid vertical={false} />
-        <XAxis dataKey="label" {...axes.x} {...timeTicks(rows.length, wide)} />
-        <YAxis {...axes.y} allowDecimals={false} tickFormatter={(v: number) => formatNumber(v, lang)} />
-        <Tooltip content={<ChartTooltipContent config={config} format={(v) => formatNumber(v, lang)} />} />
-        {MESSAGE_STATUSES.map((s) => (
-          <Bar key={s} dataKey={s} stackId="st" maxBarSize={24} fill={`var(--color-${s})`} isAnimationActive={false} />
-        ))}
-      </BarChart>
+      {(size) => (
+        <BarsChart
+          {...size}
+          rtl={rtl}
+          rows={rows}
+          config={config}
+          series={MESSAGE_STATUSES}
+          stacked
+          maxBar={24}
+          every={timeEvery(rows.length, wide)}
+          valueTick={(v) => (Number.isInteger(v) ? formatNumber(v, lang) : "")}
+          format={(v) => formatNumber(v, lang)}
+        />
+      )}
     </ChartContainer>
   );
 }

@@ -4,13 +4,11 @@
  */
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { useEffect } from "react";
-import { CollectionCard, OverdueCard, preloadCharts } from "./report-cards";
+import { CollectionCard, OverdueCard } from "./report-cards";
 
 /** The two charts and the link to the Reports page. */
 export function DashboardCharts() {
   const { t } = useTranslation();
-  useEffect(() => preloadCharts(false), []);
   return (
     <section aria-labelledby="dashboard-charts" className="grid gap-3">
       <div className="flex items-baseline justify-between gap-3">

@@ -1,10 +1,10 @@
 /**
- * A Reports card (docs/product.md#reports): title, the chart (its code loaded on first show) or the table of the same
+ * A Reports card (docs/product.md#reports): title, the chart or the table of the same
  * figures, a Copy button (tab-separated, for a spreadsheet or a report), an empty state when the year has nothing to
  * draw, a skeleton while loading and a retry when the call failed. The table is always in the page for screen
  * readers; the chart is an image with a label.
  */
-import { Suspense, useState, type ReactNode } from "react";
+import { useDeferredValue, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { BarChart3, Copy, Table2 } from "lucide-react";
@@ -89,6 +89,9 @@ export function ReportCard({
   const [view, setView] = useState<"chart" | "table">("chart");
   const [copied, setCopied] = useState(false);
   const empty = table !== null && table.rows.length === 0;
+  // The screen readers' copy of the table is drawn after the chart, in the background (a year of messages is
+  // thousands of cells): the chart's figures reach the screen first.
+  const readerTable = useDeferredValue(table);
   const copy = async () => {
     if (!table) return;
     await navigator.clipboard?.writeText(
@@ -160,10 +163,8 @@ export function ReportCard({
           </div>
         ) : view === "chart" ? (
           <>
-            <Suspense fallback={<Skeleton className="h-64 w-full sm:h-72" />}>{chart()}</Suspense>
-            <div className="sr-only">
-              <ReportTable model={table} caption={title} />
-            </div>
+            {chart()}
+            <div className="sr-only">{readerTable && <ReportTable model={readerTable} caption={title} />}</div>
           </>
         ) : (
           <ReportTable model={table} caption={title} />

@@ -1,13 +1,13 @@
 /**
  * The Reports cards (docs/product.md#reports), each fetching its chart's figures for the year chosen: collection,
- * overdue, receipts by source, marks and pass rates, messages. The dashboard shows the first two. The charts'
- * code (Recharts) loads the first time one is drawn.
+ * overdue, receipts by source, marks and pass rates, messages. The dashboard shows the first two. The charts' code
+ * comes with these cards (visx, about 22 KB compressed: docs/decisions/0047), so a chart is drawn in the same render
+ * as its figures.
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatEgp, formatNumber, localDigits } from "~/lib/format";
-import { lazyNamed } from "~/lib/lazy";
 import { ReportCard } from "./report-card";
 import {
   collectionTable,
@@ -20,24 +20,8 @@ import {
 } from "./report-tables";
 import { getCollection, getMessages, getOverdue, getResults, getSources } from "./reports-api";
 import { useReport } from "./use-report";
-
-const charts = () => import("./charts");
-const CollectionChart = lazyNamed(charts, "CollectionChart");
-const OverdueChart = lazyNamed(charts, "OverdueChart");
-const SourcesChart = lazyNamed(charts, "SourcesChart");
-const resultsCharts = () => import("./results-charts");
-const MarksChart = lazyNamed(resultsCharts, "MarksChart");
-const PassRateChart = lazyNamed(resultsCharts, "PassRateChart");
-const MessagesChart = lazyNamed(charts, "MessagesChart");
-
-/**
- * Starts loading the charts' code now, alongside the figures, instead of when the first answer arrives and asks to
- * draw (a chunk fetched after the data costs a round trip more before anything is drawn). Call from an effect.
- */
-export function preloadCharts(results = true) {
-  void charts();
-  if (results) void resultsCharts();
-}
+import { CollectionChart, MessagesChart, OverdueChart, SourcesChart } from "./charts";
+import { MarksChart, PassRateChart } from "./results-charts";
 
 /** The small native select of a card's toolbar. */
 export const REPORT_SELECT =

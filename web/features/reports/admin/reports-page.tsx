@@ -9,14 +9,7 @@ import { Printer } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { useAcademicYears } from "~/features/academic-years/admin/years-api";
 import { localDigits } from "~/lib/format";
-import {
-  CollectionCard,
-  MessagesCard,
-  OverdueCard,
-  REPORT_SELECT,
-  ResultsCards,
-  SourcesCard,
-} from "./report-cards";
+import { CollectionCard, MessagesCard, OverdueCard, REPORT_SELECT, ResultsCards, SourcesCard } from "./report-cards";
 
 /** A4 landscape, the console's sidebar and header left out (they carry `print:hidden` or are hidden here). */
 const PRINT_CSS = `@media print {
