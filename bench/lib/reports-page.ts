@@ -105,7 +105,9 @@ export async function reportsUsable(
     let apiBytes = 0;
     page.on("response", (res) => {
       const path = new URL(res.url()).pathname;
+      // Every sizes() promise handled: a load that ends first closes its context and rejects the ones pending.
       const sizes = res.request().sizes();
+      sizes.catch(() => undefined);
       if (res.request().resourceType() === "script" || /\.m?js$/.test(path))
         void sizes.then((s) => (scriptBytes += s.responseBodySize)).catch(() => undefined);
       else if (path.startsWith("/api/admin/reports/"))

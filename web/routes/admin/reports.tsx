@@ -1,7 +1,7 @@
 /**
  * /admin/dashboard/reports — Reports / التقارير (docs/product.md#reports): the year's charts with their tables,
  * for the principal, the accountant and the administrator. A cold load streams the current year's figures with the HTML
- * (docs/decisions/0047); a change of year, a retry or a client navigation asks the API.
+ * (docs/decisions/0048); a change of year, a retry or a client navigation asks the API.
  */
 import { getDb } from "@worker/db";
 import type { ActingStaff } from "@worker/env";
@@ -57,7 +57,8 @@ let firstCall = true;
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const hydrating = firstCall && new URL(request.url).pathname === window.location.pathname;
   firstCall = false;
-  if (hydrating && getToken() && getBaseUrl() === window.location.origin) primeReports(await serverLoader());
+  // Not awaited: hydration does not wait for the stream; each chart's first fetch waits for its own answer.
+  if (hydrating && getToken() && getBaseUrl() === window.location.origin) primeReports(serverLoader());
   return null;
 }
 clientLoader.hydrate = true as const;

@@ -3,7 +3,7 @@
  * stacked or side by side, optionally lines over them (collection) and a marked category (the pass mark), with the
  * categories along the bottom or, on a phone, down the side. Right to left in Arabic: the first category on the
  * right and the values' axis on the right. A pointer over a category shows its figures; a click can open its list.
- * Drawn once at the size its box measured, with no layout reads (./bars-layout.ts; docs/decisions/0047).
+ * Drawn once at the size its box measured, with no layout reads (./bars-layout.ts; docs/decisions/0048).
  */
 import { useState } from "react";
 import { AxisBottom, AxisLeft, AxisRight } from "@visx/axis";

@@ -20,7 +20,7 @@ export interface ChartSize {
 /**
  * The box a chart draws in: its series' colours as CSS variables; `label` names the chart for assistive tools; the
  * legend (`legend`: the series' keys) below it as HTML. The chart is drawn at the box's size, measured before the
- * first paint and again when the box is resized; never drawn at a guessed size first (docs/decisions/0047).
+ * first paint and again when the box is resized; never drawn at a guessed size first (docs/decisions/0048).
  */
 export function ChartContainer({
   config,

@@ -1,6 +1,6 @@
 /**
  * The Reports page's figures of the current year that came with a cold load's HTML (the route's server loader,
- * docs/decisions/0022 and 0047), handed to the first call of each chart's fetcher instead of a request after
+ * docs/decisions/0022 and 0048), handed to the first call of each chart's fetcher instead of a request after
  * hydration. Taken once: a later call (a reload, another year, the dashboard) asks the API.
  */
 import type {
@@ -22,9 +22,13 @@ export interface PrimedReports {
 
 let primed: Partial<PrimedReports> = {};
 
-/** Keeps the server's answers for the first fetch of each chart. */
-export function primeReports(reports: PrimedReports): void {
-  primed = { ...reports };
+const NAMES = ["collection", "overdue", "sources", "results", "messages"] as const;
+
+/** Keeps the server's answers (the loader's data, still arriving) for the first fetch of each chart. */
+export function primeReports(reports: Promise<PrimedReports>): void {
+  primed = Object.fromEntries(
+    NAMES.map((n) => [n, reports.then((r) => r[n] as Promise<unknown>)]),
+  ) as Partial<PrimedReports>;
 }
 
 /**
