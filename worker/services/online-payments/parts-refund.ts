@@ -1,7 +1,8 @@
 /**
  * A refund or void of a family's payment for several children (docs/product.md#family-accounts,
- * docs/decisions/0045-family-payment-parts.md "Refunds"): ONE batch, every figure decided at the write
- * (./refund-split.ts is the same rule in plain numbers):
+ * docs/decisions/0045-family-payment-parts.md "Refunds"): ONE batch of the ledger's statements
+ * (worker/services/ledger/refund-parts.ts), every figure decided at the write (./refund-split.ts is the same rule in
+ * plain numbers):
  * 1. the refund's transaction row first (its UNIQUE keys make a replay add nothing; the trigger `paymob_refund_cap`
  *    refuses more than the order brought in): from credit min(amount, the parts' open credit), the rest applied;
  * 2. `online_refund_parts`, one row per child it touches: the parts' open credit in checkout order, then what each
@@ -19,18 +20,18 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { PaymobTransaction } from "../../contracts/online-payments";
 import type { Db } from "../../db";
 import { paymentMethodOf } from "../../lib/payment-method";
-import { newToken } from "../../../common/new-token";
-import { auditRowValues, snapshotWith, type AuditEntry } from "../audit";
-import { auditActorOf, SYSTEM_ACTORS } from "../ledger/actors";
+import { snapshotWith, type AuditEntry } from "../audit";
+import { SYSTEM_ACTORS } from "../ledger/actors";
 import { orderCreditStatement } from "../ledger/credit";
-import { settleStatements } from "../ledger/entries";
 import {
-  currentReceiptIdSql,
-  receiptNoSql,
-  counterYearSql,
-  currentSequence,
-  bumpCounterStatement,
-} from "../ledger/receipts";
+  auditWhenStatement,
+  lineTakeSql,
+  lineUndoStatements,
+  partsRefundGuardStatement,
+  partsRefundStatements,
+  refundIdSql,
+  takenSql,
+} from "../ledger/refund-parts";
 import { undoNewestFirst } from "./refund-split";
 
 /** A part of the order with its child's receipt lines (oldest year first, as written): what the batch needs. */
@@ -75,58 +76,6 @@ export interface PartsRefund {
   parts: PartLines[];
 }
 
-/** SQL: the refund's transaction row id (in this batch, after its insert). */
-const refundIdSql = (txn: string) =>
-  sql`(SELECT id FROM paymob_transactions WHERE transaction_id = ${txn} AND kind = 'refund')`;
-
-/** SQL: piastres of `col` refunds took from part `part` (SQL or id), for the refunds `which` (SQL over `r`). */
-const takenSql = (part: SQL | number, col: "credit_piastres" | "applied_piastres", which: SQL = sql`1`) =>
-  sql`(SELECT coalesce(sum(r.${sql.raw(col)}), 0) FROM online_refund_parts r WHERE r.part_id = ${part} AND ${which})`;
-
-/** SQL over part alias `a`: its open credit, and what it applied that refunds have not taken back. */
-const openCredit = (a: string) =>
-  sql`(${sql.raw(a)}.credit_piastres - ${takenSql(sql.raw(`${a}.id`), "credit_piastres")})`;
-const openApplied = (a: string) =>
-  sql`(coalesce(${sql.raw(a)}.applied_piastres, 0) - ${takenSql(sql.raw(`${a}.id`), "applied_piastres")})`;
-
-/** Statement 1: the refund's transaction row (see the module doc). */
-function transactionStatement(s: PartsRefund): BatchItem<"sqlite"> {
-  const a = s.tx.amount_cents;
-  return s.db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres,
-      applied_piastres, credit_piastres, source, at)
-    SELECT ${s.tx.id}, 'refund', ${s.order.id}, ${a}, -(${a} - c.open), -c.open, ${s.source}, ${s.now.toISOString()}
-    FROM (SELECT min(${a}, coalesce(sum(${openCredit("x")}), 0)) AS open
-      FROM online_payment_parts x WHERE x.online_payment_id = ${s.order.id}) c`);
-}
-
-/** Statement 2: each part's share of the refund (see the module doc); parts it does not touch get no row. */
-function splitStatement(s: PartsRefund): BatchItem<"sqlite"> {
-  const same = sql`y.online_payment_id = x.online_payment_id`;
-  return s.db.run(sql`INSERT INTO online_refund_parts (refund_id, part_id, credit_piastres, applied_piastres)
-    SELECT refund_id, part_id, c, a FROM (
-      SELECT t.id AS refund_id, x.id AS part_id,
-        max(0, min(${openCredit("x")}, -t.credit_piastres - (SELECT coalesce(sum(${openCredit("y")}), 0)
-          FROM online_payment_parts y WHERE ${same} AND y.position < x.position))) AS c,
-        max(0, min(${openApplied("x")}, -t.applied_piastres - (SELECT coalesce(sum(${openApplied("y")}), 0)
-          FROM online_payment_parts y WHERE ${same} AND y.position > x.position))) AS a
-      FROM online_payment_parts x JOIN paymob_transactions t ON t.transaction_id = ${s.tx.id} AND t.kind = 'refund'
-      WHERE x.online_payment_id = ${s.order.id})
-    WHERE c > 0 OR a > 0`);
-}
-
-/** SQL: what this refund takes back from receipt line `lineId` of part `partId` (undoNewestFirst, at the write). */
-export function lineTakeSql(txn: string, partId: number, lineId: number): SQL {
-  const r = refundIdSql(txn);
-  const amount = sql`(SELECT amount_piastres FROM payments WHERE id = ${lineId})`;
-  const newer = sql`(SELECT coalesce(sum(n.amount_piastres), 0) FROM payments n
-    WHERE n.receipt_group = (SELECT receipt_group FROM payments WHERE id = ${lineId}) AND n.kind = 'payment'
-      AND n.id > ${lineId})`;
-  const before = takenSql(partId, "applied_piastres", sql`r.refund_id < ${r}`);
-  const upTo = takenSql(partId, "applied_piastres", sql`r.refund_id <= ${r}`);
-  const undone = (x: SQL) => sql`max(0, min(${amount}, ${x} - ${newer}))`;
-  return sql`(${undone(upTo)} - ${undone(before)})`;
-}
-
 /** The audit row of the refund on one line (or, `feeId` null, the child's row naming what its part gave). */
 function refundAudit(s: PartsRefund, part: PartLines, feeId: number | null, adjId: SQL): AuditEntry {
   const r = refundIdSql(s.tx.id);
@@ -167,52 +116,20 @@ function refundAudit(s: PartsRefund, part: PartLines, feeId: number | null, adjI
   };
 }
 
-/** INSERT of audit `entry` by the online actor, only when `when` (SQL) holds. */
-function auditWhen(s: PartsRefund, entry: AuditEntry, when: SQL) {
-  const a = auditRowValues(auditActorOf(SYSTEM_ACTORS.online), s.requestId, entry);
-  return s.db.run(sql`INSERT INTO audit_log (admin_id, admin_username, action, entity, entity_id, "before", "after", request_id)
-    SELECT ${a.adminId}, ${a.adminUsername}, ${a.action}, ${a.entity}, ${a.entityId}, ${a.before}, ${a.after},
-      ${a.requestId} WHERE ${when}`);
-}
-
 /** Statements of one receipt line: the ADJ of what the refund takes back from it (nothing when 0). */
 function lineStatements(s: PartsRefund, part: PartLines, line: PartLines["lines"][number]): BatchItem<"sqlite">[] {
-  const { db } = s;
-  const take = lineTakeSql(s.tx.id, part.id, line.id);
-  const adjId = sql`(CASE WHEN ${take} > 0 THEN ${currentReceiptIdSql("ADJ")} END)`;
-  const at = s.now.toISOString();
-  return [
-    bumpCounterStatement(db, sql`${take} > 0`),
-    db.run(sql`INSERT INTO payments (fee_record_id, receipt_no, academic_year, sequence, amount_piastres, kind, paid_at,
-        admin_id, source, method, receipt_token)
-      SELECT ${line.feeRecordId}, ${receiptNoSql("ADJ")}, ${counterYearSql}, ${currentSequence()}, -${take},
-        'adjustment', ${at}, ${auditActorOf(SYSTEM_ACTORS.online).id}, 'online', ${paymentMethodOf(s.tx.source_data.type)}, ${newToken()}
-      WHERE ${take} > 0`),
-    // Before the UPDATE: `before` reads the account as this line finds it.
-    auditWhen(s, refundAudit(s, part, line.feeRecordId, adjId), sql`${adjId} IS NOT NULL`),
-    db.run(sql`UPDATE fee_records SET paid_piastres = paid_piastres + (SELECT amount_piastres FROM payments WHERE id = ${adjId}),
-        updated_at = ${at}
-      WHERE id = ${line.feeRecordId} AND ${adjId} IS NOT NULL`),
-    ...settleStatements(db, line.feeRecordId, adjId),
-    db.run(sql`UPDATE online_refund_parts SET payment_id = coalesce(payment_id, ${adjId})
-      WHERE refund_id = ${refundIdSql(s.tx.id)} AND part_id = ${part.id} AND ${adjId} IS NOT NULL`),
-  ];
-}
-
-/** Statement 5: the guard (see the module doc). */
-function guardStatement(s: PartsRefund): BatchItem<"sqlite"> {
-  const r = refundIdSql(s.tx.id);
-  const mine = sql`(SELECT coalesce(sum(credit_piastres + applied_piastres), 0) FROM online_refund_parts WHERE refund_id = ${r})`;
-  const linesMoved = s.parts.map(
-    (p) => sql`(SELECT count(*) FROM payments l WHERE l.kind = 'payment' AND l.receipt_group =
-      (SELECT h.receipt_group FROM online_payment_parts x JOIN payments h ON h.id = x.payment_id WHERE x.id = ${p.id}))
-      <> ${p.lines.length}`,
-  );
-  return s.db.run(sql`UPDATE fee_records SET paid_piastres = -1 WHERE id = ${s.order.feeRecordId} AND (
-    ${mine} <> ${s.tx.amount_cents}
-    OR EXISTS (SELECT 1 FROM online_payment_parts x WHERE x.online_payment_id = ${s.order.id}
-      AND (${openApplied("x")} < 0 OR ${openCredit("x")} < 0))
-    ${linesMoved.length ? sql`OR ${sql.join(linesMoved, sql` OR `)}` : sql``})`);
+  return lineUndoStatements(s.db, {
+    feeRecordId: line.feeRecordId,
+    take: lineTakeSql(s.tx.id, part.id, line.id),
+    at: s.now.toISOString(),
+    actor: SYSTEM_ACTORS.online,
+    requestId: s.requestId,
+    method: paymentMethodOf(s.tx.source_data.type),
+    audit: (adjId) => refundAudit(s, part, line.feeRecordId, adjId),
+    link: (adjId) =>
+      s.db.run(sql`UPDATE online_refund_parts SET payment_id = coalesce(payment_id, ${adjId})
+        WHERE refund_id = ${refundIdSql(s.tx.id)} AND part_id = ${part.id} AND ${adjId} IS NOT NULL`),
+  });
 }
 
 /** The batch of a refund or void of a payment with parts (see the module doc). */
@@ -220,14 +137,16 @@ export function partsReversalBatch(s: PartsRefund): BatchItem<"sqlite">[] {
   const { db, tx } = s;
   const at = s.now.toISOString();
   const r = refundIdSql(tx.id);
+  const t = { txn: tx.id, orderId: s.order.id, amount: tx.amount_cents, source: s.source, at };
   return [
-    transactionStatement(s),
-    splitStatement(s),
+    ...partsRefundStatements(db, t),
     // Newest year first: the ADJ numbers follow the order the lines are undone.
     ...s.parts.flatMap((p) => [...p.lines].reverse().flatMap((line) => lineStatements(s, p, line))),
     ...s.parts.map((p) =>
-      auditWhen(
-        s,
+      auditWhenStatement(
+        db,
+        SYSTEM_ACTORS.online,
+        s.requestId,
         refundAudit(s, p, null, sql`NULL`),
         sql`EXISTS (SELECT 1 FROM online_refund_parts WHERE refund_id = ${r} AND part_id = ${p.id})`,
       ),
@@ -238,7 +157,12 @@ export function partsReversalBatch(s: PartsRefund): BatchItem<"sqlite">[] {
     db.run(sql`UPDATE online_payments SET refunded_piastres = refunded_piastres + ${tx.amount_cents}, updated_at = ${at}
       WHERE id = ${s.order.id}`),
     orderCreditStatement(db, s.order.id, tx.id, "refund", at),
-    guardStatement(s),
+    partsRefundGuardStatement(
+      db,
+      t,
+      s.order.feeRecordId,
+      s.parts.map((p) => ({ id: p.id, lines: p.lines.length })),
+    ),
   ];
 }
 
