@@ -3,8 +3,8 @@
  * 0045-family-payment-parts.md "Refunds"): split per child in one batch, the parts' open credit first (checkout
  * order), then what each child's part applied, last child first, newest receipt line first, each as ADJ on that
  * child's accounts. Full and partial refunds of two and three children, a part partly credit, a refund beyond the
- * total (refused, nothing written), a replay and concurrent duplicates (once). After every write: paid = Σ payment rows
- * per account, 0 ≤ paid ≤ total, and the ADJ rows add up to the refunds.
+ * total or that a child's account no longer holds (refused, nothing written), a replay and concurrent duplicates
+ * (once). After every write: paid = Σ payment rows per account, 0 ≤ paid ≤ total, the ADJ rows add up to the refunds.
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ import { asFamily, signedIn } from "./family-fixtures";
 import { child, deskPays, mother, orderOf, paid, startFamilyPayment } from "./family-pay-fixtures";
 import { testDb } from "./fixtures";
 import { mobile } from "./guardian-fixtures";
-import { api } from "./helpers";
+import { api, loginAdmin } from "./helpers";
 import { deliver, standinTransaction } from "./online-fixtures";
 
 /** Starts and records (Paymob's success) the family's checkout of `children`; returns the order row. */
@@ -175,6 +175,28 @@ describe("refunding a family's payment for two children", () => {
       [0, 0],
       [0, 0],
     ]);
+    expect((await orderOf(op.publicId)).refundedPiastres).toBe(0);
+    expect((await auditedChildren(String(r.obj.id))).count).toBe(0);
+  });
+
+  it("refuses, writing nothing, a refund a child's account no longer holds (the desk took it back meanwhile)", async () => {
+    const m = await mother();
+    const { op } = await paidCheckout(m.cookie, [
+      { id: m.a.id, amount: "overdue" },
+      { id: m.b.id, amount: "next" },
+    ]);
+    const token = await loginAdmin();
+    const desk = await api(`/api/fees/${m.b.student_no}`, {
+      method: "PUT",
+      token,
+      body: { total_amount: 5000, paid_amount: 0 },
+    });
+    expect(desk.status, desk.text).toBe(200);
+    const accounts = [m.a.pastId!, m.a.currentId, m.b.currentId];
+    const r = await refund(op.orderId, 400_000);
+    expect(r.outcome).toBe("refused");
+    expect(await paid(...accounts)).toEqual([300_000, 100_000, 0]);
+    expect(await adjusted(accounts)).toBe(0);
     expect((await orderOf(op.publicId)).refundedPiastres).toBe(0);
     expect((await auditedChildren(String(r.obj.id))).count).toBe(0);
   });
