@@ -20,9 +20,9 @@
  * - declined: the payment becomes `failed` (a later success on the same order still records);
  * - amount or currency unlike the order: nothing is paid; the transaction and an audit row say so.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { onlinePayments, payments, paymobTransactions, students, feeRecords } from "../../../db/schema";
+import { onlinePayments, students, feeRecords } from "../../../db/schema";
 import { batchAll, type Db } from "../../db";
 import { broke } from "../../db-constraints";
 import type { CallbackOutcome, PaymobTransaction } from "../../contracts/online-payments";
@@ -40,6 +40,7 @@ import { NOTHING_MOVED, type MoneyMoved } from "../ledger/hooks";
 import { currentReceiptIdSql } from "../ledger/receipts";
 import { partsMoved, partsSuccessBatch, partsToRecord } from "./parts";
 import { partLinesOf, partsRefundMoved, partsReversalBatch } from "./parts-refund";
+import { accountsMoved, receiptOf } from "./moved";
 import { owingAccountsOf, spreadSuccessBatch } from "./spread";
 
 /** Where the report came from: the Transaction Processed callback, or reconciliation's inquiry. */
@@ -243,25 +244,6 @@ export interface LedgerResult {
   outcome: CallbackOutcome;
   /** What moved, for `afterMoneyMoved` (worker/money-moved.ts): nothing for a replay. */
   moved: MoneyMoved;
-}
-
-/** The accounts transaction `txn`'s receipt paid (one, or each line's of a receipt across years). */
-async function accountsMoved(db: Db, txn: string, feeRecordId: number): Promise<number[]> {
-  const rows = await db.all<{ id: number }>(sql`SELECT DISTINCT p.fee_record_id AS id FROM payments p
-    WHERE p.receipt_group = (SELECT h.receipt_group FROM paymob_transactions t JOIN payments h ON h.id = t.payment_id
-      WHERE t.transaction_id = ${txn} AND t.kind = 'payment')`);
-  const ids = rows.map((r) => Number(r.id));
-  return ids.length ? ids : [feeRecordId];
-}
-
-/** The RCP receipt number transaction `txn` recorded, or none (all of it credit). */
-async function receiptOf(db: Db, txn: string): Promise<string[]> {
-  const rows = await db
-    .select({ receiptNo: payments.receiptNo })
-    .from(paymobTransactions)
-    .innerJoin(payments, eq(payments.id, paymobTransactions.paymentId))
-    .where(and(eq(paymobTransactions.transactionId, txn), eq(paymobTransactions.kind, "payment")));
-  return rows.map((r) => r.receiptNo);
 }
 
 /**
