@@ -24,7 +24,7 @@ export const onlineRefundParts = sqliteTable(
       .references(() => onlinePaymentParts.id, { onDelete: "restrict" }),
     /** Taken from the part's open credit (piastres, ≥ 0). */
     creditPiastres: integer("credit_piastres").notNull().default(0),
-    /** Taken back from the child's accounts (piastres, ≥ 0): the ADJ rows of this refund on them add up to −this. */
+    /** Taken back from the child's accounts (piastres, ≥ 0): this refund's ADJ rows on them add up to −this. */
     appliedPiastres: integer("applied_piastres").notNull().default(0),
     /** The first ADJ row this refund wrote on the child's accounts; null when it took credit only. */
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "restrict" }),

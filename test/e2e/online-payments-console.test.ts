@@ -5,8 +5,8 @@
  * (figures, search by number in Arabic-Indic digits, the status filter, the CSV, no horizontal overflow) and in
  * English at 1366 px (search by name, a filter nothing matches, the receipt link, Check now, a family's payment for
  * two children found by the second child's name and listing both with their parts, in the CSV too, then the Fees
- * page's Payments dialog and receipt saying "Online" beside the desk's payment). Each test makes its own students on the
- * demo server; any console error fails it.
+ * page's Payments dialog and receipt saying "Online" beside the desk's payment). Each test makes its own students
+ * on the demo server; any console error fails it.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";

@@ -4,7 +4,8 @@
  * order), then what each child's part applied, last child first, newest receipt line first, each as ADJ on that
  * child's accounts. Full and partial refunds of two and three children, a part partly credit, a refund beyond the
  * total or that a child's account no longer holds (refused, nothing written), a replay and concurrent duplicates
- * (once). After every write: paid = Σ payment rows per account, 0 ≤ paid ≤ total, the ADJ rows add up to the refunds.
+ * (once). After every write: paid = Σ payment rows per account, 0 ≤ paid ≤ total, the ADJ rows add up to the
+ * refunds.
  */
 import { eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -67,7 +68,8 @@ async function auditedChildren(txn: string) {
     .select({ action: auditLog.action, after: auditLog.after })
     .from(auditLog)
     .where(
-      sql`${auditLog.action} IN ('online_refund', 'online_refund_part') AND json_extract(${auditLog.after}, '$.transaction_id') = ${txn}`,
+      sql`${auditLog.action} IN ('online_refund', 'online_refund_part')
+        AND json_extract(${auditLog.after}, '$.transaction_id') = ${txn}`,
     );
   const of = (action: string) =>
     [...new Set(rows.filter((r) => r.action === action).map((r) => JSON.parse(r.after!).student_no))].sort();
@@ -99,7 +101,7 @@ describe("refunding a family's payment for two children", () => {
     expect(audited.count).toBe(5);
   });
 
-  it("partial refunds take the last child first, newest year first, and add up; one piastre more is refused", async () => {
+  it("partial refunds take the last child first, newest year first, add up; one piastre more is refused", async () => {
     const m = await mother();
     const { op } = await paidCheckout(m.cookie, [
       { id: m.a.id, amount: "overdue" },
@@ -179,7 +181,7 @@ describe("refunding a family's payment for two children", () => {
     expect((await auditedChildren(String(r.obj.id))).count).toBe(0);
   });
 
-  it("refuses, writing nothing, a refund a child's account no longer holds (the desk took it back meanwhile)", async () => {
+  it("refuses, writing nothing, a refund a child's account no longer holds (the desk took it back)", async () => {
     const m = await mother();
     const { op } = await paidCheckout(m.cookie, [
       { id: m.a.id, amount: "overdue" },

@@ -109,8 +109,8 @@ export function lineUndoStatements(db: Db, u: LineUndo): BatchItem<"sqlite">[] {
       WHERE ${u.take} > 0`),
     // Before the UPDATE: `before` reads the account as this line finds it.
     auditWhenStatement(db, u.actor, u.requestId, u.audit(adjId), sql`${adjId} IS NOT NULL`),
-    db.run(sql`UPDATE fee_records SET paid_piastres = paid_piastres + (SELECT amount_piastres FROM payments WHERE id = ${adjId}),
-        updated_at = ${u.at}
+    db.run(sql`UPDATE fee_records
+      SET paid_piastres = paid_piastres + (SELECT amount_piastres FROM payments WHERE id = ${adjId}), updated_at = ${u.at}
       WHERE id = ${u.feeRecordId} AND ${adjId} IS NOT NULL`),
     ...settleStatements(db, u.feeRecordId, adjId),
     u.link(adjId),

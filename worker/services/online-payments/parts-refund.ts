@@ -105,7 +105,8 @@ function refundAudit(s: PartsRefund, part: PartLines, feeId: number | null, adjI
     action: "online_refund",
     entity: "fee_record",
     entityId: feeId,
-    before: sql`(SELECT json_object('student_no', ${part.studentNo}, 'paid_piastres', paid_piastres, 'total_piastres', total_piastres) ${feeRow})`,
+    before: sql`(SELECT json_object('student_no', ${part.studentNo}, 'paid_piastres', paid_piastres,
+      'total_piastres', total_piastres) ${feeRow})`,
     after: snapshotWith(facts, {
       receipt_no: sql`(SELECT receipt_no FROM payments WHERE id = ${adjId})`,
       applied_piastres: applied,
@@ -171,7 +172,8 @@ export async function partsRefundMoved(db: Db, txn: string, parts: PartLines[]):
   const rows = await db.all<{ part_id: number; applied: number; mine: number }>(sql`
     SELECT r.part_id, r.applied_piastres AS applied, CASE WHEN r.refund_id = t.id THEN 1 ELSE 0 END AS mine
     FROM online_refund_parts r JOIN paymob_transactions t ON t.transaction_id = ${txn} AND t.kind = 'refund'
-    WHERE r.refund_id <= t.id AND r.part_id IN (SELECT id FROM online_payment_parts WHERE online_payment_id = t.online_payment_id)`);
+    WHERE r.refund_id <= t.id
+      AND r.part_id IN (SELECT id FROM online_payment_parts WHERE online_payment_id = t.online_payment_id)`);
   const moved = new Set<number>();
   for (const p of parts) {
     const mine = rows.filter((r) => Number(r.part_id) === p.id);

@@ -93,7 +93,8 @@ export interface OnlinePaymentsFilter {
 function anyChildMatches(q: string): SQL {
   // The inner FROM students is the condition's `students`; the payment and its account are the outer query's.
   return sql`EXISTS (SELECT 1 FROM ${students} WHERE (${students.id} = ${feeRecords.studentId}
-    OR ${students.id} IN (SELECT x.student_id FROM online_payment_parts x WHERE x.online_payment_id = ${onlinePayments.id}))
+    OR ${students.id} IN (SELECT x.student_id FROM online_payment_parts x
+      WHERE x.online_payment_id = ${onlinePayments.id}))
     AND ${studentSearchCondition(q)})`;
 }
 

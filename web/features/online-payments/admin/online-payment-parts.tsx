@@ -1,4 +1,4 @@
-/** Pieces of the Online payments page: the status badge, the student cell (a family's: every child), the receipt link. */
+/** Pieces of the Online payments page: the status badge, the student cell (a family's: each child), the receipt link. */
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { receiptHref } from "~/features/print/admin/print-links";

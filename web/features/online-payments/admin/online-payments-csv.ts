@@ -3,7 +3,8 @@
  * rows, up to 200), through the shared CSV writer (web/lib/csv.ts). Columns: Date (Cairo), Student Name, Student ID,
  * Amount (EGP), Status, Receipt No, Paymob Order ID, Credit to Refund (EGP), Refunded (EGP), Paid At (Cairo), Children
  * (a family's payment: every child as `name (number): EGP`, `; ` between them; the student columns name its first
- * child); dates as `YYYY-MM-DD HH:mm` in Cairo time, amounts as plain EGP numbers, the status in the admin's language. File
+ * child); dates as `YYYY-MM-DD HH:mm` in Cairo time, amounts as plain EGP numbers, the status in the admin's language.
+ * File
  * `online_payments_{status|all}_{YYYY-MM-DD}.csv`.
  */
 import type { TFunction } from "i18next";
