@@ -99,6 +99,18 @@ describe("refunding a family's payment for two children", () => {
     expect(audited.parts).toEqual([m.a.student_no, m.b.student_no].sort());
     // Three ADJ lines (the first child's two years, the second's one) and one row per child.
     expect(audited.count).toBe(5);
+    // Each child's first ADJ (newest year first) prints that child's share of the refund, not the whole of it.
+    const adjs = await testDb()
+      .select({ no: payments.receiptNo, fee: payments.feeRecordId })
+      .from(payments)
+      .where(sql`${inArray(payments.feeRecordId, accounts)} AND ${payments.kind} = 'adjustment'`)
+      .orderBy(payments.id);
+    const printed = await Promise.all(adjs.map((a) => receipt(testDb(), a.no)));
+    expect(printed.map((p) => p.online && [p.online.kind, p.online.received, p.online.applied])).toEqual([
+      ["refund", 3000, -3000],
+      null,
+      ["refund", 1000, -1000],
+    ]);
   });
 
   it("partial refunds take the last child first, newest year first, add up; one piastre more is refused", async () => {
