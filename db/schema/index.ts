@@ -10,6 +10,7 @@ export * from "./fee-records";
 export * from "./payments";
 export * from "./online-payments";
 export * from "./online-payment-parts";
+export * from "./online-refund-parts";
 export * from "./fee-plans";
 export * from "./fee-instalments";
 export * from "./school-settings";

@@ -3,9 +3,10 @@
  * through the local Paymob stand-in (docs/decisions/0036-paymob-local-stand-in.md), set up through the public API
  * and the stand-in's test controls, whose signed callback records the money as Paymob's would. In Arabic at 360 px
  * (figures, search by number in Arabic-Indic digits, the status filter, the CSV, no horizontal overflow) and in
- * English at 1366 px (search by name, a filter nothing matches, the receipt link, Check now, then the Fees page's
- * Payments dialog and receipt saying "Online" beside the desk's payment). Each test makes its own students on the
- * demo server; any console error fails it.
+ * English at 1366 px (search by name, a filter nothing matches, the receipt link, Check now, a family's payment for
+ * two children found by the second child's name and listing both with their parts, in the CSV too, then the Fees
+ * page's Payments dialog and receipt saying "Online" beside the desk's payment). Each test makes its own students
+ * on the demo server; any console error fails it.
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -24,8 +25,8 @@ const browser = fileBrowser();
 const PAGE = `${base}/admin/dashboard/fees/online`;
 const arabicIndic = (s: string) => s.replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
 
-/** A student of Prep-1 named `name` with 3,000 EGP of fees, nothing paid. */
-async function student(token: string, name: string): Promise<string> {
+/** A student of Prep-1 named `name` (with `guardians`) with 3,000 EGP of fees, nothing paid. */
+async function student(token: string, name: string, guardians: object[] = []): Promise<string> {
   const studentNo = uniqueStudentNo();
   await adminApi(token, "POST", "/api/students", {
     student_no: studentNo,
@@ -33,6 +34,7 @@ async function student(token: string, name: string): Promise<string> {
     nationality: "مصري",
     current_grade: "Prep-1",
     building_no: 1,
+    ...(guardians.length ? { guardians } : {}),
   });
   await adminApi(token, "POST", "/api/fees", {
     student_id: studentNo,
@@ -66,6 +68,79 @@ async function payOnline(studentNo: string, amount: number, outcome?: "success" 
     expect(((await t.json()) as { callback_status: number }).callback_status).toBe(200);
   }
   return p;
+}
+
+/** The newest sign-in code the local message provider received for `phone` (local form) since `after`. */
+async function codeFromProvider(phone: string, after: number): Promise<string> {
+  const to = `20${phone.slice(1)}`;
+  for (let i = 0; i < 60; i++) {
+    const list = (await (await fetch(`${server.messageStandinUrl}/_standin/messages`)).json()) as {
+      to: string;
+      params: string[];
+      text: string | null;
+      template: string | null;
+      receivedAt: string;
+    }[];
+    const last = list
+      .filter((m) => m.to.replace(/^\+/, "") === to && Date.parse(m.receivedAt) >= after)
+      .filter((m) => m.template === "school_sign_in_code" || /\b\d{6}\b/.test(m.text ?? ""))
+      .at(-1);
+    const code = last?.template === "school_sign_in_code" ? last.params[0] : /\b\d{6}\b/.exec(last?.text ?? "")?.[0];
+    if (code) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code reached the provider for ${phone}`);
+}
+
+/**
+ * Two children of one number (`names`) paid for in one checkout through the family's API (as /family does: sign in
+ * with the code, 1,000 and 500 EGP), recorded by the stand-in's signed callback. Returns the children's numbers.
+ */
+async function familyPaysOnline(token: string, names: [string, string]) {
+  const phone = `010${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+  const guardian = { full_name: "منى حسن", relation: "mother", phone, whatsapp_consent: true };
+  const nos = [await student(token, names[0], [guardian]), await student(token, names[1], [guardian])];
+  const json = { "Content-Type": "application/json", Origin: base };
+  const after = Date.now();
+  expect(
+    (await fetch(`${base}/api/family/code`, { method: "POST", headers: json, body: JSON.stringify({ phone }) })).status,
+  ).toBe(200);
+  const code = await codeFromProvider(phone, after);
+  const session = await fetch(`${base}/api/family/session`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ phone, code }),
+  });
+  expect(session.status).toBe(200);
+  const cookie = /family_session=[^;]+/.exec(session.headers.get("Set-Cookie") ?? "")![0];
+  const figures = (await (await fetch(`${base}/api/family/pay`, { headers: { Cookie: cookie } })).json()) as {
+    children: { id: number; full_name: string }[];
+  };
+  const ids = names.map((n) => figures.children.find((c) => c.full_name === n)!.id);
+  const res = await fetch(`${base}/api/family/payments`, {
+    method: "POST",
+    headers: { ...json, Cookie: cookie, "Idempotency-Key": randomUUID() },
+    body: JSON.stringify({
+      children: [
+        { id: ids[0], amount: 1000 },
+        { id: ids[1], amount: 500 },
+      ],
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const { checkout_url } = (await res.json()) as { checkout_url: string };
+  const { payments } = await adminApi<{ payments: { order_id: string }[] }>(
+    token,
+    "GET",
+    `/api/admin/online-payments?q=${nos[1]}`,
+  );
+  const t = await fetch(`${new URL(checkout_url).origin}/_standin/orders/${payments[0]!.order_id}/transactions`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ outcome: "success" }),
+  });
+  expect(((await t.json()) as { callback_status: number }).callback_status).toBe(200);
+  return nos;
 }
 
 const receiptOf = async (token: string, studentNo: string) => {
@@ -137,7 +212,7 @@ describe("the Online payments page", () => {
     expect(csv.name).toMatch(/^online_payments_paid_\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.lines).toHaveLength(2);
     expect(csv.lines[0]).toBe(
-      '"Date (Cairo)","Student Name","Student ID","Amount (EGP)","Status","Receipt No","Paymob Order ID","Credit to Refund (EGP)","Refunded (EGP)","Paid At (Cairo)"',
+      '"Date (Cairo)","Student Name","Student ID","Amount (EGP)","Status","Receipt No","Paymob Order ID","Credit to Refund (EGP)","Refunded (EGP)","Paid At (Cairo)","Children"',
     );
     expect(csv.lines[1]).toContain(`"${paidName}","\t${paidNo}","1000","مدفوعة","${receiptNo}"`);
     expect(errors).toEqual([]);
@@ -177,6 +252,25 @@ describe("the Online payments page", () => {
 
     await page.getByRole("button", { name: "Check now" }).click();
     await page.getByText(/Asked Paymob about \d+/).waitFor();
+
+    // A family's payment for two children: found by the second child's name, every child with its number and part.
+    const kids: [string, string] = [
+      `Console Older ${randomUUID().slice(0, 8)}`,
+      `Console Younger ${randomUUID().slice(0, 8)}`,
+    ];
+    const kidNos = await familyPaysOnline(token, kids);
+    await page.getByLabel("Search", { exact: true }).fill(kids[1].toLowerCase());
+    await settled(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(1);
+    const familyRow = bodyRows(page).first();
+    await familyRow.getByText("Family payment · 2 children").waitFor();
+    for (const [i, no] of kidNos.entries()) {
+      const kid = familyRow.locator(`[data-child="${no}"]`);
+      expect(await kid.textContent()).toContain(kids[i]!);
+      expect(await kid.textContent()).toMatch(i === 0 ? /EGP\s?1,000/ : /EGP\s?500/);
+    }
+    const familyCsv = await exportCsv(page, "Export CSV");
+    expect(familyCsv.lines[1]).toContain(`"${kids[0]} (${kidNos[0]}): 1000; ${kids[1]} (${kidNos[1]}): 500"`);
     expect(errors).toEqual([]);
 
     // The Fees page: the record's Payments dialog names each payment's source, and so does its receipt.

@@ -33,6 +33,8 @@ const GUARDED_COLUMNS = [
   ["online_payments", "onlinePayments", "credit_piastres", "creditPiastres"],
   ["paymob_transactions", "paymobTransactions", "credit_piastres", "creditPiastres"],
   ["online_payment_parts", "onlinePaymentParts", "credit_piastres", "creditPiastres"],
+  ["online_refund_parts", "onlineRefundParts", "credit_piastres", "creditPiastres"],
+  ["online_refund_parts", "onlineRefundParts", "applied_piastres", "appliedPiastres"],
 ] as const;
 
 /** The text inside the parentheses opening at `open` (an index of "("), nested ones included. */

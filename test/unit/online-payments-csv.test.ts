@@ -1,7 +1,7 @@
 /**
  * The Online payments CSV (docs/product.md#csv-exports, #online-payments): dates in Cairo time as `YYYY-MM-DD HH:mm`
  * (across midnight and summer time), statuses in the admin's language, amounts as numbers, the student ID kept as
- * text, the file named by its status filter.
+ * text, a family's children with their parts, the file named by its status filter.
  */
 import { describe, expect, it } from "vitest";
 import { createI18n } from "../../web/i18n";
@@ -23,6 +23,7 @@ const payment = (over: Partial<OnlinePayment>): OnlinePayment => ({
   order_id: "1717000000001",
   student_no: "30101010101010",
   full_name: "سارة علي",
+  children: [],
   amount: 1250.5,
   status: "paid",
   receipt_no: "RCP-2026-2027-000007",
@@ -51,6 +52,7 @@ describe("online payments CSV", () => {
       0,
       0,
       "2026-01-16 00:05",
+      "",
     ]);
     expect(out[2]!.slice(3, 6)).toEqual([70, "Declined", ""]);
     expect(out[2]![9]).toBe("");
@@ -59,6 +61,15 @@ describe("online payments CSV", () => {
         .slice(1)
         .map((r) => r[4]),
     ).toEqual(["مدفوعة", "مرفوضة"]);
+  });
+
+  it("names every child of a family's payment with its number and amount", () => {
+    const children = [
+      { student_no: "30101010101010", full_name: "سارة علي", amount: 1000 },
+      { student_no: "30202020202020", full_name: "Omar Ali", amount: 250.5 },
+    ];
+    const [, row] = onlineCsvRows([payment({ children })], tEn);
+    expect(row!.at(-1)).toBe("سارة علي (30101010101010): 1000; Omar Ali (30202020202020): 250.5");
   });
 
   it("follows Cairo's summer time, and names the file by the status filter", () => {

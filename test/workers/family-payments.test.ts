@@ -8,93 +8,19 @@
  */
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { feeRecords, onlinePaymentParts, onlinePayments, payments } from "../../db/schema";
-import { currentYearName } from "../../worker/services/academic-years/current";
+import { onlinePaymentParts, payments } from "../../db/schema";
 import { receipt } from "../../worker/services/print";
-import { asFamily, signedIn, student } from "./family-fixtures";
-import { ensureYear, testDb } from "./fixtures";
+import { asFamily, signedIn } from "./family-fixtures";
+import { child, mother, orderOf, paid, startFamilyPayment } from "./family-pay-fixtures";
+import { testDb } from "./fixtures";
 import { mobile } from "./guardian-fixtures";
 import { api, expectError, loginAdmin, uid } from "./helpers";
-import { day, deliver, standinOrder, standinTransaction } from "./online-fixtures";
+import { deliver, standinOrder, standinTransaction } from "./online-fixtures";
 
 let token: string;
-let past: string;
 beforeAll(async () => {
   token = await loginAdmin();
-  const current = await currentYearName(testDb());
-  const y1 = Number(current.slice(0, 4));
-  past = `${y1 - 1}-${y1}`;
-  await ensureYear(past, "closed");
 });
-
-/**
- * A child of `phone`: this year's account of 5000 EGP (1000 overdue, 1500 and 2500 to come) and, with `arrears`,
- * last year's account of 3000 EGP with 1000 paid (2000 of arrears).
- */
-async function child(phone: string, arrears = false) {
-  const s = await student([phone]);
-  const fee = async (total: number, paid: number, year?: string) => {
-    const res = await api("/api/fees", {
-      method: "POST",
-      token,
-      body: {
-        student_id: s.student_no,
-        grade: s.body.current_grade,
-        total_amount: total,
-        paid_amount: paid,
-        academic_year_name: year,
-      },
-    });
-    expect(res.status, res.text).toBe(201);
-    return res.json.fee.id as number;
-  };
-  const currentId = await fee(5000, 0);
-  const instalments = [
-    { line: "المصروفات", line_en: "Tuition", due_date: day(-20), amount: 1000 },
-    { line: "المصروفات", line_en: "Tuition", due_date: day(40), amount: 1500 },
-    { line: "المصروفات", line_en: "Tuition", due_date: day(100), amount: 2500 },
-  ];
-  const sched = await api(`/api/fees/${s.student_no}/schedule`, { method: "PUT", token, body: { instalments } });
-  expect(sched.status, sched.text).toBe(200);
-  const pastId = arrears ? await fee(3000, 1000, past) : null;
-  return { ...s, currentId, pastId };
-}
-
-/** Two children of one number (arrears on the first) and the family's session. */
-async function mother() {
-  const phone = mobile();
-  const a = await child(phone, true);
-  const b = await child(phone);
-  return { phone, a, b, cookie: await signedIn(phone) };
-}
-
-const startFamilyPayment = (cookie: string, children: unknown[], key = uid("fk")) =>
-  api(
-    "/api/family/payments",
-    asFamily(cookie, { method: "POST", body: { children }, headers: { "Idempotency-Key": key } }),
-  );
-
-/** Paymob's order id of payment `publicId`. */
-async function orderOf(publicId: string) {
-  const [row] = await testDb().select().from(onlinePayments).where(eq(onlinePayments.publicId, publicId));
-  return row!;
-}
-
-/** Paid per account (piastres), each checked: paid = Σ its payment rows, 0 ≤ paid ≤ total. */
-async function paid(...ids: number[]) {
-  const out: number[] = [];
-  for (const id of ids) {
-    const [fee] = await testDb().select().from(feeRecords).where(eq(feeRecords.id, id));
-    const [{ s }] = await testDb()
-      .select({ s: sql<number>`coalesce(sum(${payments.amountPiastres}), 0)` })
-      .from(payments)
-      .where(eq(payments.feeRecordId, id));
-    expect(Number(s)).toBe(fee!.paidPiastres);
-    expect(fee!.paidPiastres).toBeLessThanOrEqual(fee!.totalPiastres);
-    out.push(fee!.paidPiastres);
-  }
-  return out;
-}
 
 /** The arrears of the first child (2000 EGP) and the next instalment of the second (1000 EGP), started. */
 async function arrearsAndNext(m: Awaited<ReturnType<typeof mother>>, key?: string) {

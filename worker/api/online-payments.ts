@@ -32,6 +32,8 @@ import { createOnlinePayment } from "../services/online-payments/create";
 import { publicFees } from "../services/online-payments/figures";
 import { applyTransaction } from "../services/online-payments/ledger";
 import { onlinePaymentStatus } from "../services/online-payments/read";
+import { findFamilySession } from "../services/family/sessions";
+import { familyTokenOf } from "../lib/family-cookie";
 
 const tags = ["Online payments"];
 
@@ -76,6 +78,8 @@ const status = createRoute({
   path: "/payments/{payment_id}",
   tags,
   summary: "The status of an online payment (the return page polls it)",
+  description:
+    "A family's payment for several children names its children (each with its part) only to that family's session cookie; to anyone else full_name is null and children empty.",
   request: { params: paymentIdParamSchema },
   responses: { 200: json(onlinePaymentStatusSchema, "Pending, paid, failed or expired"), ...errors(400, 404) },
 });
@@ -126,7 +130,13 @@ export const onlinePaymentsApi = createApi()
   })
   .openapi(status, async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(await onlinePaymentStatus(c.get("db"), c.req.valid("param").payment_id), 200);
+    // A family's payment names its children only to the family's own session (read only for such a payment).
+    const familyPhone = async () => {
+      const token = familyTokenOf(c.req.raw);
+      const session = token && (await findFamilySession(c.get("db"), c.env.PASSWORD_PEPPER, token, requestNow(c)));
+      return session ? session.phone : null;
+    };
+    return c.json(await onlinePaymentStatus(c.get("db"), c.req.valid("param").payment_id, familyPhone), 200);
   });
 
 const callbackApp = createApi();

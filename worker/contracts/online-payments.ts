@@ -109,12 +109,27 @@ export const paymentIdParamSchema = z.object({
   payment_id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, reason("ONLINE_PAYMENT_NOT_FOUND")),
 });
 
+/** A child of a family's payment in its public status: the amount chosen for it and its credit (EGP). */
+export const onlinePaymentStatusChildSchema = z.object({
+  full_name: z.string(),
+  amount: z.number().describe("EGP the family chose for this child"),
+  credit: z.number().describe("EGP of this child's part received beyond what was due (once paid)"),
+});
+
 /** `GET /api/public/payments/{payment_id}`: what the return page shows; it polls while `pending`. */
 export const onlinePaymentStatusSchema = z.object({
   payment_id: z.string(),
   status: z.enum(ONLINE_STATUSES),
   amount: z.number().describe("EGP"),
-  full_name: z.string(),
+  full_name: z
+    .string()
+    .nullable()
+    .describe(
+      "The student's; a family's payment: its children's, only to that family's session (else null: never named to others)",
+    ),
+  children: z
+    .array(onlinePaymentStatusChildSchema)
+    .describe("A family's payment, to that family's session only: each child with its part; else empty"),
   paid_at: z.string().nullable(),
   expires_at: z.string().describe("ISO 8601 UTC: the deadline to pay it (the checkout, a kiosk reference)"),
   receipt_no: z.string().nullable().describe("RCP-… once paid (null when all of it became credit)"),
@@ -177,12 +192,22 @@ export type CallbackOutcome = (typeof CALLBACK_OUTCOMES)[number];
 /** The callback's answer (always 200 once verified: Paymob stops retrying). */
 export const callbackAnswerSchema = z.object({ received: z.literal(true), outcome: z.enum(CALLBACK_OUTCOMES) });
 
+/** A child of a family's payment for several children, as the console lists it (checkout order). */
+export const adminOnlinePaymentChildSchema = z.object({
+  student_no: z.string(),
+  full_name: z.string(),
+  amount: z.number().describe("EGP the family chose for this child"),
+});
+
 /** One online payment in the console. */
 export const adminOnlinePaymentSchema = z.object({
   payment_id: z.string(),
   order_id: z.string(),
-  student_no: z.string(),
-  full_name: z.string(),
+  student_no: z.string().describe("The student's (a family's payment: its first child's)"),
+  full_name: z.string().describe("The student's (a family's payment: its first child's)"),
+  children: z
+    .array(adminOnlinePaymentChildSchema)
+    .describe("A family's payment: every child with its part, checkout order; empty for a payment made on /pay"),
   amount: z.number().describe("EGP"),
   status: z.enum(ONLINE_STATUSES),
   receipt_no: z.string().nullable(),
@@ -199,7 +224,9 @@ export const adminOnlinePaymentSchema = z.object({
  */
 export const adminOnlinePaymentsQuerySchema = z.object({
   status: z.enum(ONLINE_STATUSES).optional(),
-  q: listSearchSchema.describe("Student name or number, contains (Arabic letter variants and digits folded)"),
+  q: listSearchSchema.describe(
+    "Student name or number, contains (Arabic letter variants and digits folded); any child of a family's payment",
+  ),
 });
 
 /** Online payments paid on one school day (Cairo): how many, and what Paymob took (EGP, credit included). */

@@ -3,8 +3,8 @@
  * a payment receipt and a fee statement. Reads only, through the results and fees services, so a document shows
  * exactly what the console and the API show. Amounts are EGP (as the API answers), marks as stored (≤ 2 decimals).
  */
-import { eq, sql } from "drizzle-orm";
-import { admins, onlinePayments, payments, paymobTransactions } from "../../db/schema";
+import { eq, or, sql } from "drizzle-orm";
+import { admins, onlinePayments, onlineRefundParts, payments, paymobTransactions } from "../../db/schema";
 import type { Db } from "../db";
 import { ApiError } from "../errors";
 import type { FeeJson, PaymentJson } from "../contracts/fees";
@@ -170,8 +170,12 @@ export async function receipt(db: Db, receiptNo: string, now = new Date()): Prom
       takenBy: staffName,
       kind: paymobTransactions.kind,
       orderId: onlinePayments.orderId,
-      received: paymobTransactions.amountPiastres,
-      applied: paymobTransactions.appliedPiastres,
+      // A child's ADJ of a family payment's refund: that child's share of it, not the whole refund.
+      received: sql<number | null>`CASE WHEN ${onlineRefundParts.id} IS NOT NULL
+        THEN ${onlineRefundParts.creditPiastres} + ${onlineRefundParts.appliedPiastres}
+        ELSE ${paymobTransactions.amountPiastres} END`,
+      applied: sql<number | null>`CASE WHEN ${onlineRefundParts.id} IS NOT NULL
+        THEN -${onlineRefundParts.appliedPiastres} ELSE ${paymobTransactions.appliedPiastres} END`,
       credit: paymobTransactions.creditPiastres,
       openCredit: onlinePayments.creditPiastres,
       method: methodOf,
@@ -181,7 +185,11 @@ export async function receipt(db: Db, receiptNo: string, now = new Date()): Prom
     })
     .from(payments)
     .leftJoin(admins, eq(admins.id, payments.adminId))
-    .leftJoin(paymobTransactions, eq(paymobTransactions.paymentId, payments.id))
+    .leftJoin(onlineRefundParts, eq(onlineRefundParts.paymentId, payments.id))
+    .leftJoin(
+      paymobTransactions,
+      or(eq(paymobTransactions.paymentId, payments.id), eq(paymobTransactions.id, onlineRefundParts.refundId)),
+    )
     .leftJoin(onlinePayments, eq(onlinePayments.id, paymobTransactions.onlinePaymentId))
     .where(eq(payments.receiptNo, receiptNo));
   if (!row) throw new ApiError("RECEIPT_NOT_FOUND");

@@ -102,6 +102,7 @@ export default {
     checking: "جارٍ التحقق من حالة الدفع...",
     paid: "تم الدفع بنجاح",
     paidBody: "استلمنا مبلغ {{amount}} لمصروفات {{name}}.",
+    paidBodyUnnamed: "استلمنا مبلغ {{amount}}.",
     receiptNo: "رقم الإيصال",
     receipt: "عرض الإيصال وطباعته",
     credit: "تجاوز المبلغ المستحق بمقدار {{amount}}، وستردّه المدرسة إليكم.",

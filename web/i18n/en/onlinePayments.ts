@@ -38,6 +38,8 @@ export default {
     credit: "Credit to refund",
     openReceipt: "Open receipt {{receiptNo}}",
     creditOnly: "Credit only (no receipt)",
+    family_one: "Family payment · 1 child",
+    family_other: "Family payment · {{count}} children",
     count_zero: "No payments",
     count_one: "{{formatted}} payment",
     count_other: "{{formatted}} payments",

@@ -104,6 +104,7 @@ export default {
     checking: "Checking the payment...",
     paid: "Payment received",
     paidBody: "We received {{amount}} for {{name}}'s fees.",
+    paidBodyUnnamed: "We received {{amount}}.",
     receiptNo: "Receipt number",
     receipt: "View and print the receipt",
     credit: "This was {{amount}} more than was due; the school will refund it.",

@@ -13,15 +13,16 @@
  *   allocation oldest instalment first, refill, the balance fixed on the receipt. Only what the record still owes
  *   is applied; the rest, when the desk took the money meanwhile, is the payment's credit (to refund), never refused;
  * - refund or void (a successful transaction with a parent): an ADJ adjustment of what it takes back, from the
- *   credit first, then from the paid amount;
+ *   credit first, then from the paid amount; of a family's payment for several children, split per child
+ *   (./parts-refund.ts);
  * - the credit columns (each transaction's split, the payment's open credit) are the ledger's own
  *   (worker/services/ledger/credit.ts);
  * - declined: the payment becomes `failed` (a later success on the same order still records);
  * - amount or currency unlike the order: nothing is paid; the transaction and an audit row say so.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { onlinePayments, payments, paymobTransactions, students, feeRecords } from "../../../db/schema";
+import { onlinePayments, students, feeRecords } from "../../../db/schema";
 import { batchAll, type Db } from "../../db";
 import { broke } from "../../db-constraints";
 import type { CallbackOutcome, PaymobTransaction } from "../../contracts/online-payments";
@@ -38,6 +39,8 @@ import { moneyAuditStatement, movementStatements } from "../ledger/entries";
 import { NOTHING_MOVED, type MoneyMoved } from "../ledger/hooks";
 import { currentReceiptIdSql } from "../ledger/receipts";
 import { partsMoved, partsSuccessBatch, partsToRecord } from "./parts";
+import { partLinesOf, partsRefundMoved, partsReversalBatch } from "./parts-refund";
+import { accountsMoved, receiptOf } from "./moved";
 import { owingAccountsOf, spreadSuccessBatch } from "./spread";
 
 /** Where the report came from: the Transaction Processed callback, or reconciliation's inquiry. */
@@ -223,13 +226,15 @@ function noteBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, ki
  * the same transaction again, or a second success of an order already paid (under another id) → replayed; refunds
  * beyond what the order brought in → refused. Either way nothing was written.
  */
-function refusalOf(err: unknown, tx: PaymobTransaction): "replayed" | "refused" | null {
+function refusalOf(err: unknown, tx: PaymobTransaction, reversal: boolean): "replayed" | "refused" | null {
   if (broke(err, "paymob_transactions.transaction_id, paymob_transactions.kind")) return "replayed";
   const why = broke(err, "paymob_transactions.online_payment_id")
     ? "a second success for a paid order"
     : broke(err, "paymob_refund_cap")
       ? "refunds beyond what the order brought in"
-      : null;
+      : reversal && broke(err, "fee_paid_chk")
+        ? "the children's accounts no longer hold what the refund takes back"
+        : null;
   if (!why) return null;
   console.warn(JSON.stringify({ msg: `paymob transaction not recorded: ${why}`, order_id: tx.order.id, id: tx.id }));
   return why.startsWith("a second") ? "replayed" : "refused";
@@ -239,25 +244,6 @@ export interface LedgerResult {
   outcome: CallbackOutcome;
   /** What moved, for `afterMoneyMoved` (worker/money-moved.ts): nothing for a replay. */
   moved: MoneyMoved;
-}
-
-/** The accounts transaction `txn`'s receipt paid (one, or each line's of a receipt across years). */
-async function accountsMoved(db: Db, txn: string, feeRecordId: number): Promise<number[]> {
-  const rows = await db.all<{ id: number }>(sql`SELECT DISTINCT p.fee_record_id AS id FROM payments p
-    WHERE p.receipt_group = (SELECT h.receipt_group FROM paymob_transactions t JOIN payments h ON h.id = t.payment_id
-      WHERE t.transaction_id = ${txn} AND t.kind = 'payment')`);
-  const ids = rows.map((r) => Number(r.id));
-  return ids.length ? ids : [feeRecordId];
-}
-
-/** The RCP receipt number transaction `txn` recorded, or none (all of it credit). */
-async function receiptOf(db: Db, txn: string): Promise<string[]> {
-  const rows = await db
-    .select({ receiptNo: payments.receiptNo })
-    .from(paymobTransactions)
-    .innerJoin(payments, eq(payments.id, paymobTransactions.paymentId))
-    .where(and(eq(paymobTransactions.transactionId, txn), eq(paymobTransactions.kind, "payment")));
-  return rows.map((r) => r.receiptNo);
 }
 
 /**
@@ -277,9 +263,13 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   // `is_refunded` / `is_voided` on the original mark one already reported this way: that original replays.
   const reversal = tx.success && tx.has_parent_transaction && !tx.is_capture;
   const parts = reversal || !tx.success || tx.pending ? [] : await partsToRecord(lc.db, order.id);
+  // A family's payment for several children is refunded per child (./parts-refund.ts).
+  const refundParts = reversal ? await partLinesOf(lc.db, order.id) : [];
   let outcome: CallbackOutcome;
   let items: BatchItem<"sqlite">[];
-  if (reversal) [outcome, items] = ["refunded", reversalBatch(lc, order, tx, tx.amount_cents)];
+  if (reversal && refundParts.length)
+    [outcome, items] = ["refunded", partsReversalBatch({ ...lc, order, tx, parts: refundParts })];
+  else if (reversal) [outcome, items] = ["refunded", reversalBatch(lc, order, tx, tx.amount_cents)];
   else if (tx.pending) return { outcome: "pending", moved: NOTHING_MOVED };
   else if (!tx.success) [outcome, items] = ["failed", noteBatch(lc, order, tx, "declined")];
   else if (tx.currency !== order.currency || tx.amount_cents !== order.amountPiastres) {
@@ -299,12 +289,14 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   try {
     await batchAll(lc.db, items);
   } catch (err) {
-    const refusal = refusalOf(err, tx);
+    const refusal = refusalOf(err, tx, reversal);
     if (refusal) return { outcome: refusal, moved: NOTHING_MOVED };
     throw err;
   }
   if (outcome !== "recorded" && outcome !== "refunded") return { outcome, moved: NOTHING_MOVED };
   if (outcome === "recorded" && parts.length) return { outcome, moved: await partsMoved(lc.db, order.id) };
+  if (refundParts.length)
+    return { outcome, moved: { feeRecordIds: await partsRefundMoved(lc.db, tx.id, refundParts) } };
   const receiptNos = outcome === "recorded" ? await receiptOf(lc.db, tx.id) : [];
   return { outcome, moved: { feeRecordIds: await accountsMoved(lc.db, tx.id, order.feeRecordId), receiptNos } };
 }

@@ -1,8 +1,8 @@
 /**
  * The online facts of a child's receipt from a family's payment for several children (docs/product.md#family-accounts,
  * docs/decisions/0045-family-payment-parts.md): what the family chose for that child (received), what landed on the
- * child's accounts (applied) and that child's credit, not the whole checkout's. Refunds come off the payment's credit
- * first (./ledger.ts); what left it is attributed to the parts in checkout order. Piastres.
+ * child's accounts (applied) and that child's credit, not the whole checkout's; what refunds took off that part's
+ * credit is theirs (`online_refund_parts`, ./parts-refund.ts). Piastres.
  */
 import { sql } from "drizzle-orm";
 import type { Db } from "../../db";
@@ -24,20 +24,14 @@ export async function partReceiptColumns(db: Db, paymentId: number): Promise<Par
     amount: number;
     applied: number | null;
     credit: number;
-    credit_before: number;
-    credit_all: number;
-    open_all: number;
+    refunded: number;
   }>(sql`SELECT o.order_id, x.amount_piastres AS amount, x.applied_piastres AS applied, x.credit_piastres AS credit,
-      (SELECT coalesce(sum(e.credit_piastres), 0) FROM online_payment_parts e
-        WHERE e.online_payment_id = x.online_payment_id AND e.position < x.position) AS credit_before,
-      (SELECT coalesce(sum(e.credit_piastres), 0) FROM online_payment_parts e
-        WHERE e.online_payment_id = x.online_payment_id) AS credit_all,
-      o.credit_piastres AS open_all
+      (SELECT coalesce(sum(r.credit_piastres), 0) FROM online_refund_parts r WHERE r.part_id = x.id) AS refunded
     FROM online_payment_parts x JOIN online_payments o ON o.id = x.online_payment_id
     WHERE x.payment_id = ${paymentId}`);
   if (!row) return null;
   const credit = Number(row.credit);
-  const refunded = Math.max(0, Number(row.credit_all) - Number(row.open_all) - Number(row.credit_before));
+  const refunded = Number(row.refunded);
   return {
     kind: "payment",
     orderId: String(row.order_id),

@@ -2,8 +2,8 @@
  * Reads of online payments (docs/product.md#online-payments): the family's status by the payment's public id (with
  * the link to its RCP payment's public receipt, worker/services/print.ts) and the console's list. Amounts in EGP.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
-import { feeRecords, onlinePayments, payments, students } from "../../../db/schema";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { feeRecords, onlinePaymentParts, onlinePayments, payments, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import { ApiError } from "../../errors";
 import type { OnlinePaymentStatusJson } from "../../contracts/online-payments";
@@ -26,16 +26,54 @@ const joined = (db: Db) =>
     .innerJoin(students, eq(students.id, feeRecords.studentId))
     .leftJoin(payments, eq(payments.id, onlinePayments.paymentId));
 
-/** The status the return page polls. Throws 404 ONLINE_PAYMENT_NOT_FOUND. */
-export async function onlinePaymentStatus(db: Db, publicId: string): Promise<OnlinePaymentStatusJson> {
+/**
+ * The children of a family's payment `op` when `familyPhone` (the request's family session, asked only here) is the
+ * number that paid it: each with its part (EGP; credit once paid); null for anyone else.
+ */
+async function childrenForOwner(
+  db: Db,
+  op: typeof onlinePayments.$inferSelect,
+  familyPhone: () => Promise<string | null>,
+) {
+  if ((await familyPhone()) !== op.guardianPhone) return null;
+  const rows = await db
+    .select({
+      full_name: students.fullName,
+      amount: onlinePaymentParts.amountPiastres,
+      credit: onlinePaymentParts.creditPiastres,
+    })
+    .from(onlinePaymentParts)
+    .innerJoin(students, eq(students.id, onlinePaymentParts.studentId))
+    .where(eq(onlinePaymentParts.onlinePaymentId, op.id))
+    .orderBy(asc(onlinePaymentParts.position));
+  const paid = op.status === "paid";
+  return rows.map((r) => ({
+    full_name: r.full_name,
+    amount: piastresToEgp(r.amount),
+    credit: piastresToEgp(paid ? r.credit : 0),
+  }));
+}
+
+/**
+ * The status the return page polls. A family's payment for several children names its children (each with its
+ * part) only when `familyPhone` resolves to the number that paid it (docs/product.md#family-accounts); to anyone
+ * else it names no child. Throws 404 ONLINE_PAYMENT_NOT_FOUND.
+ */
+export async function onlinePaymentStatus(
+  db: Db,
+  publicId: string,
+  familyPhone: () => Promise<string | null>,
+): Promise<OnlinePaymentStatusJson> {
   const [row] = await joined(db).where(eq(onlinePayments.publicId, publicId));
   if (!row) throw new ApiError("ONLINE_PAYMENT_NOT_FOUND");
   const paid = row.op.status === "paid";
+  const family = row.op.guardianPhone === null ? null : await childrenForOwner(db, row.op, familyPhone);
   return {
     payment_id: row.op.publicId,
     status: row.op.status,
     amount: piastresToEgp(row.op.amountPiastres),
-    full_name: row.fullName,
+    full_name: row.op.guardianPhone === null ? row.fullName : (family?.map((c) => c.full_name).join(", ") ?? null),
+    children: family ?? [],
     paid_at: row.op.paidAt,
     expires_at: row.op.expiresAt,
     receipt_no: paid ? (row.receiptNo ?? null) : null,
@@ -51,16 +89,48 @@ export interface OnlinePaymentsFilter {
   q?: string;
 }
 
+/** SQL: the payment's student, or any child of a family's payment, matches the Students search `q`. */
+function anyChildMatches(q: string): SQL {
+  // The inner FROM students is the condition's `students`; the payment and its account are the outer query's.
+  return sql`EXISTS (SELECT 1 FROM ${students} WHERE (${students.id} = ${feeRecords.studentId}
+    OR ${students.id} IN (SELECT x.student_id FROM online_payment_parts x
+      WHERE x.online_payment_id = ${onlinePayments.id}))
+    AND ${studentSearchCondition(q)})`;
+}
+
+/** Each listed payment's children with their parts (EGP, checkout order): none for a payment made on /pay. */
+async function childrenOf(db: Db, ids: number[]) {
+  const byPayment = new Map<number, { student_no: string; full_name: string; amount: number }[]>();
+  if (!ids.length) return byPayment;
+  const rows = await db
+    .select({
+      id: onlinePaymentParts.onlinePaymentId,
+      studentNo: students.studentNo,
+      fullName: students.fullName,
+      amount: onlinePaymentParts.amountPiastres,
+    })
+    .from(onlinePaymentParts)
+    .innerJoin(students, eq(students.id, onlinePaymentParts.studentId))
+    .where(inArray(onlinePaymentParts.onlinePaymentId, ids))
+    .orderBy(asc(onlinePaymentParts.onlinePaymentId), asc(onlinePaymentParts.position));
+  for (const r of rows) {
+    const kids = byPayment.get(r.id) ?? [];
+    kids.push({ student_no: r.studentNo, full_name: r.fullName, amount: piastresToEgp(r.amount) });
+    byPayment.set(r.id, kids);
+  }
+  return byPayment;
+}
+
 /**
  * The console's list (docs/product.md#online-payments): newest first, up to 200, narrowed by `filter` (the search
- * is the Students list's: `q` already folded, compared with the stored folded name and the number); with the
- * pending count, the open credits and what was paid on school day `today` (Cairo), all three whatever the filters.
- * Amounts in EGP.
+ * is the Students list's: `q` already folded, compared with the stored folded name and the number, of the student or
+ * of any child of a family's payment); each family payment with its children; with the pending count, the open
+ * credits and what was paid on school day `today` (Cairo), all three whatever the filters. Amounts in EGP.
  */
 export async function listOnlinePayments(db: Db, filter: OnlinePaymentsFilter, today: string) {
   const conds = [
     filter.status ? eq(onlinePayments.status, filter.status) : undefined,
-    filter.q ? studentSearchCondition(filter.q) : undefined,
+    filter.q ? anyChildMatches(filter.q) : undefined,
   ].filter((c) => c !== undefined);
   const [rows, [totals], takings] = await Promise.all([
     joined(db)
@@ -75,12 +145,17 @@ export async function listOnlinePayments(db: Db, filter: OnlinePaymentsFilter, t
       .from(onlinePayments),
     onlineTakings(db, today),
   ]);
+  const children = await childrenOf(
+    db,
+    rows.map((r) => r.op.id),
+  );
   return {
     payments: rows.map((r) => ({
       payment_id: r.op.publicId,
       order_id: r.op.orderId,
       student_no: r.studentNo,
       full_name: r.fullName,
+      children: children.get(r.op.id) ?? [],
       amount: piastresToEgp(r.op.amountPiastres),
       status: r.op.status,
       receipt_no: r.receiptNo ?? null,

@@ -1,5 +1,6 @@
 /**
- * Columns of the Online payments table (docs/product.md#online-payments): Student (name, number; the row header),
+ * Columns of the Online payments table (docs/product.md#online-payments): Student (name, number; a family's payment
+ * every child with its number and amount; the row header),
  * Date (Cairo), Amount, Status, Receipt (a link to the printed receipt once paid), Paymob order, Credit to refund
  * (only when there is one). On a narrow screen the columns that do not fit go under the student, amount and status
  * first. Sorted on the client (the list is at most 200 rows).
@@ -15,7 +16,7 @@ const col = dataTableColumns<OnlinePayment>();
 /** The column definitions; memoise on `t`, `lang` and `canPrint`. */
 export function onlinePaymentColumns(t: TFunction, lang: string, canPrint: boolean) {
   return col.columns([
-    col.accessor((p) => `${p.full_name} ${p.student_no}`, {
+    col.accessor((p) => (p.children.length ? p.children : [p]).map((c) => `${c.full_name} ${c.student_no}`).join(" "), {
       id: "student",
       header: t("onlinePayments.table.student"),
       meta: { rowHeader: true, cellClassName: "min-w-44", skeletonClassName: "w-40" },

@@ -1,7 +1,8 @@
-/** Pieces of the Online payments page: the status badge, the student cell, the receipt link. */
+/** Pieces of the Online payments page: the status badge, the student cell (a family's: each child), the receipt link. */
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { receiptHref } from "~/features/print/admin/print-links";
+import { formatEgp } from "~/lib/format";
 import type { OnlinePayment, OnlineStatus } from "./online-payments-api";
 
 const TONE = {
@@ -26,6 +27,7 @@ export function OnlineStatusBadge({ status }: { status: OnlineStatus }) {
  * take the start of an Arabic name on an English page), and the number under it.
  */
 export function StudentCell({ p }: { p: OnlinePayment }) {
+  if (p.children.length) return <FamilyCell p={p} />;
   return (
     <span className="grid min-w-0 gap-0.5">
       <span className="font-medium wrap-break-word">
@@ -34,6 +36,34 @@ export function StudentCell({ p }: { p: OnlinePayment }) {
       <bdi dir="ltr" className="w-fit font-mono text-xs text-muted-foreground">
         {p.student_no}
       </bdi>
+    </span>
+  );
+}
+
+/**
+ * A family's payment for several children: "Family payment", then each child (checkout order) with its number and
+ * the amount the family chose for it.
+ */
+function FamilyCell({ p }: { p: OnlinePayment }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <span className="grid min-w-0 gap-1" data-family="">
+      <span className="text-xs text-muted-foreground">
+        {t("onlinePayments.table.family", { count: p.children.length })}
+      </span>
+      {p.children.map((c) => (
+        <span key={c.student_no} className="grid min-w-0 gap-0.5" data-child={c.student_no}>
+          <span className="font-medium wrap-break-word">
+            <bdi>{c.full_name}</bdi>
+          </span>
+          <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
+            <bdi dir="ltr" className="font-mono">
+              {c.student_no}
+            </bdi>
+            <span className="tabular-nums">{formatEgp(c.amount, i18n.language)}</span>
+          </span>
+        </span>
+      ))}
     </span>
   );
 }

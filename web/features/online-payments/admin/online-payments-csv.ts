@@ -1,8 +1,10 @@
 /**
  * The Online payments CSV export (docs/product.md#csv-exports, #online-payments): what the table shows (the filters'
  * rows, up to 200), through the shared CSV writer (web/lib/csv.ts). Columns: Date (Cairo), Student Name, Student ID,
- * Amount (EGP), Status, Receipt No, Paymob Order ID, Credit to Refund (EGP), Refunded (EGP), Paid At (Cairo); dates
- * as `YYYY-MM-DD HH:mm` in Cairo time, amounts as plain EGP numbers, the status in the admin's language. File
+ * Amount (EGP), Status, Receipt No, Paymob Order ID, Credit to Refund (EGP), Refunded (EGP), Paid At (Cairo), Children
+ * (a family's payment: every child as `name (number): EGP`, `; ` between them; the student columns name its first
+ * child); dates as `YYYY-MM-DD HH:mm` in Cairo time, amounts as plain EGP numbers, the status in the admin's language.
+ * File
  * `online_payments_{status|all}_{YYYY-MM-DD}.csv`.
  */
 import type { TFunction } from "i18next";
@@ -21,6 +23,7 @@ export const ONLINE_CSV_HEADER = [
   "Credit to Refund (EGP)",
   "Refunded (EGP)",
   "Paid At (Cairo)",
+  "Children",
 ] as const;
 
 const MINUTE = { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" } as const;
@@ -43,6 +46,7 @@ export function onlineCsvRows(rows: readonly OnlinePayment[], t: TFunction): Csv
       p.credit,
       p.refunded,
       cairoMinute(p.paid_at),
+      p.children.map((c) => `${c.full_name} (${c.student_no}): ${c.amount}`).join("; "),
     ]),
   ];
 }

@@ -67,7 +67,11 @@ export function PaymentResult({ state, kioskRef }: { state: StatusState; kioskRe
         icon={<CircleCheck className="size-8 text-emerald-600" />}
         title={t("pay.result.paid")}
       >
-        <p>{t("pay.result.paidBody", { amount: egp(p.amount), name: p.full_name })}</p>
+        <p>
+          {p.full_name
+            ? t("pay.result.paidBody", { amount: egp(p.amount), name: p.full_name })
+            : t("pay.result.paidBodyUnnamed", { amount: egp(p.amount) })}
+        </p>
         {p.receipt_no && (
           <p>
             {t("pay.result.receiptNo")}: <bdi className="font-bold text-foreground">{p.receipt_no}</bdi>
