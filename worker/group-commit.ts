@@ -15,7 +15,7 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { batchAll, type Db, isDbUnavailable } from "./db";
-import { Lane } from "./db-bound";
+import { DbBusyError, Lane } from "./db-bound";
 import { takeGroupBatch } from "./lib/group-batch";
 
 /** Requests per transaction: a code is two statements of about ten values; a turn stays well under sqld's limits. */
@@ -33,16 +33,17 @@ const queue: Entry[] = [];
 
 /**
  * One turn at a time per isolate. A waiter learns its statements were written by another turn within
- * `groupPollMaxMs`; a turn that stalls meets the database's own deadlines, so the lane never refuses as stuck.
+ * `groupPollMaxMs`; a turn that stalls meets the database's own deadlines (the write lane's 8 s wait, a call's 4 s
+ * and its 1.5 s of retries), well within the lease, so a turn is taken over only when its request is gone.
  */
 const turns = new Lane("group commit", {
   limit: 1,
   queue: 5_000,
-  waitMs: 20_000,
-  leaseMs: 15_000,
+  waitMs: 30_000,
+  leaseMs: 30_000,
   stuckMs: Infinity,
-  headPollMs: 2,
-  groupPollMaxMs: 25,
+  headPollMs: 5,
+  groupPollMaxMs: 50,
 });
 
 /**
@@ -57,7 +58,9 @@ export async function groupWrite(db: Db, items: BatchItem<"sqlite">[]): Promise<
   const finished = () => mine.state === "written" || mine.state === "failed";
   try {
     await turns.runUnlessDone(async () => {
-      if (finished()) return;
+      // Taken by another turn still writing it (a lane hands a slot on when its waiter looked too late, so two turns
+      // can overlap): never written a second time, since a session opened twice would answer the code used.
+      if (finished() || mine.state === "taken") return;
       await commit(db, takeGroupBatch(queue, mine, MAX_ENTRIES));
     }, finished);
   } catch (err) {
@@ -65,9 +68,20 @@ export async function groupWrite(db: Db, items: BatchItem<"sqlite">[]): Promise<
     if (i >= 0) queue.splice(i, 1); // refused before any turn took it: nobody will write it
     throw err;
   }
+  const deadline = Date.now() + TAKEN_WAIT_MS;
+  while (mine.state === "taken" && Date.now() < deadline) await sleep(TAKEN_POLL_MS);
+  if (mine.state === "taken") throw new DbBusyError("group commit", "stuck"); // its turn's request is gone
   if (mine.state === "failed") throw mine.error;
   return mine.results!;
 }
+
+/** How long a request whose statements another turn took waits for that turn, and how often it looks, in ms. */
+const TAKEN_WAIT_MS = 30_000;
+const TAKEN_POLL_MS = 20;
+const sleep: (ms: number) => Promise<void> =
+  typeof scheduler !== "undefined" && typeof scheduler.wait === "function"
+    ? (ms) => scheduler.wait(ms)
+    : (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function commit(db: Db, batch: Entry[]): Promise<void> {
   try {
@@ -82,6 +96,7 @@ async function commit(db: Db, batch: Entry[]): Promise<void> {
       e.state = "written";
     }
   } catch (err) {
+    // Unreachable or busy: nothing was written, and writing each alone would only wait longer for the same answer.
     if (batch.length === 1 || isDbUnavailable(err)) {
       for (const e of batch) [e.error, e.state] = [err, "failed"];
       return;
