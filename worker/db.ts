@@ -34,28 +34,23 @@ const sqlOf = (stmt: Stmt) => (typeof stmt === "string" ? stmt : Array.isArray(s
 /**
  * Routes every call of `client` through this isolate's lanes (worker/db-bound.ts): a call that writes anything takes
  * the write lane, a call that only reads the read lane. drizzle sends every query through `execute` or `batch`.
- * `urgent`: its writes wait at the head of the write lane (`getUrgentDb`).
  */
-function bounded(client: Client, urgent = false): Client {
+function bounded(client: Client): Client {
   const execute = client.execute.bind(client) as (stmt: InStatement) => ReturnType<Client["execute"]>;
   const batch = client.batch.bind(client);
   const laneOf = (stmts: Stmt[]) => (stmts.every((s) => isReadSql(sqlOf(s))) ? lanes.read : lanes.write);
-  const run = <T>(stmts: Stmt[], call: () => Promise<T>) => {
-    const lane = laneOf(stmts);
-    return lane.run(call, urgent && lane === lanes.write);
-  };
-  client.execute = ((stmt: InStatement) => run([stmt], () => execute(stmt))) as Client["execute"];
-  client.batch = (stmts, mode) => run(stmts, () => batch(stmts, mode));
+  client.execute = ((stmt: InStatement) => laneOf([stmt]).run(() => execute(stmt))) as Client["execute"];
+  client.batch = (stmts, mode) => laneOf(stmts).run(() => batch(stmts, mode));
   return client;
 }
 
-function makeDb(url: string, authToken?: string, lanesOn = true, callTimeoutMs = DB_CALL_TIMEOUT_MS, urgent = false) {
+function makeDb(url: string, authToken?: string, lanesOn = true, callTimeoutMs = DB_CALL_TIMEOUT_MS) {
   const retrying = retryingFetch(fetch, WORKER_RETRY_BUDGET_MS, callTimeoutMs);
   // The health probe (lanes off) measures a new stream, as a request after a restart would meet the database.
   const fetchImpl = lanesOn ? streamReusingFetch(retrying) : retrying;
   const client = createClient({ url, authToken, fetch: fetchImpl });
   // No `schema`: the relational query API is unused, and building its config costs ~0.1 ms on every request.
-  return drizzle(lanesOn ? bounded(client, urgent) : client);
+  return drizzle(lanesOn ? bounded(client) : client);
 }
 
 /**
@@ -68,16 +63,6 @@ function makeDb(url: string, authToken?: string, lanesOn = true, callTimeoutMs =
 export function getDb(env: Pick<Env, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">): Db {
   if (!env.LIBSQL_URL) throw new Error("LIBSQL_URL is not configured");
   return makeDb(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN);
-}
-
-/**
- * Like `getDb`, but its writes wait at the head of the write lane, before every other write of this isolate: only for
- * the group commit of sign-in codes (worker/group-commit.ts), what a guardian is waiting for on results day
- * (docs/decisions/0047-sign-in-codes-by-group-commit.md). One such turn runs at a time, so the rest are never starved.
- */
-export function getUrgentDb(env: Pick<Env, "LIBSQL_URL" | "LIBSQL_AUTH_TOKEN">): Db {
-  if (!env.LIBSQL_URL) throw new Error("LIBSQL_URL is not configured");
-  return makeDb(env.LIBSQL_URL, env.LIBSQL_AUTH_TOKEN, true, DB_CALL_TIMEOUT_MS, true);
 }
 
 /**

@@ -29,31 +29,30 @@ interface Entry {
   error?: unknown;
 }
 
-/**
- * The groups: `codes` (sign-in codes, written through `getUrgentDb` so their turn goes first in the write lane) and
- * `shared` (everything else). One turn at a time per group and isolate. A waiter learns its statements were written
- * by another turn within `groupPollMaxMs`; a turn that stalls meets the database's own deadlines (the write lane's
- * 8 s wait, a call's 4 s and its 1.5 s of retries), well within the lease, so a turn is taken over only when its
- * request is gone.
- */
-export type Group = "codes" | "shared";
-const groups = new Map(
-  (["codes", "shared"] as const).map((name) => {
-    const limits = { limit: 1, queue: 5_000, waitMs: 30_000, leaseMs: 30_000, stuckMs: Infinity };
-    const turns = new Lane(`group commit (${name})`, { ...limits, headPollMs: 5, groupPollMaxMs: 50 });
-    return [name, { queue: [] as Entry[], turns }];
-  }),
-);
+const queue: Entry[] = [];
 
 /**
- * Writes `items` (not empty) in one transaction shared with the other requests of `group` queued meanwhile; resolves
- * with each
+ * One turn at a time per isolate. A waiter learns its statements were written by another turn within
+ * `groupPollMaxMs`; a turn that stalls meets the database's own deadlines (the write lane's 8 s wait, a call's 4 s
+ * and its 1.5 s of retries), well within the lease, so a turn is taken over only when its request is gone.
+ */
+const turns = new Lane("group commit", {
+  limit: 1,
+  queue: 5_000,
+  waitMs: 30_000,
+  leaseMs: 30_000,
+  stuckMs: Infinity,
+  headPollMs: 5,
+  groupPollMaxMs: 50,
+});
+
+/**
+ * Writes `items` (not empty) in one transaction shared with the other requests queued meanwhile; resolves with each
  * item's result (as `db.batch` answers them) once written. Rejects with the database's error (DbBusyError when the
  * write lane refused the turn: 503) when that transaction failed.
  */
-export async function groupWrite(db: Db, items: BatchItem<"sqlite">[], group: Group = "shared"): Promise<unknown[]> {
+export async function groupWrite(db: Db, items: BatchItem<"sqlite">[]): Promise<unknown[]> {
   if (items.length === 0) throw new Error("groupWrite needs at least one statement");
-  const { queue, turns } = groups.get(group)!;
   const mine: Entry = { items, state: "queued" };
   queue.push(mine);
   const finished = () => mine.state === "written" || mine.state === "failed";
@@ -107,4 +106,4 @@ async function commit(db: Db, batch: Entry[]): Promise<void> {
 }
 
 /** Requests waiting for a turn, for tests. */
-export const groupCommitQueued = () => [...groups.values()].reduce((n, g) => n + g.queue.length, 0);
+export const groupCommitQueued = () => queue.length;

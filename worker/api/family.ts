@@ -22,7 +22,6 @@ import {
 } from "../contracts/family";
 import { clearFamilyCookie, setFamilyCookie } from "../lib/family-cookie";
 import { hmacHex } from "../lib/tokens";
-import { getUrgentDb } from "../db";
 import { sendCodeNow } from "../messages-runtime";
 import { clientOf } from "../middleware/rate-limit";
 import { enforceFamilyClientLimit, familyOf, refuseCrossSite, requireFamily } from "../middleware/family";
@@ -157,8 +156,7 @@ export const familyApi = familyApp
     await signInGate(c, "code");
     const { phone } = c.req.valid("json");
     const now = requestNow(c);
-    // Its writes go first in the write lane (worker/db.ts `getUrgentDb`): a guardian is waiting for the code.
-    const { expiresAt, message } = await requestCode(getUrgentDb(c.env), phone, {
+    const { expiresAt, message } = await requestCode(c.get("db"), phone, {
       pepper: c.env.PASSWORD_PEPPER,
       now,
       clientHash: (await hmacHex(c.env.PASSWORD_PEPPER, `family-client\n${clientOf(c)}`)).slice(0, 32),

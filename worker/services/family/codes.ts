@@ -77,16 +77,14 @@ export async function requestCode(
   const day = cairoClock(r.now).day;
   const [ar, en] = (["ar", "en"] as const).map((l) => renderMessage("sign_in_code", l, { studentName: "", code }));
   const byLanguage = (a: string, e: string) => sql`CASE g.language WHEN 'en' THEN ${e} ELSE ${a} END`;
-  const [codeRows, messageRows] = (await groupWrite(
-    db,
-    [
-      db.all<{ id: number }>(sql`INSERT INTO family_sign_in_codes (phone, code_hash, known, client_hash, created_at,
+  const [codeRows, messageRows] = (await groupWrite(db, [
+    db.all<{ id: number }>(sql`INSERT INTO family_sign_in_codes (phone, code_hash, known, client_hash, created_at,
       expires_at) SELECT ${phone}, ${hash}, EXISTS (SELECT 1 FROM student_guardians WHERE phone = ${phone}),
       ${r.clientHash}, ${at}, ${expiresAt}
       WHERE (SELECT count(*) FROM family_sign_in_codes WHERE phone = ${phone} AND created_at > ${hourAgo})
         < ${CODES_PER_HOUR} RETURNING id`),
-      // WhatsApp only with consent and no STOP; a code the guardian asked for themself still goes, by SMS.
-      db.all<CodeMessage>(sql`INSERT INTO messages (msg_key, kind, student_id, guardian_id, channel, to_phone, language,
+    // WhatsApp only with consent and no STOP; a code the guardian asked for themself still goes, by SMS.
+    db.all<CodeMessage>(sql`INSERT INTO messages (msg_key, kind, student_id, guardian_id, channel, to_phone, language,
       template, params, body, day, claimed_at)
       SELECT ${`sign_in_code:`} || g.student_id || ${`:${crypto.randomUUID()}:${day}`}, 'sign_in_code', g.student_id,
         g.id, CASE WHEN g.whatsapp_consent = 1 AND g.opted_out_at IS NULL THEN 'whatsapp' ELSE 'sms' END, ${phone},
@@ -98,9 +96,7 @@ export async function requestCode(
       ORDER BY g.opted_out_at IS NOT NULL, g.student_id, g.position LIMIT 1
       ON CONFLICT (msg_key) DO NOTHING
       RETURNING id, kind, channel, to_phone AS toPhone, language, template, params, body, attempts`),
-    ],
-    "codes",
-  )) as [{ id: number }[], CodeMessage[]];
+  ])) as [{ id: number }[], CodeMessage[]];
   if (!codeRows[0]) throw await limitError(db, phone, r.now);
   return { expiresAt, message: messageRows[0] ?? null };
 }
