@@ -34,7 +34,8 @@ export function enqueueWith(env: Env): Enqueue {
 export const SEND_NOW_SAFETY_NET_S = 30;
 
 /**
- * An Enqueue for a message a guardian is waiting for (a sign-in code; docs/product.md#family-accounts): it is sent
+ * An Enqueue for a message a guardian is waiting for (a code or an invitation WhatsApp reported failed, going again by
+ * SMS; docs/product.md#family-accounts; a new code goes by `sendCodeNow`): it is sent
  * from this request at once, after the answer (`waitUntil`), and also queued with a delay of SEND_NOW_SAFETY_NET_S,
  * whose delivery finds it sent (or sends it, if this request's attempt failed or never ran). The row's claim
  * (worker/services/messages/deliver.ts) keeps the two from sending it twice. Without it a code waits behind every
