@@ -5,7 +5,8 @@
  */
 import type { Env } from "./env";
 import { getDb } from "./db";
-import { deliverMany, markFailed } from "./services/messages/deliver";
+import { groupWrite } from "./group-commit";
+import { deliverMany, markFailed, type Sendable, sendClaimed } from "./services/messages/deliver";
 import { type Enqueue, instalmentMessages, strandedMessageIds, writeAndEnqueue } from "./services/messages/plan";
 import { cairoClock, getMessageSettings } from "./services/messages/settings";
 
@@ -33,7 +34,8 @@ export function enqueueWith(env: Env): Enqueue {
 export const SEND_NOW_SAFETY_NET_S = 30;
 
 /**
- * An Enqueue for a message a guardian is waiting for (a sign-in code; docs/product.md#family-accounts): it is sent
+ * An Enqueue for a message a guardian is waiting for (a code or an invitation WhatsApp reported failed, going again by
+ * SMS; docs/product.md#family-accounts; a new code goes by `sendCodeNow`): it is sent
  * from this request at once, after the answer (`waitUntil`), and also queued with a delay of SEND_NOW_SAFETY_NET_S,
  * whose delivery finds it sent (or sends it, if this request's attempt failed or never ran). The row's claim
  * (worker/services/messages/deliver.ts) keeps the two from sending it twice. Without it a code waits behind every
@@ -44,6 +46,28 @@ export function sendNowWith(env: Env, waitUntil: (p: Promise<unknown>) => void, 
     await env.MESSAGES_QUEUE.sendBatch(ids.map((id) => ({ body: { id }, delaySeconds: SEND_NOW_SAFETY_NET_S })));
     waitUntil(sendNow(env, ids, now));
   };
+}
+
+/**
+ * Sends a sign-in code's message, written claimed by its request (worker/services/family/codes.ts), from this request
+ * after the answer (`waitUntil`): no read, no claim, its outcome group-committed with other requests' writes
+ * (docs/decisions/0047-sign-in-codes-by-group-commit.md). Its queue copy, delayed SEND_NOW_SAFETY_NET_S, finds it
+ * sent, or failed and released (a provider's failure: it sends it), or still claimed (this request died: it sends
+ * once the claim lapses, CLAIM_LEASE_MS after the code was written). A code WhatsApp refused goes again by SMS at once.
+ */
+export async function sendCodeNow(env: Env, waitUntil: (p: Promise<unknown>) => void, now: Date, m: Sendable) {
+  await env.MESSAGES_QUEUE.sendBatch([{ body: { id: m.id }, delaySeconds: SEND_NOW_SAFETY_NET_S }]);
+  waitUntil(sendCode(env, m, now));
+}
+
+async function sendCode(env: Env, m: Sendable, now: Date) {
+  const db = getDb(env);
+  try {
+    const out = (await sendClaimed(db, env, [m], now, (items) => groupWrite(db, items))).get(m.id);
+    if (out && !out.ack && out.delay === 0) await deliverMany(db, env, [m.id], now);
+  } catch {
+    // The queue's copy sends it.
+  }
 }
 
 async function sendNow(env: Env, ids: number[], now: Date) {

@@ -22,7 +22,7 @@ import {
 } from "../contracts/family";
 import { clearFamilyCookie, setFamilyCookie } from "../lib/family-cookie";
 import { hmacHex } from "../lib/tokens";
-import { sendNowWith } from "../messages-runtime";
+import { sendCodeNow } from "../messages-runtime";
 import { clientOf } from "../middleware/rate-limit";
 import { enforceFamilyClientLimit, familyOf, refuseCrossSite, requireFamily } from "../middleware/family";
 import { familyPaymentsApi } from "./family-payments";
@@ -155,12 +155,13 @@ export const familyApi = familyApp
   .openapi(code, async (c) => {
     await signInGate(c, "code");
     const { phone } = c.req.valid("json");
-    const { expiresAt } = await requestCode(c.get("db"), phone, {
+    const now = requestNow(c);
+    const { expiresAt, message } = await requestCode(c.get("db"), phone, {
       pepper: c.env.PASSWORD_PEPPER,
-      enqueue: sendNowWith(c.env, (p) => c.executionCtx.waitUntil(p), requestNow(c)),
-      now: requestNow(c),
+      now,
       clientHash: (await hmacHex(c.env.PASSWORD_PEPPER, `family-client\n${clientOf(c)}`)).slice(0, 32),
     });
+    if (message) await sendCodeNow(c.env, (p) => c.executionCtx.waitUntil(p), now, message);
     return c.json({ sent: true as const, expires_at: expiresAt }, 200);
   })
   .openapi(signIn, async (c) => {

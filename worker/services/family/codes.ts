@@ -2,15 +2,17 @@
  * Sign-in codes of family accounts (docs/product.md#family-accounts, docs/decisions/0043-family-sign-in.md). A code
  * is 6 random digits, valid 5 minutes and 5 tries, at most 3 per number in any hour; only its HMAC with the Worker's
  * pepper is stored and a guess is compared in constant time. A number that is no guardian's gets a row too (so the
- * hourly cap and the answer are the same) but nothing is sent to it. The code goes through the message queue as a
- * `sign_in_code` message (urgent: at any hour), by WhatsApp with the guardian's consent, else by SMS.
+ * hourly cap and the answer are the same) but nothing is sent to it. The code is a `sign_in_code` message (urgent: at
+ * any hour), by WhatsApp with the guardian's consent, else by SMS, sent from its request with the message queue as
+ * the safety net (worker/messages-runtime.ts `sendCodeNow`; docs/decisions/0047-sign-in-codes-by-group-commit.md).
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { familySignInCodes, studentGuardians } from "../../../db/schema";
 import type { Db } from "../../db";
 import { ApiError } from "../../errors";
 import { equalBytes, hmacHex } from "../../lib/tokens";
-import type { Enqueue } from "../messages/plan";
+import { groupWrite } from "../../group-commit";
+import type { Sendable } from "../messages/deliver";
 import { cairoClock } from "../messages/settings";
 import { renderMessage } from "../messages/texts";
 
@@ -43,53 +45,60 @@ export function guardiansOfPhone(db: Db, phone: string) {
 
 export interface CodeRequest {
   pepper: string;
-  enqueue: Enqueue;
   now: Date;
   /** The caller's keyed client hash (stored for the office's list of sign-ins). */
   clientHash: string;
 }
 
 /**
- * Records a new code for `phone` (E.164) and, when the number is a guardian's, queues it to them; answers when it
- * expires (ISO UTC), the same for any number. The hourly cap is counted inside the insert. Throws 429
- * FAMILY_CODES_LIMIT (Retry-After: until the oldest of the hour's codes is an hour old).
+ * The message row of a code, written claimed by its request (`claimed_at` = the request's instant, `attempts` 0):
+ * what worker/services/messages/deliver.ts `sendClaimed` needs to send it without reading or claiming it again.
  */
-export async function requestCode(db: Db, phone: string, r: CodeRequest): Promise<{ expiresAt: string }> {
-  const guardians = await guardiansOfPhone(db, phone);
+export type CodeMessage = Sendable;
+
+/**
+ * Records a new code for `phone` (E.164) and, when the number is a guardian's, its message; answers when it expires
+ * (ISO UTC), the same for any number, and the message to send (null for a number the school does not know). One
+ * group-committed transaction (worker/group-commit.ts) decides everything inside its two statements: the hourly cap
+ * (counted inside the code's INSERT), whether the number is known, and the recipient (the number's first guardian
+ * row, children in id order, that has not replied STOP, else its first), channel and language (read inside the
+ * message's INSERT). Throws 429 FAMILY_CODES_LIMIT (Retry-After: until the oldest of the hour's codes is an hour old).
+ */
+export async function requestCode(
+  db: Db,
+  phone: string,
+  r: CodeRequest,
+): Promise<{ expiresAt: string; message: CodeMessage | null }> {
   const code = newCode();
   const hash = await codeHash(r.pepper, phone, code);
   const at = r.now.toISOString();
   const expiresAt = new Date(r.now.getTime() + CODE_TTL_MS).toISOString();
   const hourAgo = new Date(r.now.getTime() - HOUR_MS).toISOString();
-  const to = guardians.find((g) => !g.optedOutAt) ?? guardians[0];
-  const codeRow = db.all<{ id: number }>(sql`INSERT INTO family_sign_in_codes (phone, code_hash, known, client_hash,
-      created_at, expires_at) SELECT ${phone}, ${hash}, ${to ? 1 : 0}, ${r.clientHash}, ${at}, ${expiresAt}
+  const day = cairoClock(r.now).day;
+  const [ar, en] = (["ar", "en"] as const).map((l) => renderMessage("sign_in_code", l, { studentName: "", code }));
+  const byLanguage = (a: string, e: string) => sql`CASE g.language WHEN 'en' THEN ${e} ELSE ${a} END`;
+  const [codeRows, messageRows] = (await groupWrite(db, [
+    db.all<{ id: number }>(sql`INSERT INTO family_sign_in_codes (phone, code_hash, known, client_hash, created_at,
+      expires_at) SELECT ${phone}, ${hash}, EXISTS (SELECT 1 FROM student_guardians WHERE phone = ${phone}),
+      ${r.clientHash}, ${at}, ${expiresAt}
       WHERE (SELECT count(*) FROM family_sign_in_codes WHERE phone = ${phone} AND created_at > ${hourAgo})
-        < ${CODES_PER_HOUR} RETURNING id`);
-  const inserted = sql`EXISTS (SELECT 1 FROM family_sign_in_codes WHERE phone = ${phone} AND code_hash = ${hash}
-    AND created_at = ${at})`;
-  let messageId: number | undefined;
-  if (to) {
+        < ${CODES_PER_HOUR} RETURNING id`),
     // WhatsApp only with consent and no STOP; a code the guardian asked for themself still goes, by SMS.
-    const channel = to.whatsappConsent && !to.optedOutAt ? "whatsapp" : "sms";
-    const text = renderMessage("sign_in_code", to.language, { studentName: "", code });
-    const nonce = crypto.randomUUID();
-    const [, rows] = await db.batch([
-      codeRow,
-      db.all<{ id: number }>(sql`INSERT INTO messages (msg_key, kind, student_id, guardian_id, channel, to_phone,
-        language, template, params, body, day) SELECT ${`sign_in_code:${to.studentId}:${nonce}:${cairoClock(r.now).day}`},
-        'sign_in_code', ${to.studentId}, ${to.id}, ${channel}, ${phone}, ${to.language}, ${text.template},
-        ${JSON.stringify(text.params)}, ${text.body}, ${cairoClock(r.now).day} WHERE ${inserted}
-        ON CONFLICT (msg_key) DO NOTHING RETURNING id`),
-    ]);
-    messageId = rows[0]?.id;
-    if (messageId === undefined) throw await limitError(db, phone, r.now);
-    await r.enqueue([messageId]);
-  } else {
-    const [rows] = await db.batch([codeRow]);
-    if (!rows[0]) throw await limitError(db, phone, r.now);
-  }
-  return { expiresAt };
+    db.all<CodeMessage>(sql`INSERT INTO messages (msg_key, kind, student_id, guardian_id, channel, to_phone, language,
+      template, params, body, day, claimed_at)
+      SELECT ${`sign_in_code:`} || g.student_id || ${`:${crypto.randomUUID()}:${day}`}, 'sign_in_code', g.student_id,
+        g.id, CASE WHEN g.whatsapp_consent = 1 AND g.opted_out_at IS NULL THEN 'whatsapp' ELSE 'sms' END, ${phone},
+        g.language, ${ar!.template}, ${byLanguage(JSON.stringify(ar!.params), JSON.stringify(en!.params))},
+        ${byLanguage(ar!.body, en!.body)}, ${day}, ${at}
+      FROM student_guardians g
+      WHERE g.phone = ${phone} AND EXISTS (SELECT 1 FROM family_sign_in_codes WHERE phone = ${phone}
+        AND code_hash = ${hash} AND created_at = ${at})
+      ORDER BY g.opted_out_at IS NOT NULL, g.student_id, g.position LIMIT 1
+      ON CONFLICT (msg_key) DO NOTHING
+      RETURNING id, kind, channel, to_phone AS toPhone, language, template, params, body, attempts`),
+  ])) as [{ id: number }[], CodeMessage[]];
+  if (!codeRows[0]) throw await limitError(db, phone, r.now);
+  return { expiresAt, message: messageRows[0] ?? null };
 }
 
 async function limitError(db: Db, phone: string, now: Date) {
@@ -121,21 +130,30 @@ export async function checkCode(db: Db, pepper: string, phone: string, code: str
     .orderBy(desc(familySignInCodes.createdAt), desc(familySignInCodes.id))
     .limit(1);
   if (!latest || latest.consumedAt || latest.expiresAt <= at) throw new ApiError("FAMILY_CODE_INVALID");
-  const [tried] = await db
-    .update(familySignInCodes)
-    .set({ attempts: sql`${familySignInCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(familySignInCodes.id, latest.id),
-        sql`${familySignInCodes.attempts} < ${CODE_TRIES}`,
-        sql`${familySignInCodes.consumedAt} IS NULL`,
-        sql`${familySignInCodes.expiresAt} > ${at}`,
-      ),
-    )
-    .returning({ attempts: familySignInCodes.attempts });
+  const [tried] = (
+    (await groupWrite(db, [
+      db
+        .update(familySignInCodes)
+        .set({ attempts: sql`${familySignInCodes.attempts} + 1` })
+        .where(
+          and(
+            eq(familySignInCodes.id, latest.id),
+            sql`${familySignInCodes.attempts} < ${CODE_TRIES}`,
+            sql`${familySignInCodes.consumedAt} IS NULL`,
+            sql`${familySignInCodes.expiresAt} > ${at}`,
+          ),
+        )
+        // The hash as this write saw it (an SMS fallback may have replaced the code since the read above).
+        .returning({
+          attempts: familySignInCodes.attempts,
+          codeHash: familySignInCodes.codeHash,
+          known: familySignInCodes.known,
+        }),
+    ])) as [{ attempts: number; codeHash: string; known: boolean }[]]
+  )[0];
   if (!tried) throw new ApiError("FAMILY_CODE_LOCKED", { retryAfter: 60 });
   const given = hexBytes(await codeHash(pepper, phone, code));
-  if (!latest.known || !equalBytes(given, hexBytes(latest.codeHash))) {
+  if (!tried.known || !equalBytes(given, hexBytes(tried.codeHash))) {
     if (tried.attempts >= CODE_TRIES) throw new ApiError("FAMILY_CODE_LOCKED", { retryAfter: 60 });
     throw new ApiError("FAMILY_CODE_INVALID");
   }

@@ -7,6 +7,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { guardianSessions } from "../../../db/schema";
 import type { Db } from "../../db";
+import { groupWrite } from "../../group-commit";
 import { ApiError } from "../../errors";
 import { hmacHex } from "../../lib/tokens";
 import { newToken } from "../../../common/new-token";
@@ -35,13 +36,14 @@ export async function openSession(
   const hash = await sessionHash(pepper, token);
   const at = now.toISOString();
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS).toISOString();
-  const [, opened] = await db.batch([
+  // Group-committed (worker/group-commit.ts): the two statements stay together, in order, so `changes()` is the UPDATE's.
+  const [, opened] = (await groupWrite(db, [
     db.run(sql`UPDATE family_sign_in_codes SET consumed_at = ${at} WHERE id = ${codeId} AND consumed_at IS NULL`),
     db.all<{ id: number }>(sql`INSERT INTO guardian_sessions (phone, token_hash, device, created_at, expires_at,
       last_seen_at) SELECT ${phone}, ${hash}, ${device?.slice(0, 200) ?? null}, ${at}, ${expiresAt}, ${at}
       WHERE EXISTS (SELECT 1 FROM family_sign_in_codes WHERE id = ${codeId} AND consumed_at = ${at})
       AND changes() = 1 RETURNING id`),
-  ]);
+  ])) as [unknown, { id: number }[]];
   if (!opened[0]) throw new ApiError("FAMILY_CODE_INVALID");
   return { token, expiresAt };
 }

@@ -6,7 +6,9 @@
  * retried after it (the sender may still die), so nothing is sent twice or left behind. A batch costs two write
  * transactions however many messages it holds (the claims, then the outcomes): the consumer's isolate writes one
  * transaction at a time (worker/db-bound.ts), so one per message was what delivery waited on. Outside 09:00-21:00
- * Cairo only urgent kinds (a receipt) are sent; the queue message of any other is delayed until 09:00.
+ * Cairo only urgent kinds (a receipt) are sent; the queue message of any other is delayed until 09:00. A sign-in code
+ * is written already claimed and sent from its request (`sendClaimed`): no claim of its own, its outcome group-committed
+ * (docs/decisions/0047-sign-in-codes-by-group-commit.md).
  */
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -67,14 +69,39 @@ export async function deliverMany(
   // Another consumer won the row: it may still fail or die, so this queue message comes back after its claim.
   for (const m of open) if (!claimed.includes(m)) out.set(m.id, BEING_SENT);
   if (!claimed.length) return out;
+  for (const [id, o] of await sendClaimed(db, env, claimed, now, (items) => batchAll(db, items), provider))
+    out.set(id, o);
+  return out;
+}
+
+/** What sending a claimed message needs of its row (a row as read before its claim: `attempts` not yet counted). */
+export type Sendable = Pick<
+  Row,
+  "id" | "kind" | "channel" | "toPhone" | "language" | "template" | "params" | "body" | "attempts"
+>;
+
+/**
+ * Sends messages this caller has claimed (by `claim`, or written claimed: a sign-in code) side by side and records
+ * every outcome in one `write` (a plain batch, or the group commit, worker/group-commit.ts); answers each id's
+ * outcome. Throws when the outcomes could not be written (the claims then lapse and the queue's copy sends again).
+ */
+export async function sendClaimed(
+  db: Db,
+  env: Env,
+  claimed: Sendable[],
+  now: Date,
+  write: (items: BatchItem<"sqlite">[]) => Promise<unknown>,
+  provider?: Provider | null,
+): Promise<Map<number, Outcome>> {
+  const out = new Map<number, Outcome>();
   const sent = await Promise.all(claimed.map((m) => send(env, m, provider)));
   const writes: BatchItem<"sqlite">[] = [];
   claimed.forEach((m, i) => {
-    const { write, outcome } = settle(db, m, sent[i]!, now);
-    writes.push(write);
-    out.set(m.id, outcome);
+    const settled = settle(db, m, sent[i]!, now);
+    writes.push(settled.write);
+    out.set(m.id, settled.outcome);
   });
-  await batchAll(db, writes);
+  await write(writes);
   return out;
 }
 
@@ -111,7 +138,7 @@ async function claim(db: Db, open: Row[], now: Date): Promise<Row[]> {
   return open.filter((_, i) => (won[i] as unknown[]).length > 0);
 }
 
-function send(env: Env, m: Row, provider?: Provider | null): Promise<SendResult> {
+function send(env: Env, m: Sendable, provider?: Provider | null): Promise<SendResult> {
   const p = provider === undefined ? providerFor(env, m.channel) : provider;
   if (!p) return Promise.resolve({ ok: false, retry: true, error: `no ${m.channel} provider configured` });
   return p
@@ -127,40 +154,49 @@ function send(env: Env, m: Row, provider?: Provider | null): Promise<SendResult>
 }
 
 /** The write that records one claimed message's send, and what the queue does with its queue message. */
-function settle(db: Db, m: Row, sent: SendResult, now: Date): { write: BatchItem<"sqlite">; outcome: Outcome } {
+function settle(db: Db, m: Sendable, sent: SendResult, now: Date): { write: BatchItem<"sqlite">; outcome: Outcome } {
   const at = now.toISOString();
   // A sign-in code's text is blanked once the provider has it (nobody reads it in the console); a code or an
   // invitation WhatsApp could not take goes again at once by SMS (docs/product.md#family-accounts).
   const code = m.kind === "sign_in_code";
+  // The claim counted this attempt already, except a row written claimed (a code): counted here for both.
+  const attempts = m.attempts + 1;
   if (sent.ok) {
     const blank = code ? { body: "••••••", params: "[]" } : {};
     const write = db
       .update(messages)
-      .set({ status: "sent", providerId: sent.providerId, error: null, claimedAt: null, updatedAt: at, ...blank })
+      .set({
+        status: "sent",
+        providerId: sent.providerId,
+        error: null,
+        claimedAt: null,
+        updatedAt: at,
+        attempts,
+        ...blank,
+      })
       .where(and(eq(messages.id, m.id), eq(messages.status, "queued")));
     return { write, outcome: { ack: true, result: "sent" } };
   }
-  const attempts = m.attempts + 1;
   if (fallsBackToSms(m.kind) && m.channel === "whatsapp") {
     const write = db
       .update(messages)
-      .set({ channel: "sms", error: sent.error, claimedAt: null })
+      .set({ channel: "sms", error: sent.error, claimedAt: null, attempts })
       .where(eq(messages.id, m.id));
     return { write, outcome: { ack: false, delay: 0, result: "retry by sms" } };
   }
   if (!sent.retry || attempts >= MAX_ATTEMPTS) {
-    const write = failedUpdate(db, [m.id], sent.error, now, sent.retry);
+    const write = failedUpdate(db, [m.id], sent.error, now, sent.retry, attempts);
     return { write, outcome: { ack: true, result: sent.retry ? "dead" : "failed" } };
   }
-  const write = db.update(messages).set({ error: sent.error, claimedAt: null }).where(eq(messages.id, m.id));
+  const write = db.update(messages).set({ error: sent.error, claimedAt: null, attempts }).where(eq(messages.id, m.id));
   return { write, outcome: { ack: false, delay: backoffSeconds(attempts), result: "retry" } };
 }
 
 /** The update marking messages `ids` failed with `error`; `dead`: the queue gave up on them (dead-lettered). */
-function failedUpdate(db: Db, ids: number[], error: string, now: Date, dead: boolean) {
+function failedUpdate(db: Db, ids: number[], error: string, now: Date, dead: boolean, attempts?: number) {
   return db
     .update(messages)
-    .set({ status: "failed", error, updatedAt: now.toISOString(), deadAt: dead ? now.toISOString() : null })
+    .set({ status: "failed", error, updatedAt: now.toISOString(), deadAt: dead ? now.toISOString() : null, attempts })
     .where(and(inArray(messages.id, ids), sql`${messages.status} IN ('queued','sent')`));
 }
 

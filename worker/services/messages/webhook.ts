@@ -9,7 +9,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { messages, studentGuardians } from "../../../db/schema";
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Db } from "../../db";
+import { groupWrite } from "../../group-commit";
 import { hmacHex, verifyHmacHex } from "../../lib/tokens";
 import { whatsappFailure } from "./failure";
 import { isStopReply, replyTexts } from "./opt-out";
@@ -51,45 +53,61 @@ const listAt = (o: unknown, key: string): unknown[] => {
 
 /**
  * Applies a verified webhook body (any JSON; what does not fit is skipped, entry by entry); answers how many statuses
- * and opt-outs it applied and the ids of failed messages sent again by SMS (only with `fallback`).
+ * and opt-outs it applied and the ids of failed messages sent again by SMS (only with `fallback`). Its writes (each
+ * guarded in its own WHERE) are one group-committed transaction (worker/group-commit.ts): a code's delivered and read
+ * reports are shared turns, not two write transactions of their own.
  */
 export async function applyWebhook(db: Db, payload: unknown, now: Date, fallback?: SmsFallback) {
-  let statuses = 0;
-  let optOuts = 0;
-  const failed: Failed[] = [];
+  const writes: { kind: "status" | "failed" | "optOut"; item: BatchItem<"sqlite"> }[] = [];
   for (const entry of listAt(payload, "entry")) {
     for (const change of listAt(entry, "changes")) {
       const value = own(change, "value");
       for (const item of listAt(value, "statuses")) {
         const s = statusSchema.safeParse(item);
-        if (s.success) statuses += await applyStatus(db, s.data.id, s.data.status, s.data.errors, now, failed);
+        const w = s.success ? statusWrite(db, s.data.id, s.data.status, s.data.errors, now) : null;
+        if (w) writes.push(w);
       }
       for (const item of listAt(value, "messages")) {
         const m = inboundSchema.safeParse(item);
         if (!m.success || !replyTexts(item).some(isStopReply)) continue;
-        optOuts += await optOut(db, `+${m.data.from.replace(/\D/g, "")}`, now);
+        writes.push({ kind: "optOut", item: optOut(db, `+${m.data.from.replace(/\D/g, "")}`, now) });
       }
     }
   }
+  const results = writes.length
+    ? ((await groupWrite(
+        db,
+        writes.map((w) => w.item),
+      )) as unknown[][])
+    : [];
+  let statuses = 0;
+  let optOuts = 0;
+  const failed: Failed[] = [];
+  writes.forEach((w, i) => {
+    const rows = results[i]!;
+    if (w.kind === "optOut") optOuts += rows.length;
+    else statuses += rows.length;
+    if (w.kind === "failed") failed.push(...(rows as Failed[]));
+  });
   const resent = fallback && failed.length ? await sendFailedBySms(db, failed, now, fallback) : [];
   return { statuses, optOuts, resent };
 }
 
 type Failed = Parameters<typeof sendFailedBySms>[1][number];
 
-async function applyStatus(
+/** The guarded UPDATE one status makes (null: `sent`, or a status that moves nothing). */
+function statusWrite(
   db: Db,
   providerId: string,
   status: z.infer<typeof statusSchema>["status"],
   errors: unknown,
   now: Date,
-  failed: Failed[],
-) {
+): { kind: "status" | "failed"; item: BatchItem<"sqlite"> } | null {
   const at = now.toISOString();
   if (status === "failed") {
     const first = Array.isArray(errors) ? errors[0] : undefined;
     const reason = whatsappFailure(first?.code, first?.title ?? first?.message, first?.error_data?.details);
-    const rows = await db
+    const item = db
       .update(messages)
       .set({ status: "failed", error: reason, updatedAt: at })
       .where(and(eq(messages.providerId, providerId), sql`${messages.status} IN ('queued','sent')`))
@@ -100,13 +118,12 @@ async function applyStatus(
         toPhone: messages.toPhone,
         language: messages.language,
       });
-    failed.push(...rows);
-    return rows.length;
+    return { kind: "failed", item };
   }
   // A row gets its provider id in the same write that makes it `sent`, so `sent` never moves one forward: no write.
   const rank = RANK.get(status);
-  if (rank === undefined) return 0;
-  const rows = await db
+  if (rank === undefined) return null;
+  const item = db
     .update(messages)
     .set({ status: status as "delivered" | "read", updatedAt: at })
     .where(
@@ -116,14 +133,13 @@ async function applyStatus(
       ),
     )
     .returning({ id: messages.id });
-  return rows.length;
+  return { kind: "status", item };
 }
 
-async function optOut(db: Db, phone: string, now: Date) {
-  const rows = await db
+function optOut(db: Db, phone: string, now: Date) {
+  return db
     .update(studentGuardians)
     .set({ optedOutAt: now.toISOString(), whatsappConsent: false })
     .where(and(eq(studentGuardians.phone, phone), sql`${studentGuardians.optedOutAt} IS NULL`))
     .returning({ id: studentGuardians.id });
-  return rows.length;
 }
