@@ -82,7 +82,7 @@ export function barsLayout(p: LayoutInput) {
   const slot = stacked ? 1 : Math.max(1, series.length);
   const barW = Math.min(p.maxBar ?? Number.POSITIVE_INFINITY, band / slot);
   // Upright labels never overlap: every k-th, k at least what the longest label needs.
-  const fits = side || p.slant ? 1 : Math.ceil((longest + 8) / (along / Math.max(1, rows.length)));
+  const fits = side || p.slant || !rows.length ? 1 : Math.ceil((longest + 8) / cat.step());
   const every = Math.max(1, p.every ?? 1, fits);
   const start = (i: number) => cat(i) ?? 0;
   const rect = (key: string, i: number, s: number, a: number, b: number): BarBox => {

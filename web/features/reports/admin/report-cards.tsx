@@ -1,8 +1,8 @@
 /**
  * The Reports cards (docs/product.md#reports), each fetching its chart's figures for the year chosen: collection,
- * overdue, receipts by source, marks and pass rates, messages. The dashboard shows the first two. The charts' code
- * comes with these cards (visx, about 22 KB compressed: docs/decisions/0048), so a chart is drawn in the same render
- * as its figures.
+ * overdue, receipts by source, marks and pass rates, messages. The dashboard shows the first two. The charts'
+ * code comes with these cards (visx; the chunk is 30 KB compressed: docs/decisions/0048), so a chart is drawn in the
+ * same render as its figures.
  */
 import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
