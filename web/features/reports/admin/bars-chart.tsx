@@ -5,15 +5,13 @@
  * right and the values' axis on the right. A pointer over a category shows its figures; a click can open its list.
  * Drawn once at the size its box measured, with no layout reads (./bars-layout.ts; docs/decisions/0048).
  */
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { AxisBottom, AxisLeft, AxisRight } from "@visx/axis";
 import { GridColumns, GridRows } from "@visx/grid";
 import { Group } from "@visx/group";
 import { Bar, LinePath } from "@visx/shape";
 import { barsLayout, type BarsLayout, type ChartRow, num } from "./bars-layout";
 import { ChartTooltipContent, type ChartConfig } from "./chart-kit";
-
-export type { ChartRow };
 
 export interface BarsChartProps {
   rows: readonly ChartRow[];
@@ -148,11 +146,10 @@ function Tip({ p, l, i }: { p: BarsChartProps; l: BarsLayout; i: number }) {
   return (
     <div className="pointer-events-none absolute z-10" style={at}>
       <ChartTooltipContent
-        active
         label={row.label}
         config={p.config}
         format={p.format}
-        payload={keys.map((k) => ({ dataKey: k, value: num(row[k]) }))}
+        values={keys.map((k) => ({ key: k, value: num(row[k]) }))}
       />
     </div>
   );
@@ -161,7 +158,8 @@ function Tip({ p, l, i }: { p: BarsChartProps; l: BarsLayout; i: number }) {
 /** The chart (see the module doc). */
 export function BarsChart(p: BarsChartProps) {
   const [hover, setHover] = useState<number | null>(null);
-  const l = barsLayout({ ...p, lineKeys: p.lines?.map((x) => x.key), marked: !!p.mark });
+  // Laid out again only when the chart's props change, not on every category the pointer crosses.
+  const l = useMemo(() => barsLayout({ ...p, lineKeys: p.lines?.map((x) => x.key), marked: !!p.mark }), [p]);
   const pick = p.onPick;
   const events = (i: number) => ({ onMouseEnter: () => setHover(i), onClick: pick && (() => pick(i)) });
   const pointer = pick ? "cursor-pointer" : "";

@@ -77,47 +77,33 @@ export function ChartContainer({
   );
 }
 
-interface TooltipItem {
-  dataKey?: string | number | ((o: unknown) => unknown);
-  name?: string | number;
-  value?: unknown;
-  color?: string;
-  payload?: Record<string, unknown>;
-}
-
-/** The tooltip's HTML: the point's label, then one line per series with its colour and formatted value. */
+/** The tooltip's HTML: the category's label, then one line per series with a value, its colour and the value. */
 export function ChartTooltipContent({
-  active,
-  payload,
   label,
+  values,
   config,
   format,
-  labelFormat,
 }: {
-  active?: boolean;
-  payload?: readonly TooltipItem[];
-  label?: unknown;
+  label: string;
+  /** Each series' value in order; null: not shown. */
+  values: readonly { key: string; value: number | null }[];
   config: ChartConfig;
   format: (v: number, key: string) => string;
-  labelFormat?: (label: unknown) => string;
 }) {
-  if (!active || !payload?.length) return null;
   return (
     <div className="grid min-w-36 gap-1 rounded-lg border bg-background px-3 py-2 text-xs shadow-md">
-      <div className="font-medium">{labelFormat ? labelFormat(label) : String(label ?? "")}</div>
-      {payload.map((item) => {
-        const key = String(item.dataKey ?? item.name ?? "");
-        if (item.value === null || item.value === undefined) return null;
-        return (
+      <div className="font-medium">{label}</div>
+      {values.map(({ key, value }) =>
+        value === null ? null : (
           <div key={key} className="flex items-center justify-between gap-3">
             <span className="flex items-center gap-1.5 text-muted-foreground">
               <span className="size-2.5 shrink-0 rounded-sm" style={{ background: `var(--color-${key})` }} />
               {config[key]?.label ?? key}
             </span>
-            <span className="font-mono font-medium tabular-nums">{format(Number(item.value), key)}</span>
+            <span className="font-mono font-medium tabular-nums">{format(value, key)}</span>
           </div>
-        );
-      })}
+        ),
+      )}
     </div>
   );
 }
