@@ -31,7 +31,7 @@ import { importApi } from "./api/import";
 import { staffApi } from "./api/staff";
 import { messagesApi } from "./api/messages";
 import { whatsappWebhookApi } from "./api/whatsapp-webhook";
-import { familyAdminApi, familyApi } from "./api/family";
+import { familyAdminApi, familyApi, guardiansApi } from "./api/family";
 import { onlinePaymentsApi, paymobCallbackApi } from "./api/online-payments";
 import { adminOnlinePaymentsApi } from "./api/online-payments-admin";
 import { rolloverApi } from "./api/rollover";
@@ -99,6 +99,7 @@ const api = createApi()
   .route("/webhooks/whatsapp", whatsappWebhookApi)
   .route("/family", familyApi)
   .route("/admin/family", familyAdminApi)
+  .route("/admin/guardians", guardiansApi)
   .route("/public", onlinePaymentsApi)
   .route("/payments/paymob", paymobCallbackApi)
   .route("/admin/online-payments", adminOnlinePaymentsApi)

@@ -1,19 +1,27 @@
 /**
- * `/api/admin/family` (docs/product.md#family-accounts, "The office"): a guardian number's children, open family
- * sessions and recent sign-ins, ending every session of the number (audited), and inviting the family to its account
- * by the message queue (audited, once a day). For those who edit students' guardians.
+ * `/api/admin/family` (docs/product.md#family-accounts, "The office"): one guardian number's account (children,
+ * guardian rows, preferences, sign-ins, open sessions, messages, last invitation), ending its sessions (all or one,
+ * audited), and inviting the family to its account by the message queue (audited, once a day); and
+ * `/api/admin/guardians`, the school's guardian numbers with their account state. For those who edit students'
+ * guardians.
  */
 import { createRoute, z } from "@hono/zod-openapi";
-import { and, desc, eq, inArray } from "drizzle-orm";
-import { familySignInCodes, messages } from "../../db/schema";
 import { guarded } from "../route-permission";
 import { createAdminApi, errors, json } from "../openapi";
-import { familyAdminSchema, familyCodeRequestSchema, familyInviteSentSchema } from "../contracts/family";
+import { familyCodeRequestSchema } from "../contracts/family";
+import {
+  familyAdminSchema,
+  familyEndSessionsSchema,
+  familyInviteSentSchema,
+  guardianListQuerySchema,
+  guardianListSchema,
+} from "../contracts/family-admin";
 import { enqueueWith, linkBase } from "../messages-runtime";
+import { ApiError } from "../errors";
 import { auditInsertIfChanged } from "../services/audit";
+import { guardianAccount, listGuardians } from "../services/family/guardians";
 import { inviteFamily } from "../services/family/invite";
-import { childrenOf } from "../services/family/read";
-import { endSessionsQuery, openSessionsOf } from "../services/family/sessions";
+import { endSessionsQuery } from "../services/family/sessions";
 
 const tags = ["Family accounts"];
 const body = { required: true, content: { "application/json": { schema: familyCodeRequestSchema } } } as const;
@@ -23,7 +31,7 @@ const read = createRoute(
     method: "get",
     path: "/",
     tags,
-    summary: "A guardian number's children, open family sessions, last 20 sign-ins and last invitation",
+    summary: "A guardian number's account: children, guardian rows, sign-ins, open sessions, messages, invitation",
     request: { query: familyCodeRequestSchema },
     responses: { 200: json(familyAdminSchema, "The number's account"), ...errors(400, 401, 403) },
   }),
@@ -34,9 +42,10 @@ const end = createRoute(
     method: "post",
     path: "/sessions/end",
     tags,
-    summary: "End every family session of a guardian number (audited)",
-    request: { body },
-    responses: { 200: json(z.object({ ended: z.number().int() }), "Ended"), ...errors(400, 401, 403) },
+    summary: "End every family session of a guardian number, or one (audited)",
+    description: "404 FAMILY_SESSION_NOT_FOUND: `session_id` is not an open session of this number.",
+    request: { body: { required: true, content: { "application/json": { schema: familyEndSessionsSchema } } } },
+    responses: { 200: json(z.object({ ended: z.number().int() }), "Ended"), ...errors(400, 401, 403, 404) },
   }),
 );
 
@@ -53,50 +62,32 @@ const invite = createRoute(
   }),
 );
 
+const list = createRoute(
+  guarded("students.write", {
+    method: "get",
+    path: "/",
+    tags,
+    summary: "The school's guardian numbers with their family account state, by name (paged)",
+    request: { query: guardianListQuerySchema },
+    responses: { 200: json(guardianListSchema, "One page and the school's figures"), ...errors(400, 401, 403) },
+  }),
+);
+
 /** Mounted at `/api/admin/family`. */
 export const familyAdminApi = createAdminApi()
   .openapi(read, async (c) => {
     const { phone } = c.req.valid("query");
-    const { db, now } = c.var.ctx;
-    const [children, sessions, codes] = await Promise.all([
-      childrenOf(db, phone),
-      openSessionsOf(db, phone, now),
-      db
-        .select()
-        .from(familySignInCodes)
-        .where(and(eq(familySignInCodes.phone, phone), eq(familySignInCodes.known, true)))
-        .orderBy(desc(familySignInCodes.id))
-        .limit(20),
-    ]);
-    // An invitation's row is about one of the children: read through the students' index, not every message.
-    const [invited] = children.length
-      ? await db
-          .select({ created_at: messages.createdAt, channel: messages.channel, status: messages.status })
-          .from(messages)
-          .where(
-            and(
-              inArray(
-                messages.studentId,
-                children.map((ch) => ch.id),
-              ),
-              eq(messages.kind, "family_invite"),
-              eq(messages.toPhone, phone),
-            ),
-          )
-          .orderBy(desc(messages.id))
-          .limit(1)
-      : [];
-    const signIns = codes.map((r) => ({ created_at: r.createdAt, used: r.consumedAt !== null, attempts: r.attempts }));
-    const kids = children.map(({ studentNo, ...ch }) => ({ ...ch, student_no: studentNo }));
-    return c.json({ phone, children: kids, sessions, sign_ins: signIns, last_invite: invited ?? null }, 200);
+    return c.json(await guardianAccount(c.var.ctx.db, phone, c.var.ctx.now), 200);
   })
   .openapi(end, async (c) => {
-    const { phone } = c.req.valid("json");
+    const { phone, session_id } = c.req.valid("json");
     const ctx = c.var.ctx;
+    // The audit row is written only when a session ended (`changes()` of the UPDATE, in the same batch).
     const [rows] = await ctx.db.batch([
-      endSessionsQuery(ctx.db, phone, ctx.actor.username, ctx.now),
+      endSessionsQuery(ctx.db, phone, ctx.actor.username, ctx.now, session_id),
       auditInsertIfChanged(ctx, { action: "update", entity: "family_sessions", entityId: phone }),
     ]);
+    if (session_id !== undefined && rows.length === 0) throw new ApiError("FAMILY_SESSION_NOT_FOUND");
     return c.json({ ended: rows.length }, 200);
   })
   .openapi(invite, async (c) => {
@@ -104,3 +95,9 @@ export const familyAdminApi = createAdminApi()
     const sent = await inviteFamily(c.var.ctx, phone, linkBase(c.env, c.req.url), enqueueWith(c.env));
     return c.json(sent, 200);
   });
+
+/** Mounted at `/api/admin/guardians`. */
+export const guardiansApi = createAdminApi().openapi(list, async (c) => {
+  const query = c.req.valid("query");
+  return c.json(await listGuardians(c.var.ctx.db, query, c.var.ctx.now), 200);
+});

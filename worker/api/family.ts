@@ -226,4 +226,4 @@ export const familyApi = familyApp
   .route("/", familyPaymentsApi);
 
 /** The office's side, mounted at `/api/admin/family` (worker/api/family-admin.ts). */
-export { familyAdminApi } from "./family-admin";
+export { familyAdminApi, guardiansApi } from "./family-admin";

@@ -154,27 +154,3 @@ export const familyPreferencesInputSchema = z.object({
   whatsapp: z.boolean().optional(),
   kinds: z.partialRecord(z.enum(FAMILY_OPTIONAL_KINDS), z.boolean()).optional(),
 });
-
-/** `GET /api/admin/family/{phone}` (the office). */
-export const familyAdminSchema = z.object({
-  phone: z.string(),
-  children: z.array(familyChildSchema.extend({ student_no: z.string() })).describe("Every student of this number"),
-  sessions: z.array(familySessionJsonSchema),
-  sign_ins: z.array(z.object({ created_at: z.string(), used: z.boolean(), attempts: z.number().int() })),
-  last_invite: z
-    .object({
-      created_at: z.string(),
-      channel: z.enum(MESSAGE_CHANNELS),
-      status: z.enum(MESSAGE_STATUSES),
-    })
-    .nullable()
-    .describe("The newest invitation to the family account sent to this number"),
-});
-
-/** `POST /api/admin/family/invite`: where the invitation goes. */
-export const familyInviteSentSchema = z.object({
-  channel: z.enum(MESSAGE_CHANNELS).describe("WhatsApp with the guardian's consent, else SMS"),
-  language: z.enum(["ar", "en"]),
-  message_id: z.number().int(),
-});
-export const familyAdminParamSchema = z.object({ phone: familyPhoneSchema });
