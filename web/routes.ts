@@ -27,6 +27,8 @@ export default [
       route("reports", "routes/admin/reports.tsx"),
       route("students", "routes/admin/students.tsx"),
       route("students/:grade", "routes/admin/grade-demo.tsx", { id: "students-grade" }),
+      route("guardians", "routes/admin/guardians.tsx"),
+      route("guardians/:phone", "routes/admin/guardian.tsx"),
       route("fees", "routes/admin/fees.tsx"),
       route("fees/plans", "routes/admin/fee-plans.tsx"),
       route("fees/online", "routes/admin/online-payments.tsx"),

@@ -1,9 +1,10 @@
 /**
  * The office's side of family accounts and the way to `/family` in the browser (docs/product.md#family-accounts):
- * a guardian row's "Family account" in the student dialog lists the number's children, and Invite says how the
- * invitation goes (WhatsApp in English at 1366 px; SMS without consent in Arabic at 360 px) and why a second one the
- * same day does not; the public navbar and the phone menu lead to /family, and the results and pay lookups point to
- * it. No page or console error, no sideways scroll. Screenshots go to screenshots/.
+ * a guardian row's "Family account" in the student dialog opens the number's page (children, two devices signed in,
+ * one signed out and then every one, Invite by WhatsApp and a second one the same day refused; English, 1366 px);
+ * Invite by SMS without consent and the Guardians list finding the number (Arabic, 360 px); the public navbar and the
+ * phone menu lead to /family, and the results and pay lookups point to it. No page or console error, no sideways
+ * scroll. Screenshots go to screenshots/.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -15,6 +16,7 @@ import { adminApi } from "./admin-api";
 import { adminToken, consolePage } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { hydrated } from "./hydration";
+import { codeFromProvider } from "./family-code";
 import { server } from "./server";
 
 const base = server.baseUrl;
@@ -51,60 +53,109 @@ async function twoChildren(tag: string, consent: boolean) {
   return { token, phone, studentNo: first, name };
 }
 
-async function guardianRow(page: Page, studentNo: string, name: string, edit: string, dialogName: string) {
+/** Signs the number in through the API as a browser `device` would: one open family session. */
+async function familySession(phone: string, device: string) {
+  const after = Date.now();
+  const headers = { "Content-Type": "application/json", "User-Agent": device };
+  const ask = await fetch(`${base}/api/family/code`, { method: "POST", headers, body: JSON.stringify({ phone }) });
+  expect(ask.status).toBe(200);
+  const code = await codeFromProvider(phone, after);
+  const res = await fetch(`${base}/api/family/session`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ phone, code }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const ANDROID = "Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile";
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 Version/18.1 Safari/604.1";
+
+/** The student dialog's "Family account" of the first guardian: a link to the number's page. */
+async function openFromStudent(page: Page, studentNo: string, name: string, edit: string, dialogName: string) {
   await page.goto(`${base}/admin/dashboard/students`);
   await page.getByLabel(/^(Search|بحث)$/).fill(studentNo);
   await page.getByRole("button", { name: `${edit} ${name}`, exact: true }).click();
-  const dialog = page.getByRole("dialog", { name: dialogName });
-  const row = dialog.locator('[data-guardian="0"]');
+  const row = page.getByRole("dialog", { name: dialogName }).locator('[data-guardian="0"]');
   await row.locator("[data-family-sessions]").waitFor();
-  return { dialog, row };
+  return row;
 }
 
 beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
 
-describe("the office: a guardian's family account", () => {
-  it("English at 1366 px: lists the number's children and invites the family once a day", async () => {
-    const { token, studentNo, name } = await twoChildren("Office Invite", true);
+describe("the office: a guardian's page", () => {
+  it("English at 1366 px: children, sessions ended one and then all, invited once a day", async () => {
+    const { token, phone, studentNo, name } = await twoChildren("Office Invite", true);
+    await familySession(phone, ANDROID);
+    await familySession(phone, IPHONE);
     const page = await consolePage(browser(), token, "en", 1366);
     // The second invitation's 409 is the answer the test asks for (the browser logs every 4xx).
     const errors = watchErrors(page, /status of 409/);
-    const { row } = await guardianRow(page, studentNo, name, "Edit", "Edit Student");
-    await row.getByRole("button", { name: "Family account", exact: true }).click();
-    await row.getByText("Children on this number (2)").waitFor();
-    expect(await row.locator("[data-family-account]").textContent()).toContain(`${name} Sibling`);
-    await row.getByText("Not invited yet.").waitFor();
-    await row.getByRole("button", { name: "Invite to the family account" }).click();
-    await row
-      .getByRole("status")
-      .getByText(/goes by WhatsApp, in Arabic/)
+    const row = await openFromStudent(page, studentNo, name, "Edit", "Edit Student");
+    await row.getByRole("link", { name: "Family account", exact: true }).click();
+    await page.waitForURL(`${base}/admin/dashboard/guardians/+2${phone}`);
+    await page.getByRole("heading", { level: 1, name: "Mona Hassan" }).waitFor();
+    const children = page.getByRole("region", { name: /^Children/ });
+    expect(await children.locator("[data-child]").count()).toBe(2);
+    expect(await children.textContent()).toContain(`${name} Sibling`);
+    const sessions = page.getByRole("region", { name: "Open sessions" });
+    expect(await sessions.locator("[data-session]").count()).toBe(2);
+    expect(await sessions.textContent()).toContain("Chrome · Android");
+    expect(await page.getByRole("region", { name: "Sign-in codes" }).locator('[data-code="codeUsed"]').count()).toBe(2);
+    await shot(page, "guardian-page-en-1366");
+
+    await sessions
+      .getByRole("button", { name: /^Sign out the device signed in/ })
+      .first()
+      .click();
+    await sessions.locator("[data-session]").nth(1).waitFor({ state: "detached" });
+    await page.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Sign out everywhere" }).click();
+    await sessions.getByText("Not signed in on any device.").waitFor();
+
+    await page.getByRole("button", { name: "Invite to the family account" }).click();
+    await page.getByText(/goes by WhatsApp, in Arabic/).waitFor();
+    await page
+      .getByRole("region", { name: "Messages to this number" })
+      .getByText("Family account invitation")
+      .first()
       .waitFor();
-    await row.getByText(/^Last invitation .* by WhatsApp/).waitFor();
-    await row.scrollIntoViewIfNeeded();
-    writeFileSync(join(SHOTS, "family-office-en-1366.png"), await page.getByRole("dialog").screenshot());
-    await row.getByRole("button", { name: "Invite to the family account" }).click();
-    await row.getByRole("status").getByText("This number was already invited today.", { exact: false }).waitFor();
+    await page.getByRole("button", { name: "Invite to the family account" }).click();
+    await page.getByText("This number was already invited today.", { exact: false }).waitFor();
     expect(await noOverflow(page)).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
-  it("Arabic at 360 px: a guardian without WhatsApp consent is invited by SMS", async () => {
-    const { token, studentNo, name } = await twoChildren("Office SMS", false);
+  it("Arabic at 360 px: invited by SMS from the student dialog; the Guardians list finds the number", async () => {
+    const { token, phone, studentNo, name } = await twoChildren("Office SMS", false);
     const page = await consolePage(browser(), token, "ar", 360);
     const errors = watchErrors(page);
-    const { row } = await guardianRow(page, studentNo, name, "تعديل", "تعديل بيانات الطالب");
+    const row = await openFromStudent(page, studentNo, name, "تعديل", "تعديل بيانات الطالب");
     await row.getByRole("button", { name: "دعوة إلى حساب الأسرة" }).click();
     await row
       .getByRole("status")
       .getByText(/تصل برسالة SMS، باللغة العربية/)
       .waitFor();
-    await row.getByRole("button", { name: "حساب الأسرة", exact: true }).click();
-    await row.getByText("الأبناء بهذا الرقم (٢)").waitFor();
-    await row.scrollIntoViewIfNeeded();
-    writeFileSync(join(SHOTS, "family-office-ar-360.png"), await page.getByRole("dialog").screenshot());
+    await page.goto(`${base}/admin/dashboard/guardians`);
+    await page.getByLabel("بحث", { exact: true }).fill(phone);
+    const card = page.locator(`li[data-guardian="+2${phone}"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toContain(`${name} Sibling`);
+    expect(await card.locator("[data-whatsapp]").getAttribute("data-whatsapp")).toBe("off");
+    expect(await noOverflow(page)).toBe(true);
+    await shot(page, "guardians-list-ar-360");
+    await card.getByRole("link").first().click();
+    await page.getByRole("heading", { level: 1, name: "Mona Hassan" }).waitFor();
+    await page
+      .getByRole("region", { name: "الرسائل إلى هذا الرقم" })
+      .getByText("دعوة إلى حساب الأسرة")
+      .first()
+      .waitFor();
+    expect(await noOverflow(page)).toBe(true);
+    await shot(page, "guardian-page-ar-360");
     expect(errors).toEqual([]);
     await page.context().close();
   });

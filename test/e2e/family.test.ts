@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { watchErrors } from "../support/browser";
 import { uniqueStudentNo } from "../support/selection-world";
 import { adminApi } from "./admin-api";
+import { codeFromProvider } from "./family-code";
 import { adminToken } from "./admin-session";
 import { fileBrowser } from "./file-browser";
 import { server } from "./server";
@@ -52,31 +53,6 @@ async function motherOfTwo() {
   });
   await adminApi(token, "POST", `/api/fees/${older}/add-payment`, { payment_amount: 250 });
   return phone;
-}
-
-/** The newest code the local provider received for `phone` (local form). */
-async function codeFromProvider(phone: string, after: number): Promise<string> {
-  const to = `20${phone.slice(1)}`;
-  for (let i = 0; i < 60; i++) {
-    const list = (await (await fetch(`${server.messageStandinUrl}/_standin/messages`)).json()) as {
-      to: string;
-      params: string[];
-      text: string | null;
-      template: string | null;
-      receivedAt: string;
-    }[];
-    const mine = list.filter(
-      (m) =>
-        m.to.replace(/^\+/, "") === to &&
-        Date.parse(m.receivedAt) >= after &&
-        (m.template === "school_sign_in_code" || /\b\d{6}\b/.test(m.text ?? "")),
-    );
-    const last = mine.at(-1);
-    const code = last?.template === "school_sign_in_code" ? last.params[0] : /\b\d{6}\b/.exec(last?.text ?? "")?.[0];
-    if (code) return code;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no code reached the provider for ${phone}`);
 }
 
 async function familyPage(b: Browser, lang: "ar" | "en", width: number): Promise<Page> {

@@ -23,6 +23,7 @@ import academicYears from "./ar/academicYears";
 import family from "./ar/family";
 import familyPay from "./ar/familyPay";
 import reports from "./ar/reports";
+import guardians from "./ar/guardians";
 
 export default {
   ...common,
@@ -46,6 +47,7 @@ export default {
   onlinePayments,
   family,
   familyPay,
+  guardians,
   rollover,
   academicYears,
   reports,

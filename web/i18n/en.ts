@@ -23,6 +23,7 @@ import academicYears from "./en/academicYears";
 import family from "./en/family";
 import familyPay from "./en/familyPay";
 import reports from "./en/reports";
+import guardians from "./en/guardians";
 
 export default {
   ...common,
@@ -46,6 +47,7 @@ export default {
   onlinePayments,
   family,
   familyPay,
+  guardians,
   rollover,
   academicYears,
   reports,

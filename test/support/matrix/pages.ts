@@ -148,6 +148,9 @@ export const PAGES: MatrixPage[] = [
     ],
   },
   { path: "/admin/dashboard/audit-log", perState: true },
+  { path: "/admin/dashboard/guardians", perState: true },
+  // The first number of the states: two siblings (the long names in state 3 and up), or "no student" in state 0.
+  { path: "/admin/dashboard/guardians/+201000000001", perState: true },
   { path: "/admin/dashboard/course-selections", perState: true },
   {
     path: "/admin/dashboard/course-selections/subjects",

@@ -149,6 +149,18 @@ export class SchoolBuilder {
       building_no: (k % 6) + 1,
       gender: k % 2 ? "male" : "female",
       is_active: row.active,
+      // Two children per number (siblings), the 200-character names on the long items, every fifth without one.
+      guardians:
+        k % 5 === 0
+          ? []
+          : [
+              {
+                full_name: isLong(k) ? personName(lang, 200, k + 1) : shortName(lang, k + 1),
+                relation: k % 2 ? "mother" : "father",
+                phone: `0100${String(Math.ceil(k / 2)).padStart(7, "0")}`,
+                whatsapp_consent: k % 3 !== 0,
+              },
+            ],
     });
   }
 

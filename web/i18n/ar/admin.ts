@@ -9,6 +9,7 @@ export default {
     label: "قائمة الإدارة",
     dashboard: "لوحة التحكم",
     reports: "التقارير",
+    guardians: "أولياء الأمور",
     students: "الطلاب",
     fees: "المصروفات",
     results: "النتائج",

@@ -9,6 +9,7 @@ export default {
     label: "Admin navigation",
     dashboard: "Dashboard",
     reports: "Reports",
+    guardians: "Guardians",
     students: "Students",
     fees: "Fees",
     results: "Results",

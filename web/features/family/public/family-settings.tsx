@@ -17,34 +17,9 @@ import {
   type Preferences,
   savePreferences,
 } from "./family-api";
+import { deviceName } from "~/lib/device-name";
 
 const card = "rounded-2xl border bg-card p-4 shadow-sm sm:p-6";
-
-/** A short name for a browser from its User-Agent. */
-function deviceName(ua: string | null, fallback: string): string {
-  if (!ua) return fallback;
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /Chrome\//.test(ua)
-      ? "Chrome"
-      : /Firefox\//.test(ua)
-        ? "Firefox"
-        : /Safari\//.test(ua)
-          ? "Safari"
-          : fallback;
-  const os = /Android/.test(ua)
-    ? "Android"
-    : /iPhone|iPad/.test(ua)
-      ? "iOS"
-      : /Windows/.test(ua)
-        ? "Windows"
-        : /Mac OS/.test(ua)
-          ? "macOS"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : "";
-  return os ? `${browser} · ${os}` : browser;
-}
 
 export function SessionsCard({
   me,

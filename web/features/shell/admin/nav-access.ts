@@ -13,6 +13,7 @@ export type ConsolePage =
   | "dashboard"
   | "reports"
   | "students"
+  | "guardians"
   | "fees"
   | "onlinePayments"
   | "results"
@@ -30,6 +31,7 @@ export const CONSOLE_PAGES: Readonly<Record<ConsolePage, { path: string; permiss
   dashboard: { path: "/admin/dashboard", permission: "dashboard.read" },
   reports: { path: "/admin/dashboard/reports", permission: "reports.read" },
   students: { path: "/admin/dashboard/students", permission: "students.read" },
+  guardians: { path: "/admin/dashboard/guardians", permission: "students.write" },
   fees: { path: "/admin/dashboard/fees", permission: "fees.read" },
   onlinePayments: { path: "/admin/dashboard/fees/online", permission: "fees.read" },
   results: { path: "/admin/dashboard/results", permission: "results.read" },
