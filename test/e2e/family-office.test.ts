@@ -141,6 +141,8 @@ describe("the office: a guardian's page", () => {
       .waitFor();
     await page.goto(`${base}/admin/dashboard/guardians`);
     await page.getByLabel("بحث", { exact: true }).fill(phone);
+    // Other tests' "Mona Hassan" may be on the first page too: wait for the search itself.
+    await page.waitForURL(/search=/);
     const card = page.locator(`li[data-guardian="+2${phone}"]`);
     await card.waitFor();
     expect(await card.textContent()).toContain(`${name} Sibling`);

@@ -72,7 +72,7 @@ export const familyAdminSchema = z.object({
     z.object({
       created_at: z.string(),
       used: z.boolean(),
-      attempts: z.number().int().describe("Wrong codes typed, 0-5"),
+      attempts: z.number().int().describe("Codes typed against it, 0-5, the right one included when used"),
       expires_at: z.string(),
     }),
   ),

@@ -67,8 +67,16 @@ export default function GuardianPage() {
       </Link>
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="grid min-w-0 gap-1">
-          <h1 dir="auto" className="text-2xl font-bold tracking-tight break-words sm:text-3xl rtl:tracking-normal">
-            {account ? (name ?? <PhoneText phone={account.phone} />) : <Skeleton className="h-8 w-56" />}
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl rtl:tracking-normal">
+            {account ? (
+              name ? (
+                <bdi>{name}</bdi>
+              ) : (
+                <PhoneText phone={account.phone} />
+              )
+            ) : (
+              <Skeleton className="h-8 w-56" />
+            )}
           </h1>
           {account && name && (
             <span className="text-sm">

@@ -29,9 +29,9 @@ const ALL = "__all";
 function Figure({ label, value }: { label: string; value: number | undefined }) {
   const { i18n } = useTranslation();
   return (
-    <div className="grid gap-1 rounded-lg border bg-card p-4">
-      <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
-      <dd className="text-2xl font-bold tabular-nums">
+    <div className="grid content-between gap-1 rounded-lg border bg-card p-3 sm:p-4">
+      <dt className="text-xs font-semibold text-muted-foreground sm:text-sm">{label}</dt>
+      <dd className="text-xl font-bold tabular-nums sm:text-2xl">
         {value === undefined ? <Skeleton className="h-7 w-12" /> : formatNumber(value, i18n.language)}
       </dd>
     </div>
@@ -60,7 +60,7 @@ export default function GuardiansPage() {
         </Button>
       </header>
 
-      <dl className="grid gap-3 sm:grid-cols-3">
+      <dl className="grid grid-cols-3 gap-2 sm:gap-3">
         <Figure label={t("guardians.counts.numbers")} value={counts?.numbers} />
         <Figure label={t("guardians.counts.signedIn")} value={counts?.signed_in} />
         <Figure label={t("guardians.counts.open")} value={counts?.open} />

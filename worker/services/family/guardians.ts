@@ -62,7 +62,7 @@ const accountCondition = (account: GuardianListQuery["account"]): SQL =>
 type Grouped = Omit<GuardianRowJson, "children" | "whatsapp"> & { consent_all: number; consent_any: number };
 
 /**
- * One page of the school's guardian numbers, by guardian name then number, with the figures of every number
+ * One page of the school's guardian numbers, by guardian name (folded, so أحمد and احمد sort together) then number, with the figures of every number
  * (`counts`). Answers `{guardians, pagination, counts}`; a page past the end is empty. One batch of three reads, and
  * a fourth for the page's children.
  */

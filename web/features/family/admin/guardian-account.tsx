@@ -16,21 +16,30 @@ import type { GuardianAccount } from "./guardians-api";
 export function Section({
   id,
   title,
+  count,
   children,
   className,
 }: {
   id: string;
   title: string;
+  /** Shown beside the title, in the page's digits. */
+  count?: number;
   children: React.ReactNode;
   className?: string;
 }) {
+  const { i18n } = useTranslation();
   return (
     <section
       aria-labelledby={id}
       className={cn("grid content-start gap-3 rounded-lg border bg-card p-4 sm:p-5", className)}
     >
-      <h2 id={id} className="text-base font-semibold">
+      <h2 id={id} className="flex items-center gap-2 text-base font-semibold">
         {title}
+        {count !== undefined && (
+          <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-semibold text-muted-foreground tabular-nums">
+            {formatNumber(count, i18n.language)}
+          </span>
+        )}
       </h2>
       {children}
     </section>
@@ -39,13 +48,9 @@ export function Section({
 
 /** The number's children, each with its grade, the guardian's relation to it and a link to Students. */
 export function ChildrenCard({ account }: { account: GuardianAccount }) {
-  const { t, i18n } = useTranslation();
-  const n = account.children.length;
+  const { t } = useTranslation();
   return (
-    <Section
-      id="guardian-children"
-      title={`${t("guardians.page.children")} · ${t("guardians.page.childrenCount", { count: n, n: formatNumber(n, i18n.language) })}`}
-    >
+    <Section id="guardian-children" title={t("guardians.page.children")} count={account.children.length}>
       <ul className="grid gap-2">
         {account.children.map((c) => {
           const row = account.guardians.find((g) => g.student_id === c.id);
@@ -58,8 +63,8 @@ export function ChildrenCard({ account }: { account: GuardianAccount }) {
                 {c.initials}
               </span>
               <div className="grid min-w-0 flex-1 gap-0.5 text-sm">
-                <span dir="auto" className={cn("font-medium break-words", !c.is_active && "text-muted-foreground")}>
-                  {c.full_name}
+                <span className={cn("font-medium break-words", !c.is_active && "text-muted-foreground")}>
+                  <bdi>{c.full_name}</bdi>
                 </span>
                 <span className="text-xs text-muted-foreground">
                   <bdi dir="ltr" className="font-mono">
@@ -70,16 +75,16 @@ export function ChildrenCard({ account }: { account: GuardianAccount }) {
                     ` · ${t("guardians.page.asRelation", { relation: t(`messages.guardians.relations.${row.relation}`) })}`}
                   {!c.is_active && ` · ${t("guardians.page.left")}`}
                 </span>
+                <Link
+                  to="/admin/dashboard/students"
+                  state={{ search: c.student_no } satisfies AdminNavState}
+                  className="mt-1 inline-flex w-fit items-center gap-1 rounded-sm text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  aria-label={`${t("guardians.page.openStudent")}: ${c.full_name}`}
+                >
+                  {t("guardians.page.openStudent")}
+                  <ArrowUpRight className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
+                </Link>
               </div>
-              <Link
-                to="/admin/dashboard/students"
-                state={{ search: c.student_no } satisfies AdminNavState}
-                className="inline-flex shrink-0 items-center gap-1 rounded-sm text-xs font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                aria-label={`${t("guardians.page.openStudent")}: ${c.full_name}`}
-              >
-                {t("guardians.page.openStudent")}
-                <ArrowUpRight className="size-3.5 rtl:-scale-x-100" aria-hidden="true" />
-              </Link>
             </li>
           );
         })}

@@ -25,7 +25,7 @@ export function SessionsCard({
   const { t, i18n } = useTranslation();
   const at = (iso: string | null) => (iso ? formatSchoolDateTime(iso, i18n.language) : "—");
   return (
-    <Section id="guardian-sessions" title={t("guardians.page.sessions")}>
+    <Section id="guardian-sessions" title={t("guardians.page.sessions")} count={account.sessions.length}>
       {account.sessions.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t("guardians.page.sessionsNone")}</p>
       ) : (
@@ -88,6 +88,8 @@ export function SignInsCard({ account, now }: { account: GuardianAccount; now: n
         <ol className="grid gap-1.5 text-sm">
           {account.sign_ins.map((c) => {
             const state = codeState(c, now);
+            // `attempts` counts every try, the right one included.
+            const wrong = c.used ? c.attempts - 1 : c.attempts;
             return (
               <li
                 key={c.created_at}
@@ -96,10 +98,10 @@ export function SignInsCard({ account, now }: { account: GuardianAccount; now: n
                 <MessageTime iso={c.created_at} />
                 <span className={`text-xs font-medium ${state.tone}`} data-code={state.key}>
                   {t(`guardians.page.${state.key}`, { at: formatSchoolDateTime(c.expires_at, lang) })}
-                  {c.attempts > 0 && state.key !== "codeLocked" && (
+                  {wrong > 0 && state.key !== "codeLocked" && (
                     <span className="text-muted-foreground">
                       {" · "}
-                      {t("guardians.page.wrongTries", { count: c.attempts, n: formatNumber(c.attempts, lang) })}
+                      {t("guardians.page.wrongTries", { count: wrong, n: formatNumber(wrong, lang) })}
                     </span>
                   )}
                 </span>
@@ -130,9 +132,11 @@ export function MessagesCard({ account }: { account: GuardianAccount }) {
               </div>
               <p className="flex flex-wrap gap-x-2 text-xs text-muted-foreground">
                 <span>{t(`messages.channels.${m.channel}`)}</span>
-                <span dir="auto" className="break-words">
-                  {t("guardians.page.messageAbout", { name: names.get(m.student_id) ?? "" })}
-                </span>
+                {m.kind !== "sign_in_code" && (
+                  <span dir="auto" className="break-words">
+                    {t("guardians.page.messageAbout", { name: names.get(m.student_id) ?? "" })}
+                  </span>
+                )}
                 <MessageTime iso={m.created_at} />
               </p>
             </li>

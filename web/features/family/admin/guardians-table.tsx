@@ -81,7 +81,7 @@ function NameLink({ row }: { row: GuardianRow }) {
       className="grid min-w-0 gap-0.5 rounded-sm font-medium break-words outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
       aria-label={t("guardians.table.open", { name: row.full_name })}
     >
-      <span dir="auto">{row.full_name}</span>
+      <bdi>{row.full_name}</bdi>
       <span className="text-xs font-normal text-muted-foreground">
         {t(`messages.guardians.relations.${row.relation}`)}
       </span>
@@ -97,15 +97,8 @@ export function GuardiansTable({ rows, loading, failed, onReload, emptyAction }:
   return (
     <div className="grid min-w-0 gap-3" aria-busy={loading || undefined}>
       <div className="hidden overflow-x-auto rounded-lg border bg-card lg:block">
-        <table className="w-full table-fixed text-sm">
+        <table className="w-full text-sm">
           <caption className="sr-only">{t("guardians.table.label")}</caption>
-          <colgroup>
-            <col className="w-[24%]" />
-            <col className="w-[13rem]" />
-            <col className="w-[30%]" />
-            <col className="w-[11rem]" />
-            <col />
-          </colgroup>
           <thead className="bg-muted/50">
             <tr className="border-b">
               {COLUMNS.map((c) => (
@@ -142,7 +135,7 @@ export function GuardiansTable({ rows, loading, failed, onReload, emptyAction }:
                   className="border-b align-top last:border-0 hover:bg-muted/40"
                   data-guardian={r.phone}
                 >
-                  <td className="px-3 py-2.5">
+                  <td className="min-w-48 px-3 py-2.5">
                     <NameLink row={r} />
                   </td>
                   <td className="px-3 py-2.5">
@@ -154,7 +147,7 @@ export function GuardiansTable({ rows, loading, failed, onReload, emptyAction }:
                   <td className="px-3 py-2.5">
                     <WhatsAppState whatsapp={r.whatsapp} optedOut={r.opted_out_at !== null} />
                   </td>
-                  <td className="px-3 py-2.5">
+                  <td className="min-w-44 px-3 py-2.5">
                     <AccountState row={r} />
                   </td>
                 </tr>
