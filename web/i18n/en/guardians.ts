@@ -48,8 +48,6 @@ export default {
     badNumber: "This is not a mobile number.",
     failed: "The family account could not be loaded.",
     children: "Children",
-    childrenCount_one: "{{n}} child",
-    childrenCount_other: "{{n}} children",
     openStudent: "Open in Students",
     asRelation: "As {{relation}}",
     left: "Left the school",
