@@ -91,8 +91,9 @@ describe("the office: a guardian's page", () => {
     await familySession(phone, ANDROID);
     await familySession(phone, IPHONE);
     const page = await consolePage(browser(), token, "en", 1366);
-    // The second invitation's 409 is the answer the test asks for (the browser logs every 4xx).
-    const errors = watchErrors(page, /status of 409/);
+    // The second invitation's 409 and the malformed number's 400 are answers the test asks for (the browser logs
+    // every 4xx).
+    const errors = watchErrors(page, /status of (409|400)/);
     const row = await openFromStudent(page, studentNo, name, "Edit", "Edit Student");
     await row.getByRole("link", { name: "Family account", exact: true }).click();
     await page.waitForURL(`${base}/admin/dashboard/guardians/+2${phone}`);
@@ -125,6 +126,11 @@ describe("the office: a guardian's page", () => {
     await page.getByRole("button", { name: "Invite to the family account" }).click();
     await page.getByText("This number was already invited today.", { exact: false }).waitFor();
     expect(await noOverflow(page)).toBe(true);
+    // Text that is not a mobile number, and a number no student has, say so.
+    await page.goto(`${base}/admin/dashboard/guardians/12`);
+    await page.getByRole("alert").getByText("This is not a mobile number.").waitFor();
+    await page.goto(`${base}/admin/dashboard/guardians/+2${mobile()}`);
+    await page.getByRole("alert").getByText("No student has this number as a guardian.").waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });

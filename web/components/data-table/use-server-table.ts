@@ -248,6 +248,8 @@ export interface UseServerQuery<T> {
   stale: boolean;
   /** True when the latest load failed (the page offers Retry). */
   failed: boolean;
+  /** What the latest failed load threw (an `ApiFailure` with the server's reason), null otherwise. */
+  error: unknown;
   reload: () => void;
 }
 
@@ -256,6 +258,7 @@ export function useServerQuery<T>({ key, fetch, accept, onError }: UseServerQuer
   const [data, setData] = useState<T | null>(null);
   const [last, setLast] = useState<T | null>(null);
   const [failed, setFailed] = useState(false);
+  const [error, setError] = useState<unknown>(null);
   const [loadedKey, setLoadedKey] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
@@ -274,12 +277,14 @@ export function useServerQuery<T>({ key, fetch, accept, onError }: UseServerQuer
         setData(answer);
         setLast(answer);
         setFailed(false);
+        setError(null);
         setLoadedKey(key);
       })
       .catch((err: unknown) => {
         if (mine !== seq.current || latest.current.onError?.(err) === true) return;
         setData(null);
         setFailed(true);
+        setError(err);
         setLoadedKey(key);
       })
       .finally(() => {
@@ -295,5 +300,5 @@ export function useServerQuery<T>({ key, fetch, accept, onError }: UseServerQuer
   );
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  return { data, last, loading, stale: loadedKey !== key, failed, reload };
+  return { data, last, loading, stale: loadedKey !== key, failed, error, reload };
 }

@@ -17,7 +17,7 @@ import { MessagesCard, SessionsCard, SignInsCard } from "~/features/family/admin
 import { useGuardianAccount } from "~/features/family/admin/use-guardian-account";
 import { PhoneText } from "~/features/messages/admin/message-parts";
 import { pageTitle } from "~/i18n";
-import { parsePhone } from "@worker/lib/phone";
+import { ApiFailure } from "~/lib/api";
 import type { Route } from "./+types/guardian";
 
 /** `<title>`: "Guardians | school" in the console language. */
@@ -47,15 +47,15 @@ function Notice({ failed, badNumber, onReload }: { failed: boolean; badNumber: b
 
 export default function GuardianPage() {
   const { t, i18n } = useTranslation();
-  const typed = useParams().phone ?? "";
-  const badNumber = parsePhone(typed) === null;
-  const phone = parsePhone(typed) ?? typed;
+  const phone = useParams().phone ?? "";
   const { read, ending, end, inviting, invite } = useGuardianAccount(phone);
   const [confirm, setConfirm] = useState(false);
   const account = read.stale ? null : read.data;
   const Back = i18n.dir() === "rtl" ? ArrowRight : ArrowLeft;
   const name = account?.guardians[0]?.full_name;
   const known = (account?.children.length ?? 0) > 0;
+  // The server reads the number as offices type it; a 400 is text that is not a mobile number.
+  const badNumber = read.failed && read.error instanceof ApiFailure && read.error.status === 400;
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <Link
@@ -100,10 +100,10 @@ export default function GuardianPage() {
         )}
       </header>
 
-      {(badNumber || read.failed || (account && !known)) && (
-        <Notice failed={read.failed || badNumber} badNumber={badNumber} onReload={read.reload} />
+      {(read.failed || (account && !known)) && (
+        <Notice failed={read.failed} badNumber={badNumber} onReload={read.reload} />
       )}
-      {!account && !read.failed && !badNumber && (
+      {!account && !read.failed && (
         <div className="grid gap-4 lg:grid-cols-2" aria-busy="true">
           <Skeleton className="h-48" />
           <Skeleton className="h-48" />
@@ -131,7 +131,7 @@ export default function GuardianPage() {
         open={confirm}
         onOpenChange={setConfirm}
         title={t("guardians.page.endAllConfirm")}
-        description={t("guardians.page.endAllBody", { phone })}
+        description={t("guardians.page.endAllBody", { phone: account?.phone ?? phone })}
         confirmLabel={t("guardians.page.endAll")}
         cancelLabel={t("guardians.page.cancel")}
         destructive
