@@ -2,14 +2,14 @@
  * Benchmark 3, admin lists at scale: 5,000 generated students with fee records on top of the demo data
  * (direct inserts, 500 per batch), then the list requests the console makes under autocannon (10 connections,
  * 10 s, admin bearer token): the first page in the default size (`?page=1&limit=15`) and a search request (an ID
- * prefix for students, an Arabic name for fees, which takes the folded-name path), for `GET /api/students` and
- * `GET /api/fees`; the unpaged full lists (CSV export, global search) are measured the same way for reference.
+ * prefix for students, an Arabic name for fees and guardians, which takes the folded-name path), for
+ * `GET /api/students`, `GET /api/fees` and `GET /api/admin/guardians` (one guardian number per two students); the unpaged full lists (CSV export, global search) are measured the same way for reference.
  * Then the Students page in Chromium with 4× CPU throttling: time to usable and search-box typing, where the text
  * goes to the server once it has rested SEARCH_DEBOUNCE_MS (bench/lib/students-page.ts); the keystroke figures are
  * the time after that wait (an emptied box applies at once). Errors: any list response other than 200.
  */
 import { sql } from "drizzle-orm";
-import { feeRecords, students } from "../db/schema";
+import { feeRecords, studentGuardians, students } from "../db/schema";
 import { FAMILY_NAMES, FEMALE_FIRST_NAMES, MALE_FIRST_NAMES } from "../scripts/seed/data/names";
 import { uniqueStudentNo } from "../test/support/selection-world";
 import type { BenchServer } from "./lib/server";
@@ -69,6 +69,19 @@ async function generate(server: BenchServer): Promise<string> {
       .insert(students)
       .values(rows)
       .returning({ id: students.id, grade: students.currentGrade });
+    // Two children per guardian number (siblings), so the Guardians list groups as a school's does.
+    await server.db.insert(studentGuardians).values(
+      inserted.map((s, j) => {
+        const family = Math.floor((i + j) / 2);
+        return {
+          studentId: s.id,
+          position: 0,
+          fullName: `${pick(MALE_FIRST_NAMES, family * 13 + 5)} ${pick(FAMILY_NAMES, family * 31 + 3)}`,
+          relation: "father" as const,
+          phone: `+2010${String(family).padStart(8, "0")}`,
+        };
+      }),
+    );
     await server.db.insert(feeRecords).values(
       inserted.map((s) => ({
         studentId: s.id,
@@ -114,6 +127,8 @@ export async function adminLists(server: BenchServer): Promise<BenchResult> {
     studentsSearch: await listLoad(server, token, `/api/students?search=${target.slice(0, 7)}&${firstPage}`),
     fees: await listLoad(server, token, `/api/fees?${firstPage}`),
     feesSearch: await listLoad(server, token, `/api/fees?search=${nameSearch}&${firstPage}`),
+    guardians: await listLoad(server, token, `/api/admin/guardians?${firstPage}`),
+    guardiansSearch: await listLoad(server, token, `/api/admin/guardians?search=${nameSearch}&${firstPage}`),
     // Reference: the unpaged answer (CSV export, global search; docs/product.md#students).
     studentsFull: await listLoad(server, token, "/api/students"),
     feesFull: await listLoad(server, token, "/api/fees"),
@@ -142,6 +157,8 @@ export async function adminLists(server: BenchServer): Promise<BenchResult> {
       ...listFigures("GET /api/students?search={ID prefix}&page=1&limit=15", lists.studentsSearch, true),
       ...listFigures("GET /api/fees?page=1&limit=15", lists.fees, true),
       ...listFigures("GET /api/fees?search={Arabic name}&page=1&limit=15", lists.feesSearch, true),
+      ...listFigures("GET /api/admin/guardians?page=1&limit=15", lists.guardians, true),
+      ...listFigures("GET /api/admin/guardians?search={Arabic name}&page=1&limit=15", lists.guardiansSearch, true),
       ...listFigures("GET /api/students (full list, reference)", lists.studentsFull),
       ...listFigures("GET /api/fees (full list, reference)", lists.feesFull),
       fig("Students page usable, 4× CPU (median of 3 cold loads)", median(page.usableMs), "ms", {
