@@ -1,6 +1,6 @@
 /**
- * The Online payments page's filter bar: status (with "All statuses"), the student search, and Clear filters; one
- * under the other on a phone, side by side from sm.
+ * The Online payments page's filter bar: status (with "All statuses"), refunds (all payments, or those with a refund
+ * not recorded), the student search, and Clear filters; one under the other on a phone, side by side from sm.
  */
 import { useTranslation } from "react-i18next";
 import { FilterX } from "lucide-react";
@@ -14,13 +14,15 @@ const ALL = "__all";
 export interface OnlineFiltersProps {
   status: OnlineStatus | "";
   onStatus: (s: OnlineStatus | "") => void;
+  refund: "unrecorded" | "";
+  onRefund: (r: "unrecorded" | "") => void;
   search: string;
   onSearch: (v: string) => void;
 }
 
-export function OnlinePaymentsFilters({ status, onStatus, search, onSearch }: OnlineFiltersProps) {
+export function OnlinePaymentsFilters({ status, onStatus, refund, onRefund, search, onSearch }: OnlineFiltersProps) {
   const { t } = useTranslation();
-  const filtered = status !== "" || search !== "";
+  const filtered = status !== "" || refund !== "" || search !== "";
   return (
     <section aria-label={t("onlinePayments.filters.label")} className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
       <FilterSelect
@@ -31,6 +33,16 @@ export function OnlinePaymentsFilters({ status, onStatus, search, onSearch }: On
         options={[
           { value: ALL, label: t("onlinePayments.filters.allStatuses") },
           ...ONLINE_STATUSES.map((s) => ({ value: s, label: t(`onlinePayments.statuses.${s}`) })),
+        ]}
+      />
+      <FilterSelect
+        id="online-refund"
+        label={t("onlinePayments.filters.refund")}
+        value={refund || ALL}
+        onChange={(v) => onRefund(v === "unrecorded" ? "unrecorded" : "")}
+        options={[
+          { value: ALL, label: t("onlinePayments.filters.allRefunds") },
+          { value: "unrecorded", label: t("onlinePayments.filters.unrecordedRefunds") },
         ]}
       />
       <SearchBox
@@ -47,6 +59,7 @@ export function OnlinePaymentsFilters({ status, onStatus, search, onSearch }: On
           className="w-fit"
           onClick={() => {
             onStatus("");
+            onRefund("");
             onSearch("");
           }}
         >
