@@ -30,7 +30,12 @@ export function payLineTakeSql(txn: string, orderId: number, lineId: number): SQ
  * applied amount exactly, and the payment still has exactly those lines (its success was not recorded meanwhile).
  */
 export function payRefundGuardStatement(db: Db, t: CreditTransaction, feeRecordId: number, lineIds: number[]) {
-  const takes = lineIds.length ? sql.join(lineIds.map((id) => payLineTakeSql(t.txn, t.orderId, id)), sql` + `) : sql`0`;
+  const takes = lineIds.length
+    ? sql.join(
+        lineIds.map((id) => payLineTakeSql(t.txn, t.orderId, id)),
+        sql` + `,
+      )
+    : sql`0`;
   const applied = sql`(SELECT -applied_piastres FROM paymob_transactions WHERE id = ${refundIdSql(t.txn)})`;
   const lines = sql`(SELECT count(*) FROM paymob_transactions s JOIN payments h ON h.id = s.payment_id
     JOIN payments l ON l.kind = 'payment' AND (l.id = h.id OR l.receipt_group = h.receipt_group)
