@@ -47,10 +47,12 @@ function oldRows(y: string): string[] {
       '${y1}-10-01T09:00:00.000Z', ${credit}, ${refunded})`;
   const txn = (id: number, order: number, kind: string, amount: number, applied: number, credit: number) =>
     `INSERT INTO paymob_transactions (id, transaction_id, kind, online_payment_id, amount_piastres, applied_piastres,
-      credit_piastres, source) VALUES (${id}, 'T${id}', '${kind}', ${order}, ${amount}, ${applied}, ${credit}, 'callback')`;
+      credit_piastres, source)
+     VALUES (${id}, 'T${id}', '${kind}', ${order}, ${amount}, ${applied}, ${credit}, 'callback')`;
   return [
     `INSERT INTO academic_years (name, start_date, end_date, term1_start, term1_end, term2_start, term2_end, state)
-     VALUES ('${y}', '${y1}-09-01', '${y2}-08-31', '${y1}-09-01', '${y2}-01-31', '${y2}-02-01', '${y2}-06-30', 'upcoming')`,
+     VALUES ('${y}', '${y1}-09-01', '${y2}-08-31', '${y1}-09-01', '${y2}-01-31', '${y2}-02-01', '${y2}-06-30',
+      'upcoming')`,
     `INSERT INTO students (id, student_no, full_name, nationality, current_grade, building_no, gender)
      VALUES (1, '30001010100011', 'أ', 'Egyptian', 'Prep-3', 5, 'male'), (2, '30001010100012', 'ب', 'Egyptian',
       'Prep-1', 5, 'male'), (3, '30001010100013', 'ج', 'Egyptian', 'Prep-1', 5, 'male')`,

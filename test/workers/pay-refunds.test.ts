@@ -116,7 +116,8 @@ describe("refunding a /pay payment spread over two years", () => {
       .select({ id: auditLog.entityId })
       .from(auditLog)
       .where(
-        sql`${auditLog.action} = 'online_refund' AND json_extract(${auditLog.after}, '$.transaction_id') = ${String(r.obj.id)}`,
+        sql`${auditLog.action} = 'online_refund'
+          AND json_extract(${auditLog.after}, '$.transaction_id') = ${String(r.obj.id)}`,
       );
     expect(audited.map((a) => Number(a.id)).sort()).toEqual([...p.accounts].sort());
   });

@@ -34,7 +34,10 @@ export interface PayLine {
   amount: number;
 }
 
-/** The receipt lines order `orderId`'s recorded success wrote, oldest first (as applied); none before it or all credit. */
+/**
+ * The receipt lines order `orderId`'s recorded success wrote, oldest first (as applied); none before it is recorded,
+ * or when all of it was credit.
+ */
 export async function payLinesOf(db: Db, orderId: number): Promise<PayLine[]> {
   const rows = await db.all<{ id: number; fee: number; amount: number }>(sql`
     SELECT l.id, l.fee_record_id AS fee, l.amount_piastres AS amount

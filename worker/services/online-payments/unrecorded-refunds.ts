@@ -27,7 +27,8 @@ export interface RefusedRefund {
  * statement finds its transaction row and writes nothing).
  */
 export async function keepUnrecordedRefund(db: Db, r: RefusedRefund): Promise<void> {
-  await db.run(sql`INSERT INTO unrecorded_refunds (online_payment_id, transaction_id, amount_piastres, reason, source, at)
+  await db.run(sql`INSERT INTO unrecorded_refunds (online_payment_id, transaction_id, amount_piastres, reason, source,
+      at)
     SELECT ${r.orderId}, ${r.txn}, ${r.amount}, ${r.reason}, ${r.source}, ${r.at}
     WHERE NOT EXISTS (SELECT 1 FROM paymob_transactions WHERE transaction_id = ${r.txn} AND kind = 'refund')
     ON CONFLICT (transaction_id) DO NOTHING`);
