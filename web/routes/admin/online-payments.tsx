@@ -76,11 +76,7 @@ export default function OnlinePaymentsPage() {
   const s = useOnlinePayments();
   const columns = useMemo(() => onlinePaymentColumns(t, lang, canPrint), [t, lang, canPrint]);
   const filtered = s.filters.status !== "" || s.filters.refund !== "" || s.filters.q !== "";
-  const clear = () => {
-    s.setStatus("");
-    s.setRefund("");
-    s.setSearch("");
-  };
+  const clear = s.clearFilters;
   const count = s.rows.length;
   const firstLoad = s.loading && !s.figures && !s.failed;
 
@@ -140,6 +136,7 @@ export default function OnlinePaymentsPage() {
               onRefund={s.setRefund}
               search={s.search}
               onSearch={s.setSearch}
+              onClear={s.clearFilters}
             />
             {!s.loading && !s.failed && (
               <p className="-mb-1 text-sm text-muted-foreground" aria-live="polite">

@@ -82,7 +82,12 @@ export function StatusCell({ p }: { p: OnlinePayment }) {
     <span className="grid justify-items-start gap-1">
       <OnlineStatusBadge status={p.status} />
       {p.unrecorded_refunds.map((r) => (
-        <span key={r.transaction_id} className="text-xs text-destructive" data-unrecorded-refund={r.reason}>
+        // Narrow and wrapped: a long note must not widen the status column past what the table fits.
+        <span
+          key={r.transaction_id}
+          className="max-w-36 text-xs whitespace-normal text-destructive"
+          data-unrecorded-refund={r.reason}
+        >
           <span className="font-medium">
             {t("onlinePayments.table.unrecorded", { amount: formatEgp(r.amount, i18n.language) })}
           </span>{" "}

@@ -18,9 +18,12 @@ export interface OnlineFiltersProps {
   onRefund: (r: "unrecorded" | "") => void;
   search: string;
   onSearch: (v: string) => void;
+  /** Clears every filter at once. */
+  onClear: () => void;
 }
 
-export function OnlinePaymentsFilters({ status, onStatus, refund, onRefund, search, onSearch }: OnlineFiltersProps) {
+export function OnlinePaymentsFilters(props: OnlineFiltersProps) {
+  const { status, onStatus, refund, onRefund, search, onSearch, onClear } = props;
   const { t } = useTranslation();
   const filtered = status !== "" || refund !== "" || search !== "";
   return (
@@ -54,15 +57,7 @@ export function OnlinePaymentsFilters({ status, onStatus, refund, onRefund, sear
         onChange={onSearch}
       />
       {filtered && (
-        <Button
-          variant="ghost"
-          className="w-fit"
-          onClick={() => {
-            onStatus("");
-            onRefund("");
-            onSearch("");
-          }}
-        >
+        <Button variant="ghost" className="w-fit" onClick={onClear}>
           <FilterX aria-hidden="true" />
           {t("onlinePayments.filters.clear")}
         </Button>

@@ -73,6 +73,19 @@ export function useOnlinePayments() {
   );
   const setStatus = useCallback((next: OnlineStatus | "") => setParam("status", next), [setParam]);
   const setRefund = useCallback((next: "unrecorded" | "") => setParam("refund", next), [setParam]);
+  // One navigation for every filter: two in one tick would each start from the same URL, and the last would win.
+  const clearFilters = useCallback(() => {
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.delete("status");
+        out.delete("refund");
+        return out;
+      },
+      { preventScrollReset: true },
+    );
+    setSearch("");
+  }, [setParams]);
 
   const check = useCallback(async () => {
     setChecking(true);
@@ -92,6 +105,7 @@ export function useOnlinePayments() {
     setStatus,
     refund,
     setRefund,
+    clearFilters,
     search,
     setSearch,
     /** The filters the rows answer (the applied search, not the one being typed). */
