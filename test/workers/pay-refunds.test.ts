@@ -1,8 +1,8 @@
 /**
  * Refunds and voids of a payment made on /pay (docs/product.md#online-payments, docs/decisions/0049-online-refunds-
  * across-years-and-unrecorded.md): a payment spread over two years (last year's arrears first) is taken back across
- * the same accounts, newest line first, in one batch whose takes add up to the refund exactly; partial refunds add
- * up; replays and duplicates at once take back once. A refund the write refuses (beyond the payment, or accounts that
+ * the same accounts, newest line first, in one batch whose takes add up to the refund exactly, also beyond what the
+ * order's own account holds (never recorded short); partial refunds add up; replays and duplicates at once take back once. A refund the write refuses (beyond the payment, or accounts that
  * no longer hold it) is kept as not recorded: listed on its payment in the console's list, counted, filtered, once
  * per Paymob transaction, and closed when a later report of it is recorded. After every write: paid = Σ payment
  * rows per account, 0 ≤ paid ≤ total.
@@ -25,22 +25,29 @@ beforeAll(async () => {
 });
 
 /**
- * A student owing last year 2000 EGP (3000, 1000 paid) and this year 5000, who pays 2600 on /pay: 2000 lands on last
- * year, 600 on this year, one receipt with two lines. Returns the accounts and the order.
+ * A student owing last year 3000 EGP less `pastPaid` and this year 5000, who pays `pay` EGP on /pay (the order names
+ * last year's account, the oldest owing): last year's arrears first, the rest on this year, one receipt with two
+ * lines. By default 2000 lands on last year and 600 on this year. Returns the accounts and the order.
  */
-async function paidAcrossYears() {
+async function paidAcrossYears(pastPaid = 1000, pay = 2600) {
   const f = await family(token);
   const made = await api("/api/fees", {
     method: "POST",
     token,
-    body: { student_id: f.studentNo, grade: "Prep-1", total_amount: 3000, paid_amount: 1000, academic_year_name: past },
+    body: {
+      student_id: f.studentNo,
+      grade: "Prep-1",
+      total_amount: 3000,
+      paid_amount: pastPaid,
+      academic_year_name: past,
+    },
   });
   expect(made.status, made.text).toBe(201);
-  const started = await startPayment(f.studentNo, 2600);
+  const started = await startPayment(f.studentNo, pay);
   const paid = await standinTransaction(started.order_id);
   expect((await deliver(paid.obj, paid.hmac)).json.outcome).toBe("recorded");
   const accounts = [made.json.fee.id as number, f.feeId];
-  expect(await balanced(accounts)).toEqual([300_000, 60_000]);
+  expect(await balanced(accounts)).toEqual([300_000, (pay - (3000 - pastPaid)) * 100]);
   return { studentNo: f.studentNo, accounts, orderId: started.order_id, publicId: started.payment_id };
 }
 
@@ -120,6 +127,17 @@ describe("refunding a /pay payment spread over two years", () => {
           AND json_extract(${auditLog.after}, '$.transaction_id') = ${String(r.obj.id)}`,
       );
     expect(audited.map((a) => Number(a.id)).sort()).toEqual([...p.accounts].sort());
+  });
+
+  it("a refund beyond what the order's own account holds is taken back whole, never recorded short", async () => {
+    // 3000 on last year (the order's account), 2000 on this year; Paymob refunds all 5000.
+    const p = await paidAcrossYears(0, 5000);
+    expect((await refund(p.orderId, 500_000)).outcome).toBe("refunded");
+    expect(await balanced(p.accounts)).toEqual([0, 0]);
+    expect(await adjustments(p.accounts)).toEqual([
+      [p.accounts[1], -200_000],
+      [p.accounts[0], -300_000],
+    ]);
   });
 
   it("partial refunds add up across the lines; one piastre more is refused and kept as not recorded", async () => {
