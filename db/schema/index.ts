@@ -11,6 +11,7 @@ export * from "./payments";
 export * from "./online-payments";
 export * from "./online-payment-parts";
 export * from "./online-refund-parts";
+export * from "./unrecorded-refunds";
 export * from "./fee-plans";
 export * from "./fee-instalments";
 export * from "./school-settings";

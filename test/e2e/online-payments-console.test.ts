@@ -5,7 +5,8 @@
  * (figures, search by number in Arabic-Indic digits, the status filter, the CSV, no horizontal overflow) and in
  * English at 1366 px (search by name, a filter nothing matches, the receipt link, Check now, a family's payment for
  * two children found by the second child's name and listing both with their parts, in the CSV too, then the Fees
- * page's Payments dialog and receipt saying "Online" beside the desk's payment). Each test makes its own students
+ * page's Payments dialog and receipt saying "Online" beside the desk's payment; a refund beyond the payment shown as
+ * not recorded, counted and filtered). Each test makes its own students
  * on the demo server; any console error fails it.
  */
 import { randomUUID } from "node:crypto";
@@ -212,7 +213,7 @@ describe("the Online payments page", () => {
     expect(csv.name).toMatch(/^online_payments_paid_\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.lines).toHaveLength(2);
     expect(csv.lines[0]).toBe(
-      '"Date (Cairo)","Student Name","Student ID","Amount (EGP)","Status","Receipt No","Paymob Order ID","Credit to Refund (EGP)","Refunded (EGP)","Paid At (Cairo)","Children"',
+      '"Date (Cairo)","Student Name","Student ID","Amount (EGP)","Status","Receipt No","Paymob Order ID","Credit to Refund (EGP)","Refunded (EGP)","Refund Not Recorded (EGP)","Paid At (Cairo)","Children"',
     );
     expect(csv.lines[1]).toContain(`"${paidName}","\t${paidNo}","1000","مدفوعة","${receiptNo}"`);
     expect(errors).toEqual([]);
@@ -224,8 +225,15 @@ describe("the Online payments page", () => {
     const name = `Online Console Family ${randomUUID().slice(0, 8)}`;
     const studentNo = await student(token, name);
     await adminApi(token, "POST", `/api/fees/${studentNo}/add-payment`, { payment_amount: 500 });
-    await payOnline(studentNo, 750, "success");
+    const online = await payOnline(studentNo, 750, "success");
     await payOnline(studentNo, 60, "declined");
+    // Paymob refunds more than the payment brought in: refused, and kept for the office to see.
+    const refused = await fetch(`${new URL(online.checkout_url).origin}/_standin/orders/${online.order_id}/refund`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ amount_cents: 80_000 }),
+    });
+    expect(((await refused.json()) as { callback_status: number }).callback_status).toBe(200);
 
     const page = await consolePage(browser(), token, "en", 1366);
     const errors = watchErrors(page);
@@ -243,6 +251,20 @@ describe("the Online payments page", () => {
     expect(headers.map((h) => h.trim())).toEqual(
       expect.arrayContaining(["Student", "Date", "Amount", "Status", "Receipt", "Paymob order", "Credit to refund"]),
     );
+
+    // The refund not recorded: under the paid row's status with its amount and why, counted, and its own filter.
+    const unrecorded = paid.locator('[data-unrecorded-refund="beyond_payment"]');
+    expect(await unrecorded.textContent()).toMatch(/Refund not recorded: EGP\s?800.*more than the payment brought in/);
+    expect(await page.locator('[data-figure="online-unrecorded"] p').first().textContent()).toMatch(/^[1-9][\d,]*$/);
+    await chooseOption(page.locator("#online-refund"), "Refund not recorded");
+    await page.waitForURL(/refund=unrecorded/);
+    await settled(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(1);
+    await page.getByRole("button", { name: "Clear filters" }).first().click();
+    await page.waitForURL((u) => !u.search.includes("refund="));
+    await page.getByLabel("Search", { exact: true }).fill(name.toLowerCase());
+    await settled(page);
+    await expect.poll(() => bodyRows(page).count()).toBe(2);
 
     await chooseOption(page.locator("#online-status"), "Expired");
     await page.getByText("No online payments match these filters").waitFor();

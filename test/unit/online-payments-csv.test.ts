@@ -29,6 +29,7 @@ const payment = (over: Partial<OnlinePayment>): OnlinePayment => ({
   receipt_no: "RCP-2026-2027-000007",
   credit: 0,
   refunded: 0,
+  unrecorded_refunds: [],
   created_at: "2026-01-15T21:50:00.000Z",
   paid_at: "2026-01-15T22:05:00.000Z",
   checked_at: null,
@@ -51,11 +52,15 @@ describe("online payments CSV", () => {
       "1717000000001",
       0,
       0,
+      0,
       "2026-01-16 00:05",
       "",
     ]);
     expect(out[2]!.slice(3, 6)).toEqual([70, "Declined", ""]);
-    expect(out[2]![9]).toBe("");
+    expect(out[2]![10]).toBe("");
+    const refused = { transaction_id: "9", amount: 300.25, reason: "accounts_short" as const, at: "x" };
+    const [, short] = onlineCsvRows([payment({ unrecorded_refunds: [refused, { ...refused, amount: 100 }] })], tEn);
+    expect(short![9]).toBe(400.25);
     expect(
       onlineCsvRows(rows, tAr)
         .slice(1)

@@ -28,7 +28,7 @@ const list = createRoute(
     tags,
     summary: "Online payments, newest first (up to 200), with the pending count, open credits and today's takings",
     description:
-      "status: one status; q: the student's name or number (contains, folded as the Fees search). pending, credit_total and paid_today (Cairo day) ignore the filters.",
+      "status: one status; refund=unrecorded: only payments with a refund Paymob reported that could not be recorded; q: the student's name or number (contains, folded as the Fees search). pending, credit_total, paid_today (Cairo day) and unrecorded_refunds ignore the filters.",
     request: { query: adminOnlinePaymentsQuerySchema },
     responses: { 200: json(adminOnlinePaymentsSchema, "The payments"), ...errors(400, 401) },
   }),

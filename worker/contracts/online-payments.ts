@@ -4,6 +4,7 @@
  * zod and dependency-free modules: the public pages take their types from here.
  */
 import { z } from "zod";
+import { UNRECORDED_REFUND_REASONS } from "../../db/schema/unrecorded-refunds";
 import { reason } from "../reasons";
 import { numberField } from "./number-field";
 import { feeInstalmentJsonSchema, MAX_AMOUNT_EGP } from "./fees";
@@ -199,6 +200,18 @@ export const adminOnlinePaymentChildSchema = z.object({
   amount: z.number().describe("EGP the family chose for this child"),
 });
 
+/** A refund Paymob reported that the write refused: not on the books, for the office to settle by hand. */
+export const unrecordedRefundSchema = z.object({
+  transaction_id: z.string().describe("Paymob's refund or void transaction"),
+  amount: z.number().describe("EGP Paymob gave back that no account was charged with"),
+  reason: z
+    .enum(UNRECORDED_REFUND_REASONS)
+    .describe(
+      "beyond_payment: more than the payment brought in (or no payment recorded); accounts_short: the accounts it paid no longer hold it",
+    ),
+  at: z.string().describe("When it was first refused (ISO UTC)"),
+});
+
 /** One online payment in the console. */
 export const adminOnlinePaymentSchema = z.object({
   payment_id: z.string(),
@@ -213,6 +226,9 @@ export const adminOnlinePaymentSchema = z.object({
   receipt_no: z.string().nullable(),
   credit: z.number().describe("EGP to refund"),
   refunded: z.number().describe("EGP refunded or voided by Paymob"),
+  unrecorded_refunds: z
+    .array(unrecordedRefundSchema)
+    .describe("Refunds Paymob reported that could not be recorded and are not recorded since, oldest first"),
   created_at: z.string(),
   paid_at: z.string().nullable(),
   checked_at: z.string().nullable(),
@@ -224,6 +240,7 @@ export const adminOnlinePaymentSchema = z.object({
  */
 export const adminOnlinePaymentsQuerySchema = z.object({
   status: z.enum(ONLINE_STATUSES).optional(),
+  refund: z.enum(["unrecorded"]).optional().describe("unrecorded: only payments with a refund not recorded"),
   q: listSearchSchema.describe(
     "Student name or number, contains (Arabic letter variants and digits folded); any child of a family's payment",
   ),
@@ -241,6 +258,9 @@ export const adminOnlinePaymentsSchema = z.object({
   pending: z.number().int().describe("Payments pending now (whatever the filters)"),
   credit_total: z.number().describe("EGP of credits not yet refunded"),
   paid_today: onlineTakingsSchema.describe("Paid today (Cairo day), whatever the filters"),
+  unrecorded_refunds: z
+    .object({ count: z.number().int(), amount: z.number().describe("EGP") })
+    .describe("Refunds not recorded (to settle by hand), whatever the filters"),
 });
 
 /** `POST /api/admin/online-payments/check`: what reconciliation found. */

@@ -2,8 +2,10 @@
  * /admin/dashboard/fees/online — Online payments (docs/product.md#online-payments), for roles with `fees.read`: what
  * families paid through Paymob, newest first (up to 200) with the generic data table: date (Cairo), student, amount,
  * status, the receipt (a link to the printed one once paid), Paymob's order id and any credit to refund. Filters,
- * both applied by the server: the status (in the URL, `?status=paid`), and the student's name or number (the
- * Students search's fold, Arabic-Indic digits accepted). Figures at the top (pending now, paid today, open credits),
+ * applied by the server: the status (in the URL, `?status=paid`), refunds not recorded (`?refund=unrecorded`), and
+ * the student's name or number (the Students search's fold, Arabic-Indic digits accepted). A payment with a refund
+ * Paymob reported that could not be recorded says so under its status, with the amount and why. Figures at the top
+ * (pending now, paid today, open credits, refunds not recorded),
  * "Check now" (`fees.write`), Export CSV of the rows shown, a live reload on `fees_changed`. Fetched in the browser
  * (the token lives in localStorage).
  */
@@ -73,11 +75,8 @@ export default function OnlinePaymentsPage() {
   const canPrint = can("print.statements");
   const s = useOnlinePayments();
   const columns = useMemo(() => onlinePaymentColumns(t, lang, canPrint), [t, lang, canPrint]);
-  const filtered = s.filters.status !== "" || s.filters.q !== "";
-  const clear = () => {
-    s.setStatus("");
-    s.setSearch("");
-  };
+  const filtered = s.filters.status !== "" || s.filters.refund !== "" || s.filters.q !== "";
+  const clear = s.clearFilters;
   const count = s.rows.length;
   const firstLoad = s.loading && !s.figures && !s.failed;
 
@@ -113,7 +112,10 @@ export default function OnlinePaymentsPage() {
         </div>
       </header>
 
-      <OnlinePaymentsCounts figures={firstLoad ? undefined : s.figures} />
+      <OnlinePaymentsCounts
+        figures={firstLoad ? undefined : s.figures}
+        onShowUnrecorded={() => s.setRefund("unrecorded")}
+      />
 
       <DataTable
         label={t("onlinePayments.table.label")}
@@ -127,7 +129,15 @@ export default function OnlinePaymentsPage() {
         rowClassName={(p) => (p.status === "failed" || p.status === "expired" ? "text-muted-foreground" : undefined)}
         toolbar={
           <>
-            <OnlinePaymentsFilters status={s.status} onStatus={s.setStatus} search={s.search} onSearch={s.setSearch} />
+            <OnlinePaymentsFilters
+              status={s.status}
+              onStatus={s.setStatus}
+              refund={s.refund}
+              onRefund={s.setRefund}
+              search={s.search}
+              onSearch={s.setSearch}
+              onClear={s.clearFilters}
+            />
             {!s.loading && !s.failed && (
               <p className="-mb-1 text-sm text-muted-foreground" aria-live="polite">
                 {t("onlinePayments.table.count", { count, formatted: formatNumber(count, lang) })}

@@ -45,16 +45,15 @@ export function spreadPaymentTransactionStatement(db: Db, t: CreditTransaction, 
 }
 
 /**
- * Statement: the refund or void `t` recorded: it takes back from the payment's credit first, then from what the
- * order's transactions put on the record (never below the record's paid amount).
+ * Statement: the refund or void `t` of a payment without parts recorded (first in its batch: its UNIQUE keys refuse
+ * a replay, the trigger `paymob_refund_cap` more than the order brought in): from the payment's credit first, the
+ * rest applied, all of it: the payment's receipt lines give it back (./refund-lines.ts), or the batch fails.
  */
 export function refundTransactionStatement(db: Db, t: CreditTransaction) {
   const fromCredit = sql`min(${t.amount}, o.credit_piastres)`;
-  const net = sql`(SELECT coalesce(sum(x.applied_piastres), 0) FROM paymob_transactions x WHERE x.online_payment_id = o.id)`;
-  const fromPaid = sql`max(0, min(${t.amount} - ${fromCredit}, ${net}, f.paid_piastres))`;
   return db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, applied_piastres, credit_piastres, source, at)
-    SELECT ${t.txn}, 'refund', o.id, ${t.amount}, -${fromPaid}, -${fromCredit}, ${t.source}, ${t.at}
-    FROM online_payments o JOIN fee_records f ON f.id = o.fee_record_id WHERE o.id = ${t.orderId}`);
+    SELECT ${t.txn}, 'refund', o.id, ${t.amount}, -(${t.amount} - ${fromCredit}), -${fromCredit}, ${t.source}, ${t.at}
+    FROM online_payments o WHERE o.id = ${t.orderId}`);
 }
 
 /** Statement: online payment `orderId`'s open credit moved by what transaction `txn` of `kind` changed on it. */

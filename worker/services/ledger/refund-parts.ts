@@ -64,12 +64,22 @@ export function partsRefundStatements(db: Db, t: CreditTransaction): BatchItem<"
  */
 export function lineTakeSql(txn: string, partId: number, lineId: number): SQL {
   const r = refundIdSql(txn);
+  const before = takenSql(partId, "applied_piastres", sql`r.refund_id < ${r}`);
+  const upTo = takenSql(partId, "applied_piastres", sql`r.refund_id <= ${r}`);
+  return lineUndoneSql(lineId, before, upTo);
+}
+
+/**
+ * SQL: what a refund takes back from receipt line `lineId` (an RCP row; its receipt group's lines, or the row alone
+ * when it has no group) when refunds before it took back `before` piastres of those lines and, with it, `upTo`: the
+ * lines undone newest (highest id) first, never a line beyond its amount. RCP rows never change, so the figure is
+ * the same at any point of the batch.
+ */
+export function lineUndoneSql(lineId: number, before: SQL, upTo: SQL): SQL {
   const amount = sql`(SELECT amount_piastres FROM payments WHERE id = ${lineId})`;
   const newer = sql`(SELECT coalesce(sum(n.amount_piastres), 0) FROM payments n
     WHERE n.receipt_group = (SELECT receipt_group FROM payments WHERE id = ${lineId}) AND n.kind = 'payment'
       AND n.id > ${lineId})`;
-  const before = takenSql(partId, "applied_piastres", sql`r.refund_id < ${r}`);
-  const upTo = takenSql(partId, "applied_piastres", sql`r.refund_id <= ${r}`);
   const undone = (x: SQL) => sql`max(0, min(${amount}, ${x} - ${newer}))`;
   return sql`(${undone(upTo)} - ${undone(before)})`;
 }

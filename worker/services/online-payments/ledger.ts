@@ -12,9 +12,10 @@
  *   the audit row, the record's paid amount,
  *   allocation oldest instalment first, refill, the balance fixed on the receipt. Only what the record still owes
  *   is applied; the rest, when the desk took the money meanwhile, is the payment's credit (to refund), never refused;
- * - refund or void (a successful transaction with a parent): an ADJ adjustment of what it takes back, from the
- *   credit first, then from the paid amount; of a family's payment for several children, split per child
- *   (./parts-refund.ts);
+ * - refund or void (a successful transaction with a parent): ADJ adjustments of what it takes back, from the
+ *   credit first, then off the accounts the payment paid, newest receipt line first (./pay-refund.ts); of a family's
+ *   payment for several children, split per child (./parts-refund.ts). One the write refuses is kept as not recorded
+ *   for the office (./unrecorded-refunds.ts);
  * - the credit columns (each transaction's split, the payment's open credit) are the ledger's own
  *   (worker/services/ledger/credit.ts);
  * - declined: the payment becomes `failed` (a later success on the same order still records);
@@ -29,18 +30,16 @@ import type { CallbackOutcome, PaymobTransaction } from "../../contracts/online-
 import { paymentMethodOf } from "../../lib/payment-method";
 import { type AuditEntry, snapshotWith } from "../audit";
 import { SYSTEM_ACTORS } from "../ledger/actors";
-import {
-  type CreditTransaction,
-  orderCreditStatement,
-  paymentTransactionStatement,
-  refundTransactionStatement,
-} from "../ledger/credit";
+import { type CreditTransaction, orderCreditStatement, paymentTransactionStatement } from "../ledger/credit";
 import { moneyAuditStatement, movementStatements } from "../ledger/entries";
 import { NOTHING_MOVED, type MoneyMoved } from "../ledger/hooks";
+import type { UnrecordedRefundReason } from "../../../db/schema";
 import { currentReceiptIdSql } from "../ledger/receipts";
 import { partsMoved, partsSuccessBatch, partsToRecord } from "./parts";
 import { partLinesOf, partsRefundMoved, partsReversalBatch } from "./parts-refund";
 import { accountsMoved, receiptOf } from "./moved";
+import { payLinesOf, payRefundMoved, payReversalBatch } from "./pay-refund";
+import { keepUnrecordedRefund } from "./unrecorded-refunds";
 import { owingAccountsOf, spreadSuccessBatch } from "./spread";
 
 /** Where the report came from: the Transaction Processed callback, or reconciliation's inquiry. */
@@ -83,15 +82,15 @@ const txnRow = (txn: string, kind: string) =>
   sql`FROM paymob_transactions WHERE transaction_id = ${txn} AND kind = ${kind}`;
 const txnCol = (txn: string, kind: string, col: string) => sql`(SELECT ${sql.raw(col)} ${txnRow(txn, kind)})`;
 
-/** The receipt (SQL id) of the transaction's applied amount in this batch, NULL when none was written. */
-const receiptIdOf = (txn: string, kind: "payment" | "refund") =>
-  sql`(CASE WHEN ${txnCol(txn, kind, "applied_piastres")} <> 0
-    THEN ${currentReceiptIdSql(kind === "payment" ? "RCP" : "ADJ")} END)`;
+/** The RCP receipt (SQL id) of the success's applied amount in this batch, NULL when none was written. */
+const receiptIdOf = (txn: string) =>
+  sql`(CASE WHEN ${txnCol(txn, "payment", "applied_piastres")} <> 0 THEN ${currentReceiptIdSql("RCP")} END)`;
 
-/** The audit row's fields (all but its action) of the transaction's change of the fee record. */
-function feeAudit(lc: LedgerContext, order: OrderRow, txn: string, kind: "payment" | "refund", tx: PaymobTransaction) {
+/** The audit row's fields (all but its action) of the success's change of the fee record. */
+function feeAudit(lc: LedgerContext, order: OrderRow, txn: string, tx: PaymobTransaction) {
+  const kind = "payment";
   const applied = txnCol(txn, kind, "applied_piastres");
-  const paymentId = receiptIdOf(txn, kind);
+  const paymentId = receiptIdOf(txn);
   const feeRow = sql`FROM fee_records WHERE id = ${order.feeRecordId}`;
   return {
     entity: "fee_record",
@@ -118,23 +117,18 @@ function feeAudit(lc: LedgerContext, order: OrderRow, txn: string, kind: "paymen
 }
 
 /**
- * Statements: the ledger movement of the transaction's applied amount (an RCP receipt, or ADJ for a refund; none when
- * nothing was applied), then the transaction names its receipt.
+ * Statements: the ledger movement of the success's applied amount (an RCP receipt; none when nothing was applied),
+ * then the transaction names its receipt.
  */
-function moneyRows(
-  lc: LedgerContext,
-  order: OrderRow,
-  tx: PaymobTransaction,
-  kind: "payment" | "refund",
-  action: string,
-): BatchItem<"sqlite">[] {
+function moneyRows(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction): BatchItem<"sqlite">[] {
   const { db } = lc;
+  const kind = "payment";
   const applied = txnCol(tx.id, kind, "applied_piastres");
-  const receiptId = receiptIdOf(tx.id, kind);
+  const receiptId = receiptIdOf(tx.id);
   return [
     ...movementStatements(db, {
       feeRecordId: order.feeRecordId,
-      prefix: kind === "payment" ? "RCP" : "ADJ",
+      prefix: "RCP",
       amount: applied,
       at: lc.now.toISOString(),
       actor: SYSTEM_ACTORS.online,
@@ -142,7 +136,7 @@ function moneyRows(
       method: paymentMethodOf(tx.source_data.type),
       when: sql`${applied} <> 0`,
       requestId: lc.requestId,
-      audit: { action, ...feeAudit(lc, order, tx.id, kind, tx) },
+      audit: { action: "online_payment", ...feeAudit(lc, order, tx.id, tx) },
       receiptId,
     }),
     db.run(sql`UPDATE paymob_transactions SET payment_id = ${receiptId}
@@ -166,28 +160,12 @@ function successBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction)
   const at = lc.now.toISOString();
   return [
     paymentTransactionStatement(db, creditTxn(lc, order, tx, tx.amount_cents)),
-    ...moneyRows(lc, order, tx, "payment", "online_payment"),
+    ...moneyRows(lc, order, tx),
     db.run(sql`UPDATE online_payments SET status = 'paid', paid_at = coalesce(paid_at, ${at}),
       transaction_id = coalesce(transaction_id, ${txn}), payment_id = coalesce(payment_id, ${txnCol(txn, "payment", "payment_id")}),
       updated_at = ${at}
       WHERE id = ${order.id}`),
     orderCreditStatement(db, order.id, txn, "payment", at),
-  ];
-}
-
-/**
- * The batch of a refund or void of `amount` piastres: from the payment's credit first, then from what its
- * transactions put on the record (and never below the record's paid amount), as an ADJ adjustment.
- */
-function reversalBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, amount: number) {
-  const { db } = lc;
-  const at = lc.now.toISOString();
-  return [
-    refundTransactionStatement(db, creditTxn(lc, order, tx, amount)),
-    ...moneyRows(lc, order, tx, "refund", "online_refund"),
-    db.run(sql`UPDATE online_payments SET refunded_piastres = refunded_piastres + ${amount}, updated_at = ${at}
-      WHERE id = ${order.id}`),
-    orderCreditStatement(db, order.id, tx.id, "refund", at),
   ];
 }
 
@@ -221,23 +199,27 @@ function noteBatch(lc: LedgerContext, order: OrderRow, tx: PaymobTransaction, ki
   ];
 }
 
+/** Why the database refused a batch by a rule of online payments, as `refusalOf` tells it. */
+type Refusal = { outcome: "replayed" } | { outcome: "refused"; reason: UnrecordedRefundReason };
+
 /**
  * The outcome of a batch the database refused by a rule of online payments, or null for any other failure:
  * the same transaction again, or a second success of an order already paid (under another id) → replayed; refunds
- * beyond what the order brought in → refused. Either way nothing was written.
+ * beyond what the order brought in, or that the accounts the payment paid no longer hold → refused, with the reason
+ * the office is shown. Either way nothing was written.
  */
-function refusalOf(err: unknown, tx: PaymobTransaction, reversal: boolean): "replayed" | "refused" | null {
-  if (broke(err, "paymob_transactions.transaction_id, paymob_transactions.kind")) return "replayed";
-  const why = broke(err, "paymob_transactions.online_payment_id")
-    ? "a second success for a paid order"
+function refusalOf(err: unknown, tx: PaymobTransaction, reversal: boolean): Refusal | null {
+  if (broke(err, "paymob_transactions.transaction_id, paymob_transactions.kind")) return { outcome: "replayed" };
+  const why: UnrecordedRefundReason | "second_success" | null = broke(err, "paymob_transactions.online_payment_id")
+    ? "second_success"
     : broke(err, "paymob_refund_cap")
-      ? "refunds beyond what the order brought in"
+      ? "beyond_payment"
       : reversal && broke(err, "fee_paid_chk")
-        ? "the children's accounts no longer hold what the refund takes back"
+        ? "accounts_short"
         : null;
   if (!why) return null;
   console.warn(JSON.stringify({ msg: `paymob transaction not recorded: ${why}`, order_id: tx.order.id, id: tx.id }));
-  return why.startsWith("a second") ? "replayed" : "refused";
+  return why === "second_success" ? { outcome: "replayed" } : { outcome: "refused", reason: why };
 }
 
 export interface LedgerResult {
@@ -251,7 +233,8 @@ export interface LedgerResult {
  * deciding only by fields the HMAC covers.
  * Outcomes: recorded (money in), refunded, failed (declined), pending (nothing yet), mismatch, ignored (an order
  * this school does not know: logged, nothing written), replayed (this transaction, or another success of the same
- * order, already recorded: nothing added), refused (a refund beyond what the order brought in: nothing written).
+ * order, already recorded: nothing added), refused (a refund beyond what the order brought in, or that the accounts
+ * it paid no longer hold: nothing of it written, the refund kept as not recorded for the office).
  */
 export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction): Promise<LedgerResult> {
   const order = await orderOf(lc.db, tx.order.id);
@@ -263,13 +246,15 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
   // `is_refunded` / `is_voided` on the original mark one already reported this way: that original replays.
   const reversal = tx.success && tx.has_parent_transaction && !tx.is_capture;
   const parts = reversal || !tx.success || tx.pending ? [] : await partsToRecord(lc.db, order.id);
-  // A family's payment for several children is refunded per child (./parts-refund.ts).
+  // A family's payment for several children is refunded per child (./parts-refund.ts); one made on /pay across the
+  // accounts its receipt paid (./pay-refund.ts). Which receipt lines exist is all that is read before the write.
   const refundParts = reversal ? await partLinesOf(lc.db, order.id) : [];
+  const payLines = reversal && !refundParts.length ? await payLinesOf(lc.db, order.id) : [];
   let outcome: CallbackOutcome;
   let items: BatchItem<"sqlite">[];
   if (reversal && refundParts.length)
     [outcome, items] = ["refunded", partsReversalBatch({ ...lc, order, tx, parts: refundParts })];
-  else if (reversal) [outcome, items] = ["refunded", reversalBatch(lc, order, tx, tx.amount_cents)];
+  else if (reversal) [outcome, items] = ["refunded", payReversalBatch({ ...lc, order, tx, lines: payLines })];
   else if (tx.pending) return { outcome: "pending", moved: NOTHING_MOVED };
   else if (!tx.success) [outcome, items] = ["failed", noteBatch(lc, order, tx, "declined")];
   else if (tx.currency !== order.currency || tx.amount_cents !== order.amountPiastres) {
@@ -290,13 +275,23 @@ export async function applyTransaction(lc: LedgerContext, tx: PaymobTransaction)
     await batchAll(lc.db, items);
   } catch (err) {
     const refusal = refusalOf(err, tx, reversal);
-    if (refusal) return { outcome: refusal, moved: NOTHING_MOVED };
-    throw err;
+    if (!refusal) throw err;
+    if (refusal.outcome === "replayed") return { outcome: "replayed", moved: NOTHING_MOVED };
+    // Paymob gave the money back and the books do not show it: kept for the office (./unrecorded-refunds.ts).
+    const at = lc.now.toISOString();
+    const kept = { orderId: order.id, txn: tx.id, amount: tx.amount_cents, source: lc.source, at };
+    await keepUnrecordedRefund(lc.db, { ...kept, reason: refusal.reason });
+    return { outcome: "refused", moved: { feeRecordIds: [order.feeRecordId] } };
   }
   if (outcome !== "recorded" && outcome !== "refunded") return { outcome, moved: NOTHING_MOVED };
   if (outcome === "recorded" && parts.length) return { outcome, moved: await partsMoved(lc.db, order.id) };
   if (refundParts.length)
     return { outcome, moved: { feeRecordIds: await partsRefundMoved(lc.db, tx.id, refundParts) } };
+  if (reversal) {
+    const moved = await payRefundMoved(lc.db, tx.id, order.id, payLines);
+    // All of it off the credit: no account moved, but the payment's credit (the Fees page's figure) did.
+    return { outcome, moved: { feeRecordIds: moved.length ? moved : [order.feeRecordId] } };
+  }
   const receiptNos = outcome === "recorded" ? await receiptOf(lc.db, tx.id) : [];
   return { outcome, moved: { feeRecordIds: await accountsMoved(lc.db, tx.id, order.feeRecordId), receiptNos } };
 }

@@ -10,7 +10,8 @@
  * 3. per child's receipt line (the part's RCP receipt group, one line per account), newest year first: an ADJ
  *    adjustment of what it takes back from that line, its audit row naming the child, the account's paid amount,
  *    allocation, refill and balance; one audit row per child touched (credit included);
- * 4. the transaction names the first ADJ, the payment's refunded amount and credit;
+ * 4. the transaction names the first ADJ, the payment's refunded amount and credit; a report of it as not recorded
+ *    (./unrecorded-refunds.ts) is closed;
  * 5. a guard (`fee_paid_chk`, the order's account set to −1) unless the rows add up to the refund, no part gave back
  *    more than it applied or had as credit, and every part's receipt lines are those read before the batch.
  * Which lines each part's receipt has is read before the batch (RCP rows never change); no balance is.
@@ -33,6 +34,7 @@ import {
   takenSql,
 } from "../ledger/refund-parts";
 import { undoNewestFirst } from "./refund-split";
+import { closeUnrecordedStatement } from "./unrecorded-refunds";
 
 /** A part of the order with its child's receipt lines (oldest year first, as written): what the batch needs. */
 export interface PartLines {
@@ -158,6 +160,7 @@ export function partsReversalBatch(s: PartsRefund): BatchItem<"sqlite">[] {
     db.run(sql`UPDATE online_payments SET refunded_piastres = refunded_piastres + ${tx.amount_cents}, updated_at = ${at}
       WHERE id = ${s.order.id}`),
     orderCreditStatement(db, s.order.id, tx.id, "refund", at),
+    closeUnrecordedStatement(db, tx.id, at),
     partsRefundGuardStatement(
       db,
       t,

@@ -11,6 +11,7 @@ import { piastresToEgp } from "../../money";
 import { onlineTakings } from "../dashboard";
 import { studentSearchCondition } from "../students";
 import { receiptPath } from "../payments";
+import { hasUnrecordedSql, unrecordedOf, unrecordedTotals } from "./unrecorded-refunds";
 
 const joined = (db: Db) =>
   db
@@ -86,6 +87,8 @@ export async function onlinePaymentStatus(
 /** The console's list filters: one status, and a folded search over the student's name and number. */
 export interface OnlinePaymentsFilter {
   status?: (typeof onlinePayments.$inferSelect)["status"];
+  /** "unrecorded": only payments with a refund not recorded (./unrecorded-refunds.ts). */
+  refund?: "unrecorded";
   q?: string;
 }
 
@@ -125,14 +128,16 @@ async function childrenOf(db: Db, ids: number[]) {
  * The console's list (docs/product.md#online-payments): newest first, up to 200, narrowed by `filter` (the search
  * is the Students list's: `q` already folded, compared with the stored folded name and the number, of the student or
  * of any child of a family's payment); each family payment with its children; with the pending count, the open
- * credits and what was paid on school day `today` (Cairo), all three whatever the filters. Amounts in EGP.
+ * credits, what was paid on school day `today` (Cairo) and the refunds not recorded (each payment lists its own), all
+ * four whatever the filters; `filter.refund` keeps the payments with a refund not recorded. Amounts in EGP.
  */
 export async function listOnlinePayments(db: Db, filter: OnlinePaymentsFilter, today: string) {
   const conds = [
     filter.status ? eq(onlinePayments.status, filter.status) : undefined,
     filter.q ? anyChildMatches(filter.q) : undefined,
+    filter.refund === "unrecorded" ? hasUnrecordedSql : undefined,
   ].filter((c) => c !== undefined);
-  const [rows, [totals], takings] = await Promise.all([
+  const [rows, [totals], takings, unrecorded] = await Promise.all([
     joined(db)
       .where(conds.length ? and(...conds) : undefined)
       .orderBy(desc(onlinePayments.createdAt), desc(onlinePayments.id))
@@ -144,11 +149,10 @@ export async function listOnlinePayments(db: Db, filter: OnlinePaymentsFilter, t
       })
       .from(onlinePayments),
     onlineTakings(db, today),
+    unrecordedTotals(db),
   ]);
-  const children = await childrenOf(
-    db,
-    rows.map((r) => r.op.id),
-  );
+  const ids = rows.map((r) => r.op.id);
+  const [children, refusals] = await Promise.all([childrenOf(db, ids), unrecordedOf(db, ids)]);
   return {
     payments: rows.map((r) => ({
       payment_id: r.op.publicId,
@@ -161,6 +165,7 @@ export async function listOnlinePayments(db: Db, filter: OnlinePaymentsFilter, t
       receipt_no: r.receiptNo ?? null,
       credit: piastresToEgp(r.op.creditPiastres),
       refunded: piastresToEgp(r.op.refundedPiastres),
+      unrecorded_refunds: refusals.get(r.op.id) ?? [],
       created_at: r.op.createdAt,
       paid_at: r.op.paidAt,
       checked_at: r.op.checkedAt,
@@ -168,5 +173,6 @@ export async function listOnlinePayments(db: Db, filter: OnlinePaymentsFilter, t
     pending: Number(totals?.pending ?? 0),
     credit_total: piastresToEgp(Number(totals?.credit ?? 0)),
     paid_today: { count: takings.count, amount: piastresToEgp(takings.piastres) },
+    unrecorded_refunds: unrecorded,
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Columns of the Online payments table (docs/product.md#online-payments): Student (name, number; a family's payment
  * every child with its number and amount; the row header),
- * Date (Cairo), Amount, Status, Receipt (a link to the printed receipt once paid), Paymob order, Credit to refund
+ * Date (Cairo), Amount, Status (with any refund not recorded: its amount and why), Receipt (a link to the printed receipt once paid), Paymob order, Credit to refund
  * (only when there is one). On a narrow screen the columns that do not fit go under the student, amount and status
  * first. Sorted on the client (the list is at most 200 rows).
  */
@@ -9,7 +9,7 @@ import type { TFunction } from "i18next";
 import { dataTableColumns } from "~/components/data-table";
 import { formatEgp, formatSchoolDateTime } from "~/lib/format";
 import type { OnlinePayment } from "./online-payments-api";
-import { Nothing, OnlineStatusBadge, ReceiptCell, StudentCell } from "./online-payment-parts";
+import { Nothing, ReceiptCell, StatusCell, StudentCell } from "./online-payment-parts";
 
 const col = dataTableColumns<OnlinePayment>();
 
@@ -38,7 +38,7 @@ export function onlinePaymentColumns(t: TFunction, lang: string, canPrint: boole
       id: "status",
       header: t("onlinePayments.table.status"),
       meta: { priority: 2, skeletonClassName: "w-16" },
-      cell: ({ row }) => <OnlineStatusBadge status={row.original.status} />,
+      cell: ({ row }) => <StatusCell p={row.original} />,
     }),
     col.accessor((p) => p.receipt_no ?? "", {
       id: "receipt",

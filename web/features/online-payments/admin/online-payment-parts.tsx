@@ -1,4 +1,7 @@
-/** Pieces of the Online payments page: the status badge, the student cell (a family's: each child), the receipt link. */
+/**
+ * Pieces of the Online payments page: the status badge (with any refund not recorded under it), the student cell
+ * (a family's: each child), the receipt link.
+ */
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { receiptHref } from "~/features/print/admin/print-links";
@@ -62,6 +65,33 @@ function FamilyCell({ p }: { p: OnlinePayment }) {
             </bdi>
             <span className="tabular-nums">{formatEgp(c.amount, i18n.language)}</span>
           </span>
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * The status badge, and under it each refund Paymob reported that could not be recorded: "Refund not recorded:
+ * {amount}" and why, in red (the office settles it by hand).
+ */
+export function StatusCell({ p }: { p: OnlinePayment }) {
+  const { t, i18n } = useTranslation();
+  if (!p.unrecorded_refunds.length) return <OnlineStatusBadge status={p.status} />;
+  return (
+    <span className="grid justify-items-start gap-1">
+      <OnlineStatusBadge status={p.status} />
+      {p.unrecorded_refunds.map((r) => (
+        // Narrow and wrapped: a long note must not widen the status column past what the table fits.
+        <span
+          key={r.transaction_id}
+          className="max-w-36 text-xs whitespace-normal text-destructive"
+          data-unrecorded-refund={r.reason}
+        >
+          <span className="font-medium">
+            {t("onlinePayments.table.unrecorded", { amount: formatEgp(r.amount, i18n.language) })}
+          </span>{" "}
+          <span>({t(`onlinePayments.table.unrecordedReasons.${r.reason}`)})</span>
         </span>
       ))}
     </span>

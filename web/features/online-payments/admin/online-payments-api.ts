@@ -10,12 +10,18 @@ export type OnlineStatus = (typeof ONLINE_STATUSES)[number];
 /** What the page filters by: "" = no filter. `q` is sent as typed; the server folds it. */
 export interface OnlineFilters {
   status: OnlineStatus | "";
+  /** "unrecorded": only payments with a refund Paymob reported that could not be recorded. */
+  refund: "unrecorded" | "";
   q: string;
 }
 
 /** `GET /api/admin/online-payments`: up to 200, newest first, with pending, open credits and today's takings. */
 export function fetchOnlinePayments(f: OnlineFilters) {
-  const query = { ...(f.status ? { status: f.status } : {}), ...(f.q.trim() ? { q: f.q.trim() } : {}) };
+  const query = {
+    ...(f.status ? { status: f.status } : {}),
+    ...(f.refund ? { refund: f.refund } : {}),
+    ...(f.q.trim() ? { q: f.q.trim() } : {}),
+  };
   return call(apiClient().api.admin["online-payments"].$get({ query }));
 }
 

@@ -1,9 +1,12 @@
 /**
- * The figures at the top of the Online payments page: pending now, paid today (Cairo day: EGP and how many) and the
- * open credits to refund (EGP), whatever the filters; skeletons until the first answer, a dash after a failure.
+ * The figures at the top of the Online payments page: pending now, paid today (Cairo day: EGP and how many), the
+ * open credits to refund (EGP) and the refunds Paymob reported that could not be recorded (how many, their EGP, and
+ * "Show them": the list filtered to them), whatever the filters; skeletons until the first answer, a dash after a
+ * failure.
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { formatEgp, formatNumber } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -42,15 +45,29 @@ function Figure({
   );
 }
 
-/** The three figures; `figures` undefined while the first load runs, null after a failed one. */
-export function OnlinePaymentsCounts({ figures }: { figures: OnlinePaymentsState["figures"] | undefined }) {
+/**
+ * The four figures; `figures` undefined while the first load runs, null after a failed one; `onShowUnrecorded` filters
+ * the list to the payments with a refund not recorded.
+ */
+export function OnlinePaymentsCounts({
+  figures,
+  onShowUnrecorded,
+}: {
+  figures: OnlinePaymentsState["figures"] | undefined;
+  onShowUnrecorded: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const pick = <T,>(f: (x: NonNullable<OnlinePaymentsState["figures"]>) => T) =>
     figures === undefined ? undefined : figures === null ? null : f(figures);
   const paidCount = figures?.paidToday.count;
+  const unrecorded = figures?.unrecorded;
   return (
-    <div className="grid gap-3 sm:grid-cols-3" role="group" aria-label={t("onlinePayments.counts.label")}>
+    <div
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      role="group"
+      aria-label={t("onlinePayments.counts.label")}
+    >
       <Figure
         id="online-pending"
         title={t("onlinePayments.counts.pending")}
@@ -74,6 +91,24 @@ export function OnlinePaymentsCounts({ figures }: { figures: OnlinePaymentsState
         title={t("onlinePayments.counts.credits")}
         value={pick((f) => formatEgp(f.credit, lang))}
         hint={t("onlinePayments.counts.creditsHint")}
+      />
+      <Figure
+        id="online-unrecorded"
+        title={t("onlinePayments.counts.unrecorded")}
+        value={pick((f) => formatNumber(f.unrecorded.count, lang))}
+        hint={
+          unrecorded && unrecorded.count > 0 ? (
+            <>
+              {t("onlinePayments.counts.unrecordedHint", { amount: formatEgp(unrecorded.amount, lang) })}{" "}
+              <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={onShowUnrecorded}>
+                {t("onlinePayments.counts.unrecordedShow")}
+              </Button>
+            </>
+          ) : (
+            ""
+          )
+        }
+        tone={unrecorded && unrecorded.count > 0 ? "text-destructive" : undefined}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 /**
  * The Online payments CSV export (docs/product.md#csv-exports, #online-payments): what the table shows (the filters'
  * rows, up to 200), through the shared CSV writer (web/lib/csv.ts). Columns: Date (Cairo), Student Name, Student ID,
- * Amount (EGP), Status, Receipt No, Paymob Order ID, Credit to Refund (EGP), Refunded (EGP), Paid At (Cairo), Children
+ * Amount (EGP), Status, Receipt No, Paymob Order ID, Credit to Refund (EGP), Refunded (EGP), Refund Not Recorded
+ * (EGP: Paymob's refunds the books could not take back), Paid At (Cairo), Children
  * (a family's payment: every child as `name (number): EGP`, `; ` between them; the student columns name its first
  * child); dates as `YYYY-MM-DD HH:mm` in Cairo time, amounts as plain EGP numbers, the status in the admin's language.
  * File
@@ -22,6 +23,7 @@ export const ONLINE_CSV_HEADER = [
   "Paymob Order ID",
   "Credit to Refund (EGP)",
   "Refunded (EGP)",
+  "Refund Not Recorded (EGP)",
   "Paid At (Cairo)",
   "Children",
 ] as const;
@@ -45,6 +47,8 @@ export function onlineCsvRows(rows: readonly OnlinePayment[], t: TFunction): Csv
       p.order_id,
       p.credit,
       p.refunded,
+      // Summed in piastres: EGP with two decimals do not add exactly as floats.
+      p.unrecorded_refunds.reduce((sum, r) => sum + Math.round(r.amount * 100), 0) / 100,
       cairoMinute(p.paid_at),
       p.children.map((c) => `${c.full_name} (${c.student_no}): ${c.amount}`).join("; "),
     ]),

@@ -1,6 +1,6 @@
 /**
- * The Online payments page's filter bar: status (with "All statuses"), the student search, and Clear filters; one
- * under the other on a phone, side by side from sm.
+ * The Online payments page's filter bar: status (with "All statuses"), refunds (all payments, or those with a refund
+ * not recorded), the student search, and Clear filters; one under the other on a phone, side by side from sm.
  */
 import { useTranslation } from "react-i18next";
 import { FilterX } from "lucide-react";
@@ -14,13 +14,18 @@ const ALL = "__all";
 export interface OnlineFiltersProps {
   status: OnlineStatus | "";
   onStatus: (s: OnlineStatus | "") => void;
+  refund: "unrecorded" | "";
+  onRefund: (r: "unrecorded" | "") => void;
   search: string;
   onSearch: (v: string) => void;
+  /** Clears every filter at once. */
+  onClear: () => void;
 }
 
-export function OnlinePaymentsFilters({ status, onStatus, search, onSearch }: OnlineFiltersProps) {
+export function OnlinePaymentsFilters(props: OnlineFiltersProps) {
+  const { status, onStatus, refund, onRefund, search, onSearch, onClear } = props;
   const { t } = useTranslation();
-  const filtered = status !== "" || search !== "";
+  const filtered = status !== "" || refund !== "" || search !== "";
   return (
     <section aria-label={t("onlinePayments.filters.label")} className="grid gap-3 sm:flex sm:flex-wrap sm:items-end">
       <FilterSelect
@@ -33,6 +38,16 @@ export function OnlinePaymentsFilters({ status, onStatus, search, onSearch }: On
           ...ONLINE_STATUSES.map((s) => ({ value: s, label: t(`onlinePayments.statuses.${s}`) })),
         ]}
       />
+      <FilterSelect
+        id="online-refund"
+        label={t("onlinePayments.filters.refund")}
+        value={refund || ALL}
+        onChange={(v) => onRefund(v === "unrecorded" ? "unrecorded" : "")}
+        options={[
+          { value: ALL, label: t("onlinePayments.filters.allRefunds") },
+          { value: "unrecorded", label: t("onlinePayments.filters.unrecordedRefunds") },
+        ]}
+      />
       <SearchBox
         id="online-search"
         label={t("onlinePayments.filters.search")}
@@ -42,14 +57,7 @@ export function OnlinePaymentsFilters({ status, onStatus, search, onSearch }: On
         onChange={onSearch}
       />
       {filtered && (
-        <Button
-          variant="ghost"
-          className="w-fit"
-          onClick={() => {
-            onStatus("");
-            onSearch("");
-          }}
-        >
+        <Button variant="ghost" className="w-fit" onClick={onClear}>
           <FilterX aria-hidden="true" />
           {t("onlinePayments.filters.clear")}
         </Button>

@@ -1,7 +1,8 @@
 /**
  * State of the Online payments page (docs/product.md#online-payments): the status filter in the URL (`?status=paid`,
- * a refused value dropped; the dashboard links to it), the search box's text applied once typing rests (kept in the
- * page: a URL update per search would race the status's), the list and its figures fetched in the browser (the
+ * a refused value dropped; the dashboard links to it) and the refunds-not-recorded one (`?refund=unrecorded`), the
+ * search box's text applied once typing rests (kept in the page: a URL update per search would race the status's),
+ * the list and its figures fetched in the browser (the
  * token lives in localStorage), a live reload on `fees_changed` (a callback or a check recorded something), and
  * "Check now". A failed load shows a toast with the server's reason and sets `failed`; a 401 signs out; answers to
  * older filters are dropped.
@@ -28,6 +29,10 @@ import {
 const LIVE_EVENTS = ["fees_changed"];
 const NO_ROWS: OnlinePaymentsAnswer["payments"] = [];
 
+/** The refund filter of `?refund=`: "unrecorded", else "". */
+export const refundParam = (params: URLSearchParams): "unrecorded" | "" =>
+  params.get("refund") === "unrecorded" ? "unrecorded" : "";
+
 /** The status of `?status=` when it is one of the four, else "". */
 export function statusParam(params: URLSearchParams): OnlineStatus | "" {
   const v = params.get("status");
@@ -42,28 +47,45 @@ export function useOnlinePayments() {
   const onAuthFailure = useHandleAuthFailure();
   const [params, setParams] = useSearchParams();
   const status = statusParam(params);
+  const refund = refundParam(params);
   const [search, setSearch] = useState("");
   const q = useDebouncedSearch(search);
-  const filters = useMemo<OnlineFilters>(() => ({ status, q }), [status, q]);
+  const filters = useMemo<OnlineFilters>(() => ({ status, refund, q }), [status, refund, q]);
   const onError = useLoadFailure("onlinePayments.errors.load", "onlinePayments.errors.network");
   const list = useServerQuery({ key: JSON.stringify(filters), fetch: () => fetchOnlinePayments(filters), onError });
   const { reload, data: answer } = list;
   const [checking, setChecking] = useState(false);
   const live = useLiveEvents(LIVE_EVENTS, reload, { throttleMs: 1000 });
 
-  const setStatus = useCallback(
-    (next: OnlineStatus | "") =>
+  /** Sets URL parameter `name` to `next` ("" removes it). */
+  const setParam = useCallback(
+    (name: string, next: string) =>
       setParams(
         (prev) => {
           const out = new URLSearchParams(prev);
-          if (next) out.set("status", next);
-          else out.delete("status");
+          if (next) out.set(name, next);
+          else out.delete(name);
           return out;
         },
         { preventScrollReset: true },
       ),
     [setParams],
   );
+  const setStatus = useCallback((next: OnlineStatus | "") => setParam("status", next), [setParam]);
+  const setRefund = useCallback((next: "unrecorded" | "") => setParam("refund", next), [setParam]);
+  // One navigation for every filter: two in one tick would each start from the same URL, and the last would win.
+  const clearFilters = useCallback(() => {
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        out.delete("status");
+        out.delete("refund");
+        return out;
+      },
+      { preventScrollReset: true },
+    );
+    setSearch("");
+  }, [setParams]);
 
   const check = useCallback(async () => {
     setChecking(true);
@@ -81,12 +103,22 @@ export function useOnlinePayments() {
   return {
     status,
     setStatus,
+    refund,
+    setRefund,
+    clearFilters,
     search,
     setSearch,
     /** The filters the rows answer (the applied search, not the one being typed). */
     filters,
     rows: answer?.payments ?? NO_ROWS,
-    figures: answer ? { pending: answer.pending, credit: answer.credit_total, paidToday: answer.paid_today } : null,
+    figures: answer
+      ? {
+          pending: answer.pending,
+          credit: answer.credit_total,
+          paidToday: answer.paid_today,
+          unrecorded: answer.unrecorded_refunds,
+        }
+      : null,
     loading: list.loading,
     failed: list.failed,
     reload,
