@@ -8,7 +8,7 @@
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ArrowLeft, ArrowRight, Contact, LogOut, RotateCw, Send, TriangleAlert } from "lucide-react";
+import { ArrowLeft, Contact, LogOut, RotateCw, Send, TriangleAlert } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -46,12 +46,11 @@ function Notice({ failed, badNumber, onReload }: { failed: boolean; badNumber: b
 }
 
 export default function GuardianPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const phone = useParams().phone ?? "";
   const { read, ending, end, inviting, invite } = useGuardianAccount(phone);
   const [confirm, setConfirm] = useState(false);
   const account = read.stale ? null : read.data;
-  const Back = i18n.dir() === "rtl" ? ArrowRight : ArrowLeft;
   const name = account?.guardians[0]?.full_name;
   const known = (account?.children.length ?? 0) > 0;
   // The server reads the number as offices type it; a 400 is text that is not a mobile number.
@@ -62,7 +61,7 @@ export default function GuardianPage() {
         to="/admin/dashboard/guardians"
         className="inline-flex w-fit items-center gap-1.5 rounded-sm text-sm text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
-        <Back className="size-4" aria-hidden="true" />
+        <ArrowLeft className="size-4 rtl:rotate-180" aria-hidden="true" />
         {t("guardians.page.back")}
       </Link>
       <header className="flex flex-wrap items-end justify-between gap-3">

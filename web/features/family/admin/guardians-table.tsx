@@ -6,7 +6,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ChevronLeft, ChevronRight, Contact, RotateCw, TriangleAlert } from "lucide-react";
+import { ChevronRight, Contact, RotateCw, TriangleAlert } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Skeleton } from "~/components/ui/skeleton";
 import { PhoneText } from "~/features/messages/admin/message-parts";
@@ -53,7 +53,7 @@ function Children({ row }: { row: GuardianRow }) {
   return (
     <ul className="grid min-w-0 gap-0.5">
       {row.children.map((c) => (
-        <li key={c.id} className="min-w-0 break-words">
+        <li key={c.id} className="line-clamp-2 min-w-0 break-words" title={c.full_name}>
           <span dir="auto" className={cn(!c.is_active && "text-muted-foreground line-through")}>
             {c.full_name}
           </span>
@@ -81,7 +81,9 @@ function NameLink({ row }: { row: GuardianRow }) {
       className="grid min-w-0 gap-0.5 rounded-sm font-medium break-words outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
       aria-label={t("guardians.table.open", { name: row.full_name })}
     >
-      <bdi>{row.full_name}</bdi>
+      <bdi className="line-clamp-3" title={row.full_name}>
+        {row.full_name}
+      </bdi>
       <span className="text-xs font-normal text-muted-foreground">
         {t(`messages.guardians.relations.${row.relation}`)}
       </span>
@@ -91,9 +93,8 @@ function NameLink({ row }: { row: GuardianRow }) {
 
 /** The list, as a table and as cards. */
 export function GuardiansTable({ rows, loading, failed, onReload, emptyAction }: GuardiansTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const showEmpty = !loading && rows.length === 0;
-  const Chevron = i18n.dir() === "rtl" ? ChevronLeft : ChevronRight;
   return (
     <div className="grid min-w-0 gap-3" aria-busy={loading || undefined}>
       <div className="hidden overflow-x-auto rounded-lg border bg-card lg:block">
@@ -179,7 +180,10 @@ export function GuardiansTable({ rows, loading, failed, onReload, emptyAction }:
             >
               <div className="flex items-start justify-between gap-2">
                 <NameLink row={r} />
-                <Chevron className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+                <ChevronRight
+                  className="mt-0.5 size-4 shrink-0 text-muted-foreground rtl:rotate-180"
+                  aria-hidden="true"
+                />
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 <PhoneText phone={r.phone} />
