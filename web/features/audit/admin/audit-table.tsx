@@ -7,8 +7,9 @@
  */
 import { Fragment, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { ChevronDown, RotateCw, ScrollText, TriangleAlert } from "lucide-react";
+import { ChevronDown, ScrollText } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { ListEmpty } from "~/components/data-table/list-empty";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import type { AuditEntry } from "./audit-api";
@@ -113,21 +114,19 @@ function StudentCell({ entry, onFilterStudent }: { entry: AuditEntry; onFilterSt
 
 function Empty({ action, failed, onRetry }: { action?: ReactNode; failed?: boolean; onRetry?: () => void }) {
   const { t } = useTranslation();
-  const Icon = failed ? TriangleAlert : ScrollText;
   return (
-    <div className="grid justify-items-center gap-2 px-4 py-14 text-center" role={failed ? "alert" : undefined}>
-      <Icon className={cn("size-8", failed ? "text-destructive/70" : "text-muted-foreground/60")} aria-hidden="true" />
-      <p className="font-medium">{t(failed ? "audit.table.failed" : "audit.table.empty")}</p>
-      {!failed && <p className="max-w-sm text-sm text-muted-foreground">{t("audit.table.emptyHint")}</p>}
-      {failed ? (
-        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
-          <RotateCw aria-hidden="true" />
-          {t("audit.table.retry")}
-        </Button>
-      ) : (
-        action
-      )}
-    </div>
+    <ListEmpty
+      icon={ScrollText}
+      failed={Boolean(failed)}
+      onReload={onRetry}
+      action={action}
+      text={{
+        empty: t("audit.table.empty"),
+        emptyHint: t("audit.table.emptyHint"),
+        failed: t("audit.table.failed"),
+        tryAgain: t("audit.table.retry"),
+      }}
+    />
   );
 }
 

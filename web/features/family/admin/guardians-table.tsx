@@ -6,8 +6,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
-import { ChevronRight, Contact, RotateCw, TriangleAlert } from "lucide-react";
-import { Button } from "~/components/ui/button";
+import { ChevronRight, Contact } from "lucide-react";
+import { ListEmpty } from "~/components/data-table/list-empty";
 import { Skeleton } from "~/components/ui/skeleton";
 import { PhoneText } from "~/features/messages/admin/message-parts";
 import { formatNumber } from "~/lib/format";
@@ -28,21 +28,19 @@ export interface GuardiansTableProps {
 
 function Empty({ failed, onReload, action }: { failed: boolean; onReload: () => void; action?: ReactNode }) {
   const { t } = useTranslation();
-  const Icon = failed ? TriangleAlert : Contact;
   return (
-    <div className="grid justify-items-center gap-2 px-4 py-14 text-center" role={failed ? "alert" : undefined}>
-      <Icon className={cn("size-8", failed ? "text-destructive/70" : "text-muted-foreground/60")} aria-hidden="true" />
-      <p className="font-medium">{t(failed ? "guardians.table.failed" : "guardians.table.empty")}</p>
-      {!failed && <p className="max-w-sm text-sm text-muted-foreground">{t("guardians.table.emptyHint")}</p>}
-      {failed ? (
-        <Button variant="outline" size="sm" className="mt-2" onClick={onReload}>
-          <RotateCw aria-hidden="true" />
-          {t("guardians.table.tryAgain")}
-        </Button>
-      ) : (
-        action
-      )}
-    </div>
+    <ListEmpty
+      icon={Contact}
+      failed={Boolean(failed)}
+      onReload={onReload}
+      action={action}
+      text={{
+        empty: t("guardians.table.empty"),
+        emptyHint: t("guardians.table.emptyHint"),
+        failed: t("guardians.table.failed"),
+        tryAgain: t("guardians.table.tryAgain"),
+      }}
+    />
   );
 }
 

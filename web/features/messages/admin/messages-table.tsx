@@ -6,8 +6,9 @@
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { MessageSquareText, RotateCw, TriangleAlert } from "lucide-react";
+import { MessageSquareText, RotateCw } from "lucide-react";
 import { Button } from "~/components/ui/button";
+import { ListEmpty } from "~/components/data-table/list-empty";
 import { Skeleton } from "~/components/ui/skeleton";
 import { cn } from "~/lib/utils";
 import type { Message } from "./messages-api";
@@ -29,21 +30,19 @@ const COLUMNS = ["kind", "channel", "to", "status", "student", "time"] as const;
 
 function Empty({ failed, onReload, action }: { failed: boolean; onReload: () => void; action?: ReactNode }) {
   const { t } = useTranslation();
-  const Icon = failed ? TriangleAlert : MessageSquareText;
   return (
-    <div className="grid justify-items-center gap-2 px-4 py-14 text-center" role={failed ? "alert" : undefined}>
-      <Icon className={cn("size-8", failed ? "text-destructive/70" : "text-muted-foreground/60")} aria-hidden="true" />
-      <p className="font-medium">{t(failed ? "messages.table.failed" : "messages.table.empty")}</p>
-      {!failed && <p className="max-w-sm text-sm text-muted-foreground">{t("messages.table.emptyHint")}</p>}
-      {failed ? (
-        <Button variant="outline" size="sm" className="mt-2" onClick={onReload}>
-          <RotateCw aria-hidden="true" />
-          {t("messages.table.tryAgain")}
-        </Button>
-      ) : (
-        action
-      )}
-    </div>
+    <ListEmpty
+      icon={MessageSquareText}
+      failed={Boolean(failed)}
+      onReload={onReload}
+      action={action}
+      text={{
+        empty: t("messages.table.empty"),
+        emptyHint: t("messages.table.emptyHint"),
+        failed: t("messages.table.failed"),
+        tryAgain: t("messages.table.tryAgain"),
+      }}
+    />
   );
 }
 
