@@ -13,7 +13,8 @@
  * jammed or frozen one does not. Once failures without a commit have lasted `failAfterMs` (two failed probes at the
  * least, so one late probe of a stalled supervisor cannot do it), or the process has exited, it restarts sqld, runs
  * `PRAGMA integrity_check`, counts the restart in `db_health` (which `GET /health` reports) and logs one line with
- * the cause. Used by `npm start`, the e2e servers, the benchmarks and the API tests' database.
+ * the cause. A server whose admin API does not answer either is not jammed but starved (or wedged): it is restarted
+ * only after `unresponsiveAfterMs`. Used by `npm start`, the e2e servers, the benchmarks and the API tests' database.
  *
  * What it cannot tell apart: one write statement that holds the lock past `failAfterMs` commits nothing meanwhile.
  * sqld itself jams when a writer has waited 5 s behind such a statement (its lock-stealing timeout), so writes must
@@ -29,6 +30,11 @@ export interface SupervisorOptions {
   probeTimeoutMs?: number;
   /** How long writes must have failed, with nothing committed by anyone, before a restart, in ms (default 4,000). */
   failAfterMs?: number;
+  /**
+   * How long a server that answers nothing at all (neither the write nor its admin API) but is not stopped is left
+   * before a restart, in ms (default 30,000): a starved process, which a restart only makes slower.
+   */
+  unresponsiveAfterMs?: number;
   /** Where restarts are reported (default: console.warn with a `[sqld]` prefix). */
   log?: (line: string) => void;
 }
@@ -72,14 +78,16 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
   const failAfterMs = opts.failAfterMs ?? 4_000;
   const log = opts.log ?? ((line: string) => console.warn(`[sqld] ${line}`));
   const probeTimeoutMs = opts.probeTimeoutMs ?? 2_000;
+  const unresponsiveAfterMs = opts.unresponsiveAfterMs ?? 30_000;
   const restarts: Restart[] = [];
   let failingSince: number | null = null;
+  let unresponsiveSince: number | null = null;
   let lastFailure = "";
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const restart = async (cause: string) => {
-    const down = failingSince ?? Date.now();
+    const down = failingSince ?? unresponsiveSince ?? Date.now();
     await sqld.restart();
     const at = new Date().toISOString();
     let integrity: string;
@@ -92,7 +100,7 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
     }
     const entry: Restart = { at, cause, downMs: Date.now() - down, integrity };
     restarts.push(entry);
-    failingSince = null;
+    failingSince = unresponsiveSince = null;
     const back = (entry.downMs / 1000).toFixed(1);
     log(`restarted sqld (#${restarts.length}): ${cause}; writes back after ${back} s; integrity_check: ${integrity}`);
   };
@@ -109,6 +117,15 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
     lastFailure = err.message;
     const frozen = processState(child.pid) === "T";
     const now = frozen ? null : await frames();
+    if (!frozen && now === null && sqld.adminUrl) {
+      // Nothing answers, not even the admin API: starved (a loaded machine) or wedged, not a jammed write lock.
+      unresponsiveSince ??= sent;
+      const forMs = Date.now() - unresponsiveSince;
+      if (forMs >= unresponsiveAfterMs && !stopped)
+        await restart(`nothing answered for ${(forMs / 1000).toFixed(1)} s`);
+      return;
+    }
+    unresponsiveSince = null;
     if (failingSince === null || (now !== null && (windowFrames === null || now > windowFrames))) {
       // A new window: the first failure, or sqld committed since the last one (busy, not jammed).
       failingSince = sent;
@@ -135,7 +152,8 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
         const sent = Date.now();
         try {
           await hranaPipeline(sqld.url, [{ sql: PROBE_SQL, args: [new Date().toISOString()] }], probeTimeoutMs);
-          failingSince = null; // any answer, an SQL error included (no table before the migrations), is an answer
+          // Any answer, an SQL error included (no table before the migrations), is an answer.
+          failingSince = unresponsiveSince = null;
         } catch (err) {
           if (err instanceof NoAnswer) await failed(sent, child, err);
           else failingSince = null;

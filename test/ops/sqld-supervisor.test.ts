@@ -18,7 +18,7 @@ import { startSqld, type Sqld } from "../../scripts/lib/sqld";
 import { superviseSqld, type Supervisor } from "../../scripts/lib/sqld-supervisor";
 import { retryingFetch } from "../../worker/db-retry";
 
-const FAST = { intervalMs: 300, probeTimeoutMs: 1_000, failAfterMs: 2_000, log: () => {} };
+const FAST = { intervalMs: 300, probeTimeoutMs: 1_000, failAfterMs: 2_000, unresponsiveAfterMs: 5_000, log: () => {} };
 
 /** Polls a write every 200 ms until one commits; resolves with the ms it took. Gives up after `maxMs`. */
 async function msUntilWritesWork(url: string, maxMs = 30_000): Promise<number> {
@@ -140,12 +140,13 @@ describe("the sqld supervisor on a real sqld", () => {
  * A stand-in for sqld that speaks the same Hrana pipeline and admin stats: "up" answers at once; "busy" answers our
  * writes only after `BUSY_ANSWER_MS` (past the probe's deadline) while other clients' writes go on committing (its
  * frame count moves every 200 ms); "jam" never answers a statement that writes while reads answer and nothing
- * commits, until it is restarted (the deadlock lives and dies with the process); "stall" blocks this whole process
- * for `STALL_MS` on the next write, as a supervisor that was itself stopped or starved sees it.
+ * commits, until it is restarted (the deadlock lives and dies with the process); "silent" answers nothing at all, its
+ * admin API included, as a starved process; "stall" blocks this whole process for `STALL_MS` on the next write, as a
+ * supervisor that was itself stopped or starved sees it.
  */
 const BUSY_ANSWER_MS = 1_500;
 const STALL_MS = 3_500;
-type Mode = "up" | "busy" | "jam" | "stall";
+type Mode = "up" | "busy" | "jam" | "silent" | "stall";
 
 async function standInSqld(): Promise<Sqld & { set(mode: Mode): void; answered: () => number }> {
   let mode: Mode = "up";
@@ -171,6 +172,7 @@ async function standInSqld(): Promise<Sqld & { set(mode: Mode): void; answered: 
       .end(JSON.stringify({ baton: null, base_url: null, results }));
   };
   const server = createServer((req, res) => {
+    if (mode === "silent") return void held.push(res);
     if (req.url === "/v1/namespaces/default/stats") {
       return void res
         .writeHead(200, { "Content-Type": "application/json" })
@@ -260,6 +262,17 @@ describe("the sqld supervisor on a jammed write lock", () => {
       await new Promise((r) => setTimeout(r, 4 * FAST.failAfterMs));
       expect(supervisor.restarts).toEqual([]);
       fake.set("up");
+    });
+  });
+
+  it("gives a server that answers nothing at all, not even its admin API, the longer unresponsive limit", async () => {
+    await withStandIn(async (fake, supervisor) => {
+      await new Promise((r) => setTimeout(r, 600));
+      const t0 = Date.now();
+      fake.set("silent");
+      while (supervisor.restarts.length === 0 && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 100));
+      expect(supervisor.restarts[0]?.cause).toMatch(/nothing answered/);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(FAST.unresponsiveAfterMs);
     });
   });
 
