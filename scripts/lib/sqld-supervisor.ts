@@ -111,6 +111,7 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
   /** The committed frames when the current window of failures opened (null: unknown). */
   let windowFrames: number | null = null;
   let windowFailures = 0;
+  let windowFrozen = false;
 
   /** A probe failed: opens the window, restarts it when sqld committed meanwhile, or restarts sqld when it is due. */
   const failed = async (sent: number, child: typeof sqld.process, err: Error) => {
@@ -126,10 +127,13 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
       return;
     }
     unresponsiveSince = null;
-    if (failingSince === null || (now !== null && (windowFrames === null || now > windowFrames))) {
-      // A new window: the first failure, or sqld committed since the last one (busy, not jammed).
+    const progressed = now !== null && (windowFrames === null || now > windowFrames);
+    if (failingSince === null || progressed || frozen !== windowFrozen) {
+      // A new window: the first failure, sqld committed since the last one (busy, not jammed), or it has just been
+      // stopped (a frozen process is timed from when it was first seen stopped; what it did before cannot be read).
       failingSince = sent;
       windowFrames = now;
+      windowFrozen = frozen;
       windowFailures = 1;
       return;
     }

@@ -265,6 +265,20 @@ describe("the sqld supervisor on a jammed write lock", () => {
     });
   });
 
+  it("times a stopped server from when it was seen stopped, not from the busy spell before", async () => {
+    // Load looked like this: writes slow for a while, then the process not scheduled for a moment.
+    await withStandIn(async (fake, supervisor) => {
+      fake.set("busy");
+      await new Promise((r) => setTimeout(r, 3 * FAST.failAfterMs));
+      fake.process.kill("SIGSTOP");
+      await new Promise((r) => setTimeout(r, 1_200));
+      fake.process.kill("SIGCONT");
+      fake.set("up");
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(supervisor.restarts).toEqual([]);
+    });
+  });
+
   it("gives a server that answers nothing at all, not even its admin API, the longer unresponsive limit", async () => {
     await withStandIn(async (fake, supervisor) => {
       await new Promise((r) => setTimeout(r, 600));
