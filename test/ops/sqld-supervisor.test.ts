@@ -18,7 +18,7 @@ import { startSqld, type Sqld } from "../../scripts/lib/sqld";
 import { superviseSqld, type Supervisor } from "../../scripts/lib/sqld-supervisor";
 import { retryingFetch } from "../../worker/db-retry";
 
-const FAST = { intervalMs: 300, probeTimeoutMs: 1_000, failAfterMs: 2_000, log: () => {} };
+const FAST = { intervalMs: 300, probeTimeoutMs: 1_000, failAfterMs: 2_000, unresponsiveAfterMs: 5_000, log: () => {} };
 
 /** Polls a write every 200 ms until one commits; resolves with the ms it took. Gives up after `maxMs`. */
 async function msUntilWritesWork(url: string, maxMs = 30_000): Promise<number> {
@@ -137,82 +137,168 @@ describe("the sqld supervisor on a real sqld", () => {
 });
 
 /**
- * A stand-in for a jammed sqld: answers the Hrana v2 pipeline, but once jammed never answers a statement that writes,
- * while reads go on answering, until it is restarted (the deadlock lives and dies with the process).
+ * A stand-in for sqld that speaks the same Hrana pipeline and admin stats: "up" answers at once; "busy" answers our
+ * writes only after `BUSY_ANSWER_MS` (past the probe's deadline) while other clients' writes go on committing (its
+ * frame count moves every 200 ms); "jam" never answers a statement that writes while reads answer and nothing
+ * commits, until it is restarted (the deadlock lives and dies with the process); "silent" answers nothing at all, its
+ * admin API included, as a starved process; "stall" blocks this whole process for `STALL_MS` on the next write, as a
+ * supervisor that was itself stopped or starved sees it.
  */
-async function jammableSqld(): Promise<Sqld & { jam(): void; answered: () => number }> {
-  let jammed = false;
+const BUSY_ANSWER_MS = 1_500;
+const STALL_MS = 3_500;
+type Mode = "up" | "busy" | "jam" | "silent" | "stall";
+
+async function standInSqld(): Promise<Sqld & { set(mode: Mode): void; answered: () => number }> {
+  let mode: Mode = "up";
   let answered = 0;
+  let frames = 0;
+  const busyCommits = setInterval(() => mode === "busy" && frames++, 200);
   const held: ServerResponse[] = [];
+  const answer = (res: ServerResponse, requests: { type: string; stmt?: { sql: string } }[], writes: boolean) => {
+    if (res.destroyed) return;
+    answered++;
+    if (writes) frames++;
+    const rows = (sql: string) => (/integrity_check/i.test(sql) ? [[{ type: "text", value: "ok" }]] : []);
+    const results = requests.map((r) =>
+      r.stmt
+        ? {
+            type: "ok",
+            response: { type: "execute", result: { cols: [], rows: rows(r.stmt.sql), affected_row_count: 0 } },
+          }
+        : { type: "ok", response: { type: "close" } },
+    );
+    res
+      .writeHead(200, { "Content-Type": "application/json" })
+      .end(JSON.stringify({ baton: null, base_url: null, results }));
+  };
   const server = createServer((req, res) => {
+    if (mode === "silent") return void held.push(res);
+    if (req.url === "/v1/namespaces/default/stats") {
+      return void res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ replication_index: frames }));
+    }
     let body = "";
     req.on("data", (d) => (body += d));
     req.on("end", () => {
       const { requests } = JSON.parse(body) as { requests: { type: string; stmt?: { sql: string } }[] };
       const writes = requests.some((r) => r.stmt && !/^\s*(select|pragma)/i.test(r.stmt.sql));
-      if (jammed && writes) return void held.push(res);
-      answered++;
-      const rows = (sql: string) => (/integrity_check/i.test(sql) ? [[{ type: "text", value: "ok" }]] : []);
-      const results = requests.map((r) =>
-        r.stmt
-          ? {
-              type: "ok",
-              response: { type: "execute", result: { cols: [], rows: rows(r.stmt.sql), affected_row_count: 0 } },
-            }
-          : { type: "ok", response: { type: "close" } },
-      );
-      res
-        .writeHead(200, { "Content-Type": "application/json" })
-        .end(JSON.stringify({ baton: null, base_url: null, results }));
+      if (writes && mode === "jam") return void held.push(res);
+      if (writes && mode === "busy") return void setTimeout(() => answer(res, requests, writes), BUSY_ANSWER_MS);
+      if (writes && mode === "stall") {
+        mode = "up";
+        const until = Date.now() + STALL_MS;
+        while (Date.now() < until); // the whole process stands still, the supervisor's timers included
+      }
+      answer(res, requests, writes);
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as AddressInfo).port;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   let child: ChildProcess = spawn("sleep", ["600"]);
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url,
+    port: (server.address() as AddressInfo).port,
+    adminUrl: url,
     get process() {
       return child;
     },
     async restart() {
       child.kill("SIGKILL");
       child = spawn("sleep", ["600"]);
-      jammed = false;
+      mode = "up";
       for (const res of held.splice(0)) res.socket?.destroy();
     },
     async stop() {
+      clearInterval(busyCommits);
       child.kill("SIGKILL");
       for (const res of held.splice(0)) res.socket?.destroy();
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     },
-    jam: () => (jammed = true),
+    set: (m: Mode) => (mode = m),
     answered: () => answered,
   };
 }
 
+/** Runs `fn` with a stand-in under a FAST supervisor; always stops both. */
+async function withStandIn(
+  fn: (fake: Awaited<ReturnType<typeof standInSqld>>, supervisor: Supervisor, lines: string[]) => Promise<void>,
+) {
+  const fake = await standInSqld();
+  const lines: string[] = [];
+  const supervisor = superviseSqld(fake, { ...FAST, log: (l) => lines.push(l) });
+  try {
+    await fn(fake, supervisor, lines);
+  } finally {
+    supervisor.stop();
+    await fake.stop();
+  }
+}
+
 describe("the sqld supervisor on a jammed write lock", () => {
-  it("restarts a server whose writes hang while its reads answer, and only then", async () => {
-    const fake = await jammableSqld();
-    const lines: string[] = [];
-    const supervisor = superviseSqld(fake, { ...FAST, log: (l) => lines.push(l) });
-    try {
+  it("restarts a server whose writes hang while its reads answer and nothing commits, and only then", async () => {
+    await withStandIn(async (fake, supervisor, lines) => {
       await new Promise((r) => setTimeout(r, 1_500));
       expect(supervisor.restarts).toHaveLength(0); // probes answered: nothing to do
       const pid = fake.process.pid;
-      fake.jam();
+      fake.set("jam");
       const t0 = Date.now();
       while (supervisor.restarts.length === 0 && Date.now() - t0 < 15_000) await new Promise((r) => setTimeout(r, 100));
       expect(supervisor.restarts).toHaveLength(1);
       expect(Date.now() - t0).toBeLessThan(15_000);
       expect(fake.process.pid).not.toBe(pid);
-      expect(supervisor.restarts[0]!.cause).toMatch(/writes unanswered/);
+      expect(supervisor.restarts[0]!.cause).toMatch(/writes unanswered .*nothing committed/);
       expect(supervisor.restarts[0]!.integrity).toBe("ok");
       expect(lines[0]).toMatch(/restarted sqld \(#1\)/);
-    } finally {
-      supervisor.stop();
-      await fake.stop();
-    }
+    });
+  });
+
+  it("leaves a busy server alone: our writes wait past the probe's deadline, others' go on committing", async () => {
+    // What a bulk load looked like from here: back-to-back writes of 2-3 s each on a loaded machine, every probe
+    // timing out behind one of them, and sqld killed in the middle of a healthy load.
+    await withStandIn(async (fake, supervisor) => {
+      fake.set("busy");
+      await new Promise((r) => setTimeout(r, 4 * FAST.failAfterMs));
+      expect(supervisor.restarts).toEqual([]);
+      fake.set("up");
+    });
+  });
+
+  it("times a stopped server from when it was seen stopped, not from the busy spell before", async () => {
+    // Load looked like this: writes slow for a while, then the process not scheduled for a moment.
+    await withStandIn(async (fake, supervisor) => {
+      fake.set("busy");
+      await new Promise((r) => setTimeout(r, 3 * FAST.failAfterMs));
+      fake.process.kill("SIGSTOP");
+      await new Promise((r) => setTimeout(r, 1_200));
+      fake.process.kill("SIGCONT");
+      fake.set("up");
+      await new Promise((r) => setTimeout(r, 1_500));
+      expect(supervisor.restarts).toEqual([]);
+    });
+  });
+
+  it("gives a server that answers nothing at all, not even its admin API, the longer unresponsive limit", async () => {
+    await withStandIn(async (fake, supervisor) => {
+      await new Promise((r) => setTimeout(r, 600));
+      const t0 = Date.now();
+      fake.set("silent");
+      while (supervisor.restarts.length === 0 && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 100));
+      expect(supervisor.restarts[0]?.cause).toMatch(/nothing answered/);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(FAST.unresponsiveAfterMs);
+    });
+  });
+
+  it("does not take a stall of its own process for one of the server's", async () => {
+    // A single probe that failed because this process stood still (a stopped or starved supervisor) is one failure,
+    // however long it lasted: a restart needs a second one with nothing committed in between.
+    await withStandIn(async (fake, supervisor) => {
+      await new Promise((r) => setTimeout(r, 600));
+      fake.set("stall");
+      await new Promise((r) => setTimeout(r, STALL_MS + 1_500));
+      expect(supervisor.restarts).toEqual([]);
+      expect(fake.answered()).toBeGreaterThan(2);
+    });
   });
 });

@@ -57,8 +57,9 @@ export default async function setup(project: TestProject) {
     await stallable.stop();
     await proxy.close();
     supervisor.stop();
-    if (supervisor.restarts.length > 0)
-      console.warn(`[sqld] the API tests' sqld was restarted ${supervisor.restarts.length} time(s)`);
+    // Every test that had a call in flight lost it: the causes say which files to look at.
+    for (const r of supervisor.restarts)
+      console.warn(`[sqld] the API tests' sqld was restarted at ${r.at}: ${r.cause}`);
     await sqld.stop();
     rmSync(dir, { recursive: true, force: true });
   };
