@@ -96,7 +96,7 @@ export async function reportsBench(server: BenchServer): Promise<BenchResult> {
     name: "reports",
     figures: [
       fig("generating the data", growMs, "ms"),
-      // sqld 0.24 rolls back or jams a write that holds its lock 5 s while another waits (ADR 0049).
+      // sqld 0.24 rolls back or jams a write that holds its lock 5 s while another waits (ADR 0050).
       fig(`longest generating write (${grown.longestWrite})`, grown.longestWriteMs, "ms", {
         op: "<=",
         value: WRITE_BUDGET_MS,

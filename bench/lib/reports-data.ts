@@ -6,7 +6,7 @@
  *
  * Every statement writes one slice of at most SLICE accounts (or results): one statement over all 20,000 accounts
  * held sqld's write lock for 3.5 s at a load of 4, longer under more, and sqld 0.24 rolls back, or jams behind, a
- * write that holds the lock for 5 s while another waits (docs/decisions/0049-sqld-write-lock-budget.md). The
+ * write that holds the lock for 5 s while another waits (docs/decisions/0050-sqld-write-lock-budget.md). The
  * supervisor's probe waits behind each of them; back to back, they once got a healthy sqld killed mid-load.
  */
 import { sql, type SQL } from "drizzle-orm";
