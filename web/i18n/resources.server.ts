@@ -6,6 +6,7 @@
  * request waits for); the root route's `shouldRevalidate` reloads it on every navigation between public pages.
  */
 import ar from "./ar";
+import common from "./ar/common";
 import en from "./en";
 import type { Lang } from ".";
 
@@ -23,21 +24,6 @@ function publicPageOf(pathname: string): PublicPage {
   return page === "results" || page === "current-students" || page === "base-url-config" ? page : "other";
 }
 
-/** Namespaces only the console uses. */
-const ADMIN_ONLY = new Set([
-  "admin",
-  "students",
-  "fees",
-  "results",
-  "gradeDemo",
-  "courseSelection",
-  "audit",
-  "errors",
-  "staff",
-  "messages",
-  "onlinePayments",
-]);
-
 /** Public namespaces that belong to one page; every other public namespace is shared by all pages. */
 const PAGE_NAMESPACES: Record<Exclude<PublicPage, "other">, readonly string[]> = {
   home: ["news"],
@@ -48,6 +34,12 @@ const PAGE_NAMESPACES: Record<Exclude<PublicPage, "other">, readonly string[]> =
   family: ["family", "familyPay"],
 };
 const PAGE_OWNED = new Set(Object.values(PAGE_NAMESPACES).flat());
+
+/**
+ * Every namespace a public page may get: the shared texts (`common`'s keys, the layout's `home`, news' public part)
+ * and the pages' own. Any other namespace is the console's, so a new console namespace stays out of public HTML.
+ */
+const PUBLIC_NAMESPACES = new Set([...Object.keys(common), "home", "news", ...PAGE_OWNED]);
 
 /** Parts of `home` only the home page shows; the rest of it (nav, footer, language, scroll-to-top) is the layout's. */
 const HOME_PAGE_ONLY = new Set(["meta", "hero", "news", "about"]);
@@ -84,7 +76,7 @@ export function dictionaryFor(lang: Lang, pathname: string): Dictionary {
       out[key] = pick(value, (k) => k === adminPart);
       continue;
     }
-    if (ADMIN_ONLY.has(key) || (PAGE_OWNED.has(key) && !own.includes(key))) continue;
+    if (!PUBLIC_NAMESPACES.has(key) || (PAGE_OWNED.has(key) && !own.includes(key))) continue;
     let v = value;
     if (key === "home" && page !== "home" && page !== "other") v = pick(v, (k) => !HOME_PAGE_ONLY.has(k));
     if (PUBLIC_PART[key]) v = pick(v, (k) => k === PUBLIC_PART[key]);
