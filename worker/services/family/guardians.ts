@@ -10,21 +10,13 @@ import type { GuardianListQuery, GuardianRowJson } from "../../contracts/family-
 import { FAMILY_OPTIONAL_KINDS } from "../../contracts/family";
 import { DEFAULT_LIST_PAGE_SIZE } from "../../contracts/students";
 import { phoneSearchDigits } from "../../lib/phone";
-import { containsPattern } from "../student-search";
+import { containsPattern, foldedSql } from "../student-search";
 import { childrenOf } from "./read";
 import { mutedKindsOf } from "./preferences";
 import { openSessionsOf } from "./sessions";
 
 /** Children named per row of the list; the rest are counted. */
 const CHILDREN_SHOWN = 5;
-
-/** `column` folded as `foldSearchText` folds a search (the fold students.search_name keeps), in SQL. */
-export function foldedSql(column: SQL): SQL {
-  const stripped = ["\u064b", "\u064c", "\u064d", "\u064e", "\u064f", "\u0650", "\u0651", "\u0652", "\u0670", "\u0640"];
-  const folds: [string, string][] = [...stripped.map((c): [string, string] => [c, ""]), ["أ", "ا"], ["إ", "ا"]];
-  folds.push(["آ", "ا"], ["ى", "ي"], ["ة", "ه"]);
-  return folds.reduce((inner, [from, to]) => sql`replace(${inner}, ${from}, ${to})`, sql`lower(${column})`);
-}
 
 /** The numbers whose guardian name, child's name or number, or mobile digits contain `search` (already folded). */
 function searchCondition(search: string | undefined): SQL {

@@ -11,7 +11,7 @@ import { KeyRound, Send } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { parsePhone } from "@worker/lib/phone";
 import { useReasonText } from "~/lib/reason-text";
-import { guardianPath, inviteToFamilyAccount } from "./guardians-api";
+import { guardianPath, invitedText, inviteToFamilyAccount } from "./guardians-api";
 
 type Note = { ok: boolean; text: string } | null;
 
@@ -24,11 +24,7 @@ export function FamilySessions({ phone }: { phone: string }) {
     setInviting(true);
     setNote(null);
     try {
-      const sent = await inviteToFamilyAccount(phone);
-      const text = t(`messages.familyAccess.invited.${sent.channel}`, {
-        language: t(`messages.guardians.languages.${sent.language}`),
-      });
-      setNote({ ok: true, text });
+      setNote({ ok: true, text: invitedText(t, await inviteToFamilyAccount(phone)) });
     } catch (err) {
       setNote({ ok: false, text: failureText(err, t("messages.familyAccess.inviteFailed")) });
     } finally {

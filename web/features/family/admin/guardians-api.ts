@@ -3,6 +3,7 @@
  * of guardian numbers, one number's account, ending its sessions and inviting the family. Throws `ApiFailure`
  * (status 0 = network error).
  */
+import type { TFunction } from "i18next";
 import { apiClient, call } from "~/lib/api";
 import type { GuardiansQuery } from "./guardians-query";
 
@@ -25,6 +26,10 @@ export const endFamilySessions = async (phone: string, sessionId?: number) =>
 /** `POST /api/admin/family/invite`: a link to `/family` by WhatsApp, else SMS (once a day). */
 export const inviteToFamilyAccount = (phone: string) =>
   call(apiClient().api.admin.family.invite.$post({ json: { phone } }));
+
+/** What the office reads after Invite: the channel the invitation goes by, and in which language. */
+export const invitedText = (t: TFunction, sent: Awaited<ReturnType<typeof inviteToFamilyAccount>>) =>
+  t(`messages.familyAccess.invited.${sent.channel}`, { language: t(`messages.guardians.languages.${sent.language}`) });
 
 /** The guardian page of an E.164 number (`+` kept: a literal in a path segment). */
 export const guardianPath = (phone: string) => `/admin/dashboard/guardians/${phone}`;

@@ -10,7 +10,7 @@ import { useServerQuery } from "~/components/data-table/use-server-table";
 import { useHandleAuthFailure } from "~/lib/auth-failure";
 import { formatNumber } from "~/lib/format";
 import { useReasonText } from "~/lib/reason-text";
-import { endFamilySessions, fetchGuardianAccount, inviteToFamilyAccount } from "./guardians-api";
+import { endFamilySessions, fetchGuardianAccount, invitedText, inviteToFamilyAccount } from "./guardians-api";
 
 /** The guardian page's hook, for the number `phone` (E.164 from the URL). */
 export function useGuardianAccount(phone: string) {
@@ -58,12 +58,7 @@ export function useGuardianAccount(phone: string) {
     setInviting(true);
     try {
       const sent = await inviteToFamilyAccount(phone);
-      const { t: tr } = text.current;
-      toast.success(
-        tr(`messages.familyAccess.invited.${sent.channel}`, {
-          language: tr(`messages.guardians.languages.${sent.language}`),
-        }),
-      );
+      toast.success(invitedText(text.current.t, sent));
       reload();
     } catch (err) {
       fail(err, "messages.familyAccess.inviteFailed");
