@@ -69,6 +69,20 @@ describe("bars layout", () => {
     );
   });
 
+  it("gives side labels their estimated width, up to 45% of the box, on the side the direction puts them", () => {
+    fc.assert(
+      fc.property(input, (p) => {
+        const rows = p.rows as ChartRow[];
+        const l = barsLayout({ ...p, rows, series: SERIES, side: true, slant: false });
+        const space = p.rtl ? l.margin.right : l.margin.left;
+        const longest = Math.max(1, ...rows.map((r) => r.label.length)) * 6.2;
+        expect(space).toBeLessThanOrEqual(Math.round(p.width * 0.45));
+        expect(space).toBeGreaterThanOrEqual(Math.min(Math.round(p.width * 0.45), longest + 12));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("puts the first category on the right in Arabic and on the left in English", () => {
     const rows = [0, 1, 2].map((i) => ({ label: `g${i}`, a: i + 1 })) as ChartRow[];
     const base = { rows, series: ["a"], width: 600, height: 300 };

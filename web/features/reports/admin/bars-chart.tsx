@@ -6,7 +6,6 @@
  * Drawn once at the size its box measured, with no layout reads (./bars-layout.ts; docs/decisions/0048).
  */
 import { useMemo, useState } from "react";
-import { AxisBottom, AxisLeft, AxisRight } from "@visx/axis";
 import { GridColumns, GridRows } from "@visx/grid";
 import { Group } from "@visx/group";
 import { Bar, LinePath } from "@visx/shape";
@@ -45,56 +44,63 @@ export interface BarsChartProps {
   height: number;
 }
 
-const LABEL = { fill: "currentColor", fontSize: 11, fontFamily: "inherit" } as const;
+const LABEL = { fill: "currentColor", fontSize: 11 } as const;
+/** Where a label sits past its axis, px (the tick itself is not drawn), before its 4 px nudge. */
+const GAP = 8;
 
-/** The axes: categories and values, each on the side the page's direction puts it. */
+/**
+ * The axes' labels: categories and values, each on the side the page's direction puts it. Plain SVG text at the
+ * scale's positions: an axis library's text measures every label (a forced layout each), which the layout's
+ * estimates make unnecessary.
+ */
 function Axes({ p, l }: { p: BarsChartProps; l: BarsLayout }) {
-  const Start = p.rtl ? AxisRight : AxisLeft;
-  const startLabel = { ...LABEL, textAnchor: p.rtl ? "start" : "end", dx: p.rtl ? 4 : -4, dy: 4 } as const;
   const catLabel = (i: number) => p.rows[i]?.label ?? "";
-  const valueLabel = (v: unknown) => p.valueTick(Number(v));
-  const common = { hideTicks: true, hideAxisLine: true } as const;
+  const startX = p.rtl ? l.plotW + GAP : -GAP;
+  const startAnchor = p.rtl ? "start" : "end";
   if (p.side)
     return (
-      <>
-        <Start
-          {...common}
-          scale={l.cat}
-          left={p.rtl ? l.plotW : 0}
-          tickValues={l.ticks}
-          tickFormat={catLabel}
-          tickLabelProps={startLabel}
-        />
-        <AxisBottom
-          {...common}
-          scale={l.value}
-          top={l.plotH}
-          numTicks={4}
-          tickFormat={valueLabel}
-          tickLabelProps={{ ...LABEL, textAnchor: "middle" }}
-        />
-      </>
+      <g>
+        {l.ticks.map((i) => (
+          <text key={`c${i}`} {...LABEL} x={startX} y={l.center(i)} dx={p.rtl ? 4 : -4} dy={4} textAnchor={startAnchor}>
+            {catLabel(i)}
+          </text>
+        ))}
+        {l.value.ticks(4).map((v) => (
+          <text key={`v${v}`} {...LABEL} x={l.value(v)} y={l.plotH + GAP + 11} textAnchor="middle">
+            {p.valueTick(v)}
+          </text>
+        ))}
+      </g>
     );
-  const slanted = { ...LABEL, angle: p.rtl ? 35 : -35, textAnchor: p.rtl ? "start" : "end", dy: 2 } as const;
+  const y = l.plotH + GAP + 11;
   return (
-    <>
-      <AxisBottom
-        {...common}
-        scale={l.cat}
-        top={l.plotH}
-        tickValues={l.ticks}
-        tickFormat={catLabel}
-        tickLabelProps={p.slant ? slanted : { ...LABEL, textAnchor: "middle" }}
-      />
-      <Start
-        {...common}
-        scale={l.value}
-        left={p.rtl ? l.plotW : 0}
-        numTicks={5}
-        tickFormat={valueLabel}
-        tickLabelProps={startLabel}
-      />
-    </>
+    <g>
+      {l.ticks.map((i) => {
+        const x = l.center(i);
+        return p.slant ? (
+          <text
+            key={`c${i}`}
+            {...LABEL}
+            x={x}
+            y={y}
+            dy={2}
+            textAnchor={startAnchor}
+            transform={`rotate(${p.rtl ? 35 : -35}, ${x}, ${y})`}
+          >
+            {catLabel(i)}
+          </text>
+        ) : (
+          <text key={`c${i}`} {...LABEL} x={x} y={y} textAnchor="middle">
+            {catLabel(i)}
+          </text>
+        );
+      })}
+      {l.value.ticks(5).map((v) => (
+        <text key={`v${v}`} {...LABEL} x={startX} y={l.value(v)} dx={p.rtl ? 4 : -4} dy={4} textAnchor={startAnchor}>
+          {p.valueTick(v)}
+        </text>
+      ))}
+    </g>
   );
 }
 

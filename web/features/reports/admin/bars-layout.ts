@@ -57,7 +57,12 @@ function largest(rows: readonly ChartRow[], series: readonly string[], stacked: 
 export function barsLayout(p: LayoutInput) {
   const { rows, series, rtl, side = false, stacked = false, lineKeys = [] } = p;
   const longest = Math.max(1, ...rows.map((r) => r.label.length)) * PX_PER_CHAR;
-  const catSpace = side ? 112 : p.slant ? Math.min(120, Math.round(longest * 0.57 + 18)) : 28;
+  // Side labels get their estimated width (a long Arabic grade name was clipped at a fixed 112 px), at most 45%.
+  const catSpace = side
+    ? Math.min(Math.round(p.width * 0.45), Math.max(48, Math.round(longest + 20)))
+    : p.slant
+      ? Math.min(120, Math.round(longest * 0.57 + 18))
+      : 28;
   const valueSpace = side ? 24 : 56;
   const margin = side
     ? { top: 8, bottom: valueSpace, left: rtl ? 8 : catSpace, right: rtl ? catSpace : 8 }
