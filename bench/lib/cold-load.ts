@@ -12,6 +12,7 @@
 import type { Browser } from "playwright-core";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
 import { KEEP_NAMES_SHIM } from "./students-page";
+import { personUserAgent } from "./user-agent";
 
 /** Slow 4G as Lighthouse simulates it, applied for real through CDP. */
 export const SLOW_4G = {
@@ -101,7 +102,11 @@ type PageState = {
 
 /** Loads `url` once, cold and throttled (see the module doc). Throws when the page does not get there in 60 s. */
 export async function coldLoad(browser: Browser, url: string, opts: ColdLoadOptions): Promise<ColdLoad> {
-  const context = await browser.newContext({ viewport: opts.viewport, ignoreHTTPSErrors: true });
+  const context = await browser.newContext({
+    viewport: opts.viewport,
+    ignoreHTTPSErrors: true,
+    userAgent: personUserAgent(browser),
+  });
   try {
     await context.addInitScript(KEEP_NAMES_SHIM);
     if (opts.token)

@@ -12,6 +12,7 @@
  */
 import type { Browser } from "playwright-core";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
+import { personUserAgent } from "./user-agent";
 
 export const REPORT_CARDS = ["collection", "overdue", "sources", "messages", "marks", "pass"] as const;
 
@@ -63,7 +64,7 @@ export async function reportsUsable(
   width: number,
   profile = false,
 ): Promise<UsableLoad> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, userAgent: personUserAgent(browser) });
   try {
     // Signed in as the console signs in: the token in localStorage and the session cookie beside it (ADR 0022).
     await context.addCookies([

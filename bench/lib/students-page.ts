@@ -8,6 +8,7 @@
 import type { Page } from "playwright-core";
 import { FULL_CHROMIUM, launchBrowser } from "../../test/support/browser";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
+import { personUserAgent } from "./user-agent";
 
 const ROW = "table tbody tr th[scope=row]";
 /** A string (not a function) so tsx leaves it alone. */
@@ -103,7 +104,10 @@ export async function measureStudentsPage(
     let page: Page | null = null;
     for (let i = 0; i < runs; i++) {
       await page?.context().close();
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        userAgent: personUserAgent(browser),
+      });
       // tsx compiles with keepNames: functions sent to the page call `__name`, which must exist there.
       await context.addInitScript(KEEP_NAMES_SHIM);
       await context.addInitScript(initScript, { token, tokenKey: TOKEN_KEY, expiresKey: TOKEN_EXPIRES_KEY, row: ROW });
