@@ -12,7 +12,7 @@
 import type { Browser } from "playwright-core";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
 import { KEEP_NAMES_SHIM } from "./students-page";
-import { personUserAgent } from "./user-agent";
+import { personUserAgent } from "../../test/support/browser";
 
 /** Slow 4G as Lighthouse simulates it, applied for real through CDP. */
 export const SLOW_4G = {

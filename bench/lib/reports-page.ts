@@ -12,7 +12,7 @@
  */
 import type { Browser } from "playwright-core";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
-import { personUserAgent } from "./user-agent";
+import { personUserAgent } from "../../test/support/browser";
 
 export const REPORT_CARDS = ["collection", "overdue", "sources", "messages", "marks", "pass"] as const;
 

@@ -6,9 +6,8 @@
  *   changed and the next frame has run (rAF + a task, i.e. after the browser could paint).
  */
 import type { Page } from "playwright-core";
-import { FULL_CHROMIUM, launchBrowser } from "../../test/support/browser";
+import { FULL_CHROMIUM, launchBrowser, personUserAgent } from "../../test/support/browser";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
-import { personUserAgent } from "./user-agent";
 
 const ROW = "table tbody tr th[scope=row]";
 /** A string (not a function) so tsx leaves it alone. */

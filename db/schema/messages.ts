@@ -13,17 +13,9 @@ import { timestamps } from "./_common";
 import { studentGuardians } from "./guardians";
 import { students } from "./students";
 
-export const MESSAGE_KINDS = [
-  "instalment_due",
-  "instalment_overdue",
-  "payment_received",
-  "results_published",
-  "selection_opened",
-  "sign_in_code",
-  "family_invite",
-] as const;
-export const MESSAGE_STATUSES = ["queued", "sent", "delivered", "read", "failed"] as const;
-export const MESSAGE_CHANNELS = ["whatsapp", "sms"] as const;
+import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "./message-values";
+
+export { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES };
 
 export const messages = sqliteTable(
   "messages",

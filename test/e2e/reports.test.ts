@@ -2,7 +2,9 @@
  * The Reports page in Chromium against the built Worker (docs/product.md#reports): the demo year's charts in Arabic at
  * 360 px and in English at 1366 px (every card drawn or empty, the table view, the overdue links, nothing wider than
  * the page, no page or console error), its print layout, and a year built through the API on the empty server with
- * nothing in it, then with one item of each: empty cards say so, one-item charts draw. Screenshots go to
+ * nothing in it, then with one item of each: empty cards say so, one-item charts draw; and the page as a signed-in
+ * person's browser gets it, the figures streamed with the HTML and drawn without a report request or an error,
+ * until another year is chosen. Screenshots go to
  * screenshots/ (ignored by git) for a person to look at.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,7 +12,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { TOKEN_EXPIRES_KEY, TOKEN_KEY } from "../../web/lib/auth-storage";
-import { watchErrors } from "../support/browser";
+import { personUserAgent, watchErrors } from "../support/browser";
 import { uniqueStudentNo } from "../support/selection-world";
 import { adminToken } from "./admin-session";
 import { fileBrowser } from "./file-browser";
@@ -38,13 +40,29 @@ const wide = () =>
     ? `${document.documentElement.scrollWidth} in ${document.documentElement.clientWidth}`
     : null;
 
-/** A console page on `base` signed in with `token`, in `lang` at `width` px; `now` moves the server's clock. */
-async function reportsPage(base: string, token: string, lang: "ar" | "en", width: number, now?: string) {
+/**
+ * A console page on `base` signed in with `token`, in `lang` at `width` px; `now` moves the server's clock. `person`:
+ * signed in as the sign-in page leaves a browser (the session cookie beside the token), in a person's Chrome, so the
+ * server streams the current year's figures with the page and renders the cards.
+ */
+async function reportsPage(
+  base: string,
+  token: string,
+  lang: "ar" | "en",
+  width: number,
+  now?: string,
+  person = false,
+) {
   const context = await browser().newContext({
     viewport: { width, height: 900 },
     ...(now ? { extraHTTPHeaders: { "X-Test-Now": now } } : {}),
+    ...(person ? { userAgent: personUserAgent(browser()) } : {}),
   });
   await context.addCookies([{ name: "admin_lang", value: lang, url: base }]);
+  if (person)
+    await context.addCookies([
+      { name: "admin_session", value: token, url: `${base}/admin`, httpOnly: true, sameSite: "Strict" },
+    ]);
   await context.addInitScript(
     ([tk, keys]) => {
       localStorage.setItem(keys.token, tk);
@@ -147,6 +165,44 @@ describe("Reports", () => {
     await page.getByRole("heading", { name: "This year at a glance" }).waitFor();
     await expect.poll(() => page.locator("#report-overdue svg[data-surface]").count()).toBe(1);
     await shot(page, "en-1366-dashboard");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  }, 180_000);
+
+  it("a person signed in: the figures come with the page, drawn without a request or an error; a year asks", async () => {
+    const token = await adminToken();
+    // The figures stream in the page's HTML (the console itself renders in the browser).
+    const html = await (
+      await fetch(`${server.baseUrl}/admin/dashboard/reports`, {
+        headers: {
+          cookie: `admin_session=${token}; admin_lang=ar`,
+          "user-agent": personUserAgent(browser()),
+        },
+      })
+    ).text();
+    for (const key of ["this_year_collected", "overdue_total", "credits", "pass_mark", "days"])
+      expect(html).toContain(key);
+    const { page, errors } = await reportsPage(server.baseUrl, token, "ar", 768, undefined, true);
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("/api/admin/reports/")) asked.push(r.url());
+    });
+    await page.reload();
+    await page.waitForFunction(() => (window as { __reactRouterDataRouter?: unknown }).__reactRouterDataRouter);
+    const states = await settled(page, "لا توجد بيانات لهذا العام بعد.");
+    expect(states.filter((s) => s === "chart").length).toBeGreaterThanOrEqual(4);
+    expect(asked).toEqual([]);
+    expect(await page.evaluate(wide)).toBeNull();
+    await shot(page, "ar-768-streamed");
+    // Another year: every card asks the API for it.
+    const select = page.getByLabel("العام الدراسي");
+    const options = await select.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    const current = await select.inputValue();
+    const other = options.find((o) => o !== current);
+    expect(other).toBeDefined();
+    await select.selectOption(other!);
+    await expect.poll(() => asked.length).toBeGreaterThanOrEqual(5);
+    await settled(page, "لا توجد بيانات لهذا العام بعد.");
     expect(errors).toEqual([]);
     await page.context().close();
   }, 180_000);

@@ -25,6 +25,16 @@ export const TEST_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-hea
 /** Full Chromium, for the benchmarks: they measure what a person's browser does. */
 export const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/**
+ * The user agent of a person's Chrome of `browser`'s version, for a context that must get what people get: the
+ * server treats "HeadlessChrome" as a bot and answers a bot only once every streamed figure is ready
+ * (web/entry.server.tsx), so a headless user agent sees neither the streamed page nor its hydration.
+ */
+export function personUserAgent(browser: Browser): string {
+  const major = browser.version().split(".")[0];
+  return `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`;
+}
+
 /** Launches `executablePath` (the tests' headless shell unless told otherwise) with CHROMIUM_ARGS and `extraArgs`. */
 export function launchBrowser(executablePath = TEST_CHROMIUM, extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });

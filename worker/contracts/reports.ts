@@ -4,11 +4,11 @@
  */
 import { z } from "zod";
 import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from "../../db/schema/messages";
-import { OVERDUE_AGES } from "../lib/report-buckets";
+import { OVERDUE_AGES, PAYMENT_SOURCES } from "../lib/report-buckets";
 import { academicYearNameSchema } from "./academic-years";
 import { DEFAULT_PASS_MARK_PERCENT } from "./rollover";
 
-export const PAYMENT_SOURCES = ["desk", "card", "wallet", "kiosk", "online_other"] as const;
+export { PAYMENT_SOURCES };
 
 /** `?academic_year=`: the year the charts follow (default the current one). */
 export const reportQuerySchema = z.object({

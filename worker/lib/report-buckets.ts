@@ -90,6 +90,9 @@ export function weeksOf(startDate: string, endDate: string): string[] {
   );
 }
 
+/** Where a receipt's money came in, as the sources chart splits it: the desk, or online by card, wallet or kiosk. */
+export const PAYMENT_SOURCES = ["desk", "card", "wallet", "kiosk", "online_other"] as const;
+
 /** The overdue chart's ages, from an instalment's days past due (0 or less: not yet due). */
 export const OVERDUE_AGES = ["not_due", "d1_30", "d31_60", "d61_90", "d90_plus"] as const;
 export type OverdueAge = (typeof OVERDUE_AGES)[number];

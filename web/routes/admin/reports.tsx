@@ -1,7 +1,7 @@
 /**
  * /admin/dashboard/reports — Reports / التقارير (docs/product.md#reports): the year's charts with their tables,
- * for the principal, the accountant and the administrator. A cold load streams the current year's figures with the HTML
- * (docs/decisions/0048); a change of year, a retry or a client navigation asks the API.
+ * for the principal, the accountant and the administrator. The current year's figures stream with the HTML and the
+ * cards start from them (docs/decisions/0048); a change of year or a retry asks the API.
  */
 import { getDb } from "@worker/db";
 import type { ActingStaff } from "@worker/env";
@@ -17,20 +17,18 @@ import {
 } from "@worker/services/reports/answers";
 import { DEFAULT_PASS_MARK_PERCENT } from "@worker/contracts/rollover";
 import { workerContext } from "~/context";
-import { ReportsPage } from "~/features/reports/admin/reports-page";
-import { primeReports } from "~/features/reports/admin/reports-primer";
+import { markSettled, ReportsPage, type ReportsFigures } from "~/features/reports/admin/reports-page";
 import { cookieAdmin } from "~/lib/admin-session.server";
-import { getBaseUrl } from "~/lib/api";
-import { getToken } from "~/lib/auth-storage";
 import { pageTitle } from "~/i18n";
 import type { Route } from "./+types/reports";
 
 /**
  * Server: each chart's answer for the current year, as the API gives it, for the admin whose session cookie came with
  * the request and may read reports; else nulls (docs/decisions/0022). Not awaited: each streams after the HTML
- * shell as it is ready. A chart that fails here is null, and the page asks the API (which says why).
+ * shell as it is ready. A chart that fails here is null, and its card asks the API (which says why). A client
+ * navigation gets the same in one request.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs): ReportsFigures {
   const env = context.get(workerContext).env;
   const db = getDb(env);
   const today = schoolDate(clockNow(env.TEST_CLOCK, request.headers.get("X-Test-Now")));
@@ -47,21 +45,21 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Only the route's first clientLoader call can hydrate the page the server rendered; later ones are navigations. */
-let firstCall = true;
-
 /**
- * When hydrating the page the server rendered for this origin (a base-URL override means another backend's data),
- * hands the streamed figures to the charts' first fetch.
+ * The server's figures, each marked when it settles (React's `use` then reads one already in without suspending:
+ * on a cold load they have streamed in with the HTML before the console first renders).
  */
-export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
-  const hydrating = firstCall && new URL(request.url).pathname === window.location.pathname;
-  firstCall = false;
-  // Not awaited: hydration does not wait for the stream; each chart's first fetch waits for its own answer.
-  if (hydrating && getToken() && getBaseUrl() === window.location.origin) primeReports(serverLoader());
-  return null;
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const figures = await serverLoader();
+  for (const answer of Object.values(figures)) markSettled(answer);
+  return figures;
 }
 clientLoader.hydrate = true as const;
+
+/** The figures came once with the page; the cards fetch their own after that (a year, a retry). */
+export function shouldRevalidate() {
+  return false;
+}
 
 /** `<title>`: "Reports | school" in the console language. */
 export function meta({ matches }: Route.MetaArgs) {
@@ -69,6 +67,6 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 /** The page. */
-export default function Reports() {
-  return <ReportsPage />;
+export default function Reports({ loaderData }: Route.ComponentProps) {
+  return <ReportsPage figures={loaderData} />;
 }

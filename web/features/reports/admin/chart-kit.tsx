@@ -4,38 +4,43 @@
  * the page's direction and font), and the layouts of a right-to-left page. Loaded only with the charts.
  */
 import type * as React from "react";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { cn } from "~/lib/utils";
 
 /** Each series: its label (already translated) and colour. */
 export type ChartConfig = Record<string, { label: string; color: string }>;
 
-/** A chart's box in px, as measured. */
+/** A chart's box in px, as measured, and whether the window is at least the `sm` breakpoint (640 px) wide. */
 export interface ChartSize {
   width: number;
   height: number;
+  wide: boolean;
 }
+
+/** The window is at least 640 px wide (Tailwind's `sm`, which the boxes' heights follow). Browser only. */
+const isWide = () => window.matchMedia("(min-width: 640px)").matches;
 
 /**
  * The box a chart draws in: its series' colours as CSS variables; `label` names the chart for assistive tools; the
  * legend (`legend`: the series' keys) below it as HTML. The chart is drawn at the box's size, measured before the
- * first paint and again when the box is resized; never drawn at a guessed size first (docs/decisions/0048).
+ * first paint and again when the box is resized; never drawn at a guessed size first (docs/decisions/0048). The box
+ * itself depends on nothing measured (a phone's height comes from CSS), so the first drawing is the last.
  */
 export function ChartContainer({
   config,
   className,
   children,
   label,
-  height,
+  phoneHeight,
   legend,
 }: {
   config: ChartConfig;
   className?: string;
   children: (size: ChartSize) => React.ReactNode;
   label: string;
-  /** A fixed height in px (a chart of one bar per grade laid on its side); default the card's. */
-  height?: number;
+  /** The box's height in px below 640 px (a chart of one bar per grade laid on its side); default the card's. */
+  phoneHeight?: number;
   /** The series shown in the legend, in order. */
   legend?: readonly string[];
 }) {
@@ -47,14 +52,17 @@ export function ChartContainer({
     if (!el) return;
     const measure = () => {
       const r = el.getBoundingClientRect();
-      const next = { width: Math.round(r.width), height: Math.round(r.height) };
-      setSize((was) => (was && was.width === next.width && was.height === next.height ? was : next));
+      const next = { width: Math.round(r.width), height: Math.round(r.height), wide: isWide() };
+      setSize((was) =>
+        was && was.width === next.width && was.height === next.height && was.wide === next.wide ? was : next,
+      );
     };
     measure();
     const seen = new ResizeObserver(() => measure());
     seen.observe(el);
     return () => seen.disconnect();
   }, []);
+  const phone = phoneHeight === undefined ? {} : { "--chart-phone-h": `${phoneHeight}px` };
   return (
     <div className="grid min-w-0 gap-2">
       <div
@@ -63,12 +71,13 @@ export function ChartContainer({
         aria-label={label}
         data-slot="chart"
         className={cn(
-          height === undefined && "h-60 sm:h-64 print:h-52",
+          "h-60 sm:h-64 print:h-52",
+          phoneHeight !== undefined && "max-sm:h-(--chart-phone-h)",
           // Never sized by the drawing: the box follows the card, and the chart is drawn again at the box's size.
           "relative w-full min-w-0 overflow-hidden text-xs text-muted-foreground",
           className,
         )}
-        style={{ ...vars, ...(height === undefined ? {} : { height }) } as React.CSSProperties}
+        style={{ ...vars, ...phone } as React.CSSProperties}
       >
         {size && size.width > 0 && children(size)}
       </div>
@@ -131,24 +140,6 @@ export function ChartLegendContent({
 }
 
 /**
- * True while the window is at least `px` wide (false on the server). The charts render only in the browser (their
- * figures are fetched there), so the first render already has the width: no second drawing of every bar.
- */
-export function useWide(px = 640): boolean {
-  const [wide, setWide] = useState(
-    () => typeof window !== "undefined" && window.matchMedia(`(min-width: ${px}px)`).matches,
-  );
-  useEffect(() => {
-    const q = window.matchMedia(`(min-width: ${px}px)`);
-    setWide(q.matches);
-    const on = () => setWide(q.matches);
-    q.addEventListener("change", on);
-    return () => q.removeEventListener("change", on);
-  }, [px]);
-  return wide;
-}
-
-/**
  * Labels of a time axis of `n` categories (weeks, days): every k-th, about 6 on a wide screen (a card is half the
  * page) and 4 on a phone.
  */
@@ -176,9 +167,12 @@ export function usePage() {
 
 /**
  * A chart of one bar per grade: upright on a wide screen (labels slanted past six grades); on a phone laid on its
- * side, a row per grade, as tall as the grades need.
+ * side, a row per grade, as tall as the grades need (`phoneHeight`, which its box takes below 640 px).
  */
 export function gradeLayout(n: number, wide: boolean) {
   const side = !wide && n > 3;
-  return { side, slant: !side && n > 6, height: side ? Math.max(200, n * 34 + 40) : undefined };
+  return { side, slant: !side && n > 6 };
 }
+
+/** The box height of a chart of `n` grades on a phone (./ChartContainer's `phoneHeight`), px; none for 3 or fewer. */
+export const gradePhoneHeight = (n: number) => (n > 3 ? Math.max(200, n * 34 + 40) : undefined);

@@ -4,12 +4,19 @@
  * in Arabic the categories and time run right to left and the values sit on the right.
  */
 import { useNavigate } from "react-router";
-import { OVERDUE_AGES } from "@worker/lib/report-buckets";
-import { MESSAGE_STATUSES } from "@worker/contracts/messages";
-import { PAYMENT_SOURCES } from "@worker/contracts/reports";
+import { OVERDUE_AGES, PAYMENT_SOURCES } from "@worker/lib/report-buckets";
+import { MESSAGE_STATUSES } from "@db/schema/message-values";
 import { formatEgp, formatNumber, formatPercent, localDigits } from "~/lib/format";
 import { BarsChart } from "./bars-chart";
-import { ChartContainer, gradeLayout, usePage, PALETTE, type ChartConfig, timeEvery, useWide } from "./chart-kit";
+import {
+  ChartContainer,
+  gradeLayout,
+  gradePhoneHeight,
+  usePage,
+  PALETTE,
+  type ChartConfig,
+  timeEvery,
+} from "./chart-kit";
 import { compactNumber, dayLabel, monthLabel } from "./report-format";
 import { overdueListPath } from "./report-tables";
 import type { CollectionReportJson, MessagesReportJson, OverdueReportJson, SourcesReportJson } from "./reports-api";
@@ -39,7 +46,7 @@ export function CollectionChart({ data, mode }: { data: CollectionReportJson; mo
   const keys = pct ? ["thisYear", "lastYear"] : ["month", "thisYear", "lastYear"];
   return (
     <ChartContainer config={config} label={t("reports.collection.title")} legend={keys}>
-      {(size) => (
+      {({ wide: _, ...size }) => (
         <BarsChart
           {...size}
           rtl={rtl}
@@ -65,7 +72,6 @@ const AGE_COLORS = [PALETTE.grey, PALETTE.amber, PALETTE.orange, PALETTE.red, PA
 /** Overdue by grade, stacked by age; a bar opens the overdue list of its grade. */
 export function OverdueChart({ data }: { data: OverdueReportJson }) {
   const { t, lang, rtl } = usePage();
-  const wide = useWide();
   const navigate = useNavigate();
   const config: ChartConfig = Object.fromEntries(
     OVERDUE_AGES.map((a, i) => [a, { label: t(`reports.overdue.age.${a}`), color: AGE_COLORS[i]! }]),
@@ -79,10 +85,14 @@ export function OverdueChart({ data }: { data: OverdueReportJson }) {
     const grade = rows[i]?.grade;
     if (grade) void navigate(overdueListPath(data.year.name, grade), { state: { grade } });
   };
-  const g = gradeLayout(rows.length, wide);
   return (
-    <ChartContainer config={config} label={t("reports.overdue.title")} height={g.height} legend={OVERDUE_AGES}>
-      {(size) => (
+    <ChartContainer
+      config={config}
+      label={t("reports.overdue.title")}
+      phoneHeight={gradePhoneHeight(rows.length)}
+      legend={OVERDUE_AGES}
+    >
+      {({ wide, ...size }) => (
         <BarsChart
           {...size}
           rtl={rtl}
@@ -90,8 +100,7 @@ export function OverdueChart({ data }: { data: OverdueReportJson }) {
           config={config}
           series={OVERDUE_AGES}
           stacked
-          side={g.side}
-          slant={g.slant}
+          {...gradeLayout(rows.length, wide)}
           maxBar={56}
           valueTick={(v) => compactNumber(v, lang)}
           format={(v) => formatEgp(v, lang)}
@@ -107,7 +116,6 @@ const SOURCE_COLORS = [PALETTE.slate, PALETTE.blue, PALETTE.green, PALETTE.amber
 /** Receipts per week, stacked by source. */
 export function SourcesChart({ data }: { data: SourcesReportJson }) {
   const { t, lang, rtl } = usePage();
-  const wide = useWide();
   const config: ChartConfig = Object.fromEntries(
     PAYMENT_SOURCES.map((s, i) => [s, { label: t(`reports.sources.${s}`), color: SOURCE_COLORS[i]! }]),
   );
@@ -115,7 +123,7 @@ export function SourcesChart({ data }: { data: SourcesReportJson }) {
   const rows = data.weeks.map((w) => ({ label: dayLabel(w.week, lang), ...w.amounts }));
   return (
     <ChartContainer config={config} label={t("reports.sources.title")} legend={used}>
-      {(size) => (
+      {({ wide, ...size }) => (
         <BarsChart
           {...size}
           rtl={rtl}
@@ -144,7 +152,6 @@ export const MESSAGE_DAYS_DRAWN = 62;
  */
 export function MessagesChart({ data, channel }: { data: MessagesReportJson; channel: string }) {
   const { t, lang, rtl } = usePage();
-  const wide = useWide();
   const config: ChartConfig = Object.fromEntries(
     MESSAGE_STATUSES.map((s, i) => [s, { label: t(`reports.messages.${s}`), color: STATUS_COLORS[i]! }]),
   );
@@ -166,7 +173,7 @@ export function MessagesChart({ data, channel }: { data: MessagesReportJson; cha
   const rows = [...byDay.entries()].map(([day, counts]) => ({ label: dayLabel(day, lang), ...counts }));
   return (
     <ChartContainer config={config} label={t("reports.messages.title")} legend={MESSAGE_STATUSES}>
-      {(size) => (
+      {({ wide, ...size }) => (
         <BarsChart
           {...size}
           rtl={rtl}

@@ -1,6 +1,7 @@
 /**
  * The Reports cards (docs/product.md#reports), each fetching its chart's figures for the year chosen: collection,
- * overdue, receipts by source, marks and pass rates, messages. The dashboard shows the first two. The charts'
+ * overdue, receipts by source, marks and pass rates, messages; a card starts from the current year's figures when the
+ * Reports page's HTML brought them, without a request. The dashboard shows the first two. The charts'
  * code comes with these cards (visx; the chunk is 30 KB compressed: docs/decisions/0048), so a chart is drawn in the
  * same render as its figures.
  */
@@ -18,10 +19,27 @@ import {
   passTable,
   sourcesTable,
 } from "./report-tables";
-import { getCollection, getMessages, getOverdue, getResults, getSources } from "./reports-api";
+import {
+  type CollectionReportJson,
+  getCollection,
+  getMessages,
+  getOverdue,
+  getResults,
+  getSources,
+  type MessagesReportJson,
+  type OverdueReportJson,
+  type ResultsReportJson,
+  type SourcesReportJson,
+} from "./reports-api";
 import { useReport } from "./use-report";
 import { CollectionChart, MessagesChart, OverdueChart, SourcesChart } from "./charts";
 import { MarksChart, PassRateChart } from "./results-charts";
+
+/** A card's year (undefined: the current one) and that year's figures when the page's HTML brought them. */
+interface CardProps<T> {
+  year?: string;
+  initial?: T | null;
+}
 
 /** The small native select of a card's toolbar. */
 export const REPORT_SELECT =
@@ -53,10 +71,10 @@ function Choice({
 }
 
 /** Collection by month, this year against last year, in EGP or percent of what is due. */
-export function CollectionCard({ year }: { year?: string }) {
+export function CollectionCard({ year, initial }: CardProps<CollectionReportJson>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { data, failed, reload } = useReport(getCollection, year);
+  const { data, failed, reload } = useReport(getCollection, year, initial);
   const [mode, setMode] = useState<"egp" | "percent">("egp");
   const table = useMemo(() => {
     if (!data) return null;
@@ -99,10 +117,10 @@ export function CollectionCard({ year }: { year?: string }) {
 }
 
 /** Overdue by grade and age; each bar and each grade's row open the overdue list of that grade. */
-export function OverdueCard({ year }: { year?: string }) {
+export function OverdueCard({ year, initial }: CardProps<OverdueReportJson>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { data, failed, reload } = useReport(getOverdue, year);
+  const { data, failed, reload } = useReport(getOverdue, year, initial);
   const table = useMemo(() => (data ? overdueTable(data, t, lang) : null), [data, t, lang]);
   return (
     <ReportCard
@@ -132,10 +150,10 @@ export function OverdueCard({ year }: { year?: string }) {
 }
 
 /** Receipts per week by source, and the credits awaiting refund. */
-export function SourcesCard({ year }: { year?: string }) {
+export function SourcesCard({ year, initial }: CardProps<SourcesReportJson>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { data, failed, reload } = useReport(getSources, year);
+  const { data, failed, reload } = useReport(getSources, year, initial);
   const table = useMemo(() => (data ? sourcesTable(data, t, lang) : null), [data, t, lang]);
   return (
     <ReportCard
@@ -161,10 +179,10 @@ export function SourcesCard({ year }: { year?: string }) {
 }
 
 /** Marks per subject and term (histogram, pass mark) and pass rate per grade against the term before. */
-export function ResultsCards({ year }: { year?: string }) {
+export function ResultsCards({ year, initial }: CardProps<ResultsReportJson>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { data, failed, reload } = useReport(getResults, year);
+  const { data, failed, reload } = useReport(getResults, year, initial);
   const [termChoice, setTerm] = useState<"S1" | "S2" | null>(null);
   const [subjectChoice, setSubject] = useState<string | null>(null);
   // Default: the latest term with marks.
@@ -237,10 +255,10 @@ export function ResultsCards({ year }: { year?: string }) {
 }
 
 /** Messages per day by present status, one channel or both. */
-export function MessagesCard({ year }: { year?: string }) {
+export function MessagesCard({ year, initial }: CardProps<MessagesReportJson>) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
-  const { data, failed, reload } = useReport(getMessages, year);
+  const { data, failed, reload } = useReport(getMessages, year, initial);
   const [channel, setChannel] = useState("all");
   const table = useMemo(() => (data ? messagesTable(data, channel, t, lang) : null), [data, channel, t, lang]);
   return (

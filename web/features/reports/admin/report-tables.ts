@@ -4,9 +4,8 @@
  * row opens a list). No chart library here: the tables render (and print) without it.
  */
 import type { TFunction } from "i18next";
-import { OVERDUE_AGES } from "@worker/lib/report-buckets";
-import { MESSAGE_STATUSES } from "@worker/contracts/messages";
-import { PAYMENT_SOURCES } from "@worker/contracts/reports";
+import { OVERDUE_AGES, PAYMENT_SOURCES } from "@worker/lib/report-buckets";
+import { MESSAGE_STATUSES } from "@db/schema/message-values";
 import { formatEgp, formatNumber, formatPercent, localDigits } from "~/lib/format";
 import { binLabel, dayLabel, monthLabel } from "./report-format";
 import type {

@@ -1,7 +1,6 @@
 /**
  * Calls of the Reports page (docs/product.md#reports) through the typed Hono client: one per chart, each following
- * the year chosen (`undefined`: the current one, the first time from the page's HTML when it came with it:
- * ./reports-primer.ts). Failures throw `ApiFailure`.
+ * the year chosen (`undefined`: the current one). Failures throw `ApiFailure`.
  */
 import type {
   CollectionReportJson,
@@ -11,7 +10,6 @@ import type {
   SourcesReportJson,
 } from "@worker/contracts/reports";
 import { apiClient, call } from "~/lib/api";
-import { primedOr } from "./reports-primer";
 
 export type { CollectionReportJson, MessagesReportJson, OverdueReportJson, ResultsReportJson, SourcesReportJson };
 
@@ -19,30 +17,25 @@ const query = (year: string | undefined) => (year ? { academic_year: year } : {}
 
 /** `GET /api/admin/reports/collection`: this year's collection by month against last year's. */
 export function getCollection(year?: string): Promise<CollectionReportJson> {
-  const ask = () => call(apiClient().api.admin.reports.collection.$get({ query: query(year) }));
-  return year ? ask() : primedOr("collection", ask);
+  return call(apiClient().api.admin.reports.collection.$get({ query: query(year) }));
 }
 
 /** `GET /api/admin/reports/overdue`: unpaid instalments by grade and age. */
 export function getOverdue(year?: string): Promise<OverdueReportJson> {
-  const ask = () => call(apiClient().api.admin.reports.overdue.$get({ query: query(year) }));
-  return year ? ask() : primedOr("overdue", ask);
+  return call(apiClient().api.admin.reports.overdue.$get({ query: query(year) }));
 }
 
 /** `GET /api/admin/reports/sources`: receipts by source per week, and open credits. */
 export function getSources(year?: string): Promise<SourcesReportJson> {
-  const ask = () => call(apiClient().api.admin.reports.sources.$get({ query: query(year) }));
-  return year ? ask() : primedOr("sources", ask);
+  return call(apiClient().api.admin.reports.sources.$get({ query: query(year) }));
 }
 
 /** `GET /api/admin/reports/results`: marks per subject and term, pass rates per grade. */
 export function getResults(year?: string): Promise<ResultsReportJson> {
-  const ask = () => call(apiClient().api.admin.reports.results.$get({ query: query(year) }));
-  return year ? ask() : primedOr("results", ask);
+  return call(apiClient().api.admin.reports.results.$get({ query: query(year) }));
 }
 
 /** `GET /api/admin/reports/messages`: messages per day, channel and status. */
 export function getMessages(year?: string): Promise<MessagesReportJson> {
-  const ask = () => call(apiClient().api.admin.reports.messages.$get({ query: query(year) }));
-  return year ? ask() : primedOr("messages", ask);
+  return call(apiClient().api.admin.reports.messages.$get({ query: query(year) }));
 }

@@ -4,7 +4,7 @@
  */
 import { formatNumber, formatPercent } from "~/lib/format";
 import { BarsChart } from "./bars-chart";
-import { ChartContainer, gradeLayout, PALETTE, type ChartConfig, usePage, useWide } from "./chart-kit";
+import { ChartContainer, gradeLayout, gradePhoneHeight, PALETTE, type ChartConfig, usePage } from "./chart-kit";
 import { binLabel } from "./report-format";
 import type { ResultsReportJson } from "./reports-api";
 
@@ -17,7 +17,6 @@ export function MarksChart({
   passMark: number;
 }) {
   const { t, lang, rtl } = usePage();
-  const wide = useWide();
   const config: ChartConfig = {
     below: { label: t("reports.results.belowPass"), color: PALETTE.red },
     above: { label: t("reports.results.atOrAbovePass"), color: PALETTE.blue },
@@ -30,7 +29,7 @@ export function MarksChart({
   }));
   return (
     <ChartContainer config={config} label={t("reports.results.marksTitle")} legend={["below", "above"]}>
-      {(size) => (
+      {({ wide, ...size }) => (
         <BarsChart
           {...size}
           rtl={rtl}
@@ -52,7 +51,6 @@ export function MarksChart({
 /** Pass rate per grade in the term chosen, beside the term before's. */
 export function PassRateChart({ data, term }: { data: ResultsReportJson; term: "S1" | "S2" }) {
   const { t, lang, rtl } = usePage();
-  const wide = useWide();
   const config: ChartConfig = {
     rate: { label: t(`reports.results.term.${term}`), color: PALETTE.blue },
     previous_rate: { label: t("reports.results.previousTerm"), color: PALETTE.grey },
@@ -64,24 +62,22 @@ export function PassRateChart({ data, term }: { data: ResultsReportJson; term: "
       rate: g.rate,
       previous_rate: g.previous_rate,
     }));
-  const g = gradeLayout(rows.length, wide);
   const pct = (v: number) => formatPercent(v, lang);
   return (
     <ChartContainer
       config={config}
       label={t("reports.results.passTitle")}
-      height={g.height}
+      phoneHeight={gradePhoneHeight(rows.length)}
       legend={["previous_rate", "rate"]}
     >
-      {(size) => (
+      {({ wide, ...size }) => (
         <BarsChart
           {...size}
           rtl={rtl}
           rows={rows}
           config={config}
           series={["previous_rate", "rate"]}
-          side={g.side}
-          slant={g.slant}
+          {...gradeLayout(rows.length, wide)}
           radius={2}
           maxBar={40}
           domain={[0, 100]}
