@@ -7,7 +7,7 @@
  * until another year is chosen. Screenshots go to
  * screenshots/ (ignored by git) for a person to look at.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -182,6 +182,14 @@ describe("Reports", () => {
     ).text();
     for (const key of ["this_year_collected", "overdue_total", "credits", "pass_mark", "days"])
       expect(html).toContain(key);
+    // Its scripts leave out what only other pages and the Worker need: the database library and the phone metadata.
+    const preloads = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!);
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const href of preloads) {
+      const code = readFileSync(join(process.cwd(), "build/client", href), "utf8");
+      expect(code, href).not.toContain("drizzle:entityKind");
+      expect(code, href).not.toContain("country_calling_codes");
+    }
     const { page, errors } = await reportsPage(server.baseUrl, token, "ar", 768, undefined, true);
     const asked: string[] = [];
     page.on("request", (r) => {
