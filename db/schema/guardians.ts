@@ -9,8 +9,9 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-o
 import { timestamps } from "./_common";
 import { students } from "./students";
 
-export const GUARDIAN_RELATIONS = ["father", "mother", "guardian"] as const;
-export const GUARDIAN_LANGUAGES = ["ar", "en"] as const;
+import { GUARDIAN_LANGUAGES, GUARDIAN_RELATIONS } from "./enums";
+
+export { GUARDIAN_LANGUAGES, GUARDIAN_RELATIONS };
 
 export const studentGuardians = sqliteTable(
   "student_guardians",

@@ -13,7 +13,7 @@ import { timestamps } from "./_common";
 import { studentGuardians } from "./guardians";
 import { students } from "./students";
 
-import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "./message-values";
+import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "./enums";
 
 export { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES };
 

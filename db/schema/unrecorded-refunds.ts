@@ -16,7 +16,9 @@ import { nowIso } from "./_common";
  * recorded); `accounts_short` the accounts the payment paid no longer hold what it takes back (the office took the
  * money back or lowered a fee meanwhile).
  */
-export const UNRECORDED_REFUND_REASONS = ["beyond_payment", "accounts_short"] as const;
+import { UNRECORDED_REFUND_REASONS } from "./enums";
+
+export { UNRECORDED_REFUND_REASONS };
 export type UnrecordedRefundReason = (typeof UNRECORDED_REFUND_REASONS)[number];
 
 export const unrecordedRefunds = sqliteTable(

@@ -4,8 +4,7 @@
  * messages, last invitation), ending sessions and inviting. Instants are ISO 8601 UTC; numbers E.164.
  */
 import { z } from "zod";
-import { GUARDIAN_RELATIONS } from "../../db/schema/guardians";
-import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../db/schema/messages";
+import { GUARDIAN_RELATIONS, MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../db/schema/enums";
 import { reason } from "../reasons";
 import { familyChildSchema, familyCodeRequestSchema, familySessionJsonSchema, FAMILY_OPTIONAL_KINDS } from "./family";
 import { filterValue, limitParam, listSearchSchema, pageParam, paginationSchema } from "./students";

@@ -4,7 +4,7 @@
  * the preferences. Amounts in EGP, dates YYYY-MM-DD (school days), instants ISO 8601 UTC.
  */
 import { z } from "zod";
-import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../db/schema/messages";
+import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../db/schema/enums";
 import { parsePhone } from "../lib/phone";
 import { normalizeDigits } from "../lib/normalize";
 import { reason } from "../reasons";

@@ -3,12 +3,12 @@
  * and update bodies and answers. Shared with the console's student dialog.
  */
 import { z } from "zod";
+import { GUARDIAN_LANGUAGES, GUARDIAN_RELATIONS } from "../../db/schema/enums";
 import { parsePhone } from "../lib/phone";
 import { reason } from "../reasons";
 import { plainText } from "./text-field";
 
-export const GUARDIAN_RELATIONS = ["father", "mother", "guardian"] as const;
-export const GUARDIAN_LANGUAGES = ["ar", "en"] as const;
+export { GUARDIAN_LANGUAGES, GUARDIAN_RELATIONS };
 export type GuardianRelation = (typeof GUARDIAN_RELATIONS)[number];
 export type GuardianLanguage = (typeof GUARDIAN_LANGUAGES)[number];
 

@@ -3,7 +3,7 @@
  * settings. Shared with the console's Messages page.
  */
 import { z } from "zod";
-import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../db/schema/messages";
+import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../db/schema/enums";
 import { reason } from "../reasons";
 import { gradeFilter, limitParam, pageParam, paginationSchema, studentNoSchema } from "./students";
 

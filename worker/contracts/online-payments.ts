@@ -4,7 +4,7 @@
  * zod and dependency-free modules: the public pages take their types from here.
  */
 import { z } from "zod";
-import { UNRECORDED_REFUND_REASONS } from "../../db/schema/unrecorded-refunds";
+import { UNRECORDED_REFUND_REASONS } from "../../db/schema/enums";
 import { reason } from "../reasons";
 import { numberField } from "./number-field";
 import { feeInstalmentJsonSchema, MAX_AMOUNT_EGP } from "./fees";

@@ -3,7 +3,7 @@
  * to 2 decimals, days "YYYY-MM-DD" (Cairo). Imports only zod and dependency-free modules, so the console shares them.
  */
 import { z } from "zod";
-import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from "../../db/schema/messages";
+import { MESSAGE_CHANNELS, MESSAGE_STATUSES } from "../../db/schema/enums";
 import { OVERDUE_AGES, PAYMENT_SOURCES } from "../lib/report-buckets";
 import { academicYearNameSchema } from "./academic-years";
 import { DEFAULT_PASS_MARK_PERCENT } from "./rollover";

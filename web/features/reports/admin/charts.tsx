@@ -5,7 +5,7 @@
  */
 import { useNavigate } from "react-router";
 import { OVERDUE_AGES, PAYMENT_SOURCES } from "@worker/lib/report-buckets";
-import { MESSAGE_STATUSES } from "@db/schema/message-values";
+import { MESSAGE_STATUSES } from "@db/schema/enums";
 import { formatEgp, formatNumber, formatPercent, localDigits } from "~/lib/format";
 import { BarsChart } from "./bars-chart";
 import {

@@ -5,7 +5,7 @@
  */
 import type { TFunction } from "i18next";
 import { OVERDUE_AGES, PAYMENT_SOURCES } from "@worker/lib/report-buckets";
-import { MESSAGE_STATUSES } from "@db/schema/message-values";
+import { MESSAGE_STATUSES } from "@db/schema/enums";
 import { formatEgp, formatNumber, formatPercent, localDigits } from "~/lib/format";
 import { binLabel, dayLabel, monthLabel } from "./report-format";
 import type {
