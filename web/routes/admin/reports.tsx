@@ -1,7 +1,7 @@
 /**
  * /admin/dashboard/reports — Reports / التقارير (docs/product.md#reports): the year's charts with their tables,
  * for the principal, the accountant and the administrator. The current year's figures stream with the HTML and the
- * cards start from them (docs/decisions/0048); a change of year or a retry asks the API.
+ * cards start from them (docs/decisions/0051); a change of year or a retry asks the API.
  */
 import { getDb } from "@worker/db";
 import type { ActingStaff } from "@worker/env";

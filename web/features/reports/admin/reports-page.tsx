@@ -101,7 +101,7 @@ const PRINT_CSS = `@media print {
   main, div:has(> main) { padding: 0 !important; margin: 0 !important; }
 }`;
 
-/** The page; `figures`: the current year's answers that come with it (docs/decisions/0048). */
+/** The page; `figures`: the current year's answers that come with it (docs/decisions/0051). */
 export function ReportsPage({ figures }: { figures: ReportsFigures | null }) {
   const { t, i18n } = useTranslation();
   const lang = i18n.language;

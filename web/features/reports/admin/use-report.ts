@@ -1,6 +1,6 @@
 /**
  * One chart's figures for the year chosen (docs/product.md#reports): the current year's as the page's HTML brought
- * them (`initial`, docs/decisions/0048), else fetched in the browser (the token lives in localStorage), again when
+ * them (`initial`, docs/decisions/0051), else fetched in the browser (the token lives in localStorage), again when
  * the year changes or on a retry; a late answer for an earlier year is dropped; a 401 signs out.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
