@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { reason, type Field } from "../reasons";
-import { paginationSchema } from "./students";
+import { paginationSchema } from "./list-params";
 
 const text = (field: Field, max: number) => z.string().trim().max(max, reason("TOO_LONG", { field, max })).default("");
 const day = (field: Field) =>

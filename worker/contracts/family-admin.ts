@@ -7,7 +7,7 @@ import { z } from "zod";
 import { GUARDIAN_RELATIONS, MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../db/schema/enums";
 import { reason } from "../reasons";
 import { familyChildSchema, familyCodeRequestSchema, familySessionJsonSchema, FAMILY_OPTIONAL_KINDS } from "./family";
-import { filterValue, limitParam, listSearchSchema, pageParam, paginationSchema } from "./students";
+import { filterValue, limitParam, listSearchSchema, pageParam, paginationSchema } from "./list-params";
 
 /** Account filters of the guardians list: an open session now, ever signed in, never signed in. */
 export const GUARDIAN_ACCOUNT_FILTERS = ["open", "signed_in", "never"] as const;

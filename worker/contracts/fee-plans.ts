@@ -9,7 +9,7 @@ import { GRADES } from "../lib/school-grades";
 import { academicYearBounds, isIsoDate } from "../lib/fee-schedule";
 import { plainText } from "./text-field";
 import { reason } from "../reasons";
-import { toGrade } from "./students";
+import { toGrade } from "./list-params";
 import { egpAmount } from "./fees";
 import { ROW_ACTIONS, rowErrorSchema, rowSummarySchema } from "./row-outcome";
 import { egpToPiastres } from "../money";

@@ -21,7 +21,7 @@ import {
   sortByParam,
   sortOrderParam,
   toGrade,
-} from "./students";
+} from "./list-params";
 
 /** Largest accepted amount, EGP. */
 export const MAX_AMOUNT_EGP = 10_000_000;

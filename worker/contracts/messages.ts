@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "../../db/schema/enums";
 import { reason } from "../reasons";
-import { gradeFilter, limitParam, pageParam, paginationSchema, studentNoSchema } from "./students";
+import { gradeFilter, limitParam, pageParam, paginationSchema, studentNoSchema } from "./list-params";
 
 export { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES };
 

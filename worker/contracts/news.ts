@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { reason } from "../reasons";
-import { paginationSchema } from "./students";
+import { paginationSchema } from "./list-params";
 import { plainText, proseText } from "./text-field";
 import { DEFAULT_NEWS_AUTHOR } from "../lib/news-author";
 

@@ -8,7 +8,7 @@ import { UNRECORDED_REFUND_REASONS } from "../../db/schema/enums";
 import { reason } from "../reasons";
 import { numberField } from "./number-field";
 import { feeInstalmentJsonSchema, MAX_AMOUNT_EGP } from "./fees";
-import { listSearchSchema } from "./students";
+import { listSearchSchema } from "./list-params";
 import { nationalIdParamSchema } from "./public-results";
 
 /** The national ID as the results lookup reads it: digits normalised, invisible marks dropped, 1-20 letters/digits. */

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { reason } from "../reasons";
 import { academicYearNameSchema } from "./academic-years";
-import { BUILDINGS, studentNoSchema } from "./students";
+import { BUILDINGS, studentNoSchema } from "./list-params";
 import { plainText } from "./text-field";
 
 export const ROLLOVER_OUTCOMES = ["promoted", "retained", "graduated", "left"] as const;

@@ -13,7 +13,7 @@ import { toast } from "~/components/ui/lazy-toast";
 import { CircleCheck, CircleAlert } from "lucide-react";
 import { createFeeSchema, type CreateFeeInput } from "@worker/contracts/fees";
 import { GRADES } from "@worker/lib/school-grades";
-import { toGrade } from "@worker/contracts/students";
+import { toGrade } from "@worker/contracts/list-params";
 import { Button } from "~/components/ui/button";
 import {
   Dialog,

@@ -6,7 +6,7 @@
 import type { TFunction } from "i18next";
 import type { RolloverExceptionInput, StudentDecision } from "@worker/contracts/rollover";
 import { EXCEPTION_OUTCOMES } from "@worker/contracts/rollover";
-import { BUILDINGS } from "@worker/contracts/students";
+import { BUILDINGS } from "@worker/contracts/list-params";
 import { dataTableColumns } from "~/components/data-table";
 import { Badge } from "~/components/ui/badge";
 import { formatNumber } from "~/lib/format";
