@@ -21,5 +21,9 @@ export const MESSAGE_CHANNELS = ["whatsapp", "sms"] as const;
 export const GUARDIAN_RELATIONS = ["father", "mother", "guardian"] as const;
 export const GUARDIAN_LANGUAGES = ["ar", "en"] as const;
 
-/** Why an online refund could not be recorded against the accounts (docs/product.md#online-payments). */
+/**
+ * Why an online refund could not be recorded (docs/product.md#online-payments): `beyond_payment` the refunds would add
+ * up to more than the order's recorded payment brought in (or none was recorded); `accounts_short` the accounts the
+ * payment paid no longer hold what it takes back (the office took the money back or lowered a fee meanwhile).
+ */
 export const UNRECORDED_REFUND_REASONS = ["beyond_payment", "accounts_short"] as const;

@@ -8,7 +8,6 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { timestamps } from "./_common";
 import { students } from "./students";
-
 import { GUARDIAN_LANGUAGES, GUARDIAN_RELATIONS } from "./enums";
 
 export { GUARDIAN_LANGUAGES, GUARDIAN_RELATIONS };

@@ -12,7 +12,6 @@ import { check, index, integer, sqliteTable, text } from "drizzle-orm/sqlite-cor
 import { timestamps } from "./_common";
 import { studentGuardians } from "./guardians";
 import { students } from "./students";
-
 import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES } from "./enums";
 
 export { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATUSES };

@@ -10,12 +10,6 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { onlinePayments } from "./online-payments";
 import { nowIso } from "./_common";
-
-/**
- * Why: `beyond_payment` the refunds would add up to more than the order's recorded payment brought in (or none was
- * recorded); `accounts_short` the accounts the payment paid no longer hold what it takes back (the office took the
- * money back or lowered a fee meanwhile).
- */
 import { UNRECORDED_REFUND_REASONS } from "./enums";
 
 export { UNRECORDED_REFUND_REASONS };

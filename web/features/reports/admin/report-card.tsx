@@ -90,7 +90,7 @@ export function ReportCard({
   const [copied, setCopied] = useState(false);
   const empty = table !== null && table.rows.length === 0;
   // The screen readers' copy of the table is drawn after the chart, in the background (a year of messages is
-  // thousands of cells): the chart's figures reach the screen first, and the server's HTML never carries it.
+  // thousands of cells): the chart's figures reach the screen first, also when a card starts with its figures.
   const readerTable = useDeferredValue(table, null);
   const copy = async () => {
     if (!table) return;
