@@ -110,4 +110,23 @@ describe("a child's results on the family page", () => {
     const b = await api(`/api/family/children/${owing.id}`, asFamily(fam));
     expect(b.json.results).toEqual({ status: "withheld", rule: "fully_paid", amount_to_pay: 749.5 });
   });
+
+  it("says when a child has no results, or none published yet, and a child of another number is 404", async () => {
+    const year = clockYear(2);
+    await setPublished(year, "S2", false);
+    const phone = mobile();
+    const none = await student([phone]);
+    const waiting = await student([phone]);
+    const other = await student([mobile()]);
+    await insertResult(waiting.id, year, "S2", [["Arabic", 7.5, 20]]);
+    const fam = await signedIn(phone);
+    const a = await api(`/api/family/children/${none.id}`, asFamily(fam));
+    expect(a.json).toMatchObject({ results: { status: "none" }, fees: [], receipts: [], messages: [] });
+    const b = await api(`/api/family/children/${waiting.id}`, asFamily(fam));
+    expect(b.json.results).toEqual({ status: "not_published" });
+    expect(b.json.child).toMatchObject({ id: waiting.id, full_name: waiting.full_name });
+    const c = await api(`/api/family/children/${other.id}`, asFamily(fam));
+    expect(c.status).toBe(404);
+    expect(c.text).not.toContain(other.full_name);
+  });
 });

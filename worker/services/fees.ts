@@ -280,27 +280,43 @@ export async function studentFeeYears(db: Db, studentNo: string, today: Today): 
   return (await studentAccounts(db, { studentNo }, today)).fees;
 }
 
+/** Who `studentAccounts` reads: a student by national ID or by id. */
+export type AccountsOf = { studentNo: string } | { studentId: number };
+
 /**
- * Every year's fee account of a student (by national ID or id), oldest year first, and the current year's name (null
- * when none is current), read in one batch: the pay page and the family page put arrears first with both
- * (docs/product.md#fees, #family-accounts). Empty when the student has no account.
+ * The statements of `studentAccounts`, for a caller's own batch (the family's child page reads everything in one):
+ * the four fee reads, then the current year's name. Turn their answers into accounts with `accountsFrom`.
  */
-export async function studentAccounts(
-  db: Db,
-  who: { studentNo: string } | { studentId: number },
-  today: Today,
-): Promise<{ fees: FeeJson[]; current: string | null }> {
+export function studentAccountQueries(db: Db, who: AccountsOf) {
   const where = "studentNo" in who ? eq(students.studentNo, who.studentNo) : eq(feeRecords.studentId, who.studentId);
-  // The current year's name rides in the same batch: only these pages need it beside the accounts.
-  const [rows, payRows, instRows, allocRows, current] = await db.batch([
+  return [
     ...feeQueries(db, where),
     db.select({ name: academicYears.name }).from(academicYears).where(eq(academicYears.state, "current")),
-  ]);
+  ] as const;
+}
+
+const readAccounts = (db: Db, who: AccountsOf) => db.batch(studentAccountQueries(db, who));
+type AccountAnswers = Awaited<ReturnType<typeof readAccounts>>;
+
+/** The answers of `studentAccountQueries` as accounts on school day `today`, oldest year first. */
+export function accountsFrom(
+  [rows, payRows, instRows, allocRows, current]: AccountAnswers,
+  today: Today,
+): { fees: FeeJson[]; current: string | null } {
   const fees = feesOf([rows, payRows, instRows, allocRows], today);
   return {
     fees: fees.sort((a, b) => a.academic_year_name.localeCompare(b.academic_year_name)),
     current: current[0]?.name ?? null,
   };
+}
+
+/**
+ * Every year's fee account of a student (by national ID or id), oldest year first, and the current year's name (null
+ * when none is current), read in one batch: the pay page and the family page put arrears first with both
+ * (docs/product.md#fees, #family-accounts). Empty when the student has no account.
+ */
+export async function studentAccounts(db: Db, who: AccountsOf, today: Today) {
+  return accountsFrom(await readAccounts(db, who), today);
 }
 
 /** The fee record with id `id` (after a write that returned only the id). Throws 404 FEE_NOT_FOUND. */

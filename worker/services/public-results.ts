@@ -6,7 +6,7 @@
  * `{requiresPayment: true}`.
  */
 import type { InArgs } from "@libsql/client/web";
-import { and, asc, desc, eq, fillPlaceholders, sql } from "drizzle-orm";
+import { and, asc, desc, eq, fillPlaceholders, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { QueryBuilder } from "drizzle-orm/sqlite-core";
 import { resultPublications, resultSubjectScores, results, students } from "../../db/schema";
 import type { Db } from "../db";
@@ -19,8 +19,8 @@ const FEE_RULE = sql<string | null>`(SELECT value FROM school_settings WHERE key
 /** The school's `results_absent_rule` (docs/product.md#results); null = the default, excluded. */
 const ABSENT_RULE = sql<string | null>`(SELECT value FROM school_settings WHERE key = 'results_absent_rule')`;
 
-/** The joined columns of the lookup, in statement order. */
-const LOOKUP_FIELDS = {
+/** The joined columns of the lookup, in statement order; `today` is the school day (placeholder or value). */
+const lookupFields = (today: SQLWrapper) => ({
   fullName: students.fullName,
   // Over every year's account: arrears of a past year withhold the results as the current year's debt does.
   total: sql<number | null>`(SELECT sum(f.total_piastres) FROM fee_records f WHERE f.student_id = ${students.id})`,
@@ -42,8 +42,9 @@ const LOOKUP_FIELDS = {
    */
   dueUnpaid: sql<
     number | null
-  >`CASE WHEN ${FEE_RULE} = 'no_overdue' THEN EXISTS (SELECT 1 FROM fee_instalments i JOIN fee_records f ON f.id = i.fee_record_id WHERE f.student_id = ${students.id} AND i.due_date <= ${sql.placeholder("today")} AND i.paid_piastres < i.amount_piastres) END`,
-};
+  >`CASE WHEN ${FEE_RULE} = 'no_overdue' THEN EXISTS (SELECT 1 FROM fee_instalments i JOIN fee_records f ON f.id = i.fee_record_id WHERE f.student_id = ${students.id} AND i.due_date <= ${today} AND i.paid_piastres < i.amount_piastres) END`,
+});
+const LOOKUP_FIELDS = lookupFields(sql.placeholder("today"));
 const LOOKUP_KEYS = Object.keys(LOOKUP_FIELDS) as Array<keyof typeof LOOKUP_FIELDS>;
 
 /**
@@ -52,39 +53,39 @@ const LOOKUP_KEYS = Object.keys(LOOKUP_FIELDS) as Array<keyof typeof LOOKUP_FIEL
  * the request (~0.2-0.5 ms). It reads the student, their fee record, each result with its publication flag, and
  * the subject scores of published results only; no batch, so no transaction around it.
  */
-const LOOKUP_QUERY = new QueryBuilder()
-  .select(LOOKUP_FIELDS)
-  .from(students)
-  .leftJoin(results, eq(results.studentId, students.id))
-  .leftJoin(
-    resultPublications,
-    and(
-      eq(resultPublications.academicYearName, results.academicYearName),
-      eq(resultPublications.semester, results.semester),
-    ),
-  )
-  .leftJoin(
-    resultSubjectScores,
-    and(eq(resultSubjectScores.resultId, results.id), eq(resultPublications.isPublished, true)),
-  )
-  .where(eq(students.studentNo, sql.placeholder("studentNo")))
-  .orderBy(
-    desc(results.academicYearName),
-    desc(results.semester),
-    asc(resultSubjectScores.position),
-    asc(resultSubjectScores.id),
-  );
+function lookupSelect(fields: ReturnType<typeof lookupFields>, where: SQL) {
+  return new QueryBuilder()
+    .select(fields)
+    .from(students)
+    .leftJoin(results, eq(results.studentId, students.id))
+    .leftJoin(
+      resultPublications,
+      and(
+        eq(resultPublications.academicYearName, results.academicYearName),
+        eq(resultPublications.semester, results.semester),
+      ),
+    )
+    .leftJoin(
+      resultSubjectScores,
+      and(eq(resultSubjectScores.resultId, results.id), eq(resultPublications.isPublished, true)),
+    )
+    .where(where)
+    .orderBy(
+      desc(results.academicYearName),
+      desc(results.semester),
+      asc(resultSubjectScores.position),
+      asc(resultSubjectScores.id),
+    );
+}
+const LOOKUP_QUERY = lookupSelect(LOOKUP_FIELDS, eq(students.studentNo, sql.placeholder("studentNo")));
 const LOOKUP = LOOKUP_QUERY.toSQL();
 
 /** One joined row, typed by the select itself: the student, their fee record, one result, one subject score. */
 type LookupRow = (typeof LOOKUP_QUERY)["_"]["result"][number];
 
-async function readLookupRows(db: Db, studentNo: string, today: string): Promise<LookupRow[]> {
-  const rs = await db.$client.execute({
-    sql: LOOKUP.sql,
-    args: fillPlaceholders(LOOKUP.params, { studentNo, today }) as InArgs,
-  });
-  return rs.rows.map((r) => {
+/** Raw SQLite rows of the lookup (positional, as the select lists them) as typed rows. */
+function lookupRowsFrom(values: ArrayLike<unknown>[]): LookupRow[] {
+  return Array.from(values, (r) => {
     const row = Object.fromEntries(LOOKUP_KEYS.map((k, i) => [k, r[i] ?? null])) as unknown as LookupRow;
     row.published = Number(row.published) === 1; // raw SQLite 0/1/NULL, read without drizzle's column decoders
     row.absent = Number(row.absent) === 1;
@@ -92,12 +93,37 @@ async function readLookupRows(db: Db, studentNo: string, today: string): Promise
   });
 }
 
+async function readLookupRows(db: Db, studentNo: string, today: string): Promise<LookupRow[]> {
+  const rs = await db.$client.execute({
+    sql: LOOKUP.sql,
+    args: fillPlaceholders(LOOKUP.params, { studentNo, today }) as InArgs,
+  });
+  return lookupRowsFrom(rs.rows);
+}
+
+/**
+ * The lookup's statement for student `studentId` on school day `today` (YYYY-MM-DD, Cairo), for a caller's own batch
+ * (the family's child page); its answer goes to `publishedResultsOf`.
+ */
+export function lookupQueryOfStudent(db: Db, studentId: number, today: string) {
+  return db.values<unknown[]>(lookupSelect(lookupFields(sql`${today}`), eq(students.id, studentId)).getSQL());
+}
+
 /**
  * Reads everything with ONE statement, because results day is bound by database round trips, then applies the
  * rules to the joined rows.
  */
 export async function lookupPublishedResults(db: Db, studentNo: string, today: string): Promise<PublicResultJson[]> {
-  const rows = await readLookupRows(db, studentNo, today);
+  return resultsUnderRules(await readLookupRows(db, studentNo, today));
+}
+
+/** The published results of `lookupQueryOfStudent`'s answer, newest first, or the module's ApiErrors. */
+export function publishedResultsOf(values: unknown[][]): PublicResultJson[] {
+  return resultsUnderRules(lookupRowsFrom(values));
+}
+
+/** The lookup's rules over its joined rows: fees, publication, then the results grouped by year and semester. */
+function resultsUnderRules(rows: LookupRow[]): PublicResultJson[] {
   const student = rows[0];
   if (!student || student.resultId === null) throw new ApiError("RESULTS_NOT_FOUND");
   if (!rows.some((r) => r.published))

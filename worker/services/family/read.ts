@@ -12,8 +12,8 @@ import { ApiError } from "../../errors";
 import type { FamilyChildJson } from "../../contracts/family";
 import type { FeeJson } from "../../contracts/fees";
 import { piastresToEgp } from "../../money";
-import { studentAccounts } from "../fees";
-import { lookupPublishedResults } from "../public-results";
+import { accountsFrom, studentAccountQueries } from "../fees";
+import { lookupQueryOfStudent, publishedResultsOf } from "../public-results";
 import { receiptPath } from "../payments";
 
 /** One or two letters for a name's circle: the first letters of its first two words. */
@@ -42,17 +42,23 @@ export async function childrenOf(db: Db, phone: string): Promise<(FamilyChildJso
   return rows.map((r) => ({ ...r, initials: initialsOf(r.full_name) }));
 }
 
-/** The child `id` of `phone`, or 404 FAMILY_CHILD_NOT_FOUND (also for another family's child: no name is said). */
-export async function childOf(db: Db, phone: string, id: number) {
-  const child = (await childrenOf(db, phone)).find((c) => c.id === id);
-  if (!child) throw new ApiError("FAMILY_CHILD_NOT_FOUND");
-  return child;
+/** The child `id` of `phone` as one statement: the guardian row joined to the student (none: not this family's). */
+function childQuery(db: Db, phone: string, id: number) {
+  return db
+    .select({
+      id: students.id,
+      full_name: students.fullName,
+      grade: students.currentGrade,
+      is_active: students.isActive,
+    })
+    .from(studentGuardians)
+    .innerJoin(students, eq(students.id, studentGuardians.studentId))
+    .where(and(eq(studentGuardians.phone, phone), eq(studentGuardians.studentId, id)))
+    .limit(1);
 }
 
-/** Every year's account of student `studentId`, arrears first (oldest first), then the rest newest first. */
-export async function feeYearsOf(db: Db, studentId: number, today: string) {
-  // One batch: every year's account and the current year's name (was a read per account, and one for the year).
-  const { fees, current } = await studentAccounts(db, { studentId }, today);
+/** Every year's account, arrears first (oldest first), then the rest newest first. */
+export function feeYearsOf({ fees, current }: { fees: FeeJson[]; current: string | null }) {
   const isArrears = (f: FeeJson) => (current ? f.academic_year_name < current : false) && f.remaining > 0;
   const arrears = fees.filter(isArrears).sort((a, b) => a.academic_year_name.localeCompare(b.academic_year_name));
   const rest = fees
@@ -69,22 +75,21 @@ export async function feeYearsOf(db: Db, studentId: number, today: string) {
   }));
 }
 
-type FeeYear = Awaited<ReturnType<typeof feeYearsOf>>[number];
+type FeeYear = ReturnType<typeof feeYearsOf>[number];
 
-/** The child's results as the public lookup answers them; a fee refusal carries the rule and the amount to pay. */
-export async function resultsOf(db: Db, studentNo: string, fees: FeeYear[], today: string) {
+/**
+ * The child's results as the public lookup answers them (`lookup`: the answer of `lookupQueryOfStudent`); a fee
+ * refusal carries the school's `results_fee_rule` (`feeRule`, null = fully_paid) and the amount to pay.
+ */
+export function resultsOf(lookup: unknown[][], fees: FeeYear[], feeRule: string | null) {
   try {
-    return { status: "published" as const, terms: await lookupPublishedResults(db, studentNo, today) };
+    return { status: "published" as const, terms: publishedResultsOf(lookup) };
   } catch (e) {
     if (!(e instanceof ApiError)) throw e;
     if (e.reason === "RESULTS_NOT_FOUND") return { status: "none" as const };
     if (e.reason === "RESULTS_NOT_PUBLISHED") return { status: "not_published" as const };
     if (e.reason !== "RESULTS_FEES_UNPAID") throw e;
-    const [setting] = await db
-      .select({ value: schoolSettings.value })
-      .from(schoolSettings)
-      .where(eq(schoolSettings.key, "results_fee_rule"));
-    const rule = setting?.value === "no_overdue" ? ("no_overdue" as const) : ("fully_paid" as const);
+    const rule = feeRule === "no_overdue" ? ("no_overdue" as const) : ("fully_paid" as const);
     // EGP figures of the fee read, summed in piastres (no float drift).
     const sum = (pick: (f: FeeYear) => number) =>
       piastresToEgp(fees.reduce((s, f) => s + Math.round(pick(f) * 100), 0));
@@ -95,8 +100,8 @@ export async function resultsOf(db: Db, studentNo: string, fees: FeeYear[], toda
 }
 
 /** The child's receipts, newest first: one per receipt (a receipt across years once, with its whole amount). */
-export async function receiptsOf(db: Db, studentId: number) {
-  const rows = await db.all<{ receipt_no: string; amount: number; paid_at: string; source: string; token: string }>(sql`
+function receiptsQuery(db: Db, studentId: number) {
+  return db.all<{ receipt_no: string; amount: number; paid_at: string; source: string; token: string }>(sql`
     SELECT p.receipt_no, coalesce((SELECT sum(g.amount_piastres) FROM payments g WHERE g.receipt_group = p.receipt_group),
       p.amount_piastres) AS amount, p.paid_at, p.source, p.receipt_token AS token
     FROM payments p JOIN fee_records f ON f.id = p.fee_record_id
@@ -104,17 +109,20 @@ export async function receiptsOf(db: Db, studentId: number) {
       AND (p.receipt_group IS NULL OR p.receipt_no = (SELECT min(g.receipt_no) FROM payments g
         WHERE g.receipt_group = p.receipt_group))
     ORDER BY p.paid_at DESC, p.id DESC`);
-  return rows.map((r) => ({
-    receipt_no: r.receipt_no,
-    amount: piastresToEgp(Number(r.amount)),
-    paid_at: r.paid_at,
-    source: r.source === "online" ? ("online" as const) : ("desk" as const),
-    url: receiptPath(r.token),
-  }));
 }
 
+type ReceiptRow = Awaited<ReturnType<typeof receiptsQuery>>[number];
+
+const receiptJson = (r: ReceiptRow) => ({
+  receipt_no: r.receipt_no,
+  amount: piastresToEgp(Number(r.amount)),
+  paid_at: r.paid_at,
+  source: r.source === "online" ? ("online" as const) : ("desk" as const),
+  url: receiptPath(r.token),
+});
+
 /** The last 50 messages about the student, newest first (never a sign-in code). */
-export function messagesOf(db: Db, studentId: number) {
+function messagesQuery(db: Db, studentId: number) {
   return db
     .select({
       id: messages.id,
@@ -130,14 +138,24 @@ export function messagesOf(db: Db, studentId: number) {
     .limit(50);
 }
 
-/** Everything the child's page shows. 404 FAMILY_CHILD_NOT_FOUND for a student who is not a child of `phone`. */
+/**
+ * Everything the child's page shows on school day `today`, read in one batch (one round trip, one snapshot: the
+ * fees, the results' fee rule and the receipts agree). 404 FAMILY_CHILD_NOT_FOUND for a student who is not a child of
+ * `phone`; the other answers of the batch are then dropped unread.
+ */
 export async function childDetail(db: Db, phone: string, id: number, today: string) {
-  const { studentNo, ...child } = await childOf(db, phone, id);
-  const fees = await feeYearsOf(db, id, today);
-  const [results, receipts, sent] = await Promise.all([
-    resultsOf(db, studentNo, fees, today),
-    receiptsOf(db, id),
-    messagesOf(db, id),
+  const [found, feeRows, payRows, instRows, allocRows, current, lookup, rule, receipts, sent] = await db.batch([
+    childQuery(db, phone, id),
+    ...studentAccountQueries(db, { studentId: id }),
+    lookupQueryOfStudent(db, id, today),
+    db.select({ value: schoolSettings.value }).from(schoolSettings).where(eq(schoolSettings.key, "results_fee_rule")),
+    receiptsQuery(db, id),
+    messagesQuery(db, id),
   ]);
-  return { child, results, fees, receipts, messages: sent };
+  const [row] = found;
+  if (!row) throw new ApiError("FAMILY_CHILD_NOT_FOUND");
+  const child = { ...row, initials: initialsOf(row.full_name) };
+  const fees = feeYearsOf(accountsFrom([feeRows, payRows, instRows, allocRows, current], today));
+  const results = resultsOf(lookup, fees, rule[0]?.value ?? null);
+  return { child, results, fees, receipts: receipts.map(receiptJson), messages: sent };
 }
