@@ -31,6 +31,12 @@ export const studentGuardians = sqliteTable(
     consentRecordedBy: text("consent_recorded_by"),
     /** Set by an inbound STOP / إلغاء; cleared only by recording consent again. */
     optedOutAt: text("opted_out_at"),
+    /**
+     * `full_name` folded as `students.search_name` is, for the office's Guardians search and its order. Kept by the
+     * database (triggers in db/migrations/0041_guardians_search_name_triggers.sql); the app never writes it;
+     * test/workers/student-search-name.test.ts guards the triggers.
+     */
+    searchName: text("search_name").notNull().default(""),
     ...timestamps,
   },
   (t) => [

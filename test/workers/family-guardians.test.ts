@@ -79,6 +79,22 @@ describe("guardians list", () => {
     expectError(await list("limit=7"), 400, "VALIDATION_FAILED");
     expectError(await api("/api/admin/guardians"), 401, "UNAUTHORIZED");
   });
+
+  it("sorts by the folded name, so a name with hamza sits with the same name without it", async () => {
+    const t = tag();
+    // By code point the hamza forms come first (آمال, أسامة, احمد); folded, احمد < اسامه < امال.
+    for (const name of [`أسامة ${t}`, `بسمة ${t}`, `احمد ${t}`, `آمال ${t}`])
+      await student([], { guardians: [guardian(name, mobile())] });
+    const res = await list(`search=${t}`);
+    expect(res.json.guardians.map((g: { full_name: string }) => g.full_name)).toEqual([
+      `احمد ${t}`,
+      `أسامة ${t}`,
+      `آمال ${t}`,
+      `بسمة ${t}`,
+    ]);
+    expect(res.json.pagination.total).toBe(4);
+    expect((await list(`search=${t}&account=signed_in`)).json.pagination.total).toBe(0);
+  });
 });
 
 describe("a guardian's account", () => {

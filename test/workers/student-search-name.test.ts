@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { students } from "../../db/schema";
+import { studentGuardians, students } from "../../db/schema";
 import { foldSearchText } from "../../worker/lib/normalize";
 import { insertStudent, insertFee, insertResult, testDb } from "./fixtures";
 import { api, loginAdmin, uid } from "./helpers";
@@ -66,5 +66,37 @@ describe("students.search_name", () => {
     expect(st.json.students.map((x: { student_no: string }) => x.student_no)).toEqual([s.studentNo]);
     expect(fees.json.fees.map((x: { student_no: string }) => x.student_no)).toEqual([s.studentNo]);
     expect(results.json.data.map((x: { student_no: string }) => x.student_no)).toEqual([s.studentNo]);
+  });
+});
+
+describe("student_guardians.search_name", () => {
+  const guardianName = async (id: number) =>
+    (
+      await testDb()
+        .select({ v: studentGuardians.searchName })
+        .from(studentGuardians)
+        .where(eq(studentGuardians.id, id))
+    )[0]!.v;
+
+  it("equals foldSearchText(full_name) for a direct insert and follows a name change", async () => {
+    const s = await insertStudent({ fullName: `طالب ${uid("g")}` });
+    const names = ["أُمّ إبراهيم", "سلمى", "Fatma ALI", "هالة ـمحمد"];
+    const rows = await testDb()
+      .insert(studentGuardians)
+      .values(
+        names
+          .map((fullName, position) => ({
+            studentId: s.id,
+            position,
+            fullName,
+            relation: "guardian" as const,
+            phone: `+2010${String(position).padStart(8, "0")}`,
+          }))
+          .slice(0, 3),
+      )
+      .returning({ id: studentGuardians.id, name: studentGuardians.fullName });
+    for (const r of rows) expect(await guardianName(r.id)).toBe(foldSearchText(r.name));
+    await testDb().update(studentGuardians).set({ fullName: names[3]! }).where(eq(studentGuardians.id, rows[0]!.id));
+    expect(await guardianName(rows[0]!.id)).toBe(foldSearchText(names[3]!));
   });
 });

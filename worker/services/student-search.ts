@@ -4,7 +4,6 @@
  */
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { studentGuardians, students } from "../../db/schema";
-import { SEARCH_FOLDS } from "../lib/normalize";
 import { phoneSearchDigits } from "../lib/phone";
 import { GRADES } from "../lib/school-grades";
 
@@ -26,19 +25,6 @@ export function studentSearchCondition(search: string): SQL {
   if (digits.length < 6) return sql`(${byName})`;
   const phone = `%${digits}%`;
   return sql`(${byName} OR EXISTS (SELECT 1 FROM ${studentGuardians} WHERE ${studentGuardians.studentId} = ${students.id} AND ${studentGuardians.phone} LIKE ${phone}))`;
-}
-
-/** Harakat U+064B-U+0652, superscript alef and tatweel: what the stored fold removes (see `foldedSql`). */
-const FOLD_STRIPPED = [..."\u064b\u064c\u064d\u064e\u064f\u0650\u0651\u0652\u0670\u0640"];
-
-/**
- * `column` folded in SQL as `foldSearchText` folds a search, the fold `students.search_name` keeps (migration 0002):
- * lower-cased, harakat and tatweel removed, the letter variants of `SEARCH_FOLDS` made one. For a text the database
- * does not keep folded (a guardian's name); a scan, as every contains-search is.
- */
-export function foldedSql(column: SQL): SQL {
-  const folds: (readonly [string, string])[] = [...FOLD_STRIPPED.map((c) => [c, ""] as const), ...SEARCH_FOLDS];
-  return folds.reduce((inner, [from, to]) => sql`replace(${inner}, ${from}, ${to})`, sql`lower(${column})`);
 }
 
 /** Grade order of the admin grade list (KG-1 … Private) for sorting; unknown grades last. */

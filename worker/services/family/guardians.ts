@@ -10,7 +10,7 @@ import type { GuardianListQuery, GuardianRowJson } from "../../contracts/family-
 import { FAMILY_OPTIONAL_KINDS } from "../../contracts/family";
 import { DEFAULT_LIST_PAGE_SIZE } from "../../contracts/students";
 import { phoneSearchDigits } from "../../lib/phone";
-import { containsPattern, foldedSql } from "../student-search";
+import { containsPattern } from "../student-search";
 import { childrenOf } from "./read";
 import { mutedKindsOf } from "./preferences";
 import { openSessionsOf } from "./sessions";
@@ -24,14 +24,18 @@ function searchCondition(search: string | undefined): SQL {
   const p = containsPattern(search);
   const digits = /^[\d\s+()-]+$/.test(search) ? phoneSearchDigits(search) : "";
   const byPhone = digits.length >= 4 ? sql` OR g3.phone LIKE ${`%${digits}%`}` : sql``;
-  return sql`g.phone IN (SELECT g3.phone FROM student_guardians g3 JOIN students s3 ON s3.id = g3.student_id
-    WHERE ${foldedSql(sql`g3.full_name`)} LIKE ${p} ESCAPE '\\' OR s3.search_name LIKE ${p} ESCAPE '\\'
+  return sql`phone IN (SELECT g3.phone FROM student_guardians g3 JOIN students s3 ON s3.id = g3.student_id
+    WHERE g3.search_name LIKE ${p} ESCAPE '\\' OR s3.search_name LIKE ${p} ESCAPE '\\'
     OR lower(s3.student_no) LIKE ${p} ESCAPE '\\'${byPhone})`;
 }
 
-/** One row per number: SQLite takes the bare name and relation from the row of `min(g.id)` (its first guardian row). */
+/**
+ * One row per number (of those `where` keeps): SQLite takes the bare name, folded name and relation from the row of
+ * `min(g.id)` (its first guardian row).
+ */
 function grouped(now: string, where: SQL): SQL {
-  return sql`SELECT g.phone AS phone, min(g.id) AS first_id, g.full_name AS full_name, g.relation AS relation,
+  return sql`SELECT g.phone AS phone, min(g.id) AS first_id, g.full_name AS full_name, g.search_name AS search_name,
+      g.relation AS relation,
       count(DISTINCT g.student_id) AS children_count,
       min(g.whatsapp_consent) AS consent_all, max(g.whatsapp_consent) AS consent_any,
       max(g.opted_out_at) AS opted_out_at,
@@ -54,22 +58,23 @@ const accountCondition = (account: GuardianListQuery["account"]): SQL =>
 type Grouped = Omit<GuardianRowJson, "children" | "whatsapp"> & { consent_all: number; consent_any: number };
 
 /**
- * One page of the school's guardian numbers, by guardian name (folded, so أحمد and احمد sort together) then number, with the figures of every number
- * (`counts`). Answers `{guardians, pagination, counts}`; a page past the end is empty. One batch of three reads, and
- * a fourth for the page's children.
+ * One page of the school's guardian numbers, by guardian name (folded, so أحمد and احمد sort together) then number,
+ * with the figures of every number (`counts`). Answers `{guardians, pagination, counts}`; a page past the end is
+ * empty. One batch of two reads, and a third for the page's children.
  */
 export async function listGuardians(db: Db, query: GuardianListQuery, now: Date) {
   const limit = query.limit ?? DEFAULT_LIST_PAGE_SIZE;
   const page = query.page ?? 1;
   const at = now.toISOString();
-  const matching = sql`(${grouped(at, searchCondition(query.search))}) WHERE ${accountCondition(query.account)}`;
-  const [rows, [total], [counts]] = await db.batch([
-    db.all<Grouped>(
-      sql`SELECT * FROM ${matching} ORDER BY full_name, phone LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-    ),
-    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM ${matching}`),
-    db.all<{ numbers: number; signed_in: number | null; open: number | null }>(sql`SELECT count(*) AS numbers,
-      sum(last_sign_in_at IS NOT NULL) AS signed_in, sum(open_sessions > 0) AS open FROM (${grouped(at, sql`1`)})`),
+  const search = searchCondition(query.search);
+  const account = accountCondition(query.account);
+  // The page groups only the numbers the search keeps; the figures and the matching total share one grouping of all.
+  const [rows, [figures]] = await db.batch([
+    db.all<Grouped & { search_name: string }>(sql`SELECT * FROM (${grouped(at, search)}) WHERE ${account}
+      ORDER BY search_name, full_name, phone LIMIT ${limit} OFFSET ${(page - 1) * limit}`),
+    db.all<{ numbers: number; signed_in: number | null; open: number | null; matching: number | null }>(sql`
+      SELECT count(*) AS numbers, sum(last_sign_in_at IS NOT NULL) AS signed_in, sum(open_sessions > 0) AS open,
+        sum((${search}) AND (${account})) AS matching FROM (${grouped(at, sql`1`)})`),
   ]);
   const phones = rows.map((r) => r.phone);
   const kids = phones.length
@@ -101,11 +106,11 @@ export async function listGuardians(db: Db, query: GuardianListQuery, now: Date)
     last_sign_in_at: r.last_sign_in_at,
     last_seen_at: r.last_seen_at,
   }));
-  const n = total?.n ?? 0;
+  const n = figures?.matching ?? 0;
   return {
     guardians,
     pagination: { page, limit, total: n, totalPages: Math.max(1, Math.ceil(n / limit)) },
-    counts: { numbers: counts?.numbers ?? 0, signed_in: counts?.signed_in ?? 0, open: counts?.open ?? 0 },
+    counts: { numbers: figures?.numbers ?? 0, signed_in: figures?.signed_in ?? 0, open: figures?.open ?? 0 },
   };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `student_guardians` ADD `search_name` text DEFAULT '' NOT NULL;
