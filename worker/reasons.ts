@@ -319,6 +319,8 @@ export const REASONS = {
   PAYMOB_HMAC_INVALID: ["UNAUTHORIZED", "The callback's signature is missing or wrong"],
   PAYMOB_CALLBACK_INVALID: ["VALIDATION_FAILED", "The callback does not describe a transaction"],
   ONLINE_PAYMENT_NOT_FOUND: ["NOT_FOUND", "Payment not found"],
+  UNRECORDED_REFUND_NOT_FOUND: ["NOT_FOUND", "No refund not recorded has this transaction"],
+  UNRECORDED_REFUND_CLOSED: ["CONFLICT", "This refund was settled or recorded meanwhile: reload the list"],
 
   // Academic years (docs/product.md#academic-years-and-rollover)
   ACADEMIC_YEAR_INVALID: ["VALIDATION_FAILED", "An academic year is two consecutive years written YYYY-YYYY"],
@@ -448,6 +450,7 @@ export const FIELDS = {
 
   // News
   title: "Title",
+  settle_note: "Note",
   summary: "Summary",
   content: "Content",
   image_url: "Image URL",

@@ -87,7 +87,7 @@ export const paymobTransactions = sqliteTable(
     creditPiastres: integer("credit_piastres").notNull().default(0),
     /** The RCP payment or ADJ adjustment row it made, if any. */
     paymentId: integer("payment_id").references(() => payments.id, { onDelete: "restrict" }),
-    /** "callback" (Transaction Processed) or "inquiry" (reconciliation). */
+    /** "callback" (Transaction Processed), "inquiry" (reconciliation), or "office" (a refund settled by hand). */
     source: text("source").notNull(),
     at: text("at").notNull().default(nowIso),
   },

@@ -4,7 +4,8 @@
  * take it off any account, so the office must settle it by hand. One row per Paymob transaction (UNIQUE: a replay
  * of the same refund adds nothing), written after its batch was refused (worker/services/online-payments/
  * unrecorded-refunds.ts) and only while no batch recorded it; `recorded_at` is set when a later report of the same
- * refund was recorded after all. Nothing of the refund was written: `amount_piastres` is what is not on the books.
+ * refund was recorded after all, `settled_at` when the office settled it by hand. Nothing of the refund was written:
+ * `amount_piastres` is what is not on the books.
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
@@ -32,6 +33,14 @@ export const unrecordedRefunds = sqliteTable(
     at: text("at").notNull().default(nowIso),
     /** When a later report of the same refund was recorded after all; null while it is not on the books. */
     recordedAt: text("recorded_at"),
+    /**
+     * When the office settled it by hand, who (username) and how (their note): the refund then counts as acted on
+     * (a `paymob_transactions` row with source "office", written in the same batch), so a later report of it adds
+     * nothing. Open = neither recorded nor settled.
+     */
+    settledAt: text("settled_at"),
+    settledBy: text("settled_by"),
+    settledNote: text("settled_note"),
   },
   (t) => [
     check("unrecorded_refunds_reason_chk", sql`${t.reason} IN ('beyond_payment','accounts_short')`),

@@ -266,6 +266,21 @@ describe("the Online payments page", () => {
     await settled(page);
     await expect.poll(() => bodyRows(page).count()).toBe(2);
 
+    // The office settles it by hand: a note is required, then it leaves the row and the figure falls by one.
+    const figure = page.locator('[data-figure="online-unrecorded"] p').first();
+    const openBefore = await figure.textContent();
+    await paid.getByRole("button", { name: /Settle the refund of EGP\s?800/ }).click();
+    const settle = page.getByRole("alertdialog", { name: "Settle a refund not recorded" });
+    await settle.waitFor();
+    await settle.getByRole("button", { name: "Mark settled" }).click();
+    await settle.getByText("Write how it was settled").waitFor();
+    await settle.getByLabel("How it was settled").fill("Paymob refunded 50 EGP too much: written off by the bursar");
+    await settle.getByRole("button", { name: "Mark settled" }).click();
+    await page.getByText("The refund is marked settled").waitFor();
+    await settle.waitFor({ state: "hidden" });
+    await expect.poll(() => paid.locator("[data-unrecorded-refund]").count()).toBe(0);
+    await expect.poll(() => figure.textContent()).toBe(String(Number(openBefore) - 1));
+
     await chooseOption(page.locator("#online-status"), "Expired");
     await page.getByText("No online payments match these filters").waitFor();
     await page.getByRole("button", { name: "Clear filters" }).first().click();

@@ -2,7 +2,9 @@
  * Online payments in the console (docs/product.md#online-payments): `GET /api/admin/online-payments` (fees.read:
  * newest first, optionally one status and a student's name or number, with the pending count, open credits and
  * today's takings) and `POST /api/admin/online-payments/check` (fees.write): "Check now" asks Paymob about every
- * pending payment and records what it answers, as the Cron Trigger does for those pending 30 minutes.
+ * pending payment and records what it answers, as the Cron Trigger does for those pending 30 minutes;
+ * `POST /api/admin/online-payments/unrecorded-refunds/{transaction_id}/settle` (fees.write): the office settles a
+ * refund Paymob reported that could not be recorded.
  */
 import { createRoute } from "@hono/zod-openapi";
 import { guarded } from "../route-permission";
@@ -12,7 +14,11 @@ import {
   adminOnlinePaymentsQuerySchema,
   adminOnlinePaymentsSchema,
   reconcileResultSchema,
+  settledRefundSchema,
+  settleUnrecordedRefundSchema,
+  unrecordedRefundParamSchema,
 } from "../contracts/online-payments";
+import { settleUnrecordedRefund } from "../services/online-payments/unrecorded-refunds";
 import { listOnlinePayments } from "../services/online-payments/read";
 import { reconcilePending } from "../services/online-payments/reconcile";
 import { integrationIdsOf } from "../services/paymob/config";
@@ -46,6 +52,22 @@ const check = createRoute(
   }),
 );
 
+const settle = createRoute(
+  guarded("fees.write", {
+    method: "post",
+    path: "/unrecorded-refunds/{transaction_id}/settle",
+    tags,
+    summary: "Settle by hand a refund Paymob reported that could not be recorded (audited)",
+    description:
+      "Marks it settled with the office's note and keeps it as acted on: a later report of the same refund adds nothing. No account changes. 404 UNRECORDED_REFUND_NOT_FOUND; 409 UNRECORDED_REFUND_CLOSED: settled or recorded meanwhile.",
+    request: {
+      params: unrecordedRefundParamSchema,
+      body: { required: true, content: { "application/json": { schema: settleUnrecordedRefundSchema } } },
+    },
+    responses: { 200: json(settledRefundSchema, "Settled"), ...errors(400, 401, 403, 404, 409) },
+  }),
+);
+
 export const adminOnlinePaymentsApi = createAdminApi()
   .openapi(list, async (c) => {
     return c.json(await listOnlinePayments(c.get("db"), c.req.valid("query"), requestToday(c)), 200);
@@ -59,4 +81,9 @@ export const adminOnlinePaymentsApi = createAdminApi()
     });
     afterMoneyMoved(c, moved);
     return c.json(counts, 200);
+  })
+  .openapi(settle, async (c) => {
+    const { transaction_id } = c.req.valid("param");
+    const { note } = c.req.valid("json");
+    return c.json(await settleUnrecordedRefund(c.var.ctx, transaction_id, note), 200);
   });

@@ -9,6 +9,7 @@ import { reason } from "../reasons";
 import { numberField } from "./number-field";
 import { feeInstalmentJsonSchema, MAX_AMOUNT_EGP } from "./fees";
 import { listSearchSchema } from "./list-params";
+import { proseText } from "./text-field";
 import { nationalIdParamSchema } from "./public-results";
 
 /** The national ID as the results lookup reads it: digits normalised, invisible marks dropped, 1-20 letters/digits. */
@@ -210,6 +211,35 @@ export const unrecordedRefundSchema = z.object({
       "beyond_payment: more than the payment brought in (or no payment recorded); accounts_short: the accounts it paid no longer hold it",
     ),
   at: z.string().describe("When it was first refused (ISO UTC)"),
+});
+
+/** Longest note the office writes when it settles a refund not recorded (characters). */
+export const SETTLE_NOTE_MAX = 500;
+const NOTE_REQUIRED = reason("REQUIRED", { field: "settle_note" });
+
+/** `POST /api/admin/online-payments/unrecorded-refunds/{transaction_id}/settle` path. */
+export const unrecordedRefundParamSchema = z.object({
+  transaction_id: z
+    .string()
+    .min(1, reason("UNRECORDED_REFUND_NOT_FOUND"))
+    .max(64, reason("UNRECORDED_REFUND_NOT_FOUND"))
+    .describe("Paymob's refund or void transaction"),
+});
+
+/** Its body: how the office settled the refund by hand. */
+export const settleUnrecordedRefundSchema = z.object({
+  note: proseText({ error: NOTE_REQUIRED })
+    .trim()
+    .min(1, NOTE_REQUIRED)
+    .max(SETTLE_NOTE_MAX, reason("TOO_LONG", { field: "settle_note", max: SETTLE_NOTE_MAX }))
+    .describe("How it was settled, e.g. the fee lowered by the same amount, or the refund was a mistake"),
+});
+
+/** A refund not recorded, once the office settled it. */
+export const settledRefundSchema = unrecordedRefundSchema.extend({
+  settled_at: z.string().describe("ISO UTC"),
+  settled_by: z.string().describe("The staff member's username"),
+  note: z.string(),
 });
 
 /** One online payment in the console. */

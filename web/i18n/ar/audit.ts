@@ -36,6 +36,7 @@ export default {
     message: "رسالة إلى ولي أمر",
     message_settings: "إعدادات الرسائل",
     family_sessions: "جلسات حساب الأسرة",
+    online_payment: "دفعة إلكترونية",
     family_account: "حساب الأسرة",
     academic_year: "عام دراسي",
     enrolment: "قيد في عام دراسي",
@@ -68,6 +69,7 @@ export default {
     rollover_start: "بدء إغلاق العام",
     rollover_apply: "إغلاق العام",
     rollover_undo: "التراجع عن إغلاق العام",
+    settle_unrecorded_refund: "تسوية استرداد غير مسجّل",
   },
   table: {
     label: "قيود سجل التغييرات",
@@ -180,6 +182,7 @@ export default {
     paid_piastres: "المدفوع",
     order_id: "رقم طلب بوابة الدفع",
     transaction_id: "رقم عملية بوابة الدفع",
+    note: "ملاحظة",
     method: "طريقة الدفع",
     applied_piastres: "المحتسب من المصروفات",
     credit_piastres: "رصيد دائن للرد",

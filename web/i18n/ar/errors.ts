@@ -58,6 +58,7 @@ const fields: Record<Field, string> = {
 
   // News
   title: "العنوان",
+  settle_note: "الملاحظة",
   summary: "الملخص",
   content: "المحتوى",
   image_url: "رابط الصورة",
@@ -337,6 +338,8 @@ const texts: Record<Reason, string> = {
   PAYMOB_HMAC_INVALID: "توقيع إشعار بوابة الدفع مفقود أو غير صحيح",
   PAYMOB_CALLBACK_INVALID: "الإشعار لا يصف عملية دفع",
   ONLINE_PAYMENT_NOT_FOUND: "عملية الدفع غير موجودة",
+  UNRECORDED_REFUND_NOT_FOUND: "لا يوجد استرداد غير مسجّل بهذه المعاملة",
+  UNRECORDED_REFUND_CLOSED: "سُوّي هذا الاسترداد أو سُجّل في أثناء ذلك: حدّث القائمة",
 
   // Academic years
   ACADEMIC_YEAR_INVALID: "العام الدراسي سنتان متتاليتان بالصيغة سنة-سنة",

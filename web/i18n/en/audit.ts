@@ -36,6 +36,7 @@ export default {
     message: "Message to a guardian",
     message_settings: "Message settings",
     family_sessions: "Family sessions",
+    online_payment: "Online payment",
     family_account: "Family account",
     academic_year: "Academic year",
     enrolment: "Enrolment",
@@ -68,6 +69,7 @@ export default {
     rollover_start: "Start closing the year",
     rollover_apply: "Close the year",
     rollover_undo: "Undo closing the year",
+    settle_unrecorded_refund: "Settle a refund not recorded",
   },
   table: {
     label: "Audit entries",
@@ -169,6 +171,7 @@ export default {
     paid_piastres: "Paid",
     order_id: "Paymob order",
     transaction_id: "Paymob transaction",
+    note: "Note",
     method: "Payment method",
     applied_piastres: "Applied to fees",
     credit_piastres: "Credit to refund",

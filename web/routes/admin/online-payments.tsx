@@ -4,12 +4,13 @@
  * status, the receipt (a link to the printed one once paid), Paymob's order id and any credit to refund. Filters,
  * applied by the server: the status (in the URL, `?status=paid`), refunds not recorded (`?refund=unrecorded`), and
  * the student's name or number (the Students search's fold, Arabic-Indic digits accepted). A payment with a refund
- * Paymob reported that could not be recorded says so under its status, with the amount and why. Figures at the top
+ * Paymob reported that could not be recorded says so under its status, with the amount and why, and "Settle…"
+ * (`fees.write`) for the office to say how it settled it by hand. Figures at the top
  * (pending now, paid today, open credits, refunds not recorded),
  * "Check now" (`fees.write`), Export CSV of the rows shown, a live reload on `fees_changed`. Fetched in the browser
  * (the token lives in localStorage).
  */
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Download, FilterX, Globe, RefreshCw, RotateCw, TriangleAlert } from "lucide-react";
 import { DataTable } from "~/components/data-table";
@@ -19,6 +20,7 @@ import { OnlinePaymentsCounts } from "~/features/online-payments/admin/online-pa
 import { exportOnlineCsv } from "~/features/online-payments/admin/online-payments-csv";
 import { OnlinePaymentsFilters } from "~/features/online-payments/admin/online-payments-filters";
 import { onlinePaymentColumns } from "~/features/online-payments/admin/online-payment-columns";
+import { SettleRefundDialog, type Settling } from "~/features/online-payments/admin/settle-refund-dialog";
 import { useOnlinePayments } from "~/features/online-payments/admin/use-online-payments";
 import { pageTitle } from "~/i18n";
 import { formatNumber } from "~/lib/format";
@@ -74,7 +76,18 @@ export default function OnlinePaymentsPage() {
   const can = useCanFn();
   const canPrint = can("print.statements");
   const s = useOnlinePayments();
-  const columns = useMemo(() => onlinePaymentColumns(t, lang, canPrint), [t, lang, canPrint]);
+  const canSettle = can("fees.write");
+  const [settling, setSettling] = useState<Settling>(null);
+  const columns = useMemo(
+    () =>
+      onlinePaymentColumns(
+        t,
+        lang,
+        canPrint,
+        canSettle ? (payment, refund) => setSettling({ payment, refund }) : undefined,
+      ),
+    [t, lang, canPrint, canSettle],
+  );
   const filtered = s.filters.status !== "" || s.filters.refund !== "" || s.filters.q !== "";
   const clear = s.clearFilters;
   const count = s.rows.length;
@@ -148,6 +161,7 @@ export default function OnlinePaymentsPage() {
         }
         emptyState={<Empty failed={s.failed} filtered={filtered} onRetry={s.reload} onClear={clear} />}
       />
+      <SettleRefundDialog settling={settling} onClose={() => setSettling(null)} onSettled={s.reload} />
     </div>
   );
 }

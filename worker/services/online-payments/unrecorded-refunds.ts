@@ -5,11 +5,18 @@
  * after a verified report of it (signature checked, ./ledger.ts) was refused, once per Paymob transaction, and only
  * while no batch recorded it; a batch that records it later closes the row. Piastres here, EGP in the answers.
  */
-import { and, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { unrecordedRefunds, type UnrecordedRefundReason } from "../../../db/schema";
 import type { Db } from "../../db";
+import { broke } from "../../db-constraints";
+import { ApiError } from "../../errors";
 import { piastresToEgp } from "../../money";
+import type { RequestContext } from "../../request-context";
+import { auditInsertIfChanged } from "../audit";
+
+/** Open: Paymob gave it back, and neither a later report recorded it nor the office settled it. */
+const OPEN = and(isNull(unrecordedRefunds.recordedAt), isNull(unrecordedRefunds.settledAt));
 
 /** A refused refund to keep: Paymob's transaction, its order (row id), amount (piastres) and why. */
 export interface RefusedRefund {
@@ -55,7 +62,7 @@ export async function unrecordedOf(db: Db, ids: number[]): Promise<Map<number, U
   const rows = await db
     .select()
     .from(unrecordedRefunds)
-    .where(and(inArray(unrecordedRefunds.onlinePaymentId, ids), isNull(unrecordedRefunds.recordedAt)))
+    .where(and(inArray(unrecordedRefunds.onlinePaymentId, ids), OPEN))
     .orderBy(unrecordedRefunds.id);
   for (const r of rows) {
     const list = byPayment.get(r.onlinePaymentId) ?? [];
@@ -73,10 +80,66 @@ export async function unrecordedTotals(db: Db): Promise<{ count: number; amount:
       amount: sql<number>`coalesce(sum(${unrecordedRefunds.amountPiastres}), 0)`,
     })
     .from(unrecordedRefunds)
-    .where(isNull(unrecordedRefunds.recordedAt));
+    .where(OPEN);
   return { count: Number(row?.count ?? 0), amount: piastresToEgp(Number(row?.amount ?? 0)) };
 }
 
 /** SQL for the list's filter: the online payment (outer `online_payments`) has a refund not recorded. */
 export const hasUnrecordedSql = sql`EXISTS (SELECT 1 FROM unrecorded_refunds u
-  WHERE u.online_payment_id = "online_payments"."id" AND u.recorded_at IS NULL)`;
+  WHERE u.online_payment_id = "online_payments"."id" AND u.recorded_at IS NULL AND u.settled_at IS NULL)`;
+
+/**
+ * The office settles refund `txn` by hand (docs/product.md#online-payments, "Refunds not recorded"): in ONE batch,
+ * only while it is open (the UPDATE's own WHERE decides), the row marked settled by the staff member with `note`, the
+ * refund kept as acted on (`paymob_transactions`, source "office": a later report of it is a replay and adds
+ * nothing; the money was given back, so it counts toward the order's refunds) and the payment's refunded figure
+ * raised, then the audit row. No account changes: what the office did to the accounts, it did on the Fees page.
+ * Throws 404 UNRECORDED_REFUND_NOT_FOUND, 409 UNRECORDED_REFUND_CLOSED (settled or recorded meanwhile).
+ */
+export async function settleUnrecordedRefund(ctx: RequestContext, txn: string, note: string) {
+  const { db } = ctx;
+  const at = ctx.now.toISOString();
+  const by = ctx.actor.username;
+  const of = (col: string) => sql`(SELECT ${sql.raw(col)} FROM unrecorded_refunds WHERE transaction_id = ${txn})`;
+  try {
+    const [settled] = await db.batch([
+      db
+        .update(unrecordedRefunds)
+        .set({ settledAt: at, settledBy: by, settledNote: note })
+        .where(and(eq(unrecordedRefunds.transactionId, txn), OPEN))
+        .returning(),
+      db.run(sql`INSERT INTO paymob_transactions (transaction_id, kind, online_payment_id, amount_piastres, source, at)
+        SELECT transaction_id, 'refund', online_payment_id, amount_piastres, 'office', ${at}
+        FROM unrecorded_refunds WHERE transaction_id = ${txn} AND changes() > 0`),
+      db.run(sql`UPDATE online_payments SET refunded_piastres = refunded_piastres + ${of("amount_piastres")},
+        updated_at = ${at} WHERE id = ${of("online_payment_id")} AND changes() > 0`),
+      auditInsertIfChanged(ctx, {
+        action: "settle_unrecorded_refund",
+        entity: "online_payment",
+        entityId: of("online_payment_id"),
+        after: { transaction_id: txn, note },
+      }),
+    ]);
+    const [row] = settled;
+    if (row)
+      return {
+        transaction_id: row.transactionId,
+        amount: piastresToEgp(row.amountPiastres),
+        reason: row.reason,
+        at: row.at,
+        settled_at: at,
+        settled_by: by,
+        note,
+      };
+  } catch (err) {
+    // Recorded by a report meanwhile: its transaction row is there.
+    if (broke(err, "paymob_transactions.transaction_id, paymob_transactions.kind"))
+      throw new ApiError("UNRECORDED_REFUND_CLOSED");
+    throw err;
+  }
+  const [known] = await db
+    .select({ id: unrecordedRefunds.id })
+    .from(unrecordedRefunds)
+    .where(eq(unrecordedRefunds.transactionId, txn));
+  throw new ApiError(known ? "UNRECORDED_REFUND_CLOSED" : "UNRECORDED_REFUND_NOT_FOUND");
+}

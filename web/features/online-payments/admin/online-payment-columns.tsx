@@ -8,13 +8,21 @@
 import type { TFunction } from "i18next";
 import { dataTableColumns } from "~/components/data-table";
 import { formatEgp, formatSchoolDateTime } from "~/lib/format";
-import type { OnlinePayment } from "./online-payments-api";
+import type { OnlinePayment, UnrecordedRefund } from "./online-payments-api";
 import { Nothing, ReceiptCell, StatusCell, StudentCell } from "./online-payment-parts";
 
 const col = dataTableColumns<OnlinePayment>();
 
-/** The column definitions; memoise on `t`, `lang` and `canPrint`. */
-export function onlinePaymentColumns(t: TFunction, lang: string, canPrint: boolean) {
+/**
+ * The column definitions; memoise on `t`, `lang`, `canPrint` and `onSettle` (given when the role may settle a refund
+ * not recorded).
+ */
+export function onlinePaymentColumns(
+  t: TFunction,
+  lang: string,
+  canPrint: boolean,
+  onSettle?: (p: OnlinePayment, r: UnrecordedRefund) => void,
+) {
   return col.columns([
     col.accessor((p) => (p.children.length ? p.children : [p]).map((c) => `${c.full_name} ${c.student_no}`).join(" "), {
       id: "student",
@@ -38,7 +46,7 @@ export function onlinePaymentColumns(t: TFunction, lang: string, canPrint: boole
       id: "status",
       header: t("onlinePayments.table.status"),
       meta: { priority: 2, skeletonClassName: "w-16" },
-      cell: ({ row }) => <StatusCell p={row.original} />,
+      cell: ({ row }) => <StatusCell p={row.original} onSettle={onSettle && ((r) => onSettle(row.original, r))} />,
     }),
     col.accessor((p) => p.receipt_no ?? "", {
       id: "receipt",

@@ -6,7 +6,8 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { receiptHref } from "~/features/print/admin/print-links";
 import { formatEgp } from "~/lib/format";
-import type { OnlinePayment, OnlineStatus } from "./online-payments-api";
+import { Button } from "~/components/ui/button";
+import type { OnlinePayment, OnlineStatus, UnrecordedRefund } from "./online-payments-api";
 
 const TONE = {
   pending: "warning",
@@ -73,9 +74,9 @@ function FamilyCell({ p }: { p: OnlinePayment }) {
 
 /**
  * The status badge, and under it each refund Paymob reported that could not be recorded: "Refund not recorded:
- * {amount}" and why, in red (the office settles it by hand).
+ * {amount}" and why, in red, with "Settle…" when the role may (`onSettle`; the office settles it by hand).
  */
-export function StatusCell({ p }: { p: OnlinePayment }) {
+export function StatusCell({ p, onSettle }: { p: OnlinePayment; onSettle?: (r: UnrecordedRefund) => void }) {
   const { t, i18n } = useTranslation();
   if (!p.unrecorded_refunds.length) return <OnlineStatusBadge status={p.status} />;
   return (
@@ -92,6 +93,17 @@ export function StatusCell({ p }: { p: OnlinePayment }) {
             {t("onlinePayments.table.unrecorded", { amount: formatEgp(r.amount, i18n.language) })}
           </span>{" "}
           <span>({t(`onlinePayments.table.unrecordedReasons.${r.reason}`)})</span>
+          {onSettle && (
+            <Button
+              variant="link"
+              size="sm"
+              className="block h-auto p-0 text-xs"
+              onClick={() => onSettle(r)}
+              aria-label={t("onlinePayments.settle.open", { amount: formatEgp(r.amount, i18n.language) })}
+            >
+              {t("onlinePayments.settle.action")}
+            </Button>
+          )}
         </span>
       ))}
     </span>

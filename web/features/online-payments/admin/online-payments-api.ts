@@ -31,3 +31,15 @@ export type OnlinePayment = OnlinePaymentsAnswer["payments"][number];
 
 /** `POST /api/admin/online-payments/check`: asks Paymob about every pending payment. */
 export const checkOnlinePayments = () => call(apiClient().api.admin["online-payments"].check.$post());
+
+/** `POST /api/admin/online-payments/unrecorded-refunds/{txn}/settle`: the office settled refund `txn` by hand. */
+export const settleUnrecordedRefund = (txn: string, note: string) =>
+  call(
+    apiClient().api.admin["online-payments"]["unrecorded-refunds"][":transaction_id"].settle.$post({
+      param: { transaction_id: txn },
+      json: { note },
+    }),
+  );
+
+/** A refund not recorded of a payment, as listed under its status. */
+export type UnrecordedRefund = OnlinePayment["unrecorded_refunds"][number];
