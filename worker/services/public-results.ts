@@ -47,12 +47,7 @@ const lookupFields = (today: SQLWrapper) => ({
 const LOOKUP_FIELDS = lookupFields(sql.placeholder("today"));
 const LOOKUP_KEYS = Object.keys(LOOKUP_FIELDS) as Array<keyof typeof LOOKUP_FIELDS>;
 
-/**
- * The statement, built once per isolate with the national ID as a placeholder: results day runs it thousands of
- * times a minute, and building this five-join select with drizzle costs about as much Worker CPU as the rest of
- * the request (~0.2-0.5 ms). It reads the student, their fee record, each result with its publication flag, and
- * the subject scores of published results only; no batch, so no transaction around it.
- */
+/** The lookup's five-join select of `fields` for the student `where` chooses, newest result first. */
 function lookupSelect(fields: ReturnType<typeof lookupFields>, where: SQL) {
   return new QueryBuilder()
     .select(fields)
@@ -77,6 +72,13 @@ function lookupSelect(fields: ReturnType<typeof lookupFields>, where: SQL) {
       asc(resultSubjectScores.id),
     );
 }
+
+/**
+ * The statement, built once per isolate with the national ID as a placeholder: results day runs it thousands of
+ * times a minute, and building this five-join select with drizzle costs about as much Worker CPU as the rest of
+ * the request (~0.2-0.5 ms). It reads the student, their fee record, each result with its publication flag, and
+ * the subject scores of published results only; no batch, so no transaction around it.
+ */
 const LOOKUP_QUERY = lookupSelect(LOOKUP_FIELDS, eq(students.studentNo, sql.placeholder("studentNo")));
 const LOOKUP = LOOKUP_QUERY.toSQL();
 
