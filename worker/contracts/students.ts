@@ -1,6 +1,7 @@
 /**
- * Students request schemas (docs/product.md#students; grades and buildings in #limits). Shared with the
- * web forms; imports only zod and the dependency-free normaliser and grade list.
+ * Students request schemas (docs/product.md#students; grades and buildings in #limits), shared with the web forms.
+ * Through the guardians contract it loads the phone-number metadata: a page that needs only list parameters imports
+ * them from ./list-params, which this module re-exports.
  */
 import { z } from "zod";
 import { plainText } from "./text-field";
