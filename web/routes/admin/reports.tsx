@@ -15,6 +15,7 @@ import {
   resultsAnswer,
   sourcesAnswer,
 } from "@worker/services/reports/answers";
+import { type ReportYear, reportYear } from "@worker/services/reports/year";
 import { DEFAULT_PASS_MARK_PERCENT } from "@worker/contracts/rollover";
 import { workerContext } from "~/context";
 import { markSettled, ReportsPage, type ReportsFigures } from "~/features/reports/admin/reports-page";
@@ -34,14 +35,15 @@ export function loader({ request, context }: Route.LoaderArgs): ReportsFigures {
   const today = schoolDate(clockNow(env.TEST_CLOCK, request.headers.get("X-Test-Now")));
   const reads = (a: ActingStaff | null) => !!a && !a.mustChangePassword && can(a.role, "reports.read");
   const allowed = cookieAdmin(request, db).then(reads, () => false);
-  const first = <T,>(answer: () => Promise<T>): Promise<T | null> =>
-    allowed.then((ok) => (ok ? answer() : null)).catch(() => null);
+  const year = allowed.then((ok) => (ok ? reportYear(db, undefined) : null));
+  const first = <T,>(answer: (y: ReportYear) => Promise<T>): Promise<T | null> =>
+    year.then((y) => (y ? answer(y) : null)).catch(() => null);
   return {
-    collection: first(() => collectionAnswer(db, undefined, today)),
-    overdue: first(() => overdueAnswer(db, undefined, today)),
-    sources: first(() => sourcesAnswer(db, undefined)),
-    results: first(() => resultsAnswer(db, undefined, DEFAULT_PASS_MARK_PERCENT)),
-    messages: first(() => messagesAnswer(db, undefined)),
+    collection: first((y) => collectionAnswer(db, y, today)),
+    overdue: first((y) => overdueAnswer(db, y, today)),
+    sources: first((y) => sourcesAnswer(db, y)),
+    results: first((y) => resultsAnswer(db, y, DEFAULT_PASS_MARK_PERCENT)),
+    messages: first((y) => messagesAnswer(db, y)),
   };
 }
 

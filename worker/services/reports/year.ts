@@ -20,6 +20,9 @@ export interface ReportYear {
   term2_start: string;
 }
 
+/** Which year a chart follows: its name, none (the current one), or one already read with `reportYear`. */
+export type YearChoice = string | undefined | ReportYear;
+
 /** "2025-2026" → "2024-2025". */
 export const previousYearName = (name: string): string => {
   const first = Number(name.slice(0, 4));
@@ -27,10 +30,11 @@ export const previousYearName = (name: string): string => {
 };
 
 /**
- * The stored year `name`, or the current one when `name` is absent. 404 ACADEMIC_YEAR_NOT_FOUND when no such year
- * exists (or, without a name, when none is current).
+ * The stored year `name`, or the current one when `name` is absent (a year already read is answered as it is). 404
+ * ACADEMIC_YEAR_NOT_FOUND when no such year exists (or, without a name, when none is current).
  */
-export async function reportYear(db: Db, name: string | undefined): Promise<ReportYear> {
+export async function reportYear(db: Db, name: YearChoice): Promise<ReportYear> {
+  if (typeof name === "object") return name;
   const where = name ? eq(academicYears.name, name) : eq(academicYears.state, "current");
   const [row]: AcademicYear[] = await db.select().from(academicYears).where(where);
   if (!row) throw new ApiError("ACADEMIC_YEAR_NOT_FOUND");
