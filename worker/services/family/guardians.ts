@@ -11,7 +11,7 @@ import { FAMILY_OPTIONAL_KINDS } from "../../contracts/family";
 import { DEFAULT_LIST_PAGE_SIZE } from "../../contracts/students";
 import { phoneSearchDigits } from "../../lib/phone";
 import { containsPattern } from "../student-search";
-import { childrenOf } from "./read";
+import { CHILD_COLUMNS, childrenOf } from "./read";
 import { mutedKindsOf } from "./preferences";
 import { openSessionsOf } from "./sessions";
 
@@ -79,13 +79,7 @@ export async function listGuardians(db: Db, query: GuardianListQuery, now: Date)
   const phones = rows.map((r) => r.phone);
   const kids = phones.length
     ? await db
-        .selectDistinct({
-          phone: studentGuardians.phone,
-          id: students.id,
-          full_name: students.fullName,
-          grade: students.currentGrade,
-          is_active: students.isActive,
-        })
+        .selectDistinct({ phone: studentGuardians.phone, ...CHILD_COLUMNS })
         .from(studentGuardians)
         .innerJoin(students, eq(students.id, studentGuardians.studentId))
         .where(inArray(studentGuardians.phone, phones))

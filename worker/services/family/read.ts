@@ -25,16 +25,18 @@ export function initialsOf(name: string): string {
     .join("");
 }
 
+/** A child's columns as the family page and the office's lists show them. */
+export const CHILD_COLUMNS = {
+  id: students.id,
+  full_name: students.fullName,
+  grade: students.currentGrade,
+  is_active: students.isActive,
+};
+
 /** The children of `phone` (E.164): every student with a guardian row of this number, in student order. */
 export async function childrenOf(db: Db, phone: string): Promise<(FamilyChildJson & { studentNo: string })[]> {
   const rows = await db
-    .selectDistinct({
-      id: students.id,
-      studentNo: students.studentNo,
-      full_name: students.fullName,
-      grade: students.currentGrade,
-      is_active: students.isActive,
-    })
+    .selectDistinct({ ...CHILD_COLUMNS, studentNo: students.studentNo })
     .from(studentGuardians)
     .innerJoin(students, eq(students.id, studentGuardians.studentId))
     .where(eq(studentGuardians.phone, phone))
@@ -45,12 +47,7 @@ export async function childrenOf(db: Db, phone: string): Promise<(FamilyChildJso
 /** The child `id` of `phone` as one statement: the guardian row joined to the student (none: not this family's). */
 function childQuery(db: Db, phone: string, id: number) {
   return db
-    .select({
-      id: students.id,
-      full_name: students.fullName,
-      grade: students.currentGrade,
-      is_active: students.isActive,
-    })
+    .select(CHILD_COLUMNS)
     .from(studentGuardians)
     .innerJoin(students, eq(students.id, studentGuardians.studentId))
     .where(and(eq(studentGuardians.phone, phone), eq(studentGuardians.studentId, id)))
