@@ -118,6 +118,7 @@ describe("a guardian's account", () => {
       expect.objectContaining({ student_id: kid.id, full_name: "Account Mother", relation: "mother" }),
     ]);
     expect(acc.muted_kinds).toEqual(["selection_opened"]);
+    expect(acc.whatsapp).toBe("on");
     expect(acc.sessions).toHaveLength(2);
     expect(acc.sign_ins).toHaveLength(2);
     expect(acc.messages[0]).toMatchObject({ kind: "family_invite", student_id: kid.id });

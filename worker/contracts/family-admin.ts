@@ -23,13 +23,18 @@ export type GuardianListQuery = z.output<typeof guardianListQuerySchema>;
 
 const childBrief = familyChildSchema.pick({ id: true, full_name: true, grade: true, is_active: true });
 
+/** WhatsApp consent on all, none or some of a number's guardian rows. */
+export const whatsappStateSchema = z
+  .enum(["on", "off", "some"])
+  .describe("WhatsApp consent on all, none or some of the number's rows");
+
 export const guardianRowSchema = z.object({
   phone: z.string().describe("E.164: the account"),
   full_name: z.string().describe("The name on the number's first guardian row"),
   relation: z.enum(GUARDIAN_RELATIONS),
   children_count: z.number().int(),
   children: z.array(childBrief).describe("The first five children, in student order"),
-  whatsapp: z.enum(["on", "off", "some"]).describe("WhatsApp consent on all, none or some of the number's rows"),
+  whatsapp: whatsappStateSchema,
   opted_out_at: z.string().nullable().describe("Set when the number replied STOP"),
   open_sessions: z.number().int(),
   last_sign_in_at: z.string().nullable(),
@@ -65,6 +70,7 @@ export const familyAdminSchema = z.object({
   phone: z.string(),
   children: z.array(familyChildSchema.extend({ student_no: z.string() })).describe("Every student of this number"),
   guardians: z.array(guardianOfChildSchema).describe("The number's guardian rows, one per child"),
+  whatsapp: whatsappStateSchema,
   muted_kinds: z.array(z.enum(FAMILY_OPTIONAL_KINDS)).describe("Message kinds the family switched off"),
   sessions: z.array(familySessionJsonSchema),
   sign_ins: z.array(

@@ -55,6 +55,10 @@ const accountCondition = (account: GuardianListQuery["account"]): SQL =>
         ? sql`last_sign_in_at IS NULL`
         : sql`1`;
 
+/** "on" when every guardian row of a number has WhatsApp consent, "some" when some do, else "off". */
+export const whatsappState = (all: boolean, any: boolean): GuardianRowJson["whatsapp"] =>
+  all ? "on" : any ? "some" : "off";
+
 type Grouped = Omit<GuardianRowJson, "children" | "whatsapp"> & { consent_all: number; consent_any: number };
 
 /**
@@ -94,7 +98,7 @@ export async function listGuardians(db: Db, query: GuardianListQuery, now: Date)
       .filter((k) => k.phone === r.phone)
       .slice(0, CHILDREN_SHOWN)
       .map(({ phone: _, ...k }) => k),
-    whatsapp: consent_all ? "on" : consent_any ? "some" : "off",
+    whatsapp: whatsappState(Boolean(consent_all), Boolean(consent_any)),
     opted_out_at: r.opted_out_at,
     open_sessions: r.open_sessions,
     last_sign_in_at: r.last_sign_in_at,
@@ -170,6 +174,10 @@ export async function guardianAccount(db: Db, phone: string, now: Date) {
       consent_recorded_by: g.consentRecordedBy,
       opted_out_at: g.optedOutAt,
     })),
+    whatsapp: whatsappState(
+      rows.every((g) => g.whatsappConsent),
+      rows.some((g) => g.whatsappConsent),
+    ),
     muted_kinds: FAMILY_OPTIONAL_KINDS.filter((k) => kinds.has(k)),
     sessions,
     sign_ins: codes.map((r) => ({

@@ -99,8 +99,6 @@ export function SettingsCard({ account }: { account: GuardianAccount }) {
   const lang = i18n.language;
   const first = account.guardians[0];
   if (!first) return null;
-  const all = account.guardians.every((g) => g.whatsapp_consent);
-  const any = account.guardians.some((g) => g.whatsapp_consent);
   const optedOut = account.guardians.find((g) => g.opted_out_at)?.opted_out_at ?? null;
   const by =
     first.consent_recorded_by === "guardian" ? t("guardians.page.consentByGuardian") : first.consent_recorded_by;
@@ -111,7 +109,7 @@ export function SettingsCard({ account }: { account: GuardianAccount }) {
         <dd>{t(`messages.guardians.languages.${first.language}`)}</dd>
         <dt className="text-muted-foreground">{t("guardians.page.whatsapp")}</dt>
         <dd className="grid gap-1">
-          <WhatsAppState whatsapp={all ? "on" : any ? "some" : "off"} optedOut={optedOut !== null} />
+          <WhatsAppState whatsapp={account.whatsapp} optedOut={optedOut !== null} />
           {first.consent_recorded_at && (
             <span className="text-xs text-muted-foreground">
               {t("guardians.page.consentBy", { at: formatSchoolDateTime(first.consent_recorded_at, lang), by })}
