@@ -7,7 +7,7 @@ import type { SeedDb } from "./index";
 import { hashPassword } from "../../worker/services/password";
 
 /** The demo accounts' password (≥ 12 characters, like every password); not temporary, to try the roles at once. */
-export const DEMO_STAFF_PASSWORD = "demo-password-2026";
+export const DEMO_STAFF_PASSWORD = "demo-staff-password";
 
 const STAFF = [
   { username: "principal", displayName: "أ. منى عبد الرحمن", role: "principal" },
