@@ -2,8 +2,9 @@
  * Hard-coded sample data of the per-grade demo screens (docs/product.md#per-grade-demo):
  * students, fees in US dollars and exam results for grades 1-12. Held in the browser only; the screens make no
  * calls. The records are built from the fixed lists below with a seeded generator, so a grade always shows the
- * same data. Dates are calendar days (`YYYY-MM-DD`) of the 2024-2025 school year.
+ * same data. Dates are calendar days (`YYYY-MM-DD`) of the last school year (the one before the current).
  */
+import { academicYearOf } from "@worker/lib/fee-schedule";
 import { adminLetterGrade, percentage } from "@worker/lib/letter-grades";
 
 /** Demo grades: grade-1 … grade-12. */
@@ -107,8 +108,10 @@ function generator(seed: number) {
 
 const day = (year: number, month: number, d: number) =>
   `${year}-${String(month).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
-/** A day of the 2024-2025 school year: September-December are in 2024, January-August in 2025. */
-const schoolDay = (month: number, d: number) => day(month >= 9 ? 2024 : 2025, month, d);
+/** The last school year's first calendar year (the current academic year's, less one); read when data is made. */
+const lastYear = () => Number(academicYearOf(new Date()).slice(0, 4)) - 1;
+/** A day of the last school year: September-December in its first calendar year, January-August in the next. */
+const schoolDay = (month: number, d: number) => day(month >= 9 ? lastYear() : lastYear() + 1, month, d);
 
 /** The students of a grade (1-12): 10 of the name list, rotated by grade. */
 export function demoStudents(grade: number): DemoStudent[] {
@@ -123,7 +126,7 @@ export function demoStudents(grade: number): DemoStudent[] {
       phone: `+20 10${rng.int(0, 9)} ${rng.int(100, 999)} ${rng.int(1000, 9999)}`,
       grade,
       status: rng.next() < 0.85 ? "active" : "inactive",
-      enrolledDate: day(rng.next() < 0.8 ? 2024 : 2023, 9, rng.int(1, 20)),
+      enrolledDate: day(rng.next() < 0.8 ? lastYear() : lastYear() - 1, 9, rng.int(1, 20)),
     };
   });
 }

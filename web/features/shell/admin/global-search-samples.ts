@@ -14,7 +14,6 @@ const students = [
     phone: "01000000001",
     grade: "Primary-4",
     status: "active",
-    enrolled: "2023-09-01",
   },
   {
     id: 2,
@@ -24,7 +23,6 @@ const students = [
     phone: "01000000002",
     grade: "Prep-3",
     status: "active",
-    enrolled: "2022-09-01",
   },
   {
     id: 3,
@@ -34,7 +32,6 @@ const students = [
     phone: "01000000003",
     grade: "KG-2",
     status: "inactive",
-    enrolled: "2024-09-01",
   },
   {
     id: 4,
@@ -44,7 +41,6 @@ const students = [
     phone: "01000000004",
     grade: "Prep-1",
     status: "active",
-    enrolled: "2023-09-01",
   },
 ];
 
@@ -54,7 +50,6 @@ const fees = [
     studentId: "STU001",
     feeType: "Tuition",
     amount: 15000,
-    dueDate: "2025-10-15",
     status: "Paid",
   },
   {
@@ -62,7 +57,6 @@ const fees = [
     studentId: "STU002",
     feeType: "Library",
     amount: 500,
-    dueDate: "2025-11-01",
     status: "Pending",
   },
   {
@@ -70,7 +64,6 @@ const fees = [
     studentId: "STU003",
     feeType: "Transport",
     amount: 3000,
-    dueDate: "2025-09-30",
     status: "Overdue",
   },
   {
@@ -78,7 +71,6 @@ const fees = [
     studentId: "STU004",
     feeType: "Lab",
     amount: 750,
-    dueDate: "2025-12-01",
     status: "Pending",
   },
 ];
@@ -92,7 +84,6 @@ const results = [
     marks: 88,
     totalMarks: 100,
     grade: "A",
-    date: "2025-11-10",
   },
   {
     student: "Mariam Adel",
@@ -102,7 +93,6 @@ const results = [
     marks: 95,
     totalMarks: 100,
     grade: "A+",
-    date: "2025-06-05",
   },
   {
     student: "Salma Youssef",
@@ -112,7 +102,6 @@ const results = [
     marks: 17,
     totalMarks: 20,
     grade: "A",
-    date: "2025-10-20",
   },
 ];
 
