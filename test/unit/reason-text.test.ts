@@ -9,7 +9,8 @@ import { FIELDS, REASONS, englishOf, parseReason, reason, type Field, type Reaso
 import { createI18n } from "../../web/i18n";
 import ar from "../../web/i18n/ar";
 import en from "../../web/i18n/en";
-import { reasonText } from "../../web/lib/reason-text";
+import { ApiFailure } from "../../web/lib/api";
+import { failureText, reasonText } from "../../web/lib/reason-text";
 
 const tEn = createI18n("en", en).t;
 const tAr = createI18n("ar", ar).t;
@@ -77,5 +78,14 @@ describe("reasons", () => {
     expect(reasonText(tAr, "ar", "TOO_LONG", { field: "name", max: 5 })).toBe("يجب ألا يزيد طول الاسم على ٥ أحرف");
     expect(reasonText(tAr, "ar", "REQUIRED", { field: "nationality" })).toBe("الجنسية مطلوبة");
     expect(reasonText(tAr, "ar", "REQUIRED", { field: "name" })).toBe("الاسم مطلوب");
+  });
+
+  it("a failure reads its reason by shape: a known one in words, one this page has no words for as the fallback", () => {
+    const failed = (reason: unknown) => new ApiFailure("x", 404, "NOT_FOUND", { reason });
+    expect(failureText(tEn, "en", failed("RECEIPT_NOT_FOUND"), "fallback")).toBe("Receipt not found");
+    expect(failureText(tAr, "ar", failed("RECEIPT_NOT_FOUND"), "fallback")).not.toBe("fallback");
+    for (const odd of ["A_REASON_FROM_A_NEWER_SERVER", "not a reason", 7, null, "__proto__"])
+      expect(failureText(tEn, "en", failed(odd), "fallback")).toBe("fallback");
+    expect(failureText(tEn, "en", new ApiFailure("x", 0), "fallback", "network")).toBe("network");
   });
 });

@@ -10,8 +10,11 @@
 import { hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import type { AppType } from "@worker/app";
-import { isReason, type Reason, type ReasonParams } from "@worker/reasons";
+import type { Reason, ReasonParams } from "@worker/reasons";
 import { getToken } from "./auth-storage";
+
+/** How every reason is named: capitals, digits and underscores. */
+const REASON_SHAPE = /^[A-Z][A-Z0-9_]{1,63}$/;
 
 export const BASE_URL_KEY = "customBaseUrl";
 
@@ -56,10 +59,13 @@ export class ApiFailure extends Error {
     super(message);
     this.name = "ApiFailure";
   }
-  /** The server's reason (worker/reasons.ts), if it gave a known one. */
+  /**
+   * The server's reason (worker/reasons.ts), if it gave one: checked by its shape, not against the catalogue, which
+   * would put every reason's English in each public page's script. `failureText` falls back for one it has no words for.
+   */
   get reason(): Reason | undefined {
     const r = this.body?.reason;
-    return isReason(r) ? r : undefined;
+    return typeof r === "string" && REASON_SHAPE.test(r) ? (r as Reason) : undefined;
   }
   /** The reason's params (numbers and words for its text). */
   get params(): ReasonParams {

@@ -59,12 +59,15 @@ export function messageText(t: TFunction, lang: string, message: string | undefi
 
 /**
  * What to tell the admin about a failed call: `network` when no answer came, the reason's text when the server
- * named one, else `fallback`.
+ * named one this page knows, else `fallback`.
  */
 export function failureText(t: TFunction, lang: string, err: unknown, fallback: string, network = fallback): string {
   if (!(err instanceof ApiFailure)) return network;
   if (err.isNetwork) return network;
-  return err.reason ? reasonText(t, lang, err.reason, err.params) : fallback;
+  if (!err.reason) return fallback;
+  const text = reasonText(t, lang, err.reason, err.params);
+  // A reason this page has no words for (a newer server's): i18next answers the key itself.
+  return text === `errors.${err.reason}` || text === err.reason ? fallback : text;
 }
 
 /** The three functions above bound to the current language. */
