@@ -85,5 +85,8 @@ export const adminOnlinePaymentsApi = createAdminApi()
   .openapi(settle, async (c) => {
     const { transaction_id } = c.req.valid("param");
     const { note } = c.req.valid("json");
-    return c.json(await settleUnrecordedRefund(c.var.ctx, transaction_id, note), 200);
+    const { settled, feeRecordId } = await settleUnrecordedRefund(c.var.ctx, transaction_id, note);
+    // No account changed, but the payment's refund did: every console showing it reloads.
+    afterMoneyMoved(c, { feeRecordIds: feeRecordId === null ? [] : [feeRecordId] });
+    return c.json(settled, 200);
   });

@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { unrecordedRefunds, type UnrecordedRefundReason } from "../../../db/schema";
+import { onlinePayments, unrecordedRefunds, type UnrecordedRefundReason } from "../../../db/schema";
 import type { Db } from "../../db";
 import { broke } from "../../db-constraints";
 import { ApiError } from "../../errors";
@@ -94,7 +94,8 @@ export const hasUnrecordedSql = sql`EXISTS (SELECT 1 FROM unrecorded_refunds u
  * refund kept as acted on (`paymob_transactions`, source "office": a later report of it is a replay and adds
  * nothing; the money was given back, so it counts toward the order's refunds) and the payment's refunded figure
  * raised, then the audit row. No account changes: what the office did to the accounts, it did on the Fees page.
- * Throws 404 UNRECORDED_REFUND_NOT_FOUND, 409 UNRECORDED_REFUND_CLOSED (settled or recorded meanwhile).
+ * Answers the settled refund (EGP) and the payment's fee record. Throws 404 UNRECORDED_REFUND_NOT_FOUND, 409
+ * UNRECORDED_REFUND_CLOSED (settled or recorded meanwhile).
  */
 export async function settleUnrecordedRefund(ctx: RequestContext, txn: string, note: string) {
   const { db } = ctx;
@@ -102,7 +103,7 @@ export async function settleUnrecordedRefund(ctx: RequestContext, txn: string, n
   const by = ctx.actor.username;
   const of = (col: string) => sql`(SELECT ${sql.raw(col)} FROM unrecorded_refunds WHERE transaction_id = ${txn})`;
   try {
-    const [settled] = await db.batch([
+    const [settled, , , , [payment]] = await db.batch([
       db
         .update(unrecordedRefunds)
         .set({ settledAt: at, settledBy: by, settledNote: note })
@@ -119,17 +120,25 @@ export async function settleUnrecordedRefund(ctx: RequestContext, txn: string, n
         entityId: of("online_payment_id"),
         after: { transaction_id: txn, note },
       }),
+      db
+        .select({ feeRecordId: onlinePayments.feeRecordId })
+        .from(onlinePayments)
+        .where(eq(onlinePayments.id, of("online_payment_id"))),
     ]);
     const [row] = settled;
     if (row)
       return {
-        transaction_id: row.transactionId,
-        amount: piastresToEgp(row.amountPiastres),
-        reason: row.reason,
-        at: row.at,
-        settled_at: at,
-        settled_by: by,
-        note,
+        settled: {
+          transaction_id: row.transactionId,
+          amount: piastresToEgp(row.amountPiastres),
+          reason: row.reason,
+          at: row.at,
+          settled_at: at,
+          settled_by: by,
+          note,
+        },
+        // For the live event: the consoles showing the payment reload.
+        feeRecordId: payment?.feeRecordId ?? null,
       };
   } catch (err) {
     // Recorded by a report meanwhile: its transaction row is there.
