@@ -105,6 +105,9 @@ describe("the office: a guardian's page", () => {
     expect(await sessions.locator("[data-session]").count()).toBe(2);
     expect(await sessions.textContent()).toContain("Chrome · Android");
     expect(await page.getByRole("region", { name: "Sign-in codes" }).locator('[data-code="codeUsed"]').count()).toBe(2);
+    // Nothing switched off reads as such, not as "every kind" under "Switched off by the family".
+    const settings = page.getByRole("region", { name: "Messages", exact: true });
+    expect(await settings.textContent()).toContain("Nothing: every kind of message is sent");
     await shot(page, "guardian-page-en-1366");
 
     await sessions

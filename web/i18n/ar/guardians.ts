@@ -61,7 +61,7 @@ export default {
     consentByGuardian: "الأسرة",
     optedOut: "ردّ بإلغاء الاشتراك {{at}}: لا تُرسل إلا رموز الدخول.",
     muted: "أوقفتها الأسرة",
-    mutedNone: "كل أنواع الرسائل",
+    mutedNone: "لا شيء: تُرسل كل أنواع الرسائل",
     sessions: "الجلسات المفتوحة",
     sessionsNone: "غير داخل على أي جهاز.",
     device: "الجهاز",

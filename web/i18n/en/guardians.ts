@@ -58,7 +58,7 @@ export default {
     consentByGuardian: "the family",
     optedOut: "Replied STOP {{at}}: only sign-in codes are sent.",
     muted: "Switched off by the family",
-    mutedNone: "Every kind of message",
+    mutedNone: "Nothing: every kind of message is sent",
     sessions: "Open sessions",
     sessionsNone: "Not signed in on any device.",
     device: "Device",
