@@ -138,6 +138,9 @@ describe("/family", () => {
       verify: "Sign in",
     });
     await expect.poll(() => page.getByTestId("children").getByRole("button").count()).toBe(2);
+    // Signed in, the hero no longer asks to sign in.
+    await page.getByText("Each child's results, fees, receipts and messages").waitFor();
+    expect(await page.getByText("Sign in with the mobile number").count()).toBe(0);
     await page.getByRole("tab", { name: "Fees" }).click();
     await page.getByText("Remaining").first().waitFor();
     await shot(page, "family-en-1366");

@@ -8,6 +8,7 @@ export default {
     eyebrow: "Family account",
     title: "Your children in one place",
     intro: "Sign in with the mobile number the school has for you. We send you a code by WhatsApp or SMS.",
+    introSignedIn: "Each child's results, fees, receipts and messages, and one payment for several children.",
   },
   signIn: {
     phoneLabel: "Mobile number",

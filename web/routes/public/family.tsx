@@ -49,7 +49,7 @@ export default function Family({ loaderData }: Route.ComponentProps) {
         icon={UsersRound}
         eyebrow={t("family.hero.eyebrow")}
         title={t("family.hero.title")}
-        intro={t("family.hero.intro")}
+        intro={t(state.status === "signedIn" ? "family.hero.introSignedIn" : "family.hero.intro")}
       />
       <div className="relative mx-auto -mt-16 grid max-w-4xl gap-6 px-4 pb-16 sm:px-6 md:pb-24">
         {state.status === "signedIn" ? (
