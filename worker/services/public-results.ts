@@ -119,6 +119,11 @@ export async function lookupPublishedResults(db: Db, studentNo: string, today: s
   return resultsUnderRules(await readLookupRows(db, studentNo, today));
 }
 
+/** The school's `results_fee_rule` as `lookupQueryOfStudent`'s answer carries it (null: the default, fully_paid). */
+export function feeRuleOf(values: unknown[][]): string | null {
+  return lookupRowsFrom(values)[0]?.rule ?? null;
+}
+
 /** The published results of `lookupQueryOfStudent`'s answer, newest first, or the module's ApiErrors. */
 export function publishedResultsOf(values: unknown[][]): PublicResultJson[] {
   return resultsUnderRules(lookupRowsFrom(values));

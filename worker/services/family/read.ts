@@ -6,14 +6,14 @@
  * a number removed from a child's guardians loses that child at once.
  */
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
-import { messages, schoolSettings, studentGuardians, students } from "../../../db/schema";
+import { messages, studentGuardians, students } from "../../../db/schema";
 import type { Db } from "../../db";
 import { ApiError } from "../../errors";
 import type { FamilyChildJson } from "../../contracts/family";
 import type { FeeJson } from "../../contracts/fees";
 import { piastresToEgp } from "../../money";
 import { accountsFrom, studentAccountQueries } from "../fees";
-import { lookupQueryOfStudent, publishedResultsOf } from "../public-results";
+import { feeRuleOf, lookupQueryOfStudent, publishedResultsOf } from "../public-results";
 import { receiptPath } from "../payments";
 
 /** One or two letters for a name's circle: the first letters of its first two words. */
@@ -137,15 +137,14 @@ function messagesQuery(db: Db, studentId: number) {
 
 /**
  * Everything the child's page shows on school day `today`, read in one batch (one round trip, one snapshot: the
- * fees, the results' fee rule and the receipts agree). 404 FAMILY_CHILD_NOT_FOUND for a student who is not a child of
+ * fees, the results with their fee rule, and the receipts agree). 404 FAMILY_CHILD_NOT_FOUND for a student who is not a child of
  * `phone`; the other answers of the batch are then dropped unread.
  */
 export async function childDetail(db: Db, phone: string, id: number, today: string) {
-  const [found, feeRows, payRows, instRows, allocRows, current, lookup, rule, receipts, sent] = await db.batch([
+  const [found, feeRows, payRows, instRows, allocRows, current, lookup, receipts, sent] = await db.batch([
     childQuery(db, phone, id),
     ...studentAccountQueries(db, { studentId: id }),
     lookupQueryOfStudent(db, id, today),
-    db.select({ value: schoolSettings.value }).from(schoolSettings).where(eq(schoolSettings.key, "results_fee_rule")),
     receiptsQuery(db, id),
     messagesQuery(db, id),
   ]);
@@ -153,6 +152,6 @@ export async function childDetail(db: Db, phone: string, id: number, today: stri
   if (!row) throw new ApiError("FAMILY_CHILD_NOT_FOUND");
   const child = { ...row, initials: initialsOf(row.full_name) };
   const fees = feeYearsOf(accountsFrom([feeRows, payRows, instRows, allocRows, current], today));
-  const results = resultsOf(lookup, fees, rule[0]?.value ?? null);
+  const results = resultsOf(lookup, fees, feeRuleOf(lookup));
   return { child, results, fees, receipts: receipts.map(receiptJson), messages: sent };
 }
